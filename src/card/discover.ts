@@ -1,0 +1,93 @@
+import { httpRequest } from "../net/http.js";
+import { NetError } from "../net/errors.js";
+import { tryParseJson } from "../net/json.js";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import type { TrafficLog } from "../net/traffic.js";
+
+/** Seed 000 "Card discovery": cards over 512 KB are rejected, each location gets 20 s at most. */
+export const cardByteCap = 512 * 1024;
+export const cardLocationTimeoutMs = 20_000;
+
+export interface DiscoveryAttempt {
+  url: string;
+  /** One line a person can read: "found", "HTTP 404", "not JSON (text/html)", "refused: ...". */
+  outcome: string;
+  http_status?: number;
+  ms: number;
+  /** The rule that stopped this location, when one did (e.g. cap.body, policy.metadata). */
+  rule?: string;
+}
+
+export type DiscoveryResult =
+  | { found: true; url: string; card: unknown; tried: DiscoveryAttempt[]; headers: Record<string, string> }
+  | { found: false; tried: DiscoveryAttempt[] };
+
+export interface DiscoveryOptions {
+  headers?: Record<string, string>;
+  policy: OutboundPolicy;
+  traffic?: TrafficLog;
+  /** Per-location timeout; never more than the seed's 20 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * The locations seed 000 tries, in order: agent-card.json then agent.json under the given path,
+ * then both at the host's root. A URL ending in .json is the card itself.
+ */
+export function cardLocations(agentUrl: string): string[] {
+  const url = new URL(agentUrl);
+  if (url.pathname.toLowerCase().endsWith(".json")) return [url.toString()];
+  const base = url.pathname.replace(/\/+$/, "");
+  const origin = url.origin;
+  const atPath = [`${origin}${base}/.well-known/agent-card.json`, `${origin}${base}/.well-known/agent.json`];
+  const atRoot = [`${origin}/.well-known/agent-card.json`, `${origin}/.well-known/agent.json`];
+  return base === "" ? atRoot : [...atPath, ...atRoot];
+}
+
+async function tryLocation(
+  url: string,
+  opts: DiscoveryOptions,
+): Promise<{ attempt: DiscoveryAttempt; card?: unknown; headers?: Record<string, string> }> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    const res = await httpRequest({
+      url,
+      headers: { Accept: "application/json", ...opts.headers },
+      timeoutMs: Math.min(opts.timeoutMs ?? cardLocationTimeoutMs, cardLocationTimeoutMs),
+      maxBytes: cardByteCap,
+      policy: opts.policy,
+      traffic: opts.traffic,
+      label: "card",
+    });
+    const via = res.redirects.length > 0 ? ` (after redirect to ${res.url})` : "";
+    if (res.status !== 200) return { attempt: { url, outcome: `HTTP ${res.status}${via}`, http_status: res.status, ms: ms() } };
+    const parsed = tryParseJson(res.body, res.url);
+    if (!parsed.ok) {
+      const type = res.contentType || "no content type";
+      return {
+        attempt: { url, outcome: `not JSON (${type}): ${parsed.error.message}`, http_status: 200, ms: ms(), rule: parsed.error.rule },
+      };
+    }
+    const value = parsed.value;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
+      return { attempt: { url, outcome: `JSON but ${what}, not an object`, http_status: 200, ms: ms() } };
+    }
+    return { attempt: { url, outcome: `found${via}`, http_status: 200, ms: ms() }, card: value, headers: res.headers };
+  } catch (error) {
+    if (error instanceof NetError) return { attempt: { url, outcome: error.message, ms: ms(), rule: error.rule } };
+    throw error;
+  }
+}
+
+/** Finds the agent card: the first location answering 200 with a JSON object wins (seed 000). */
+export async function discoverCard(agentUrl: string, opts: DiscoveryOptions): Promise<DiscoveryResult> {
+  const tried: DiscoveryAttempt[] = [];
+  for (const url of cardLocations(agentUrl)) {
+    const { attempt, card, headers } = await tryLocation(url, opts);
+    tried.push(attempt);
+    if (card !== undefined) return { found: true, url, card, tried, headers: headers ?? {} };
+  }
+  return { found: false, tried };
+}

@@ -1,0 +1,83 @@
+import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
+import { usageError } from "../runner/errors.js";
+import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
+import { timeoutBounds } from "../runner/test-definition.js";
+
+/** The common options of DESIGN.md section 2, as commander hands them over. */
+export interface CommonFlags {
+  header?: string[];
+  timeout?: string;
+  strictCard?: boolean;
+  json?: boolean;
+  secrets?: string;
+  allowPrivate?: boolean;
+  denyPrivate?: boolean;
+  allowHost?: string[];
+  report?: string;
+  outDir?: string;
+  color?: boolean;
+}
+
+/** Parses `Name: value` header flags; a flag without a colon or name is a usage error. */
+export function parseHeaders(flags: readonly string[] = []): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const flag of flags) {
+    const colon = flag.indexOf(":");
+    const name = colon > 0 ? flag.slice(0, colon).trim() : "";
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw usageError(`--header ${JSON.stringify(flag)}: expected 'Name: value' with a valid header name`);
+    }
+    headers[name] = flag.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** Parses --timeout SECONDS (an integer from 1 to 300; default 60). */
+export function parseTimeout(raw: string | undefined): number {
+  if (raw === undefined) return timeoutBounds.default;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < timeoutBounds.min || value > timeoutBounds.max) {
+    throw usageError(`--timeout ${raw}: must be a whole number of seconds from ${timeoutBounds.min} to ${timeoutBounds.max}`);
+  }
+  return value;
+}
+
+/** Parses an agent URL argument: it must be an absolute http(s) URL. */
+export function parseAgentUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw usageError(`agent URL ${JSON.stringify(raw)} is not a URL; give one such as http://localhost:9999`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw usageError(`agent URL ${raw}: only http and https are allowed, got ${url.protocol.replace(/:$/, "")}`);
+  }
+  return raw;
+}
+
+/** The outbound policy for a command-line run: loopback and private allowed unless --deny-private. */
+export function policyFrom(flags: CommonFlags): OutboundPolicy {
+  const deny = flags.denyPrivate === true && flags.allowPrivate !== true;
+  return {
+    ...commandLinePolicy,
+    allowLoopback: !deny,
+    allowPrivate: !deny,
+    allowHosts: flags.allowHost ?? [],
+  };
+}
+
+/** Where `{{secrets.NAME}}` comes from on the command line: --secrets file, then PLAINWRIGHT_SECRET_NAME. */
+export async function secretSourceFrom(flags: CommonFlags, env: NodeJS.ProcessEnv): Promise<SecretSource> {
+  const values = flags.secrets ? await readSecretsFile(flags.secrets) : {};
+  return { values, env, ...(flags.secrets ? { fileName: flags.secrets } : {}) };
+}
+
+/** --report FORMATS: console is always available; each other name must be a registered reporter. */
+export function parseReportFormats(raw: string | undefined, known: readonly string[]): string[] {
+  if (!raw) return [];
+  const names = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0) throw usageError(`--report ${raw}: unknown format ${unknown.join(", ")}; available: ${known.join(", ")}`);
+  return names;
+}

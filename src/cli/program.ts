@@ -1,0 +1,74 @@
+import { Command, CommanderError, Option } from "commander";
+import { closeIdleConnections } from "../net/http.js";
+import { PlainwrightError } from "../runner/errors.js";
+import { toolVersion } from "../runner/version.js";
+import { runAgentCommand } from "./agent-command.js";
+import { runDemoCommand } from "./demo-command.js";
+import { exitCodes } from "./output.js";
+import { runFilesCommand, runUrlCommand } from "./test-commands.js";
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Adds DESIGN.md section 2's common options to a command. */
+function withCommonOptions(cmd: Command): Command {
+  return cmd
+    .option("-H, --header <header>", "send 'Name: value' with every request (repeatable; {{secrets.NAME}} works)", collect)
+    .option("--timeout <seconds>", "seconds to wait for each request, 1-300", undefined)
+    .option("--no-strict-card", "report card errors without failing")
+    .option("--json", "print the result JSON on stdout and nothing else")
+    .option("--secrets <file>", "secrets file (JSON object or KEY=VALUE lines) for {{secrets.NAME}}")
+    .option("--report <formats>", "also write reports: json, console (comma-separated)")
+    .option("--out-dir <dir>", "folder for --report files", "reports")
+    .option("--allow-private", "allow loopback and private addresses (the command-line default)")
+    .option("--deny-private", "refuse loopback and private addresses")
+    .option("--allow-host <host>", "always allow this host name (repeatable)", collect)
+    .option("--no-color", "plain console output");
+}
+
+function buildProgram(setExit: (code: number) => void): Command {
+  const program = new Command("plainwright")
+    .description("Test agents that speak the Agent2Agent (A2A) protocol.")
+    .version(toolVersion, "-v, --version")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride();
+  withCommonOptions(program.command("card").argument("<url>", "agent base URL or card URL").description("find and validate the agent card; no message is sent"))
+    .action(async (url: string, flags) => setExit(await runUrlCommand("card", url, flags)));
+  withCommonOptions(program.command("smoke").argument("<url>", "agent base URL or card URL").description("validate the card, then send one smoke message"))
+    .option("--message <text>", "the smoke message (default: a short greeting)")
+    .action(async (url: string, flags) => setExit(await runUrlCommand("smoke", url, flags)));
+  withCommonOptions(program.command("run").argument("<paths...>", "test files (.json) or folders").description("run test definitions (seed format, kind a2a)"))
+    .action(async (paths: string[], flags) => setExit(await runFilesCommand(paths, flags)));
+  program
+    .command("agent")
+    .description("run the bundled reference agent, optionally with one injected flaw")
+    .option("--port <port>", "port to listen on (0 = any)", "9999")
+    .option("--host <host>", "address to bind", "127.0.0.1")
+    .addOption(new Option("--protocol <version>", "A2A version").choices(["0.3", "1.0"]).default("1.0"))
+    .option("--flaw <name>", "inject one defect (see --list-flaws)")
+    .option("--list-flaws", "list the flaws and exit")
+    .action(async (flags) => setExit(await runAgentCommand(flags)));
+  withCommonOptions(program.command("demo").description("start the reference agent in-process and test it end to end"))
+    .action(async (flags) => setExit(await runDemoCommand(flags)));
+  return program;
+}
+
+/** The only place that turns errors into exit codes (STYLE.md "Errors"). */
+export async function main(argv: string[]): Promise<number> {
+  let exit: number = exitCodes.passed;
+  const program = buildProgram((code) => (exit = code));
+  try {
+    await program.parseAsync(argv);
+    return exit;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : exitCodes.usage;
+    if (error instanceof PlainwrightError) {
+      process.stderr.write(`plainwright: ${error.message}\n`);
+      return error.code === "usage" ? exitCodes.usage : exitCodes.error;
+    }
+    process.stderr.write(`plainwright: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    return exitCodes.error;
+  } finally {
+    closeIdleConnections();
+  }
+}
+

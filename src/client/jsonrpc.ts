@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import { NetError } from "../net/errors.js";
+import { httpRequest, type HttpResponse } from "../net/http.js";
+import { tryParseJson } from "../net/json.js";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import type { TrafficLog } from "../net/traffic.js";
+
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Everything a JSON-RPC call can come back as. A misbehaving agent is never an exception: a reply that
+ * breaks JSON-RPC 2.0 is `invalid` with the rule it broke, a request that could not complete is
+ * `unreachable` with the net rule (cap, timeout, policy) that stopped it.
+ */
+export type RpcOutcome =
+  | { kind: "result"; result: unknown; http: HttpResponse }
+  | { kind: "error"; error: RpcError; http: HttpResponse }
+  | { kind: "stream"; results: unknown[]; errors: RpcError[]; invalid: string[]; http: HttpResponse }
+  | { kind: "invalid"; reason: string; http: HttpResponse }
+  | { kind: "unreachable"; error: NetError };
+
+export interface RpcCall {
+  url: string;
+  method: string;
+  params?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  policy: OutboundPolicy;
+  traffic?: TrafficLog;
+  /** Called with each JSON-RPC result as a streamed reply arrives. */
+  onStreamResult?: (result: unknown) => void;
+}
+
+type Envelope = Record<string, unknown>;
+
+/** Checks one response envelope against JSON-RPC 2.0 §5; returns the problem, or undefined when sound. */
+function envelopeProblem(value: unknown, id: string): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "the reply is not a JSON-RPC response object";
+  const env = value as Envelope;
+  if (env.jsonrpc !== "2.0") return `"jsonrpc" is ${JSON.stringify(env.jsonrpc)}, not "2.0"`;
+  const hasResult = "result" in env;
+  const hasError = "error" in env;
+  if (hasResult && hasError) return "the response has both result and error (JSON-RPC 2.0 allows exactly one)";
+  if (!hasResult && !hasError) return "the response has neither result nor error";
+  if (env.id !== id && !(hasError && env.id === null)) return `the response id ${JSON.stringify(env.id)} does not echo the request id "${id}"`;
+  if (hasError) {
+    const err = env.error as Envelope | null;
+    if (typeof err !== "object" || err === null || typeof err.code !== "number" || typeof err.message !== "string") {
+      return "the error member is not an object with a numeric code and a string message";
+    }
+  }
+  return undefined;
+}
+
+function toRpcError(env: Envelope): RpcError {
+  const err = env.error as Envelope;
+  return { code: err.code as number, message: err.message as string, ...("data" in err ? { data: err.data } : {}) };
+}
+
+function readStream(http: HttpResponse, id: string): RpcOutcome {
+  const results: unknown[] = [];
+  const errors: RpcError[] = [];
+  const invalid: string[] = [];
+  for (const event of http.events ?? []) {
+    const parsed = tryParseJson(event.data, http.url);
+    if (!parsed.ok) {
+      invalid.push(`event ${results.length + errors.length + invalid.length + 1}: ${parsed.error.message}`);
+      continue;
+    }
+    const problem = envelopeProblem(parsed.value, id);
+    if (problem) invalid.push(`event ${results.length + errors.length + invalid.length + 1}: ${problem}`);
+    else if ("error" in (parsed.value as Envelope)) errors.push(toRpcError(parsed.value as Envelope));
+    else results.push((parsed.value as Envelope).result);
+  }
+  return { kind: "stream", results, errors, invalid, http };
+}
+
+/** Sends one JSON-RPC 2.0 request with a fresh id and reads whatever comes back, JSON or event stream. */
+export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
+  const id = randomUUID();
+  const body = JSON.stringify({ jsonrpc: "2.0", id, method: call.method, ...(call.params === undefined ? {} : { params: call.params }) });
+  let http: HttpResponse;
+  try {
+    http = await httpRequest({
+      method: "POST",
+      url: call.url,
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...call.headers },
+      body,
+      timeoutMs: call.timeoutMs,
+      policy: call.policy,
+      traffic: call.traffic,
+      label: call.method,
+      stream: {
+        idleMs: call.timeoutMs,
+        onEvent: call.onStreamResult ? (e) => forwardResult(e.data, call.onStreamResult) : undefined,
+      },
+    });
+  } catch (error) {
+    if (error instanceof NetError) return { kind: "unreachable", error };
+    throw error;
+  }
+  if (http.contentType === "text/event-stream") return readStream(http, id);
+  const parsed = tryParseJson(http.body, http.url);
+  if (!parsed.ok) {
+    const type = http.contentType || "no content type";
+    return { kind: "invalid", reason: `HTTP ${http.status} ${type} reply is not JSON: ${parsed.error.message}`, http };
+  }
+  const problem = envelopeProblem(parsed.value, id);
+  if (problem) return { kind: "invalid", reason: `HTTP ${http.status}: ${problem}`, http };
+  const env = parsed.value as Envelope;
+  return "error" in env ? { kind: "error", error: toRpcError(env), http } : { kind: "result", result: env.result, http };
+}
+
+function forwardResult(data: string, listener: ((result: unknown) => void) | undefined): void {
+  const parsed = tryParseJson(data, "");
+  if (parsed.ok && typeof parsed.value === "object" && parsed.value !== null && "result" in parsed.value) {
+    listener?.((parsed.value as Envelope).result);
+  }
+}
+
+/** One line describing an outcome that is not a result, for failure reasons. */
+export function describeOutcome(outcome: RpcOutcome): string {
+  switch (outcome.kind) {
+    case "result":
+      return "a result";
+    case "error":
+      return `JSON-RPC error ${outcome.error.code}: ${outcome.error.message}`;
+    case "stream":
+      return `an event stream of ${outcome.results.length} result(s)`;
+    case "invalid":
+      return outcome.reason;
+    case "unreachable":
+      return outcome.error.message;
+  }
+}

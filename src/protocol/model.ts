@@ -1,0 +1,72 @@
+/**
+ * Plainwright's one internal model of A2A objects. Every generation (0.1 `type` parts, 0.2/0.3 `kind`
+ * discriminators, 1.0 ProtoJSON with `TASK_STATE_*` enums) is read into these shapes; the raw wire form
+ * stays in the traffic log for checks that need it.
+ */
+export type Role = "user" | "agent";
+
+export type TaskState =
+  | "submitted"
+  | "working"
+  | "input-required"
+  | "auth-required"
+  | "completed"
+  | "canceled"
+  | "failed"
+  | "rejected"
+  | "unknown";
+
+export const terminalStates: ReadonlySet<TaskState> = new Set(["completed", "canceled", "failed", "rejected"]);
+export const interruptedStates: ReadonlySet<TaskState> = new Set(["input-required", "auth-required"]);
+export const activeStates: ReadonlySet<TaskState> = new Set(["submitted", "working"]);
+
+export type Part =
+  | { kind: "text"; text: string }
+  | { kind: "file"; name?: string; mediaType?: string; uri?: string; hasBytes: boolean }
+  | { kind: "data"; data: unknown };
+
+export interface Message {
+  kind: "message";
+  role: Role | "unknown";
+  messageId?: string;
+  contextId?: string;
+  taskId?: string;
+  parts: Part[];
+}
+
+export interface Artifact {
+  artifactId?: string;
+  name?: string;
+  parts: Part[];
+}
+
+export interface Task {
+  kind: "task";
+  id: string;
+  contextId?: string;
+  state: TaskState;
+  /** The state exactly as the wire spelled it (e.g. `TASK_STATE_COMPLETED`, `cancelled`). */
+  rawState: string;
+  statusMessage?: Message;
+  artifacts: Artifact[];
+  history: Message[];
+}
+
+export interface StatusUpdate {
+  kind: "status-update";
+  taskId?: string;
+  contextId?: string;
+  state: TaskState;
+  statusMessage?: Message;
+  final?: boolean;
+}
+
+export interface ArtifactUpdate {
+  kind: "artifact-update";
+  taskId?: string;
+  contextId?: string;
+  artifact: Artifact;
+}
+
+/** What a send, get or stream event can carry once normalised. */
+export type Reply = Task | Message | StatusUpdate | ArtifactUpdate;

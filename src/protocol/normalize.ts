@@ -1,0 +1,157 @@
+import type { Artifact, Message, Part, Reply, Role, Task, TaskState } from "./model.js";
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+// 1.0 ProtoJSON enum numbers (a2a.proto TaskState), accepted because a ProtoJSON parser must accept them.
+const stateByNumber: Record<number, TaskState> = {
+  0: "unknown",
+  1: "submitted",
+  2: "working",
+  3: "completed",
+  4: "failed",
+  5: "canceled",
+  6: "input-required",
+  7: "rejected",
+  8: "auth-required",
+};
+
+/** Reads a task state in any generation's spelling; anything unrecognised is "unknown". */
+export function normalizeState(raw: unknown): TaskState {
+  if (typeof raw === "number") return stateByNumber[raw] ?? "unknown";
+  if (typeof raw !== "string") return "unknown";
+  const word = raw
+    .replace(/^TASK_STATE_/i, "")
+    .toLowerCase()
+    .replace(/_/g, "-");
+  if (word === "cancelled") return "canceled"; // the 0.3 proto's spelling
+  const known: TaskState[] = [
+    "submitted",
+    "working",
+    "input-required",
+    "auth-required",
+    "completed",
+    "canceled",
+    "failed",
+    "rejected",
+  ];
+  return (known as string[]).includes(word) ? (word as TaskState) : "unknown";
+}
+
+function normalizeRole(raw: unknown): Role | "unknown" {
+  const word = typeof raw === "string" ? raw.replace(/^ROLE_/i, "").toLowerCase() : "";
+  return word === "user" || word === "agent" ? word : "unknown";
+}
+
+/** Reads one part: 0.1 `type`, 0.2/0.3 `kind`, 1.0 member-as-discriminator, 0.3 REST oneof. */
+export function normalizePart(raw: unknown): Part | undefined {
+  if (!isObject(raw)) return undefined;
+  const tag = str(raw.kind) ?? str(raw.type);
+  if (tag === "text" || (tag === undefined && typeof raw.text === "string")) {
+    return typeof raw.text === "string" ? { kind: "text", text: raw.text } : undefined;
+  }
+  if (tag === "data" || (tag === undefined && "data" in raw)) return { kind: "data", data: raw.data };
+  const file = isObject(raw.file) ? raw.file : raw;
+  if (tag === "file" || "file" in raw || "url" in raw || "raw" in raw) {
+    return {
+      kind: "file",
+      name: str(file.name) ?? str(raw.filename),
+      mediaType: str(file.mimeType) ?? str(raw.mediaType),
+      uri: str(file.uri) ?? str(file.fileWithUri) ?? str(raw.url),
+      hasBytes: "bytes" in file || "fileWithBytes" in file || "raw" in raw,
+    };
+  }
+  return undefined;
+}
+
+function normalizeParts(raw: unknown): Part[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map(normalizePart).filter((p): p is Part => p !== undefined);
+}
+
+/** Reads a message of any generation; parts live under `parts` (JSON-RPC) or `content` (0.3 REST). */
+export function normalizeMessage(raw: unknown): Message | undefined {
+  if (!isObject(raw)) return undefined;
+  const parts = raw.parts ?? raw.content;
+  if (!Array.isArray(parts) || raw.role === undefined) return undefined;
+  return {
+    kind: "message",
+    role: normalizeRole(raw.role),
+    messageId: str(raw.messageId),
+    contextId: str(raw.contextId),
+    taskId: str(raw.taskId),
+    parts: normalizeParts(parts),
+  };
+}
+
+function normalizeArtifact(raw: unknown): Artifact | undefined {
+  if (!isObject(raw)) return undefined;
+  return { artifactId: str(raw.artifactId), name: str(raw.name), parts: normalizeParts(raw.parts) };
+}
+
+/** Reads a task of any generation (0.1 has `sessionId` where later versions have `contextId`). */
+export function normalizeTask(raw: unknown): Task | undefined {
+  if (!isObject(raw) || typeof raw.id !== "string" || !isObject(raw.status)) return undefined;
+  const status = raw.status;
+  const statusMessage = normalizeMessage(status.message ?? status.update);
+  return {
+    kind: "task",
+    id: raw.id,
+    contextId: str(raw.contextId) ?? str(raw.sessionId),
+    state: normalizeState(status.state),
+    rawState: typeof status.state === "string" ? status.state : JSON.stringify(status.state),
+    statusMessage,
+    artifacts: Array.isArray(raw.artifacts)
+      ? raw.artifacts.map(normalizeArtifact).filter((a): a is Artifact => a !== undefined)
+      : [],
+    history: Array.isArray(raw.history)
+      ? raw.history.map(normalizeMessage).filter((m): m is Message => m !== undefined)
+      : [],
+  };
+}
+
+function normalizeStatusUpdate(raw: Json): Reply | undefined {
+  if (!isObject(raw.status)) return undefined;
+  return {
+    kind: "status-update",
+    taskId: str(raw.taskId) ?? str(raw.id),
+    contextId: str(raw.contextId),
+    state: normalizeState(raw.status.state),
+    statusMessage: normalizeMessage(raw.status.message),
+    final: typeof raw.final === "boolean" ? raw.final : undefined,
+  };
+}
+
+function normalizeArtifactUpdate(raw: Json): Reply | undefined {
+  const artifact = normalizeArtifact(raw.artifact);
+  if (!artifact) return undefined;
+  return { kind: "artifact-update", taskId: str(raw.taskId) ?? str(raw.id), contextId: str(raw.contextId), artifact };
+}
+
+/**
+ * Reads a send result or stream event of any generation: a 1.0 wrapper (`{task}`, `{message}`,
+ * `{statusUpdate}`, `{artifactUpdate}`), a 0.2/0.3 object told apart by `kind`, or a 0.1 object told
+ * apart by its members. Returns undefined when the value is none of these.
+ */
+export function normalizeReply(raw: unknown): Reply | undefined {
+  if (!isObject(raw)) return undefined;
+  if (isObject(raw.task)) return normalizeTask(raw.task);
+  if (isObject(raw.message)) return normalizeMessage(raw.message);
+  if (isObject(raw.msg)) return normalizeMessage(raw.msg); // 0.3 gRPC JSON name
+  if (isObject(raw.statusUpdate)) return normalizeStatusUpdate(raw.statusUpdate);
+  if (isObject(raw.artifactUpdate)) return normalizeArtifactUpdate(raw.artifactUpdate);
+  switch (raw.kind) {
+    case "task":
+      return normalizeTask(raw);
+    case "message":
+      return normalizeMessage(raw);
+    case "status-update":
+      return normalizeStatusUpdate(raw);
+    case "artifact-update":
+      return normalizeArtifactUpdate(raw);
+  }
+  // 0.1 and bare 1.0 objects carry no discriminator (a 1.0 bare Task is a known server mistake, still readable).
+  return normalizeTask(raw) ?? normalizeMessage(raw) ?? (isObject(raw.artifact) ? normalizeArtifactUpdate(raw) : undefined) ?? (isObject(raw.status) ? normalizeStatusUpdate(raw) : undefined);
+}

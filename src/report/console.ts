@@ -1,0 +1,80 @@
+import type { CardSection, RunResult, SmokeSection } from "../runner/result.js";
+import { plainStyle, type Style } from "./style.js";
+
+const quote = (s: string, max = 160) => {
+  const flat = s.replace(/\s+/g, " ").trim();
+  return `"${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}"`;
+};
+
+function cardLines(card: CardSection, st: Style): string[] {
+  const lines = [st.bold("Agent card")];
+  if (!card.found_at) {
+    lines.push(`  ${st.red("✗")} no card found; tried:`);
+    for (const t of card.tried) lines.push(`    ${t.url}  ${st.dim("→")} ${t.outcome}`);
+    return lines;
+  }
+  const misses = card.tried.filter((t) => t.url !== card.found_at);
+  for (const t of misses) lines.push(`  ${st.dim(`· ${t.url} → ${t.outcome}`)}`);
+  lines.push(`  ${st.green("✓")} found at ${card.found_at}`);
+  const version = card.protocol_version ? `A2A ${card.protocol_version}` : "A2A version not stated";
+  lines.push(`  ${st.bold(card.name ?? "(no name)")} ${card.version ?? ""} · ${version} · ${card.transport ?? "?"}`);
+  if (card.description) lines.push(`  ${st.dim(quote(card.description, 110))}`);
+  if (card.skills.length > 0) lines.push(`  Skills: ${card.skills.map((s) => s.id || s.name).join(", ")}`);
+  for (const e of card.errors) lines.push(`  ${st.red("✗ error")}    ${st.bold(e.path)}: ${e.message}`);
+  for (const w of card.warnings) lines.push(`  ${st.yellow("! warning")}  ${st.bold(w.path)}: ${w.message}`);
+  if (card.errors.length === 0 && card.warnings.length === 0) lines.push(`  ${st.green("✓")} valid: no errors, no warnings`);
+  if (card.errors.length > 0 && !card.strict) lines.push(`  ${st.dim("strict_card is off: card errors are reported, not failed")}`);
+  return lines;
+}
+
+function smokeLines(smoke: SmokeSection, st: Style): string[] {
+  const params = smoke.request.params as { message?: { parts?: Array<{ text?: string }> } } | undefined;
+  const sent = params?.message?.parts?.[0]?.text ?? "";
+  const lines = [st.bold("Smoke check"), `  → ${smoke.request.method} ${quote(sent, 80)}`];
+  if (smoke.reply_kind) {
+    const what = smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : "message";
+    const polls = smoke.polls > 0 ? ` after ${smoke.polls} poll${smoke.polls === 1 ? "" : "s"}` : "";
+    lines.push(`  ← ${what}${polls}${smoke.text ? `: ${quote(smoke.text)}` : ""}`);
+  }
+  lines.push(smoke.passed ? `  ${st.green("✓")} valid reply` : `  ${st.red("✗")} ${smoke.reason ?? "failed"}`);
+  return lines;
+}
+
+function verdictLine(result: RunResult, st: Style): string {
+  const scores = Object.entries(result.scores)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(" · ");
+  const head =
+    result.status === "passed" ? st.green(st.bold("PASSED")) : result.status === "failed" ? st.red(st.bold("FAILED")) : st.yellow(st.bold("ERROR"));
+  const reason = result.reason ? `  ${result.reason}` : "";
+  return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${result.duration_ms} ms · ${result.traffic.length} requests`)}`;
+}
+
+/** Renders one result for a person at a terminal: what was tried, what was found, each error, one verdict. */
+export function renderConsole(result: RunResult, st: Style = plainStyle): string {
+  const title = result.name ? `${result.name} ${st.dim(`(${result.source ?? ""})`)}` : (result.agent_url ?? "");
+  const blocks: string[][] = [[`${st.bold("Plainwright")} ${st.dim(`${result.tool.version} · ${result.kind}`)} · ${title}`]];
+  if (result.card) blocks.push(cardLines(result.card, st));
+  if (result.endpoint) {
+    const e = result.endpoint;
+    const lines = [st.bold("Endpoint"), `  ${e.url} ${st.dim(`(${e.transport}, ${e.reason})`)}`];
+    if (e.rewritten_from) lines.push(`  ${st.dim(`rewritten from ${e.rewritten_from}: the card names a loopback address`)}`);
+    if (e.refused) lines.push(`  ${st.red("✗")} refused: ${e.refused}`);
+    blocks.push(lines);
+  }
+  if (result.smoke) blocks.push(smokeLines(result.smoke, st));
+  if (result.warnings.length > 0) blocks.push([st.bold("Notes"), ...result.warnings.map((w) => `  ${st.yellow("!")} ${w}`)]);
+  blocks.push([verdictLine(result, st)]);
+  return `${blocks.map((b) => b.join("\n")).join("\n\n")}\n`;
+}
+
+/** One line per run and a total, after several runs (plainwright run with many files). */
+export function renderSummary(results: readonly RunResult[], st: Style = plainStyle): string {
+  const count = (s: RunResult["status"]) => results.filter((r) => r.status === s).length;
+  const lines = results.map((r) => {
+    const mark = r.status === "passed" ? st.green("✓") : r.status === "failed" ? st.red("✗") : st.yellow("!");
+    return `${mark} ${r.name ?? r.agent_url ?? "?"}${r.reason ? st.dim(`  ${r.reason}`) : ""}`;
+  });
+  lines.push(`${count("passed")} passed, ${count("failed")} failed, ${count("error")} error`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,123 @@
+import { readFile, readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { configError } from "./errors.js";
+
+/** Seed 000 "Configuration": timeout_s is an integer from 1 to 300, default 60. */
+export const timeoutBounds = { min: 1, max: 300, default: 60 } as const;
+
+const httpUrl = z.string().min(1, "is required");
+
+const configSchema = z
+  .object({
+    agent_url: httpUrl,
+    headers: z.record(z.string(), z.string({ error: "must be a string" })).default({}),
+    strict_card: z.boolean({ error: "must be true or false" }).default(true),
+    timeout_s: z
+      .number({ error: "must be a number" })
+      .int("must be a whole number of seconds")
+      .min(timeoutBounds.min, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
+      .max(timeoutBounds.max, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
+      .default(timeoutBounds.default),
+    smoke_message: z.string().min(1, "must not be empty").optional(),
+    persona: z.string().optional(),
+    goal: z.string().optional(),
+    success_criteria: z.array(z.string()).optional(),
+    opening_message: z.string().optional(),
+    max_turns: z.number().int().min(1).optional(),
+    threshold: z.number().min(0).max(1).optional(),
+    trials: z.number().int().min(1).optional(),
+    hints: z.record(z.string(), z.string()).optional(),
+  })
+  .loose();
+
+const testSchema = z
+  .object({
+    module_id: z.string().optional(),
+    name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
+    kind: z.literal("a2a", { error: 'must be "a2a" (the only kind this version runs)' }),
+    natural_language: z.string().optional(),
+    config: configSchema,
+  })
+  .loose();
+
+export type A2ATestConfig = z.infer<typeof configSchema>;
+export type A2ATestDefinition = z.infer<typeof testSchema>;
+
+/** A definition read from a file, with where it came from and what was ignored. */
+export interface LoadedTest {
+  source: string;
+  definition: A2ATestDefinition;
+  warnings: string[];
+}
+
+const knownTop = new Set(Object.keys(testSchema.shape));
+const knownConfig = new Set(Object.keys(configSchema.shape));
+
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let at: unknown = root;
+  for (const key of path) at = typeof at === "object" && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  return at;
+}
+
+/** Validates one parsed definition; throws a config error naming the file, the field and the rule. */
+export function parseTestDefinition(raw: unknown, source: string): LoadedTest {
+  const parsed = testSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue && issue.path.length > 0 ? issue.path.join(".") : "(the test)";
+    const got = issue ? valueAt(raw, issue.path) : undefined;
+    const suffix = got === undefined ? "" : `, got ${describeValue(got)}`;
+    throw configError(`${source}: ${field} ${issue?.message ?? "is invalid"}${suffix}`, field);
+  }
+  const warnings: string[] = [];
+  for (const key of Object.keys(raw as object)) if (!knownTop.has(key)) warnings.push(`${source}: unknown key "${key}" ignored`);
+  for (const key of Object.keys((raw as { config: object }).config)) {
+    if (!knownConfig.has(key)) warnings.push(`${source}: unknown key "config.${key}" ignored`);
+  }
+  return { source, definition: parsed.data, warnings };
+}
+
+/** Whether the config asks for a conversation (seed 000: any of persona, goal or success_criteria). */
+export function isConversation(config: A2ATestConfig): boolean {
+  return config.persona !== undefined || config.goal !== undefined || config.success_criteria !== undefined;
+}
+
+async function filesUnder(path: string): Promise<string[]> {
+  const info = await stat(path).catch((cause: unknown) => {
+    throw configError(`${path}: cannot read (${(cause as Error).message})`);
+  });
+  if (!info.isDirectory()) return [path];
+  const entries = await readdir(path, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries
+      .filter((e) => e.isDirectory() || e.name.endsWith(".json"))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((e) => filesUnder(join(path, e.name))),
+  );
+  return nested.flat();
+}
+
+/** Loads every test in the given files and folders (a file may hold one definition or an array). */
+export async function loadTestFiles(paths: readonly string[]): Promise<LoadedTest[]> {
+  const files = (await Promise.all(paths.map(filesUnder))).flat();
+  if (files.length === 0) throw configError(`no .json test files found in ${paths.join(", ")}`);
+  const loaded: LoadedTest[] = [];
+  for (const file of files) {
+    const text = await readFile(file, "utf8");
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (cause) {
+      throw configError(`${file}: not valid JSON (${(cause as Error).message})`);
+    }
+    const items = Array.isArray(raw) ? raw : [raw];
+    items.forEach((item, i) => loaded.push(parseTestDefinition(item, Array.isArray(raw) ? `${file}[${i}]` : file)));
+  }
+  return loaded;
+}
