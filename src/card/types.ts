@@ -46,9 +46,17 @@ export interface NormalizedCard {
   url: string | null;
   /** `preferredTransport` as written, or null when not stated. */
   preferredTransport: string | null;
-  /** Every advertised interface in the card's order (1.0: supportedInterfaces; 0.3: url first, then additionalInterfaces). */
+  /**
+   * Every advertised interface in the card's order (1.0: supportedInterfaces; 0.3: url first, then
+   * additionalInterfaces; a hybrid card: supportedInterfaces, then the 0.3 ones not already listed).
+   */
   interfaces: CardInterface[];
-  capabilities: { streaming: boolean; pushNotifications: boolean; stateTransitionHistory: boolean; extendedAgentCard: boolean };
+  capabilities: {
+    streaming: boolean;
+    pushNotifications: boolean;
+    stateTransitionHistory: boolean;
+    extendedAgentCard: boolean;
+  };
   skills: CardSkill[];
   /** Scheme name → scheme object, as in the card (0.2+ `securitySchemes`). */
   securitySchemes: Record<string, unknown>;

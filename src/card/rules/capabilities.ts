@@ -1,0 +1,64 @@
+/** Rules for capabilities and the default input/output modes. */
+import type { NormalizedCard } from "../types.js";
+import type { IssueLog, JsonObject } from "./read.js";
+import { describe, isObject, mustBe, readField, stringListProblem } from "./read.js";
+
+type Capabilities = NormalizedCard["capabilities"];
+
+// Seed table: a warning when streaming, pushNotifications or stateTransitionHistory is not true/false;
+// 1.0 adds extendedAgentCard, checked the same way. All default to false (digest 1.2).
+const CAPABILITY_FLAGS = [
+  "streaming",
+  "pushNotifications",
+  "stateTransitionHistory",
+  "extendedAgentCard",
+] as const;
+
+// Seed table: "defaultInputModes, defaultOutputModes — error when missing, empty, or not a list of strings".
+const DEFAULT_MODES = ["defaultInputModes", "defaultOutputModes"] as const;
+
+/** Checks `capabilities` (error when missing or not an object) and its boolean flags (warnings). */
+export function checkCapabilities(card: JsonObject, log: IssueLog): Capabilities {
+  const out: Capabilities = {
+    streaming: false,
+    pushNotifications: false,
+    stateTransitionHistory: false,
+    extendedAgentCard: checkLegacyExtendedCard(card, log),
+  };
+  const field = readField(card, "", "capabilities", log);
+  if (!isObject(field.value)) {
+    log.error(field.path, mustBe(field.path, field.value, "an object"));
+    return out;
+  }
+  for (const flag of CAPABILITY_FLAGS) {
+    const value = readField(field.value, field.path, flag, log);
+    if (value.value === undefined) continue;
+    if (typeof value.value !== "boolean") {
+      log.warn(value.path, `${value.path} must be true or false, got ${describe(value.value)}`);
+      continue;
+    }
+    out[flag] = out[flag] || value.value;
+  }
+  return out;
+}
+
+// 0.2.1–0.3 put the extended card flag at the top level (digest 1.1); 1.0 moved it into capabilities.
+function checkLegacyExtendedCard(card: JsonObject, log: IssueLog): boolean {
+  const field = readField(card, "", "supportsAuthenticatedExtendedCard", log);
+  if (field.value === undefined) return false;
+  if (typeof field.value === "boolean") return field.value;
+  log.warn(field.path, `${field.path} must be true or false, got ${describe(field.value)}`);
+  return false;
+}
+
+/** Checks defaultInputModes and defaultOutputModes. */
+export function checkDefaultModes(card: JsonObject, log: IssueLog): void {
+  for (const key of DEFAULT_MODES) {
+    const field = readField(card, "", key, log);
+    const problem = stringListProblem(field.path, field.value);
+    if (problem !== null) log.error(field.path, problem);
+    else if (Array.isArray(field.value) && field.value.length === 0) {
+      log.error(field.path, `${field.path} is empty; it must list at least one media type`);
+    }
+  }
+}

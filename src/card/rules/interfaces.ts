@@ -1,0 +1,252 @@
+/**
+ * Rules for where the agent can be reached: url, preferredTransport, additionalInterfaces (0.2.4–0.3) and
+ * supportedInterfaces (1.0). They are checked together because each rule depends on the others.
+ */
+import { canonicalTransport, interfaceKey, urlKey } from "../normalize.js";
+import type { CardInterface, Transport } from "../types.js";
+import type { Field, IssueLog, JsonObject } from "./read.js";
+import { describe, isHostPort, isHttpUrl, isObject, looksLikeVersion, mustBe, readField } from "./read.js";
+
+/** One interface as read from the card; `iface` is null when its url or transport is not even a string. */
+interface Declared {
+  iface: CardInterface | null;
+  /** The URL can be called with the declared transport. */
+  usable: boolean;
+  canonical: Transport | null;
+  source: string;
+}
+
+interface DeclaredList {
+  present: boolean;
+  isList: boolean;
+  path: string;
+  entries: Declared[];
+}
+
+export interface InterfaceFacts {
+  url: string | null;
+  preferredTransport: string | null;
+  interfaces: CardInterface[];
+}
+
+/** Checks url, preferredTransport, additionalInterfaces and supportedInterfaces; lists the interfaces in card order. */
+export function checkInterfaces(card: JsonObject, log: IssueLog, cardVersion: string | null): InterfaceFacts {
+  const url = readField(card, "", "url", log);
+  const preferred = readField(card, "", "preferredTransport", log);
+  const additional = readList(card, "additionalInterfaces", log, (entry, path) =>
+    readAdditionalEntry(entry, path, log, cardVersion),
+  );
+  const supported = readList(card, "supportedInterfaces", log, (entry, path) =>
+    readSupportedEntry(entry, path, log),
+  );
+  if (supported.isList && supported.entries.length === 0) {
+    log.error(supported.path, `${supported.path} is empty; an A2A 1.0 card must list at least one interface`);
+  }
+  const others = [...supported.entries, ...additional.entries];
+  const preferredName = checkPreferredTransport(preferred, others, log);
+  const main = mainInterface(url, preferredName, cardVersion);
+  checkUrl(url, supported.present, others, log);
+  if (additional.isList) {
+    checkRepeatsMain(main, additional, log);
+    checkConflicts(main, additional.entries, log);
+  }
+  return {
+    url: typeof url.value === "string" ? url.value : null,
+    preferredTransport: preferredName,
+    interfaces: assemble(supported.entries, main, additional.entries),
+  };
+}
+
+function readList(
+  card: JsonObject,
+  key: string,
+  log: IssueLog,
+  readEntry: (entry: unknown, path: string) => Declared | null,
+): DeclaredList {
+  const field = readField(card, "", key, log);
+  const out: DeclaredList = {
+    present: field.value !== undefined,
+    isList: false,
+    path: field.path,
+    entries: [],
+  };
+  if (!out.present) return out;
+  if (!Array.isArray(field.value)) {
+    log.error(field.path, mustBe(field.path, field.value, "a list of interfaces"));
+    return out;
+  }
+  out.isList = true;
+  field.value.forEach((entry: unknown, i) => {
+    const declared = readEntry(entry, `${field.path}[${i}]`);
+    if (declared) out.entries.push(declared);
+  });
+  return out;
+}
+
+/** A known transport spelled differently from the spec is read, with a warning naming the spec's spelling. */
+function checkTransportName(field: Field, log: IssueLog): Transport | null {
+  if (typeof field.value !== "string" || field.value.trim() === "") {
+    log.error(field.path, mustBe(field.path, field.value, 'a transport name such as "JSONRPC"'));
+    return null;
+  }
+  const canonical = canonicalTransport(field.value);
+  if (canonical !== null && canonical !== field.value) {
+    log.warn(
+      field.path,
+      `${field.path} ${describe(field.value)} is read as ${canonical}; the spec spells it ${canonical}`,
+    );
+  }
+  return canonical;
+}
+
+// 0.3 AgentInterface {url, transport}: "url MUST serve transport", so both are required.
+function readAdditionalEntry(
+  entry: unknown,
+  path: string,
+  log: IssueLog,
+  cardVersion: string | null,
+): Declared | null {
+  if (!isObject(entry)) {
+    log.error(path, `${path} must be an object with url and transport, got ${describe(entry)}`);
+    return null;
+  }
+  const url = readField(entry, path, "url", log);
+  const transport = readField(entry, path, "transport", log);
+  const usable = isHttpUrl(url.value);
+  if (!usable) log.error(url.path, mustBe(url.path, url.value, "an http(s) URL"));
+  const canonical = checkTransportName(transport, log);
+  const iface =
+    typeof url.value === "string" && typeof transport.value === "string"
+      ? withVersion({ url: url.value, transport: transport.value, source: path }, cardVersion)
+      : null;
+  return { iface, usable, canonical, source: path };
+}
+
+// 1.0 AgentInterface {url, protocolBinding, protocolVersion, tenant?} (digest 1.2); gRPC may be host:port.
+function readSupportedEntry(entry: unknown, path: string, log: IssueLog): Declared | null {
+  if (!isObject(entry)) {
+    log.error(
+      path,
+      `${path} must be an object with url, protocolBinding and protocolVersion, got ${describe(entry)}`,
+    );
+    return null;
+  }
+  const url = readField(entry, path, "url", log);
+  const binding = readField(entry, path, "protocolBinding", log);
+  const canonical = checkTransportName(binding, log);
+  const grpc = canonical === "GRPC";
+  const usable = isHttpUrl(url.value) || (grpc && isHostPort(url.value));
+  if (!usable)
+    log.error(url.path, mustBe(url.path, url.value, grpc ? "an http(s) URL or host:port" : "an http(s) URL"));
+  const version = readField(entry, path, "protocolVersion", log);
+  if (!looksLikeVersion(version.value)) {
+    log.error(version.path, mustBe(version.path, version.value, 'a version string such as "1.0"'));
+  }
+  const tenant = readField(entry, path, "tenant", log);
+  if (tenant.value !== undefined && typeof tenant.value !== "string") {
+    log.warn(tenant.path, `${tenant.path} must be a string, got ${describe(tenant.value)}`);
+  }
+  if (typeof url.value !== "string" || typeof binding.value !== "string")
+    return { iface: null, usable, canonical, source: path };
+  const iface: CardInterface = { url: url.value, transport: binding.value, source: path };
+  if (typeof version.value === "string") iface.protocolVersion = version.value;
+  if (typeof tenant.value === "string") iface.tenant = tenant.value;
+  return { iface, usable, canonical, source: path };
+}
+
+function withVersion(iface: CardInterface, version: string | null): CardInterface {
+  return version === null ? iface : { ...iface, protocolVersion: version };
+}
+
+// Seed table: preferredTransport is an error when "not a string, or not JSON-RPC while no JSON-RPC
+// interface is listed" (Plainwright speaks JSON-RPC).
+function checkPreferredTransport(field: Field, others: Declared[], log: IssueLog): string | null {
+  if (field.value === undefined) return null;
+  const canonical = checkTransportName(field, log);
+  if (typeof field.value !== "string") return null;
+  if (canonical !== "JSONRPC" && !others.some((d) => d.canonical === "JSONRPC")) {
+    log.error(
+      field.path,
+      `${field.path} is ${describe(field.value)} and no interface in the card offers JSONRPC, the transport Plainwright calls`,
+    );
+  }
+  return field.value;
+}
+
+function mainInterface(url: Field, preferred: string | null, cardVersion: string | null): Declared | null {
+  if (typeof url.value !== "string") return null;
+  // Seed: the card's url is the JSON-RPC endpoint "when the preferred transport ... isn't stated".
+  const transport = preferred ?? "JSONRPC";
+  const iface = withVersion({ url: url.value, transport, source: url.path }, cardVersion);
+  return { iface, usable: isHttpUrl(url.value), canonical: canonicalTransport(transport), source: url.path };
+}
+
+// Seed table: url is an error when "missing or not an http(s) URL, and no additionalInterfaces URL either",
+// a warning when "missing, but an additionalInterfaces entry has one". A 1.0 card needs no top-level url.
+function checkUrl(url: Field, hasSupported: boolean, others: Declared[], log: IssueLog): void {
+  if (isHttpUrl(url.value)) return;
+  if (url.value === undefined && hasSupported) return;
+  const alternative = others.find((d) => d.usable && d.iface !== null);
+  const problem =
+    url.value === undefined
+      ? `${url.path} is missing`
+      : `${url.path} must be an http(s) URL, got ${describe(url.value)}`;
+  if (alternative?.iface) {
+    log.warn(
+      url.path,
+      `${problem}; the card still has an endpoint at ${alternative.source} (${describe(alternative.iface.url)})`,
+    );
+  } else {
+    log.error(url.path, `${problem}, and no interface in the card has an http(s) URL either`);
+  }
+}
+
+// 0.3: "additionalInterfaces SHOULD repeat the main url/preferredTransport pair" (digest 1.3).
+function checkRepeatsMain(main: Declared | null, additional: DeclaredList, log: IssueLog): void {
+  if (!main?.usable || main.iface === null) return;
+  const key = interfaceKey(main.iface.url, main.iface.transport);
+  const repeated = additional.entries.some(
+    (d) => d.iface && interfaceKey(d.iface.url, d.iface.transport) === key,
+  );
+  if (repeated) return;
+  log.warn(
+    additional.path,
+    `${additional.path} does not repeat the main url ${describe(main.iface.url)} with transport ${main.iface.transport}; A2A 0.3 says it SHOULD`,
+  );
+}
+
+// 0.3: one URL MUST NOT be declared with two different transports (digest 1.3).
+function checkConflicts(main: Declared | null, additional: Declared[], log: IssueLog): void {
+  const seen = new Map<string, { transport: string; source: string }>();
+  for (const declared of [main, ...additional]) {
+    if (!declared?.iface) continue;
+    const transport = declared.canonical ?? declared.iface.transport.trim().toUpperCase();
+    const key = urlKey(declared.iface.url);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, { transport, source: declared.source });
+    else if (first.transport !== transport) {
+      log.error(
+        declared.source,
+        `${declared.source} declares ${describe(declared.iface.url)} as ${transport}, but ${first.source} declares it as ${first.transport}; a URL serves one transport`,
+      );
+    }
+  }
+}
+
+// 1.0 interfaces first (list order is preference); a hybrid card's legacy url and additionalInterfaces follow,
+// skipping any that repeat an interface already listed (same URL and transport).
+function assemble(supported: Declared[], main: Declared | null, additional: Declared[]): CardInterface[] {
+  const out: CardInterface[] = [];
+  const keys = new Set<string>();
+  const add = (declared: Declared | null, skipRepeats: boolean): void => {
+    if (!declared?.iface) return;
+    const key = interfaceKey(declared.iface.url, declared.iface.transport);
+    if (skipRepeats && keys.has(key)) return;
+    keys.add(key);
+    out.push(declared.iface);
+  };
+  supported.forEach((d) => add(d, false));
+  add(main, true);
+  additional.forEach((d) => add(d, true));
+  return out;
+}

@@ -1,0 +1,82 @@
+/** Rules for `skills` and each skill in it. */
+import type { CardSkill } from "../types.js";
+import type { IssueLog, JsonObject } from "./read.js";
+import {
+  describe,
+  isNonEmptyString,
+  isObject,
+  mustBe,
+  readField,
+  stringListProblem,
+  stringsOf,
+} from "./read.js";
+
+// Seed table, "each skill": error when id, name or description is missing.
+const SKILL_TEXT = ["id", "name", "description"] as const;
+
+// Seed table, "each skill": warning when examples, inputModes or outputModes is not a list of strings.
+const SKILL_OPTIONAL_LISTS = ["examples", "inputModes", "outputModes"] as const;
+
+/** Checks `skills` (error when missing or not a list, warning when empty) and every skill in it. */
+export function checkSkills(card: JsonObject, log: IssueLog): CardSkill[] {
+  const field = readField(card, "", "skills", log);
+  if (!Array.isArray(field.value)) {
+    log.error(field.path, mustBe(field.path, field.value, "a list of skills"));
+    return [];
+  }
+  if (field.value.length === 0) log.warn(field.path, `${field.path} is empty; the card advertises no skill`);
+  const seenIds = new Map<string, string>();
+  const skills: CardSkill[] = [];
+  field.value.forEach((entry: unknown, i) => {
+    const skill = checkSkill(entry, `${field.path}[${i}]`, log, seenIds);
+    if (skill) skills.push(skill);
+  });
+  return skills;
+}
+
+function checkSkill(
+  entry: unknown,
+  path: string,
+  log: IssueLog,
+  seenIds: Map<string, string>,
+): CardSkill | null {
+  if (!isObject(entry)) {
+    log.error(path, `${path} must be an object, got ${describe(entry)}`);
+    return null;
+  }
+  const text = { id: "", name: "", description: "" };
+  for (const key of SKILL_TEXT) {
+    const field = readField(entry, path, key, log);
+    if (!isNonEmptyString(field.value))
+      log.error(field.path, mustBe(field.path, field.value, "a non-empty string"));
+    if (typeof field.value === "string") text[key] = field.value;
+  }
+  checkDuplicateId(text.id, `${path}.id`, log, seenIds);
+  for (const key of SKILL_OPTIONAL_LISTS) {
+    const field = readField(entry, path, key, log);
+    if (field.value === undefined) continue;
+    const problem = stringListProblem(field.path, field.value);
+    if (problem !== null) log.warn(field.path, problem);
+  }
+  const tags = checkTags(entry, path, log);
+  return { ...text, tags, examples: stringsOf(entry["examples"]) };
+}
+
+function checkDuplicateId(id: string, path: string, log: IssueLog, seenIds: Map<string, string>): void {
+  if (id === "") return;
+  const first = seenIds.get(id);
+  if (first === undefined) seenIds.set(id, path);
+  else log.error(path, `${path} ${JSON.stringify(id)} is a duplicate of ${first}`);
+}
+
+// Seed table: tags not a list of strings is an error, no tags only a warning.
+function checkTags(entry: JsonObject, path: string, log: IssueLog): string[] {
+  const field = readField(entry, path, "tags", log);
+  if (field.value === undefined || (Array.isArray(field.value) && field.value.length === 0)) {
+    log.warn(field.path, `${field.path}: the skill has no tags; clients use them to discover it`);
+    return [];
+  }
+  const problem = stringListProblem(field.path, field.value);
+  if (problem !== null) log.error(field.path, problem);
+  return stringsOf(field.value);
+}

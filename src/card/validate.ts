@@ -1,0 +1,44 @@
+/** Card validation (manual, "Card validation"): errors and warnings with JSON paths, plus the normalised card. */
+import { detectGeneration, emptyCard } from "./normalize.js";
+import { checkCapabilities, checkDefaultModes } from "./rules/capabilities.js";
+import { checkIdentity, checkOptionalUrls, checkProtocolVersion, checkProvider } from "./rules/identity.js";
+import { checkInterfaces } from "./rules/interfaces.js";
+import { describe, IssueLog, isObject, peekField } from "./rules/read.js";
+import { readSecurity } from "./rules/security.js";
+import { checkSkills } from "./rules/skills.js";
+import type { CardInterface, CardValidation, NormalizedCard } from "./types.js";
+
+/** Validates any parsed JSON value as an A2A agent card (0.1 to 1.0, hybrids included); never throws. */
+export function validateCard(raw: unknown): CardValidation {
+  const log = new IssueLog();
+  if (!isObject(raw)) {
+    log.error("$", `the card must be a JSON object, got ${describe(raw)}`);
+    return { errors: log.errors, warnings: log.warnings, card: emptyCard() };
+  }
+  const generation = detectGeneration(raw);
+  const hasSupported = peekField(raw, "supportedInterfaces") !== undefined;
+  const identity = checkIdentity(raw, log);
+  const cardVersion = checkProtocolVersion(raw, log, generation, hasSupported);
+  const where = checkInterfaces(raw, log, cardVersion);
+  checkProvider(raw, log);
+  checkOptionalUrls(raw, log);
+  const capabilities = checkCapabilities(raw, log);
+  checkDefaultModes(raw, log);
+  const skills = checkSkills(raw, log);
+  const card: NormalizedCard = {
+    ...emptyCard(generation),
+    ...identity,
+    protocolVersion:
+      generation === "1.0" ? firstInterfaceVersion(where.interfaces, cardVersion) : cardVersion,
+    ...where,
+    capabilities,
+    skills,
+    ...readSecurity(raw, log),
+  };
+  return { errors: log.errors, warnings: log.warnings, card };
+}
+
+// types.ts: "for 1.0: the first interface's" protocolVersion; a hybrid card's top-level one is the fallback.
+function firstInterfaceVersion(interfaces: CardInterface[], cardVersion: string | null): string | null {
+  return interfaces[0]?.protocolVersion ?? cardVersion;
+}
