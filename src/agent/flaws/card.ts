@@ -1,0 +1,201 @@
+import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
+
+const BOTH: AgentProtocol[] = ["0.3", "1.0"];
+const V03: AgentProtocol[] = ["0.3"];
+const V10: AgentProtocol[] = ["1.0"];
+
+function cardFlaw(
+  name: string,
+  protocols: AgentProtocol[],
+  description: string,
+  expect: string,
+  mutateCard: (card: JsonObject) => void,
+): FlawDefinition {
+  return {
+    name,
+    category: "card",
+    protocols,
+    description,
+    expect,
+    mutateCard: (card) => {
+      mutateCard(card);
+      return card;
+    },
+  };
+}
+
+function firstSkill(card: JsonObject): JsonObject {
+  const skills = card.skills as JsonObject[];
+  const skill = skills[0];
+  if (!skill) throw new Error("the base card has no skills");
+  return skill;
+}
+
+function capabilities(card: JsonObject): JsonObject {
+  return card.capabilities as JsonObject;
+}
+
+function renameKey(card: JsonObject, from: string, to: string): void {
+  if (!(from in card)) return;
+  card[to] = card[from];
+  delete card[from];
+}
+
+/** Card rows of the seed's validation table, one mutation each. */
+export const CARD_FLAWS: FlawDefinition[] = [
+  cardFlaw("card-missing-name", BOTH, "The card has no name.", "error on name", (c) => delete c.name),
+  cardFlaw("card-empty-description", BOTH, 'The description is "".', "error on description", (c) => {
+    c.description = "";
+  }),
+  cardFlaw(
+    "card-missing-version",
+    BOTH,
+    "The card has no version.",
+    "error on version",
+    (c) => delete c.version,
+  ),
+  cardFlaw(
+    "card-bad-url",
+    V03,
+    'url is "ftp://helpdesk.invalid/a2a" and there are no additionalInterfaces.',
+    "error on url",
+    (c) => {
+      c.url = "ftp://helpdesk.invalid/a2a";
+      delete c.additionalInterfaces;
+    },
+  ),
+  cardFlaw(
+    "card-url-only-in-interfaces",
+    V03,
+    "url is missing; additionalInterfaces still lists the JSON-RPC URL.",
+    "warning on url; smoke passes through the JSONRPC interface",
+    (c) => delete c.url,
+  ),
+  cardFlaw(
+    "card-bad-protocol-version",
+    V03,
+    "protocolVersion is the number 3.",
+    "error on protocolVersion",
+    (c) => {
+      c.protocolVersion = 3;
+    },
+  ),
+  cardFlaw(
+    "card-no-protocol-version",
+    V03,
+    "protocolVersion is missing.",
+    "warning on protocolVersion (treated as 0.2); smoke passes",
+    (c) => delete c.protocolVersion,
+  ),
+  cardFlaw(
+    "card-bad-preferred-transport",
+    V03,
+    'preferredTransport is "GRPC" while no JSONRPC interface is listed.',
+    "error on preferredTransport",
+    (c) => {
+      c.preferredTransport = "GRPC";
+      c.additionalInterfaces = (c.additionalInterfaces as JsonObject[]).filter(
+        (i) => i.transport !== "JSONRPC",
+      );
+    },
+  ),
+  cardFlaw(
+    "card-interfaces-not-list",
+    V03,
+    "additionalInterfaces is an object.",
+    "error on additionalInterfaces",
+    (c) => {
+      c.additionalInterfaces = { JSONRPC: c.url };
+    },
+  ),
+  cardFlaw("card-no-capabilities", BOTH, "capabilities is missing.", "error on capabilities", (c) => {
+    delete c.capabilities;
+  }),
+  cardFlaw(
+    "card-capability-not-boolean",
+    BOTH,
+    'capabilities.streaming is "yes".',
+    "warning on capabilities.streaming",
+    (c) => {
+      capabilities(c).streaming = "yes";
+    },
+  ),
+  cardFlaw("card-no-input-modes", BOTH, "defaultInputModes is [].", "error on defaultInputModes", (c) => {
+    c.defaultInputModes = [];
+  }),
+  cardFlaw("card-skills-not-list", BOTH, "skills is {}.", "error on skills", (c) => {
+    c.skills = {};
+  }),
+  cardFlaw("card-no-skills", BOTH, "skills is [].", "warning only on skills; smoke passes", (c) => {
+    c.skills = [];
+  }),
+  cardFlaw("card-skill-missing-id", BOTH, "The first skill has no id.", "error on skills[0].id", (c) => {
+    delete firstSkill(c).id;
+  }),
+  cardFlaw("card-duplicate-skill-id", BOTH, "Two skills share one id.", "error: duplicate skill id", (c) => {
+    const skills = c.skills as JsonObject[];
+    const [first, second] = skills;
+    if (first && second) second.id = first.id;
+  }),
+  cardFlaw(
+    "card-skill-tags-not-strings",
+    BOTH,
+    "The first skill's tags are [1, 2].",
+    "error on skills[0].tags",
+    (c) => {
+      firstSkill(c).tags = [1, 2];
+    },
+  ),
+  cardFlaw("card-skill-no-tags", BOTH, "The first skill has no tags.", "warning on skills[0].tags", (c) => {
+    delete firstSkill(c).tags;
+  }),
+  cardFlaw(
+    "card-skill-examples-not-list",
+    BOTH,
+    'The first skill\'s examples is the string "x".',
+    "warning on skills[0].examples",
+    (c) => {
+      firstSkill(c).examples = "x";
+    },
+  ),
+  cardFlaw(
+    "card-no-provider-organization",
+    BOTH,
+    "provider has a url but no organization.",
+    "warning on provider.organization",
+    (c) => {
+      delete (c.provider as JsonObject).organization;
+    },
+  ),
+  cardFlaw(
+    "card-bad-documentation-url",
+    BOTH,
+    'documentationUrl is "docs.example" (not http(s)).',
+    "warning on documentationUrl",
+    (c) => {
+      c.documentationUrl = "docs.example";
+    },
+  ),
+  cardFlaw(
+    "card-snake-case",
+    BOTH,
+    "Fields are written snake_case (default_input_modes, default_output_modes, documentation_url, icon_url).",
+    "warnings only (the spec uses camelCase); the card is still read and smoke passes",
+    (c) => {
+      renameKey(c, "defaultInputModes", "default_input_modes");
+      renameKey(c, "defaultOutputModes", "default_output_modes");
+      renameKey(c, "documentationUrl", "documentation_url");
+      renameKey(c, "iconUrl", "icon_url");
+    },
+  ),
+  cardFlaw(
+    "card-interface-missing-binding",
+    V10,
+    "supportedInterfaces[0] has no protocolBinding.",
+    "error on supportedInterfaces[0].protocolBinding",
+    (c) => {
+      const [first] = c.supportedInterfaces as JsonObject[];
+      if (first) delete first.protocolBinding;
+    },
+  ),
+];

@@ -1,0 +1,39 @@
+import type { AgentProtocol, FlawDefinition, FlawInfo } from "../types.js";
+import { CARD_FLAWS } from "./card.js";
+import { DISCOVERY_FLAWS } from "./discovery.js";
+import { PROTOCOL_FLAWS } from "./protocol.js";
+import { SMOKE_FLAWS } from "./smoke.js";
+
+/** Every flaw, grouped by category; the only registry. */
+export const FLAWS: readonly FlawDefinition[] = [
+  ...CARD_FLAWS,
+  ...DISCOVERY_FLAWS,
+  ...SMOKE_FLAWS,
+  ...PROTOCOL_FLAWS,
+];
+
+/** The public description of every flaw, without its hooks. */
+export function listFlaws(): FlawInfo[] {
+  return FLAWS.map(({ name, category, protocols, description, expect }) => ({
+    name,
+    category,
+    protocols: [...protocols],
+    description,
+    expect,
+  }));
+}
+
+/** Finds a flaw and checks it applies to the protocol; throws a clear Error otherwise. */
+export function resolveFlaw(name: string | undefined, protocol: AgentProtocol): FlawDefinition | undefined {
+  if (name === undefined || name === "") return undefined;
+  const flaw = FLAWS.find((candidate) => candidate.name === name);
+  if (!flaw) {
+    throw new Error(`Unknown flaw "${name}". Known flaws: ${FLAWS.map((f) => f.name).join(", ")}.`);
+  }
+  if (!flaw.protocols.includes(protocol)) {
+    throw new Error(
+      `Flaw "${name}" does not apply to protocol ${protocol} (it applies to ${flaw.protocols.join(", ")}).`,
+    );
+  }
+  return flaw;
+}

@@ -1,0 +1,113 @@
+import type { AgentLayout, JsonObject, ReplyPlan } from "./types.js";
+
+/** Timing knobs the helpdesk plans with. */
+export interface HelpdeskTiming {
+  workMs: number;
+  slowTaskMs: number;
+}
+
+export const JSONRPC_PATH = "/a2a/jsonrpc";
+export const REST_PATH = "/a2a/rest";
+
+const SKILLS = [
+  {
+    id: "billing-questions",
+    name: "Billing questions",
+    description: "Explains invoices, charges and payment methods, and spots duplicate charges.",
+    tags: ["billing", "invoices", "payments"],
+    examples: ["Why was I charged twice this month?", "Which card is on file for my account?"],
+  },
+  {
+    id: "refunds",
+    name: "Refunds",
+    description: "Starts refunds for eligible orders and explains how long they take.",
+    tags: ["refunds", "orders"],
+    examples: ["Can I get a refund for order #4411?"],
+  },
+  {
+    id: "account-help",
+    name: "Account help",
+    description: "Helps with sign-in problems, profile changes and closing an account.",
+    tags: ["account", "login"],
+    examples: ["I can't sign in after resetting my password."],
+  },
+];
+
+/** Card fields shared by every protocol generation. */
+export function commonCardFields(): JsonObject {
+  return {
+    name: "Plainwright Helpdesk",
+    description:
+      "Customer-support agent for a small online shop: answers billing, refund and account questions " +
+      "and asks a clarifying question when a request is ambiguous.",
+    version: "1.2.0",
+    provider: { organization: "Plainwright Examples", url: "https://plainwright.example" },
+    documentationUrl: "https://plainwright.example/docs/reference-agent",
+    iconUrl: "https://plainwright.example/icons/helpdesk.png",
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: structuredClone(SKILLS),
+  };
+}
+
+/** The spec-JSON card for a protocol, before any flaw. */
+export function buildCard(layout: AgentLayout): JsonObject {
+  const jsonrpc = `${layout.base}${JSONRPC_PATH}`;
+  const rest = `${layout.base}${REST_PATH}`;
+  const common = commonCardFields();
+  if (layout.protocol === "0.3") {
+    return {
+      protocolVersion: "0.3.0",
+      ...common,
+      url: jsonrpc,
+      preferredTransport: "JSONRPC",
+      // A2A 0.3 §5.6: additionalInterfaces SHOULD repeat the main url/transport pair.
+      additionalInterfaces: [
+        { url: jsonrpc, transport: "JSONRPC" },
+        { url: rest, transport: "HTTP+JSON" },
+      ],
+      capabilities: { streaming: true, pushNotifications: false, stateTransitionHistory: false },
+    };
+  }
+  // A2A 1.0: supportedInterfaces is ordered, the first entry preferred. A gRPC interface
+  // (protocolBinding "GRPC", url host:port) slots in here once the agent serves one.
+  return {
+    ...common,
+    supportedInterfaces: [
+      { url: jsonrpc, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+      { url: rest, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+    ],
+    capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+  };
+}
+
+/** Decides the reply to one user message; `resuming` is a follow-up on an input-required task. */
+export function planReply(text: string, resuming: boolean, timing: HelpdeskTiming): ReplyPlan {
+  const lower = text.toLowerCase();
+  const workMs = lower.includes("slow") ? timing.slowTaskMs : timing.workMs;
+  if (resuming) {
+    return {
+      workMs,
+      outcome: {
+        kind: "completed",
+        text: `Thanks, that settles it. I have noted: "${text}". Anything else?`,
+      },
+    };
+  }
+  if (lower.includes("ambiguous")) {
+    return {
+      workMs,
+      outcome: {
+        kind: "input-required",
+        question: "Is this about a charge on your invoice, a refund, or your account login?",
+      },
+    };
+  }
+  return {
+    workMs,
+    outcome: {
+      kind: "completed",
+      text: `I can help with billing, refunds and account questions. You asked: "${text}"`,
+    },
+  };
+}

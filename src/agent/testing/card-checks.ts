@@ -1,0 +1,65 @@
+import { expect } from "vitest";
+import type { Card, FlawCheck } from "./flaw-probe.js";
+import { expectSmokePasses, fetchCard } from "./flaw-probe.js";
+
+type Skill = Record<string, unknown>;
+
+function skills(card: Card): Skill[] {
+  return card.skills as Skill[];
+}
+
+/** A card flaw is visible in the served JSON, and the agent behind it still works. */
+function cardShows(predicate: (card: Card) => void): FlawCheck {
+  return async (probe) => {
+    predicate(await fetchCard(probe));
+    await expectSmokePasses(probe, `${probe.agent.url}/a2a/jsonrpc`);
+  };
+}
+
+export const CARD_CHECKS: Record<string, FlawCheck> = {
+  "card-missing-name": cardShows((c) => expect(c).not.toHaveProperty("name")),
+  "card-empty-description": cardShows((c) => expect(c.description).toBe("")),
+  "card-missing-version": cardShows((c) => expect(c).not.toHaveProperty("version")),
+  "card-bad-url": cardShows((c) => {
+    expect(c.url).toBe("ftp://helpdesk.invalid/a2a");
+    expect(c).not.toHaveProperty("additionalInterfaces");
+  }),
+  "card-url-only-in-interfaces": async (probe) => {
+    const card = await fetchCard(probe);
+    expect(card).not.toHaveProperty("url");
+    const entry = (card.additionalInterfaces as Card[]).find((i) => i.transport === "JSONRPC");
+    await expectSmokePasses(probe, String(entry?.url));
+  },
+  "card-bad-protocol-version": cardShows((c) => expect(c.protocolVersion).toBe(3)),
+  "card-no-protocol-version": cardShows((c) => expect(c).not.toHaveProperty("protocolVersion")),
+  "card-bad-preferred-transport": cardShows((c) => {
+    expect(c.preferredTransport).toBe("GRPC");
+    expect((c.additionalInterfaces as Card[]).map((i) => i.transport)).not.toContain("JSONRPC");
+  }),
+  "card-interfaces-not-list": cardShows((c) => {
+    expect(typeof c.additionalInterfaces).toBe("object");
+    expect(Array.isArray(c.additionalInterfaces)).toBe(false);
+  }),
+  "card-no-capabilities": cardShows((c) => expect(c).not.toHaveProperty("capabilities")),
+  "card-capability-not-boolean": cardShows((c) => expect(c.capabilities).toMatchObject({ streaming: "yes" })),
+  "card-no-input-modes": cardShows((c) => expect(c.defaultInputModes).toEqual([])),
+  "card-skills-not-list": cardShows((c) => expect(c.skills).toEqual({})),
+  "card-no-skills": cardShows((c) => expect(c.skills).toEqual([])),
+  "card-skill-missing-id": cardShows((c) => expect(skills(c)[0]).not.toHaveProperty("id")),
+  "card-duplicate-skill-id": cardShows((c) => expect(skills(c)[1]?.id).toBe(skills(c)[0]?.id)),
+  "card-skill-tags-not-strings": cardShows((c) => expect(skills(c)[0]?.tags).toEqual([1, 2])),
+  "card-skill-no-tags": cardShows((c) => expect(skills(c)[0]).not.toHaveProperty("tags")),
+  "card-skill-examples-not-list": cardShows((c) => expect(skills(c)[0]?.examples).toBe("x")),
+  "card-no-provider-organization": cardShows((c) => {
+    expect(c.provider).not.toHaveProperty("organization");
+    expect(c.provider).toHaveProperty("url");
+  }),
+  "card-bad-documentation-url": cardShows((c) => expect(c.documentationUrl).toBe("docs.example")),
+  "card-snake-case": cardShows((c) => {
+    expect(c.default_input_modes).toEqual(["text/plain"]);
+    expect(c).not.toHaveProperty("defaultInputModes");
+  }),
+  "card-interface-missing-binding": cardShows((c) => {
+    expect((c.supportedInterfaces as Card[])[0]).not.toHaveProperty("protocolBinding");
+  }),
+};

@@ -1,0 +1,128 @@
+import type { Request, Response } from "express";
+
+/** The A2A protocol generation the reference agent speaks. */
+export type AgentProtocol = "0.3" | "1.0";
+
+export interface ReferenceAgentOptions {
+  /** 0 picks any free port. */
+  port?: number;
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  /** Defaults to "1.0". */
+  protocol?: AgentProtocol;
+  /** Name of the single defect to inject (see listFlaws()). */
+  flaw?: string;
+  /** Delay of card responses under the card-slow flaw; default 25000. */
+  slowCardMs?: number;
+  /** How long a normal task stays working; default 50. */
+  workMs?: number;
+  /** How long a task asked to be "slow" stays working; default 5000. */
+  slowTaskMs?: number;
+}
+
+export interface RunningAgent {
+  /** Base URL, e.g. http://127.0.0.1:PORT (without any flaw's sub-path). */
+  url: string;
+  cardUrl: string;
+  protocol: AgentProtocol;
+  flaw?: string;
+  close(): Promise<void>;
+}
+
+export type FlawCategory = "card" | "discovery" | "smoke" | "protocol" | "safety";
+
+export interface FlawInfo {
+  name: string;
+  category: FlawCategory;
+  protocols: AgentProtocol[];
+  /** One line: what is wrong. */
+  description: string;
+  /** One line: what a correct tester reports. */
+  expect: string;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+/** Where the agent lives once listening; cards and flaws derive URLs from it. */
+export interface AgentLayout {
+  protocol: AgentProtocol;
+  /** scheme://host:port */
+  origin: string;
+  /** "" or a sub-path such as "/support" under which everything is mounted. */
+  mountPath: string;
+  /** origin + mountPath */
+  base: string;
+  port: number;
+}
+
+/** What the helpdesk decides to do with one user message. */
+export type ReplyOutcome =
+  | { kind: "completed"; text: string }
+  | { kind: "input-required"; question: string }
+  | { kind: "failed"; reason: string }
+  | { kind: "data-only"; data: JsonObject }
+  | { kind: "message"; text: string }
+  | { kind: "stays-working" };
+
+export interface ReplyPlan {
+  /** How long the task stays working before the outcome is published. */
+  workMs: number;
+  outcome: ReplyOutcome;
+}
+
+/** The two well-known card locations under a base (seed: card discovery). */
+export type CardLocation = "agent-card.json" | "agent.json";
+
+export interface CardServeContext {
+  layout: AgentLayout;
+  /** The (possibly mutated) card, serialised. */
+  body: string;
+  signal: AbortSignal;
+  slowCardMs: number;
+}
+
+/** Answers one GET of a card location; returns false to fall through (404). */
+export type CardResponder = (
+  location: CardLocation,
+  req: Request,
+  res: Response,
+  ctx: CardServeContext,
+) => boolean | Promise<boolean>;
+
+/** A JSON-RPC request that passed envelope validation. */
+export interface RpcCall {
+  id: string | number | null;
+  method: string;
+  params: unknown;
+}
+
+/** What a protocol lets the JSON-RPC flaws reuse of the real agent. */
+export interface ProtocolKit {
+  protocol: AgentProtocol;
+  /** Methods the SDK behind this front serves. */
+  knownMethods: ReadonlySet<string>;
+  sendMethod: string;
+  streamMethod: string;
+  /** Runs a send through the SDK and returns the spec-JSON `result`. */
+  sendBlocking(params: unknown): Promise<unknown>;
+  /** Spec-JSON stream results (status working, artifact, completed Task) for a finished send result. */
+  streamResultsFor(result: unknown): unknown[];
+}
+
+/** Sees each valid JSON-RPC call before method routing; returns true when it answered. */
+export type RpcHook = (call: RpcCall, res: Response, kit: ProtocolKit) => boolean | Promise<boolean>;
+
+/** A flaw: its description plus the one hook that injects it. */
+export interface FlawDefinition extends FlawInfo {
+  /** Mutates the served card only; the SDK keeps the correct one. */
+  mutateCard?: (card: JsonObject, layout: AgentLayout) => JsonObject;
+  /** Where the card can be fetched when the flaw moves it (default agent-card.json). */
+  cardLocation?: CardLocation;
+  /** Mounts every route under this sub-path. */
+  mountPath?: string;
+  /** Replaces how card locations answer. */
+  cardResponder?: CardResponder;
+  /** Rewrites the helpdesk's plan for each message. */
+  plan?: (plan: ReplyPlan) => ReplyPlan;
+  rpc?: RpcHook;
+}

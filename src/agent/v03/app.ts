@@ -1,0 +1,90 @@
+import type { RequestHandler, Router } from "express";
+import type { AgentCard, MessageSendParams, Task, TaskQueryParams } from "a2a-sdk-v03";
+import { A2AError, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "a2a-sdk-v03/server";
+import { UserBuilder, jsonRpcHandler, restHandler } from "a2a-sdk-v03/server/express";
+import { RPC, jsonRpcFront } from "../http/jsonrpc-front.js";
+import type { RpcErrorBody } from "../http/jsonrpc-front.js";
+import type { JsonObject, ProtocolKit, RpcCall, RpcHook } from "../types.js";
+import type { WorkRegistry } from "../work-registry.js";
+import { HelpdeskExecutorV03 } from "./executor.js";
+import type { Planner } from "./executor.js";
+
+const METHODS = new Set([
+  "message/send",
+  "message/stream",
+  "tasks/get",
+  "tasks/cancel",
+  "tasks/resubscribe",
+  "tasks/pushNotificationConfig/set",
+  "tasks/pushNotificationConfig/get",
+  "tasks/pushNotificationConfig/list",
+  "tasks/pushNotificationConfig/delete",
+  "agent/getAuthenticatedExtendedCard",
+]);
+
+/** DefaultRequestHandler 0.3.14 with the history semantics of A2A (digest §5 rule 23). */
+class SpecRequestHandlerV03 extends DefaultRequestHandler {
+  override async getTask(params: TaskQueryParams, context?: ServerCallContext): Promise<Task> {
+    const { historyLength } = params;
+    if (historyLength !== undefined && (!Number.isInteger(historyLength) || historyLength < 0)) {
+      throw A2AError.invalidParams("historyLength must be a non-negative integer.");
+    }
+    // 0.3.14 slices with -0 (so 0 returns everything) and drops all history when the field is unset.
+    const task = await super.getTask({ ...params, historyLength: Number.MAX_SAFE_INTEGER }, context);
+    if (historyLength === undefined) return task;
+    if (historyLength === 0) {
+      const { history: _dropped, ...rest } = task;
+      return rest;
+    }
+    return { ...task, history: (task.history ?? []).slice(-historyLength) };
+  }
+}
+
+/** 0.3.14 dereferences params.message unchecked and leaks the TypeError as -32603. */
+function requireMessage(call: RpcCall): RpcErrorBody | undefined {
+  if (call.method !== "message/send" && call.method !== "message/stream") return undefined;
+  const params = call.params as { message?: unknown } | undefined;
+  const message = params?.message;
+  if (typeof message === "object" && message !== null && !Array.isArray(message)) return undefined;
+  return { code: RPC.invalidParams, message: "params.message is required and must be a Message object." };
+}
+
+function streamResultsFor(result: unknown): unknown[] {
+  const task = result as Task;
+  if (task.kind !== "task") return [result];
+  const ids = { taskId: task.id, contextId: task.contextId };
+  const working = { kind: "status-update", ...ids, final: false, status: { state: "working" } };
+  const artifacts = (task.artifacts ?? []).map((artifact) => ({ kind: "artifact-update", ...ids, artifact }));
+  return [working, ...artifacts, task];
+}
+
+export interface ProtocolRouters {
+  jsonrpc: Router;
+  rest: RequestHandler;
+}
+
+/** Builds the A2A 0.3 JSON-RPC and REST routers on a2a-sdk 0.3.14. */
+export function buildV03(
+  card: JsonObject,
+  planner: Planner,
+  work: WorkRegistry,
+  hook?: RpcHook,
+): ProtocolRouters {
+  const handler = new SpecRequestHandlerV03(
+    card as unknown as AgentCard,
+    new InMemoryTaskStore(),
+    new HelpdeskExecutorV03(planner, work),
+  );
+  const kit: ProtocolKit = {
+    protocol: "0.3",
+    knownMethods: METHODS,
+    sendMethod: "message/send",
+    streamMethod: "message/stream",
+    sendBlocking: (params) => handler.sendMessage(params as MessageSendParams, new ServerCallContext()),
+    streamResultsFor,
+  };
+  const front = jsonRpcFront({ kit, hook, precheck: requireMessage });
+  const sdkOptions = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
+  front.use(jsonRpcHandler(sdkOptions));
+  return { jsonrpc: front, rest: restHandler(sdkOptions) };
+}

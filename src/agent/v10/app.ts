@@ -1,0 +1,79 @@
+import express from "express";
+import type { RequestHandler, Router } from "express";
+import { AgentCard, Message, SendMessageRequest, Task } from "@a2a-js/sdk";
+import { DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "@a2a-js/sdk/server";
+import { UserBuilder, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
+import { jsonRpcFront } from "../http/jsonrpc-front.js";
+import type { JsonObject, ProtocolKit, RpcHook } from "../types.js";
+import type { WorkRegistry } from "../work-registry.js";
+import { HelpdeskExecutorV10 } from "./executor.js";
+import type { Planner } from "./executor.js";
+import { normaliseVersionHeader, versionError } from "./version.js";
+
+const METHODS = new Set([
+  "SendMessage",
+  "SendStreamingMessage",
+  "GetTask",
+  "ListTasks",
+  "CancelTask",
+  "SubscribeToTask",
+  "CreateTaskPushNotificationConfig",
+  "GetTaskPushNotificationConfig",
+  "ListTaskPushNotificationConfigs",
+  "DeleteTaskPushNotificationConfig",
+  "GetExtendedAgentCard",
+]);
+
+interface TaskJson {
+  id: string;
+  contextId: string;
+  artifacts?: unknown[];
+}
+
+function streamResultsFor(result: unknown): unknown[] {
+  const task = (result as { task?: TaskJson }).task;
+  if (!task) return [result];
+  const ids = { taskId: task.id, contextId: task.contextId };
+  const working = { statusUpdate: { ...ids, status: { state: "TASK_STATE_WORKING" } } };
+  const artifacts = (task.artifacts ?? []).map((artifact) => ({ artifactUpdate: { ...ids, artifact } }));
+  return [working, ...artifacts, { task }];
+}
+
+export interface ProtocolRouters {
+  jsonrpc: Router;
+  rest: RequestHandler;
+}
+
+/** Builds the A2A 1.0 JSON-RPC and REST routers on @a2a-js/sdk 1.3.0. */
+export function buildV10(
+  card: JsonObject,
+  planner: Planner,
+  work: WorkRegistry,
+  hook?: RpcHook,
+): ProtocolRouters {
+  const handler = new DefaultRequestHandler(
+    AgentCard.fromJSON(card),
+    new InMemoryTaskStore(),
+    new HelpdeskExecutorV10(planner, work),
+  );
+  const kit: ProtocolKit = {
+    protocol: "1.0",
+    knownMethods: METHODS,
+    sendMethod: "SendMessage",
+    streamMethod: "SendStreamingMessage",
+    sendBlocking: async (params) => {
+      const context = new ServerCallContext({ requestedVersion: "1.0" });
+      const reply = await handler.sendMessage(SendMessageRequest.fromJSON(params), context);
+      return "messageId" in reply ? { message: Message.toJSON(reply) } : { task: Task.toJSON(reply) };
+    },
+    streamResultsFor,
+  };
+  const sdkOptions = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
+  const jsonrpc = express.Router();
+  jsonrpc.use(normaliseVersionHeader);
+  jsonrpc.use(jsonRpcFront({ kit, hook, precheck: (_call, req) => versionError(req.header("a2a-version")) }));
+  jsonrpc.use(jsonRpcHandler(sdkOptions));
+  const rest = express.Router();
+  rest.use(normaliseVersionHeader, restHandler(sdkOptions));
+  return { jsonrpc, rest };
+}
