@@ -1,0 +1,316 @@
+import http from "node:http";
+import https from "node:https";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { NetError } from "./errors.js";
+import { agentFor, pinnedLookup } from "./http-agent.js";
+import type { PinnedRequestArgs } from "./http-agent.js";
+import type { CheckedAddress } from "./outbound-policy.js";
+import { SseParser } from "./sse-parser.js";
+import type { SseEvent } from "./sse-parser.js";
+import type { TrafficHandle } from "./traffic.js";
+import { formatBytes, formatSeconds } from "./units.js";
+
+export type TimedSseEvent = SseEvent & { at_ms: number };
+export type StreamEndReason = "closed" | "idle-timeout" | "event-cap" | "byte-cap" | "aborted" | "error";
+export interface StreamEnd {
+  reason: StreamEndReason;
+  message?: string;
+}
+
+export interface StreamOptions {
+  /** End the stream when no event arrived for this long. */
+  idleMs: number;
+  /** End the stream after this many events (default 10,000). */
+  maxEvents?: number;
+  /** Called as each event arrives. */
+  onEvent?: (event: TimedSseEvent) => void;
+}
+
+/** One request to one URL, already approved by the outbound policy. */
+export interface HopRequest {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  target: CheckedAddress;
+  /** Time left for this hop; `totalMs` is the caller's whole budget, named in the timeout message. */
+  timeoutMs: number;
+  totalMs: number;
+  maxBytes: number;
+  stream?: StreamOptions;
+  signal?: AbortSignal;
+  trace?: TrafficHandle;
+}
+
+export interface HopResult {
+  status: number;
+  headers: Record<string, string>;
+  contentType: string;
+  body: string;
+  bytes: number;
+  truncated: boolean;
+  events?: TimedSseEvent[];
+  streamEnd?: StreamEnd;
+}
+
+const DEFAULT_MAX_EVENTS = 10_000;
+const PARTIAL_BODY_BYTES = 1024 * 1024;
+
+const CODE_WORDS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  EPIPE: "connection closed while sending",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  EPROTO: "TLS handshake failed",
+};
+
+function connectError(url: string, error: unknown, during: string): NetError {
+  if (error instanceof NetError) return error;
+  const code = (error as { code?: string }).code;
+  const words = (code && CODE_WORDS[code]) ?? (error instanceof Error ? error.message : String(error));
+  const message = `could not ${during} ${url}: ${code ? `${code} (${words})` : words}`;
+  return new NetError("connect", url, message, { cause: error });
+}
+
+function capMessage(url: string, maxBytes: number): string {
+  return `the body from ${url} exceeded the ${formatBytes(maxBytes)} cap`;
+}
+
+function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+/** The media type of a Content-Type header, lower-case and without parameters; "" when absent. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+function prefix(chunks: Buffer[], max: number): Buffer {
+  const head: Buffer[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    if (size >= max) break;
+    head.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(head).subarray(0, max);
+}
+
+/** Runs one HTTP exchange under its caps; the caller ends the traffic entry on success. */
+export function runHop(hop: HopRequest): Promise<HopResult> {
+  return new Promise((resolve, reject) => new Exchange(hop, resolve, reject).start());
+}
+
+interface StreamState {
+  parser: SseParser;
+  decoder: TextDecoder;
+  raw: string[];
+  events: TimedSseEvent[];
+}
+
+class Exchange {
+  readonly #hop: HopRequest;
+  readonly #resolve: (result: HopResult) => void;
+  readonly #reject: (error: NetError) => void;
+  readonly #started = performance.now();
+  #req: http.ClientRequest | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #settled = false;
+  #response: Omit<HopResult, "body" | "bytes" | "truncated"> | undefined;
+  #chunks: Buffer[] = [];
+  #bytes = 0;
+  #stream: StreamState | undefined;
+  readonly #onAbort = (): void => this.#abort();
+
+  constructor(hop: HopRequest, resolve: (r: HopResult) => void, reject: (e: NetError) => void) {
+    this.#hop = hop;
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  start(): void {
+    const { url, target, signal } = this.#hop;
+    const href = url.href;
+    const message = `no complete response from ${href} within ${formatSeconds(this.#hop.totalMs)}`;
+    this.#timer = setTimeout(
+      () => this.#fail(new NetError("timeout.total", href, message)),
+      this.#hop.timeoutMs,
+    );
+    if (signal?.aborted) return this.#abort();
+    signal?.addEventListener("abort", this.#onAbort, { once: true });
+    const options: PinnedRequestArgs = {
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method: this.#hop.method,
+      headers: this.#hop.headers,
+      agent: agentFor(url.protocol),
+      lookup: pinnedLookup(target),
+      pinnedAddress: target.address,
+    };
+    try {
+      this.#req = (url.protocol === "https:" ? https : http).request(options);
+    } catch (error) {
+      // Invalid header names or values are refused by Node before anything is sent.
+      return this.#fail(connectError(href, error, "send a request to"));
+    }
+    this.#req.on("error", (error) => this.#fail(connectError(href, error, "connect to")));
+    this.#req.on("response", (res) => this.#onResponse(res));
+    this.#req.end(this.#hop.body);
+  }
+
+  #onResponse(res: IncomingMessage): void {
+    const headers = flattenHeaders(res.headers);
+    const contentType = mediaType(headers["content-type"]);
+    this.#response = { status: res.statusCode ?? 0, headers, contentType };
+    this.#hop.trace?.response(this.#response.status, headers);
+    const stream = this.#hop.stream;
+    if (stream && contentType === "text/event-stream") this.#startStream(stream);
+    const href = this.#hop.url.href;
+    // A declared length over the cap is refused before a byte of the body is read.
+    if (!this.#stream && Number(headers["content-length"]) > this.#hop.maxBytes) {
+      return this.#fail(new NetError("cap.body", href, capMessage(href, this.#hop.maxBytes)));
+    }
+    res.on("data", (chunk: Buffer) => this.#onData(chunk));
+    res.on("end", () => (this.#stream ? this.#endStream("closed") : this.#succeed()));
+    res.on("error", (error) => this.#onReadError(connectError(href, error, "read the body from")));
+    res.on("close", () => {
+      if (!res.complete)
+        this.#onReadError(connectError(href, "connection closed early", "read the body from"));
+    });
+  }
+
+  #onData(chunk: Buffer): void {
+    if (this.#settled) return;
+    const room = this.#hop.maxBytes - this.#bytes;
+    this.#bytes += chunk.length;
+    if (this.#stream) {
+      this.#feed(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      if (chunk.length > room)
+        this.#endStream("byte-cap", `stopped at the ${formatBytes(this.#hop.maxBytes)} cap`);
+      return;
+    }
+    if (chunk.length > room) {
+      const href = this.#hop.url.href;
+      return this.#fail(new NetError("cap.body", href, capMessage(href, this.#hop.maxBytes)));
+    }
+    this.#chunks.push(chunk);
+  }
+
+  #onReadError(error: NetError): void {
+    if (this.#stream) this.#endStream("error", error.message);
+    else this.#fail(error);
+  }
+
+  #abort(): void {
+    if (this.#stream) return this.#endStream("aborted", "cancelled by the caller");
+    const href = this.#hop.url.href;
+    this.#fail(new NetError("aborted", href, `the request to ${href} was cancelled by the caller`));
+  }
+
+  #startStream(options: StreamOptions): void {
+    // For a stream the total timeout covers only the wait for the response; then silence is what ends it.
+    clearTimeout(this.#timer);
+    const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+    const state: StreamState = {
+      parser: new SseParser((e) => this.#onEvent(e, options, maxEvents)),
+      decoder: new TextDecoder(),
+      raw: [],
+      events: [],
+    };
+    this.#stream = state;
+    const idle = `no event for ${options.idleMs} ms`;
+    this.#timer = setTimeout(() => this.#endStream("idle-timeout", idle), options.idleMs);
+  }
+
+  #onEvent(event: SseEvent, options: StreamOptions, maxEvents: number): void {
+    const state = this.#stream;
+    if (this.#settled || !state || state.events.length >= maxEvents) return;
+    const timed: TimedSseEvent = { ...event, at_ms: this.#elapsed() };
+    state.events.push(timed);
+    this.#timer?.refresh();
+    this.#hop.trace?.event(timed, timed.at_ms);
+    try {
+      options.onEvent?.(timed);
+    } catch (error) {
+      return this.#endStream("error", `the onEvent callback failed: ${String(error)}`);
+    }
+    if (state.events.length >= maxEvents) this.#endStream("event-cap", `stopped after ${maxEvents} events`);
+  }
+
+  #feed(chunk: Buffer): void {
+    const state = this.#stream;
+    if (!state) return;
+    const text = state.decoder.decode(chunk, { stream: true });
+    if (text === "") return;
+    state.raw.push(text);
+    state.parser.feed(text);
+  }
+
+  #endStream(reason: StreamEndReason, message?: string): void {
+    const state = this.#stream;
+    if (this.#settled || !state || !this.#response) return;
+    if (reason !== "event-cap") {
+      const tail = state.decoder.decode();
+      if (tail !== "") state.raw.push(tail);
+      if (tail !== "") state.parser.feed(tail);
+      // Reports an event cut off by the end of the stream, marked unterminated, rather than dropping it.
+      state.parser.end();
+      if (this.#settled) return;
+    }
+    this.#settle();
+    if (reason !== "closed") this.#req?.destroy();
+    const streamEnd: StreamEnd = message === undefined ? { reason } : { reason, message };
+    const body = state.raw.join("");
+    const truncated = reason === "byte-cap";
+    this.#resolve({
+      ...this.#response,
+      body,
+      bytes: this.#bytes,
+      truncated,
+      events: state.events,
+      streamEnd,
+    });
+  }
+
+  #succeed(): void {
+    if (this.#settled || !this.#response) return;
+    this.#settle();
+    const body = Buffer.concat(this.#chunks, this.#bytes).toString("utf8");
+    this.#resolve({ ...this.#response, body, bytes: this.#bytes, truncated: false });
+  }
+
+  #fail(error: NetError): void {
+    if (this.#settled) return;
+    this.#settle();
+    this.#req?.destroy();
+    const trace = this.#hop.trace;
+    if (trace) {
+      // Only a prefix: the traffic log stores 64 KiB per body, and a capped body may be 10 MB.
+      const partial = prefix(this.#chunks, PARTIAL_BODY_BYTES).toString("utf8");
+      trace.fail(
+        { rule: error.rule, message: error.message },
+        partial ? { body: partial, truncated: true } : {},
+      );
+    }
+    this.#chunks = [];
+    this.#reject(error);
+  }
+
+  #settle(): void {
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    this.#hop.signal?.removeEventListener("abort", this.#onAbort);
+  }
+
+  #elapsed(): number {
+    return Math.round((performance.now() - this.#started) * 10) / 10;
+  }
+}

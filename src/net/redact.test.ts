@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { REDACTED, Redactor, isSensitiveHeader, isSensitiveParam } from "./redact.js";
+
+describe("Redactor", () => {
+  it("treats credential headers as sensitive by name", () => {
+    for (const name of [
+      "Authorization",
+      "Proxy-Authorization",
+      "Cookie",
+      "Set-Cookie",
+      "X-API-Key",
+      "Api-Key",
+    ]) {
+      expect(isSensitiveHeader(name), name).toBe(true);
+    }
+    for (const name of ["X-Auth-Token", "x-client-secret", "X-Goog-Api-Key", "X-Session-Token"]) {
+      expect(isSensitiveHeader(name), name).toBe(true);
+    }
+    for (const name of ["Content-Type", "Accept", "User-Agent", "A2A-Version", "Connection", "Keep-Alive"]) {
+      expect(isSensitiveHeader(name), name).toBe(false);
+    }
+  });
+
+  it("treats credential query parameters as sensitive by name", () => {
+    for (const name of [
+      "api_key",
+      "apikey",
+      "apiKey",
+      "token",
+      "key",
+      "access_token",
+      "api-key",
+      "client_secret",
+    ]) {
+      expect(isSensitiveParam(name), name).toBe(true);
+    }
+    for (const name of ["q", "page", "id", "message"]) expect(isSensitiveParam(name), name).toBe(false);
+  });
+
+  it("replaces every occurrence of a secret, including its URL- and JSON-encoded forms", () => {
+    const r = new Redactor();
+    r.add('s3cr3t "v" /+&');
+    const text = `a s3cr3t "v" /+& b ${encodeURIComponent('s3cr3t "v" /+&')} c ${JSON.stringify('s3cr3t "v" /+&')}`;
+    expect(r.text(text)).toBe(`a ${REDACTED} b ${REDACTED} c "${REDACTED}"`);
+  });
+
+  it("ignores secrets shorter than three characters", () => {
+    const r = new Redactor();
+    expect(r.add("ab")).toBe(false);
+    expect(r.text("about")).toBe("about");
+  });
+
+  it("removes a longer secret whole when it contains a shorter one", () => {
+    const r = new Redactor();
+    r.add("abc");
+    r.add("abcdef");
+    expect(r.text("xx abcdef yy abc")).toBe(`xx ${REDACTED} yy ${REDACTED}`);
+  });
+
+  it("redacts credential query parameters and userinfo passwords in URLs", () => {
+    const r = new Redactor();
+    expect(r.url("https://u:pw@a.example/x?api_key=1&q=ok&token=2#f")).toBe(
+      `https://u:${REDACTED}@a.example/x?api_key=${REDACTED}&q=ok&token=${REDACTED}#f`,
+    );
+  });
+
+  it("redacts a URL inside a sentence without swallowing the rest of it", () => {
+    const r = new Redactor();
+    expect(r.url("refused http://h/?key=abc: 10.0.0.1 is private")).toBe(
+      `refused http://h/?key=${REDACTED}: 10.0.0.1 is private`,
+    );
+  });
+
+  it("redacts header values by name and by registered secret", () => {
+    const r = new Redactor();
+    r.add("hunter22");
+    expect(r.headers({ authorization: "Bearer x", "x-note": "pw hunter22", accept: "*/*" })).toEqual({
+      authorization: REDACTED,
+      "x-note": `pw ${REDACTED}`,
+      accept: "*/*",
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { TrafficLog } from "./traffic.js";
+import type { TrafficEntry, TrafficPhase } from "./traffic.js";
+
+const SECRET = "sk-live-0123456789";
+
+describe("TrafficLog", () => {
+  it("numbers entries t1, t2... and records a whole exchange", () => {
+    const log = new TrafficLog();
+    const h1 = log.start({
+      method: "GET",
+      url: "http://127.0.0.1:1/card",
+      headers: { accept: "*/*" },
+      label: "card",
+    });
+    h1.response(200, { "content-type": "application/json" });
+    h1.end({ body: '{"name":"x"}' });
+    const h2 = log.start({ method: "POST", url: "http://127.0.0.1:1/", headers: {}, body: "{}" });
+    h2.fail({ rule: "connect", message: "ECONNREFUSED" });
+    const [first, second] = log.entries();
+    expect(first).toMatchObject({
+      id: "t1",
+      label: "card",
+      method: "GET",
+      status: 200,
+      response_headers: { "content-type": "application/json" },
+      response_body: '{"name":"x"}',
+    });
+    expect(first?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(first?.ms).toBeGreaterThanOrEqual(0);
+    expect(second).toMatchObject({
+      id: "t2",
+      request_body: "{}",
+      error: { rule: "connect", message: "ECONNREFUSED" },
+    });
+    expect(second?.status).toBeUndefined();
+  });
+
+  it("redacts secrets everywhere: URL, headers, bodies, events and errors", () => {
+    const log = new TrafficLog({ secrets: [SECRET] });
+    const h = log.start({
+      method: "POST",
+      url: `http://127.0.0.1:1/x?api_key=abc&q=${SECRET}`,
+      headers: { authorization: `Bearer ${SECRET}`, "x-trace": SECRET, "content-type": "text/plain" },
+      body: `{"key":"${SECRET}"}`,
+    });
+    h.response(200, { "set-cookie": "sid=1", "x-echo": SECRET });
+    h.event({ data: `echo ${SECRET}`, event: "message" });
+    h.fail({ message: `failed at http://127.0.0.1:1/x?token=zzz with ${SECRET}` }, { body: SECRET });
+    const text = JSON.stringify(log.entries());
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain("abc");
+    expect(text).not.toContain("zzz");
+    expect(text).not.toContain("sid=1");
+    expect(log.entries()[0]?.request_headers["content-type"]).toBe("text/plain");
+  });
+
+  it("redacts a secret registered later from entries already recorded", () => {
+    const log = new TrafficLog();
+    const h = log.start({ method: "GET", url: `http://127.0.0.1:1/${SECRET}`, headers: {} });
+    h.end({ body: SECRET });
+    log.addSecret(SECRET);
+    expect(JSON.stringify(log.entries())).not.toContain(SECRET);
+  });
+
+  it("caps stored bodies and says so", () => {
+    const log = new TrafficLog({ maxBodyChars: 10 });
+    const h = log.start({ method: "GET", url: "http://127.0.0.1:1/", headers: {} });
+    h.end({ body: "0123456789abcdef" });
+    expect(log.entries()[0]).toMatchObject({ response_body: "0123456789", body_truncated: true });
+  });
+
+  it("keeps the reader's own truncation flag for a body cut short on the wire", () => {
+    const log = new TrafficLog();
+    log
+      .start({ method: "GET", url: "http://127.0.0.1:1/", headers: {} })
+      .end({ body: "abc", truncated: true });
+    expect(log.entries()[0]?.body_truncated).toBe(true);
+  });
+
+  it("does not leave part of a secret visible where the cap cuts through it", () => {
+    const log = new TrafficLog({ maxBodyChars: 12, secrets: [SECRET] });
+    log.start({ method: "GET", url: "http://127.0.0.1:1/", headers: {} }).end({ body: `0123456${SECRET}` });
+    expect(log.entries()[0]?.response_body).toBe("0123456[reda");
+  });
+
+  it("lets listeners watch entries live, phase by phase, until they unsubscribe", () => {
+    const log = new TrafficLog();
+    const seen: Array<[string, TrafficPhase, number]> = [];
+    const off = log.onEntry((e: TrafficEntry, phase) => seen.push([e.id, phase, e.events?.length ?? 0]));
+    const h = log.start({ method: "POST", url: "http://127.0.0.1:1/", headers: {} });
+    h.response(200, { "content-type": "text/event-stream" });
+    h.event({ data: "a" }, 5);
+    h.event({ data: "b" }, 9);
+    h.end({ body: "data: a\n\ndata: b\n\n" });
+    off();
+    log.start({ method: "GET", url: "http://127.0.0.1:1/", headers: {} });
+    expect(seen).toEqual([
+      ["t1", "request", 0],
+      ["t1", "response", 0],
+      ["t1", "event", 1],
+      ["t1", "event", 2],
+      ["t1", "end", 2],
+    ]);
+    expect(log.entries()[0]?.events).toEqual([
+      { at_ms: 5, data: "a" },
+      { at_ms: 9, data: "b" },
+    ]);
+  });
+
+  it("ignores calls on a handle after it ended", () => {
+    const log = new TrafficLog();
+    const h = log.start({ method: "GET", url: "http://127.0.0.1:1/", headers: {} });
+    h.end({ body: "x" });
+    h.fail({ message: "late" });
+    h.event({ data: "late" });
+    expect(log.entries()[0]).not.toHaveProperty("error");
+    expect(log.entries()[0]).not.toHaveProperty("events");
+  });
+});

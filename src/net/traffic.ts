@@ -1,0 +1,203 @@
+import { Redactor } from "./redact.js";
+
+/** One Server-Sent Event as recorded, timed from the start of its request. */
+export interface TrafficEvent {
+  at_ms: number;
+  event?: string;
+  id?: string;
+  data: string;
+}
+
+/** One HTTP exchange (one hop: each redirect is its own entry), as in DESIGN.md section 3 `traffic`. */
+export interface TrafficEntry {
+  id: string;
+  at: string;
+  label?: string;
+  method: string;
+  url: string;
+  request_headers: Record<string, string>;
+  request_body?: string;
+  status?: number;
+  response_headers?: Record<string, string>;
+  response_body?: string;
+  body_truncated?: boolean;
+  events?: TrafficEvent[];
+  ms: number;
+  error?: { rule?: string; message: string };
+}
+
+export interface TrafficRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  label?: string;
+}
+
+/** How an exchange finished: the body read (the log caps and redacts it) and whether the reader cut it short. */
+export interface TrafficOutcome {
+  body?: string;
+  truncated?: boolean;
+}
+
+export type TrafficPhase = "request" | "response" | "event" | "end";
+export type TrafficListener = (entry: TrafficEntry, phase: TrafficPhase) => void;
+
+const DEFAULT_MAX_BODY_CHARS = 64 * 1024;
+
+interface LogInternals {
+  redactor: Redactor;
+  maxBodyChars: number;
+  emit(entry: TrafficEntry, phase: TrafficPhase): void;
+}
+
+/** Records one exchange as it happens; every method after end() or fail() is ignored. */
+export class TrafficHandle {
+  readonly id: string;
+  readonly #entry: TrafficEntry;
+  readonly #log: LogInternals;
+  readonly #started = performance.now();
+  #done = false;
+
+  /** @internal Use TrafficLog.start. */
+  constructor(entry: TrafficEntry, log: LogInternals) {
+    this.id = entry.id;
+    this.#entry = entry;
+    this.#log = log;
+  }
+
+  /** Milliseconds since the request started. */
+  elapsed(): number {
+    return Math.round((performance.now() - this.#started) * 10) / 10;
+  }
+
+  /** Records the status line and headers. */
+  response(status: number, headers: Record<string, string>): void {
+    if (this.#done) return;
+    this.#entry.status = status;
+    this.#entry.response_headers = this.#log.redactor.headers(headers);
+    this.#entry.ms = this.elapsed();
+    this.#log.emit(this.#entry, "response");
+  }
+
+  /** Records one stream event as it arrives. */
+  event(event: { event?: string; id?: string; data: string }, atMs = this.elapsed()): void {
+    if (this.#done) return;
+    const recorded: TrafficEvent = { at_ms: atMs, data: capText(this.#log, event.data).text };
+    if (event.event !== undefined) recorded.event = this.#log.redactor.text(event.event);
+    if (event.id !== undefined) recorded.id = this.#log.redactor.text(event.id);
+    (this.#entry.events ??= []).push(recorded);
+    this.#log.emit(this.#entry, "event");
+  }
+
+  /** Records a completed exchange. */
+  end(outcome: TrafficOutcome = {}): void {
+    this.#finish(outcome);
+  }
+
+  /** Records a failed or refused exchange, with whatever body had arrived. */
+  fail(error: { rule?: string; message: string }, outcome: TrafficOutcome = {}): void {
+    if (this.#done) return;
+    const recorded: { rule?: string; message: string } = { message: this.#log.redactor.url(error.message) };
+    if (error.rule !== undefined) recorded.rule = error.rule;
+    this.#entry.error = recorded;
+    this.#finish(outcome);
+  }
+
+  #finish(outcome: TrafficOutcome): void {
+    if (this.#done) return;
+    this.#done = true;
+    if (outcome.body !== undefined) {
+      const capped = capText(this.#log, outcome.body);
+      this.#entry.response_body = capped.text;
+      if (capped.truncated || outcome.truncated) this.#entry.body_truncated = true;
+    } else if (outcome.truncated) {
+      this.#entry.body_truncated = true;
+    }
+    this.#entry.ms = this.elapsed();
+    this.#log.emit(this.#entry, "end");
+  }
+}
+
+/** Redacts then caps; redacting a slice slightly longer than the cap keeps a secret at the edge whole. */
+function capText(log: LogInternals, text: string): { text: string; truncated: boolean } {
+  const max = log.maxBodyChars;
+  if (text.length <= max) return { text: log.redactor.text(text), truncated: false };
+  const slice = log.redactor.text(text.slice(0, max + log.redactor.longest));
+  return { text: slice.slice(0, max), truncated: true };
+}
+
+/** The traffic of one run: redacted, capped, and observable live by the chat and the inspector. */
+export class TrafficLog {
+  readonly #entries: TrafficEntry[] = [];
+  readonly #listeners = new Set<TrafficListener>();
+  readonly #internals: LogInternals;
+  #next = 1;
+
+  constructor(opts: { secrets?: string[]; maxBodyChars?: number } = {}) {
+    const redactor = new Redactor();
+    for (const secret of opts.secrets ?? []) redactor.add(secret);
+    this.#internals = {
+      redactor,
+      maxBodyChars: opts.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS,
+      emit: (entry, phase) => this.#emit(entry, phase),
+    };
+  }
+
+  /** Registers a secret value; it is also removed from entries already recorded. */
+  addSecret(value: string): void {
+    if (!this.#internals.redactor.add(value)) return;
+    for (const entry of this.#entries) redactEntry(entry, this.#internals.redactor);
+  }
+
+  /** Opens an entry for a request about to be sent. */
+  start(req: TrafficRequest): TrafficHandle {
+    const redactor = this.#internals.redactor;
+    const entry: TrafficEntry = {
+      id: `t${this.#next++}`,
+      at: new Date().toISOString(),
+      method: req.method,
+      url: redactor.url(req.url),
+      request_headers: redactor.headers(req.headers),
+      ms: 0,
+    };
+    if (req.label !== undefined) entry.label = req.label;
+    if (req.body !== undefined) entry.request_body = capText(this.#internals, req.body).text;
+    this.#entries.push(entry);
+    this.#emit(entry, "request");
+    return new TrafficHandle(entry, this.#internals);
+  }
+
+  /** Every entry so far, in the order the requests started. */
+  entries(): readonly TrafficEntry[] {
+    return this.#entries;
+  }
+
+  /** Calls `listener` as entries start, progress and end; returns the function that unsubscribes. */
+  onEntry(listener: TrafficListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(entry: TrafficEntry, phase: TrafficPhase): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(entry, phase);
+      } catch (error) {
+        // A broken viewer must not break the request it watches; it is dropped and the failure reported.
+        this.#listeners.delete(listener);
+        process.emitWarning(`traffic listener failed and was removed: ${String(error)}`);
+      }
+    }
+  }
+}
+
+function redactEntry(entry: TrafficEntry, redactor: Redactor): void {
+  entry.url = redactor.url(entry.url);
+  entry.request_headers = redactor.headers(entry.request_headers);
+  if (entry.request_body !== undefined) entry.request_body = redactor.text(entry.request_body);
+  if (entry.response_headers) entry.response_headers = redactor.headers(entry.response_headers);
+  if (entry.response_body !== undefined) entry.response_body = redactor.text(entry.response_body);
+  for (const event of entry.events ?? []) event.data = redactor.text(event.data);
+  if (entry.error) entry.error.message = redactor.text(entry.error.message);
+}
