@@ -36,7 +36,11 @@ function layerOf(file: string): string | undefined {
 
 function relativeImports(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  const found = [...text.matchAll(/(?:import|export)\s[^"']*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g)];
+  const found = [
+    ...text.matchAll(
+      /(?:import|export)\s[^"']*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g,
+    ),
+  ];
   return found.map((m) => resolve(dirname(file), m[1] ?? m[2] ?? ""));
 }
 
@@ -60,7 +64,9 @@ function violations(): string[] {
 
 describe("architecture", () => {
   it("every source folder is a layer of DESIGN.md section 7", () => {
-    const folders = readdirSync(srcRoot, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(srcRoot, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((f) => !rank.has(f) && f !== "test-support")).toEqual([]);
   });
 

@@ -61,12 +61,19 @@ async function tryLocation(
       label: "card",
     });
     const via = res.redirects.length > 0 ? ` (after redirect to ${res.url})` : "";
-    if (res.status !== 200) return { attempt: { url, outcome: `HTTP ${res.status}${via}`, http_status: res.status, ms: ms() } };
+    if (res.status !== 200)
+      return { attempt: { url, outcome: `HTTP ${res.status}${via}`, http_status: res.status, ms: ms() } };
     const parsed = tryParseJson(res.body, res.url);
     if (!parsed.ok) {
       const type = res.contentType || "no content type";
       return {
-        attempt: { url, outcome: `not JSON (${type}): ${parsed.error.message}`, http_status: 200, ms: ms(), rule: parsed.error.rule },
+        attempt: {
+          url,
+          outcome: `not JSON (${type}): ${parsed.error.message}`,
+          http_status: 200,
+          ms: ms(),
+          rule: parsed.error.rule,
+        },
       };
     }
     const value = parsed.value;
@@ -74,9 +81,14 @@ async function tryLocation(
       const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
       return { attempt: { url, outcome: `JSON but ${what}, not an object`, http_status: 200, ms: ms() } };
     }
-    return { attempt: { url, outcome: `found${via}`, http_status: 200, ms: ms() }, card: value, headers: res.headers };
+    return {
+      attempt: { url, outcome: `found${via}`, http_status: 200, ms: ms() },
+      card: value,
+      headers: res.headers,
+    };
   } catch (error) {
-    if (error instanceof NetError) return { attempt: { url, outcome: error.message, ms: ms(), rule: error.rule } };
+    if (error instanceof NetError)
+      return { attempt: { url, outcome: error.message, ms: ms(), rule: error.rule } };
     throw error;
   }
 }

@@ -48,12 +48,17 @@ function replyOf(exchange: Exchange): Reply | undefined {
 }
 
 /** Sends, falling back to older method names when the agent says the newer ones do not exist. */
-async function sendWithFallback(opts: SmokeOptions, warnings: string[]): Promise<{ exchange: Exchange; client: A2AJsonRpcClient }> {
+async function sendWithFallback(
+  opts: SmokeOptions,
+  warnings: string[],
+): Promise<{ exchange: Exchange; client: A2AJsonRpcClient }> {
   let client = opts.client;
   let exchange = await client.send({ text: opts.message });
   const code = () => (exchange.outcome.kind === "error" ? exchange.outcome.error.code : undefined);
   if (client.generation === "1.0" && code() === a2aCodes.versionNotSupported) {
-    warnings.push(`the card advertises A2A 1.0 but the agent refused A2A-Version 1.0 (-32009); retried as A2A 0.3`);
+    warnings.push(
+      `the card advertises A2A 1.0 but the agent refused A2A-Version 1.0 (-32009); retried as A2A 0.3`,
+    );
     client = client.withGeneration("0.3");
     exchange = await client.send({ text: opts.message });
   }
@@ -68,19 +73,29 @@ async function sendWithFallback(opts: SmokeOptions, warnings: string[]): Promise
 }
 
 /** Polls tasks/get every interval until the task leaves submitted/working or the budget is spent. */
-async function settle(task: Task, client: A2AJsonRpcClient, opts: SmokeOptions, deadline: number): Promise<{ task: Task; polls: number; failure?: string }> {
+async function settle(
+  task: Task,
+  client: A2AJsonRpcClient,
+  opts: SmokeOptions,
+  deadline: number,
+): Promise<{ task: Task; polls: number; failure?: string }> {
   let polls = 0;
   let current = task;
   while (activeStates.has(current.state)) {
     if (Date.now() >= deadline) {
-      return { task: current, polls, failure: `the task never completed: still ${current.state} after ${Math.round(opts.timeoutMs / 1000)} s of polling ${client.generation === "1.0" ? "GetTask" : "tasks/get"}` };
+      return {
+        task: current,
+        polls,
+        failure: `the task never completed: still ${current.state} after ${Math.round(opts.timeoutMs / 1000)} s of polling ${client.generation === "1.0" ? "GetTask" : "tasks/get"}`,
+      };
     }
     await sleep(Math.min(opts.pollIntervalMs ?? 1000, Math.max(0, deadline - Date.now())));
     polls += 1;
     const exchange = await client.getTask(current.id);
     const reply = replyOf(exchange);
     if (exchange.outcome.kind !== "result" || reply?.kind !== "task") {
-      const why = exchange.outcome.kind === "result" ? "the result is not a Task" : describeOutcome(exchange.outcome);
+      const why =
+        exchange.outcome.kind === "result" ? "the result is not a Task" : describeOutcome(exchange.outcome);
       return { task: current, polls, failure: `polling task ${current.id} failed: ${why}` };
     }
     current = reply;
@@ -102,15 +117,32 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeOutcome> {
   const deadline = Date.now() + opts.timeoutMs;
   const warnings: string[] = [];
   const { exchange, client } = await sendWithFallback(opts, warnings);
-  const base = { request: { method: exchange.method, params: exchange.params }, generation: client.generation, warnings, polls: 0, text: "" };
+  const base = {
+    request: { method: exchange.method, params: exchange.params },
+    generation: client.generation,
+    warnings,
+    polls: 0,
+    text: "",
+  };
   const outcome = exchange.outcome;
-  if (outcome.kind === "unreachable") return { ...base, passed: false, reason: `the smoke message couldn't be sent: ${outcome.error.message}` };
+  if (outcome.kind === "unreachable")
+    return { ...base, passed: false, reason: `the smoke message couldn't be sent: ${outcome.error.message}` };
   if (outcome.kind !== "result" && outcome.kind !== "stream") {
-    return { ...base, passed: false, reason: `the smoke message was answered with ${describeOutcome(outcome)}` };
+    return {
+      ...base,
+      passed: false,
+      reason: `the smoke message was answered with ${describeOutcome(outcome)}`,
+    };
   }
   if (outcome.kind === "stream" && outcome.results.length === 0) {
-    const extra = [...outcome.errors.map((e) => `error ${e.code}: ${e.message}`), ...outcome.invalid].join("; ");
-    return { ...base, passed: false, reason: `the event-stream reply carried no JSON-RPC result${extra ? ` (${extra})` : ""}` };
+    const extra = [...outcome.errors.map((e) => `error ${e.code}: ${e.message}`), ...outcome.invalid].join(
+      "; ",
+    );
+    return {
+      ...base,
+      passed: false,
+      reason: `the event-stream reply carried no JSON-RPC result${extra ? ` (${extra})` : ""}`,
+    };
   }
   let reply = replyOf(exchange);
   if (reply === undefined || (reply.kind !== "task" && reply.kind !== "message")) {
@@ -124,10 +156,18 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeOutcome> {
     if (settled.failure) return { ...describe(reply, base), polls, passed: false, reason: settled.failure };
   }
   const failure = judge(reply);
-  return { ...describe(reply, base), polls, passed: failure === undefined, ...(failure ? { reason: failure } : {}) };
+  return {
+    ...describe(reply, base),
+    polls,
+    passed: failure === undefined,
+    ...(failure ? { reason: failure } : {}),
+  };
 }
 
-function describe<T extends object>(reply: Task | Message, base: T): T & Pick<SmokeOutcome, "reply_kind" | "task_state" | "task_id" | "context_id" | "text"> {
+function describe<T extends object>(
+  reply: Task | Message,
+  base: T,
+): T & Pick<SmokeOutcome, "reply_kind" | "task_state" | "task_id" | "context_id" | "text"> {
   return {
     ...base,
     reply_kind: reply.kind,

@@ -13,7 +13,10 @@ export interface AgentFlags {
 export function renderFlawList(): string {
   const flaws = listFlaws();
   const width = Math.max(...flaws.map((f) => f.name.length));
-  const lines = flaws.map((f) => `  ${f.name.padEnd(width)}  ${f.category.padEnd(9)} ${f.protocols.join(",").padEnd(7)} ${f.description}\n  ${" ".repeat(width)}  ${"".padEnd(17)} expect: ${f.expect}`);
+  const lines = flaws.map(
+    (f) =>
+      `  ${f.name.padEnd(width)}  ${f.category.padEnd(9)} ${f.protocols.join(",").padEnd(7)} ${f.description}\n  ${" ".repeat(width)}  ${"".padEnd(17)} expect: ${f.expect}`,
+  );
   return `Flaws for 'plainwright agent --flaw NAME' (name, category, protocols, what is wrong):\n${lines.join("\n")}\n`;
 }
 
@@ -26,7 +29,8 @@ export function parseProtocol(raw: string | undefined): AgentProtocol {
 function parsePort(raw: string | undefined): number {
   if (raw === undefined) return 9999;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port ${raw}: must be a whole number from 0 to 65535`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw usageError(`--port ${raw}: must be a whole number from 0 to 65535`);
   return port;
 }
 
@@ -39,15 +43,24 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
   const protocol = parseProtocol(flags.protocol);
   const names = listFlaws().map((f) => f.name);
   if (flags.flaw !== undefined && !names.includes(flags.flaw)) {
-    throw usageError(`--flaw ${flags.flaw}: unknown flaw; 'plainwright agent --list-flaws' lists the ${names.length} flaws`);
+    throw usageError(
+      `--flaw ${flags.flaw}: unknown flaw; 'plainwright agent --list-flaws' lists the ${names.length} flaws`,
+    );
   }
   let agent;
   try {
-    agent = await startReferenceAgent({ port: parsePort(flags.port), host: flags.host ?? "127.0.0.1", protocol, ...(flags.flaw ? { flaw: flags.flaw } : {}) });
+    agent = await startReferenceAgent({
+      port: parsePort(flags.port),
+      host: flags.host ?? "127.0.0.1",
+      protocol,
+      ...(flags.flaw ? { flaw: flags.flaw } : {}),
+    });
   } catch (error) {
     throw usageError((error as Error).message);
   }
-  process.stdout.write(`Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`);
+  process.stdout.write(
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once("SIGINT", stop);

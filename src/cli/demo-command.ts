@@ -10,7 +10,8 @@ export async function runDemoCommand(flags: CommonFlags): Promise<number> {
   for (const protocol of ["1.0", "0.3"] as AgentProtocol[]) {
     const agent = await startReferenceAgent({ port: 0, protocol });
     try {
-      if (!flags.json) process.stderr.write(`Started the reference agent (A2A ${protocol}) at ${agent.url}\n`);
+      if (!flags.json)
+        process.stderr.write(`Started the reference agent (A2A ${protocol}) at ${agent.url}\n`);
       const result = await runA2ATest({
         config: { agent_url: agent.url, headers: {}, strict_card: true, timeout_s: 30 },
         mode: "smoke",

@@ -37,7 +37,9 @@ export function parseTimeout(raw: string | undefined): number {
   if (raw === undefined) return timeoutBounds.default;
   const value = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || value < timeoutBounds.min || value > timeoutBounds.max) {
-    throw usageError(`--timeout ${raw}: must be a whole number of seconds from ${timeoutBounds.min} to ${timeoutBounds.max}`);
+    throw usageError(
+      `--timeout ${raw}: must be a whole number of seconds from ${timeoutBounds.min} to ${timeoutBounds.max}`,
+    );
   }
   return value;
 }
@@ -51,7 +53,9 @@ export function parseAgentUrl(raw: string): string {
     throw usageError(`agent URL ${JSON.stringify(raw)} is not a URL; give one such as http://localhost:9999`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw usageError(`agent URL ${raw}: only http and https are allowed, got ${url.protocol.replace(/:$/, "")}`);
+    throw usageError(
+      `agent URL ${raw}: only http and https are allowed, got ${url.protocol.replace(/:$/, "")}`,
+    );
   }
   return raw;
 }
@@ -76,8 +80,12 @@ export async function secretSourceFrom(flags: CommonFlags, env: NodeJS.ProcessEn
 /** --report FORMATS: console is always available; each other name must be a registered reporter. */
 export function parseReportFormats(raw: string | undefined, known: readonly string[]): string[] {
   if (!raw) return [];
-  const names = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !known.includes(n));
-  if (unknown.length > 0) throw usageError(`--report ${raw}: unknown format ${unknown.join(", ")}; available: ${known.join(", ")}`);
+  if (unknown.length > 0)
+    throw usageError(`--report ${raw}: unknown format ${unknown.join(", ")}; available: ${known.join(", ")}`);
   return names;
 }

@@ -1,18 +1,23 @@
 import { Command, CommanderError, Option } from "commander";
-import { closeIdleConnections } from "../net/http.js";
 import { PlainwrightError } from "../runner/errors.js";
 import { toolVersion } from "../runner/version.js";
-import { runAgentCommand } from "./agent-command.js";
-import { runDemoCommand } from "./demo-command.js";
+import type { AgentFlags } from "./agent-command.js";
+import type { CommonFlags } from "./options.js";
 import { exitCodes } from "./output.js";
-import { runFilesCommand, runUrlCommand } from "./test-commands.js";
+
+// Commands load their modules on demand so that `--version` and `--help` start fast (benchmarked).
+const testCommands = () => import("./test-commands.js");
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** Adds DESIGN.md section 2's common options to a command. */
 function withCommonOptions(cmd: Command): Command {
   return cmd
-    .option("-H, --header <header>", "send 'Name: value' with every request (repeatable; {{secrets.NAME}} works)", collect)
+    .option(
+      "-H, --header <header>",
+      "send 'Name: value' with every request (repeatable; {{secrets.NAME}} works)",
+      collect,
+    )
     .option("--timeout <seconds>", "seconds to wait for each request, 1-300", undefined)
     .option("--no-strict-card", "report card errors without failing")
     .option("--json", "print the result JSON on stdout and nothing else")
@@ -31,13 +36,32 @@ function buildProgram(setExit: (code: number) => void): Command {
     .version(toolVersion, "-v, --version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
-  withCommonOptions(program.command("card").argument("<url>", "agent base URL or card URL").description("find and validate the agent card; no message is sent"))
-    .action(async (url: string, flags) => setExit(await runUrlCommand("card", url, flags)));
-  withCommonOptions(program.command("smoke").argument("<url>", "agent base URL or card URL").description("validate the card, then send one smoke message"))
+  withCommonOptions(
+    program
+      .command("card")
+      .argument("<url>", "agent base URL or card URL")
+      .description("find and validate the agent card; no message is sent"),
+  ).action(async (url: string, flags: CommonFlags) =>
+    setExit(await (await testCommands()).runUrlCommand("card", url, flags)),
+  );
+  withCommonOptions(
+    program
+      .command("smoke")
+      .argument("<url>", "agent base URL or card URL")
+      .description("validate the card, then send one smoke message"),
+  )
     .option("--message <text>", "the smoke message (default: a short greeting)")
-    .action(async (url: string, flags) => setExit(await runUrlCommand("smoke", url, flags)));
-  withCommonOptions(program.command("run").argument("<paths...>", "test files (.json) or folders").description("run test definitions (seed format, kind a2a)"))
-    .action(async (paths: string[], flags) => setExit(await runFilesCommand(paths, flags)));
+    .action(async (url: string, flags: CommonFlags & { message?: string }) =>
+      setExit(await (await testCommands()).runUrlCommand("smoke", url, flags)),
+    );
+  withCommonOptions(
+    program
+      .command("run")
+      .argument("<paths...>", "test files (.json) or folders")
+      .description("run test definitions (seed format, kind a2a)"),
+  ).action(async (paths: string[], flags: CommonFlags) =>
+    setExit(await (await testCommands()).runFilesCommand(paths, flags)),
+  );
   program
     .command("agent")
     .description("run the bundled reference agent, optionally with one injected flaw")
@@ -46,9 +70,14 @@ function buildProgram(setExit: (code: number) => void): Command {
     .addOption(new Option("--protocol <version>", "A2A version").choices(["0.3", "1.0"]).default("1.0"))
     .option("--flaw <name>", "inject one defect (see --list-flaws)")
     .option("--list-flaws", "list the flaws and exit")
-    .action(async (flags) => setExit(await runAgentCommand(flags)));
-  withCommonOptions(program.command("demo").description("start the reference agent in-process and test it end to end"))
-    .action(async (flags) => setExit(await runDemoCommand(flags)));
+    .action(async (flags: AgentFlags) =>
+      setExit(await (await import("./agent-command.js")).runAgentCommand(flags)),
+    );
+  withCommonOptions(
+    program.command("demo").description("start the reference agent in-process and test it end to end"),
+  ).action(async (flags: CommonFlags) =>
+    setExit(await (await import("./demo-command.js")).runDemoCommand(flags)),
+  );
   return program;
 }
 
@@ -67,8 +96,5 @@ export async function main(argv: string[]): Promise<number> {
     }
     process.stderr.write(`plainwright: internal error: ${(error as Error).stack ?? String(error)}\n`);
     return exitCodes.error;
-  } finally {
-    closeIdleConnections();
   }
 }
-

@@ -1,10 +1,22 @@
-import { isConversation, loadTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/test-definition.js";
+import {
+  isConversation,
+  loadTestFiles,
+  type A2ATestConfig,
+  type LoadedTest,
+} from "../runner/test-definition.js";
 import { runA2ATest } from "../runner/run-a2a-test.js";
 import { configError } from "../runner/errors.js";
 import type { RunResult } from "../runner/result.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import { toolVersion } from "../runner/version.js";
-import { parseAgentUrl, parseHeaders, parseTimeout, policyFrom, secretSourceFrom, type CommonFlags } from "./options.js";
+import {
+  parseAgentUrl,
+  parseHeaders,
+  parseTimeout,
+  policyFrom,
+  secretSourceFrom,
+  type CommonFlags,
+} from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
 
 const progress = (flags: CommonFlags) => (line: string) => {
@@ -12,7 +24,11 @@ const progress = (flags: CommonFlags) => (line: string) => {
 };
 
 /** `card <url>` and `smoke <url>`: one ad-hoc test built from flags. */
-export async function runUrlCommand(mode: "card" | "smoke", rawUrl: string, flags: CommonFlags & { message?: string }): Promise<number> {
+export async function runUrlCommand(
+  mode: "card" | "smoke",
+  rawUrl: string,
+  flags: CommonFlags & { message?: string },
+): Promise<number> {
   const source = await secretSourceFrom(flags, process.env);
   const raw: A2ATestConfig = {
     agent_url: rawUrl,
@@ -23,7 +39,13 @@ export async function runUrlCommand(mode: "card" | "smoke", rawUrl: string, flag
   };
   const { value: config, used } = resolveSecrets(raw, source);
   parseAgentUrl(config.agent_url);
-  const result = await runA2ATest({ config, mode, policy: policyFrom(flags), secrets: used, onProgress: progress(flags) });
+  const result = await runA2ATest({
+    config,
+    mode,
+    policy: policyFrom(flags),
+    secrets: used,
+    onProgress: progress(flags),
+  });
   await emitResults([result], flags);
   return exitCodeFor([result]);
 }
@@ -49,7 +71,10 @@ function errorResult(test: LoadedTest, reason: string): RunResult {
 async function runLoaded(test: LoadedTest, flags: CommonFlags): Promise<RunResult> {
   const config = test.definition.config;
   if (isConversation(config)) {
-    return errorResult(test, `${test.source}: conversation tests (persona, goal, success_criteria) are not available in this version yet; remove them to run the smoke check`);
+    return errorResult(
+      test,
+      `${test.source}: conversation tests (persona, goal, success_criteria) are not available in this version yet; remove them to run the smoke check`,
+    );
   }
   const source = await secretSourceFrom(flags, process.env);
   let resolved: A2ATestConfig;

@@ -33,13 +33,22 @@ export interface Exchange {
 
 /** Builds the user message in the shape each generation expects (A2A-DIGEST §3.1–3.2). */
 export function userMessage(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
-  const ids = { ...(input.contextId ? { contextId: input.contextId } : {}), ...(input.taskId ? { taskId: input.taskId } : {}) };
+  const ids = {
+    ...(input.contextId ? { contextId: input.contextId } : {}),
+    ...(input.taskId ? { taskId: input.taskId } : {}),
+  };
   switch (generation) {
     case "0.1":
       return { role: "user", parts: [{ type: "text", text: input.text }] };
     case "0.2":
     case "0.3":
-      return { kind: "message", messageId: randomUUID(), role: "user", parts: [{ kind: "text", text: input.text }], ...ids };
+      return {
+        kind: "message",
+        messageId: randomUUID(),
+        role: "user",
+        parts: [{ kind: "text", text: input.text }],
+        ...ids,
+      };
     case "1.0":
       return { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text: input.text }], ...ids };
   }
@@ -48,9 +57,15 @@ export function userMessage(generation: ProtocolGeneration, input: SendInput): R
 function sendParams(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
   const message = userMessage(generation, input);
   // 0.1 clients chose the task id and carried the conversation in sessionId.
-  if (generation === "0.1") return { id: input.taskId ?? randomUUID(), ...(input.contextId ? { sessionId: input.contextId } : {}), message };
+  if (generation === "0.1")
+    return {
+      id: input.taskId ?? randomUUID(),
+      ...(input.contextId ? { sessionId: input.contextId } : {}),
+      message,
+    };
   // acceptedOutputModes was required up to 0.2.5.
-  if (generation === "0.2") return { message, configuration: { acceptedOutputModes: ["text/plain", "application/json"] } };
+  if (generation === "0.2")
+    return { message, configuration: { acceptedOutputModes: ["text/plain", "application/json"] } };
   return { message };
 }
 
@@ -69,7 +84,7 @@ export class A2AJsonRpcClient {
 
   private headers(): Record<string, string> {
     // 1.0 §3.6: clients MUST send A2A-Version (Major.Minor only).
-    const version = this.options.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
+    const version: Record<string, string> = this.options.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
     return { ...version, ...this.options.headers };
   }
 
@@ -85,7 +100,12 @@ export class A2AJsonRpcClient {
       traffic: this.options.traffic,
       onStreamResult,
     });
-    const last = outcome.kind === "stream" ? outcome.results.at(-1) : outcome.kind === "result" ? outcome.result : undefined;
+    const last =
+      outcome.kind === "stream"
+        ? outcome.results.at(-1)
+        : outcome.kind === "result"
+          ? outcome.result
+          : undefined;
     return { method, params, outcome, reply: last === undefined ? undefined : normalizeReply(last) };
   }
 

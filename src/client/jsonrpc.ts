@@ -39,17 +39,25 @@ type Envelope = Record<string, unknown>;
 
 /** Checks one response envelope against JSON-RPC 2.0 §5; returns the problem, or undefined when sound. */
 function envelopeProblem(value: unknown, id: string): string | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "the reply is not a JSON-RPC response object";
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return "the reply is not a JSON-RPC response object";
   const env = value as Envelope;
   if (env.jsonrpc !== "2.0") return `"jsonrpc" is ${JSON.stringify(env.jsonrpc)}, not "2.0"`;
   const hasResult = "result" in env;
   const hasError = "error" in env;
-  if (hasResult && hasError) return "the response has both result and error (JSON-RPC 2.0 allows exactly one)";
+  if (hasResult && hasError)
+    return "the response has both result and error (JSON-RPC 2.0 allows exactly one)";
   if (!hasResult && !hasError) return "the response has neither result nor error";
-  if (env.id !== id && !(hasError && env.id === null)) return `the response id ${JSON.stringify(env.id)} does not echo the request id "${id}"`;
+  if (env.id !== id && !(hasError && env.id === null))
+    return `the response id ${JSON.stringify(env.id)} does not echo the request id "${id}"`;
   if (hasError) {
     const err = env.error as Envelope | null;
-    if (typeof err !== "object" || err === null || typeof err.code !== "number" || typeof err.message !== "string") {
+    if (
+      typeof err !== "object" ||
+      err === null ||
+      typeof err.code !== "number" ||
+      typeof err.message !== "string"
+    ) {
       return "the error member is not an object with a numeric code and a string message";
     }
   }
@@ -58,7 +66,11 @@ function envelopeProblem(value: unknown, id: string): string | undefined {
 
 function toRpcError(env: Envelope): RpcError {
   const err = env.error as Envelope;
-  return { code: err.code as number, message: err.message as string, ...("data" in err ? { data: err.data } : {}) };
+  return {
+    code: err.code as number,
+    message: err.message as string,
+    ...("data" in err ? { data: err.data } : {}),
+  };
 }
 
 function readStream(http: HttpResponse, id: string): RpcOutcome {
@@ -82,13 +94,22 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
 /** Sends one JSON-RPC 2.0 request with a fresh id and reads whatever comes back, JSON or event stream. */
 export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
   const id = randomUUID();
-  const body = JSON.stringify({ jsonrpc: "2.0", id, method: call.method, ...(call.params === undefined ? {} : { params: call.params }) });
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: call.method,
+    ...(call.params === undefined ? {} : { params: call.params }),
+  });
   let http: HttpResponse;
   try {
     http = await httpRequest({
       method: "POST",
       url: call.url,
-      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...call.headers },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        ...call.headers,
+      },
       body,
       timeoutMs: call.timeoutMs,
       policy: call.policy,
@@ -107,12 +128,18 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
   const parsed = tryParseJson(http.body, http.url);
   if (!parsed.ok) {
     const type = http.contentType || "no content type";
-    return { kind: "invalid", reason: `HTTP ${http.status} ${type} reply is not JSON: ${parsed.error.message}`, http };
+    return {
+      kind: "invalid",
+      reason: `HTTP ${http.status} ${type} reply is not JSON: ${parsed.error.message}`,
+      http,
+    };
   }
   const problem = envelopeProblem(parsed.value, id);
   if (problem) return { kind: "invalid", reason: `HTTP ${http.status}: ${problem}`, http };
   const env = parsed.value as Envelope;
-  return "error" in env ? { kind: "error", error: toRpcError(env), http } : { kind: "result", result: env.result, http };
+  return "error" in env
+    ? { kind: "error", error: toRpcError(env), http }
+    : { kind: "result", result: env.result, http };
 }
 
 function forwardResult(data: string, listener: ((result: unknown) => void) | undefined): void {

@@ -4,10 +4,34 @@ export type Operation = "send" | "stream" | "get" | "cancel" | "resubscribe";
 
 // A2A-DIGEST §2.1: the same operation has had three spellings.
 const names: Record<ProtocolGeneration, Record<Operation, string>> = {
-  "0.1": { send: "tasks/send", stream: "tasks/sendSubscribe", get: "tasks/get", cancel: "tasks/cancel", resubscribe: "tasks/resubscribe" },
-  "0.2": { send: "message/send", stream: "message/stream", get: "tasks/get", cancel: "tasks/cancel", resubscribe: "tasks/resubscribe" },
-  "0.3": { send: "message/send", stream: "message/stream", get: "tasks/get", cancel: "tasks/cancel", resubscribe: "tasks/resubscribe" },
-  "1.0": { send: "SendMessage", stream: "SendStreamingMessage", get: "GetTask", cancel: "CancelTask", resubscribe: "SubscribeToTask" },
+  "0.1": {
+    send: "tasks/send",
+    stream: "tasks/sendSubscribe",
+    get: "tasks/get",
+    cancel: "tasks/cancel",
+    resubscribe: "tasks/resubscribe",
+  },
+  "0.2": {
+    send: "message/send",
+    stream: "message/stream",
+    get: "tasks/get",
+    cancel: "tasks/cancel",
+    resubscribe: "tasks/resubscribe",
+  },
+  "0.3": {
+    send: "message/send",
+    stream: "message/stream",
+    get: "tasks/get",
+    cancel: "tasks/cancel",
+    resubscribe: "tasks/resubscribe",
+  },
+  "1.0": {
+    send: "SendMessage",
+    stream: "SendStreamingMessage",
+    get: "GetTask",
+    cancel: "CancelTask",
+    resubscribe: "SubscribeToTask",
+  },
 };
 
 /** The JSON-RPC method name of an operation in a generation. */

@@ -36,13 +36,27 @@ const common: Record<number, string> = {
 
 // The 0.1 prose reused -32006 and up with meanings that later versions reassigned (A2A-DIGEST §4.1).
 const byGeneration: Record<ProtocolGeneration, Record<number, string>> = {
-  "0.1": { [-32006]: "streaming not supported", [-32007]: "authentication required", [-32008]: "authorization failed", [-32009]: "invalid task state" },
+  "0.1": {
+    [-32006]: "streaming not supported",
+    [-32007]: "authentication required",
+    [-32008]: "authorization failed",
+    [-32009]: "invalid task state",
+  },
   "0.2": { [-32006]: "invalid agent response" },
   "0.3": { [-32006]: "invalid agent response", [-32007]: "authenticated extended card not configured" },
-  "1.0": { [-32006]: "invalid agent response", [-32007]: "extended agent card not configured", [-32008]: "extension support required", [-32009]: "version not supported" },
+  "1.0": {
+    [-32006]: "invalid agent response",
+    [-32007]: "extended agent card not configured",
+    [-32008]: "extension support required",
+    [-32009]: "version not supported",
+  },
 };
 
 /** The name of a JSON-RPC error code as the given generation defines it. */
 export function errorCodeName(code: number, generation: ProtocolGeneration): string {
-  return byGeneration[generation][code] ?? common[code] ?? (code >= -32099 && code <= -32000 ? "server-defined error" : "unknown code");
+  return (
+    byGeneration[generation][code] ??
+    common[code] ??
+    (code >= -32099 && code <= -32000 ? "server-defined error" : "unknown code")
+  );
 }

@@ -15,7 +15,15 @@ export function foldStream(replies: readonly Reply[]): Task | Message | undefine
     const task: Task =
       current?.kind === "task"
         ? { ...current }
-        : { kind: "task", id: reply.taskId ?? "", contextId: reply.contextId, state: "unknown", rawState: "", artifacts: [], history: [] };
+        : {
+            kind: "task",
+            id: reply.taskId ?? "",
+            contextId: reply.contextId,
+            state: "unknown",
+            rawState: "",
+            artifacts: [],
+            history: [],
+          };
     if (reply.kind === "status-update") {
       task.state = reply.state;
       task.rawState = reply.state;
@@ -29,7 +37,8 @@ export function foldStream(replies: readonly Reply[]): Task | Message | undefine
 }
 
 function mergeArtifact(artifacts: readonly Artifact[], update: Artifact): Artifact[] {
-  const at = update.artifactId === undefined ? -1 : artifacts.findIndex((a) => a.artifactId === update.artifactId);
+  const at =
+    update.artifactId === undefined ? -1 : artifacts.findIndex((a) => a.artifactId === update.artifactId);
   if (at < 0) return [...artifacts, update];
   const merged = artifacts.slice();
   const existing = merged[at] as Artifact;

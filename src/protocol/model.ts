@@ -16,7 +16,12 @@ export type TaskState =
   | "rejected"
   | "unknown";
 
-export const terminalStates: ReadonlySet<TaskState> = new Set(["completed", "canceled", "failed", "rejected"]);
+export const terminalStates: ReadonlySet<TaskState> = new Set([
+  "completed",
+  "canceled",
+  "failed",
+  "rejected",
+]);
 export const interruptedStates: ReadonlySet<TaskState> = new Set(["input-required", "auth-required"]);
 export const activeStates: ReadonlySet<TaskState> = new Set(["submitted", "working"]);
 

@@ -34,25 +34,54 @@ describe("normalizeReply", () => {
 
   it("reads a 1.0 wrapped task with ProtoJSON enums and member-discriminated parts", () => {
     const reply = normalizeReply({
-      task: { id: "t", contextId: "c", status: { state: "TASK_STATE_WORKING", message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "busy" }] } } },
+      task: {
+        id: "t",
+        contextId: "c",
+        status: {
+          state: "TASK_STATE_WORKING",
+          message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "busy" }] },
+        },
+      },
     });
-    expect(reply).toMatchObject({ kind: "task", state: "working", statusMessage: { role: "agent", parts: [{ kind: "text", text: "busy" }] } });
+    expect(reply).toMatchObject({
+      kind: "task",
+      state: "working",
+      statusMessage: { role: "agent", parts: [{ kind: "text", text: "busy" }] },
+    });
   });
 
   it("reads a 1.0 wrapped message", () => {
-    expect(normalizeReply({ message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "hello" }] } })).toMatchObject({ kind: "message", role: "agent" });
+    expect(
+      normalizeReply({ message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "hello" }] } }),
+    ).toMatchObject({ kind: "message", role: "agent" });
   });
 
   it("reads a 0.1 task with sessionId and type-discriminated parts", () => {
-    const reply = normalizeReply({ id: "t", sessionId: "s", status: { state: "completed" }, artifacts: [{ parts: [{ type: "text", text: "old" }] }] }) as Task;
+    const reply = normalizeReply({
+      id: "t",
+      sessionId: "s",
+      status: { state: "completed" },
+      artifacts: [{ parts: [{ type: "text", text: "old" }] }],
+    }) as Task;
     expect(reply).toMatchObject({ kind: "task", contextId: "s" });
     expect(replyText(reply)).toBe("old");
   });
 
   it("reads 0.3 REST message content and 1.0 stream updates", () => {
-    expect(normalizeReply({ message: { role: "ROLE_USER", content: [{ text: "x" }] } })).toMatchObject({ kind: "message", role: "user" });
-    expect(normalizeReply({ statusUpdate: { taskId: "t", status: { state: "TASK_STATE_COMPLETED" } } })).toMatchObject({ kind: "status-update", state: "completed" });
-    expect(normalizeReply({ kind: "artifact-update", taskId: "t", artifact: { parts: [{ kind: "text", text: "y" }] } })).toMatchObject({ kind: "artifact-update" });
+    expect(normalizeReply({ message: { role: "ROLE_USER", content: [{ text: "x" }] } })).toMatchObject({
+      kind: "message",
+      role: "user",
+    });
+    expect(
+      normalizeReply({ statusUpdate: { taskId: "t", status: { state: "TASK_STATE_COMPLETED" } } }),
+    ).toMatchObject({ kind: "status-update", state: "completed" });
+    expect(
+      normalizeReply({
+        kind: "artifact-update",
+        taskId: "t",
+        artifact: { parts: [{ kind: "text", text: "y" }] },
+      }),
+    ).toMatchObject({ kind: "artifact-update" });
   });
 
   it("returns undefined for something that is neither a Message nor a Task", () => {
@@ -63,32 +92,84 @@ describe("normalizeReply", () => {
 });
 
 describe("replyText", () => {
-  const base: Task = { kind: "task", id: "t", state: "completed", rawState: "completed", artifacts: [], history: [] };
-  const msg = (text: string, role: "agent" | "user" = "agent") => ({ kind: "message" as const, role, parts: [{ kind: "text" as const, text }] });
+  const base: Task = {
+    kind: "task",
+    id: "t",
+    state: "completed",
+    rawState: "completed",
+    artifacts: [],
+    history: [],
+  };
+  const msg = (text: string, role: "agent" | "user" = "agent") => ({
+    kind: "message" as const,
+    role,
+    parts: [{ kind: "text" as const, text }],
+  });
 
   it("prefers artifacts, then the status message, then the agent's last message", () => {
-    expect(replyText({ ...base, artifacts: [{ parts: [{ kind: "text", text: "art" }] }], statusMessage: msg("status") })).toBe("art");
-    expect(replyText({ ...base, statusMessage: msg("status"), history: [msg("old"), msg("last")] })).toBe("status");
+    expect(
+      replyText({
+        ...base,
+        artifacts: [{ parts: [{ kind: "text", text: "art" }] }],
+        statusMessage: msg("status"),
+      }),
+    ).toBe("art");
+    expect(replyText({ ...base, statusMessage: msg("status"), history: [msg("old"), msg("last")] })).toBe(
+      "status",
+    );
     expect(replyText({ ...base, history: [msg("first"), msg("last"), msg("mine", "user")] })).toBe("last");
   });
 
   it("shows an interrupted task's status message first", () => {
-    const task: Task = { ...base, state: "input-required", artifacts: [{ parts: [{ kind: "text", text: "draft" }] }], statusMessage: msg("Which order?") };
+    const task: Task = {
+      ...base,
+      state: "input-required",
+      artifacts: [{ parts: [{ kind: "text", text: "draft" }] }],
+      statusMessage: msg("Which order?"),
+    };
     expect(replyText(task)).toBe("Which order?");
   });
 
   it("ignores data parts and blank text", () => {
-    expect(replyText({ ...base, artifacts: [{ parts: [{ kind: "data", data: { a: 1 } }, { kind: "text", text: "  " }] }] })).toBe("");
+    expect(
+      replyText({
+        ...base,
+        artifacts: [
+          {
+            parts: [
+              { kind: "data", data: { a: 1 } },
+              { kind: "text", text: "  " },
+            ],
+          },
+        ],
+      }),
+    ).toBe("");
   });
 });
 
 describe("foldStream", () => {
   it("applies status and artifact updates to the streamed task", () => {
     const events: Reply[] = [
-      { kind: "task", id: "t", contextId: "c", state: "submitted", rawState: "submitted", artifacts: [], history: [] },
+      {
+        kind: "task",
+        id: "t",
+        contextId: "c",
+        state: "submitted",
+        rawState: "submitted",
+        artifacts: [],
+        history: [],
+      },
       { kind: "status-update", taskId: "t", state: "working" },
-      { kind: "artifact-update", taskId: "t", artifact: { artifactId: "a", parts: [{ kind: "text", text: "one" }] } },
-      { kind: "artifact-update", taskId: "t", artifact: { artifactId: "a", parts: [{ kind: "text", text: "two" }] } },
+      {
+        kind: "artifact-update",
+        taskId: "t",
+        artifact: { artifactId: "a", parts: [{ kind: "text", text: "one" }] },
+      },
+      {
+        kind: "artifact-update",
+        taskId: "t",
+        artifact: { artifactId: "a", parts: [{ kind: "text", text: "two" }] },
+      },
       { kind: "status-update", taskId: "t", state: "completed", final: true },
     ];
     const folded = foldStream(events) as Task;
@@ -98,6 +179,10 @@ describe("foldStream", () => {
   });
 
   it("builds a task from updates alone", () => {
-    expect(foldStream([{ kind: "status-update", taskId: "t9", state: "completed" }])).toMatchObject({ kind: "task", id: "t9", state: "completed" });
+    expect(foldStream([{ kind: "status-update", taskId: "t9", state: "completed" }])).toMatchObject({
+      kind: "task",
+      id: "t9",
+      state: "completed",
+    });
   });
 });

@@ -127,7 +127,12 @@ function normalizeStatusUpdate(raw: Json): Reply | undefined {
 function normalizeArtifactUpdate(raw: Json): Reply | undefined {
   const artifact = normalizeArtifact(raw.artifact);
   if (!artifact) return undefined;
-  return { kind: "artifact-update", taskId: str(raw.taskId) ?? str(raw.id), contextId: str(raw.contextId), artifact };
+  return {
+    kind: "artifact-update",
+    taskId: str(raw.taskId) ?? str(raw.id),
+    contextId: str(raw.contextId),
+    artifact,
+  };
 }
 
 /**
@@ -153,5 +158,10 @@ export function normalizeReply(raw: unknown): Reply | undefined {
       return normalizeArtifactUpdate(raw);
   }
   // 0.1 and bare 1.0 objects carry no discriminator (a 1.0 bare Task is a known server mistake, still readable).
-  return normalizeTask(raw) ?? normalizeMessage(raw) ?? (isObject(raw.artifact) ? normalizeArtifactUpdate(raw) : undefined) ?? (isObject(raw.status) ? normalizeStatusUpdate(raw) : undefined);
+  return (
+    normalizeTask(raw) ??
+    normalizeMessage(raw) ??
+    (isObject(raw.artifact) ? normalizeArtifactUpdate(raw) : undefined) ??
+    (isObject(raw.status) ? normalizeStatusUpdate(raw) : undefined)
+  );
 }

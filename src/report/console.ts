@@ -17,13 +17,17 @@ function cardLines(card: CardSection, st: Style): string[] {
   for (const t of misses) lines.push(`  ${st.dim(`· ${t.url} → ${t.outcome}`)}`);
   lines.push(`  ${st.green("✓")} found at ${card.found_at}`);
   const version = card.protocol_version ? `A2A ${card.protocol_version}` : "A2A version not stated";
-  lines.push(`  ${st.bold(card.name ?? "(no name)")} ${card.version ?? ""} · ${version} · ${card.transport ?? "?"}`);
+  lines.push(
+    `  ${st.bold(card.name ?? "(no name)")} ${card.version ?? ""} · ${version} · ${card.transport ?? "?"}`,
+  );
   if (card.description) lines.push(`  ${st.dim(quote(card.description, 110))}`);
   if (card.skills.length > 0) lines.push(`  Skills: ${card.skills.map((s) => s.id || s.name).join(", ")}`);
   for (const e of card.errors) lines.push(`  ${st.red("✗ error")}    ${st.bold(e.path)}: ${e.message}`);
   for (const w of card.warnings) lines.push(`  ${st.yellow("! warning")}  ${st.bold(w.path)}: ${w.message}`);
-  if (card.errors.length === 0 && card.warnings.length === 0) lines.push(`  ${st.green("✓")} valid: no errors, no warnings`);
-  if (card.errors.length > 0 && !card.strict) lines.push(`  ${st.dim("strict_card is off: card errors are reported, not failed")}`);
+  if (card.errors.length === 0 && card.warnings.length === 0)
+    lines.push(`  ${st.green("✓")} valid: no errors, no warnings`);
+  if (card.errors.length > 0 && !card.strict)
+    lines.push(`  ${st.dim("strict_card is off: card errors are reported, not failed")}`);
   return lines;
 }
 
@@ -36,7 +40,9 @@ function smokeLines(smoke: SmokeSection, st: Style): string[] {
     const polls = smoke.polls > 0 ? ` after ${smoke.polls} poll${smoke.polls === 1 ? "" : "s"}` : "";
     lines.push(`  ← ${what}${polls}${smoke.text ? `: ${quote(smoke.text)}` : ""}`);
   }
-  lines.push(smoke.passed ? `  ${st.green("✓")} valid reply` : `  ${st.red("✗")} ${smoke.reason ?? "failed"}`);
+  lines.push(
+    smoke.passed ? `  ${st.green("✓")} valid reply` : `  ${st.red("✗")} ${smoke.reason ?? "failed"}`,
+  );
   return lines;
 }
 
@@ -45,25 +51,35 @@ function verdictLine(result: RunResult, st: Style): string {
     .map(([k, v]) => `${k} ${v}`)
     .join(" · ");
   const head =
-    result.status === "passed" ? st.green(st.bold("PASSED")) : result.status === "failed" ? st.red(st.bold("FAILED")) : st.yellow(st.bold("ERROR"));
+    result.status === "passed"
+      ? st.green(st.bold("PASSED"))
+      : result.status === "failed"
+        ? st.red(st.bold("FAILED"))
+        : st.yellow(st.bold("ERROR"));
   const reason = result.reason ? `  ${result.reason}` : "";
   return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${result.duration_ms} ms · ${result.traffic.length} requests`)}`;
 }
 
 /** Renders one result for a person at a terminal: what was tried, what was found, each error, one verdict. */
 export function renderConsole(result: RunResult, st: Style = plainStyle): string {
-  const title = result.name ? `${result.name} ${st.dim(`(${result.source ?? ""})`)}` : (result.agent_url ?? "");
-  const blocks: string[][] = [[`${st.bold("Plainwright")} ${st.dim(`${result.tool.version} · ${result.kind}`)} · ${title}`]];
+  const title = result.name
+    ? `${result.name} ${st.dim(`(${result.source ?? ""})`)}`
+    : (result.agent_url ?? "");
+  const blocks: string[][] = [
+    [`${st.bold("Plainwright")} ${st.dim(`${result.tool.version} · ${result.kind}`)} · ${title}`],
+  ];
   if (result.card) blocks.push(cardLines(result.card, st));
   if (result.endpoint) {
     const e = result.endpoint;
     const lines = [st.bold("Endpoint"), `  ${e.url} ${st.dim(`(${e.transport}, ${e.reason})`)}`];
-    if (e.rewritten_from) lines.push(`  ${st.dim(`rewritten from ${e.rewritten_from}: the card names a loopback address`)}`);
+    if (e.rewritten_from)
+      lines.push(`  ${st.dim(`rewritten from ${e.rewritten_from}: the card names a loopback address`)}`);
     if (e.refused) lines.push(`  ${st.red("✗")} refused: ${e.refused}`);
     blocks.push(lines);
   }
   if (result.smoke) blocks.push(smokeLines(result.smoke, st));
-  if (result.warnings.length > 0) blocks.push([st.bold("Notes"), ...result.warnings.map((w) => `  ${st.yellow("!")} ${w}`)]);
+  if (result.warnings.length > 0)
+    blocks.push([st.bold("Notes"), ...result.warnings.map((w) => `  ${st.yellow("!")} ${w}`)]);
   blocks.push([verdictLine(result, st)]);
   return `${blocks.map((b) => b.join("\n")).join("\n\n")}\n`;
 }

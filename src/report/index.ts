@@ -17,6 +17,8 @@ export const fileReporters: Record<string, FileReporter> = {
   json: { fileName: "plainwright-results.json", render: renderJson },
   console: {
     fileName: "plainwright-results.txt",
-    render: (results) => results.map((r) => renderConsole(r)).join("\n") + (results.length > 1 ? `\n${renderSummary(results)}` : ""),
+    render: (results) =>
+      results.map((r) => renderConsole(r)).join("\n") +
+      (results.length > 1 ? `\n${renderSummary(results)}` : ""),
   },
 };

@@ -23,7 +23,10 @@ const same = (s: string) => s;
 export const plainStyle: Style = { bold: same, dim: same, red: same, green: same, yellow: same, cyan: same };
 
 /** Colour when writing to a terminal, unless NO_COLOR is set (no-color.org) or FORCE_COLOR asks for it. */
-export function styleFor(stream: { isTTY?: boolean }, env: Record<string, string | undefined> = process.env): Style {
+export function styleFor(
+  stream: { isTTY?: boolean },
+  env: Record<string, string | undefined> = process.env,
+): Style {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return plainStyle;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0") return colourStyle;
   return stream.isTTY ? colourStyle : plainStyle;

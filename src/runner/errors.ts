@@ -20,4 +20,5 @@ export class PlainwrightError extends Error {
 /** Bad command-line input: exit 64. */
 export const usageError = (message: string) => new PlainwrightError("usage", message);
 /** A test file, secret or option value that breaks a rule: the run cannot start. */
-export const configError = (message: string, field?: string) => new PlainwrightError("config", message, { field });
+export const configError = (message: string, field?: string) =>
+  new PlainwrightError("config", message, { field });

@@ -7,6 +7,7 @@ import { defaultSmokeMessage, runSmoke, type SmokeOutcome } from "../checks/smok
 import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
+import { redactSecrets } from "./redact-result.js";
 import type { CardSection, RunResult } from "./result.js";
 import type { A2ATestConfig } from "./test-definition.js";
 import { toolVersion } from "./version.js";
@@ -27,7 +28,11 @@ export interface A2ARunOptions {
   traffic?: TrafficLog;
 }
 
-function cardSection(discovery: DiscoveryResult, validation: CardValidation | undefined, strict: boolean): CardSection {
+function cardSection(
+  discovery: DiscoveryResult,
+  validation: CardValidation | undefined,
+  strict: boolean,
+): CardSection {
   const card = validation?.card;
   return {
     found_at: discovery.found ? discovery.url : null,
@@ -52,18 +57,23 @@ async function agentUrlProblem(url: string, policy: OutboundPolicy): Promise<str
   } catch {
     return `agent_url ${JSON.stringify(url)} is not a URL`;
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `agent_url must be an http(s) URL, got ${parsed.protocol} in ${url}`;
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return `agent_url must be an http(s) URL, got ${parsed.protocol} in ${url}`;
   try {
     await checkUrl(url, policy);
   } catch (error) {
     // An unresolvable name is the agent being unreachable (a failed discovery), not a refused URL.
-    if (error instanceof NetError && error.rule !== "policy.dns") return `agent URL not allowed: ${error.message}`;
+    if (error instanceof NetError && error.rule !== "policy.dns")
+      return `agent URL not allowed: ${error.message}`;
     if (!(error instanceof NetError)) throw error;
   }
   return undefined;
 }
 
-async function endpointRefusal(endpoint: EndpointChoice, policy: OutboundPolicy): Promise<string | undefined> {
+async function endpointRefusal(
+  endpoint: EndpointChoice,
+  policy: OutboundPolicy,
+): Promise<string | undefined> {
   try {
     await checkUrl(endpoint.url, policy);
     return undefined;
@@ -103,7 +113,7 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
     if (reason) result.reason = reason;
     result.duration_ms = Date.now() - started;
     result.traffic = [...traffic.entries()];
-    return result;
+    return redactSecrets(result, opts.secrets ?? []);
   };
 
   const urlProblem = await agentUrlProblem(config.agent_url, opts.policy);
@@ -111,20 +121,35 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
 
   progress(`Looking for the agent card of ${config.agent_url}`);
   const timeoutMs = config.timeout_s * 1000;
-  const discovery = await discoverCard(config.agent_url, { headers: config.headers, policy: opts.policy, traffic, timeoutMs });
+  const discovery = await discoverCard(config.agent_url, {
+    headers: config.headers,
+    policy: opts.policy,
+    traffic,
+    timeoutMs,
+  });
   for (const attempt of discovery.tried) progress(`  ${attempt.url} → ${attempt.outcome}`);
   if (!discovery.found) {
     result.card = cardSection(discovery, undefined, config.strict_card);
     result.scores.card = 0;
-    return finish("failed", `no agent card found: tried ${plural(discovery.tried.length, "location")}, none returned a JSON object`);
+    return finish(
+      "failed",
+      `no agent card found: tried ${plural(discovery.tried.length, "location")}, none returned a JSON object`,
+    );
   }
   const validation = validateCard(discovery.card);
   result.card = cardSection(discovery, validation, config.strict_card);
   result.scores.card = validation.errors.length === 0 ? 1 : 0;
-  progress(`Card "${validation.card.name ?? "?"}": ${plural(validation.errors.length, "error")}, ${plural(validation.warnings.length, "warning")}`);
+  progress(
+    `Card "${validation.card.name ?? "?"}": ${plural(validation.errors.length, "error")}, ${plural(validation.warnings.length, "warning")}`,
+  );
 
   const endpoint = chooseEndpoint(validation.card, config.agent_url);
-  result.endpoint = { url: endpoint.url, transport: endpoint.transport, reason: endpoint.reason, ...(endpoint.rewrittenFrom ? { rewritten_from: endpoint.rewrittenFrom } : {}) };
+  result.endpoint = {
+    url: endpoint.url,
+    transport: endpoint.transport,
+    reason: endpoint.reason,
+    ...(endpoint.rewrittenFrom ? { rewritten_from: endpoint.rewrittenFrom } : {}),
+  };
   result.protocol = { card: validation.card.protocolVersion, negotiated: validation.card.generation };
   const cardFailure =
     validation.errors.length > 0 && config.strict_card
@@ -140,7 +165,14 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
 
   progress(`Sending the smoke message to ${endpoint.url}`);
   const smoke = await runSmoke({
-    client: new A2AJsonRpcClient({ url: endpoint.url, generation: validation.card.generation, headers: config.headers, timeoutMs, policy: opts.policy, traffic }),
+    client: new A2AJsonRpcClient({
+      url: endpoint.url,
+      generation: validation.card.generation,
+      headers: config.headers,
+      timeoutMs,
+      policy: opts.policy,
+      traffic,
+    }),
     message: config.smoke_message ?? defaultSmokeMessage,
     timeoutMs,
     pollIntervalMs: opts.pollIntervalMs,
@@ -151,7 +183,17 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
 
 function recordSmoke(result: RunResult, smoke: SmokeOutcome): void {
   const { request, reply_kind, task_state, task_id, context_id, text, passed, reason, polls } = smoke;
-  result.smoke = { request, text, passed, polls, ...(reply_kind ? { reply_kind } : {}), ...(task_state ? { task_state } : {}), ...(task_id ? { task_id } : {}), ...(context_id ? { context_id } : {}), ...(reason ? { reason } : {}) };
+  result.smoke = {
+    request,
+    text,
+    passed,
+    polls,
+    ...(reply_kind ? { reply_kind } : {}),
+    ...(task_state ? { task_state } : {}),
+    ...(task_id ? { task_id } : {}),
+    ...(context_id ? { context_id } : {}),
+    ...(reason ? { reason } : {}),
+  };
   result.scores.smoke = passed ? 1 : 0;
   result.warnings.push(...smoke.warnings);
   if (result.protocol) result.protocol.negotiated = smoke.generation;

@@ -7,20 +7,33 @@ import { readSecretsFile, resolveSecrets } from "./secrets.js";
 describe("resolveSecrets", () => {
   it("replaces placeholders in nested strings and reports the values used", () => {
     const { value, used } = resolveSecrets(
-      { url: "https://x/{{secrets.HOST_PART}}", headers: { Authorization: "Bearer {{ secrets.TOKEN }}" }, list: ["{{secrets.TOKEN}}"] },
+      {
+        url: "https://x/{{secrets.HOST_PART}}",
+        headers: { Authorization: "Bearer {{ secrets.TOKEN }}" },
+        list: ["{{secrets.TOKEN}}"],
+      },
       { values: { TOKEN: "s3cret" }, env: { PLAINWRIGHT_SECRET_HOST_PART: "abc" } },
     );
-    expect(value).toEqual({ url: "https://x/abc", headers: { Authorization: "Bearer s3cret" }, list: ["s3cret"] });
+    expect(value).toEqual({
+      url: "https://x/abc",
+      headers: { Authorization: "Bearer s3cret" },
+      list: ["s3cret"],
+    });
     expect(used.sort()).toEqual(["abc", "s3cret"]);
   });
 
   it("prefers the secrets file over the environment", () => {
-    const { value } = resolveSecrets("{{secrets.A}}", { values: { A: "file" }, env: { PLAINWRIGHT_SECRET_A: "env" } });
+    const { value } = resolveSecrets("{{secrets.A}}", {
+      values: { A: "file" },
+      env: { PLAINWRIGHT_SECRET_A: "env" },
+    });
     expect(value).toBe("file");
   });
 
   it("names a missing secret and where to set it", () => {
-    expect(() => resolveSecrets("{{secrets.AGENT_TOKEN}}", { values: {}, env: {}, fileName: "s.env" })).toThrow(
+    expect(() =>
+      resolveSecrets("{{secrets.AGENT_TOKEN}}", { values: {}, env: {}, fileName: "s.env" }),
+    ).toThrow(
       /secret AGENT_TOKEN is not set: set PLAINWRIGHT_SECRET_AGENT_TOKEN or add AGENT_TOKEN to s.env/,
     );
   });
@@ -31,7 +44,7 @@ describe("readSecretsFile", () => {
 
   it("reads KEY=VALUE lines with comments and quotes", async () => {
     const path = join(dir, "a.env");
-    writeFileSync(path, "# comment\nTOKEN=abc\nQUOTED=\"x y\"\n\n");
+    writeFileSync(path, '# comment\nTOKEN=abc\nQUOTED="x y"\n\n');
     expect(await readSecretsFile(path)).toEqual({ TOKEN: "abc", QUOTED: "x y" });
   });
 

@@ -39,7 +39,10 @@ export async function readSecretsFile(path: string): Promise<Record<string, stri
     if (trimmed === "" || trimmed.startsWith("#")) return;
     const eq = trimmed.indexOf("=");
     if (eq <= 0) throw configError(`--secrets ${path}: line ${i + 1} is not KEY=VALUE`);
-    values[trimmed.slice(0, eq).trim()] = trimmed.slice(eq + 1).trim().replace(/^(["'])(.*)\1$/, "$2");
+    values[trimmed.slice(0, eq).trim()] = trimmed
+      .slice(eq + 1)
+      .trim()
+      .replace(/^(["'])(.*)\1$/, "$2");
   });
   return values;
 }
@@ -47,7 +50,9 @@ export async function readSecretsFile(path: string): Promise<Record<string, stri
 function lookup(name: string, source: SecretSource): string {
   const value = source.values[name] ?? source.env[`PLAINWRIGHT_SECRET_${name}`];
   if (value === undefined || value === "") {
-    const where = source.fileName ? ` or add ${name} to ${source.fileName}` : " or pass a --secrets file that defines it";
+    const where = source.fileName
+      ? ` or add ${name} to ${source.fileName}`
+      : " or pass a --secrets file that defines it";
     throw configError(`secret ${name} is not set: set PLAINWRIGHT_SECRET_${name}${where}`, `secrets.${name}`);
   }
   return value;
@@ -68,7 +73,8 @@ export function resolveSecrets<T>(value: T, source: SecretSource): { value: T; u
       });
     }
     if (Array.isArray(v)) return v.map(walk);
-    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (typeof v === "object" && v !== null)
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
   return { value: walk(value) as T, used: [...used] };

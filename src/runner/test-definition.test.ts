@@ -16,12 +16,19 @@ const smokeExample = {
   },
 };
 
-const withConfig = (config: Record<string, unknown>) => ({ ...smokeExample, config: { ...smokeExample.config, ...config } });
+const withConfig = (config: Record<string, unknown>) => ({
+  ...smokeExample,
+  config: { ...smokeExample.config, ...config },
+});
 
 describe("parseTestDefinition", () => {
   it("accepts seed 000's smoke example and fills the defaults", () => {
     const { definition, warnings } = parseTestDefinition(smokeExample, "a.json");
-    expect(definition.config).toMatchObject({ strict_card: true, timeout_s: 60, smoke_message: "What can you help me with?" });
+    expect(definition.config).toMatchObject({
+      strict_card: true,
+      timeout_s: 60,
+      smoke_message: "What can you help me with?",
+    });
     expect(warnings).toEqual([]);
     expect(isConversation(definition.config)).toBe(false);
   });
@@ -40,16 +47,23 @@ describe("parseTestDefinition", () => {
   it("rejects a missing name and an unknown kind", () => {
     const { name: _name, ...noName } = smokeExample;
     expect(() => parseTestDefinition(noName, "a.json")).toThrow(/a.json: name is required/);
-    expect(() => parseTestDefinition({ ...smokeExample, kind: "mcp" }, "a.json")).toThrow(/kind must be "a2a"/);
+    expect(() => parseTestDefinition({ ...smokeExample, kind: "mcp" }, "a.json")).toThrow(
+      /kind must be "a2a"/,
+    );
   });
 
   it("warns about unknown keys instead of failing", () => {
     const { warnings } = parseTestDefinition({ ...withConfig({ colour: "red" }), extra: 1 }, "a.json");
-    expect(warnings).toEqual(['a.json: unknown key "extra" ignored', 'a.json: unknown key "config.colour" ignored']);
+    expect(warnings).toEqual([
+      'a.json: unknown key "extra" ignored',
+      'a.json: unknown key "config.colour" ignored',
+    ]);
   });
 
   it("treats persona, goal or success_criteria as a conversation", () => {
-    expect(isConversation(parseTestDefinition(withConfig({ goal: "refund" }), "a.json").definition.config)).toBe(true);
+    expect(
+      isConversation(parseTestDefinition(withConfig({ goal: "refund" }), "a.json").definition.config),
+    ).toBe(true);
   });
 });
 

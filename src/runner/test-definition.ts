@@ -61,7 +61,8 @@ function describeValue(value: unknown): string {
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let at: unknown = root;
-  for (const key of path) at = typeof at === "object" && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    at = typeof at === "object" && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
   return at;
 }
 
@@ -76,7 +77,8 @@ export function parseTestDefinition(raw: unknown, source: string): LoadedTest {
     throw configError(`${source}: ${field} ${issue?.message ?? "is invalid"}${suffix}`, field);
   }
   const warnings: string[] = [];
-  for (const key of Object.keys(raw as object)) if (!knownTop.has(key)) warnings.push(`${source}: unknown key "${key}" ignored`);
+  for (const key of Object.keys(raw as object))
+    if (!knownTop.has(key)) warnings.push(`${source}: unknown key "${key}" ignored`);
   for (const key of Object.keys((raw as { config: object }).config)) {
     if (!knownConfig.has(key)) warnings.push(`${source}: unknown key "config.${key}" ignored`);
   }
@@ -117,7 +119,9 @@ export async function loadTestFiles(paths: readonly string[]): Promise<LoadedTes
       throw configError(`${file}: not valid JSON (${(cause as Error).message})`);
     }
     const items = Array.isArray(raw) ? raw : [raw];
-    items.forEach((item, i) => loaded.push(parseTestDefinition(item, Array.isArray(raw) ? `${file}[${i}]` : file)));
+    items.forEach((item, i) =>
+      loaded.push(parseTestDefinition(item, Array.isArray(raw) ? `${file}[${i}]` : file)),
+    );
   }
   return loaded;
 }

@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
+import { VERSION } from "../net/version.js";
 
-// src/runner and dist/runner both sit two levels below the package root.
-const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-
-/** Plainwright's own version, from package.json. */
-export const toolVersion: string = pkg.version;
+/** Plainwright's own version, from package.json (read once, by the net layer that also sends it as User-Agent). */
+export const toolVersion: string = VERSION;

@@ -1,0 +1,186 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
+
+// The real CLI as a subprocess, built by `npm test` before vitest runs.
+const bin = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 99) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+let good: RunningAgent;
+let flawed: RunningAgent;
+const dir = mkdtempSync(join(tmpdir(), "pw-cli-"));
+
+beforeAll(async () => {
+  good = await startReferenceAgent({ port: 0, protocol: "1.0" });
+  flawed = await startReferenceAgent({ port: 0, protocol: "0.3", flaw: "task-fails" });
+});
+afterAll(async () => {
+  await good.close();
+  await flawed.close();
+});
+
+function testFile(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+}
+
+describe("plainwright CLI", () => {
+  it("prints its version", async () => {
+    const r = await cli(["--version"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("card: exit 0 and a readable report for a valid agent", async () => {
+    const r = await cli(["card", good.url]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Agent card");
+    expect(r.stdout).toContain(`found at ${good.url}/.well-known/agent-card.json`);
+    expect(r.stdout).toMatch(/PASSED/);
+  });
+
+  it("smoke --json: stdout is only the result JSON, progress goes to stderr", async () => {
+    const r = await cli(["smoke", good.url, "--json", "--message", "Hi there"]);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as {
+      status: string;
+      smoke: { request: { params: { message: { parts: { text: string }[] } } } };
+    };
+    expect(result.status).toBe("passed");
+    expect(result.smoke.request.params.message.parts[0]?.text).toBe("Hi there");
+  });
+
+  it("smoke: exit 1 with the seed's reason when the task fails", async () => {
+    const r = await cli(["smoke", flawed.url]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED\s+the task failed/);
+  });
+
+  it.each([
+    [["card", "ftp://example.com"], /only http and https are allowed, got ftp/],
+    [["card", "not a url"], /is not a URL/],
+    [
+      ["smoke", "http://127.0.0.1:1", "--timeout", "0"],
+      /--timeout 0: must be a whole number of seconds from 1 to 300/,
+    ],
+    [["smoke", "http://127.0.0.1:1", "--timeout", "301"], /from 1 to 300/],
+    [["card", "http://127.0.0.1:1", "-H", "no-colon"], /expected 'Name: value'/],
+    [["nonsense"], /unknown command/],
+    [["agent", "--flaw", "no-such-flaw"], /unknown flaw/],
+  ])("exit 64 for bad usage: %j", async (args, message) => {
+    const r = await cli(args);
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("run: resolves secrets from the environment and never prints their values", async () => {
+    const file = testFile("secret.json", {
+      name: "With a token",
+      kind: "a2a",
+      config: {
+        agent_url: good.url,
+        headers: { Authorization: "Bearer {{secrets.AGENT_TOKEN}}", "X-Trace": "{{secrets.AGENT_TOKEN}}-x" },
+      },
+    });
+    const r = await cli(["run", file, "--json"], { PLAINWRIGHT_SECRET_AGENT_TOKEN: "tok-9f8e7d6c5b" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain("tok-9f8e7d6c5b");
+    expect(r.stderr).not.toContain("tok-9f8e7d6c5b");
+    expect(r.stdout).toContain("[redacted]");
+  });
+
+  it("run: a missing secret is an error (exit 2) naming it", async () => {
+    const file = testFile("missing.json", {
+      name: "Missing",
+      kind: "a2a",
+      config: { agent_url: good.url, headers: { Authorization: "Bearer {{secrets.NOPE}}" } },
+    });
+    const r = await cli(["run", file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/secret NOPE is not set: set PLAINWRIGHT_SECRET_NOPE/);
+  });
+
+  it("run: a malformed test file is an error naming the file and field", async () => {
+    const bad = testFile("bad.json", {
+      name: "Bad",
+      kind: "a2a",
+      config: { agent_url: good.url, timeout_s: 301 },
+    });
+    const r = await cli(["run", bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad.json: config.timeout_s must be from 1 to 300, got 301/);
+    const broken = testFile("broken.json", "{ nope");
+    expect((await cli(["run", broken])).stderr).toMatch(/broken.json: not valid JSON/);
+  });
+
+  it("run: a conversation config says conversations are not available yet", async () => {
+    const file = testFile("conv.json", {
+      name: "Conversation",
+      kind: "a2a",
+      config: { agent_url: good.url, goal: "refund", success_criteria: ["refunds"] },
+    });
+    const r = await cli(["run", file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/conversation tests .* are not available in this version yet/);
+  });
+
+  it("run: several files give a summary and the most severe exit code", async () => {
+    const ok = testFile("ok.json", { name: "Good agent", kind: "a2a", config: { agent_url: good.url } });
+    const failing = testFile("failing.json", {
+      name: "Failing agent",
+      kind: "a2a",
+      config: { agent_url: flawed.url },
+    });
+    const r = await cli(["run", ok, failing]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/1 passed, 1 failed, 0 error/);
+  });
+
+  it("writes --report json into --out-dir", async () => {
+    const out = join(dir, "reports");
+    const r = await cli(["card", good.url, "--report", "json", "--out-dir", out]);
+    expect(r.code).toBe(0);
+    const { readFileSync } = await import("node:fs");
+    expect(JSON.parse(readFileSync(join(out, "plainwright-results.json"), "utf8"))).toMatchObject({
+      status: "passed",
+      kind: "a2a",
+    });
+  });
+
+  it("agent --list-flaws documents at least 20 flaws", async () => {
+    const r = await cli(["agent", "--list-flaws"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.match(/^ {2}[a-z0-9-]+ {2,}/gm)?.length ?? 0).toBeGreaterThanOrEqual(20);
+  });
+
+  it("demo: tests the bundled agent in both versions and passes", async () => {
+    const r = await cli(["demo"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/A2A 1\.0/);
+    expect(r.stdout).toMatch(/A2A 0\.3/);
+  });
+});
