@@ -2,10 +2,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileReporters, renderConsole, renderJson, renderSummary, styleFor } from "../report/index.js";
 import type { RunResult } from "../runner/result.js";
+import { exitCodes } from "./exit-codes.js";
 import { parseReportFormats, type CommonFlags } from "./options.js";
 
-/** Exit codes of DESIGN.md section 2. */
-export const exitCodes = { passed: 0, failed: 1, error: 2, usage: 64 } as const;
 
 /** The exit code for several results: the most severe status wins. */
 export function exitCodeFor(results: readonly RunResult[]): number {

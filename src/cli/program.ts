@@ -3,7 +3,7 @@ import { PlainwrightError } from "../runner/errors.js";
 import { toolVersion } from "../runner/version.js";
 import type { AgentFlags } from "./agent-command.js";
 import type { CommonFlags } from "./options.js";
-import { exitCodes } from "./output.js";
+import { exitCodes } from "./exit-codes.js";
 
 // Commands load their modules on demand so that `--version` and `--help` start fast (benchmarked).
 const testCommands = () => import("./test-commands.js");

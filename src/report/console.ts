@@ -1,3 +1,4 @@
+import { issueText } from "../card/issue-text.js";
 import type { CardSection, RunResult, SmokeSection } from "../runner/result.js";
 import { plainStyle, type Style } from "./style.js";
 
@@ -22,8 +23,8 @@ function cardLines(card: CardSection, st: Style): string[] {
   );
   if (card.description) lines.push(`  ${st.dim(quote(card.description, 110))}`);
   if (card.skills.length > 0) lines.push(`  Skills: ${card.skills.map((s) => s.id || s.name).join(", ")}`);
-  for (const e of card.errors) lines.push(`  ${st.red("✗ error")}    ${st.bold(e.path)}: ${e.message}`);
-  for (const w of card.warnings) lines.push(`  ${st.yellow("! warning")}  ${st.bold(w.path)}: ${w.message}`);
+  for (const e of card.errors) lines.push(`  ${st.red("✗ error")}    ${issueText(e)}`);
+  for (const w of card.warnings) lines.push(`  ${st.yellow("! warning")}  ${issueText(w)}`);
   if (card.errors.length === 0 && card.warnings.length === 0)
     lines.push(`  ${st.green("✓")} valid: no errors, no warnings`);
   if (card.errors.length > 0 && !card.strict)
@@ -57,7 +58,7 @@ function verdictLine(result: RunResult, st: Style): string {
         ? st.red(st.bold("FAILED"))
         : st.yellow(st.bold("ERROR"));
   const reason = result.reason ? `  ${result.reason}` : "";
-  return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${result.duration_ms} ms · ${result.traffic.length} requests`)}`;
+  return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${result.duration_ms} ms · ${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`)}`;
 }
 
 /** Renders one result for a person at a terminal: what was tried, what was found, each error, one verdict. */

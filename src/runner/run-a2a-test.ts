@@ -2,6 +2,7 @@ import { discoverCard, type DiscoveryResult } from "../card/discover.js";
 import { chooseEndpoint } from "../card/endpoint.js";
 import type { CardValidation, EndpointChoice } from "../card/types.js";
 import { validateCard } from "../card/validate.js";
+import { issueText } from "../card/issue-text.js";
 import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
 import { defaultSmokeMessage, runSmoke, type SmokeOutcome } from "../checks/smoke.js";
 import { NetError } from "../net/errors.js";
@@ -151,9 +152,10 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
     ...(endpoint.rewrittenFrom ? { rewritten_from: endpoint.rewrittenFrom } : {}),
   };
   result.protocol = { card: validation.card.protocolVersion, negotiated: validation.card.generation };
+  const firstError = validation.errors[0];
   const cardFailure =
-    validation.errors.length > 0 && config.strict_card
-      ? `the card has ${plural(validation.errors.length, "error")}: ${validation.errors[0]?.path}: ${validation.errors[0]?.message}`
+    firstError && config.strict_card
+      ? `the card has ${plural(validation.errors.length, "error")}: ${issueText(firstError)}`
       : undefined;
 
   const refused = await endpointRefusal(endpoint, opts.policy);

@@ -1,0 +1,6 @@
+import type { CardIssue } from "./types.js";
+
+/** One line for a card issue; messages that already start with their path are not prefixed twice. */
+export function issueText(issue: CardIssue): string {
+  return issue.message.startsWith(issue.path) ? issue.message : `${issue.path}: ${issue.message}`;
+}
