@@ -204,6 +204,12 @@ const smokeCases: FlawCase[] = [
     },
   },
   {
+    flaw: "tasks-send-only",
+    protocol: "1.0",
+    status: "passed",
+    check: (r) => expect(r.warnings.join("\n")).toMatch(/claims A2A 1\.0 but SendMessage is unknown/),
+  },
+  {
     flaw: "stream-reply-to-send",
     protocol: "0.3",
     status: "passed",
