@@ -60,3 +60,39 @@ export function errorCodeName(code: number, generation: ProtocolGeneration): str
     (code >= -32099 && code <= -32000 ? "server-defined error" : "unknown code")
   );
 }
+
+/** Spec names of the codes, as 1.0 spells them (ErrorInfo reasons are these in UPPER_SNAKE without "Error"). */
+const specNames: Record<number, string> = {
+  [-32700]: "JSONParseError",
+  [-32600]: "InvalidRequest",
+  [-32601]: "MethodNotFound",
+  [-32602]: "InvalidParams",
+  [-32603]: "InternalError",
+  [-32001]: "TaskNotFound",
+  [-32002]: "TaskNotCancelable",
+  [-32003]: "PushNotificationNotSupported",
+  [-32004]: "UnsupportedOperation",
+  [-32005]: "ContentTypeNotSupported",
+  [-32006]: "InvalidAgentResponse",
+  [-32007]: "ExtendedAgentCardNotConfigured",
+  [-32008]: "ExtensionSupportRequired",
+  [-32009]: "VersionNotSupported",
+};
+
+/** The spec name of a JSON-RPC code (1.0 naming), or "Error <code>". */
+export function errorName(code: number): string {
+  return specNames[code] ?? `Error ${code}`;
+}
+
+/**
+ * The JSON-RPC code for an ErrorInfo reason such as TASK_NOT_FOUND or a name such as TaskNotFoundError,
+ * so REST and gRPC errors compare with JSON-RPC ones. Undefined when unknown.
+ */
+export function codeForReason(reason: string): number | undefined {
+  const key = reason.replace(/Error$/, "").replace(/_/g, "").toLowerCase();
+  for (const [code, name] of Object.entries(specNames)) {
+    if (name.toLowerCase() === key) return Number(code);
+  }
+  if (key === "authenticatedextendedcardnotconfigured") return -32007;
+  return undefined;
+}

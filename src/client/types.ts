@@ -1,0 +1,129 @@
+import type { Transport } from "../card/types.js";
+import type { NetError } from "../net/errors.js";
+import type { StreamEndReason } from "../net/http.js";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import type { TrafficLog } from "../net/traffic.js";
+import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { Message, Reply, Task } from "../protocol/model.js";
+
+/** Which interface a client talks to: one URL, one binding, one protocol generation. */
+export interface ClientTarget {
+  url: string;
+  binding: Transport;
+  generation: ProtocolGeneration;
+  /** 1.0: a tenant declared by the interface, sent with every request. */
+  tenant?: string;
+}
+
+/** What every request carries, whatever the binding. */
+export interface ClientContext {
+  /** Headers (already resolved, credentials included) sent with every request; gRPC sends them as metadata. */
+  headers: Record<string, string>;
+  /** Query parameters added to every HTTP request (API keys "in: query"). */
+  query?: Record<string, string>;
+  timeoutMs: number;
+  policy: OutboundPolicy;
+  traffic: TrafficLog;
+}
+
+/** An A2A error, the same shape whatever binding reported it. */
+export interface A2AError {
+  /** JSON-RPC code; REST and gRPC errors are mapped onto the same codes (A2A-DIGEST §4). */
+  code: number;
+  /** Spec name when known: TaskNotFound, TaskNotCancelable, MethodNotFound, VersionNotSupported... */
+  name: string;
+  message: string;
+  data?: unknown;
+  httpStatus?: number;
+  /** gRPC status code name, e.g. NOT_FOUND. */
+  grpcStatus?: string;
+}
+
+/** A call's outcome. A misbehaving agent is a value here, never an exception. */
+export type CallOutcome<T> =
+  | { ok: true; value: T; raw: unknown; trafficIds: string[] }
+  | { ok: false; kind: "error"; error: A2AError; raw?: unknown; trafficIds: string[] }
+  /** The reply broke the binding's rules (not JSON, wrong id, result and error, wrong shape). */
+  | { ok: false; kind: "invalid"; reason: string; raw?: unknown; trafficIds: string[] }
+  /** The request could not complete: a net rule (policy, cap, timeout, connection) stopped it. */
+  | { ok: false; kind: "unreachable"; error: NetError; trafficIds: string[] }
+  /** This generation or binding has no such operation (e.g. ListTasks before 1.0). */
+  | { ok: false; kind: "unsupported"; reason: string; trafficIds: string[] };
+
+/** A stream as it arrived: normalised events, raw events, and why it ended. */
+export interface StreamOutcome {
+  /** Set when the server refused before streaming (an error reply instead of an event stream). */
+  failure?: Exclude<CallOutcome<never>, { ok: true }>;
+  events: Reply[];
+  /** The raw payload of each event (JSON-RPC `result`, REST body, gRPC message as JSON), same order. */
+  rawEvents: unknown[];
+  /** Events that could not be read, with the reason. */
+  invalidEvents: string[];
+  /** Errors delivered inside the stream. */
+  errors: A2AError[];
+  /** Media type of the HTTP response (empty for gRPC). */
+  contentType: string;
+  end: { reason: StreamEndReason; message?: string };
+  /** Milliseconds from the request to each event. */
+  arrivalsMs: number[];
+  trafficIds: string[];
+}
+
+export interface SendInput {
+  text: string;
+  contextId?: string;
+  taskId?: string;
+  /** Extra parts or a prepared message are for checks that need them; default is one text part. */
+  messageId?: string;
+}
+
+export interface SendOptions {
+  /** 1.0 returnImmediately / 0.x blocking:false. */
+  returnImmediately?: boolean;
+  historyLength?: number;
+  acceptedOutputModes?: string[];
+}
+
+export interface ListTasksQuery {
+  contextId?: string;
+  status?: string;
+  pageSize?: number;
+  pageToken?: string;
+  historyLength?: number;
+  includeArtifacts?: boolean;
+}
+
+export interface TaskPage {
+  tasks: Task[];
+  nextPageToken: string;
+  pageSize?: number;
+  totalSize?: number;
+}
+
+export interface PushConfig {
+  id?: string;
+  url: string;
+  token?: string;
+  /** 1.0 `scheme` + `credentials`; 0.x `schemes[0]` + `credentials`. */
+  authentication?: { scheme: string; credentials?: string };
+}
+
+/** One client interface for every generation and binding (issue: protocol clients). */
+export interface A2AClient {
+  readonly target: ClientTarget;
+  send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>>;
+  stream(input: SendInput, onEvent?: (event: Reply) => void): Promise<StreamOutcome>;
+  getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>>;
+  listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>>;
+  cancelTask(id: string): Promise<CallOutcome<Task>>;
+  /** 0.x tasks/resubscribe, 1.0 SubscribeToTask. */
+  subscribe(id: string, onEvent?: (event: Reply) => void): Promise<StreamOutcome>;
+  setPushConfig(taskId: string, config: PushConfig): Promise<CallOutcome<PushConfig>>;
+  getPushConfig(taskId: string, configId?: string): Promise<CallOutcome<PushConfig>>;
+  listPushConfigs(taskId: string): Promise<CallOutcome<PushConfig[]>>;
+  deletePushConfig(taskId: string, configId: string): Promise<CallOutcome<null>>;
+  /** 0.3 agent/getAuthenticatedExtendedCard, 1.0 GetExtendedAgentCard; the raw card JSON. */
+  getExtendedCard(): Promise<CallOutcome<unknown>>;
+  /** Releases connections (gRPC channels); HTTP bindings need nothing. */
+  close(): void;
+}
