@@ -5,7 +5,6 @@ import type { RunResult } from "../runner/result.js";
 import { exitCodes } from "./exit-codes.js";
 import { parseReportFormats, type CommonFlags } from "./options.js";
 
-
 /** The exit code for several results: the most severe status wins. */
 export function exitCodeFor(results: readonly RunResult[]): number {
   if (results.some((r) => r.status === "error")) return exitCodes.error;

@@ -1,14 +1,9 @@
-import {
-  isConversation,
-  loadTestFiles,
-  type A2ATestConfig,
-  type LoadedTest,
-} from "../runner/test-definition.js";
+import { loadTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/test-definition.js";
+import { runTestDefinition } from "../runner/run-test.js";
 import { runA2ATest } from "../runner/run-a2a-test.js";
 import { configError } from "../runner/errors.js";
 import type { RunResult } from "../runner/result.js";
 import { resolveSecrets } from "../runner/secrets.js";
-import { toolVersion } from "../runner/version.js";
 import {
   parseAgentUrl,
   parseHeaders,
@@ -50,56 +45,18 @@ export async function runUrlCommand(
   return exitCodeFor([result]);
 }
 
-function errorResult(test: LoadedTest, reason: string): RunResult {
-  return {
-    tool: { name: "plainwright", version: toolVersion },
-    kind: "a2a",
-    name: test.definition.name,
-    source: test.source,
-    status: "error",
-    reason,
-    started_at: new Date().toISOString(),
-    duration_ms: 0,
-    agent_url: null,
-    scores: {},
-    warnings: test.warnings,
-    traffic: [],
-  };
-}
-
-/** Runs one loaded test; a config problem (missing secret, conversation) becomes an `error` result. */
+/** Runs one loaded test with the command line's secrets, flags and policy. */
 async function runLoaded(test: LoadedTest, flags: CommonFlags): Promise<RunResult> {
-  const config = test.definition.config;
-  if (isConversation(config)) {
-    return errorResult(
-      test,
-      `${test.source}: conversation tests (persona, goal, success_criteria) are not available in this version yet; remove them to run the smoke check`,
-    );
-  }
-  const source = await secretSourceFrom(flags, process.env);
-  let resolved: A2ATestConfig;
-  let used: string[];
-  try {
-    ({ value: resolved, used } = resolveSecrets(config, source));
-  } catch (error) {
-    return errorResult(test, `${test.source}: ${(error as Error).message}`);
-  }
-  const overrides: Partial<A2ATestConfig> = {
-    headers: { ...resolved.headers, ...parseHeaders(flags.header) },
-    ...(flags.timeout ? { timeout_s: parseTimeout(flags.timeout) } : {}),
-    ...(flags.strictCard === false ? { strict_card: false } : {}),
-  };
-  const result = await runA2ATest({
-    config: { ...resolved, ...overrides },
-    mode: "smoke",
+  return runTestDefinition(test, {
+    secrets: await secretSourceFrom(flags, process.env),
     policy: policyFrom(flags),
-    secrets: used,
-    name: test.definition.name,
-    source: test.source,
+    overrides: {
+      headers: parseHeaders(flags.header),
+      ...(flags.timeout ? { timeout_s: parseTimeout(flags.timeout) } : {}),
+      ...(flags.strictCard === false ? { strict_card: false } : {}),
+    },
     onProgress: progress(flags),
   });
-  result.warnings.unshift(...test.warnings);
-  return result;
 }
 
 /** `run <file-or-dir>...`: every test definition found, one after another. */

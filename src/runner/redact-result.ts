@@ -11,7 +11,8 @@ export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return redactor.text(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (typeof v === "object" && v !== null)
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
   return walk(value) as T;

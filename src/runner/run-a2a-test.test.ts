@@ -321,7 +321,12 @@ describe("secrets", () => {
     const a = await agent("1.0");
     const secret = "tok-5up3r-s3cr3t";
     const result = await runA2ATest({
-      config: { agent_url: `${a.url}/${secret}`, headers: { Authorization: `Bearer ${secret}`, "X-Custom": secret }, strict_card: true, timeout_s: 5 },
+      config: {
+        agent_url: `${a.url}/${secret}`,
+        headers: { Authorization: `Bearer ${secret}`, "X-Custom": secret },
+        strict_card: true,
+        timeout_s: 5,
+      },
       mode: "smoke",
       policy: commandLinePolicy,
       secrets: [secret],

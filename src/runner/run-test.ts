@@ -1,0 +1,67 @@
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import type { RunResult } from "./result.js";
+import { runA2ATest } from "./run-a2a-test.js";
+import { resolveSecrets, type SecretSource } from "./secrets.js";
+import { isConversation, type A2ATestConfig, type LoadedTest } from "./test-definition.js";
+import { toolVersion } from "./version.js";
+
+/** How one test definition is run, wherever it came from (a file, the REST API, the web board). */
+export interface TestRunOptions {
+  secrets: SecretSource;
+  policy: OutboundPolicy;
+  /** Applied over the definition's config after secrets are resolved (command-line flags). */
+  overrides?: Partial<A2ATestConfig>;
+  onProgress?: (line: string) => void;
+  pollIntervalMs?: number;
+}
+
+/** A result for a test that could not run at all (status `error`). */
+export function errorResult(test: LoadedTest, reason: string): RunResult {
+  return {
+    tool: { name: "plainwright", version: toolVersion },
+    kind: "a2a",
+    name: test.definition.name,
+    source: test.source,
+    status: "error",
+    reason,
+    started_at: new Date().toISOString(),
+    duration_ms: 0,
+    agent_url: null,
+    scores: {},
+    warnings: [...test.warnings],
+    traffic: [],
+  };
+}
+
+/**
+ * Runs one test definition: secrets resolved (a missing one is an `error` naming it), then the smoke
+ * check or, when persona/goal/success_criteria are set, the conversation.
+ */
+export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions): Promise<RunResult> {
+  let config: A2ATestConfig;
+  let used: string[];
+  try {
+    ({ value: config, used } = resolveSecrets(test.definition.config, opts.secrets));
+  } catch (error) {
+    return errorResult(test, `${test.source}: ${(error as Error).message}`);
+  }
+  config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
+  if (isConversation(config)) {
+    return errorResult(
+      test,
+      `${test.source}: conversation tests (persona, goal, success_criteria) are not available in this version yet; remove them to run the smoke check`,
+    );
+  }
+  const result = await runA2ATest({
+    config,
+    mode: "smoke",
+    policy: opts.policy,
+    secrets: used,
+    name: test.definition.name,
+    source: test.source,
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+  });
+  result.warnings.unshift(...test.warnings);
+  return result;
+}
