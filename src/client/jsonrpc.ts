@@ -19,7 +19,14 @@ export interface RpcError {
 export type RpcOutcome =
   | { kind: "result"; result: unknown; http: HttpResponse }
   | { kind: "error"; error: RpcError; http: HttpResponse }
-  | { kind: "stream"; results: unknown[]; errors: RpcError[]; invalid: string[]; http: HttpResponse }
+  | {
+      kind: "stream";
+      results: unknown[];
+      errors: RpcError[];
+      invalid: string[];
+      items: StreamItem[];
+      http: HttpResponse;
+    }
   | { kind: "invalid"; reason: string; http: HttpResponse }
   | { kind: "unreachable"; error: NetError };
 
@@ -34,6 +41,12 @@ export interface RpcCall {
   /** Called with each JSON-RPC result as a streamed reply arrives. */
   onStreamResult?: (result: unknown) => void;
 }
+
+/** One event of a streamed reply, in arrival order, with the ms since the request started. */
+export type StreamItem =
+  | { at_ms: number; result: unknown }
+  | { at_ms: number; error: RpcError }
+  | { at_ms: number; invalid: string };
 
 type Envelope = Record<string, unknown>;
 
@@ -74,21 +87,24 @@ function toRpcError(env: Envelope): RpcError {
 }
 
 function readStream(http: HttpResponse, id: string): RpcOutcome {
-  const results: unknown[] = [];
-  const errors: RpcError[] = [];
-  const invalid: string[] = [];
-  for (const event of http.events ?? []) {
+  const items: StreamItem[] = (http.events ?? []).map((event, index) => {
     const parsed = tryParseJson(event.data, http.url);
-    if (!parsed.ok) {
-      invalid.push(`event ${results.length + errors.length + invalid.length + 1}: ${parsed.error.message}`);
-      continue;
-    }
+    if (!parsed.ok) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${parsed.error.message}` };
     const problem = envelopeProblem(parsed.value, id);
-    if (problem) invalid.push(`event ${results.length + errors.length + invalid.length + 1}: ${problem}`);
-    else if ("error" in (parsed.value as Envelope)) errors.push(toRpcError(parsed.value as Envelope));
-    else results.push((parsed.value as Envelope).result);
-  }
-  return { kind: "stream", results, errors, invalid, http };
+    if (problem) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${problem}` };
+    const env = parsed.value as Envelope;
+    return "error" in env
+      ? { at_ms: event.at_ms, error: toRpcError(env) }
+      : { at_ms: event.at_ms, result: env.result };
+  });
+  return {
+    kind: "stream",
+    results: items.flatMap((i) => ("result" in i ? [i.result] : [])),
+    errors: items.flatMap((i) => ("error" in i ? [i.error] : [])),
+    invalid: items.flatMap((i) => ("invalid" in i ? [i.invalid] : [])),
+    items,
+    http,
+  };
 }
 
 /** Sends one JSON-RPC 2.0 request with a fresh id and reads whatever comes back, JSON or event stream. */

@@ -21,6 +21,8 @@ export interface RunResult {
   endpoint?: EndpointSection;
   smoke?: SmokeSection;
   protocol?: { card: string | null; negotiated: string };
+  findings?: Finding[];
+  conformance_level?: ConformanceLevel;
   /** Things a person should know that do not change the status (fallbacks, config keys ignored). */
   warnings: string[];
   traffic: TrafficEntry[];
@@ -60,3 +62,24 @@ export interface SmokeSection {
   reason?: string;
   polls: number;
 }
+
+/** One conformance check's outcome (DESIGN.md section 3 `findings`). */
+export interface Finding {
+  /** Stable dotted id, e.g. `streaming.final-event`. */
+  id: string;
+  title?: string;
+  category: string;
+  level: "MUST" | "SHOULD" | "MAY";
+  status: "pass" | "fail" | "skip" | "error";
+  message: string;
+  recommendation?: string;
+  duration_ms: number;
+  transport?: string;
+  /** Traffic entry ids that show what happened. */
+  evidence?: string[];
+  /** Spec section and, where one exists, the official TCK requirement id. */
+  spec?: string;
+  tck?: string;
+}
+
+export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";

@@ -1,0 +1,332 @@
+import { errorName } from "../protocol/error-codes.js";
+import type { Message, Reply, Task } from "../protocol/model.js";
+import { normalizeReply, normalizeTask } from "../protocol/normalize.js";
+import { callJsonRpc, type RpcError, type RpcOutcome } from "./jsonrpc.js";
+import { methodName, type Operation } from "./methods.js";
+import {
+  extraMethod,
+  listParams,
+  pushRefParams,
+  pushSetParams,
+  readPushConfig,
+  sendParams,
+  type ExtraOp,
+} from "./jsonrpc-params.js";
+import type {
+  A2AClient,
+  A2AError,
+  CallOutcome,
+  ClientContext,
+  ClientTarget,
+  ListTasksQuery,
+  PushConfig,
+  SendInput,
+  SendOptions,
+  StreamOutcome,
+  TaskPage,
+} from "./types.js";
+
+type Failure = Exclude<CallOutcome<never>, { ok: true }>;
+
+function toA2AError(error: RpcError, httpStatus?: number): A2AError {
+  return {
+    code: error.code,
+    name: errorName(error.code),
+    message: error.message,
+    ...(error.data !== undefined ? { data: error.data } : {}),
+    ...(httpStatus ? { httpStatus } : {}),
+  };
+}
+
+function idsOf(outcome: RpcOutcome): string[] {
+  return outcome.kind === "unreachable" ? [] : outcome.http.trafficId ? [outcome.http.trafficId] : [];
+}
+
+/** Turns a non-result outcome into the binding-neutral failure shape. */
+function failureOf(outcome: RpcOutcome): Failure {
+  const trafficIds = idsOf(outcome);
+  switch (outcome.kind) {
+    case "error":
+      return { ok: false, kind: "error", error: toA2AError(outcome.error, outcome.http.status), trafficIds };
+    case "unreachable":
+      return { ok: false, kind: "unreachable", error: outcome.error, trafficIds };
+    case "invalid":
+      return { ok: false, kind: "invalid", reason: outcome.reason, trafficIds };
+    case "stream":
+      return {
+        ok: false,
+        kind: "invalid",
+        reason: `expected one JSON-RPC response, got an event stream of ${outcome.items.length} event(s)`,
+        trafficIds,
+      };
+    case "result":
+      return { ok: false, kind: "invalid", reason: "unexpected result", trafficIds };
+  }
+}
+
+/** A2A over JSON-RPC 2.0 for every generation (0.1 tasks/*, 0.2/0.3 message/*, 1.0 PascalCase + A2A-Version). */
+export class JsonRpcA2AClient implements A2AClient {
+  constructor(
+    readonly target: ClientTarget,
+    private readonly ctx: ClientContext,
+  ) {}
+
+  private headers(): Record<string, string> {
+    // 1.0 §3.6: clients MUST send A2A-Version, Major.Minor only.
+    const version: Record<string, string> = this.target.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
+    return { ...version, ...this.ctx.headers };
+  }
+
+  private url(): string {
+    if (!this.ctx.query || Object.keys(this.ctx.query).length === 0) return this.target.url;
+    const url = new URL(this.target.url);
+    for (const [k, v] of Object.entries(this.ctx.query)) url.searchParams.set(k, v);
+    return url.toString();
+  }
+
+  private withTenant(params: Record<string, unknown>): Record<string, unknown> {
+    return this.target.tenant && this.target.generation === "1.0"
+      ? { tenant: this.target.tenant, ...params }
+      : params;
+  }
+
+  /** One raw call by method name; public so conformance checks can send what they need. */
+  rawCall(method: string, params: unknown, onStreamResult?: (r: unknown) => void): Promise<RpcOutcome> {
+    return callJsonRpc({
+      url: this.url(),
+      method,
+      params,
+      headers: this.headers(),
+      timeoutMs: this.ctx.timeoutMs,
+      policy: this.ctx.policy,
+      traffic: this.ctx.traffic,
+      ...(onStreamResult ? { onStreamResult } : {}),
+    });
+  }
+
+  private async call<T>(
+    method: string,
+    params: Record<string, unknown>,
+    read: (result: unknown) => T | undefined,
+    what: string,
+  ): Promise<CallOutcome<T>> {
+    const outcome = await this.rawCall(method, this.withTenant(params));
+    if (outcome.kind !== "result") return failureOf(outcome);
+    const value = read(outcome.result);
+    if (value === undefined)
+      return {
+        ok: false,
+        kind: "invalid",
+        reason: `${method} returned something that is not ${what}`,
+        raw: outcome.result,
+        trafficIds: idsOf(outcome),
+      };
+    return { ok: true, value, raw: outcome.result, trafficIds: idsOf(outcome) };
+  }
+
+  private core(op: Operation): string {
+    return methodName(this.target.generation, op);
+  }
+
+  private unsupported<T>(op: ExtraOp): CallOutcome<T> | undefined {
+    if (extraMethod(this.target.generation, op)) return undefined;
+    return {
+      ok: false,
+      kind: "unsupported",
+      reason: `A2A ${this.target.generation} over JSON-RPC has no ${op} method`,
+      trafficIds: [],
+    };
+  }
+
+  send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
+    return this.call(
+      this.core("send"),
+      sendParams(this.target.generation, input, options),
+      (r) => {
+        const reply = normalizeReply(r);
+        return reply?.kind === "task" || reply?.kind === "message" ? reply : undefined;
+      },
+      "a Message or a Task",
+    );
+  }
+
+  async stream(input: SendInput, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+    return this.streamCall(this.core("stream"), sendParams(this.target.generation, input), onEvent);
+  }
+
+  subscribe(id: string, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+    return this.streamCall(this.core("resubscribe"), { id }, onEvent);
+  }
+
+  private async streamCall(
+    method: string,
+    params: Record<string, unknown>,
+    onEvent?: (event: Reply) => void,
+  ): Promise<StreamOutcome> {
+    const live = onEvent
+      ? (r: unknown) => {
+          const reply = normalizeReply(r);
+          if (reply) onEvent(reply);
+        }
+      : undefined;
+    const outcome = await this.rawCall(method, this.withTenant(params), live);
+    const empty = {
+      events: [],
+      rawEvents: [],
+      invalidEvents: [],
+      errors: [],
+      arrivalsMs: [],
+      trafficIds: idsOf(outcome),
+    };
+    if (outcome.kind === "unreachable")
+      return {
+        ...empty,
+        failure: failureOf(outcome),
+        contentType: "",
+        end: { reason: "error", message: outcome.error.message },
+      };
+    const contentType = outcome.http.contentType;
+    if (outcome.kind !== "stream") {
+      // Errors raised before the stream come back as one JSON response (A2A-DIGEST §3.5, pitfall 6).
+      const failure =
+        outcome.kind === "result"
+          ? ({
+              ok: false,
+              kind: "invalid",
+              reason: `${method} answered with one JSON result instead of an event stream`,
+              raw: outcome.result,
+              trafficIds: idsOf(outcome),
+            } as const)
+          : failureOf(outcome);
+      return { ...empty, failure, contentType, end: { reason: "closed" } };
+    }
+    const results = outcome.items.flatMap((item) => ("result" in item ? [item] : []));
+    const unreadable = results
+      .filter((item) => normalizeReply(item.result) === undefined)
+      .map((item) => `event at ${item.at_ms} ms: not a Task, Message or update`);
+    const readable = results.filter((item) => normalizeReply(item.result) !== undefined);
+    return {
+      events: readable.map((item) => normalizeReply(item.result) as Reply),
+      rawEvents: readable.map((item) => item.result),
+      arrivalsMs: readable.map((item) => item.at_ms),
+      invalidEvents: [...outcome.invalid, ...unreadable],
+      errors: outcome.errors.map((e) => toA2AError(e)),
+      contentType,
+      end: outcome.http.streamEnd ?? { reason: "closed" },
+      trafficIds: idsOf(outcome),
+    };
+  }
+
+  getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
+    return this.call(
+      this.core("get"),
+      { id, ...(historyLength === undefined ? {} : { historyLength }) },
+      normalizeTask,
+      "a Task",
+    );
+  }
+
+  cancelTask(id: string): Promise<CallOutcome<Task>> {
+    return this.call(this.core("cancel"), { id }, normalizeTask, "a Task");
+  }
+
+  async listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>> {
+    return (
+      this.unsupported<TaskPage>("list") ??
+      this.call(
+        extraMethod(this.target.generation, "list") as string,
+        listParams(query),
+        readTaskPage,
+        "a ListTasks page",
+      )
+    );
+  }
+
+  async setPushConfig(taskId: string, config: PushConfig): Promise<CallOutcome<PushConfig>> {
+    return (
+      this.unsupported<PushConfig>("pushSet") ??
+      this.call(
+        extraMethod(this.target.generation, "pushSet") as string,
+        pushSetParams(this.target.generation, taskId, config),
+        readPushConfig,
+        "a push notification config",
+      )
+    );
+  }
+
+  async getPushConfig(taskId: string, configId?: string): Promise<CallOutcome<PushConfig>> {
+    return (
+      this.unsupported<PushConfig>("pushGet") ??
+      this.call(
+        extraMethod(this.target.generation, "pushGet") as string,
+        pushRefParams(this.target.generation, taskId, configId),
+        readPushConfig,
+        "a push notification config",
+      )
+    );
+  }
+
+  async listPushConfigs(taskId: string): Promise<CallOutcome<PushConfig[]>> {
+    const params = this.target.generation === "1.0" ? { taskId } : { id: taskId };
+    return (
+      this.unsupported<PushConfig[]>("pushList") ??
+      this.call(
+        extraMethod(this.target.generation, "pushList") as string,
+        params,
+        readPushList,
+        "a list of push notification configs",
+      )
+    );
+  }
+
+  async deletePushConfig(taskId: string, configId: string): Promise<CallOutcome<null>> {
+    return (
+      this.unsupported<null>("pushDelete") ??
+      this.call(
+        extraMethod(this.target.generation, "pushDelete") as string,
+        pushRefParams(this.target.generation, taskId, configId),
+        () => null,
+        "null",
+      )
+    );
+  }
+
+  async getExtendedCard(): Promise<CallOutcome<unknown>> {
+    return (
+      this.unsupported<unknown>("extendedCard") ??
+      this.call(
+        extraMethod(this.target.generation, "extendedCard") as string,
+        {},
+        (r) => (typeof r === "object" && r !== null ? r : undefined),
+        "an agent card",
+      )
+    );
+  }
+
+  close(): void {}
+}
+
+function readTaskPage(raw: unknown): TaskPage | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const page = raw as Record<string, unknown>;
+  if (!Array.isArray(page.tasks)) return undefined;
+  const tasks = page.tasks.map(normalizeTask);
+  if (tasks.some((t) => t === undefined)) return undefined;
+  return {
+    tasks: tasks as Task[],
+    nextPageToken: typeof page.nextPageToken === "string" ? page.nextPageToken : "",
+    ...(typeof page.pageSize === "number" ? { pageSize: page.pageSize } : {}),
+    ...(typeof page.totalSize === "number" ? { totalSize: page.totalSize } : {}),
+  };
+}
+
+function readPushList(raw: unknown): PushConfig[] | undefined {
+  const list = Array.isArray(raw)
+    ? raw
+    : typeof raw === "object" && raw !== null && Array.isArray((raw as { configs?: unknown }).configs)
+      ? (raw as { configs: unknown[] }).configs
+      : undefined;
+  if (!list) return undefined;
+  const configs = list.map(readPushConfig);
+  return configs.some((c) => c === undefined) ? undefined : (configs as PushConfig[]);
+}
