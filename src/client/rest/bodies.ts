@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
+import type { QueryParams } from "./paths.js";
+
+type Json = Record<string, unknown>;
+
+function ids(input: SendInput): Json {
+  return {
+    ...(input.contextId ? { contextId: input.contextId } : {}),
+    ...(input.taskId ? { taskId: input.taskId } : {}),
+  };
+}
+
+/**
+ * The SendMessageRequest body. 0.3 REST bodies are the 0.3 proto as JSON, not the JSON-RPC shapes
+ * (A2A-DIGEST §2.3): `ROLE_USER`, parts under `content`, oneof parts `{"text":…}`, and the message in
+ * the field whose json_name is `message` (proto field `request`). 1.0 uses `parts`.
+ */
+export function sendBody(generation: ProtocolGeneration, input: SendInput, options: SendOptions = {}): Json {
+  const messageId = input.messageId ?? randomUUID();
+  const partsKey = generation === "0.3" ? "content" : "parts";
+  const message = { messageId, role: "ROLE_USER", [partsKey]: [{ text: input.text }], ...ids(input) };
+  const configuration = generation === "0.3" ? configuration03(options) : configuration10(options);
+  return configuration ? { message, configuration } : { message };
+}
+
+/**
+ * 0.3 `blocking` is a proto3 bool, so leaving it out means false (return at once); it is always sent
+ * so that an unset returnImmediately means "wait", as in every other binding.
+ */
+function configuration03(options: SendOptions): Json {
+  return {
+    blocking: options.returnImmediately !== true,
+    ...(options.historyLength === undefined ? {} : { historyLength: options.historyLength }),
+    ...(options.acceptedOutputModes ? { acceptedOutputModes: options.acceptedOutputModes } : {}),
+  };
+}
+
+/** 1.0 waits by default (`returnImmediately` unset, A2A-DIGEST §5 rule 18): send only what was asked. */
+function configuration10(options: SendOptions): Json | undefined {
+  const config: Json = {
+    ...(options.returnImmediately === undefined ? {} : { returnImmediately: options.returnImmediately }),
+    ...(options.historyLength === undefined ? {} : { historyLength: options.historyLength }),
+    ...(options.acceptedOutputModes ? { acceptedOutputModes: options.acceptedOutputModes } : {}),
+  };
+  return Object.keys(config).length > 0 ? config : undefined;
+}
+
+/**
+ * The push-config create body: 1.0 TaskPushNotificationConfig is flat with one `scheme`; the 0.3
+ * CreateTaskPushNotificationConfigRequest names the task as a resource (`parent: "tasks/{id}"`) and
+ * nests the config, whose authentication has a `schemes` list (A2A-DIGEST §2.4, §3.6).
+ */
+export function pushConfigBody(generation: ProtocolGeneration, taskId: string, config: PushConfig): Json {
+  const common = {
+    ...(config.id ? { id: config.id } : {}),
+    url: config.url,
+    ...(config.token ? { token: config.token } : {}),
+  };
+  const auth = config.authentication;
+  if (generation === "1.0") {
+    return { taskId, ...common, ...(auth ? { authentication: auth } : {}) };
+  }
+  const authentication = auth
+    ? { schemes: [auth.scheme], ...(auth.credentials ? { credentials: auth.credentials } : {}) }
+    : undefined;
+  const name = config.id ? { name: `tasks/${taskId}/pushNotificationConfigs/${config.id}` } : {};
+  return {
+    parent: `tasks/${taskId}`,
+    ...(config.id ? { configId: config.id } : {}),
+    config: { ...name, pushNotificationConfig: { ...common, ...(authentication ? { authentication } : {}) } },
+  };
+}
+
+/** `TASK_STATE_*` as the query string wants it (enum names, A2A-DIGEST §2.3), from either spelling. */
+function stateName(status: string): string {
+  if (/^TASK_STATE_/i.test(status)) return status.toUpperCase();
+  return `TASK_STATE_${status.replace(/-/g, "_").toUpperCase()}`;
+}
+
+/** The ListTasks query string (1.0): camelCase names, `true`/`false`, enum names. */
+export function listQuery(query: ListTasksQuery): QueryParams {
+  return {
+    contextId: query.contextId,
+    status: query.status === undefined ? undefined : stateName(query.status),
+    pageSize: query.pageSize,
+    pageToken: query.pageToken,
+    historyLength: query.historyLength,
+    includeArtifacts: query.includeArtifacts,
+  };
+}
