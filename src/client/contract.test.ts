@@ -132,8 +132,9 @@ describe.each(bindings)("A2A client contract: $name", ({ protocol, make }) => {
     const c = client();
     const started = await c.send({ text: "slow one" }, { returnImmediately: true });
     if (!started.ok || started.value.kind !== "task") throw new Error("expected a task");
-    const sub = c.subscribe(started.value.id);
-    setTimeout(() => void c.cancelTask(started.value.id), 300);
+    const taskId = started.value.id;
+    const sub = c.subscribe(taskId);
+    setTimeout(() => void c.cancelTask(taskId), 300);
     const stream = await sub;
     expect(stream.failure).toBeUndefined();
     expect(stream.events.length).toBeGreaterThan(0);

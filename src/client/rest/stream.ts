@@ -45,7 +45,10 @@ class EventCollector {
     }
     const error = errorFromJson(parsed.value);
     if (error) this.errors.push(error);
-    else this.invalidEvents.push(`event ${n}: not a StreamResponse (task, message, statusUpdate or artifactUpdate)`);
+    else
+      this.invalidEvents.push(
+        `event ${n}: not a StreamResponse (task, message, statusUpdate or artifactUpdate)`,
+      );
   }
 }
 
@@ -58,7 +61,10 @@ function failed(failure: Failure, contentType = ""): StreamOutcome {
     invalidEvents: [],
     errors: [],
     contentType,
-    end: { reason: failure.kind === "unreachable" && failure.error.rule === "aborted" ? "aborted" : "error", ...(message ? { message } : {}) },
+    end: {
+      reason: failure.kind === "unreachable" && failure.error.rule === "aborted" ? "aborted" : "error",
+      ...(message ? { message } : {}),
+    },
     arrivalsMs: [],
     trafficIds: failure.trafficIds,
   };
@@ -94,7 +100,8 @@ export async function streamRest(
     idleMs: ctx.timeoutMs,
     onEvent: (event) => collector.add(event),
   });
-  if (!sent.ok) return failed({ ok: false, kind: "unreachable", error: sent.error, trafficIds: sent.trafficIds });
+  if (!sent.ok)
+    return failed({ ok: false, kind: "unreachable", error: sent.error, trafficIds: sent.trafficIds });
   const { http } = sent;
   if (http.status >= 400 || http.contentType !== "text/event-stream") {
     return failed(refusal(sent), http.contentType);
