@@ -4,8 +4,8 @@
 export type { ProtocolGeneration } from "../protocol/generation.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 
-/** The wire binding names used throughout Plainwright (DESIGN.md section 3). */
-export type Transport = "JSONRPC" | "HTTP+JSON" | "GRPC";
+export type { Transport } from "../protocol/transport.js";
+import type { Transport } from "../protocol/transport.js";
 
 /** One problem found in a card, located by a JSON path such as `skills[2].tags`. */
 export interface CardIssue {

@@ -15,9 +15,9 @@ interface CliRun {
   stderr: string;
 }
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+function cli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [bin, ...args],
       { env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 },
@@ -26,6 +26,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> 
         resolve({ code, stdout, stderr });
       },
     );
+    child.stdin?.end(input ?? "");
   });
 }
 
@@ -175,6 +176,22 @@ describe("plainwright CLI", () => {
     const r = await cli(["agent", "--list-flaws"]);
     expect(r.code).toBe(0);
     expect(r.stdout.match(/^ {2}[a-z0-9-]+ {2,}/gm)?.length ?? 0).toBeGreaterThanOrEqual(20);
+  });
+
+  it("chat: scripted from stdin, keeps the context and continues an input-required task", async () => {
+    const r = await cli(["chat", good.url, "--no-stream"], {}, "this is ambiguous\norder 4411\n/task\n/quit\n");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\[input-required: your next message continues this task\]/);
+    expect(r.stdout).toMatch(/Thanks, that settles it/);
+    expect(r.stdout).toMatch(/task \S+ · completed · context \S+ · 1 artifact\(s\) · 3 message\(s\) in history/);
+  });
+
+  it("chat: streams replies when the card says streaming, and /raw shows the traffic", async () => {
+    const r = await cli(["chat", good.url, "--raw"], {}, "hello\n");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/streaming/);
+    expect(r.stdout).toMatch(/agent> I can help/);
+    expect(r.stderr).toMatch(/→ POST .*SendStreamingMessage/);
   });
 
   it("demo: tests the bundled agent in both versions and passes", async () => {

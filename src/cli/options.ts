@@ -1,3 +1,4 @@
+import { parseApiKey, parseBasic, type Credential } from "../client/auth.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { usageError } from "../runner/errors.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
@@ -88,4 +89,32 @@ export function parseReportFormats(raw: string | undefined, known: readonly stri
   if (unknown.length > 0)
     throw usageError(`--report ${raw}: unknown format ${unknown.join(", ")}; available: ${known.join(", ")}`);
   return names;
+}
+
+/** Credential flags shared by chat and conform. */
+export interface AuthFlags {
+  bearer?: string;
+  basic?: string;
+  apiKey?: string[];
+  apiKeyIn?: string;
+}
+
+/** Reads --bearer, --basic USER:PASSWORD and --api-key NAME=VALUE (repeatable; --api-key-in header|query). */
+export function credentialsFrom(flags: AuthFlags): Credential[] {
+  const credentials: Credential[] = [];
+  if (flags.bearer) credentials.push({ kind: "bearer", token: flags.bearer });
+  if (flags.basic) {
+    const basic = parseBasic(flags.basic);
+    if (!basic) throw usageError("--basic: expected USER:PASSWORD");
+    credentials.push(basic);
+  }
+  const where = flags.apiKeyIn ?? "header";
+  if (where !== "header" && where !== "query")
+    throw usageError(`--api-key-in ${where}: expected header or query`);
+  for (const raw of flags.apiKey ?? []) {
+    const key = parseApiKey(raw, where);
+    if (!key) throw usageError(`--api-key ${JSON.stringify(raw)}: expected NAME=VALUE`);
+    credentials.push(key);
+  }
+  return credentials;
 }

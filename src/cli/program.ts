@@ -2,7 +2,9 @@ import { Command, CommanderError, Option } from "commander";
 import { PlainwrightError } from "../runner/errors.js";
 import { toolVersion } from "../runner/version.js";
 import type { AgentFlags } from "./agent-command.js";
+import type { ChatFlags } from "./chat-command.js";
 import type { CommonFlags } from "./options.js";
+import type { ServeFlags } from "./serve-command.js";
 import { exitCodes } from "./exit-codes.js";
 
 // Commands load their modules on demand so that `--version` and `--help` start fast (benchmarked).
@@ -62,6 +64,23 @@ function buildProgram(setExit: (code: number) => void): Command {
   ).action(async (paths: string[], flags: CommonFlags) =>
     setExit(await (await testCommands()).runFilesCommand(paths, flags)),
   );
+  withCommonOptions(
+    program
+      .command("chat")
+      .argument("<url>", "agent base URL or card URL")
+      .description("talk to the agent in the terminal (one message per line when stdin is not a terminal)"),
+  )
+    .option("--transport <binding>", "jsonrpc, rest or grpc", "jsonrpc")
+    .option("--protocol <version>", "force the A2A version (0.1, 0.2, 0.3, 1.0) instead of negotiating")
+    .option("--bearer <token>", "send Authorization: Bearer TOKEN")
+    .option("--basic <user:password>", "send HTTP basic credentials")
+    .option("--api-key <name=value>", "send an API key (repeatable)", collect)
+    .option("--api-key-in <where>", "where API keys go: header or query", "header")
+    .option("--raw", "show the raw traffic from the start (toggle with /raw)")
+    .option("--no-stream", "use plain sends even when the card says streaming")
+    .action(async (url: string, flags: ChatFlags) =>
+      setExit(await (await import("./chat-command.js")).runChatCommand(url, flags)),
+    );
   program
     .command("agent")
     .description("run the bundled reference agent, optionally with one injected flaw")
@@ -72,6 +91,18 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--list-flaws", "list the flaws and exit")
     .action(async (flags: AgentFlags) =>
       setExit(await (await import("./agent-command.js")).runAgentCommand(flags)),
+    );
+  program
+    .command("serve")
+    .description("web inspector, project board and REST API (one process, SQLite)")
+    .option("--port <port>", "port to listen on (0 = any)", "5001")
+    .option("--host <host>", "address to bind (non-loopback needs --token)", "127.0.0.1")
+    .option("--db <file>", "SQLite file (default: $XDG_DATA_HOME/plainwright/plainwright.sqlite)")
+    .option("--token <token>", "require Authorization: Bearer <token> on every API call")
+    .option("--allow-private", "let tests reach loopback and private addresses")
+    .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
+    .action(async (flags: ServeFlags) =>
+      setExit(await (await import("./serve-command.js")).runServeCommand(flags)),
     );
   withCommonOptions(
     program.command("demo").description("start the reference agent in-process and test it end to end"),

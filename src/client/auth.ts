@@ -1,4 +1,9 @@
-import type { NormalizedCard } from "../card/types.js";
+/** The security-related fields of a card, as card validation normalises them. */
+export interface CardSecurityFields {
+  securitySchemes: Record<string, unknown>;
+  security: Array<Record<string, string[]>>;
+  legacyAuthSchemes: string[];
+}
 
 /** A credential the user supplied on the command line or in the inspector. */
 export type Credential =
@@ -91,7 +96,7 @@ export function readScheme(name: string, raw: unknown): SchemeInfo {
 }
 
 /** The card's declared schemes and which of them every request needs (alternatives of sets). */
-export function cardSecurity(card: NormalizedCard): {
+export function cardSecurity(card: CardSecurityFields): {
   schemes: SchemeInfo[];
   requirements: string[][];
   legacy: string[];
@@ -102,7 +107,7 @@ export function cardSecurity(card: NormalizedCard): {
 }
 
 /** Whether the card says requests need credentials at all (0.1 `authentication` counts too). */
-export function cardRequiresAuth(card: NormalizedCard): boolean {
+export function cardRequiresAuth(card: CardSecurityFields): boolean {
   return card.security.some((req) => Object.keys(req).length > 0) || card.legacyAuthSchemes.length > 0;
 }
 

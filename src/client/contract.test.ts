@@ -5,6 +5,7 @@ import { TrafficLog } from "../net/traffic.js";
 import type { Reply, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
+import { createRestClient } from "./rest/index.js";
 import type { A2AClient, ClientContext } from "./types.js";
 
 /**
@@ -17,12 +18,23 @@ interface BindingCase {
   make: (agent: RunningAgent, ctx: ClientContext) => A2AClient;
 }
 
-const bindings: BindingCase[] = (["1.0", "0.3"] as const).map((protocol) => ({
-  name: `JSONRPC A2A ${protocol}`,
-  protocol,
-  make: (agent, ctx) =>
-    new JsonRpcA2AClient({ url: `${agent.url}/a2a/jsonrpc`, binding: "JSONRPC", generation: protocol }, ctx),
-}));
+const bindings: BindingCase[] = (["1.0", "0.3"] as const).flatMap((protocol) => [
+  {
+    name: `JSONRPC A2A ${protocol}`,
+    protocol,
+    make: (agent: RunningAgent, ctx: ClientContext) =>
+      new JsonRpcA2AClient(
+        { url: `${agent.url}/a2a/jsonrpc`, binding: "JSONRPC", generation: protocol },
+        ctx,
+      ),
+  },
+  {
+    name: `HTTP+JSON A2A ${protocol}`,
+    protocol,
+    make: (agent: RunningAgent, ctx: ClientContext) =>
+      createRestClient({ url: `${agent.url}/a2a/rest`, binding: "HTTP+JSON", generation: protocol }, ctx),
+  },
+]);
 
 const agents = new Map<AgentProtocol, RunningAgent>();
 beforeAll(async () => {

@@ -87,7 +87,9 @@ describe("auth helpers", () => {
       type: "apiKey",
       paramName: "X-API-Key",
     });
-    expect(readScheme("k", { type: "apiKey", in: "header", name: "X-API-Key" }).howTo).toContain("--api-key X-API-Key=VALUE");
+    expect(readScheme("k", { type: "apiKey", in: "header", name: "X-API-Key" }).howTo).toContain(
+      "--api-key X-API-Key=VALUE",
+    );
     expect(readScheme("k", { apiKeySecurityScheme: { location: "query", name: "key" } })).toMatchObject({
       type: "apiKey",
       in: "query",

@@ -1,4 +1,4 @@
-import type { Transport } from "../card/types.js";
+import type { Transport } from "../protocol/transport.js";
 import type { NetError } from "../net/errors.js";
 import type { StreamEndReason } from "../net/http.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";

@@ -89,7 +89,10 @@ export function errorName(code: number): string {
  * so REST and gRPC errors compare with JSON-RPC ones. Undefined when unknown.
  */
 export function codeForReason(reason: string): number | undefined {
-  const key = reason.replace(/Error$/, "").replace(/_/g, "").toLowerCase();
+  const key = reason
+    .replace(/Error$/, "")
+    .replace(/_/g, "")
+    .toLowerCase();
   for (const [code, name] of Object.entries(specNames)) {
     if (name.toLowerCase() === key) return Number(code);
   }

@@ -57,7 +57,11 @@ export const codecsV10: ServiceCodecs = {
   cancel: codec(s.cancelTask, CancelTaskRequest, Task),
   subscribe: codec(s.subscribeToTask, SubscribeToTaskRequest, StreamResponse),
   pushSet: codec(s.createTaskPushNotificationConfig, TaskPushNotificationConfig, TaskPushNotificationConfig),
-  pushGet: codec(s.getTaskPushNotificationConfig, GetTaskPushNotificationConfigRequest, TaskPushNotificationConfig),
+  pushGet: codec(
+    s.getTaskPushNotificationConfig,
+    GetTaskPushNotificationConfigRequest,
+    TaskPushNotificationConfig,
+  ),
   pushList: codec(
     s.listTaskPushNotificationConfigs,
     ListTaskPushNotificationConfigsRequest,

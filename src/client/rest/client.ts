@@ -181,7 +181,7 @@ class HttpJsonClient implements RestClient {
   }
 
   getExtendedCard(): Promise<CallOutcome<unknown>> {
-    const url = this.#routes.extendedCard(this.target.generation);
+    const url = this.#routes.extendedCard();
     return this.#call({ method: "GET", url, label: "GetExtendedAgentCard" }, readCard);
   }
 

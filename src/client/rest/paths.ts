@@ -12,6 +12,7 @@ const seg = (value: string): string => encodeURIComponent(value);
  */
 export class RestRoutes {
   readonly #base: string;
+  readonly #v10: boolean;
   /** A query the interface URL itself carries, kept on every request. */
   readonly #baseQuery: string;
 
@@ -20,7 +21,8 @@ export class RestRoutes {
     private readonly extraQuery: Record<string, string> = {},
   ) {
     const [path = "", query = ""] = target.url.split("#")[0]?.split("?", 2) ?? [];
-    const prefix = target.generation === "1.0" ? (target.tenant ? `/${seg(target.tenant)}` : "") : "/v1";
+    this.#v10 = target.generation === "1.0";
+    const prefix = this.#v10 ? (target.tenant ? `/${seg(target.tenant)}` : "") : "/v1";
     this.#base = path.replace(/\/+$/, "") + prefix;
     this.#baseQuery = query;
   }
@@ -58,8 +60,8 @@ export class RestRoutes {
   }
 
   /** 0.3 `GET /v1/card`, 1.0 `GET /extendedAgentCard`. */
-  extendedCard(generation: string): string {
-    return this.#url(generation === "1.0" ? "extendedAgentCard" : "card");
+  extendedCard(): string {
+    return this.#url(this.#v10 ? "extendedAgentCard" : "card");
   }
 
   // Built as text, not with `new URL`, so a malformed interface URL reaches the outbound policy,

@@ -1,0 +1,131 @@
+import { activeStates, interruptedStates, type Message, type Reply, type Task } from "../protocol/model.js";
+import { replyText } from "../protocol/reply-text.js";
+import { foldStream } from "../protocol/fold-stream.js";
+import type { A2AClient, CallOutcome } from "./types.js";
+
+/** What one chat turn produced, for a terminal or a web page to show. */
+export interface ChatTurn {
+  /** The agent's words (seed 000's reply-text rule). */
+  text: string;
+  reply?: Task | Message;
+  /** Set when the turn failed: the error as one line. */
+  failure?: string;
+  /** True when the agent asked something back (input-required / auth-required) and the next turn continues it. */
+  awaitingInput: boolean;
+}
+
+export interface ChatOptions {
+  /** Use the streaming method and report text as it arrives. */
+  stream: boolean;
+  /** Called with text as streamed events arrive (streaming only). */
+  onText?: (text: string) => void;
+  /** Called with every normalised stream event. */
+  onEvent?: (event: Reply) => void;
+  /** Poll interval for tasks that are still working after a plain send. */
+  pollIntervalMs?: number;
+  /** Give up polling after this long. */
+  settleTimeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function describeFailure(outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string {
+  switch (outcome.kind) {
+    case "error":
+      return `${outcome.error.name} (${outcome.error.code}): ${outcome.error.message}`;
+    case "unreachable":
+      return outcome.error.message;
+    default:
+      return outcome.reason;
+  }
+}
+
+function streamedText(event: Reply): string {
+  if (event.kind === "artifact-update")
+    return event.artifact.parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])).join("");
+  if (event.kind === "message") return replyText(event);
+  if (event.kind === "status-update" && event.statusMessage) return replyText(event.statusMessage);
+  return "";
+}
+
+/**
+ * A multi-turn conversation with one agent: the agent's contextId is reused on every turn and an
+ * interrupted task (input-required, auth-required) is continued on the next one.
+ */
+export class ChatSession {
+  contextId: string | undefined;
+  /** The task the next message continues, when the agent is waiting for input. */
+  pendingTaskId: string | undefined;
+  /** The most recent task, for /task and /cancel. */
+  lastTaskId: string | undefined;
+
+  constructor(readonly client: A2AClient) {}
+
+  /** Starts a new conversation (new context, no pending task). */
+  reset(): void {
+    this.contextId = undefined;
+    this.pendingTaskId = undefined;
+    this.lastTaskId = undefined;
+  }
+
+  private remember(reply: Task | Message | undefined): ChatTurn {
+    if (!reply)
+      return {
+        text: "",
+        awaitingInput: false,
+        failure: "the agent's reply was neither a Message nor a Task",
+      };
+    if (reply.contextId) this.contextId = reply.contextId;
+    const awaiting = reply.kind === "task" && interruptedStates.has(reply.state);
+    if (reply.kind === "task") this.lastTaskId = reply.id;
+    this.pendingTaskId = awaiting && reply.kind === "task" ? reply.id : undefined;
+    return { text: replyText(reply), reply, awaitingInput: awaiting };
+  }
+
+  /** Sends one user message and returns the agent's settled reply. */
+  async say(text: string, options: ChatOptions): Promise<ChatTurn> {
+    const input = {
+      text,
+      ...(this.contextId ? { contextId: this.contextId } : {}),
+      ...(this.pendingTaskId ? { taskId: this.pendingTaskId } : {}),
+    };
+    if (options.stream) {
+      const stream = await this.client.stream(input, (event) => {
+        options.onEvent?.(event);
+        const piece = streamedText(event);
+        if (piece) options.onText?.(piece);
+      });
+      if (stream.failure) return { text: "", awaitingInput: false, failure: describeFailure(stream.failure) };
+      const turn = this.remember(foldStream(stream.events));
+      if (stream.end.reason !== "closed")
+        turn.failure = `the stream ended early (${stream.end.reason}${stream.end.message ? `: ${stream.end.message}` : ""})`;
+      return turn;
+    }
+    const sent = await this.client.send(input);
+    if (!sent.ok) return { text: "", awaitingInput: false, failure: describeFailure(sent) };
+    let reply = sent.value;
+    const deadline = Date.now() + (options.settleTimeoutMs ?? 60_000);
+    while (reply.kind === "task" && activeStates.has(reply.state) && Date.now() < deadline) {
+      await sleep(options.pollIntervalMs ?? 1000);
+      const got = await this.client.getTask(reply.id);
+      if (!got.ok) return { ...this.remember(reply), failure: describeFailure(got) };
+      reply = got.value;
+    }
+    return this.remember(reply);
+  }
+
+  /** Reads the most recent task. */
+  async task(): Promise<CallOutcome<Task> | undefined> {
+    return this.lastTaskId ? this.client.getTask(this.lastTaskId) : undefined;
+  }
+
+  /** Cancels the most recent task. */
+  async cancel(): Promise<CallOutcome<Task> | undefined> {
+    if (!this.lastTaskId) return undefined;
+    const outcome = await this.client.cancelTask(this.lastTaskId);
+    if (outcome.ok) this.pendingTaskId = undefined;
+    return outcome;
+  }
+}
+
+export { describeFailure as describeCallFailure };

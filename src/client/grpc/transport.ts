@@ -1,0 +1,335 @@
+import * as grpc from "@grpc/grpc-js";
+import { NetError } from "../../net/errors.js";
+import type { NetRule } from "../../net/errors.js";
+import type { StreamEndReason } from "../../net/http.js";
+import { checkUrl } from "../../net/outbound-policy.js";
+import type { TrafficHandle } from "../../net/traffic.js";
+import { formatSeconds } from "../../net/units.js";
+import { USER_AGENT } from "../../net/version.js";
+import type { ClientContext } from "../types.js";
+import { pinnedTarget } from "./address.js";
+import type { GrpcAddress } from "./address.js";
+import type { JsonObject, RpcCodec } from "./codec.js";
+import { headersOf, requestMetadata } from "./metadata.js";
+import { statusDetails, statusName } from "./status.js";
+import type { GrpcFailure } from "./status.js";
+
+/** A stream stops after this many messages (DESIGN.md section 6). */
+export const MAX_STREAM_MESSAGES = 10_000;
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** One RPC to make: the codec, the ProtoJSON request and the metadata. */
+export interface RpcCall {
+  codec: RpcCodec;
+  request: JsonObject;
+  headers: Record<string, string>;
+}
+
+/** How a unary call ended; never an exception for anything the server did. */
+export type UnaryResult =
+  | { kind: "ok"; json: unknown; trafficIds: string[] }
+  | { kind: "status"; failure: GrpcFailure; trafficIds: string[] }
+  | { kind: "unreachable"; error: NetError; trafficIds: string[] }
+  | { kind: "invalid"; reason: string; trafficIds: string[] };
+
+/** One message of a server stream: its ProtoJSON, or why it could not be read. */
+export type StreamMessage = { atMs: number } & ({ json: unknown } | { invalid: string });
+
+/** How a server-streaming call ended. */
+export interface StreamResult {
+  messages: StreamMessage[];
+  /** The final non-OK status, when the server ended the stream with one. */
+  failure?: GrpcFailure;
+  /** Set when the call never got going (policy, connection, no response headers in time). */
+  unreachable?: NetError;
+  end: { reason: StreamEndReason; message?: string };
+  trafficIds: string[];
+}
+
+const identity = (b: Buffer): Buffer => b;
+
+/** Decodes one message; a message that is not the expected type is a reason, not an exception. */
+function decodeMessage(codec: RpcCodec, bytes: Buffer): { json: unknown } | { invalid: string } {
+  try {
+    return { json: codec.decode(bytes) };
+  } catch (error) {
+    return { invalid: `a ${bytes.length}-byte message that is not the expected protobuf: ${String(error)}` };
+  }
+}
+
+/** What the traffic log shows for a message: its JSON, or the bytes when they could not be read. */
+function recordedBody(decoded: { json: unknown } | { invalid: string }, bytes: Buffer): string {
+  return "json" in decoded ? JSON.stringify(decoded.json) : `base64:${bytes.toString("base64")}`;
+}
+
+/** The recorded body of a failed call: google.rpc.Status as JSON. */
+function failureBody(failure: GrpcFailure): string {
+  const details = statusDetails(failure.metadata);
+  return JSON.stringify({
+    code: failure.code,
+    status: statusName(failure.code),
+    message: failure.details,
+    ...details,
+  });
+}
+
+/** Failures grpc-js reports when no server answered; anything else came from the agent. */
+function netRuleOf(failure: GrpcFailure): NetRule | undefined {
+  if (failure.code === grpc.status.DEADLINE_EXCEEDED) return "timeout.total";
+  if (failure.code === grpc.status.RESOURCE_EXHAUSTED && /larger than max/i.test(failure.details))
+    return "cap.body";
+  const clientSide =
+    /No connection established|failed to connect|Connection dropped|ECONNREFUSED|ECONNRESET/i;
+  if (failure.code === grpc.status.UNAVAILABLE && clientSide.test(failure.details)) return "connect";
+  return undefined;
+}
+
+/** gRPC calls to one interface: each checked by the outbound policy, bounded in time, and recorded. */
+export class GrpcTransport {
+  readonly #clients = new Map<string, grpc.Client>();
+
+  constructor(
+    readonly address: GrpcAddress,
+    private readonly ctx: ClientContext,
+  ) {}
+
+  /** Releases every channel. */
+  close(): void {
+    for (const client of this.#clients.values()) client.close();
+    this.#clients.clear();
+  }
+
+  #netError(rule: NetRule, message: string): NetError {
+    return new NetError(rule, this.address.display, message);
+  }
+
+  #timeoutError(): NetError {
+    const within = formatSeconds(this.ctx.timeoutMs);
+    return this.#netError(
+      "timeout.total",
+      `no complete response from ${this.address.display} within ${within}`,
+    );
+  }
+
+  #client(target: string): grpc.Client {
+    let client = this.#clients.get(target);
+    if (!client) {
+      const credentials = this.address.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
+      client = new grpc.Client(target, credentials, {
+        "grpc.default_authority": `${this.address.host.includes(":") ? `[${this.address.host}]` : this.address.host}:${this.address.port}`,
+        "grpc.primary_user_agent": USER_AGENT,
+        "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+        // Retries would hide a failing agent behind a later success.
+        "grpc.enable_retries": 0,
+      });
+      this.#clients.set(target, client);
+    }
+    return client;
+  }
+
+  /** Encodes, records and policy-checks a call; returns the channel to use or how it failed. */
+  async #open(
+    call: RpcCall,
+  ): Promise<
+    | { ok: true; client: grpc.Client; bytes: Buffer; metadata: grpc.Metadata; trace: TrafficHandle }
+    | { ok: false; result: UnaryResult }
+  > {
+    const { metadata, recorded } = requestMetadata(call.headers);
+    let encoded: { bytes: Buffer; json: unknown };
+    try {
+      encoded = call.codec.encode(call.request);
+    } catch (error) {
+      return {
+        ok: false,
+        result: { kind: "invalid", reason: `could not encode the request: ${String(error)}`, trafficIds: [] },
+      };
+    }
+    const trace = this.ctx.traffic.start({
+      method: call.codec.path,
+      url: this.address.display,
+      headers: recorded,
+      body: JSON.stringify(encoded.json),
+    });
+    const checked = await this.#checkPolicy();
+    if (checked instanceof NetError) {
+      trace.fail({ rule: checked.rule, message: checked.message });
+      return { ok: false, result: { kind: "unreachable", error: checked, trafficIds: [trace.id] } };
+    }
+    return { ok: true, client: this.#client(checked), bytes: encoded.bytes, metadata, trace };
+  }
+
+  /** The pinned target when the policy allows the address, else the refusal; DNS waits count against the timeout. */
+  async #checkPolicy(): Promise<string | NetError> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<NetError>((resolve) => {
+      timer = setTimeout(() => resolve(this.#timeoutError()), this.ctx.timeoutMs);
+    });
+    const check = checkUrl(this.address.policyUrl, this.ctx.policy).then(
+      (ok) => pinnedTarget(this.address, ok),
+      (error: unknown) =>
+        error instanceof NetError
+          ? new NetError(
+              error.rule,
+              this.address.display,
+              error.message.replace(this.address.policyUrl, this.address.display),
+            )
+          : this.#netError("connect", `could not check ${this.address.display}: ${String(error)}`),
+    );
+    try {
+      return await Promise.race([check, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One unary RPC with a deadline of ctx.timeoutMs. */
+  async unary(call: RpcCall): Promise<UnaryResult> {
+    const opened = await this.#open(call);
+    if (!opened.ok) return opened.result;
+    const { client, bytes, metadata, trace } = opened;
+    const ids = [trace.id];
+    return new Promise((resolve) => {
+      let headers: grpc.Metadata | undefined;
+      const deadline = Date.now() + this.ctx.timeoutMs;
+      const rpc = client.makeUnaryRequest(
+        call.codec.path,
+        identity,
+        identity,
+        bytes,
+        metadata,
+        { deadline },
+        (error, value) => {
+          if (error)
+            return resolve(
+              this.#failed(
+                trace,
+                { code: error.code, details: error.details, metadata: error.metadata },
+                headers,
+              ),
+            );
+          trace.response(grpc.status.OK, headersOf(headers));
+          const payload = value ?? Buffer.alloc(0);
+          const decoded = decodeMessage(call.codec, payload);
+          trace.end({ body: recordedBody(decoded, payload) });
+          resolve(
+            "json" in decoded
+              ? { kind: "ok", json: decoded.json, trafficIds: ids }
+              : { kind: "invalid", reason: decoded.invalid, trafficIds: ids },
+          );
+        },
+      );
+      rpc.on("metadata", (m: grpc.Metadata) => (headers = m));
+    });
+  }
+
+  #failed(trace: TrafficHandle, failure: GrpcFailure, headers: grpc.Metadata | undefined): UnaryResult {
+    const ids = [trace.id];
+    const rule = netRuleOf(failure);
+    if (rule !== undefined) {
+      const error =
+        rule === "timeout.total"
+          ? this.#timeoutError()
+          : this.#netError(rule, `${this.address.display}: ${failure.details}`);
+      trace.fail({ rule, message: error.message });
+      return { kind: "unreachable", error, trafficIds: ids };
+    }
+    trace.response(failure.code, headersOf(headers, failure.metadata));
+    trace.fail(
+      { message: `${statusName(failure.code)}: ${failure.details}` },
+      { body: failureBody(failure) },
+    );
+    return { kind: "status", failure, trafficIds: ids };
+  }
+
+  /** One server-streaming RPC: response headers due within ctx.timeoutMs, then each message within it. */
+  async stream(call: RpcCall, onMessage: (message: StreamMessage) => void): Promise<StreamResult> {
+    const opened = await this.#open(call);
+    if (!opened.ok) {
+      const r = opened.result;
+      const error =
+        r.kind === "unreachable"
+          ? r.error
+          : this.#netError("connect", r.kind === "invalid" ? r.reason : "not sent");
+      return {
+        messages: [],
+        unreachable: error,
+        end: { reason: "error", message: error.message },
+        trafficIds: r.trafficIds,
+      };
+    }
+    return new Promise((resolve) => this.#runStream(call, opened, onMessage, resolve));
+  }
+
+  #runStream(
+    call: RpcCall,
+    opened: { client: grpc.Client; bytes: Buffer; metadata: grpc.Metadata; trace: TrafficHandle },
+    onMessage: (message: StreamMessage) => void,
+    resolve: (result: StreamResult) => void,
+  ): void {
+    const { client, bytes, metadata, trace } = opened;
+    const messages: StreamMessage[] = [];
+    const rpc = client.makeServerStreamRequest(call.codec.path, identity, identity, bytes, metadata);
+    let headers: grpc.Metadata | undefined;
+    let settled = false;
+    const finish = (result: Omit<StreamResult, "messages" | "trafficIds">, cancel: boolean): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (cancel) rpc.cancel();
+      resolve({ ...result, messages, trafficIds: [trace.id] });
+    };
+    const stopAt = (reason: StreamEndReason, message: string): void => {
+      trace.response(grpc.status.OK, headersOf(headers));
+      trace.end();
+      finish({ end: { reason, message } }, true);
+    };
+    // Until the response headers arrive the whole-request timeout applies, afterwards the idle one.
+    const timer = setTimeout(() => {
+      if (headers === undefined && messages.length === 0) {
+        const error = this.#timeoutError();
+        trace.fail({ rule: error.rule, message: error.message });
+        return finish({ unreachable: error, end: { reason: "error", message: error.message } }, true);
+      }
+      stopAt("idle-timeout", `no message for ${this.ctx.timeoutMs} ms`);
+    }, this.ctx.timeoutMs);
+    rpc.on("metadata", (m: grpc.Metadata) => {
+      headers = m;
+      timer.refresh();
+    });
+    rpc.on("data", (payload: Buffer) => {
+      if (settled) return;
+      timer.refresh();
+      const decoded = decodeMessage(call.codec, payload);
+      const message: StreamMessage = { atMs: trace.elapsed(), ...decoded };
+      messages.push(message);
+      trace.event({ data: recordedBody(decoded, payload) }, message.atMs);
+      onMessage(message);
+      if (messages.length >= MAX_STREAM_MESSAGES)
+        stopAt("event-cap", `stopped after ${MAX_STREAM_MESSAGES} messages`);
+    });
+    // grpc-js reports a non-OK status both as "error" and "status"; "status" alone decides.
+    rpc.on("error", () => undefined);
+    rpc.on("status", (status: grpc.StatusObject) => {
+      if (settled) return;
+      if (status.code === grpc.status.OK) {
+        trace.response(grpc.status.OK, headersOf(headers, status.metadata));
+        trace.end();
+        return finish({ end: { reason: "closed" } }, false);
+      }
+      const failed = this.#failed(trace, status, headers);
+      if (failed.kind === "unreachable") {
+        return finish(
+          { unreachable: failed.error, end: { reason: "error", message: failed.error.message } },
+          false,
+        );
+      }
+      finish(
+        {
+          failure: status,
+          end: { reason: "error", message: `${statusName(status.code)}: ${status.details}` },
+        },
+        false,
+      );
+    });
+  }
+}
