@@ -2,7 +2,9 @@ import { Command, CommanderError, Option } from "commander";
 import { PlainwrightError } from "../runner/errors.js";
 import { toolVersion } from "../runner/version.js";
 import type { AgentFlags } from "./agent-command.js";
+import type { ConverseFlags } from "./converse-command.js";
 import type { ChatFlags } from "./chat-command.js";
+import type { ConformFlags } from "./conform-command.js";
 import type { CommonFlags } from "./options.js";
 import type { ServeFlags } from "./serve-command.js";
 import { exitCodes } from "./exit-codes.js";
@@ -24,12 +26,23 @@ function withCommonOptions(cmd: Command): Command {
     .option("--no-strict-card", "report card errors without failing")
     .option("--json", "print the result JSON on stdout and nothing else")
     .option("--secrets <file>", "secrets file (JSON object or KEY=VALUE lines) for {{secrets.NAME}}")
-    .option("--report <formats>", "also write reports: json, console (comma-separated)")
+    .option(
+      "--report <formats>",
+      "also write reports: json, markdown, junit, html, console (comma-separated)",
+    )
     .option("--out-dir <dir>", "folder for --report files", "reports")
     .option("--allow-private", "allow loopback and private addresses (the command-line default)")
     .option("--deny-private", "refuse loopback and private addresses")
     .option("--allow-host <host>", "always allow this host name (repeatable)", collect)
     .option("--no-color", "plain console output");
+}
+
+/** Model choices for conversation tests (README "Conversation tests"). */
+function withModelOptions(cmd: Command): Command {
+  return cmd
+    .option("--model <provider:name>", "model for the simulated user and the judge (or PLAINWRIGHT_MODEL)")
+    .option("--user-model <provider:name>", "model for the simulated user only (or PLAINWRIGHT_USER_MODEL)")
+    .option("--judge-model <provider:name>", "model for the judge only (or PLAINWRIGHT_JUDGE_MODEL)");
 }
 
 function buildProgram(setExit: (code: number) => void): Command {
@@ -56,14 +69,35 @@ function buildProgram(setExit: (code: number) => void): Command {
     .action(async (url: string, flags: CommonFlags & { message?: string }) =>
       setExit(await (await testCommands()).runUrlCommand("smoke", url, flags)),
     );
-  withCommonOptions(
-    program
-      .command("run")
-      .argument("<paths...>", "test files (.json) or folders")
-      .description("run test definitions (seed format, kind a2a)"),
+  withModelOptions(
+    withCommonOptions(
+      program
+        .command("run")
+        .argument("<paths...>", "test files (.json) or folders")
+        .description("run test definitions (seed format, kind a2a)"),
+    ),
   ).action(async (paths: string[], flags: CommonFlags) =>
     setExit(await (await testCommands()).runFilesCommand(paths, flags)),
   );
+  withModelOptions(
+    withCommonOptions(
+      program
+        .command("converse")
+        .argument("<url>", "agent base URL or card URL")
+        .description("hold a conversation with a simulated user and grade it with a judge"),
+    ),
+  )
+    .option("--persona <text>", "who the simulated user is")
+    .option("--goal <text>", "what the simulated user wants")
+    .option("--criterion <text>", "a success criterion the judge grades (repeatable)", collect)
+    .option("--opening <text>", "the user's first message, sent as is")
+    .option("--max-turns <n>", "user messages at most, 1-50 (default 8)")
+    .option("--trials <n>", "repeat the whole conversation N times, 1-100 (default 1)")
+    .option("--threshold <score>", "pass when this fraction of criteria is met, 0-1 (default: all)")
+    .option("--min-pass-rate <rate>", "fraction of trials that must pass, 0-1 (default 1: every trial)")
+    .action(async (url: string, flags: ConverseFlags) =>
+      setExit(await (await import("./converse-command.js")).runConverseCommand(url, flags)),
+    );
   withCommonOptions(
     program
       .command("chat")
@@ -80,6 +114,34 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--no-stream", "use plain sends even when the card says streaming")
     .action(async (url: string, flags: ChatFlags) =>
       setExit(await (await import("./chat-command.js")).runChatCommand(url, flags)),
+    );
+  withCommonOptions(
+    program
+      .command("conform")
+      .argument("[url]", "agent base URL or card URL")
+      .description("run the conformance suite on every binding the card advertises"),
+  )
+    .option("--list", "print the catalogue of checks and exit")
+    .option("--peer <url>", "a second agent for the interop checks")
+    .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
+    .option(
+      "--category <names>",
+      "only these categories (agent-card, lifecycle, streaming, error-handling, auth, push-notifications, interop, multi-transport)",
+    )
+    .option("--level <levels>", "only these levels: must,should,may")
+    .option(
+      "--hint <key=message>",
+      'a message that triggers behaviour: input-required="..." or slow="..." (repeatable)',
+      collect,
+    )
+    .option("--protocol <version>", "force the A2A version instead of negotiating")
+    .option("--concurrency <n>", "checks run at once (default 4)")
+    .option("--bearer <token>", "send Authorization: Bearer TOKEN")
+    .option("--basic <user:password>", "send HTTP basic credentials")
+    .option("--api-key <name=value>", "send an API key (repeatable)", collect)
+    .option("--api-key-in <where>", "where API keys go: header or query", "header")
+    .action(async (url: string | undefined, flags: ConformFlags) =>
+      setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
   program
     .command("agent")

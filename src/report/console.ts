@@ -1,5 +1,7 @@
 import { issueText } from "../card/issue-text.js";
 import type { CardSection, RunResult, SmokeSection } from "../runner/result.js";
+import { conversationBlocks } from "./conversation-console.js";
+import { findingsLines } from "./console-findings.js";
 import { plainStyle, type Style } from "./style.js";
 
 const quote = (s: string, max = 160) => {
@@ -79,6 +81,9 @@ export function renderConsole(result: RunResult, st: Style = plainStyle): string
     blocks.push(lines);
   }
   if (result.smoke) blocks.push(smokeLines(result.smoke, st));
+  const conformance = findingsLines(result, st);
+  if (conformance.length > 0) blocks.push(conformance);
+  blocks.push(...conversationBlocks(result, st));
   if (result.warnings.length > 0)
     blocks.push([st.bold("Notes"), ...result.warnings.map((w) => `  ${st.yellow("!")} ${w}`)]);
   blocks.push([verdictLine(result, st)]);

@@ -1,6 +1,10 @@
 import type { DiscoveryAttempt } from "../card/discover.js";
 import type { CardIssue, CardSkill, Transport } from "../card/types.js";
+import type { TranscriptEntry, TrialStats, Verdict, TrialOutcome } from "../conversation/types.js";
 import type { TrafficEntry } from "../net/traffic.js";
+import type { ConformanceLevel, Finding } from "../checks/types.js";
+
+export type { ConformanceLevel, Finding } from "../checks/types.js";
 
 export type RunStatus = "passed" | "failed" | "error";
 
@@ -21,6 +25,17 @@ export interface RunResult {
   endpoint?: EndpointSection;
   smoke?: SmokeSection;
   protocol?: { card: string | null; negotiated: string };
+  /** Conversation runs: the test's settings and the models used. */
+  conversation?: ConversationSection;
+  /** The first trial's transcript (every trial's is under `trials`). */
+  transcript?: TranscriptEntry[];
+  /** The first trial's verdicts, one per criterion. */
+  verdicts?: Verdict[];
+  /** Every trial: transcript, verdicts, score, status. */
+  trials?: TrialOutcome[];
+  trial_stats?: TrialStats;
+  /** Model tokens (and cost when the price is known) spent by the run. */
+  usage?: UsageSection;
   findings?: Finding[];
   conformance_level?: ConformanceLevel;
   /** Things a person should know that do not change the status (fallbacks, config keys ignored). */
@@ -63,23 +78,31 @@ export interface SmokeSection {
   polls: number;
 }
 
-/** One conformance check's outcome (DESIGN.md section 3 `findings`). */
-export interface Finding {
-  /** Stable dotted id, e.g. `streaming.final-event`. */
-  id: string;
-  title?: string;
-  category: string;
-  level: "MUST" | "SHOULD" | "MAY";
-  status: "pass" | "fail" | "skip" | "error";
-  message: string;
-  recommendation?: string;
-  duration_ms: number;
-  transport?: string;
-  /** Traffic entry ids that show what happened. */
-  evidence?: string[];
-  /** Spec section and, where one exists, the official TCK requirement id. */
-  spec?: string;
-  tck?: string;
+export interface ConversationSection {
+  persona: string | null;
+  goal: string | null;
+  criteria: string[];
+  opening_message: string | null;
+  max_turns: number;
+  threshold: number | null;
+  trials: number;
+  min_pass_rate: number;
+  user_model: string;
+  judge_model: string;
+  /** Seed 000 "Which endpoint is called" for the conversation. */
+  endpoint: string;
 }
 
-export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";
+/** Tokens for one role's model; cost_usd only when the model's price is known. */
+export interface ModelUsage {
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd?: number;
+}
+
+export interface UsageSection {
+  user: ModelUsage;
+  judge: ModelUsage;
+  total: { input_tokens: number; output_tokens: number; cost_usd?: number };
+}

@@ -1,6 +1,6 @@
-import { discoverCard, type DiscoveryResult } from "../card/discover.js";
+import { discoverCard } from "../card/discover.js";
 import { chooseEndpoint } from "../card/endpoint.js";
-import type { CardValidation, EndpointChoice } from "../card/types.js";
+import type { EndpointChoice } from "../card/types.js";
 import { validateCard } from "../card/validate.js";
 import { issueText } from "../card/issue-text.js";
 import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
@@ -9,7 +9,8 @@ import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import { redactSecrets } from "./redact-result.js";
-import type { CardSection, RunResult } from "./result.js";
+import type { RunResult } from "./result.js";
+import { cardSection } from "./card-section.js";
 import type { A2ATestConfig } from "./test-definition.js";
 import { toolVersion } from "./version.js";
 
@@ -29,29 +30,8 @@ export interface A2ARunOptions {
   traffic?: TrafficLog;
 }
 
-function cardSection(
-  discovery: DiscoveryResult,
-  validation: CardValidation | undefined,
-  strict: boolean,
-): CardSection {
-  const card = validation?.card;
-  return {
-    found_at: discovery.found ? discovery.url : null,
-    tried: discovery.tried,
-    protocol_version: card?.protocolVersion ?? null,
-    name: card?.name ?? null,
-    version: card?.version ?? null,
-    description: card?.description ?? null,
-    transport: card ? (card.interfaces[0]?.transport ?? card.preferredTransport ?? "JSONRPC") : null,
-    errors: validation?.errors ?? [],
-    warnings: validation?.warnings ?? [],
-    skills: card?.skills ?? [],
-    strict,
-  };
-}
-
 /** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (seed 000). */
-async function agentUrlProblem(url: string, policy: OutboundPolicy): Promise<string | undefined> {
+export async function agentUrlProblem(url: string, policy: OutboundPolicy): Promise<string | undefined> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -1,3 +1,4 @@
+import type { ModelFlags } from "../llm/model-config.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { RunResult } from "./result.js";
 import { runA2ATest } from "./run-a2a-test.js";
@@ -13,6 +14,10 @@ export interface TestRunOptions {
   overrides?: Partial<A2ATestConfig>;
   onProgress?: (line: string) => void;
   pollIntervalMs?: number;
+  /** Conversation tests: --model, --user-model, --judge-model. */
+  models?: ModelFlags;
+  /** Where model settings are read (PLAINWRIGHT_MODEL...); process.env by default. */
+  env?: Record<string, string | undefined>;
 }
 
 /** A result for a test that could not run at all (status `error`). */
@@ -46,11 +51,26 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
     return errorResult(test, `${test.source}: ${(error as Error).message}`);
   }
   config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
+  const common = {
+    config,
+    policy: opts.policy,
+    secrets: used,
+    name: test.definition.name,
+    source: test.source,
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+  };
   if (isConversation(config)) {
-    return errorResult(
-      test,
-      `${test.source}: conversation tests (persona, goal, success_criteria) are not available in this version yet; remove them to run the smoke check`,
-    );
+    // Loaded on demand: the model SDKs are only needed by conversations.
+    const { runConversationTest } = await import("./run-conversation-test.js");
+    const result = await runConversationTest({
+      ...common,
+      ...(opts.models ? { models: opts.models } : {}),
+      ...(opts.env ? { env: opts.env } : {}),
+      secretValues: opts.secrets.values,
+    });
+    result.warnings.unshift(...test.warnings);
+    return result;
   }
   const result = await runA2ATest({
     config,

@@ -6,7 +6,29 @@ import { configError } from "./errors.js";
 /** Seed 000 "Configuration": timeout_s is an integer from 1 to 300, default 60. */
 export const timeoutBounds = { min: 1, max: 300, default: 60 } as const;
 
-const httpUrl = z.string().min(1, "is required");
+const httpUrl = z.string({ error: "is required (the agent's URL)" }).min(1, "is required");
+
+/** Conversation limits: max_turns 1–50, trials 1–100 (seed 000 leaves them open; these keep runs bounded). */
+export const conversationBounds = {
+  maxTurns: { min: 1, max: 50 },
+  trials: { min: 1, max: 100 },
+} as const;
+
+const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty").optional();
+
+const wholeNumber = ({ min, max }: { min: number; max: number }) =>
+  z
+    .number({ error: "must be a number" })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be from ${min} to ${max}`)
+    .max(max, `must be from ${min} to ${max}`)
+    .optional();
+
+const fraction = z
+  .number({ error: "must be a number from 0 to 1" })
+  .min(0, "must be from 0 to 1")
+  .max(1, "must be from 0 to 1")
+  .optional();
 
 const configSchema = z
   .object({
@@ -20,13 +42,19 @@ const configSchema = z
       .max(timeoutBounds.max, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
       .default(timeoutBounds.default),
     smoke_message: z.string().min(1, "must not be empty").optional(),
-    persona: z.string().optional(),
-    goal: z.string().optional(),
-    success_criteria: z.array(z.string()).optional(),
-    opening_message: z.string().optional(),
-    max_turns: z.number().int().min(1).optional(),
-    threshold: z.number().min(0).max(1).optional(),
-    trials: z.number().int().min(1).optional(),
+    persona: text,
+    goal: text,
+    success_criteria: z
+      .array(z.string({ error: "must be a string" }).trim().min(1, "must not be empty"), {
+        error: "must be a list of strings",
+      })
+      .min(1, "must list at least one criterion")
+      .optional(),
+    opening_message: text,
+    max_turns: wholeNumber(conversationBounds.maxTurns),
+    threshold: fraction,
+    trials: wholeNumber(conversationBounds.trials),
+    min_pass_rate: fraction,
     hints: z.record(z.string(), z.string()).optional(),
   })
   .loose();
@@ -68,6 +96,14 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Validates one parsed definition; throws a config error naming the file, the field and the rule. */
 export function parseTestDefinition(raw: unknown, source: string): LoadedTest {
+  const config = valueAt(raw, ["config"]) as Record<string, unknown> | undefined;
+  const asksConversation = ["persona", "goal", "success_criteria"].some((k) => config?.[k] !== undefined);
+  if (asksConversation && (config?.agent_url === undefined || config.agent_url === "")) {
+    throw configError(
+      `${source}: config.agent_url is required: a conversation (persona, goal, success_criteria) needs an agent to talk to`,
+      "config.agent_url",
+    );
+  }
   const parsed = testSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

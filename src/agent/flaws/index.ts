@@ -3,6 +3,9 @@ import { CARD_FLAWS } from "./card.js";
 import { DISCOVERY_FLAWS } from "./discovery.js";
 import { PROTOCOL_FLAWS } from "./protocol.js";
 import { SMOKE_FLAWS } from "./smoke.js";
+import { CONFORMANCE_A_FLAWS } from "./conformance-a.js";
+import { CONFORMANCE_B_FLAWS } from "./conformance-b.js";
+import { CONFORMANCE_C_FLAWS } from "./conformance-c.js";
 
 /** Every flaw, grouped by category; the only registry. */
 export const FLAWS: readonly FlawDefinition[] = [
@@ -10,6 +13,9 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...DISCOVERY_FLAWS,
   ...SMOKE_FLAWS,
   ...PROTOCOL_FLAWS,
+  ...CONFORMANCE_A_FLAWS,
+  ...CONFORMANCE_B_FLAWS,
+  ...CONFORMANCE_C_FLAWS,
 ];
 
 /** The public description of every flaw, without its hooks. */

@@ -1,0 +1,33 @@
+import { defineCheck } from "../define.js";
+import { judgeCardIssues } from "../support/card-issues.js";
+
+export default defineCheck({
+  id: "card.required-fields",
+  title: "The card has every required field",
+  category: "agent-card",
+  level: "MUST",
+  requirement:
+    "name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types.",
+  spec: "A2A 0.3 §5.5 AgentCard; 1.0 §5.7 (REQUIRED fields)",
+  tck: "CARD-STRUCT-001",
+  recommendation:
+    "Add the missing fields to the agent card; Plainwright's card validation lists each one with its path.",
+  scope: "agent",
+  basic: true,
+  run: async (ctx) =>
+    judgeCardIssues(
+      ctx,
+      [
+        "$",
+        "name",
+        "description",
+        "version",
+        "capabilities",
+        "defaultInputModes",
+        "defaultOutputModes",
+        "skills",
+      ],
+      "errors",
+      "required fields",
+    ),
+});

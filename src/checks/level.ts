@@ -1,0 +1,33 @@
+import type { CheckDefinition, ConformanceLevel, Finding } from "./types.js";
+
+const weights = { MUST: 3, SHOULD: 2, MAY: 1 } as const;
+
+const failed = (f: Finding) => f.status === "fail" || f.status === "error";
+
+/**
+ * Seed 003 step 5.2: full when every check that applied passed (streaming and push included when
+ * claimed); partial when the core lifecycle passed but some optional feature failed; minimal when the
+ * card is valid and basic send/get work; non-conformant when the card is invalid or basic send/get
+ * are broken. Skips never lower the level: a capability the card does not claim is not required.
+ */
+export function conformanceLevel(
+  findings: readonly Finding[],
+  catalogue: readonly CheckDefinition[],
+): ConformanceLevel {
+  const byId = new Map(catalogue.map((c) => [c.id, c]));
+  const broken = findings.filter(failed);
+  if (broken.length === 0) return "full";
+  const isCardMust = (f: Finding) => f.category === "agent-card" && f.level === "MUST";
+  if (broken.some((f) => isCardMust(f) || byId.get(f.id)?.basic)) return "non-conformant";
+  if (broken.some((f) => f.category === "lifecycle" && f.level === "MUST")) return "minimal";
+  return "partial";
+}
+
+/** Weighted share of applicable checks passed (MUST 3, SHOULD 2, MAY 1); 1 when nothing applied. */
+export function conformanceScore(findings: readonly Finding[]): number {
+  const applied = findings.filter((f) => f.status !== "skip");
+  const total = applied.reduce((sum, f) => sum + weights[f.level], 0);
+  if (total === 0) return 1;
+  const passed = applied.filter((f) => f.status === "pass").reduce((sum, f) => sum + weights[f.level], 0);
+  return Math.round((passed / total) * 1000) / 1000;
+}

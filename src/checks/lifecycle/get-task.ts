@@ -1,0 +1,30 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+export default defineCheck({
+  id: "lifecycle.get-task",
+  title: "A task can be read back with tasks/get",
+  category: "lifecycle",
+  level: "MUST",
+  requirement: "tasks/get (GetTask) returns the task with the same id, contextId and its current status.",
+  spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
+  tck: "CORE-GET-001",
+  recommendation:
+    "Implement tasks/get (GetTask) for every task the agent created, returning the stored Task.",
+  scope: "transport",
+  basic: true,
+  run: async (ctx) => {
+    const task = await ctx.fixtures.settledTask();
+    if (!task.ok) return skip(`no task to read: ${task.reason}`);
+    const got = await ctx.client.getTask(task.value.id);
+    if (!got.ok) return fail(`reading task ${task.value.id}: ${describeFailure(got)}`, got.trafficIds);
+    if (got.value.id !== task.value.id)
+      return fail(`asked for task ${task.value.id}, got ${got.value.id}`, got.trafficIds);
+    if (got.value.contextId !== task.value.contextId)
+      return fail(
+        `the contextId changed from ${task.value.contextId} to ${got.value.contextId}`,
+        got.trafficIds,
+      );
+    return pass(`task ${got.value.id} read back in state ${got.value.state}`, got.trafficIds);
+  },
+});

@@ -1,0 +1,29 @@
+import { defineCheck, fail, pass } from "../define.js";
+
+export default defineCheck({
+  id: "lifecycle.send-returns-task",
+  title: "A message gets a Task or Message back, with server-generated ids",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "message/send (SendMessage) returns a Task or a Message; a Task carries an id and a contextId the server generated.",
+  spec: "A2A 0.3 §7.1; 1.0 §3.1.1, §3.4.1",
+  tck: "CORE-SEND-001",
+  recommendation:
+    "Return a Task (or Message) from the send method, with `id` and `contextId` set by the server.",
+  scope: "transport",
+  basic: true,
+  run: async (ctx) => {
+    const task = await ctx.fixtures.settledTask();
+    if (task.ok) {
+      if (!task.value.contextId) return fail(`task ${task.value.id} has no contextId`, task.evidence);
+      return pass(
+        `task ${task.value.id} in context ${task.value.contextId} ended ${task.value.state}`,
+        task.evidence,
+      );
+    }
+    if (/answered with a Message/.test(task.reason))
+      return pass("the agent answers with a Message", task.evidence);
+    return fail(task.reason, task.evidence);
+  },
+});

@@ -1,0 +1,56 @@
+import { terminalStates, type Reply } from "../../protocol/model.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+function stateOf(event: Reply): string | undefined {
+  return event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
+}
+
+export default defineCheck({
+  id: "streaming.final-event",
+  title: "A stream ends with exactly one final event and nothing after it",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "The last event of a message stream reports a terminal (or interrupted) state — with final:true in 0.x — and no event follows it; then the server closes the stream.",
+  spec: "A2A 0.3 §7.2 (TaskStatusUpdateEvent.final); 1.0 §3.1.2, §11.7",
+  tck: "STREAM-ORDER-002",
+  recommendation:
+    "Send one last status-update with the terminal state (final: true before 1.0) and close the stream right after it.",
+  scope: "transport",
+  needs: ["streaming"],
+  run: async (ctx) => {
+    const stream = await ctx.client.stream({ text: ctx.fixtures.message });
+    if (stream.failure)
+      return fail(`the stream was refused: ${describeFailure(stream.failure)}`, stream.trafficIds);
+    if (stream.end.reason !== "closed")
+      return fail(`the stream did not end: ${stream.end.reason}`, stream.trafficIds);
+    const states = stream.events.map(stateOf);
+    const lastIndex = states.length - 1;
+    const last = stream.events[lastIndex];
+    if (!last) return fail("the stream carried no event", stream.trafficIds);
+    if (last.kind === "message") return pass("the stream carried a single Message", stream.trafficIds);
+    const finalState = states[lastIndex];
+    if (
+      !finalState ||
+      !(
+        terminalStates.has(finalState as never) ||
+        finalState === "input-required" ||
+        finalState === "auth-required"
+      )
+    ) {
+      return fail(
+        `the last event reports ${finalState ?? last.kind}, not a terminal or interrupted state`,
+        stream.trafficIds,
+      );
+    }
+    const finals = stream.events.filter((e) => e.kind === "status-update" && e.final === true);
+    if (ctx.generation !== "1.0" && (finals.length !== 1 || finals[0] !== last)) {
+      return fail(
+        `${finals.length} event(s) carry final:true${finals.length === 1 ? " but it is not the last event" : ""}; exactly one, the last, must`,
+        stream.trafficIds,
+      );
+    }
+    return pass(`${stream.events.length} events, ending ${finalState}`, stream.trafficIds);
+  },
+});

@@ -1,0 +1,20 @@
+import type { CardIssue } from "../../card/types.js";
+import { issueText } from "../../card/issue-text.js";
+import { fail, pass } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+/** Judges the card validation errors (or warnings) whose path starts with one of the prefixes. */
+export function judgeCardIssues(
+  ctx: CheckContext,
+  prefixes: readonly string[],
+  kind: "errors" | "warnings",
+  what: string,
+): CheckVerdict {
+  const matches = (issue: CardIssue) =>
+    prefixes.some(
+      (p) => issue.path === p || issue.path.startsWith(`${p}.`) || issue.path.startsWith(`${p}[`),
+    );
+  const found = ctx.validation[kind].filter(matches);
+  if (found.length === 0) return pass(`${what}: no problems`);
+  return fail(found.map(issueText).join("; "));
+}

@@ -1,0 +1,119 @@
+import type { CardValidation, EndpointChoice } from "../card/types.js";
+import type { RpcOutcome } from "../client/jsonrpc.js";
+import type { A2AClient, ClientContext } from "../client/types.js";
+import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { Transport } from "../protocol/transport.js";
+import type { Fixtures } from "./fixtures.js";
+
+export type CheckCategory =
+  | "agent-card"
+  | "lifecycle"
+  | "streaming"
+  | "error-handling"
+  | "auth"
+  | "push-notifications"
+  | "interop"
+  | "multi-transport";
+
+export type CheckLevel = "MUST" | "SHOULD" | "MAY";
+
+/**
+ * What a check needs before it can apply; a missing need is a skip with its reason, never a failure.
+ * Capabilities come from the card; `security` means the card declares required credentials;
+ * `peer` means --peer was given; `multiple-transports` means the card advertises two or more bindings
+ * Plainwright can speak.
+ */
+export type CheckNeed =
+  "streaming" | "pushNotifications" | "extendedAgentCard" | "security" | "peer" | "multiple-transports";
+
+/** Where a check runs: once per run, or once per advertised binding. */
+export type CheckScope = "agent" | "transport";
+
+export interface CheckVerdict {
+  status: "pass" | "fail" | "skip";
+  message: string;
+  /** Traffic entry ids that show the behaviour judged. */
+  evidence?: string[];
+}
+
+/** The other agent of an interop run. */
+export interface PeerAgent {
+  agentUrl: string;
+  validation: CardValidation;
+  client: A2AClient;
+  generation: ProtocolGeneration;
+}
+
+/** Everything a check may look at or use; built once per run (and per transport). */
+export interface CheckContext {
+  agentUrl: string;
+  cardUrl: string;
+  rawCard: unknown;
+  /** Response headers of the card request (Cache-Control, ETag...). */
+  cardHeaders: Record<string, string>;
+  validation: CardValidation;
+  /** The binding under test; for agent-scope checks the preferred one. */
+  transport: Transport;
+  endpoint: EndpointChoice;
+  generation: ProtocolGeneration;
+  client: A2AClient;
+  /** A client per binding the card advertises and Plainwright speaks, for multi-transport checks. */
+  clients: ReadonlyMap<Transport, A2AClient>;
+  /** JSON-RPC bindings only: send any method and params, and see the raw outcome. */
+  rpc?: (method: string, params?: unknown) => Promise<RpcOutcome>;
+  /** Headers, policy, timeouts and the traffic log, for checks that send raw requests. */
+  clientContext: ClientContext;
+  /** True when the user supplied credentials (so auth checks know what "without credentials" means). */
+  credentialsGiven: boolean;
+  hints: Readonly<Record<string, string>>;
+  fixtures: Fixtures;
+  /** A check's own budget; fixtures and polling stay within it. */
+  timeoutMs: number;
+  peer?: PeerAgent;
+}
+
+/** One conformance check: a declaration plus one function (STYLE.md, typescript-eslint's rules). */
+export interface CheckDefinition {
+  /** Stable dotted id; the file path under src/checks/ spells it (`streaming/final-event.ts`). */
+  id: string;
+  title: string;
+  category: CheckCategory;
+  level: CheckLevel;
+  /** The requirement in plain words, as the spec states it. */
+  requirement: string;
+  /** Spec section(s), e.g. "A2A 1.0 §3.1.2; 0.3 §7.2". */
+  spec: string;
+  /** The official TCK requirement id it corresponds to, where one exists. */
+  tck?: string;
+  recommendation: string;
+  scope: CheckScope;
+  /** Part of the basics (card readable, send and get work): failing it makes the agent non-conformant. */
+  basic?: boolean;
+  needs?: CheckNeed[];
+  /** Bindings it applies to (default: all). */
+  bindings?: Transport[];
+  /** Generations it applies to (default: all). */
+  generations?: ProtocolGeneration[];
+  run(ctx: CheckContext): Promise<CheckVerdict>;
+}
+
+/** One conformance check's outcome (DESIGN.md section 3 `findings`). */
+export interface Finding {
+  /** Stable dotted id, e.g. `streaming.final-event`. */
+  id: string;
+  title?: string;
+  category: string;
+  level: "MUST" | "SHOULD" | "MAY";
+  status: "pass" | "fail" | "skip" | "error";
+  message: string;
+  recommendation?: string;
+  duration_ms: number;
+  transport?: string;
+  /** Traffic entry ids that show what happened. */
+  evidence?: string[];
+  /** Spec section and, where one exists, the official TCK requirement id. */
+  spec?: string;
+  tck?: string;
+}
+
+export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";

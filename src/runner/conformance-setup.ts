@@ -1,0 +1,126 @@
+import type { DiscoveryResult } from "../card/discover.js";
+import { chooseEndpoint, chooseEndpointFor } from "../card/endpoint.js";
+import type { CardValidation, EndpointChoice } from "../card/types.js";
+import { createClient, supportedBindings } from "../client/create-client.js";
+import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
+import { negotiateGeneration } from "../client/negotiate.js";
+import type { A2AClient, ClientContext } from "../client/types.js";
+import { Fixtures } from "../checks/fixtures.js";
+import type { CheckContext, PeerAgent } from "../checks/types.js";
+import { generationOf, type ProtocolGeneration } from "../protocol/generation.js";
+import type { Transport } from "../protocol/transport.js";
+
+/** One binding Plainwright will test: its endpoint, the negotiated version and a client. */
+export interface TransportTarget {
+  transport: Transport;
+  endpoint: EndpointChoice;
+  generation: ProtocolGeneration;
+  client: A2AClient;
+  notes: string[];
+}
+
+const canonical = (name: string): Transport | undefined => {
+  const upper = name.toUpperCase().replace(/[-_ ]/g, "");
+  if (upper === "JSONRPC") return "JSONRPC";
+  if (upper === "HTTP+JSON" || upper === "HTTPJSON" || upper === "REST") return "HTTP+JSON";
+  if (upper === "GRPC") return "GRPC";
+  return undefined;
+};
+
+/** The bindings to test: every one the card advertises that Plainwright speaks, narrowed by --transport. */
+export function bindingsToTest(validation: CardValidation, only?: readonly Transport[]): Transport[] {
+  const advertised = new Set(
+    validation.card.interfaces
+      .map((i) => canonical(i.transport))
+      .filter((t): t is Transport => t !== undefined),
+  );
+  // A card that names no usable interface is still tested over JSON-RPC at the seed's fallback endpoint.
+  if (advertised.size === 0) advertised.add("JSONRPC");
+  const speakable = supportedBindings().filter((t) => advertised.has(t));
+  return only ? speakable.filter((t) => only.includes(t)) : speakable;
+}
+
+/** Resolves the endpoint of one binding, negotiates the version and builds its client. */
+export async function connectBinding(
+  transport: Transport,
+  validation: CardValidation,
+  agentUrl: string,
+  ctx: ClientContext,
+  override?: ProtocolGeneration,
+): Promise<TransportTarget | undefined> {
+  const endpoint =
+    transport === "JSONRPC"
+      ? chooseEndpoint(validation.card, agentUrl)
+      : chooseEndpointFor(validation.card, agentUrl, transport);
+  if (!endpoint) return undefined;
+  const cardGeneration =
+    (endpoint.protocolVersion ? generationOf(endpoint.protocolVersion) : undefined) ??
+    validation.card.generation;
+  const make = (generation: ProtocolGeneration) =>
+    createClient(
+      {
+        url: endpoint.url,
+        binding: transport,
+        generation,
+        ...(endpoint.tenant ? { tenant: endpoint.tenant } : {}),
+      },
+      ctx,
+    );
+  // The negotiation probe doubles as the warm-up request seed 003 asks for before anything is timed.
+  const negotiation = await negotiateGeneration(cardGeneration, make, override);
+  return {
+    transport,
+    endpoint,
+    generation: negotiation.generation,
+    client: make(negotiation.generation),
+    notes: negotiation.notes.map((n) => `${transport}: ${n}`),
+  };
+}
+
+/** The ordinary message: a skill example when the card offers one (checks never depend on the answer). */
+export function ordinaryMessage(validation: CardValidation): string {
+  return (
+    validation.card.skills.flatMap((s) => s.examples).find((e) => e.trim() !== "") ??
+    "Hello! In one or two sentences, what can you help me with?"
+  );
+}
+
+export interface ContextInputs {
+  agentUrl: string;
+  discovery: Extract<DiscoveryResult, { found: true }>;
+  validation: CardValidation;
+  targets: readonly TransportTarget[];
+  clientContext: ClientContext;
+  credentialsGiven: boolean;
+  hints: Readonly<Record<string, string>>;
+  checkTimeoutMs: number;
+  peer?: PeerAgent;
+}
+
+const rpcOf = (client: JsonRpcA2AClient) => (method: string, params?: unknown) =>
+  client.rawCall(method, params);
+
+/** One check context per binding under test, sharing the card, the clients and the traffic log. */
+export function buildContexts(inputs: ContextInputs): CheckContext[] {
+  const clients = new Map(inputs.targets.map((t) => [t.transport, t.client] as const));
+  const message = ordinaryMessage(inputs.validation);
+  return inputs.targets.map((t) => ({
+    agentUrl: inputs.agentUrl,
+    cardUrl: inputs.discovery.url,
+    rawCard: inputs.discovery.card,
+    cardHeaders: inputs.discovery.headers,
+    validation: inputs.validation,
+    transport: t.transport,
+    endpoint: t.endpoint,
+    generation: t.generation,
+    client: t.client,
+    ...(t.client instanceof JsonRpcA2AClient ? { rpc: rpcOf(t.client) } : {}),
+    clients,
+    clientContext: inputs.clientContext,
+    credentialsGiven: inputs.credentialsGiven,
+    hints: inputs.hints,
+    fixtures: new Fixtures(t.client, { message, hints: inputs.hints, budgetMs: inputs.checkTimeoutMs }),
+    timeoutMs: inputs.checkTimeoutMs,
+    ...(inputs.peer ? { peer: inputs.peer } : {}),
+  }));
+}

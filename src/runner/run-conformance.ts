@@ -1,0 +1,254 @@
+import { discoverCard } from "../card/discover.js";
+import { validateCard } from "../card/validate.js";
+import { catalogue as defaultCatalogue } from "../checks/index.js";
+import { executeCheck, notRunFinding } from "../checks/execute.js";
+import { conformanceLevel, conformanceScore } from "../checks/level.js";
+import type {
+  CheckCategory,
+  CheckContext,
+  CheckDefinition,
+  CheckLevel,
+  Finding,
+  PeerAgent,
+} from "../checks/types.js";
+import type { ClientContext } from "../client/types.js";
+import { NetError } from "../net/errors.js";
+import { httpRequest } from "../net/http.js";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import { TrafficLog } from "../net/traffic.js";
+import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { Transport } from "../protocol/transport.js";
+import { cardSection } from "./card-section.js";
+import { bindingsToTest, buildContexts, connectBinding, type TransportTarget } from "./conformance-setup.js";
+import { redactSecrets } from "./redact-result.js";
+import type { RunResult } from "./result.js";
+import { agentUrlProblem } from "./run-a2a-test.js";
+import { toolVersion } from "./version.js";
+
+export interface ConformanceOptions {
+  agentUrl: string;
+  headers: Record<string, string>;
+  query?: Record<string, string>;
+  credentialsGiven?: boolean;
+  /** Per request, and each check's own budget. */
+  timeoutMs: number;
+  policy: OutboundPolicy;
+  secrets?: string[];
+  transports?: Transport[];
+  categories?: CheckCategory[];
+  levels?: CheckLevel[];
+  peerUrl?: string;
+  hints?: Record<string, string>;
+  protocolOverride?: ProtocolGeneration;
+  /** Checks run concurrently up to this many (seed 003: the suite must be fast). */
+  concurrency?: number;
+  onProgress?: (line: string) => void;
+  onFinding?: (finding: Finding) => void;
+  catalogue?: readonly CheckDefinition[];
+}
+
+interface Job {
+  check: CheckDefinition;
+  ctx: CheckContext;
+}
+
+/** Runs jobs with bounded concurrency, keeping results in job order. */
+async function runPool(
+  jobs: readonly Job[],
+  limit: number,
+  run: (job: Job) => Promise<Finding>,
+): Promise<Finding[]> {
+  const results: Finding[] = new Array<Finding>(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await run(jobs[index] as Job);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return results;
+}
+
+/** Whether the agent still answers at all: one GET of its card, short timeout, no redirects followed. */
+async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string | undefined> {
+  try {
+    await httpRequest({
+      url: cardUrl,
+      timeoutMs: Math.min(ctx.timeoutMs, 3000),
+      policy: ctx.policy,
+      followRedirects: false,
+      label: "health",
+    });
+    return undefined;
+  } catch (error) {
+    if (error instanceof NetError && (error.rule === "connect" || error.rule === "timeout.total"))
+      return `the agent stopped answering (${error.message})`;
+    return undefined;
+  }
+}
+
+function selectJobs(
+  catalogue: readonly CheckDefinition[],
+  contexts: readonly CheckContext[],
+  opts: ConformanceOptions,
+): Job[] {
+  const wanted = catalogue.filter(
+    (c) =>
+      (!opts.categories || opts.categories.includes(c.category)) &&
+      (!opts.levels || opts.levels.includes(c.level)),
+  );
+  const [first] = contexts;
+  if (!first) return [];
+  return wanted.flatMap((check) =>
+    check.scope === "agent" ? [{ check, ctx: first }] : contexts.map((ctx) => ({ check, ctx })),
+  );
+}
+
+async function connectPeer(
+  opts: ConformanceOptions,
+  clientContext: ClientContext,
+  warnings: string[],
+): Promise<PeerAgent | undefined> {
+  if (!opts.peerUrl) return undefined;
+  const discovery = await discoverCard(opts.peerUrl, {
+    headers: {},
+    policy: opts.policy,
+    traffic: clientContext.traffic,
+    timeoutMs: opts.timeoutMs,
+  });
+  if (!discovery.found) {
+    warnings.push(`--peer ${opts.peerUrl}: no agent card found; interop checks will fail`);
+    return undefined;
+  }
+  const validation = validateCard(discovery.card);
+  const target = await connectBinding("JSONRPC", validation, opts.peerUrl, { ...clientContext, headers: {} });
+  return target
+    ? { agentUrl: opts.peerUrl, validation, client: target.client, generation: target.generation }
+    : undefined;
+}
+
+/** The conformance suite (seed 003) on every binding the card advertises; one result with findings. */
+export async function runConformance(opts: ConformanceOptions): Promise<RunResult> {
+  const started = Date.now();
+  const traffic = new TrafficLog({ secrets: opts.secrets ?? [] });
+  const progress = opts.onProgress ?? (() => undefined);
+  const result: RunResult = {
+    tool: { name: "plainwright", version: toolVersion },
+    kind: "conformance",
+    status: "passed",
+    started_at: new Date(started).toISOString(),
+    duration_ms: 0,
+    agent_url: opts.agentUrl,
+    scores: {},
+    warnings: [],
+    traffic: [],
+    findings: [],
+  };
+  const finish = (status: RunResult["status"], reason?: string): RunResult => {
+    result.status = status;
+    if (reason) result.reason = reason;
+    result.duration_ms = Date.now() - started;
+    result.traffic = [...traffic.entries()];
+    return redactSecrets(result, opts.secrets ?? []);
+  };
+  const urlProblem = await agentUrlProblem(opts.agentUrl, opts.policy);
+  if (urlProblem) return finish("error", urlProblem);
+
+  const clientContext: ClientContext = {
+    headers: opts.headers,
+    ...(opts.query ? { query: opts.query } : {}),
+    timeoutMs: opts.timeoutMs,
+    policy: opts.policy,
+    traffic,
+  };
+  progress(`Looking for the agent card of ${opts.agentUrl}`);
+  const discovery = await discoverCard(opts.agentUrl, {
+    headers: opts.headers,
+    policy: opts.policy,
+    traffic,
+    timeoutMs: opts.timeoutMs,
+  });
+  if (!discovery.found) {
+    result.card = cardSection(discovery, undefined, true);
+    result.scores = { card: 0, conformance: 0 };
+    result.conformance_level = "non-conformant";
+    return finish("failed", `no agent card found: tried ${discovery.tried.length} locations`);
+  }
+  const validation = validateCard(discovery.card);
+  result.card = cardSection(discovery, validation, true);
+  result.scores.card = validation.errors.length === 0 ? 1 : 0;
+
+  const targets: TransportTarget[] = [];
+  for (const transport of bindingsToTest(validation, opts.transports)) {
+    progress(`Connecting over ${transport}`);
+    const target = await connectBinding(
+      transport,
+      validation,
+      opts.agentUrl,
+      clientContext,
+      opts.protocolOverride,
+    );
+    if (target) targets.push(target);
+    result.warnings.push(...(target?.notes ?? []));
+  }
+  if (targets.length === 0)
+    return finish(
+      "error",
+      `the card advertises none of the requested bindings (${(opts.transports ?? []).join(", ") || "any"})`,
+    );
+  const first = targets[0] as TransportTarget;
+  result.endpoint = {
+    url: first.endpoint.url,
+    transport: first.transport,
+    reason: first.endpoint.reason,
+    ...(first.endpoint.rewrittenFrom ? { rewritten_from: first.endpoint.rewrittenFrom } : {}),
+  };
+  result.protocol = { card: validation.card.protocolVersion, negotiated: first.generation };
+  const peer = await connectPeer(opts, clientContext, result.warnings);
+  const contexts = buildContexts({
+    agentUrl: opts.agentUrl,
+    discovery,
+    validation,
+    targets,
+    clientContext,
+    credentialsGiven: opts.credentialsGiven ?? false,
+    hints: opts.hints ?? {},
+    checkTimeoutMs: opts.timeoutMs,
+    ...(peer ? { peer } : {}),
+  });
+  const jobs = selectJobs(opts.catalogue ?? defaultCatalogue, contexts, opts);
+  progress(`Running ${jobs.length} checks over ${targets.map((t) => t.transport).join(", ")}`);
+  let dead: string | undefined;
+  const findings = await runPool(jobs, opts.concurrency ?? 4, async ({ check, ctx }) => {
+    if (dead) return notRunFinding(check, ctx, dead);
+    const found = await executeCheck(check, ctx);
+    if (found.status === "fail" || found.status === "error")
+      dead ??= await agentAlive(discovery.url, clientContext);
+    opts.onFinding?.(found);
+    return found;
+  });
+  result.findings = findings;
+  return finish(
+    ...verdict(
+      result,
+      findings,
+      jobs.map((j) => j.check),
+    ),
+  );
+}
+
+function verdict(
+  result: RunResult,
+  findings: readonly Finding[],
+  checks: readonly CheckDefinition[],
+): [RunResult["status"], string?] {
+  result.conformance_level = conformanceLevel(findings, checks);
+  result.scores.conformance = conformanceScore(findings);
+  const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
+  const mustBroken = broken.filter((f) => f.level === "MUST");
+  if (broken.length === 0) return ["passed"];
+  const firstBroken = (mustBroken[0] ?? broken[0]) as Finding;
+  const summary = `${broken.length} check${broken.length === 1 ? "" : "s"} failed (${mustBroken.length} MUST), level ${result.conformance_level}: ${firstBroken.id}: ${firstBroken.message}`;
+  return mustBroken.length > 0 ? ["failed", summary] : ["passed", summary];
+}

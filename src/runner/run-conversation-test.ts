@@ -1,0 +1,231 @@
+import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
+import { criteriaOf } from "../conversation/judge.js";
+import { runConversation, type ConversationOutcome } from "../conversation/run-conversation.js";
+import { conversationDefaults, type ConversationSpec, type TranscriptEntry } from "../conversation/types.js";
+import { createModelClient, type ModelClientOptions } from "../llm/ai-sdk-client.js";
+import { resolveModelConfig, type ModelConfig, type ModelFlags } from "../llm/model-config.js";
+import { costOf } from "../llm/pricing.js";
+import { addUsage, LlmError, type TokenUsage } from "../llm/types.js";
+import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
+import { TrafficLog } from "../net/traffic.js";
+import type { ProtocolGeneration } from "../protocol/generation.js";
+import { redactSecrets } from "./redact-result.js";
+import type { ModelUsage, RunResult, UsageSection } from "./result.js";
+import { runA2ATest } from "./run-a2a-test.js";
+import type { A2ATestConfig } from "./test-definition.js";
+import { toolVersion } from "./version.js";
+
+export interface ConversationRunOptions {
+  config: A2ATestConfig;
+  policy: OutboundPolicy;
+  /** --model, --user-model, --judge-model. */
+  models?: ModelFlags;
+  /** Where PLAINWRIGHT_MODEL, keys and base URLs are read; process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** --secrets file values: model keys may come from there too. */
+  secretValues?: Record<string, string>;
+  /** Secret values to redact everywhere. */
+  secrets?: string[];
+  name?: string;
+  source?: string;
+  onProgress?: (line: string) => void;
+  pollIntervalMs?: number;
+  /** Retry timing for model calls (tests shorten it). */
+  modelRetry?: ModelClientOptions["retry"];
+}
+
+/** The test's conversation settings with Plainwright's defaults filled in. */
+export function conversationSpec(config: A2ATestConfig): ConversationSpec {
+  return {
+    ...(config.persona !== undefined ? { persona: config.persona } : {}),
+    ...(config.goal !== undefined ? { goal: config.goal } : {}),
+    criteria: config.success_criteria ?? [],
+    ...(config.opening_message !== undefined ? { opening: config.opening_message } : {}),
+    maxTurns: config.max_turns ?? conversationDefaults.maxTurns,
+    ...(config.threshold !== undefined ? { threshold: config.threshold } : {}),
+    trials: config.trials ?? conversationDefaults.trials,
+    minPassRate: config.min_pass_rate ?? conversationDefaults.minPassRate,
+  };
+}
+
+// The model endpoint is the user's own configuration, so loopback and private servers (Ollama, vLLM) are
+// fine; metadata addresses never are, whatever the policy (DESIGN.md section 6).
+const modelPolicy: OutboundPolicy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
+
+async function guard(url: string): Promise<void> {
+  await checkUrl(url, modelPolicy);
+}
+
+function modelUsage(config: ModelConfig, usage: TokenUsage): ModelUsage {
+  const cost = costOf(config.provider, config.model, usage);
+  return {
+    model: `${config.provider}:${config.model}`,
+    ...usage,
+    ...(cost !== undefined ? { cost_usd: cost } : {}),
+  };
+}
+
+/** Tokens per role over every trial, and the cost when both prices are known. */
+export function usageSection(
+  outcome: ConversationOutcome,
+  user: ModelConfig,
+  judge: ModelConfig,
+): UsageSection {
+  const sum = (role: "user" | "judge") =>
+    outcome.trials.reduce<TokenUsage>((acc, t) => addUsage(acc, t.usage[role]), {
+      input_tokens: 0,
+      output_tokens: 0,
+    });
+  const u = modelUsage(user, sum("user"));
+  const j = modelUsage(judge, sum("judge"));
+  const cost = u.cost_usd !== undefined && j.cost_usd !== undefined ? u.cost_usd + j.cost_usd : undefined;
+  return {
+    user: u,
+    judge: j,
+    total: {
+      input_tokens: u.input_tokens + j.input_tokens,
+      output_tokens: u.output_tokens + j.output_tokens,
+      ...(cost !== undefined ? { cost_usd: cost } : {}),
+    },
+  };
+}
+
+function progressLine(trial: number, trials: number, e: TranscriptEntry): string {
+  const who = e.role === "user" ? "user " : "agent";
+  const said = e.error ? `(${e.error})` : JSON.stringify(e.text.replace(/\s+/g, " ").slice(0, 100));
+  return `  ${trials > 1 ? `trial ${trial} ` : ""}turn ${e.turn} ${who} ${said}`;
+}
+
+function resolveModels(opts: ConversationRunOptions): { user: ModelConfig; judge: ModelConfig } {
+  const env = opts.env ?? process.env;
+  return {
+    user: resolveModelConfig("user", opts.models ?? {}, env, opts.secretValues),
+    judge: resolveModelConfig("judge", opts.models ?? {}, env, opts.secretValues),
+  };
+}
+
+/**
+ * Seed 000 "Conversation over A2A": the card is found and validated as for any A2A test, then a simulated
+ * user talks to the endpoint and the judge grades each transcript. With strict_card, a card error fails
+ * the run even when the conversation passed.
+ */
+export async function runConversationTest(opts: ConversationRunOptions): Promise<RunResult> {
+  const started = Date.now();
+  const spec = conversationSpec(opts.config);
+  const secrets = [...(opts.secrets ?? [])];
+  const early = (reason: string) => errorRun(opts, started, reason);
+  if (criteriaOf(spec).length === 0)
+    return early("a conversation needs success_criteria or a goal for the judge to grade");
+  let models: { user: ModelConfig; judge: ModelConfig };
+  try {
+    models = resolveModels(opts);
+  } catch (error) {
+    if (error instanceof LlmError) return early(error.message);
+    throw error;
+  }
+  for (const m of [models.user, models.judge]) if (m.apiKey) secrets.push(m.apiKey);
+  const traffic = new TrafficLog({ secrets });
+  const card = await runA2ATest({ ...opts, secrets, mode: "card", traffic });
+  const result: RunResult = { ...card, kind: "conversation" };
+  const cardFailed = card.status === "failed" ? card.reason : undefined;
+  if (card.status === "error" || !card.endpoint || card.endpoint.refused || !card.card?.found_at)
+    return finish(result, started, traffic, secrets);
+  const generation = (card.protocol?.negotiated ?? "0.3") as ProtocolGeneration;
+  const outcome = await converseWith(opts, spec, models, traffic, card.endpoint.url, generation);
+  Object.assign(result, conversationFields(outcome, spec, models, card.endpoint.url));
+  result.warnings = [...new Set([...card.warnings, ...outcome.trials.flatMap((t) => t.warnings)])];
+  if (outcome.score !== null) result.scores.conversation = Math.round(outcome.score * 10_000) / 10_000;
+  result.scores.pass_rate = outcome.stats.pass_rate;
+  result.status = outcome.status === "error" ? "error" : cardFailed ? "failed" : outcome.status;
+  const reason = outcome.status === "error" ? outcome.reason : (cardFailed ?? outcome.reason);
+  if (reason) result.reason = reason;
+  else delete result.reason;
+  return finish(result, started, traffic, secrets);
+}
+
+async function converseWith(
+  opts: ConversationRunOptions,
+  spec: ConversationSpec,
+  models: { user: ModelConfig; judge: ModelConfig },
+  traffic: TrafficLog,
+  endpoint: string,
+  generation: ProtocolGeneration,
+): Promise<ConversationOutcome> {
+  const progress = opts.onProgress ?? (() => undefined);
+  const llm = (config: ModelConfig) =>
+    createModelClient(config, { guard, ...(opts.modelRetry ? { retry: opts.modelRetry } : {}) });
+  const client = new A2AJsonRpcClient({
+    url: endpoint,
+    generation,
+    headers: opts.config.headers,
+    timeoutMs: opts.config.timeout_s * 1000,
+    policy: opts.policy,
+    traffic,
+  });
+  progress(
+    `Conversation with ${endpoint} (${spec.trials} trial${spec.trials === 1 ? "" : "s"}, at most ${spec.maxTurns} turns)`,
+  );
+  return runConversation({
+    client,
+    spec,
+    user: llm(models.user),
+    judge: llm(models.judge),
+    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    onEntry: (trial, entry) => progress(progressLine(trial, spec.trials, entry)),
+  });
+}
+
+function conversationFields(
+  outcome: ConversationOutcome,
+  spec: ConversationSpec,
+  models: { user: ModelConfig; judge: ModelConfig },
+  endpoint: string,
+): Partial<RunResult> {
+  const first = outcome.trials[0];
+  return {
+    conversation: {
+      persona: spec.persona ?? null,
+      goal: spec.goal ?? null,
+      criteria: criteriaOf(spec),
+      opening_message: spec.opening ?? null,
+      max_turns: spec.maxTurns,
+      threshold: spec.threshold ?? null,
+      trials: spec.trials,
+      min_pass_rate: spec.minPassRate,
+      user_model: `${models.user.provider}:${models.user.model}`,
+      judge_model: `${models.judge.provider}:${models.judge.model}`,
+      endpoint,
+    },
+    transcript: first?.transcript ?? [],
+    verdicts: first?.verdicts ?? [],
+    trials: outcome.trials,
+    trial_stats: outcome.stats,
+    usage: usageSection(outcome, models.user, models.judge),
+  };
+}
+
+function finish(result: RunResult, started: number, traffic: TrafficLog, secrets: string[]): RunResult {
+  result.duration_ms = Date.now() - started;
+  result.traffic = [...traffic.entries()];
+  return redactSecrets(result, secrets);
+}
+
+function errorRun(opts: ConversationRunOptions, started: number, reason: string): RunResult {
+  return redactSecrets(
+    {
+      tool: { name: "plainwright", version: toolVersion },
+      kind: "conversation",
+      ...(opts.name ? { name: opts.name } : {}),
+      ...(opts.source ? { source: opts.source } : {}),
+      status: "error",
+      reason,
+      started_at: new Date(started).toISOString(),
+      duration_ms: Date.now() - started,
+      agent_url: opts.config.agent_url,
+      scores: {},
+      warnings: [],
+      traffic: [],
+    },
+    opts.secrets ?? [],
+  );
+}
