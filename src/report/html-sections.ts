@@ -1,0 +1,238 @@
+import type { TrafficEntry } from "../net/traffic.js";
+import type { CardSection, Finding, SmokeSection } from "../runner/result.js";
+import type { ConversationView } from "./conversation-view.js";
+import { truncate } from "./escape.js";
+import { html, type SafeHtml } from "./html-template.js";
+import { exchangeBlock } from "./html-traffic.js";
+import { evidenceOf, findingName, smokeSentText } from "./run-view.js";
+
+function triedTable(card: CardSection): SafeHtml {
+  return html`<table>
+    <thead>
+      <tr>
+        <th>Location</th>
+        <th>Outcome</th>
+        <th class="num">ms</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${card.tried.map(
+        (t) =>
+          html`<tr>
+            <td><code>${t.url}</code></td>
+            <td>${t.outcome}</td>
+            <td class="num">${t.ms}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+function issueTable(card: CardSection): SafeHtml {
+  const issues = [
+    ...card.errors.map((e) => ({ kind: "error", issue: e })),
+    ...card.warnings.map((w) => ({ kind: "warning", issue: w })),
+  ];
+  if (issues.length === 0) return html`<p class="ok">Valid: no errors, no warnings.</p>`;
+  return html`<table>
+    <thead>
+      <tr>
+        <th>Severity</th>
+        <th>Path</th>
+        <th>Message</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${issues.map(
+        ({ kind, issue }) =>
+          html`<tr>
+            <td class="${kind === "error" ? "bad" : "warn"}">${kind}</td>
+            <td><code>${issue.path}</code></td>
+            <td>${issue.message}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** The card: where it was found (or every location tried), what it says, its errors and warnings with paths. */
+export function cardSection(card: CardSection): SafeHtml {
+  if (!card.found_at)
+    return html`<h3>Agent card</h3>
+      <p class="bad">No agent card found.</p>
+      ${triedTable(card)}`;
+  return html`<h3>Agent card</h3>
+    <dl class="facts">
+      <dt>Found at</dt>
+      <dd><code>${card.found_at}</code></dd>
+      <dt>Name</dt>
+      <dd>${card.name ?? "(no name)"} ${card.version ?? ""}</dd>
+      <dt>Protocol</dt>
+      <dd>A2A ${card.protocol_version ?? "version not stated"} · ${card.transport ?? "?"}</dd>
+      ${
+        card.description
+          ? html`<dt>Description</dt>
+              <dd>${truncate(card.description, 1_000)}</dd>`
+          : null
+      }
+      ${
+        card.skills.length > 0
+          ? html`<dt>Skills</dt>
+              <dd>${card.skills.map((s) => s.id || s.name).join(", ")}</dd>`
+          : null
+      }
+    </dl>
+    ${issueTable(card)}${card.errors.length > 0 && !card.strict ? html`<p class="muted">strict_card is off: card errors are reported, not failed.</p>` : null}
+    <details>
+      <summary>Locations tried (${card.tried.length})</summary>
+      ${triedTable(card)}
+    </details>`;
+}
+
+/** The smoke message sent and the reply it got. */
+export function smokeSection(smoke: SmokeSection): SafeHtml {
+  const what =
+    smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : (smoke.reply_kind ?? "no reply");
+  const polls = smoke.polls > 0 ? ` after ${smoke.polls} poll${smoke.polls === 1 ? "" : "s"}` : "";
+  return html`<h3>Smoke check</h3>
+    <dl class="facts">
+      <dt>Sent</dt>
+      <dd><code>${smoke.request.method}</code> ${smokeSentText(smoke.request.params)}</dd>
+      <dt>Reply</dt>
+      <dd>${what}${polls}</dd>
+      <dt>Verdict</dt>
+      <dd>
+        ${smoke.passed ? html`<span class="ok">valid reply</span>` : html`<span class="bad">${smoke.reason ?? "failed"}</span>`}
+      </dd>
+    </dl>
+    ${smoke.text ? html`<pre>${truncate(smoke.text, 8_000)}</pre>` : null}`;
+}
+
+/** One failed or errored check: what failed, what to do, and the exchanges that show it. */
+export function problemCheck(f: Finding, traffic: readonly TrafficEntry[]): SafeHtml {
+  const { entries, missing } = evidenceOf(f, traffic);
+  const spec = f.spec ? html` · ${f.spec}${f.tck ? ` (TCK ${f.tck})` : ""}` : null;
+  return html`<div class="check ${f.status}">
+    <h4><span class="badge ${f.status}">${f.status}</span> <code>${findingName(f)}</code></h4>
+    <div class="muted">${f.level} · ${f.category}${spec} · ${f.duration_ms} ms</div>
+    <p>${f.message}</p>
+    ${f.recommendation ? html`<div class="rec"><strong>Recommendation:</strong> ${f.recommendation}</div>` : null}
+    ${
+      entries.length > 0
+        ? html`<details open>
+            <summary>Evidence (${entries.length})</summary>
+            ${entries.map((t) => exchangeBlock(t))}
+          </details>`
+        : null
+    }
+    ${missing.length > 0 ? html`<p class="muted">Evidence not in the traffic log: ${missing.join(", ")}</p>` : null}
+  </div>`;
+}
+
+/** A collapsed table of checks with one status (passed or skipped), with their messages. */
+export function checkList(title: string, findings: readonly Finding[]): SafeHtml | null {
+  if (findings.length === 0) return null;
+  return html`<details>
+    <summary>${title} (${findings.length})</summary>
+    <table>
+      <thead>
+        <tr>
+          <th>Check</th>
+          <th>Level</th>
+          <th>Category</th>
+          <th>Message</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${findings.map(
+          (f) =>
+            html`<tr>
+              <td><code>${findingName(f)}</code></td>
+              <td>${f.level}</td>
+              <td>${f.category}</td>
+              <td>${truncate(f.message, 500)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </details>`;
+}
+
+function transcriptBlock(view: ConversationView): SafeHtml | null {
+  const roleClass = (role: string) => (/^(user|simulated|tester)/i.test(role) ? "user" : "agent");
+  return view.transcript.length === 0
+    ? null
+    : html`<details open>
+        <summary>Transcript (${view.transcript.length} turns)</summary>
+        ${view.transcript.map(
+          (t) =>
+            html`<div class="turn ${roleClass(t.role)}">
+              <span class="role">${t.role || "?"}</span>
+              <pre class="say">${truncate(t.text, 8_000)}</pre>
+            </div>`,
+        )}
+      </details>`;
+}
+
+function verdictTable(view: ConversationView): SafeHtml | null {
+  const met = (m: boolean | null) =>
+    m === null
+      ? html`<span class="warn">?</span>`
+      : m
+        ? html`<span class="ok">met</span>`
+        : html`<span class="bad">not met</span>`;
+  return view.verdicts.length === 0
+    ? null
+    : html`<table>
+        <thead>
+          <tr>
+            <th>Criterion</th>
+            <th>Verdict</th>
+            <th>Reasoning</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${view.verdicts.map(
+            (v) =>
+              html`<tr>
+                <td>${v.criterion}</td>
+                <td>${met(v.met)}</td>
+                <td>${truncate(v.reasoning, 2_000)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`;
+}
+
+function trialTable(view: ConversationView): SafeHtml | null {
+  return view.trials.length === 0
+    ? null
+    : html`<h4>Trials</h4>
+        <table>
+          <thead>
+            <tr>
+              <th>Trial</th>
+              <th>Status</th>
+              <th class="num">Score</th>
+              <th>Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${view.trials.map(
+              (t) =>
+                html`<tr>
+                  <td>${t.label}</td>
+                  <td>${t.status}</td>
+                  <td class="num">${t.score ?? ""}</td>
+                  <td>${t.detail}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>`;
+}
+
+/** The conversation: turns as bubbles, the judge's verdicts, and the trials. */
+export function conversationSection(view: ConversationView): SafeHtml {
+  return html`<h3>Conversation</h3>
+    ${transcriptBlock(view)}${verdictTable(view)}${trialTable(view)}`;
+}

@@ -1,0 +1,201 @@
+import type { CardSection, Finding, RunResult, SmokeSection } from "../runner/result.js";
+import { conversationOf, type ConversationView } from "./conversation-view.js";
+import { mdCell, mdInline } from "./escape.js";
+import {
+  categoryCounts,
+  levelText,
+  problems,
+  runTitle,
+  scoreText,
+  smokeSentText,
+  totals,
+  withStatus,
+} from "./run-view.js";
+
+const STATUS_WORD = { passed: "✅ PASSED", failed: "❌ FAILED", error: "⚠️ ERROR" } as const;
+
+/** A Markdown table; every cell must already be escaped with mdCell. */
+function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const head = `| ${headers.join(" | ")} |`;
+  const rule = `| ${headers.map(() => "---").join(" | ")} |`;
+  return [head, rule, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+/** Collapsed in GitHub and GitLab; the blank lines let the Markdown inside render. */
+function details(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+function overview(result: RunResult): string {
+  const rows: string[][] = [
+    ["Agent", mdCell(result.agent_url ?? "(none)")],
+    ["Kind", mdCell(result.kind)],
+    ["Status", `**${STATUS_WORD[result.status]}**${result.reason ? ` — ${mdCell(result.reason)}` : ""}`],
+  ];
+  const scores = scoreText(result.scores);
+  if (scores) rows.push(["Scores", mdCell(scores)]);
+  const level = levelText(result);
+  if (level) rows.push(["Conformance level", `**${mdCell(level)}**`]);
+  if (result.endpoint) {
+    const e = result.endpoint;
+    rows.push([
+      "Endpoint",
+      mdCell(`${e.url} (${e.transport}, ${e.reason})${e.refused ? ` refused: ${e.refused}` : ""}`),
+    ]);
+  }
+  const requests = `${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`;
+  rows.push(["Run", mdCell(`${result.started_at} · ${result.duration_ms} ms · ${requests}`)]);
+  rows.push(["Tool", mdCell(`plainwright ${result.tool.version}`)]);
+  return table(["", ""], rows);
+}
+
+function cardBlock(card: CardSection): string {
+  const out = ["### Agent card", ""];
+  if (!card.found_at) {
+    out.push("❌ No agent card found. Tried:", "");
+    out.push(
+      table(
+        ["Location", "Outcome"],
+        card.tried.map((t) => [mdCell(t.url), mdCell(t.outcome)]),
+      ),
+    );
+    return out.join("\n");
+  }
+  out.push(`Found at ${mdInline(card.found_at)}`, "");
+  const about = [
+    card.name ?? "(no name)",
+    card.version ?? "",
+    `A2A ${card.protocol_version ?? "version not stated"}`,
+  ];
+  out.push(`- **${mdInline(about.filter(Boolean).join(" · "))}** · ${mdInline(card.transport ?? "?")}`);
+  if (card.description) out.push(`- ${mdInline(card.description)}`);
+  if (card.skills.length > 0)
+    out.push(`- Skills: ${mdInline(card.skills.map((s) => s.id || s.name).join(", "))}`);
+  const issues = [
+    ...card.errors.map((e) => ["error", mdCell(e.path), mdCell(e.message)]),
+    ...card.warnings.map((w) => ["warning", mdCell(w.path), mdCell(w.message)]),
+  ];
+  out.push("");
+  out.push(
+    issues.length === 0
+      ? "✅ Valid: no errors, no warnings."
+      : table(["Severity", "Path", "Message"], issues),
+  );
+  if (card.errors.length > 0 && !card.strict)
+    out.push("", "_strict_card is off: card errors are reported, not failed._");
+  return out.join("\n");
+}
+
+function smokeBlock(smoke: SmokeSection): string {
+  const out = [
+    "### Smoke check",
+    "",
+    `- Sent: ${mdInline(smoke.request.method)} “${mdInline(smokeSentText(smoke.request.params), 200)}”`,
+  ];
+  if (smoke.reply_kind) {
+    const what = smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : "message";
+    out.push(`- Reply (${mdInline(what)}): “${mdInline(smoke.text, 500)}”`);
+  }
+  out.push(smoke.passed ? "- ✅ valid reply" : `- ❌ ${mdInline(smoke.reason ?? "failed")}`);
+  return out.join("\n");
+}
+
+function categoryBlock(findings: readonly Finding[]): string {
+  const rows = categoryCounts(findings).map((c) => [
+    mdCell(c.category),
+    String(c.pass),
+    String(c.fail),
+    String(c.skip),
+    String(c.error),
+  ]);
+  const t = totals(findings);
+  rows.push(["**total**", `**${t.pass}**`, `**${t.fail}**`, `**${t.skip}**`, `**${t.error}**`]);
+  return ["### Results by category", "", table(["Category", "Pass", "Fail", "Skip", "Error"], rows)].join(
+    "\n",
+  );
+}
+
+function failedBlock(findings: readonly Finding[]): string {
+  const failed = problems(findings);
+  if (failed.length === 0) return "### Failed Tests\n\nNone.";
+  const rows = failed.map((f) => [
+    mdCell(f.id) + (f.transport ? ` (${mdCell(f.transport)})` : ""),
+    f.status === "error" ? `${f.level} · error` : f.level,
+    mdCell(f.category),
+    mdCell(f.message),
+    mdCell(f.recommendation ?? ""),
+  ]);
+  return [
+    "### Failed Tests",
+    "",
+    table(["Test", "Level", "Category", "Message", "Recommendation"], rows),
+  ].join("\n");
+}
+
+function skippedBlock(findings: readonly Finding[]): string | undefined {
+  const skipped = withStatus(findings, "skip");
+  if (skipped.length === 0) return undefined;
+  const rows = skipped.map((f) => [mdCell(f.id), mdCell(f.message, 200)]);
+  return details(`Skipped checks (${skipped.length})`, table(["Test", "Reason"], rows));
+}
+
+function conversationBlock(view: ConversationView): string {
+  const out = ["### Conversation"];
+  if (view.transcript.length > 0) {
+    const rows = view.transcript.map((t, i) => [String(i + 1), mdCell(t.role || "?"), mdCell(t.text, 2000)]);
+    out.push("", table(["#", "Role", "Text"], rows));
+  }
+  if (view.verdicts.length > 0) {
+    const met = (m: boolean | null) => (m === null ? "?" : m ? "✅ met" : "❌ not met");
+    const rows = view.verdicts.map((v) => [mdCell(v.criterion), met(v.met), mdCell(v.reasoning, 1000)]);
+    out.push("", "**Verdicts**", "", table(["Criterion", "Verdict", "Reasoning"], rows));
+  }
+  if (view.trials.length > 0) {
+    const rows = view.trials.map((t) => [
+      t.label,
+      mdCell(t.status),
+      t.score === undefined ? "" : String(t.score),
+      mdCell(t.detail),
+    ]);
+    out.push("", "**Trials**", "", table(["Trial", "Status", "Score", "Detail"], rows));
+  }
+  return out.join("\n");
+}
+
+/** One run as Markdown sections under a level-two heading. */
+export function renderMarkdownRun(result: RunResult): string {
+  const blocks = [`## ${mdInline(runTitle(result))}`, overview(result)];
+  if (result.card) blocks.push(cardBlock(result.card));
+  if (result.smoke) blocks.push(smokeBlock(result.smoke));
+  const findings = result.findings ?? [];
+  if (findings.length > 0) {
+    blocks.push(categoryBlock(findings), failedBlock(findings));
+    const skipped = skippedBlock(findings);
+    if (skipped) blocks.push(skipped);
+  }
+  const conversation = conversationOf(result);
+  if (conversation) blocks.push(conversationBlock(conversation));
+  if (result.warnings.length > 0)
+    blocks.push(["### Notes", "", ...result.warnings.map((w) => `- ${mdInline(w)}`)].join("\n"));
+  return blocks.join("\n\n");
+}
+
+function summaryTable(results: readonly RunResult[]): string {
+  const rows = results.map((r) => [
+    mdCell(runTitle(r)),
+    STATUS_WORD[r.status],
+    mdCell(levelText(r) ?? ""),
+    mdCell(scoreText(r.scores)),
+    mdCell(r.reason ?? ""),
+  ]);
+  return table(["Run", "Status", "Level", "Scores", "Reason"], rows);
+}
+
+/** The Markdown report (seed 003 step 5.3): summary, per-category tables, the "Failed Tests" table. */
+export function renderMarkdown(results: readonly RunResult[]): string {
+  const parts = ["# Plainwright report"];
+  if (results.length > 1) parts.push(summaryTable(results));
+  if (results.length === 0) parts.push("No runs.");
+  parts.push(...results.map(renderMarkdownRun));
+  return `${parts.join("\n\n")}\n`;
+}

@@ -1,0 +1,217 @@
+import type { TrafficEntry } from "../../net/traffic.js";
+import type { Finding, RunResult } from "../../runner/result.js";
+
+/** Hand-built results for the reporters' tests: a smoke run, a conformance run, a hostile run, a conversation. */
+
+const tool = { name: "plainwright", version: "9.9.9" } as const;
+
+const card = (over: Partial<NonNullable<RunResult["card"]>> = {}): NonNullable<RunResult["card"]> => ({
+  found_at: "http://agent.test/.well-known/agent-card.json",
+  tried: [
+    { url: "http://agent.test/.well-known/agent-card.json", outcome: "found", http_status: 200, ms: 4 },
+  ],
+  protocol_version: "0.3.0",
+  name: "Helpdesk",
+  version: "1.0.0",
+  description: "Answers questions.",
+  transport: "JSONRPC",
+  errors: [],
+  warnings: [{ path: "provider", message: "no organization" }],
+  skills: [{ id: "faq", name: "FAQ", description: "d", tags: [], examples: [] }],
+  strict: true,
+  ...over,
+});
+
+const exchange = (id: string, over: Partial<TrafficEntry> = {}): TrafficEntry => ({
+  id,
+  at: "2026-01-01T00:00:00.000Z",
+  method: "POST",
+  url: "http://agent.test/rpc",
+  request_headers: { "content-type": "application/json" },
+  request_body: `{"jsonrpc":"2.0","id":"${id}","method":"message/send","params":{}}`,
+  status: 200,
+  response_headers: { "content-type": "application/json" },
+  response_body: `{"jsonrpc":"2.0","id":"${id}","result":{"kind":"task","status":{"state":"completed"}}}`,
+  ms: 12,
+  ...over,
+});
+
+/** A `smoke` run: card and one message, no findings. */
+export const smokeRun: RunResult = {
+  tool,
+  kind: "a2a",
+  status: "passed",
+  started_at: "2026-01-01T00:00:00.000Z",
+  duration_ms: 120,
+  agent_url: "http://agent.test",
+  scores: { card: 1, smoke: 1 },
+  card: card(),
+  endpoint: { url: "http://agent.test/rpc", transport: "JSONRPC", reason: "card url" },
+  smoke: {
+    request: { method: "message/send", params: { message: { parts: [{ kind: "text", text: "Hello" }] } } },
+    reply_kind: "task",
+    task_state: "completed",
+    text: "Hi there!",
+    passed: true,
+    polls: 1,
+  },
+  warnings: [],
+  traffic: [
+    exchange("t1", { method: "GET", url: "http://agent.test/.well-known/agent-card.json" }),
+    exchange("t2"),
+  ],
+};
+
+const f = (over: Partial<Finding> & Pick<Finding, "id" | "category" | "status">): Finding => ({
+  level: "MUST",
+  message: `${over.id} ${over.status}`,
+  duration_ms: 50,
+  ...over,
+});
+
+/** A conformance run: ten findings over four categories, with fail, skip and error and evidence ids. */
+export const conformanceRun: RunResult = {
+  ...smokeRun,
+  kind: "conformance",
+  status: "failed",
+  reason: "3 MUST checks failed",
+  duration_ms: 2_500,
+  scores: { card: 1, conformance: 0.7 },
+  conformance_level: "partial",
+  smoke: undefined,
+  findings: [
+    f({
+      id: "card.required.version",
+      title: "The card states a version",
+      category: "agent-card",
+      status: "pass",
+    }),
+    f({ id: "card.public", category: "agent-card", status: "pass" }),
+    f({ id: "lifecycle.send.terminal", category: "lifecycle", status: "pass", evidence: ["t2"] }),
+    f({
+      id: "lifecycle.cancel.terminal-task-errors",
+      title: "Cancelling a finished task errors",
+      category: "lifecycle",
+      status: "fail",
+      message: "Server returned 500",
+      recommendation: "Add guard for terminal state transitions",
+      evidence: ["t3"],
+      spec: "A2A 7.4",
+      tck: "CORE-CANCEL-002",
+    }),
+    f({
+      id: "lifecycle.input-required",
+      category: "lifecycle",
+      status: "skip",
+      message: "the agent never asked for input",
+    }),
+    f({
+      id: "streaming.final-event",
+      category: "streaming",
+      status: "fail",
+      message: "No final event received",
+      recommendation: "Ensure SSE sends event with final:true",
+      evidence: ["t4", "t99"],
+    }),
+    f({ id: "streaming.content-type", category: "streaming", status: "pass", level: "SHOULD" }),
+    f({
+      id: "streaming.resubscribe",
+      category: "streaming",
+      status: "skip",
+      level: "MAY",
+      message: "card does not claim streaming resubscribe",
+    }),
+    f({
+      id: "error-handling.unknown-method",
+      category: "error-handling",
+      status: "error",
+      message: "the agent closed the connection",
+      evidence: ["t5"],
+    }),
+    f({
+      id: "error-handling.parse-error",
+      category: "error-handling",
+      status: "fail",
+      level: "SHOULD",
+      message: "HTTP 500 for a parse error",
+      recommendation: "Answer -32700",
+    }),
+  ],
+  traffic: [
+    ...smokeRun.traffic,
+    exchange("t3", { status: 500, response_body: "Internal Server Error: cannot cancel" }),
+    exchange("t4", {
+      response_headers: { "content-type": "text/event-stream" },
+      response_body: undefined,
+      events: [{ at_ms: 3, event: "message", data: '{"kind":"status-update","final":false}' }],
+    }),
+    exchange("t5", { status: undefined, response_body: undefined, error: { message: "socket hang up" } }),
+  ],
+};
+
+/** Everything an agent can send to break a report. */
+export const HOSTILE = {
+  name: `<script>alert(1)</script> | "quoted" & 'single' ]]> \u0000\u0007\u001b[31m`,
+  description: `<img src=x onerror=alert(1)>\nline two | pipe\r\n# heading ]]> \`\`\` fence`,
+  body: `{"text":"</pre><script>alert('body')</script>]]><!-- x -->\u0001"}`,
+};
+
+/** A run whose card, replies, headers and findings carry hostile text. */
+export const hostileRun: RunResult = {
+  ...conformanceRun,
+  name: HOSTILE.name,
+  reason: HOSTILE.description,
+  agent_url: `http://agent.test/?q=<script>&x="y"`,
+  card: card({
+    name: HOSTILE.name,
+    description: HOSTILE.description,
+    errors: [{ path: "skills[0].name", message: HOSTILE.name }],
+    skills: [{ id: HOSTILE.name, name: "x", description: HOSTILE.description, tags: [], examples: [] }],
+  }),
+  smoke: { ...smokeRun.smoke!, text: HOSTILE.body, passed: false, reason: HOSTILE.name },
+  findings: [
+    f({
+      id: "card.hostile",
+      category: `agent-card<script>`,
+      status: "fail",
+      message: HOSTILE.description,
+      recommendation: HOSTILE.name,
+      evidence: ["t1"],
+    }),
+  ],
+  warnings: [HOSTILE.name],
+  traffic: [
+    exchange("t1", {
+      url: `http://agent.test/<script>alert(1)</script>`,
+      response_headers: { "x-evil": `"><script>alert(1)</script>` },
+      response_body: HOSTILE.body,
+      request_body: HOSTILE.body,
+      events: [{ at_ms: 1, event: "<script>", data: HOSTILE.body }],
+    }),
+  ],
+};
+
+/** A conversation run; its fields are added untyped because their types are still landing in runner/result.ts. */
+export const conversationRun: RunResult = Object.assign(
+  {
+    ...smokeRun,
+    kind: "conversation" as const,
+    status: "failed" as const,
+    scores: { card: 1 as const, conversation: 0.5 },
+  },
+  {
+    transcript: [
+      { role: "user", text: "I need a refund | now" },
+      { role: "agent", parts: [{ kind: "text", text: `Sure.\n${HOSTILE.name}` }] },
+      "a bare string turn",
+    ],
+    verdicts: [
+      { criterion: "Offers a refund", met: true, reasoning: "It did." },
+      { criterion: "Confirms the order id", met: false, reasoning: "It never asked | for it." },
+    ],
+    trials: [
+      { status: "passed", score: 1 },
+      { passed: false, verdicts: [{ criterion: "x", met: false }] },
+    ],
+  },
+);
