@@ -51,12 +51,14 @@ describe.each(["0.3", "1.0"] as const)("the reference agent without flaws, proto
         additionalInterfaces: [
           { url: endpoint, transport: "JSONRPC" },
           { url: `${agent.url}/a2a/rest`, transport: "HTTP+JSON" },
+          { url: agent.grpcUrl, transport: "GRPC" },
         ],
       });
     } else {
       expect(card.supportedInterfaces).toEqual([
         { url: endpoint, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
         { url: `${agent.url}/a2a/rest`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+        { url: agent.grpcUrl, protocolBinding: "GRPC", protocolVersion: "1.0" },
       ]);
       // Plain spec JSON: no SDK defaults such as tenant "" or empty signature lists.
       expect(JSON.stringify(card)).not.toMatch(/"tenant"|"signatures"|"\$case"/);

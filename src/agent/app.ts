@@ -2,6 +2,7 @@ import express from "express";
 import type { ErrorRequestHandler, Express } from "express";
 import { JSONRPC_PATH, REST_PATH, buildCard, planReply } from "./helpdesk.js";
 import type { HelpdeskTiming } from "./helpdesk.js";
+import type { GrpcBinding } from "./grpc/server.js";
 import { cardRoutes, serveCurrentCardOnly } from "./http/card-routes.js";
 import type { AgentLayout, CardServeContext, FlawDefinition, ReplyPlan } from "./types.js";
 import { buildV03 } from "./v03/app.js";
@@ -28,8 +29,14 @@ const quietErrors: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   res.status(code).json({ error: code === 500 ? "Internal error." : "Bad request." });
 };
 
-/** The Express app of one reference agent: card routes plus the protocol's bindings. */
-export function buildApp(settings: AppSettings): Express {
+/** The HTTP app and the gRPC service of one agent, both over one request handler and task store. */
+export interface AgentBindings {
+  app: Express;
+  grpc: GrpcBinding;
+}
+
+/** The Express app of one reference agent (card routes plus the HTTP bindings) and its gRPC service. */
+export function buildApp(settings: AppSettings): AgentBindings {
   const { layout, flaw, timing, work } = settings;
   const baseCard = buildCard(layout);
   const servedCard = flaw?.mutateCard ? flaw.mutateCard(structuredClone(baseCard), layout) : baseCard;
@@ -54,5 +61,5 @@ export function buildApp(settings: AppSettings): Express {
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);
   app.use(quietErrors);
-  return app;
+  return { app, grpc: routers.grpc };
 }

@@ -50,11 +50,18 @@ export function commonCardFields(): JsonObject {
   };
 }
 
+/** The gRPC interface's url as the card advertises it; 0.3 AgentInterface.url is a URL, 1.0.1 allows host:port. */
+export function grpcInterfaceUrl(layout: AgentLayout): string | undefined {
+  if (layout.grpcAuthority === undefined) return undefined;
+  return layout.protocol === "0.3" ? `http://${layout.grpcAuthority}` : layout.grpcAuthority;
+}
+
 /** The spec-JSON card for a protocol, before any flaw. */
 export function buildCard(layout: AgentLayout): JsonObject {
   const jsonrpc = `${layout.base}${JSONRPC_PATH}`;
   const rest = `${layout.base}${REST_PATH}`;
   const common = commonCardFields();
+  const grpc = grpcInterfaceUrl(layout);
   if (layout.protocol === "0.3") {
     return {
       protocolVersion: "0.3.0",
@@ -65,17 +72,18 @@ export function buildCard(layout: AgentLayout): JsonObject {
       additionalInterfaces: [
         { url: jsonrpc, transport: "JSONRPC" },
         { url: rest, transport: "HTTP+JSON" },
+        ...(grpc ? [{ url: grpc, transport: "GRPC" }] : []),
       ],
       capabilities: { streaming: true, pushNotifications: false, stateTransitionHistory: false },
     };
   }
-  // A2A 1.0: supportedInterfaces is ordered, the first entry preferred. A gRPC interface
-  // (protocolBinding "GRPC", url host:port) slots in here once the agent serves one.
+  // A2A 1.0: supportedInterfaces is ordered, the first entry preferred; gRPC urls may be host:port (1.0.1).
   return {
     ...common,
     supportedInterfaces: [
       { url: jsonrpc, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
       { url: rest, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+      ...(grpc ? [{ url: grpc, protocolBinding: "GRPC", protocolVersion: "1.0" }] : []),
     ],
     capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
   };

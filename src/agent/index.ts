@@ -3,6 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.js";
 import { resolveFlaw } from "./flaws/index.js";
+import { closeGrpc, listenGrpc } from "./grpc/server.js";
+import { grpcInterfaceUrl } from "./helpdesk.js";
 import { CARD_LOCATIONS } from "./http/card-routes.js";
 import type { AgentLayout, AgentProtocol, ReferenceAgentOptions, RunningAgent } from "./types.js";
 import { WorkRegistry } from "./work-registry.js";
@@ -36,12 +38,15 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
   const server = createServer();
   await listen(server, opts.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
+  // The gRPC port is bound before the card is built, because the card advertises it.
+  const grpc = await listenGrpc(host);
+  const grpcAuthority = `${urlHost(host)}:${grpc.port}`;
   const origin = `http://${urlHost(host)}:${port}`;
   const mountPath = flaw?.mountPath ?? "";
-  const layout: AgentLayout = { protocol, origin, mountPath, base: origin + mountPath, port };
+  const layout: AgentLayout = { protocol, origin, mountPath, base: origin + mountPath, port, grpcAuthority };
   const shutdown = new AbortController();
   const work = new WorkRegistry();
-  const app = buildApp({
+  const bindings = buildApp({
     layout,
     flaw,
     timing: { workMs: opts.workMs ?? 50, slowTaskMs: opts.slowTaskMs ?? 5000 },
@@ -49,19 +54,23 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     work,
     signal: shutdown.signal,
   });
-  server.on("request", app);
-  const close = (): Promise<void> => {
+  const grpcUrl = grpcInterfaceUrl(layout);
+  server.on("request", bindings.app);
+  grpc.server.addService(bindings.grpc.service, bindings.grpc.implementation);
+  const close = async (): Promise<void> => {
     shutdown.abort();
     work.closeAll();
-    return new Promise((resolve) => {
+    const http = new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
+    await Promise.all([http, closeGrpc(grpc.server)]);
   };
   return {
     url: origin,
     cardUrl: `${layout.base}${CARD_LOCATIONS[flaw?.cardLocation ?? "agent-card.json"]}`,
     protocol,
+    ...(grpcUrl ? { grpcUrl } : {}),
     ...(flaw ? { flaw: flaw.name } : {}),
     close,
   };

@@ -25,6 +25,8 @@ export interface RunningAgent {
   url: string;
   cardUrl: string;
   protocol: AgentProtocol;
+  /** The gRPC interface exactly as the card advertises it: host:port (1.0) or http://host:port (0.3). */
+  grpcUrl?: string;
   flaw?: string;
   close(): Promise<void>;
 }
@@ -53,6 +55,8 @@ export interface AgentLayout {
   /** origin + mountPath */
   base: string;
   port: number;
+  /** host:port of the gRPC binding, when the agent serves one. */
+  grpcAuthority?: string;
 }
 
 /** What the helpdesk decides to do with one user message. */

@@ -1,5 +1,6 @@
 import type { Transport } from "../protocol/transport.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
+import { createGrpcClient } from "./grpc/index.js";
 import { createRestClient } from "./rest/index.js";
 import type { A2AClient, ClientContext, ClientTarget } from "./types.js";
 
@@ -8,6 +9,7 @@ type Factory = (target: ClientTarget, ctx: ClientContext) => A2AClient;
 const factories: Partial<Record<Transport, Factory>> = {
   JSONRPC: (target, ctx) => new JsonRpcA2AClient(target, ctx),
   "HTTP+JSON": createRestClient,
+  GRPC: createGrpcClient,
 };
 
 /** The bindings this build can speak. */

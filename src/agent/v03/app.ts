@@ -6,8 +6,10 @@ import { RPC, jsonRpcFront } from "../http/jsonrpc-front.js";
 import type { RpcErrorBody } from "../http/jsonrpc-front.js";
 import type { JsonObject, ProtocolKit, RpcCall, RpcHook } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
+import type { GrpcBinding } from "../grpc/server.js";
 import { HelpdeskExecutorV03 } from "./executor.js";
 import type { Planner } from "./executor.js";
+import { grpcBindingV03 } from "./grpc.js";
 
 const METHODS = new Set([
   "message/send",
@@ -61,9 +63,11 @@ function streamResultsFor(result: unknown): unknown[] {
 export interface ProtocolRouters {
   jsonrpc: Router;
   rest: RequestHandler;
+  /** Every binding shares one handler, so a task created on one is readable on the others. */
+  grpc: GrpcBinding;
 }
 
-/** Builds the A2A 0.3 JSON-RPC and REST routers on a2a-sdk 0.3.14. */
+/** Builds the A2A 0.3 JSON-RPC and REST routers and the gRPC service on a2a-sdk 0.3.14. */
 export function buildV03(
   card: JsonObject,
   planner: Planner,
@@ -86,5 +90,5 @@ export function buildV03(
   const front = jsonRpcFront({ kit, hook, precheck: requireMessage });
   const sdkOptions = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
   front.use(jsonRpcHandler(sdkOptions));
-  return { jsonrpc: front, rest: restHandler(sdkOptions) };
+  return { jsonrpc: front, rest: restHandler(sdkOptions), grpc: grpcBindingV03(handler) };
 }

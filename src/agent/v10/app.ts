@@ -6,8 +6,10 @@ import { UserBuilder, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/exp
 import { jsonRpcFront } from "../http/jsonrpc-front.js";
 import type { JsonObject, ProtocolKit, RpcHook } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
+import type { GrpcBinding } from "../grpc/server.js";
 import { HelpdeskExecutorV10 } from "./executor.js";
 import type { Planner } from "./executor.js";
+import { grpcBindingV10 } from "./grpc.js";
 import { normaliseVersionHeader, versionError } from "./version.js";
 
 const METHODS = new Set([
@@ -42,9 +44,11 @@ function streamResultsFor(result: unknown): unknown[] {
 export interface ProtocolRouters {
   jsonrpc: Router;
   rest: RequestHandler;
+  /** Every binding shares one handler, so a task created on one is readable on the others. */
+  grpc: GrpcBinding;
 }
 
-/** Builds the A2A 1.0 JSON-RPC and REST routers on @a2a-js/sdk 1.3.0. */
+/** Builds the A2A 1.0 JSON-RPC and REST routers and the gRPC service on @a2a-js/sdk 1.3.0. */
 export function buildV10(
   card: JsonObject,
   planner: Planner,
@@ -75,5 +79,5 @@ export function buildV10(
   jsonrpc.use(jsonRpcHandler(sdkOptions));
   const rest = express.Router();
   rest.use(normaliseVersionHeader, restHandler(sdkOptions));
-  return { jsonrpc, rest };
+  return { jsonrpc, rest, grpc: grpcBindingV10(handler) };
 }

@@ -112,7 +112,9 @@ describe.each(["1.0", "0.3"] as const)("the gRPC client against the reference ag
     const c = client();
     const working = taskOf(await c.send({ text: "slow one" }, { returnImmediately: true }));
     let canceled: Promise<unknown> | undefined;
-    const outcome = await c.subscribe(working.id, () => (canceled ??= c.cancelTask(working.id)));
+    const outcome = await c.subscribe(working.id, () => {
+      canceled ??= c.cancelTask(working.id);
+    });
     await canceled;
     expect(outcome.failure).toBeUndefined();
     expect(outcome.events.length).toBeGreaterThanOrEqual(1);

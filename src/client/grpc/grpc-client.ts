@@ -101,7 +101,8 @@ export class GrpcA2AClient implements A2AClient {
   #unusableFailure(): Failure {
     const reason = this.#unusable ?? "unusable";
     if (this.#generation) {
-      const error = new NetError("connect", this.target.url, reason);
+      // The card's url is not something gRPC can dial: refused before any connection, as a bad scheme is.
+      const error = new NetError("policy.scheme", this.target.url, reason);
       return { ok: false, kind: "unreachable", error, trafficIds: [] };
     }
     return { ok: false, kind: "unsupported", reason, trafficIds: [] };

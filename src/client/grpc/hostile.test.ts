@@ -8,7 +8,7 @@ import { commandLinePolicy, serverPolicy } from "../../net/outbound-policy.js";
 import { TrafficLog } from "../../net/traffic.js";
 import type { ClientContext } from "../types.js";
 import { createGrpcClient, parseGrpcAddress } from "./index.js";
-import { MAX_STREAM_MESSAGES } from "./transport.js";
+import { MAX_STREAM_MESSAGES } from "./wire.js";
 
 // Misbehaving servers, each answering one RPC of lf.a2a.v1.A2AService in its own wrong way.
 type Impl = grpc.UntypedServiceImplementation;

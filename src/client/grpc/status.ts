@@ -7,7 +7,7 @@ import type { GrpcOperation } from "./codec.js";
 
 /** A non-OK gRPC status as it arrived. */
 export interface GrpcFailure {
-  code: number;
+  code: GrpcStatus;
   details: string;
   metadata?: Metadata;
 }
@@ -49,7 +49,7 @@ export function statusDetails(metadata: Metadata | undefined): StatusDetails | u
 // A2A-DIGEST §4.3: the status codes an A2A error or a generic failure travels with, read backwards.
 // FAILED_PRECONDITION is shared by several errors; without an ErrorInfo, a refused cancel is the one
 // reading that fits, any other call's is UnsupportedOperation.
-function codeForStatus(code: number, op: GrpcOperation, details: string): number | undefined {
+function codeForStatus(code: GrpcStatus, op: GrpcOperation, details: string): number | undefined {
   switch (code) {
     case GrpcStatus.NOT_FOUND:
       return a2aCodes.taskNotFound;

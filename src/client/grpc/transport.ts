@@ -11,12 +11,10 @@ import { pinnedTarget } from "./address.js";
 import type { GrpcAddress } from "./address.js";
 import type { JsonObject, RpcCodec } from "./codec.js";
 import { headersOf, requestMetadata } from "./metadata.js";
-import { statusDetails, statusName } from "./status.js";
+import { statusName } from "./status.js";
+import { ServerStreamRun } from "./stream-run.js";
+import { MAX_MESSAGE_BYTES, decodeMessage, failureBody, recordedBody } from "./wire.js";
 import type { GrpcFailure } from "./status.js";
-
-/** A stream stops after this many messages (DESIGN.md section 6). */
-export const MAX_STREAM_MESSAGES = 10_000;
-const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /** One RPC to make: the codec, the ProtoJSON request and the metadata. */
 export interface RpcCall {
@@ -47,31 +45,6 @@ export interface StreamResult {
 }
 
 const identity = (b: Buffer): Buffer => b;
-
-/** Decodes one message; a message that is not the expected type is a reason, not an exception. */
-function decodeMessage(codec: RpcCodec, bytes: Buffer): { json: unknown } | { invalid: string } {
-  try {
-    return { json: codec.decode(bytes) };
-  } catch (error) {
-    return { invalid: `a ${bytes.length}-byte message that is not the expected protobuf: ${String(error)}` };
-  }
-}
-
-/** What the traffic log shows for a message: its JSON, or the bytes when they could not be read. */
-function recordedBody(decoded: { json: unknown } | { invalid: string }, bytes: Buffer): string {
-  return "json" in decoded ? JSON.stringify(decoded.json) : `base64:${bytes.toString("base64")}`;
-}
-
-/** The recorded body of a failed call: google.rpc.Status as JSON. */
-function failureBody(failure: GrpcFailure): string {
-  const details = statusDetails(failure.metadata);
-  return JSON.stringify({
-    code: failure.code,
-    status: statusName(failure.code),
-    message: failure.details,
-    ...details,
-  });
-}
 
 /** Failures grpc-js reports when no server answered; anything else came from the agent. */
 function netRuleOf(failure: GrpcFailure): NetRule | undefined {
@@ -128,12 +101,19 @@ export class GrpcTransport {
   }
 
   /** Encodes, records and policy-checks a call; returns the channel to use or how it failed. */
-  async #open(
-    call: RpcCall,
-  ): Promise<
-    | { ok: true; client: grpc.Client; bytes: Buffer; metadata: grpc.Metadata; trace: TrafficHandle }
+  async #open(call: RpcCall): Promise<
+    | {
+        ok: true;
+        client: grpc.Client;
+        bytes: Buffer;
+        metadata: grpc.Metadata;
+        trace: TrafficHandle;
+        /** Date.now() when the call began: the policy check counts against the deadline. */
+        startedAt: number;
+      }
     | { ok: false; result: UnaryResult }
   > {
+    const startedAt = Date.now();
     const { metadata, recorded } = requestMetadata(call.headers);
     let encoded: { bytes: Buffer; json: unknown };
     try {
@@ -155,7 +135,7 @@ export class GrpcTransport {
       trace.fail({ rule: checked.rule, message: checked.message });
       return { ok: false, result: { kind: "unreachable", error: checked, trafficIds: [trace.id] } };
     }
-    return { ok: true, client: this.#client(checked), bytes: encoded.bytes, metadata, trace };
+    return { ok: true, client: this.#client(checked), bytes: encoded.bytes, metadata, trace, startedAt };
   }
 
   /** The pinned target when the policy allows the address, else the refusal; DNS waits count against the timeout. */
@@ -186,11 +166,11 @@ export class GrpcTransport {
   async unary(call: RpcCall): Promise<UnaryResult> {
     const opened = await this.#open(call);
     if (!opened.ok) return opened.result;
-    const { client, bytes, metadata, trace } = opened;
+    const { client, bytes, metadata, trace, startedAt } = opened;
     const ids = [trace.id];
     return new Promise((resolve) => {
       let headers: grpc.Metadata | undefined;
-      const deadline = Date.now() + this.ctx.timeoutMs;
+      const deadline = startedAt + this.ctx.timeoutMs;
       const rpc = client.makeUnaryRequest(
         call.codec.path,
         identity,
@@ -257,79 +237,20 @@ export class GrpcTransport {
         trafficIds: r.trafficIds,
       };
     }
-    return new Promise((resolve) => this.#runStream(call, opened, onMessage, resolve));
-  }
-
-  #runStream(
-    call: RpcCall,
-    opened: { client: grpc.Client; bytes: Buffer; metadata: grpc.Metadata; trace: TrafficHandle },
-    onMessage: (message: StreamMessage) => void,
-    resolve: (result: StreamResult) => void,
-  ): void {
-    const { client, bytes, metadata, trace } = opened;
-    const messages: StreamMessage[] = [];
-    const rpc = client.makeServerStreamRequest(call.codec.path, identity, identity, bytes, metadata);
-    let headers: grpc.Metadata | undefined;
-    let settled = false;
-    const finish = (result: Omit<StreamResult, "messages" | "trafficIds">, cancel: boolean): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (cancel) rpc.cancel();
-      resolve({ ...result, messages, trafficIds: [trace.id] });
-    };
-    const stopAt = (reason: StreamEndReason, message: string): void => {
-      trace.response(grpc.status.OK, headersOf(headers));
-      trace.end();
-      finish({ end: { reason, message } }, true);
-    };
-    // Until the response headers arrive the whole-request timeout applies, afterwards the idle one.
-    const timer = setTimeout(() => {
-      if (headers === undefined && messages.length === 0) {
-        const error = this.#timeoutError();
-        trace.fail({ rule: error.rule, message: error.message });
-        return finish({ unreachable: error, end: { reason: "error", message: error.message } }, true);
-      }
-      stopAt("idle-timeout", `no message for ${this.ctx.timeoutMs} ms`);
-    }, this.ctx.timeoutMs);
-    rpc.on("metadata", (m: grpc.Metadata) => {
-      headers = m;
-      timer.refresh();
-    });
-    rpc.on("data", (payload: Buffer) => {
-      if (settled) return;
-      timer.refresh();
-      const decoded = decodeMessage(call.codec, payload);
-      const message: StreamMessage = { atMs: trace.elapsed(), ...decoded };
-      messages.push(message);
-      trace.event({ data: recordedBody(decoded, payload) }, message.atMs);
-      onMessage(message);
-      if (messages.length >= MAX_STREAM_MESSAGES)
-        stopAt("event-cap", `stopped after ${MAX_STREAM_MESSAGES} messages`);
-    });
-    // grpc-js reports a non-OK status both as "error" and "status"; "status" alone decides.
-    rpc.on("error", () => undefined);
-    rpc.on("status", (status: grpc.StatusObject) => {
-      if (settled) return;
-      if (status.code === grpc.status.OK) {
-        trace.response(grpc.status.OK, headersOf(headers, status.metadata));
-        trace.end();
-        return finish({ end: { reason: "closed" } }, false);
-      }
-      const failed = this.#failed(trace, status, headers);
-      if (failed.kind === "unreachable") {
-        return finish(
-          { unreachable: failed.error, end: { reason: "error", message: failed.error.message } },
-          false,
-        );
-      }
-      finish(
-        {
-          failure: status,
-          end: { reason: "error", message: `${statusName(status.code)}: ${status.details}` },
-        },
-        false,
-      );
-    });
+    const rpc = opened.client.makeServerStreamRequest(
+      call.codec.path,
+      identity,
+      identity,
+      opened.bytes,
+      opened.metadata,
+    );
+    return new ServerStreamRun(rpc, {
+      codec: call.codec,
+      trace: opened.trace,
+      timeoutMs: this.ctx.timeoutMs,
+      onMessage,
+      timeoutError: () => this.#timeoutError(),
+      failed: (failure, headers) => this.#failed(opened.trace, failure, headers),
+    }).result;
   }
 }
