@@ -57,12 +57,14 @@ function benchVersion() {
   return median(times);
 }
 
+// Each area adds its figures in its own file; a missing file is simply skipped.
 const extra = [];
-try {
-  const mod = await import("./protocol-bench.js");
-  extra.push(mod.default);
-} catch (e) {
-  if (e.code !== "ERR_MODULE_NOT_FOUND") throw e;
+for (const file of ["./protocol-bench.js", "./conversation-bench.js", "./web-bench.js"]) {
+  try {
+    extra.push((await import(file)).default);
+  } catch (e) {
+    if (e.code !== "ERR_MODULE_NOT_FOUND") throw e;
+  }
 }
 
 console.log(`Plainwright benchmarks (node ${process.version}, ${new Date().toISOString()})\n`);
@@ -73,5 +75,5 @@ for (const [protocol, ms] of Object.entries(cardSmoke)) {
 const version = benchVersion();
 row("plainwright --version, cold process (median)", fmt(version), "< 200 ms", version < 200);
 for (const run of extra) await run({ row, fmt, median, dist });
-const { closeIdleConnections } = await dist("net/http.js");
-closeIdleConnections?.();
+const { closeIdleConnections } = await dist("net/http-agent.js");
+closeIdleConnections();
