@@ -138,15 +138,19 @@ describe("plainwright CLI", () => {
     expect((await cli(["run", broken])).stderr).toMatch(/broken.json: not valid JSON/);
   });
 
-  it("run: a conversation config says conversations are not available yet", async () => {
+  it("run: a conversation test without a configured model is an error saying how to configure one", async () => {
     const file = testFile("conv.json", {
       name: "Conversation",
       kind: "a2a",
       config: { agent_url: good.url, goal: "refund", success_criteria: ["refunds"] },
     });
-    const r = await cli(["run", file]);
+    const r = await cli(["run", file], {
+      PLAINWRIGHT_MODEL: "",
+      PLAINWRIGHT_USER_MODEL: "",
+      PLAINWRIGHT_JUDGE_MODEL: "",
+    });
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/conversation tests .* are not available in this version yet/);
+    expect(r.stdout).toMatch(/no model configured for the simulated user: pass --model provider:name/);
   });
 
   it("run: several files give a summary and the most severe exit code", async () => {
@@ -179,11 +183,17 @@ describe("plainwright CLI", () => {
   });
 
   it("chat: scripted from stdin, keeps the context and continues an input-required task", async () => {
-    const r = await cli(["chat", good.url, "--no-stream"], {}, "this is ambiguous\norder 4411\n/task\n/quit\n");
+    const r = await cli(
+      ["chat", good.url, "--no-stream"],
+      {},
+      "this is ambiguous\norder 4411\n/task\n/quit\n",
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\[input-required: your next message continues this task\]/);
     expect(r.stdout).toMatch(/Thanks, that settles it/);
-    expect(r.stdout).toMatch(/task \S+ · completed · context \S+ · 1 artifact\(s\) · 3 message\(s\) in history/);
+    expect(r.stdout).toMatch(
+      /task \S+ · completed · context \S+ · 1 artifact\(s\) · 3 message\(s\) in history/,
+    );
   });
 
   it("chat: streams replies when the card says streaming, and /raw shows the traffic", async () => {

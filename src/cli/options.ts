@@ -1,4 +1,5 @@
 import { parseApiKey, parseBasic, type Credential } from "../client/auth.js";
+import type { ModelFlags } from "../llm/model-config.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { usageError } from "../runner/errors.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
@@ -117,4 +118,13 @@ export function credentialsFrom(flags: AuthFlags): Credential[] {
     credentials.push(key);
   }
   return credentials;
+}
+
+/** The model choices among a command's flags (--model, --user-model, --judge-model). */
+export function modelFlagsFrom(flags: ModelFlags): ModelFlags {
+  return {
+    ...(flags.model ? { model: flags.model } : {}),
+    ...(flags.userModel ? { userModel: flags.userModel } : {}),
+    ...(flags.judgeModel ? { judgeModel: flags.judgeModel } : {}),
+  };
 }

@@ -1,3 +1,4 @@
+import type { ModelFlags } from "../llm/model-config.js";
 import { loadTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/test-definition.js";
 import { runTestDefinition } from "../runner/run-test.js";
 import { runA2ATest } from "../runner/run-a2a-test.js";
@@ -5,6 +6,7 @@ import { configError } from "../runner/errors.js";
 import type { RunResult } from "../runner/result.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import {
+  modelFlagsFrom,
   parseAgentUrl,
   parseHeaders,
   parseTimeout,
@@ -46,8 +48,9 @@ export async function runUrlCommand(
 }
 
 /** Runs one loaded test with the command line's secrets, flags and policy. */
-async function runLoaded(test: LoadedTest, flags: CommonFlags): Promise<RunResult> {
+async function runLoaded(test: LoadedTest, flags: CommonFlags & ModelFlags): Promise<RunResult> {
   return runTestDefinition(test, {
+    models: modelFlagsFrom(flags),
     secrets: await secretSourceFrom(flags, process.env),
     policy: policyFrom(flags),
     overrides: {
@@ -60,7 +63,7 @@ async function runLoaded(test: LoadedTest, flags: CommonFlags): Promise<RunResul
 }
 
 /** `run <file-or-dir>...`: every test definition found, one after another. */
-export async function runFilesCommand(paths: string[], flags: CommonFlags): Promise<number> {
+export async function runFilesCommand(paths: string[], flags: CommonFlags & ModelFlags): Promise<number> {
   if (paths.length === 0) throw configError("run needs at least one test file or folder");
   const tests = await loadTestFiles(paths);
   const results: RunResult[] = [];

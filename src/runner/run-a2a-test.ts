@@ -8,11 +8,10 @@ import { defaultSmokeMessage, runSmoke, type SmokeOutcome } from "../checks/smok
 import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
-import { redactSecrets } from "./redact-result.js";
+import { beginRun } from "./run-record.js";
 import type { RunResult } from "./result.js";
 import { cardSection } from "./card-section.js";
 import type { A2ATestConfig } from "./test-definition.js";
-import { toolVersion } from "./version.js";
 
 export interface A2ARunOptions {
   config: A2ATestConfig;
@@ -71,31 +70,18 @@ function plural(n: number, word: string): string {
 
 /** Runs one A2A test (seed 000 "How an A2A test runs", conversations excepted) and builds its result. */
 export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
-  const started = Date.now();
   const traffic = opts.traffic ?? new TrafficLog({ secrets: opts.secrets ?? [] });
   for (const s of opts.secrets ?? []) traffic.addSecret(s);
   const { config } = opts;
   const progress = opts.onProgress ?? (() => undefined);
-  const result: RunResult = {
-    tool: { name: "plainwright", version: toolVersion },
+  const { result, finish } = beginRun({
     kind: "a2a",
+    agentUrl: config.agent_url,
+    traffic,
+    secrets: opts.secrets ?? [],
     ...(opts.name ? { name: opts.name } : {}),
     ...(opts.source ? { source: opts.source } : {}),
-    status: "passed",
-    started_at: new Date(started).toISOString(),
-    duration_ms: 0,
-    agent_url: config.agent_url,
-    scores: {},
-    warnings: [],
-    traffic: [],
-  };
-  const finish = (status: RunResult["status"], reason?: string): RunResult => {
-    result.status = status;
-    if (reason) result.reason = reason;
-    result.duration_ms = Date.now() - started;
-    result.traffic = [...traffic.entries()];
-    return redactSecrets(result, opts.secrets ?? []);
-  };
+  });
 
   const urlProblem = await agentUrlProblem(config.agent_url, opts.policy);
   if (urlProblem) return finish("error", urlProblem);

@@ -20,10 +20,9 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
 import { cardSection } from "./card-section.js";
 import { bindingsToTest, buildContexts, connectBinding, type TransportTarget } from "./conformance-setup.js";
-import { redactSecrets } from "./redact-result.js";
+import { beginRun } from "./run-record.js";
 import type { RunResult } from "./result.js";
 import { agentUrlProblem } from "./run-a2a-test.js";
-import { toolVersion } from "./version.js";
 
 export interface ConformanceOptions {
   agentUrl: string;
@@ -130,28 +129,15 @@ async function connectPeer(
 
 /** The conformance suite (seed 003) on every binding the card advertises; one result with findings. */
 export async function runConformance(opts: ConformanceOptions): Promise<RunResult> {
-  const started = Date.now();
   const traffic = new TrafficLog({ secrets: opts.secrets ?? [] });
   const progress = opts.onProgress ?? (() => undefined);
-  const result: RunResult = {
-    tool: { name: "plainwright", version: toolVersion },
+  const { result, finish } = beginRun({
     kind: "conformance",
-    status: "passed",
-    started_at: new Date(started).toISOString(),
-    duration_ms: 0,
-    agent_url: opts.agentUrl,
-    scores: {},
-    warnings: [],
-    traffic: [],
-    findings: [],
-  };
-  const finish = (status: RunResult["status"], reason?: string): RunResult => {
-    result.status = status;
-    if (reason) result.reason = reason;
-    result.duration_ms = Date.now() - started;
-    result.traffic = [...traffic.entries()];
-    return redactSecrets(result, opts.secrets ?? []);
-  };
+    agentUrl: opts.agentUrl,
+    traffic,
+    secrets: opts.secrets ?? [],
+  });
+  result.findings = [];
   const urlProblem = await agentUrlProblem(opts.agentUrl, opts.policy);
   if (urlProblem) return finish("error", urlProblem);
 

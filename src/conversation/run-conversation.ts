@@ -1,0 +1,215 @@
+import type { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
+import { sendTurn, type TurnOutcome } from "../client/turn.js";
+import { addUsage, LlmError, noUsage, type LanguageModelClient } from "../llm/types.js";
+import { interruptedStates } from "../protocol/model.js";
+import { replyText } from "../protocol/reply-text.js";
+import { judgeTranscript, scoreOf } from "./judge.js";
+import { nextUserMove } from "./simulated-user.js";
+import { runBounded, trialStats } from "./trials.js";
+import {
+  conversationDefaults,
+  type ConversationEnd,
+  type ConversationSpec,
+  type TranscriptEntry,
+  type TrialOutcome,
+  type TrialStats,
+} from "./types.js";
+
+/** What a conversation needs: the agent's client, the spec, and a model for each role. */
+export interface ConversationContext {
+  client: A2AJsonRpcClient;
+  spec: ConversationSpec;
+  user: LanguageModelClient;
+  judge: LanguageModelClient;
+  /** Seed 000: 1000; tests shorten it. */
+  pollIntervalMs?: number;
+  /** Seed 000: 60 s of polling per turn. */
+  turnBudgetMs?: number;
+  concurrency?: number;
+  /** Called as each transcript line is added (progress, live reporters). */
+  onEntry?: (trial: number, entry: TranscriptEntry) => void;
+}
+
+/** The agent's side of one turn as a transcript line. */
+function agentEntry(turn: number, outcome: TurnOutcome, ms: number): TranscriptEntry {
+  const reply = outcome.reply;
+  const entry: TranscriptEntry = {
+    turn,
+    role: "agent",
+    text: reply ? replyText(reply) : "",
+    at: new Date().toISOString(),
+    ms,
+    method: outcome.request.method,
+    ...(outcome.polls > 0 ? { polls: outcome.polls } : {}),
+  };
+  if (reply) {
+    entry.reply_kind = reply.kind;
+    if (reply.contextId) entry.context_id = reply.contextId;
+    if (reply.kind === "task") Object.assign(entry, { task_id: reply.id, task_state: reply.state });
+  }
+  const failedTask = reply?.kind === "task" && (reply.state === "failed" || reply.state === "rejected");
+  if (outcome.failure) entry.error = outcome.failure;
+  else if (failedTask)
+    entry.error = `the task ${reply.state}${entry.text ? `: "${entry.text.slice(0, 200)}"` : ""}`;
+  return entry;
+}
+
+interface Dialogue {
+  transcript: TranscriptEntry[];
+  ended: ConversationEnd;
+  endReason?: string;
+  userUsage: TrialOutcome["usage"]["user"];
+  warnings: string[];
+}
+
+/** Holds the conversation: simulated user and agent take turns until one ends it or max_turns is reached. */
+async function converse(ctx: ConversationContext, trial: number): Promise<Dialogue> {
+  const { spec } = ctx;
+  const d: Dialogue = { transcript: [], ended: "max-turns", userUsage: noUsage, warnings: [] };
+  const add = (e: TranscriptEntry) => {
+    d.transcript.push(e);
+    ctx.onEntry?.(trial, e);
+  };
+  let client = ctx.client;
+  let contextId: string | undefined;
+  let taskId: string | undefined;
+  for (let turn = 1; turn <= spec.maxTurns; turn++) {
+    let text = turn === 1 ? spec.opening : undefined;
+    if (text === undefined) {
+      try {
+        const move = await nextUserMove(ctx.user, spec, d.transcript, turn);
+        d.userUsage = addUsage(d.userUsage, move.usage);
+        if (move.done) return { ...d, ended: "user-done", endReason: move.reason };
+        text = move.message;
+      } catch (error) {
+        if (!(error instanceof LlmError)) throw error;
+        d.userUsage = addUsage(d.userUsage, error.usage);
+        return { ...d, ended: "model-error", endReason: error.message };
+      }
+    }
+    add({ turn, role: "user", text, at: new Date().toISOString() });
+    const sentAt = Date.now();
+    // Seed 000: reuse the agent's contextId every turn; an interrupted task continues on the next turn.
+    const outcome = await sendTurn(
+      client,
+      { text, ...(contextId ? { contextId } : {}), ...(taskId ? { taskId } : {}) },
+      {
+        deadline: sentAt + (ctx.turnBudgetMs ?? conversationDefaults.turnBudgetMs),
+        pollIntervalMs: ctx.pollIntervalMs ?? conversationDefaults.pollIntervalMs,
+      },
+    );
+    client = outcome.client;
+    d.warnings.push(...outcome.warnings);
+    const entry = agentEntry(turn, outcome, Date.now() - sentAt);
+    add(entry);
+    contextId = entry.context_id ?? contextId;
+    const interrupted = entry.task_state !== undefined && interruptedStates.has(entry.task_state as never);
+    taskId = interrupted ? entry.task_id : undefined;
+    if (entry.error) return { ...d, ended: "agent-error", endReason: entry.error };
+  }
+  return d;
+}
+
+function endingText(d: Dialogue, maxTurns: number): string {
+  switch (d.ended) {
+    case "user-done":
+      return `the user ended it: ${d.endReason ?? "done"}`;
+    case "max-turns":
+      return `the turn limit (${maxTurns}) was reached`;
+    case "agent-error":
+      return `the agent failed: ${d.endReason ?? "no reply"}`;
+    case "model-error":
+      return `the simulated user's model failed: ${d.endReason ?? ""}`;
+  }
+}
+
+function failedReason(verdicts: TrialOutcome["verdicts"], score: number): string {
+  const missed = verdicts.filter((v) => !v.met).map((v) => JSON.stringify(v.criterion));
+  return `${missed.length} of ${verdicts.length} criteria not met (score ${score.toFixed(2)}): ${missed.join(", ")}`;
+}
+
+/** One whole conversation, then the judge. A model failure is an `error` that keeps the transcript so far. */
+export async function runTrial(ctx: ConversationContext, trial: number): Promise<TrialOutcome> {
+  const started = Date.now();
+  const d = await converse(ctx, trial);
+  const base = {
+    trial,
+    ended: d.ended,
+    ...(d.endReason ? { end_reason: d.endReason } : {}),
+    transcript: d.transcript,
+    warnings: d.warnings,
+  };
+  const done = (rest: Omit<TrialOutcome, keyof typeof base | "duration_ms">): TrialOutcome => ({
+    ...base,
+    ...rest,
+    duration_ms: Date.now() - started,
+  });
+  if (d.ended === "model-error") {
+    return done({
+      status: "error",
+      reason: d.endReason ?? "the simulated user's model failed",
+      score: null,
+      verdicts: [],
+      usage: { user: d.userUsage, judge: noUsage },
+    });
+  }
+  try {
+    const judged = await judgeTranscript(ctx.judge, ctx.spec, d.transcript, endingText(d, ctx.spec.maxTurns));
+    const { score, passed } = scoreOf(judged.verdicts, ctx.spec.threshold);
+    return done({
+      status: passed ? "passed" : "failed",
+      ...(passed ? {} : { reason: failedReason(judged.verdicts, score) }),
+      score,
+      verdicts: judged.verdicts,
+      usage: { user: d.userUsage, judge: judged.usage },
+    });
+  } catch (error) {
+    if (!(error instanceof LlmError)) throw error;
+    return done({
+      status: "error",
+      reason: error.message,
+      score: null,
+      verdicts: [],
+      usage: { user: d.userUsage, judge: error.usage },
+    });
+  }
+}
+
+/** The outcome of every trial, and the statistics over them. */
+export interface ConversationOutcome {
+  trials: TrialOutcome[];
+  stats: TrialStats;
+  status: "passed" | "failed" | "error";
+  reason?: string;
+  /** Mean score of the trials the judge graded; null when none was graded. */
+  score: number | null;
+}
+
+function overall(trials: TrialOutcome[], stats: TrialStats): Pick<ConversationOutcome, "status" | "reason"> {
+  const single = trials.length === 1;
+  const errored = trials.find((t) => t.status === "error");
+  if (errored)
+    return { status: "error", reason: single ? errored.reason : `trial ${errored.trial}: ${errored.reason}` };
+  if (single) {
+    const only = trials[0]!;
+    return { status: only.status, ...(only.reason ? { reason: only.reason } : {}) };
+  }
+  const rate = `${stats.passed}/${stats.count} trials passed (${Math.round(stats.pass_rate * 100)}%)`;
+  return stats.met_minimum
+    ? { status: "passed" }
+    : {
+        status: "failed",
+        reason: `${rate}, below the minimum pass rate of ${Math.round(stats.min_pass_rate * 100)}%`,
+      };
+}
+
+/** Runs spec.trials conversations (a few at a time) and decides the status from the pass rate. */
+export async function runConversation(ctx: ConversationContext): Promise<ConversationOutcome> {
+  const trials = await runBounded(ctx.spec.trials, ctx.concurrency ?? conversationDefaults.concurrency, (i) =>
+    runTrial(ctx, i + 1),
+  );
+  const stats = trialStats(trials, ctx.spec.minPassRate);
+  const graded = trials.filter((t) => t.score !== null).map((t) => t.score!);
+  const score = graded.length === 0 ? null : graded.reduce((a, b) => a + b, 0) / graded.length;
+  return { trials, stats, score, ...overall(trials, stats) };
+}
