@@ -1,4 +1,5 @@
 import { parseApiKey, parseBasic, type Credential } from "../client/auth.js";
+import { modelSpecProblem } from "../llm/model-config.js";
 import type { ModelFlags } from "../llm/model-config.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { usageError } from "../runner/errors.js";
@@ -122,6 +123,14 @@ export function credentialsFrom(flags: AuthFlags): Credential[] {
 
 /** The model choices among a command's flags (--model, --user-model, --judge-model). */
 export function modelFlagsFrom(flags: ModelFlags): ModelFlags {
+  for (const [flag, spec] of [
+    ["--model", flags.model],
+    ["--user-model", flags.userModel],
+    ["--judge-model", flags.judgeModel],
+  ] as const) {
+    const problem = spec === undefined ? undefined : modelSpecProblem(spec);
+    if (problem) throw usageError(`${flag}: ${problem}`);
+  }
   return {
     ...(flags.model ? { model: flags.model } : {}),
     ...(flags.userModel ? { userModel: flags.userModel } : {}),

@@ -80,6 +80,16 @@ export function modelSpecFor(role: ModelRole, flags: ModelFlags, env: Env): stri
   return [roleFlag, flags.model, roleVar, env.PLAINWRIGHT_MODEL].find((s) => s !== undefined && s !== "");
 }
 
+/** The problem with a `provider:name` model spec, or undefined when it is well-formed. */
+export function modelSpecProblem(spec: string): string | undefined {
+  try {
+    parseSpec(spec);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 function parseSpec(spec: string): { provider: Provider; model: string } {
   const colon = spec.indexOf(":");
   const provider = spec.slice(0, colon) as Provider;
