@@ -200,3 +200,44 @@ describe("conversation settings in a test file", () => {
     );
   });
 });
+
+describe("a conversation test whose agent is a target", () => {
+  const targetTest = (agentUrl: string) => {
+    const { config } = seedExample(agentUrl);
+    const { agent_url: _url, headers: _headers, ...conversation } = config;
+    return {
+      name: "Target only",
+      kind: "conversation",
+      target: { type: "a2a", agent_url: agentUrl, headers: { "X-Team": "support" } },
+      config: conversation,
+    };
+  };
+
+  it("uses the card only to find the endpoint: a card error does not fail the run", async () => {
+    const a = await agent("card-missing-name");
+    const result = await run(targetTest(a.url), scripted());
+    expect(result.status, result.reason).toBe("passed");
+    expect(result.card?.errors).toEqual([]);
+    expect(result.endpoint?.url).toBe(`${a.url}/a2a/jsonrpc`);
+    expect(result.traffic.some((t) => t.request_headers["X-Team"] === "support")).toBe(true);
+  });
+
+  it("falls back to the agent URL when no card is found", async () => {
+    const a = await agent("card-under-subpath", "0.3");
+    const result = await run(targetTest(`${a.url}/support/a2a/jsonrpc`), scripted());
+    expect(result.endpoint?.url).toBe(`${a.url}/support/a2a/jsonrpc`);
+    expect(result.status, result.reason).toBe("passed");
+  });
+
+  it("rejects a conversation test without a valid target, or without conversation settings", () => {
+    expect(() =>
+      parseTestDefinition({ name: "x", kind: "conversation", config: { goal: "g" } }, "t.json"),
+    ).toThrow(/t.json: target must be \{"type": "a2a"/);
+    expect(() =>
+      parseTestDefinition(
+        { name: "x", kind: "conversation", target: { type: "a2a", agent_url: "http://a" }, config: {} },
+        "t.json",
+      ),
+    ).toThrow(/needs config.persona, config.goal or config.success_criteria/);
+  });
+});

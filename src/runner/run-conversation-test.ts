@@ -1,5 +1,6 @@
 import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
 import { criteriaOf } from "../conversation/judge.js";
+import { resolveA2ATarget } from "../conversation/target.js";
 import { runConversation, type ConversationOutcome } from "../conversation/run-conversation.js";
 import { conversationDefaults, type ConversationSpec, type TranscriptEntry } from "../conversation/types.js";
 import { createModelClient, type ModelClientOptions } from "../llm/ai-sdk-client.js";
@@ -30,6 +31,8 @@ export interface ConversationRunOptions {
   source?: string;
   onProgress?: (line: string) => void;
   pollIntervalMs?: number;
+  /** The agent is a target: its card only finds the endpoint and is not validated. */
+  targetOnly?: boolean;
   /** Retry timing for model calls (tests shorten it). */
   modelRetry?: ModelClientOptions["retry"];
 }
@@ -125,10 +128,12 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
   }
   for (const m of [models.user, models.judge]) if (m.apiKey) secrets.push(m.apiKey);
   const traffic = new TrafficLog({ secrets });
-  const card = await runA2ATest({ ...opts, secrets, mode: "card", traffic });
+  const card = opts.targetOnly
+    ? await targetRun(opts, traffic, started)
+    : await runA2ATest({ ...opts, secrets, mode: "card", traffic });
   const result: RunResult = { ...card, kind: "conversation" };
   const cardFailed = card.status === "failed" ? card.reason : undefined;
-  if (card.status === "error" || !card.endpoint || card.endpoint.refused || !card.card?.found_at)
+  if (card.status === "error" || !card.endpoint || card.endpoint.refused || (!opts.targetOnly && !card.card?.found_at))
     return finish(result, started, traffic, secrets);
   const generation = (card.protocol?.negotiated ?? "0.3") as ProtocolGeneration;
   const outcome = await converseWith(opts, spec, models, traffic, card.endpoint.url, generation);
@@ -201,6 +206,39 @@ function conversationFields(
     trials: outcome.trials,
     trial_stats: outcome.stats,
     usage: usageSection(outcome, models.user, models.judge),
+  };
+}
+
+/** A target's endpoint from its card (or the agent URL), with no card validation (seed 000). */
+async function targetRun(
+  opts: ConversationRunOptions,
+  traffic: TrafficLog,
+  started: number,
+): Promise<RunResult> {
+  const target = await resolveA2ATarget(
+    { type: "a2a", agent_url: opts.config.agent_url, headers: opts.config.headers },
+    { policy: opts.policy, traffic, timeoutMs: opts.config.timeout_s * 1000 },
+  );
+  const base = errorRun(opts, started, "");
+  delete base.reason;
+  return {
+    ...base,
+    status: "passed",
+    endpoint: { url: target.endpoint, transport: "JSONRPC", reason: `target: ${target.reason}` },
+    protocol: { card: null, negotiated: target.generation },
+    card: {
+      found_at: target.card_url,
+      tried: [],
+      protocol_version: null,
+      name: null,
+      version: null,
+      description: null,
+      transport: null,
+      errors: [],
+      warnings: [],
+      skills: [],
+      strict: false,
+    },
   };
 }
 

@@ -68,6 +68,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
       ...(opts.models ? { models: opts.models } : {}),
       ...(opts.env ? { env: opts.env } : {}),
       secretValues: opts.secrets.values,
+      ...(test.targetOnly ? { targetOnly: true } : {}),
     });
     result.warnings.unshift(...test.warnings);
     return result;

@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { a2aTargetSchema } from "../conversation/target.js";
 import { configError } from "./errors.js";
 
 /** Seed 000 "Configuration": timeout_s is an integer from 1 to 300, default 60. */
@@ -63,7 +64,9 @@ const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
-    kind: z.literal("a2a", { error: 'must be "a2a" (the only kind this version runs)' }),
+    kind: z.enum(["a2a", "conversation"], { error: 'must be "a2a" or "conversation"' }),
+    /** Conversation tests name their agent as a target (seed 000 "A2A as a target elsewhere"). */
+    target: a2aTargetSchema.optional(),
     natural_language: z.string().optional(),
     config: configSchema,
   })
@@ -77,6 +80,8 @@ export interface LoadedTest {
   source: string;
   definition: A2ATestDefinition;
   warnings: string[];
+  /** The agent is only a target: its card finds the endpoint and is not validated. */
+  targetOnly?: boolean;
 }
 
 const knownTop = new Set(Object.keys(testSchema.shape));
@@ -94,8 +99,30 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return at;
 }
 
+/**
+ * A conversation test's `target` supplies the agent URL and headers; the card then only finds the
+ * endpoint and is not validated (seed 000 "A2A as a target elsewhere").
+ */
+function withTarget(raw: unknown, source: string): unknown {
+  if (valueAt(raw, ["kind"]) !== "conversation") return raw;
+  const target = a2aTargetSchema.safeParse(valueAt(raw, ["target"]));
+  if (!target.success) {
+    throw configError(
+      `${source}: target must be {"type": "a2a", "agent_url": "..."} for a conversation test`,
+      "target",
+    );
+  }
+  const config = (valueAt(raw, ["config"]) ?? {}) as Record<string, unknown>;
+  const headers = { ...target.data.headers, ...(config.headers as Record<string, string> | undefined) };
+  return {
+    ...(raw as object),
+    config: { ...config, agent_url: target.data.agent_url, headers, strict_card: false },
+  };
+}
+
 /** Validates one parsed definition; throws a config error naming the file, the field and the rule. */
-export function parseTestDefinition(raw: unknown, source: string): LoadedTest {
+export function parseTestDefinition(input: unknown, source: string): LoadedTest {
+  const raw = withTarget(input, source);
   const config = valueAt(raw, ["config"]) as Record<string, unknown> | undefined;
   const asksConversation = ["persona", "goal", "success_criteria"].some((k) => config?.[k] !== undefined);
   if (asksConversation && (config?.agent_url === undefined || config.agent_url === "")) {
@@ -118,7 +145,13 @@ export function parseTestDefinition(raw: unknown, source: string): LoadedTest {
   for (const key of Object.keys((raw as { config: object }).config)) {
     if (!knownConfig.has(key)) warnings.push(`${source}: unknown key "config.${key}" ignored`);
   }
-  return { source, definition: parsed.data, warnings };
+  if (parsed.data.kind === "conversation" && !isConversation(parsed.data.config)) {
+    throw configError(
+      `${source}: a conversation test needs config.persona, config.goal or config.success_criteria`,
+      "config",
+    );
+  }
+  return { source, definition: parsed.data, warnings, targetOnly: parsed.data.kind === "conversation" };
 }
 
 /** Whether the config asks for a conversation (seed 000: any of persona, goal or success_criteria). */
