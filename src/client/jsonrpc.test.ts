@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commandLinePolicy } from "../net/outbound-policy.js";
+import { serve, type LoopbackServer } from "../net/testing/loopback-server.js";
+import { TrafficLog } from "../net/traffic.js";
+import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
+import { callJsonRpc } from "./jsonrpc.js";
+
+// Hostile JSON-RPC servers on real sockets: every broken reply is a named outcome, never an exception.
+type Reply = (req: IncomingMessage, res: ServerResponse, id: unknown) => void;
+
+const behaviours: Record<string, Reply> = {
+  "wrong-id": (_q, res) => res.end(JSON.stringify({ jsonrpc: "2.0", id: "someone-else", result: {} })),
+  "result-and-error": (_q, res, id) =>
+    res.end(JSON.stringify({ jsonrpc: "2.0", id, result: {}, error: { code: -1, message: "x" } })),
+  "no-jsonrpc": (_q, res, id) => res.end(JSON.stringify({ id, result: {} })),
+  truncated: (_q, res, id) =>
+    res.end(JSON.stringify({ jsonrpc: "2.0", id, result: { task: { id: "t" } } }).slice(0, 30)),
+  html: (_q, res) => {
+    res.setHeader("Content-Type", "text/html");
+    res.end("<html><body>Bad gateway</body></html>");
+  },
+  deep: (_q, res) => res.end(`${"[".repeat(100_000)}${"]".repeat(100_000)}`),
+  huge: (_q, res) => {
+    res.setHeader("Content-Type", "application/json");
+    const chunk = Buffer.alloc(1024 * 1024, 32);
+    let sent = 0;
+    const pump = () => {
+      while (sent < 200 && res.write(chunk)) sent++;
+      if (sent < 200) res.once("drain", pump);
+      else res.end();
+    };
+    res.on("error", () => undefined);
+    pump();
+  },
+  endless: (_q, res, id) => {
+    res.setHeader("Content-Type", "text/event-stream");
+    const event = `data: ${JSON.stringify({ jsonrpc: "2.0", id, result: { kind: "status-update", taskId: "t", status: { state: "working" } } })}\n\n`;
+    const timer = setInterval(() => res.write(event.repeat(200)), 2);
+    res.on("close", () => clearInterval(timer));
+  },
+  silent: () => undefined,
+  "bad-event": (_q, res, id) => {
+    res.setHeader("Content-Type", "text/event-stream");
+    res.end(
+      `data: {oops\n\ndata: ${JSON.stringify({ jsonrpc: "2.0", id, result: { kind: "task", id: "t", contextId: "c", status: { state: "completed" } } })}\n\n`,
+    );
+  },
+};
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  server = await serve((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const id = (JSON.parse(body) as { id: unknown }).id;
+      const name = (req.url ?? "/").slice(1);
+      (behaviours[name] ?? ((_q, r) => r.end("{}")))(req, res, id);
+    });
+  });
+});
+afterAll(() => server.close());
+
+const call = (name: string, timeoutMs = 1500) =>
+  callJsonRpc({
+    url: `${server.url}/${name}`,
+    method: "message/send",
+    params: {},
+    timeoutMs,
+    policy: commandLinePolicy,
+    traffic: new TrafficLog(),
+  });
+
+describe("a JSON-RPC call to a hostile server", () => {
+  it.each([
+    ["wrong-id", /does not echo the request id/],
+    ["result-and-error", /both result and error/],
+    ["no-jsonrpc", /"jsonrpc" is undefined, not "2.0"/],
+    ["truncated", /is not JSON/],
+    ["html", /text\/html reply is not JSON/],
+    ["deep", /nest|depth/i],
+  ])("%s is an invalid reply naming the rule", async (name, reason) => {
+    const outcome = await call(name);
+    expect(outcome.kind).toBe("invalid");
+    if (outcome.kind === "invalid") expect(outcome.reason).toMatch(reason);
+  });
+
+  it("a 200 MB body is cut at the 10 MB cap, named, with memory bounded", async () => {
+    const before = process.memoryUsage().rss;
+    const outcome = await call("huge", 10_000);
+    expect(outcome.kind).toBe("unreachable");
+    if (outcome.kind === "unreachable") expect(outcome.error.rule).toBe("cap.body");
+    expect(process.memoryUsage().rss - before).toBeLessThan(80 * 1024 * 1024);
+  });
+
+  it("an endless stream ends at the event cap or the idle timeout, with what arrived", async () => {
+    const outcome = await call("endless", 800);
+    expect(outcome.kind).toBe("stream");
+    if (outcome.kind === "stream") {
+      expect(outcome.results.length).toBeGreaterThan(0);
+      expect(outcome.http.streamEnd?.reason).toBe("event-cap");
+      expect(outcome.results).toHaveLength(10_000);
+    }
+  }, 30_000);
+
+  it("a server that never answers is unreachable after the timeout", async () => {
+    const t = Date.now();
+    const outcome = await call("silent", 500);
+    expect(outcome.kind).toBe("unreachable");
+    if (outcome.kind === "unreachable") expect(outcome.error.rule).toBe("timeout.total");
+    expect(Date.now() - t).toBeLessThan(2000);
+  });
+
+  it("an unreadable stream event is reported while the readable ones still count", async () => {
+    const client = new JsonRpcA2AClient(
+      { url: `${server.url}/bad-event`, binding: "JSONRPC", generation: "0.3" },
+      { headers: {}, timeoutMs: 1500, policy: commandLinePolicy, traffic: new TrafficLog() },
+    );
+    const stream = await client.stream({ text: "hi" });
+    expect(stream.invalidEvents).toHaveLength(1);
+    expect(stream.events).toHaveLength(1);
+  });
+});
