@@ -178,4 +178,10 @@ describe.each(bindings)("A2A client contract: $name", ({ name, protocol, make })
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.kind).toMatch(/error|unsupported/);
   });
+
+  it("the extended card call comes back as a card or a well-formed error", async () => {
+    const outcome = await client().getExtendedCard();
+    if (outcome.ok) expect(typeof outcome.value).toBe("object");
+    else expect(outcome.kind).toMatch(/error|unsupported/);
+  });
 });
