@@ -1,0 +1,66 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { serverPolicy, type OutboundPolicy } from "../net/outbound-policy.js";
+import { usageError } from "../runner/errors.js";
+import { isLoopbackHost, startServer } from "../server/server.js";
+
+/** `plainwright serve` flags as commander hands them over. */
+export interface ServeFlags {
+  port: string;
+  db?: string;
+  host: string;
+  token?: string;
+  allowPrivate?: boolean;
+  allowHost?: string[];
+}
+
+/** The default database: $XDG_DATA_HOME/plainwright/plainwright.sqlite, else ~/.local/share/... */
+export function defaultDbFile(env: NodeJS.ProcessEnv = process.env): string {
+  const base =
+    env.XDG_DATA_HOME && env.XDG_DATA_HOME !== "" ? env.XDG_DATA_HOME : join(homedir(), ".local", "share");
+  return join(base, "plainwright", "plainwright.sqlite");
+}
+
+/** DESIGN.md section 6: serve refuses loopback and private addresses unless allow-listed. */
+export function servePolicy(flags: Pick<ServeFlags, "allowPrivate" | "allowHost">): OutboundPolicy {
+  return {
+    ...serverPolicy,
+    allowLoopback: flags.allowPrivate === true,
+    allowPrivate: flags.allowPrivate === true,
+    allowHosts: flags.allowHost ?? [],
+  };
+}
+
+/** Runs the web app until SIGINT/SIGTERM. */
+export async function runServeCommand(flags: ServeFlags): Promise<number> {
+  const port = Number(flags.port);
+  if (!/^\d+$/.test(flags.port) || port > 65535) throw usageError(`--port ${flags.port}: expected 0-65535`);
+  const token = flags.token ?? process.env.PLAINWRIGHT_TOKEN;
+  if (!isLoopbackHost(flags.host) && !token) {
+    throw usageError(
+      `--host ${flags.host} is reachable from other machines: also pass --token (or set PLAINWRIGHT_TOKEN)`,
+    );
+  }
+  const db = flags.db ?? defaultDbFile();
+  const server = await startServer({
+    db,
+    port,
+    host: flags.host,
+    policy: servePolicy(flags),
+    ...(token ? { token } : {}),
+  });
+  const out = process.stderr;
+  out.write(`Plainwright is serving ${server.url}  (database ${db})\n`);
+  // The token travels in the fragment, which browsers never send to a server or put in logs.
+  if (token) out.write(`Open ${server.url}/#token=${encodeURIComponent(token)} to sign the browser in.\n`);
+  if (server.interrupted > 0)
+    out.write(`${server.interrupted} run(s) interrupted by the last shutdown were marked error.\n`);
+  out.write("Press Ctrl+C to stop.\n");
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,49 @@
+import express, { type Express } from "express";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import { ApiError, errorHandler } from "./api-error.js";
+import { InspectorSessions } from "./inspector-sessions.js";
+import { openApiDocument } from "./openapi.js";
+import { inspectRouter } from "./routes/inspect.js";
+import { projectsRouter } from "./routes/projects.js";
+import { runsRouter } from "./routes/runs.js";
+import { testsRouter } from "./routes/tests.js";
+import type { RunQueue } from "./run-queue.js";
+import { requireToken, sameSiteOnly, securityHeaders } from "./security.js";
+import { uiRouter } from "./static-ui.js";
+import type { Store } from "./store.js";
+
+export interface AppDeps {
+  store: Store;
+  queue: RunQueue;
+  policy: OutboundPolicy;
+  token?: string;
+  host: string;
+  webRoot: string;
+}
+
+/** The express app: security headers, the token-guarded JSON API, then the UI. */
+export function buildApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.use(securityHeaders);
+  app.use(sameSiteOnly(deps.token !== undefined, deps.host));
+  app.use("/api", requireToken(deps.token), (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  app.use("/api", express.json({ limit: "1mb" }));
+  app.get("/api/openapi.json", (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use(projectsRouter(deps.store));
+  app.use(testsRouter(deps.store, deps.queue));
+  app.use(runsRouter(deps.store, deps.queue));
+  app.use(inspectRouter(new InspectorSessions(), deps.policy));
+  app.use("/api", (req) => {
+    throw new ApiError(404, `no API route ${req.method} ${req.originalUrl.split("?")[0] ?? ""}`);
+  });
+  app.use(uiRouter(deps.webRoot));
+  app.use(errorHandler);
+  return app;
+}

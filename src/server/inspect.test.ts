@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
+import { serverPolicy } from "../net/outbound-policy.js";
+import type { RunResult } from "../runner/result.js";
+import type { RunningServer } from "./server.js";
+import { apiClient, serve, tempDir } from "./testing/harness.js";
+
+let agent: RunningAgent;
+let server: RunningServer;
+const tmp = tempDir();
+
+beforeAll(async () => {
+  agent = await startReferenceAgent({ port: 0, workMs: 0 });
+  server = await serve(tmp.db);
+});
+afterAll(async () => {
+  await server?.close();
+  await agent?.close();
+  tmp.remove();
+});
+
+interface ChatReply {
+  text: string;
+  state?: string;
+  task_id?: string;
+  context_id?: string;
+  failure?: string;
+}
+
+/** Posts one chat turn and returns the final reply, whether streamed or not. */
+async function chat(body: Record<string, unknown>): Promise<{ reply: ChatReply; streamed: boolean }> {
+  const res = await fetch(`${server.url}/api/inspect/chat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream"))
+    return { reply: JSON.parse(text) as ChatReply, streamed: false };
+  const done = /event: done\ndata: (.*)\n/.exec(text)?.[1];
+  if (!done) throw new Error(`no done event in: ${text.slice(0, 2000)}`);
+  return { reply: JSON.parse(done ?? "null") as ChatReply, streamed: true };
+}
+
+describe("inspector API", () => {
+  it("loads a card, chats (streaming and not), continues an input-required task and redacts the bearer token", async () => {
+    const api = apiClient(server.url);
+    const session = await api<{ id: string }>("POST", "/api/inspect/sessions", {});
+    const card = await api<{ result: RunResult; streaming: boolean; can_chat: boolean }>(
+      "POST",
+      "/api/inspect/card",
+      {
+        session_id: session.body.id,
+        agent_url: agent.url,
+        auth: { type: "bearer", token: "very-secret-token" },
+      },
+    );
+    expect(card.status).toBe(200);
+    expect(card.body.result.card?.name).toBe("Plainwright Helpdesk");
+    expect(card.body.streaming).toBe(true);
+    expect(card.body.can_chat).toBe(true);
+
+    const first = await chat({ session_id: session.body.id, text: "this is ambiguous" });
+    expect(first.streamed).toBe(true);
+    expect(first.reply.failure).toBeUndefined();
+    expect(first.reply.state).toBe("input-required");
+    const second = await chat({
+      session_id: session.body.id,
+      text: "a refund",
+      context_id: first.reply.context_id,
+      task_id: first.reply.task_id,
+      stream: false,
+    });
+    expect(second.streamed).toBe(false);
+    expect(second.reply.state).toBe("completed");
+    expect(second.reply.text).toContain("Thanks, that settles it");
+    expect(second.reply.context_id).toBe(first.reply.context_id);
+
+    const traffic = await fetch(`${server.url}/api/inspect/sessions/${session.body.id}/traffic`, {
+      signal: AbortSignal.timeout(1500),
+    })
+      .then((r) => r.body?.getReader().read())
+      .then((chunk) => new TextDecoder().decode(chunk?.value));
+    expect(traffic).toContain("event: entry");
+    expect(traffic).not.toContain("very-secret-token");
+  });
+
+  it("refuses a loopback agent under the default server policy", async () => {
+    const dir = tempDir();
+    const strict = await serve(dir.db, { policy: serverPolicy });
+    try {
+      const api = apiClient(strict.url);
+      const session = await api<{ id: string }>("POST", "/api/inspect/sessions", {});
+      const card = await api<{ result: RunResult; can_chat: boolean }>("POST", "/api/inspect/card", {
+        session_id: session.body.id,
+        agent_url: agent.url,
+      });
+      expect(card.body.result.status).toBe("error");
+      expect(card.body.result.reason).toMatch(/loopback/);
+      expect(card.body.can_chat).toBe(false);
+    } finally {
+      await strict.close();
+      dir.remove();
+    }
+  });
+
+  it("answers a chat before any card with 409 and a bad body with 400 naming the field", async () => {
+    const api = apiClient(server.url);
+    const session = await api<{ id: string }>("POST", "/api/inspect/sessions", {});
+    expect((await api("POST", "/api/inspect/chat", { session_id: session.body.id, text: "hi" })).status).toBe(
+      409,
+    );
+    const bad = await api<{ error: { field: string } }>("POST", "/api/inspect/card", {
+      session_id: session.body.id,
+      agent_url: agent.url,
+      auth: { type: "bearer" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe("auth.token");
+  });
+});

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import type { ProtocolGeneration } from "../protocol/generation.js";
+import { TrafficLog, type TrafficEntry } from "../net/traffic.js";
+import type { InspectorAuth } from "./inspector-auth.js";
+
+/** The agent an inspector session is connected to, remembered from its card. */
+export interface InspectedAgent {
+  agentUrl: string;
+  endpointUrl: string;
+  generation: ProtocolGeneration;
+  streaming: boolean;
+  auth: InspectorAuth;
+}
+
+/** One browser tab's inspector: its own traffic log (the debug console) and connected agent. */
+export interface InspectorSession {
+  id: string;
+  traffic: TrafficLog;
+  agent?: InspectedAgent;
+  lastUsed: number;
+  /** Live debug-console viewers. */
+  viewers: Set<(entry: TrafficEntry) => void>;
+}
+
+const IDLE_MS = 30 * 60_000;
+const MAX_SESSIONS = 100;
+/** A session whose console holds more entries starts a fresh log, so memory stays bounded. */
+const MAX_ENTRIES = 2000;
+
+/** In-memory inspector sessions: bounded in number, idle ones dropped. */
+export class InspectorSessions {
+  readonly #sessions = new Map<string, InspectorSession>();
+
+  /** Opens a session, evicting idle ones and the oldest beyond the cap. */
+  create(): InspectorSession {
+    this.#sweep();
+    const session: InspectorSession = {
+      id: randomUUID(),
+      traffic: new TrafficLog(),
+      lastUsed: Date.now(),
+      viewers: new Set(),
+    };
+    this.#watch(session);
+    this.#sessions.set(session.id, session);
+    return session;
+  }
+
+  /** The session, refreshed as used; undefined when unknown or expired. */
+  get(id: string): InspectorSession | undefined {
+    const session = this.#sessions.get(id);
+    if (!session) return undefined;
+    session.lastUsed = Date.now();
+    if (session.traffic.entries().length > MAX_ENTRIES) {
+      session.traffic = new TrafficLog();
+      this.#watch(session);
+    }
+    return session;
+  }
+
+  #watch(session: InspectorSession): void {
+    session.traffic.onEntry((entry) => {
+      for (const viewer of session.viewers) viewer(entry);
+    });
+  }
+
+  #sweep(): void {
+    const now = Date.now();
+    for (const [id, s] of this.#sessions)
+      if (now - s.lastUsed > IDLE_MS && s.viewers.size === 0) this.#sessions.delete(id);
+    while (this.#sessions.size >= MAX_SESSIONS) {
+      const oldest = [...this.#sessions.values()].sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      if (!oldest) break;
+      this.#sessions.delete(oldest.id);
+    }
+  }
+}

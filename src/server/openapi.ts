@@ -1,0 +1,395 @@
+import { toolVersion } from "../runner/version.js";
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Schema) => ({ "application/json": { schema } });
+const ok = (description: string, schema: Schema, status = "200") => ({
+  [status]: { description, content: json(schema) },
+});
+const err = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [String(c), { $ref: `#/components/responses/E${c}` }]));
+const idParam = (what: string) => [
+  { name: "id", in: "path", required: true, schema: { type: "string" }, description: `the ${what}'s id` },
+];
+const body = (schema: Schema) => ({ required: true, content: json(schema) });
+const nameBody = body({
+  type: "object",
+  required: ["name"],
+  properties: { name: { type: "string", minLength: 1 } },
+});
+const sse = (description: string) => ({
+  "200": { description, content: { "text/event-stream": { schema: { type: "string" } } } },
+});
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: "object",
+    required: ["error"],
+    properties: {
+      error: {
+        type: "object",
+        required: ["message"],
+        properties: {
+          message: { type: "string" },
+          field: { type: "string", description: "the field at fault, e.g. config.timeout_s" },
+        },
+      },
+    },
+  },
+  Project: {
+    type: "object",
+    required: ["id", "name"],
+    properties: {
+      id: { type: "string" },
+      name: { type: "string" },
+      created_at: { type: "string", format: "date-time" },
+    },
+  },
+  Module: {
+    type: "object",
+    required: ["id", "name", "project_id"],
+    properties: {
+      id: { type: "string" },
+      name: { type: "string" },
+      project_id: { type: "string" },
+      created_at: { type: "string", format: "date-time" },
+    },
+  },
+  SecretName: {
+    type: "object",
+    required: ["name"],
+    properties: { name: { type: "string" }, updated_at: { type: "string", format: "date-time" } },
+  },
+  TestConfig: {
+    type: "object",
+    required: ["agent_url"],
+    description: "Seed 000 'Configuration'. {{secrets.NAME}} works in any string.",
+    properties: {
+      agent_url: { type: "string", description: "the agent's base URL or card URL (http or https)" },
+      headers: { type: "object", additionalProperties: { type: "string" } },
+      strict_card: { type: "boolean", default: true },
+      timeout_s: { type: "integer", minimum: 1, maximum: 300, default: 60 },
+      smoke_message: { type: "string" },
+      persona: { type: "string" },
+      goal: { type: "string" },
+      success_criteria: { type: "array", items: { type: "string" } },
+      opening_message: { type: "string" },
+      max_turns: { type: "integer", minimum: 1 },
+      threshold: { type: "number", minimum: 0, maximum: 1 },
+      trials: { type: "integer", minimum: 1 },
+    },
+  },
+  TestDefinition: {
+    type: "object",
+    required: ["module_id", "name", "kind", "config"],
+    description: "Exactly the test JSON of seed 000's examples.",
+    properties: {
+      module_id: { type: "string" },
+      name: { type: "string", minLength: 1 },
+      kind: { const: "a2a" },
+      natural_language: { type: "string" },
+      config: ref("TestConfig"),
+    },
+  },
+  Test: {
+    allOf: [
+      ref("TestDefinition"),
+      {
+        type: "object",
+        required: ["id"],
+        properties: {
+          id: { type: "string" },
+          created_at: { type: "string", format: "date-time" },
+          warnings: { type: "array", items: { type: "string" } },
+          last_run: { oneOf: [{ type: "null" }, ref("RunSummary")] },
+        },
+      },
+    ],
+  },
+  RunStatus: { enum: ["queued", "running", "passed", "failed", "error"] },
+  RunSummary: {
+    type: "object",
+    required: ["id", "status"],
+    properties: {
+      id: { type: "string" },
+      test_id: { type: "string" },
+      status: ref("RunStatus"),
+      created_at: { type: "string" },
+      started_at: { type: ["string", "null"] },
+      finished_at: { type: ["string", "null"] },
+    },
+  },
+  Run: {
+    allOf: [
+      ref("RunSummary"),
+      {
+        type: "object",
+        required: ["result"],
+        properties: {
+          progress: { type: "array", items: { type: "string" } },
+          result: { oneOf: [{ type: "null" }, ref("RunResult")], description: "null until the run finishes" },
+        },
+      },
+    ],
+  },
+  RunResult: {
+    type: "object",
+    description: "The result JSON of DESIGN.md section 3 (secrets redacted).",
+    required: ["tool", "kind", "status", "scores", "traffic"],
+    properties: {
+      tool: { type: "object" },
+      kind: { enum: ["a2a", "conformance", "conversation", "redteam"] },
+      status: { enum: ["passed", "failed", "error"] },
+      reason: { type: "string" },
+      scores: { type: "object" },
+      card: { type: "object" },
+      endpoint: { type: "object" },
+      smoke: { type: "object" },
+      findings: { type: "array", items: { type: "object" } },
+      transcript: { type: "array" },
+      verdicts: { type: "array" },
+      traffic: { type: "array", items: { type: "object" } },
+    },
+  },
+  InspectorAuth: {
+    type: "object",
+    properties: {
+      type: { enum: ["none", "bearer", "basic", "apikey"] },
+      token: { type: "string" },
+      username: { type: "string" },
+      password: { type: "string" },
+      key_name: { type: "string" },
+      key_value: { type: "string" },
+      key_in: { enum: ["header", "query"] },
+      headers: {
+        type: "array",
+        items: { type: "object", properties: { name: { type: "string" }, value: { type: "string" } } },
+      },
+    },
+  },
+  ChatReply: {
+    type: "object",
+    properties: {
+      kind: { enum: ["message", "task"] },
+      text: { type: "string" },
+      state: { type: "string" },
+      task_id: { type: "string" },
+      context_id: { type: "string" },
+      failure: { type: "string" },
+      warnings: { type: "array", items: { type: "string" } },
+    },
+  },
+};
+
+const paths: Record<string, Schema> = {
+  "/api/projects": {
+    get: {
+      summary: "List projects",
+      responses: { ...ok("projects", { type: "array", items: ref("Project") }), ...err(401) },
+    },
+    post: {
+      summary: "Create a project",
+      requestBody: nameBody,
+      responses: { ...ok("created", ref("Project"), "201"), ...err(400, 401, 409) },
+    },
+  },
+  "/api/projects/{id}": {
+    parameters: idParam("project"),
+    get: { summary: "Read a project", responses: { ...ok("the project", ref("Project")), ...err(401, 404) } },
+  },
+  "/api/modules/{id}": {
+    parameters: idParam("module"),
+    get: { summary: "Read a module", responses: { ...ok("the module", ref("Module")), ...err(401, 404) } },
+  },
+  "/api/projects/{id}/modules": {
+    parameters: idParam("project"),
+    get: {
+      summary: "List a project's modules",
+      responses: { ...ok("modules", { type: "array", items: ref("Module") }), ...err(401, 404) },
+    },
+    post: {
+      summary: "Create a module",
+      requestBody: nameBody,
+      responses: { ...ok("created", ref("Module"), "201"), ...err(400, 401, 404, 409) },
+    },
+  },
+  "/api/projects/{id}/secrets": {
+    parameters: idParam("project"),
+    get: {
+      summary: "List secret names (values are never returned)",
+      responses: { ...ok("names", { type: "array", items: ref("SecretName") }), ...err(401, 404) },
+    },
+  },
+  "/api/projects/{id}/secrets/{name}": {
+    parameters: [
+      ...idParam("project"),
+      {
+        name: "name",
+        in: "path",
+        required: true,
+        schema: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$" },
+      },
+    ],
+    put: {
+      summary: "Set a secret (write-only); tests use it as {{secrets.NAME}}",
+      requestBody: body({
+        type: "object",
+        required: ["value"],
+        properties: { value: { type: "string", minLength: 1 } },
+      }),
+      responses: { ...ok("stored (the value is not echoed)", ref("SecretName")), ...err(400, 401, 404) },
+    },
+    delete: {
+      summary: "Delete a secret",
+      responses: { "204": { description: "deleted" }, ...err(401, 404) },
+    },
+  },
+  "/api/modules/{id}/tests": {
+    parameters: idParam("module"),
+    get: {
+      summary: "List a module's tests",
+      responses: { ...ok("tests", { type: "array", items: ref("Test") }), ...err(401, 404) },
+    },
+  },
+  "/api/tests": {
+    post: {
+      summary: "Create a test from seed 000's test JSON",
+      requestBody: body(ref("TestDefinition")),
+      responses: { ...ok("created", ref("Test"), "201"), ...err(400, 401) },
+    },
+  },
+  "/api/tests/{id}": {
+    parameters: idParam("test"),
+    get: { summary: "Read a test", responses: { ...ok("the test", ref("Test")), ...err(401, 404) } },
+    delete: {
+      summary: "Delete a test and its runs",
+      responses: { "204": { description: "deleted" }, ...err(401, 404) },
+    },
+  },
+  "/api/tests/{id}/runs": {
+    parameters: idParam("test"),
+    post: {
+      summary: "Start a run (queued, then executed in the background)",
+      responses: { ...ok("queued", ref("RunSummary"), "201"), ...err(401, 404) },
+    },
+    get: {
+      summary: "List a test's runs, newest first",
+      responses: { ...ok("runs", { type: "array", items: ref("RunSummary") }), ...err(401, 404) },
+    },
+  },
+  "/api/runs/{id}": {
+    parameters: idParam("run"),
+    get: {
+      summary: "Read a run and its result",
+      responses: { ...ok("the run", ref("Run")), ...err(401, 404) },
+    },
+  },
+  "/api/runs/{id}/events": {
+    parameters: idParam("run"),
+    get: {
+      summary: "Follow a run: events status {status}, progress {line}, and a final done {status}",
+      responses: { ...sse("event stream"), ...err(401, 404) },
+    },
+  },
+  "/api/inspect/sessions": {
+    post: {
+      summary: "Open an inspector session (its own debug console)",
+      responses: {
+        ...ok("session", { type: "object", properties: { id: { type: "string" } } }, "201"),
+        ...err(401),
+      },
+    },
+  },
+  "/api/inspect/sessions/{id}/traffic": {
+    parameters: idParam("session"),
+    get: {
+      summary: "The session's raw traffic, live: one `entry` event per traffic entry as it changes",
+      responses: { ...sse("event stream"), ...err(401, 404) },
+    },
+  },
+  "/api/inspect/card": {
+    post: {
+      summary: "Find, validate and resolve an agent's card (no message sent)",
+      requestBody: body({
+        type: "object",
+        required: ["session_id", "agent_url"],
+        properties: {
+          session_id: { type: "string" },
+          agent_url: { type: "string" },
+          auth: ref("InspectorAuth"),
+          timeout_s: { type: "integer", minimum: 1, maximum: 300 },
+        },
+      }),
+      responses: {
+        ...ok("card result", {
+          type: "object",
+          properties: {
+            result: ref("RunResult"),
+            streaming: { type: "boolean" },
+            can_chat: { type: "boolean" },
+          },
+        }),
+        ...err(400, 401, 404),
+      },
+    },
+  },
+  "/api/inspect/chat": {
+    post: {
+      summary:
+        "Send one chat turn to the session's agent; streams `update` and `done` events when the agent streams",
+      requestBody: body({
+        type: "object",
+        required: ["session_id", "text"],
+        properties: {
+          session_id: { type: "string" },
+          text: { type: "string" },
+          context_id: { type: "string" },
+          task_id: { type: "string" },
+          stream: { type: "boolean", default: true },
+          timeout_s: { type: "integer" },
+        },
+      }),
+      responses: {
+        "200": {
+          description: "the reply",
+          content: { ...json(ref("ChatReply")), "text/event-stream": { schema: { type: "string" } } },
+        },
+        ...err(400, 401, 404, 409),
+      },
+    },
+  },
+};
+
+const responseFor = (code: number, description: string) => ({ description, content: json(ref("Error")) });
+
+/** The OpenAPI 3.1 document served at GET /api/openapi.json: the reference for the REST API. */
+export const openApiDocument = {
+  openapi: "3.1.0",
+  info: {
+    title: "Plainwright REST API",
+    version: toolVersion,
+    description:
+      "Projects hold modules, modules hold tests, tests have runs. Errors are {error: {message, field?}}.",
+  },
+  servers: [{ url: "/" }],
+  security: [{ bearer: [] }, {}],
+  paths: {
+    "/api/openapi.json": {
+      get: { summary: "This document", responses: { "200": { description: "OpenAPI 3.1" } } },
+    },
+    ...paths,
+  },
+  components: {
+    schemas,
+    securitySchemes: {
+      bearer: { type: "http", scheme: "bearer", description: "the --token given to plainwright serve" },
+    },
+    responses: {
+      E400: responseFor(400, "invalid input; error.field names the field"),
+      E401: responseFor(401, "missing or wrong API token"),
+      E404: responseFor(404, "no such resource"),
+      E409: responseFor(409, "conflicts with the current state (duplicate name, no agent loaded)"),
+    },
+  },
+};

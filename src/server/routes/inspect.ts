@@ -1,0 +1,167 @@
+import { Router, type Response } from "express";
+import { z } from "zod";
+import { validateCard } from "../../card/validate.js";
+import type { OutboundPolicy } from "../../net/outbound-policy.js";
+import type { TrafficEntry } from "../../net/traffic.js";
+import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { RunResult } from "../../runner/result.js";
+import { runA2ATest } from "../../runner/run-a2a-test.js";
+import { ApiError, badRequest, notFound } from "../api-error.js";
+import { applyAuth, authSchema, withQuery } from "../inspector-auth.js";
+import { blockingTurn, streamingTurn, type ChatTurn } from "../inspector-chat.js";
+import type { InspectorSession, InspectorSessions } from "../inspector-sessions.js";
+import { openSse } from "../sse.js";
+
+const sessionRef = z.object({ session_id: z.string() });
+const timeout = z.number().int().min(1).max(300).default(60);
+const cardBody = z.object({
+  session_id: z.string(),
+  agent_url: z.string().min(1),
+  auth: authSchema,
+  timeout_s: timeout,
+});
+const chatBody = z.object({
+  session_id: z.string(),
+  text: z.string().min(1).max(100_000),
+  context_id: z.string().max(500).optional(),
+  task_id: z.string().max(500).optional(),
+  stream: z.boolean().default(true),
+  timeout_s: timeout,
+});
+
+const GENERATIONS: readonly string[] = ["0.1", "0.2", "0.3", "1.0"];
+
+/** Validates a body with zod; the first issue becomes a 400 naming its field. */
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join(".") ?? "";
+  throw badRequest(`${field || "body"} ${issue?.message ?? "is invalid"}`, field || undefined);
+}
+
+/** Whether the card found says it streams; read back from the recorded card response. */
+function cardStreams(result: RunResult, entries: readonly TrafficEntry[]): boolean {
+  const found = result.card?.found_at;
+  const entry = [...entries].reverse().find((e) => e.url === found && e.status === 200 && e.response_body);
+  try {
+    return validateCard(JSON.parse(entry?.response_body ?? "null")).card.capabilities.streaming;
+  } catch {
+    return false; // a truncated (over 64 KB) card: chat without streaming
+  }
+}
+
+/** Live debug-console entries, coalesced so a flooding stream is sent at most every 100 ms per entry. */
+function followTraffic(res: Parameters<typeof openSse>[0], session: InspectorSession): void {
+  const sse = openSse(res);
+  for (const entry of session.traffic.entries()) sse.send("entry", entry);
+  const dirty = new Map<string, TrafficEntry>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    for (const entry of dirty.values()) sse.send("entry", entry);
+    dirty.clear();
+  };
+  const viewer = (entry: TrafficEntry) => {
+    dirty.set(entry.id, entry);
+    timer ??= setTimeout(flush, 100);
+  };
+  session.viewers.add(viewer);
+  sse.onClose(() => {
+    session.viewers.delete(viewer);
+    clearTimeout(timer);
+  });
+}
+
+/** Fetches, validates and resolves the card; remembers the endpoint so the session can chat. */
+async function loadCard(session: InspectorSession, raw: unknown, policy: OutboundPolicy) {
+  const body = parse(cardBody, raw);
+  const applied = applyAuth(body.auth);
+  for (const secret of applied.secrets) session.traffic.addSecret(secret);
+  let agentUrl: string;
+  try {
+    agentUrl = withQuery(body.agent_url, applied.query);
+  } catch {
+    throw badRequest(`agent_url ${JSON.stringify(body.agent_url.slice(0, 80))} is not a URL`, "agent_url");
+  }
+  const result = await runA2ATest({
+    config: { agent_url: agentUrl, headers: applied.headers, strict_card: true, timeout_s: body.timeout_s },
+    mode: "card",
+    policy,
+    secrets: applied.secrets,
+    traffic: session.traffic,
+  });
+  const negotiated = result.protocol?.negotiated ?? "";
+  const streaming = cardStreams(result, session.traffic.entries());
+  if (result.endpoint && !result.endpoint.refused && GENERATIONS.includes(negotiated)) {
+    session.agent = {
+      agentUrl: body.agent_url,
+      endpointUrl: withQuery(result.endpoint.url, applied.query),
+      generation: negotiated as ProtocolGeneration,
+      streaming,
+      auth: body.auth,
+    };
+  } else {
+    delete session.agent;
+  }
+  return { result, streaming, can_chat: session.agent !== undefined };
+}
+
+/** One chat turn: a JSON reply, or an event stream of `update`s and a `done` when the agent streams. */
+async function chatTurn(
+  session: InspectorSession,
+  body: z.infer<typeof chatBody>,
+  res: Response,
+  policy: OutboundPolicy,
+) {
+  const agent = session.agent;
+  if (!agent) throw new ApiError(409, "load an agent card with a usable endpoint before chatting");
+  const turn: ChatTurn = {
+    endpointUrl: agent.endpointUrl,
+    generation: agent.generation,
+    headers: applyAuth(agent.auth).headers,
+    policy,
+    traffic: session.traffic,
+    timeoutMs: body.timeout_s * 1000,
+    input: {
+      text: body.text,
+      ...(body.context_id ? { contextId: body.context_id } : {}),
+      ...(body.task_id ? { taskId: body.task_id } : {}),
+    },
+  };
+  if (!(body.stream && agent.streaming && agent.generation !== "0.1")) {
+    const reply = await blockingTurn(turn);
+    agent.generation = reply.generation;
+    res.json(reply);
+    return;
+  }
+  const sse = openSse(res);
+  const reply = await streamingTurn(turn, (update) => sse.send("update", update));
+  sse.send("done", reply);
+  sse.close();
+}
+
+/** The inspector (seed 004): the server makes every A2A call, so the outbound policy applies. */
+export function inspectRouter(sessions: InspectorSessions, policy: OutboundPolicy): Router {
+  const router = Router();
+  const sessionOr404 = (id: unknown) => {
+    const session = typeof id === "string" ? sessions.get(id) : undefined;
+    if (!session) throw notFound("inspector session (reload the page)", String(id));
+    return session;
+  };
+  router.post("/api/inspect/sessions", (_req, res) => {
+    res.status(201).json({ id: sessions.create().id });
+  });
+  router.get("/api/inspect/sessions/:id/traffic", (req, res) => {
+    followTraffic(res, sessionOr404(req.params.id));
+  });
+  router.post("/api/inspect/card", async (req, res) => {
+    const session = sessionOr404(parse(sessionRef, req.body).session_id);
+    res.json(await loadCard(session, req.body, policy));
+  });
+  router.post("/api/inspect/chat", async (req, res) => {
+    const body = parse(chatBody, req.body);
+    await chatTurn(sessionOr404(body.session_id), body, res, policy);
+  });
+  return router;
+}

@@ -1,0 +1,63 @@
+import { Router } from "express";
+import { ApiError, badRequest, notFound, requireString } from "../api-error.js";
+import type { Store } from "../store.js";
+
+const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+
+function projectOr404(store: Store, id: string) {
+  const project = store.project(id);
+  if (!project) throw notFound("project", id);
+  return project;
+}
+
+/** Projects, their modules and their write-only secrets (DESIGN.md section 9). */
+export function projectsRouter(store: Store): Router {
+  const router = Router();
+  router.get("/api/projects", (_req, res) => {
+    res.json(store.listProjects());
+  });
+  router.post("/api/projects", (req, res) => {
+    const name = requireString(req.body, "name");
+    if (store.projectByName(name))
+      throw new ApiError(409, `a project named ${JSON.stringify(name)} already exists`, "name");
+    res.status(201).json(store.createProject(name));
+  });
+  router.get("/api/projects/:id", (req, res) => {
+    res.json(projectOr404(store, req.params.id));
+  });
+  router.get("/api/projects/:id/modules", (req, res) => {
+    projectOr404(store, req.params.id);
+    res.json(store.listModules(req.params.id));
+  });
+  router.post("/api/projects/:id/modules", (req, res) => {
+    projectOr404(store, req.params.id);
+    const name = requireString(req.body, "name");
+    if (store.moduleByName(req.params.id, name)) {
+      throw new ApiError(409, `this project already has a module named ${JSON.stringify(name)}`, "name");
+    }
+    res.status(201).json(store.createModule(req.params.id, name));
+  });
+  router.get("/api/projects/:id/secrets", (req, res) => {
+    projectOr404(store, req.params.id);
+    res.json(store.secretNames(req.params.id));
+  });
+  router.put("/api/projects/:id/secrets/:name", (req, res) => {
+    projectOr404(store, req.params.id);
+    const { name } = req.params;
+    if (!SECRET_NAME.test(name)) {
+      throw badRequest("a secret name is letters, digits and _, not starting with a digit", "name");
+    }
+    const value = (req.body as { value?: unknown } | undefined)?.value;
+    if (typeof value !== "string" || value === "")
+      throw badRequest("value is required (a non-empty string)", "value");
+    if (value.length > 10_000) throw badRequest("value must be at most 10000 characters", "value");
+    // The value is never echoed: the response names the secret only.
+    res.json(store.putSecret(req.params.id, name, value));
+  });
+  router.delete("/api/projects/:id/secrets/:name", (req, res) => {
+    projectOr404(store, req.params.id);
+    if (!store.deleteSecret(req.params.id, req.params.name)) throw notFound("secret", req.params.name);
+    res.status(204).end();
+  });
+  return router;
+}

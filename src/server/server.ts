@@ -1,0 +1,103 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import { configError } from "../runner/errors.js";
+import { buildApp } from "./app.js";
+import { openDatabase } from "./db.js";
+import { failInterruptedRuns, RunQueue } from "./run-queue.js";
+import { defaultWebRoot } from "./static-ui.js";
+import { Store } from "./store.js";
+
+export interface ServeOptions {
+  /** SQLite file (created with its folder when missing). */
+  db: string;
+  port: number;
+  /** Default 127.0.0.1; any other address needs a token. */
+  host?: string;
+  policy: OutboundPolicy;
+  token?: string;
+  /** The built UI (default: dist/web). */
+  webRoot?: string;
+  /** Runs executing at once; default 4. */
+  concurrency?: number;
+  /** A run still going after this is marked error; default 15 minutes. */
+  runTimeoutMs?: number;
+  /** Tests shorten the seed's 1 s task polling. */
+  pollIntervalMs?: number;
+  /** Where conversation tests read their model settings (PLAINWRIGHT_MODEL...); process.env by default. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Runs left unfinished by the previous process and marked error at start. */
+  interrupted: number;
+  close(): Promise<void>;
+}
+
+/** Whether an address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** Starts `plainwright serve`: migrations, interrupted runs marked error, then the UI and API on one port. */
+export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const host = opts.host ?? "127.0.0.1";
+  if (!isLoopbackHost(host) && !opts.token) {
+    throw configError(`binding to ${host} exposes the server beyond this machine: set --token`, "token");
+  }
+  const db = openDatabase(opts.db);
+  const store = new Store(db);
+  const interrupted = failInterruptedRuns(store);
+  const queue = new RunQueue({
+    store,
+    policy: opts.policy,
+    concurrency: opts.concurrency ?? 4,
+    runTimeoutMs: opts.runTimeoutMs ?? 15 * 60_000,
+    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+  });
+  const app = buildApp({
+    store,
+    queue,
+    policy: opts.policy,
+    host,
+    webRoot: opts.webRoot ?? defaultWebRoot(),
+    ...(opts.token ? { token: opts.token } : {}),
+  });
+  const server = createServer(app);
+  // A slow or stuck browser connection must not hold a socket forever; SSE sends keep-alives.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 0;
+  try {
+    await listen(server, opts.port, host);
+  } catch (error) {
+    db.close();
+    throw configError(`cannot listen on ${host}:${opts.port}: ${(error as Error).message}`);
+  }
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    interrupted,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      queue.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { Router } from "express";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Where the built UI lives: dist/web next to dist/server, or dist/web from the source tree. */
+export function defaultWebRoot(): string {
+  const candidates = [join(here, "..", "web"), join(here, "..", "..", "dist", "web")];
+  return candidates.find((dir) => existsSync(join(dir, "index.html"))) ?? (candidates[0] as string);
+}
+
+/** The pages a person can link to (DESIGN.md section 9); all are the one-page app. */
+const PAGES = ["/", "/inspect", "/runs/:id", "/projects/:id", "/modules/:id", "/tests/:id"];
+
+/** Serves the Vite build: hashed assets cached for good, the HTML shell for every page route. */
+export function uiRouter(webRoot: string): Router {
+  const router = Router();
+  const indexFile = join(webRoot, "index.html");
+  const built = existsSync(indexFile);
+  const html = built ? readFileSync(indexFile) : undefined;
+  router.use(
+    "/assets",
+    express.static(join(webRoot, "assets"), {
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  router.get(PAGES, (_req, res) => {
+    if (!html) {
+      res
+        .status(503)
+        .type("text/plain")
+        .send(`The web UI is not built (no ${indexFile}). Run: npm run build\nThe REST API works at /api.`);
+      return;
+    }
+    res.setHeader("Cache-Control", "no-cache");
+    res.type("html").send(html);
+  });
+  router.get("/favicon.ico", (_req, res) => {
+    res.status(204).end();
+  });
+  return router;
+}

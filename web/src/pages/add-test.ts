@@ -1,0 +1,246 @@
+import { api, ApiError } from "../api.js";
+import { field, h, mount, type Child } from "../dom.js";
+import { go } from "../nav.js";
+import type { Module, RunSummary, Test } from "../types.js";
+
+interface Draft {
+  name: string;
+  agent_url: string;
+  headers: string;
+  timeout_s: string;
+  what: "smoke" | "conversation";
+  smoke_message: string;
+  persona: string;
+  goal: string;
+  opening_message: string;
+  max_turns: string;
+  success_criteria: string;
+}
+
+type TextKey = Exclude<keyof Draft, "what">;
+
+const emptyDraft = (): Draft => ({
+  name: "",
+  agent_url: "",
+  headers: "",
+  timeout_s: "",
+  what: "smoke",
+  smoke_message: "",
+  persona: "",
+  goal: "",
+  opening_message: "",
+  max_turns: "",
+  success_criteria: "",
+});
+
+/** "Name: value" lines into a headers object; a line without a colon is an error naming it. */
+export function parseHeaderLines(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) throw new ApiError(400, `header line "${line}" is not "Name: value"`, "config.headers");
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** The seed's test JSON for the draft (the same JSON the REST API takes). */
+export function definitionOf(draft: Draft, moduleId: string): Record<string, unknown> {
+  const config: Record<string, unknown> = { agent_url: draft.agent_url.trim() };
+  const headers = parseHeaderLines(draft.headers);
+  if (Object.keys(headers).length > 0) config.headers = headers;
+  if (draft.timeout_s.trim() !== "") config.timeout_s = Number(draft.timeout_s);
+  if (draft.what === "smoke") {
+    if (draft.smoke_message.trim() !== "") config.smoke_message = draft.smoke_message.trim();
+  } else {
+    for (const key of ["persona", "goal", "opening_message"] as const)
+      if (draft[key].trim() !== "") config[key] = draft[key].trim();
+    if (draft.max_turns.trim() !== "") config.max_turns = Number(draft.max_turns);
+    const criteria = draft.success_criteria
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
+    if (criteria.length > 0) config.success_criteria = criteria;
+  }
+  return { module_id: moduleId, name: draft.name.trim(), kind: "a2a", config };
+}
+
+function input(draft: Draft, key: TextKey, attrs: Record<string, string | boolean> = {}): HTMLInputElement {
+  return h("input", {
+    name: key,
+    value: draft[key],
+    oninput: (e: Event) => (draft[key] = (e.target as HTMLInputElement).value),
+    ...attrs,
+  });
+}
+function area(draft: Draft, key: TextKey, placeholder: string): HTMLTextAreaElement {
+  const el = h("textarea", {
+    name: key,
+    rows: 3,
+    placeholder,
+    oninput: (e: Event) => (draft[key] = (e.target as HTMLTextAreaElement).value),
+  });
+  el.value = draft[key];
+  return el;
+}
+
+/** The wizard's state, shared by its steps. */
+interface Wizard {
+  draft: Draft;
+  box: HTMLElement;
+  error: HTMLElement;
+  moduleId: string;
+  cancel: () => void;
+}
+
+function showError(w: Wizard, err: unknown): void {
+  const e = err as ApiError;
+  w.error.textContent = e.field ? `${e.message} (field: ${e.field})` : e.message;
+  w.error.hidden = false;
+}
+
+function buttons(w: Wizard, back: (() => void) | null, next: () => void, label = "Continue"): HTMLElement {
+  return h(
+    "div",
+    { class: "row" },
+    h("button", { type: "button", class: "secondary", onclick: w.cancel }, "Cancel"),
+    back ? h("button", { type: "button", class: "secondary", onclick: back }, "Back") : null,
+    h("button", { type: "button", class: "primary", onclick: next }, label),
+  );
+}
+
+function stepKind(w: Wizard): void {
+  mount(
+    w.box,
+    h("h3", {}, "Add test: choose a kind"),
+    h(
+      "label",
+      { class: "choice" },
+      h("input", { type: "radio", name: "kind", value: "a2a", checked: true }),
+      " A2A agent ",
+      h("small", { class: "muted" }, "card validation plus a smoke message or a conversation"),
+    ),
+    buttons(w, null, () => stepConfigure(w)),
+  );
+}
+
+function stepConfigure(w: Wizard): void {
+  const { draft } = w;
+  mount(
+    w.box,
+    h("h3", {}, "Configure"),
+    field("Test name", input(draft, "name", { required: true })),
+    field(
+      "Agent URL",
+      input(draft, "agent_url", { type: "url", placeholder: "https://agent.example.com" }),
+      "The agent's base URL, or the full URL of its card.",
+    ),
+    field(
+      "Headers",
+      area(draft, "headers", "Authorization: Bearer {{secrets.AGENT_TOKEN}}"),
+      "One 'Name: value' per line; {{secrets.NAME}} works.",
+    ),
+    field(
+      "Reply timeout (seconds)",
+      input(draft, "timeout_s", { type: "number", min: "1", max: "300", placeholder: "60" }),
+    ),
+    w.error,
+    buttons(
+      w,
+      () => stepKind(w),
+      () => {
+        w.error.hidden = true;
+        if (draft.name.trim() === "" || draft.agent_url.trim() === "")
+          return showError(w, new ApiError(400, "a test name and an agent URL are required"));
+        stepWhat(w);
+      },
+    ),
+  );
+}
+
+function whatFields(draft: Draft): Child {
+  if (draft.what === "smoke") {
+    const placeholder = "Hello! In one or two sentences, what can you help me with?";
+    return field("Smoke message (optional)", input(draft, "smoke_message", { placeholder }));
+  }
+  return [
+    field("Persona", area(draft, "persona", "A customer who writes short, polite messages.")),
+    field("Goal", area(draft, "goal", "Get the duplicate charge refunded.")),
+    field("Opening message", input(draft, "opening_message")),
+    field("Max turns", input(draft, "max_turns", { type: "number", min: "1", placeholder: "4" })),
+    field("Success criteria", area(draft, "success_criteria", "One criterion per line")),
+  ];
+}
+
+function stepWhat(w: Wizard): void {
+  const details = h("div", { class: "what" }, whatFields(w.draft));
+  const radio = (value: Draft["what"], label: string) =>
+    h(
+      "label",
+      { class: "choice" },
+      h("input", {
+        type: "radio",
+        name: "what",
+        value,
+        checked: w.draft.what === value,
+        onchange: () => {
+          w.draft.what = value;
+          mount(details, whatFields(w.draft));
+        },
+      }),
+      ` ${label}`,
+    );
+  mount(
+    w.box,
+    h("h3", {}, "What to test"),
+    radio("smoke", "Smoke check"),
+    radio("conversation", "Conversation"),
+    details,
+    w.error,
+    buttons(
+      w,
+      () => stepConfigure(w),
+      () => stepReview(w),
+    ),
+  );
+}
+
+async function createAndRun(definition: Record<string, unknown>): Promise<void> {
+  const test = await api<Test>("POST", "/api/tests", definition);
+  const run = await api<RunSummary>("POST", `/api/tests/${test.id}/runs`);
+  go(`/runs/${run.id}`);
+}
+
+function stepReview(w: Wizard): void {
+  w.error.hidden = true;
+  let definition: Record<string, unknown>;
+  try {
+    definition = definitionOf(w.draft, w.moduleId);
+  } catch (err) {
+    return showError(w, err);
+  }
+  mount(
+    w.box,
+    h("h3", {}, "Review"),
+    h("p", {}, "This is the test JSON; the REST API takes exactly the same (POST /api/tests)."),
+    h("pre", { class: "code" }, JSON.stringify(definition, null, 2)),
+    w.error,
+    buttons(
+      w,
+      () => stepWhat(w),
+      () => void createAndRun(definition).catch((err: unknown) => showError(w, err)),
+      "Create & run",
+    ),
+  );
+}
+
+/** The "Add test" flow of seed 000: pick A2A agent → Configure → What to test → Create & run. */
+export function addTestWizard(mod: Module, cancel: () => void): HTMLElement {
+  const box = h("div", { class: "wizard", "aria-live": "polite" });
+  const error = h("p", { class: "error-text", hidden: true });
+  stepKind({ draft: emptyDraft(), box, error, moduleId: mod.id, cancel });
+  return box;
+}

@@ -1,0 +1,108 @@
+import { api, stream } from "../api.js";
+import { badge, field, h, mount, tabs } from "../dom.js";
+import type { RunResult, TrafficEntry } from "../types.js";
+import { cardView } from "../views/card-view.js";
+import { TrafficList } from "../views/traffic-view.js";
+import { authPanel } from "./inspect-auth.js";
+import { chatPanel } from "./inspect-chat.js";
+
+interface CardReply {
+  result: RunResult;
+  streaming: boolean;
+  can_chat: boolean;
+}
+
+/** `/inspect?url=AGENT_URL`: card checks, chat and a live debug console; the server makes every call. */
+export async function inspectPage(root: HTMLElement, _params: string[], signal: AbortSignal): Promise<void> {
+  const session = await api<{ id: string }>("POST", "/api/inspect/sessions", {}, signal);
+  const consoleList = new TrafficList();
+  void stream(
+    "GET",
+    `/api/inspect/sessions/${session.id}/traffic`,
+    undefined,
+    ({ event, data }) => {
+      if (event === "entry") consoleList.upsert(data as TrafficEntry);
+    },
+    signal,
+  ).catch(() => undefined);
+
+  let card: CardReply | undefined;
+  const url = h("input", {
+    name: "agent-url",
+    type: "url",
+    placeholder: "https://agent.example.com",
+    value: new URLSearchParams(location.search).get("url") ?? "",
+  });
+  const auth = authPanel();
+  const summary = h("div", { class: "inspect-summary" });
+  const cardSlot = h("div", {}, h("p", { class: "muted" }, "Enter an agent URL and press Connect."));
+  const chat = chatPanel(
+    () => session.id,
+    () => card?.streaming ?? false,
+  );
+  const chatSlot = h("div", {}, h("p", { class: "muted" }, "Connect to an agent to chat."));
+  const connect = async () => {
+    mount(summary, h("p", { class: "muted" }, "Fetching the agent card…"));
+    history.replaceState(null, "", `/inspect?url=${encodeURIComponent(url.value)}`);
+    card = await api<CardReply>(
+      "POST",
+      "/api/inspect/card",
+      { session_id: session.id, agent_url: url.value.trim(), auth: auth.read() },
+      signal,
+    );
+    const r = card.result;
+    mount(
+      summary,
+      badge(r.status),
+      " ",
+      h("strong", { class: "agent-name" }, r.card?.name ?? "(no name)"),
+      r.reason ? h("p", { class: `reason reason-${r.status}` }, r.reason) : null,
+      card.streaming ? h("small", { class: "muted" }, " streams") : null,
+    );
+    mount(cardSlot, cardView(r));
+    mount(
+      chatSlot,
+      card.can_chat
+        ? chat
+        : h("p", { class: "error-text" }, "No usable endpoint: fix the card or the URL to chat."),
+    );
+  };
+  const form = h(
+    "form",
+    {
+      class: "row connect",
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        connect().catch((err: unknown) =>
+          mount(summary, h("p", { class: "error-text" }, (err as Error).message)),
+        );
+      },
+    },
+    field("Agent URL", url),
+    h("button", { type: "submit", class: "primary" }, "Connect"),
+  );
+  mount(
+    root,
+    h("h1", {}, "A2A Inspector"),
+    form,
+    auth.element,
+    summary,
+    tabs(["Agent card", "Chat", "Debug console"], (name) =>
+      name === "Agent card"
+        ? cardSlot
+        : name === "Chat"
+          ? chatSlot
+          : h(
+              "div",
+              { class: "debug-console" },
+              h(
+                "p",
+                { class: "muted" },
+                "Every request and response the server made for this page, live. Click one to expand it.",
+              ),
+              consoleList.element,
+            ),
+    ),
+  );
+  if (url.value) await connect();
+}

@@ -1,0 +1,191 @@
+import { api, stream } from "../api.js";
+import { badge, h, mount, tabs, type Child } from "../dom.js";
+import type { Run, RunResult } from "../types.js";
+import { cardView } from "../views/card-view.js";
+import { trafficView } from "../views/traffic-view.js";
+
+function transcriptView(result: RunResult): HTMLElement {
+  const parts: Child[] = [];
+  if (result.verdicts?.length) {
+    parts.push(
+      h("h3", {}, "Judge's verdicts"),
+      h(
+        "ul",
+        { class: "verdicts" },
+        result.verdicts.map((v) =>
+          h(
+            "li",
+            { class: v.met ? "met" : "unmet" },
+            badge(v.met ? "met" : (v.verdict ?? "not-met")),
+            " ",
+            h("strong", {}, v.criterion),
+            v.reasoning ? h("p", {}, v.reasoning) : null,
+          ),
+        ),
+      ),
+    );
+  }
+  if (result.transcript?.length) {
+    const trials =
+      result.trials && result.trials.length > 1 ? ` (first of ${result.trials.length} trials)` : "";
+    parts.push(
+      h("h3", {}, `Turns${trials}`),
+      h(
+        "ol",
+        { class: "chat-log" },
+        result.transcript.map((t) =>
+          h(
+            "li",
+            { class: `bubble ${t.role === "user" ? "user" : "agent"}` },
+            h(
+              "small",
+              { class: "muted" },
+              `${t.role} · turn ${t.turn}${t.ms !== undefined ? ` · ${t.ms} ms` : ""} `,
+            ),
+            t.task_state ? badge(t.task_state) : null,
+            h("p", {}, t.text),
+            t.error ? h("p", { class: "error-text" }, t.error) : null,
+          ),
+        ),
+      ),
+    );
+  }
+  if (result.smoke) {
+    const params = result.smoke.request.params as { message?: { parts?: { text?: string }[] } } | undefined;
+    const sent = params?.message?.parts?.map((p) => p.text ?? "").join(" ") ?? "";
+    parts.push(
+      h("h3", {}, `Smoke message (${result.smoke.request.method})`),
+      h(
+        "ol",
+        { class: "chat-log" },
+        h("li", { class: "bubble user" }, h("p", {}, sent)),
+        h(
+          "li",
+          { class: "bubble agent" },
+          result.smoke.task_state ? badge(result.smoke.task_state) : null,
+          h("p", {}, result.smoke.text || "(no text)"),
+        ),
+      ),
+      result.smoke.reason ? h("p", { class: "error-text" }, result.smoke.reason) : null,
+    );
+  }
+  return parts.length ? h("div", {}, parts) : h("p", { class: "muted" }, "No conversation in this run.");
+}
+
+function findingsView(result: RunResult): HTMLElement {
+  const findings = result.findings ?? [];
+  if (findings.length === 0)
+    return h(
+      "p",
+      { class: "muted" },
+      "No conformance findings in this run (conformance runs list them here).",
+    );
+  return h(
+    "div",
+    {},
+    result.conformance_level
+      ? h("p", {}, "Conformance level: ", h("strong", {}, result.conformance_level))
+      : null,
+    h(
+      "table",
+      { class: "findings" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          ["Status", "Level", "Check", "Message"].map((c) => h("th", {}, c)),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        findings.map((f) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, badge(f.status)),
+            h("td", {}, f.level),
+            h("td", {}, h("code", {}, f.id)),
+            h("td", {}, f.message, f.recommendation ? h("p", { class: "muted" }, f.recommendation) : null),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function resultView(run: Run, result: RunResult): HTMLElement {
+  return h(
+    "div",
+    {},
+    result.reason ? h("p", { class: `reason reason-${result.status}` }, result.reason) : null,
+    result.warnings.length
+      ? h(
+          "ul",
+          { class: "warnings" },
+          result.warnings.map((w) => h("li", {}, w)),
+        )
+      : null,
+    tabs(["Agent card", "Transcript", "Findings", "Traffic"], (name) => {
+      if (name === "Agent card") return cardView(result);
+      if (name === "Transcript") return transcriptView(result);
+      if (name === "Findings") return findingsView(result);
+      return trafficView(result.traffic);
+    }),
+    h(
+      "details",
+      { class: "raw" },
+      h("summary", {}, "Result JSON"),
+      h("pre", { class: "code" }, JSON.stringify({ id: run.id, status: run.status, result }, null, 2)),
+    ),
+  );
+}
+
+/** `/runs/{id}`: live progress while it runs, then the tabs of seed 000 "Read the result". */
+export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSignal): Promise<void> {
+  const path = `/api/runs/${encodeURIComponent(id ?? "")}`;
+  let run = await api<Run>("GET", path, undefined, signal);
+  const status = h("span", { class: "run-status" }, badge(run.status));
+  const progress = h(
+    "ol",
+    { class: "progress" },
+    run.progress.map((line) => h("li", {}, line)),
+  );
+  const body = h("div", {});
+  const title = run.result?.name ?? "Run";
+  mount(
+    root,
+    h("h1", {}, title, " ", status),
+    h("p", { class: "muted" }, `Run ${run.id}`),
+    h("details", { class: "progress-box", open: !run.result }, h("summary", {}, "Progress"), progress),
+    body,
+  );
+  const show = () => {
+    mount(status, badge(run.status));
+    if (run.result) mount(body, resultView(run, run.result));
+    else mount(body, h("p", { class: "muted" }, "Running… the result appears here when it finishes."));
+  };
+  show();
+  if (run.result) return;
+  progress.replaceChildren();
+  await stream(
+    "GET",
+    `${path}/events`,
+    undefined,
+    ({ event, data }) => {
+      const d = data as { line?: string; status?: Run["status"] };
+      if (event === "progress" && d.line) progress.appendChild(h("li", {}, d.line));
+      if (event === "status" && d.status) mount(status, badge(d.status));
+    },
+    signal,
+  ).catch(() => undefined);
+  // The stream ends with `done`; if it broke instead (server restarted), poll until the run settles.
+  for (let delay = 500; !signal.aborted; delay = Math.min(delay * 2, 5000)) {
+    run = await api<Run>("GET", path, undefined, signal);
+    show();
+    if (run.result) return;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
