@@ -34,7 +34,7 @@ describe.each(["0.3", "1.0"] as const)("the reference agent without flaws, proto
     expect(card).toMatchObject({
       name: "Plainwright Helpdesk",
       version: "1.2.0",
-      capabilities: { streaming: true, pushNotifications: false },
+      capabilities: { streaming: true, pushNotifications: true },
       defaultInputModes: ["text/plain"],
       defaultOutputModes: ["text/plain"],
       provider: {

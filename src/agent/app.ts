@@ -1,9 +1,12 @@
 import express from "express";
 import type { ErrorRequestHandler, Express } from "express";
+import { bearerGuard, grpcBearerGuard, withBearerScheme } from "./auth.js";
+import type { AgentAuth } from "./auth.js";
 import { JSONRPC_PATH, REST_PATH, buildCard, planReply } from "./helpdesk.js";
 import type { HelpdeskTiming } from "./helpdesk.js";
 import type { GrpcBinding } from "./grpc/server.js";
-import { cardRoutes, serveCurrentCardOnly } from "./http/card-routes.js";
+import { tapJsonReplies } from "./http/reply-tap.js";
+import { CARD_LOCATIONS, cardRoutes, serveCurrentCardOnly } from "./http/card-routes.js";
 import type { AgentLayout, CardServeContext, FlawDefinition, ReplyPlan } from "./types.js";
 import { buildV03 } from "./v03/app.js";
 import { buildV10 } from "./v10/app.js";
@@ -16,6 +19,10 @@ export interface AppSettings {
   slowCardMs: number;
   work: WorkRegistry;
   signal: AbortSignal;
+  /** Set when the agent requires a bearer token (ReferenceAgentOptions.bearerToken or an auth flaw). */
+  auth?: AgentAuth;
+  /** Default true. */
+  pushNotifications?: boolean;
 }
 
 /** Last resort: never leak a stack trace, and keep client mistakes out of 5xx. */
@@ -38,7 +45,9 @@ export interface AgentBindings {
 /** The Express app of one reference agent (card routes plus the HTTP bindings) and its gRPC service. */
 export function buildApp(settings: AppSettings): AgentBindings {
   const { layout, flaw, timing, work } = settings;
-  const baseCard = buildCard(layout);
+  const { auth } = settings;
+  const plainCard = buildCard(layout, settings.pushNotifications);
+  const baseCard = auth?.declare ? withBearerScheme(plainCard, layout.protocol) : plainCard;
   const servedCard = flaw?.mutateCard ? flaw.mutateCard(structuredClone(baseCard), layout) : baseCard;
   const cardContext: CardServeContext = {
     layout,
@@ -52,14 +61,22 @@ export function buildApp(settings: AppSettings): AgentBindings {
   };
   // The SDK always gets the correct card: flaws change only what clients see.
   const build = layout.protocol === "0.3" ? buildV03 : buildV10;
-  const routers = build(baseCard, planner, work, flaw?.rpc);
+  const routers = build(baseCard, planner, work, flaw?.rpc, {
+    ...(flaw?.push ? { push: flaw.push } : {}),
+    ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
+  });
   const mounted = express.Router();
+  // A2A: the public card needs no credentials; only the card-behind-auth flaw guards it.
+  if (auth?.protectCard)
+    for (const path of Object.values(CARD_LOCATIONS)) mounted.use(path, bearerGuard(auth));
   mounted.use(cardRoutes(flaw?.cardResponder ?? serveCurrentCardOnly, () => cardContext));
-  mounted.use(JSONRPC_PATH, routers.jsonrpc);
-  mounted.use(REST_PATH, routers.rest);
+  const guard = auth?.enforce ? [bearerGuard(auth)] : [];
+  const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
+  mounted.use(JSONRPC_PATH, ...guard, ...tap, routers.jsonrpc);
+  mounted.use(REST_PATH, ...guard, routers.rest);
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);
   app.use(quietErrors);
-  return { app, grpc: routers.grpc };
+  return { app, grpc: auth?.enforce ? grpcBearerGuard(routers.grpc, auth) : routers.grpc };
 }

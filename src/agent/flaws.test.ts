@@ -1,12 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { listFlaws, startReferenceAgent } from "./index.js";
 import { CARD_CHECKS } from "./testing/card-checks.js";
+import { CONFORMANCE_A_CHECKS } from "./testing/conformance-a-checks.js";
+import { CONFORMANCE_B_CHECKS } from "./testing/conformance-b-checks.js";
+import { CONFORMANCE_C_CHECKS } from "./testing/conformance-c-checks.js";
 import { DIALECTS } from "./testing/dialects.js";
 import { DISCOVERY_CHECKS } from "./testing/discovery-checks.js";
 import type { FlawCheck } from "./testing/flaw-probe.js";
 import { SMOKE_CHECKS } from "./testing/smoke-checks.js";
 
-const CHECKS: Record<string, FlawCheck> = { ...CARD_CHECKS, ...DISCOVERY_CHECKS, ...SMOKE_CHECKS };
+const CHECKS: Record<string, FlawCheck> = {
+  ...CARD_CHECKS,
+  ...DISCOVERY_CHECKS,
+  ...SMOKE_CHECKS,
+  ...CONFORMANCE_A_CHECKS,
+  ...CONFORMANCE_B_CHECKS,
+  ...CONFORMANCE_C_CHECKS,
+};
 
 /** The loopback flaw is only meaningful when the tester reached the agent on another address. */
 const HOSTS: Record<string, string> = { "card-loopback-url": "127.0.0.2" };

@@ -56,8 +56,8 @@ export function grpcInterfaceUrl(layout: AgentLayout): string | undefined {
   return layout.protocol === "0.3" ? `http://${layout.grpcAuthority}` : layout.grpcAuthority;
 }
 
-/** The spec-JSON card for a protocol, before any flaw. */
-export function buildCard(layout: AgentLayout): JsonObject {
+/** The spec-JSON card for a protocol, before any flaw; push notifications are claimed unless turned off. */
+export function buildCard(layout: AgentLayout, pushNotifications = true): JsonObject {
   const jsonrpc = `${layout.base}${JSONRPC_PATH}`;
   const rest = `${layout.base}${REST_PATH}`;
   const common = commonCardFields();
@@ -74,7 +74,7 @@ export function buildCard(layout: AgentLayout): JsonObject {
         { url: rest, transport: "HTTP+JSON" },
         ...(grpc ? [{ url: grpc, transport: "GRPC" }] : []),
       ],
-      capabilities: { streaming: true, pushNotifications: false, stateTransitionHistory: false },
+      capabilities: { streaming: true, pushNotifications, stateTransitionHistory: false },
     };
   }
   // A2A 1.0: supportedInterfaces is ordered, the first entry preferred; gRPC urls may be host:port (1.0.1).
@@ -85,7 +85,7 @@ export function buildCard(layout: AgentLayout): JsonObject {
       { url: rest, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
       ...(grpc ? [{ url: grpc, protocolBinding: "GRPC", protocolVersion: "1.0" }] : []),
     ],
-    capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+    capabilities: { streaming: true, pushNotifications, extendedAgentCard: false },
   };
 }
 

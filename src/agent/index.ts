@@ -2,11 +2,19 @@ import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.js";
+import { resolveAuth } from "./auth.js";
 import { resolveFlaw } from "./flaws/index.js";
 import { closeGrpc, listenGrpc } from "./grpc/server.js";
 import { grpcInterfaceUrl } from "./helpdesk.js";
 import { CARD_LOCATIONS } from "./http/card-routes.js";
-import type { AgentLayout, AgentProtocol, ReferenceAgentOptions, RunningAgent } from "./types.js";
+import type { AgentAuth } from "./auth.js";
+import type {
+  AgentLayout,
+  AgentProtocol,
+  FlawDefinition,
+  ReferenceAgentOptions,
+  RunningAgent,
+} from "./types.js";
 import { WorkRegistry } from "./work-registry.js";
 
 export { listFlaws } from "./flaws/index.js";
@@ -26,6 +34,11 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
+}
+
+function withAuth(bearerToken: string | undefined, flaw: FlawDefinition | undefined): { auth?: AgentAuth } {
+  const auth = resolveAuth(bearerToken, flaw);
+  return auth ? { auth } : {};
 }
 
 /** Starts the Plainwright Helpdesk reference agent, optionally with one injected flaw. */
@@ -53,6 +66,8 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     slowCardMs: opts.slowCardMs ?? 25_000,
     work,
     signal: shutdown.signal,
+    ...withAuth(opts.bearerToken, flaw),
+    ...(opts.pushNotifications === false ? { pushNotifications: false } : {}),
   });
   const grpcUrl = grpcInterfaceUrl(layout);
   server.on("request", bindings.app);

@@ -18,6 +18,13 @@ export interface ReferenceAgentOptions {
   workMs?: number;
   /** How long a task asked to be "slow" stays working; default 5000. */
   slowTaskMs?: number;
+  /**
+   * Require `Authorization: Bearer <token>` on every task endpoint (401 + WWW-Authenticate, gRPC
+   * UNAUTHENTICATED); the card declares an http bearer scheme and stays public.
+   */
+  bearerToken?: string;
+  /** Claim and serve push notifications; default true. */
+  pushNotifications?: boolean;
 }
 
 export interface RunningAgent {
@@ -109,12 +116,20 @@ export interface ProtocolKit {
   streamMethod: string;
   /** Runs a send through the SDK and returns the spec-JSON `result`. */
   sendBlocking(params: unknown): Promise<unknown>;
+  /** Reads a stored task through the SDK as spec JSON (`{id}` params); rejects when it is unknown. */
+  getTask(params: unknown): Promise<JsonObject>;
   /** Spec-JSON stream results (status working, artifact, completed Task) for a finished send result. */
   streamResultsFor(result: unknown): unknown[];
 }
 
 /** Sees each valid JSON-RPC call before method routing; returns true when it answered. */
 export type RpcHook = (call: RpcCall, res: Response, kit: ProtocolKit) => boolean | Promise<boolean>;
+
+/**
+ * Rewrites each JSON body the JSON-RPC endpoint sends, after the front pinned its id and status
+ * (parse errors and invalid requests included); may also change `res` status.
+ */
+export type RpcReplyHook = (body: JsonObject, res: Response) => JsonObject;
 
 /** A flaw: its description plus the one hook that injects it. */
 export interface FlawDefinition extends FlawInfo {
@@ -129,4 +144,34 @@ export interface FlawDefinition extends FlawInfo {
   /** Rewrites the helpdesk's plan for each message. */
   plan?: (plan: ReplyPlan) => ReplyPlan;
   rpc?: RpcHook;
+  /** Rewrites JSON-RPC reply bodies (see RpcReplyHook). */
+  rpcReply?: RpcReplyHook;
+  /** Changes how a bearer token is declared and enforced (the flaw implies a token when none is given). */
+  auth?: Partial<AuthPolicy>;
+  /** Breaks push notifications: configs forgotten, never delivered, or sent with wrong credentials. */
+  push?: PushDefect;
+  /** The HTTP+JSON binding gets its own task store, so tasks do not cross bindings. */
+  separateRestStore?: boolean;
+}
+
+/** How the agent handles its bearer token (ReferenceAgentOptions.bearerToken). */
+export interface AuthPolicy {
+  /** The card lists the bearer scheme and requires it. */
+  declare: boolean;
+  /** Task endpoints refuse requests without the token. */
+  enforce: boolean;
+  /** The card itself requires the token (A2A: the public card must not). */
+  protectCard: boolean;
+  /** A wrong token is refused too, not only a missing one. */
+  checkToken: boolean;
+  /** A 401 carries WWW-Authenticate. */
+  challenge: boolean;
+}
+
+export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials";
+
+/** Flaw switches the protocol builders honour (FlawDefinition.push, separateRestStore). */
+export interface BuildOptions {
+  push?: PushDefect;
+  separateRestStore?: boolean;
 }

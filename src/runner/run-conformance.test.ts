@@ -18,7 +18,14 @@ async function conform(
   flaw?: string,
   extra: { transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">; bearer?: string } = {},
 ) {
-  const agent = await startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000, ...(flaw ? { flaw } : {}) });
+  const agent = await startReferenceAgent({
+    port: 0,
+    protocol,
+    slowTaskMs: 2000,
+    ...(flaw ? { flaw } : {}),
+    // Rows that send a bearer token run against an agent that expects exactly that token.
+    ...(extra.bearer ? { bearerToken: extra.bearer } : {}),
+  });
   started.push(agent);
   return runConformance({
     agentUrl: agent.url,
@@ -47,7 +54,7 @@ describe("the reference agent with no flaw", () => {
 });
 
 describe("each flaw fails exactly the checks it should", () => {
-  it.each(expectations.map((e) => [`${e.flaw} (A2A ${e.protocol})`, e] as const))("%s", async (_name, e) => {
+  it.concurrent.each(expectations.map((e) => [`${e.flaw} (A2A ${e.protocol})`, e] as const))("%s", async (_name, e) => {
     const result = await conform(e.protocol, e.flaw, {
       ...(e.transports ? { transports: e.transports } : {}),
       ...(e.bearer ? { bearer: e.bearer } : {}),
@@ -58,5 +65,73 @@ describe("each flaw fails exactly the checks it should", () => {
       ),
     ].sort();
     expect(failing).toEqual([...e.failing].sort());
+  });
+});
+
+describe("an agent that requires a bearer token", () => {
+  it.each(["1.0", "0.3"] as const)(
+    "passes every check, auth checks included, on every binding in A2A %s",
+    async (protocol) => {
+      const result = await conform(protocol, undefined, { bearer: "plainwright-test-token" });
+      const findings = result.findings ?? [];
+      const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
+      expect(broken.map((f) => `${f.id} [${f.transport ?? "-"}]: ${f.message}`)).toEqual([]);
+      expect(result.conformance_level).toBe("full");
+      // auth.challenge is about HTTP's WWW-Authenticate, so it skips over gRPC.
+      const auth = findings.filter(
+        (f) => f.id.startsWith("auth.") && !(f.id === "auth.challenge" && f.transport === "GRPC"),
+      );
+      expect(auth.length).toBeGreaterThan(0);
+      expect(auth.filter((f) => f.status !== "pass").map((f) => `${f.id}: ${f.message}`)).toEqual([]);
+      expect(findings.find((f) => f.id === "card.public")?.status).toBe("pass");
+    },
+  );
+});
+
+describe("interop with a --peer agent", () => {
+  async function interop(peer: { protocol: AgentProtocol; flaw?: string }) {
+    const peerAgent = await startReferenceAgent({
+      port: 0,
+      protocol: peer.protocol,
+      ...(peer.flaw ? { flaw: peer.flaw } : {}),
+    });
+    started.push(peerAgent);
+    const agent = await startReferenceAgent({ port: 0, protocol: "1.0", slowTaskMs: 2000 });
+    started.push(agent);
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 5000,
+      policy: commandLinePolicy,
+      hints,
+      peerUrl: peerAgent.url,
+      categories: ["interop"],
+    });
+    return result.findings ?? [];
+  }
+
+  it("passes every interop check between an A2A 1.0 agent and an A2A 0.3 peer", async () => {
+    const findings = await interop({ protocol: "0.3" });
+    expect(findings.map((f) => f.id).sort()).toEqual(
+      catalogue
+        .filter((c) => c.category === "interop")
+        .map((c) => c.id)
+        .sort(),
+    );
+    expect(findings.filter((f) => f.status !== "pass").map((f) => `${f.id}: ${f.message}`)).toEqual([]);
+  });
+
+  it.each([
+    { flaw: "card-missing-name", protocol: "1.0", failing: ["interop.cards-valid"] },
+    {
+      flaw: "reply-not-a2a",
+      protocol: "0.3",
+      failing: ["interop.both-accept-tasks", "interop.concurrent-contexts", "interop.version-compatible"],
+    },
+    { flaw: "card-no-protocol-version", protocol: "0.3", failing: ["interop.version-compatible"] },
+  ] as const)("a peer with flaw $flaw (A2A $protocol) fails exactly $failing", async (peer) => {
+    const findings = await interop(peer);
+    const failing = findings.filter((f) => f.status === "fail" || f.status === "error").map((f) => f.id);
+    expect(failing.sort()).toEqual([...peer.failing].sort());
   });
 });

@@ -1,4 +1,254 @@
-import type { FlawDefinition } from "../types.js";
+import { randomUUID } from "node:crypto";
+import type { Response } from "express";
+import { sendRpcResult } from "../http/jsonrpc-front.js";
+import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
 
-/** Protocol flaws that fail conformance checks of batch A. */
-export const CONFORMANCE_A_FLAWS: FlawDefinition[] = [];
+const BOTH: AgentProtocol[] = ["0.3", "1.0"];
+
+type Op = "get" | "cancel" | "send" | "list";
+
+const METHODS: Record<AgentProtocol, Record<Op, string>> = {
+  "0.3": { get: "tasks/get", cancel: "tasks/cancel", send: "message/send", list: "" },
+  "1.0": { get: "GetTask", cancel: "CancelTask", send: "SendMessage", list: "ListTasks" },
+};
+
+const is = (call: RpcCall, kit: ProtocolKit, op: Op): boolean => call.method === METHODS[kit.protocol][op];
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const paramsOf = (call: RpcCall): JsonObject => (isObject(call.params) ? call.params : {});
+
+const messageOf = (call: RpcCall): JsonObject => {
+  const message = paramsOf(call).message;
+  return isObject(message) ? message : {};
+};
+
+/** The state of a spec-JSON task, lower-case without the 1.0 prefix (`TASK_STATE_INPUT_REQUIRED` → `input_required`). */
+function stateOf(task: JsonObject): string {
+  const state = isObject(task.status) ? task.status.state : undefined;
+  return (typeof state === "string" ? state : "")
+    .replace(/^TASK_STATE_/, "")
+    .toLowerCase()
+    .replace(/-/g, "_");
+}
+
+const TERMINAL = new Set(["completed", "canceled", "cancelled", "failed", "rejected"]);
+const ACTIVE = new Set(["submitted", "working"]);
+
+/** The wire spelling of a state in each protocol. */
+const wireState = (kit: ProtocolKit, state: "canceled" | "submitted"): string =>
+  kit.protocol === "1.0" ? `TASK_STATE_${state.toUpperCase()}` : state;
+
+/** The stored task a call names (`id`, or the message's `taskId`), or undefined when there is none. */
+async function storedTask(kit: ProtocolKit, id: unknown): Promise<JsonObject | undefined> {
+  if (typeof id !== "string" || id === "") return undefined;
+  try {
+    return await kit.getTask({ id });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lets the SDK answer, then edits the JSON-RPC body on its way out. */
+function editReply(res: Response, edit: (body: JsonObject) => JsonObject): false {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => json(isObject(body) ? edit(body) : body);
+  return false;
+}
+
+/** Rewrites one error code of a reply, keeping everything else. */
+const recode = (from: number, to: number, message: string) => (body: JsonObject) =>
+  isObject(body.error) && body.error.code === from ? { ...body, error: { code: to, message } } : body;
+
+/** The Task of a send result: 1.0 `{task}`, 0.3 a bare Task with kind "task". */
+function sentTask(result: unknown): JsonObject | undefined {
+  if (!isObject(result)) return undefined;
+  if (isObject(result.task)) return result.task;
+  return result.kind === "task" ? result : undefined;
+}
+
+const FIXED_TASK_ID = "task-1";
+
+/** Lifecycle, history, cancel and list flaws that fail conformance checks of batch A (all over JSON-RPC). */
+export const CONFORMANCE_A_FLAWS: FlawDefinition[] = [
+  {
+    name: "history-ignored",
+    category: "protocol",
+    protocols: BOTH,
+    description: "tasks/get ignores historyLength and always returns the whole history.",
+    expect: "lifecycle.history-length (1.0) / lifecycle.history-length-0x (0.3) fail",
+    rpc: (call, _res, kit) => {
+      if (is(call, kit, "get")) delete paramsOf(call).historyLength;
+      return false;
+    },
+  },
+  {
+    name: "history-never-returned",
+    category: "protocol",
+    protocols: BOTH,
+    description: "tasks/get never includes the task's history, whatever historyLength asks for.",
+    expect: "lifecycle.history-present fails",
+    rpc: (call, _res, kit) => {
+      if (is(call, kit, "get") && isObject(call.params)) call.params.historyLength = 0;
+      return false;
+    },
+  },
+  {
+    name: "task-not-found-wrong-code",
+    category: "protocol",
+    protocols: BOTH,
+    description: "tasks/get of an unknown id answers -32603 (internal error) instead of TaskNotFound -32001.",
+    expect: "lifecycle.unknown-task-not-found fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "get") && editReply(res, recode(-32001, -32603, "Internal error: lookup failed.")),
+  },
+  {
+    name: "cancel-unknown-wrong-code",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "tasks/cancel of an unknown id answers -32603 (internal error) instead of TaskNotFound -32001.",
+    expect: "lifecycle.cancel-unknown-task (1.0) / lifecycle.cancel-unknown-task-0x (0.3) fail",
+    rpc: (call, res, kit) =>
+      is(call, kit, "cancel") && editReply(res, recode(-32001, -32603, "Internal error: cancel failed.")),
+  },
+  {
+    name: "cancel-ignored",
+    category: "protocol",
+    protocols: BOTH,
+    description: "tasks/cancel of a running task returns it unchanged and lets it run to completion.",
+    expect: "lifecycle.cancel-running fails",
+    rpc: async (call, res, kit) => {
+      if (!is(call, kit, "cancel")) return false;
+      const task = await storedTask(kit, paramsOf(call).id);
+      if (!task || !ACTIVE.has(stateOf(task))) return false;
+      sendRpcResult(res, call.id, task);
+      return true;
+    },
+  },
+  {
+    name: "cancel-finished-succeeds",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "tasks/cancel of a finished task succeeds and returns it as canceled instead of TaskNotCancelable.",
+    expect: "lifecycle.cancel-terminal-errors (1.0) / lifecycle.cancel-terminal-errors-0x (0.3) fail",
+    rpc: async (call, res, kit) => {
+      if (!is(call, kit, "cancel")) return false;
+      const task = await storedTask(kit, paramsOf(call).id);
+      if (!task || !TERMINAL.has(stateOf(task))) return false;
+      const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
+      sendRpcResult(res, call.id, { ...task, status });
+      return true;
+    },
+  },
+  {
+    name: "context-not-kept",
+    category: "protocol",
+    protocols: BOTH,
+    description: "A new message's contextId is dropped: every task gets a fresh context.",
+    expect: "lifecycle.context-kept fails",
+    rpc: (call, _res, kit) => {
+      const message = messageOf(call);
+      if (is(call, kit, "send") && message.contextId && !message.taskId) delete message.contextId;
+      return false;
+    },
+  },
+  {
+    name: "input-required-new-task",
+    category: "protocol",
+    protocols: BOTH,
+    description: "The answer to an input-required task starts a new task instead of continuing it.",
+    expect: "lifecycle.input-required-continues fails",
+    rpc: async (call, _res, kit) => {
+      if (!is(call, kit, "send")) return false;
+      const message = messageOf(call);
+      const task = await storedTask(kit, message.taskId);
+      if (task && stateOf(task) === "input_required") delete message.taskId;
+      return false;
+    },
+  },
+  {
+    name: "terminal-task-accepts-message",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A message to a finished task is accepted (the task is returned as it is) instead of refused.",
+    expect: "lifecycle.terminal-task-rejects-message fails",
+    rpc: async (call, res, kit) => {
+      if (!is(call, kit, "send")) return false;
+      const task = await storedTask(kit, messageOf(call).taskId);
+      if (!task || !TERMINAL.has(stateOf(task))) return false;
+      sendRpcResult(res, call.id, kit.protocol === "1.0" ? { task } : task);
+      return true;
+    },
+  },
+  {
+    name: "duplicate-task-ids",
+    category: "protocol",
+    protocols: BOTH,
+    description: `message/send (SendMessage) reports every task under the same id, "${FIXED_TASK_ID}".`,
+    expect: "lifecycle.server-generated-ids fails, and every check that reads the task back",
+    rpc: (call, res, kit) =>
+      is(call, kit, "send") &&
+      editReply(res, (body) => {
+        const task = sentTask(body.result);
+        if (task) task.id = FIXED_TASK_ID;
+        return body;
+      }),
+  },
+  {
+    name: "polled-status-stale",
+    category: "protocol",
+    protocols: BOTH,
+    description: "tasks/get always reports the submitted state: a polling client never sees a task finish.",
+    expect: "lifecycle.reaches-terminal fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "get") &&
+      editReply(res, (body) =>
+        isObject(body.result)
+          ? { ...body, result: { ...body.result, status: { state: wireState(kit, "submitted") } } }
+          : body,
+      ),
+  },
+  {
+    name: "task-without-context",
+    category: "protocol",
+    protocols: BOTH,
+    description: "message/send (SendMessage) returns its Task without a contextId.",
+    expect: "lifecycle.send-returns-task and the checks that need the contextId fail",
+    rpc: (call, res, kit) =>
+      is(call, kit, "send") &&
+      editReply(res, (body) => {
+        const task = sentTask(body.result);
+        if (task) delete task.contextId;
+        return body;
+      }),
+  },
+  {
+    name: "get-task-wrong-context",
+    category: "protocol",
+    protocols: BOTH,
+    description: "tasks/get (GetTask) reports a task under a contextId other than the one it was created in.",
+    expect: "lifecycle.get-task fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "get") &&
+      editReply(res, (body) =>
+        isObject(body.result) ? { ...body, result: { ...body.result, contextId: randomUUID() } } : body,
+      ),
+  },
+  {
+    name: "list-tasks-no-token",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: 'ListTasks leaves out nextPageToken (it must always be present, "" on the last page).',
+    expect: "lifecycle.list-tasks fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "list") &&
+      editReply(res, (body) => {
+        if (isObject(body.result)) delete body.result.nextPageToken;
+        return body;
+      }),
+  },
+];

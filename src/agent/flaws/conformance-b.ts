@@ -1,4 +1,350 @@
-import type { FlawDefinition } from "../types.js";
+import { randomUUID } from "node:crypto";
+import type { Response } from "express";
+import { RPC, sendRpcError } from "../http/jsonrpc-front.js";
+import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
 
-/** Protocol flaws that fail conformance checks of batch B. */
-export const CONFORMANCE_B_FLAWS: FlawDefinition[] = [];
+const BOTH: AgentProtocol[] = ["0.3", "1.0"];
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const paramsOf = (call: RpcCall): JsonObject => (isObject(call.params) ? call.params : {});
+
+const getMethod = (kit: ProtocolKit): string => (kit.protocol === "1.0" ? "GetTask" : "tasks/get");
+const subscribeMethod = (kit: ProtocolKit): string =>
+  kit.protocol === "1.0" ? "SubscribeToTask" : "tasks/resubscribe";
+
+/** A correct message stream, in parts a flaw can bend (A2A 0.3 §7.2; 1.0 §3.1.2 StreamResponse). */
+interface StreamParts {
+  /** The Task in state submitted. */
+  task: unknown;
+  working: unknown;
+  artifacts: unknown[];
+  /** The terminal status event (0.3: final:true). */
+  final: unknown;
+}
+
+type StreamShape = (parts: StreamParts) => unknown[];
+
+const correctStream: StreamShape = (p) => [p.task, p.working, ...p.artifacts, p.final];
+
+/** Splits a finished send result into the events a correct stream of it carries. */
+function streamParts(protocol: AgentProtocol, result: unknown): StreamParts | undefined {
+  const v10 = protocol === "1.0";
+  const task = v10 ? (result as { task?: unknown }).task : result;
+  if (!isObject(task) || (!v10 && task.kind !== "task")) return undefined;
+  const ids = { taskId: task.id, contextId: task.contextId };
+  const update = (kind: "status" | "artifact", body: JsonObject): unknown => {
+    const event = { ...ids, ...body };
+    if (v10) return kind === "status" ? { statusUpdate: event } : { artifactUpdate: event };
+    return { kind: kind === "status" ? "status-update" : "artifact-update", ...event };
+  };
+  const state = (name: string) => ({ state: v10 ? `TASK_STATE_${name.toUpperCase()}` : name });
+  const { artifacts: _done, ...rest } = task;
+  const submitted = { ...rest, status: { ...state("submitted"), timestamp: new Date().toISOString() } };
+  const artifacts = Array.isArray(task.artifacts) ? task.artifacts : [];
+  return {
+    task: v10 ? { task: submitted } : submitted,
+    working: update("status", { status: state("working"), ...(v10 ? {} : { final: false }) }),
+    artifacts: artifacts.map((artifact: unknown) => update("artifact", { artifact })),
+    final: update("status", { status: task.status, ...(v10 ? {} : { final: true }) }),
+  };
+}
+
+/** An update event with another contextId; Tasks and Messages unchanged. */
+function withContextId(event: unknown, contextId: string): unknown {
+  if (!isObject(event)) return event;
+  if (isObject(event.statusUpdate)) return { statusUpdate: { ...event.statusUpdate, contextId } };
+  if (isObject(event.artifactUpdate)) return { artifactUpdate: { ...event.artifactUpdate, contextId } };
+  const update = event.kind === "status-update" || event.kind === "artifact-update";
+  return update ? { ...event, contextId } : event;
+}
+
+interface WriteOptions {
+  contentType?: string;
+  /** Leave the response open after the last event. */
+  keepOpen?: boolean;
+}
+
+function writeEvents(res: Response, id: RpcCall["id"], results: unknown[], options: WriteOptions): void {
+  res.status(200);
+  res.setHeader("Content-Type", options.contentType ?? "text/event-stream");
+  res.setHeader("Cache-Control", "no-cache");
+  for (const result of results) res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n\n`);
+  if (!options.keepOpen) return void res.end();
+  res.flushHeaders();
+  // Closed by the client's idle timeout or the agent's shutdown; the timer is only a backstop.
+  const backstop = setTimeout(() => res.end(), 60_000).unref();
+  res.on("close", () => clearTimeout(backstop));
+}
+
+/** A flaw that answers the streaming method with its own (bent) stream of the real task. */
+function streamFlaw(
+  info: Pick<FlawDefinition, "name" | "protocols" | "description" | "expect">,
+  shape: StreamShape,
+  options: WriteOptions = {},
+): FlawDefinition {
+  return {
+    ...info,
+    category: "protocol",
+    rpc: async (call, res, kit) => {
+      if (call.method !== kit.streamMethod) return false;
+      let result: unknown;
+      try {
+        result = await kit.sendBlocking(call.params);
+      } catch {
+        return false; // the SDK answers bad params with the proper error
+      }
+      const parts = streamParts(kit.protocol, result);
+      writeEvents(res, call.id, parts ? shape(parts) : [result], options);
+      return true;
+    },
+  };
+}
+
+/** The task id an SSE chunk written by the SDK is about (Task, status or artifact event). */
+function taskIdInChunk(chunk: unknown): string | undefined {
+  const line = String(chunk)
+    .split("\n")
+    .find((l) => l.startsWith("data:"));
+  if (!line) return undefined;
+  try {
+    const result = (JSON.parse(line.slice(5)) as { result?: JsonObject }).result ?? {};
+    const inner = [result.task, result.statusUpdate, result.artifactUpdate, result].find(isObject) ?? {};
+    const id = inner.kind === "task" || "status" in inner ? (inner.id ?? inner.taskId) : inner.taskId;
+    return typeof id === "string" ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const lostTasks = new Set<string>();
+
+/** Forgets a task whose stream's client went away before the stream ended. */
+function forgetOnDrop(res: Response): void {
+  let taskId: string | undefined;
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    taskId ??= taskIdInChunk(chunk);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+  res.on("close", () => {
+    if (!res.writableFinished && taskId) lostTasks.add(taskId);
+  });
+}
+
+const wedgedTasks = new Set<string>();
+
+/** Turns the error the SDK answers to a subscribe into an `event: error` inside an event stream. */
+function errorsInsideStream(res: Response): void {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => {
+    if (!isObject(body) || !("error" in body)) return json(body);
+    res.status(200).setHeader("Content-Type", "text/event-stream");
+    res.end(`event: error\ndata: ${JSON.stringify(body)}\n\n`);
+    return res;
+  };
+}
+
+const STREAM_FLAWS: FlawDefinition[] = [
+  streamFlaw(
+    {
+      name: "stream-no-final",
+      protocols: ["0.3"],
+      description:
+        "The last status-update of a stream (completed) carries final:false; no event has final:true.",
+      expect: "streaming.final-event fails: no event carries final:true",
+    },
+    (p) => [p.task, p.working, ...p.artifacts, { ...(p.final as JsonObject), final: false }],
+  ),
+  streamFlaw(
+    {
+      name: "stream-events-after-final",
+      protocols: BOTH,
+      description: "After the final completed status, the stream repeats the working status, then closes.",
+      expect: "streaming.final-event fails: an event follows the final one",
+    },
+    (p) => [...correctStream(p), p.working],
+  ),
+  streamFlaw(
+    {
+      name: "stream-wrong-content-type",
+      protocols: BOTH,
+      description: "Streams are SSE-framed but sent with Content-Type application/json.",
+      expect: "streaming.content-type fails; clients cannot read the stream (streaming.final-event fails)",
+    },
+    correctStream,
+    { contentType: "application/json" },
+  ),
+  streamFlaw(
+    {
+      name: "stream-never-ends",
+      protocols: BOTH,
+      description:
+        "After the final event the server keeps the stream's connection open instead of closing it.",
+      expect: "streaming.stream-ends fails: still open after the final event",
+    },
+    correctStream,
+    { keepOpen: true },
+  ),
+  streamFlaw(
+    {
+      name: "stream-first-event-completed",
+      protocols: BOTH,
+      description:
+        "A stream carries only the final completed status-update: no Task, no submitted or working status.",
+      expect: "streaming.first-event fails: the first event is a completed status",
+    },
+    (p) => [p.final],
+  ),
+  streamFlaw(
+    {
+      name: "stream-update-wrong-context",
+      protocols: BOTH,
+      description: "Status and artifact updates of a stream carry a fresh contextId instead of the task's.",
+      expect: "streaming.events-well-formed fails: an update's contextId is not the task's",
+    },
+    (p) => {
+      const other = randomUUID();
+      return correctStream(p).map((event) => withContextId(event, other));
+    },
+  ),
+];
+
+const SUBSCRIBE_FLAWS: FlawDefinition[] = [
+  {
+    name: "subscribe-terminal-streams",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "SubscribeToTask on a finished task answers an event stream carrying the error (event: error) instead of a direct error response.",
+    expect: "streaming.subscribe-terminal fails: the error comes inside a stream",
+    rpc: (call, res, kit) => {
+      if (call.method === subscribeMethod(kit)) errorsInsideStream(res);
+      return false;
+    },
+  },
+  {
+    name: "subscribe-unsupported",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "The card claims streaming, but resubscribe/SubscribeToTask always answers UnsupportedOperation (-32004).",
+    expect: "streaming.subscribe-running fails: subscribing to a running task is refused",
+    rpc: (call, res, kit) => {
+      if (call.method !== subscribeMethod(kit)) return false;
+      sendRpcError(res, call.id, { code: -32004, message: "Resubscribing is not supported." });
+      return true;
+    },
+  },
+  {
+    name: "dropped-stream-loses-task",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "When a client drops a message stream before it ends, the agent deletes the task: tasks/get says TaskNotFound.",
+    expect: "streaming.dropped-stream-task-readable fails: the task is gone after the drop",
+    rpc: (call, res, kit) => {
+      if (call.method === kit.streamMethod) forgetOnDrop(res);
+      const id = paramsOf(call).id;
+      if (call.method !== getMethod(kit) || typeof id !== "string" || !lostTasks.has(id)) return false;
+      sendRpcError(res, call.id, { code: -32001, message: `Task not found: ${id}` });
+      return true;
+    },
+  },
+];
+
+/** The JSON-RPC error code of a reply body, if it is an error. */
+const errorCode = (body: JsonObject): number | undefined =>
+  isObject(body.error) && typeof body.error.code === "number" ? body.error.code : undefined;
+
+const ERROR_FLAWS: FlawDefinition[] = [
+  {
+    name: "invalid-request-wrong-code",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "Bodies that are not JSON-RPC requests get -32602 instead of -32600 (the SDK's own old bug).",
+    expect: "errors.invalid-request fails: -32602 instead of -32600",
+    rpcReply: (body) =>
+      errorCode(body) === RPC.invalidRequest
+        ? { ...body, error: { ...(body.error as JsonObject), code: RPC.invalidParams } }
+        : body,
+  },
+  {
+    name: "parse-error-as-invalid-request",
+    category: "protocol",
+    protocols: BOTH,
+    description: "A body that is not JSON gets -32600 (Invalid Request) instead of -32700 (Parse error).",
+    expect: "errors.parse-error fails: -32600 instead of -32700",
+    rpcReply: (body) =>
+      errorCode(body) === RPC.parseError
+        ? { ...body, error: { ...(body.error as JsonObject), code: RPC.invalidRequest } }
+        : body,
+  },
+  {
+    name: "parse-error-http-400",
+    category: "protocol",
+    protocols: BOTH,
+    description: "A body that is not JSON gets its -32700 error with HTTP 400 instead of 200.",
+    expect: "errors.error-envelope fails: HTTP 400 for a JSON-RPC error",
+    rpcReply: (body, res) => {
+      if (errorCode(body) === RPC.parseError) res.status(400);
+      return body;
+    },
+  },
+  {
+    name: "invalid-params-wrong-code",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A send whose message is not an object crashes the handler: -32603 Internal error instead of -32602.",
+    expect: "errors.invalid-params fails: -32603 instead of -32602",
+    rpc: (call, res, kit) => {
+      if (call.method !== kit.sendMethod && call.method !== kit.streamMethod) return false;
+      if (isObject(paramsOf(call).message)) return false;
+      sendRpcError(res, call.id, {
+        code: -32603,
+        message: "Cannot read properties of undefined (reading 'parts')",
+      });
+      return true;
+    },
+  },
+  {
+    name: "error-id-missing",
+    category: "protocol",
+    protocols: BOTH,
+    description: "Error replies drop the id when the request id is a number (string ids are echoed).",
+    expect: "errors.error-envelope fails: the reply has no id",
+    rpcReply: (body) => {
+      if (errorCode(body) === undefined || typeof body.id !== "number") return body;
+      const { id: _dropped, ...rest } = body;
+      return rest;
+    },
+  },
+  {
+    name: "bad-request-wedges-task",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A tasks/get with a non-integer historyLength crashes while holding the task's lock: every later call on that task gets -32603.",
+    expect: "errors.server-survives fails: the task cannot be read after the bad request",
+    rpc: (call, res, kit) => {
+      const params = paramsOf(call);
+      const id = typeof params.id === "string" ? params.id : undefined;
+      if (id === undefined) return false;
+      if (wedgedTasks.has(id)) {
+        sendRpcError(res, call.id, { code: -32603, message: `Task ${id} is locked by a failed request.` });
+        return true;
+      }
+      if (call.method !== getMethod(kit) || params.historyLength === undefined) return false;
+      if (Number.isInteger(params.historyLength)) return false;
+      wedgedTasks.add(id);
+      sendRpcError(res, call.id, { code: RPC.invalidParams, message: "historyLength must be an integer." });
+      return true;
+    },
+  },
+];
+
+/** Protocol flaws that fail conformance checks of batch B (streaming and error handling). */
+export const CONFORMANCE_B_FLAWS: FlawDefinition[] = [...STREAM_FLAWS, ...SUBSCRIBE_FLAWS, ...ERROR_FLAWS];

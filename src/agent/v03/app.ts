@@ -4,12 +4,13 @@ import { A2AError, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext }
 import { UserBuilder, jsonRpcHandler, restHandler } from "a2a-sdk-v03/server/express";
 import { RPC, jsonRpcFront } from "../http/jsonrpc-front.js";
 import type { RpcErrorBody } from "../http/jsonrpc-front.js";
-import type { JsonObject, ProtocolKit, RpcCall, RpcHook } from "../types.js";
+import type { BuildOptions, JsonObject, ProtocolKit, RpcCall, RpcHook } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 import type { GrpcBinding } from "../grpc/server.js";
 import { HelpdeskExecutorV03 } from "./executor.js";
 import type { Planner } from "./executor.js";
 import { grpcBindingV03 } from "./grpc.js";
+import { pushV03 } from "./push.js";
 
 const METHODS = new Set([
   "message/send",
@@ -73,22 +74,36 @@ export function buildV03(
   planner: Planner,
   work: WorkRegistry,
   hook?: RpcHook,
+  options: BuildOptions = {},
 ): ProtocolRouters {
-  const handler = new SpecRequestHandlerV03(
-    card as unknown as AgentCard,
-    new InMemoryTaskStore(),
-    new HelpdeskExecutorV03(planner, work),
-  );
+  const newHandler = () => {
+    const push = pushV03(options.push);
+    return new SpecRequestHandlerV03(
+      card as unknown as AgentCard,
+      new InMemoryTaskStore(),
+      new HelpdeskExecutorV03(planner, work),
+      undefined,
+      push.store,
+      push.sender,
+    );
+  };
+  const handler = newHandler();
   const kit: ProtocolKit = {
     protocol: "0.3",
     knownMethods: METHODS,
     sendMethod: "message/send",
     streamMethod: "message/stream",
     sendBlocking: (params) => handler.sendMessage(params as MessageSendParams, new ServerCallContext()),
+    getTask: async (params) =>
+      (await handler.getTask(params as TaskQueryParams, new ServerCallContext())) as unknown as JsonObject,
     streamResultsFor,
   };
   const front = jsonRpcFront({ kit, hook, precheck: requireMessage });
   const sdkOptions = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
   front.use(jsonRpcHandler(sdkOptions));
-  return { jsonrpc: front, rest: restHandler(sdkOptions), grpc: grpcBindingV03(handler) };
+  // Flaw separate-task-stores: the REST binding answers from a store of its own.
+  const restOptions = options.separateRestStore
+    ? { ...sdkOptions, requestHandler: newHandler() }
+    : sdkOptions;
+  return { jsonrpc: front, rest: restHandler(restOptions), grpc: grpcBindingV03(handler) };
 }

@@ -1,15 +1,16 @@
 import express from "express";
 import type { RequestHandler, Router } from "express";
-import { AgentCard, Message, SendMessageRequest, Task } from "@a2a-js/sdk";
+import { AgentCard, GetTaskRequest, Message, SendMessageRequest, Task } from "@a2a-js/sdk";
 import { DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "@a2a-js/sdk/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
 import { jsonRpcFront } from "../http/jsonrpc-front.js";
-import type { JsonObject, ProtocolKit, RpcHook } from "../types.js";
+import type { BuildOptions, JsonObject, ProtocolKit, RpcHook } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 import type { GrpcBinding } from "../grpc/server.js";
 import { HelpdeskExecutorV10 } from "./executor.js";
 import type { Planner } from "./executor.js";
 import { grpcBindingV10 } from "./grpc.js";
+import { pushV10 } from "./push.js";
 import { normaliseVersionHeader, versionError } from "./version.js";
 
 const METHODS = new Set([
@@ -54,12 +55,20 @@ export function buildV10(
   planner: Planner,
   work: WorkRegistry,
   hook?: RpcHook,
+  options: BuildOptions = {},
 ): ProtocolRouters {
-  const handler = new DefaultRequestHandler(
-    AgentCard.fromJSON(card),
-    new InMemoryTaskStore(),
-    new HelpdeskExecutorV10(planner, work),
-  );
+  const newHandler = () => {
+    const push = pushV10(options.push);
+    return new DefaultRequestHandler(
+      AgentCard.fromJSON(card),
+      new InMemoryTaskStore(),
+      new HelpdeskExecutorV10(planner, work),
+      undefined,
+      push.store,
+      push.sender,
+    );
+  };
+  const handler = newHandler();
   const kit: ProtocolKit = {
     protocol: "1.0",
     knownMethods: METHODS,
@@ -70,6 +79,10 @@ export function buildV10(
       const reply = await handler.sendMessage(SendMessageRequest.fromJSON(params), context);
       return "messageId" in reply ? { message: Message.toJSON(reply) } : { task: Task.toJSON(reply) };
     },
+    getTask: async (params) => {
+      const context = new ServerCallContext({ requestedVersion: "1.0" });
+      return Task.toJSON(await handler.getTask(GetTaskRequest.fromJSON(params), context)) as JsonObject;
+    },
     streamResultsFor,
   };
   const sdkOptions = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
@@ -78,6 +91,8 @@ export function buildV10(
   jsonrpc.use(jsonRpcFront({ kit, hook, precheck: (_call, req) => versionError(req.header("a2a-version")) }));
   jsonrpc.use(jsonRpcHandler(sdkOptions));
   const rest = express.Router();
-  rest.use(normaliseVersionHeader, restHandler(sdkOptions));
+  // Flaw separate-task-stores: the REST binding answers from a store of its own.
+  const restHandlerOf = options.separateRestStore ? newHandler() : handler;
+  rest.use(normaliseVersionHeader, restHandler({ ...sdkOptions, requestHandler: restHandlerOf }));
   return { jsonrpc, rest, grpc: grpcBindingV10(handler) };
 }

@@ -14,20 +14,22 @@ export default defineCheck({
     "Add the missing fields to the agent card; Plainwright's card validation lists each one with its path.",
   scope: "agent",
   basic: true,
-  run: async (ctx) =>
-    judgeCardIssues(
-      ctx,
-      [
-        "$",
-        "name",
-        "description",
-        "version",
-        "capabilities",
-        "defaultInputModes",
-        "defaultOutputModes",
-        "skills",
-      ],
-      "errors",
-      "required fields",
+  run: (ctx) =>
+    Promise.resolve(
+      judgeCardIssues(
+        ctx,
+        [
+          "$",
+          "name",
+          "description",
+          "version",
+          "capabilities",
+          "defaultInputModes",
+          "defaultOutputModes",
+          "skills",
+        ],
+        "errors",
+        "required fields",
+      ),
     ),
 });

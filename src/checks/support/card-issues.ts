@@ -18,3 +18,15 @@ export function judgeCardIssues(
   if (found.length === 0) return pass(`${what}: no problems`);
   return fail(found.map(issueText).join("; "));
 }
+
+/** Judges the card validation issues of one kind that a predicate selects (for rules not tied to one path). */
+export function judgeCardIssuesWhere(
+  ctx: CheckContext,
+  selects: (issue: CardIssue) => boolean,
+  kind: "errors" | "warnings",
+  what: string,
+): CheckVerdict {
+  const found = ctx.validation[kind].filter(selects);
+  if (found.length === 0) return pass(`${what}: no problems`);
+  return fail(found.map(issueText).join("; "));
+}

@@ -25,7 +25,12 @@ describe.each(["0.3", "1.0"] as const)("HTTP+JSON client against the reference a
   let client: RestClient;
 
   beforeAll(async () => {
-    agent = await startReferenceAgent({ protocol: protocol satisfies AgentProtocol, slowTaskMs: 1000 });
+    agent = await startReferenceAgent({
+      protocol: protocol satisfies AgentProtocol,
+      slowTaskMs: 1000,
+      // The push tests below map PushNotificationNotSupported, so this agent does not claim push.
+      pushNotifications: false,
+    });
     traffic = new TrafficLog();
     client = createRestClient(
       { url: `${agent.url}/a2a/rest`, binding: "HTTP+JSON", generation: protocol },

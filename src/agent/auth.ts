@@ -1,0 +1,109 @@
+import { timingSafeEqual } from "node:crypto";
+import * as grpc from "@grpc/grpc-js";
+import type { RequestHandler } from "express";
+import type { GrpcBinding } from "./grpc/server.js";
+import type { AgentProtocol, AuthPolicy, FlawDefinition, JsonObject } from "./types.js";
+
+/** The token an auth flaw uses when the agent was started without one. */
+export const DEFAULT_FLAW_TOKEN = "plainwright-helpdesk-token";
+
+const SCHEME_NAME = "bearerAuth";
+const CHALLENGE = 'Bearer realm="plainwright-helpdesk"';
+
+/** The agent's bearer token and how it is declared and enforced. */
+export interface AgentAuth extends AuthPolicy {
+  token: string;
+}
+
+/** Bearer settings from the agent's options and its flaw; undefined when the agent needs no credentials. */
+export function resolveAuth(bearerToken: string | undefined, flaw?: FlawDefinition): AgentAuth | undefined {
+  const token = bearerToken ?? (flaw?.auth ? DEFAULT_FLAW_TOKEN : undefined);
+  if (token === undefined) return undefined;
+  const defaults: AuthPolicy = {
+    declare: true,
+    enforce: true,
+    protectCard: false,
+    checkToken: true,
+    challenge: true,
+  };
+  return { token, ...defaults, ...flaw?.auth };
+}
+
+/** Adds an http bearer scheme and a requirement for it to a spec-JSON card (0.3 and 1.0 shapes, digest §1.2). */
+export function withBearerScheme(card: JsonObject, protocol: AgentProtocol): JsonObject {
+  if (protocol === "0.3") {
+    return {
+      ...card,
+      securitySchemes: { [SCHEME_NAME]: { type: "http", scheme: "bearer" } },
+      security: [{ [SCHEME_NAME]: [] }],
+    };
+  }
+  return {
+    ...card,
+    securitySchemes: { [SCHEME_NAME]: { httpAuthSecurityScheme: { scheme: "Bearer" } } },
+    securityRequirements: [{ schemes: { [SCHEME_NAME]: { list: [] } } }],
+  };
+}
+
+/** Whether an Authorization value carries exactly this bearer token (scheme case-insensitive, RFC 7235). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  if (!match?.[1]) return false;
+  const given = Buffer.from(match[1]);
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** Whether a request's Authorization passes the agent's policy (a flaw may accept any bearer token). */
+function accepted(header: string | undefined, auth: AgentAuth): boolean {
+  return auth.checkToken ? bearerMatches(header, auth.token) : /^\s*bearer\s+\S+/i.test(header ?? "");
+}
+
+/** Refuses a request without the token: 401 with a challenge (A2A 1.0 §7.4, digest §5 rule 36). */
+export function bearerGuard(auth: AgentAuth): RequestHandler {
+  return (req, res, next) => {
+    if (accepted(req.header("authorization"), auth)) {
+      next();
+      return;
+    }
+    if (auth.challenge) res.setHeader("WWW-Authenticate", CHALLENGE);
+    res.status(401).json({
+      error: {
+        code: 401,
+        status: "UNAUTHENTICATED",
+        message: "This agent requires Authorization: Bearer <token>.",
+      },
+    });
+  };
+}
+
+type AnyHandler = (call: unknown, callback?: unknown) => unknown;
+
+const unauthenticated = {
+  code: grpc.status.UNAUTHENTICATED,
+  details: "This agent requires authorization: Bearer <token> metadata.",
+};
+
+function authorized(call: unknown, auth: AgentAuth): boolean {
+  const metadata = (call as { metadata?: grpc.Metadata }).metadata;
+  const value = metadata?.get("authorization")[0];
+  return accepted(typeof value === "string" ? value : undefined, auth);
+}
+
+/** Wraps a gRPC service so every call without the token ends UNAUTHENTICATED (digest §4.3 generic errors). */
+export function grpcBearerGuard(binding: GrpcBinding, auth: AgentAuth): GrpcBinding {
+  const implementation: grpc.UntypedServiceImplementation = {};
+  for (const [name, method] of Object.entries(binding.service)) {
+    const handler = binding.implementation[name] as AnyHandler | undefined;
+    if (!handler) continue;
+    const guarded: AnyHandler = (call, callback) => {
+      if (authorized(call, auth)) return handler(call, callback);
+      if (method.responseStream)
+        (call as grpc.ServerWritableStream<unknown, unknown>).emit("error", unauthenticated);
+      else (callback as grpc.sendUnaryData<unknown>)(unauthenticated, null);
+      return undefined;
+    };
+    implementation[name] = guarded as grpc.UntypedHandleCall;
+  }
+  return { service: binding.service, implementation };
+}

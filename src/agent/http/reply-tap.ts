@@ -1,0 +1,14 @@
+import type { RequestHandler } from "express";
+import type { JsonObject, RpcReplyHook } from "../types.js";
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Middleware that lets a flaw rewrite every JSON body sent below it (installed before the JSON-RPC front). */
+export function tapJsonReplies(hook: RpcReplyHook): RequestHandler {
+  return (_req, res, next) => {
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => json(isObject(body) ? hook(body, res) : body);
+    next();
+  };
+}

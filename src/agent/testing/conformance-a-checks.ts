@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import type { SendOptions } from "./dialects.js";
+import type { FlawCheck, FlawProbe } from "./flaw-probe.js";
+import { resultOf, rpc, type RpcReply } from "./http-client.js";
+
+type Json = Record<string, unknown>;
+
+const jsonrpc = (probe: FlawProbe) => `${probe.agent.url}/a2a/jsonrpc`;
+
+function call(probe: FlawProbe, method: string, params: unknown): Promise<RpcReply> {
+  return rpc(jsonrpc(probe), method, params, probe.dialect.headers);
+}
+
+/** The raw Task of a send result (1.0 `{task}`, 0.3 a bare Task). */
+function rawTask(result: unknown): Json {
+  const value = result as Json;
+  return (value.task ?? value) as Json;
+}
+
+/** Sends one message and returns the raw Task it created; `slow` ones are sent without waiting. */
+async function send(probe: FlawProbe, text = "What can you help with?", options: SendOptions = {}) {
+  const params = probe.dialect.sendParams(text, { returnImmediately: text.startsWith("slow"), ...options });
+  return rawTask(resultOf(await call(probe, probe.dialect.methods.send, params)));
+}
+
+async function get(probe: FlawProbe, params: Json) {
+  return probe.dialect.task(resultOf(await call(probe, probe.dialect.methods.get, params)));
+}
+
+const errorCode = (reply: RpcReply): unknown => (reply.body.error as Json | undefined)?.code;
+const ASKS_BACK = "This is ambiguous";
+
+export const CONFORMANCE_A_CHECKS: Record<string, FlawCheck> = {
+  "history-ignored": async (probe) => {
+    const task = await send(probe, ASKS_BACK);
+    expect((await get(probe, { id: task.id, historyLength: 0 })).history?.length).toBeGreaterThan(0);
+  },
+  "history-never-returned": async (probe) => {
+    const task = await send(probe);
+    expect((await get(probe, { id: task.id, historyLength: 100 })).history ?? []).toEqual([]);
+  },
+  "task-not-found-wrong-code": async (probe) => {
+    const reply = await call(probe, probe.dialect.methods.get, { id: randomUUID() });
+    expect(errorCode(reply)).toBe(-32603);
+  },
+  "cancel-unknown-wrong-code": async (probe) => {
+    const reply = await call(probe, probe.dialect.methods.cancel, { id: randomUUID() });
+    expect(errorCode(reply)).toBe(-32603);
+  },
+  "cancel-ignored": async (probe) => {
+    const task = await send(probe, "slow: take your time");
+    const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
+    expect(["submitted", "working"]).toContain(probe.dialect.task(resultOf(reply)).state);
+  },
+  "cancel-finished-succeeds": async (probe) => {
+    const task = await send(probe);
+    const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
+    expect(probe.dialect.task(resultOf(reply)).state).toBe("canceled");
+  },
+  "context-not-kept": async (probe) => {
+    const first = await send(probe);
+    const second = await send(probe, "And another thing.", { contextId: String(first.contextId) });
+    expect(second.contextId).not.toBe(first.contextId);
+  },
+  "input-required-new-task": async (probe) => {
+    const asked = await send(probe, ASKS_BACK);
+    const ids = { taskId: String(asked.id), contextId: String(asked.contextId) };
+    expect((await send(probe, "The invoice, please.", ids)).id).not.toBe(asked.id);
+  },
+  "terminal-task-accepts-message": async (probe) => {
+    const task = await send(probe);
+    const ids = { taskId: String(task.id), contextId: String(task.contextId) };
+    expect((await send(probe, "One more question.", ids)).id).toBe(task.id);
+  },
+  "duplicate-task-ids": async (probe) => {
+    const [a, b] = await Promise.all([send(probe), send(probe)]);
+    expect(a.id).toBe(b.id);
+  },
+  "polled-status-stale": async (probe) => {
+    const task = await send(probe);
+    expect((await get(probe, { id: task.id })).state).toBe("submitted");
+  },
+  "list-tasks-no-token": async (probe) => {
+    const result = resultOf(await call(probe, "ListTasks", {})) as Json;
+    expect(result).not.toHaveProperty("nextPageToken");
+  },
+  "task-without-context": async (probe) => {
+    expect(await send(probe)).not.toHaveProperty("contextId");
+  },
+  "get-task-wrong-context": async (probe) => {
+    const task = await send(probe);
+    expect((await get(probe, { id: task.id })).contextId).not.toBe(task.contextId);
+  },
+};

@@ -1,0 +1,187 @@
+import { expect } from "vitest";
+import type { FlawCheck, FlawProbe } from "./flaw-probe.js";
+import { postRaw, postSse, resultOf, rpc, waitFor } from "./http-client.js";
+
+type Json = Record<string, unknown>;
+
+const jsonrpc = (probe: FlawProbe) => `${probe.agent.url}/a2a/jsonrpc`;
+const subscribeMethod = (probe: FlawProbe) =>
+  probe.dialect.protocol === "1.0" ? "SubscribeToTask" : "tasks/resubscribe";
+
+/** The `result` of each event of a message stream of the ordinary message. */
+async function streamResults(probe: FlawProbe): Promise<{ contentType: string; results: unknown[] }> {
+  const { dialect } = probe;
+  const body = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: dialect.methods.stream,
+    params: dialect.sendParams("What can you help with?"),
+  };
+  const { contentType, events } = await postSse(jsonrpc(probe), body, dialect.headers);
+  return { contentType, results: events.map((event) => event.result) };
+}
+
+/** A task created by one blocking send; `slow` ones stay working for the agent's slowTaskMs. */
+async function newTask(probe: FlawProbe, text = "What can you help with?") {
+  const { dialect } = probe;
+  const params = dialect.sendParams(text, { returnImmediately: text.startsWith("slow") });
+  const task = dialect.taskOfSend(
+    resultOf(await rpc(jsonrpc(probe), dialect.methods.send, params, dialect.headers)),
+  );
+  if (!task) throw new Error("the send did not return a Task");
+  return task;
+}
+
+/** The contextId of a stream event (Task, or either protocol's update). */
+function contextOf(result: unknown): unknown {
+  const event = result as Json;
+  const inner = (event.task ?? event.statusUpdate ?? event.artifactUpdate ?? event) as Json;
+  return inner.contextId;
+}
+
+/** Opens a stream and returns its reader after the first chunk, plus that chunk's text. */
+async function openStream(probe: FlawProbe, params: Json, signal: AbortSignal) {
+  const { dialect } = probe;
+  const response = await fetch(jsonrpc(probe), {
+    method: "POST",
+    headers: dialect.headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: dialect.methods.stream, params }),
+    signal,
+  });
+  if (!response.body) throw new Error("no response body");
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  return { reader, text: new TextDecoder().decode(first.value) };
+}
+
+const errorCode = (body: Json): unknown => (body.error as Json | undefined)?.code;
+
+export const CONFORMANCE_B_CHECKS: Record<string, FlawCheck> = {
+  "stream-no-final": async (probe) => {
+    const { results } = await streamResults(probe);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.some((r) => probe.dialect.event(r).final)).toBe(false);
+  },
+  "stream-events-after-final": async (probe) => {
+    const { results } = await streamResults(probe);
+    const events = results.map((r) => probe.dialect.event(r));
+    const done = events.findIndex((e) => e.kind === "status" && e.state === "completed");
+    expect(done).toBeGreaterThanOrEqual(0);
+    expect(events.length - 1).toBeGreaterThan(done);
+  },
+  "stream-wrong-content-type": async (probe) => {
+    const { contentType, results } = await streamResults(probe);
+    expect(contentType).toMatch(/^application\/json/);
+    expect(results.length).toBeGreaterThan(0);
+  },
+  "stream-never-ends": async (probe) => {
+    const controller = new AbortController();
+    try {
+      const { reader, text } = await openStream(probe, probe.dialect.sendParams("Hi"), controller.signal);
+      let seen = text;
+      while (!/completed/i.test(seen)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error("the stream ended before its completed event");
+        seen += new TextDecoder().decode(chunk.value);
+      }
+      const idle = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 1000));
+      expect(await Promise.race([reader.read().then(() => "more"), idle])).toBe("open");
+    } finally {
+      controller.abort();
+    }
+  },
+  "stream-first-event-completed": async (probe) => {
+    const { results } = await streamResults(probe);
+    expect(probe.dialect.event(results[0])).toMatchObject({ kind: "status", state: "completed" });
+  },
+  "stream-update-wrong-context": async (probe) => {
+    const { results } = await streamResults(probe);
+    const taskContext = contextOf(results[0]);
+    expect(probe.dialect.event(results[0]).kind).toBe("task");
+    expect(results.slice(1).some((r) => contextOf(r) !== taskContext)).toBe(true);
+  },
+  "subscribe-terminal-streams": async (probe) => {
+    const task = await newTask(probe);
+    const response = await fetch(jsonrpc(probe), {
+      method: "POST",
+      headers: probe.dialect.headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: subscribeMethod(probe),
+        params: { id: task.id },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(await response.text()).toMatch(/^event: error\n/);
+  },
+  "subscribe-unsupported": async (probe) => {
+    const task = await newTask(probe, "slow: take your time");
+    const controller = new AbortController();
+    try {
+      const response = await fetch(jsonrpc(probe), {
+        method: "POST",
+        headers: probe.dialect.headers,
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: subscribeMethod(probe),
+          params: { id: task.id },
+        }),
+        signal: controller.signal,
+      });
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(errorCode((await response.json()) as Json)).toBe(-32004);
+    } finally {
+      controller.abort();
+    }
+  },
+  "dropped-stream-loses-task": async (probe) => {
+    const controller = new AbortController();
+    const params = probe.dialect.sendParams("slow: take your time");
+    const { text } = await openStream(probe, params, controller.signal);
+    controller.abort();
+    const id = /"id":"([^"]+)"/.exec(text.slice(text.indexOf('"result"')))?.[1];
+    if (!id) throw new Error("the first event named no task");
+    const { dialect } = probe;
+    const code = await waitFor(async () => {
+      const reply = await rpc(jsonrpc(probe), dialect.methods.get, { id }, dialect.headers);
+      return reply.body.error ? errorCode(reply.body) : undefined;
+    }, 1000);
+    expect(code).toBe(-32001);
+  },
+  "invalid-request-wrong-code": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), '{"not":"jsonrpc"}', probe.dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32602);
+  },
+  "parse-error-as-invalid-request": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32600);
+  },
+  "parse-error-http-400": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
+    expect(reply.status).toBe(400);
+    expect(errorCode(reply.body)).toBe(-32700);
+  },
+  "invalid-params-wrong-code": async (probe) => {
+    const { dialect } = probe;
+    const reply = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32603);
+  },
+  "error-id-missing": async (probe) => {
+    const { dialect } = probe;
+    const numeric = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers, 7);
+    expect(numeric.body.error).toBeDefined();
+    expect(numeric.body).not.toHaveProperty("id");
+    const named = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers, "s");
+    expect(named.body.id).toBe("s");
+  },
+  "bad-request-wedges-task": async (probe) => {
+    const { dialect } = probe;
+    const task = await newTask(probe);
+    await rpc(jsonrpc(probe), dialect.methods.get, { id: task.id, historyLength: "all" }, dialect.headers);
+    const after = await rpc(jsonrpc(probe), dialect.methods.get, { id: task.id }, dialect.headers);
+    expect(errorCode(after.body)).toBe(-32603);
+  },
+};

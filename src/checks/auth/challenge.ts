@@ -1,0 +1,25 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { probeWithoutCredentials } from "../support/auth-probe.js";
+
+export default defineCheck({
+  id: "auth.challenge",
+  title: "A 401 carries a WWW-Authenticate challenge",
+  category: "auth",
+  level: "SHOULD",
+  requirement:
+    "An HTTP 401 for a missing credential includes WWW-Authenticate naming the scheme to use (RFC 9110 §11.6.1), so clients know how to authenticate.",
+  spec: "A2A 0.3 §4 (401 with WWW-Authenticate), 1.0 §7 (SHOULD include a challenge); A2A-DIGEST §5 rule 36",
+  recommendation: 'Add a challenge to every 401, e.g. WWW-Authenticate: Bearer realm="your-agent".',
+  scope: "transport",
+  needs: ["security"],
+  bindings: ["JSONRPC", "HTTP+JSON"],
+  run: async (ctx) => {
+    const probe = await probeWithoutCredentials(ctx, "missing");
+    if (probe.inconclusive) return skip(`a request without credentials got no answer: ${probe.inconclusive}`);
+    if (probe.httpStatus !== 401)
+      return skip(`a request without credentials got ${probe.answer}, not 401; nothing to challenge`);
+    if (!probe.challenge)
+      return fail("the 401 for a missing credential has no WWW-Authenticate header", probe.evidence);
+    return pass(`401 with WWW-Authenticate: ${probe.challenge}`, probe.evidence);
+  },
+});

@@ -1,0 +1,26 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { probeWithoutCredentials } from "../support/auth-probe.js";
+
+export default defineCheck({
+  id: "auth.missing-credential-refused",
+  title: "A task request without credentials is refused",
+  category: "auth",
+  level: "MUST",
+  requirement:
+    "When the card requires credentials, every task endpoint authenticates every request at the transport layer and refuses one without credentials: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
+  spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors; A2A-DIGEST §5 rules 35–36; seed 003 step 4.5",
+  recommendation:
+    "Check the credentials the card declares before handling any task method, and answer a request without them with 401 (gRPC UNAUTHENTICATED).",
+  scope: "transport",
+  needs: ["security"],
+  run: async (ctx) => {
+    const probe = await probeWithoutCredentials(ctx, "missing");
+    if (probe.inconclusive) return skip(`a request without credentials got no answer: ${probe.inconclusive}`);
+    if (!probe.refused)
+      return fail(
+        `a GetTask without credentials was answered with ${probe.answer}, not refused`,
+        probe.evidence,
+      );
+    return pass(`a GetTask without credentials was refused with ${probe.answer}`, probe.evidence);
+  },
+});

@@ -1,0 +1,27 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { probeWithoutCredentials } from "../support/auth-probe.js";
+
+export default defineCheck({
+  id: "auth.wrong-credential-refused",
+  title: "A task request with a wrong credential is refused",
+  category: "auth",
+  level: "MUST",
+  requirement:
+    "When the card requires credentials, a task request carrying an invalid credential (a bearer token or API key the agent never issued) is refused: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
+  spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors; A2A-DIGEST §5 rules 35–36",
+  recommendation:
+    "Validate the credential itself (signature, expiry, or lookup), not merely its presence, before handling any task method.",
+  scope: "transport",
+  needs: ["security"],
+  run: async (ctx) => {
+    const probe = await probeWithoutCredentials(ctx, "wrong");
+    if (probe.inconclusive)
+      return skip(`a request with a wrong credential got no answer: ${probe.inconclusive}`);
+    if (!probe.refused)
+      return fail(
+        `a GetTask with a made-up credential was answered with ${probe.answer}, not refused`,
+        probe.evidence,
+      );
+    return pass(`a GetTask with a made-up credential was refused with ${probe.answer}`, probe.evidence);
+  },
+});

@@ -1,0 +1,27 @@
+import { defineCheck, fail, pass } from "../define.js";
+import { cardEvidence } from "../support/card-traffic.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+export default defineCheck({
+  id: "card.cache-headers",
+  title: "The card response can be cached (Cache-Control and ETag)",
+  category: "agent-card",
+  level: "SHOULD",
+  requirement:
+    "The card endpoint sends Cache-Control (with max-age) and an ETag; Last-Modified MAY be added.",
+  spec: "A2A 1.0 §8.6 (card caching); A2A-DIGEST §1.1, §5 rule 14",
+  recommendation:
+    'Send e.g. "Cache-Control: public, max-age=300" and an ETag (a hash of the card) with the card, and answer If-None-Match with 304.',
+  scope: "agent",
+  generations: ["1.0"],
+  run: (ctx) => Promise.resolve(judge(ctx)),
+});
+
+function judge(ctx: CheckContext): CheckVerdict {
+  const headers = Object.fromEntries(Object.entries(ctx.cardHeaders).map(([k, v]) => [k.toLowerCase(), v]));
+  const missing = ["cache-control", "etag"].filter((h) => !headers[h]);
+  const evidence = cardEvidence(ctx);
+  if (missing.length > 0)
+    return fail(`the card response has no ${missing.join(" and no ")} header`, evidence);
+  return pass(`Cache-Control: ${headers["cache-control"]}; ETag: ${headers.etag}`, evidence);
+}

@@ -1,0 +1,29 @@
+import { defineCheck } from "../define.js";
+import { judgeCardIssuesWhere } from "../support/card-issues.js";
+
+const FIELDS = ["provider", "documentationUrl", "iconUrl"];
+
+export default defineCheck({
+  id: "card.optional-fields",
+  title: "Optional card fields are well-formed and spelled camelCase",
+  category: "agent-card",
+  level: "SHOULD",
+  requirement:
+    "provider has an organization (and url), documentationUrl and iconUrl are http(s) URLs, and every field is spelled camelCase as in the spec.",
+  spec: "A2A 0.3 §5.5 AgentCard, AgentProvider; 1.0 §5.7; A2A-DIGEST §1.2, §5 rule 5 (camelCase JSON)",
+  recommendation:
+    "Give provider an organization, make documentationUrl and iconUrl absolute http(s) URLs, and rename snake_case fields to camelCase.",
+  scope: "agent",
+  run: (ctx) =>
+    Promise.resolve(
+      judgeCardIssuesWhere(
+        ctx,
+        (issue) =>
+          FIELDS.some((f) => issue.path === f || issue.path.startsWith(`${f}.`)) ||
+          // The card reader warns "the spec spells this <camelCase>" for every snake_case spelling it accepts.
+          /the spec spells this /.test(issue.message),
+        "warnings",
+        "optional fields",
+      ),
+    ),
+});

@@ -1,0 +1,37 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { cardDeclaresSecurity, probeWithoutCredentials } from "../support/auth-probe.js";
+
+export default defineCheck({
+  id: "card.security-consistent",
+  title: "The card's security schemes match what the endpoint enforces",
+  category: "agent-card",
+  level: "MUST",
+  requirement:
+    "When the card requires a security scheme, a task request without credentials is refused (401/403); when it declares none, such a request is not refused for lack of credentials.",
+  spec: "A2A 0.3 §5.5 (securitySchemes, security), 1.0 §5.7 (securityRequirements), §7; A2A-DIGEST §5 rules 3, 35",
+  recommendation:
+    "Declare in securitySchemes and security/securityRequirements exactly the credentials the task endpoints check, so clients know what to send.",
+  scope: "agent",
+  run: async (ctx) => {
+    const declared = cardDeclaresSecurity(ctx);
+    const probe = await probeWithoutCredentials(ctx, "missing");
+    if (probe.inconclusive) return skip(`a request without credentials got no answer: ${probe.inconclusive}`);
+    const where = `${ctx.transport} ${ctx.endpoint.url}`;
+    if (declared && !probe.refused)
+      return fail(
+        `the card requires ${Object.keys(ctx.validation.card.securitySchemes).join(", ") || "credentials"}, but ${where} answered a request without credentials with ${probe.answer}`,
+        probe.evidence,
+      );
+    if (!declared && probe.refused)
+      return fail(
+        `${where} refused a request without credentials (${probe.answer}) but the card declares no security scheme`,
+        probe.evidence,
+      );
+    return pass(
+      declared
+        ? `the card requires credentials and ${where} refuses a request without them (${probe.answer})`
+        : `the card declares no security and ${where} serves requests without credentials`,
+      probe.evidence,
+    );
+  },
+});

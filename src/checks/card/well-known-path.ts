@@ -1,0 +1,36 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { cardEvidence, getWithoutCredentials, isJsonObject } from "../support/card-traffic.js";
+
+const CURRENT = "/.well-known/agent-card.json";
+const LEGACY = "/.well-known/agent.json";
+
+export default defineCheck({
+  id: "card.well-known-path",
+  title: "The card is published at /.well-known/agent-card.json",
+  category: "agent-card",
+  level: "SHOULD",
+  requirement:
+    "From A2A 0.3 on, the card lives at /.well-known/agent-card.json; /.well-known/agent.json is the 0.1/0.2 location that current clients no longer try first.",
+  spec: "A2A 0.3 §5.3, 1.0 §8.2 (well-known URI); A2A-DIGEST §1.1, pitfall 1",
+  recommendation:
+    "Serve the card at /.well-known/agent-card.json (you may keep agent.json as well for older clients).",
+  scope: "agent",
+  generations: ["0.3", "1.0"],
+  run: async (ctx) => {
+    const url = new URL(ctx.cardUrl);
+    if (url.pathname.endsWith(CURRENT))
+      return pass(`the card was found at ${ctx.cardUrl}`, cardEvidence(ctx));
+    if (!url.pathname.endsWith(LEGACY))
+      return skip(`the card URL ${ctx.cardUrl} was given directly, not found at a well-known path`);
+    url.pathname = url.pathname.slice(0, -LEGACY.length) + CURRENT;
+    const res = await getWithoutCredentials(ctx, url.toString(), "card (current path)");
+    if (typeof res !== "string" && res.status === 200 && isJsonObject(res.body))
+      return pass(`the card is at ${url.toString()} too`, res.trafficId ? [res.trafficId] : []);
+    const why = typeof res === "string" ? res : `HTTP ${res.status}`;
+    const evidence = [
+      ...cardEvidence(ctx),
+      ...(typeof res !== "string" && res.trafficId ? [res.trafficId] : []),
+    ];
+    return fail(`the card is only at the legacy ${ctx.cardUrl}; ${url.toString()} answered ${why}`, evidence);
+  },
+});

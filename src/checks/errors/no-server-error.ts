@@ -1,0 +1,41 @@
+import { defineCheck, fail, pass } from "../define.js";
+import {
+  invalidParamsRequest,
+  noVersionRequest,
+  notJsonRpcRequest,
+  parseErrorRequest,
+  postRaw,
+  unknownMethodRequest,
+} from "../support/raw-jsonrpc.js";
+
+export default defineCheck({
+  id: "errors.no-server-error",
+  title: "Client mistakes never get an HTTP 5xx",
+  category: "error-handling",
+  level: "SHOULD",
+  requirement:
+    "Malformed JSON, invalid requests, unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces).",
+  spec: "JSON-RPC 2.0 §5.1; A2A 1.0 §9.5; A2A-DIGEST §4.3 (5xx only for system errors)",
+  recommendation:
+    "Catch request errors at the JSON-RPC front and map them to -32700/-32600/-32601/-32602 with HTTP 200; reserve 5xx and -32603 for real server faults, and never send stack traces.",
+  scope: "transport",
+  bindings: ["JSONRPC"],
+  run: async (ctx) => {
+    const evidence: string[] = [];
+    const mistakes = [
+      parseErrorRequest(),
+      notJsonRpcRequest(),
+      noVersionRequest(ctx),
+      unknownMethodRequest(),
+      invalidParamsRequest(ctx),
+    ];
+    const broken: string[] = [];
+    for (const bad of mistakes) {
+      const reply = await postRaw(ctx, bad.body, "client mistake");
+      evidence.push(...reply.evidence);
+      if (reply.ok && reply.http.status >= 500) broken.push(`${bad.what} → HTTP ${reply.http.status}`);
+    }
+    if (broken.length > 0) return fail(`server errors for client mistakes: ${broken.join("; ")}`, evidence);
+    return pass(`${mistakes.length} client mistakes answered without a 5xx`, evidence);
+  },
+});

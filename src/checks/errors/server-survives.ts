@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { methodName } from "../../client/methods.js";
+import type { CheckContext } from "../types.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import {
+  invalidParamsRequest,
+  noVersionRequest,
+  notJsonRpcRequest,
+  parseErrorRequest,
+  postRaw,
+  unknownMethodRequest,
+  type BadRequest,
+} from "../support/raw-jsonrpc.js";
+
+/** A read of task `id` with a historyLength that is not a number: a mistake about an existing task. */
+function badHistoryRequest(ctx: CheckContext, id: string): BadRequest {
+  const requestId = randomUUID();
+  const method = methodName(ctx.generation, "get");
+  return {
+    what: `${method} of task ${id} with historyLength "all"`,
+    body: JSON.stringify({ jsonrpc: "2.0", id: requestId, method, params: { id, historyLength: "all" } }),
+    replyId: requestId,
+  };
+}
+
+export default defineCheck({
+  id: "errors.server-survives",
+  title: "The server keeps working after bad requests",
+  category: "error-handling",
+  level: "MUST",
+  requirement:
+    "After malformed JSON, invalid requests, an unknown method and invalid params (one of them about an existing task), the server still answers: that task can be read and a new message is accepted.",
+  spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §7.1, §7.3; 1.0 §3.1.1, §3.1.3; seed 003 step 4",
+  recommendation:
+    "Make request errors local to the request: release locks and state in a finally block, and never let a bad request take down the process or a task.",
+  scope: "transport",
+  bindings: ["JSONRPC"],
+  run: async (ctx) => {
+    const created = await ctx.fixtures.send();
+    if (!created.ok) return fail(`the first message failed: ${created.reason}`, created.evidence);
+    const evidence = [...created.evidence];
+    const task = created.value.kind === "task" ? created.value : undefined;
+    const mistakes = [
+      parseErrorRequest(),
+      notJsonRpcRequest(),
+      noVersionRequest(ctx),
+      unknownMethodRequest(),
+      invalidParamsRequest(ctx),
+      ...(task ? [badHistoryRequest(ctx, task.id)] : []),
+    ];
+    for (const bad of mistakes) {
+      const reply = await postRaw(ctx, bad.body, "client mistake");
+      evidence.push(...reply.evidence);
+      if (!reply.ok) return fail(`${bad.what} got no answer: ${reply.error.message}`, evidence);
+    }
+    if (task) {
+      const got = await ctx.client.getTask(task.id);
+      evidence.push(...got.trafficIds);
+      if (!got.ok)
+        return fail(
+          `after the bad requests, reading task ${task.id} failed: ${describeFailure(got)}`,
+          evidence,
+        );
+    }
+    const again = await ctx.fixtures.send();
+    evidence.push(...again.evidence);
+    if (!again.ok) return fail(`after the bad requests, a new message failed: ${again.reason}`, evidence);
+    return pass(
+      `${mistakes.length} bad requests later the server still reads tasks and accepts messages`,
+      evidence,
+    );
+  },
+});

@@ -1,0 +1,29 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { sides } from "../support/peer.js";
+
+export default defineCheck({
+  id: "interop.both-accept-tasks",
+  title: "Both agents accept a task",
+  category: "interop",
+  level: "MUST",
+  requirement:
+    "Each agent accepts a message sent to it in its own protocol version and answers with a Task or a Message, so either can delegate work to the other.",
+  spec: "A2A 0.3 §7.1, 1.0 §3.1.1 (send); seed 003 step 5.5 (A sends a task to B, B sends a task to A)",
+  recommendation:
+    "Make the named agent accept message/send (SendMessage) as the smoke test does; see its own conform run.",
+  scope: "agent",
+  needs: ["peer"],
+  run: async (ctx) => {
+    if (!ctx.peer) return skip("no --peer agent was given");
+    const both = sides(ctx, ctx.peer);
+    const sent = await Promise.all(both.map((side) => side.client.send({ text: side.message })));
+    const evidence = sent.flatMap((s) => s.trafficIds);
+    const problems = sent.flatMap((outcome, i) =>
+      outcome.ok ? [] : [`the ${both[i]?.label ?? "agent"} refused the message: ${describeFailure(outcome)}`],
+    );
+    if (problems.length > 0) return fail(problems.join("; "), evidence);
+    const kinds = sent.map((s, i) => `${both[i]?.label ?? "agent"}: ${s.ok ? s.value.kind : "?"}`);
+    return pass(`both accepted a message (${kinds.join(", ")})`, evidence);
+  },
+});

@@ -1,0 +1,17 @@
+import { defineCheck } from "../define.js";
+import { cancelFinishedTask } from "./cancel-terminal-errors.js";
+
+export default defineCheck({
+  id: "lifecycle.cancel-terminal-errors-0x",
+  title: "Canceling a finished task fails with TaskNotCancelable (A2A 0.x)",
+  category: "lifecycle",
+  level: "SHOULD",
+  requirement: "tasks/cancel of a task in a terminal state returns TaskNotCancelableError (-32002).",
+  spec: "A2A 0.3 §7.4, §8.2 (TaskNotCancelableError)",
+  tck: "CORE-CANCEL-002",
+  recommendation:
+    "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002).",
+  scope: "transport",
+  generations: ["0.1", "0.2", "0.3"],
+  run: cancelFinishedTask,
+});

@@ -1,0 +1,46 @@
+import type { CallOutcome } from "../../client/types.js";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { terminalStates, type Task } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+/** Cancels the suite's finished task and expects TaskNotCancelable (-32002); shared with the 0.x sibling. */
+export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdict> {
+  const settled = await ctx.fixtures.settledTask();
+  if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
+  const task = settled.value;
+  if (!terminalStates.has(task.state))
+    return skip(`the ordinary task ended ${task.state}, not in a terminal state`);
+  const outcome: CallOutcome<Task> = await ctx.client.cancelTask(task.id);
+  const evidence = [...settled.evidence, ...outcome.trafficIds];
+  if (outcome.ok)
+    return fail(
+      `canceling task ${task.id}, already ${task.state}, succeeded (it came back ${outcome.value.state})`,
+      evidence,
+    );
+  if (outcome.kind !== "error")
+    return fail(`canceling ${task.state} task ${task.id}: ${describeFailure(outcome)}`, evidence);
+  if (outcome.error.code !== a2aCodes.taskNotCancelable)
+    return fail(
+      `canceling ${task.state} task ${task.id} answered ${outcome.error.name} (${outcome.error.code}) instead of TaskNotCancelable (-32002)`,
+      evidence,
+    );
+  return pass(`canceling ${task.state} task ${task.id} answered TaskNotCancelable (-32002)`, evidence);
+}
+
+export default defineCheck({
+  id: "lifecycle.cancel-terminal-errors",
+  title: "Canceling a finished task fails with TaskNotCancelable",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "tasks/cancel (CancelTask) of a task in a terminal state returns TaskNotCancelableError (-32002).",
+  spec: "A2A 1.0 §3.1.5, §3.3.2",
+  tck: "CORE-CANCEL-002",
+  recommendation:
+    "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002; gRPC FAILED_PRECONDITION).",
+  scope: "transport",
+  generations: ["1.0"],
+  run: cancelFinishedTask,
+});

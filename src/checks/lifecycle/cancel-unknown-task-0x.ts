@@ -1,0 +1,17 @@
+import { defineCheck } from "../define.js";
+import { cancelUnknownTask } from "./cancel-unknown-task.js";
+
+export default defineCheck({
+  id: "lifecycle.cancel-unknown-task-0x",
+  title: "Canceling a task that does not exist fails with TaskNotFound (A2A 0.x)",
+  category: "lifecycle",
+  level: "SHOULD",
+  requirement: "tasks/cancel of an id the server never issued returns TaskNotFoundError (-32001).",
+  spec: "A2A 0.3 §7.4, §8.2 (TaskNotFoundError)",
+  tck: "CORE-CANCEL-003",
+  recommendation:
+    "Look the id up before canceling and answer TaskNotFoundError (-32001) when it is not there.",
+  scope: "transport",
+  generations: ["0.1", "0.2", "0.3"],
+  run: cancelUnknownTask,
+});

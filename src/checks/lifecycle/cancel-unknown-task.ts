@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+/** Cancels a never-issued id and expects TaskNotFound (-32001); shared with the 0.x sibling. */
+export async function cancelUnknownTask(ctx: CheckContext): Promise<CheckVerdict> {
+  const id = `plainwright-missing-${randomUUID()}`;
+  const outcome = await ctx.client.cancelTask(id);
+  if (outcome.ok) return fail(`canceling the never-issued id ${id} succeeded`, outcome.trafficIds);
+  if (outcome.kind !== "error")
+    return fail(`canceling ${id}: ${describeFailure(outcome)}`, outcome.trafficIds);
+  if (outcome.error.code !== a2aCodes.taskNotFound)
+    return fail(
+      `canceling ${id} answered ${outcome.error.name} (${outcome.error.code}) instead of TaskNotFound (-32001)`,
+      outcome.trafficIds,
+    );
+  return pass(`canceling ${id} answered TaskNotFound (-32001)`, outcome.trafficIds);
+}
+
+export default defineCheck({
+  id: "lifecycle.cancel-unknown-task",
+  title: "Canceling a task that does not exist fails with TaskNotFound",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "tasks/cancel (CancelTask) of an id the server never issued returns TaskNotFoundError (-32001).",
+  spec: "A2A 1.0 §3.1.5, §3.3.2",
+  tck: "CORE-CANCEL-003",
+  recommendation:
+    "Look the id up before canceling and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
+  scope: "transport",
+  generations: ["1.0"],
+  run: cancelUnknownTask,
+});

@@ -1,0 +1,25 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { historySubject } from "./history-length.js";
+
+export default defineCheck({
+  id: "lifecycle.history-present",
+  title: "A task read with a generous historyLength carries its history",
+  category: "lifecycle",
+  level: "SHOULD",
+  requirement:
+    "tasks/get (GetTask) asked for a long history returns the task's history, starting with the user's message that created it.",
+  spec: "A2A 0.3 §6.1 Task.history, §7.3; 1.0 §3.2.4, §4.1.1",
+  recommendation:
+    "Keep the messages of a task (the user's message at least) in Task.history and return them when historyLength allows.",
+  scope: "transport",
+  run: async (ctx) => {
+    const subject = await historySubject(ctx);
+    if (!subject.ok) return skip(`no task to read: ${subject.reason}`);
+    const { full, evidence } = subject.value;
+    if (full.history.length === 0)
+      return fail(`task ${full.id} read with historyLength 100 carries no history`, evidence);
+    if (!full.history.some((m) => m.role === "user"))
+      return fail(`the history of task ${full.id} holds no message from the user`, evidence);
+    return pass(`task ${full.id} carries ${full.history.length} history message(s)`, evidence);
+  },
+});

@@ -1,0 +1,36 @@
+import { interruptedStates, terminalStates } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { waitForSettled } from "../fixtures.js";
+
+export default defineCheck({
+  id: "lifecycle.reaches-terminal",
+  title: "A task reaches a terminal state, seen by polling tasks/get",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "A task created without waiting (returnImmediately / blocking:false) keeps its id and, polled with tasks/get (GetTask), reaches a terminal state: completed, failed, canceled or rejected.",
+  spec: "A2A 0.3 §7.1, §7.3, §6.3 TaskState; 1.0 §3.1.1, §3.1.3, §3.2.2",
+  recommendation:
+    "Store every status change of a task and return the current one from tasks/get (GetTask), so a client that polls sees the task finish.",
+  scope: "transport",
+  run: async (ctx) => {
+    // Seed 003 step 2.2: poll with backoff, never assume an immediate state change.
+    const sent = await ctx.fixtures.send(undefined, true);
+    if (!sent.ok) return fail(sent.reason, sent.evidence);
+    if (sent.value.kind !== "task")
+      return skip("the agent answered with a Message, so there is no task to follow");
+    const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs);
+    const evidence = [...sent.evidence, ...settled.evidence];
+    if (!settled.ok) return fail(settled.reason, evidence);
+    const task = settled.value;
+    if (task.id !== sent.value.id)
+      return fail(`polling task ${sent.value.id} returned task ${task.id}`, evidence);
+    if (interruptedStates.has(task.state))
+      return skip(
+        `the ordinary message left task ${task.id} ${task.state}; it cannot finish without more input`,
+      );
+    if (!terminalStates.has(task.state))
+      return fail(`task ${task.id} ended in ${task.rawState}, which is not a terminal state`, evidence);
+    return pass(`task ${task.id} went from ${sent.value.state} to ${task.state}`, evidence);
+  },
+});

@@ -1,0 +1,44 @@
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { terminalStates } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+export default defineCheck({
+  id: "lifecycle.terminal-task-rejects-message",
+  title: "A message to a finished task is refused",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "A message naming the taskId of a task in a terminal state is refused: with UnsupportedOperationError (-32004) in 1.0, with an error in 0.3.",
+  spec: "A2A 0.3 §6.3 (terminal states cannot restart); 1.0 §3.1.1, §4.1.3",
+  tck: "CORE-SEND-002",
+  recommendation:
+    "Check the state of the task a message names; if it is completed, failed, canceled or rejected, answer UnsupportedOperationError (-32004) instead of accepting it.",
+  scope: "transport",
+  run: async (ctx) => {
+    const settled = await ctx.fixtures.settledTask();
+    if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
+    const task = settled.value;
+    if (!terminalStates.has(task.state))
+      return skip(`the ordinary task ended ${task.state}, not in a terminal state`);
+    const input = {
+      text: ctx.fixtures.message,
+      taskId: task.id,
+      ...(task.contextId ? { contextId: task.contextId } : {}),
+    };
+    const reply = await ctx.client.send(input);
+    const evidence = [...settled.evidence, ...reply.trafficIds];
+    if (reply.ok) return fail(`a message to ${task.state} task ${task.id} was accepted`, evidence);
+    if (reply.kind !== "error")
+      return fail(`a message to ${task.state} task ${task.id}: ${describeFailure(reply)}`, evidence);
+    if (ctx.generation === "1.0" && reply.error.code !== a2aCodes.unsupportedOperation)
+      return fail(
+        `a message to ${task.state} task ${task.id} answered ${reply.error.name} (${reply.error.code}) instead of UnsupportedOperation (-32004)`,
+        evidence,
+      );
+    return pass(
+      `a message to ${task.state} task ${task.id} was refused with ${reply.error.name} (${reply.error.code})`,
+      evidence,
+    );
+  },
+});

@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+export default defineCheck({
+  id: "lifecycle.unknown-task-not-found",
+  title: "Reading a task that does not exist fails with TaskNotFound",
+  category: "lifecycle",
+  level: "MUST",
+  requirement: "tasks/get (GetTask) of an id the server never issued returns TaskNotFoundError (-32001).",
+  spec: "A2A 0.3 §7.3, §8.2; 1.0 §3.1.3, §3.4.2",
+  tck: "CORE-GET-002",
+  recommendation:
+    "Look the id up in the task store and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
+  scope: "transport",
+  run: async (ctx) => {
+    // A fresh UUID every run (seed 003 pitfall: never assume an id is free or taken).
+    const id = `plainwright-missing-${randomUUID()}`;
+    const got = await ctx.client.getTask(id);
+    if (got.ok) return fail(`tasks/get of the never-issued id ${id} returned a task`, got.trafficIds);
+    if (got.kind !== "error") return fail(`tasks/get of ${id}: ${describeFailure(got)}`, got.trafficIds);
+    if (got.error.code !== a2aCodes.taskNotFound)
+      return fail(
+        `tasks/get of ${id} answered ${got.error.name} (${got.error.code}) instead of TaskNotFound (-32001)`,
+        got.trafficIds,
+      );
+    return pass(`tasks/get of ${id} answered TaskNotFound (-32001)`, got.trafficIds);
+  },
+});

@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import type { CallOutcome } from "../../client/types.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+// A URL no agent can deliver to: the task is already finished, and this check only stores configs.
+const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+
+export default defineCheck({
+  id: "push.config-crud",
+  title: "Push notification configs can be set, read, listed and deleted",
+  category: "push-notifications",
+  level: "MUST",
+  requirement:
+    "An agent that claims pushNotifications stores a config set for a task, returns it from get and list, and removes it on delete (after which get no longer finds it).",
+  spec: "A2A 0.3 §7.5–§7.8 (tasks/pushNotificationConfig/*), 1.0 §3.1.7–§3.1.10; A2A-DIGEST §2.1–§2.2, §5 rules 31, 33",
+  recommendation:
+    "Implement set/create, get, list and delete of push notification configs over a store keyed by task and config id.",
+  scope: "transport",
+  needs: ["pushNotifications"],
+  run: async (ctx) => {
+    const task = await ctx.fixtures.settledTask();
+    if (!task.ok) return skip(`no task to attach a config to: ${task.reason}`);
+    const id = `plainwright-${randomUUID()}`;
+    const evidence: string[] = [];
+    const step = <T>(outcome: CallOutcome<T>) => {
+      evidence.push(...outcome.trafficIds);
+      return outcome;
+    };
+    const taskId = task.value.id;
+    const set = step(await ctx.client.setPushConfig(taskId, { id, url: DEAD_WEBHOOK, token: randomUUID() }));
+    if (!set.ok) return fail(`setting a push config on task ${taskId}: ${describeFailure(set)}`, evidence);
+    const got = step(await ctx.client.getPushConfig(taskId, id));
+    if (!got.ok) return fail(`config ${id} was set, but get says: ${describeFailure(got)}`, evidence);
+    if (got.value.url !== DEAD_WEBHOOK)
+      return fail(`get returned url ${got.value.url}, not the ${DEAD_WEBHOOK} that was set`, evidence);
+    const listed = step(await ctx.client.listPushConfigs(taskId));
+    if (!listed.ok)
+      return fail(`listing the configs of task ${taskId}: ${describeFailure(listed)}`, evidence);
+    if (!listed.value.some((c) => c.id === id))
+      return fail(`list returned ${listed.value.length} config(s) without ${id}`, evidence);
+    const deleted = step(await ctx.client.deletePushConfig(taskId, id));
+    if (!deleted.ok) return fail(`deleting config ${id}: ${describeFailure(deleted)}`, evidence);
+    const gone = step(await ctx.client.getPushConfig(taskId, id));
+    if (gone.ok) return fail(`config ${id} was deleted, but get still returns it`, evidence);
+    return pass(`config ${id} set, read, listed and deleted on task ${taskId}`, evidence);
+  },
+});

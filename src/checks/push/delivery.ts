@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+import {
+  isLocalUrl,
+  loopbackCallbacksAllowed,
+  startWebhookReceiver,
+  type Delivery,
+} from "../support/webhook-receiver.js";
+
+/** Why a loopback receiver cannot be used in this run, or undefined when it can. */
+function receiverUnusable(ctx: CheckContext): string | undefined {
+  if (!loopbackCallbacksAllowed(ctx.clientContext.policy))
+    return "the outbound policy forbids loopback, so no webhook receiver is started on 127.0.0.1";
+  if (!isLocalUrl(ctx.endpoint.url))
+    return `the agent (${ctx.endpoint.url}) is not on this machine, so it cannot call a receiver on 127.0.0.1`;
+  return undefined;
+}
+
+/** 1.0 and 0.3+ alike: `Authorization: <scheme> <credentials>`, scheme case-insensitive (A2A-DIGEST §3.6). */
+function judgeDelivery(delivery: Delivery, credentials: string, evidence: string[]): CheckVerdict {
+  const match = /^\s*(\S+)\s+(.+?)\s*$/.exec(delivery.headers.authorization ?? "");
+  if (!match)
+    return fail("the webhook was called without the Authorization header the config specified", evidence);
+  if (match[1]?.toLowerCase() !== "bearer" || match[2] !== credentials)
+    return fail("the webhook was called with Authorization credentials other than the config's", evidence);
+  return pass("the webhook got the task's notification with the config's Authorization", evidence);
+}
+
+export default defineCheck({
+  id: "push.delivery",
+  title: "The agent calls the webhook, authenticated as the config says",
+  category: "push-notifications",
+  level: "MUST",
+  requirement:
+    "After a push config is set for a running task, the agent POSTs the task's updates to the webhook URL and authenticates as the config specifies (Authorization: <scheme> <credentials>).",
+  spec: "A2A 0.3 §9.5, 1.0 §4.3.3, §13.2 (push notifications); A2A-DIGEST §3.6, §5 rules 32–33, pitfall 11",
+  tck: "PUSH-DELIVER-001",
+  recommendation:
+    "POST every task update to each stored config's url, with Authorization: <scheme> <credentials> from the config (and the token when one was given).",
+  scope: "transport",
+  needs: ["pushNotifications"],
+  run: async (ctx) => {
+    const started = Date.now();
+    const unusable = receiverUnusable(ctx);
+    if (unusable) return skip(unusable);
+    const task = await ctx.fixtures.runningTask();
+    if (!task.ok) return skip(`no task that keeps running: ${task.reason}`);
+    const receiver = await startWebhookReceiver(ctx.clientContext.traffic);
+    try {
+      const credentials = randomUUID();
+      const config = { id: `plainwright-${randomUUID()}`, url: receiver.url, token: randomUUID() };
+      const set = await ctx.client.setPushConfig(task.value.id, {
+        ...config,
+        authentication: { scheme: "Bearer", credentials },
+      });
+      const evidence = [...task.evidence, ...set.trafficIds];
+      if (!set.ok)
+        return skip(
+          `setting a loopback webhook failed (an SSRF guard may refuse it; push.config-crud judges configs): ${describeFailure(set)}`,
+        );
+      const deadline = started + ctx.timeoutMs - 250;
+      const delivery = await receiver.waitFor((d) => d.body.includes(task.value.id), deadline);
+      if (!delivery)
+        return fail(
+          `no notification for task ${task.value.id} reached the webhook within ${Math.round((deadline - started) / 1000)} s`,
+          evidence,
+        );
+      return judgeDelivery(delivery, credentials, [...evidence, delivery.trafficId]);
+    } finally {
+      await receiver.close();
+    }
+  },
+});

@@ -1,0 +1,42 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+export default defineCheck({
+  id: "streaming.content-type",
+  title: "A message stream is served as text/event-stream",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "The streaming method answers HTTP 200 with Content-Type text/event-stream, one `data:` line per event (Server-Sent Events).",
+  spec: "A2A 0.3 §7.2 message/stream; 1.0 §3.1.2 SendStreamingMessage; A2A-DIGEST §3.5 (framing)",
+  recommendation:
+    "Send streams with `Content-Type: text/event-stream` (and `Cache-Control: no-cache`); keep application/json for errors raised before the stream starts.",
+  scope: "transport",
+  needs: ["streaming"],
+  bindings: ["JSONRPC", "HTTP+JSON"],
+  run: async (ctx) => {
+    // One event is enough to see the response headers; the rest of the stream is not this check's concern.
+    const watched = await watchStream(
+      (onEvent) => ctx.client.stream({ text: ctx.fixtures.message }, onEvent),
+      {
+        graceMs: graceAfterFinalMs(ctx.timeoutMs),
+        stopAt: () => true,
+      },
+    );
+    const stream = watched.outcome;
+    if (!stream) return fail("the stream could not be read");
+    if (stream.failure?.kind === "error")
+      return skip(
+        `the agent refused the stream with an error (${describeFailure(stream.failure)}); streaming.final-event reports it`,
+      );
+    if (stream.failure?.kind === "unreachable")
+      return fail(`the stream request failed: ${describeFailure(stream.failure)}`, stream.trafficIds);
+    if (stream.contentType !== "text/event-stream")
+      return fail(
+        `the stream came as ${stream.contentType || "a response without Content-Type"}, not text/event-stream`,
+        stream.trafficIds,
+      );
+    return pass("the stream is served as text/event-stream", stream.trafficIds);
+  },
+});

@@ -1,0 +1,83 @@
+import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { Reply } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+interface TaskIds {
+  taskId: string;
+  contextId?: string;
+}
+
+/** The task the stream is about: the first Task's ids, else the first update's. */
+function streamTask(events: readonly Reply[]): TaskIds | undefined {
+  const task = events.find((e) => e.kind === "task");
+  if (task?.kind === "task")
+    return { taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) };
+  for (const event of events) {
+    if ((event.kind === "status-update" || event.kind === "artifact-update") && event.taskId)
+      return { taskId: event.taskId, ...(event.contextId ? { contextId: event.contextId } : {}) };
+  }
+  return undefined;
+}
+
+/** What is wrong with one event, or undefined (A2A 0.3 §7.2.2–7.2.3; 1.0 §3.1.2 StreamResponse). */
+function eventProblem(event: Reply, ids: TaskIds, generation: ProtocolGeneration): string | undefined {
+  if (event.kind === "message") return undefined;
+  if (event.kind === "task") {
+    if (event.id !== ids.taskId) return `a Task event has id ${event.id}, not ${ids.taskId}`;
+    return event.state === "unknown" ? `the Task event has an unknown state "${event.rawState}"` : undefined;
+  }
+  if (event.taskId !== ids.taskId)
+    return `a ${event.kind} has taskId ${event.taskId ?? "(none)"}, not ${ids.taskId}`;
+  if (!event.contextId || (ids.contextId && event.contextId !== ids.contextId))
+    return `a ${event.kind} has contextId ${event.contextId ?? "(none)"}, not the task's ${ids.contextId ?? "(none)"}`;
+  if (event.kind === "status-update")
+    return event.state === "unknown" ? "a status-update carries an unknown task state" : undefined;
+  if (event.artifact.parts.length === 0) return "an artifact-update carries an artifact without parts";
+  // artifactId is required from 0.2 on.
+  return generation !== "0.1" && !event.artifact.artifactId
+    ? "an artifact-update has no artifactId"
+    : undefined;
+}
+
+export default defineCheck({
+  id: "streaming.events-well-formed",
+  title: "Status and artifact events are well formed",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "Every status and artifact event names the stream's task (taskId and contextId), states are valid task states, and every artifact has an artifactId and at least one part.",
+  spec: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent, §7.2.3 TaskArtifactUpdateEvent; 1.0 §3.1.2, StreamResponse",
+  recommendation:
+    "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",
+  scope: "transport",
+  needs: ["streaming"],
+  run: async (ctx) => {
+    const watched = await watchStream(
+      (onEvent) => ctx.client.stream({ text: ctx.fixtures.message }, onEvent),
+      {
+        graceMs: graceAfterFinalMs(ctx.timeoutMs),
+      },
+    );
+    const stream = watched.outcome;
+    const evidence = stream?.trafficIds;
+    if (stream?.failure)
+      return skip(
+        `the stream was refused (${describeFailure(stream.failure)}); streaming.final-event reports it`,
+      );
+    const unreadable = stream?.invalidEvents[0];
+    if (unreadable) return fail(`an event could not be read: ${unreadable}`, evidence);
+    const ids = streamTask(watched.events);
+    if (!ids) {
+      if (watched.events.every((e) => e.kind === "message"))
+        return pass("the stream carried only a Message", evidence);
+      return fail("no event of the stream names its task (no Task, no update with a taskId)", evidence);
+    }
+    for (const event of watched.events) {
+      const problem = eventProblem(event, ids, ctx.generation);
+      if (problem) return fail(problem, evidence);
+    }
+    return pass(`${watched.events.length} events, all about task ${ids.taskId}`, evidence);
+  },
+});

@@ -1,0 +1,55 @@
+import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { Reply } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+/** Why the first event of a message stream breaks the rules of a generation, or undefined when it is fine. */
+function firstEventProblem(first: Reply, generation: ProtocolGeneration): string | undefined {
+  if (first.kind === "task" || first.kind === "message") return undefined;
+  if (first.kind === "artifact-update")
+    return "the first event is an artifact-update, before any Task or status";
+  // 1.0 §3.1.2: a Task first (or a single Message); 0.x: a status of submitted or working (seed 003 step 3.4).
+  if (generation === "1.0") return `the first event is a statusUpdate (${first.state}), not the Task`;
+  if (first.state === "submitted" || first.state === "working") return undefined;
+  return `the first event is a status-update in state ${first.state}, not submitted or working`;
+}
+
+function describeEvent(event: Reply): string {
+  if (event.kind === "task") return `the Task (${event.state})`;
+  if (event.kind === "status-update") return `a ${event.state} status`;
+  return `a ${event.kind}`;
+}
+
+export default defineCheck({
+  id: "streaming.first-event",
+  title: "A message stream starts with the Task (or a submitted/working status)",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "1.0: the first event of a message stream is the Task (or the stream is a single Message). 0.x: it is the Task or a status-update in state submitted or working (SHOULD).",
+  spec: "A2A 1.0 §3.1.2 (stream shape); 0.3 §7.2; seed 003 step 3.4",
+  recommendation:
+    "Publish the Task (state submitted) as the first event of every stream, before any status or artifact update.",
+  scope: "transport",
+  needs: ["streaming"],
+  run: async (ctx) => {
+    const watched = await watchStream(
+      (onEvent) => ctx.client.stream({ text: ctx.fixtures.message }, onEvent),
+      {
+        graceMs: graceAfterFinalMs(ctx.timeoutMs),
+        stopAt: (_event, index) => index === 0,
+      },
+    );
+    const evidence = watched.outcome?.trafficIds;
+    if (watched.outcome?.failure)
+      return skip(
+        `the stream was refused (${describeFailure(watched.outcome.failure)}); streaming.final-event reports it`,
+      );
+    const [first] = watched.events;
+    if (!first) return fail("the stream carried no readable event", evidence);
+    const problem = firstEventProblem(first, ctx.generation);
+    if (problem) return fail(problem, evidence);
+    return pass(`the stream starts with ${describeEvent(first)}`, evidence);
+  },
+});

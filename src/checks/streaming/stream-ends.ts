@@ -1,0 +1,46 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+export default defineCheck({
+  id: "streaming.stream-ends",
+  title: "The server closes a stream after its final event",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "After the final event (final:true in 0.x, a terminal state or a Message in 1.0) the server closes the stream; closing is what marks the end in 1.0.",
+  spec: "A2A 0.3 §7.2 (final ends the stream); 1.0 §3.1.2, §11.7",
+  recommendation:
+    "End the HTTP response (or the gRPC call) as soon as the final event is written; do not keep the connection open waiting for more.",
+  scope: "transport",
+  needs: ["streaming"],
+  run: async (ctx) => {
+    const graceMs = graceAfterFinalMs(ctx.timeoutMs);
+    const watched = await watchStream(
+      (onEvent) => ctx.client.stream({ text: ctx.fixtures.message }, onEvent),
+      {
+        graceMs,
+      },
+    );
+    if (watched.openAfterFinalMs !== undefined)
+      return fail(`the stream was still open ${watched.openAfterFinalMs} ms after its final event`);
+    const stream = watched.outcome;
+    if (!stream) return fail("the stream could not be read");
+    if (stream.failure)
+      return skip(
+        `the stream was refused (${describeFailure(stream.failure)}); streaming.final-event reports it`,
+      );
+    const { end } = stream;
+    if (end.reason === "closed")
+      return pass(`closed after ${stream.events.length} events`, stream.trafficIds);
+    if (end.reason === "idle-timeout")
+      return fail(
+        `the stream neither ended nor sent anything for ${Math.round(ctx.timeoutMs / 1000)} s`,
+        stream.trafficIds,
+      );
+    return fail(
+      `the stream ended abnormally (${end.reason}${end.message ? `: ${end.message}` : ""})`,
+      stream.trafficIds,
+    );
+  },
+});

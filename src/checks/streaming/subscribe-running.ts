@@ -1,0 +1,48 @@
+import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { Reply } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, taskIdOf, watchStream } from "../support/stream-watch.js";
+
+/** Why the first event of a subscription to task `id` is wrong, or undefined. */
+function firstEventProblem(first: Reply, id: string, generation: ProtocolGeneration): string | undefined {
+  // 1.0 §3.1.6: Subscribe sends the current Task first; 0.x replays what the implementation chooses.
+  if (generation === "1.0" && first.kind !== "task")
+    return `the first event is a ${first.kind}, not the current Task`;
+  if (first.kind === "message") return "the first event is a Message, not an event of the task";
+  const about = taskIdOf(first);
+  return about === id ? undefined : `the first event is about task ${about ?? "(none)"}, not ${id}`;
+}
+
+export default defineCheck({
+  id: "streaming.subscribe-running",
+  title: "A running task can be subscribed to again",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "tasks/resubscribe (0.x) / SubscribeToTask (1.0) on a task that is still working opens a stream of that task's events; in 1.0 the current Task comes first.",
+  spec: "A2A 0.3 §7.9 tasks/resubscribe; 1.0 §3.1.6 SubscribeToTask",
+  recommendation:
+    "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
+  scope: "transport",
+  needs: ["streaming"],
+  run: async (ctx) => {
+    const running = await ctx.fixtures.runningTask();
+    if (!running.ok) return skip(`no running task to subscribe to: ${running.reason}`);
+    const id = running.value.id;
+    // The first event shows the subscription works; a long task need not be followed to its end.
+    const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+      graceMs: graceAfterFinalMs(ctx.timeoutMs),
+      stopAt: (_event, index) => index === 0,
+    });
+    const evidence = [...running.evidence, ...(watched.outcome?.trafficIds ?? [])];
+    const failure = watched.outcome?.failure;
+    if (failure)
+      return fail(`subscribing to running task ${id} was refused: ${describeFailure(failure)}`, evidence);
+    const [first] = watched.events;
+    if (!first) return fail(`the subscription to task ${id} ended without any event`, evidence);
+    const problem = firstEventProblem(first, id, ctx.generation);
+    if (problem) return fail(problem, evidence);
+    return pass(`subscribed to running task ${id}; the first event is a ${first.kind}`, evidence);
+  },
+});

@@ -1,0 +1,51 @@
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { terminalStates } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+export default defineCheck({
+  id: "streaming.subscribe-terminal",
+  title: "Subscribing to a finished task is refused with UnsupportedOperation",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "1.0: SubscribeToTask on a task in a terminal state returns UnsupportedOperation (-32004) as a direct error response, not a stream and not an error inside a stream. (0.x leaves resubscribing to a finished task implementation-defined, so the check applies to 1.0 only.)",
+  spec: "A2A 1.0 §3.1.6 SubscribeToTask; A2A-DIGEST §5 rule 29",
+  recommendation:
+    "Before opening the stream, look the task up; if it is terminal answer UnsupportedOperationError (-32004) as the JSON-RPC response itself (HTTP 400 over REST, FAILED_PRECONDITION over gRPC).",
+  scope: "transport",
+  needs: ["streaming"],
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const task = await ctx.fixtures.settledTask();
+    if (!task.ok) return skip(`no finished task to subscribe to: ${task.reason}`);
+    if (!terminalStates.has(task.value.state))
+      return skip(`the ordinary message's task ended ${task.value.state}, not in a terminal state`);
+    const id = task.value.id;
+    const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+      graceMs: graceAfterFinalMs(ctx.timeoutMs),
+      stopAt: () => true,
+    });
+    const stream = watched.outcome;
+    const evidence = [...task.evidence, ...(stream?.trafficIds ?? [])];
+    const failure = stream?.failure;
+    if (failure?.kind === "error" && failure.error.code === a2aCodes.unsupportedOperation)
+      return pass(
+        `subscribing to ${task.value.state} task ${id} was refused with UnsupportedOperation`,
+        evidence,
+      );
+    if (failure)
+      return fail(`answered ${describeFailure(failure)} instead of UnsupportedOperation (-32004)`, evidence);
+    const inside = stream?.errors[0];
+    if (inside)
+      return fail(
+        `the error (${inside.code}: ${inside.message}) came inside an event stream, not as a direct error response`,
+        evidence,
+      );
+    return fail(
+      `subscribing to ${task.value.state} task ${id} opened an event stream instead of answering UnsupportedOperation`,
+      evidence,
+    );
+  },
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { createClient } from "../../client/create-client.js";
+import type { CallOutcome } from "../../client/types.js";
+import type { TrafficEntry } from "../../net/traffic.js";
+import type { CheckContext } from "../types.js";
+import { withWrongCredentials, withoutCredentials } from "./credentials.js";
+
+/** How a task endpoint answered a request with missing or wrong credentials. */
+export interface AuthProbe {
+  /** In words: "HTTP 401", "gRPC UNAUTHENTICATED", "HTTP 200 with TaskNotFound". */
+  answer: string;
+  /** 401/403, or gRPC UNAUTHENTICATED/PERMISSION_DENIED (A2A 1.0 §4.3 generic errors). */
+  refused: boolean;
+  httpStatus?: number;
+  /** The WWW-Authenticate header of an HTTP answer, when there is one. */
+  challenge?: string;
+  /** Set when nothing came back, so the probe proves nothing either way. */
+  inconclusive?: string;
+  evidence: string[];
+}
+
+const REFUSING_GRPC = new Set(["UNAUTHENTICATED", "PERMISSION_DENIED"]);
+
+function lastEntry(ctx: CheckContext, ids: readonly string[]): TrafficEntry | undefined {
+  const last = ids[ids.length - 1];
+  return ctx.clientContext.traffic.entries().find((e) => e.id === last);
+}
+
+function grpcProbe(outcome: CallOutcome<unknown>, evidence: string[]): AuthProbe {
+  if (outcome.ok) return { answer: "a gRPC result", refused: false, evidence };
+  if (outcome.kind === "unreachable")
+    return { answer: outcome.error.message, refused: false, inconclusive: outcome.error.message, evidence };
+  const status = outcome.kind === "error" ? (outcome.error.grpcStatus ?? outcome.error.name) : outcome.kind;
+  return { answer: `gRPC ${status}`, refused: REFUSING_GRPC.has(status), evidence };
+}
+
+function httpProbe(ctx: CheckContext, outcome: CallOutcome<unknown>, evidence: string[]): AuthProbe {
+  const entry = lastEntry(ctx, outcome.trafficIds);
+  if (!outcome.ok && outcome.kind === "unreachable" && entry?.status === undefined)
+    return { answer: outcome.error.message, refused: false, inconclusive: outcome.error.message, evidence };
+  const status = entry?.status;
+  const challenge = entry?.response_headers?.["www-authenticate"];
+  // Name what the body said when it was an A2A answer; a bare 401 body is not one.
+  const detail = outcome.ok
+    ? " with a result"
+    : outcome.kind === "error"
+      ? ` with ${outcome.error.name}`
+      : "";
+  return {
+    answer: `HTTP ${status ?? "?"}${detail}`,
+    refused: status === 401 || status === 403,
+    ...(status !== undefined ? { httpStatus: status } : {}),
+    ...(challenge ? { challenge } : {}),
+    evidence,
+  };
+}
+
+/**
+ * Reads a task that cannot exist on the binding under test, without the run's credentials (or with
+ * wrong ones). An agent that checks credentials refuses before looking for the task (A2A 1.0 §7.4:
+ * authenticate every request); one that does not answers TaskNotFound.
+ */
+export async function probeWithoutCredentials(
+  ctx: CheckContext,
+  mode: "missing" | "wrong",
+): Promise<AuthProbe> {
+  const given = { headers: ctx.clientContext.headers, query: ctx.clientContext.query ?? {} };
+  const sent =
+    mode === "missing"
+      ? withoutCredentials(ctx.validation.card, given)
+      : withWrongCredentials(ctx.validation.card, given);
+  const client = createClient(ctx.client.target, {
+    ...ctx.clientContext,
+    headers: sent.headers,
+    query: sent.query,
+  });
+  try {
+    const outcome = await client.getTask(`plainwright-auth-probe-${randomUUID()}`);
+    const evidence = [...outcome.trafficIds];
+    return ctx.client.target.binding === "GRPC"
+      ? grpcProbe(outcome, evidence)
+      : httpProbe(ctx, outcome, evidence);
+  } finally {
+    client.close();
+  }
+}
+
+/** Whether the card requires credentials (any non-empty requirement, or 0.1 authentication schemes). */
+export function cardDeclaresSecurity(ctx: CheckContext): boolean {
+  const card = ctx.validation.card;
+  return card.security.some((req) => Object.keys(req).length > 0) || card.legacyAuthSchemes.length > 0;
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import { methodName } from "../../client/methods.js";
+import { NetError } from "../../net/errors.js";
+import { httpRequest, type HttpResponse } from "../../net/http.js";
+import { tryParseJson } from "../../net/json.js";
+import type { CheckContext } from "../types.js";
+
+/** What came back for a raw JSON-RPC body: the HTTP response and its JSON, or why nothing came back. */
+export type RawReply =
+  | { ok: true; http: HttpResponse; json: unknown; evidence: string[] }
+  | { ok: false; error: NetError; evidence: string[] };
+
+/** A client mistake Plainwright sends on purpose, and the id a correct reply carries. */
+export interface BadRequest {
+  what: string;
+  body: string;
+  /** The id the error reply must carry: the request's own id, or null when it cannot be read. */
+  replyId: string | number | null;
+  /** True when JSON-RPC also allows null (an Invalid Request whose id could be read). */
+  nullIdAllowed?: boolean;
+}
+
+function endpointUrl(ctx: CheckContext): string {
+  const query = ctx.clientContext.query ?? {};
+  if (Object.keys(query).length === 0) return ctx.client.target.url;
+  const url = new URL(ctx.client.target.url);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** POSTs a body exactly as given to the JSON-RPC endpoint under test (bodies the client would never send). */
+export async function postRaw(ctx: CheckContext, body: string, label: string): Promise<RawReply> {
+  // A2A 1.0 §3.6: the version header goes with every request, malformed ones included.
+  const version: Record<string, string> = ctx.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
+  try {
+    const http = await httpRequest({
+      method: "POST",
+      url: endpointUrl(ctx),
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        ...version,
+        ...ctx.clientContext.headers,
+      },
+      body,
+      timeoutMs: ctx.clientContext.timeoutMs,
+      policy: ctx.clientContext.policy,
+      traffic: ctx.clientContext.traffic,
+      label,
+    });
+    const parsed = tryParseJson(http.body, http.url);
+    const evidence = http.trafficId ? [http.trafficId] : [];
+    return { ok: true, http, json: parsed.ok ? parsed.value : undefined, evidence };
+  } catch (error) {
+    if (error instanceof NetError) return { ok: false, error, evidence: [] };
+    throw error;
+  }
+}
+
+/** A body that is not JSON at all (JSON-RPC 2.0 §5.1: -32700, id null). */
+export const parseErrorRequest = (): BadRequest => ({
+  what: "a body that is not valid JSON",
+  body: `{"jsonrpc": "2.0", "id": "${randomUUID()}", "method": `,
+  replyId: null,
+});
+
+/** Valid JSON that is no JSON-RPC request (JSON-RPC 2.0 §5.1: -32600). */
+export const notJsonRpcRequest = (): BadRequest => ({
+  what: 'the JSON object {"not":"jsonrpc"}',
+  body: '{"not":"jsonrpc"}',
+  replyId: null,
+});
+
+/** A request without the "jsonrpc":"2.0" member (JSON-RPC 2.0 §4: -32600). */
+export function noVersionRequest(ctx: CheckContext): BadRequest {
+  const id = randomUUID();
+  return {
+    what: 'a request without "jsonrpc": "2.0"',
+    body: JSON.stringify({ id, method: methodName(ctx.generation, "get"), params: { id: randomUUID() } }),
+    replyId: id,
+    nullIdAllowed: true,
+  };
+}
+
+/** A send whose message is the number 5 (JSON-RPC 2.0 §5.1: -32602); the id is a number on purpose. */
+export function invalidParamsRequest(ctx: CheckContext): BadRequest {
+  const id = Math.floor(Math.random() * 1_000_000) + 1;
+  return {
+    what: `${methodName(ctx.generation, "send")} with params {"message": 5} (numeric id ${id})`,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method: methodName(ctx.generation, "send"),
+      params: { message: 5 },
+    }),
+    replyId: id,
+  };
+}
+
+/** A method no A2A version defines (JSON-RPC 2.0 §5.1: -32601). */
+export function unknownMethodRequest(): BadRequest {
+  const id = randomUUID();
+  return {
+    what: "the unknown method tasks/plainwrightNoSuchMethod",
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tasks/plainwrightNoSuchMethod", params: {} }),
+    replyId: id,
+  };
+}
+
+/** The JSON-RPC error code of a raw reply, when it is an error object. */
+export function errorCodeOf(json: unknown): number | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const error = (json as { error?: unknown }).error;
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "number" ? code : undefined;
+}
+
+/** One line naming what a raw reply was, for failure messages. */
+export function describeRaw(reply: RawReply): string {
+  if (!reply.ok) return reply.error.message;
+  const code = errorCodeOf(reply.json);
+  if (code !== undefined) return `HTTP ${reply.http.status} with JSON-RPC error ${code}`;
+  const type = reply.http.contentType || "no content type";
+  return `HTTP ${reply.http.status} ${type}${reply.json === undefined ? " (not JSON)" : " without an error object"}`;
+}

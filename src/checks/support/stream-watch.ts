@@ -1,0 +1,70 @@
+import type { StreamOutcome } from "../../client/types.js";
+import { terminalStates, type Reply } from "../../protocol/model.js";
+
+/** Whether an event ends a message stream: a Message, `final: true` (0.x), or a terminal state. */
+export function isFinalEvent(event: Reply): boolean {
+  if (event.kind === "message") return true;
+  if (event.kind === "status-update" && event.final === true) return true;
+  return (event.kind === "task" || event.kind === "status-update") && terminalStates.has(event.state);
+}
+
+/** The task an event is about: a Task's id or an update's taskId. */
+export function taskIdOf(event: Reply): string | undefined {
+  if (event.kind === "task") return event.id;
+  if (event.kind === "message") return event.taskId;
+  return event.taskId;
+}
+
+/** How long a stream may stay open after its final event before Plainwright calls it hung. */
+export function graceAfterFinalMs(timeoutMs: number): number {
+  return Math.min(2000, Math.max(250, Math.floor(timeoutMs / 4)));
+}
+
+/** Thrown from a stream listener to stop reading: every binding then ends the stream and drops the connection. */
+export class StopReading extends Error {
+  constructor() {
+    super("Plainwright stopped reading the stream on purpose");
+  }
+}
+
+/** A stream as far as a check read it. */
+export interface WatchedStream {
+  /** The outcome, when the stream ended (closed, idle, stopped, broken) before the grace period ran out. */
+  outcome?: StreamOutcome;
+  /** Every readable event, in arrival order. */
+  events: Reply[];
+  /** Set when the stream was still open this many ms after its final event. */
+  openAfterFinalMs?: number;
+}
+
+export interface WatchOptions {
+  /** How long the stream may stay open after its final event (see graceAfterFinalMs). */
+  graceMs: number;
+  /** Stop reading (and drop the connection) once this returns true for an event. */
+  stopAt?: (event: Reply, index: number) => boolean;
+}
+
+/**
+ * Reads a stream without letting a server that never closes it hold the check hostage: once the final
+ * event has arrived the stream gets `graceMs` to close, then the check judges what it has.
+ */
+export async function watchStream(
+  open: (onEvent: (event: Reply) => void) => Promise<StreamOutcome>,
+  options: WatchOptions,
+): Promise<WatchedStream> {
+  const events: Reply[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let overrun: () => void = () => undefined;
+  const stillOpen = new Promise<"open">((resolve) => (overrun = () => resolve("open")));
+  const onEvent = (event: Reply): void => {
+    events.push(event);
+    if (options.stopAt?.(event, events.length - 1)) throw new StopReading();
+    if (timer === undefined && isFinalEvent(event)) timer = setTimeout(overrun, options.graceMs);
+  };
+  try {
+    const ended = await Promise.race([open(onEvent), stillOpen]);
+    return ended === "open" ? { events, openAfterFinalMs: options.graceMs } : { outcome: ended, events };
+  } finally {
+    clearTimeout(timer);
+  }
+}
