@@ -6,12 +6,29 @@ function recordedStream(targetBytes) {
   const events = [];
   let size = 0;
   for (let i = 0; size < targetBytes; i++) {
-    const result = i % 3 === 0
-      ? { taskId: "t-1", contextId: "c-1", kind: "status-update", status: { state: "working", timestamp: "2026-01-01T00:00:00Z" }, final: false }
-      : { taskId: "t-1", contextId: "c-1", kind: "artifact-update", artifact: { artifactId: "a-1", parts: [{ kind: "text", text: `chunk ${i} `.repeat(8) }] } };
+    const result =
+      i % 3 === 0
+        ? {
+            taskId: "t-1",
+            contextId: "c-1",
+            kind: "status-update",
+            status: { state: "working", timestamp: "2026-01-01T00:00:00Z" },
+            final: false,
+          }
+        : {
+            taskId: "t-1",
+            contextId: "c-1",
+            kind: "artifact-update",
+            artifact: { artifactId: "a-1", parts: [{ kind: "text", text: `chunk ${i} `.repeat(8) }] },
+          };
     const data = JSON.stringify({ jsonrpc: "2.0", id: "req-1", result });
     // Mix the framings a parser must handle: id lines, comments, multi-line data, CRLF.
-    const block = i % 10 === 0 ? `: keep-alive\nid: ${i}\ndata: ${data}\n\n` : i % 7 === 0 ? `data: ${data.slice(0, 40)}\r\ndata: ${data.slice(40)}\r\n\r\n` : `data: ${data}\n\n`;
+    const block =
+      i % 10 === 0
+        ? `: keep-alive\nid: ${i}\ndata: ${data}\n\n`
+        : i % 7 === 0
+          ? `data: ${data.slice(0, 40)}\r\ndata: ${data.slice(40)}\r\n\r\n`
+          : `data: ${data}\n\n`;
     events.push(block);
     size += block.length;
   }
@@ -49,7 +66,12 @@ async function benchSse({ row, dist }) {
       const p = createParser({ onEvent: on });
       return { feed: (c) => p.feed(c), end: () => p.reset({ consume: true }) };
     });
-    row(`SSE parse, ${size} B chunks: Plainwright vs eventsource-parser`, `${ours.toFixed(0)} vs ${theirs.toFixed(0)} MB/s`, ">= 1.0x", ours >= theirs);
+    row(
+      `SSE parse, ${size} B chunks: Plainwright vs eventsource-parser`,
+      `${ours.toFixed(0)} vs ${theirs.toFixed(0)} MB/s`,
+      ">= 1.0x",
+      ours >= theirs,
+    );
   }
 }
 
@@ -60,11 +82,20 @@ async function benchClientOverhead({ row, fmt, median, dist }) {
   const { TrafficLog } = await dist("net/traffic.js");
   const agent = await startReferenceAgent({ port: 0, protocol: "1.0", workMs: 0 });
   const url = `${agent.url}/a2a/jsonrpc`;
-  const client = new JsonRpcA2AClient({ url, binding: "JSONRPC", generation: "1.0" }, { headers: {}, timeoutMs: 10_000, policy: commandLinePolicy, traffic: new TrafficLog() });
+  const client = new JsonRpcA2AClient(
+    { url, binding: "JSONRPC", generation: "1.0" },
+    { headers: {}, timeoutMs: 10_000, policy: commandLinePolicy, traffic: new TrafficLog() },
+  );
   const sent = await client.send({ text: "hello" });
   const id = sent.value.id;
-  const body = () => JSON.stringify({ jsonrpc: "2.0", id: crypto.randomUUID(), method: "GetTask", params: { id } });
-  const bare = () => fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "A2A-Version": "1.0" }, body: body() }).then((r) => r.json());
+  const body = () =>
+    JSON.stringify({ jsonrpc: "2.0", id: crypto.randomUUID(), method: "GetTask", params: { id } });
+  const bare = () =>
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "A2A-Version": "1.0" },
+      body: body(),
+    }).then((r) => r.json());
   const ours = () => client.getTask(id);
   const time = async (fn, n) => {
     const times = [];
@@ -88,7 +119,12 @@ async function benchClientOverhead({ row, fmt, median, dist }) {
   const oursMs = median(b);
   await agent.close();
   row("GetTask round trip: bare fetch (median)", fmt(fetchMs), "", true);
-  row("GetTask round trip: Plainwright client (median)", `${fmt(oursMs)} (${(oursMs / fetchMs).toFixed(2)}x)`, "< 1.2x", oursMs / fetchMs < 1.2);
+  row(
+    "GetTask round trip: Plainwright client (median)",
+    `${fmt(oursMs)} (${(oursMs / fetchMs).toFixed(2)}x)`,
+    "< 1.2x",
+    oursMs / fetchMs < 1.2,
+  );
 }
 
 async function benchConformance({ row, dist }) {
@@ -103,11 +139,23 @@ async function benchConformance({ row, dist }) {
   for (const c of cases) {
     const agent = await startReferenceAgent({ port: 0, protocol: c.protocol, slowTaskMs: 1500 });
     const t = performance.now();
-    const result = await runConformance({ agentUrl: agent.url, headers: {}, timeoutMs: 10_000, policy: commandLinePolicy, hints, ...(c.transports ? { transports: c.transports } : {}) });
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 10_000,
+      policy: commandLinePolicy,
+      hints,
+      ...(c.transports ? { transports: c.transports } : {}),
+    });
     const ms = performance.now() - t;
     await agent.close();
     const n = result.findings?.length ?? 0;
-    row(`conformance suite, ${c.label} (${n} findings, level ${result.conformance_level})`, `${(ms / 1000).toFixed(2)} s`, `< ${c.target / 1000} s`, ms < c.target);
+    row(
+      `conformance suite, ${c.label} (${n} findings, level ${result.conformance_level})`,
+      `${(ms / 1000).toFixed(2)} s`,
+      `< ${c.target / 1000} s`,
+      ms < c.target,
+    );
   }
 }
 

@@ -1,14 +1,16 @@
 import type { Finding, RunResult } from "../runner/result.js";
 import type { Style } from "./style.js";
 
-const count = (findings: readonly Finding[], status: Finding["status"]) => findings.filter((f) => f.status === status).length;
+const count = (findings: readonly Finding[], status: Finding["status"]) =>
+  findings.filter((f) => f.status === status).length;
 
 /** The conformance block of the console report: level, per-category counts, each failure with its fix. */
 export function findingsLines(result: RunResult, st: Style): string[] {
   const findings = result.findings ?? [];
   if (findings.length === 0 && !result.conformance_level) return [];
   const level = result.conformance_level ?? "?";
-  const levelText = level === "full" ? st.green(level) : level === "non-conformant" ? st.red(level) : st.yellow(level);
+  const levelText =
+    level === "full" ? st.green(level) : level === "non-conformant" ? st.red(level) : st.yellow(level);
   const lines = [
     st.bold("Conformance"),
     `  level ${st.bold(levelText)} · score ${result.scores.conformance ?? "?"} · ${count(findings, "pass")} passed, ${count(findings, "fail")} failed, ${count(findings, "error")} errors, ${count(findings, "skip")} skipped`,
@@ -18,13 +20,17 @@ export function findingsLines(result: RunResult, st: Style): string[] {
     const inCategory = findings.filter((f) => f.category === category);
     const broken = count(inCategory, "fail") + count(inCategory, "error");
     const mark = broken > 0 ? st.red("✗") : st.green("✓");
-    lines.push(`  ${mark} ${category.padEnd(20)} ${count(inCategory, "pass")} passed${broken ? `, ${broken} failed` : ""}${count(inCategory, "skip") ? st.dim(`, ${count(inCategory, "skip")} skipped`) : ""}`);
+    lines.push(
+      `  ${mark} ${category.padEnd(20)} ${count(inCategory, "pass")} passed${broken ? `, ${broken} failed` : ""}${count(inCategory, "skip") ? st.dim(`, ${count(inCategory, "skip")} skipped`) : ""}`,
+    );
   }
   const failures = findings.filter((f) => f.status === "fail" || f.status === "error");
   if (failures.length > 0) {
     lines.push("", st.bold("  Failures"));
     for (const f of failures) {
-      lines.push(`  ${st.red("✗")} ${st.bold(f.id)}${f.transport ? st.dim(` [${f.transport}]`) : ""} ${st.dim(f.level)}  ${f.message}`);
+      lines.push(
+        `  ${st.red("✗")} ${st.bold(f.id)}${f.transport ? st.dim(` [${f.transport}]`) : ""} ${st.dim(f.level)}  ${f.message}`,
+      );
       if (f.recommendation) lines.push(`      ${st.cyan("→")} ${f.recommendation}`);
     }
   }

@@ -28,7 +28,12 @@ const result: RunResult = {
     skills: [{ id: "x", name: "X", description: "d", tags: [], examples: [] }],
     strict: true,
   },
-  endpoint: { url: "http://agent.test/rpc", transport: "JSONRPC", reason: "card url", rewritten_from: "http://localhost:1/rpc" },
+  endpoint: {
+    url: "http://agent.test/rpc",
+    transport: "JSONRPC",
+    reason: "card url",
+    rewritten_from: "http://localhost:1/rpc",
+  },
   smoke: {
     request: { method: "message/send", params: { message: { parts: [{ text: "Hello" }] } } },
     reply_kind: "task",
@@ -74,8 +79,13 @@ describe("renderConsole", () => {
   });
 
   it("lists every location tried when no card was found", () => {
-    const text = renderConsole({ ...result, card: { ...result.card!, found_at: null, tried: result.card!.tried.slice(0, 1) } });
-    expect(text).toContain("✗ no card found; tried:\n    http://agent.test/.well-known/agent-card.json  → HTTP 404");
+    const text = renderConsole({
+      ...result,
+      card: { ...result.card!, found_at: null, tried: result.card!.tried.slice(0, 1) },
+    });
+    expect(text).toContain(
+      "✗ no card found; tried:\n    http://agent.test/.well-known/agent-card.json  → HTTP 404",
+    );
   });
 
   it("uses ANSI colour only when given a colour style", () => {
@@ -86,7 +96,11 @@ describe("renderConsole", () => {
 
 describe("renderSummary", () => {
   it("counts passed, failed and error runs", () => {
-    const text = renderSummary([result, { ...result, status: "passed", name: "ok" }, { ...result, status: "error" }]);
+    const text = renderSummary([
+      result,
+      { ...result, status: "passed", name: "ok" },
+      { ...result, status: "error" },
+    ]);
     expect(text.trim().split("\n").at(-1)).toBe("1 passed, 1 failed, 1 error");
   });
 });

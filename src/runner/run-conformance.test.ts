@@ -54,18 +54,21 @@ describe("the reference agent with no flaw", () => {
 });
 
 describe("each flaw fails exactly the checks it should", () => {
-  it.concurrent.each(expectations.map((e) => [`${e.flaw} (A2A ${e.protocol})`, e] as const))("%s", async (_name, e) => {
-    const result = await conform(e.protocol, e.flaw, {
-      ...(e.transports ? { transports: e.transports } : {}),
-      ...(e.bearer ? { bearer: e.bearer } : {}),
-    });
-    const failing = [
-      ...new Set(
-        (result.findings ?? []).filter((f) => f.status === "fail" || f.status === "error").map((f) => f.id),
-      ),
-    ].sort();
-    expect(failing).toEqual([...e.failing].sort());
-  });
+  it.concurrent.each(expectations.map((e) => [`${e.flaw} (A2A ${e.protocol})`, e] as const))(
+    "%s",
+    async (_name, e) => {
+      const result = await conform(e.protocol, e.flaw, {
+        ...(e.transports ? { transports: e.transports } : {}),
+        ...(e.bearer ? { bearer: e.bearer } : {}),
+      });
+      const failing = [
+        ...new Set(
+          (result.findings ?? []).filter((f) => f.status === "fail" || f.status === "error").map((f) => f.id),
+        ),
+      ].sort();
+      expect(failing).toEqual([...e.failing].sort());
+    },
+  );
 });
 
 describe("an agent that requires a bearer token", () => {

@@ -133,7 +133,12 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
     : await runA2ATest({ ...opts, secrets, mode: "card", traffic });
   const result: RunResult = { ...card, kind: "conversation" };
   const cardFailed = card.status === "failed" ? card.reason : undefined;
-  if (card.status === "error" || !card.endpoint || card.endpoint.refused || (!opts.targetOnly && !card.card?.found_at))
+  if (
+    card.status === "error" ||
+    !card.endpoint ||
+    card.endpoint.refused ||
+    (!opts.targetOnly && !card.card?.found_at)
+  )
     return finish(result, started, traffic, secrets);
   const generation = (card.protocol?.negotiated ?? "0.3") as ProtocolGeneration;
   const outcome = await converseWith(opts, spec, models, traffic, card.endpoint.url, generation);
