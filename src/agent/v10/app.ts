@@ -3,7 +3,7 @@ import type { RequestHandler, Router } from "express";
 import { AgentCard, GetTaskRequest, Message, SendMessageRequest, Task } from "@a2a-js/sdk";
 import { DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "@a2a-js/sdk/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
-import { jsonRpcFront } from "../http/jsonrpc-front.js";
+import { jsonRpcFront, sendRpcError } from "../http/jsonrpc-front.js";
 import type { BuildOptions, JsonObject, ProtocolKit, RpcHook } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 import type { GrpcBinding } from "../grpc/server.js";
@@ -40,6 +40,36 @@ function streamResultsFor(result: unknown): unknown[] {
   const working = { statusUpdate: { ...ids, status: { state: "TASK_STATE_WORKING" } } };
   const artifacts = (task.artifacts ?? []).map((artifact) => ({ artifactUpdate: { ...ids, artifact } }));
   return [working, ...artifacts, { task }];
+}
+
+const TERMINAL = new Set([
+  "TASK_STATE_COMPLETED",
+  "TASK_STATE_CANCELED",
+  "TASK_STATE_FAILED",
+  "TASK_STATE_REJECTED",
+]);
+
+/**
+ * 1.0 §3.1.6: subscribing to a terminal task is UnsupportedOperation, answered directly. The SDK does
+ * answer that, but first prints the error with a stack trace to the server's stderr on every such call.
+ */
+function refuseTerminalSubscribe(kit: ProtocolKit): RequestHandler {
+  return (req, res, next) => {
+    const body = req.body as
+      { id?: string | number | null; method?: unknown; params?: { id?: unknown } } | undefined;
+    if (body?.method !== "SubscribeToTask" || typeof body.params?.id !== "string") return next();
+    kit
+      .getTask({ id: body.params.id })
+      .then((task) => {
+        const state = (task.status as { state?: string } | undefined)?.state;
+        if (!state || !TERMINAL.has(state)) return next();
+        sendRpcError(res, body.id ?? null, {
+          code: -32004,
+          message: `Task ${body.params?.id as string} is in a terminal state and cannot be subscribed to.`,
+        });
+      })
+      .catch(() => next());
+  };
 }
 
 export interface ProtocolRouters {
@@ -89,6 +119,7 @@ export function buildV10(
   const jsonrpc = express.Router();
   jsonrpc.use(normaliseVersionHeader);
   jsonrpc.use(jsonRpcFront({ kit, hook, precheck: (_call, req) => versionError(req.header("a2a-version")) }));
+  jsonrpc.use(refuseTerminalSubscribe(kit));
   jsonrpc.use(jsonRpcHandler(sdkOptions));
   const rest = express.Router();
   // Flaw separate-task-stores: the REST binding answers from a store of its own.
