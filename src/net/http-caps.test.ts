@@ -1,36 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
-import { NetError } from "./errors.js";
-import { httpRequest } from "./http.js";
-import type { HttpRequestOptions } from "./http.js";
-import { commandLinePolicy } from "./outbound-policy.js";
-import { serve } from "./testing/loopback-server.js";
-import type { LoopbackServer } from "./testing/loopback-server.js";
+import { describe, expect, it } from "vitest";
 import { TrafficLog } from "./traffic.js";
+import { loopbackServers, get, failure } from "./testing/http-fixtures.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function start(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LoopbackServer> {
-  const server = await serve(handler);
-  servers.push(server);
-  return server;
-}
-
-function get(url: string, extra: Partial<HttpRequestOptions> = {}) {
-  return httpRequest({ url, timeoutMs: 1500, policy: commandLinePolicy, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<NetError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof NetError)) throw new Error(`expected a NetError, got ${String(error)}`);
-  return error;
-}
+const start = loopbackServers();
 
 /**
  * Streams `total` bytes in 64 KiB chunks, respecting backpressure, without declaring the length

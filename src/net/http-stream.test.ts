@@ -1,23 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NetError } from "./errors.js";
 import { httpRequest } from "./http.js";
 import type { HttpRequestOptions, TimedSseEvent } from "./http.js";
 import { commandLinePolicy } from "./outbound-policy.js";
-import { serve } from "./testing/loopback-server.js";
-import type { LoopbackServer } from "./testing/loopback-server.js";
 import { TrafficLog } from "./traffic.js";
+import { loopbackServers } from "./testing/http-fixtures.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function start(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LoopbackServer> {
-  const server = await serve(handler);
-  servers.push(server);
-  return server;
-}
+const start = loopbackServers();
 
 function stream(url: string, extra: Partial<HttpRequestOptions> = {}) {
   return httpRequest({

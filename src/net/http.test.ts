@@ -1,40 +1,16 @@
 import { createServer } from "node:http";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { NetError } from "./errors.js";
-import { httpRequest } from "./http.js";
-import type { HttpRequestOptions } from "./http.js";
+import { describe, expect, it } from "vitest";
 import { parseJson } from "./json.js";
-import { commandLinePolicy, serverPolicy } from "./outbound-policy.js";
-import { closedPort, serve } from "./testing/loopback-server.js";
+import { serverPolicy } from "./outbound-policy.js";
+import { closedPort } from "./testing/loopback-server.js";
 import type { LoopbackServer } from "./testing/loopback-server.js";
 import { TrafficLog } from "./traffic.js";
+import { loopbackServers, get, failure } from "./testing/http-fixtures.js";
 import { USER_AGENT } from "./version.js";
 
-const servers: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function start(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LoopbackServer> {
-  const server = await serve(handler);
-  servers.push(server);
-  return server;
-}
-
-function get(url: string, extra: Partial<HttpRequestOptions> = {}) {
-  return httpRequest({ url, timeoutMs: 1500, policy: commandLinePolicy, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<NetError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof NetError)) throw new Error(`expected a NetError, got ${String(error)}`);
-  return error;
-}
+const start = loopbackServers();
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
