@@ -79,20 +79,19 @@ export class Fixtures {
       : { ok: false, reason: `send failed: ${describe(sent)}`, evidence: sent.trafficIds };
   }
 
+  /** Sends a message and polls its task until it leaves submitted/working. */
+  private async sendAndSettle(text: string): Promise<Provided<Task>> {
+    const sent = await this.send(text);
+    if (!sent.ok) return sent;
+    if (sent.value.kind !== "task")
+      return { ok: false, reason: "the agent answered with a Message, not a Task", evidence: sent.evidence };
+    const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);
+    return { ...settled, evidence: [...sent.evidence, ...settled.evidence] };
+  }
+
   /** A task of the ordinary message that reached a terminal or interrupted state. */
   settledTask(): Promise<Provided<Task>> {
-    return this.once("settled", async () => {
-      const sent = await this.send();
-      if (!sent.ok) return sent;
-      if (sent.value.kind !== "task")
-        return {
-          ok: false,
-          reason: "the agent answered with a Message, not a Task",
-          evidence: sent.evidence,
-        };
-      const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);
-      return { ...settled, evidence: [...sent.evidence, ...settled.evidence] };
-    });
+    return this.once("settled", () => this.sendAndSettle(this.options.message));
   }
 
   /** A task still submitted/working, to cancel or subscribe to (hint `slow`). */
@@ -131,23 +130,13 @@ export class Fixtures {
           reason: 'no message known to make the agent ask back; pass --hint input-required="..."',
           evidence: [],
         };
-      const sent = await this.send(text);
-      if (!sent.ok) return sent;
-      if (sent.value.kind !== "task")
-        return {
-          ok: false,
-          reason: "the agent answered with a Message, not a Task",
-          evidence: sent.evidence,
-        };
-      const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);
-      if (!settled.ok) return { ...settled, evidence: [...sent.evidence, ...settled.evidence] };
-      if (settled.value.state !== "input-required")
-        return {
-          ok: false,
-          reason: `the hinted message ended ${settled.value.state}, not input-required`,
-          evidence: [...sent.evidence, ...settled.evidence],
-        };
-      return { ok: true, value: settled.value, evidence: [...sent.evidence, ...settled.evidence] };
+      const settled = await this.sendAndSettle(text);
+      if (!settled.ok || settled.value.state === "input-required") return settled;
+      return {
+        ok: false,
+        reason: `the hinted message ended ${settled.value.state}, not input-required`,
+        evidence: settled.evidence,
+      };
     });
   }
 }
