@@ -38,6 +38,36 @@ export function errorResult(test: LoadedTest, reason: string): RunResult {
   };
 }
 
+const bindingNames = { jsonrpc: "JSONRPC", rest: "HTTP+JSON", grpc: "GRPC" } as const;
+
+/** A test file of kind "conformance": the suite with the file's hints, bindings, categories and levels. */
+async function runConformanceTest(
+  test: LoadedTest,
+  config: A2ATestConfig,
+  used: string[],
+  opts: TestRunOptions,
+): Promise<RunResult> {
+  const { runConformance } = await import("./run-conformance.js");
+  const result = await runConformance({
+    agentUrl: config.agent_url,
+    headers: config.headers,
+    credentialsGiven: Object.keys(config.headers).some((h) => /auth|key|token/i.test(h)),
+    timeoutMs: config.timeout_s * 1000,
+    policy: opts.policy,
+    secrets: used,
+    hints: { ...config.hints },
+    ...(config.transports ? { transports: config.transports.map((t) => bindingNames[t]) } : {}),
+    ...(config.categories ? { categories: config.categories } : {}),
+    ...(config.levels ? { levels: config.levels } : {}),
+    ...(config.peer_url ? { peerUrl: config.peer_url } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+  });
+  result.name = test.definition.name;
+  result.source = test.source;
+  result.warnings.unshift(...test.warnings);
+  return result;
+}
+
 /**
  * Runs one test definition: secrets resolved (a missing one is an `error` naming it), then the smoke
  * check or, when persona/goal/success_criteria are set, the conversation.
@@ -51,6 +81,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
     return errorResult(test, `${test.source}: ${(error as Error).message}`);
   }
   config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
+  if (test.definition.kind === "conformance") return runConformanceTest(test, config, used, opts);
   const common = {
     config,
     policy: opts.policy,

@@ -56,7 +56,42 @@ const configSchema = z
     threshold: fraction,
     trials: wholeNumber(conversationBounds.trials),
     min_pass_rate: fraction,
-    hints: z.record(z.string(), z.string()).optional(),
+    /** Conformance: messages that make the agent ask back or keep working (--hint). */
+    hints: z
+      .object(
+        { "input-required": z.string().min(1).optional(), slow: z.string().min(1).optional() },
+        { error: "must be an object" },
+      )
+      .strict()
+      .optional(),
+    /** Conformance: which bindings, categories and levels to run, and an interop peer. */
+    transports: z
+      .array(z.enum(["jsonrpc", "rest", "grpc"], { error: "must list jsonrpc, rest or grpc" }))
+      .min(1)
+      .optional(),
+    categories: z
+      .array(
+        z.enum(
+          [
+            "agent-card",
+            "lifecycle",
+            "streaming",
+            "error-handling",
+            "auth",
+            "push-notifications",
+            "interop",
+            "multi-transport",
+          ],
+          { error: "must list known categories" },
+        ),
+      )
+      .min(1)
+      .optional(),
+    levels: z
+      .array(z.enum(["MUST", "SHOULD", "MAY"], { error: "must list MUST, SHOULD or MAY" }))
+      .min(1)
+      .optional(),
+    peer_url: z.string().url("must be a URL").optional(),
   })
   .loose();
 
@@ -64,7 +99,9 @@ const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
-    kind: z.enum(["a2a", "conversation"], { error: 'must be "a2a" or "conversation"' }),
+    kind: z.enum(["a2a", "conversation", "conformance"], {
+      error: 'must be "a2a", "conversation" or "conformance"',
+    }),
     /** Conversation tests name their agent as a target (seed 000 "A2A as a target elsewhere"). */
     target: a2aTargetSchema.optional(),
     natural_language: z.string().optional(),
