@@ -66,6 +66,28 @@ describe("plainwright serve REST API", () => {
     expect(listed.body.map((r) => r.status)).toEqual(["passed"]);
   });
 
+  it("runs a conformance test created from JSON and stores its findings", async () => {
+    const { moduleId } = await makeModule(api, "Conformance");
+    const test = await api<Created>("POST", "/api/tests", {
+      module_id: moduleId,
+      name: "Helpdesk conformance",
+      kind: "conformance",
+      config: {
+        agent_url: agent.url,
+        timeout_s: 10,
+        transports: ["jsonrpc"],
+        categories: ["lifecycle", "error-handling"],
+      },
+    });
+    expect(test.status).toBe(201);
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const done = await waitForRun(api, run.body.id);
+    expect(done.status, done.result?.reason).toBe("passed");
+    const findings = (done.result as { findings?: Array<{ category: string }> } | undefined)?.findings ?? [];
+    expect(findings.length).toBeGreaterThan(5);
+    expect(new Set(findings.map((f) => f.category))).toEqual(new Set(["lifecycle", "error-handling"]));
+  });
+
   it("never shows a secret used in the agent URL, neither in live progress nor in the stored run", async () => {
     const { projectId, moduleId } = await makeModule(api, "Secret URL");
     await api("PUT", `/api/projects/${projectId}/secrets/TENANT`, { value: "tenant-secret-77" });
