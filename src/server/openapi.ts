@@ -75,9 +75,34 @@ const schemas: Record<string, Schema> = {
       goal: { type: "string" },
       success_criteria: { type: "array", items: { type: "string" } },
       opening_message: { type: "string" },
-      max_turns: { type: "integer", minimum: 1 },
+      max_turns: { type: "integer", minimum: 1, maximum: 50 },
       threshold: { type: "number", minimum: 0, maximum: 1 },
-      trials: { type: "integer", minimum: 1 },
+      trials: { type: "integer", minimum: 1, maximum: 100 },
+      min_pass_rate: { type: "number", minimum: 0, maximum: 1 },
+      hints: {
+        type: "object",
+        description: "conformance: messages that make the agent ask back or keep working",
+        properties: { "input-required": { type: "string" }, slow: { type: "string" } },
+        additionalProperties: false,
+      },
+      transports: { type: "array", items: { enum: ["jsonrpc", "rest", "grpc"] } },
+      categories: {
+        type: "array",
+        items: {
+          enum: [
+            "agent-card",
+            "lifecycle",
+            "streaming",
+            "error-handling",
+            "auth",
+            "push-notifications",
+            "interop",
+            "multi-transport",
+          ],
+        },
+      },
+      levels: { type: "array", items: { enum: ["MUST", "SHOULD", "MAY"] } },
+      peer_url: { type: "string", description: "conformance: a second agent for the interop checks" },
     },
   },
   TestDefinition: {
@@ -87,7 +112,17 @@ const schemas: Record<string, Schema> = {
     properties: {
       module_id: { type: "string" },
       name: { type: "string", minLength: 1 },
-      kind: { const: "a2a" },
+      kind: {
+        enum: ["a2a", "conversation", "conformance"],
+        description:
+          "a2a: card + smoke or conversation (seed 000); conversation: with an A2A target; conformance: the suite",
+      },
+      target: {
+        type: "object",
+        description:
+          'conversation tests: {"type": "a2a", "agent_url": "..."}; the card only finds the endpoint',
+        properties: { type: { const: "a2a" }, agent_url: { type: "string" }, headers: { type: "object" } },
+      },
       natural_language: { type: "string" },
       config: ref("TestConfig"),
     },
