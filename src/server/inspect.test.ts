@@ -25,6 +25,7 @@ interface ChatReply {
   task_id?: string;
   context_id?: string;
   failure?: string;
+  transport?: string;
 }
 
 /** Posts one chat turn and returns the final reply, whether streamed or not. */
@@ -87,6 +88,37 @@ describe("inspector API", () => {
     expect(traffic).not.toContain("very-secret-token");
   });
 
+  it.each(["HTTP+JSON", "GRPC"])(
+    "chats over %s: streaming, then continuing an input-required task without streaming",
+    async (transport) => {
+      const api = apiClient(server.url);
+      const session = await api<{ id: string }>("POST", "/api/inspect/sessions", {});
+      const card = await api<{ transports: string[] }>("POST", "/api/inspect/card", {
+        session_id: session.body.id,
+        agent_url: agent.url,
+      });
+      expect(card.body.transports).toEqual(expect.arrayContaining(["JSONRPC", "HTTP+JSON", "GRPC"]));
+      const first = await chat({ session_id: session.body.id, text: "this is ambiguous", transport });
+      expect(first.streamed).toBe(true);
+      expect(first.reply.failure).toBeUndefined();
+      expect(first.reply.transport).toBe(transport);
+      expect(first.reply.state).toBe("input-required");
+      const second = await chat({
+        session_id: session.body.id,
+        text: "a refund",
+        context_id: first.reply.context_id,
+        task_id: first.reply.task_id,
+        stream: false,
+        transport,
+      });
+      expect(second.streamed).toBe(false);
+      expect(second.reply.transport).toBe(transport);
+      expect(second.reply.state).toBe("completed");
+      expect(second.reply.text).toContain("Thanks, that settles it");
+      expect(second.reply.context_id).toBe(first.reply.context_id);
+    },
+  );
+
   it("refuses a loopback agent under the default server policy", async () => {
     const dir = tempDir();
     const strict = await serve(dir.db, { policy: serverPolicy });
@@ -119,5 +151,12 @@ describe("inspector API", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe("auth.token");
+    const transport = await api<{ error: { field: string } }>("POST", "/api/inspect/chat", {
+      session_id: session.body.id,
+      text: "hi",
+      transport: "SOAP",
+    });
+    expect(transport.status).toBe(400);
+    expect(transport.body.error.field).toBe("transport");
   });
 });

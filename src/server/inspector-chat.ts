@@ -1,13 +1,12 @@
-import { A2AJsonRpcClient, userMessage, type SendInput } from "../client/a2a-jsonrpc-client.js";
-import { describeOutcome } from "../client/jsonrpc.js";
-import { replyOf, sendTurn } from "../client/turn.js";
-import type { OutboundPolicy } from "../net/outbound-policy.js";
-import { foldStream } from "../protocol/fold-stream.js";
-import { activeStates, type Message, type Reply, type Task } from "../protocol/model.js";
-import { normalizeReply } from "../protocol/normalize.js";
-import { replyText } from "../protocol/reply-text.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { Transport } from "../card/types.js";
+import { ChatSession, type ChatTurn } from "../client/chat-session.js";
+import type { ClientContext } from "../client/types.js";
 import type { TrafficLog } from "../net/traffic.js";
+import { foldStream } from "../protocol/fold-stream.js";
+import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { Message, Reply, Task } from "../protocol/model.js";
+import { replyText } from "../protocol/reply-text.js";
+import { connectAgent, type Connection } from "../runner/connect.js";
 
 /** What the chat shows for one reply: text (always rendered as text), task state and the ids to continue. */
 export interface ChatReply {
@@ -18,26 +17,40 @@ export interface ChatReply {
   context_id?: string;
   failure?: string;
   warnings: string[];
-  generation: ProtocolGeneration;
+  /** Absent when no connection could be made over the binding. */
+  generation?: ProtocolGeneration;
+  transport: Transport;
 }
 
-export interface ChatTurn {
-  endpointUrl: string;
-  generation: ProtocolGeneration;
-  headers: Record<string, string>;
-  policy: OutboundPolicy;
-  traffic: TrafficLog;
+/** One turn as the inspector's API asks for it; the browser keeps the conversation's ids. */
+export interface ChatRequest {
+  text: string;
+  contextId?: string;
+  taskId?: string;
+  /** How long to poll a task that is still working after a plain send. */
   timeoutMs: number;
-  input: SendInput;
+}
+
+/** A conversation over one binding. */
+export interface OpenChat {
+  connection: Connection;
+  chat: ChatSession;
+  /** Negotiation notes not yet shown (they go with the first reply over the binding). */
+  notes: string[];
 }
 
 /** A reply as the chat shows it. */
-export function chatReply(
+function chatReply(
   reply: Task | Message | undefined,
-  generation: ProtocolGeneration,
+  connection: Connection,
   extra: { failure?: string; warnings?: string[] } = {},
 ): ChatReply {
-  const base: ChatReply = { text: reply ? replyText(reply) : "", warnings: extra.warnings ?? [], generation };
+  const base: ChatReply = {
+    text: reply ? replyText(reply) : "",
+    warnings: extra.warnings ?? [],
+    generation: connection.negotiation.generation,
+    transport: connection.endpoint.transport,
+  };
   if (extra.failure) base.failure = extra.failure;
   if (!reply) return base;
   base.kind = reply.kind;
@@ -51,74 +64,81 @@ export function chatReply(
   return base;
 }
 
-function clientFor(turn: ChatTurn): A2AJsonRpcClient {
-  return new A2AJsonRpcClient({
-    url: turn.endpointUrl,
-    generation: turn.generation,
-    headers: turn.headers,
-    timeoutMs: turn.timeoutMs,
-    policy: turn.policy,
-    traffic: turn.traffic,
-  });
+function replyOfTurn(turn: ChatTurn, connection: Connection, warnings: string[]): ChatReply {
+  return chatReply(turn.reply, connection, { warnings, ...(turn.failure ? { failure: turn.failure } : {}) });
 }
 
-/** One blocking turn (message/send, falling back and polling as seed 000 describes). */
-export async function blockingTurn(turn: ChatTurn): Promise<ChatReply> {
-  const outcome = await sendTurn(clientFor(turn), turn.input, {
-    deadline: Date.now() + turn.timeoutMs,
-    pollIntervalMs: 500,
-  });
-  return chatReply(outcome.reply, outcome.client.generation, {
-    ...(outcome.failure ? { failure: outcome.failure } : {}),
-    warnings: outcome.warnings,
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls a task that the stream left submitted or working, until it settles or time runs out. */
-async function settle(client: A2AJsonRpcClient, task: Task, deadline: number): Promise<Task> {
-  let current = task;
-  while (activeStates.has(current.state) && Date.now() < deadline) {
-    await sleep(500);
-    const reply = replyOf(await client.getTask(current.id));
-    if (reply?.kind !== "task") break;
-    current = reply;
-  }
-  return current;
+/** Whether a turn over this connection can stream: the card says so and the generation has it. */
+export function canStream(open: OpenChat): boolean {
+  const { validation, negotiation } = open.connection;
+  return validation.card.capabilities.streaming && negotiation.generation !== "0.1";
 }
 
 /**
- * One streaming turn (message/stream or SendStreamingMessage): `onUpdate` hears the reply as it
- * grows, at most every 50 ms, so a flooding agent cannot flood the browser too.
+ * An inspector session's conversations with its agent, one connection per binding (discovery, endpoint,
+ * version negotiation: `connectAgent`), opened on first use and kept until the card is loaded again.
  */
-export async function streamingTurn(
-  turn: ChatTurn,
-  onUpdate: (reply: ChatReply) => void,
-): Promise<ChatReply> {
-  const client = clientFor(turn);
-  const replies: Reply[] = [];
-  let lastSent = 0;
-  const params = {
-    message: userMessage(turn.generation, turn.input),
-    ...(turn.generation === "0.2" ? { configuration: { acceptedOutputModes: ["text/plain"] } } : {}),
-  };
-  const exchange = await client.call("stream", params, (raw) => {
-    const reply = normalizeReply(raw);
-    if (!reply) return;
-    replies.push(reply);
-    if (Date.now() - lastSent < 50) return;
-    lastSent = Date.now();
-    onUpdate(chatReply(foldStream(replies), turn.generation));
-  });
-  const outcome = exchange.outcome;
-  if (outcome.kind !== "result" && outcome.kind !== "stream") {
-    return chatReply(undefined, turn.generation, { failure: describeOutcome(outcome) });
+export class InspectorChats {
+  readonly #open = new Map<Transport, OpenChat>();
+
+  constructor(
+    readonly agentUrl: string,
+    readonly ctx: Omit<ClientContext, "traffic">,
+    /** The session's current log (the console starts a fresh one when it grows too long). */
+    readonly traffic: () => TrafficLog,
+  ) {}
+
+  /** The conversation over `transport`, connecting on first use; a string says why it cannot be had. */
+  async open(transport: Transport): Promise<OpenChat | string> {
+    const known = this.#open.get(transport);
+    if (known) return known;
+    const connected = await connectAgent({
+      agentUrl: this.agentUrl,
+      ctx: { ...this.ctx, traffic: this.traffic() },
+      transport,
+    });
+    if (!connected.ok) return connected.reason;
+    const open = {
+      connection: connected.connection,
+      chat: new ChatSession(connected.connection.client),
+      notes: [...connected.connection.negotiation.notes],
+    };
+    this.#open.set(transport, open);
+    return open;
   }
-  const reply = replyOf(exchange);
-  if (reply === undefined || (reply.kind !== "task" && reply.kind !== "message")) {
-    return chatReply(undefined, turn.generation, { failure: "the reply is neither a Message nor a Task" });
+
+  /**
+   * One turn. With `onUpdate` it streams, and `onUpdate` hears the reply as it grows, at most every
+   * 50 ms, so a flooding agent cannot flood the browser too.
+   */
+  async turn(
+    open: OpenChat,
+    request: ChatRequest,
+    onUpdate?: (reply: ChatReply) => void,
+  ): Promise<ChatReply> {
+    const { chat, connection } = open;
+    // The browser owns the conversation (its "New conversation" button): continue what it names.
+    chat.contextId = request.contextId;
+    chat.pendingTaskId = request.taskId;
+    const events: Reply[] = [];
+    let lastSent = 0;
+    const turn = await chat.say(request.text, {
+      stream: onUpdate !== undefined,
+      pollIntervalMs: 500,
+      settleTimeoutMs: request.timeoutMs,
+      onEvent: (event) => {
+        events.push(event);
+        if (!onUpdate || Date.now() - lastSent < 50) return;
+        lastSent = Date.now();
+        onUpdate(chatReply(foldStream(events), connection));
+      },
+    });
+    return replyOfTurn(turn, connection, open.notes.splice(0));
   }
-  const settled = reply.kind === "task" ? await settle(client, reply, Date.now() + turn.timeoutMs) : reply;
-  return chatReply(settled, turn.generation);
+
+  /** Releases every binding's client (gRPC channels). */
+  close(): void {
+    for (const open of this.#open.values()) open.connection.client.close();
+    this.#open.clear();
+  }
 }

@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { Transport } from "../card/types.js";
 import { TrafficLog, type TrafficEntry } from "../net/traffic.js";
-import type { InspectorAuth } from "./inspector-auth.js";
+import type { InspectorChats } from "./inspector-chat.js";
 
 /** The agent an inspector session is connected to, remembered from its card. */
 export interface InspectedAgent {
-  agentUrl: string;
-  endpointUrl: string;
-  generation: ProtocolGeneration;
-  streaming: boolean;
-  auth: InspectorAuth;
+  /** The bindings the card advertises, in the card's order. */
+  transports: Transport[];
+  chats: InspectorChats;
 }
 
 /** One browser tab's inspector: its own traffic log (the debug console) and connected agent. */
@@ -17,6 +15,8 @@ export interface InspectorSession {
   id: string;
   traffic: TrafficLog;
   agent?: InspectedAgent;
+  /** Credentials to redact, carried over when the console starts a fresh log. */
+  secrets: string[];
   lastUsed: number;
   /** Live debug-console viewers. */
   viewers: Set<(entry: TrafficEntry) => void>;
@@ -37,6 +37,7 @@ export class InspectorSessions {
     const session: InspectorSession = {
       id: randomUUID(),
       traffic: new TrafficLog(),
+      secrets: [],
       lastUsed: Date.now(),
       viewers: new Set(),
     };
@@ -51,8 +52,10 @@ export class InspectorSessions {
     if (!session) return undefined;
     session.lastUsed = Date.now();
     if (session.traffic.entries().length > MAX_ENTRIES) {
-      session.traffic = new TrafficLog();
+      session.traffic = new TrafficLog({ secrets: session.secrets });
       this.#watch(session);
+      // The open clients record into the old log: reconnect on the next turn.
+      session.agent?.chats.close();
     }
     return session;
   }
@@ -65,12 +68,17 @@ export class InspectorSessions {
 
   #sweep(): void {
     const now = Date.now();
-    for (const [id, s] of this.#sessions)
-      if (now - s.lastUsed > IDLE_MS && s.viewers.size === 0) this.#sessions.delete(id);
+    for (const s of this.#sessions.values())
+      if (now - s.lastUsed > IDLE_MS && s.viewers.size === 0) this.#drop(s);
     while (this.#sessions.size >= MAX_SESSIONS) {
       const oldest = [...this.#sessions.values()].sort((a, b) => a.lastUsed - b.lastUsed)[0];
       if (!oldest) break;
-      this.#sessions.delete(oldest.id);
+      this.#drop(oldest);
     }
+  }
+
+  #drop(session: InspectorSession): void {
+    session.agent?.chats.close();
+    this.#sessions.delete(session.id);
   }
 }

@@ -194,6 +194,8 @@ export const schemas: Record<string, Schema> = {
       context_id: { type: "string" },
       failure: { type: "string" },
       warnings: { type: "array", items: { type: "string" } },
+      generation: { enum: ["0.1", "0.2", "0.3", "1.0"] },
+      transport: { enum: ["JSONRPC", "HTTP+JSON", "GRPC"] },
     },
   },
 };

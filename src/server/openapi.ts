@@ -169,6 +169,7 @@ const paths: Record<string, Schema> = {
             result: ref("RunResult"),
             streaming: { type: "boolean" },
             can_chat: { type: "boolean" },
+            transports: { type: "array", items: { enum: ["JSONRPC", "HTTP+JSON", "GRPC"] } },
           },
         }),
         ...err(400, 401, 404),
@@ -189,6 +190,7 @@ const paths: Record<string, Schema> = {
           task_id: { type: "string" },
           stream: { type: "boolean", default: true },
           timeout_s: { type: "integer" },
+          transport: { enum: ["JSONRPC", "HTTP+JSON", "GRPC"], default: "JSONRPC" },
         },
       }),
       responses: {

@@ -92,6 +92,7 @@ describe.skipIf(!executablePath)(title, () => {
     testName: string,
     agentUrl: string,
     conversation?: Record<string, string>,
+    what: "smoke" | "conversation" | "conformance" = conversation ? "conversation" : "smoke",
   ): Promise<void> {
     await page.fill('input[name="name"]', moduleName);
     await page.click("text=Create module");
@@ -104,8 +105,8 @@ describe.skipIf(!executablePath)(title, () => {
     await section.locator('input[name="timeout_s"]').fill("10");
     await section.locator("button.primary", { hasText: "Continue" }).click();
     await section.locator("text=Smoke check").waitFor();
+    if (what !== "smoke") await section.locator(`input[value="${what}"]`).check();
     if (conversation) {
-      await section.locator('input[value="conversation"]').check();
       for (const [name, value] of Object.entries(conversation))
         await section.locator(`[name="${name}"]`).fill(value);
     }
@@ -167,6 +168,32 @@ describe.skipIf(!executablePath)(title, () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("adds a conformance test through the board and sees passing checks in the Findings tab", async () => {
+    const page = await open("/");
+    await page.click("text=Shop");
+    await page.waitForURL(/\/projects\//);
+    await addTest(
+      page,
+      "Conformance",
+      "Helpdesk conformance",
+      agent.url,
+      { hint_input_required: "this is ambiguous" },
+      "conformance",
+    );
+    await page.locator('.run-status [data-status="passed"]').waitFor({ timeout: 45_000 });
+    await page.click('button[data-tab="Findings"]');
+    const rows = page.locator("table.findings tbody tr");
+    await rows.first().waitFor();
+    expect(await page.locator('table.findings tbody tr [data-status="pass"]').count()).toBeGreaterThan(3);
+    expect(await page.locator('table.findings tbody tr [data-status="fail"]').count()).toBe(0);
+    await expect(page.locator("table.findings").textContent()).resolves.toMatch(/JSONRPC|HTTP\+JSON|GRPC/);
+    await expect(
+      page.locator('table.findings tbody tr[data-id="lifecycle.input-required-continues"]').count(),
+    ).resolves.toBeGreaterThan(0);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 90_000);
+
   it("chats two turns in the inspector, continuing an input-required task, and shows the debug console", async () => {
     const page = await open(`/inspect?url=${encodeURIComponent(agent.url)}`);
     await page.locator(".agent-name", { hasText: "Plainwright Helpdesk" }).waitFor();
@@ -179,16 +206,26 @@ describe.skipIf(!executablePath)(title, () => {
     await page.click("text=Send");
     await page.locator(".bubble.agent", { hasText: "Thanks, that settles it" }).waitFor();
     expect(await page.locator(".bubble.agent").count()).toBe(2);
+    // Another binding the card advertises: a new conversation over gRPC.
+    await page.selectOption('select[name="transport"]', "GRPC");
+    expect(await page.locator(".bubble.agent").count()).toBe(0);
+    await page.fill('textarea[name="chat-input"]', "My question is ambiguous");
+    await page.click("text=Send");
+    await page.locator('.bubble.agent [data-status="input-required"]').waitFor();
+    await page.selectOption('select[name="transport"]', "JSONRPC");
 
     await page.click('button[data-tab="Debug console"]');
     await page.locator(".debug-console .traffic").first().waitFor();
     const entries = page.locator(".debug-console .traffic");
     // The card, then two streamed turns; entries arrive live, so poll (bounded) for the third.
     await expect.poll(() => entries.count(), { timeout: 5000 }).toBeGreaterThanOrEqual(3);
-    const last = entries.last();
-    await last.locator("summary").click();
-    await last.locator("button.copy-curl").click();
-    await expect(last.locator("pre.curl").textContent()).resolves.toMatch(/^curl -X POST '/);
+    // The first streamed turn: settled, so it stays put while later entries arrive.
+    const streamed = entries
+      .filter({ has: page.locator(".traffic-line", { hasText: /^POST .* events\)$/ }) })
+      .first();
+    await streamed.locator("summary").click();
+    await streamed.locator("button.copy-curl").click();
+    await expect(streamed.locator("pre.curl").textContent()).resolves.toMatch(/^curl -X POST '/);
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);

@@ -1,14 +1,15 @@
 import { Router, type Response } from "express";
 import { z } from "zod";
+import { canonicalTransport } from "../../card/normalize.js";
+import type { Transport } from "../../card/types.js";
 import { validateCard } from "../../card/validate.js";
 import type { OutboundPolicy } from "../../net/outbound-policy.js";
 import type { TrafficEntry } from "../../net/traffic.js";
-import type { ProtocolGeneration } from "../../protocol/generation.js";
 import type { RunResult } from "../../runner/result.js";
 import { runA2ATest } from "../../runner/run-a2a-test.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { applyAuth, authSchema, withQuery } from "../inspector-auth.js";
-import { blockingTurn, streamingTurn, type ChatTurn } from "../inspector-chat.js";
+import { canStream, InspectorChats, type ChatRequest } from "../inspector-chat.js";
 import type { InspectorSession, InspectorSessions } from "../inspector-sessions.js";
 import { openSse } from "../sse.js";
 
@@ -27,9 +28,8 @@ const chatBody = z.object({
   task_id: z.string().max(500).optional(),
   stream: z.boolean().default(true),
   timeout_s: timeout,
+  transport: z.enum(["JSONRPC", "HTTP+JSON", "GRPC"]).default("JSONRPC"),
 });
-
-const GENERATIONS: readonly string[] = ["0.1", "0.2", "0.3", "1.0"];
 
 /** Validates a body with zod; the first issue becomes a 400 naming its field. */
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -40,14 +40,21 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw badRequest(`${field || "body"} ${issue?.message ?? "is invalid"}`, field || undefined);
 }
 
-/** Whether the card found says it streams; read back from the recorded card response. */
-function cardStreams(result: RunResult, entries: readonly TrafficEntry[]): boolean {
+/** What the chat needs from the card found (read back from the recorded response): streaming and bindings. */
+function cardFacts(result: RunResult, entries: readonly TrafficEntry[]) {
   const found = result.card?.found_at;
   const entry = [...entries].reverse().find((e) => e.url === found && e.status === 200 && e.response_body);
   try {
-    return validateCard(JSON.parse(entry?.response_body ?? "null")).card.capabilities.streaming;
+    const card = validateCard(JSON.parse(entry?.response_body ?? "null")).card;
+    const transports = new Set<Transport>();
+    for (const i of card.interfaces) {
+      const transport = canonicalTransport(i.transport);
+      if (transport) transports.add(transport);
+    }
+    return { streaming: card.capabilities.streaming, transports: [...transports] };
   } catch {
-    return false; // a truncated (over 64 KB) card: chat without streaming
+    // A truncated (over 64 KB) card: chat over JSON-RPC without streaming.
+    return { streaming: false, transports: ["JSONRPC" as const] };
   }
 }
 
@@ -73,11 +80,12 @@ function followTraffic(res: Parameters<typeof openSse>[0], session: InspectorSes
   });
 }
 
-/** Fetches, validates and resolves the card; remembers the endpoint so the session can chat. */
+/** Fetches, validates and resolves the card; opens the session's chats with the agent it names. */
 async function loadCard(session: InspectorSession, raw: unknown, policy: OutboundPolicy) {
   const body = parse(cardBody, raw);
   const applied = applyAuth(body.auth);
   for (const secret of applied.secrets) session.traffic.addSecret(secret);
+  session.secrets.push(...applied.secrets);
   let agentUrl: string;
   try {
     agentUrl = withQuery(body.agent_url, applied.query);
@@ -91,52 +99,41 @@ async function loadCard(session: InspectorSession, raw: unknown, policy: Outboun
     secrets: applied.secrets,
     traffic: session.traffic,
   });
-  const negotiated = result.protocol?.negotiated ?? "";
-  const streaming = cardStreams(result, session.traffic.entries());
-  if (result.endpoint && !result.endpoint.refused && GENERATIONS.includes(negotiated)) {
+  const { streaming, transports } = cardFacts(result, session.traffic.entries());
+  session.agent?.chats.close();
+  delete session.agent;
+  if (result.endpoint && !result.endpoint.refused && result.protocol?.negotiated) {
+    const ctx = { headers: applied.headers, query: applied.query, timeoutMs: body.timeout_s * 1000, policy };
     session.agent = {
-      agentUrl: body.agent_url,
-      endpointUrl: withQuery(result.endpoint.url, applied.query),
-      generation: negotiated as ProtocolGeneration,
-      streaming,
-      auth: body.auth,
+      transports: transports.length > 0 ? transports : ["JSONRPC"],
+      chats: new InspectorChats(body.agent_url, ctx, () => session.traffic),
     };
-  } else {
-    delete session.agent;
   }
-  return { result, streaming, can_chat: session.agent !== undefined };
+  const can_chat = session.agent !== undefined;
+  return { result, streaming, can_chat, transports: session.agent?.transports ?? [] };
 }
 
 /** One chat turn: a JSON reply, or an event stream of `update`s and a `done` when the agent streams. */
-async function chatTurn(
-  session: InspectorSession,
-  body: z.infer<typeof chatBody>,
-  res: Response,
-  policy: OutboundPolicy,
-) {
+async function chatTurn(session: InspectorSession, body: z.infer<typeof chatBody>, res: Response) {
   const agent = session.agent;
   if (!agent) throw new ApiError(409, "load an agent card with a usable endpoint before chatting");
-  const turn: ChatTurn = {
-    endpointUrl: agent.endpointUrl,
-    generation: agent.generation,
-    headers: applyAuth(agent.auth).headers,
-    policy,
-    traffic: session.traffic,
+  const open = await agent.chats.open(body.transport);
+  if (typeof open === "string") {
+    res.json({ text: "", warnings: [], transport: body.transport, failure: open });
+    return;
+  }
+  const request: ChatRequest = {
+    text: body.text,
     timeoutMs: body.timeout_s * 1000,
-    input: {
-      text: body.text,
-      ...(body.context_id ? { contextId: body.context_id } : {}),
-      ...(body.task_id ? { taskId: body.task_id } : {}),
-    },
+    ...(body.context_id ? { contextId: body.context_id } : {}),
+    ...(body.task_id ? { taskId: body.task_id } : {}),
   };
-  if (!(body.stream && agent.streaming && agent.generation !== "0.1")) {
-    const reply = await blockingTurn(turn);
-    agent.generation = reply.generation;
-    res.json(reply);
+  if (!(body.stream && canStream(open))) {
+    res.json(await agent.chats.turn(open, request));
     return;
   }
   const sse = openSse(res);
-  const reply = await streamingTurn(turn, (update) => sse.send("update", update));
+  const reply = await agent.chats.turn(open, request, (update) => sse.send("update", update));
   sse.send("done", reply);
   sse.close();
 }
@@ -161,7 +158,7 @@ export function inspectRouter(sessions: InspectorSessions, policy: OutboundPolic
   });
   router.post("/api/inspect/chat", async (req, res) => {
     const body = parse(chatBody, req.body);
-    await chatTurn(sessionOr404(body.session_id), body, res, policy);
+    await chatTurn(sessionOr404(body.session_id), body, res);
   });
   return router;
 }

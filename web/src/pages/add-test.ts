@@ -8,16 +8,22 @@ interface Draft {
   agent_url: string;
   headers: string;
   timeout_s: string;
-  what: "smoke" | "conversation";
+  what: "smoke" | "conversation" | "conformance";
   smoke_message: string;
   persona: string;
   goal: string;
   opening_message: string;
   max_turns: string;
   success_criteria: string;
+  hint_input_required: string;
+  hint_slow: string;
+  levels: Level[];
 }
 
-type TextKey = Exclude<keyof Draft, "what">;
+const LEVELS = ["MUST", "SHOULD", "MAY"] as const;
+type Level = (typeof LEVELS)[number];
+
+type TextKey = Exclude<keyof Draft, "what" | "levels">;
 
 const emptyDraft = (): Draft => ({
   name: "",
@@ -31,7 +37,21 @@ const emptyDraft = (): Draft => ({
   opening_message: "",
   max_turns: "",
   success_criteria: "",
+  hint_input_required: "",
+  hint_slow: "",
+  levels: [...LEVELS],
 });
+
+/** Conformance config: the hints given, and the levels when not all of them. */
+function conformanceConfig(draft: Draft, config: Record<string, unknown>): void {
+  const hints: Record<string, string> = {};
+  if (draft.hint_input_required.trim() !== "") hints["input-required"] = draft.hint_input_required.trim();
+  if (draft.hint_slow.trim() !== "") hints.slow = draft.hint_slow.trim();
+  if (Object.keys(hints).length > 0) config.hints = hints;
+  if (draft.levels.length === 0)
+    throw new ApiError(400, "choose at least one level (MUST, SHOULD, MAY)", "config.levels");
+  if (draft.levels.length < LEVELS.length) config.levels = LEVELS.filter((l) => draft.levels.includes(l));
+}
 
 /** "Name: value" lines into a headers object; a line without a colon is an error naming it. */
 export function parseHeaderLines(text: string): Record<string, string> {
@@ -55,6 +75,8 @@ export function definitionOf(draft: Draft, moduleId: string): Record<string, unk
   if (draft.timeout_s.trim() !== "") config.timeout_s = Number(draft.timeout_s);
   if (draft.what === "smoke") {
     if (draft.smoke_message.trim() !== "") config.smoke_message = draft.smoke_message.trim();
+  } else if (draft.what === "conformance") {
+    conformanceConfig(draft, config);
   } else {
     for (const key of ["persona", "goal", "opening_message"] as const)
       if (draft[key].trim() !== "") config[key] = draft[key].trim();
@@ -65,7 +87,8 @@ export function definitionOf(draft: Draft, moduleId: string): Record<string, unk
       .filter(Boolean);
     if (criteria.length > 0) config.success_criteria = criteria;
   }
-  return { module_id: moduleId, name: draft.name.trim(), kind: "a2a", config };
+  const kind = draft.what === "conformance" ? "conformance" : "a2a";
+  return { module_id: moduleId, name: draft.name.trim(), kind, config };
 }
 
 function input(draft: Draft, key: TextKey, attrs: Record<string, string | boolean> = {}): HTMLInputElement {
@@ -121,7 +144,7 @@ function stepKind(w: Wizard): void {
       { class: "choice" },
       h("input", { type: "radio", name: "kind", value: "a2a", checked: true }),
       " A2A agent ",
-      h("small", { class: "muted" }, "card validation plus a smoke message or a conversation"),
+      h("small", { class: "muted" }, "card validation plus a smoke message, a conversation or conformance"),
     ),
     buttons(w, null, () => stepConfigure(w)),
   );
@@ -161,7 +184,48 @@ function stepConfigure(w: Wizard): void {
   );
 }
 
+function levelBoxes(draft: Draft): HTMLElement {
+  return h(
+    "fieldset",
+    { class: "levels" },
+    h("legend", {}, "Levels"),
+    LEVELS.map((level) =>
+      h(
+        "label",
+        { class: "choice" },
+        h("input", {
+          type: "checkbox",
+          name: "levels",
+          value: level,
+          checked: draft.levels.includes(level),
+          onchange: (e: Event) => {
+            const on = (e.target as HTMLInputElement).checked;
+            draft.levels = on ? [...draft.levels, level] : draft.levels.filter((l) => l !== level);
+          },
+        }),
+        ` ${level}`,
+      ),
+    ),
+  );
+}
+
 function whatFields(draft: Draft): Child {
+  if (draft.what === "conformance") {
+    return [
+      h("p", { class: "muted" }, "Runs the A2A conformance checks over every binding the card advertises."),
+      field(
+        "A message that makes the agent ask back (input-required)",
+        input(draft, "hint_input_required", { placeholder: "optional" }),
+        "Without it, the checks that need an input-required task are skipped.",
+      ),
+      field(
+        "A message that keeps the agent working (slow)",
+        input(draft, "hint_slow", { placeholder: "optional" }),
+        "Without it, the checks that need a long-running task are skipped.",
+      ),
+      levelBoxes(draft),
+    ];
+  }
   if (draft.what === "smoke") {
     const placeholder = "Hello! In one or two sentences, what can you help me with?";
     return field("Smoke message (optional)", input(draft, "smoke_message", { placeholder }));
@@ -198,6 +262,7 @@ function stepWhat(w: Wizard): void {
     h("h3", {}, "What to test"),
     radio("smoke", "Smoke check"),
     radio("conversation", "Conversation"),
+    radio("conformance", "Conformance"),
     details,
     w.error,
     buttons(

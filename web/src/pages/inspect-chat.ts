@@ -9,14 +9,23 @@ interface ChatReply {
   context_id?: string;
   failure?: string;
   warnings: string[];
+  transport?: string;
 }
 
 const INTERRUPTED = new Set(["input-required", "auth-required"]);
 
+/** The chat panel and the binding it talks over. */
+export interface ChatPanel {
+  element: HTMLElement;
+  /** Switches binding; the conversation starts over, as contexts do not cross interfaces. */
+  setTransport(transport: string): void;
+}
+
 /** The inspector chat: multi-turn on one contextId, streamed text, task state, input-required continued. */
-export function chatPanel(sessionId: () => string, streams: () => boolean): HTMLElement {
+export function chatPanel(sessionId: () => string, streams: () => boolean): ChatPanel {
   let contextId: string | undefined;
   let taskId: string | undefined;
+  let transport = "JSONRPC";
   const log = h("ol", { class: "chat-log" });
   const status = h("p", { class: "muted chat-status" }, "New conversation.");
   const input = h("textarea", { name: "chat-input", rows: 2, placeholder: "Message the agent" });
@@ -51,7 +60,14 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): HTML
     await stream(
       "POST",
       "/api/inspect/chat",
-      { session_id: sessionId(), text, context_id: contextId, task_id: taskId, stream: streams() },
+      {
+        session_id: sessionId(),
+        text,
+        context_id: contextId,
+        task_id: taskId,
+        stream: streams(),
+        transport,
+      },
       ({ event, data }) => {
         if (event === "update") bubble.update(data as ChatReply);
         if (event === "done" || event === "json") final = data as ChatReply;
@@ -67,6 +83,13 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): HTML
       : contextId
         ? `Conversation ${contextId}.`
         : "New conversation.";
+  };
+
+  const restart = () => {
+    contextId = undefined;
+    taskId = undefined;
+    log.replaceChildren();
+    status.textContent = "New conversation.";
   };
 
   const form = h(
@@ -95,15 +118,17 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): HTML
       {
         type: "button",
         class: "secondary",
-        onclick: () => {
-          contextId = undefined;
-          taskId = undefined;
-          log.replaceChildren();
-          status.textContent = "New conversation.";
-        },
+        onclick: () => restart(),
       },
       "New conversation",
     ),
   );
-  return h("div", { class: "chat" }, status, log, form);
+  return {
+    element: h("div", { class: "chat" }, status, log, form),
+    setTransport(next: string) {
+      if (next === transport) return;
+      transport = next;
+      restart();
+    },
+  };
 }

@@ -10,6 +10,26 @@ interface CardReply {
   result: RunResult;
   streaming: boolean;
   can_chat: boolean;
+  /** The bindings the card advertises. */
+  transports?: string[];
+}
+
+const BINDING_LABELS: Record<string, string> = {
+  JSONRPC: "JSON-RPC",
+  "HTTP+JSON": "HTTP+JSON (REST)",
+  GRPC: "gRPC",
+};
+
+/** A select of the bindings the card advertises; the chat talks over the chosen one. */
+function bindingSelector(transports: string[], choose: (transport: string) => void): HTMLElement {
+  const options = transports.length > 0 ? transports : ["JSONRPC"];
+  choose(options[0] ?? "JSONRPC");
+  const select = h(
+    "select",
+    { name: "transport", onchange: (e: Event) => choose((e.target as HTMLSelectElement).value) },
+    options.map((t) => h("option", { value: t }, BINDING_LABELS[t] ?? t)),
+  );
+  return field("Binding", select, "The card's interfaces; each keeps its own connection.");
 }
 
 /** `/inspect?url=AGENT_URL`: card checks, chat and a live debug console; the server makes every call. */
@@ -40,6 +60,13 @@ export async function inspectPage(root: HTMLElement, _params: string[], signal: 
     () => session.id,
     () => card?.streaming ?? false,
   );
+  const withBindings = () =>
+    h(
+      "div",
+      {},
+      bindingSelector(card?.transports ?? [], (t) => chat.setTransport(t)),
+      chat.element,
+    );
   const chatSlot = h("div", {}, h("p", { class: "muted" }, "Connect to an agent to chat."));
   const connect = async () => {
     mount(summary, h("p", { class: "muted" }, "Fetching the agent card…"));
@@ -63,7 +90,7 @@ export async function inspectPage(root: HTMLElement, _params: string[], signal: 
     mount(
       chatSlot,
       card.can_chat
-        ? chat
+        ? withBindings()
         : h("p", { class: "error-text" }, "No usable endpoint: fix the card or the URL to chat."),
     );
   };

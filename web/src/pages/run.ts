@@ -1,6 +1,6 @@
 import { api, stream } from "../api.js";
 import { badge, h, mount, tabs, type Child } from "../dom.js";
-import type { Run, RunResult } from "../types.js";
+import type { Finding, Run, RunResult } from "../types.js";
 import { cardView } from "../views/card-view.js";
 import { trafficView } from "../views/traffic-view.js";
 
@@ -72,6 +72,39 @@ function transcriptView(result: RunResult): HTMLElement {
   return parts.length ? h("div", {}, parts) : h("p", { class: "muted" }, "No conversation in this run.");
 }
 
+const STATUS_ORDER: Record<string, number> = { fail: 0, error: 1, skip: 2, pass: 3 };
+const LEVEL_ORDER: Record<string, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
+
+/** Failures first, then errors, skips and passes; within each, MUST before SHOULD before MAY. */
+function sortFindings(findings: readonly Finding[]): Finding[] {
+  const rank = (table: Record<string, number>, key: string) => table[key] ?? 9;
+  return [...findings].sort(
+    (a, b) =>
+      rank(STATUS_ORDER, a.status) - rank(STATUS_ORDER, b.status) ||
+      rank(LEVEL_ORDER, a.level) - rank(LEVEL_ORDER, b.level) ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+function findingRow(f: Finding): HTMLElement {
+  return h(
+    "tr",
+    { class: `finding finding-${f.status.replace(/[^a-z-]/gi, "")}`, "data-id": f.id },
+    h("td", {}, badge(f.status)),
+    h("td", {}, f.level),
+    h("td", {}, h("code", {}, f.id)),
+    h("td", {}, f.transport ?? ""),
+    h(
+      "td",
+      {},
+      h("p", { class: "finding-message" }, f.message),
+      f.recommendation && f.status !== "pass"
+        ? h("p", { class: "muted recommendation" }, "Recommendation: ", f.recommendation)
+        : null,
+    ),
+  );
+}
+
 function findingsView(result: RunResult): HTMLElement {
   const findings = result.findings ?? [];
   if (findings.length === 0)
@@ -80,12 +113,18 @@ function findingsView(result: RunResult): HTMLElement {
       { class: "muted" },
       "No conformance findings in this run (conformance runs list them here).",
     );
+  const count = (status: string) => findings.filter((f) => f.status === status).length;
   return h(
     "div",
     {},
     result.conformance_level
       ? h("p", {}, "Conformance level: ", h("strong", {}, result.conformance_level))
       : null,
+    h(
+      "p",
+      { class: "findings-summary muted" },
+      `${count("fail")} failed · ${count("error")} errored · ${count("skip")} skipped · ${count("pass")} passed`,
+    ),
     h(
       "table",
       { class: "findings" },
@@ -95,23 +134,10 @@ function findingsView(result: RunResult): HTMLElement {
         h(
           "tr",
           {},
-          ["Status", "Level", "Check", "Message"].map((c) => h("th", {}, c)),
+          ["Status", "Level", "Check", "Binding", "Message"].map((c) => h("th", {}, c)),
         ),
       ),
-      h(
-        "tbody",
-        {},
-        findings.map((f) =>
-          h(
-            "tr",
-            {},
-            h("td", {}, badge(f.status)),
-            h("td", {}, f.level),
-            h("td", {}, h("code", {}, f.id)),
-            h("td", {}, f.message, f.recommendation ? h("p", { class: "muted" }, f.recommendation) : null),
-          ),
-        ),
-      ),
+      h("tbody", {}, sortFindings(findings).map(findingRow)),
     ),
   );
 }
