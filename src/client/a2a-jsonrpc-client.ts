@@ -1,11 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
-import type { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import { normalizeReply } from "../protocol/normalize.js";
 import type { Reply } from "../protocol/model.js";
-import { callJsonRpc, type RpcOutcome } from "./jsonrpc.js";
+import { TrafficLog } from "../net/traffic.js";
+import type { RpcOutcome } from "./jsonrpc.js";
+import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
+import { sendParams } from "./jsonrpc-params.js";
 import { methodName, type Operation } from "./methods.js";
+import type { SendInput } from "./types.js";
 
 export interface JsonRpcClientOptions {
   url: string;
@@ -16,11 +18,8 @@ export interface JsonRpcClientOptions {
   traffic?: TrafficLog;
 }
 
-export interface SendInput {
-  text: string;
-  contextId?: string;
-  taskId?: string;
-}
+export type { SendInput } from "./types.js";
+export { userMessage } from "./jsonrpc-params.js";
 
 /** A call's outcome together with what was sent, so reporters can show the exact request. */
 export interface Exchange {
@@ -31,47 +30,25 @@ export interface Exchange {
   reply?: Reply;
 }
 
-/** Builds the user message in the shape each generation expects (A2A-DIGEST §3.1–3.2). */
-export function userMessage(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
-  const ids = {
-    ...(input.contextId ? { contextId: input.contextId } : {}),
-    ...(input.taskId ? { taskId: input.taskId } : {}),
-  };
-  switch (generation) {
-    case "0.1":
-      return { role: "user", parts: [{ type: "text", text: input.text }] };
-    case "0.2":
-    case "0.3":
-      return {
-        kind: "message",
-        messageId: randomUUID(),
-        role: "user",
-        parts: [{ kind: "text", text: input.text }],
-        ...ids,
-      };
-    case "1.0":
-      return { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text: input.text }], ...ids };
-  }
-}
-
-function sendParams(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
-  const message = userMessage(generation, input);
-  // 0.1 clients chose the task id and carried the conversation in sessionId.
-  if (generation === "0.1")
-    return {
-      id: input.taskId ?? randomUUID(),
-      ...(input.contextId ? { sessionId: input.contextId } : {}),
-      message,
-    };
-  // acceptedOutputModes was required up to 0.2.5.
-  if (generation === "0.2")
-    return { message, configuration: { acceptedOutputModes: ["text/plain", "application/json"] } };
-  return { message };
-}
-
-/** A2A over JSON-RPC 2.0 in one generation; every call is recorded in the traffic log. */
+/**
+ * The seed's per-turn view of A2A over JSON-RPC: every call returns the exact method and params sent
+ * with the raw outcome, which the smoke check and conversations report. The wire work is the JSON-RPC
+ * binding's (JsonRpcA2AClient), so headers, versions and recording have one implementation.
+ */
 export class A2AJsonRpcClient {
-  constructor(readonly options: JsonRpcClientOptions) {}
+  private readonly binding: JsonRpcA2AClient;
+
+  constructor(readonly options: JsonRpcClientOptions) {
+    this.binding = new JsonRpcA2AClient(
+      { url: options.url, binding: "JSONRPC", generation: options.generation },
+      {
+        headers: options.headers ?? {},
+        timeoutMs: options.timeoutMs,
+        policy: options.policy,
+        traffic: options.traffic ?? new TrafficLog(),
+      },
+    );
+  }
 
   get generation(): ProtocolGeneration {
     return this.options.generation;
@@ -82,24 +59,9 @@ export class A2AJsonRpcClient {
     return new A2AJsonRpcClient({ ...this.options, generation });
   }
 
-  private headers(): Record<string, string> {
-    // 1.0 §3.6: clients MUST send A2A-Version (Major.Minor only).
-    const version: Record<string, string> = this.options.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
-    return { ...version, ...this.options.headers };
-  }
-
   async call(op: Operation, params: unknown, onStreamResult?: (r: unknown) => void): Promise<Exchange> {
     const method = methodName(this.options.generation, op);
-    const outcome = await callJsonRpc({
-      url: this.options.url,
-      method,
-      params,
-      headers: this.headers(),
-      timeoutMs: this.options.timeoutMs,
-      policy: this.options.policy,
-      traffic: this.options.traffic,
-      onStreamResult,
-    });
+    const outcome = await this.binding.rawCall(method, params, onStreamResult);
     const last =
       outcome.kind === "stream"
         ? outcome.results.at(-1)

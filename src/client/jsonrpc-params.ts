@@ -1,7 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
-import { userMessage } from "./a2a-jsonrpc-client.js";
+
+/** Builds the user message in the shape each generation expects (A2A-DIGEST §3.1–3.2). */
+export function userMessage(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
+  const ids = {
+    ...(input.contextId ? { contextId: input.contextId } : {}),
+    ...(input.taskId ? { taskId: input.taskId } : {}),
+  };
+  switch (generation) {
+    case "0.1":
+      return { role: "user", parts: [{ type: "text", text: input.text }] };
+    case "0.2":
+    case "0.3":
+      return {
+        kind: "message",
+        messageId: randomUUID(),
+        role: "user",
+        parts: [{ kind: "text", text: input.text }],
+        ...ids,
+      };
+    case "1.0":
+      return { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text: input.text }], ...ids };
+  }
+}
 
 /** JSON-RPC method names beyond the core five (A2A-DIGEST §2.1); undefined where a generation has none. */
 const extraMethods: Record<ProtocolGeneration, Partial<Record<ExtraOp, string>>> = {
