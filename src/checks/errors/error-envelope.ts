@@ -34,6 +34,7 @@ export default defineCheck({
   requirement:
     'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read), sent with HTTP 200.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5; A2A-DIGEST §5 rule 2",
+  tck: "JSONRPC-ERR-001",
   recommendation:
     "Answer every JSON-RPC error with HTTP 200 and {jsonrpc, id, error}; copy the request id unchanged (string or number), or null when the body could not be read.",
   scope: "transport",

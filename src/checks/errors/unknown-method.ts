@@ -8,7 +8,6 @@ export default defineCheck({
   requirement:
     "A JSON-RPC request naming a method the server does not have gets error -32601 (Method not found), with the request id echoed.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0 §9.5",
-  tck: "JSONRPC-ERR-001",
   recommendation:
     'Answer unknown methods with {"code": -32601, "message": "Method not found"} and HTTP 200, echoing the id.',
   scope: "transport",

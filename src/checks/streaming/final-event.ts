@@ -14,7 +14,6 @@ export default defineCheck({
   requirement:
     "The last event of a message stream reports a terminal (or interrupted) state — with final:true in 0.x — and no event follows it; then the server closes the stream.",
   spec: "A2A 0.3 §7.2 (TaskStatusUpdateEvent.final); 1.0 §3.1.2, §11.7",
-  tck: "STREAM-ORDER-002",
   recommendation:
     "Send one last status-update with the terminal state (final: true before 1.0) and close the stream right after it.",
   scope: "transport",
