@@ -74,7 +74,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       program
         .command("run")
         .argument("<paths...>", "test files (.json) or folders")
-        .description("run test definitions (seed format, kind a2a)"),
+        .description("run test definitions: JSON files of kind a2a, conversation or conformance"),
     ),
   ).action(async (paths: string[], flags: CommonFlags) =>
     setExit(await (await testCommands()).runFilesCommand(paths, flags)),
