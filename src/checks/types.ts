@@ -5,17 +5,23 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
 import type { Fixtures } from "./fixtures.js";
 
-export type CheckCategory =
-  | "agent-card"
-  | "lifecycle"
-  | "streaming"
-  | "error-handling"
-  | "auth"
-  | "push-notifications"
-  | "interop"
-  | "multi-transport";
+/** The categories of issue 4, in catalogue (and report) order. */
+export const checkCategories = [
+  "agent-card",
+  "lifecycle",
+  "streaming",
+  "error-handling",
+  "auth",
+  "push-notifications",
+  "interop",
+  "multi-transport",
+] as const;
 
-export type CheckLevel = "MUST" | "SHOULD" | "MAY";
+export type CheckCategory = (typeof checkCategories)[number];
+
+export const checkLevels = ["MUST", "SHOULD", "MAY"] as const;
+
+export type CheckLevel = (typeof checkLevels)[number];
 
 /**
  * What a check needs before it can apply; a missing need is a skip with its reason, never a failure.

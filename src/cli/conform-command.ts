@@ -1,6 +1,6 @@
 import { applyCredentials } from "../client/auth.js";
 import { catalogue } from "../checks/index.js";
-import type { CheckCategory, CheckLevel } from "../checks/types.js";
+import { checkCategories, checkLevels } from "../checks/types.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
 import { usageError } from "../runner/errors.js";
@@ -35,16 +35,6 @@ const transportNames: Record<string, Transport> = {
   "http+json": "HTTP+JSON",
   grpc: "GRPC",
 };
-const categories: CheckCategory[] = [
-  "agent-card",
-  "lifecycle",
-  "streaming",
-  "error-handling",
-  "auth",
-  "push-notifications",
-  "interop",
-  "multi-transport",
-];
 
 function parseList<T extends string>(
   raw: string | undefined,
@@ -126,8 +116,8 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
           categories: parseList(
             flags.category,
             "--category",
-            (w) => categories.find((c) => c === w || c.startsWith(w)),
-            categories.join(", "),
+            (w) => checkCategories.find((c) => c === w || c.startsWith(w)),
+            checkCategories.join(", "),
           ),
         }
       : {}),
@@ -136,7 +126,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
           levels: parseList(
             flags.level,
             "--level",
-            (w) => (["MUST", "SHOULD", "MAY"] as CheckLevel[]).find((l) => l === w.toUpperCase()),
+            (w) => checkLevels.find((l) => l === w.toUpperCase()),
             "must, should, may",
           ),
         }

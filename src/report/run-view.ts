@@ -1,5 +1,6 @@
 import type { TrafficEntry } from "../net/traffic.js";
 import type { Finding, RunResult } from "../runner/result.js";
+import { checkCategories } from "../checks/types.js";
 
 /** Pass/fail/skip/error counts of one category of findings. */
 export interface CategoryCount {
@@ -11,16 +12,7 @@ export interface CategoryCount {
 }
 
 // Issue 4's catalogue order, so every report lists categories the same way run after run; unknown ones follow, sorted.
-const CATEGORY_ORDER = [
-  "agent-card",
-  "lifecycle",
-  "streaming",
-  "error-handling",
-  "auth",
-  "push-notifications",
-  "interop",
-  "multi-transport",
-];
+const CATEGORY_ORDER: readonly string[] = checkCategories;
 const LEVEL_ORDER = { MUST: 0, SHOULD: 1, MAY: 2 } as const;
 
 function categoryRank(category: string): number {

@@ -1,23 +1,12 @@
 import type { DiscoveryResult } from "../card/discover.js";
-import { chooseEndpoint, chooseEndpointFor } from "../card/endpoint.js";
-import type { CardValidation, EndpointChoice } from "../card/types.js";
-import { createClient, supportedBindings } from "../client/create-client.js";
+import type { CardValidation } from "../card/types.js";
+import { supportedBindings } from "../client/create-client.js";
 import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
-import { negotiateGeneration } from "../client/negotiate.js";
-import type { A2AClient, ClientContext } from "../client/types.js";
+import type { ClientContext } from "../client/types.js";
 import { Fixtures } from "../checks/fixtures.js";
 import type { CheckContext, PeerAgent } from "../checks/types.js";
-import { generationOf, type ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
-
-/** One binding Plainwright will test: its endpoint, the negotiated version and a client. */
-export interface TransportTarget {
-  transport: Transport;
-  endpoint: EndpointChoice;
-  generation: ProtocolGeneration;
-  client: A2AClient;
-  notes: string[];
-}
+import type { TransportTarget } from "./connect.js";
 
 const canonical = (name: string): Transport | undefined => {
   const upper = name.toUpperCase().replace(/[-_ ]/g, "");
@@ -38,43 +27,6 @@ export function bindingsToTest(validation: CardValidation, only?: readonly Trans
   if (advertised.size === 0) advertised.add("JSONRPC");
   const speakable = supportedBindings().filter((t) => advertised.has(t));
   return only ? speakable.filter((t) => only.includes(t)) : speakable;
-}
-
-/** Resolves the endpoint of one binding, negotiates the version and builds its client. */
-export async function connectBinding(
-  transport: Transport,
-  validation: CardValidation,
-  agentUrl: string,
-  ctx: ClientContext,
-  override?: ProtocolGeneration,
-): Promise<TransportTarget | undefined> {
-  const endpoint =
-    transport === "JSONRPC"
-      ? chooseEndpoint(validation.card, agentUrl)
-      : chooseEndpointFor(validation.card, agentUrl, transport);
-  if (!endpoint) return undefined;
-  const cardGeneration =
-    (endpoint.protocolVersion ? generationOf(endpoint.protocolVersion) : undefined) ??
-    validation.card.generation;
-  const make = (generation: ProtocolGeneration) =>
-    createClient(
-      {
-        url: endpoint.url,
-        binding: transport,
-        generation,
-        ...(endpoint.tenant ? { tenant: endpoint.tenant } : {}),
-      },
-      ctx,
-    );
-  // The negotiation probe doubles as the warm-up request seed 003 asks for before anything is timed.
-  const negotiation = await negotiateGeneration(cardGeneration, make, override);
-  return {
-    transport,
-    endpoint,
-    generation: negotiation.generation,
-    client: make(negotiation.generation),
-    notes: negotiation.notes.map((n) => `${transport}: ${n}`),
-  };
 }
 
 /** The ordinary message: a skill example when the card offers one (checks never depend on the answer). */

@@ -1,6 +1,7 @@
 import { discoverCard, type DiscoveryResult } from "../card/discover.js";
 import { chooseEndpoint, chooseEndpointFor } from "../card/endpoint.js";
-import type { CardValidation, EndpointChoice, Transport } from "../card/types.js";
+import type { CardValidation, EndpointChoice } from "../card/types.js";
+import type { Transport } from "../protocol/transport.js";
 import { validateCard } from "../card/validate.js";
 import { createClient } from "../client/create-client.js";
 import { negotiateGeneration, type Negotiation } from "../client/negotiate.js";
@@ -46,12 +47,37 @@ export async function connectAgent(opts: ConnectOptions): Promise<ConnectResult>
   }
   const validation = validateCard(discovery.card);
   const transport = opts.transport ?? "JSONRPC";
+  const target = await connectBinding(transport, validation, opts.agentUrl, opts.ctx, opts.protocolOverride);
+  if (!target)
+    return { ok: false, reason: `the card advertises no ${transport} interface`, discovery, validation };
+  const { endpoint, negotiation, client } = target;
+  return { ok: true, connection: { discovery, validation, endpoint, negotiation, client } };
+}
+
+/** One binding Plainwright will test: its endpoint, the negotiated version and a client. */
+export interface TransportTarget {
+  transport: Transport;
+  endpoint: EndpointChoice;
+  generation: ProtocolGeneration;
+  client: A2AClient;
+  /** Negotiation notes, prefixed with the binding. */
+  notes: string[];
+  negotiation: Negotiation;
+}
+
+/** Resolves the endpoint of one binding, negotiates the version and builds its client. */
+export async function connectBinding(
+  transport: Transport,
+  validation: CardValidation,
+  agentUrl: string,
+  ctx: ClientContext,
+  override?: ProtocolGeneration,
+): Promise<TransportTarget | undefined> {
   const endpoint =
     transport === "JSONRPC"
-      ? chooseEndpoint(validation.card, opts.agentUrl)
-      : chooseEndpointFor(validation.card, opts.agentUrl, transport);
-  if (!endpoint)
-    return { ok: false, reason: `the card advertises no ${transport} interface`, discovery, validation };
+      ? chooseEndpoint(validation.card, agentUrl)
+      : chooseEndpointFor(validation.card, agentUrl, transport);
+  if (!endpoint) return undefined;
   const cardGeneration =
     (endpoint.protocolVersion ? generationOf(endpoint.protocolVersion) : undefined) ??
     validation.card.generation;
@@ -59,15 +85,20 @@ export async function connectAgent(opts: ConnectOptions): Promise<ConnectResult>
     createClient(
       {
         url: endpoint.url,
-        binding: endpoint.transport,
+        binding: transport,
         generation,
         ...(endpoint.tenant ? { tenant: endpoint.tenant } : {}),
       },
-      opts.ctx,
+      ctx,
     );
-  const negotiation = await negotiateGeneration(cardGeneration, make, opts.protocolOverride);
+  // The negotiation probe doubles as the warm-up request seed 003 asks for before anything is timed.
+  const negotiation = await negotiateGeneration(cardGeneration, make, override);
   return {
-    ok: true,
-    connection: { discovery, validation, endpoint, negotiation, client: make(negotiation.generation) },
+    transport,
+    endpoint,
+    generation: negotiation.generation,
+    client: make(negotiation.generation),
+    notes: negotiation.notes.map((n) => `${transport}: ${n}`),
+    negotiation,
   };
 }

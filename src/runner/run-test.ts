@@ -104,16 +104,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
     result.warnings.unshift(...test.warnings);
     return result;
   }
-  const result = await runA2ATest({
-    config,
-    mode: "smoke",
-    policy: opts.policy,
-    secrets: used,
-    name: test.definition.name,
-    source: test.source,
-    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
-  });
+  const result = await runA2ATest({ ...common, mode: "smoke" });
   result.warnings.unshift(...test.warnings);
   return result;
 }

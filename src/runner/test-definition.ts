@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { checkCategories, checkLevels } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
 import { configError } from "./errors.js";
 
@@ -70,25 +71,11 @@ const configSchema = z
       .min(1)
       .optional(),
     categories: z
-      .array(
-        z.enum(
-          [
-            "agent-card",
-            "lifecycle",
-            "streaming",
-            "error-handling",
-            "auth",
-            "push-notifications",
-            "interop",
-            "multi-transport",
-          ],
-          { error: "must list known categories" },
-        ),
-      )
+      .array(z.enum(checkCategories, { error: "must list known categories" }))
       .min(1)
       .optional(),
     levels: z
-      .array(z.enum(["MUST", "SHOULD", "MAY"], { error: "must list MUST, SHOULD or MAY" }))
+      .array(z.enum(checkLevels, { error: "must list MUST, SHOULD or MAY" }))
       .min(1)
       .optional(),
     peer_url: z.string().url("must be a URL").optional(),

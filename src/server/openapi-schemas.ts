@@ -1,3 +1,5 @@
+import { checkCategories, checkLevels } from "../checks/types.js";
+
 /** The component schemas of the OpenAPI document (DESIGN.md section 9), kept apart from the paths. */
 type Schema = Record<string, unknown>;
 
@@ -70,19 +72,10 @@ export const schemas: Record<string, Schema> = {
       categories: {
         type: "array",
         items: {
-          enum: [
-            "agent-card",
-            "lifecycle",
-            "streaming",
-            "error-handling",
-            "auth",
-            "push-notifications",
-            "interop",
-            "multi-transport",
-          ],
+          enum: [...checkCategories],
         },
       },
-      levels: { type: "array", items: { enum: ["MUST", "SHOULD", "MAY"] } },
+      levels: { type: "array", items: { enum: [...checkLevels] } },
       peer_url: { type: "string", description: "conformance: a second agent for the interop checks" },
     },
   },
