@@ -15,5 +15,4 @@ export { createClient } from "./client/create-client.js";
 export type { A2AClient, CallOutcome, StreamOutcome, ClientTarget, ClientContext } from "./client/types.js";
 export { catalogue } from "./checks/index.js";
 export type { CheckDefinition, Finding, ConformanceLevel } from "./checks/types.js";
-export { startReferenceAgent, listFlaws } from "./agent/index.js";
 export { fileReporters } from "./report/index.js";

@@ -46,12 +46,45 @@ function relativeImports(file: string): string[] {
   return found.map((m) => resolve(dirname(file), m[1] ?? m[2] ?? ""));
 }
 
+// Only the commands that serve the reference agent may start it; the library entry and every layer of the
+// tester reach it through those commands or through tests.
+const referenceAgentUsers = new Set(["cli/agent-command.ts", "cli/demo-command.ts"]);
+
+const webRoot = resolve(srcRoot, "..", "web", "src");
+
+/** Imports of the reference agent from anywhere but its own folder and the commands that serve it. */
+function referenceAgentImports(): string[] {
+  const bad: string[] = [];
+  for (const file of sourceFiles(srcRoot)) {
+    const rel = relative(srcRoot, file).split(sep).join("/");
+    if (file.endsWith(".test.ts") || rel.includes("/testing/") || layerOf(file) === "agent") continue;
+    if (referenceAgentUsers.has(rel)) continue;
+    for (const target of relativeImports(file))
+      if (layerOf(target) === "agent") bad.push(`${rel} → ${relative(srcRoot, target)}`);
+  }
+  return bad;
+}
+
+/** Imports of the web bundle that leave web/src, other than the shared model. */
+function webImports(): string[] {
+  const bad: string[] = [];
+  for (const file of sourceFiles(webRoot)) {
+    for (const target of relativeImports(file)) {
+      if (!relative(webRoot, target).startsWith("..")) continue;
+      if (relative(srcRoot, target).split(sep)[0] === "model") continue;
+      bad.push(`web/src/${relative(webRoot, file)} → ${relative(resolve(webRoot, "..", ".."), target)}`);
+    }
+  }
+  return bad;
+}
+
 /** Every import that breaks the layering, as "from → to" lines. */
 function violations(): string[] {
   const bad: string[] = [];
   for (const file of sourceFiles(srcRoot)) {
-    const from = layerOf(file);
-    if (!from || file.endsWith(".test.ts")) continue;
+    // Files at the root of src/ (the library entry) sit above every layer, beside cli/.
+    const from = layerOf(file) ?? "cli";
+    if (file.endsWith(".test.ts")) continue;
     for (const target of relativeImports(file)) {
       const to = layerOf(target);
       if (!to || to === from) continue;
@@ -74,5 +107,13 @@ describe("architecture", () => {
 
   it("imports point down the layers only, and the reference agent imports nothing of the tester's", () => {
     expect(violations()).toEqual([]);
+  });
+
+  it("only the agent and demo commands (and tests) import the reference agent", () => {
+    expect(referenceAgentImports()).toEqual([]);
+  });
+
+  it("the web bundle imports nothing of src/ but the shared model", () => {
+    expect(webImports()).toEqual([]);
   });
 });
