@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { listFlaws, startReferenceAgent } from "./index.js";
 import { CARD_CHECKS } from "./testing/card-checks.js";
-import { CONFORMANCE_A_CHECKS } from "./testing/conformance-a-checks.js";
-import { CONFORMANCE_B_CHECKS } from "./testing/conformance-b-checks.js";
-import { CONFORMANCE_C_CHECKS } from "./testing/conformance-c-checks.js";
+import { AUTH_CHECKS } from "./testing/auth-checks.js";
+import { ERROR_CHECKS } from "./testing/errors-checks.js";
+import { LIFECYCLE_CHECKS } from "./testing/lifecycle-checks.js";
+import { PUSH_CHECKS } from "./testing/push-checks.js";
+import { STREAMING_CHECKS } from "./testing/streaming-checks.js";
+import { TRANSPORT_CHECKS } from "./testing/transport-checks.js";
 import { DIALECTS } from "./testing/dialects.js";
 import { DISCOVERY_CHECKS } from "./testing/discovery-checks.js";
 import type { FlawCheck } from "./testing/flaw-probe.js";
@@ -13,9 +16,12 @@ const CHECKS: Record<string, FlawCheck> = {
   ...CARD_CHECKS,
   ...DISCOVERY_CHECKS,
   ...SMOKE_CHECKS,
-  ...CONFORMANCE_A_CHECKS,
-  ...CONFORMANCE_B_CHECKS,
-  ...CONFORMANCE_C_CHECKS,
+  ...LIFECYCLE_CHECKS,
+  ...STREAMING_CHECKS,
+  ...ERROR_CHECKS,
+  ...AUTH_CHECKS,
+  ...PUSH_CHECKS,
+  ...TRANSPORT_CHECKS,
 };
 
 /** The loopback flaw is only meaningful when the tester reached the agent on another address. */

@@ -3,12 +3,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "./index.js";
-import { expectations, notFailableByFlaw } from "./testing/expectations.js";
-import type { CheckDefinition } from "./types.js";
+import { listFlaws } from "../agent/index.js";
+import { categoryAliases, checkCategories, parseCategory, type CheckDefinition } from "./types.js";
 
 const root = dirname(fileURLToPath(import.meta.url));
 // Folders under src/checks that hold no checks.
-const notCheckFolders = new Set(["support", "testing"]);
+const notCheckFolders = new Set(["support"]);
 
 function checkFiles(): Array<{ id: string; path: string }> {
   return readdirSync(root, { withFileTypes: true })
@@ -47,11 +47,39 @@ describe("the check catalogue", () => {
     }
   });
 
+  it("files every check under the category its id starts with, in category order", () => {
+    for (const check of catalogue) expect(check.id.split(".")[0], check.id).toBe(check.category);
+    const order = catalogue.map((c) => checkCategories.indexOf(c.category));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
   it("has a reference-agent flaw that fails every check (or a stated reason why none can)", () => {
-    const failable = new Set(expectations.flatMap((e) => e.failing));
     const uncovered = catalogue
-      .map((c) => c.id)
-      .filter((id) => !failable.has(id) && !(id in notFailableByFlaw));
+      .filter((c) => !c.selfTest?.length && !(c.noSelfTest && c.noSelfTest.trim().length > 10))
+      .map((c) => c.id);
     expect(uncovered).toEqual([]);
+  });
+
+  it("names only flaws the reference agent has, on protocols they apply to", () => {
+    const flaws = new Map(listFlaws().map((f) => [f.name, f.protocols]));
+    for (const check of catalogue) {
+      for (const { flaw, protocols } of check.selfTest ?? []) {
+        expect(flaws.has(flaw), `${check.id}: unknown flaw ${flaw}`).toBe(true);
+        for (const protocol of protocols) expect(flaws.get(flaw), `${check.id}: ${flaw}`).toContain(protocol);
+      }
+    }
+  });
+});
+
+describe("category names", () => {
+  it("reads the id prefixes, the old long names and, for the command line, a name's start", () => {
+    expect(parseCategory("errors")).toBe("errors");
+    expect(parseCategory("error-handling")).toBe("errors");
+    expect(parseCategory("Multi-Transport")).toBe("transport");
+    expect(parseCategory("err")).toBeUndefined();
+    expect(parseCategory("err", true)).toBe("errors");
+    expect(parseCategory("multi", true)).toBe("transport");
+    expect(parseCategory("everything", true)).toBeUndefined();
+    expect(Object.values(categoryAliases).every((c) => checkCategories.includes(c))).toBe(true);
   });
 });

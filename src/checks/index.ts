@@ -1,24 +1,121 @@
 import type { CheckDefinition } from "./types.js";
-import { batchAChecks } from "./registry-a.js";
-import { batchBChecks } from "./registry-b.js";
-import { batchCChecks } from "./registry-c.js";
 import cardRequiredFields from "./card/required-fields.js";
+import cardInterfaces from "./card/interfaces.js";
+import cardSkills from "./card/skills.js";
+import cardCapabilities from "./card/capabilities.js";
+import cardOptionalFields from "./card/optional-fields.js";
+import cardWellKnownPath from "./card/well-known-path.js";
+import cardPublic from "./card/public.js";
+import cardSecurityConsistent from "./card/security-consistent.js";
+import cardCacheHeaders from "./card/cache-headers.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
-import errorsUnknownMethod from "./errors/unknown-method.js";
+import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
+import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
+import lifecycleHistoryLength from "./lifecycle/history-length.js";
+import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
+import lifecycleHistoryPresent from "./lifecycle/history-present.js";
+import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
+import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
+import lifecycleContextKept from "./lifecycle/context-kept.js";
+import lifecycleListTasks from "./lifecycle/list-tasks.js";
+import lifecycleCancelRunning from "./lifecycle/cancel-running.js";
+import lifecycleCancelTerminalErrors from "./lifecycle/cancel-terminal-errors.js";
+import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-0x.js";
+import lifecycleCancelUnknownTask from "./lifecycle/cancel-unknown-task.js";
+import lifecycleCancelUnknownTask0x from "./lifecycle/cancel-unknown-task-0x.js";
+import lifecycleTerminalTaskRejectsMessage from "./lifecycle/terminal-task-rejects-message.js";
 import streamingFinalEvent from "./streaming/final-event.js";
+import streamingContentType from "./streaming/content-type.js";
+import streamingFirstEvent from "./streaming/first-event.js";
+import streamingEventsWellFormed from "./streaming/events-well-formed.js";
+import streamingStreamEnds from "./streaming/stream-ends.js";
+import streamingSubscribeRunning from "./streaming/subscribe-running.js";
+import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
+import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
+import errorsUnknownMethod from "./errors/unknown-method.js";
+import errorsInvalidRequest from "./errors/invalid-request.js";
+import errorsParseError from "./errors/parse-error.js";
+import errorsInvalidParams from "./errors/invalid-params.js";
+import errorsErrorEnvelope from "./errors/error-envelope.js";
+import errorsNoServerError from "./errors/no-server-error.js";
+import errorsServerSurvives from "./errors/server-survives.js";
+import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
+import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
+import authChallenge from "./auth/challenge.js";
+import pushConfigCrud from "./push/config-crud.js";
+import pushDelivery from "./push/delivery.js";
+import interopCardsValid from "./interop/cards-valid.js";
+import interopBothAcceptTasks from "./interop/both-accept-tasks.js";
+import interopConcurrentContexts from "./interop/concurrent-contexts.js";
+import interopVersionCompatible from "./interop/version-compatible.js";
+import transportTaskVisibleEverywhere from "./transport/task-visible-everywhere.js";
+import transportConsistentErrors from "./transport/consistent-errors.js";
 
 /**
- * The conformance catalogue: an explicit list, in report order. Nothing is discovered by magic and
- * nothing is registered twice (src/checks/catalogue.test.ts).
+ * The conformance catalogue: every check, listed once, grouped by category in report order. Nothing is
+ * discovered by magic and nothing is registered twice (src/checks/catalogue.test.ts). A new check is its
+ * file under src/checks/<category>/ plus one line here.
  */
 export const catalogue: readonly CheckDefinition[] = [
+  // card
   cardRequiredFields,
+  cardInterfaces,
+  cardSkills,
+  cardCapabilities,
+  cardOptionalFields,
+  cardWellKnownPath,
+  cardPublic,
+  cardSecurityConsistent,
+  cardCacheHeaders,
+  // lifecycle
   lifecycleSendReturnsTask,
   lifecycleGetTask,
+  lifecycleReachesTerminal,
+  lifecycleServerGeneratedIds,
+  lifecycleHistoryLength,
+  lifecycleHistoryLength0x,
+  lifecycleHistoryPresent,
+  lifecycleUnknownTaskNotFound,
+  lifecycleInputRequiredContinues,
+  lifecycleContextKept,
+  lifecycleListTasks,
+  lifecycleCancelRunning,
+  lifecycleCancelTerminalErrors,
+  lifecycleCancelTerminalErrors0x,
+  lifecycleCancelUnknownTask,
+  lifecycleCancelUnknownTask0x,
+  lifecycleTerminalTaskRejectsMessage,
+  // streaming
   streamingFinalEvent,
+  streamingContentType,
+  streamingFirstEvent,
+  streamingEventsWellFormed,
+  streamingStreamEnds,
+  streamingSubscribeRunning,
+  streamingSubscribeTerminal,
+  streamingDroppedStreamTaskReadable,
+  // errors
   errorsUnknownMethod,
-  ...batchAChecks,
-  ...batchBChecks,
-  ...batchCChecks,
+  errorsInvalidRequest,
+  errorsParseError,
+  errorsInvalidParams,
+  errorsErrorEnvelope,
+  errorsNoServerError,
+  errorsServerSurvives,
+  // auth
+  authMissingCredentialRefused,
+  authWrongCredentialRefused,
+  authChallenge,
+  // push
+  pushConfigCrud,
+  pushDelivery,
+  // interop
+  interopCardsValid,
+  interopBothAcceptTasks,
+  interopConcurrentContexts,
+  interopVersionCompatible,
+  // transport
+  transportTaskVisibleEverywhere,
+  transportConsistentErrors,
 ];

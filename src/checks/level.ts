@@ -17,7 +17,7 @@ export function conformanceLevel(
   const byId = new Map(catalogue.map((c) => [c.id, c]));
   const broken = findings.filter(failed);
   if (broken.length === 0) return "full";
-  const isCardMust = (f: Finding) => f.category === "agent-card" && f.level === "MUST";
+  const isCardMust = (f: Finding) => f.category === "card" && f.level === "MUST";
   if (broken.some((f) => isCardMust(f) || byId.get(f.id)?.basic)) return "non-conformant";
   if (broken.some((f) => f.category === "lifecycle" && f.level === "MUST")) return "minimal";
   return "partial";

@@ -5,19 +5,40 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
 import type { Fixtures } from "./fixtures.js";
 
-/** The categories of issue 4, in catalogue (and report) order. */
+/** The check categories, in catalogue (and report) order; each is the prefix of its checks' ids. */
 export const checkCategories = [
-  "agent-card",
+  "card",
   "lifecycle",
   "streaming",
-  "error-handling",
+  "errors",
   "auth",
-  "push-notifications",
+  "push",
   "interop",
-  "multi-transport",
+  "transport",
 ] as const;
 
 export type CheckCategory = (typeof checkCategories)[number];
+
+/** The longer names earlier releases used; accepted on input (--category, test files), never written. */
+export const categoryAliases: Readonly<Record<string, CheckCategory>> = {
+  "agent-card": "card",
+  "error-handling": "errors",
+  "push-notifications": "push",
+  "multi-transport": "transport",
+};
+
+/** A category from its name, an old alias, or (for the command line) the start of its name. */
+export function parseCategory(word: string, prefix = false): CheckCategory | undefined {
+  const name = word.trim().toLowerCase();
+  return (
+    checkCategories.find((c) => c === name) ??
+    categoryAliases[name] ??
+    (prefix && name !== ""
+      ? (checkCategories.find((c) => c.startsWith(name)) ??
+        Object.entries(categoryAliases).find(([alias]) => alias.startsWith(name))?.[1])
+      : undefined)
+  );
+}
 
 export const checkLevels = ["MUST", "SHOULD", "MAY"] as const;
 
@@ -78,6 +99,12 @@ export interface CheckContext {
   peer?: PeerAgent;
 }
 
+/** A reference-agent flaw (`plainwright agent --list-flaws`) that fails a check, and the protocols it does so in. */
+export interface SelfTest {
+  flaw: string;
+  protocols: ReadonlyArray<"0.3" | "1.0">;
+}
+
 /** One conformance check: a declaration plus one function (STYLE.md, typescript-eslint's rules). */
 export interface CheckDefinition {
   /** Stable dotted id; the file path under src/checks/ spells it (`streaming/final-event.ts`). */
@@ -100,6 +127,13 @@ export interface CheckDefinition {
   bindings?: Transport[];
   /** Generations it applies to (default: all). */
   generations?: ProtocolGeneration[];
+  /**
+   * The reference-agent flaws that must fail this check, per protocol: the check's own test
+   * (src/runner/run-conformance.test.ts runs each flaw and expects exactly the checks that list it to fail).
+   */
+  selfTest?: readonly SelfTest[];
+  /** Why no reference-agent flaw can fail this check (and which test fails it instead). */
+  noSelfTest?: string;
   run(ctx: CheckContext): Promise<CheckVerdict>;
 }
 

@@ -1,6 +1,6 @@
 import { applyCredentials } from "../client/auth.js";
 import { catalogue } from "../checks/index.js";
-import { checkCategories, checkLevels } from "../checks/types.js";
+import { checkCategories, checkLevels, parseCategory } from "../checks/types.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
 import { usageError } from "../runner/errors.js";
@@ -116,7 +116,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
           categories: parseList(
             flags.category,
             "--category",
-            (w) => checkCategories.find((c) => c === w || c.startsWith(w)),
+            (w) => parseCategory(w, true),
             checkCategories.join(", "),
           ),
         }

@@ -126,7 +126,7 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(
       "--category <names>",
-      "only these categories (agent-card, lifecycle, streaming, error-handling, auth, push-notifications, interop, multi-transport)",
+      "only these categories: card,lifecycle,streaming,errors,auth,push,interop,transport (old names such as error-handling are accepted too)",
     )
     .option("--level <levels>", "only these levels: must,should,may")
     .option(

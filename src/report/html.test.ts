@@ -85,11 +85,11 @@ describe("renderHtml", () => {
     const doc = render([conformanceRun]);
     const svg = /<svg class="chart"[\s\S]*?<\/svg>/.exec(doc)?.[0] ?? "";
     expect(svg).toContain(
-      'aria-label="agent-card: 2 pass, 0 fail, 0 error, 0 skip; lifecycle: 1 pass, 1 fail, 0 error, 1 skip;',
+      'aria-label="card: 2 pass, 0 fail, 0 error, 0 skip; lifecycle: 1 pass, 1 fail, 0 error, 1 skip;',
     );
     expect(svg.match(/<title>/g)?.length).toBe(9);
     expect(svg).toContain(
-      '<rect x="170.0" y="5" width="280.0" height="16" fill="#1a7f37"><title>agent-card: 2 pass</title></rect>',
+      '<rect x="170.0" y="5" width="280.0" height="16" fill="#1a7f37"><title>card: 2 pass</title></rect>',
     );
     expect(svg).toContain(
       '<rect x="170.0" y="31" width="140.0" height="16" fill="#1a7f37"><title>lifecycle: 1 pass</title></rect>',
@@ -108,7 +108,7 @@ describe("renderHtml", () => {
     const final = checkBlock(doc, "streaming.final-event");
     expect(final).toContain("1 stream event");
     expect(final).toContain("Evidence not in the traffic log: t99");
-    expect(checkBlock(doc, "error-handling.unknown-method")).toContain("socket hang up");
+    expect(checkBlock(doc, "errors.unknown-method")).toContain("socket hang up");
   });
 
   it("lists skipped and passed checks collapsed, and the whole traffic log collapsed", () => {

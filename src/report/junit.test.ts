@@ -34,10 +34,10 @@ describe("renderJunit", () => {
     expect(
       suites.map((s) => [s.attrs.name, s.attrs.tests, s.attrs.failures, s.attrs.errors, s.attrs.skipped]),
     ).toEqual([
-      ["http://agent.test › agent-card", "2", "0", "0", "0"],
+      ["http://agent.test › card", "2", "0", "0", "0"],
       ["http://agent.test › lifecycle", "3", "1", "0", "1"],
       ["http://agent.test › streaming", "3", "1", "0", "1"],
-      ["http://agent.test › error-handling", "2", "1", "1", "0"],
+      ["http://agent.test › errors", "2", "1", "1", "0"],
     ]);
     expect(suites[1]?.attrs.time).toBe("0.150");
     expect(suites[0]?.attrs.timestamp).toBe("2026-01-01T00:00:00");
@@ -74,7 +74,7 @@ describe("renderJunit", () => {
       name: "skipped",
       attrs: { message: "the agent never asked for input" },
     });
-    const error = cases.find((c) => c.attrs.name === "error-handling.unknown-method");
+    const error = cases.find((c) => c.attrs.name === "errors.unknown-method");
     expect(error?.children[0]?.name).toBe("error");
   });
 
@@ -82,7 +82,7 @@ describe("renderJunit", () => {
     const root = parseXml(renderJunit([smokeRun]));
     expect(counts(root)).toEqual({ tests: "2", failures: "0", errors: "0", skipped: "0" });
     expect(findAll(root, "testcase").map((c) => [c.attrs.classname, c.attrs.name, c.attrs.time])).toEqual([
-      ["agent-card", "agent card", "0.004"],
+      ["card", "agent card", "0.004"],
       ["smoke", "smoke message", "0.116"],
     ]);
   });
@@ -94,7 +94,7 @@ describe("renderJunit", () => {
       "<?xml version="1.0" encoding="UTF-8"?>
       <testsuites name="plainwright" tests="2" failures="0" errors="0" skipped="0" time="0.120">
         <testsuite name="http://agent.test › a2a" tests="2" failures="0" errors="0" skipped="0" time="0.120" timestamp="2026-01-01T00:00:00">
-          <testcase classname="agent-card" name="agent card" time="0.004">
+          <testcase classname="card" name="agent card" time="0.004">
             <system-out><![CDATA[found at http://agent.test/.well-known/agent-card.json
       warning provider: no organization]]></system-out>
           </testcase>
@@ -135,7 +135,7 @@ describe("renderJunit", () => {
     expect(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, "")).not.toContain("<script");
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     const hostile = findAll(root, "testcase").find((c) => c.attrs.name === "card.hostile");
-    expect(hostile?.attrs.classname).toBe("agent-card<script>");
+    expect(hostile?.attrs.classname).toBe("card<script>");
     const failure = hostile?.children.find((c) => c.name === "failure");
     expect(failure?.attrs.message).toBe(HOSTILE.description);
     const out = hostile?.children.find((c) => c.name === "system-out")?.text ?? "";

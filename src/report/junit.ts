@@ -83,7 +83,7 @@ function findingCase(f: Finding, traffic: readonly TrafficEntry[]): Case {
 function cardCase(result: RunResult): Case {
   const card = result.card;
   const ms = card ? card.tried.reduce((sum, t) => sum + t.ms, 0) : 0;
-  const base = { classname: "agent-card", name: "agent card", ms };
+  const base = { classname: "card", name: "agent card", ms };
   if (!card) {
     const message = result.reason ?? "no card section in the result";
     return { ...base, outcome: { kind: result.status === "error" ? "error" : "skipped", message } };

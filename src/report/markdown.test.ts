@@ -52,10 +52,10 @@ describe("renderMarkdown", () => {
     expect(rows).toEqual([
       ["Category", "Pass", "Fail", "Skip", "Error"],
       ["---", "---", "---", "---", "---"],
-      ["agent-card", "2", "0", "0", "0"],
+      ["card", "2", "0", "0", "0"],
       ["lifecycle", "1", "1", "1", "0"],
       ["streaming", "1", "1", "1", "0"],
-      ["error-handling", "0", "1", "0", "1"],
+      ["errors", "0", "1", "0", "1"],
       ["**total**", "**4**", "**3**", "**2**", "**1**"],
     ]);
   });
@@ -65,8 +65,8 @@ describe("renderMarkdown", () => {
     expect(rows.slice(2).map((r) => [r[0], r[1], r[4]])).toEqual([
       ["lifecycle.cancel.terminal-task-errors", "MUST", "Add guard for terminal state transitions"],
       ["streaming.final-event", "MUST", "Ensure SSE sends event with final:true"],
-      ["error-handling.unknown-method", "MUST · error", ""],
-      ["error-handling.parse-error", "SHOULD", "Answer -32700"],
+      ["errors.unknown-method", "MUST · error", ""],
+      ["errors.parse-error", "SHOULD", "Answer -32700"],
     ]);
   });
 

@@ -44,6 +44,23 @@ describe("parseTestDefinition", () => {
     expect(() => parseTestDefinition(withConfig(config), "a.json")).toThrow(message);
   });
 
+  it("reads conformance categories by their id prefixes and maps the old long names to them", () => {
+    const file = {
+      ...smokeExample,
+      kind: "conformance",
+      config: { agent_url: "https://a.example", categories: ["errors", "error-handling", "multi-transport"] },
+    };
+    const { definition } = parseTestDefinition(file, "c.json");
+    expect((definition.config as { categories?: string[] }).categories).toEqual([
+      "errors",
+      "errors",
+      "transport",
+    ]);
+    expect(() =>
+      parseTestDefinition({ ...file, config: { ...file.config, categories: ["everything"] } }, "c.json"),
+    ).toThrow(/config.categories.0 must list known categories \(card, lifecycle/);
+  });
+
   it("rejects a missing name and an unknown kind", () => {
     const { name: _name, ...noName } = smokeExample;
     expect(() => parseTestDefinition(noName, "a.json")).toThrow(/a.json: name is required/);

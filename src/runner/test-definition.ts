@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { checkCategories, checkLevels } from "../checks/types.js";
+import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
 import { configError } from "./errors.js";
 
@@ -71,7 +71,14 @@ const configSchema = z
       .min(1)
       .optional(),
     categories: z
-      .array(z.enum(checkCategories, { error: "must list known categories" }))
+      .array(
+        z
+          .enum([...checkCategories, ...Object.keys(categoryAliases)] as [string, ...string[]], {
+            error: `must list known categories (${checkCategories.join(", ")})`,
+          })
+          // Old long names (error-handling...) still load; the run and its report use the id prefixes.
+          .transform((name) => categoryAliases[name] ?? (name as CheckCategory)),
+      )
       .min(1)
       .optional(),
     levels: z

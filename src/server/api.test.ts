@@ -76,7 +76,7 @@ describe("plainwright serve REST API", () => {
         agent_url: agent.url,
         timeout_s: 10,
         transports: ["jsonrpc"],
-        categories: ["lifecycle", "error-handling"],
+        categories: ["lifecycle", "errors"],
       },
     });
     expect(test.status).toBe(201);
@@ -85,7 +85,7 @@ describe("plainwright serve REST API", () => {
     expect(done.status, done.result?.reason).toBe("passed");
     const findings = (done.result as { findings?: Array<{ category: string }> } | undefined)?.findings ?? [];
     expect(findings.length).toBeGreaterThan(5);
-    expect(new Set(findings.map((f) => f.category))).toEqual(new Set(["lifecycle", "error-handling"]));
+    expect(new Set(findings.map((f) => f.category))).toEqual(new Set(["lifecycle", "errors"]));
   });
 
   it("never shows a secret used in the agent URL, neither in live progress nor in the stored run", async () => {

@@ -1,4 +1,4 @@
-import { checkCategories, checkLevels } from "../checks/types.js";
+import { categoryAliases, checkCategories, checkLevels } from "../checks/types.js";
 
 /** The component schemas of the OpenAPI document (DESIGN.md section 9), kept apart from the paths. */
 type Schema = Record<string, unknown>;
@@ -72,7 +72,8 @@ export const schemas: Record<string, Schema> = {
       categories: {
         type: "array",
         items: {
-          enum: [...checkCategories],
+          // The id prefixes; the old long names are accepted and mapped to them.
+          enum: [...checkCategories, ...Object.keys(categoryAliases)],
         },
       },
       levels: { type: "array", items: { enum: [...checkLevels] } },

@@ -198,4 +198,17 @@ export const CARD_FLAWS: FlawDefinition[] = [
       if (first) delete first.protocolBinding;
     },
   ),
+  {
+    name: "card-no-cache-headers",
+    category: "card",
+    protocols: V10,
+    description: "The card is served without Cache-Control and ETag.",
+    expect: "card.cache-headers fails (A2A 1.0 §8.6 SHOULD)",
+    cardResponder: (location, _req, res, ctx) => {
+      if (location !== "agent-card.json") return false;
+      // res.end, not res.send: Express would add a weak ETag of its own.
+      res.status(200).type("application/json").end(ctx.body);
+      return true;
+    },
+  },
 ];

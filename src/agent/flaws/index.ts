@@ -3,19 +3,25 @@ import { CARD_FLAWS } from "./card.js";
 import { DISCOVERY_FLAWS } from "./discovery.js";
 import { PROTOCOL_FLAWS } from "./protocol.js";
 import { SMOKE_FLAWS } from "./smoke.js";
-import { CONFORMANCE_A_FLAWS } from "./conformance-a.js";
-import { CONFORMANCE_B_FLAWS } from "./conformance-b.js";
-import { CONFORMANCE_C_FLAWS } from "./conformance-c.js";
+import { LIFECYCLE_FLAWS } from "./lifecycle.js";
+import { STREAMING_FLAWS } from "./streaming.js";
+import { ERROR_FLAWS } from "./errors.js";
+import { AUTH_FLAWS } from "./auth.js";
+import { PUSH_FLAWS } from "./push.js";
+import { TRANSPORT_FLAWS } from "./transport.js";
 
-/** Every flaw, grouped by category; the only registry. */
+/** Every flaw, grouped by the area it breaks; the only registry. */
 export const FLAWS: readonly FlawDefinition[] = [
   ...CARD_FLAWS,
   ...DISCOVERY_FLAWS,
   ...SMOKE_FLAWS,
   ...PROTOCOL_FLAWS,
-  ...CONFORMANCE_A_FLAWS,
-  ...CONFORMANCE_B_FLAWS,
-  ...CONFORMANCE_C_FLAWS,
+  ...LIFECYCLE_FLAWS,
+  ...STREAMING_FLAWS,
+  ...ERROR_FLAWS,
+  ...AUTH_FLAWS,
+  ...PUSH_FLAWS,
+  ...TRANSPORT_FLAWS,
 ];
 
 /** The public description of every flaw, without its hooks. */

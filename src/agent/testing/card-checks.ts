@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Card, FlawCheck } from "./flaw-probe.js";
-import { expectSmokePasses, fetchCard } from "./flaw-probe.js";
+import { expectSmokePasses, fetchCard, get } from "./flaw-probe.js";
 
 type Skill = Record<string, unknown>;
 
@@ -62,4 +62,10 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
   "card-interface-missing-binding": cardShows((c) => {
     expect((c.supportedInterfaces as Card[])[0]).not.toHaveProperty("protocolBinding");
   }),
+  "card-no-cache-headers": async (probe) => {
+    const response = await get(probe.agent.cardUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBeNull();
+    expect(response.headers.get("etag")).toBeNull();
+  },
 };

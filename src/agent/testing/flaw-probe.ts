@@ -12,6 +12,24 @@ export interface FlawProbe {
 export type FlawCheck = (probe: FlawProbe) => Promise<void>;
 export type Card = Record<string, unknown>;
 
+/** The code of a JSON-RPC error reply body, if it is one. */
+export const errorCode = (body: Record<string, unknown>): unknown =>
+  (body.error as Record<string, unknown> | undefined)?.code;
+
+/** The reference agent's JSON-RPC endpoint. */
+export const jsonrpc = (probe: FlawProbe): string => `${probe.agent.url}/a2a/jsonrpc`;
+
+/** A task created by one blocking send; `slow` ones stay working for the agent's slowTaskMs. */
+export async function newTask(probe: FlawProbe, text = "What can you help with?") {
+  const { dialect } = probe;
+  const params = dialect.sendParams(text, { returnImmediately: text.startsWith("slow") });
+  const task = dialect.taskOfSend(
+    resultOf(await rpc(jsonrpc(probe), dialect.methods.send, params, dialect.headers)),
+  );
+  if (!task) throw new Error("the send did not return a Task");
+  return task;
+}
+
 /** A bounded GET that never follows redirects. */
 export function get(url: string): Promise<Response> {
   return fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });

@@ -12,6 +12,7 @@ export default defineCheck({
   tck: "AUTH-SERVER-002",
   recommendation:
     "Check the credentials the card declares before handling any task method, and answer a request without them with 401 (gRPC UNAUTHENTICATED).",
+  selfTest: [{ flaw: "auth-not-enforced", protocols: ["1.0"] }],
   scope: "transport",
   needs: ["security"],
   run: async (ctx) => {

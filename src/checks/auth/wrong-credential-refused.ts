@@ -11,6 +11,10 @@ export default defineCheck({
   spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors; A2A-DIGEST §5 rules 35–36",
   recommendation:
     "Validate the credential itself (signature, expiry, or lookup), not merely its presence, before handling any task method.",
+  selfTest: [
+    { flaw: "auth-not-enforced", protocols: ["1.0"] },
+    { flaw: "auth-any-token", protocols: ["0.3"] },
+  ],
   scope: "transport",
   needs: ["security"],
   run: async (ctx) => {

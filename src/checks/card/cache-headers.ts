@@ -5,7 +5,7 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 export default defineCheck({
   id: "card.cache-headers",
   title: "The card response can be cached (Cache-Control and ETag)",
-  category: "agent-card",
+  category: "card",
   level: "SHOULD",
   requirement:
     "The card endpoint sends Cache-Control (with max-age) and an ETag; Last-Modified MAY be added.",
@@ -13,6 +13,7 @@ export default defineCheck({
   tck: "CARD-CACHE-001",
   recommendation:
     'Send e.g. "Cache-Control: public, max-age=300" and an ETag (a hash of the card) with the card, and answer If-None-Match with 304.',
+  selfTest: [{ flaw: "card-no-cache-headers", protocols: ["1.0"] }],
   scope: "agent",
   generations: ["1.0"],
   run: (ctx) => Promise.resolve(judge(ctx)),

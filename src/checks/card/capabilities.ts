@@ -4,13 +4,14 @@ import { judgeCardIssues } from "../support/card-issues.js";
 export default defineCheck({
   id: "card.capabilities",
   title: "Capability flags are booleans",
-  category: "agent-card",
+  category: "card",
   level: "SHOULD",
   requirement:
     "capabilities.streaming, pushNotifications, stateTransitionHistory (0.x) and extendedAgentCard (1.0) are true or false; anything else is read as false.",
   spec: "A2A 0.3 §5.5 AgentCapabilities; 1.0 §5.7 AgentCapabilities; A2A-DIGEST §1.2 (Capabilities)",
   recommendation:
     'Write each capability as a JSON boolean (true/false), not a string such as "yes"; clients treat anything else as not supported.',
+  selfTest: [{ flaw: "card-capability-not-boolean", protocols: ["1.0"] }],
   scope: "agent",
   run: (ctx) => Promise.resolve(judgeCardIssues(ctx, ["capabilities"], "warnings", "capabilities")),
 });

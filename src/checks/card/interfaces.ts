@@ -4,13 +4,14 @@ import { judgeCardIssues } from "../support/card-issues.js";
 export default defineCheck({
   id: "card.interfaces",
   title: "The card says truthfully where and how the agent is reached",
-  category: "agent-card",
+  category: "card",
   level: "MUST",
   requirement:
     "0.3: url serves preferredTransport (default JSONRPC), additionalInterfaces is a list of {url, transport} and no URL declares two transports; 1.0: every supportedInterfaces entry has url, protocolBinding and protocolVersion.",
   spec: "A2A 0.3 §5.5–§5.6 (url, preferredTransport, additionalInterfaces); 1.0 §5.7 AgentInterface; A2A-DIGEST §5 rules 9–10",
   recommendation:
     "Fix the interface fields Plainwright lists by path: http(s) URLs, a transport or protocolBinding per entry, and (1.0) a protocolVersion per entry.",
+  selfTest: [{ flaw: "card-interfaces-not-list", protocols: ["0.3"] }],
   scope: "agent",
   run: (ctx) =>
     Promise.resolve(

@@ -6,13 +6,14 @@ const FIELDS = ["provider", "documentationUrl", "iconUrl"];
 export default defineCheck({
   id: "card.optional-fields",
   title: "Optional card fields are well-formed and spelled camelCase",
-  category: "agent-card",
+  category: "card",
   level: "SHOULD",
   requirement:
     "provider has an organization (and url), documentationUrl and iconUrl are http(s) URLs, and every field is spelled camelCase as in the spec.",
   spec: "A2A 0.3 §5.5 AgentCard, AgentProvider; 1.0 §5.7; A2A-DIGEST §1.2, §5 rule 5 (camelCase JSON)",
   recommendation:
     "Give provider an organization, make documentationUrl and iconUrl absolute http(s) URLs, and rename snake_case fields to camelCase.",
+  selfTest: [{ flaw: "card-bad-documentation-url", protocols: ["0.3"] }],
   scope: "agent",
   run: (ctx) =>
     Promise.resolve(

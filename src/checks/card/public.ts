@@ -4,13 +4,14 @@ import { getWithoutCredentials, isJsonObject } from "../support/card-traffic.js"
 export default defineCheck({
   id: "card.public",
   title: "The public agent card needs no credentials",
-  category: "agent-card",
+  category: "card",
   level: "MUST",
   requirement:
     "The card at the well-known URI is served to anyone: a GET without credentials returns it (200, a JSON object). Authentication applies to the task endpoints, not to the public card.",
   spec: "A2A 0.3 §5.3, 1.0 §8.2 (card discovery); A2A-DIGEST §5 rule 8; seed 003 step 4.6",
   recommendation:
     "Serve /.well-known/agent-card.json without authentication; keep sensitive details in the extended (authenticated) card instead.",
+  selfTest: [{ flaw: "card-behind-auth", protocols: ["0.3"] }],
   scope: "agent",
   run: async (ctx) => {
     const res = await getWithoutCredentials(ctx, ctx.cardUrl, "card (no credentials)");

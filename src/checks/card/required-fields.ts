@@ -4,7 +4,7 @@ import { judgeCardIssues } from "../support/card-issues.js";
 export default defineCheck({
   id: "card.required-fields",
   title: "The card has every required field",
-  category: "agent-card",
+  category: "card",
   level: "MUST",
   requirement:
     "name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types.",
@@ -12,6 +12,10 @@ export default defineCheck({
   tck: "CARD-STRUCT-001",
   recommendation:
     "Add the missing fields to the agent card; Plainwright's card validation lists each one with its path.",
+  selfTest: [
+    { flaw: "card-missing-name", protocols: ["1.0"] },
+    { flaw: "card-skill-missing-id", protocols: ["1.0"] },
+  ],
   scope: "agent",
   basic: true,
   run: (ctx) =>

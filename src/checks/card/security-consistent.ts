@@ -4,13 +4,17 @@ import { cardDeclaresSecurity, probeWithoutCredentials } from "../support/auth-p
 export default defineCheck({
   id: "card.security-consistent",
   title: "The card's security schemes match what the endpoint enforces",
-  category: "agent-card",
+  category: "card",
   level: "MUST",
   requirement:
     "When the card requires a security scheme, a task request without credentials is refused (401/403); when it declares none, such a request is not refused for lack of credentials.",
   spec: "A2A 0.3 §5.5 (securitySchemes, security), 1.0 §5.7 (securityRequirements), §7; A2A-DIGEST §5 rules 3, 35",
   recommendation:
     "Declare in securitySchemes and security/securityRequirements exactly the credentials the task endpoints check, so clients know what to send.",
+  selfTest: [
+    { flaw: "auth-undeclared", protocols: ["1.0"] },
+    { flaw: "auth-not-enforced", protocols: ["1.0"] },
+  ],
   scope: "agent",
   run: async (ctx) => {
     const declared = cardDeclaresSecurity(ctx);

@@ -29,7 +29,7 @@ function envelopeProblem(bad: BadRequest, reply: RawReply & { ok: true }): strin
 export default defineCheck({
   id: "errors.error-envelope",
   title: "Errors are JSON-RPC error objects with the request id, over HTTP 200",
-  category: "error-handling",
+  category: "errors",
   level: "MUST",
   requirement:
     'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read), sent with HTTP 200.',
@@ -37,6 +37,10 @@ export default defineCheck({
   tck: "JSONRPC-ERR-001",
   recommendation:
     "Answer every JSON-RPC error with HTTP 200 and {jsonrpc, id, error}; copy the request id unchanged (string or number), or null when the body could not be read.",
+  selfTest: [
+    { flaw: "parse-error-http-400", protocols: ["0.3"] },
+    { flaw: "error-id-missing", protocols: ["1.0"] },
+  ],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -6,13 +6,14 @@ import { defineCheck, fail, pass } from "../define.js";
 export default defineCheck({
   id: "errors.invalid-params",
   title: "A send with a malformed message is answered with -32602",
-  category: "error-handling",
+  category: "errors",
   level: "MUST",
   requirement:
     'A well-formed request whose params are wrong (message/send or SendMessage with params {"message": 5}) gets error -32602 (Invalid params), not an internal error.',
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0 §9.5; A2A-DIGEST §4.3 (validation errors are -32602)",
   recommendation:
     "Validate params against the schema before handling the call and answer -32602 naming the bad field, instead of letting the handler throw (-32603).",
+  selfTest: [{ flaw: "invalid-params-wrong-code", protocols: ["0.3"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

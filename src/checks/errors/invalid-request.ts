@@ -11,13 +11,14 @@ import {
 export default defineCheck({
   id: "errors.invalid-request",
   title: "A body that is not a JSON-RPC request is answered with -32600",
-  category: "error-handling",
+  category: "errors",
   level: "MUST",
   requirement:
     'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, or a request without "jsonrpc": "2.0") gets error -32600 (Invalid Request).',
   spec: "JSON-RPC 2.0 §4, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   recommendation:
     'Validate the envelope before routing: "jsonrpc" must be "2.0", "method" a string, "id" a string, number or null; otherwise answer {"code": -32600, "message": "Invalid Request"}.',
+  selfTest: [{ flaw: "invalid-request-wrong-code", protocols: ["1.0"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -5,13 +5,14 @@ import { describeRaw, errorCodeOf, parseErrorRequest, postRaw } from "../support
 export default defineCheck({
   id: "errors.parse-error",
   title: "A body that is not JSON is answered with -32700 and id null",
-  category: "error-handling",
+  category: "errors",
   level: "MUST",
   requirement:
     "A request body that is not valid JSON gets error -32700 (Parse error) with id null, since no id could be read.",
   spec: "JSON-RPC 2.0 §5 (id), §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   recommendation:
     'Catch JSON parse failures in the JSON-RPC endpoint and answer {"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error"}}.',
+  selfTest: [{ flaw: "parse-error-as-invalid-request", protocols: ["1.0"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -27,13 +27,17 @@ function badHistoryRequest(ctx: CheckContext, id: string): BadRequest {
 export default defineCheck({
   id: "errors.server-survives",
   title: "The server keeps working after bad requests",
-  category: "error-handling",
+  category: "errors",
   level: "MUST",
   requirement:
     "After malformed JSON, invalid requests, an unknown method and invalid params (one of them about an existing task), the server still answers: that task can be read and a new message is accepted.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §7.1, §7.3; 1.0 §3.1.1, §3.1.3; seed 003 step 4",
   recommendation:
     "Make request errors local to the request: release locks and state in a finally block, and never let a bad request take down the process or a task.",
+  selfTest: [
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+    { flaw: "bad-request-wedges-task", protocols: ["1.0"] },
+  ],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -3,13 +3,14 @@ import { defineCheck, fail, pass } from "../define.js";
 export default defineCheck({
   id: "errors.unknown-method",
   title: "An unknown method is answered with -32601",
-  category: "error-handling",
+  category: "errors",
   level: "MUST",
   requirement:
     "A JSON-RPC request naming a method the server does not have gets error -32601 (Method not found), with the request id echoed.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   recommendation:
     'Answer unknown methods with {"code": -32601, "message": "Method not found"} and HTTP 200, echoing the id.',
+  selfTest: [{ flaw: "leaky-error", protocols: ["1.0"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

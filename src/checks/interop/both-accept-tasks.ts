@@ -12,6 +12,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.1, 1.0 §3.1.1 (send); seed 003 step 5.5 (A sends a task to B, B sends a task to A)",
   recommendation:
     "Make the named agent accept message/send (SendMessage) as the smoke test does; see its own conform run.",
+  noSelfTest: "failed by the peer test in run-conformance.test.ts",
   scope: "agent",
   needs: ["peer"],
   run: async (ctx) => {

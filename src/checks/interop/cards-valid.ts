@@ -13,6 +13,7 @@ export default defineCheck({
   spec: "A2A 0.3 §5, 1.0 §5.7, §8.2 (agent card); seed 003 step 5.5 (agent A discovers agent B's card)",
   recommendation:
     "Fix the card errors Plainwright lists for the named agent; run plainwright conform on that agent alone for details.",
+  noSelfTest: "failed by the peer test in run-conformance.test.ts",
   scope: "agent",
   needs: ["peer"],
   run: (ctx) => Promise.resolve(judge(ctx)),

@@ -37,6 +37,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.1, 1.0 §3.4.1 (server-generated contextId); A2A-DIGEST §5 rules 15–16; seed 003 step 5.5 (no interference)",
   recommendation:
     "Generate a fresh contextId per new conversation and keep per-request state out of globals shared between concurrent requests.",
+  noSelfTest: "failed by the peer test in run-conformance.test.ts",
   scope: "agent",
   needs: ["peer"],
   run: async (ctx) => {

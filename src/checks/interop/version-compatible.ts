@@ -21,6 +21,7 @@ export default defineCheck({
   spec: "A2A 0.3 §5.5 (protocolVersion), 1.0 §3.6 (version negotiation), §5.7 AgentInterface.protocolVersion; A2A-DIGEST §2.5, §5 rule 6",
   recommendation:
     "State protocolVersion (0.3) or each interface's protocolVersion (1.0) exactly as the endpoint speaks it; an agent meant to serve older peers also lists an interface in their version.",
+  noSelfTest: "failed by the peer test in run-conformance.test.ts",
   scope: "agent",
   needs: ["peer"],
   run: async (ctx) => {

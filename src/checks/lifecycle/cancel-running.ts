@@ -12,6 +12,10 @@ export default defineCheck({
   tck: "CORE-CANCEL-001",
   recommendation:
     "On cancel, stop the task's work, record the canceled state and return the updated Task (ideally already canceled).",
+  selfTest: [
+    { flaw: "cancel-ignored", protocols: ["0.3", "1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+  ],
   scope: "transport",
   run: async (ctx) => {
     const running = await ctx.fixtures.runningTask();

@@ -11,6 +11,10 @@ export default defineCheck({
   tck: "CORE-CANCEL-002",
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002).",
+  selfTest: [
+    { flaw: "cancel-finished-succeeds", protocols: ["0.3"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3"] },
+  ],
   scope: "transport",
   generations: ["0.1", "0.2", "0.3"],
   run: cancelFinishedTask,

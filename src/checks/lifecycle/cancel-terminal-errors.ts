@@ -40,6 +40,10 @@ export default defineCheck({
   tck: "CORE-CANCEL-002",
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002; gRPC FAILED_PRECONDITION).",
+  selfTest: [
+    { flaw: "cancel-finished-succeeds", protocols: ["1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["1.0"] },
+  ],
   scope: "transport",
   generations: ["1.0"],
   run: cancelFinishedTask,

@@ -30,6 +30,7 @@ export default defineCheck({
   tck: "CORE-CANCEL-003",
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
+  selfTest: [{ flaw: "cancel-unknown-wrong-code", protocols: ["1.0"] }],
   scope: "transport",
   generations: ["1.0"],
   run: cancelUnknownTask,

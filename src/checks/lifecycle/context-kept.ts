@@ -11,6 +11,10 @@ export default defineCheck({
   spec: "A2A 0.3 §6.4 Message.contextId, §7.1; 1.0 §3.4.1 (contextId semantics)",
   recommendation:
     "Accept a contextId the server issued earlier and keep the new task (or message) in that context; if a contextId cannot be accepted, answer an error rather than replacing it.",
+  selfTest: [
+    { flaw: "context-not-kept", protocols: ["0.3", "1.0"] },
+    { flaw: "task-without-context", protocols: ["1.0"] },
+  ],
   scope: "transport",
   run: async (ctx) => {
     const first = await ctx.fixtures.send();

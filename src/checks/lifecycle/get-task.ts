@@ -11,6 +11,11 @@ export default defineCheck({
   tck: "CORE-GET-001",
   recommendation:
     "Implement tasks/get (GetTask) for every task the agent created, returning the stored Task.",
+  selfTest: [
+    { flaw: "get-task-wrong-context", protocols: ["0.3", "1.0"] },
+    { flaw: "task-without-context", protocols: ["1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+  ],
   scope: "transport",
   basic: true,
   run: async (ctx) => {

@@ -51,6 +51,7 @@ export default defineCheck({
   tck: "CORE-HIST-002",
   recommendation:
     "Apply historyLength to the stored history before answering: omit history for 0, keep only the last N messages for N > 0.",
+  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"] }],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

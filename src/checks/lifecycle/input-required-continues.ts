@@ -31,6 +31,10 @@ export default defineCheck({
   spec: "A2A 0.3 §6.3 TaskState input-required, §7.1; 1.0 §3.4.3 (multi-turn), §4.1.3",
   recommendation:
     "When a message names the taskId of an input-required task, resume that task with the message instead of creating a new task.",
+  selfTest: [
+    { flaw: "input-required-new-task", protocols: ["0.3", "1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+  ],
   scope: "transport",
   run: async (ctx) => {
     const hint = ctx.hints["input-required"];

@@ -99,6 +99,10 @@ export default defineCheck({
   tck: "CORE-LIST-002",
   recommendation:
     'Implement ListTasks with contextId filtering, pageSize (1–100) and an opaque pageToken cursor; always send nextPageToken, as "" on the last page.',
+  selfTest: [
+    { flaw: "list-tasks-no-token", protocols: ["1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["1.0"] },
+  ],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

@@ -11,6 +11,7 @@ export default defineCheck({
   tck: "CORE-SEND-001",
   recommendation:
     "Return a Task (or Message) from the send method, with `id` and `contextId` set by the server.",
+  selfTest: [{ flaw: "task-without-context", protocols: ["1.0"] }],
   scope: "transport",
   basic: true,
   run: async (ctx) => {

@@ -14,6 +14,10 @@ export default defineCheck({
   tck: "CORE-SEND-002",
   recommendation:
     "Check the state of the task a message names; if it is completed, failed, canceled or rejected, answer UnsupportedOperationError (-32004) instead of accepting it.",
+  selfTest: [
+    { flaw: "terminal-task-accepts-message", protocols: ["0.3", "1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["1.0"] },
+  ],
   scope: "transport",
   run: async (ctx) => {
     const settled = await ctx.fixtures.settledTask();

@@ -13,6 +13,7 @@ export default defineCheck({
   tck: "CORE-GET-002",
   recommendation:
     "Look the id up in the task store and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
+  selfTest: [{ flaw: "task-not-found-wrong-code", protocols: ["0.3", "1.0"] }],
   scope: "transport",
   run: async (ctx) => {
     // A fresh UUID every run (seed 003 pitfall: never assume an id is free or taken).

@@ -9,7 +9,7 @@ const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
 export default defineCheck({
   id: "push.config-crud",
   title: "Push notification configs can be set, read, listed and deleted",
-  category: "push-notifications",
+  category: "push",
   level: "MUST",
   requirement:
     "An agent that claims pushNotifications stores a config set for a task, returns it from get and list, and removes it on delete (after which get no longer finds it).",
@@ -17,6 +17,10 @@ export default defineCheck({
   tck: "PUSH-CREATE-001",
   recommendation:
     "Implement set/create, get, list and delete of push notification configs over a store keyed by task and config id.",
+  selfTest: [
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+    { flaw: "push-config-not-stored", protocols: ["1.0"] },
+  ],
   scope: "transport",
   needs: ["pushNotifications"],
   run: async (ctx) => {

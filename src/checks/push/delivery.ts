@@ -31,7 +31,7 @@ function judgeDelivery(delivery: Delivery, credentials: string, evidence: string
 export default defineCheck({
   id: "push.delivery",
   title: "The agent calls the webhook, authenticated as the config says",
-  category: "push-notifications",
+  category: "push",
   level: "MUST",
   requirement:
     "After a push config is set for a running task, the agent POSTs the task's updates to the webhook URL and authenticates as the config specifies (Authorization: <scheme> <credentials>).",
@@ -39,6 +39,11 @@ export default defineCheck({
   tck: "PUSH-DELIVER-001",
   recommendation:
     "POST every task update to each stored config's url, with Authorization: <scheme> <credentials> from the config (and the token when one was given).",
+  selfTest: [
+    { flaw: "push-config-not-stored", protocols: ["1.0"] },
+    { flaw: "push-no-delivery", protocols: ["0.3"] },
+    { flaw: "push-wrong-token", protocols: ["1.0"] },
+  ],
   scope: "transport",
   needs: ["pushNotifications"],
   run: async (ctx) => {

@@ -36,6 +36,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.2, §7.3; 1.0 §3.1.2 (closing a stream MUST NOT affect others), §3.1.3; seed 003 step 3.5",
   recommendation:
     "Decouple task execution from the HTTP connection: keep the task in the store and keep working when a stream's client disconnects.",
+  selfTest: [{ flaw: "dropped-stream-loses-task", protocols: ["1.0"] }],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

@@ -51,6 +51,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent, §7.2.3 TaskArtifactUpdateEvent; 1.0 §3.1.2, StreamResponse",
   recommendation:
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",
+  selfTest: [{ flaw: "stream-update-wrong-context", protocols: ["1.0"] }],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

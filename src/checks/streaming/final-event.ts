@@ -16,6 +16,12 @@ export default defineCheck({
   spec: "A2A 0.3 §7.2 (TaskStatusUpdateEvent.final); 1.0 §3.1.2, §11.7",
   recommendation:
     "Send one last status-update with the terminal state (final: true before 1.0) and close the stream right after it.",
+  selfTest: [
+    { flaw: "stream-no-final", protocols: ["0.3"] },
+    { flaw: "stream-events-after-final", protocols: ["0.3", "1.0"] },
+    { flaw: "stream-wrong-content-type", protocols: ["1.0"] },
+    { flaw: "stream-never-ends", protocols: ["0.3", "1.0"] },
+  ],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

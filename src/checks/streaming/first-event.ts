@@ -31,6 +31,7 @@ export default defineCheck({
   spec: "A2A 1.0 §3.1.2 (stream shape); 0.3 §7.2; seed 003 step 3.4",
   recommendation:
     "Publish the Task (state submitted) as the first event of every stream, before any status or artifact update.",
+  selfTest: [{ flaw: "stream-first-event-completed", protocols: ["0.3", "1.0"] }],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

@@ -12,6 +12,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.2 (final ends the stream); 1.0 §3.1.2, §11.7",
   recommendation:
     "End the HTTP response (or the gRPC call) as soon as the final event is written; do not keep the connection open waiting for more.",
+  selfTest: [{ flaw: "stream-never-ends", protocols: ["0.3", "1.0"] }],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

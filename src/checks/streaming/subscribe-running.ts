@@ -24,6 +24,10 @@ export default defineCheck({
   spec: "A2A 0.3 §7.9 tasks/resubscribe; 1.0 §3.1.6 SubscribeToTask",
   recommendation:
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
+  selfTest: [
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+    { flaw: "subscribe-unsupported", protocols: ["0.3"] },
+  ],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

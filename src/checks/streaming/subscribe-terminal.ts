@@ -15,6 +15,10 @@ export default defineCheck({
   tck: "STREAM-SUB-003",
   recommendation:
     "Before opening the stream, look the task up; if it is terminal answer UnsupportedOperationError (-32004) as the JSON-RPC response itself (HTTP 400 over REST, FAILED_PRECONDITION over gRPC).",
+  selfTest: [
+    { flaw: "duplicate-task-ids", protocols: ["1.0"] },
+    { flaw: "subscribe-terminal-streams", protocols: ["1.0"] },
+  ],
   scope: "transport",
   needs: ["streaming"],
   generations: ["1.0"],

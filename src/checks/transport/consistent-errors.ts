@@ -46,7 +46,7 @@ async function disagreement(
 export default defineCheck({
   id: "transport.consistent-errors",
   title: "Every binding reports the same error for the same mistake",
-  category: "multi-transport",
+  category: "transport",
   level: "SHOULD",
   requirement:
     "Bindings map errors consistently: the same request (e.g. an unknown task id) gets the same A2A error on each binding — TaskNotFound as -32001, HTTP 404 and gRPC NOT_FOUND.",
@@ -54,6 +54,7 @@ export default defineCheck({
   tck: "BIND-EQUIV-002",
   recommendation:
     "Raise one A2A error per condition in the shared handler and let each binding map it with the spec's table (-32001 / 404 / NOT_FOUND for TaskNotFound).",
+  selfTest: [{ flaw: "inconsistent-push-errors", protocols: ["1.0"] }],
   scope: "agent",
   needs: ["multiple-transports"],
   run: async (ctx) => {

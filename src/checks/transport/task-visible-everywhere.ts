@@ -44,12 +44,13 @@ async function crossFrom(
 export default defineCheck({
   id: "transport.task-visible-everywhere",
   title: "A task created on one binding is readable on every other",
-  category: "multi-transport",
+  category: "transport",
   level: "MUST",
   requirement:
     "All bindings an agent advertises are equivalent: they serve the same tasks, so a task created over one is returned, with the same contextId, by GetTask over each of the others.",
   spec: "A2A 0.3 §3.4 (transport equivalence), 1.0 §5 (protocol bindings); A2A-DIGEST §5 rule 3",
   recommendation: "Back every binding with one task store (one request handler), not a store per binding.",
+  selfTest: [{ flaw: "separate-task-stores", protocols: ["0.3"] }],
   scope: "agent",
   needs: ["multiple-transports"],
   run: async (ctx) => {

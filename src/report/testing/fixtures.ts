@@ -83,10 +83,10 @@ export const conformanceRun: RunResult = {
     f({
       id: "card.required.version",
       title: "The card states a version",
-      category: "agent-card",
+      category: "card",
       status: "pass",
     }),
-    f({ id: "card.public", category: "agent-card", status: "pass" }),
+    f({ id: "card.public", category: "card", status: "pass" }),
     f({ id: "lifecycle.send.terminal", category: "lifecycle", status: "pass", evidence: ["t2"] }),
     f({
       id: "lifecycle.cancel.terminal-task-errors",
@@ -122,15 +122,15 @@ export const conformanceRun: RunResult = {
       message: "card does not claim streaming resubscribe",
     }),
     f({
-      id: "error-handling.unknown-method",
-      category: "error-handling",
+      id: "errors.unknown-method",
+      category: "errors",
       status: "error",
       message: "the agent closed the connection",
       evidence: ["t5"],
     }),
     f({
-      id: "error-handling.parse-error",
-      category: "error-handling",
+      id: "errors.parse-error",
+      category: "errors",
       status: "fail",
       level: "SHOULD",
       message: "HTTP 500 for a parse error",
@@ -172,7 +172,7 @@ export const hostileRun: RunResult = {
   findings: [
     f({
       id: "card.hostile",
-      category: `agent-card<script>`,
+      category: `card<script>`,
       status: "fail",
       message: HOSTILE.description,
       recommendation: HOSTILE.name,

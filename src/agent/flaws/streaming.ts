@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Response } from "express";
-import { RPC, sendRpcError } from "../http/jsonrpc-front.js";
+import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
+import { getMethod, isObject, paramsOf } from "./rpc-call.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-const paramsOf = (call: RpcCall): JsonObject => (isObject(call.params) ? call.params : {});
-
-const getMethod = (kit: ProtocolKit): string => (kit.protocol === "1.0" ? "GetTask" : "tasks/get");
 const subscribeMethod = (kit: ProtocolKit): string =>
   kit.protocol === "1.0" ? "SubscribeToTask" : "tasks/resubscribe";
 
@@ -133,8 +128,6 @@ function forgetOnDrop(res: Response): void {
   });
 }
 
-const wedgedTasks = new Set<string>();
-
 /** Turns the error the SDK answers to a subscribe into an `event: error` inside an event stream. */
 function errorsInsideStream(res: Response): void {
   const json = res.json.bind(res);
@@ -254,97 +247,5 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
   },
 ];
 
-/** The JSON-RPC error code of a reply body, if it is an error. */
-const errorCode = (body: JsonObject): number | undefined =>
-  isObject(body.error) && typeof body.error.code === "number" ? body.error.code : undefined;
-
-const ERROR_FLAWS: FlawDefinition[] = [
-  {
-    name: "invalid-request-wrong-code",
-    category: "protocol",
-    protocols: BOTH,
-    description:
-      "Bodies that are not JSON-RPC requests get -32602 instead of -32600 (the SDK's own old bug).",
-    expect: "errors.invalid-request fails: -32602 instead of -32600",
-    rpcReply: (body) =>
-      errorCode(body) === RPC.invalidRequest
-        ? { ...body, error: { ...(body.error as JsonObject), code: RPC.invalidParams } }
-        : body,
-  },
-  {
-    name: "parse-error-as-invalid-request",
-    category: "protocol",
-    protocols: BOTH,
-    description: "A body that is not JSON gets -32600 (Invalid Request) instead of -32700 (Parse error).",
-    expect: "errors.parse-error fails: -32600 instead of -32700",
-    rpcReply: (body) =>
-      errorCode(body) === RPC.parseError
-        ? { ...body, error: { ...(body.error as JsonObject), code: RPC.invalidRequest } }
-        : body,
-  },
-  {
-    name: "parse-error-http-400",
-    category: "protocol",
-    protocols: BOTH,
-    description: "A body that is not JSON gets its -32700 error with HTTP 400 instead of 200.",
-    expect: "errors.error-envelope fails: HTTP 400 for a JSON-RPC error",
-    rpcReply: (body, res) => {
-      if (errorCode(body) === RPC.parseError) res.status(400);
-      return body;
-    },
-  },
-  {
-    name: "invalid-params-wrong-code",
-    category: "protocol",
-    protocols: BOTH,
-    description:
-      "A send whose message is not an object crashes the handler: -32603 Internal error instead of -32602.",
-    expect: "errors.invalid-params fails: -32603 instead of -32602",
-    rpc: (call, res, kit) => {
-      if (call.method !== kit.sendMethod && call.method !== kit.streamMethod) return false;
-      if (isObject(paramsOf(call).message)) return false;
-      sendRpcError(res, call.id, {
-        code: -32603,
-        message: "Cannot read properties of undefined (reading 'parts')",
-      });
-      return true;
-    },
-  },
-  {
-    name: "error-id-missing",
-    category: "protocol",
-    protocols: BOTH,
-    description: "Error replies drop the id when the request id is a number (string ids are echoed).",
-    expect: "errors.error-envelope fails: the reply has no id",
-    rpcReply: (body) => {
-      if (errorCode(body) === undefined || typeof body.id !== "number") return body;
-      const { id: _dropped, ...rest } = body;
-      return rest;
-    },
-  },
-  {
-    name: "bad-request-wedges-task",
-    category: "protocol",
-    protocols: BOTH,
-    description:
-      "A tasks/get with a non-integer historyLength crashes while holding the task's lock: every later call on that task gets -32603.",
-    expect: "errors.server-survives fails: the task cannot be read after the bad request",
-    rpc: (call, res, kit) => {
-      const params = paramsOf(call);
-      const id = typeof params.id === "string" ? params.id : undefined;
-      if (id === undefined) return false;
-      if (wedgedTasks.has(id)) {
-        sendRpcError(res, call.id, { code: -32603, message: `Task ${id} is locked by a failed request.` });
-        return true;
-      }
-      if (call.method !== getMethod(kit) || params.historyLength === undefined) return false;
-      if (Number.isInteger(params.historyLength)) return false;
-      wedgedTasks.add(id);
-      sendRpcError(res, call.id, { code: RPC.invalidParams, message: "historyLength must be an integer." });
-      return true;
-    },
-  },
-];
-
-/** Protocol flaws that fail conformance checks of batch B (streaming and error handling). */
-export const CONFORMANCE_B_FLAWS: FlawDefinition[] = [...STREAM_FLAWS, ...SUBSCRIBE_FLAWS, ...ERROR_FLAWS];
+/** Streaming and subscribe flaws: bent event streams, refused or misframed subscriptions, lost tasks. */
+export const STREAMING_FLAWS: FlawDefinition[] = [...STREAM_FLAWS, ...SUBSCRIBE_FLAWS];

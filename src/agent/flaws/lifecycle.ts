@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Response } from "express";
 import { sendRpcResult } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
+import { isObject, paramsOf } from "./rpc-call.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
@@ -13,11 +14,6 @@ const METHODS: Record<AgentProtocol, Record<Op, string>> = {
 };
 
 const is = (call: RpcCall, kit: ProtocolKit, op: Op): boolean => call.method === METHODS[kit.protocol][op];
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-const paramsOf = (call: RpcCall): JsonObject => (isObject(call.params) ? call.params : {});
 
 const messageOf = (call: RpcCall): JsonObject => {
   const message = paramsOf(call).message;
@@ -70,8 +66,8 @@ function sentTask(result: unknown): JsonObject | undefined {
 
 const FIXED_TASK_ID = "task-1";
 
-/** Lifecycle, history, cancel and list flaws that fail conformance checks of batch A (all over JSON-RPC). */
-export const CONFORMANCE_A_FLAWS: FlawDefinition[] = [
+/** Lifecycle, history, cancel and list flaws (all in the JSON-RPC front). */
+export const LIFECYCLE_FLAWS: FlawDefinition[] = [
   {
     name: "history-ignored",
     category: "protocol",

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { SendOptions } from "./dialects.js";
-import type { FlawCheck, FlawProbe } from "./flaw-probe.js";
+import { jsonrpc, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
 import { resultOf, rpc, type RpcReply } from "./http-client.js";
 
 type Json = Record<string, unknown>;
-
-const jsonrpc = (probe: FlawProbe) => `${probe.agent.url}/a2a/jsonrpc`;
 
 function call(probe: FlawProbe, method: string, params: unknown): Promise<RpcReply> {
   return rpc(jsonrpc(probe), method, params, probe.dialect.headers);
@@ -31,7 +29,8 @@ async function get(probe: FlawProbe, params: Json) {
 const errorCode = (reply: RpcReply): unknown => (reply.body.error as Json | undefined)?.code;
 const ASKS_BACK = "This is ambiguous";
 
-export const CONFORMANCE_A_CHECKS: Record<string, FlawCheck> = {
+/** Lifecycle flaw checks: each passes on its flaw and throws on the flawless agent. */
+export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
   "history-ignored": async (probe) => {
     const task = await send(probe, ASKS_BACK);
     expect((await get(probe, { id: task.id, historyLength: 0 })).history?.length).toBeGreaterThan(0);

@@ -1,0 +1,48 @@
+import type { AgentProtocol, FlawDefinition } from "../types.js";
+
+const BOTH: AgentProtocol[] = ["0.3", "1.0"];
+
+/** Bearer-token flaws: not enforced, any token, no challenge, a protected card, an undeclared scheme. */
+export const AUTH_FLAWS: FlawDefinition[] = [
+  {
+    name: "auth-not-enforced",
+    category: "protocol",
+    protocols: BOTH,
+    description: "The card requires a bearer token, but every task endpoint accepts requests without one.",
+    expect:
+      "auth.missing-credential-refused, auth.wrong-credential-refused and card.security-consistent fail",
+    auth: { enforce: false },
+  },
+  {
+    name: "auth-any-token",
+    category: "protocol",
+    protocols: BOTH,
+    description: "Task endpoints refuse a missing bearer token but accept any token at all.",
+    expect: "auth.wrong-credential-refused fails",
+    auth: { checkToken: false },
+  },
+  {
+    name: "auth-no-challenge",
+    category: "protocol",
+    protocols: BOTH,
+    description: "Requests without the bearer token get 401 with no WWW-Authenticate header.",
+    expect: "auth.challenge fails",
+    auth: { challenge: false },
+  },
+  {
+    name: "card-behind-auth",
+    category: "card",
+    protocols: BOTH,
+    description: "The agent card itself requires the bearer token (401 without it).",
+    expect: "card.public fails",
+    auth: { protectCard: true },
+  },
+  {
+    name: "auth-undeclared",
+    category: "protocol",
+    protocols: BOTH,
+    description: "Task endpoints require a bearer token that the card does not declare.",
+    expect: "card.security-consistent fails",
+    auth: { declare: false },
+  },
+];

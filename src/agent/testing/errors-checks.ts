@@ -1,0 +1,40 @@
+import { expect } from "vitest";
+import { errorCode, jsonrpc, newTask, type FlawCheck } from "./flaw-probe.js";
+import { postRaw, rpc } from "./http-client.js";
+
+/** Error-handling flaw checks: each passes on its flaw and throws on the flawless agent. */
+export const ERROR_CHECKS: Record<string, FlawCheck> = {
+  "invalid-request-wrong-code": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), '{"not":"jsonrpc"}', probe.dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32602);
+  },
+  "parse-error-as-invalid-request": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32600);
+  },
+  "parse-error-http-400": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
+    expect(reply.status).toBe(400);
+    expect(errorCode(reply.body)).toBe(-32700);
+  },
+  "invalid-params-wrong-code": async (probe) => {
+    const { dialect } = probe;
+    const reply = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32603);
+  },
+  "error-id-missing": async (probe) => {
+    const { dialect } = probe;
+    const numeric = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers, 7);
+    expect(numeric.body.error).toBeDefined();
+    expect(numeric.body).not.toHaveProperty("id");
+    const named = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers, "s");
+    expect(named.body.id).toBe("s");
+  },
+  "bad-request-wedges-task": async (probe) => {
+    const { dialect } = probe;
+    const task = await newTask(probe);
+    await rpc(jsonrpc(probe), dialect.methods.get, { id: task.id, historyLength: "all" }, dialect.headers);
+    const after = await rpc(jsonrpc(probe), dialect.methods.get, { id: task.id }, dialect.headers);
+    expect(errorCode(after.body)).toBe(-32603);
+  },
+};
