@@ -1,6 +1,17 @@
 /** Plainwright as a library: run A2A tests and read their results. */
 export { runA2ATest, type A2ARunOptions } from "./runner/run-a2a-test.js";
-export type { RunResult, RunStatus } from "./runner/result.js";
+export type {
+  ConformanceLevel,
+  Finding,
+  RunEvent,
+  RunEventSink,
+  RunResult,
+  RunStatus,
+  TrafficEntry,
+  Transport,
+  ProtocolGeneration,
+} from "./model/index.js";
+export { parseTransport, generationOf } from "./model/index.js";
 export { parseTestDefinition, loadTestFiles } from "./runner/test-definition.js";
 export { discoverCard, cardLocations } from "./card/discover.js";
 export { validateCard } from "./card/validate.js";
@@ -14,5 +25,5 @@ export { connectAgent } from "./runner/connect.js";
 export { createClient } from "./client/create-client.js";
 export type { A2AClient, CallOutcome, StreamOutcome, ClientTarget, ClientContext } from "./client/types.js";
 export { catalogue } from "./checks/index.js";
-export type { CheckDefinition, Finding, ConformanceLevel } from "./checks/types.js";
+export type { CheckDefinition } from "./checks/types.js";
 export { fileReporters } from "./report/index.js";

@@ -14,11 +14,14 @@ const rows: string[][] = [
   ["card", "client"],
   ["net"],
   ["protocol"],
+  // The shared shapes (results, findings, traffic, bindings, events): everyone reads them, they read nothing.
+  ["model"],
   ["agent"],
   ["llm"],
 ];
-// The reference agent is the independent yardstick: it imports nothing of the tester's.
-const isolated = new Set(["agent", "llm"]);
+// The reference agent is the independent yardstick: it imports nothing of the tester's. The model
+// imports nothing either, so the web bundle can read it too.
+const isolated = new Set(["agent", "llm", "model"]);
 const rank = new Map(rows.flatMap((names, i) => names.map((n) => [n, i] as const)));
 
 const srcRoot = dirname(fileURLToPath(import.meta.url));

@@ -1,3 +1,4 @@
+import type { DiscoveryAttempt } from "../model/result.js";
 import { httpRequest } from "../net/http.js";
 import { NetError } from "../net/errors.js";
 import { tryParseJson } from "../net/json.js";
@@ -8,15 +9,7 @@ import type { TrafficLog } from "../net/traffic.js";
 export const cardByteCap = 512 * 1024;
 export const cardLocationTimeoutMs = 20_000;
 
-export interface DiscoveryAttempt {
-  url: string;
-  /** One line a person can read: "found", "HTTP 404", "not JSON (text/html)", "refused: ...". */
-  outcome: string;
-  http_status?: number;
-  ms: number;
-  /** The rule that stopped this location, when one did (e.g. cap.body, policy.metadata). */
-  rule?: string;
-}
+export type { DiscoveryAttempt } from "../model/result.js";
 
 export type DiscoveryResult =
   | { found: true; url: string; card: unknown; tried: DiscoveryAttempt[]; headers: Record<string, string> }

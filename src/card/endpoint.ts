@@ -1,5 +1,5 @@
 /** Endpoint choice (manual, "Which endpoint is called"), with the loopback rewrite. */
-import { canonicalTransport } from "./normalize.js";
+import { parseTransport } from "../model/transport.js";
 import { isHostPort, isHttpUrl } from "./rules/read.js";
 import type { CardInterface, EndpointChoice, NormalizedCard, Transport } from "./types.js";
 
@@ -72,7 +72,7 @@ export function chooseEndpointFor(
   // NormalizedCard.interfaces is already in the seed's order: 1.0 supportedInterfaces, then the card url
   // (carrying preferredTransport, JSONRPC when unstated), then additionalInterfaces.
   const iface = card.interfaces.find(
-    (i) => canonicalTransport(i.transport) === transport && callable(i, transport),
+    (i) => parseTransport(i.transport) === transport && callable(i, transport),
   );
   if (iface === undefined) return null;
   const out = choice(iface.url, agentUrl, transport, reasonFor(iface, card));

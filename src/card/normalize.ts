@@ -1,28 +1,9 @@
-/** Shared normalisation: transport names, protocol generation, URL identity, the empty card. */
+/** Shared normalisation: protocol generation, URL identity, the empty card. */
 import { isObject, peekField } from "./rules/read.js";
 import type { JsonObject } from "./rules/read.js";
-import type { NormalizedCard, ProtocolGeneration, Transport } from "./types.js";
-
-// JSONRPC, GRPC and HTTP+JSON are the 0.3/1.0 spellings; other casings (and "JSON-RPC") are tolerated
-// because real cards use them, with a warning raised by the rules.
-const TRANSPORT_SPELLINGS: ReadonlyArray<[RegExp, Transport]> = [
-  [/^json[-_ ]?rpc$/i, "JSONRPC"],
-  [/^grpc$/i, "GRPC"],
-  [/^http\+json$/i, "HTTP+JSON"],
-];
-
-/** The canonical transport for a name as written in a card, or null for a transport Plainwright does not know. */
-export function canonicalTransport(name: string): Transport | null {
-  const found = TRANSPORT_SPELLINGS.find(([pattern]) => pattern.test(name.trim()));
-  return found ? found[1] : null;
-}
-
-const VERSION_PREFIXES: ReadonlyArray<[RegExp, ProtocolGeneration]> = [
-  [/^0\.3/, "0.3"],
-  [/^0\.2/, "0.2"],
-  [/^0\.1/, "0.1"],
-  [/^1(\.|$)/, "1.0"],
-];
+import { generationOf } from "../model/generation.js";
+import { parseTransport } from "../model/transport.js";
+import type { NormalizedCard, ProtocolGeneration } from "./types.js";
 
 /**
  * The A2A generation a card speaks. Order: `supportedInterfaces` present → 1.0; else a protocolVersion
@@ -34,8 +15,8 @@ export function detectGeneration(card: JsonObject): ProtocolGeneration {
   if (peekField(card, "supportedInterfaces") !== undefined) return "1.0";
   const version = peekField(card, "protocolVersion");
   if (typeof version === "string") {
-    const found = VERSION_PREFIXES.find(([pattern]) => pattern.test(version.trim()));
-    if (found) return found[1];
+    const found = generationOf(version);
+    if (found) return found;
   }
   const looksLikeV01 =
     isObject(card["authentication"]) &&
@@ -55,7 +36,7 @@ export function urlKey(url: string): string {
 
 /** The key under which two interfaces count as the same declaration: URL plus canonical transport. */
 export function interfaceKey(url: string, transport: string): string {
-  return `${urlKey(url)} ${canonicalTransport(transport) ?? transport.trim().toUpperCase()}`;
+  return `${urlKey(url)} ${parseTransport(transport) ?? transport.trim().toUpperCase()}`;
 }
 
 /** The normalised form of a card with nothing in it (used when the input is not an object). */

@@ -7,11 +7,9 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 export type { Transport } from "../protocol/transport.js";
 import type { Transport } from "../protocol/transport.js";
 
-/** One problem found in a card, located by a JSON path such as `skills[2].tags`. */
-export interface CardIssue {
-  path: string;
-  message: string;
-}
+import type { CardIssue, CardSkill } from "../model/result.js";
+
+export type { CardIssue, CardSkill } from "../model/result.js";
 
 /** One interface the card advertises, whatever field it came from. */
 export interface CardInterface {
@@ -24,14 +22,6 @@ export interface CardInterface {
   tenant?: string;
   /** Where in the card it was declared, e.g. `url`, `additionalInterfaces[1]`, `supportedInterfaces[0]`. */
   source: string;
-}
-
-export interface CardSkill {
-  id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  examples: string[];
 }
 
 /** The card as Plainwright reads it, after tolerating every accepted spelling. */

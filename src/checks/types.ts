@@ -137,23 +137,4 @@ export interface CheckDefinition {
   run(ctx: CheckContext): Promise<CheckVerdict>;
 }
 
-/** One conformance check's outcome (DESIGN.md section 3 `findings`). */
-export interface Finding {
-  /** Stable dotted id, e.g. `streaming.final-event`. */
-  id: string;
-  title?: string;
-  category: string;
-  level: "MUST" | "SHOULD" | "MAY";
-  status: "pass" | "fail" | "skip" | "error";
-  message: string;
-  recommendation?: string;
-  duration_ms: number;
-  transport?: string;
-  /** Traffic entry ids that show what happened. */
-  evidence?: string[];
-  /** Spec section and, where one exists, the official TCK requirement id. */
-  spec?: string;
-  tck?: string;
-}
-
-export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";
+export type { ConformanceLevel, Finding } from "../model/finding.js";

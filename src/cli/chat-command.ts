@@ -1,10 +1,9 @@
 import { createInterface } from "node:readline";
-import type { Transport } from "../card/types.js";
+import { parseTransport } from "../model/transport.js";
 import { applyCredentials } from "../client/auth.js";
 import { ChatSession, describeCallFailure } from "../client/chat-session.js";
 import type { TrafficEntry } from "../net/traffic.js";
 import { TrafficLog } from "../net/traffic.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
 import { connectAgent } from "../runner/connect.js";
 import { usageError } from "../runner/errors.js";
 import { resolveSecrets } from "../runner/secrets.js";
@@ -14,6 +13,7 @@ import {
   credentialsFrom,
   parseAgentUrl,
   parseHeaders,
+  parseProtocol,
   parseTimeout,
   policyFrom,
   secretSourceFrom,
@@ -27,13 +27,6 @@ export interface ChatFlags extends CommonFlags, AuthFlags {
   raw?: boolean;
   stream?: boolean;
 }
-
-const transports: Record<string, Transport> = {
-  jsonrpc: "JSONRPC",
-  rest: "HTTP+JSON",
-  "http+json": "HTTP+JSON",
-  grpc: "GRPC",
-};
 
 const help = `Commands: /raw (toggle the traffic view), /task (show the current task), /cancel (cancel it), /new (new conversation), /help, /quit`;
 
@@ -51,16 +44,10 @@ function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | un
   return undefined;
 }
 
-function parseProtocolOverride(raw: string | undefined): ProtocolGeneration | undefined {
-  if (raw === undefined) return undefined;
-  if (raw === "0.1" || raw === "0.2" || raw === "0.3" || raw === "1.0") return raw;
-  throw usageError(`--protocol ${raw}: expected 0.1, 0.2, 0.3 or 1.0`);
-}
-
 /** `chat <url>`: an interactive (or line-scripted) conversation with the agent. */
 export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<number> {
   const url = parseAgentUrl(rawUrl);
-  const transport = transports[(flags.transport ?? "jsonrpc").toLowerCase()];
+  const transport = parseTransport(flags.transport ?? "jsonrpc");
   if (!transport) throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
   const applied = applyCredentials(credentialsFrom(flags));
   const { value: headers, used } = resolveSecrets(
@@ -77,7 +64,7 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
   };
   const st = styleFor(process.stdout);
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  const override = parseProtocolOverride(flags.protocol);
+  const override = parseProtocol(flags.protocol);
   const connected = await connectAgent({
     agentUrl: url,
     ctx,

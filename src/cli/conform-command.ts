@@ -1,8 +1,7 @@
 import { applyCredentials } from "../client/auth.js";
 import { catalogue } from "../checks/index.js";
 import { checkCategories, checkLevels, parseCategory } from "../checks/types.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
-import type { Transport } from "../protocol/transport.js";
+import { parseTransport } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
 import { runConformance } from "../runner/run-conformance.js";
 import { resolveSecrets } from "../runner/secrets.js";
@@ -10,6 +9,7 @@ import {
   credentialsFrom,
   parseAgentUrl,
   parseHeaders,
+  parseProtocol,
   parseTimeout,
   policyFrom,
   secretSourceFrom,
@@ -28,13 +28,6 @@ export interface ConformFlags extends CommonFlags, AuthFlags {
   list?: boolean;
   concurrency?: string;
 }
-
-const transportNames: Record<string, Transport> = {
-  jsonrpc: "JSONRPC",
-  rest: "HTTP+JSON",
-  "http+json": "HTTP+JSON",
-  grpc: "GRPC",
-};
 
 function parseList<T extends string>(
   raw: string | undefined,
@@ -86,9 +79,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     { ...parseHeaders(flags.header), ...applied.headers },
     await secretSourceFrom(flags, process.env),
   );
-  const protocol = flags.protocol as ProtocolGeneration | undefined;
-  if (protocol && !["0.1", "0.2", "0.3", "1.0"].includes(protocol))
-    throw usageError(`--protocol ${protocol}: expected 0.1, 0.2, 0.3 or 1.0`);
+  const protocol = parseProtocol(flags.protocol);
   const concurrency = flags.concurrency ? Number(flags.concurrency) : undefined;
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
     throw usageError(`--concurrency ${flags.concurrency}: a whole number from 1 to 32`);
@@ -103,12 +94,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     secrets: [...used, ...applied.secrets],
     ...(flags.transport
       ? {
-          transports: parseList(
-            flags.transport,
-            "--transport",
-            (w) => transportNames[w.toLowerCase()],
-            "jsonrpc, rest, grpc",
-          ),
+          transports: parseList(flags.transport, "--transport", parseTransport, "jsonrpc, rest, grpc"),
         }
       : {}),
     ...(flags.category

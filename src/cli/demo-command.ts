@@ -1,7 +1,7 @@
 import { startReferenceAgent, type AgentProtocol } from "../agent/index.js";
 import { runA2ATest } from "../runner/run-a2a-test.js";
 import { runConformance } from "../runner/run-conformance.js";
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 import { policyFrom, type CommonFlags } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
 

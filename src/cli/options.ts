@@ -1,6 +1,7 @@
 import { parseApiKey, parseBasic, type Credential } from "../client/auth.js";
 import { modelSpecProblem } from "../llm/model-config.js";
 import type { ModelFlags } from "../llm/model-config.js";
+import { protocolGenerations, type ProtocolGeneration } from "../model/generation.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { usageError } from "../runner/errors.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
@@ -136,4 +137,12 @@ export function modelFlagsFrom(flags: ModelFlags): ModelFlags {
     ...(flags.userModel ? { userModel: flags.userModel } : {}),
     ...(flags.judgeModel ? { judgeModel: flags.judgeModel } : {}),
   };
+}
+
+/** `--protocol 0.1|0.2|0.3|1.0`: talk this generation whatever the card says. */
+export function parseProtocol(raw: string | undefined): ProtocolGeneration | undefined {
+  if (raw === undefined) return undefined;
+  const found = protocolGenerations.find((g) => g === raw);
+  if (!found) throw usageError(`--protocol ${raw}: expected ${protocolGenerations.join(", ")}`);
+  return found;
 }

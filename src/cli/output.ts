@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileReporters, renderConsole, renderJson, renderSummary, styleFor } from "../report/index.js";
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 import { exitCodes } from "./exit-codes.js";
 import { parseReportFormats, type CommonFlags } from "./options.js";
 

@@ -3,7 +3,7 @@ import { loadTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/te
 import { runTestDefinition } from "../runner/run-test.js";
 import { runA2ATest } from "../runner/run-a2a-test.js";
 import { configError } from "../runner/errors.js";
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import {
   modelFlagsFrom,

@@ -1,30 +1,7 @@
+import type { TrafficEntry, TrafficEvent } from "../model/traffic.js";
 import { Redactor } from "./redact.js";
 
-/** One Server-Sent Event as recorded, timed from the start of its request. */
-export interface TrafficEvent {
-  at_ms: number;
-  event?: string;
-  id?: string;
-  data: string;
-}
-
-/** One HTTP exchange (one hop: each redirect is its own entry), as in DESIGN.md section 3 `traffic`. */
-export interface TrafficEntry {
-  id: string;
-  at: string;
-  label?: string;
-  method: string;
-  url: string;
-  request_headers: Record<string, string>;
-  request_body?: string;
-  status?: number;
-  response_headers?: Record<string, string>;
-  response_body?: string;
-  body_truncated?: boolean;
-  events?: TrafficEvent[];
-  ms: number;
-  error?: { rule?: string; message: string };
-}
+export type { TrafficEntry, TrafficEvent } from "../model/traffic.js";
 
 export interface TrafficRequest {
   method: string;

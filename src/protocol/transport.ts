@@ -1,2 +1,1 @@
-/** The wire binding names used throughout Plainwright (DESIGN.md section 3). */
-export type Transport = "JSONRPC" | "HTTP+JSON" | "GRPC";
+export { parseTransport, transports, type Transport } from "../model/transport.js";

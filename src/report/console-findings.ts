@@ -1,4 +1,4 @@
-import type { Finding, RunResult } from "../runner/result.js";
+import type { Finding, RunResult } from "../model/result.js";
 import type { Style } from "./style.js";
 
 const count = (findings: readonly Finding[], status: Finding["status"]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 import { renderConsole, renderSummary } from "./console.js";
 import { colourStyle } from "./style.js";
 

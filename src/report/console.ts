@@ -1,5 +1,5 @@
 import { issueText } from "../card/issue-text.js";
-import type { CardSection, RunResult, SmokeSection } from "../runner/result.js";
+import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
 import { plainStyle, type Style } from "./style.js";

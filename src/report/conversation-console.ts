@@ -1,5 +1,5 @@
 import type { TrialOutcome, Verdict } from "../conversation/types.js";
-import type { ModelUsage, RunResult, UsageSection } from "../runner/result.js";
+import type { ModelUsage, RunResult, UsageSection } from "../model/result.js";
 import type { Style } from "./style.js";
 
 const flat = (s: string, max: number) => {

@@ -1,4 +1,4 @@
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 
 /*
  * Conversation tests add `transcript`, `verdicts` and `trials` to the result (DESIGN.md section 3). Their types are

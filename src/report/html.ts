@@ -1,4 +1,4 @@
-import type { Finding, RunResult } from "../runner/result.js";
+import type { Finding, RunResult } from "../model/result.js";
 import { categoryChart } from "./chart.js";
 import { conversationOf } from "./conversation-view.js";
 import { HTML_STYLE } from "./html-style.js";

@@ -1,4 +1,4 @@
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 import { renderConsole, renderSummary } from "./console.js";
 import { renderHtml } from "./html.js";
 import { renderJson } from "./json.js";

@@ -1,4 +1,4 @@
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 
 /** The result JSON of DESIGN.md section 3: one object for one run, an array for several. */
 export function renderJson(results: readonly RunResult[]): string {

@@ -1,6 +1,6 @@
 import { issueText } from "../card/issue-text.js";
 import type { TrafficEntry } from "../net/traffic.js";
-import type { Finding, RunResult } from "../runner/result.js";
+import type { Finding, RunResult } from "../model/result.js";
 import { conversationOf } from "./conversation-view.js";
 import { cdata, truncate, xmlAttr, xmlText } from "./escape.js";
 import {

@@ -1,4 +1,4 @@
-import type { CardSection, Finding, RunResult, SmokeSection } from "../runner/result.js";
+import type { CardSection, Finding, RunResult, SmokeSection } from "../model/result.js";
 import { conversationOf, type ConversationView } from "./conversation-view.js";
 import { mdCell, mdInline } from "./escape.js";
 import {

@@ -1,5 +1,5 @@
 import type { TrafficEntry } from "../net/traffic.js";
-import type { Finding, RunResult } from "../runner/result.js";
+import type { Finding, RunResult } from "../model/result.js";
 import { checkCategories } from "../checks/types.js";
 
 /** Pass/fail/skip/error counts of one category of findings. */

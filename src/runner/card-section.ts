@@ -1,6 +1,6 @@
 import type { DiscoveryResult } from "../card/discover.js";
 import type { CardValidation } from "../card/types.js";
-import type { CardSection } from "./result.js";
+import type { CardSection } from "../model/result.js";
 
 /** The result's `card` section from discovery and (when a card was found) validation. */
 export function cardSection(

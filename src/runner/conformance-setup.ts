@@ -5,22 +5,14 @@ import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
 import type { ClientContext } from "../client/types.js";
 import { Fixtures } from "../checks/fixtures.js";
 import type { CheckContext, PeerAgent } from "../checks/types.js";
-import type { Transport } from "../protocol/transport.js";
+import { parseTransport, type Transport } from "../model/transport.js";
 import type { TransportTarget } from "./connect.js";
-
-const canonical = (name: string): Transport | undefined => {
-  const upper = name.toUpperCase().replace(/[-_ ]/g, "");
-  if (upper === "JSONRPC") return "JSONRPC";
-  if (upper === "HTTP+JSON" || upper === "HTTPJSON" || upper === "REST") return "HTTP+JSON";
-  if (upper === "GRPC") return "GRPC";
-  return undefined;
-};
 
 /** The bindings to test: every one the card advertises that Plainwright speaks, narrowed by --transport. */
 export function bindingsToTest(validation: CardValidation, only?: readonly Transport[]): Transport[] {
   const advertised = new Set(
     validation.card.interfaces
-      .map((i) => canonical(i.transport))
+      .map((i) => parseTransport(i.transport))
       .filter((t): t is Transport => t !== undefined),
   );
   // A card that names no usable interface is still tested over JSON-RPC at the seed's fallback endpoint.

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import { commandLinePolicy, serverPolicy } from "../net/outbound-policy.js";
-import type { RunResult } from "./result.js";
+import type { RunResult } from "../model/result.js";
 import { runA2ATest } from "./run-a2a-test.js";
 
 const started: RunningAgent[] = [];

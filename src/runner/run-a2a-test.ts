@@ -9,7 +9,7 @@ import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import { beginRun } from "./run-record.js";
-import type { RunResult } from "./result.js";
+import type { RunResult } from "../model/result.js";
 import { cardSection } from "./card-section.js";
 import type { A2ATestConfig } from "./test-definition.js";
 

@@ -22,7 +22,7 @@ import { cardSection } from "./card-section.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
 import { connectBinding, type TransportTarget } from "./connect.js";
 import { beginRun } from "./run-record.js";
-import type { RunResult } from "./result.js";
+import type { RunResult } from "../model/result.js";
 import { agentUrlProblem } from "./run-a2a-test.js";
 
 export interface ConformanceOptions {

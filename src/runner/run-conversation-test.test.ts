@@ -3,7 +3,7 @@ import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { conversationScript, judgeSays, userSays } from "../conversation/testing/scripts.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
-import type { RunResult } from "./result.js";
+import type { RunResult } from "../model/result.js";
 import { runTestDefinition, type TestRunOptions } from "./run-test.js";
 import { parseTestDefinition } from "./test-definition.js";
 

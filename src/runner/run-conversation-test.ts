@@ -11,7 +11,7 @@ import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import { redactSecrets } from "./redact-result.js";
-import type { ModelUsage, RunResult, UsageSection } from "./result.js";
+import { startResult, type ModelUsage, type RunResult, type UsageSection } from "../model/result.js";
 import { runA2ATest } from "./run-a2a-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
 import { toolVersion } from "./version.js";
@@ -254,21 +254,16 @@ function finish(result: RunResult, started: number, traffic: TrafficLog, secrets
 }
 
 function errorRun(opts: ConversationRunOptions, started: number, reason: string): RunResult {
+  const result = startResult({
+    kind: "conversation",
+    toolVersion,
+    agentUrl: opts.config.agent_url,
+    startedAt: started,
+    ...(opts.name ? { name: opts.name } : {}),
+    ...(opts.source ? { source: opts.source } : {}),
+  });
   return redactSecrets(
-    {
-      tool: { name: "plainwright", version: toolVersion },
-      kind: "conversation",
-      ...(opts.name ? { name: opts.name } : {}),
-      ...(opts.source ? { source: opts.source } : {}),
-      status: "error",
-      reason,
-      started_at: new Date(started).toISOString(),
-      duration_ms: Date.now() - started,
-      agent_url: opts.config.agent_url,
-      scores: {},
-      warnings: [],
-      traffic: [],
-    },
+    { ...result, status: "error", reason, duration_ms: Date.now() - started },
     opts.secrets ?? [],
   );
 }

@@ -1,6 +1,6 @@
 import type { TrafficLog } from "../net/traffic.js";
 import { redactSecrets } from "./redact-result.js";
-import type { RunResult } from "./result.js";
+import { startResult, type RunResult } from "../model/result.js";
 import { toolVersion } from "./version.js";
 
 /** A result being built, and the one way to close it (timing, traffic, redaction). */
@@ -19,19 +19,14 @@ export function beginRun(init: {
   source?: string;
 }): RunRecord {
   const started = Date.now();
-  const result: RunResult = {
-    tool: { name: "plainwright", version: toolVersion },
+  const result = startResult({
     kind: init.kind,
+    toolVersion,
+    agentUrl: init.agentUrl,
+    startedAt: started,
     ...(init.name ? { name: init.name } : {}),
     ...(init.source ? { source: init.source } : {}),
-    status: "passed",
-    started_at: new Date(started).toISOString(),
-    duration_ms: 0,
-    agent_url: init.agentUrl,
-    scores: {},
-    warnings: [],
-    traffic: [],
-  };
+  });
   return {
     result,
     finish: (status, reason) => {

@@ -1,6 +1,7 @@
+import { parseTransport, type Transport } from "../model/transport.js";
 import type { ModelFlags } from "../llm/model-config.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
-import type { RunResult } from "./result.js";
+import { startResult, type RunResult } from "../model/result.js";
 import { runA2ATest } from "./run-a2a-test.js";
 import { resolveSecrets, type SecretSource } from "./secrets.js";
 import { isConversation, type A2ATestConfig, type LoadedTest } from "./test-definition.js";
@@ -22,23 +23,16 @@ export interface TestRunOptions {
 
 /** A result for a test that could not run at all (status `error`). */
 export function errorResult(test: LoadedTest, reason: string): RunResult {
-  return {
-    tool: { name: "plainwright", version: toolVersion },
+  const result = startResult({
     kind: "a2a",
+    toolVersion,
+    agentUrl: null,
     name: test.definition.name,
     source: test.source,
-    status: "error",
-    reason,
-    started_at: new Date().toISOString(),
-    duration_ms: 0,
-    agent_url: null,
-    scores: {},
-    warnings: [...test.warnings],
-    traffic: [],
-  };
+    warnings: test.warnings,
+  });
+  return { ...result, status: "error", reason };
 }
-
-const bindingNames = { jsonrpc: "JSONRPC", rest: "HTTP+JSON", grpc: "GRPC" } as const;
 
 /** A test file of kind "conformance": the suite with the file's hints, bindings, categories and levels. */
 async function runConformanceTest(
@@ -56,7 +50,9 @@ async function runConformanceTest(
     policy: opts.policy,
     secrets: used,
     hints: { ...config.hints },
-    ...(config.transports ? { transports: config.transports.map((t) => bindingNames[t]) } : {}),
+    ...(config.transports
+      ? { transports: config.transports.map((t) => parseTransport(t) as Transport) }
+      : {}),
     ...(config.categories ? { categories: config.categories } : {}),
     ...(config.levels ? { levels: config.levels } : {}),
     ...(config.peer_url ? { peerUrl: config.peer_url } : {}),

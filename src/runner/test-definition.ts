@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
+import { transportFlags } from "../model/transport.js";
 import { configError } from "./errors.js";
 
 /** Seed 000 "Configuration": timeout_s is an integer from 1 to 300, default 60. */
@@ -32,9 +33,10 @@ const fraction = z
   .max(1, "must be from 0 to 1")
   .optional();
 
-const configSchema = z
+/** A test's `config` (seed 000 "Configuration"); `{{secrets.NAME}}` works in any string. */
+export const configSchema = z
   .object({
-    agent_url: httpUrl,
+    agent_url: httpUrl.describe("the agent's base URL or card URL (http or https)"),
     headers: z.record(z.string(), z.string({ error: "must be a string" })).default({}),
     strict_card: z.boolean({ error: "must be true or false" }).default(true),
     timeout_s: z
@@ -67,7 +69,7 @@ const configSchema = z
       .optional(),
     /** Conformance: which bindings, categories and levels to run, and an interop peer. */
     transports: z
-      .array(z.enum(["jsonrpc", "rest", "grpc"], { error: "must list jsonrpc, rest or grpc" }))
+      .array(z.enum(transportFlags, { error: "must list jsonrpc, rest or grpc" }))
       .min(1)
       .optional(),
     categories: z
@@ -85,11 +87,16 @@ const configSchema = z
       .array(z.enum(checkLevels, { error: "must list MUST, SHOULD or MAY" }))
       .min(1)
       .optional(),
-    peer_url: z.string().url("must be a URL").optional(),
+    peer_url: z
+      .string()
+      .url("must be a URL")
+      .optional()
+      .describe("conformance: a second agent for the interop checks"),
   })
   .loose();
 
-const testSchema = z
+/** A test definition exactly as seed 000's examples write it. */
+export const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),

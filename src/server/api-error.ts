@@ -18,16 +18,6 @@ export const badRequest = (message: string, field?: string) => new ApiError(400,
 /** 404 for a path id that names nothing. */
 export const notFound = (what: string, id: string) => new ApiError(404, `no ${what} with id ${id}`);
 
-/** Reads a required non-empty string field of a JSON body (trimmed). */
-export function requireString(body: unknown, field: string, max = 200): string {
-  const value =
-    typeof body === "object" && body !== null ? (body as Record<string, unknown>)[field] : undefined;
-  if (typeof value !== "string" || value.trim() === "")
-    throw badRequest(`${field} is required (a non-empty string)`, field);
-  if (value.length > max) throw badRequest(`${field} must be at most ${max} characters`, field);
-  return value.trim();
-}
-
 interface BodyParserError {
   type?: string;
   status?: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { serverPolicy } from "../net/outbound-policy.js";
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 import type { RunningServer } from "./server.js";
 import { apiClient, serve, tempDir } from "./testing/harness.js";
 

@@ -1,6 +1,13 @@
-import { categoryAliases, checkCategories, checkLevels } from "../checks/types.js";
+import { protocolGenerations } from "../model/generation.js";
+import { transports } from "../model/transport.js";
+import { configSchema, testSchema } from "../runner/test-definition.js";
+import { authSchema } from "./inspector-auth.js";
+import { requestJsonSchema } from "./request-schemas.js";
 
-/** The component schemas of the OpenAPI document (DESIGN.md section 9), kept apart from the paths. */
+/**
+ * The component schemas of the OpenAPI document (DESIGN.md section 9). Request shapes are generated from
+ * the zod schemas that validate them; response shapes are written here.
+ */
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -44,63 +51,12 @@ export const schemas: Record<string, Schema> = {
     required: ["name"],
     properties: { name: { type: "string" }, updated_at: { type: "string", format: "date-time" } },
   },
-  TestConfig: {
-    type: "object",
-    required: ["agent_url"],
-    description: "Seed 000 'Configuration'. {{secrets.NAME}} works in any string.",
-    properties: {
-      agent_url: { type: "string", description: "the agent's base URL or card URL (http or https)" },
-      headers: { type: "object", additionalProperties: { type: "string" } },
-      strict_card: { type: "boolean", default: true },
-      timeout_s: { type: "integer", minimum: 1, maximum: 300, default: 60 },
-      smoke_message: { type: "string" },
-      persona: { type: "string" },
-      goal: { type: "string" },
-      success_criteria: { type: "array", items: { type: "string" } },
-      opening_message: { type: "string" },
-      max_turns: { type: "integer", minimum: 1, maximum: 50 },
-      threshold: { type: "number", minimum: 0, maximum: 1 },
-      trials: { type: "integer", minimum: 1, maximum: 100 },
-      min_pass_rate: { type: "number", minimum: 0, maximum: 1 },
-      hints: {
-        type: "object",
-        description: "conformance: messages that make the agent ask back or keep working",
-        properties: { "input-required": { type: "string" }, slow: { type: "string" } },
-        additionalProperties: false,
-      },
-      transports: { type: "array", items: { enum: ["jsonrpc", "rest", "grpc"] } },
-      categories: {
-        type: "array",
-        items: {
-          // The id prefixes; the old long names are accepted and mapped to them.
-          enum: [...checkCategories, ...Object.keys(categoryAliases)],
-        },
-      },
-      levels: { type: "array", items: { enum: [...checkLevels] } },
-      peer_url: { type: "string", description: "conformance: a second agent for the interop checks" },
-    },
-  },
+  TestConfig: requestJsonSchema(configSchema),
   TestDefinition: {
-    type: "object",
+    ...requestJsonSchema(testSchema),
+    description:
+      "Exactly the test JSON of seed 000's examples; kind a2a: card + smoke or conversation, conversation: with an A2A target, conformance: the suite.",
     required: ["module_id", "name", "kind", "config"],
-    description: "Exactly the test JSON of seed 000's examples.",
-    properties: {
-      module_id: { type: "string" },
-      name: { type: "string", minLength: 1 },
-      kind: {
-        enum: ["a2a", "conversation", "conformance"],
-        description:
-          "a2a: card + smoke or conversation (seed 000); conversation: with an A2A target; conformance: the suite",
-      },
-      target: {
-        type: "object",
-        description:
-          'conversation tests: {"type": "a2a", "agent_url": "..."}; the card only finds the endpoint',
-        properties: { type: { const: "a2a" }, agent_url: { type: "string" }, headers: { type: "object" } },
-      },
-      natural_language: { type: "string" },
-      config: ref("TestConfig"),
-    },
   },
   Test: {
     allOf: [
@@ -162,22 +118,7 @@ export const schemas: Record<string, Schema> = {
       traffic: { type: "array", items: { type: "object" } },
     },
   },
-  InspectorAuth: {
-    type: "object",
-    properties: {
-      type: { enum: ["none", "bearer", "basic", "apikey"] },
-      token: { type: "string" },
-      username: { type: "string" },
-      password: { type: "string" },
-      key_name: { type: "string" },
-      key_value: { type: "string" },
-      key_in: { enum: ["header", "query"] },
-      headers: {
-        type: "array",
-        items: { type: "object", properties: { name: { type: "string" }, value: { type: "string" } } },
-      },
-    },
-  },
+  InspectorAuth: requestJsonSchema(authSchema),
   ChatReply: {
     type: "object",
     properties: {
@@ -188,8 +129,8 @@ export const schemas: Record<string, Schema> = {
       context_id: { type: "string" },
       failure: { type: "string" },
       warnings: { type: "array", items: { type: "string" } },
-      generation: { enum: ["0.1", "0.2", "0.3", "1.0"] },
-      transport: { enum: ["JSONRPC", "HTTP+JSON", "GRPC"] },
+      generation: { enum: [...protocolGenerations] },
+      transport: { enum: [...transports] },
     },
   },
 };

@@ -1,5 +1,7 @@
 import { toolVersion } from "../runner/version.js";
+import { transports } from "../model/transport.js";
 import { schemas } from "./openapi-schemas.js";
+import { cardBody, chatBody, nameBody, requestJsonSchema, secretBody } from "./request-schemas.js";
 
 type Schema = Record<string, unknown>;
 
@@ -14,11 +16,7 @@ const idParam = (what: string) => [
   { name: "id", in: "path", required: true, schema: { type: "string" }, description: `the ${what}'s id` },
 ];
 const body = (schema: Schema) => ({ required: true, content: json(schema) });
-const nameBody = body({
-  type: "object",
-  required: ["name"],
-  properties: { name: { type: "string", minLength: 1 } },
-});
+const nameRequest = body(requestJsonSchema(nameBody));
 const sse = (description: string) => ({
   "200": { description, content: { "text/event-stream": { schema: { type: "string" } } } },
 });
@@ -31,7 +29,7 @@ const paths: Record<string, Schema> = {
     },
     post: {
       summary: "Create a project",
-      requestBody: nameBody,
+      requestBody: nameRequest,
       responses: { ...ok("created", ref("Project"), "201"), ...err(400, 401, 409) },
     },
   },
@@ -51,7 +49,7 @@ const paths: Record<string, Schema> = {
     },
     post: {
       summary: "Create a module",
-      requestBody: nameBody,
+      requestBody: nameRequest,
       responses: { ...ok("created", ref("Module"), "201"), ...err(400, 401, 404, 409) },
     },
   },
@@ -74,11 +72,7 @@ const paths: Record<string, Schema> = {
     ],
     put: {
       summary: "Set a secret (write-only); tests use it as {{secrets.NAME}}",
-      requestBody: body({
-        type: "object",
-        required: ["value"],
-        properties: { value: { type: "string", minLength: 1 } },
-      }),
+      requestBody: body(requestJsonSchema(secretBody)),
       responses: { ...ok("stored (the value is not echoed)", ref("SecretName")), ...err(400, 401, 404) },
     },
     delete: {
@@ -152,16 +146,7 @@ const paths: Record<string, Schema> = {
   "/api/inspect/card": {
     post: {
       summary: "Find, validate and resolve an agent's card (no message sent)",
-      requestBody: body({
-        type: "object",
-        required: ["session_id", "agent_url"],
-        properties: {
-          session_id: { type: "string" },
-          agent_url: { type: "string" },
-          auth: ref("InspectorAuth"),
-          timeout_s: { type: "integer", minimum: 1, maximum: 300 },
-        },
-      }),
+      requestBody: body(requestJsonSchema(cardBody)),
       responses: {
         ...ok("card result", {
           type: "object",
@@ -169,7 +154,7 @@ const paths: Record<string, Schema> = {
             result: ref("RunResult"),
             streaming: { type: "boolean" },
             can_chat: { type: "boolean" },
-            transports: { type: "array", items: { enum: ["JSONRPC", "HTTP+JSON", "GRPC"] } },
+            transports: { type: "array", items: { enum: [...transports] } },
           },
         }),
         ...err(400, 401, 404),
@@ -180,19 +165,7 @@ const paths: Record<string, Schema> = {
     post: {
       summary:
         "Send one chat turn to the session's agent; streams `update` and `done` events when the agent streams",
-      requestBody: body({
-        type: "object",
-        required: ["session_id", "text"],
-        properties: {
-          session_id: { type: "string" },
-          text: { type: "string" },
-          context_id: { type: "string" },
-          task_id: { type: "string" },
-          stream: { type: "boolean", default: true },
-          timeout_s: { type: "integer" },
-          transport: { enum: ["JSONRPC", "HTTP+JSON", "GRPC"], default: "JSONRPC" },
-        },
-      }),
+      requestBody: body(requestJsonSchema(chatBody)),
       responses: {
         "200": {
           description: "the reply",

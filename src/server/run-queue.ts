@@ -1,7 +1,7 @@
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { Redactor } from "../net/redact.js";
 import { redactSecrets } from "../runner/redact-result.js";
-import type { RunResult } from "../runner/result.js";
+import type { RunResult } from "../model/result.js";
 import { errorResult, runTestDefinition } from "../runner/run-test.js";
 import { parseTestDefinition, type LoadedTest } from "../runner/test-definition.js";
 import type { RunState, Store, TestRow } from "./store.js";

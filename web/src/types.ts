@@ -1,4 +1,6 @@
-/** The parts of the REST API's JSON the UI reads (DESIGN.md sections 3 and 9). */
+/** The REST API's JSON as the UI reads it (DESIGN.md sections 3 and 9). */
+import type { RunResult } from "../../src/model/index.js";
+
 export interface Project {
   id: string;
   name: string;
@@ -38,89 +40,16 @@ export interface Test {
   warnings: string[];
   last_run: RunSummary | null;
 }
-export interface Issue {
-  path: string;
-  message: string;
-}
-export interface Skill {
-  id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  examples: string[];
-}
-export interface CardSection {
-  found_at: string | null;
-  tried: { url: string; outcome: string; http_status?: number; ms: number }[];
-  protocol_version: string | null;
-  name: string | null;
-  version: string | null;
-  description: string | null;
-  transport: string | null;
-  errors: Issue[];
-  warnings: Issue[];
-  skills: Skill[];
-}
-export interface TrafficEntry {
-  id: string;
-  at: string;
-  label?: string;
-  method: string;
-  url: string;
-  request_headers: Record<string, string>;
-  request_body?: string;
-  status?: number;
-  response_headers?: Record<string, string>;
-  response_body?: string;
-  body_truncated?: boolean;
-  events?: { at_ms: number; event?: string; data: string }[];
-  ms: number;
-  error?: { rule?: string; message: string };
-}
-export interface Finding {
-  id: string;
-  category: string;
-  level: string;
-  status: string;
-  message: string;
-  recommendation?: string;
-  transport?: string;
-}
-/** One conversation turn (src/conversation TranscriptEntry). */
-export interface Turn {
-  turn: number;
-  role: "user" | "agent";
-  text: string;
-  task_state?: string;
-  ms?: number;
-  error?: string;
-}
-export interface RunResult {
-  kind: string;
-  name?: string;
-  status: "passed" | "failed" | "error";
-  reason?: string;
-  duration_ms: number;
-  agent_url: string | null;
-  scores: Record<string, number>;
-  card?: CardSection;
-  endpoint?: { url: string; transport: string; reason: string; rewritten_from?: string; refused?: string };
-  smoke?: {
-    request: { method: string; params: unknown };
-    reply_kind?: string;
-    task_state?: string;
-    text: string;
-    passed: boolean;
-    reason?: string;
-  };
-  findings?: Finding[];
-  conformance_level?: string;
-  transcript?: Turn[];
-  verdicts?: { criterion: string; met: boolean; verdict?: string; reasoning?: string }[];
-  trials?: { status?: string }[];
-  warnings: string[];
-  traffic: TrafficEntry[];
-}
+// The result's shapes come from the model the runners write them with (type-only: nothing of it is bundled).
+export type {
+  CardIssue as Issue,
+  CardSection,
+  CardSkill as Skill,
+  Finding,
+  RunResult,
+  TrafficEntry,
+  TranscriptEntry as Turn,
+} from "../../src/model/index.js";
 export interface Run extends RunSummary {
   progress: string[];
   result: RunResult | null;

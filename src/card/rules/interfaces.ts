@@ -2,7 +2,8 @@
  * Rules for where the agent can be reached: url, preferredTransport, additionalInterfaces (0.2.4–0.3) and
  * supportedInterfaces (1.0). They are checked together because each rule depends on the others.
  */
-import { canonicalTransport, interfaceKey, urlKey } from "../normalize.js";
+import { parseTransport } from "../../model/transport.js";
+import { interfaceKey, urlKey } from "../normalize.js";
 import type { CardInterface, Transport } from "../types.js";
 import type { Field, IssueLog, JsonObject } from "./read.js";
 import { describe, isHostPort, isHttpUrl, isObject, looksLikeVersion, mustBe, readField } from "./read.js";
@@ -89,7 +90,7 @@ function checkTransportName(field: Field, log: IssueLog): Transport | null {
     log.error(field.path, mustBe(field.path, field.value, 'a transport name such as "JSONRPC"'));
     return null;
   }
-  const canonical = canonicalTransport(field.value);
+  const canonical = parseTransport(field.value) ?? null;
   if (canonical !== null && canonical !== field.value) {
     log.warn(
       field.path,
@@ -178,7 +179,12 @@ function mainInterface(url: Field, preferred: string | null, cardVersion: string
   // Seed: the card's url is the JSON-RPC endpoint "when the preferred transport ... isn't stated".
   const transport = preferred ?? "JSONRPC";
   const iface = withVersion({ url: url.value, transport, source: url.path }, cardVersion);
-  return { iface, usable: isHttpUrl(url.value), canonical: canonicalTransport(transport), source: url.path };
+  return {
+    iface,
+    usable: isHttpUrl(url.value),
+    canonical: parseTransport(transport) ?? null,
+    source: url.path,
+  };
 }
 
 // Seed table: url is an error when "missing or not an http(s) URL, and no additionalInterfaces URL either",

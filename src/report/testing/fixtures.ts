@@ -1,5 +1,5 @@
 import type { TrafficEntry } from "../../net/traffic.js";
-import type { Finding, RunResult } from "../../runner/result.js";
+import type { Finding, RunResult } from "../../model/result.js";
 
 /** Hand-built results for the reporters' tests: a smoke run, a conformance run, a hostile run, a conversation. */
 

@@ -1,44 +1,17 @@
 import { Router, type Response } from "express";
 import { z } from "zod";
-import { canonicalTransport } from "../../card/normalize.js";
-import type { Transport } from "../../card/types.js";
+import { parseTransport, type Transport } from "../../model/transport.js";
 import { validateCard } from "../../card/validate.js";
 import type { OutboundPolicy } from "../../net/outbound-policy.js";
 import type { TrafficEntry } from "../../net/traffic.js";
-import type { RunResult } from "../../runner/result.js";
+import type { RunResult } from "../../model/result.js";
 import { runA2ATest } from "../../runner/run-a2a-test.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
-import { applyAuth, authSchema, withQuery } from "../inspector-auth.js";
+import { applyAuth, withQuery } from "../inspector-auth.js";
 import { canStream, InspectorChats, type ChatRequest } from "../inspector-chat.js";
 import type { InspectorSession, InspectorSessions } from "../inspector-sessions.js";
+import { cardBody, chatBody, parseBody, sessionRef } from "../request-schemas.js";
 import { openSse } from "../sse.js";
-
-const sessionRef = z.object({ session_id: z.string() });
-const timeout = z.number().int().min(1).max(300).default(60);
-const cardBody = z.object({
-  session_id: z.string(),
-  agent_url: z.string().min(1),
-  auth: authSchema,
-  timeout_s: timeout,
-});
-const chatBody = z.object({
-  session_id: z.string(),
-  text: z.string().min(1).max(100_000),
-  context_id: z.string().max(500).optional(),
-  task_id: z.string().max(500).optional(),
-  stream: z.boolean().default(true),
-  timeout_s: timeout,
-  transport: z.enum(["JSONRPC", "HTTP+JSON", "GRPC"]).default("JSONRPC"),
-});
-
-/** Validates a body with zod; the first issue becomes a 400 naming its field. */
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.join(".") ?? "";
-  throw badRequest(`${field || "body"} ${issue?.message ?? "is invalid"}`, field || undefined);
-}
 
 /** What the chat needs from the card found (read back from the recorded response): streaming and bindings. */
 function cardFacts(result: RunResult, entries: readonly TrafficEntry[]) {
@@ -48,7 +21,7 @@ function cardFacts(result: RunResult, entries: readonly TrafficEntry[]) {
     const card = validateCard(JSON.parse(entry?.response_body ?? "null")).card;
     const transports = new Set<Transport>();
     for (const i of card.interfaces) {
-      const transport = canonicalTransport(i.transport);
+      const transport = parseTransport(i.transport);
       if (transport) transports.add(transport);
     }
     return { streaming: card.capabilities.streaming, transports: [...transports] };
@@ -82,7 +55,7 @@ function followTraffic(res: Parameters<typeof openSse>[0], session: InspectorSes
 
 /** Fetches, validates and resolves the card; opens the session's chats with the agent it names. */
 async function loadCard(session: InspectorSession, raw: unknown, policy: OutboundPolicy) {
-  const body = parse(cardBody, raw);
+  const body = parseBody(cardBody, raw);
   const applied = applyAuth(body.auth);
   for (const secret of applied.secrets) session.traffic.addSecret(secret);
   session.secrets.push(...applied.secrets);
@@ -153,11 +126,11 @@ export function inspectRouter(sessions: InspectorSessions, policy: OutboundPolic
     followTraffic(res, sessionOr404(req.params.id));
   });
   router.post("/api/inspect/card", async (req, res) => {
-    const session = sessionOr404(parse(sessionRef, req.body).session_id);
+    const session = sessionOr404(parseBody(sessionRef, req.body).session_id);
     res.json(await loadCard(session, req.body, policy));
   });
   router.post("/api/inspect/chat", async (req, res) => {
-    const body = parse(chatBody, req.body);
+    const body = parseBody(chatBody, req.body);
     await chatTurn(sessionOr404(body.session_id), body, res);
   });
   return router;

@@ -1,5 +1,6 @@
 import { Router } from "express";
-import { ApiError, badRequest, notFound, requireString } from "../api-error.js";
+import { ApiError, badRequest, notFound } from "../api-error.js";
+import { nameBody, parseBody, secretBody } from "../request-schemas.js";
 import type { Store } from "../store.js";
 
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
@@ -17,7 +18,7 @@ export function projectsRouter(store: Store): Router {
     res.json(store.listProjects());
   });
   router.post("/api/projects", (req, res) => {
-    const name = requireString(req.body, "name");
+    const { name } = parseBody(nameBody, req.body);
     if (store.projectByName(name))
       throw new ApiError(409, `a project named ${JSON.stringify(name)} already exists`, "name");
     res.status(201).json(store.createProject(name));
@@ -31,7 +32,7 @@ export function projectsRouter(store: Store): Router {
   });
   router.post("/api/projects/:id/modules", (req, res) => {
     projectOr404(store, req.params.id);
-    const name = requireString(req.body, "name");
+    const { name } = parseBody(nameBody, req.body);
     if (store.moduleByName(req.params.id, name)) {
       throw new ApiError(409, `this project already has a module named ${JSON.stringify(name)}`, "name");
     }
@@ -47,10 +48,7 @@ export function projectsRouter(store: Store): Router {
     if (!SECRET_NAME.test(name)) {
       throw badRequest("a secret name is letters, digits and _, not starting with a digit", "name");
     }
-    const value = (req.body as { value?: unknown } | undefined)?.value;
-    if (typeof value !== "string" || value === "")
-      throw badRequest("value is required (a non-empty string)", "value");
-    if (value.length > 10_000) throw badRequest("value must be at most 10000 characters", "value");
+    const { value } = parseBody(secretBody, req.body);
     // The value is never echoed: the response names the secret only.
     res.json(store.putSecret(req.params.id, name, value));
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverPolicy, type OutboundPolicy } from "../../net/outbound-policy.js";
-import type { RunResult } from "../../runner/result.js";
+import type { RunResult } from "../../model/result.js";
 import { startServer, type RunningServer, type ServeOptions } from "../server.js";
 
 /** GET /api/runs/{id} as the tests read it. */

@@ -1,17 +1,43 @@
-import type { DiscoveryAttempt } from "../card/discover.js";
-import type { CardIssue, CardSkill, Transport } from "../card/types.js";
-import type { TranscriptEntry, TrialStats, Verdict, TrialOutcome } from "../conversation/types.js";
-import type { TrafficEntry } from "../net/traffic.js";
-import type { ConformanceLevel, Finding } from "../checks/types.js";
+import type { TranscriptEntry, TrialOutcome, TrialStats, Verdict } from "./conversation.js";
+import type { ConformanceLevel, Finding } from "./finding.js";
+import type { Transport } from "./transport.js";
+import type { TrafficEntry } from "./traffic.js";
 
-export type { ConformanceLevel, Finding } from "../checks/types.js";
+export type { ConformanceLevel, Finding } from "./finding.js";
+
+/** One problem found in a card, located by a JSON path such as `skills[2].tags`. */
+export interface CardIssue {
+  path: string;
+  message: string;
+}
+
+export interface CardSkill {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+}
+
+/** One location tried while looking for the agent card. */
+export interface DiscoveryAttempt {
+  url: string;
+  /** One line a person can read: "found", "HTTP 404", "not JSON (text/html)", "refused: ...". */
+  outcome: string;
+  http_status?: number;
+  ms: number;
+  /** The rule that stopped this location, when one did (e.g. cap.body, policy.metadata). */
+  rule?: string;
+}
 
 export type RunStatus = "passed" | "failed" | "error";
+
+export type RunKind = "a2a" | "conformance" | "conversation" | "redteam";
 
 /** The result JSON of DESIGN.md section 3: one per test run, read by every reporter. Never rename fields. */
 export interface RunResult {
   tool: { name: "plainwright"; version: string };
-  kind: "a2a" | "conformance" | "conversation" | "redteam";
+  kind: RunKind;
   /** The test's name when it came from a test file. */
   name?: string;
   source?: string;
@@ -105,4 +131,33 @@ export interface UsageSection {
   user: ModelUsage;
   judge: ModelUsage;
   total: { input_tokens: number; output_tokens: number; cost_usd?: number };
+}
+
+/** What every result starts from: the tool, the kind, the test's name and where the run began. */
+export interface RunStart {
+  kind: RunKind;
+  toolVersion: string;
+  agentUrl: string | null;
+  name?: string;
+  source?: string;
+  /** Epoch ms; now when absent. */
+  startedAt?: number;
+  warnings?: readonly string[];
+}
+
+/** The one skeleton of a result: status passed, no scores, no traffic, until the runner fills it in. */
+export function startResult(init: RunStart): RunResult {
+  return {
+    tool: { name: "plainwright", version: init.toolVersion },
+    kind: init.kind,
+    ...(init.name ? { name: init.name } : {}),
+    ...(init.source ? { source: init.source } : {}),
+    status: "passed",
+    started_at: new Date(init.startedAt ?? Date.now()).toISOString(),
+    duration_ms: 0,
+    agent_url: init.agentUrl,
+    scores: {},
+    warnings: [...(init.warnings ?? [])],
+    traffic: [],
+  };
 }

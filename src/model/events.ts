@@ -1,0 +1,38 @@
+import type { TranscriptEntry, TrialOutcome } from "./conversation.js";
+import type { Finding } from "./finding.js";
+import type { CardIssue, DiscoveryAttempt, RunKind, RunResult } from "./result.js";
+import type { Transport } from "./transport.js";
+
+/**
+ * What a run tells its listeners while it goes: the console progress, the server's live stream and
+ * streaming reporters are all subscribers of these. Data only; how they read is the reporters' choice.
+ */
+export type RunEvent =
+  | { type: "run-started"; kind: RunKind; agent_url: string | null; name?: string; source?: string }
+  | { type: "card-lookup"; agent_url: string }
+  | {
+      type: "card-read";
+      found_at: string | null;
+      tried: DiscoveryAttempt[];
+      name: string | null;
+      errors: CardIssue[];
+      warnings: CardIssue[];
+    }
+  | { type: "connecting"; transport: Transport }
+  | { type: "checks-planned"; count: number; transports: Transport[] }
+  /** `index` is the check's place in the plan (and in the result's findings); checks run concurrently. */
+  | { type: "check-started"; index: number; id: string; transport: Transport }
+  | { type: "check-finished"; index: number; finding: Finding }
+  | { type: "smoke-sent"; url: string }
+  | { type: "conversation-started"; endpoint: string; trials: number; max_turns: number }
+  | { type: "turn-sent"; trial: number; trials: number; entry: TranscriptEntry }
+  | { type: "turn-received"; trial: number; trials: number; entry: TranscriptEntry }
+  /** A model call failed with a retryable status and is tried again after `delay_ms`. */
+  | { type: "retry"; what: string; attempt: number; delay_ms: number; reason: string }
+  | { type: "trial-finished"; trial: TrialOutcome }
+  | { type: "run-finished"; result: RunResult };
+
+export type RunEventType = RunEvent["type"];
+
+/** The one way a runner reports what happens: one call per event, never awaited, never throwing back. */
+export type RunEventSink = (event: RunEvent) => void;

@@ -1,0 +1,8 @@
+/** The shapes every layer shares: results, findings, traffic, bindings, generations and run events. */
+export * from "./conversation.js";
+export * from "./events.js";
+export * from "./finding.js";
+export * from "./generation.js";
+export * from "./result.js";
+export * from "./traffic.js";
+export * from "./transport.js";
