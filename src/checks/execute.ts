@@ -64,7 +64,8 @@ function finding(
  */
 export async function executeCheck(check: CheckDefinition, ctx: CheckContext): Promise<Finding> {
   const reason = skipReason(check, ctx);
-  if (reason) return finding(check, ctx, { status: "skip", message: reason, duration_ms: 0 });
+  if (reason)
+    return { ...finding(check, ctx, { status: "skip", message: reason, duration_ms: 0 }), applicable: false };
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   let timer: NodeJS.Timeout | undefined;

@@ -99,6 +99,12 @@ export interface CheckContext {
   peer?: PeerAgent;
 }
 
+/** A normative sentence of a spec, e.g. `{ spec: "A2A 1.0 §3.1.5", text: "... MUST ..." }`. */
+export interface SpecQuote {
+  spec: string;
+  text: string;
+}
+
 /** A reference-agent flaw (`plainwright agent --list-flaws`) that fails a check, and the protocols it does so in. */
 export interface SelfTest {
   flaw: string;
@@ -112,6 +118,13 @@ export interface CheckDefinition {
   title: string;
   category: CheckCategory;
   level: CheckLevel;
+  /**
+   * The spec sentence the level rests on, with version and section; every MUST check has one whose text
+   * says MUST, MUST NOT or REQUIRED (src/checks/catalogue.test.ts).
+   */
+  quote?: SpecQuote;
+  /** Why the check is below MUST: the behaviour it judges is one the spec leaves open or only recommends. */
+  levelReason?: string;
   /** The requirement in plain words, as the spec states it. */
   requirement: string;
   /** Spec section(s), e.g. "A2A 1.0 §3.1.2; 0.3 §7.2". */
@@ -154,6 +167,18 @@ export interface Finding {
   /** Spec section and, where one exists, the official TCK requirement id. */
   spec?: string;
   tck?: string;
+  /** False when the check does not apply to what the card claims (binding, version, capability, --peer). */
+  applicable?: false;
+}
+
+/** How much of what applies to this agent was judged: a skip that applies is a check that could not run. */
+export interface ConformanceSummary {
+  /** Findings (check × binding) that apply to what the card claims. */
+  applicable: number;
+  ran: number;
+  not_run: number;
+  /** Each applicable finding that did not run, with the reason it gave. */
+  not_run_reasons: Array<{ id: string; transport?: string; reason: string }>;
 }
 
 export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";

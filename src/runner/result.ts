@@ -2,9 +2,9 @@ import type { DiscoveryAttempt } from "../card/discover.js";
 import type { CardIssue, CardSkill, Transport } from "../card/types.js";
 import type { TranscriptEntry, TrialStats, Verdict, TrialOutcome } from "../conversation/types.js";
 import type { TrafficEntry } from "../net/traffic.js";
-import type { ConformanceLevel, Finding } from "../checks/types.js";
+import type { ConformanceLevel, ConformanceSummary, Finding } from "../checks/types.js";
 
-export type { ConformanceLevel, Finding } from "../checks/types.js";
+export type { ConformanceLevel, ConformanceSummary, Finding } from "../checks/types.js";
 
 export type RunStatus = "passed" | "failed" | "error";
 
@@ -38,6 +38,8 @@ export interface RunResult {
   usage?: UsageSection;
   findings?: Finding[];
   conformance_level?: ConformanceLevel;
+  /** Conformance runs: how many applicable checks ran, and why the others could not. */
+  conformance_summary?: ConformanceSummary;
   /** Things a person should know that do not change the status (fallbacks, config keys ignored). */
   warnings: string[];
   traffic: TrafficEntry[];

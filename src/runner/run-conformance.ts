@@ -2,7 +2,7 @@ import { discoverCard } from "../card/discover.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
 import { executeCheck, notRunFinding } from "../checks/execute.js";
-import { conformanceLevel, conformanceScore } from "../checks/level.js";
+import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type {
   CheckCategory,
   CheckContext,
@@ -231,6 +231,7 @@ function verdict(
   checks: readonly CheckDefinition[],
 ): [RunResult["status"], string?] {
   result.conformance_level = conformanceLevel(findings, checks);
+  result.conformance_summary = conformanceSummary(findings);
   result.scores.conformance = conformanceScore(findings);
   const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
   const mustBroken = broken.filter((f) => f.level === "MUST");

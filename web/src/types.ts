@@ -115,6 +115,12 @@ export interface RunResult {
   };
   findings?: Finding[];
   conformance_level?: string;
+  conformance_summary?: {
+    applicable: number;
+    ran: number;
+    not_run: number;
+    not_run_reasons: Array<{ id: string; transport?: string; reason: string }>;
+  };
   transcript?: Turn[];
   verdicts?: { criterion: string; met: boolean; verdict?: string; reasoning?: string }[];
   trials?: { status?: string }[];
