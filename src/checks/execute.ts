@@ -97,3 +97,21 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
 export function notRunFinding(check: CheckDefinition, ctx: CheckContext, why: string): Finding {
   return finding(check, ctx, { status: "error", message: `not run: ${why}`, duration_ms: 0 });
 }
+
+/** A finding for a check not run because a check it depends on failed (one defect, one failure). */
+export function dependencyFinding(check: CheckDefinition, ctx: CheckContext, dependency: string): Finding {
+  return finding(check, ctx, {
+    status: "skip",
+    message: `not run: depends on ${dependency}, which failed`,
+    duration_ms: 0,
+  });
+}
+
+/** Whether a finding stops the checks that depend on it: it failed, or was itself not run for that reason. */
+export function blocksDependents(f: Finding): boolean {
+  return (
+    f.status === "fail" ||
+    f.status === "error" ||
+    (f.status === "skip" && f.message.startsWith("not run: depends on"))
+  );
+}

@@ -141,6 +141,11 @@ export interface CheckDefinition {
   /** Generations it applies to (default: all). */
   generations?: ProtocolGeneration[];
   /**
+   * Check ids this one needs to work first (on the same binding). When one failed, this check is
+   * reported as not run because of it, so one defect is one failure.
+   */
+  dependsOn?: readonly string[];
+  /**
    * The reference-agent flaws that must fail this check, per protocol: the check's own test
    * (src/runner/run-conformance.test.ts runs each flaw and expects exactly the checks that list it to fail).
    */

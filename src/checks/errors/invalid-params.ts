@@ -18,6 +18,7 @@ export default defineCheck({
   recommendation:
     "Validate params against the schema before handling the call and answer -32602 naming the bad field, instead of letting the handler throw (-32603).",
   selfTest: [{ flaw: "invalid-params-wrong-code", protocols: ["0.3"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

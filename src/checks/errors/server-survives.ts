@@ -40,6 +40,7 @@ export default defineCheck({
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
     { flaw: "bad-request-wedges-task", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -20,6 +20,7 @@ export default defineCheck({
     { flaw: "cancel-ignored", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const running = await ctx.fixtures.runningTask();

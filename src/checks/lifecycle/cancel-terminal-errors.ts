@@ -48,6 +48,7 @@ export default defineCheck({
     { flaw: "cancel-finished-succeeds", protocols: ["1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: cancelFinishedTask,

@@ -15,10 +15,8 @@ export default defineCheck({
   },
   recommendation:
     "Accept a contextId the server issued earlier and keep the new task (or message) in that context; if a contextId cannot be accepted, answer an error rather than replacing it.",
-  selfTest: [
-    { flaw: "context-not-kept", protocols: ["0.3", "1.0"] },
-    { flaw: "task-without-context", protocols: ["1.0"] },
-  ],
+  selfTest: [{ flaw: "context-not-kept", protocols: ["0.3", "1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const first = await ctx.fixtures.send();

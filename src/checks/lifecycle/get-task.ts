@@ -17,9 +17,9 @@ export default defineCheck({
     "Implement tasks/get (GetTask) for every task the agent created, returning the stored Task.",
   selfTest: [
     { flaw: "get-task-wrong-context", protocols: ["0.3", "1.0"] },
-    { flaw: "task-without-context", protocols: ["1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   basic: true,
   run: async (ctx) => {

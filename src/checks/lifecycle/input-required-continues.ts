@@ -37,6 +37,7 @@ export default defineCheck({
     { flaw: "input-required-new-task", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const hint = ctx.hints["input-required"];

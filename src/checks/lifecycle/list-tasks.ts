@@ -107,6 +107,7 @@ export default defineCheck({
     { flaw: "list-tasks-no-token", protocols: ["1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

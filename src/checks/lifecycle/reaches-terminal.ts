@@ -18,6 +18,7 @@ export default defineCheck({
     { flaw: "polled-status-stale", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     // Seed 003 step 2.2: poll with backoff, never assume an immediate state change.

@@ -15,10 +15,8 @@ export default defineCheck({
   },
   recommendation:
     "Generate a fresh, unique task id (e.g. a UUID) for every new task and return it with a contextId, generated too when the client sent none.",
-  selfTest: [
-    { flaw: "task-without-context", protocols: ["1.0"] },
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
-  ],
+  selfTest: [{ flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {

@@ -22,6 +22,7 @@ export default defineCheck({
     { flaw: "terminal-task-accepts-message", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const settled = await ctx.fixtures.settledTask();

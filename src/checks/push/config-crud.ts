@@ -25,6 +25,7 @@ export default defineCheck({
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
     { flaw: "push-config-not-stored", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
   run: async (ctx) => {

@@ -48,6 +48,7 @@ export default defineCheck({
     { flaw: "push-no-delivery", protocols: ["0.3"] },
     { flaw: "push-wrong-token", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
   run: async (ctx) => {

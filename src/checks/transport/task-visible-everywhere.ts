@@ -55,6 +55,7 @@ export default defineCheck({
   },
   recommendation: "Back every binding with one task store (one request handler), not a store per binding.",
   selfTest: [{ flaw: "separate-task-stores", protocols: ["0.3"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "agent",
   needs: ["multiple-transports"],
   run: async (ctx) => {
