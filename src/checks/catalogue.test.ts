@@ -71,6 +71,18 @@ describe("the check catalogue", () => {
   });
 });
 
+describe("levels as the spec words them", () => {
+  it("gives every MUST check the spec sentence it tests, saying MUST, MUST NOT or REQUIRED", () => {
+    const unquoted = catalogue
+      .filter((c) => c.level === "MUST")
+      .filter(
+        (c) => !c.quote || !/\bA2A|JSON-RPC/.test(c.quote.spec) || !/\b(MUST|REQUIRED)\b/.test(c.quote.text),
+      )
+      .map((c) => c.id);
+    expect(unquoted).toEqual([]);
+  });
+});
+
 describe("category names", () => {
   it("reads the id prefixes, the old long names and, for the command line, a name's start", () => {
     expect(parseCategory("errors")).toBe("errors");

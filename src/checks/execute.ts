@@ -64,7 +64,8 @@ function finding(
  */
 export async function executeCheck(check: CheckDefinition, ctx: CheckContext): Promise<Finding> {
   const reason = skipReason(check, ctx);
-  if (reason) return finding(check, ctx, { status: "skip", message: reason, duration_ms: 0 });
+  if (reason)
+    return { ...finding(check, ctx, { status: "skip", message: reason, duration_ms: 0 }), applicable: false };
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   let timer: NodeJS.Timeout | undefined;
@@ -95,4 +96,22 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
 /** A finding for a check that was not run because the agent stopped answering. */
 export function notRunFinding(check: CheckDefinition, ctx: CheckContext, why: string): Finding {
   return finding(check, ctx, { status: "error", message: `not run: ${why}`, duration_ms: 0 });
+}
+
+/** A finding for a check not run because a check it depends on failed (one defect, one failure). */
+export function dependencyFinding(check: CheckDefinition, ctx: CheckContext, dependency: string): Finding {
+  return finding(check, ctx, {
+    status: "skip",
+    message: `not run: depends on ${dependency}, which failed`,
+    duration_ms: 0,
+  });
+}
+
+/** Whether a finding stops the checks that depend on it: it failed, or was itself not run for that reason. */
+export function blocksDependents(f: Finding): boolean {
+  return (
+    f.status === "fail" ||
+    f.status === "error" ||
+    (f.status === "skip" && f.message.startsWith("not run: depends on"))
+  );
 }

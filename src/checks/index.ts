@@ -38,6 +38,7 @@ import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
 import errorsInvalidParams from "./errors/invalid-params.js";
 import errorsErrorEnvelope from "./errors/error-envelope.js";
+import errorsHttpStatus from "./errors/http-status.js";
 import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
@@ -101,6 +102,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsParseError,
   errorsInvalidParams,
   errorsErrorEnvelope,
+  errorsHttpStatus,
   errorsNoServerError,
   errorsServerSurvives,
   // auth

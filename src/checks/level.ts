@@ -1,4 +1,4 @@
-import type { CheckDefinition, ConformanceLevel, Finding } from "./types.js";
+import type { CheckDefinition, ConformanceLevel, ConformanceSummary, Finding } from "./types.js";
 
 const weights = { MUST: 3, SHOULD: 2, MAY: 1 } as const;
 
@@ -8,7 +8,9 @@ const failed = (f: Finding) => f.status === "fail" || f.status === "error";
  * Seed 003 step 5.2: full when every check that applied passed (streaming and push included when
  * claimed); partial when the core lifecycle passed but some optional feature failed; minimal when the
  * card is valid and basic send/get work; non-conformant when the card is invalid or basic send/get
- * are broken. Skips never lower the level: a capability the card does not claim is not required.
+ * are broken. A capability the card does not claim is not required, but "full" needs every check that
+ * applies to what the card claims to have run: one that could not (no running task, a failed
+ * prerequisite) leaves the level at partial.
  */
 export function conformanceLevel(
   findings: readonly Finding[],
@@ -16,7 +18,7 @@ export function conformanceLevel(
 ): ConformanceLevel {
   const byId = new Map(catalogue.map((c) => [c.id, c]));
   const broken = findings.filter(failed);
-  if (broken.length === 0) return "full";
+  if (broken.length === 0) return conformanceSummary(findings).not_run === 0 ? "full" : "partial";
   const isCardMust = (f: Finding) => f.category === "card" && f.level === "MUST";
   if (broken.some((f) => isCardMust(f) || byId.get(f.id)?.basic)) return "non-conformant";
   if (broken.some((f) => f.category === "lifecycle" && f.level === "MUST")) return "minimal";
@@ -30,4 +32,20 @@ export function conformanceScore(findings: readonly Finding[]): number {
   if (total === 0) return 1;
   const passed = applied.filter((f) => f.status === "pass").reduce((sum, f) => sum + weights[f.level], 0);
   return Math.round((passed / total) * 1000) / 1000;
+}
+
+/** Applicable findings, how many ran, and why the others could not. */
+export function conformanceSummary(findings: readonly Finding[]): ConformanceSummary {
+  const applicable = findings.filter((f) => f.applicable !== false);
+  const notRun = applicable.filter((f) => f.status === "skip");
+  return {
+    applicable: applicable.length,
+    ran: applicable.length - notRun.length,
+    not_run: notRun.length,
+    not_run_reasons: notRun.map((f) => ({
+      id: f.id,
+      ...(f.transport ? { transport: f.transport } : {}),
+      reason: f.message,
+    })),
+  };
 }

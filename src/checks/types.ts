@@ -99,6 +99,12 @@ export interface CheckContext {
   peer?: PeerAgent;
 }
 
+/** A normative sentence of a spec, e.g. `{ spec: "A2A 1.0 §3.1.5", text: "... MUST ..." }`. */
+export interface SpecQuote {
+  spec: string;
+  text: string;
+}
+
 /** A reference-agent flaw (`plainwright agent --list-flaws`) that fails a check, and the protocols it does so in. */
 export interface SelfTest {
   flaw: string;
@@ -112,6 +118,13 @@ export interface CheckDefinition {
   title: string;
   category: CheckCategory;
   level: CheckLevel;
+  /**
+   * The spec sentence the level rests on, with version and section; every MUST check has one whose text
+   * says MUST, MUST NOT or REQUIRED (src/checks/catalogue.test.ts).
+   */
+  quote?: SpecQuote;
+  /** Why the check is below MUST: the behaviour it judges is one the spec leaves open or only recommends. */
+  levelReason?: string;
   /** The requirement in plain words, as the spec states it. */
   requirement: string;
   /** Spec section(s), e.g. "A2A 1.0 §3.1.2; 0.3 §7.2". */
@@ -128,6 +141,11 @@ export interface CheckDefinition {
   /** Generations it applies to (default: all). */
   generations?: ProtocolGeneration[];
   /**
+   * Check ids this one needs to work first (on the same binding). When one failed, this check is
+   * reported as not run because of it, so one defect is one failure.
+   */
+  dependsOn?: readonly string[];
+  /**
    * The reference-agent flaws that must fail this check, per protocol: the check's own test
    * (src/runner/run-conformance.test.ts runs each flaw and expects exactly the checks that list it to fail).
    */
@@ -137,4 +155,4 @@ export interface CheckDefinition {
   run(ctx: CheckContext): Promise<CheckVerdict>;
 }
 
-export type { ConformanceLevel, Finding } from "../model/finding.js";
+export type { ConformanceLevel, ConformanceSummary, Finding } from "../model/finding.js";

@@ -20,6 +20,18 @@ export interface Finding {
   /** Spec section and, where one exists, the official TCK requirement id. */
   spec?: string;
   tck?: string;
+  /** False when the check does not apply to what the card claims (binding, version, capability, --peer). */
+  applicable?: false;
+}
+
+/** How much of what applies to this agent was judged: a skip that applies is a check that could not run. */
+export interface ConformanceSummary {
+  /** Findings (check × binding) that apply to what the card claims. */
+  applicable: number;
+  ran: number;
+  not_run: number;
+  /** Each applicable finding that did not run, with the reason it gave. */
+  not_run_reasons: Array<{ id: string; transport?: string; reason: string }>;
 }
 
 export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";

@@ -1,9 +1,9 @@
 import type { TranscriptEntry, TrialOutcome, TrialStats, Verdict } from "./conversation.js";
-import type { ConformanceLevel, Finding } from "./finding.js";
+import type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js";
 import type { Transport } from "./transport.js";
 import type { TrafficEntry } from "./traffic.js";
 
-export type { ConformanceLevel, Finding } from "./finding.js";
+export type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js";
 
 /** One problem found in a card, located by a JSON path such as `skills[2].tags`. */
 export interface CardIssue {
@@ -64,6 +64,8 @@ export interface RunResult {
   usage?: UsageSection;
   findings?: Finding[];
   conformance_level?: ConformanceLevel;
+  /** Conformance runs: how many applicable checks ran, and why the others could not. */
+  conformance_summary?: ConformanceSummary;
   /** Things a person should know that do not change the status (fallbacks, config keys ignored). */
   warnings: string[];
   traffic: TrafficEntry[];

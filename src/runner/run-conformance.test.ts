@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FLAWS } from "../agent/flaws/index.js";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import { catalogue } from "../checks/index.js";
+import type { CheckDefinition } from "../checks/types.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "./run-conformance.js";
 
@@ -181,5 +182,86 @@ describe("interop with a --peer agent", () => {
     const findings = await interop(peer);
     const failing = findings.filter((f) => f.status === "fail" || f.status === "error").map((f) => f.id);
     expect(failing.sort()).toEqual([...peer.failing].sort());
+  });
+});
+
+describe("one defect, one failure", () => {
+  it("reports a check whose dependency failed as not run because of it, and runs the dependency first", async () => {
+    const agent = await startReferenceAgent({ port: 0, protocol: "1.0" });
+    started.push(agent);
+    const order: string[] = [];
+    const check = (id: string, status: "pass" | "fail", dependsOn?: string[]): CheckDefinition => ({
+      id,
+      title: id,
+      category: "lifecycle",
+      level: "MUST",
+      requirement: id,
+      spec: "A2A 1.0 §3.1.1",
+      recommendation: id,
+      scope: "transport",
+      bindings: ["JSONRPC"],
+      ...(dependsOn ? { dependsOn } : {}),
+      run: async () => {
+        order.push(`start ${id}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        order.push(`end ${id}`);
+        return { status, message: status };
+      },
+    });
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 5000,
+      policy: commandLinePolicy,
+      transports: ["JSONRPC"],
+      catalogue: [
+        // Listed before its prerequisite on purpose: the layers, not the list, decide what runs first.
+        check("lifecycle.needs-send", "pass", ["lifecycle.send"]),
+        check("lifecycle.needs-needs-send", "pass", ["lifecycle.needs-send"]),
+        check("lifecycle.send", "fail"),
+        check("lifecycle.independent", "pass"),
+      ],
+    });
+    const findings = (result.findings ?? []).map((f) => [f.id, f.status, f.message]);
+    expect(findings).toEqual([
+      ["lifecycle.needs-send", "skip", "not run: depends on lifecycle.send, which failed"],
+      ["lifecycle.needs-needs-send", "skip", "not run: depends on lifecycle.needs-send, which failed"],
+      ["lifecycle.send", "fail", "fail"],
+      ["lifecycle.independent", "pass", "pass"],
+    ]);
+    expect(order).not.toContain("start lifecycle.needs-send");
+    expect(result.conformance_summary).toMatchObject({ applicable: 4, ran: 2, not_run: 2 });
+  });
+
+  it("runs a dependent check normally when its dependency passed", async () => {
+    const agent = await startReferenceAgent({ port: 0, protocol: "0.3" });
+    started.push(agent);
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 5000,
+      policy: commandLinePolicy,
+      transports: ["JSONRPC"],
+      catalogue: catalogue.filter((c) =>
+        ["lifecycle.send-returns-task", "errors.invalid-params", "errors.server-survives"].includes(c.id),
+      ),
+    });
+    expect((result.findings ?? []).map((f) => `${f.id}: ${f.status}`)).toEqual([
+      "lifecycle.send-returns-task: pass",
+      "errors.invalid-params: pass",
+      "errors.server-survives: pass",
+    ]);
+  });
+
+  it("does not fail errors.server-survives and errors.invalid-params on their own when sending never works", async () => {
+    const result = await conform("1.0", "reply-not-a2a", { transports: ["JSONRPC"] });
+    const byId = new Map((result.findings ?? []).map((f) => [f.id, f]));
+    expect(byId.get("lifecycle.send-returns-task")?.status).toBe("fail");
+    for (const id of ["errors.server-survives", "errors.invalid-params", "lifecycle.get-task"]) {
+      expect(byId.get(id), id).toMatchObject({
+        status: "skip",
+        message: "not run: depends on lifecycle.send-returns-task, which failed",
+      });
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { discoverCard } from "../card/discover.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
-import { executeCheck, notRunFinding } from "../checks/execute.js";
-import { conformanceLevel, conformanceScore } from "../checks/level.js";
+import { blocksDependents, dependencyFinding, executeCheck, notRunFinding } from "../checks/execute.js";
+import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type {
   CheckCategory,
   CheckContext,
@@ -68,6 +68,39 @@ async function runPool(
   };
   await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
   return results;
+}
+
+/**
+ * Jobs in dependency layers: a check runs in the layer after every check it depends on, so a
+ * prerequisite's verdict is known before its dependents start. Within a layer jobs keep catalogue order.
+ */
+function dependencyLayers(jobs: readonly Job[]): Job[][] {
+  const depth = new Map<string, number>();
+  const byId = new Map(jobs.map((j) => [j.check.id, j.check]));
+  const layerOf = (id: string, seen: ReadonlySet<string>): number => {
+    const known = depth.get(id);
+    if (known !== undefined) return known;
+    const deps = (byId.get(id)?.dependsOn ?? []).filter((d) => byId.has(d) && !seen.has(d));
+    const layer =
+      deps.length === 0 ? 0 : 1 + Math.max(...deps.map((d) => layerOf(d, new Set([...seen, id]))));
+    depth.set(id, layer);
+    return layer;
+  };
+  const layers: Job[][] = [];
+  for (const job of jobs) (layers[layerOf(job.check.id, new Set())] ??= []).push(job);
+  return layers.filter((layer) => layer.length > 0);
+}
+
+/** The first dependency of a job that failed on its binding (or agent-wide), if any. */
+function failedDependency(job: Job, done: readonly Finding[]): string | undefined {
+  return job.check.dependsOn?.find((dep) =>
+    done.some(
+      (f) =>
+        f.id === dep &&
+        (f.transport === undefined || f.transport === job.ctx.transport) &&
+        blocksDependents(f),
+    ),
+  );
 }
 
 /** Whether the agent still answers at all: one GET of its card, short timeout, no redirects followed. */
@@ -207,14 +240,24 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
   const jobs = selectJobs(opts.catalogue ?? defaultCatalogue, contexts, opts);
   progress(`Running ${jobs.length} checks over ${targets.map((t) => t.transport).join(", ")}`);
   let dead: string | undefined;
-  const findings = await runPool(jobs, opts.concurrency ?? 4, async ({ check, ctx }) => {
-    if (dead) return notRunFinding(check, ctx, dead);
-    const found = await executeCheck(check, ctx);
-    if (found.status === "fail" || found.status === "error")
-      dead ??= await agentAlive(discovery.url, clientContext);
-    opts.onFinding?.(found);
-    return found;
-  });
+  const done: Finding[] = [];
+  const byJob = new Map<Job, Finding>();
+  for (const layer of dependencyLayers(jobs)) {
+    const found = await runPool(layer, opts.concurrency ?? 4, async (job) => {
+      const { check, ctx } = job;
+      if (dead) return notRunFinding(check, ctx, dead);
+      const dependency = failedDependency(job, done);
+      const finding = dependency ? dependencyFinding(check, ctx, dependency) : await executeCheck(check, ctx);
+      if (finding.status === "fail" || finding.status === "error")
+        dead ??= await agentAlive(discovery.url, clientContext);
+      opts.onFinding?.(finding);
+      return finding;
+    });
+    layer.forEach((job, i) => byJob.set(job, found[i] as Finding));
+    done.push(...found);
+  }
+  // Reported in catalogue order, whatever order the layers ran in.
+  const findings = jobs.map((job) => byJob.get(job) as Finding);
   result.findings = findings;
   return finish(
     ...verdict(
@@ -231,6 +274,7 @@ function verdict(
   checks: readonly CheckDefinition[],
 ): [RunResult["status"], string?] {
   result.conformance_level = conformanceLevel(findings, checks);
+  result.conformance_summary = conformanceSummary(findings);
   result.scores.conformance = conformanceScore(findings);
   const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
   const mustBroken = broken.filter((f) => f.level === "MUST");

@@ -40,7 +40,8 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description: "A body that is not JSON gets its -32700 error with HTTP 400 instead of 200.",
-    expect: "errors.error-envelope fails: HTTP 400 for a JSON-RPC error",
+    expect:
+      "errors.http-status fails (MAY: the binding leaves the status open): HTTP 400 for a JSON-RPC error",
     rpcReply: (body, res) => {
       if (errorCode(body) === RPC.parseError) res.status(400);
       return body;

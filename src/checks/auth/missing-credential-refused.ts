@@ -10,6 +10,10 @@ export default defineCheck({
     "When the card requires credentials, every task endpoint authenticates every request at the transport layer and refuses one without credentials: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
   spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors; A2A-DIGEST §5 rules 35–36; seed 003 step 4.5",
   tck: "AUTH-SERVER-002",
+  quote: {
+    spec: "A2A 1.0 §7",
+    text: "Servers MUST authenticate every request and MUST reject a request with missing or invalid credentials.",
+  },
   recommendation:
     "Check the credentials the card declares before handling any task method, and answer a request without them with 401 (gRPC UNAUTHENTICATED).",
   selfTest: [{ flaw: "auth-not-enforced", protocols: ["1.0"] }],

@@ -5,7 +5,9 @@ export default defineCheck({
   id: "card.public",
   title: "The public agent card needs no credentials",
   category: "card",
-  level: "MUST",
+  level: "SHOULD",
+  levelReason:
+    "The spec requires publishing a card and recommends the well-known URI (A2A 1.0 §8.2), but allows access control on a card with sensitive content (0.3 §5.4): a protected public card is a discovery problem, not a MUST violation.",
   requirement:
     "The card at the well-known URI is served to anyone: a GET without credentials returns it (200, a JSON object). Authentication applies to the task endpoints, not to the public card.",
   spec: "A2A 0.3 §5.3, 1.0 §8.2 (card discovery); A2A-DIGEST §5 rule 8; seed 003 step 4.6",

@@ -10,6 +10,10 @@ export default defineCheck({
     "name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types.",
   spec: "A2A 0.3 §5.5 AgentCard; 1.0 §5.7 (REQUIRED fields)",
   tck: "CARD-STRUCT-001",
+  quote: {
+    spec: "A2A 1.0 §5.7",
+    text: "An AgentCard MUST include every field marked REQUIRED: name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills.",
+  },
   recommendation:
     "Add the missing fields to the agent card; Plainwright's card validation lists each one with its path.",
   selfTest: [

@@ -9,6 +9,10 @@ export default defineCheck({
   requirement:
     "Each AgentSkill has a string id (unique in the card), name and description, and tags as a list of strings (required since 0.2).",
   spec: "A2A 0.3 §5.5 AgentSkill; 1.0 §5.7 AgentSkill; A2A-DIGEST §1.2 (Skill)",
+  quote: {
+    spec: "A2A 1.0 §5.7 AgentSkill",
+    text: "id, name, description and tags are REQUIRED fields of every AgentSkill.",
+  },
   recommendation:
     "Give every skill a unique id, a name, a description and a tags list of strings; Plainwright lists each problem with its path.",
   selfTest: [{ flaw: "card-skill-missing-id", protocols: ["1.0"] }],

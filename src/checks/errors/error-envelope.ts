@@ -11,10 +11,12 @@ import {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** What is wrong with the reply to a bad request as a JSON-RPC 2.0 error response, or undefined. */
+/**
+ * What is wrong with the reply to a bad request as a JSON-RPC 2.0 error response, or undefined. The HTTP
+ * status is not judged here: the JSON-RPC binding does not specify it (errors.http-status notes it).
+ */
 function envelopeProblem(bad: BadRequest, reply: RawReply & { ok: true }): string | undefined {
   const { http, json } = reply;
-  if (http.status !== 200) return `HTTP ${http.status} instead of 200`;
   if (!isObject(json)) return `the body is not a JSON object (${http.contentType || "no content type"})`;
   if (json.jsonrpc !== "2.0") return `"jsonrpc" is ${JSON.stringify(json.jsonrpc) ?? "missing"}, not "2.0"`;
   if ("result" in json) return "the reply carries a result next to (or instead of) the error";
@@ -28,19 +30,20 @@ function envelopeProblem(bad: BadRequest, reply: RawReply & { ok: true }): strin
 
 export default defineCheck({
   id: "errors.error-envelope",
-  title: "Errors are JSON-RPC error objects with the request id, over HTTP 200",
+  title: "Errors are JSON-RPC error objects with the request id",
   category: "errors",
   level: "MUST",
   requirement:
-    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read), sent with HTTP 200.',
+    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read).',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5; A2A-DIGEST §5 rule 2",
   tck: "JSONRPC-ERR-001",
+  quote: {
+    spec: "JSON-RPC 2.0 §5",
+    text: "id: It MUST be the same as the value of the id member in the Request Object. If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null.",
+  },
   recommendation:
-    "Answer every JSON-RPC error with HTTP 200 and {jsonrpc, id, error}; copy the request id unchanged (string or number), or null when the body could not be read.",
-  selfTest: [
-    { flaw: "parse-error-http-400", protocols: ["0.3"] },
-    { flaw: "error-id-missing", protocols: ["1.0"] },
-  ],
+    "Answer every JSON-RPC error with {jsonrpc, id, error}; copy the request id unchanged (string or number), or null when the body could not be read.",
+  selfTest: [{ flaw: "error-id-missing", protocols: ["1.0"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {
@@ -52,6 +55,6 @@ export default defineCheck({
       const problem = envelopeProblem(bad, reply);
       if (problem) return fail(`the reply to ${bad.what}: ${problem}`, evidence);
     }
-    return pass("3 error replies were well-formed JSON-RPC errors with the right id over HTTP 200", evidence);
+    return pass("3 error replies were well-formed JSON-RPC errors with the right id", evidence);
   },
 });

@@ -28,7 +28,9 @@ export default defineCheck({
   id: "errors.server-survives",
   title: "The server keeps working after bad requests",
   category: "errors",
-  level: "MUST",
+  level: "SHOULD",
+  levelReason:
+    "No spec sentence names robustness after a bad request; a server that stops answering is still reported, and the MUST checks that follow judge what breaks.",
   requirement:
     "After malformed JSON, invalid requests, an unknown method and invalid params (one of them about an existing task), the server still answers: that task can be read and a new message is accepted.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §7.1, §7.3; 1.0 §3.1.1, §3.1.3; seed 003 step 4",
@@ -38,6 +40,7 @@ export default defineCheck({
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
     { flaw: "bad-request-wedges-task", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

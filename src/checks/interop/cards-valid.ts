@@ -11,6 +11,10 @@ export default defineCheck({
   requirement:
     "For two agents to work together, each discovers the other's card at the well-known URI, and both cards are valid (no validation errors).",
   spec: "A2A 0.3 §5, 1.0 §5.7, §8.2 (agent card); seed 003 step 5.5 (agent A discovers agent B's card)",
+  quote: {
+    spec: "A2A 1.0 §5.7, §8.2",
+    text: "An agent MUST publish an agent card, and the card MUST include every field marked REQUIRED.",
+  },
   recommendation:
     "Fix the card errors Plainwright lists for the named agent; run plainwright conform on that agent alone for details.",
   noSelfTest: "failed by the peer test in run-conformance.test.ts",

@@ -35,6 +35,10 @@ export default defineCheck({
   requirement:
     "Tasks sent at the same time — several to one agent and to both agents — each get their own contextId and keep it; no reply lands in another conversation's context.",
   spec: "A2A 0.3 §7.1, 1.0 §3.4.1 (server-generated contextId); A2A-DIGEST §5 rules 15–16; seed 003 step 5.5 (no interference)",
+  quote: {
+    spec: "A2A 1.0 §3.4.1",
+    text: "The server MUST generate a new contextId for a message without one and return it; it MUST NOT substitute another context's id.",
+  },
   recommendation:
     "Generate a fresh contextId per new conversation and keep per-request state out of globals shared between concurrent requests.",
   noSelfTest: "failed by the peer test in run-conformance.test.ts",

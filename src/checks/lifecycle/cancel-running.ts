@@ -10,12 +10,17 @@ export default defineCheck({
     "tasks/cancel (CancelTask) of a submitted or working task succeeds with the Task, and the task ends in the canceled state.",
   spec: "A2A 0.3 §7.4; 1.0 §3.1.5",
   tck: "CORE-CANCEL-001",
+  quote: {
+    spec: "A2A 1.0 §3.1.5",
+    text: "CancelTask of a task that can be canceled MUST return the Task; the task then ends in the canceled state.",
+  },
   recommendation:
     "On cancel, stop the task's work, record the canceled state and return the updated Task (ideally already canceled).",
   selfTest: [
     { flaw: "cancel-ignored", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const running = await ctx.fixtures.runningTask();

@@ -15,6 +15,7 @@ export default defineCheck({
     { flaw: "cancel-finished-succeeds", protocols: ["0.3"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.1", "0.2", "0.3"],
   run: cancelFinishedTask,

@@ -38,12 +38,17 @@ export default defineCheck({
     "tasks/cancel (CancelTask) of a task in a terminal state returns TaskNotCancelableError (-32002).",
   spec: "A2A 1.0 §3.1.5, §3.3.2",
   tck: "CORE-CANCEL-002",
+  quote: {
+    spec: "A2A 1.0 §3.1.5, §3.3.2",
+    text: "CancelTask of a task in a terminal state MUST return TaskNotCancelableError.",
+  },
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002; gRPC FAILED_PRECONDITION).",
   selfTest: [
     { flaw: "cancel-finished-succeeds", protocols: ["1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: cancelFinishedTask,

@@ -28,6 +28,10 @@ export default defineCheck({
     "tasks/cancel (CancelTask) of an id the server never issued returns TaskNotFoundError (-32001).",
   spec: "A2A 1.0 §3.1.5, §3.3.2",
   tck: "CORE-CANCEL-003",
+  quote: {
+    spec: "A2A 1.0 §3.1.5, §3.3.2",
+    text: "CancelTask of an unknown task MUST return TaskNotFoundError.",
+  },
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
   selfTest: [{ flaw: "cancel-unknown-wrong-code", protocols: ["1.0"] }],

@@ -9,12 +9,14 @@ export default defineCheck({
   requirement:
     "A second message carrying the contextId the server returned for the first is answered in the same context (the reply carries that contextId); the server does not substitute a new one.",
   spec: "A2A 0.3 §6.4 Message.contextId, §7.1; 1.0 §3.4.1 (contextId semantics)",
+  quote: {
+    spec: "A2A 1.0 §3.4.1",
+    text: "A server that does not accept the contextId a client sends MUST return an error and MUST NOT substitute a contextId of its own.",
+  },
   recommendation:
     "Accept a contextId the server issued earlier and keep the new task (or message) in that context; if a contextId cannot be accepted, answer an error rather than replacing it.",
-  selfTest: [
-    { flaw: "context-not-kept", protocols: ["0.3", "1.0"] },
-    { flaw: "task-without-context", protocols: ["1.0"] },
-  ],
+  selfTest: [{ flaw: "context-not-kept", protocols: ["0.3", "1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const first = await ctx.fixtures.send();

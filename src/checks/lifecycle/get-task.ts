@@ -9,13 +9,17 @@ export default defineCheck({
   requirement: "tasks/get (GetTask) returns the task with the same id, contextId and its current status.",
   spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
   tck: "CORE-GET-001",
+  quote: {
+    spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
+    text: "Agents MUST implement tasks/get (GetTask), which returns the current state of the task with the given id.",
+  },
   recommendation:
     "Implement tasks/get (GetTask) for every task the agent created, returning the stored Task.",
   selfTest: [
     { flaw: "get-task-wrong-context", protocols: ["0.3", "1.0"] },
-    { flaw: "task-without-context", protocols: ["1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   basic: true,
   run: async (ctx) => {

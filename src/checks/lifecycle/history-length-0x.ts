@@ -11,6 +11,7 @@ export default defineCheck({
   spec: "A2A 0.1 §tasks/get historyLength; 0.3 §7.3 TaskQueryParams.historyLength",
   recommendation: "Keep only the last N messages of the history when tasks/get names a historyLength N.",
   selfTest: [{ flaw: "history-ignored", protocols: ["0.3"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.1", "0.2", "0.3"],
   run: async (ctx) => {

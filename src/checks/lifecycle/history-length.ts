@@ -49,9 +49,14 @@ export default defineCheck({
     "tasks/get (GetTask) with historyLength 0 returns no history; with N > 0 it returns at most the last N messages, never more.",
   spec: "A2A 1.0 §3.2.4 (historyLength semantics), §3.1.3",
   tck: "CORE-HIST-002",
+  quote: {
+    spec: "A2A 1.0 §3.2.4",
+    text: "historyLength 0 means no history; N > 0 MUST return at most the last N messages, never more.",
+  },
   recommendation:
     "Apply historyLength to the stored history before answering: omit history for 0, keep only the last N messages for N > 0.",
   selfTest: [{ flaw: "history-ignored", protocols: ["1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

@@ -12,6 +12,7 @@ export default defineCheck({
   recommendation:
     "Keep the messages of a task (the user's message at least) in Task.history and return them when historyLength allows.",
   selfTest: [{ flaw: "history-never-returned", protocols: ["0.3", "1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const subject = await historySubject(ctx);

@@ -25,7 +25,9 @@ export default defineCheck({
   id: "lifecycle.input-required-continues",
   title: "An answer to an input-required task continues the same task",
   category: "lifecycle",
-  level: "MUST",
+  level: "SHOULD",
+  levelReason:
+    "The spec describes continuing an input-required task with its taskId and contextId (A2A 1.0 §3.4.3) without a MUST keyword.",
   requirement:
     "A message carrying the taskId and contextId of an input-required task continues that task: the reply is the same task (same id and contextId), not a new one.",
   spec: "A2A 0.3 §6.3 TaskState input-required, §7.1; 1.0 §3.4.3 (multi-turn), §4.1.3",
@@ -35,6 +37,7 @@ export default defineCheck({
     { flaw: "input-required-new-task", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const hint = ctx.hints["input-required"];

@@ -97,12 +97,17 @@ export default defineCheck({
     'ListTasks returns the caller\'s tasks filtered by contextId, honours pageSize, pages with a cursor and always includes nextPageToken ("" on the last page).',
   spec: "A2A 1.0 §3.1.4 (ListTasks)",
   tck: "CORE-LIST-002",
+  quote: {
+    spec: "A2A 1.0 §3.1.4",
+    text: "ListTasks MUST page with a cursor and MUST always include nextPageToken, empty on the last page.",
+  },
   recommendation:
     'Implement ListTasks with contextId filtering, pageSize (1–100) and an opaque pageToken cursor; always send nextPageToken, as "" on the last page.',
   selfTest: [
     { flaw: "list-tasks-no-token", protocols: ["1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

@@ -6,7 +6,9 @@ export default defineCheck({
   id: "lifecycle.reaches-terminal",
   title: "A task reaches a terminal state, seen by polling tasks/get",
   category: "lifecycle",
-  level: "MUST",
+  level: "SHOULD",
+  levelReason:
+    "The spec does not bound how long a task works: a task still running when the check's time is up is reported, but no sentence makes it a MUST failure.",
   requirement:
     "A task created without waiting (returnImmediately / blocking:false) keeps its id and, polled with tasks/get (GetTask), reaches a terminal state: completed, failed, canceled or rejected.",
   spec: "A2A 0.3 §7.1, §7.3, §6.3 TaskState; 1.0 §3.1.1, §3.1.3, §3.2.2",
@@ -16,6 +18,7 @@ export default defineCheck({
     { flaw: "polled-status-stale", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     // Seed 003 step 2.2: poll with backoff, never assume an immediate state change.

@@ -9,6 +9,10 @@ export default defineCheck({
     "message/send (SendMessage) returns a Task or a Message; a Task carries an id and a contextId the server generated.",
   spec: "A2A 0.3 §7.1; 1.0 §3.1.1, §3.4.1",
   tck: "CORE-SEND-001",
+  quote: {
+    spec: "A2A 0.3 §7.1; 1.0 §3.1.1",
+    text: "Agents MUST implement message/send (SendMessage), tasks/get (GetTask) and tasks/cancel (CancelTask); send returns a Task or a Message.",
+  },
   recommendation:
     "Return a Task (or Message) from the send method, with `id` and `contextId` set by the server.",
   selfTest: [{ flaw: "task-without-context", protocols: ["1.0"] }],

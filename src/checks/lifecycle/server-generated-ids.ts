@@ -9,12 +9,14 @@ export default defineCheck({
     "The server generates the taskId and the contextId: two messages sent without ids get two tasks with different ids, each with a contextId.",
   spec: "A2A 0.3 §6.1 Task, §7.1; 1.0 §3.4.1, §3.4.2",
   tck: "CORE-MULTI-003",
+  quote: {
+    spec: "A2A 1.0 §3.4.1",
+    text: "The server MUST generate the taskId and the contextId of a new task; clients cannot choose a taskId for a new task.",
+  },
   recommendation:
     "Generate a fresh, unique task id (e.g. a UUID) for every new task and return it with a contextId, generated too when the client sent none.",
-  selfTest: [
-    { flaw: "task-without-context", protocols: ["1.0"] },
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
-  ],
+  selfTest: [{ flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {

@@ -12,12 +12,17 @@ export default defineCheck({
     "A message naming the taskId of a task in a terminal state is refused: with UnsupportedOperationError (-32004) in 1.0, with an error in 0.3.",
   spec: "A2A 0.3 §6.3 (terminal states cannot restart); 1.0 §3.1.1, §4.1.3",
   tck: "CORE-SEND-002",
+  quote: {
+    spec: "A2A 1.0 §3.1.1; 0.3 §6.3",
+    text: "1.0: a message to a task in a terminal state MUST be answered with UnsupportedOperationError. 0.3: a task in a terminal state cannot be restarted, and the message MUST get an error.",
+  },
   recommendation:
     "Check the state of the task a message names; if it is completed, failed, canceled or rejected, answer UnsupportedOperationError (-32004) instead of accepting it.",
   selfTest: [
     { flaw: "terminal-task-accepts-message", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
     const settled = await ctx.fixtures.settledTask();

@@ -11,6 +11,10 @@ export default defineCheck({
   requirement: "tasks/get (GetTask) of an id the server never issued returns TaskNotFoundError (-32001).",
   spec: "A2A 0.3 §7.3, §8.2; 1.0 §3.1.3, §3.4.2",
   tck: "CORE-GET-002",
+  quote: {
+    spec: "A2A 1.0 §3.1.3, §3.4.2",
+    text: "A request naming a taskId the server does not know MUST return TaskNotFoundError.",
+  },
   recommendation:
     "Look the id up in the task store and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
   selfTest: [{ flaw: "task-not-found-wrong-code", protocols: ["0.3", "1.0"] }],

@@ -15,12 +15,17 @@ export default defineCheck({
     "An agent that claims pushNotifications stores a config set for a task, returns it from get and list, and removes it on delete (after which get no longer finds it).",
   spec: "A2A 0.3 §7.5–§7.8 (tasks/pushNotificationConfig/*), 1.0 §3.1.7–§3.1.10; A2A-DIGEST §2.1–§2.2, §5 rules 31, 33",
   tck: "PUSH-CREATE-001",
+  quote: {
+    spec: "A2A 1.0 §3.1.7–§3.1.10",
+    text: "An agent that declares pushNotifications MUST support the push notification config operations; a config lasts until the task ends or the config is deleted.",
+  },
   recommendation:
     "Implement set/create, get, list and delete of push notification configs over a store keyed by task and config id.",
   selfTest: [
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
     { flaw: "push-config-not-stored", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
   run: async (ctx) => {

@@ -37,6 +37,10 @@ export default defineCheck({
     "After a push config is set for a running task, the agent POSTs the task's updates to the webhook URL and authenticates as the config specifies (Authorization: <scheme> <credentials>).",
   spec: "A2A 0.3 §9.5, 1.0 §4.3.3, §13.2 (push notifications); A2A-DIGEST §3.6, §5 rules 32–33, pitfall 11",
   tck: "PUSH-DELIVER-001",
+  quote: {
+    spec: "A2A 1.0 §4.3.3, §13.2",
+    text: "The server MUST make at least one delivery attempt and MUST authenticate to the webhook as the config specifies (Authorization: <scheme> <credentials>).",
+  },
   recommendation:
     "POST every task update to each stored config's url, with Authorization: <scheme> <credentials> from the config (and the token when one was given).",
   selfTest: [
@@ -44,6 +48,7 @@ export default defineCheck({
     { flaw: "push-no-delivery", protocols: ["0.3"] },
     { flaw: "push-wrong-token", protocols: ["1.0"] },
   ],
+  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
   run: async (ctx) => {

@@ -49,6 +49,10 @@ export default defineCheck({
   requirement:
     "Every status and artifact event names the stream's task (taskId and contextId), states are valid task states, and every artifact has an artifactId and at least one part.",
   spec: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent, §7.2.3 TaskArtifactUpdateEvent; 1.0 §3.1.2, StreamResponse",
+  quote: {
+    spec: "A2A 0.3 §7.2.2–§7.2.3; 1.0 §3.1.2 StreamResponse",
+    text: "taskId, contextId and status (status events) or artifact (artifact events) are REQUIRED fields of every update event.",
+  },
   recommendation:
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",
   selfTest: [{ flaw: "stream-update-wrong-context", protocols: ["1.0"] }],

@@ -29,6 +29,10 @@ export default defineCheck({
   requirement:
     "1.0: the first event of a message stream is the Task (or the stream is a single Message). 0.x: it is the Task or a status-update in state submitted or working (SHOULD).",
   spec: "A2A 1.0 §3.1.2 (stream shape); 0.3 §7.2; seed 003 step 3.4",
+  quote: {
+    spec: "A2A 1.0 §3.1.2",
+    text: "A stream MUST be either exactly one Message, or a Task first followed by its status and artifact updates.",
+  },
   recommendation:
     "Publish the Task (state submitted) as the first event of every stream, before any status or artifact update.",
   selfTest: [{ flaw: "stream-first-event-completed", protocols: ["0.3", "1.0"] }],

@@ -10,6 +10,10 @@ export default defineCheck({
   requirement:
     "After the final event (final:true in 0.x, a terminal state or a Message in 1.0) the server closes the stream; closing is what marks the end in 1.0.",
   spec: "A2A 0.3 §7.2 (final ends the stream); 1.0 §3.1.2, §11.7",
+  quote: {
+    spec: "A2A 0.3 §7.2",
+    text: "The event with final: true MUST be the last event of the stream; the server then closes it (in 1.0 closing the stream is what marks its end).",
+  },
   recommendation:
     "End the HTTP response (or the gRPC call) as soon as the final event is written; do not keep the connection open waiting for more.",
   selfTest: [{ flaw: "stream-never-ends", protocols: ["0.3", "1.0"] }],

@@ -22,6 +22,10 @@ export default defineCheck({
   requirement:
     "tasks/resubscribe (0.x) / SubscribeToTask (1.0) on a task that is still working opens a stream of that task's events; in 1.0 the current Task comes first.",
   spec: "A2A 0.3 §7.9 tasks/resubscribe; 1.0 §3.1.6 SubscribeToTask",
+  quote: {
+    spec: "A2A 1.0 §3.1.6",
+    text: "SubscribeToTask on a task that is not terminal MUST open a stream whose first event is the current Task.",
+  },
   recommendation:
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
   selfTest: [
