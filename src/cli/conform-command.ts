@@ -12,6 +12,7 @@ import {
   parseProtocol,
   parseTimeout,
   policyFrom,
+  progressTo,
   secretSourceFrom,
   type AuthFlags,
   type CommonFlags,
@@ -83,7 +84,6 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
   const concurrency = flags.concurrency ? Number(flags.concurrency) : undefined;
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
     throw usageError(`--concurrency ${flags.concurrency}: a whole number from 1 to 32`);
-  const quiet = flags.json === true;
   const result = await runConformance({
     agentUrl,
     headers,
@@ -121,12 +121,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     hints: parseHints(flags.hint),
     ...(protocol ? { protocolOverride: protocol } : {}),
     ...(concurrency ? { concurrency } : {}),
-    onProgress: (line) => !quiet && process.stderr.write(`${line}\n`),
-    onFinding: (f) =>
-      !quiet &&
-      process.stderr.write(
-        `  ${f.status === "pass" ? "✓" : f.status === "skip" ? "-" : "✗"} ${f.id}${f.transport ? ` [${f.transport}]` : ""}\n`,
-      ),
+    onEvent: progressTo(flags),
   });
   await emitResults([result], flags);
   return exitCodeFor([result]);

@@ -9,6 +9,7 @@ import {
   parseHeaders,
   parseTimeout,
   policyFrom,
+  progressTo,
   secretSourceFrom,
   type CommonFlags,
 } from "./options.js";
@@ -84,9 +85,7 @@ export async function runConverseCommand(rawUrl: string, flags: ConverseFlags): 
     secrets: used,
     models: modelFlagsFrom(flags),
     secretValues: source.values,
-    onProgress: (line) => {
-      if (!flags.json) process.stderr.write(`${line}\n`);
-    },
+    onEvent: progressTo(flags),
   });
   await emitResults([result], flags);
   return exitCodeFor([result]);

@@ -1,9 +1,11 @@
 import { parseApiKey, parseBasic, type Credential } from "../client/auth.js";
 import { modelSpecProblem } from "../llm/model-config.js";
 import type { ModelFlags } from "../llm/model-config.js";
+import type { RunEventSink } from "../model/events.js";
 import { protocolGenerations, type ProtocolGeneration } from "../model/generation.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { usageError } from "../runner/errors.js";
+import { progressPrinter } from "../report/progress.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
 import { timeoutBounds } from "../runner/test-definition.js";
 
@@ -145,4 +147,9 @@ export function parseProtocol(raw: string | undefined): ProtocolGeneration | und
   const found = protocolGenerations.find((g) => g === raw);
   if (!found) throw usageError(`--protocol ${raw}: expected ${protocolGenerations.join(", ")}`);
   return found;
+}
+
+/** Progress on stderr, formatted by the report layer; nothing with --json (stdout stays parseable). */
+export function progressTo(flags: CommonFlags): RunEventSink | undefined {
+  return flags.json ? undefined : progressPrinter((line) => process.stderr.write(`${line}\n`));
 }

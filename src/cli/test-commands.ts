@@ -11,14 +11,11 @@ import {
   parseHeaders,
   parseTimeout,
   policyFrom,
+  progressTo,
   secretSourceFrom,
   type CommonFlags,
 } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
-
-const progress = (flags: CommonFlags) => (line: string) => {
-  if (!flags.json) process.stderr.write(`${line}\n`);
-};
 
 /** `card <url>` and `smoke <url>`: one ad-hoc test built from flags. */
 export async function runUrlCommand(
@@ -41,7 +38,7 @@ export async function runUrlCommand(
     mode,
     policy: policyFrom(flags),
     secrets: used,
-    onProgress: progress(flags),
+    onEvent: progressTo(flags),
   });
   await emitResults([result], flags);
   return exitCodeFor([result]);
@@ -58,7 +55,7 @@ async function runLoaded(test: LoadedTest, flags: CommonFlags & ModelFlags): Pro
       ...(flags.timeout ? { timeout_s: parseTimeout(flags.timeout) } : {}),
       ...(flags.strictCard === false ? { strict_card: false } : {}),
     },
-    onProgress: progress(flags),
+    onEvent: progressTo(flags),
   });
 }
 
@@ -68,7 +65,6 @@ export async function runFilesCommand(paths: string[], flags: CommonFlags & Mode
   const tests = await loadTestFiles(paths);
   const results: RunResult[] = [];
   for (const test of tests) {
-    progress(flags)(`Running ${test.definition.name} (${test.source})`);
     results.push(await runLoaded(test, flags));
   }
   await emitResults(results, flags);

@@ -208,8 +208,8 @@ describe("a conversation's edges", () => {
     const a = await agent("1.0");
     script = { user: userSays({ 2: "Are you still there?" }), judge: judgeSays("failed") };
     const { ctx } = await context(a, spec());
-    ctx.onEntry = (_trial, entry) => {
-      if (entry.role === "agent" && entry.turn === 1) void a.close();
+    ctx.onEvent = (event) => {
+      if (event.type === "turn-received" && event.entry.turn === 1) void a.close();
     };
     const out = await runConversation(ctx);
     const trial = out.trials[0]!;

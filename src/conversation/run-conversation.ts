@@ -1,5 +1,6 @@
 import type { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
 import { sendTurn, type TurnOutcome } from "../client/turn.js";
+import type { RunEventSink } from "../model/events.js";
 import { addUsage, LlmError, noUsage, type LanguageModelClient } from "../llm/types.js";
 import { interruptedStates } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
@@ -26,8 +27,8 @@ export interface ConversationContext {
   /** Seed 000: 60 s of polling per turn. */
   turnBudgetMs?: number;
   concurrency?: number;
-  /** Called as each transcript line is added (progress, live reporters). */
-  onEntry?: (trial: number, entry: TranscriptEntry) => void;
+  /** Hears each turn as it is added and each trial as it ends (progress, live reporters). */
+  onEvent?: RunEventSink;
 }
 
 /** The agent's side of one turn as a transcript line. */
@@ -68,7 +69,8 @@ async function converse(ctx: ConversationContext, trial: number): Promise<Dialog
   const d: Dialogue = { transcript: [], ended: "max-turns", userUsage: noUsage, warnings: [] };
   const add = (e: TranscriptEntry) => {
     d.transcript.push(e);
-    ctx.onEntry?.(trial, e);
+    const type = e.role === "user" ? "turn-sent" : "turn-received";
+    ctx.onEvent?.({ type, trial, trials: spec.trials, entry: e });
   };
   let client = ctx.client;
   let contextId: string | undefined;
@@ -205,8 +207,14 @@ function overall(trials: TrialOutcome[], stats: TrialStats): Pick<ConversationOu
 
 /** Runs spec.trials conversations (a few at a time) and decides the status from the pass rate. */
 export async function runConversation(ctx: ConversationContext): Promise<ConversationOutcome> {
-  const trials = await runBounded(ctx.spec.trials, ctx.concurrency ?? conversationDefaults.concurrency, (i) =>
-    runTrial(ctx, i + 1),
+  const trials = await runBounded(
+    ctx.spec.trials,
+    ctx.concurrency ?? conversationDefaults.concurrency,
+    async (i) => {
+      const trial = await runTrial(ctx, i + 1);
+      ctx.onEvent?.({ type: "trial-finished", trial });
+      return trial;
+    },
   );
   const stats = trialStats(trials, ctx.spec.minPassRate);
   const graded = trials.filter((t) => t.score !== null).map((t) => t.score!);

@@ -7,6 +7,8 @@ export interface RetryPolicy {
   baseMs: number;
   /** No single wait is longer than this, whatever Retry-After asks for. */
   capMs: number;
+  /** Told before each wait, so a person watching knows why the run pauses. */
+  onRetry?: (retry: { attempt: number; delayMs: number; reason: string }) => void;
 }
 
 export const defaultRetryPolicy: RetryPolicy = Object.freeze({ maxRetries: 3, baseMs: 1000, capMs: 30_000 });
@@ -74,7 +76,9 @@ export async function withRetry<T>(
     } catch (error) {
       const retry = retryable(error);
       if (retry === undefined || n >= policy.maxRetries) throw describe(error);
-      await sleep(Math.min(policy.capMs, retry.wait ?? policy.baseMs * 2 ** n));
+      const delayMs = Math.min(policy.capMs, retry.wait ?? policy.baseMs * 2 ** n);
+      policy.onRetry?.({ attempt: n + 1, delayMs, reason: describe(error).message });
+      await sleep(delayMs);
     }
   }
 }

@@ -8,6 +8,7 @@ import { defaultSmokeMessage, runSmoke, type SmokeOutcome } from "../checks/smok
 import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
+import type { RunEventSink } from "../model/events.js";
 import { beginRun } from "./run-record.js";
 import type { RunResult } from "../model/result.js";
 import { cardSection } from "./card-section.js";
@@ -22,8 +23,8 @@ export interface A2ARunOptions {
   secrets?: string[];
   name?: string;
   source?: string;
-  /** Progress lines for stderr; never part of the result. */
-  onProgress?: (line: string) => void;
+  /** What happens as it happens; never part of the result. */
+  onEvent?: RunEventSink;
   /** Seed 000 polls every second; tests shorten it. */
   pollIntervalMs?: number;
   traffic?: TrafficLog;
@@ -73,20 +74,20 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   const traffic = opts.traffic ?? new TrafficLog({ secrets: opts.secrets ?? [] });
   for (const s of opts.secrets ?? []) traffic.addSecret(s);
   const { config } = opts;
-  const progress = opts.onProgress ?? (() => undefined);
-  const { result, finish } = beginRun({
+  const { result, finish, emit } = beginRun({
     kind: "a2a",
     agentUrl: config.agent_url,
     traffic,
     secrets: opts.secrets ?? [],
     ...(opts.name ? { name: opts.name } : {}),
     ...(opts.source ? { source: opts.source } : {}),
+    onEvent: opts.onEvent,
   });
 
   const urlProblem = await agentUrlProblem(config.agent_url, opts.policy);
   if (urlProblem) return finish("error", urlProblem);
 
-  progress(`Looking for the agent card of ${config.agent_url}`);
+  emit({ type: "card-lookup", agent_url: config.agent_url });
   const timeoutMs = config.timeout_s * 1000;
   const discovery = await discoverCard(config.agent_url, {
     headers: config.headers,
@@ -94,8 +95,8 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
     traffic,
     timeoutMs,
   });
-  for (const attempt of discovery.tried) progress(`  ${attempt.url} → ${attempt.outcome}`);
   if (!discovery.found) {
+    emit({ type: "card-read", found_at: null, tried: discovery.tried, name: null, errors: [], warnings: [] });
     result.card = cardSection(discovery, undefined, config.strict_card);
     result.scores.card = 0;
     return finish(
@@ -106,9 +107,14 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   const validation = validateCard(discovery.card);
   result.card = cardSection(discovery, validation, config.strict_card);
   result.scores.card = validation.errors.length === 0 ? 1 : 0;
-  progress(
-    `Card "${validation.card.name ?? "?"}": ${plural(validation.errors.length, "error")}, ${plural(validation.warnings.length, "warning")}`,
-  );
+  emit({
+    type: "card-read",
+    found_at: discovery.url,
+    tried: discovery.tried,
+    name: validation.card.name,
+    errors: validation.errors,
+    warnings: validation.warnings,
+  });
 
   const endpoint = chooseEndpoint(validation.card, config.agent_url);
   result.endpoint = {
@@ -131,7 +137,7 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   }
   if (opts.mode === "card") return finish(cardFailure ? "failed" : "passed", cardFailure);
 
-  progress(`Sending the smoke message to ${endpoint.url}`);
+  emit({ type: "smoke-sent", url: endpoint.url });
   const smoke = await runSmoke({
     client: new A2AJsonRpcClient({
       url: endpoint.url,

@@ -21,6 +21,7 @@ import type { Transport } from "../protocol/transport.js";
 import { cardSection } from "./card-section.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
 import { connectBinding, type TransportTarget } from "./connect.js";
+import type { RunEventSink } from "../model/events.js";
 import { beginRun } from "./run-record.js";
 import type { RunResult } from "../model/result.js";
 import { agentUrlProblem } from "./run-a2a-test.js";
@@ -42,14 +43,19 @@ export interface ConformanceOptions {
   protocolOverride?: ProtocolGeneration;
   /** Checks run concurrently up to this many (seed 003: the suite must be fast). */
   concurrency?: number;
-  onProgress?: (line: string) => void;
-  onFinding?: (finding: Finding) => void;
+  /** The test's name and file when it came from one. */
+  name?: string;
+  source?: string;
+  /** What happens as it happens: connecting, each check started and finished. */
+  onEvent?: RunEventSink;
   catalogue?: readonly CheckDefinition[];
 }
 
 interface Job {
   check: CheckDefinition;
   ctx: CheckContext;
+  /** The job's place in the plan, and its finding's place in the result. */
+  index: number;
 }
 
 /** Runs jobs with bounded concurrency, keeping results in job order. */
@@ -133,9 +139,11 @@ function selectJobs(
   );
   const [first] = contexts;
   if (!first) return [];
-  return wanted.flatMap((check) =>
-    check.scope === "agent" ? [{ check, ctx: first }] : contexts.map((ctx) => ({ check, ctx })),
-  );
+  return wanted
+    .flatMap((check) =>
+      check.scope === "agent" ? [{ check, ctx: first }] : contexts.map((ctx) => ({ check, ctx })),
+    )
+    .map((job, index) => ({ ...job, index }));
 }
 
 async function connectPeer(
@@ -164,12 +172,14 @@ async function connectPeer(
 /** The conformance suite (seed 003) on every binding the card advertises; one result with findings. */
 export async function runConformance(opts: ConformanceOptions): Promise<RunResult> {
   const traffic = new TrafficLog({ secrets: opts.secrets ?? [] });
-  const progress = opts.onProgress ?? (() => undefined);
-  const { result, finish } = beginRun({
+  const { result, finish, emit } = beginRun({
     kind: "conformance",
     agentUrl: opts.agentUrl,
     traffic,
     secrets: opts.secrets ?? [],
+    ...(opts.name ? { name: opts.name } : {}),
+    ...(opts.source ? { source: opts.source } : {}),
+    onEvent: opts.onEvent,
   });
   result.findings = [];
   const urlProblem = await agentUrlProblem(opts.agentUrl, opts.policy);
@@ -182,7 +192,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     policy: opts.policy,
     traffic,
   };
-  progress(`Looking for the agent card of ${opts.agentUrl}`);
+  emit({ type: "card-lookup", agent_url: opts.agentUrl });
   const discovery = await discoverCard(opts.agentUrl, {
     headers: opts.headers,
     policy: opts.policy,
@@ -190,18 +200,27 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     timeoutMs: opts.timeoutMs,
   });
   if (!discovery.found) {
+    emit({ type: "card-read", found_at: null, tried: discovery.tried, name: null, errors: [], warnings: [] });
     result.card = cardSection(discovery, undefined, true);
     result.scores = { card: 0, conformance: 0 };
     result.conformance_level = "non-conformant";
     return finish("failed", `no agent card found: tried ${discovery.tried.length} locations`);
   }
   const validation = validateCard(discovery.card);
+  emit({
+    type: "card-read",
+    found_at: discovery.url,
+    tried: discovery.tried,
+    name: validation.card.name,
+    errors: validation.errors,
+    warnings: validation.warnings,
+  });
   result.card = cardSection(discovery, validation, true);
   result.scores.card = validation.errors.length === 0 ? 1 : 0;
 
   const targets: TransportTarget[] = [];
   for (const transport of bindingsToTest(validation, opts.transports)) {
-    progress(`Connecting over ${transport}`);
+    emit({ type: "connecting", transport });
     const target = await connectBinding(
       transport,
       validation,
@@ -238,19 +257,23 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     ...(peer ? { peer } : {}),
   });
   const jobs = selectJobs(opts.catalogue ?? defaultCatalogue, contexts, opts);
-  progress(`Running ${jobs.length} checks over ${targets.map((t) => t.transport).join(", ")}`);
+  emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
   let dead: string | undefined;
   const done: Finding[] = [];
   const byJob = new Map<Job, Finding>();
   for (const layer of dependencyLayers(jobs)) {
     const found = await runPool(layer, opts.concurrency ?? 4, async (job) => {
-      const { check, ctx } = job;
-      if (dead) return notRunFinding(check, ctx, dead);
-      const dependency = failedDependency(job, done);
-      const finding = dependency ? dependencyFinding(check, ctx, dependency) : await executeCheck(check, ctx);
-      if (finding.status === "fail" || finding.status === "error")
+      const { check, ctx, index } = job;
+      emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
+      const dependency = dead ? undefined : failedDependency(job, done);
+      const finding = dead
+        ? notRunFinding(check, ctx, dead)
+        : dependency
+          ? dependencyFinding(check, ctx, dependency)
+          : await executeCheck(check, ctx);
+      if (!dead && (finding.status === "fail" || finding.status === "error"))
         dead ??= await agentAlive(discovery.url, clientContext);
-      opts.onFinding?.(finding);
+      emit({ type: "check-finished", index, finding });
       return finding;
     });
     layer.forEach((job, i) => byJob.set(job, found[i] as Finding));

@@ -2,7 +2,7 @@ import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
 import { criteriaOf } from "../conversation/judge.js";
 import { resolveA2ATarget } from "../conversation/target.js";
 import { runConversation, type ConversationOutcome } from "../conversation/run-conversation.js";
-import { conversationDefaults, type ConversationSpec, type TranscriptEntry } from "../conversation/types.js";
+import { conversationDefaults, type ConversationSpec } from "../conversation/types.js";
 import { createModelClient, type ModelClientOptions } from "../llm/ai-sdk-client.js";
 import { resolveModelConfig, type ModelConfig, type ModelFlags } from "../llm/model-config.js";
 import { costOf } from "../llm/pricing.js";
@@ -10,6 +10,7 @@ import { addUsage, LlmError, type TokenUsage } from "../llm/types.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { RunEventSink } from "../model/events.js";
 import { redactSecrets } from "./redact-result.js";
 import { startResult, type ModelUsage, type RunResult, type UsageSection } from "../model/result.js";
 import { runA2ATest } from "./run-a2a-test.js";
@@ -29,7 +30,8 @@ export interface ConversationRunOptions {
   secrets?: string[];
   name?: string;
   source?: string;
-  onProgress?: (line: string) => void;
+  /** What happens as it happens: the card, each turn, model retries, each trial. */
+  onEvent?: RunEventSink;
   pollIntervalMs?: number;
   /** The agent is a target: its card only finds the endpoint and is not validated. */
   targetOnly?: boolean;
@@ -93,12 +95,6 @@ export function usageSection(
   };
 }
 
-function progressLine(trial: number, trials: number, e: TranscriptEntry): string {
-  const who = e.role === "user" ? "user " : "agent";
-  const said = e.error ? `(${e.error})` : JSON.stringify(e.text.replace(/\s+/g, " ").slice(0, 100));
-  return `  ${trials > 1 ? `trial ${trial} ` : ""}turn ${e.turn} ${who} ${said}`;
-}
-
 function resolveModels(opts: ConversationRunOptions): { user: ModelConfig; judge: ModelConfig } {
   const env = opts.env ?? process.env;
   return {
@@ -116,7 +112,21 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
   const started = Date.now();
   const spec = conversationSpec(opts.config);
   const secrets = [...(opts.secrets ?? [])];
-  const early = (reason: string) => errorRun(opts, started, reason);
+  const listener = opts.onEvent;
+  // Secrets are redacted from every event (the model keys are added to `secrets` below).
+  const emit: RunEventSink = listener ? (event) => listener(redactSecrets(event, secrets)) : () => undefined;
+  emit({
+    type: "run-started",
+    kind: "conversation",
+    agent_url: opts.config.agent_url,
+    ...(opts.name ? { name: opts.name } : {}),
+    ...(opts.source ? { source: opts.source } : {}),
+  });
+  const done = (result: RunResult) => {
+    listener?.({ type: "run-finished", result });
+    return result;
+  };
+  const early = (reason: string) => done(errorRun(opts, started, reason));
   if (criteriaOf(spec).length === 0)
     return early("a conversation needs success_criteria or a goal for the judge to grade");
   let models: { user: ModelConfig; judge: ModelConfig };
@@ -130,7 +140,7 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
   const traffic = new TrafficLog({ secrets });
   const card = opts.targetOnly
     ? await targetRun(opts, traffic, started)
-    : await runA2ATest({ ...opts, secrets, mode: "card", traffic });
+    : await runA2ATest({ ...opts, secrets, mode: "card", traffic, onEvent: cardEvents(emit) });
   const result: RunResult = { ...card, kind: "conversation" };
   const cardFailed = card.status === "failed" ? card.reason : undefined;
   if (
@@ -139,9 +149,9 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
     card.endpoint.refused ||
     (!opts.targetOnly && !card.card?.found_at)
   )
-    return finish(result, started, traffic, secrets);
+    return done(finish(result, started, traffic, secrets));
   const generation = (card.protocol?.negotiated ?? "0.3") as ProtocolGeneration;
-  const outcome = await converseWith(opts, spec, models, traffic, card.endpoint.url, generation);
+  const outcome = await converseWith(opts, emit, spec, models, traffic, card.endpoint.url, generation);
   Object.assign(result, conversationFields(outcome, spec, models, card.endpoint.url));
   result.warnings = [...new Set([...card.warnings, ...outcome.trials.flatMap((t) => t.warnings)])];
   if (outcome.score !== null) result.scores.conversation = Math.round(outcome.score * 10_000) / 10_000;
@@ -150,20 +160,40 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
   const reason = outcome.status === "error" ? outcome.reason : (cardFailed ?? outcome.reason);
   if (reason) result.reason = reason;
   else delete result.reason;
-  return finish(result, started, traffic, secrets);
+  return done(finish(result, started, traffic, secrets));
+}
+
+/** The card step's events, less its own start and finish: they belong to the conversation run. */
+function cardEvents(emit: RunEventSink): RunEventSink {
+  return (event) => {
+    if (event.type !== "run-started" && event.type !== "run-finished") emit(event);
+  };
 }
 
 async function converseWith(
   opts: ConversationRunOptions,
+  emit: RunEventSink,
   spec: ConversationSpec,
   models: { user: ModelConfig; judge: ModelConfig },
   traffic: TrafficLog,
   endpoint: string,
   generation: ProtocolGeneration,
 ): Promise<ConversationOutcome> {
-  const progress = opts.onProgress ?? (() => undefined);
   const llm = (config: ModelConfig) =>
-    createModelClient(config, { guard, ...(opts.modelRetry ? { retry: opts.modelRetry } : {}) });
+    createModelClient(config, {
+      guard,
+      retry: {
+        ...opts.modelRetry,
+        onRetry: ({ attempt, delayMs, reason }) =>
+          emit({
+            type: "retry",
+            what: `${config.provider}:${config.model}`,
+            attempt,
+            delay_ms: delayMs,
+            reason,
+          }),
+      },
+    });
   const client = new A2AJsonRpcClient({
     url: endpoint,
     generation,
@@ -172,16 +202,14 @@ async function converseWith(
     policy: opts.policy,
     traffic,
   });
-  progress(
-    `Conversation with ${endpoint} (${spec.trials} trial${spec.trials === 1 ? "" : "s"}, at most ${spec.maxTurns} turns)`,
-  );
+  emit({ type: "conversation-started", endpoint, trials: spec.trials, max_turns: spec.maxTurns });
   return runConversation({
     client,
     spec,
     user: llm(models.user),
     judge: llm(models.judge),
     ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
-    onEntry: (trial, entry) => progress(progressLine(trial, spec.trials, entry)),
+    onEvent: emit,
   });
 }
 

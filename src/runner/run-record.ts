@@ -1,12 +1,15 @@
+import type { RunEventSink } from "../model/events.js";
 import type { TrafficLog } from "../net/traffic.js";
 import { redactSecrets } from "./redact-result.js";
 import { startResult, type RunResult } from "../model/result.js";
 import { toolVersion } from "./version.js";
 
-/** A result being built, and the one way to close it (timing, traffic, redaction). */
+/** A result being built, the one way to close it (timing, traffic, redaction), and its event sink. */
 export interface RunRecord {
   result: RunResult;
   finish: (status: RunResult["status"], reason?: string) => RunResult;
+  /** The run's listener with the run's secrets redacted from every event. */
+  emit: RunEventSink;
 }
 
 /** Opens the result of one run; `finish` stamps the duration, copies the traffic and redacts secrets. */
@@ -17,6 +20,8 @@ export function beginRun(init: {
   secrets?: readonly string[];
   name?: string;
   source?: string;
+  /** Hears run-started now and run-finished with the closed result. */
+  onEvent?: RunEventSink | undefined;
 }): RunRecord {
   const started = Date.now();
   const result = startResult({
@@ -27,14 +32,28 @@ export function beginRun(init: {
     ...(init.name ? { name: init.name } : {}),
     ...(init.source ? { source: init.source } : {}),
   });
+  const listener = init.onEvent;
+  const emit: RunEventSink = listener
+    ? (event) => listener(redactSecrets(event, init.secrets ?? []))
+    : () => undefined;
+  emit({
+    type: "run-started",
+    kind: init.kind,
+    agent_url: init.agentUrl,
+    ...(init.name ? { name: init.name } : {}),
+    ...(init.source ? { source: init.source } : {}),
+  });
   return {
     result,
+    emit,
     finish: (status, reason) => {
       result.status = status;
       if (reason) result.reason = reason;
       result.duration_ms = Date.now() - started;
       result.traffic = [...init.traffic.entries()];
-      return redactSecrets(result, init.secrets ?? []);
+      const closed = redactSecrets(result, init.secrets ?? []);
+      listener?.({ type: "run-finished", result: closed });
+      return closed;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { parseTransport, type Transport } from "../model/transport.js";
 import type { ModelFlags } from "../llm/model-config.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
+import type { RunEventSink } from "../model/events.js";
 import { startResult, type RunResult } from "../model/result.js";
 import { runA2ATest } from "./run-a2a-test.js";
 import { resolveSecrets, type SecretSource } from "./secrets.js";
@@ -13,7 +14,8 @@ export interface TestRunOptions {
   policy: OutboundPolicy;
   /** Applied over the definition's config after secrets are resolved (command-line flags). */
   overrides?: Partial<A2ATestConfig>;
-  onProgress?: (line: string) => void;
+  /** What happens as it happens, for the console, the server's live stream and live reporters. */
+  onEvent?: RunEventSink;
   pollIntervalMs?: number;
   /** Conversation tests: --model, --user-model, --judge-model. */
   models?: ModelFlags;
@@ -56,10 +58,10 @@ async function runConformanceTest(
     ...(config.categories ? { categories: config.categories } : {}),
     ...(config.levels ? { levels: config.levels } : {}),
     ...(config.peer_url ? { peerUrl: config.peer_url } : {}),
-    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    name: test.definition.name,
+    source: test.source,
+    ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
   });
-  result.name = test.definition.name;
-  result.source = test.source;
   result.warnings.unshift(...test.warnings);
   return result;
 }
@@ -74,7 +76,11 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
   try {
     ({ value: config, used } = resolveSecrets(test.definition.config, opts.secrets));
   } catch (error) {
-    return errorResult(test, `${test.source}: ${(error as Error).message}`);
+    const result = errorResult(test, `${test.source}: ${(error as Error).message}`);
+    const { name } = test.definition;
+    opts.onEvent?.({ type: "run-started", kind: result.kind, agent_url: null, name, source: test.source });
+    opts.onEvent?.({ type: "run-finished", result });
+    return result;
   }
   config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
   if (test.definition.kind === "conformance") return runConformanceTest(test, config, used, opts);
@@ -84,7 +90,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
     secrets: used,
     name: test.definition.name,
     source: test.source,
-    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
   };
   if (isConversation(config)) {

@@ -123,7 +123,8 @@ const paths: Record<string, Schema> = {
   "/api/runs/{id}/events": {
     parameters: idParam("run"),
     get: {
-      summary: "Follow a run: events status {status}, progress {line}, and a final done {status}",
+      summary:
+        "Follow a run: status {status}; the runner's events, each named by its type with the event as data (run-started, card-read, check-finished, turn-received, run-finished with the result...); progress {line} for each line a person reads; and a final done {status}",
       responses: { ...sse("event stream"), ...err(401, 404) },
     },
   },

@@ -59,6 +59,33 @@ describe("background runs", () => {
     expect(stuckDone.result?.reason).toMatch(/took longer than 2 s and was stopped/);
   });
 
+  it("streams the runner's events as JSON, named by their type, then the stored result", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Live" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    // The hanging agent keeps the run going until the run deadline, so the stream is followed live.
+    const test = await api<Created>("POST", "/api/tests", smokeTest(m.body.id, hanging.url, { headers: {} }));
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const res = await fetch(`${server.url}/api/runs/${run.body.id}/events`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    const started = /event: run-started\ndata: (.*)\n/.exec(text)?.[1];
+    expect(JSON.parse(started ?? "null")).toMatchObject({
+      type: "run-started",
+      kind: "a2a",
+      agent_url: hanging.url,
+    });
+    expect(text).toContain(`event: card-lookup\ndata: {"type":"card-lookup","agent_url":"${hanging.url}"}`);
+    expect(text).toContain(`event: progress\ndata: {"line":"Looking for the agent card of ${hanging.url}"}`);
+    const finished = /event: run-finished\ndata: (.*)\n/.exec(text)?.[1];
+    expect(JSON.parse(finished ?? "null")).toMatchObject({
+      type: "run-finished",
+      result: { status: "error" },
+    });
+    expect(text).toMatch(/event: done\ndata: \{"status":"error"\}/);
+  });
+
   it("queues runs beyond the concurrency cap and runs them all", async () => {
     const api = apiClient(server.url);
     const p = await api<Created>("POST", "/api/projects", { name: "Many" });

@@ -1,14 +1,20 @@
+import type { RunEvent, RunEventSink } from "../model/events.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { Redactor } from "../net/redact.js";
-import { redactSecrets } from "../runner/redact-result.js";
+import { progressLines } from "../report/progress.js";
+import { redactSecrets, redactStrings } from "../runner/redact-result.js";
 import type { RunResult } from "../model/result.js";
 import { errorResult, runTestDefinition } from "../runner/run-test.js";
 import { parseTestDefinition, type LoadedTest } from "../runner/test-definition.js";
 import type { RunState, Store, TestRow } from "./store.js";
 
-/** What a run's subscribers (the /events stream) hear. */
-export type RunEvent =
+/**
+ * What a run's subscribers (the /events stream) hear: its state, the runner's own events, and each
+ * event's progress lines (formatted by the report layer, and stored with the run).
+ */
+export type QueueEvent =
   | { type: "status"; status: RunState }
+  | { type: "run"; event: RunEvent }
   | { type: "progress"; line: string }
   | { type: "done"; status: RunState };
 
@@ -26,7 +32,8 @@ export interface RunQueueOptions {
 
 interface ActiveRun {
   progress: string[];
-  listeners: Set<(event: RunEvent) => void>;
+  events: RunEvent[];
+  listeners: Set<(event: QueueEvent) => void>;
 }
 
 /** Where a stored test came from, as runner messages name it. */
@@ -61,7 +68,7 @@ export class RunQueue {
 
   /** Queues a stored run (status queued) for execution. */
   enqueue(runId: string): void {
-    this.#active.set(runId, { progress: [], listeners: new Set() });
+    this.#active.set(runId, { progress: [], events: [], listeners: new Set() });
     this.#waiting.push(runId);
     this.#pump();
   }
@@ -69,12 +76,16 @@ export class RunQueue {
   /** Subscribes to a queued or running run; undefined when the run is not active in this process. */
   subscribe(
     runId: string,
-    listener: (event: RunEvent) => void,
-  ): { backlog: string[]; stop: () => void } | undefined {
+    listener: (event: QueueEvent) => void,
+  ): { backlog: string[]; events: RunEvent[]; stop: () => void } | undefined {
     const active = this.#active.get(runId);
     if (!active) return undefined;
     active.listeners.add(listener);
-    return { backlog: [...active.progress], stop: () => active.listeners.delete(listener) };
+    return {
+      backlog: [...active.progress],
+      events: [...active.events],
+      stop: () => active.listeners.delete(listener),
+    };
   }
 
   /** Number of runs executing now. */
@@ -90,11 +101,19 @@ export class RunQueue {
     this.#closed = true;
   }
 
-  #emit(runId: string, event: RunEvent): void {
+  #emit(runId: string, event: QueueEvent): void {
     const active = this.#active.get(runId);
     if (!active) return;
     if (event.type === "progress") active.progress.push(event.line);
+    if (event.type === "run") active.events.push(event.event);
     for (const listener of active.listeners) listener(event);
+  }
+
+  /** One runner event: redacted, kept for late subscribers, sent on, and its progress lines with it. */
+  #runEvent(runId: string, event: RunEvent, redactor: Redactor): void {
+    const safe = redactStrings(event, (text) => redactor.url(text));
+    this.#emit(runId, { type: "run", event: safe });
+    for (const line of progressLines(safe)) this.#emit(runId, { type: "progress", line });
   }
 
   #pump(): void {
@@ -118,23 +137,27 @@ export class RunQueue {
     this.#emit(runId, { type: "status", status: "running" });
     const projectId = store.projectOfTest(row.id) ?? "";
     const secrets = store.secretValues(projectId);
-    // Progress lines quote resolved URLs, so they are redacted before anyone sees them.
+    // Events quote resolved URLs, so they are redacted before anyone sees them.
     const redactor = new Redactor();
     for (const value of Object.values(secrets)) redactor.add(value);
-    const onProgress = (line: string) => this.#emit(runId, { type: "progress", line: redactor.url(line) });
-    const result = await this.#runBounded(row, secrets, onProgress);
+    // The runner's run-finished is replaced by the queue's own, sent once the result is stored.
+    const onEvent = (event: RunEvent) => {
+      if (event.type !== "run-finished") this.#runEvent(runId, event, redactor);
+    };
+    const result = await this.#runBounded(row, secrets, onEvent);
     if (this.#closed) return;
     // runTestDefinition redacts the secrets it used; every project secret is removed as well, so a
     // value that reached the output some other way is never stored either.
     const safe = redactSecrets(result, Object.values(secrets));
     store.finishRun(runId, safe.status, JSON.stringify(safe), this.#active.get(runId)?.progress ?? []);
+    this.#emit(runId, { type: "run", event: { type: "run-finished", result: safe } });
     this.#emit(runId, { type: "done", status: safe.status });
   }
 
   async #runBounded(
     row: TestRow,
     secrets: Record<string, string>,
-    onProgress: (line: string) => void,
+    onEvent: RunEventSink,
   ): Promise<RunResult> {
     let test: LoadedTest;
     try {
@@ -161,7 +184,7 @@ export class RunQueue {
     const work = runTestDefinition(test, {
       secrets: { values: secrets, env: {}, fileName: "the project's secrets" },
       policy: this.opts.policy,
-      onProgress,
+      onEvent,
       ...(this.opts.pollIntervalMs ? { pollIntervalMs: this.opts.pollIntervalMs } : {}),
       ...(this.opts.env ? { env: this.opts.env } : {}),
     }).catch((error: unknown) => errorResult(test, `internal error: ${(error as Error).message}`));

@@ -45,8 +45,9 @@ export function runsRouter(store: Store, queue: RunQueue): Router {
       ? undefined
       : queue.subscribe(run.id, (event) => {
           if (event.type === "done") end(event.status);
-          else
-            sse.send(event.type, event.type === "status" ? { status: event.status } : { line: event.line });
+          else if (event.type === "status") sse.send("status", { status: event.status });
+          else if (event.type === "progress") sse.send("progress", { line: event.line });
+          else sse.send(event.event.type, event.event);
         });
     if (!live) {
       // Finished (or finished between the read and the subscribe): replay what was stored.
@@ -56,6 +57,7 @@ export function runsRouter(store: Store, queue: RunQueue): Router {
       return;
     }
     sse.send("status", { status: store.run(run.id)?.status ?? run.status });
+    for (const event of live.events) sse.send(event.type, event);
     for (const line of live.backlog) sse.send("progress", { line });
     sse.onClose(live.stop);
   });
