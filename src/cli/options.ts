@@ -2,6 +2,7 @@ import { parseApiKey, parseBasic, type Credential } from "../client/auth.js";
 import { modelSpecProblem } from "../llm/model-config.js";
 import type { ModelFlags } from "../llm/model-config.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
+import { bindingOf, parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
 import { timeoutBounds } from "../runner/test-definition.js";
@@ -10,6 +11,8 @@ import { timeoutBounds } from "../runner/test-definition.js";
 export interface CommonFlags {
   header?: string[];
   timeout?: string;
+  /** --endpoint URL[@binding]. */
+  endpoint?: string;
   strictCard?: boolean;
   json?: boolean;
   secrets?: string;
@@ -33,6 +36,25 @@ export function parseHeaders(flags: readonly string[] = []): Record<string, stri
     headers[name] = flag.slice(colon + 1).trim();
   }
   return headers;
+}
+
+/** Checks --endpoint URL[@binding] (kept as text: test configs carry it so) and --transport. */
+export function connectionFlags(flags: { endpoint?: string; transport?: string }): {
+  endpoint?: string;
+  transport?: "jsonrpc" | "rest" | "grpc";
+} {
+  const out: { endpoint?: string; transport?: "jsonrpc" | "rest" | "grpc" } = {};
+  if (flags.endpoint !== undefined) {
+    const parsed = parseEndpointOverride(flags.endpoint);
+    if (typeof parsed === "string") throw usageError(`--endpoint: ${parsed}`);
+    out.endpoint = flags.endpoint;
+  }
+  if (flags.transport !== undefined) {
+    const name = flags.transport.toLowerCase();
+    if (!bindingOf(name)) throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
+    out.transport = name as "jsonrpc" | "rest" | "grpc";
+  }
+  return out;
 }
 
 /** Parses --timeout SECONDS (an integer from 1 to 300; default 60). */

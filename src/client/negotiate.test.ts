@@ -35,10 +35,12 @@ const maker = (agent: RunningAgent) => (generation: ProtocolGeneration) =>
 
 describe("negotiateGeneration", () => {
   it("confirms the card's version on the wire without creating a task", async () => {
-    expect(await negotiateGeneration("1.0", maker(v10))).toEqual({
+    const confirmed = await negotiateGeneration("1.0", maker(v10));
+    expect(confirmed).toEqual({
       generation: "1.0",
       source: "wire",
       notes: [],
+      trafficIds: [expect.any(String)],
     });
     expect(await negotiateGeneration("0.3", maker(v03))).toMatchObject({ generation: "0.3", source: "wire" });
   });
@@ -46,7 +48,7 @@ describe("negotiateGeneration", () => {
   it("falls back to 0.3 when a card claims 1.0 but the agent speaks 0.3", async () => {
     const n = await negotiateGeneration("1.0", maker(v03));
     expect(n.generation).toBe("0.3");
-    expect(n.notes[0]).toMatch(/advertises A2A 1\.0 but the agent .*speaking A2A 0\.3/);
+    expect(n.notes[0]).toMatch(/claims A2A 1\.0 but .*speaks A2A 0\.3 on the wire/);
   });
 
   it("honours an explicit --protocol override", async () => {

@@ -16,8 +16,15 @@ const canonical = (name: string): Transport | undefined => {
   return undefined;
 };
 
-/** The bindings to test: every one the card advertises that Plainwright speaks, narrowed by --transport. */
-export function bindingsToTest(validation: CardValidation, only?: readonly Transport[]): Transport[] {
+/**
+ * The bindings to test: every one the card advertises that Plainwright speaks, and the --endpoint's,
+ * narrowed by --transport.
+ */
+export function bindingsToTest(
+  validation: CardValidation,
+  only?: readonly Transport[],
+  endpointOverride?: { transport: Transport },
+): Transport[] {
   const advertised = new Set(
     validation.card.interfaces
       .map((i) => canonical(i.transport))
@@ -25,6 +32,7 @@ export function bindingsToTest(validation: CardValidation, only?: readonly Trans
   );
   // A card that names no usable interface is still tested over JSON-RPC at the seed's fallback endpoint.
   if (advertised.size === 0) advertised.add("JSONRPC");
+  if (endpointOverride) advertised.add(endpointOverride.transport);
   const speakable = supportedBindings().filter((t) => advertised.has(t));
   return only ? speakable.filter((t) => only.includes(t)) : speakable;
 }

@@ -1,6 +1,5 @@
-import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
+import type { ClientContext } from "../client/types.js";
 import { criteriaOf } from "../conversation/judge.js";
-import { resolveA2ATarget } from "../conversation/target.js";
 import { runConversation, type ConversationOutcome } from "../conversation/run-conversation.js";
 import { conversationDefaults, type ConversationSpec, type TranscriptEntry } from "../conversation/types.js";
 import { createModelClient, type ModelClientOptions } from "../llm/ai-sdk-client.js";
@@ -10,9 +9,12 @@ import { addUsage, LlmError, type TokenUsage } from "../llm/types.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
+import { recordNegotiation } from "./card-section.js";
+import { defaultTransport, endpointFor, findAgent, openEndpoint, type TransportTarget } from "./connect.js";
+import { connectionSettings } from "./endpoint-override.js";
 import { redactSecrets } from "./redact-result.js";
 import type { ModelUsage, RunResult, UsageSection } from "./result.js";
-import { runA2ATest } from "./run-a2a-test.js";
+import { runA2ATest, type A2ATarget } from "./run-a2a-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
 import { toolVersion } from "./version.js";
 
@@ -35,6 +37,8 @@ export interface ConversationRunOptions {
   targetOnly?: boolean;
   /** Retry timing for model calls (tests shorten it). */
   modelRetry?: ModelClientOptions["retry"];
+  /** --protocol: skip wire negotiation. */
+  protocolOverride?: ProtocolGeneration;
 }
 
 /** The test's conversation settings with Plainwright's defaults filled in. */
@@ -128,22 +132,20 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
   }
   for (const m of [models.user, models.judge]) if (m.apiKey) secrets.push(m.apiKey);
   const traffic = new TrafficLog({ secrets });
+  let reached: A2ATarget | undefined;
   const card = opts.targetOnly
-    ? await targetRun(opts, traffic, started)
-    : await runA2ATest({ ...opts, secrets, mode: "card", traffic });
+    ? await targetRun(opts, traffic, started, (t) => (reached = t))
+    : await runA2ATest({ ...opts, secrets, mode: "card", traffic, onTarget: (t) => (reached = t) });
   const result: RunResult = { ...card, kind: "conversation" };
   const cardFailed = card.status === "failed" ? card.reason : undefined;
-  if (
-    card.status === "error" ||
-    !card.endpoint ||
-    card.endpoint.refused ||
-    (!opts.targetOnly && !card.card?.found_at)
-  )
+  if (card.status === "error" || !reached || !card.endpoint || card.endpoint.refused)
     return finish(result, started, traffic, secrets);
-  const generation = (card.protocol?.negotiated ?? "0.3") as ProtocolGeneration;
-  const outcome = await converseWith(opts, spec, models, traffic, card.endpoint.url, generation);
-  Object.assign(result, conversationFields(outcome, spec, models, card.endpoint.url));
-  result.warnings = [...new Set([...card.warnings, ...outcome.trials.flatMap((t) => t.warnings)])];
+  const target = await openEndpoint(reached.agent, reached.endpoint, reached.ctx, opts.protocolOverride);
+  recordNegotiation(result, target.negotiation);
+  const outcome = await converseWith(opts, spec, models, traffic, target);
+  target.client.close();
+  Object.assign(result, conversationFields(outcome, spec, models, target.endpoint.url));
+  result.warnings = [...new Set([...result.warnings, ...outcome.trials.flatMap((t) => t.warnings)])];
   if (outcome.score !== null) result.scores.conversation = Math.round(outcome.score * 10_000) / 10_000;
   result.scores.pass_rate = outcome.stats.pass_rate;
   result.status = outcome.status === "error" ? "error" : cardFailed ? "failed" : outcome.status;
@@ -158,25 +160,17 @@ async function converseWith(
   spec: ConversationSpec,
   models: { user: ModelConfig; judge: ModelConfig },
   traffic: TrafficLog,
-  endpoint: string,
-  generation: ProtocolGeneration,
+  target: TransportTarget,
 ): Promise<ConversationOutcome> {
   const progress = opts.onProgress ?? (() => undefined);
   const llm = (config: ModelConfig) =>
     createModelClient(config, { guard, ...(opts.modelRetry ? { retry: opts.modelRetry } : {}) });
-  const client = new A2AJsonRpcClient({
-    url: endpoint,
-    generation,
-    headers: opts.config.headers,
-    timeoutMs: opts.config.timeout_s * 1000,
-    policy: opts.policy,
-    traffic,
-  });
   progress(
-    `Conversation with ${endpoint} (${spec.trials} trial${spec.trials === 1 ? "" : "s"}, at most ${spec.maxTurns} turns)`,
+    `Conversation with ${target.endpoint.url} over ${target.transport} (${spec.trials} trial${spec.trials === 1 ? "" : "s"}, at most ${spec.maxTurns} turns)`,
   );
   return runConversation({
-    client,
+    client: target.client,
+    traffic,
     spec,
     user: llm(models.user),
     judge: llm(models.judge),
@@ -219,20 +213,29 @@ async function targetRun(
   opts: ConversationRunOptions,
   traffic: TrafficLog,
   started: number,
+  onTarget: (target: A2ATarget) => void,
 ): Promise<RunResult> {
-  const target = await resolveA2ATarget(
-    { type: "a2a", agent_url: opts.config.agent_url, headers: opts.config.headers },
-    { policy: opts.policy, traffic, timeoutMs: opts.config.timeout_s * 1000 },
-  );
+  const ctx: ClientContext = {
+    headers: opts.config.headers,
+    timeoutMs: opts.config.timeout_s * 1000,
+    policy: opts.policy,
+    traffic,
+  };
+  const settings = connectionSettings(opts.config);
+  const agent = await findAgent(opts.config.agent_url, ctx, settings.endpointOverride);
+  const transport = defaultTransport(settings);
+  const endpoint = endpointFor(agent, transport);
+  if (!endpoint) return errorRun(opts, started, `the card advertises no ${transport} interface`);
+  onTarget({ agent, endpoint, ctx });
   const base = errorRun(opts, started, "");
   delete base.reason;
   return {
     ...base,
     status: "passed",
-    endpoint: { url: target.endpoint, transport: "JSONRPC", reason: `target: ${target.reason}` },
-    protocol: { card: null, negotiated: target.generation },
+    endpoint: { url: endpoint.url, transport: endpoint.transport, reason: `target: ${endpoint.reason}` },
+    protocol: { card: null, negotiated: agent.validation?.card.generation ?? "0.3" },
     card: {
-      found_at: target.card_url,
+      found_at: agent.discovery.found ? agent.discovery.url : null,
       tried: [],
       protocol_version: null,
       name: null,

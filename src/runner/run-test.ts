@@ -1,6 +1,7 @@
 import type { ModelFlags } from "../llm/model-config.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { RunResult } from "./result.js";
+import { bindingNames, connectionSettings } from "./endpoint-override.js";
 import { runA2ATest } from "./run-a2a-test.js";
 import { resolveSecrets, type SecretSource } from "./secrets.js";
 import { isConversation, type A2ATestConfig, type LoadedTest } from "./test-definition.js";
@@ -38,8 +39,6 @@ export function errorResult(test: LoadedTest, reason: string): RunResult {
   };
 }
 
-const bindingNames = { jsonrpc: "JSONRPC", rest: "HTTP+JSON", grpc: "GRPC" } as const;
-
 /** A test file of kind "conformance": the suite with the file's hints, bindings, categories and levels. */
 async function runConformanceTest(
   test: LoadedTest,
@@ -60,6 +59,9 @@ async function runConformanceTest(
     ...(config.categories ? { categories: config.categories } : {}),
     ...(config.levels ? { levels: config.levels } : {}),
     ...(config.peer_url ? { peerUrl: config.peer_url } : {}),
+    ...(connectionSettings(config).endpointOverride
+      ? { endpointOverride: connectionSettings(config).endpointOverride }
+      : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   result.name = test.definition.name;
