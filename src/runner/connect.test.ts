@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import { conversationScript, judgeSays, userSays } from "../conversation/testing/scripts.js";
@@ -138,5 +139,102 @@ describe("connectAgent", () => {
     if (!connected.ok) throw new Error(connected.reason);
     expect(connected.connection.endpoint.url).toBe(`${server.url}/rpc`);
     expect(connected.connection.negotiation.generation).toBe("0.3");
+  });
+});
+
+describe("endpoint truth", () => {
+  const config = (agentUrl: string, extra: Record<string, unknown> = {}) => ({
+    agent_url: agentUrl,
+    headers: {},
+    strict_card: true,
+    timeout_s: 5,
+    ...extra,
+  });
+
+  it("a card with a relative url is still a card error, and the smoke message reaches the real endpoint", async () => {
+    const agent = agents.get("0.3") as RunningAgent;
+    const card = (await (await fetch(agent.cardUrl)).json()) as Record<string, unknown>;
+    delete card["additionalInterfaces"];
+    // One host serves the card (url "/a2a/jsonrpc") and relays that path to the reference agent.
+    const relay = async (req: IncomingMessage, res: ServerResponse) => {
+      if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ ...card, url: "/a2a/jsonrpc" }));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/a2a/jsonrpc") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const relayed = await fetch(`${agent.url}/a2a/jsonrpc`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: Buffer.concat(chunks),
+        });
+        res.setHeader("content-type", relayed.headers.get("content-type") ?? "application/json");
+        res.end(await relayed.text());
+        return;
+      }
+      res.statusCode = 404;
+      res.end();
+    };
+    const server = await serve((req, res) => void relay(req, res));
+    open.push(server);
+    const result = await runA2ATest({
+      config: config(server.url, { strict_card: false }),
+      mode: "smoke",
+      policy: commandLinePolicy,
+      pollIntervalMs: 50,
+    });
+    expect(result.card?.errors.map((e) => e.path)).toContain("url");
+    expect(result.endpoint?.url).toBe(`${server.url}/a2a/jsonrpc`);
+    expect(result.endpoint?.reason).toMatch(/resolved against the card's URL/);
+    expect(result.status, result.reason).toBe("passed");
+    expect(result.smoke).toMatchObject({ passed: true, task_state: "completed" });
+  });
+
+  it("--endpoint is used whatever the card says", async () => {
+    const agent = agents.get("1.0") as RunningAgent;
+    const result = await runA2ATest({
+      config: config(agent.url, { endpoint: `${agent.url}/a2a/rest@rest` }),
+      mode: "smoke",
+      policy: commandLinePolicy,
+      pollIntervalMs: 50,
+    });
+    expect(result.status, result.reason).toBe("passed");
+    expect(result.endpoint).toMatchObject({ url: `${agent.url}/a2a/rest`, transport: "HTTP+JSON" });
+    expect(result.endpoint?.reason).toMatch(/^--endpoint/);
+  });
+
+  it("without a card, --endpoint lets the run go on and the missing card is reported", async () => {
+    const agent = agents.get("0.3") as RunningAgent;
+    const server = await serve((_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    });
+    open.push(server);
+    const result = await runA2ATest({
+      config: config(server.url, { endpoint: `${agent.url}/a2a/jsonrpc` }),
+      mode: "smoke",
+      policy: commandLinePolicy,
+      pollIntervalMs: 50,
+    });
+    expect(result.card?.found_at).toBeNull();
+    expect(result.scores.card).toBe(0);
+    expect(result.status).toBe("failed");
+    expect(result.reason).toMatch(/^no agent card found/);
+    expect(result.smoke).toMatchObject({ passed: true, task_state: "completed" });
+    expect(result.protocol?.negotiated).toBe("0.3");
+  });
+
+  it("an --endpoint the outbound policy refuses is an error before anything is sent", async () => {
+    const agent = agents.get("0.3") as RunningAgent;
+    const result = await runA2ATest({
+      config: config(agent.url, { endpoint: "http://169.254.169.254/rpc" }),
+      mode: "smoke",
+      policy: commandLinePolicy,
+    });
+    expect(result.status).toBe("error");
+    expect(result.reason).toMatch(/^endpoint not allowed/);
+    expect(result.traffic).toEqual([]);
   });
 });

@@ -54,9 +54,11 @@ export function endpointFor(agent: FoundAgent, transport: Transport): EndpointCh
   if (given && given.transport === transport)
     return { url: given.url, transport, reason: "--endpoint (given by the user; the card is not used)" };
   if (agent.validation) {
+    // A relative interface URL is resolved against where the card was found (and stays a card error).
+    const cardUrl = agent.discovery.found ? agent.discovery.url : undefined;
     return transport === "JSONRPC"
-      ? chooseEndpoint(agent.validation.card, agent.agentUrl)
-      : chooseEndpointFor(agent.validation.card, agent.agentUrl, transport);
+      ? chooseEndpoint(agent.validation.card, agent.agentUrl, cardUrl)
+      : chooseEndpointFor(agent.validation.card, agent.agentUrl, transport, cardUrl);
   }
   return transport === "JSONRPC"
     ? { url: agent.agentUrl, transport, reason: "agent URL (no card found)" }
