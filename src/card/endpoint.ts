@@ -59,8 +59,9 @@ function callable(url: string, transport: Transport): boolean {
  * gRPC host:port targets are kept as they are.
  */
 export function resolveAgainstCard(url: string, cardUrl: string | undefined): string {
-  if (cardUrl === undefined || isHttpUrl(url) || isHostPort(url) || url.trim() === "") return url;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url; // another scheme: not relative, left to fail
+  // Absolute (any scheme, so also host:port) or empty: not relative, kept to pass or fail as it is.
+  if (cardUrl === undefined || url.trim() === "" || /^[a-z][a-z0-9+.-]*:/i.test(url) || isHostPort(url))
+    return url;
   try {
     return new URL(url, cardUrl).toString();
   } catch {
