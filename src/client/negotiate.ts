@@ -19,7 +19,7 @@ export interface Negotiation {
   trafficIds: string[];
 }
 
-type Verdict = "understood" | "method-not-found" | "version-not-supported" | "unknown";
+type Verdict = "understood" | "method-not-found" | "version-not-supported" | "no-binding" | "unknown";
 
 interface ProbeAnswer {
   generation: ProtocolGeneration;
@@ -73,7 +73,13 @@ async function probeByGet(client: A2AClient): Promise<ProbeAnswer> {
   const base = { generation, method, trafficIds: outcome.trafficIds };
   if (outcome.ok)
     return { ...base, verdict: "understood", detail: `${method}: a task${where(outcome.trafficIds)}` };
+  // The generation has no such binding (0.1 over HTTP+JSON or gRPC): nothing was sent, try the next.
+  if (outcome.kind === "unsupported") return { ...base, verdict: "no-binding", detail: outcome.reason };
   const detail = `${method}: ${describeCallFailure(outcome)}${where(outcome.trafficIds)}`;
+  // An HTTP error that names no A2A error (code 0, e.g. a framework's 404 page) means this generation's
+  // route does not exist there: like -32601, try the next generation.
+  if (outcome.kind === "error" && outcome.error.code === 0)
+    return { ...base, verdict: "method-not-found", detail };
   return {
     ...base,
     verdict: outcome.kind === "error" ? verdictOfCode(outcome.error.code) : "unknown",
@@ -97,11 +103,14 @@ function candidates(card: ProtocolGeneration, jsonRpc: boolean): ProtocolGenerat
 }
 
 function refusal(first: ProbeAnswer): string {
+  if (first.verdict === "no-binding") return first.detail;
   if (first.verdict === "version-not-supported")
     return first.generation === "1.0"
       ? "the agent refused A2A-Version 1.0 (-32009)"
       : `the agent refused ${first.method} without an A2A-Version header (-32009)`;
-  return `${first.method} is unknown to the agent (-32601)`;
+  return first.detail.includes("-32601")
+    ? `${first.method} is unknown to the agent (-32601)`
+    : `the agent does not know ${first.method} (${first.detail})`;
 }
 
 function confirmed(

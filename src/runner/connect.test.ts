@@ -238,3 +238,26 @@ describe("endpoint truth", () => {
     expect(result.traffic).toEqual([]);
   });
 });
+
+describe("version truth", () => {
+  it("a card that says 0.1 on a 0.3 agent: the mismatch is a card warning naming both, the run speaks 0.3", async () => {
+    const agent = await startReferenceAgent({ port: 0, protocol: "0.3", flaw: "card-version-lies-old" });
+    try {
+      const result = await runA2ATest({
+        config: { agent_url: agent.url, headers: {}, strict_card: false, timeout_s: 5 },
+        mode: "smoke",
+        policy: commandLinePolicy,
+        pollIntervalMs: 50,
+      });
+      expect(result.card?.warnings).toContainEqual({
+        path: "protocolVersion",
+        message: "the card says A2A 0.1 but the agent speaks A2A 0.3 on the wire",
+      });
+      expect(result.protocol).toEqual({ card: "0.1.0", negotiated: "0.3" });
+      expect(result.smoke).toMatchObject({ passed: true, request: { method: "message/send" } });
+      expect(result.status, result.reason).toBe("passed");
+    } finally {
+      await agent.close();
+    }
+  });
+});
