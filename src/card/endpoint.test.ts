@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseEndpoint, chooseEndpointFor, rewriteLoopback } from "./endpoint.js";
+import { chooseEndpoint, chooseEndpointFor, resolveAgainstCard, rewriteLoopback } from "./endpoint.js";
 import type { RawCard } from "./fixtures.js";
 import { validCard02, validCard03, validCard10, validCardHybrid } from "./fixtures.js";
 import type { NormalizedCard } from "./types.js";
@@ -250,5 +250,50 @@ describe("rewriteLoopback", () => {
       rewrittenFrom: "http://localhost:10000/",
       reason: "card url (preferredTransport JSONRPC)",
     });
+  });
+});
+
+describe("a relative interface URL is resolved against the card's own URL", () => {
+  const CARD_URL = `${HOST}/agents/echo/.well-known/agent-card.json`;
+
+  it("resolves a path against the card's origin, and validation still reports the card error", () => {
+    const raw = validCard03();
+    raw["url"] = "/a2a/echoAgent";
+    delete raw["additionalInterfaces"];
+    const validation = validateCard(raw);
+    expect(validation.errors.map((e) => e.path)).toContain("url");
+    const choice = chooseEndpoint(validation.card, AGENT, CARD_URL);
+    expect(choice.url).toBe(`${HOST}/a2a/echoAgent`);
+    expect(choice.reason).toMatch(/relative "\/a2a\/echoAgent" resolved against the card's URL/);
+  });
+
+  it("resolves a path without a leading slash against the card's folder", () => {
+    expect(resolveAgainstCard("rpc", CARD_URL)).toBe(`${HOST}/agents/echo/.well-known/rpc`);
+    expect(resolveAgainstCard("../../rpc", CARD_URL)).toBe(`${HOST}/agents/rpc`);
+  });
+
+  it("resolves 0.3 additionalInterfaces and 1.0 supportedInterfaces too", () => {
+    const v03 = validCard03();
+    v03["additionalInterfaces"] = [{ url: "/a2a/rest", transport: "HTTP+JSON" }];
+    expect(chooseEndpointFor(normalized(v03), AGENT, "HTTP+JSON", CARD_URL)?.url).toBe(`${HOST}/a2a/rest`);
+    const v10 = validCard10();
+    v10["supportedInterfaces"] = [{ url: "/a2a/v1", protocolBinding: "JSONRPC", protocolVersion: "1.0" }];
+    expect(chooseEndpoint(normalized(v10), AGENT, CARD_URL)).toMatchObject({
+      url: `${HOST}/a2a/v1`,
+      protocolVersion: "1.0",
+    });
+  });
+
+  it("keeps absolute URLs, gRPC host:port targets and other schemes as they are", () => {
+    expect(resolveAgainstCard("https://other.example/rpc", CARD_URL)).toBe("https://other.example/rpc");
+    expect(resolveAgainstCard("grpc.example.com:443", CARD_URL)).toBe("grpc.example.com:443");
+    expect(resolveAgainstCard("ftp://x/rpc", CARD_URL)).toBe("ftp://x/rpc");
+  });
+
+  it("without the card's URL, a relative URL is not callable and the agent URL is the last resort", () => {
+    const raw = validCard03();
+    raw["url"] = "/a2a/echoAgent";
+    delete raw["additionalInterfaces"];
+    expect(chooseEndpoint(normalized(raw), AGENT).url).toBe(AGENT);
   });
 });

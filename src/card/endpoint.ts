@@ -48,8 +48,25 @@ export function rewriteLoopback(cardUrl: string, agentUrl: string): { url: strin
   return url === null || url === cardUrl ? { url: cardUrl } : { url, rewrittenFrom: cardUrl };
 }
 
-function callable(iface: CardInterface, transport: Transport): boolean {
-  return isHttpUrl(iface.url) || (transport === "GRPC" && isHostPort(iface.url));
+function callable(url: string, transport: Transport): boolean {
+  return isHttpUrl(url) || (transport === "GRPC" && isHostPort(url));
+}
+
+/**
+ * A relative interface URL ("/a2a/echo") stays a card error (validation asks for an absolute http(s)
+ * URL), but resolving it against the card's own URL (RFC 3986 §5.2), as a browser would, lets the checks
+ * reach the agent's real endpoint and judge its real answers instead of a 404 page. Absolute URLs and
+ * gRPC host:port targets are kept as they are.
+ */
+export function resolveAgainstCard(url: string, cardUrl: string | undefined): string {
+  // Absolute (any scheme, so also host:port) or empty: not relative, kept to pass or fail as it is.
+  if (cardUrl === undefined || url.trim() === "" || /^[a-z][a-z0-9+.-]*:/i.test(url) || isHostPort(url))
+    return url;
+  try {
+    return new URL(url, cardUrl).toString();
+  } catch {
+    return url;
+  }
 }
 
 function reasonFor(iface: CardInterface, card: NormalizedCard): string {
@@ -63,27 +80,38 @@ function choice(url: string, agentUrl: string, transport: Transport, reason: str
   return { ...rewriteLoopback(url, agentUrl), transport, reason };
 }
 
-/** The first interface the card offers for `transport` (card order is preference), rewritten; null when none. */
+/**
+ * The first interface the card offers for `transport` (card order is preference), rewritten; null when
+ * none. With `cardUrl`, a relative interface URL is resolved against it.
+ */
 export function chooseEndpointFor(
   card: NormalizedCard,
   agentUrl: string,
   transport: Transport,
+  cardUrl?: string,
 ): EndpointChoice | null {
   // NormalizedCard.interfaces is already in the seed's order: 1.0 supportedInterfaces, then the card url
   // (carrying preferredTransport, JSONRPC when unstated), then additionalInterfaces.
   const iface = card.interfaces.find(
-    (i) => parseTransport(i.transport) === transport && callable(i, transport),
+    (i) =>
+      parseTransport(i.transport) === transport &&
+      callable(resolveAgainstCard(i.url, cardUrl), transport),
   );
   if (iface === undefined) return null;
-  const out = choice(iface.url, agentUrl, transport, reasonFor(iface, card));
+  const url = resolveAgainstCard(iface.url, cardUrl);
+  const reason =
+    url === iface.url
+      ? reasonFor(iface, card)
+      : `${reasonFor(iface, card)}, the relative ${JSON.stringify(iface.url)} resolved against the card's URL`;
+  const out = choice(url, agentUrl, transport, reason);
   if (iface.protocolVersion !== undefined) out.protocolVersion = iface.protocolVersion;
   if (iface.tenant !== undefined) out.tenant = iface.tenant;
   return out;
 }
 
 /** The JSON-RPC endpoint Plainwright posts to; falls back on the agent URL when the card names none. */
-export function chooseEndpoint(card: NormalizedCard, agentUrl: string): EndpointChoice {
-  return chooseEndpointFor(card, agentUrl, "JSONRPC") ?? lastResort(card, agentUrl);
+export function chooseEndpoint(card: NormalizedCard, agentUrl: string, cardUrl?: string): EndpointChoice {
+  return chooseEndpointFor(card, agentUrl, "JSONRPC", cardUrl) ?? lastResort(card, agentUrl);
 }
 
 const NO_ENDPOINT = "the card names no JSON-RPC endpoint";

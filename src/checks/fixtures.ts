@@ -1,11 +1,10 @@
 import type { A2AClient, CallOutcome } from "../client/types.js";
+import { backoffMs, pollTask } from "../client/poll-task.js";
 import { activeStates, type Message, type Task } from "../protocol/model.js";
 
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
 export type Provided<T> =
   { ok: true; value: T; evidence: string[] } | { ok: false; reason: string; evidence: string[] };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function describe(outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string {
   if (outcome.kind === "error")
@@ -20,25 +19,20 @@ export async function waitForSettled(
   task: Task,
   budgetMs: number,
 ): Promise<Provided<Task>> {
-  const deadline = Date.now() + budgetMs;
-  const evidence: string[] = [];
-  let current = task;
-  let delay = 50;
-  while (activeStates.has(current.state)) {
-    if (Date.now() + delay > deadline)
-      return {
-        ok: false,
-        reason: `task ${current.id} still ${current.state} after ${Math.round(budgetMs / 1000)} s`,
-        evidence,
-      };
-    await sleep(delay);
-    delay = Math.min(delay * 2, 1000);
-    const got = await client.getTask(current.id);
-    evidence.push(...got.trafficIds);
-    if (!got.ok) return { ok: false, reason: `polling task ${current.id}: ${describe(got)}`, evidence };
-    current = got.value;
-  }
-  return { ok: true, value: current, evidence };
+  const polled = await pollTask(client, task, {
+    deadline: Date.now() + budgetMs,
+    delayMs: backoffMs(50, 1000),
+  });
+  const evidence = polled.trafficIds;
+  if (polled.ok) return { ok: true, value: polled.task, evidence };
+  const { id, state } = polled.task;
+  if (polled.why === "timeout")
+    return {
+      ok: false,
+      reason: `task ${id} still ${state} after ${Math.round(budgetMs / 1000)} s`,
+      evidence,
+    };
+  return { ok: false, reason: `polling task ${id}: ${describe(polled.failure)}`, evidence };
 }
 
 /**

@@ -8,6 +8,7 @@ import cardWellKnownPath from "./card/well-known-path.js";
 import cardPublic from "./card/public.js";
 import cardSecurityConsistent from "./card/security-consistent.js";
 import cardCacheHeaders from "./card/cache-headers.js";
+import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
@@ -69,6 +70,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardPublic,
   cardSecurityConsistent,
   cardCacheHeaders,
+  cardProtocolVersionMatchesWire,
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleGetTask,

@@ -1,6 +1,6 @@
-import type { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
 import { sendTurn } from "../client/turn.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { A2AClient } from "../client/types.js";
+import type { TrafficLog } from "../net/traffic.js";
 import type { Message, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 
@@ -8,7 +8,10 @@ import { replyText } from "../protocol/reply-text.js";
 export const defaultSmokeMessage = "Hello! In one or two sentences, what can you help me with?";
 
 export interface SmokeOptions {
-  client: A2AJsonRpcClient;
+  /** A client of the negotiated generation, over any binding. */
+  client: A2AClient;
+  /** The log the client records into (the request is reported as it went on the wire). */
+  traffic: TrafficLog;
   message: string;
   /** Overall budget for settling a submitted/working task (the test's timeout_s). */
   timeoutMs: number;
@@ -26,9 +29,6 @@ export interface SmokeOutcome {
   task_id?: string;
   context_id?: string;
   text: string;
-  /** The generation the agent answered in (may differ from the card's after a fallback). */
-  generation: ProtocolGeneration;
-  warnings: string[];
   polls: number;
 }
 
@@ -47,7 +47,11 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeOutcome> {
   const turn = await sendTurn(
     opts.client,
     { text: opts.message },
-    { deadline: Date.now() + opts.timeoutMs, pollIntervalMs: opts.pollIntervalMs },
+    {
+      deadline: Date.now() + opts.timeoutMs,
+      traffic: opts.traffic,
+      ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    },
   );
   const reply = turn.reply;
   const described = reply
@@ -61,8 +65,6 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeOutcome> {
   const reason = turn.failure ?? (reply ? judge(reply) : "the reply is neither a Message nor a Task");
   return {
     request: turn.request,
-    generation: turn.client.generation,
-    warnings: turn.warnings,
     polls: turn.polls,
     ...described,
     passed: reason === undefined,

@@ -5,11 +5,13 @@ import { ChatSession, describeCallFailure } from "../client/chat-session.js";
 import type { TrafficEntry } from "../net/traffic.js";
 import { TrafficLog } from "../net/traffic.js";
 import { connectAgent } from "../runner/connect.js";
+import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import { styleFor, type Style } from "../report/style.js";
 import { exitCodes } from "./exit-codes.js";
 import {
+  connectionFlags,
   credentialsFrom,
   parseAgentUrl,
   parseHeaders,
@@ -47,8 +49,10 @@ function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | un
 /** `chat <url>`: an interactive (or line-scripted) conversation with the agent. */
 export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<number> {
   const url = parseAgentUrl(rawUrl);
-  const transport = parseTransport(flags.transport ?? "jsonrpc");
-  if (!transport) throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
+  // Without --transport: the --endpoint's binding, else JSON-RPC.
+  const transport = flags.transport === undefined ? undefined : parseTransport(flags.transport);
+  if (flags.transport !== undefined && !transport)
+    throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
   const applied = applyCredentials(credentialsFrom(flags));
   const { value: headers, used } = resolveSecrets(
     { ...parseHeaders(flags.header), ...applied.headers },
@@ -65,19 +69,23 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
   const st = styleFor(process.stdout);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const override = parseProtocol(flags.protocol);
+  const checked = connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) });
+  const given = checked.endpoint ? parseEndpointOverride(checked.endpoint) : undefined;
   const connected = await connectAgent({
     agentUrl: url,
     ctx,
-    transport,
+    ...(transport ? { transport } : {}),
+    ...(given && typeof given !== "string" ? { endpointOverride: given } : {}),
     ...(override ? { protocolOverride: override } : {}),
   });
   if (!connected.ok) {
     process.stderr.write(`plainwright: ${connected.reason}\n`);
     return exitCodes.failed;
   }
-  const { validation, endpoint, negotiation, client } = connected.connection;
-  const streaming = flags.stream !== false && validation.card.capabilities.streaming;
-  out(st.bold(`${validation.card.name ?? "Agent"} ${validation.card.version ?? ""}`.trim()));
+  const { agent, endpoint, negotiation, client } = connected.connection;
+  const card = agent.validation?.card;
+  const streaming = flags.stream !== false && (card?.capabilities.streaming ?? false);
+  out(st.bold(`${card?.name ?? "Agent"} ${card?.version ?? ""}`.trim()));
   out(
     st.dim(
       `${endpoint.url} · ${endpoint.transport} · A2A ${negotiation.generation}${streaming ? " · streaming" : ""}`,

@@ -5,7 +5,9 @@ import { parseTransport } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
 import { runConformance } from "../runner/run-conformance.js";
 import { resolveSecrets } from "../runner/secrets.js";
+import { parseEndpointOverride, type EndpointOverride } from "../runner/endpoint-override.js";
 import {
+  connectionFlags,
   credentialsFrom,
   parseAgentUrl,
   parseHeaders,
@@ -55,6 +57,15 @@ export function parseHints(raw: readonly string[] = []): Record<string, string> 
     hints[key] = item.slice(eq + 1).replace(/^(["'])(.*)\1$/, "$2");
   }
   return hints;
+}
+
+/** --endpoint as the runner wants it (checked as a usage error first). */
+function endpointOverrideFrom(flags: ConformFlags): { endpointOverride?: EndpointOverride } {
+  const { endpoint } = connectionFlags({
+    ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}),
+  });
+  const parsed = endpoint ? parseEndpointOverride(endpoint) : undefined;
+  return parsed && typeof parsed !== "string" ? { endpointOverride: parsed } : {};
 }
 
 /** `conform --list`: the catalogue, one check a line. */
@@ -119,6 +130,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
       : {}),
     ...(flags.peer ? { peerUrl: parseAgentUrl(flags.peer) } : {}),
     hints: parseHints(flags.hint),
+    ...endpointOverrideFrom(flags),
     ...(protocol ? { protocolOverride: protocol } : {}),
     ...(concurrency ? { concurrency } : {}),
     onEvent: progressTo(flags),

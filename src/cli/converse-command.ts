@@ -4,6 +4,7 @@ import { runConversationTest } from "../runner/run-conversation-test.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import { conversationBounds, type A2ATestConfig } from "../runner/test-definition.js";
 import {
+  connectionFlags,
   modelFlagsFrom,
   parseAgentUrl,
   parseHeaders,
@@ -25,6 +26,7 @@ export interface ConverseFlags extends CommonFlags, ModelFlags {
   trials?: string;
   threshold?: string;
   minPassRate?: string;
+  transport?: string;
 }
 
 function wholeNumber(flag: string, raw: string | undefined, bounds: { min: number; max: number }) {
@@ -70,6 +72,7 @@ export function converseConfig(rawUrl: string, flags: ConverseFlags): A2ATestCon
     headers: parseHeaders(flags.header),
     strict_card: flags.strictCard !== false,
     timeout_s: parseTimeout(flags.timeout),
+    ...connectionFlags(flags),
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
   };
 }

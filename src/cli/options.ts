@@ -4,6 +4,7 @@ import type { ModelFlags } from "../llm/model-config.js";
 import type { RunEventSink } from "../model/events.js";
 import { protocolGenerations, type ProtocolGeneration } from "../model/generation.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
+import { bindingOf, parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { progressPrinter } from "../report/progress.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
@@ -13,6 +14,8 @@ import { timeoutBounds } from "../runner/test-definition.js";
 export interface CommonFlags {
   header?: string[];
   timeout?: string;
+  /** --endpoint URL[@binding]. */
+  endpoint?: string;
   strictCard?: boolean;
   json?: boolean;
   secrets?: string;
@@ -36,6 +39,25 @@ export function parseHeaders(flags: readonly string[] = []): Record<string, stri
     headers[name] = flag.slice(colon + 1).trim();
   }
   return headers;
+}
+
+/** Checks --endpoint URL[@binding] (kept as text: test configs carry it so) and --transport. */
+export function connectionFlags(flags: { endpoint?: string; transport?: string }): {
+  endpoint?: string;
+  transport?: "jsonrpc" | "rest" | "grpc";
+} {
+  const out: { endpoint?: string; transport?: "jsonrpc" | "rest" | "grpc" } = {};
+  if (flags.endpoint !== undefined) {
+    const parsed = parseEndpointOverride(flags.endpoint);
+    if (typeof parsed === "string") throw usageError(`--endpoint: ${parsed}`);
+    out.endpoint = flags.endpoint;
+  }
+  if (flags.transport !== undefined) {
+    const name = flags.transport.toLowerCase();
+    if (!bindingOf(name)) throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
+    out.transport = name as "jsonrpc" | "rest" | "grpc";
+  }
+  return out;
 }
 
 /** Parses --timeout SECONDS (an integer from 1 to 300; default 60). */

@@ -23,6 +23,10 @@ function withCommonOptions(cmd: Command): Command {
       collect,
     )
     .option("--timeout <seconds>", "seconds to wait for each request, 1-300", undefined)
+    .option(
+      "--endpoint <url[@binding]>",
+      "test this endpoint whatever the card says, or without a card (binding jsonrpc, rest or grpc; default jsonrpc)",
+    )
     .option("--no-strict-card", "report card errors without failing")
     .option("--json", "print the result JSON on stdout and nothing else")
     .option("--secrets <file>", "secrets file (JSON object or KEY=VALUE lines) for {{secrets.NAME}}")
@@ -66,7 +70,11 @@ function buildProgram(setExit: (code: number) => void): Command {
       .description("validate the card, then send one smoke message"),
   )
     .option("--message <text>", "the smoke message (default: a short greeting)")
-    .action(async (url: string, flags: CommonFlags & { message?: string }) =>
+    .option(
+      "--transport <binding>",
+      "send over jsonrpc, rest or grpc (default: the --endpoint's, else jsonrpc)",
+    )
+    .action(async (url: string, flags: CommonFlags & { message?: string; transport?: string }) =>
       setExit(await (await testCommands()).runUrlCommand("smoke", url, flags)),
     );
   withModelOptions(
@@ -95,6 +103,10 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--trials <n>", "repeat the whole conversation N times, 1-100 (default 1)")
     .option("--threshold <score>", "pass when this fraction of criteria is met, 0-1 (default: all)")
     .option("--min-pass-rate <rate>", "fraction of trials that must pass, 0-1 (default 1: every trial)")
+    .option(
+      "--transport <binding>",
+      "talk over jsonrpc, rest or grpc (default: the --endpoint's, else jsonrpc)",
+    )
     .action(async (url: string, flags: ConverseFlags) =>
       setExit(await (await import("./converse-command.js")).runConverseCommand(url, flags)),
     );
@@ -104,7 +116,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       .argument("<url>", "agent base URL or card URL")
       .description("talk to the agent in the terminal (one message per line when stdin is not a terminal)"),
   )
-    .option("--transport <binding>", "jsonrpc, rest or grpc", "jsonrpc")
+    .option("--transport <binding>", "jsonrpc, rest or grpc (default: the --endpoint's, else jsonrpc)")
     .option("--protocol <version>", "force the A2A version (0.1, 0.2, 0.3, 1.0) instead of negotiating")
     .option("--bearer <token>", "send Authorization: Bearer TOKEN")
     .option("--basic <user:password>", "send HTTP basic credentials")

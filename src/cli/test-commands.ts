@@ -6,6 +6,7 @@ import { configError } from "../runner/errors.js";
 import type { RunResult } from "../model/result.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import {
+  connectionFlags,
   modelFlagsFrom,
   parseAgentUrl,
   parseHeaders,
@@ -21,11 +22,12 @@ import { emitResults, exitCodeFor } from "./output.js";
 export async function runUrlCommand(
   mode: "card" | "smoke",
   rawUrl: string,
-  flags: CommonFlags & { message?: string },
+  flags: CommonFlags & { message?: string; transport?: string },
 ): Promise<number> {
   const source = await secretSourceFrom(flags, process.env);
   const raw: A2ATestConfig = {
     agent_url: rawUrl,
+    ...connectionFlags(flags),
     headers: parseHeaders(flags.header),
     strict_card: flags.strictCard !== false,
     timeout_s: parseTimeout(flags.timeout),
@@ -53,6 +55,7 @@ async function runLoaded(test: LoadedTest, flags: CommonFlags & ModelFlags): Pro
     overrides: {
       headers: parseHeaders(flags.header),
       ...(flags.timeout ? { timeout_s: parseTimeout(flags.timeout) } : {}),
+      ...connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) }),
       ...(flags.strictCard === false ? { strict_card: false } : {}),
     },
     onEvent: progressTo(flags),

@@ -1,6 +1,8 @@
-import { activeStates, interruptedStates, type Message, type Reply, type Task } from "../protocol/model.js";
+import { interruptedStates, type Message, type Reply, type Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { foldStream } from "../protocol/fold-stream.js";
+import { describeCallFailure } from "./describe-failure.js";
+import { everyMs, pollTask } from "./poll-task.js";
 import type { A2AClient, CallOutcome } from "./types.js";
 
 /** What one chat turn produced, for a terminal or a web page to show. */
@@ -25,19 +27,6 @@ export interface ChatOptions {
   pollIntervalMs?: number;
   /** Give up polling after this long. */
   settleTimeoutMs?: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function describeFailure(outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string {
-  switch (outcome.kind) {
-    case "error":
-      return `${outcome.error.name} (${outcome.error.code}): ${outcome.error.message}`;
-    case "unreachable":
-      return outcome.error.message;
-    default:
-      return outcome.reason;
-  }
 }
 
 function streamedText(event: Reply): string {
@@ -95,23 +84,24 @@ export class ChatSession {
         const piece = streamedText(event);
         if (piece) options.onText?.(piece);
       });
-      if (stream.failure) return { text: "", awaitingInput: false, failure: describeFailure(stream.failure) };
+      if (stream.failure)
+        return { text: "", awaitingInput: false, failure: describeCallFailure(stream.failure) };
       const turn = this.remember(foldStream(stream.events));
       if (stream.end.reason !== "closed")
         turn.failure = `the stream ended early (${stream.end.reason}${stream.end.message ? `: ${stream.end.message}` : ""})`;
       return turn;
     }
     const sent = await this.client.send(input);
-    if (!sent.ok) return { text: "", awaitingInput: false, failure: describeFailure(sent) };
-    let reply = sent.value;
-    const deadline = Date.now() + (options.settleTimeoutMs ?? 60_000);
-    while (reply.kind === "task" && activeStates.has(reply.state) && Date.now() < deadline) {
-      await sleep(options.pollIntervalMs ?? 1000);
-      const got = await this.client.getTask(reply.id);
-      if (!got.ok) return { ...this.remember(reply), failure: describeFailure(got) };
-      reply = got.value;
-    }
-    return this.remember(reply);
+    if (!sent.ok) return { text: "", awaitingInput: false, failure: describeCallFailure(sent) };
+    if (sent.value.kind !== "task") return this.remember(sent.value);
+    const polled = await pollTask(this.client, sent.value, {
+      deadline: Date.now() + (options.settleTimeoutMs ?? 60_000),
+      delayMs: everyMs(options.pollIntervalMs ?? 1000),
+    });
+    // Out of time is not a failure here: the person chatting sees the task's state and can ask again.
+    if (!polled.ok && polled.why === "read-failed")
+      return { ...this.remember(polled.task), failure: describeCallFailure(polled.failure) };
+    return this.remember(polled.task);
   }
 
   /** Reads the most recent task. */
@@ -128,4 +118,4 @@ export class ChatSession {
   }
 }
 
-export { describeFailure as describeCallFailure };
+export { describeCallFailure };

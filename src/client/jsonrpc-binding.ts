@@ -58,6 +58,7 @@ function failureOf(outcome: RpcOutcome): Failure {
         kind: "invalid",
         reason: `expected one JSON-RPC response, got an event stream of ${outcome.items.length} event(s)`,
         trafficIds,
+        events: outcome.results.map(normalizeReply).filter((r): r is Reply => r !== undefined),
       };
     case "result":
       return { ok: false, kind: "invalid", reason: "unexpected result", trafficIds };

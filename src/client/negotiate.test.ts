@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
+import { serve, type LoopbackServer } from "../net/testing/loopback-server.js";
 import { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import {
@@ -35,10 +36,12 @@ const maker = (agent: RunningAgent) => (generation: ProtocolGeneration) =>
 
 describe("negotiateGeneration", () => {
   it("confirms the card's version on the wire without creating a task", async () => {
-    expect(await negotiateGeneration("1.0", maker(v10))).toEqual({
+    const confirmed = await negotiateGeneration("1.0", maker(v10));
+    expect(confirmed).toEqual({
       generation: "1.0",
       source: "wire",
       notes: [],
+      trafficIds: [expect.any(String)],
     });
     expect(await negotiateGeneration("0.3", maker(v03))).toMatchObject({ generation: "0.3", source: "wire" });
   });
@@ -46,7 +49,7 @@ describe("negotiateGeneration", () => {
   it("falls back to 0.3 when a card claims 1.0 but the agent speaks 0.3", async () => {
     const n = await negotiateGeneration("1.0", maker(v03));
     expect(n.generation).toBe("0.3");
-    expect(n.notes[0]).toMatch(/advertises A2A 1\.0 but the agent .*speaking A2A 0\.3/);
+    expect(n.notes[0]).toMatch(/claims A2A 1\.0 but .*speaks A2A 0\.3 on the wire/);
   });
 
   it("honours an explicit --protocol override", async () => {
@@ -66,6 +69,100 @@ describe("negotiateGeneration", () => {
       generation: "1.0",
       source: "card",
     });
+  });
+});
+
+/** A server that knows only A2A 0.1: tasks/send (and tasks/get); every newer method is unknown. */
+async function startV01Server(): Promise<LoopbackServer> {
+  return serve((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const call = JSON.parse(Buffer.concat(chunks).toString()) as {
+        id: unknown;
+        method: string;
+        params?: unknown;
+      };
+      const params = (call.params ?? {}) as { message?: unknown };
+      const reply =
+        call.method === "tasks/send" && params.message === undefined
+          ? { error: { code: -32602, message: "Invalid params: message is required" } }
+          : call.method === "tasks/send" || call.method === "tasks/get"
+            ? { error: { code: -32001, message: "Task not found" } }
+            : { error: { code: -32601, message: `Method not found: ${call.method}` } };
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...reply }));
+    });
+  });
+}
+
+describe("negotiateGeneration finds the version the wire speaks, in both directions", () => {
+  let v01: LoopbackServer;
+  beforeAll(async () => {
+    v01 = await startV01Server();
+  });
+  afterAll(async () => {
+    await v01.close();
+  });
+  const at = (url: string) => (generation: ProtocolGeneration) =>
+    new JsonRpcA2AClient(
+      { url, binding: "JSONRPC", generation },
+      { headers: {}, timeoutMs: 3000, policy: commandLinePolicy, traffic: new TrafficLog() },
+    );
+
+  it("tells a 0.1 agent from a 0.3 one although both know tasks/get (card newer than the wire)", async () => {
+    for (const card of ["0.3", "1.0"] as const) {
+      const n = await negotiateGeneration(card, at(v01.url));
+      expect(n).toMatchObject({ generation: "0.1", source: "wire", mismatch: { card, wire: "0.1" } });
+      expect(n.mismatch?.message).toBe(`the card says A2A ${card} but the agent speaks A2A 0.1 on the wire`);
+    }
+  });
+
+  it("finds 0.3 behind a card that says 0.1 (card older than the wire)", async () => {
+    const n = await negotiateGeneration("0.1", maker(v03));
+    expect(n).toMatchObject({ generation: "0.3", source: "wire", mismatch: { card: "0.1", wire: "0.3" } });
+    expect(n.notes[0]).toMatch(
+      /claims A2A 0\.1 but tasks\/send is unknown to the agent \(-32601\).*message\/send/,
+    );
+  });
+
+  it("finds 1.0 behind a card that says 0.3, from the agent's refusal of an unversioned call", async () => {
+    const n = await negotiateGeneration("0.3", maker(v10));
+    expect(n).toMatchObject({ generation: "1.0", source: "wire", mismatch: { card: "0.3", wire: "1.0" } });
+    expect(n.notes[0]).toMatch(/refused message\/send without an A2A-Version header \(-32009\)/);
+  });
+
+  it("keeps a card's 0.2 on a message/send agent: the wire cannot tell 0.2 from 0.3", async () => {
+    expect(await negotiateGeneration("0.2", maker(v03))).toMatchObject({ generation: "0.2", source: "wire" });
+  });
+
+  it("creates no task while probing", async () => {
+    const traffic = new TrafficLog();
+    const make = (generation: ProtocolGeneration) =>
+      new JsonRpcA2AClient(
+        { url: `${v10.url}/a2a/jsonrpc`, binding: "JSONRPC", generation },
+        { headers: {}, timeoutMs: 3000, policy: commandLinePolicy, traffic },
+      );
+    await negotiateGeneration("0.1", make);
+    const answers = traffic.entries().map((e) => JSON.parse(e.response_body ?? "{}") as { result?: unknown });
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers.every((a) => a.result === undefined)).toBe(true);
+  });
+
+  it("explains an answer that is not A2A, with its traffic entry, and keeps the card's version", async () => {
+    const html = await serve((_req, res) => {
+      res.setHeader("content-type", "text/html");
+      res.end("<html>hello</html>");
+    });
+    try {
+      const n = await negotiateGeneration("0.3", at(html.url));
+      expect(n).toMatchObject({ generation: "0.3", source: "card" });
+      expect(n.notes[0]).toMatch(
+        /could not confirm A2A 0\.3 on the wire \(message\/send: .*\(traffic [^)]+\)\)/,
+      );
+    } finally {
+      await html.close();
+    }
   });
 });
 

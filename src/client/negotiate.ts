@@ -1,32 +1,142 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes, jsonRpcCodes } from "../protocol/error-codes.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
-import type { A2AClient } from "./types.js";
+import { describeCallFailure } from "./describe-failure.js";
+import { describeOutcome, type RpcOutcome } from "./jsonrpc.js";
+import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
+import { methodName } from "./methods.js";
+import type { A2AClient, CallOutcome } from "./types.js";
 
 /** Which generation Plainwright speaks to an interface, and how it knows. */
 export interface Negotiation {
   generation: ProtocolGeneration;
-  /** "override": --protocol; "wire": the card's version confirmed (or corrected) by the agent's answer. */
+  /** "override": --protocol; "wire": confirmed by the agent's answer; "card": nothing was confirmed. */
   source: "override" | "wire" | "card";
   notes: string[];
+  /** Set when the agent speaks another generation than the card says (either direction). */
+  mismatch?: { card: ProtocolGeneration; wire: ProtocolGeneration; message: string };
+  /** The probes' traffic entries. */
+  trafficIds: string[];
 }
 
-// A get of an id that cannot exist: any well-formed A2A answer (TaskNotFound above all) proves the
-// method name and version are understood, without creating a task.
-async function probe(
-  client: A2AClient,
-): Promise<"understood" | "method-not-found" | "version-not-supported" | "unknown"> {
-  const outcome = await client.getTask(`plainwright-probe-${randomUUID()}`);
-  if (outcome.ok) return "understood";
-  if (outcome.kind !== "error") return "unknown";
-  if (outcome.error.code === jsonRpcCodes.methodNotFound) return "method-not-found";
-  if (outcome.error.code === a2aCodes.versionNotSupported) return "version-not-supported";
+type Verdict = "understood" | "method-not-found" | "version-not-supported" | "no-binding" | "unknown";
+
+interface ProbeAnswer {
+  generation: ProtocolGeneration;
+  method: string;
+  verdict: Verdict;
+  /** What came back, one line, with the traffic entry. */
+  detail: string;
+  trafficIds: string[];
+}
+
+const where = (ids: readonly string[]) => (ids.length > 0 ? ` (traffic ${ids.join(", ")})` : "");
+
+function verdictOfCode(code: number): Verdict {
+  if (code === jsonRpcCodes.methodNotFound) return "method-not-found";
+  if (code === a2aCodes.versionNotSupported) return "version-not-supported";
+  // Any other A2A or JSON-RPC error (invalid params above all) proves the method exists.
   return "understood";
 }
 
+// Over JSON-RPC the send method itself is probed, with params that lack a message: its name differs in
+// every generation (0.1 tasks/send, 0.2/0.3 message/send, 1.0 SendMessage with A2A-Version: 1.0, A2A 1.0
+// §3.6), a server that knows it answers -32602, one that does not answers -32601 (JSON-RPC 2.0 §5.1),
+// and no task is created.
+async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
+  const { generation } = client.target;
+  const method = methodName(generation, "send");
+  const outcome: RpcOutcome = await client.rawCall(method, {});
+  const trafficIds =
+    outcome.kind === "unreachable" || !outcome.http.trafficId ? [] : [outcome.http.trafficId];
+  const answer = (verdict: Verdict, detail: string) => ({ generation, method, verdict, detail, trafficIds });
+  switch (outcome.kind) {
+    case "error":
+      return answer(
+        verdictOfCode(outcome.error.code),
+        `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`,
+      );
+    case "result":
+    case "stream":
+      return answer("understood", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`);
+    default:
+      return answer("unknown", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`);
+  }
+}
+
+// HTTP+JSON and gRPC have no 0.1 form and no method name to miss: a get of an id that cannot exist
+// answers TaskNotFound when the routes (0.3 /v1/..., 1.0 without) and version are understood.
+async function probeByGet(client: A2AClient): Promise<ProbeAnswer> {
+  const { generation } = client.target;
+  const method = methodName(generation, "get");
+  const outcome: CallOutcome<unknown> = await client.getTask(`plainwright-probe-${randomUUID()}`);
+  const base = { generation, method, trafficIds: outcome.trafficIds };
+  if (outcome.ok)
+    return { ...base, verdict: "understood", detail: `${method}: a task${where(outcome.trafficIds)}` };
+  // The generation has no such binding (0.1 over HTTP+JSON or gRPC): nothing was sent, try the next.
+  if (outcome.kind === "unsupported") return { ...base, verdict: "no-binding", detail: outcome.reason };
+  const detail = `${method}: ${describeCallFailure(outcome)}${where(outcome.trafficIds)}`;
+  // An HTTP error that names no A2A error (code 0, e.g. a framework's 404 page) means this generation's
+  // route does not exist there: like -32601, try the next generation.
+  if (outcome.kind === "error" && outcome.error.code === 0)
+    return { ...base, verdict: "method-not-found", detail };
+  return {
+    ...base,
+    verdict: outcome.kind === "error" ? verdictOfCode(outcome.error.code) : "unknown",
+    detail,
+  };
+}
+
+function probe(client: A2AClient): Promise<ProbeAnswer> {
+  return client instanceof JsonRpcA2AClient ? probeJsonRpc(client) : probeByGet(client);
+}
+
+// 0.2 and 0.3 share their method names, so the wire cannot tell them apart; a card's 0.2 stands.
+const era = (g: ProtocolGeneration) => (g === "0.2" ? "0.3" : g);
+
+/** The generations to try: the card's first, then the others, newest first (0.1 only over JSON-RPC). */
+function candidates(card: ProtocolGeneration, jsonRpc: boolean): ProtocolGeneration[] {
+  const others = (["1.0", "0.3", "0.1"] as const).filter(
+    (g) => era(g) !== era(card) && (jsonRpc || g !== "0.1"),
+  );
+  return [card, ...others];
+}
+
+function refusal(first: ProbeAnswer): string {
+  if (first.verdict === "no-binding") return first.detail;
+  if (first.verdict === "version-not-supported")
+    return first.generation === "1.0"
+      ? "the agent refused A2A-Version 1.0 (-32009)"
+      : `the agent refused ${first.method} without an A2A-Version header (-32009)`;
+  return first.detail.includes("-32601")
+    ? `${first.method} is unknown to the agent (-32601)`
+    : `the agent does not know ${first.method} (${first.detail})`;
+}
+
+function confirmed(
+  card: ProtocolGeneration,
+  wire: ProbeAnswer,
+  first: ProbeAnswer,
+  ids: string[],
+): Negotiation {
+  if (wire.generation === card) return { generation: card, source: "wire", notes: [], trafficIds: ids };
+  const message = `the card says A2A ${card} but the agent speaks A2A ${wire.generation} on the wire`;
+  return {
+    generation: wire.generation,
+    source: "wire",
+    notes: [
+      `the card claims A2A ${card} but ${refusal(first)}; it answered A2A ${wire.generation}'s ${wire.method}, so the agent speaks A2A ${wire.generation} on the wire and is tested in it`,
+    ],
+    mismatch: { card, wire: wire.generation, message },
+    trafficIds: ids,
+  };
+}
+
 /**
- * Confirms the card's protocol version on the wire (A2A-DIGEST §2.5): 1.0 answered with -32009 or
- * -32601 falls back to 0.3, which is then confirmed the same way. An explicit override wins untested.
+ * Finds the generation the agent speaks on the wire, starting from the card's (A2A 1.0 §3.6 version
+ * negotiation; 0.x agents know only their own method names). Each probe that is not understood moves
+ * on to the next generation; a reply that is not A2A at all stops the search and is explained. An
+ * explicit override wins untested.
  */
 export async function negotiateGeneration(
   cardGeneration: ProtocolGeneration,
@@ -38,38 +148,35 @@ export async function negotiateGeneration(
       generation: override,
       source: "override",
       notes: [`protocol forced to A2A ${override} by --protocol`],
+      trafficIds: [],
     };
-  const first = await probe(make(cardGeneration));
-  if (first === "understood") return { generation: cardGeneration, source: "wire", notes: [] };
-  if (first === "unknown") {
-    return {
-      generation: cardGeneration,
-      source: "card",
-      notes: [`could not confirm A2A ${cardGeneration} on the wire; using the card's version`],
-    };
-  }
-  if (cardGeneration !== "1.0") {
-    return {
-      generation: cardGeneration,
-      source: "card",
-      notes: [`the agent answered ${first} to a tasks/get probe; using the card's A2A ${cardGeneration}`],
-    };
-  }
-  const second = await probe(make("0.3"));
-  if (second === "understood") {
-    const why =
-      first === "version-not-supported"
-        ? "refused A2A-Version 1.0 (-32009)"
-        : "does not know GetTask (-32601)";
-    return {
-      generation: "0.3",
-      source: "wire",
-      notes: [`the card advertises A2A 1.0 but the agent ${why}; speaking A2A 0.3`],
-    };
+  const answers: ProbeAnswer[] = [];
+  const ids = () => answers.flatMap((a) => a.trafficIds);
+  let order: ProtocolGeneration[] = [cardGeneration];
+  for (let i = 0; i < order.length; i++) {
+    const client = make(order[i] as ProtocolGeneration);
+    if (i === 0) order = candidates(cardGeneration, client instanceof JsonRpcA2AClient);
+    const answer = await probe(client);
+    client.close();
+    answers.push(answer);
+    const first = answers[0] as ProbeAnswer;
+    if (answer.verdict === "understood") return confirmed(cardGeneration, answer, first, ids());
+    if (answer.verdict === "unknown" && answers.length === 1)
+      return {
+        generation: cardGeneration,
+        source: "card",
+        notes: [
+          `could not confirm A2A ${cardGeneration} on the wire (${answer.detail}); using the card's version`,
+        ],
+        trafficIds: ids(),
+      };
   }
   return {
-    generation: "1.0",
+    generation: cardGeneration,
     source: "card",
-    notes: ["neither A2A 1.0 nor 0.3 was confirmed on the wire; using the card's A2A 1.0"],
+    notes: [
+      `no A2A version was confirmed on the wire (${answers.map((a) => a.detail).join("; ")}); using the card's A2A ${cardGeneration}`,
+    ],
+    trafficIds: ids(),
   };
 }

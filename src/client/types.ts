@@ -44,7 +44,15 @@ export type CallOutcome<T> =
   | { ok: true; value: T; raw: unknown; trafficIds: string[] }
   | { ok: false; kind: "error"; error: A2AError; raw?: unknown; trafficIds: string[] }
   /** The reply broke the binding's rules (not JSON, wrong id, result and error, wrong shape). */
-  | { ok: false; kind: "invalid"; reason: string; raw?: unknown; trafficIds: string[] }
+  | {
+      ok: false;
+      kind: "invalid";
+      reason: string;
+      raw?: unknown;
+      trafficIds: string[];
+      /** An event stream that came where one response was expected: its readable events, in order. */
+      events?: Reply[];
+    }
   /** The request could not complete: a net rule (policy, cap, timeout, connection) stopped it. */
   | { ok: false; kind: "unreachable"; error: NetError; trafficIds: string[] }
   /** This generation or binding has no such operation (e.g. ListTasks before 1.0). */

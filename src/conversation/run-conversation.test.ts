@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
-import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
+import { createClient } from "../client/create-client.js";
 import { createModelClient } from "../llm/ai-sdk-client.js";
 import { resolveModelConfig } from "../llm/model-config.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import { runConversation, type ConversationContext } from "./run-conversation.js";
-import { resolveA2ATarget } from "./target.js";
 import { conversationScript, judgeSays, userSays, type ConversationScript } from "./testing/scripts.js";
 import type { ConversationSpec } from "./types.js";
 
@@ -43,22 +42,19 @@ const spec = (over: Partial<ConversationSpec> = {}): ConversationSpec => ({
   ...over,
 });
 
-async function context(a: RunningAgent, s: ConversationSpec, traffic = new TrafficLog()) {
-  const target = await resolveA2ATarget(a.url, { policy: commandLinePolicy });
+function context(a: RunningAgent, s: ConversationSpec, traffic = new TrafficLog()) {
   const env = { PLAINWRIGHT_MODEL_BASE_URL: model.baseURL, PLAINWRIGHT_MODEL_TIMEOUT_S: "2" };
   const llm = (role: "user" | "judge") =>
     createModelClient(resolveModelConfig(role, { model: "openai-compatible:scripted" }, env), {
       retry: { baseMs: 5 },
     });
-  const client = new A2AJsonRpcClient({
-    url: target.endpoint,
-    generation: target.generation,
-    timeoutMs: 5000,
-    policy: commandLinePolicy,
-    traffic,
-  });
+  const client = createClient(
+    { url: `${a.url}/a2a/jsonrpc`, binding: "JSONRPC", generation: a.protocol },
+    { headers: {}, timeoutMs: 5000, policy: commandLinePolicy, traffic },
+  );
   const ctx: ConversationContext = {
     client,
+    traffic,
     spec: s,
     user: llm("user"),
     judge: llm("judge"),
@@ -76,7 +72,7 @@ describe.each(["1.0", "0.3"] as const)("a conversation with the reference agent 
       user: userSays({ 2: "Sorry, this is ambiguous: I mean the card payment.", 3: "It's about a refund." }),
       judge: judgeSays("passed"),
     };
-    const { ctx, traffic } = await context(a, spec());
+    const { ctx, traffic } = context(a, spec());
     const out = await runConversation(ctx);
     expect(out.status, out.reason).toBe("passed");
     const [trial] = out.trials;
@@ -131,7 +127,7 @@ describe("a conversation's edges", () => {
         verdicts: judgeSays(["passed"])(call).verdicts.slice(0, 1),
       }),
     };
-    const { ctx } = await context(a, spec({ maxTurns: 2, criteria: ["a", "b", "c"] }));
+    const { ctx } = context(a, spec({ maxTurns: 2, criteria: ["a", "b", "c"] }));
     const out = await runConversation(ctx);
     const trial = out.trials[0]!;
     expect(trial.ended).toBe("max-turns");
@@ -144,7 +140,7 @@ describe("a conversation's edges", () => {
   it("passes on the threshold when not every criterion is met", async () => {
     const a = await agent("1.0");
     script = { user: userSays({}), judge: judgeSays(["passed", "passed", "failed"]) };
-    const { ctx } = await context(a, spec({ criteria: ["a", "b", "c"], threshold: 0.6 }));
+    const { ctx } = context(a, spec({ criteria: ["a", "b", "c"], threshold: 0.6 }));
     const out = await runConversation(ctx);
     expect(out.status).toBe("passed");
     expect(out.trials[0]?.score).toBeCloseTo(2 / 3);
@@ -162,7 +158,7 @@ describe("a conversation's edges", () => {
     ];
     let call = 0;
     script = { user: () => replies[call++]!, judge: judgeSays("passed") };
-    const { ctx } = await context(a, spec());
+    const { ctx } = context(a, spec());
     const out = await runConversation(ctx);
     const users = out.trials[0]!.transcript.filter((e) => e.role === "user").map((e) => e.text);
     expect(users).toEqual([spec().opening, "This is ambiguous.", "A refund please."]);
@@ -184,7 +180,7 @@ describe("a conversation's edges", () => {
     const a = await agent("1.0");
     model.inject({ refusal: "I won't role-play." }, "user");
     script = { user: userSays({}), judge: judgeSays("passed") };
-    const { ctx } = await context(a, spec());
+    const { ctx } = context(a, spec());
     const out = await runConversation(ctx);
     expect(out.status).toBe("error");
     expect(out.reason).toMatch(/the simulated user call to openai-compatible:scripted: the model refused/);
@@ -197,7 +193,7 @@ describe("a conversation's edges", () => {
     model.inject({ text: "{ not json" }, "judge");
     model.inject({ text: "still not json" }, "judge");
     script = { user: userSays({}), judge: judgeSays("passed") };
-    const { ctx } = await context(a, spec());
+    const { ctx } = context(a, spec());
     const out = await runConversation(ctx);
     expect(out.status).toBe("error");
     expect(out.reason).toMatch(/the judge call to .* returned invalid JSON twice/);
@@ -207,7 +203,7 @@ describe("a conversation's edges", () => {
   it("shows the failure turn when the agent stops answering, and still asks the judge", async () => {
     const a = await agent("1.0");
     script = { user: userSays({ 2: "Are you still there?" }), judge: judgeSays("failed") };
-    const { ctx } = await context(a, spec());
+    const { ctx } = context(a, spec());
     ctx.onEvent = (event) => {
       if (event.type === "turn-received" && event.entry.turn === 1) void a.close();
     };
@@ -228,7 +224,7 @@ describe("a conversation's edges", () => {
       user: userSays({}),
       judge: (call) => judgeSays(++judged === 2 ? "failed" : "passed")(call),
     };
-    const { ctx } = await context(a, spec({ trials: 3 }));
+    const { ctx } = context(a, spec({ trials: 3 }));
     const out = await runConversation(ctx);
     expect(out.trials.map((t) => t.trial)).toEqual([1, 2, 3]);
     expect(out.stats).toMatchObject({ count: 3, passed: 2, flaky: true, met_minimum: false });

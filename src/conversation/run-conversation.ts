@@ -1,7 +1,8 @@
-import type { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
 import { sendTurn, type TurnOutcome } from "../client/turn.js";
 import type { RunEventSink } from "../model/events.js";
+import type { A2AClient } from "../client/types.js";
 import { addUsage, LlmError, noUsage, type LanguageModelClient } from "../llm/types.js";
+import type { TrafficLog } from "../net/traffic.js";
 import { interruptedStates } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { judgeTranscript, scoreOf } from "./judge.js";
@@ -18,7 +19,10 @@ import {
 
 /** What a conversation needs: the agent's client, the spec, and a model for each role. */
 export interface ConversationContext {
-  client: A2AJsonRpcClient;
+  /** A client of the negotiated generation, over any binding. */
+  client: A2AClient;
+  /** The log the client records into (each turn's request is read back from it). */
+  traffic: TrafficLog;
   spec: ConversationSpec;
   user: LanguageModelClient;
   judge: LanguageModelClient;
@@ -72,7 +76,6 @@ async function converse(ctx: ConversationContext, trial: number): Promise<Dialog
     const type = e.role === "user" ? "turn-sent" : "turn-received";
     ctx.onEvent?.({ type, trial, trials: spec.trials, entry: e });
   };
-  let client = ctx.client;
   let contextId: string | undefined;
   let taskId: string | undefined;
   for (let turn = 1; turn <= spec.maxTurns; turn++) {
@@ -93,15 +96,14 @@ async function converse(ctx: ConversationContext, trial: number): Promise<Dialog
     const sentAt = Date.now();
     // Seed 000: reuse the agent's contextId every turn; an interrupted task continues on the next turn.
     const outcome = await sendTurn(
-      client,
+      ctx.client,
       { text, ...(contextId ? { contextId } : {}), ...(taskId ? { taskId } : {}) },
       {
         deadline: sentAt + (ctx.turnBudgetMs ?? conversationDefaults.turnBudgetMs),
         pollIntervalMs: ctx.pollIntervalMs ?? conversationDefaults.pollIntervalMs,
+        traffic: ctx.traffic,
       },
     );
-    client = outcome.client;
-    d.warnings.push(...outcome.warnings);
     const entry = agentEntry(turn, outcome, Date.now() - sentAt);
     add(entry);
     contextId = entry.context_id ?? contextId;

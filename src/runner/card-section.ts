@@ -1,6 +1,7 @@
 import type { DiscoveryResult } from "../card/discover.js";
 import type { CardValidation } from "../card/types.js";
-import type { CardSection } from "../model/result.js";
+import type { Negotiation } from "../client/negotiate.js";
+import type { CardSection, RunResult } from "../model/result.js";
 
 /** The result's `card` section from discovery and (when a card was found) validation. */
 export function cardSection(
@@ -22,4 +23,17 @@ export function cardSection(
     skills: card?.skills ?? [],
     strict,
   };
+}
+
+/**
+ * Writes what the wire said into the result: the generation spoken, negotiation notes as warnings, and a
+ * card that names another version than the agent speaks as a card warning naming both.
+ */
+export function recordNegotiation(result: RunResult, negotiation: Negotiation, prefix = ""): void {
+  if (result.protocol) result.protocol.negotiated = negotiation.generation;
+  result.warnings.push(...negotiation.notes.map((n) => `${prefix}${n}`));
+  const mismatch = negotiation.mismatch;
+  if (!mismatch || !result.card?.found_at) return;
+  const already = result.card.warnings.some((w) => w.message === mismatch.message);
+  if (!already) result.card.warnings.push({ path: "protocolVersion", message: mismatch.message });
 }

@@ -8,8 +8,15 @@ import type { CheckContext, PeerAgent } from "../checks/types.js";
 import { parseTransport, type Transport } from "../model/transport.js";
 import type { TransportTarget } from "./connect.js";
 
-/** The bindings to test: every one the card advertises that Plainwright speaks, narrowed by --transport. */
-export function bindingsToTest(validation: CardValidation, only?: readonly Transport[]): Transport[] {
+/**
+ * The bindings to test: every one the card advertises that Plainwright speaks, and the --endpoint's,
+ * narrowed by --transport.
+ */
+export function bindingsToTest(
+  validation: CardValidation,
+  only?: readonly Transport[],
+  endpointOverride?: { transport: Transport },
+): Transport[] {
   const advertised = new Set(
     validation.card.interfaces
       .map((i) => parseTransport(i.transport))
@@ -17,6 +24,7 @@ export function bindingsToTest(validation: CardValidation, only?: readonly Trans
   );
   // A card that names no usable interface is still tested over JSON-RPC at the seed's fallback endpoint.
   if (advertised.size === 0) advertised.add("JSONRPC");
+  if (endpointOverride) advertised.add(endpointOverride.transport);
   const speakable = supportedBindings().filter((t) => advertised.has(t));
   return only ? speakable.filter((t) => only.includes(t)) : speakable;
 }

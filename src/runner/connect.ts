@@ -1,60 +1,80 @@
 import { discoverCard, type DiscoveryResult } from "../card/discover.js";
 import { chooseEndpoint, chooseEndpointFor } from "../card/endpoint.js";
 import type { CardValidation, EndpointChoice } from "../card/types.js";
-import type { Transport } from "../protocol/transport.js";
 import { validateCard } from "../card/validate.js";
 import { createClient } from "../client/create-client.js";
 import { negotiateGeneration, type Negotiation } from "../client/negotiate.js";
 import type { A2AClient, ClientContext } from "../client/types.js";
 import { generationOf, type ProtocolGeneration } from "../protocol/generation.js";
+import type { Transport } from "../protocol/transport.js";
+import type { EndpointOverride } from "./endpoint-override.js";
 
-/** An agent Plainwright has found, read and can talk to on one interface. */
-export interface Connection {
-  discovery: Extract<DiscoveryResult, { found: true }>;
-  validation: CardValidation;
-  endpoint: EndpointChoice;
-  negotiation: Negotiation;
-  client: A2AClient;
-}
+/**
+ * The one way every run kind reaches an agent: discover and validate the card (once), choose the
+ * endpoint of a binding, find the generation the agent speaks on the wire, and build that binding's
+ * client. Smoke, conversations, chat, the inspector and conformance all connect through here.
+ */
 
-export type ConnectResult =
-  | { ok: true; connection: Connection }
-  | { ok: false; reason: string; discovery?: DiscoveryResult; validation?: CardValidation };
-
-export interface ConnectOptions {
+/** What discovery found: the validated card when there was one, and the user's endpoint if given. */
+export interface FoundAgent {
   agentUrl: string;
-  ctx: ClientContext;
-  /** Which binding to talk over; default JSON-RPC (seed 000). */
-  transport?: Transport;
-  /** --protocol: skip wire negotiation. */
-  protocolOverride?: ProtocolGeneration;
+  discovery: DiscoveryResult;
+  /** Set exactly when a card was found. */
+  validation?: CardValidation;
+  /** --endpoint: used for its binding whatever the card says. */
+  endpointOverride?: EndpointOverride;
 }
 
-/** Finds the card, picks the interface for the binding, confirms the version on the wire, and builds a client. */
-export async function connectAgent(opts: ConnectOptions): Promise<ConnectResult> {
-  const discovery = await discoverCard(opts.agentUrl, {
-    headers: opts.ctx.headers,
-    policy: opts.ctx.policy,
-    traffic: opts.ctx.traffic,
-    timeoutMs: opts.ctx.timeoutMs,
+/** Discovery and validation: the first step of every run. */
+export async function findAgent(
+  agentUrl: string,
+  ctx: ClientContext,
+  endpointOverride?: EndpointOverride,
+): Promise<FoundAgent> {
+  const discovery = await discoverCard(agentUrl, {
+    headers: ctx.headers,
+    policy: ctx.policy,
+    traffic: ctx.traffic,
+    timeoutMs: ctx.timeoutMs,
   });
-  if (!discovery.found) {
-    return {
-      ok: false,
-      reason: `no agent card found (tried ${discovery.tried.map((t) => `${t.url}: ${t.outcome}`).join("; ")})`,
-      discovery,
-    };
-  }
-  const validation = validateCard(discovery.card);
-  const transport = opts.transport ?? "JSONRPC";
-  const target = await connectBinding(transport, validation, opts.agentUrl, opts.ctx, opts.protocolOverride);
-  if (!target)
-    return { ok: false, reason: `the card advertises no ${transport} interface`, discovery, validation };
-  const { endpoint, negotiation, client } = target;
-  return { ok: true, connection: { discovery, validation, endpoint, negotiation, client } };
+  return {
+    agentUrl,
+    discovery,
+    ...(discovery.found ? { validation: validateCard(discovery.card) } : {}),
+    ...(endpointOverride ? { endpointOverride } : {}),
+  };
 }
 
-/** One binding Plainwright will test: its endpoint, the negotiated version and a client. */
+/**
+ * The endpoint of one binding: the user's --endpoint for its binding, else the card's interface, else
+ * (JSON-RPC only) the agent URL when no card was found. Null when there is none.
+ */
+export function endpointFor(agent: FoundAgent, transport: Transport): EndpointChoice | null {
+  const given = agent.endpointOverride;
+  if (given && given.transport === transport)
+    return { url: given.url, transport, reason: "--endpoint (given by the user; the card is not used)" };
+  if (agent.validation) {
+    // A relative interface URL is resolved against where the card was found (and stays a card error).
+    const cardUrl = agent.discovery.found ? agent.discovery.url : undefined;
+    return transport === "JSONRPC"
+      ? chooseEndpoint(agent.validation.card, agent.agentUrl, cardUrl)
+      : chooseEndpointFor(agent.validation.card, agent.agentUrl, transport, cardUrl);
+  }
+  return transport === "JSONRPC"
+    ? { url: agent.agentUrl, transport, reason: "agent URL (no card found)" }
+    : null;
+}
+
+/** The generation to start negotiating from: the interface's, the card's, or 0.3 without a card. */
+function startingGeneration(agent: FoundAgent, endpoint: EndpointChoice): ProtocolGeneration {
+  return (
+    (endpoint.protocolVersion ? generationOf(endpoint.protocolVersion) : undefined) ??
+    agent.validation?.card.generation ??
+    "0.3"
+  );
+}
+
+/** One binding Plainwright will talk over: its endpoint, the negotiated version and a client. */
 export interface TransportTarget {
   transport: Transport;
   endpoint: EndpointChoice;
@@ -65,22 +85,14 @@ export interface TransportTarget {
   negotiation: Negotiation;
 }
 
-/** Resolves the endpoint of one binding, negotiates the version and builds its client. */
-export async function connectBinding(
-  transport: Transport,
-  validation: CardValidation,
-  agentUrl: string,
+/** Confirms the version on the wire at a chosen endpoint and builds the client that speaks it. */
+export async function openEndpoint(
+  agent: FoundAgent,
+  endpoint: EndpointChoice,
   ctx: ClientContext,
   override?: ProtocolGeneration,
-): Promise<TransportTarget | undefined> {
-  const endpoint =
-    transport === "JSONRPC"
-      ? chooseEndpoint(validation.card, agentUrl)
-      : chooseEndpointFor(validation.card, agentUrl, transport);
-  if (!endpoint) return undefined;
-  const cardGeneration =
-    (endpoint.protocolVersion ? generationOf(endpoint.protocolVersion) : undefined) ??
-    validation.card.generation;
+): Promise<TransportTarget> {
+  const transport = endpoint.transport;
   const make = (generation: ProtocolGeneration) =>
     createClient(
       {
@@ -92,7 +104,7 @@ export async function connectBinding(
       ctx,
     );
   // The negotiation probe doubles as the warm-up request seed 003 asks for before anything is timed.
-  const negotiation = await negotiateGeneration(cardGeneration, make, override);
+  const negotiation = await negotiateGeneration(startingGeneration(agent, endpoint), make, override);
   return {
     transport,
     endpoint,
@@ -101,4 +113,63 @@ export async function connectBinding(
     notes: negotiation.notes.map((n) => `${transport}: ${n}`),
     negotiation,
   };
+}
+
+/** Resolves the endpoint of one binding, negotiates the version and builds its client; undefined when none. */
+export async function connectBinding(
+  agent: FoundAgent,
+  transport: Transport,
+  ctx: ClientContext,
+  override?: ProtocolGeneration,
+): Promise<TransportTarget | undefined> {
+  const endpoint = endpointFor(agent, transport);
+  return endpoint ? openEndpoint(agent, endpoint, ctx, override) : undefined;
+}
+
+/** An agent Plainwright has found, read and can talk to on one interface. */
+export interface Connection {
+  agent: FoundAgent;
+  endpoint: EndpointChoice;
+  negotiation: Negotiation;
+  client: A2AClient;
+}
+
+export type ConnectResult =
+  { ok: true; connection: Connection } | { ok: false; reason: string; agent?: FoundAgent };
+
+export interface ConnectOptions {
+  agentUrl: string;
+  ctx: ClientContext;
+  /** Which binding to talk over; default the --endpoint's, else JSON-RPC (seed 000). */
+  transport?: Transport;
+  /** --protocol: skip wire negotiation. */
+  protocolOverride?: ProtocolGeneration;
+  /** --endpoint: the interface to use whatever the card says. */
+  endpointOverride?: EndpointOverride;
+  /** A card found before (the inspector keeps one per page): discovery is not repeated. */
+  found?: FoundAgent;
+  /** Go on without a card, at the agent URL (a conversation's target: the card only finds the endpoint). */
+  cardOptional?: boolean;
+}
+
+/** The binding a run talks over when the user did not choose one. */
+export function defaultTransport(opts: {
+  transport?: Transport;
+  endpointOverride?: EndpointOverride;
+}): Transport {
+  return opts.transport ?? opts.endpointOverride?.transport ?? "JSONRPC";
+}
+
+/** Finds the card (unless given), picks the interface for the binding, confirms the version on the wire, and builds a client. */
+export async function connectAgent(opts: ConnectOptions): Promise<ConnectResult> {
+  const agent = opts.found ?? (await findAgent(opts.agentUrl, opts.ctx, opts.endpointOverride));
+  if (!agent.discovery.found && !agent.endpointOverride && !opts.cardOptional) {
+    const tried = agent.discovery.tried.map((t) => `${t.url}: ${t.outcome}`).join("; ");
+    return { ok: false, reason: `no agent card found (tried ${tried})`, agent };
+  }
+  const transport = defaultTransport(opts);
+  const target = await connectBinding(agent, transport, opts.ctx, opts.protocolOverride);
+  if (!target) return { ok: false, reason: `the card advertises no ${transport} interface`, agent };
+  const { endpoint, negotiation, client } = target;
+  return { ok: true, connection: { agent, endpoint, negotiation, client } };
 }

@@ -1,17 +1,17 @@
-import { discoverCard } from "../card/discover.js";
-import { chooseEndpoint } from "../card/endpoint.js";
 import type { EndpointChoice } from "../card/types.js";
-import { validateCard } from "../card/validate.js";
 import { issueText } from "../card/issue-text.js";
-import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
+import type { ClientContext } from "../client/types.js";
 import { defaultSmokeMessage, runSmoke, type SmokeOutcome } from "../checks/smoke.js";
 import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
-import type { RunEventSink } from "../model/events.js";
 import { beginRun } from "./run-record.js";
+import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
-import { cardSection } from "./card-section.js";
+import { cardSection, recordNegotiation } from "./card-section.js";
+import { defaultTransport, endpointFor, findAgent, openEndpoint, type FoundAgent } from "./connect.js";
+import { connectionSettings } from "./endpoint-override.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import type { A2ATestConfig } from "./test-definition.js";
 
 export interface A2ARunOptions {
@@ -28,6 +28,10 @@ export interface A2ARunOptions {
   /** Seed 000 polls every second; tests shorten it. */
   pollIntervalMs?: number;
   traffic?: TrafficLog;
+  /** --protocol: skip wire negotiation. */
+  protocolOverride?: ProtocolGeneration;
+  /** Hears the card and endpoint once they are known and allowed (before any message is sent). */
+  onTarget?: (target: A2ATarget) => void;
 }
 
 /** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (seed 000). */
@@ -55,8 +59,10 @@ async function endpointRefusal(
   endpoint: EndpointChoice,
   policy: OutboundPolicy,
 ): Promise<string | undefined> {
+  // A gRPC target may be a bare host:port; the policy judges its address all the same.
+  const url = /^[^/]+:\d+$/.test(endpoint.url) ? `http://${endpoint.url}` : endpoint.url;
   try {
-    await checkUrl(endpoint.url, policy);
+    await checkUrl(url, policy);
     return undefined;
   } catch (error) {
     if (error instanceof NetError && error.rule !== "policy.dns") return error.message;
@@ -67,6 +73,13 @@ async function endpointRefusal(
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** The card and endpoint a run found, for callers that go on talking over them (conversations, the inspector). */
+export interface A2ATarget {
+  agent: FoundAgent;
+  endpoint: EndpointChoice;
+  ctx: ClientContext;
 }
 
 /** Runs one A2A test (seed 000 "How an A2A test runs", conversations excepted) and builds its result. */
@@ -86,71 +99,78 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
 
   const urlProblem = await agentUrlProblem(config.agent_url, opts.policy);
   if (urlProblem) return finish("error", urlProblem);
+  // config.endpoint (--endpoint) is tested whatever the card says; config.transport picks the binding.
+  const { endpointOverride: override, transport: chosen } = connectionSettings(config);
+  const overrideProblem = override ? await agentUrlProblem(override.url, opts.policy) : undefined;
+  if (overrideProblem) return finish("error", overrideProblem.replace(/^agent(_url| URL)/, "endpoint"));
 
   emit({ type: "card-lookup", agent_url: config.agent_url });
-  const timeoutMs = config.timeout_s * 1000;
-  const discovery = await discoverCard(config.agent_url, {
+  const ctx: ClientContext = {
     headers: config.headers,
+    timeoutMs: config.timeout_s * 1000,
     policy: opts.policy,
     traffic,
-    timeoutMs,
-  });
-  if (!discovery.found) {
-    emit({ type: "card-read", found_at: null, tried: discovery.tried, name: null, errors: [], warnings: [] });
-    result.card = cardSection(discovery, undefined, config.strict_card);
-    result.scores.card = 0;
-    return finish(
-      "failed",
-      `no agent card found: tried ${plural(discovery.tried.length, "location")}, none returned a JSON object`,
-    );
+  };
+  const agent = await findAgent(config.agent_url, ctx, override);
+  const { validation } = agent;
+  result.card = cardSection(agent.discovery, validation, config.strict_card);
+  result.scores.card = validation && validation.errors.length === 0 ? 1 : 0;
+  let cardFailure: string | undefined;
+  if (!validation) {
+    emit({ type: "card-read", found_at: null, tried: agent.discovery.tried, name: null, errors: [], warnings: [] });
+    cardFailure = `no agent card found: tried ${plural(agent.discovery.tried.length, "location")}, none returned a JSON object`;
+    // With --endpoint the run goes on: the missing card is reported, the endpoint still tested.
+    if (!override) return finish("failed", cardFailure);
+  } else {
+    emit({
+      type: "card-read",
+      found_at: agent.discovery.found ? agent.discovery.url : null,
+      tried: agent.discovery.tried,
+      name: validation.card.name,
+      errors: validation.errors,
+      warnings: validation.warnings,
+    });
+    const firstError = validation.errors[0];
+    if (firstError && config.strict_card)
+      cardFailure = `the card has ${plural(validation.errors.length, "error")}: ${issueText(firstError)}`;
   }
-  const validation = validateCard(discovery.card);
-  result.card = cardSection(discovery, validation, config.strict_card);
-  result.scores.card = validation.errors.length === 0 ? 1 : 0;
-  emit({
-    type: "card-read",
-    found_at: discovery.url,
-    tried: discovery.tried,
-    name: validation.card.name,
-    errors: validation.errors,
-    warnings: validation.warnings,
-  });
 
-  const endpoint = chooseEndpoint(validation.card, config.agent_url);
+  const transport = defaultTransport({
+    ...(chosen ? { transport: chosen } : {}),
+    ...(override ? { endpointOverride: override } : {}),
+  });
+  const endpoint = endpointFor(agent, transport);
+  if (!endpoint) return finish("failed", cardFailure ?? `the card advertises no ${transport} interface`);
   result.endpoint = {
     url: endpoint.url,
     transport: endpoint.transport,
     reason: endpoint.reason,
     ...(endpoint.rewrittenFrom ? { rewritten_from: endpoint.rewrittenFrom } : {}),
   };
-  result.protocol = { card: validation.card.protocolVersion, negotiated: validation.card.generation };
-  const firstError = validation.errors[0];
-  const cardFailure =
-    firstError && config.strict_card
-      ? `the card has ${plural(validation.errors.length, "error")}: ${issueText(firstError)}`
-      : undefined;
+  result.protocol = {
+    card: validation?.card.protocolVersion ?? null,
+    negotiated: validation?.card.generation ?? "0.3",
+  };
 
   const refused = await endpointRefusal(endpoint, opts.policy);
   if (refused) {
     result.endpoint.refused = refused;
     return finish("failed", cardFailure ?? `the endpoint isn't allowed: ${refused}`);
   }
+  opts.onTarget?.({ agent, endpoint, ctx });
   if (opts.mode === "card") return finish(cardFailure ? "failed" : "passed", cardFailure);
 
   emit({ type: "smoke-sent", url: endpoint.url });
+  const target = await openEndpoint(agent, endpoint, ctx, opts.protocolOverride);
+  recordNegotiation(result, target.negotiation);
   const smoke = await runSmoke({
-    client: new A2AJsonRpcClient({
-      url: endpoint.url,
-      generation: validation.card.generation,
-      headers: config.headers,
-      timeoutMs,
-      policy: opts.policy,
-      traffic,
-    }),
+    client: target.client,
+    traffic,
     message: config.smoke_message ?? defaultSmokeMessage,
-    timeoutMs,
-    pollIntervalMs: opts.pollIntervalMs,
+    timeoutMs: ctx.timeoutMs,
+    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
   });
+  target.client.close();
   recordSmoke(result, smoke);
   return finish(cardFailure || !smoke.passed ? "failed" : "passed", cardFailure ?? smoke.reason);
 }
@@ -169,6 +189,4 @@ function recordSmoke(result: RunResult, smoke: SmokeOutcome): void {
     ...(reason ? { reason } : {}),
   };
   result.scores.smoke = passed ? 1 : 0;
-  result.warnings.push(...smoke.warnings);
-  if (result.protocol) result.protocol.negotiated = smoke.generation;
 }

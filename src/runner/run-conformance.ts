@@ -1,4 +1,4 @@
-import { discoverCard } from "../card/discover.js";
+import { cardLocations, type DiscoveryResult } from "../card/discover.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
 import { blocksDependents, dependencyFinding, executeCheck, notRunFinding } from "../checks/execute.js";
@@ -18,9 +18,12 @@ import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
-import { cardSection } from "./card-section.js";
+import { cardSection, recordNegotiation } from "./card-section.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
-import { connectBinding, type TransportTarget } from "./connect.js";
+import { connectAgent, connectBinding, findAgent, type TransportTarget } from "./connect.js";
+import type { EndpointOverride } from "./endpoint-override.js";
+
+type FoundCard = Extract<DiscoveryResult, { found: true }>;
 import type { RunEventSink } from "../model/events.js";
 import { beginRun } from "./run-record.js";
 import type { RunResult } from "../model/result.js";
@@ -41,6 +44,8 @@ export interface ConformanceOptions {
   peerUrl?: string;
   hints?: Record<string, string>;
   protocolOverride?: ProtocolGeneration;
+  /** --endpoint: tested whatever the card says; without a card the suite runs against it. */
+  endpointOverride?: EndpointOverride;
   /** Checks run concurrently up to this many (seed 003: the suite must be fast). */
   concurrency?: number;
   /** The test's name and file when it came from one. */
@@ -152,20 +157,15 @@ async function connectPeer(
   warnings: string[],
 ): Promise<PeerAgent | undefined> {
   if (!opts.peerUrl) return undefined;
-  const discovery = await discoverCard(opts.peerUrl, {
-    headers: {},
-    policy: opts.policy,
-    traffic: clientContext.traffic,
-    timeoutMs: opts.timeoutMs,
-  });
-  if (!discovery.found) {
-    warnings.push(`--peer ${opts.peerUrl}: no agent card found; interop checks will fail`);
+  const connected = await connectAgent({ agentUrl: opts.peerUrl, ctx: { ...clientContext, headers: {} } });
+  if (!connected.ok) {
+    if (!connected.agent?.discovery.found)
+      warnings.push(`--peer ${opts.peerUrl}: no agent card found; interop checks will fail`);
     return undefined;
   }
-  const validation = validateCard(discovery.card);
-  const target = await connectBinding("JSONRPC", validation, opts.peerUrl, { ...clientContext, headers: {} });
-  return target
-    ? { agentUrl: opts.peerUrl, validation, client: target.client, generation: target.generation }
+  const { agent, client, negotiation } = connected.connection;
+  return agent.validation
+    ? { agentUrl: opts.peerUrl, validation: agent.validation, client, generation: negotiation.generation }
     : undefined;
 }
 
@@ -184,6 +184,9 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
   result.findings = [];
   const urlProblem = await agentUrlProblem(opts.agentUrl, opts.policy);
   if (urlProblem) return finish("error", urlProblem);
+  const override = opts.endpointOverride;
+  const overrideProblem = override ? await agentUrlProblem(override.url, opts.policy) : undefined;
+  if (overrideProblem) return finish("error", overrideProblem.replace(/^agent(_url| URL)/, "endpoint"));
 
   const clientContext: ClientContext = {
     headers: opts.headers,
@@ -193,43 +196,41 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     traffic,
   };
   emit({ type: "card-lookup", agent_url: opts.agentUrl });
-  const discovery = await discoverCard(opts.agentUrl, {
-    headers: opts.headers,
-    policy: opts.policy,
-    traffic,
-    timeoutMs: opts.timeoutMs,
-  });
-  if (!discovery.found) {
-    emit({ type: "card-read", found_at: null, tried: discovery.tried, name: null, errors: [], warnings: [] });
-    result.card = cardSection(discovery, undefined, true);
-    result.scores = { card: 0, conformance: 0 };
-    result.conformance_level = "non-conformant";
-    return finish("failed", `no agent card found: tried ${discovery.tried.length} locations`);
-  }
-  const validation = validateCard(discovery.card);
+  const agent = await findAgent(opts.agentUrl, clientContext, override);
   emit({
     type: "card-read",
-    found_at: discovery.url,
-    tried: discovery.tried,
-    name: validation.card.name,
-    errors: validation.errors,
-    warnings: validation.warnings,
+    found_at: agent.discovery.found ? agent.discovery.url : null,
+    tried: agent.discovery.tried,
+    name: agent.validation?.card.name ?? null,
+    errors: agent.validation?.errors ?? [],
+    warnings: agent.validation?.warnings ?? [],
   });
-  result.card = cardSection(discovery, validation, true);
-  result.scores.card = validation.errors.length === 0 ? 1 : 0;
+  result.card = cardSection(agent.discovery, agent.validation, true);
+  result.scores.card = agent.validation && agent.validation.errors.length === 0 ? 1 : 0;
+  if (!agent.discovery.found && !override) {
+    result.scores = { card: 0, conformance: 0 };
+    result.conformance_level = "non-conformant";
+    return finish("failed", `no agent card found: tried ${agent.discovery.tried.length} locations`);
+  }
+  // With --endpoint and no card, the card checks see the missing card as an empty one and say what is missing.
+  const validation = agent.validation ?? validateCard(null);
+  const discovery: FoundCard = agent.discovery.found
+    ? agent.discovery
+    : {
+        found: true,
+        url: cardLocations(opts.agentUrl)[0] ?? opts.agentUrl,
+        card: null,
+        tried: agent.discovery.tried,
+        headers: {},
+      };
 
   const targets: TransportTarget[] = [];
-  for (const transport of bindingsToTest(validation, opts.transports)) {
+  for (const transport of bindingsToTest(validation, opts.transports, override)) {
     emit({ type: "connecting", transport });
-    const target = await connectBinding(
-      transport,
-      validation,
-      opts.agentUrl,
-      clientContext,
-      opts.protocolOverride,
-    );
+    const target = await connectBinding(agent, transport, clientContext, opts.protocolOverride);
     if (target) targets.push(target);
-    result.warnings.push(...(target?.notes ?? []));
+    for (const note of target?.notes ?? []) result.warnings.push(note);
+    if (target?.negotiation.mismatch) recordNegotiation(result, { ...target.negotiation, notes: [] });
   }
   if (targets.length === 0)
     return finish(
@@ -243,7 +244,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     reason: first.endpoint.reason,
     ...(first.endpoint.rewrittenFrom ? { rewritten_from: first.endpoint.rewrittenFrom } : {}),
   };
-  result.protocol = { card: validation.card.protocolVersion, negotiated: first.generation };
+  result.protocol = { card: agent.validation?.card.protocolVersion ?? null, negotiated: first.generation };
   const peer = await connectPeer(opts, clientContext, result.warnings);
   const contexts = buildContexts({
     agentUrl: opts.agentUrl,
@@ -282,6 +283,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
   // Reported in catalogue order, whatever order the layers ran in.
   const findings = jobs.map((job) => byJob.get(job) as Finding);
   result.findings = findings;
+  for (const t of targets) t.client.close();
   return finish(
     ...verdict(
       result,

@@ -1,6 +1,5 @@
-import { A2AJsonRpcClient } from "../client/a2a-jsonrpc-client.js";
+import type { ClientContext } from "../client/types.js";
 import { criteriaOf } from "../conversation/judge.js";
-import { resolveA2ATarget } from "../conversation/target.js";
 import { runConversation, type ConversationOutcome } from "../conversation/run-conversation.js";
 import { conversationDefaults, type ConversationSpec } from "../conversation/types.js";
 import { createModelClient, type ModelClientOptions } from "../llm/ai-sdk-client.js";
@@ -9,11 +8,14 @@ import { costOf } from "../llm/pricing.js";
 import { addUsage, LlmError, type TokenUsage } from "../llm/types.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { RunEventSink } from "../model/events.js";
-import { redactSecrets } from "./redact-result.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { startResult, type ModelUsage, type RunResult, type UsageSection } from "../model/result.js";
-import { runA2ATest } from "./run-a2a-test.js";
+import { recordNegotiation } from "./card-section.js";
+import { defaultTransport, endpointFor, findAgent, openEndpoint, type TransportTarget } from "./connect.js";
+import { connectionSettings } from "./endpoint-override.js";
+import { redactSecrets } from "./redact-result.js";
+import { runA2ATest, type A2ATarget } from "./run-a2a-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
 import { toolVersion } from "./version.js";
 
@@ -37,6 +39,8 @@ export interface ConversationRunOptions {
   targetOnly?: boolean;
   /** Retry timing for model calls (tests shorten it). */
   modelRetry?: ModelClientOptions["retry"];
+  /** --protocol: skip wire negotiation. */
+  protocolOverride?: ProtocolGeneration;
 }
 
 /** The test's conversation settings with Plainwright's defaults filled in. */
@@ -138,22 +142,20 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
   }
   for (const m of [models.user, models.judge]) if (m.apiKey) secrets.push(m.apiKey);
   const traffic = new TrafficLog({ secrets });
+  let reached: A2ATarget | undefined;
   const card = opts.targetOnly
-    ? await targetRun(opts, traffic, started)
-    : await runA2ATest({ ...opts, secrets, mode: "card", traffic, onEvent: cardEvents(emit) });
+    ? await targetRun(opts, traffic, started, (t) => (reached = t))
+    : await runA2ATest({ ...opts, secrets, mode: "card", traffic, onTarget: (t) => (reached = t), onEvent: cardEvents(emit) });
   const result: RunResult = { ...card, kind: "conversation" };
   const cardFailed = card.status === "failed" ? card.reason : undefined;
-  if (
-    card.status === "error" ||
-    !card.endpoint ||
-    card.endpoint.refused ||
-    (!opts.targetOnly && !card.card?.found_at)
-  )
+  if (card.status === "error" || !reached || !card.endpoint || card.endpoint.refused)
     return done(finish(result, started, traffic, secrets));
-  const generation = (card.protocol?.negotiated ?? "0.3") as ProtocolGeneration;
-  const outcome = await converseWith(opts, emit, spec, models, traffic, card.endpoint.url, generation);
-  Object.assign(result, conversationFields(outcome, spec, models, card.endpoint.url));
-  result.warnings = [...new Set([...card.warnings, ...outcome.trials.flatMap((t) => t.warnings)])];
+  const target = await openEndpoint(reached.agent, reached.endpoint, reached.ctx, opts.protocolOverride);
+  recordNegotiation(result, target.negotiation);
+  const outcome = await converseWith(opts, emit, spec, models, traffic, target);
+  target.client.close();
+  Object.assign(result, conversationFields(outcome, spec, models, target.endpoint.url));
+  result.warnings = [...new Set([...result.warnings, ...outcome.trials.flatMap((t) => t.warnings)])];
   if (outcome.score !== null) result.scores.conversation = Math.round(outcome.score * 10_000) / 10_000;
   result.scores.pass_rate = outcome.stats.pass_rate;
   result.status = outcome.status === "error" ? "error" : cardFailed ? "failed" : outcome.status;
@@ -176,8 +178,7 @@ async function converseWith(
   spec: ConversationSpec,
   models: { user: ModelConfig; judge: ModelConfig },
   traffic: TrafficLog,
-  endpoint: string,
-  generation: ProtocolGeneration,
+  target: TransportTarget,
 ): Promise<ConversationOutcome> {
   const llm = (config: ModelConfig) =>
     createModelClient(config, {
@@ -194,17 +195,15 @@ async function converseWith(
           }),
       },
     });
-  const client = new A2AJsonRpcClient({
-    url: endpoint,
-    generation,
-    headers: opts.config.headers,
-    timeoutMs: opts.config.timeout_s * 1000,
-    policy: opts.policy,
-    traffic,
+  emit({
+    type: "conversation-started",
+    endpoint: target.endpoint.url,
+    trials: spec.trials,
+    max_turns: spec.maxTurns,
   });
-  emit({ type: "conversation-started", endpoint, trials: spec.trials, max_turns: spec.maxTurns });
   return runConversation({
-    client,
+    client: target.client,
+    traffic,
     spec,
     user: llm(models.user),
     judge: llm(models.judge),
@@ -247,20 +246,29 @@ async function targetRun(
   opts: ConversationRunOptions,
   traffic: TrafficLog,
   started: number,
+  onTarget: (target: A2ATarget) => void,
 ): Promise<RunResult> {
-  const target = await resolveA2ATarget(
-    { type: "a2a", agent_url: opts.config.agent_url, headers: opts.config.headers },
-    { policy: opts.policy, traffic, timeoutMs: opts.config.timeout_s * 1000 },
-  );
+  const ctx: ClientContext = {
+    headers: opts.config.headers,
+    timeoutMs: opts.config.timeout_s * 1000,
+    policy: opts.policy,
+    traffic,
+  };
+  const settings = connectionSettings(opts.config);
+  const agent = await findAgent(opts.config.agent_url, ctx, settings.endpointOverride);
+  const transport = defaultTransport(settings);
+  const endpoint = endpointFor(agent, transport);
+  if (!endpoint) return errorRun(opts, started, `the card advertises no ${transport} interface`);
+  onTarget({ agent, endpoint, ctx });
   const base = errorRun(opts, started, "");
   delete base.reason;
   return {
     ...base,
     status: "passed",
-    endpoint: { url: target.endpoint, transport: "JSONRPC", reason: `target: ${target.reason}` },
-    protocol: { card: null, negotiated: target.generation },
+    endpoint: { url: endpoint.url, transport: endpoint.transport, reason: `target: ${endpoint.reason}` },
+    protocol: { card: null, negotiated: agent.validation?.card.generation ?? "0.3" },
     card: {
-      found_at: target.card_url,
+      found_at: agent.discovery.found ? agent.discovery.url : null,
       tried: [],
       protocol_version: null,
       name: null,

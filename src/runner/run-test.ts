@@ -3,6 +3,7 @@ import type { ModelFlags } from "../llm/model-config.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { RunEventSink } from "../model/events.js";
 import { startResult, type RunResult } from "../model/result.js";
+import { connectionSettings } from "./endpoint-override.js";
 import { runA2ATest } from "./run-a2a-test.js";
 import { resolveSecrets, type SecretSource } from "./secrets.js";
 import { isConversation, type A2ATestConfig, type LoadedTest } from "./test-definition.js";
@@ -61,6 +62,9 @@ async function runConformanceTest(
     name: test.definition.name,
     source: test.source,
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+    ...(connectionSettings(config).endpointOverride
+      ? { endpointOverride: connectionSettings(config).endpointOverride }
+      : {}),
   });
   result.warnings.unshift(...test.warnings);
   return result;

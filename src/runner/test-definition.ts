@@ -4,6 +4,7 @@ import { z } from "zod";
 import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
 import { transportFlags } from "../model/transport.js";
+import { parseEndpointOverride } from "./endpoint-override.js";
 import { configError } from "./errors.js";
 
 /** Seed 000 "Configuration": timeout_s is an integer from 1 to 300, default 60. */
@@ -46,6 +47,15 @@ export const configSchema = z
       .max(timeoutBounds.max, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
       .default(timeoutBounds.default),
     smoke_message: z.string().min(1, "must not be empty").optional(),
+    /** The binding the smoke message and conversations go over (default the endpoint's, else jsonrpc). */
+    transport: z.enum(["jsonrpc", "rest", "grpc"], { error: "must be jsonrpc, rest or grpc" }).optional(),
+    /** URL[@binding]: the interface to test whatever the card says, or without a card. */
+    endpoint: z
+      .string({ error: "must be a string" })
+      .refine((v) => typeof parseEndpointOverride(v) !== "string", {
+        error: "must be an http(s) URL, optionally followed by @jsonrpc, @rest or @grpc",
+      })
+      .optional(),
     persona: text,
     goal: text,
     success_criteria: z

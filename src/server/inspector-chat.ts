@@ -6,7 +6,7 @@ import { foldStream } from "../protocol/fold-stream.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
-import { connectAgent, type Connection } from "../runner/connect.js";
+import { connectAgent, type Connection, type FoundAgent } from "../runner/connect.js";
 
 /** What the chat shows for one reply: text (always rendered as text), task state and the ids to continue. */
 export interface ChatReply {
@@ -70,19 +70,21 @@ function replyOfTurn(turn: ChatTurn, connection: Connection, warnings: string[])
 
 /** Whether a turn over this connection can stream: the card says so and the generation has it. */
 export function canStream(open: OpenChat): boolean {
-  const { validation, negotiation } = open.connection;
-  return validation.card.capabilities.streaming && negotiation.generation !== "0.1";
+  const { agent, negotiation } = open.connection;
+  return (agent.validation?.card.capabilities.streaming ?? false) && negotiation.generation !== "0.1";
 }
 
 /**
- * An inspector session's conversations with its agent, one connection per binding (discovery, endpoint,
- * version negotiation: `connectAgent`), opened on first use and kept until the card is loaded again.
+ * An inspector session's conversations with its agent, one connection per binding (endpoint and version
+ * negotiation: `connectAgent` over the card the page loaded), opened on first use and kept until the
+ * card is loaded again.
  */
 export class InspectorChats {
   readonly #open = new Map<Transport, OpenChat>();
 
   constructor(
-    readonly agentUrl: string,
+    /** The card the page loaded: not fetched again. */
+    readonly agent: FoundAgent,
     readonly ctx: Omit<ClientContext, "traffic">,
     /** The session's current log (the console starts a fresh one when it grows too long). */
     readonly traffic: () => TrafficLog,
@@ -93,7 +95,8 @@ export class InspectorChats {
     const known = this.#open.get(transport);
     if (known) return known;
     const connected = await connectAgent({
-      agentUrl: this.agentUrl,
+      agentUrl: this.agent.agentUrl,
+      found: this.agent,
       ctx: { ...this.ctx, traffic: this.traffic() },
       transport,
     });

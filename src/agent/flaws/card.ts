@@ -189,6 +189,15 @@ export const CARD_FLAWS: FlawDefinition[] = [
     },
   ),
   cardFlaw(
+    "card-version-lies-old",
+    V03,
+    'protocolVersion is "0.1.0" although the agent speaks A2A 0.3 (message/send) on the wire.',
+    "the wire probe finds 0.3: a card warning names both versions and everything runs in 0.3",
+    (c) => {
+      c.protocolVersion = "0.1.0";
+    },
+  ),
+  cardFlaw(
     "card-interface-missing-binding",
     V10,
     "supportedInterfaces[0] has no protocolBinding.",

@@ -59,6 +59,7 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
     expect(c.default_input_modes).toEqual(["text/plain"]);
     expect(c).not.toHaveProperty("defaultInputModes");
   }),
+  "card-version-lies-old": cardShows((c) => expect(c.protocolVersion).toBe("0.1.0")),
   "card-interface-missing-binding": cardShows((c) => {
     expect((c.supportedInterfaces as Card[])[0]).not.toHaveProperty("protocolBinding");
   }),

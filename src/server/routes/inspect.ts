@@ -1,11 +1,10 @@
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { parseTransport, type Transport } from "../../model/transport.js";
-import { validateCard } from "../../card/validate.js";
 import type { OutboundPolicy } from "../../net/outbound-policy.js";
 import type { TrafficEntry } from "../../net/traffic.js";
-import type { RunResult } from "../../model/result.js";
-import { runA2ATest } from "../../runner/run-a2a-test.js";
+import type { FoundAgent } from "../../runner/connect.js";
+import { runA2ATest, type A2ATarget } from "../../runner/run-a2a-test.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { applyAuth, withQuery } from "../inspector-auth.js";
 import { canStream, InspectorChats, type ChatRequest } from "../inspector-chat.js";
@@ -13,22 +12,15 @@ import type { InspectorSession, InspectorSessions } from "../inspector-sessions.
 import { cardBody, chatBody, parseBody, sessionRef } from "../request-schemas.js";
 import { openSse } from "../sse.js";
 
-/** What the chat needs from the card found (read back from the recorded response): streaming and bindings. */
-function cardFacts(result: RunResult, entries: readonly TrafficEntry[]) {
-  const found = result.card?.found_at;
-  const entry = [...entries].reverse().find((e) => e.url === found && e.status === 200 && e.response_body);
-  try {
-    const card = validateCard(JSON.parse(entry?.response_body ?? "null")).card;
-    const transports = new Set<Transport>();
-    for (const i of card.interfaces) {
-      const transport = parseTransport(i.transport);
-      if (transport) transports.add(transport);
-    }
-    return { streaming: card.capabilities.streaming, transports: [...transports] };
-  } catch {
-    // A truncated (over 64 KB) card: chat over JSON-RPC without streaming.
-    return { streaming: false, transports: ["JSONRPC" as const] };
+/** What the chat needs from the card found: streaming and the bindings it names. */
+function cardFacts(agent: FoundAgent | undefined) {
+  const card = agent?.validation?.card;
+  const transports = new Set<Transport>();
+  for (const i of card?.interfaces ?? []) {
+    const transport = parseTransport(i.transport);
+    if (transport) transports.add(transport);
   }
+  return { streaming: card?.capabilities.streaming ?? false, transports: [...transports] };
 }
 
 /** Live debug-console entries, coalesced so a flooding stream is sent at most every 100 ms per entry. */
@@ -65,21 +57,24 @@ async function loadCard(session: InspectorSession, raw: unknown, policy: Outboun
   } catch {
     throw badRequest(`agent_url ${JSON.stringify(body.agent_url.slice(0, 80))} is not a URL`, "agent_url");
   }
+  // The card is fetched once per load: the chats reuse what this run found.
+  let found: A2ATarget | undefined;
   const result = await runA2ATest({
     config: { agent_url: agentUrl, headers: applied.headers, strict_card: true, timeout_s: body.timeout_s },
     mode: "card",
     policy,
     secrets: applied.secrets,
     traffic: session.traffic,
+    onTarget: (target) => (found = target),
   });
-  const { streaming, transports } = cardFacts(result, session.traffic.entries());
+  const { streaming, transports } = cardFacts(found?.agent);
   session.agent?.chats.close();
   delete session.agent;
-  if (result.endpoint && !result.endpoint.refused && result.protocol?.negotiated) {
+  if (found) {
     const ctx = { headers: applied.headers, query: applied.query, timeoutMs: body.timeout_s * 1000, policy };
     session.agent = {
       transports: transports.length > 0 ? transports : ["JSONRPC"],
-      chats: new InspectorChats(body.agent_url, ctx, () => session.traffic),
+      chats: new InspectorChats(found.agent, ctx, () => session.traffic),
     };
   }
   const can_chat = session.agent !== undefined;

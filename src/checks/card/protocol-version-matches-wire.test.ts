@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, type RunningAgent } from "../../agent/index.js";
+import { commandLinePolicy } from "../../net/outbound-policy.js";
+import { runConformance } from "../../runner/run-conformance.js";
+import check from "./protocol-version-matches-wire.js";
+
+const started: RunningAgent[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((a) => a.close()));
+});
+
+async function findings(protocol: "0.3" | "1.0", flaw?: string) {
+  const agent = await startReferenceAgent({ port: 0, protocol, ...(flaw ? { flaw } : {}) });
+  started.push(agent);
+  const result = await runConformance({
+    agentUrl: agent.url,
+    headers: {},
+    timeoutMs: 5000,
+    policy: commandLinePolicy,
+    catalogue: [check],
+  });
+  return result;
+}
+
+describe("card.protocol-version-matches-wire", () => {
+  it.each(["0.3", "1.0"] as const)(
+    "passes on every binding of the flawless A2A %s agent",
+    async (protocol) => {
+      const result = await findings(protocol);
+      expect(result.findings?.length).toBeGreaterThan(0);
+      expect(result.findings?.map((f) => f.status)).toEqual(result.findings?.map(() => "pass"));
+    },
+  );
+
+  it("fails, naming both versions, when the card says 0.1 but the agent speaks 0.3; the suite runs in 0.3", async () => {
+    const result = await findings("0.3", "card-version-lies-old");
+    const jsonrpc = result.findings?.find((f) => f.transport === "JSONRPC");
+    expect(jsonrpc).toMatchObject({ status: "fail", level: "SHOULD" });
+    expect(jsonrpc?.message).toMatch(
+      /the card says A2A 0\.1 \("0\.1\.0"\) but the agent speaks A2A 0\.3 on the wire/,
+    );
+    expect(result.protocol?.negotiated).toBe("0.3");
+    expect(result.card?.warnings).toContainEqual({
+      path: "protocolVersion",
+      message: "the card says A2A 0.1 but the agent speaks A2A 0.3 on the wire",
+    });
+  });
+});

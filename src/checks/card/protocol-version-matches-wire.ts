@@ -1,0 +1,39 @@
+import { generationOf, type ProtocolGeneration } from "../../model/generation.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+
+// 0.2 and 0.3 share every method name, so the wire cannot tell them apart: they count as one.
+const era = (g: ProtocolGeneration) => (g === "0.2" ? "0.3" : g);
+
+export default defineCheck({
+  id: "card.protocol-version-matches-wire",
+  title: "The card states the protocol version the agent speaks on the wire",
+  category: "card",
+  level: "SHOULD",
+  requirement:
+    "The card's protocolVersion (0.2/0.3) or the interface's protocolVersion (1.0) names the version the endpoint speaks: clients pick method names, shapes and the A2A-Version header from it. A card that names another version sends every client to methods the agent does not know.",
+  spec: "A2A 0.3 §5.5 AgentCard.protocolVersion, 1.0 §3.6 (version negotiation) and AgentInterface.protocolVersion",
+  recommendation:
+    'Set protocolVersion (0.3: on the card, e.g. "0.3.0"; 1.0: on each supportedInterfaces entry, e.g. "1.0") to the version your server library speaks.',
+  levelReason:
+    "No version of the spec says MUST about the card's protocolVersion matching the wire; a mismatch misleads every client, so it is a SHOULD.",
+  selfTest: [{ flaw: "card-version-lies-old", protocols: ["0.3"] }],
+  scope: "transport",
+  run: (ctx) => {
+    const stated = ctx.endpoint.protocolVersion ?? ctx.validation.card.protocolVersion ?? undefined;
+    const card = stated ? generationOf(stated) : ctx.validation.card.generation;
+    if (!card)
+      return Promise.resolve(
+        skip(`the card's protocolVersion ${JSON.stringify(stated)} names no A2A version`),
+      );
+    // The run speaks what the agent's answers to the version probes showed (or what --protocol forced).
+    if (era(card) === era(ctx.generation))
+      return Promise.resolve(
+        pass(`the card says A2A ${card} and the agent speaks A2A ${ctx.generation} over ${ctx.transport}`),
+      );
+    return Promise.resolve(
+      fail(
+        `the card says A2A ${card}${stated ? ` ("${stated}")` : ""} but the agent speaks A2A ${ctx.generation} on the wire over ${ctx.transport}; the suite ran in ${ctx.generation}`,
+      ),
+    );
+  },
+});
