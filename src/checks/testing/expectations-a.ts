@@ -14,8 +14,9 @@ const jsonrpc = (
 
 /** Flaw expectations for check batch A (see expectations.ts). */
 export const batchA: FlawExpectation[] = [
-  jsonrpc("polled-status-stale", "1.0", ["lifecycle.reaches-terminal"]),
-  jsonrpc("polled-status-stale", "0.3", ["lifecycle.reaches-terminal"]),
+  // A canceled task read back as submitted has left canceled: cancel-running sees the stale status too.
+  jsonrpc("polled-status-stale", "1.0", ["lifecycle.reaches-terminal", "lifecycle.cancel-running"]),
+  jsonrpc("polled-status-stale", "0.3", ["lifecycle.reaches-terminal", "lifecycle.cancel-running"]),
   jsonrpc("history-ignored", "1.0", ["lifecycle.history-length"]),
   jsonrpc("history-ignored", "0.3", ["lifecycle.history-length-0x"]),
   jsonrpc("history-never-returned", "1.0", ["lifecycle.history-present"]),
@@ -29,6 +30,8 @@ export const batchA: FlawExpectation[] = [
   jsonrpc("list-tasks-no-token", "1.0", ["lifecycle.list-tasks"]),
   jsonrpc("cancel-ignored", "1.0", ["lifecycle.cancel-running"]),
   jsonrpc("cancel-ignored", "0.3", ["lifecycle.cancel-running"]),
+  jsonrpc("cancel-then-completes", "1.0", ["lifecycle.cancel-running"]),
+  jsonrpc("cancel-then-completes", "0.3", ["lifecycle.cancel-running"]),
   jsonrpc("cancel-finished-succeeds", "1.0", ["lifecycle.cancel-terminal-errors"]),
   jsonrpc("cancel-finished-succeeds", "0.3", ["lifecycle.cancel-terminal-errors-0x"]),
   jsonrpc("cancel-unknown-wrong-code", "1.0", ["lifecycle.cancel-unknown-task"]),
