@@ -68,6 +68,7 @@ export default defineCheck({
       );
     const unreadable = stream?.invalidEvents[0];
     if (unreadable) return fail(`an event could not be read: ${unreadable}`, evidence);
+    if (watched.events.length === 0) return fail("the stream carried no event", evidence);
     const ids = streamTask(watched.events);
     if (!ids) {
       if (watched.events.every((e) => e.kind === "message"))

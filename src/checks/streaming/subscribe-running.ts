@@ -3,6 +3,7 @@ import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+import { unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, taskIdOf, watchStream } from "../support/stream-watch.js";
 
 /** Why the first event of a subscription to task `id` is wrong, or undefined. */
@@ -35,7 +36,13 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
     return fail(`subscribing to running task ${id} was refused: ${describeFailure(failure)}`, evidence);
   }
   const [first] = watched.events;
-  if (!first) return fail(`the subscription to task ${id} ended without any event`, evidence);
+  if (!first) {
+    const why = watched.outcome && unparsedOnly(watched.outcome);
+    return fail(
+      `the subscription to task ${id} ${why ? `ended: ${why}` : "ended without any event"}`,
+      evidence,
+    );
+  }
   const problem = firstEventProblem(first, id, ctx.generation);
   if (problem) return fail(problem, evidence);
   return pass(`subscribed to running task ${id}; the first event is a ${first.kind}`, evidence);
