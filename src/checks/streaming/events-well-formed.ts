@@ -1,5 +1,6 @@
 import type { ProtocolGeneration } from "../../protocol/generation.js";
 import type { Reply } from "../../protocol/model.js";
+import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
@@ -79,6 +80,15 @@ export default defineCheck({
       const problem = eventProblem(event, ids, ctx.generation);
       if (problem) return fail(problem, evidence);
     }
+    // The JSON-RPC schema of each version (kind, required fields, state spelling); REST and gRPC in
+    // 0.3 carry proto JSON, which has no `kind`.
+    if (ctx.transport === "JSONRPC")
+      for (const raw of stream?.rawEvents ?? []) {
+        const problem = replyShapeProblem(raw, ctx.generation);
+        if (problem) return fail(problem, evidence);
+      }
+    const backwards = stateOrderProblem(watched.events);
+    if (backwards) return fail(backwards, evidence);
     return pass(`${watched.events.length} events, all about task ${ids.taskId}`, evidence);
   },
 });

@@ -7,6 +7,24 @@ const JSONRPC: FlawExpectation["transports"] = ["JSONRPC"];
 export const batchB: FlawExpectation[] = [
   { flaw: "stream-no-final", protocol: "0.3", failing: ["streaming.final-event"], transports: JSONRPC },
   {
+    flaw: "task-missing-kind",
+    protocol: "0.3",
+    failing: ["streaming.events-well-formed"],
+    transports: JSONRPC,
+  },
+  {
+    flaw: "stream-state-backwards",
+    protocol: "0.3",
+    failing: ["streaming.events-well-formed"],
+    transports: JSONRPC,
+  },
+  {
+    flaw: "stream-state-backwards",
+    protocol: "1.0",
+    failing: ["streaming.events-well-formed"],
+    transports: JSONRPC,
+  },
+  {
     flaw: "stream-events-after-final",
     protocol: "1.0",
     failing: ["streaming.final-event"],
