@@ -29,7 +29,7 @@ const SKILLS = [
     name: "Account help",
     description: "Helps with sign-in problems, profile changes and closing an account.",
     tags: ["account", "login"],
-    examples: ["I can't sign in after resetting my password."],
+    examples: ["I can't sign in after resetting my password.", "I want to change something on my account."],
   },
 ];
 
@@ -89,6 +89,16 @@ export function buildCard(layout: AgentLayout, pushNotifications = true): JsonOb
   };
 }
 
+/**
+ * A refund looks the order up first: the task stays working for at least this long and reports its
+ * progress, so a client sees it running the way it would on a real agent.
+ */
+const LOOKUP_MS = 300;
+const LOOKUP_PROGRESS = ["Looking up the order.", "Checking the refund policy."];
+
+/** Messages too vague to act on: the helpdesk asks which topic they are about. */
+const VAGUE = /ambiguous|change something on my account/;
+
 /** Decides the reply to one user message; `resuming` is a follow-up on an input-required task. */
 export function planReply(text: string, resuming: boolean, timing: HelpdeskTiming): ReplyPlan {
   const lower = text.toLowerCase();
@@ -102,7 +112,7 @@ export function planReply(text: string, resuming: boolean, timing: HelpdeskTimin
       },
     };
   }
-  if (lower.includes("ambiguous")) {
+  if (VAGUE.test(lower)) {
     return {
       workMs,
       outcome: {
@@ -111,11 +121,11 @@ export function planReply(text: string, resuming: boolean, timing: HelpdeskTimin
       },
     };
   }
-  return {
-    workMs,
-    outcome: {
-      kind: "completed",
-      text: `I can help with billing, refunds and account questions. You asked: "${text}"`,
-    },
+  const outcome = {
+    kind: "completed" as const,
+    text: `I can help with billing, refunds and account questions. You asked: "${text}"`,
   };
+  if (/refund for order/.test(lower))
+    return { workMs: Math.max(workMs, LOOKUP_MS), progress: LOOKUP_PROGRESS, outcome };
+  return { workMs, outcome };
 }

@@ -78,6 +78,8 @@ export type ReplyOutcome =
 export interface ReplyPlan {
   /** How long the task stays working before the outcome is published. */
   workMs: number;
+  /** Progress notes published as working status updates, spread evenly over workMs. */
+  progress?: readonly string[];
   outcome: ReplyOutcome;
 }
 

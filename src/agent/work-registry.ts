@@ -30,6 +30,24 @@ export class WorkRegistry {
     }
   }
 
+  /**
+   * Works ms for a task in even steps, calling `note` with each progress note between them;
+   * resolves false when the task was canceled or the agent closed.
+   */
+  async workThrough(
+    taskId: string,
+    ms: number,
+    notes: readonly string[],
+    note: (text: string) => void,
+  ): Promise<boolean> {
+    const step = ms / (notes.length + 1);
+    for (const text of notes) {
+      if (!(await this.work(taskId, step))) return false;
+      note(text);
+    }
+    return this.work(taskId, step);
+  }
+
   /** Stops a task's pending work, if any. */
   abort(taskId: string): void {
     this.running.get(taskId)?.abort();

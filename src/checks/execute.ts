@@ -1,3 +1,4 @@
+import { visible } from "../net/visible.js";
 import type { CheckContext, CheckDefinition, CheckNeed, Finding } from "./types.js";
 
 const needLabels: Record<CheckNeed, string> = {
@@ -49,6 +50,8 @@ function finding(
     category: check.category,
     level: check.level,
     ...fields,
+    // Agent-supplied text in a message may carry control bytes: show them, never let them act.
+    message: visible(fields.message),
     ...(fields.status === "fail" || fields.status === "error"
       ? { recommendation: check.recommendation }
       : {}),

@@ -1,6 +1,7 @@
 import type { A2AClient, CallOutcome } from "../client/types.js";
 import { backoffMs, pollTask } from "../client/poll-task.js";
-import { activeStates, type Message, type Task } from "../protocol/model.js";
+import { activeStates, type Message, type Reply, type Task, type TaskState } from "../protocol/model.js";
+import { StopReading, taskIdOf } from "./support/stream-watch.js";
 
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
 export type Provided<T> =
@@ -35,26 +36,54 @@ export async function waitForSettled(
   return { ok: false, reason: `polling task ${id}: ${describe(polled.failure)}`, evidence };
 }
 
+/** What one message did when sent without waiting: how its task ended and how long it took. */
+export interface MessageProbe {
+  text: string;
+  /** The task's state when settled, or "message" when the agent answered with a Message. */
+  ended: TaskState | "message" | "unknown";
+  ms: number;
+}
+
+/** The state a stream event reports for its task, when it reports one. */
+const stateOf = (event: Reply): TaskState | undefined =>
+  event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
+
+/** The most messages the survey sends (skill examples first); real agents may be slow and paid. */
+const SURVEY_LIMIT = 5;
+
+export interface FixtureOptions {
+  /** The ordinary message (a skill example when the card has one). */
+  message: string;
+  /** The card's skill examples, tried in turn when the suite needs a running or asking task. */
+  examples?: readonly string[];
+  /** The card claims streaming, so a stream may provide a running task too. */
+  streaming?: boolean;
+  hints: Readonly<Record<string, string>>;
+  budgetMs: number;
+}
+
 /**
  * Tasks and messages several checks need, created once per binding and shared, so the suite sends
  * as few messages as it can. Behaviour Plainwright cannot force (a question back, a long-running task)
- * comes from the user's hints; without one the fixture says how to provide it.
+ * is provoked the way a real client meets it: each skill example is sent once without waiting, and the
+ * one that keeps the agent busy longest, or makes it ask back, is used. A hint, when given, comes first.
  */
 export class Fixtures {
-  readonly #memo = new Map<string, Promise<Provided<unknown>>>();
+  readonly #memo = new Map<string, Promise<unknown>>();
+  #normalMs: number | undefined;
 
   constructor(
     private readonly client: A2AClient,
-    private readonly options: { message: string; hints: Readonly<Record<string, string>>; budgetMs: number },
+    private readonly options: FixtureOptions,
   ) {}
 
-  private once<T>(key: string, make: () => Promise<Provided<T>>): Promise<Provided<T>> {
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let promise = this.#memo.get(key);
     if (!promise) {
       promise = make();
       this.#memo.set(key, promise);
     }
-    return promise as Promise<Provided<T>>;
+    return promise as Promise<T>;
   }
 
   /** The ordinary message the suite sends (a skill example when the card has one). */
@@ -74,8 +103,8 @@ export class Fixtures {
   }
 
   /** Sends a message and polls its task until it leaves submitted/working. */
-  private async sendAndSettle(text: string): Promise<Provided<Task>> {
-    const sent = await this.send(text);
+  private async sendAndSettle(text: string, returnImmediately?: boolean): Promise<Provided<Task>> {
+    const sent = await this.send(text, returnImmediately);
     if (!sent.ok) return sent;
     if (sent.value.kind !== "task")
       return { ok: false, reason: "the agent answered with a Message, not a Task", evidence: sent.evidence };
@@ -85,50 +114,173 @@ export class Fixtures {
 
   /** A task of the ordinary message that reached a terminal or interrupted state. */
   settledTask(): Promise<Provided<Task>> {
-    return this.once("settled", () => this.sendAndSettle(this.options.message));
+    return this.once("settled", async () => {
+      const started = performance.now();
+      const settled = await this.sendAndSettle(this.options.message);
+      if (settled.ok) this.#normalMs = performance.now() - started;
+      return settled;
+    });
   }
 
-  /** A task still submitted/working, to cancel or subscribe to (hint `slow`). */
+  /** How long the agent took to finish the ordinary message (send to settled), once known. */
+  async normalTaskMs(): Promise<number | undefined> {
+    await this.settledTask();
+    return this.#normalMs;
+  }
+
+  /** The messages worth trying, skill examples first, without repeats. */
+  private candidates(): string[] {
+    const all = [...(this.options.examples ?? []), this.options.message].map((t) => t.trim());
+    return [...new Set(all.filter((t) => t !== ""))].slice(0, SURVEY_LIMIT);
+  }
+
+  /** Sends each candidate once without waiting and watches its task settle (once per binding, in parallel). */
+  survey(): Promise<MessageProbe[]> {
+    return this.once("survey", () =>
+      Promise.all(
+        this.candidates().map(async (text): Promise<MessageProbe> => {
+          const started = performance.now();
+          const ms = () => performance.now() - started;
+          const sent = await this.send(text, true);
+          if (!sent.ok) return { text, ended: "unknown", ms: ms() };
+          if (sent.value.kind !== "task") return { text, ended: "message", ms: ms() };
+          // Half the budget: a task still working then is the best running candidate anyway.
+          const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs / 2);
+          return { text, ended: settled.ok ? settled.value.state : "unknown", ms: ms() };
+        }),
+      ),
+    );
+  }
+
+  /** The longest any surveyed or ordinary task took to settle, in ms (0 when none settled). */
+  async slowestTaskMs(): Promise<number> {
+    const normal = (await this.normalTaskMs()) ?? 0;
+    const surveyed = this.#memo.has("survey") ? await this.survey() : [];
+    return Math.max(normal, ...surveyed.filter((p) => p.ended !== "unknown").map((p) => p.ms));
+  }
+
+  /** Messages to try for a running task: the hint, then the candidates that kept the agent busy longest. */
+  async runningMessages(): Promise<string[]> {
+    const surveyed = await this.survey();
+    const byTime = surveyed
+      .filter((p) => p.ended !== "message" && p.ended !== "input-required")
+      .sort((a, b) => b.ms - a.ms)
+      .map((p) => p.text);
+    const hint = this.options.hints.slow;
+    return [...new Set([...(hint ? [hint] : []), ...byTime])];
+  }
+
+  /**
+   * A task still submitted/working, to cancel or subscribe to. Each candidate is sent without waiting
+   * (0.x `blocking: false`, 1.0 `returnImmediately`); when every task is already over, each is streamed
+   * and the task taken from its first submitted/working event while the stream is still open.
+   */
   async runningTask(): Promise<Provided<Task>> {
-    const text = this.options.hints.slow;
-    if (!text)
-      return {
-        ok: false,
-        reason: 'no message known to keep the agent working; pass --hint slow="..."',
-        evidence: [],
-      };
-    const sent = await this.send(text, true);
-    if (!sent.ok) return sent;
-    if (sent.value.kind !== "task")
-      return {
-        ok: false,
-        reason: "the slow message was answered with a Message, not a Task",
-        evidence: sent.evidence,
-      };
-    if (!activeStates.has(sent.value.state))
-      return {
-        ok: false,
-        reason: `the slow message's task was already ${sent.value.state}`,
-        evidence: sent.evidence,
-      };
-    return { ok: true, value: sent.value, evidence: sent.evidence };
+    const hint = this.options.hints.slow;
+    // A hinted agent gets its hint alone first: no survey, as few messages as possible.
+    const texts = hint ? [hint] : await this.runningMessages();
+    const tried = await this.tryRunning(texts);
+    if (tried.ok || !hint) return tried;
+    const rest = (await this.runningMessages()).filter((t) => t !== hint);
+    const more = await this.tryRunning(rest);
+    return more.ok ? more : { ...more, evidence: [...tried.evidence, ...more.evidence] };
   }
 
-  /** A task waiting for input (hint `input-required`). */
+  private async tryRunning(texts: readonly string[]): Promise<Provided<Task>> {
+    const evidence: string[] = [];
+    const seen = new Set<string>();
+    for (const text of texts) {
+      const sent = await this.send(text, true);
+      evidence.push(...sent.evidence);
+      if (!sent.ok) return { ...sent, evidence };
+      if (sent.value.kind === "task" && activeStates.has(sent.value.state))
+        return { ok: true, value: sent.value, evidence };
+      seen.add(sent.value.kind === "task" ? sent.value.state : "answered with a Message");
+    }
+    if (this.options.streaming)
+      for (const text of texts) {
+        const streamed = await this.streamUntilRunning(text);
+        evidence.push(...streamed.evidence);
+        if (streamed.ok) return { ...streamed, evidence };
+        seen.add(streamed.reason);
+      }
+    const how = this.options.streaming ? "non-blocking and by stream" : "non-blocking";
+    const n = texts.length;
+    return {
+      ok: false,
+      reason: `sent ${n} message${n === 1 ? "" : "s"} ${how}; every task was already over when first seen (${[...seen].join(", ")})`,
+      evidence,
+    };
+  }
+
+  /**
+   * Streams a message and takes the task from its first submitted/working event while the stream is
+   * open; the stream is then dropped at its next event (A2A 0.3 §7.2, 1.0 §3.1.2: the task lives on).
+   */
+  private async streamUntilRunning(text: string): Promise<Provided<Task>> {
+    let found: (id: string | undefined) => void = () => undefined;
+    const first = new Promise<string | undefined>((resolve) => (found = resolve));
+    let id: string | undefined;
+    const onEvent = (event: Reply): void => {
+      if (id !== undefined) throw new StopReading();
+      const state = stateOf(event);
+      if (state && activeStates.has(state)) {
+        id = taskIdOf(event);
+        found(id);
+      }
+    };
+    const stream = this.client.stream({ text }, onEvent);
+    const ended = stream.then(
+      () => undefined,
+      () => undefined,
+    );
+    const taskId = await Promise.race([first, ended]);
+    if (taskId === undefined) {
+      const outcome = await stream;
+      return {
+        ok: false,
+        reason: outcome.failure ? `stream refused: ${describe(outcome.failure)}` : "streamed task over",
+        evidence: outcome.trafficIds,
+      };
+    }
+    const got = await this.client.getTask(taskId);
+    // The stream's own traffic entry is written when it ends; the read shows the running task.
+    if (!got.ok)
+      return {
+        ok: false,
+        reason: `reading streamed task ${taskId}: ${describe(got)}`,
+        evidence: got.trafficIds,
+      };
+    if (!activeStates.has(got.value.state))
+      return { ok: false, reason: `streamed task ${got.value.state}`, evidence: got.trafficIds };
+    return { ok: true, value: got.value, evidence: got.trafficIds };
+  }
+
+  /**
+   * A message that makes the agent ask back: the `input-required` hint, else a surveyed skill example
+   * whose task ended input-required; undefined when none did.
+   */
+  async askingMessage(): Promise<string | undefined> {
+    const hint = this.options.hints["input-required"];
+    if (hint) return hint;
+    return (await this.survey()).find((p) => p.ended === "input-required")?.text;
+  }
+
+  /** A task waiting for input (hint `input-required`, else a skill example that asked back). */
   inputRequiredTask(): Promise<Provided<Task>> {
-    return this.once("input-required", async () => {
-      const text = this.options.hints["input-required"];
+    return this.once("input-required", async (): Promise<Provided<Task>> => {
+      const text = await this.askingMessage();
       if (!text)
         return {
           ok: false,
-          reason: 'no message known to make the agent ask back; pass --hint input-required="..."',
+          reason: `none of ${this.candidates().length} messages sent made the agent ask back; pass --hint input-required="..."`,
           evidence: [],
         };
       const settled = await this.sendAndSettle(text);
       if (!settled.ok || settled.value.state === "input-required") return settled;
       return {
         ok: false,
-        reason: `the hinted message ended ${settled.value.state}, not input-required`,
+        reason: `the message that asked back ended ${settled.value.state} this time, not input-required`,
         evidence: settled.evidence,
       };
     });

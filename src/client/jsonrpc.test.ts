@@ -46,6 +46,12 @@ const behaviours: Record<string, Reply> = {
       `data: {oops\n\ndata: ${JSON.stringify({ jsonrpc: "2.0", id, result: { kind: "task", id: "t", contextId: "c", status: { state: "completed" } } })}\n\n`,
     );
   },
+  "control-byte": (_q, res, id) => {
+    res.setHeader("Content-Type", "text/event-stream");
+    const result = { kind: "task", id: "t", contextId: "c", status: { state: "completed" } };
+    const data = JSON.stringify({ jsonrpc: "2.0", id, result });
+    res.end(`data: \u0001${data}\n\ndata: \u0001${data}\n\n`);
+  },
 };
 
 let server: LoopbackServer;
@@ -120,5 +126,19 @@ describe("a JSON-RPC call to a hostile server", () => {
     const stream = await client.stream({ text: "hi" });
     expect(stream.invalidEvents).toHaveLength(1);
     expect(stream.events).toHaveLength(1);
+  });
+
+  it("events whose data lines start with an invisible control byte are named, the byte shown escaped", async () => {
+    const client = new JsonRpcA2AClient(
+      { url: `${server.url}/control-byte`, binding: "JSONRPC", generation: "0.3" },
+      { headers: {}, timeoutMs: 1500, policy: commandLinePolicy, traffic: new TrafficLog() },
+    );
+    const stream = await client.stream({ text: "hi" });
+    expect(stream.events).toHaveLength(0);
+    expect(stream.invalidEvents).toHaveLength(2);
+    expect(stream.invalidEvents[0]).toMatch(
+      /^event 1: its data line "\\x01\{"jsonrpc":"2\.0".*" is not JSON/,
+    );
+    expect(stream.invalidEvents[0]).not.toContain("\u0001");
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { NetError } from "../net/errors.js";
 import { httpRequest, type HttpResponse } from "../net/http.js";
 import { tryParseJson } from "../net/json.js";
+import { unparsedEvent } from "./stream-events.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
 
@@ -89,7 +90,8 @@ function toRpcError(env: Envelope): RpcError {
 function readStream(http: HttpResponse, id: string): RpcOutcome {
   const items: StreamItem[] = (http.events ?? []).map((event, index) => {
     const parsed = tryParseJson(event.data, http.url);
-    if (!parsed.ok) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${parsed.error.message}` };
+    if (!parsed.ok)
+      return { at_ms: event.at_ms, invalid: unparsedEvent(index + 1, event.data, parsed.error) };
     const problem = envelopeProblem(parsed.value, id);
     if (problem) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${problem}` };
     const env = parsed.value as Envelope;

@@ -5,6 +5,7 @@ export type { AddressClass, CheckedAddress, OutboundPolicy } from "./outbound-po
 export { parseJson, tryParseJson } from "./json.js";
 export type { JsonResult } from "./json.js";
 export { SseParser } from "./sse-parser.js";
+export { visible } from "./visible.js";
 export type { SseEvent, SseParserOptions } from "./sse-parser.js";
 export { REDACTED, Redactor, isSensitiveHeader, isSensitiveParam } from "./redact.js";
 export { TrafficHandle, TrafficLog } from "./traffic.js";

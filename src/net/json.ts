@@ -1,4 +1,5 @@
 import { NetError } from "./errors.js";
+import { visible } from "./visible.js";
 
 const OPEN_BRACKET = 0x5b; // [
 const OPEN_BRACE = 0x7b; // {
@@ -32,7 +33,8 @@ function nestingDepth(text: string, limit: number): { depth: number; at: number 
 
 function snippet(text: string, at: number): string {
   const start = Math.max(0, at - 30);
-  const piece = text.slice(start, at + 40).replace(/\s+/g, " ");
+  // Control bytes are shown escaped: they are often the very reason the text did not parse.
+  const piece = visible(text.slice(start, at + 40).replace(/\s+/g, " "));
   return `${start > 0 ? "…" : ""}${piece}${at + 40 < text.length ? "…" : ""}`;
 }
 

@@ -71,7 +71,13 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     clientContext: inputs.clientContext,
     credentialsGiven: inputs.credentialsGiven,
     hints: inputs.hints,
-    fixtures: new Fixtures(t.client, { message, hints: inputs.hints, budgetMs: inputs.checkTimeoutMs }),
+    fixtures: new Fixtures(t.client, {
+      message,
+      examples: inputs.validation.card.skills.flatMap((s) => s.examples),
+      streaming: inputs.validation.card.capabilities.streaming,
+      hints: inputs.hints,
+      budgetMs: inputs.checkTimeoutMs,
+    }),
     timeoutMs: inputs.checkTimeoutMs,
     ...(inputs.peer ? { peer: inputs.peer } : {}),
   }));

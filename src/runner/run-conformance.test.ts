@@ -17,7 +17,11 @@ const hints = { "input-required": "This is ambiguous", slow: "slow: take your ti
 async function conform(
   protocol: AgentProtocol,
   flaw?: string,
-  extra: { transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">; bearer?: string } = {},
+  extra: {
+    transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">;
+    bearer?: string;
+    hints?: Record<string, string>;
+  } = {},
 ) {
   const agent = await startReferenceAgent({
     port: 0,
@@ -34,7 +38,7 @@ async function conform(
     credentialsGiven: extra.bearer !== undefined,
     timeoutMs: 5000,
     policy: commandLinePolicy,
-    hints,
+    hints: extra.hints ?? hints,
     ...(extra.transports ? { transports: extra.transports } : {}),
   });
 }
@@ -95,6 +99,27 @@ describe("the reference agent with no flaw", () => {
       expect(result.status).toBe("passed");
       expect(result.scores.conformance).toBe(1);
       expect((result.findings ?? []).length).toBeGreaterThanOrEqual(catalogue.length);
+    },
+  );
+});
+
+describe("the reference agent without hints", () => {
+  // A real client gets a running task by sending without waiting, and meets questions back in replies.
+  const provoked = [
+    "lifecycle.cancel-running",
+    "lifecycle.input-required-continues",
+    "streaming.subscribe-running",
+    "streaming.dropped-stream-task-readable",
+    "push.delivery",
+  ];
+
+  it.each(["1.0", "0.3"] as const)(
+    "runs and passes the running-task and input-required checks in A2A %s",
+    async (protocol) => {
+      const result = await conform(protocol, undefined, { hints: {} });
+      const findings = (result.findings ?? []).filter((f) => provoked.includes(f.id));
+      expect(findings.length).toBeGreaterThanOrEqual(provoked.length);
+      expect(findings.filter((f) => f.status !== "pass").map((f) => `${f.id}: ${f.message}`)).toEqual([]);
     },
   );
 });

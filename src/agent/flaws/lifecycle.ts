@@ -124,6 +124,24 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "cancel-then-completes",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "tasks/cancel of a running task replies canceled, but the work goes on and the task completes anyway (work capped at 300 ms).",
+    expect: "lifecycle.cancel-running fails",
+    // The cap makes the completion show within the check's watch, whatever message kept the task working.
+    plan: (plan) => ({ ...plan, workMs: Math.min(plan.workMs, 300) }),
+    rpc: async (call, res, kit) => {
+      if (!is(call, kit, "cancel")) return false;
+      const task = await storedTask(kit, paramsOf(call).id);
+      if (!task || !ACTIVE.has(stateOf(task))) return false;
+      const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
+      sendRpcResult(res, call.id, { ...task, status });
+      return true;
+    },
+  },
+  {
     name: "cancel-finished-succeeds",
     category: "protocol",
     protocols: BOTH,
@@ -199,7 +217,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description: "tasks/get always reports the submitted state: a polling client never sees a task finish.",
-    expect: "lifecycle.reaches-terminal fails",
+    expect: "lifecycle.reaches-terminal and lifecycle.cancel-running fail",
     rpc: (call, res, kit) =>
       is(call, kit, "get") &&
       editReply(res, (body) =>

@@ -161,6 +161,27 @@ const STREAM_FLAWS: FlawDefinition[] = [
   ),
   streamFlaw(
     {
+      name: "task-missing-kind",
+      protocols: ["0.3"],
+      description: 'The Task that opens a stream has no kind: "task" (required since A2A 0.2).',
+      expect: "streaming.events-well-formed fails: a Task without its kind",
+    },
+    (p) => {
+      const { kind: _kind, ...task } = p.task as JsonObject;
+      return [task, p.working, ...p.artifacts, p.final];
+    },
+  ),
+  streamFlaw(
+    {
+      name: "stream-state-backwards",
+      protocols: BOTH,
+      description: "A stream reports working, then the Task in submitted again, then completes.",
+      expect: "streaming.events-well-formed fails: the state goes back to submitted",
+    },
+    (p) => [p.task, p.working, p.task, ...p.artifacts, p.final],
+  ),
+  streamFlaw(
+    {
       name: "stream-wrong-content-type",
       protocols: BOTH,
       description: "Streams are SSE-framed but sent with Content-Type application/json.",

@@ -52,6 +52,14 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
     expect(["submitted", "working"]).toContain(probe.dialect.task(resultOf(reply)).state);
   },
+  "cancel-then-completes": async (probe) => {
+    const task = await send(probe, "slow: take your time");
+    const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
+    expect(probe.dialect.task(resultOf(reply)).state).toBe("canceled");
+    await expect
+      .poll(async () => (await get(probe, { id: task.id })).state, { timeout: 2000, interval: 50 })
+      .toBe("completed");
+  },
   "cancel-finished-succeeds": async (probe) => {
     const task = await send(probe);
     const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });

@@ -49,6 +49,19 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     expect(results.length).toBeGreaterThan(0);
     expect(results.some((r) => probe.dialect.event(r).final)).toBe(false);
   },
+  "task-missing-kind": async (probe) => {
+    const { results } = await streamResults(probe);
+    const first = results[0] as Record<string, unknown>;
+    expect(first.id).toBeTypeOf("string");
+    expect(first.kind).toBeUndefined();
+  },
+  "stream-state-backwards": async (probe) => {
+    const { results } = await streamResults(probe);
+    const states = results.map((r) => probe.dialect.event(r).state);
+    const working = states.indexOf("working");
+    expect(working).toBeGreaterThanOrEqual(0);
+    expect(states.slice(working + 1)).toContain("submitted");
+  },
   "stream-events-after-final": async (probe) => {
     const { results } = await streamResults(probe);
     const events = results.map((r) => probe.dialect.event(r));

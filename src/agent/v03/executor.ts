@@ -61,7 +61,9 @@ export class HelpdeskExecutorV03 implements AgentExecutor {
     bus.publish(statusEvent(ids, "working"));
     if (plan.outcome.kind === "stays-working") return bus.finished();
     // A canceled task already got its canceled event from cancelTask().
-    if (!(await this.work.work(ctx.taskId, plan.workMs))) return;
+    const progress = (text: string) =>
+      bus.publish(statusEvent(ids, "working", agentMessage(text, ids.taskId, ids.contextId)));
+    if (!(await this.work.workThrough(ctx.taskId, plan.workMs, plan.progress ?? [], progress))) return;
     this.publishOutcome(plan, ids, bus);
     bus.finished();
   }

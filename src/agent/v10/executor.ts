@@ -96,7 +96,9 @@ export class HelpdeskExecutorV10 implements AgentExecutor {
     bus.publish(status(ids, TaskState.TASK_STATE_WORKING));
     if (plan.outcome.kind === "stays-working") return;
     // A canceled task already got its canceled event from cancelTask().
-    if (!(await this.work.work(ctx.taskId, plan.workMs))) return;
+    const progress = (text: string) =>
+      bus.publish(status(ids, TaskState.TASK_STATE_WORKING, agentMessage(text, ids)));
+    if (!(await this.work.workThrough(ctx.taskId, plan.workMs, plan.progress ?? [], progress))) return;
     this.publishOutcome(plan, ids, bus);
   }
 

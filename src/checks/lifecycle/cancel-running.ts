@@ -1,5 +1,83 @@
+import type { A2AClient } from "../../client/types.js";
+import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure, waitForSettled } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A2A 0.3 §6.3 / 1.0 §4.1.3 (task states), as the spec words it. */
+const TERMINAL_IS_FINAL =
+  '"Tasks in a terminal state (completed, canceled, rejected, or failed) cannot be restarted" (A2A 0.3 §6.3; 1.0 §3.1.5, §4.1.3)';
+
+/** A verdict, or "over" when the task finished before the cancel reached it (a race, not a defect). */
+type Attempt = CheckVerdict | "over";
+
+/**
+ * Reads a canceled task again for `windowMs` with backoff: frameworks were seen answering the cancel
+ * and then letting the work run on to completed. Any state other than canceled is a failure.
+ */
+async function staysCanceled(
+  client: A2AClient,
+  id: string,
+  windowMs: number,
+  evidence: string[],
+): Promise<CheckVerdict | undefined> {
+  const deadline = Date.now() + windowMs;
+  let delay = 50;
+  while (Date.now() < deadline) {
+    await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
+    delay *= 2;
+    const got = await client.getTask(id);
+    evidence.push(...got.trafficIds);
+    if (!got.ok) return fail(`reading canceled task ${id} failed: ${describeFailure(got)}`, evidence);
+    if (got.value.state !== "canceled")
+      return fail(
+        `task ${id} was canceled, then read as ${got.value.rawState}: a canceled task is terminal and must not change state; ${TERMINAL_IS_FINAL}`,
+        evidence,
+      );
+  }
+  return undefined;
+}
+
+/** How long to keep reading a canceled task: as long as the slowest task seen took (an upper bound, polled), at least 0.5 s. */
+async function watchWindowMs(ctx: CheckContext): Promise<number> {
+  return Math.min(ctx.timeoutMs / 2, Math.max(500, await ctx.fixtures.slowestTaskMs()));
+}
+
+async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
+  const running = await ctx.fixtures.runningTask();
+  if (!running.ok) return skip(`no running task to cancel: ${running.reason}`);
+  const task: Task = running.value;
+  const canceled = await ctx.client.cancelTask(task.id);
+  const evidence = [...running.evidence, ...canceled.trafficIds];
+  if (!canceled.ok) {
+    // The task may have finished between the send and the cancel: then the refusal is right.
+    const now = await ctx.client.getTask(task.id);
+    evidence.push(...now.trafficIds);
+    if (now.ok && now.value.state !== "canceled" && !["submitted", "working"].includes(now.value.state))
+      return "over";
+    return fail(`canceling ${task.state} task ${task.id} failed: ${describeFailure(canceled)}`, evidence);
+  }
+  if (canceled.value.id !== task.id)
+    return fail(`canceling task ${task.id} returned task ${canceled.value.id}`, evidence);
+  // Cancellation may take effect asynchronously: poll (with backoff) until the task settles.
+  const settled = await waitForSettled(ctx.client, canceled.value, ctx.timeoutMs / 2);
+  evidence.push(...settled.evidence);
+  if (!settled.ok) return fail(`after cancel, ${settled.reason}`, evidence);
+  if (settled.value.state !== "canceled")
+    return fail(
+      `task ${task.id} ended ${settled.value.rawState} after a successful cancel, not canceled`,
+      evidence,
+    );
+  const window = await watchWindowMs(ctx);
+  const left = await staysCanceled(ctx.client, task.id, window, evidence);
+  if (left) return left;
+  return pass(
+    `task ${task.id} went from ${task.state} to canceled and stayed canceled for ${(window / 1000).toFixed(1)} s`,
+    evidence,
+  );
+}
 
 export default defineCheck({
   id: "lifecycle.cancel-running",
@@ -7,40 +85,27 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "tasks/cancel (CancelTask) of a submitted or working task succeeds with the Task, and the task ends in the canceled state.",
-  spec: "A2A 0.3 §7.4; 1.0 §3.1.5",
+    "tasks/cancel (CancelTask) of a submitted or working task succeeds with the Task, the task ends in the canceled state and stays there: canceled is terminal.",
+  spec: "A2A 0.3 §7.4, §6.3; 1.0 §3.1.5, §4.1.3",
   tck: "CORE-CANCEL-001",
   quote: {
     spec: "A2A 1.0 §3.1.5",
     text: "CancelTask of a task that can be canceled MUST return the Task; the task then ends in the canceled state.",
   },
   recommendation:
-    "On cancel, stop the task's work, record the canceled state and return the updated Task (ideally already canceled).",
+    "On cancel, stop the task's work, record the canceled state and return the updated Task (ideally already canceled); never let the stopped work publish a later state.",
   selfTest: [
     { flaw: "cancel-ignored", protocols: ["0.3", "1.0"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+    { flaw: "cancel-then-completes", protocols: ["0.3", "1.0"] },
+    { flaw: "polled-status-stale", protocols: ["0.3", "1.0"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
-    const running = await ctx.fixtures.runningTask();
-    if (!running.ok) return skip(`no running task to cancel: ${running.reason}`);
-    const task = running.value;
-    const canceled = await ctx.client.cancelTask(task.id);
-    const evidence = [...running.evidence, ...canceled.trafficIds];
-    if (!canceled.ok)
-      return fail(`canceling ${task.state} task ${task.id} failed: ${describeFailure(canceled)}`, evidence);
-    if (canceled.value.id !== task.id)
-      return fail(`canceling task ${task.id} returned task ${canceled.value.id}`, evidence);
-    // Cancellation may take effect asynchronously: poll (with backoff) until the task settles.
-    const settled = await waitForSettled(ctx.client, canceled.value, ctx.timeoutMs);
-    evidence.push(...settled.evidence);
-    if (!settled.ok) return fail(`after cancel, ${settled.reason}`, evidence);
-    if (settled.value.state !== "canceled")
-      return fail(
-        `task ${task.id} ended ${settled.value.rawState} after a successful cancel, not canceled`,
-        evidence,
-      );
-    return pass(`task ${task.id} went from ${task.state} to canceled`, evidence);
+    const first = await cancelOnce(ctx);
+    if (first !== "over") return first;
+    const second = await cancelOnce(ctx);
+    return second === "over" ? skip("twice, the running task finished before the cancel reached it") : second;
   },
 });

@@ -8,14 +8,14 @@ async function askingTask(ctx: CheckContext, text: string): Promise<Provided<Tas
   const sent = await ctx.fixtures.send(text);
   if (!sent.ok) return sent;
   if (sent.value.kind !== "task")
-    return { ok: false, reason: "the hinted message was answered with a Message", evidence: sent.evidence };
+    return { ok: false, reason: `"${text}" was answered with a Message`, evidence: sent.evidence };
   const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 2);
   const evidence = [...sent.evidence, ...settled.evidence];
   if (!settled.ok) return { ...settled, evidence };
   if (settled.value.state !== "input-required")
     return {
       ok: false,
-      reason: `the hinted message ended ${settled.value.state}, not input-required`,
+      reason: `"${text}" ended ${settled.value.state} this time, not input-required`,
       evidence,
     };
   return { ok: true, value: settled.value, evidence };
@@ -40,9 +40,13 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
-    const hint = ctx.hints["input-required"];
-    if (!hint) return skip('no message known to make the agent ask back; pass --hint input-required="..."');
-    const asked = await askingTask(ctx, hint);
+    // The hint, else a skill example whose task asked back when the suite sent it.
+    const text = await ctx.fixtures.askingMessage();
+    if (!text)
+      return skip(
+        'none of the skill examples or the ordinary message made the agent ask back (input-required); pass --hint input-required="..."',
+      );
+    const asked = await askingTask(ctx, text);
     if (!asked.ok) return skip(`no input-required task: ${asked.reason}`);
     const task = asked.value;
     const input = {

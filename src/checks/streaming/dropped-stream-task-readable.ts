@@ -44,8 +44,8 @@ export default defineCheck({
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {
-    const slow = ctx.hints.slow;
-    if (!slow) return skip('no message known to keep the agent working; pass --hint slow="..."');
+    // The message that kept the agent busy longest: the stream is dropped while its task still works.
+    const slow = ctx.hints.slow ?? (await ctx.fixtures.runningMessages())[0] ?? ctx.fixtures.message;
     // Stop reading at the first event that names the task: the client drops the connection there.
     const watched = await watchStream((onEvent) => ctx.client.stream({ text: slow }, onEvent), {
       graceMs: graceAfterFinalMs(ctx.timeoutMs),
@@ -60,7 +60,7 @@ export default defineCheck({
     const id = first ? taskIdOf(first) : undefined;
     if (!first || first.kind === "message" || !id)
       return skip(
-        "the slow message's stream named no task (a Message, or no event), so there is no task to read",
+        `the stream of "${slow}" named no task (a Message, or no event), so there is no task to read`,
       );
     return readAfterDrop(ctx.client, id, streamEvidence);
   },

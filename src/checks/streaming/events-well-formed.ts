@@ -1,5 +1,6 @@
 import type { ProtocolGeneration } from "../../protocol/generation.js";
 import type { Reply } from "../../protocol/model.js";
+import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
@@ -55,7 +56,11 @@ export default defineCheck({
   },
   recommendation:
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",
-  selfTest: [{ flaw: "stream-update-wrong-context", protocols: ["1.0"] }],
+  selfTest: [
+    { flaw: "stream-update-wrong-context", protocols: ["1.0"] },
+    { flaw: "task-missing-kind", protocols: ["0.3"] },
+    { flaw: "stream-state-backwards", protocols: ["0.3", "1.0"] },
+  ],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {
@@ -73,6 +78,7 @@ export default defineCheck({
       );
     const unreadable = stream?.invalidEvents[0];
     if (unreadable) return fail(`an event could not be read: ${unreadable}`, evidence);
+    if (watched.events.length === 0) return fail("the stream carried no event", evidence);
     const ids = streamTask(watched.events);
     if (!ids) {
       if (watched.events.every((e) => e.kind === "message"))
@@ -83,6 +89,15 @@ export default defineCheck({
       const problem = eventProblem(event, ids, ctx.generation);
       if (problem) return fail(problem, evidence);
     }
+    // The JSON-RPC schema of each version (kind, required fields, state spelling); REST and gRPC in
+    // 0.3 carry proto JSON, which has no `kind`.
+    if (ctx.transport === "JSONRPC")
+      for (const raw of stream?.rawEvents ?? []) {
+        const problem = replyShapeProblem(raw, ctx.generation);
+        if (problem) return fail(problem, evidence);
+      }
+    const backwards = stateOrderProblem(watched.events);
+    if (backwards) return fail(backwards, evidence);
     return pass(`${watched.events.length} events, all about task ${ids.taskId}`, evidence);
   },
 });

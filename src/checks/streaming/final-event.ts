@@ -6,6 +6,7 @@ function stateOf(event: Reply): string | undefined {
   return event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
 }
 
+import { unparsedOnly } from "../support/stream-evidence.js";
 export default defineCheck({
   id: "streaming.final-event",
   title: "A stream ends with exactly one final event and nothing after it",
@@ -37,7 +38,7 @@ export default defineCheck({
     const states = stream.events.map(stateOf);
     const lastIndex = states.length - 1;
     const last = stream.events[lastIndex];
-    if (!last) return fail("the stream carried no event", stream.trafficIds);
+    if (!last) return fail(unparsedOnly(stream) ?? "the stream carried no event", stream.trafficIds);
     if (last.kind === "message") return pass("the stream carried a single Message", stream.trafficIds);
     const finalState = states[lastIndex];
     if (

@@ -2,6 +2,7 @@ import type { ProtocolGeneration } from "../../protocol/generation.js";
 import type { Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import { unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 
 /** Why the first event of a message stream breaks the rules of a generation, or undefined when it is fine. */
@@ -52,7 +53,11 @@ export default defineCheck({
         `the stream was refused (${describeFailure(watched.outcome.failure)}); streaming.final-event reports it`,
       );
     const [first] = watched.events;
-    if (!first) return fail("the stream carried no readable event", evidence);
+    if (!first)
+      return fail(
+        (watched.outcome && unparsedOnly(watched.outcome)) ?? "the stream carried no readable event",
+        evidence,
+      );
     const problem = firstEventProblem(first, ctx.generation);
     if (problem) return fail(problem, evidence);
     return pass(`the stream starts with ${describeEvent(first)}`, evidence);

@@ -1,5 +1,6 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import { eventCount } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 
 export default defineCheck({
@@ -36,8 +37,7 @@ export default defineCheck({
         `the stream was refused (${describeFailure(stream.failure)}); streaming.final-event reports it`,
       );
     const { end } = stream;
-    if (end.reason === "closed")
-      return pass(`closed after ${stream.events.length} events`, stream.trafficIds);
+    if (end.reason === "closed") return pass(`closed after ${eventCount(stream)}`, stream.trafficIds);
     if (end.reason === "idle-timeout")
       return fail(
         `the stream neither ended nor sent anything for ${Math.round(ctx.timeoutMs / 1000)} s`,

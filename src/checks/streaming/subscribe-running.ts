@@ -1,7 +1,9 @@
 import type { ProtocolGeneration } from "../../protocol/generation.js";
-import type { Reply } from "../../protocol/model.js";
+import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+import { unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, taskIdOf, watchStream } from "../support/stream-watch.js";
 
 /** Why the first event of a subscription to task `id` is wrong, or undefined. */
@@ -12,6 +14,38 @@ function firstEventProblem(first: Reply, id: string, generation: ProtocolGenerat
   if (first.kind === "message") return "the first event is a Message, not an event of the task";
   const about = taskIdOf(first);
   return about === id ? undefined : `the first event is about task ${about ?? "(none)"}, not ${id}`;
+}
+
+/** Subscribes to a fresh running task; "over" when it finished before the subscription reached it. */
+async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> {
+  const running = await ctx.fixtures.runningTask();
+  if (!running.ok) return skip(`no running task to subscribe to: ${running.reason}`);
+  const id = running.value.id;
+  // The first event shows the subscription works; a long task need not be followed to its end.
+  const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+    graceMs: graceAfterFinalMs(ctx.timeoutMs),
+    stopAt: (_event, index) => index === 0,
+  });
+  const evidence = [...running.evidence, ...(watched.outcome?.trafficIds ?? [])];
+  const failure = watched.outcome?.failure;
+  if (failure) {
+    // A task that finished meanwhile may rightly refuse a subscription (1.0 §3.1.6).
+    const now = await ctx.client.getTask(id);
+    evidence.push(...now.trafficIds);
+    if (now.ok && terminalStates.has(now.value.state)) return "over";
+    return fail(`subscribing to running task ${id} was refused: ${describeFailure(failure)}`, evidence);
+  }
+  const [first] = watched.events;
+  if (!first) {
+    const why = watched.outcome && unparsedOnly(watched.outcome);
+    return fail(
+      `the subscription to task ${id} ${why ? `ended: ${why}` : "ended without any event"}`,
+      evidence,
+    );
+  }
+  const problem = firstEventProblem(first, id, ctx.generation);
+  if (problem) return fail(problem, evidence);
+  return pass(`subscribed to running task ${id}; the first event is a ${first.kind}`, evidence);
 }
 
 export default defineCheck({
@@ -35,22 +69,11 @@ export default defineCheck({
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {
-    const running = await ctx.fixtures.runningTask();
-    if (!running.ok) return skip(`no running task to subscribe to: ${running.reason}`);
-    const id = running.value.id;
-    // The first event shows the subscription works; a long task need not be followed to its end.
-    const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
-      graceMs: graceAfterFinalMs(ctx.timeoutMs),
-      stopAt: (_event, index) => index === 0,
-    });
-    const evidence = [...running.evidence, ...(watched.outcome?.trafficIds ?? [])];
-    const failure = watched.outcome?.failure;
-    if (failure)
-      return fail(`subscribing to running task ${id} was refused: ${describeFailure(failure)}`, evidence);
-    const [first] = watched.events;
-    if (!first) return fail(`the subscription to task ${id} ended without any event`, evidence);
-    const problem = firstEventProblem(first, id, ctx.generation);
-    if (problem) return fail(problem, evidence);
-    return pass(`subscribed to running task ${id}; the first event is a ${first.kind}`, evidence);
+    const first = await subscribeOnce(ctx);
+    if (first !== "over") return first;
+    const second = await subscribeOnce(ctx);
+    return second === "over"
+      ? skip("twice, the running task finished before the subscription reached it")
+      : second;
   },
 });

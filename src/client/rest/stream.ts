@@ -1,5 +1,6 @@
 import type { TimedSseEvent } from "../../net/http.js";
 import { tryParseJson } from "../../net/json.js";
+import { unparsedEvent } from "../stream-events.js";
 import { normalizeReply } from "../../protocol/normalize.js";
 import type { Reply } from "../../protocol/model.js";
 import type { ClientContext, ClientTarget, StreamOutcome } from "../types.js";
@@ -32,7 +33,7 @@ class EventCollector {
     const n = ++this.#count;
     const parsed = tryParseJson(event.data, this.url);
     if (!parsed.ok) {
-      this.invalidEvents.push(`event ${n}: ${parsed.error.message}`);
+      this.invalidEvents.push(unparsedEvent(n, event.data, parsed.error));
       return;
     }
     const reply = event.event === "error" ? undefined : normalizeReply(parsed.value);

@@ -1,0 +1,97 @@
+import type { ProtocolGeneration } from "./generation.js";
+import { terminalStates, type Reply } from "./model.js";
+import { normalizeReply } from "./normalize.js";
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The `kind` each reply type carries on the wire in A2A 0.2 and 0.3 (0.3 §6.1, §6.4, §7.2.2, §7.2.3). */
+const KIND_OF: Record<Reply["kind"], string> = {
+  task: "task",
+  message: "message",
+  "status-update": "status-update",
+  "artifact-update": "artifact-update",
+};
+
+/** TaskState as each generation spells it on the JSON wire (0.3 §6.3 kebab-case; 1.0 §4.1.3 enum names). */
+const STATES_0X = new Set([
+  "submitted",
+  "working",
+  "input-required",
+  "auth-required",
+  "completed",
+  "canceled",
+  "failed",
+  "rejected",
+  "unknown",
+]);
+const STATE_10 =
+  /^TASK_STATE_(SUBMITTED|WORKING|INPUT_REQUIRED|AUTH_REQUIRED|COMPLETED|CANCELED|FAILED|REJECTED)$/;
+
+/** The object inside a 1.0 StreamResponse / SendMessageResponse wrapper, or the value itself. */
+function inner(raw: Json): Json {
+  for (const key of ["task", "message", "statusUpdate", "artifactUpdate"]) {
+    const value = raw[key];
+    if (isObject(value)) return value;
+  }
+  return raw;
+}
+
+function stateProblem(state: unknown, generation: ProtocolGeneration, what: string): string | undefined {
+  if (typeof state !== "string") return `${what} has no status.state (required)`;
+  if (generation === "1.0")
+    return STATE_10.test(state)
+      ? undefined
+      : `${what} spells its state "${state}", not a 1.0 TaskState name such as TASK_STATE_WORKING (A2A 1.0 §4.1.3, §5.5: JSON carries enum names)`;
+  return STATES_0X.has(state)
+    ? undefined
+    : `${what} spells its state "${state}", not an A2A ${generation} TaskState such as "working" (A2A 0.3 §6.3)`;
+}
+
+/**
+ * What breaks the version's schema in one raw reply or stream event (a Task, Message, status or
+ * artifact update, bare or in its 1.0 wrapper), or undefined. 0.1 carries no `kind` and is not judged on it.
+ */
+export function replyShapeProblem(raw: unknown, generation: ProtocolGeneration): string | undefined {
+  const reply = normalizeReply(raw);
+  if (!isObject(raw) || !reply) return "not a Task, Message, status-update or artifact-update";
+  const body = inner(raw);
+  const name = reply.kind === "task" ? "a Task" : reply.kind === "message" ? "a Message" : `a ${reply.kind}`;
+  // A2A 0.2 and 0.3 (§6.1 Task, §6.4 Message, §7.2.2-3 events): `kind` is a required discriminator.
+  if ((generation === "0.2" || generation === "0.3") && body.kind !== KIND_OF[reply.kind])
+    return `${name} without kind: "${KIND_OF[reply.kind]}" (required since A2A 0.2; 0.3 §6.1, §6.4, §7.2)`;
+  if (reply.kind === "task") {
+    if (typeof body.id !== "string" || body.id === "") return `${name} without its id (required)`;
+    if (generation !== "0.1" && (typeof body.contextId !== "string" || body.contextId === ""))
+      return `${name} without its contextId (required since A2A 0.2)`;
+    const status = isObject(body.status) ? body.status : {};
+    const bad = stateProblem(status.state, generation, name);
+    if (bad) return bad;
+    const stray = reply.history.find((m) => m.taskId !== undefined && m.taskId !== reply.id);
+    if (stray) return `task ${reply.id} holds a history message of task ${stray.taskId}`;
+  }
+  if (reply.kind === "status-update") {
+    const status = isObject(body.status) ? body.status : {};
+    return stateProblem(status.state, generation, name);
+  }
+  return undefined;
+}
+
+/**
+ * Where a stream's states go backwards: once a task left submitted it cannot be submitted again
+ * (A2A 0.3 §6.3, 1.0 §4.1.3 task lifecycle). Events after a terminal state are judged by the
+ * final-event check, so they are not reported twice here.
+ */
+export function stateOrderProblem(events: readonly Reply[]): string | undefined {
+  let left: string | undefined;
+  for (const [index, event] of events.entries()) {
+    if (event.kind !== "task" && event.kind !== "status-update") continue;
+    if (terminalStates.has(event.state)) return undefined;
+    if (event.state === "submitted" && left)
+      return `event ${index + 1} (a ${event.kind}) puts the task back in submitted after it was ${left}: a task that left submitted cannot return to it`;
+    if (event.state !== "submitted") left ??= event.state;
+  }
+  return undefined;
+}
