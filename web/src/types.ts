@@ -116,7 +116,7 @@ export interface RunResult {
   findings?: Finding[];
   conformance_level?: string;
   transcript?: Turn[];
-  verdicts?: { criterion: string; met: boolean; verdict?: string; reasoning?: string }[];
+  verdicts?: { criterion: string; met: boolean; verdict?: string; supported?: boolean; reasoning?: string }[];
   trials?: { status?: string }[];
   warnings: string[];
   traffic: TrafficEntry[];
