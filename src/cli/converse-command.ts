@@ -13,6 +13,7 @@ import {
   type CommonFlags,
 } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
+import { terminalText } from "../report/terminal-text.js";
 
 /** `converse` flags: one per conversation field, plus the model choices. */
 export interface ConverseFlags extends CommonFlags, ModelFlags {
@@ -85,7 +86,7 @@ export async function runConverseCommand(rawUrl: string, flags: ConverseFlags): 
     models: modelFlagsFrom(flags),
     secretValues: source.values,
     onProgress: (line) => {
-      if (!flags.json) process.stderr.write(`${line}\n`);
+      if (!flags.json) process.stderr.write(`${terminalText(line)}\n`);
     },
   });
   await emitResults([result], flags);

@@ -15,9 +15,10 @@ import {
   type CommonFlags,
 } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
+import { terminalText } from "../report/terminal-text.js";
 
 const progress = (flags: CommonFlags) => (line: string) => {
-  if (!flags.json) process.stderr.write(`${line}\n`);
+  if (!flags.json) process.stderr.write(`${terminalText(line)}\n`);
 };
 
 /** `card <url>` and `smoke <url>`: one ad-hoc test built from flags. */

@@ -109,7 +109,7 @@ describe("the console's conversation section", () => {
             turn 1: "Which order"
         ✓ Gives a timeline
             No timeline.
-            turn 3: "in 5 days" (not found in the transcript)
+            turn 3: "in 5 days"
 
       Transcript, trial 2 of 2 (failed, score 0.50)
          1 user   "I was charged twice."
@@ -121,7 +121,7 @@ describe("the console's conversation section", () => {
         ✓ Confirms the refund
             The agent confirmed it.
             turn 1: "Which order"
-        ? Gives a timeline (inconclusive)
+        ? Gives a timeline (inconclusive, unsupported: a quote is not in the transcript)
             No timeline.
             turn 3: "in 5 days" (not found in the transcript)
 
