@@ -1,6 +1,5 @@
 import type { TrafficEntry } from "../net/traffic.js";
 import type { CardSection, Finding, SmokeSection } from "../runner/result.js";
-import type { ConversationView } from "./conversation-view.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { exchangeBlock } from "./html-traffic.js";
@@ -156,83 +155,4 @@ export function checkList(title: string, findings: readonly Finding[]): SafeHtml
       </tbody>
     </table>
   </details>`;
-}
-
-function transcriptBlock(view: ConversationView): SafeHtml | null {
-  const roleClass = (role: string) => (/^(user|simulated|tester)/i.test(role) ? "user" : "agent");
-  return view.transcript.length === 0
-    ? null
-    : html`<details open>
-        <summary>Transcript (${view.transcript.length} turns)</summary>
-        ${view.transcript.map(
-          (t) =>
-            html`<div class="turn ${roleClass(t.role)}">
-              <span class="role">${t.role || "?"}</span>
-              <pre class="say">${truncate(t.text, 8_000)}</pre>
-            </div>`,
-        )}
-      </details>`;
-}
-
-function verdictTable(view: ConversationView): SafeHtml | null {
-  const met = (m: boolean | null) =>
-    m === null
-      ? html`<span class="warn">?</span>`
-      : m
-        ? html`<span class="ok">met</span>`
-        : html`<span class="bad">not met</span>`;
-  return view.verdicts.length === 0
-    ? null
-    : html`<table>
-        <thead>
-          <tr>
-            <th>Criterion</th>
-            <th>Verdict</th>
-            <th>Reasoning</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${view.verdicts.map(
-            (v) =>
-              html`<tr>
-                <td>${v.criterion}</td>
-                <td>${met(v.met)}</td>
-                <td>${truncate(v.reasoning, 2_000)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>`;
-}
-
-function trialTable(view: ConversationView): SafeHtml | null {
-  return view.trials.length === 0
-    ? null
-    : html`<h4>Trials</h4>
-        <table>
-          <thead>
-            <tr>
-              <th>Trial</th>
-              <th>Status</th>
-              <th class="num">Score</th>
-              <th>Detail</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${view.trials.map(
-              (t) =>
-                html`<tr>
-                  <td>${t.label}</td>
-                  <td>${t.status}</td>
-                  <td class="num">${t.score ?? ""}</td>
-                  <td>${t.detail}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>`;
-}
-
-/** The conversation: turns as bubbles, the judge's verdicts, and the trials. */
-export function conversationSection(view: ConversationView): SafeHtml {
-  return html`<h3>Conversation</h3>
-    ${transcriptBlock(view)}${verdictTable(view)}${trialTable(view)}`;
 }
