@@ -9,6 +9,7 @@ import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import { styleFor, type Style } from "../report/style.js";
+import { terminalText as t } from "../report/terminal-text.js";
 import { exitCodes } from "./exit-codes.js";
 import {
   connectionFlags,
@@ -34,11 +35,12 @@ const help = `Commands: /raw (toggle the traffic view), /task (show the current 
 
 function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | undefined {
   const body = (text: string | undefined) =>
-    text ? ` ${st.dim(text.length > 400 ? `${text.slice(0, 400)}…` : text)}` : "";
-  if (phase === "request") return `${st.cyan("→")} ${entry.method} ${entry.url}${body(entry.request_body)}`;
+    text ? ` ${st.dim(t(text.length > 400 ? `${text.slice(0, 400)}…` : text))}` : "";
+  if (phase === "request")
+    return `${st.cyan("→")} ${t(entry.method)} ${t(entry.url)}${body(entry.request_body)}`;
   if (phase === "event") return `${st.cyan("⇠")} event${body(entry.events?.at(-1)?.data)}`;
   if (phase === "end") {
-    if (entry.error) return `${st.red("←")} ${entry.error.message}`;
+    if (entry.error) return `${st.red("←")} ${t(entry.error.message)}`;
     return entry.events && entry.events.length > 0
       ? `${st.cyan("←")} stream closed after ${entry.events.length} events (${entry.ms} ms)`
       : `${st.cyan("←")} ${entry.status ?? ""} (${entry.ms} ms)${body(entry.response_body)}`;
@@ -79,19 +81,19 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
     ...(override ? { protocolOverride: override } : {}),
   });
   if (!connected.ok) {
-    process.stderr.write(`plainwright: ${connected.reason}\n`);
+    process.stderr.write(`plainwright: ${t(connected.reason)}\n`);
     return exitCodes.failed;
   }
   const { agent, endpoint, negotiation, client } = connected.connection;
   const card = agent.validation?.card;
   const streaming = flags.stream !== false && (card?.capabilities.streaming ?? false);
-  out(st.bold(`${card?.name ?? "Agent"} ${card?.version ?? ""}`.trim()));
+  out(st.bold(t(`${card?.name ?? "Agent"} ${card?.version ?? ""}`.trim())));
   out(
     st.dim(
-      `${endpoint.url} · ${endpoint.transport} · A2A ${negotiation.generation}${streaming ? " · streaming" : ""}`,
+      `${t(endpoint.url)} · ${endpoint.transport} · A2A ${negotiation.generation}${streaming ? " · streaming" : ""}`,
     ),
   );
-  for (const note of negotiation.notes) out(st.yellow(`! ${note}`));
+  for (const note of negotiation.notes) out(st.yellow(`! ${t(note)}`));
   let raw = flags.raw === true;
   traffic.onEntry((entry, phase) => {
     const line = raw ? trafficLine(entry, phase, st) : undefined;
@@ -118,14 +120,14 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
     if (streaming) process.stdout.write(st.bold("agent> "));
     const turn = await session.say(text, {
       stream: streaming,
-      onText: (piece) => process.stdout.write(piece),
+      onText: (piece) => process.stdout.write(t(piece)),
     });
     if (streaming) process.stdout.write("\n");
-    else if (turn.text) out(`${st.bold("agent>")} ${turn.text}`);
+    else if (turn.text) out(`${st.bold("agent>")} ${t(turn.text)}`);
     const state = turn.reply?.kind === "task" ? turn.reply.state : turn.reply ? "message" : "";
-    if (turn.failure) out(st.red(`! ${turn.failure}`));
+    if (turn.failure) out(st.red(`! ${t(turn.failure)}`));
     if (state)
-      out(st.dim(`[${state}${turn.awaitingInput ? ": your next message continues this task" : ""}]`));
+      out(st.dim(`[${t(state)}${turn.awaitingInput ? ": your next message continues this task" : ""}]`));
     prompt();
   }
   rl.close();
@@ -155,10 +157,10 @@ async function runSlashCommand(text: string, session: ChatSession, c: SlashConte
     case "/task": {
       const outcome = await session.task();
       if (!outcome) c.out(c.st.dim("no task yet"));
-      else if (!outcome.ok) c.out(c.st.red(`! ${describeCallFailure(outcome)}`));
+      else if (!outcome.ok) c.out(c.st.red(`! ${t(describeCallFailure(outcome))}`));
       else
         c.out(
-          `task ${outcome.value.id} · ${outcome.value.state} · context ${outcome.value.contextId ?? "-"} · ${outcome.value.artifacts.length} artifact(s) · ${outcome.value.history.length} message(s) in history`,
+          `task ${t(outcome.value.id)} · ${t(outcome.value.state)} · context ${t(outcome.value.contextId ?? "-")} · ${outcome.value.artifacts.length} artifact(s) · ${outcome.value.history.length} message(s) in history`,
         );
       return false;
     }
@@ -168,8 +170,8 @@ async function runSlashCommand(text: string, session: ChatSession, c: SlashConte
       else
         c.out(
           outcome.ok
-            ? `task ${outcome.value.id} is ${outcome.value.state}`
-            : c.st.red(`! ${describeCallFailure(outcome)}`),
+            ? `task ${t(outcome.value.id)} is ${t(outcome.value.state)}`
+            : c.st.red(`! ${t(describeCallFailure(outcome))}`),
         );
       return false;
     }

@@ -8,6 +8,7 @@ import type { ConformFlags } from "./conform-command.js";
 import type { CommonFlags } from "./options.js";
 import type { ServeFlags } from "./serve-command.js";
 import { exitCodes } from "./exit-codes.js";
+import { terminalText } from "../report/terminal-text.js";
 
 // Commands load their modules on demand so that `--version` and `--help` start fast (benchmarked).
 const testCommands = () => import("./test-commands.js");
@@ -196,10 +197,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : exitCodes.usage;
     if (error instanceof PlainwrightError) {
-      process.stderr.write(`plainwright: ${error.message}\n`);
+      process.stderr.write(`plainwright: ${terminalText(error.message)}\n`);
       return error.code === "usage" ? exitCodes.usage : exitCodes.error;
     }
-    process.stderr.write(`plainwright: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(
+      `plainwright: internal error: ${terminalText((error as Error).stack ?? String(error))}\n`,
+    );
     return exitCodes.error;
   }
 }

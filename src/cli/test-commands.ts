@@ -1,5 +1,5 @@
 import type { ModelFlags } from "../llm/model-config.js";
-import { loadTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/test-definition.js";
+import { readTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/test-definition.js";
 import { runTestDefinition } from "../runner/run-test.js";
 import { runA2ATest } from "../runner/run-a2a-test.js";
 import { configError } from "../runner/errors.js";
@@ -17,6 +17,8 @@ import {
   type CommonFlags,
 } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
+import { exitCodes } from "./exit-codes.js";
+import { terminalText } from "../report/terminal-text.js";
 
 /** `card <url>` and `smoke <url>`: one ad-hoc test built from flags. */
 export async function runUrlCommand(
@@ -65,11 +67,20 @@ async function runLoaded(test: LoadedTest, flags: CommonFlags & ModelFlags): Pro
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(paths: string[], flags: CommonFlags & ModelFlags): Promise<number> {
   if (paths.length === 0) throw configError("run needs at least one test file or folder");
-  const tests = await loadTestFiles(paths);
+  const { tests, invalid } = await readTestFiles(paths);
+  if (tests.length === 0) throw configError(invalid.map((f) => f.message).join("\n"));
+  // Every valid file runs; each invalid one is reported, and the exit code says some could not run.
+  for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   const results: RunResult[] = [];
   for (const test of tests) {
     results.push(await runLoaded(test, flags));
   }
   await emitResults(results, flags);
+  if (invalid.length > 0) {
+    process.stderr.write(
+      `plainwright: ${invalid.length} test file${invalid.length === 1 ? " was" : "s were"} invalid and not run\n`,
+    );
+    return exitCodes.error;
+  }
   return exitCodeFor(results);
 }

@@ -1,5 +1,8 @@
 import type { ConversationSpec, TranscriptEntry } from "./types.js";
 
+/** The key the judge files criterion `index` (0-based) under: criterion_1, criterion_2, … */
+export const criterionKey = (index: number) => `criterion_${index + 1}`;
+
 // The first words of each system prompt are stable: the scripted test model tells the roles apart by them.
 
 /** The simulated user's instructions: persona, goal, and how to behave. */
@@ -70,12 +73,13 @@ export const judgeSystemPrompt = [
   "  words quoted from the transcript; then give the verdict.",
   '- verdict "passed": the transcript clearly shows the criterion met. "failed": it clearly shows it was not',
   '  met, or the conversation ended without it. "inconclusive": the transcript cannot tell.',
-  "- Give exactly one entry per criterion, with the criterion's number.",
-  'Reply with only a JSON object: {"verdicts": [{"criterion": number, "reasoning": string,',
-  '"evidence": [{"turn": number, "quote": string}], "verdict": "passed" | "failed" | "inconclusive"}]}.',
+  "- Quote only words that appear in the transcript; a quote that is not there makes the verdict unsupported.",
+  "- Give exactly one verdict per criterion, under the criterion's key (criterion_1, criterion_2, ...).",
+  'Reply with only a JSON object: {"verdicts": {"criterion_1": {"reasoning": string,',
+  '"evidence": [{"turn": number, "quote": string}], "verdict": "passed" | "failed" | "inconclusive"}, ...}}.',
 ].join("\n");
 
-/** The judge's prompt: context, numbered criteria, the transcript, and how it ended. */
+/** The judge's prompt: context, the criteria under their keys, the transcript, and how it ended. */
 export function judgePrompt(
   spec: ConversationSpec,
   criteria: readonly string[],
@@ -87,7 +91,7 @@ export function judgePrompt(
     ...(spec.goal ? [`The user's goal: ${spec.goal}`] : []),
     "",
     "Success criteria:",
-    ...criteria.map((c, i) => `Criterion ${i + 1}: ${c}`),
+    ...criteria.map((c, i) => `${criterionKey(i)}: ${c}`),
     "",
     "Transcript:",
     renderTranscript(transcript),

@@ -118,21 +118,18 @@ describe.each(["1.0", "0.3"] as const)("a conversation with the reference agent 
 });
 
 describe("a conversation's edges", () => {
-  it("stops at max_turns, and a criterion judged inconclusive or left out is not met", async () => {
+  it("stops at max_turns, and a criterion judged inconclusive is not met", async () => {
     const a = await agent("1.0");
     script = {
       user: (turn) => ({ message: `Message number ${turn}`, done: false, reason: "continue" }),
-      judge: (call) => ({
-        ...judgeSays(["passed", "inconclusive"])(call),
-        verdicts: judgeSays(["passed"])(call).verdicts.slice(0, 1),
-      }),
+      judge: judgeSays(["passed", "inconclusive"]),
     };
     const { ctx } = context(a, spec({ maxTurns: 2, criteria: ["a", "b", "c"] }));
     const out = await runConversation(ctx);
     const trial = out.trials[0]!;
     expect(trial.ended).toBe("max-turns");
     expect(trial.transcript.filter((e) => e.role === "user")).toHaveLength(2);
-    expect(trial.verdicts.map((v) => v.verdict)).toEqual(["passed", "missing", "missing"]);
+    expect(trial.verdicts.map((v) => v.verdict)).toEqual(["passed", "inconclusive", "inconclusive"]);
     expect(out.status).toBe("failed");
     expect(out.reason).toMatch(/2 of 3 criteria not met \(score 0.33\)/);
   });
@@ -215,6 +212,86 @@ describe("a conversation's edges", () => {
     const judgeCall = model.calls.find((c) => c.role === "judge");
     expect(judgeCall?.prompt).toMatch(/Turn 2, agent: \(no reply: the message couldn't be sent/);
     expect(out.status).toBe("failed");
+  });
+
+  it("asks a judge that numbers criteria its own way once more, then reports a judge error, never a pass", async () => {
+    const a = await agent("1.0");
+    script = { user: userSays({}), judge: judgeSays("passed", (i) => `criterion_${i}`) };
+    const { ctx } = await context(a, spec({ threshold: 0, minPassRate: 0 }));
+    const out = await runConversation(ctx);
+    expect(out.status).toBe("error");
+    expect(out.trials[0]?.status).toBe("error");
+    expect(out.reason).toMatch(/the judge call to .* returned invalid JSON twice/);
+    expect(out.reason).toMatch(/criterion_2 no verdict was given for this criterion/);
+    expect(out.reason).toMatch(/criterion_0/);
+    expect(out.trials[0]?.verdicts).toEqual([]);
+    expect(model.calls.filter((c) => c.role === "judge")).toHaveLength(2);
+    expect(model.calls.find((c) => c.role === "judge")?.prompt).toMatch(/^criterion_1: The agent confirms/m);
+  });
+
+  it("uses the judge's second reply when the first left a criterion out", async () => {
+    const a = await agent("1.0");
+    const onlyFirst = { criterion_1: { reasoning: "Confirmed.", evidence: [], verdict: "passed" } };
+    model.inject({ json: { verdicts: onlyFirst } }, "judge");
+    script = { user: userSays({}), judge: judgeSays("passed") };
+    const { ctx } = await context(a, spec());
+    const out = await runConversation(ctx);
+    expect(out.status, out.reason).toBe("passed");
+    const judgeCalls = model.calls.filter((c) => c.role === "judge");
+    expect(judgeCalls).toHaveLength(2);
+    expect(judgeCalls[1]?.prompt).toMatch(/That reply is invalid: .*criterion_2 no verdict was given/);
+  });
+
+  it("is a judge error when the judge omits a verdict twice, whatever the threshold and minimum pass rate", async () => {
+    const a = await agent("1.0");
+    script = {
+      user: userSays({}),
+      judge: (call) => {
+        const { criterion_1: first } = judgeSays("passed")(call).verdicts;
+        return { verdicts: { criterion_1: first! } };
+      },
+    };
+    const { ctx } = await context(a, spec({ threshold: 0, minPassRate: 0, trials: 2 }));
+    const out = await runConversation(ctx);
+    expect(out.trials.map((t) => t.status)).toEqual(["error", "error"]);
+    expect(out.status).toBe("error");
+    expect(out.reason).toMatch(/^trial 1: the judge call .*criterion_2 no verdict was given/);
+    expect(out.stats).toMatchObject({ passed: 0, errors: 2 });
+  });
+
+  it("marks a verdict whose quote is not in the transcript as unsupported and does not count it as met", async () => {
+    const a = await agent("1.0");
+    script = {
+      user: userSays({}),
+      judge: (call) => {
+        const reply = judgeSays("passed")(call);
+        reply.verdicts.criterion_2!.evidence = [{ turn: 1, quote: "Your refund will arrive within 3 days" }];
+        return reply;
+      },
+    };
+    const { ctx } = await context(a, spec());
+    const out = await runConversation(ctx);
+    const [first, second] = out.trials[0]!.verdicts;
+    expect(first).toMatchObject({ verdict: "passed", supported: true, met: true });
+    expect(second).toMatchObject({ verdict: "passed", supported: false, met: false });
+    expect(second?.evidence[0]).toMatchObject({
+      quote: "Your refund will arrive within 3 days",
+      found: false,
+    });
+    expect(out.status).toBe("failed");
+    expect(out.reason).toMatch(
+      /1 of 2 criteria not met .*"The agent gives a timeline for the refund" \(unsupported\)/,
+    );
+  });
+
+  it("names a refusal by the judge as a refusal", async () => {
+    const a = await agent("1.0");
+    model.inject({ refusal: "I can't grade this conversation." }, "judge");
+    script = { user: userSays({}), judge: judgeSays("passed") };
+    const { ctx } = await context(a, spec());
+    const out = await runConversation(ctx);
+    expect(out.status).toBe("error");
+    expect(out.reason).toMatch(/the judge call to .*: the model refused: "I can't grade this conversation."/);
   });
 
   it("runs trials concurrently and reports the pass rate, pass^k and the flaky flag", async () => {

@@ -128,7 +128,9 @@ function endingText(d: Dialogue, maxTurns: number): string {
 }
 
 function failedReason(verdicts: TrialOutcome["verdicts"], score: number): string {
-  const missed = verdicts.filter((v) => !v.met).map((v) => JSON.stringify(v.criterion));
+  const missed = verdicts
+    .filter((v) => !v.met)
+    .map((v) => `${JSON.stringify(v.criterion)}${v.supported ? "" : " (unsupported)"}`);
   return `${missed.length} of ${verdicts.length} criteria not met (score ${score.toFixed(2)}): ${missed.join(", ")}`;
 }
 

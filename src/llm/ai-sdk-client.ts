@@ -84,10 +84,9 @@ function salvage<T>(text: string, schema: z.ZodType<T>): { object?: T; problem: 
   }
   const parsed = schema.safeParse(value);
   if (parsed.success) return { object: parsed.data, problem: "" };
-  const issue = parsed.error.issues[0];
-  return {
-    problem: `does not match the schema: ${issue?.path.join(".") || "(root)"} ${issue?.message ?? ""}`,
-  };
+  // Every issue, so the repair request (and the error after it) names each missing or unexpected field.
+  const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"} ${i.message}`);
+  return { problem: `does not match the schema: ${issues.join("; ")}` };
 }
 
 /** A LanguageModelClient over the Vercel AI SDK (OpenAI-compatible chat completions or Anthropic messages). */

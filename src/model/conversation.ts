@@ -34,9 +34,11 @@ export interface Evidence {
 /** The judge's verdict on one criterion, with the code's decision in `met`. */
 export interface Verdict {
   criterion: string;
+  /** The verdict is "passed" and supported. */
   met: boolean;
-  /** "missing" when the judge left the criterion out. */
-  verdict: VerdictValue | "missing";
+  verdict: VerdictValue;
+  /** False when a quoted line is in no turn of the transcript: the verdict is shown but never counts as met. */
+  supported: boolean;
   reasoning: string;
   evidence: Evidence[];
 }

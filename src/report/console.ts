@@ -3,6 +3,12 @@ import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
 import { plainStyle, type Style } from "./style.js";
+import { terminalSafe } from "./terminal-text.js";
+
+/** The result with every string escaped for a terminal; the traffic is left out (only its size is printed). */
+function safeForTerminal(result: RunResult): RunResult {
+  return { ...terminalSafe({ ...result, traffic: [] }), traffic: result.traffic };
+}
 
 const quote = (s: string, max = 160) => {
   const flat = s.replace(/\s+/g, " ").trim();
@@ -64,7 +70,8 @@ function verdictLine(result: RunResult, st: Style): string {
 }
 
 /** Renders one result for a person at a terminal: what was tried, what was found, each error, one verdict. */
-export function renderConsole(result: RunResult, st: Style = plainStyle): string {
+export function renderConsole(unsafe: RunResult, st: Style = plainStyle): string {
+  const result = safeForTerminal(unsafe);
   const title = result.name
     ? `${result.name} ${st.dim(`(${result.source ?? ""})`)}`
     : (result.agent_url ?? "");
@@ -91,7 +98,8 @@ export function renderConsole(result: RunResult, st: Style = plainStyle): string
 }
 
 /** One line per run and a total, after several runs (plainwright run with many files). */
-export function renderSummary(results: readonly RunResult[], st: Style = plainStyle): string {
+export function renderSummary(unsafe: readonly RunResult[], st: Style = plainStyle): string {
+  const results = unsafe.map(safeForTerminal);
   const count = (s: RunResult["status"]) => results.filter((r) => r.status === s).length;
   const lines = results.map((r) => {
     const mark = r.status === "passed" ? st.green("✓") : r.status === "failed" ? st.red("✗") : st.yellow("!");

@@ -26,6 +26,7 @@ const trial = (n: number, status: "passed" | "failed") => ({
       criterion: "Confirms the refund",
       met: true,
       verdict: "passed" as const,
+      supported: true,
       reasoning: "The agent confirmed it.",
       evidence: [{ turn: 1, quote: "Which order", found: true }],
     },
@@ -33,8 +34,9 @@ const trial = (n: number, status: "passed" | "failed") => ({
       criterion: "Gives a timeline",
       met: status === "passed",
       verdict: status === "passed" ? ("passed" as const) : ("inconclusive" as const),
+      supported: status === "passed",
       reasoning: "No timeline.",
-      evidence: [{ turn: 3, quote: "in 5 days", found: false }],
+      evidence: [{ turn: 3, quote: "in 5 days", found: status === "passed" }],
     },
   ],
   usage: { user: { input_tokens: 10, output_tokens: 5 }, judge: { input_tokens: 20, output_tokens: 8 } },
@@ -107,7 +109,7 @@ describe("the console's conversation section", () => {
             turn 1: "Which order"
         ✓ Gives a timeline
             No timeline.
-            turn 3: "in 5 days" (not found in the transcript)
+            turn 3: "in 5 days"
 
       Transcript, trial 2 of 2 (failed, score 0.50)
          1 user   "I was charged twice."
@@ -119,7 +121,7 @@ describe("the console's conversation section", () => {
         ✓ Confirms the refund
             The agent confirmed it.
             turn 1: "Which order"
-        ? Gives a timeline (inconclusive)
+        ? Gives a timeline (inconclusive, unsupported: a quote is not in the transcript)
             No timeline.
             turn 3: "in 5 days" (not found in the transcript)
 

@@ -37,7 +37,8 @@ function transcriptLines(t: TrialOutcome, st: Style): string[] {
 function verdictLines(verdicts: readonly Verdict[], st: Style): string[] {
   return verdicts.flatMap((v) => {
     const mark = v.met ? st.green("✓") : v.verdict === "failed" ? st.red("✗") : st.yellow("?");
-    const label = v.met ? "" : st.dim(` (${v.verdict})`);
+    const unsupported = v.supported === false ? ", unsupported: a quote is not in the transcript" : "";
+    const label = v.met ? "" : st.dim(` (${v.verdict}${unsupported})`);
     const evidence = v.evidence.map(
       (e) =>
         `      ${st.dim(`turn ${e.turn}:`)} "${flat(e.quote, 100)}"${e.found ? "" : st.dim(" (not found in the transcript)")}`,

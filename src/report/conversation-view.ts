@@ -1,9 +1,9 @@
-import type { RunResult } from "../model/result.js";
+import type { RunResult, TrialStats, UsageSection } from "../model/index.js";
 
 /*
- * Conversation tests add `transcript`, `verdicts` and `trials` to the result (DESIGN.md section 3). Their types are
- * still landing, so the reporters read them here, defensively, as unknown data: anything unexpected is shown as JSON
- * rather than dropped or trusted.
+ * Conversation tests add `transcript`, `verdicts` and `trials` to the result (DESIGN.md section 3). Results are
+ * stored and read back by the server, possibly from older versions, so the reporters read them here, defensively,
+ * as unknown data: anything unexpected is shown as JSON rather than dropped or trusted.
  */
 
 /** One turn of a conversation as the reporters show it. */
@@ -12,20 +12,34 @@ export interface TurnView {
   text: string;
 }
 
+/** A line the judge quoted, and whether it is in the transcript. */
+export interface QuoteView {
+  turn?: number;
+  quote: string;
+  found: boolean;
+}
+
 /** One success criterion and the judge's verdict on it. */
 export interface VerdictView {
   criterion: string;
   /** null when the judge gave no boolean. */
   met: boolean | null;
   reasoning: string;
+  /** The judge's own word (passed, failed, inconclusive) when given. */
+  verdict?: string;
+  /** False when a quote is not in the transcript: shown, never counted as met. */
+  supported: boolean;
+  evidence: QuoteView[];
 }
 
-/** One trial of a repeated conversation. */
+/** One trial of a repeated conversation; `transcript` and `verdicts` are set when the trial carries them. */
 export interface TrialView {
   label: string;
   status: string;
   score?: number;
   detail: string;
+  transcript?: TurnView[];
+  verdicts?: VerdictView[];
 }
 
 /** Everything conversational a run holds; undefined when it holds none. */
@@ -33,6 +47,10 @@ export interface ConversationView {
   transcript: TurnView[];
   verdicts: VerdictView[];
   trials: TrialView[];
+  /** Every trial carries its own transcript and verdicts (show each trial, not the top-level copy). */
+  perTrial: boolean;
+  stats?: TrialStats;
+  usage?: UsageSection;
 }
 
 type Loose = Record<string, unknown>;
@@ -67,14 +85,25 @@ function turnOf(item: unknown): TurnView {
 }
 
 function verdictOf(item: unknown): VerdictView {
-  if (!isObject(item)) return { criterion: json(item), met: null, reasoning: "" };
+  if (!isObject(item))
+    return { criterion: json(item), met: null, reasoning: "", supported: true, evidence: [] };
   const met =
     typeof item.met === "boolean" ? item.met : typeof item.passed === "boolean" ? item.passed : null;
-  return {
+  const evidence = (Array.isArray(item.evidence) ? item.evidence : []).filter(isObject).map((e) => ({
+    ...(num(e.turn) !== undefined ? { turn: num(e.turn)! } : {}),
+    quote: str(e.quote) ?? json(e),
+    found: e.found !== false,
+  }));
+  const view: VerdictView = {
     criterion: str(item.criterion) ?? str(item.name) ?? json(item),
     met,
     reasoning: str(item.reasoning) ?? str(item.reason) ?? "",
+    supported: item.supported !== false && evidence.every((e) => e.found),
+    evidence,
   };
+  const verdict = str(item.verdict);
+  if (verdict !== undefined) view.verdict = verdict;
+  return view;
 }
 
 function trialOf(item: unknown, index: number): TrialView {
@@ -86,8 +115,16 @@ function trialOf(item: unknown, index: number): TrialView {
   const verdicts = Array.isArray(item.verdicts) ? item.verdicts.map(verdictOf) : [];
   const met = verdicts.filter((v) => v.met === true).length;
   const detail = str(item.reason) ?? (verdicts.length > 0 ? `${met}/${verdicts.length} criteria met` : "");
-  const view: TrialView = { label, status, detail };
+  const view: TrialView = {
+    label: num(item.trial) !== undefined ? `#${num(item.trial)}` : label,
+    status,
+    detail,
+  };
   if (score !== undefined) view.score = score;
+  if (Array.isArray(item.transcript)) {
+    view.transcript = item.transcript.map(turnOf);
+    view.verdicts = verdicts;
+  }
   return view;
 }
 
@@ -96,11 +133,15 @@ const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefine
 /** Reads the conversation fields of a result, whatever shape they turn out to have. */
 export function conversationOf(result: RunResult): ConversationView | undefined {
   const raw = result as unknown as Loose;
+  const trials = listOf(raw.trials).map(trialOf);
   const view: ConversationView = {
     transcript: listOf(raw.transcript).map(turnOf),
     verdicts: listOf(raw.verdicts).map(verdictOf),
-    trials: listOf(raw.trials).map(trialOf),
+    trials,
+    perTrial: trials.length > 0 && trials.every((t) => t.transcript !== undefined),
   };
+  if (isObject(raw.trial_stats) && typeof raw.trial_stats.count === "number") view.stats = result.trial_stats;
+  if (isObject(raw.usage) && isObject(raw.usage.total)) view.usage = result.usage;
   const empty = view.transcript.length + view.verdicts.length + view.trials.length === 0;
   return empty ? undefined : view;
 }

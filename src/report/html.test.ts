@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml } from "./html.js";
-import { conformanceRun, conversationRun, hostileRun, smokeRun } from "./testing/fixtures.js";
+import {
+  conformanceRun,
+  conversationRun,
+  hostileRun,
+  repeatedConversationRun,
+  smokeRun,
+} from "./testing/fixtures.js";
 
 const CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:" />`;
 
@@ -131,6 +137,32 @@ describe("renderHtml", () => {
       '<div class="turn user"><span class="role">user</span><pre class="say">I need a refund | now</pre></div>',
     );
     expect(doc).toContain('<td>Confirms the order id</td><td><span class="bad">not met</span></td>');
+  });
+
+  it("shows every trial of a repeated conversation, collapsible, with pass rate, interval, pass^k, flakiness and cost", () => {
+    const doc = render([repeatedConversationRun]);
+    const trials = doc.split("<details").filter((d) => d.includes("<summary> Trial "));
+    expect(trials).toHaveLength(3);
+    expect(trials[0]).toMatch(/^><summary> Trial 1 of 3: <span class="ok">passed<\/span>, score 1.00/);
+    expect(trials[1]).toMatch(/^ open><summary> Trial 2 of 3: <span class="bad">failed<\/span>, score 0.50/);
+    expect(trials[2]).toMatch(
+      /^ open><summary> Trial 3 of 3: <span class="warn">error<\/span> — the judge call/,
+    );
+    expect(trials[1]).toContain('<pre class="say">Refund confirmed | no date yet.</pre>');
+    expect(trials[1]).toContain(
+      '<td>Gives a timeline</td><td><span class="bad">not met</span><span class="warn">unsupported (passed): a quote is not in the transcript</span></td>',
+    );
+    expect(trials[1]).toContain('<code>within 3 days</code><span class="warn">not in the transcript</span>');
+    expect(trials[0]).toContain('<pre class="say">Refund confirmed; it arrives in 5 days.</pre>');
+    expect(doc).toContain("<dt>Pass rate</dt><dd>1/3 trials passed (33%)</dd>");
+    expect(doc).toContain("<dt>95% interval (Wilson)</dt><dd>6%–79%</dd>");
+    expect(doc).toContain("<dt>pass^k</dt><dd>pass^1 0.33 · pass^2 0.00 · pass^3 0.00</dd>");
+    expect(doc).toContain(
+      '<dt>Flaky</dt><dd><span class="warn">yes: some trials passed and some did not</span></dd>',
+    );
+    expect(doc).toContain("<dt>Total</dt><dd>1,240 in / 26 out · $0.0002</dd>");
+    const tags = tagsOf(doc);
+    expect(tags.map((t) => t.tag).filter((t) => !TAGS.has(t))).toEqual([]);
   });
 
   it("puts an overview with links first when there are several runs", () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { renderJunit } from "./junit.js";
-import { conformanceRun, conversationRun, HOSTILE, hostileRun, smokeRun } from "./testing/fixtures.js";
+import {
+  conformanceRun,
+  conversationRun,
+  HOSTILE,
+  hostileRun,
+  repeatedConversationRun,
+  smokeRun,
+} from "./testing/fixtures.js";
 import { findAll, parseXml, type XmlElement } from "./testing/xml-check.js";
 
 const counts = (el: XmlElement) => ({
@@ -115,6 +122,41 @@ describe("renderJunit", () => {
       ["Offers a refund", "system-out"],
       ["Confirms the order id", "failure"],
     ]);
+  });
+
+  it("has a testcase per criterion per trial, and the pass rate, interval, pass^k, flakiness and cost", () => {
+    const root = parseXml(renderJunit([repeatedConversationRun]));
+    const cases = findAll(root, "testcase").filter((c) => c.attrs.classname === "conversation");
+    expect(cases.map((c) => [c.attrs.name, c.children[0]?.name, c.children[0]?.attrs.message])).toEqual([
+      ["Confirms the refund [trial 1 of 3]", "system-out", undefined],
+      ["Gives a timeline [trial 1 of 3]", "system-out", undefined],
+      ["Confirms the refund [trial 2 of 3]", "system-out", undefined],
+      [
+        "Gives a timeline [trial 2 of 3]",
+        "failure",
+        "unsupported: a quote is not in the transcript (the judge said passed)",
+      ],
+      [
+        "Confirms the refund [trial 3 of 3]",
+        "error",
+        "the judge call to openai:gpt-4o-mini returned invalid JSON twice",
+      ],
+      [
+        "Gives a timeline [trial 3 of 3]",
+        "error",
+        "the judge call to openai:gpt-4o-mini returned invalid JSON twice",
+      ],
+    ]);
+    const properties: Record<string, string | undefined> = Object.fromEntries(
+      findAll(findAll(root, "testsuite")[0]!, "property").map((p) => [p.attrs.name ?? "", p.attrs.value]),
+    );
+    expect(properties).toMatchObject({
+      pass_rate: "1/3 trials passed (33%)",
+      wilson_95: "6%–79%",
+      pass_hat_k: "pass^1 0.33 · pass^2 0.00 · pass^3 0.00",
+      flaky: "true",
+      "usage total": "1,240 in / 26 out · $0.0002",
+    });
   });
 
   it("shows CI a failure for a run that did not pass even when nothing else failed", () => {

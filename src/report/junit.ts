@@ -1,7 +1,8 @@
 import { issueText } from "../card/issue-text.js";
 import type { TrafficEntry } from "../net/traffic.js";
 import type { Finding, RunResult } from "../model/result.js";
-import { conversationOf } from "./conversation-view.js";
+import { conversationOf, type TurnView, type VerdictView } from "./conversation-view.js";
+import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 import { cdata, truncate, xmlAttr, xmlText } from "./escape.js";
 import {
   categoryCounts,
@@ -115,23 +116,78 @@ function smokeCase(result: RunResult, cardMs: number): Case {
   return { ...base, outcome: { kind: "failure", message: smoke.reason ?? "smoke check failed" }, out };
 }
 
-function conversationCases(result: RunResult): Case[] {
-  const view = conversationOf(result);
-  if (!view) return [];
-  const transcript = view.transcript.map((t) => `${t.role || "?"}: ${t.text}`).join("\n");
-  return view.verdicts.map((v) => {
+function criterionCases(
+  verdicts: readonly VerdictView[],
+  turns: readonly TurnView[],
+  suffix: string,
+): Case[] {
+  const transcript = turns.map((t) => `${t.role || "?"}: ${t.text}`).join("\n");
+  return verdicts.map((v) => {
     const c: Case = {
       classname: "conversation",
-      name: v.criterion,
+      name: `${v.criterion}${suffix}`,
       ms: 0,
       outcome: { kind: "pass" },
       out: transcript,
     };
-    if (v.met === false) c.outcome = { kind: "failure", message: v.reasoning || "criterion not met" };
+    if (v.met === false)
+      c.outcome = {
+        kind: "failure",
+        message: v.supported
+          ? v.reasoning || "criterion not met"
+          : `unsupported: a quote is not in the transcript (the judge said ${v.verdict ?? "?"})`,
+        body: v.evidence
+          .map((e) => `${e.found ? "" : "NOT FOUND "}turn ${e.turn ?? "?"}: "${e.quote}"`)
+          .join("\n"),
+      };
     if (v.met === null)
       c.outcome = { kind: "error", message: "the judge gave no verdict", body: v.reasoning };
     return c;
   });
+}
+
+/** A testcase per criterion per trial; a trial that errored before a verdict is an error for each criterion. */
+function conversationCases(result: RunResult): Case[] {
+  const view = conversationOf(result);
+  if (!view) return [];
+  if (!view.perTrial) return criterionCases(view.verdicts, view.transcript, "");
+  const count = view.trials.length;
+  const criteria =
+    result.conversation?.criteria && result.conversation.criteria.length > 0
+      ? result.conversation.criteria
+      : (view.trials.find((t) => (t.verdicts ?? []).length > 0)?.verdicts ?? []).map((v) => v.criterion);
+  return view.trials.flatMap((t) => {
+    const suffix = count > 1 ? ` [trial ${t.label.replace(/^#/, "")} of ${count}]` : "";
+    const turns = t.transcript ?? [];
+    if ((t.verdicts ?? []).length > 0) return criterionCases(t.verdicts ?? [], turns, suffix);
+    const out = turns.map((x) => `${x.role || "?"}: ${x.text}`).join("\n");
+    const names = criteria.length > 0 ? criteria : ["conversation"];
+    return names.map((name): Case => ({
+      classname: "conversation",
+      name: `${name}${suffix}`,
+      ms: 0,
+      outcome: { kind: t.status === "error" ? "error" : "failure", message: t.detail || `trial ${t.status}` },
+      out,
+    }));
+  });
+}
+
+/** Pass rate, interval, pass^k, flakiness, tokens and cost, as suite properties. */
+function conversationProperties(result: RunResult): Array<[string, string]> {
+  const view = conversationOf(result);
+  const out: Array<[string, string]> = [];
+  if (view?.stats) {
+    const s = view.stats;
+    out.push(
+      ["pass_rate", `${passRateText(s)}`],
+      ["wilson_95", intervalText(s)],
+      ["pass_hat_k", passHatKText(s)],
+      ["flaky", String(s.flaky)],
+      ["min_pass_rate", minimumText(s)],
+    );
+  }
+  if (view?.usage) for (const [k, v] of usageRows(view.usage)) out.push([`usage ${k.toLowerCase()}`, v]);
+  return out;
 }
 
 const isProblem = (c: Case) => c.outcome.kind === "failure" || c.outcome.kind === "error";
@@ -149,6 +205,7 @@ function suitesOf(result: RunResult): Suite[] {
   const level = levelText(result);
   if (level) properties.push(["conformance_level", level]);
   if (result.reason) properties.push(["reason", result.reason]);
+  properties.push(...conversationProperties(result));
   const suite = (name: string, cases: Case[]): Suite => ({
     name: `${title} › ${name}`,
     timestamp,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "./markdown.js";
-import { conformanceRun, conversationRun, hostileRun, smokeRun } from "./testing/fixtures.js";
+import {
+  conformanceRun,
+  conversationRun,
+  hostileRun,
+  repeatedConversationRun,
+  smokeRun,
+} from "./testing/fixtures.js";
 
 /** The rows of the first table after `heading`, split on unescaped pipes. */
 function tableAfter(md: string, heading: string): string[][] {
@@ -107,6 +113,41 @@ describe("renderMarkdown", () => {
     expect(tableAfter(md, "**Trials**").slice(2)).toEqual([
       ["#1", "passed", "1", ""],
       ["#2", "failed", "", "0/1 criteria met"],
+    ]);
+  });
+
+  it("shows every trial of a repeated conversation, collapsible, with pass rate, interval, pass^k, flakiness and cost", () => {
+    const md = renderMarkdown([repeatedConversationRun]);
+    everyTableIsRectangular(md);
+    const summaries = [...md.matchAll(/<details><summary>(Trial .*?)<\/summary>/g)].map((m) => m[1]);
+    expect(summaries).toEqual([
+      "Trial 1 of 3: ✅ passed, score 1.00 — 2/2 criteria met",
+      'Trial 2 of 3: ❌ failed, score 0.50 — 1 of 2 criteria not met (score 0.50): "Gives a timeline" (unsupported)',
+      "Trial 3 of 3: ⚠️ error — the judge call to openai:gpt-4o-mini returned invalid JSON twice",
+    ]);
+    expect(md).toContain("| 2 | agent | Refund confirmed \\| no date yet. |");
+    expect(md).toContain("| 2 | agent | Refund confirmed; it arrives in 5 days. |");
+    const trial2 = md.slice(md.indexOf("Trial 2 of 3"), md.indexOf("Trial 3 of 3"));
+    expect(tableAfter(trial2, "**Verdicts**").slice(2)).toEqual([
+      ["Confirms the refund", "✅ met", "It confirmed.", "turn 1: “Refund confirmed”"],
+      [
+        "Gives a timeline",
+        "⚠️ unsupported (passed): a quote is not in the transcript",
+        "It said so.",
+        "turn 1: “within 3 days” (not in the transcript)",
+      ],
+    ]);
+    expect(tableAfter(md, "**Pass rate**").slice(2)).toEqual([
+      ["Pass rate", "1/3 trials passed (33%)"],
+      ["95% interval (Wilson)", "6%–79%"],
+      ["pass^k", "pass^1 0.33 · pass^2 0.00 · pass^3 0.00"],
+      ["Flaky", "⚠️ yes: some trials passed and some did not"],
+      ["Minimum pass rate", "minimum 100%, not met"],
+    ]);
+    expect(tableAfter(md, "**Usage and cost**").slice(2)).toEqual([
+      ["Simulated user", "openai:gpt-4o-mini: 1,200 in / 10 out ($0.0002)"],
+      ["Judge", "openai:gpt-4o-mini: 40 in / 16 out ($0.0000)"],
+      ["Total", "1,240 in / 26 out · $0.0002"],
     ]);
   });
 

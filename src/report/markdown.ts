@@ -1,5 +1,11 @@
 import type { CardSection, Finding, RunResult, SmokeSection } from "../model/result.js";
-import { conversationOf, type ConversationView } from "./conversation-view.js";
+import {
+  conversationOf,
+  type ConversationView,
+  type TrialView,
+  type TurnView,
+  type VerdictView,
+} from "./conversation-view.js";
 import { mdCell, mdInline } from "./escape.js";
 import {
   categoryCounts,
@@ -11,8 +17,10 @@ import {
   totals,
   withStatus,
 } from "./run-view.js";
+import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 
 const STATUS_WORD = { passed: "✅ PASSED", failed: "❌ FAILED", error: "⚠️ ERROR" } as const;
+const STATUS_EMOJI: Record<string, string> = { passed: "✅ ", failed: "❌ ", error: "⚠️ " };
 
 /** A Markdown table; every cell must already be escaped with mdCell. */
 function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -139,17 +147,72 @@ function skippedBlock(findings: readonly Finding[]): string | undefined {
   return details(`Skipped checks (${skipped.length})`, table(["Test", "Reason"], rows));
 }
 
+function transcriptTable(turns: readonly TurnView[]): string {
+  const rows = turns.map((t, i) => [String(i + 1), mdCell(t.role || "?"), mdCell(t.text, 2000)]);
+  return table(["#", "Role", "Text"], rows);
+}
+
+function verdictWord(v: VerdictView): string {
+  if (v.met === null) return "?";
+  if (v.met) return "✅ met";
+  return v.supported
+    ? "❌ not met"
+    : `⚠️ unsupported (${mdCell(v.verdict ?? "?")}): a quote is not in the transcript`;
+}
+
+function verdictsTable(verdicts: readonly VerdictView[]): string {
+  const quotes = (v: VerdictView) =>
+    v.evidence
+      .map(
+        (e) =>
+          `${e.turn === undefined ? "" : `turn ${e.turn}: `}“${e.quote}”${e.found ? "" : " (not in the transcript)"}`,
+      )
+      .join("\n");
+  const withEvidence = verdicts.some((v) => v.evidence.length > 0);
+  const rows = verdicts.map((v) => [
+    mdCell(v.criterion),
+    verdictWord(v),
+    mdCell(v.reasoning, 1000),
+    ...(withEvidence ? [mdCell(quotes(v), 1000)] : []),
+  ]);
+  return table(["Criterion", "Verdict", "Reasoning", ...(withEvidence ? ["Evidence"] : [])], rows);
+}
+
+function statsBlock(view: ConversationView): string[] {
+  const out: string[] = [];
+  const s = view.stats;
+  if (s) {
+    const rows = [
+      ["Pass rate", mdCell(passRateText(s))],
+      ["95% interval (Wilson)", mdCell(intervalText(s))],
+      ["pass^k", mdCell(passHatKText(s))],
+      ["Flaky", s.flaky ? "⚠️ yes: some trials passed and some did not" : "no"],
+      ["Minimum pass rate", mdCell(minimumText(s))],
+    ];
+    out.push("", "**Pass rate**", "", table(["", ""], rows));
+  }
+  if (view.usage) {
+    const rows = usageRows(view.usage).map(([k, v]) => [mdCell(k), mdCell(v)]);
+    out.push("", "**Usage and cost**", "", table(["", ""], rows));
+  }
+  return out;
+}
+
+function trialDetails(t: TrialView, count: number): string {
+  const score = t.score === undefined ? "" : `, score ${t.score.toFixed(2)}`;
+  const summary = `Trial ${t.label.replace(/^#/, "")} of ${count}: ${STATUS_EMOJI[t.status] ?? ""}${t.status}${score}${t.detail ? ` — ${t.detail}` : ""}`;
+  const body = [
+    (t.transcript ?? []).length > 0 ? transcriptTable(t.transcript ?? []) : "_(no messages)_",
+    ...((t.verdicts ?? []).length > 0 ? ["**Verdicts**", verdictsTable(t.verdicts ?? [])] : []),
+  ];
+  return details(mdInline(summary, 300), body.join("\n\n"));
+}
+
 function conversationBlock(view: ConversationView): string {
   const out = ["### Conversation"];
-  if (view.transcript.length > 0) {
-    const rows = view.transcript.map((t, i) => [String(i + 1), mdCell(t.role || "?"), mdCell(t.text, 2000)]);
-    out.push("", table(["#", "Role", "Text"], rows));
-  }
-  if (view.verdicts.length > 0) {
-    const met = (m: boolean | null) => (m === null ? "?" : m ? "✅ met" : "❌ not met");
-    const rows = view.verdicts.map((v) => [mdCell(v.criterion), met(v.met), mdCell(v.reasoning, 1000)]);
-    out.push("", "**Verdicts**", "", table(["Criterion", "Verdict", "Reasoning"], rows));
-  }
+  if (!view.perTrial && view.transcript.length > 0) out.push("", transcriptTable(view.transcript));
+  if (!view.perTrial && view.verdicts.length > 0)
+    out.push("", "**Verdicts**", "", verdictsTable(view.verdicts));
   if (view.trials.length > 0) {
     const rows = view.trials.map((t) => [
       t.label,
@@ -159,6 +222,8 @@ function conversationBlock(view: ConversationView): string {
     ]);
     out.push("", "**Trials**", "", table(["Trial", "Status", "Score", "Detail"], rows));
   }
+  out.push(...statsBlock(view));
+  if (view.perTrial) out.push("", view.trials.map((t) => trialDetails(t, view.trials.length)).join("\n\n"));
   return out.join("\n");
 }
 

@@ -1,3 +1,4 @@
+import { terminalText } from "./terminal-text.js";
 import type { RunEvent, RunEventSink } from "../model/events.js";
 import type { TranscriptEntry } from "../model/conversation.js";
 import type { Finding } from "../model/finding.js";
@@ -62,7 +63,8 @@ export function progressLines(event: RunEvent): string[] {
 
 /** A subscriber that writes each event's progress lines (the CLI passes stderr). */
 export function progressPrinter(write: (line: string) => void): RunEventSink {
+  // Names, replies and reasons come from the agent or the model: no control byte reaches a terminal raw.
   return (event) => {
-    for (const line of progressLines(event)) write(line);
+    for (const line of progressLines(event)) write(terminalText(line));
   };
 }

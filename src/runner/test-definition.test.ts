@@ -2,7 +2,13 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isConversation, loadTestFiles, parseTestDefinition } from "./test-definition.js";
+import {
+  isConversation,
+  loadTestFiles,
+  parseTestDefinition,
+  parseTestFile,
+  readTestFiles,
+} from "./test-definition.js";
 
 const smokeExample = {
   module_id: "<module-id>",
@@ -69,12 +75,32 @@ describe("parseTestDefinition", () => {
     );
   });
 
-  it("warns about unknown keys instead of failing", () => {
-    const { warnings } = parseTestDefinition({ ...withConfig({ colour: "red" }), extra: 1 }, "a.json");
-    expect(warnings).toEqual([
-      'a.json: unknown key "extra" ignored',
-      'a.json: unknown key "config.colour" ignored',
-    ]);
+  it("rejects unknown keys, suggesting the key that was probably meant", () => {
+    expect(() => parseTestDefinition(withConfig({ smoke_mesage: "hi" }), "a.json")).toThrow(
+      'a.json: config.smoke_mesage is not a known key; did you mean "config.smoke_message"?',
+    );
+    expect(() => parseTestDefinition({ ...smokeExample, agent_url: "http://x" }, "a.json")).toThrow(
+      'agent_url is not a known key; it belongs under "config"',
+    );
+    expect(() => parseTestDefinition({ ...smokeExample, zzz: 1 }, "a.json")).toThrow(
+      /zzz is not a known key; known keys: module_id, name, kind/,
+    );
+  });
+
+  it("lists every problem in a definition at once", () => {
+    const bad = { ...withConfig({ timeout_s: 0, colour: "red", strict_card: "yes" }), kind: "mcp", extra: 1 };
+    let message = "";
+    try {
+      parseTestDefinition(bad, "a.json");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split("\n")[0]).toBe("a.json: 5 problems:");
+    expect(message).toContain('  - kind must be "a2a"');
+    expect(message).toContain("  - config.timeout_s must be from 1 to 300, got 0");
+    expect(message).toContain("  - config.strict_card must be true or false");
+    expect(message).toContain("  - extra is not a known key");
+    expect(message).toContain("  - config.colour is not a known key");
   });
 
   it("treats persona, goal or success_criteria as a conversation", () => {
@@ -94,7 +120,47 @@ describe("loadTestFiles", () => {
     const loaded = await loadTestFiles([dir]);
     expect(loaded.map((t) => t.source.replace(dir, ""))).toEqual(["/b.json[0]", "/b.json[1]", "/sub/a.json"]);
     writeFileSync(join(dir, "broken.json"), "{");
-    await expect(loadTestFiles([join(dir, "broken.json")])).rejects.toThrow(/broken.json: not valid JSON/);
+    await expect(loadTestFiles([join(dir, "broken.json")])).rejects.toThrow(
+      /broken.json: not valid JSON at line 1, column 2: expected a property name in double quotes/,
+    );
     await expect(loadTestFiles([join(dir, "nope")])).rejects.toThrow(/nope: cannot read/);
+  });
+});
+
+describe("parseTestFile", () => {
+  it("names the line and column of a JSON error and shows the offending line", () => {
+    const text = '{\n  "name": "x",\n  "kind": "a2a",\n  "config": { "agent_url": "http://x", }\n}';
+    expect(() => parseTestFile(text, "t.json")).toThrow(
+      [
+        "t.json: not valid JSON at line 4, column 40: a trailing comma before '}', found \"}\"",
+        '  4 |   "config": { "agent_url": "http://x", }',
+        "    |                                        ^",
+      ].join("\n"),
+    );
+    expect(() => parseTestFile('{"name": "x" "kind": 1}', "t.json")).toThrow(
+      /line 1, column 14: expected ',' or '}' after the property value, found "\\""/,
+    );
+    expect(() => parseTestFile('{"name": "x', "t.json")).toThrow(
+      /line 1, column 10: a string that is never closed/,
+    );
+  });
+
+  it("rejects an empty file and an empty array", () => {
+    expect(() => parseTestFile("  \n", "t.json")).toThrow("t.json: the file is empty");
+    expect(() => parseTestFile("[]", "t.json")).toThrow("t.json: the array is empty");
+  });
+});
+
+describe("readTestFiles", () => {
+  it("returns every valid test of a folder and each invalid file with its problems", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pw-tests-"));
+    writeFileSync(join(dir, "a.json"), JSON.stringify(smokeExample));
+    writeFileSync(join(dir, "b.json"), "[]");
+    writeFileSync(join(dir, "c.json"), JSON.stringify(withConfig({ smoke_mesage: "hi" })));
+    writeFileSync(join(dir, "d.json"), JSON.stringify({ ...smokeExample, name: "last" }));
+    const { tests, invalid } = await readTestFiles([dir]);
+    expect(tests.map((t) => t.definition.name)).toEqual([smokeExample.name, "last"]);
+    expect(invalid.map((f) => f.source.replace(dir, ""))).toEqual(["/b.json", "/c.json"]);
+    expect(invalid[1]?.message).toMatch(/did you mean "config.smoke_message"/);
   });
 });

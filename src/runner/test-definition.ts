@@ -4,8 +4,10 @@ import { z } from "zod";
 import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
 import { transportFlags } from "../model/transport.js";
+import { closestName } from "./did-you-mean.js";
 import { parseEndpointOverride } from "./endpoint-override.js";
-import { configError } from "./errors.js";
+import { configError, PlainwrightError } from "./errors.js";
+import { describeJsonProblem, parseJsonText } from "./json-text.js";
 
 /** Seed 000 "Configuration": timeout_s is an integer from 1 to 300, default 60. */
 export const timeoutBounds = { min: 1, max: 300, default: 60 } as const;
@@ -123,7 +125,7 @@ export const testSchema = z
 export type A2ATestConfig = z.infer<typeof configSchema>;
 export type A2ATestDefinition = z.infer<typeof testSchema>;
 
-/** A definition read from a file, with where it came from and what was ignored. */
+/** A definition read from a file, with where it came from and what to tell its author. */
 export interface LoadedTest {
   source: string;
   definition: A2ATestDefinition;
@@ -168,38 +170,85 @@ function withTarget(raw: unknown, source: string): unknown {
   };
 }
 
-/** Validates one parsed definition; throws a config error naming the file, the field and the rule. */
+/** One thing wrong with a test definition: the field (dotted path) and a sentence saying what is wrong. */
+interface Problem {
+  field: string;
+  message: string;
+}
+
+function schemaProblems(raw: unknown, issues: readonly z.core.$ZodIssue[]): Problem[] {
+  return issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "(the test)";
+    const got = valueAt(raw, issue.path);
+    const suffix = got === undefined ? "" : `, got ${describeValue(got)}`;
+    return { field, message: `${field} ${issue.message}${suffix}` };
+  });
+}
+
+/** Unknown keys at the top and in config, each with the known key it most likely meant. */
+function unknownKeyProblems(raw: unknown): Problem[] {
+  const problems: Problem[] = [];
+  const check = (
+    object: unknown,
+    prefix: string,
+    known: Set<string>,
+    other: Set<string>,
+    otherPrefix: string,
+  ) => {
+    if (typeof object !== "object" || object === null || Array.isArray(object)) return;
+    for (const key of Object.keys(object)) {
+      if (known.has(key)) continue;
+      const near = closestName(key, known);
+      const hint = near
+        ? `; did you mean "${prefix}${near}"?`
+        : other.has(key)
+          ? `; it belongs ${otherPrefix ? `under "${otherPrefix.slice(0, -1)}"` : "at the top level"}`
+          : `; known keys: ${[...known].join(", ")}`;
+      problems.push({ field: `${prefix}${key}`, message: `${prefix}${key} is not a known key${hint}` });
+    }
+  };
+  check(raw, "", knownTop, knownConfig, "config.");
+  check(valueAt(raw, ["config"]), "config.", knownConfig, knownTop, "");
+  return problems;
+}
+
+function problemsError(source: string, problems: readonly Problem[]) {
+  const message =
+    problems.length === 1
+      ? `${source}: ${problems[0]!.message}`
+      : `${source}: ${problems.length} problems:\n${problems.map((p) => `  - ${p.message}`).join("\n")}`;
+  return configError(message, problems[0]?.field);
+}
+
+/** Validates one parsed definition; throws a config error listing every field that breaks a rule. */
 export function parseTestDefinition(input: unknown, source: string): LoadedTest {
   const raw = withTarget(input, source);
   const config = valueAt(raw, ["config"]) as Record<string, unknown> | undefined;
   const asksConversation = ["persona", "goal", "success_criteria"].some((k) => config?.[k] !== undefined);
-  if (asksConversation && (config?.agent_url === undefined || config.agent_url === "")) {
-    throw configError(
-      `${source}: config.agent_url is required: a conversation (persona, goal, success_criteria) needs an agent to talk to`,
-      "config.agent_url",
-    );
-  }
+  const noAgent = asksConversation && (config?.agent_url === undefined || config.agent_url === "");
   const parsed = testSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue && issue.path.length > 0 ? issue.path.join(".") : "(the test)";
-    const got = issue ? valueAt(raw, issue.path) : undefined;
-    const suffix = got === undefined ? "" : `, got ${describeValue(got)}`;
-    throw configError(`${source}: ${field} ${issue?.message ?? "is invalid"}${suffix}`, field);
-  }
-  const warnings: string[] = [];
-  for (const key of Object.keys(raw as object))
-    if (!knownTop.has(key)) warnings.push(`${source}: unknown key "${key}" ignored`);
-  for (const key of Object.keys((raw as { config: object }).config)) {
-    if (!knownConfig.has(key)) warnings.push(`${source}: unknown key "config.${key}" ignored`);
-  }
-  if (parsed.data.kind === "conversation" && !isConversation(parsed.data.config)) {
-    throw configError(
-      `${source}: a conversation test needs config.persona, config.goal or config.success_criteria`,
-      "config",
-    );
-  }
-  return { source, definition: parsed.data, warnings, targetOnly: parsed.data.kind === "conversation" };
+  const problems: Problem[] = [
+    ...(noAgent
+      ? [
+          {
+            field: "config.agent_url",
+            message:
+              "config.agent_url is required: a conversation (persona, goal, success_criteria) needs an agent to talk to",
+          },
+        ]
+      : []),
+    ...schemaProblems(raw, parsed.success ? [] : parsed.error.issues).filter(
+      (p) => !(noAgent && p.field === "config.agent_url"),
+    ),
+    ...unknownKeyProblems(raw),
+  ];
+  if (parsed.success && parsed.data.kind === "conversation" && !isConversation(parsed.data.config))
+    problems.push({
+      field: "config",
+      message: "a conversation test needs config.persona, config.goal or config.success_criteria",
+    });
+  if (problems.length > 0 || !parsed.success) throw problemsError(source, problems);
+  return { source, definition: parsed.data, warnings: [], targetOnly: parsed.data.kind === "conversation" };
 }
 
 /** Whether the config asks for a conversation (seed 000: any of persona, goal or success_criteria). */
@@ -222,23 +271,58 @@ async function filesUnder(path: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** Loads every test in the given files and folders (a file may hold one definition or an array). */
-export async function loadTestFiles(paths: readonly string[]): Promise<LoadedTest[]> {
+/** A test file that could not be used, and every reason why. */
+export interface InvalidTestFile {
+  source: string;
+  message: string;
+}
+
+/** The tests in one file's text: one definition or a non-empty array of them. Throws listing every problem. */
+export function parseTestFile(text: string, file: string): LoadedTest[] {
+  if (text.trim() === "")
+    throw configError(`${file}: the file is empty; it must hold a test definition (a JSON object)`);
+  const json = parseJsonText(text);
+  if (!json.ok) throw configError(`${file}: not valid JSON at ${describeJsonProblem(json.problem)}`);
+  const raw = json.value;
+  if (Array.isArray(raw) && raw.length === 0)
+    throw configError(`${file}: the array is empty; it must hold at least one test definition`);
+  const items = Array.isArray(raw) ? raw : [raw];
+  const loaded: LoadedTest[] = [];
+  const errors: string[] = [];
+  items.forEach((item, i) => {
+    try {
+      loaded.push(parseTestDefinition(item, Array.isArray(raw) ? `${file}[${i}]` : file));
+    } catch (error) {
+      if (!(error instanceof PlainwrightError)) throw error;
+      errors.push(error.message);
+    }
+  });
+  if (errors.length > 0) throw configError(errors.join("\n"));
+  return loaded;
+}
+
+/** Reads every test file under the given paths: the valid tests, and each invalid file with its problems. */
+export async function readTestFiles(
+  paths: readonly string[],
+): Promise<{ tests: LoadedTest[]; invalid: InvalidTestFile[] }> {
   const files = (await Promise.all(paths.map(filesUnder))).flat();
   if (files.length === 0) throw configError(`no .json test files found in ${paths.join(", ")}`);
-  const loaded: LoadedTest[] = [];
+  const tests: LoadedTest[] = [];
+  const invalid: InvalidTestFile[] = [];
   for (const file of files) {
-    const text = await readFile(file, "utf8");
-    let raw: unknown;
     try {
-      raw = JSON.parse(text);
-    } catch (cause) {
-      throw configError(`${file}: not valid JSON (${(cause as Error).message})`);
+      tests.push(...parseTestFile(await readFile(file, "utf8"), file));
+    } catch (error) {
+      if (!(error instanceof PlainwrightError)) throw error;
+      invalid.push({ source: file, message: error.message });
     }
-    const items = Array.isArray(raw) ? raw : [raw];
-    items.forEach((item, i) =>
-      loaded.push(parseTestDefinition(item, Array.isArray(raw) ? `${file}[${i}]` : file)),
-    );
   }
-  return loaded;
+  return { tests, invalid };
+}
+
+/** Loads every test in the given files and folders; throws listing every invalid file. */
+export async function loadTestFiles(paths: readonly string[]): Promise<LoadedTest[]> {
+  const { tests, invalid } = await readTestFiles(paths);
+  if (invalid.length > 0) throw configError(invalid.map((f) => f.message).join("\n"));
+  return tests;
 }

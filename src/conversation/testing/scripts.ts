@@ -1,5 +1,6 @@
 import type { Script, ScriptedCall, ScriptedReply } from "../../llm/testing/scripted-model.js";
 import type { JudgeReply } from "../judge.js";
+import { criterionKey } from "../prompts.js";
 import type { UserReply } from "../simulated-user.js";
 import type { VerdictValue } from "../types.js";
 
@@ -8,9 +9,9 @@ export function turnOf(call: ScriptedCall): number {
   return Number(/message for turn (\d+) of/.exec(call.prompt)?.[1] ?? 0);
 }
 
-/** The numbered criteria in a judge prompt. */
+/** The criteria in a judge prompt, in order. */
 export function criteriaOf(call: ScriptedCall): string[] {
-  return [...call.prompt.matchAll(/^Criterion \d+: (.*)$/gm)].map((m) => m[1] ?? "");
+  return [...call.prompt.matchAll(/^criterion_\d+: (.*)$/gm)].map((m) => m[1] ?? "");
 }
 
 /** The simulated user sends `messages[turn]`, and says it is done on a turn with no message. */
@@ -29,17 +30,27 @@ function agentWords(call: ScriptedCall, turn: number): string {
   return (line?.[1] ?? "").split(" ").slice(0, 4).join(" ");
 }
 
-/** A judge that gives `verdicts[i]` to criterion i+1 (the last value repeats), quoting the agent's turn 1. */
-export function judgeSays(verdicts: VerdictValue | VerdictValue[]) {
+/**
+ * A judge that gives `verdicts[i]` to criterion i+1 (the last value repeats), quoting the agent's turn 1;
+ * `key` files them under other names (a judge that numbers criteria its own way).
+ */
+export function judgeSays(
+  verdicts: VerdictValue | VerdictValue[],
+  key: (index: number) => string = criterionKey,
+) {
   return (call: ScriptedCall): JudgeReply => {
     const list = Array.isArray(verdicts) ? verdicts : [verdicts];
     return {
-      verdicts: criteriaOf(call).map((criterion, i) => ({
-        criterion: i + 1,
-        reasoning: `Scripted reasoning for "${criterion}".`,
-        evidence: [{ turn: 1, quote: agentWords(call, 1) }],
-        verdict: list[Math.min(i, list.length - 1)] ?? "passed",
-      })),
+      verdicts: Object.fromEntries(
+        criteriaOf(call).map((criterion, i) => [
+          key(i),
+          {
+            reasoning: `Scripted reasoning for "${criterion}".`,
+            evidence: [{ turn: 1, quote: agentWords(call, 1) }],
+            verdict: list[Math.min(i, list.length - 1)] ?? "passed",
+          },
+        ]),
+      ),
     };
   };
 }

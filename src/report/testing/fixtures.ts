@@ -215,3 +215,84 @@ export const conversationRun: RunResult = Object.assign(
     ],
   },
 );
+
+const turn = (n: number, role: "user" | "agent", text: string) => ({ turn: n, role, text, at: "" });
+const noTokens = { input_tokens: 0, output_tokens: 0 };
+
+/** A conversation run three times: one trial passed, one failed on an unsupported verdict, one hit a judge error. */
+export const repeatedConversationRun: RunResult = {
+  ...smokeRun,
+  kind: "conversation",
+  status: "error",
+  reason: "trial 3: the judge call to openai:gpt-4o-mini returned invalid JSON twice",
+  scores: { card: 1, conversation: 0.75, pass_rate: 0.3333 },
+  conversation: {
+    persona: "A polite customer.",
+    goal: "A refund.",
+    criteria: ["Confirms the refund", "Gives a timeline"],
+    opening_message: null,
+    max_turns: 4,
+    threshold: null,
+    trials: 3,
+    min_pass_rate: 1,
+    user_model: "openai:gpt-4o-mini",
+    judge_model: "openai:gpt-4o-mini",
+    endpoint: "http://agent.test/rpc",
+  },
+  trials: [1, 2, 3].map((n) => ({
+    trial: n,
+    status: n === 1 ? "passed" : n === 2 ? "failed" : "error",
+    ...(n === 2 ? { reason: '1 of 2 criteria not met (score 0.50): "Gives a timeline" (unsupported)' } : {}),
+    ...(n === 3 ? { reason: "the judge call to openai:gpt-4o-mini returned invalid JSON twice" } : {}),
+    score: n === 1 ? 1 : n === 2 ? 0.5 : null,
+    ended: "user-done",
+    transcript: [
+      turn(1, "user", `Refund order #44${n}1, please.`),
+      turn(
+        1,
+        "agent",
+        n === 2 ? "Refund confirmed | no date yet." : "Refund confirmed; it arrives in 5 days.",
+      ),
+    ],
+    verdicts:
+      n === 3
+        ? []
+        : [
+            {
+              criterion: "Confirms the refund",
+              met: true,
+              verdict: "passed" as const,
+              supported: true,
+              reasoning: "It confirmed.",
+              evidence: [{ turn: 1, quote: "Refund confirmed", found: true }],
+            },
+            {
+              criterion: "Gives a timeline",
+              met: n === 1,
+              verdict: "passed" as const,
+              supported: n === 1,
+              reasoning: n === 1 ? "5 days." : "It said so.",
+              evidence: [{ turn: 1, quote: n === 1 ? "arrives in 5 days" : "within 3 days", found: n === 1 }],
+            },
+          ],
+    usage: { user: noTokens, judge: noTokens },
+    duration_ms: 5,
+    warnings: [],
+  })),
+  trial_stats: {
+    count: 3,
+    passed: 1,
+    errors: 1,
+    pass_rate: 0.3333,
+    wilson_95: [0.0615, 0.7923],
+    pass_hat_k: { "1": 0.3333, "2": 0, "3": 0 },
+    flaky: true,
+    min_pass_rate: 1,
+    met_minimum: false,
+  },
+  usage: {
+    user: { model: "openai:gpt-4o-mini", input_tokens: 1200, output_tokens: 10, cost_usd: 0.000186 },
+    judge: { model: "openai:gpt-4o-mini", input_tokens: 40, output_tokens: 16, cost_usd: 0.0000156 },
+    total: { input_tokens: 1240, output_tokens: 26, cost_usd: 0.0002016 },
+  },
+};

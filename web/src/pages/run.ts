@@ -16,7 +16,7 @@ function transcriptView(result: RunResult): HTMLElement {
           h(
             "li",
             { class: v.met ? "met" : "unmet" },
-            badge(v.met ? "met" : (v.verdict ?? "not-met")),
+            badge(v.met ? "met" : v.supported === false ? "unsupported" : (v.verdict ?? "not-met")),
             " ",
             h("strong", {}, v.criterion),
             v.reasoning ? h("p", {}, v.reasoning) : null,
