@@ -1,4 +1,4 @@
-// Web app figures (issue 6): reading a run with 500 traffic entries, and the UI's first-load transfer size.
+// Web app figures: reading a run with 500 traffic entries, and the UI's first-load transfer size.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -83,7 +83,7 @@ export interface ReplyPlan {
   outcome: ReplyOutcome;
 }
 
-/** The two well-known card locations under a base (seed: card discovery). */
+/** The two well-known card locations under a base (the A2A test manual: card discovery). */
 export type CardLocation = "agent-card.json" | "agent.json";
 
 export interface CardServeContext {

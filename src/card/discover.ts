@@ -5,7 +5,7 @@ import { tryParseJson } from "../net/json.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
 
-/** Seed 000 "Card discovery": cards over 512 KB are rejected, each location gets 20 s at most. */
+/** The A2A test manual "Card discovery": cards over 512 KB are rejected, each location gets 20 s at most. */
 export const cardByteCap = 512 * 1024;
 export const cardLocationTimeoutMs = 20_000;
 
@@ -19,12 +19,12 @@ export interface DiscoveryOptions {
   headers?: Record<string, string>;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
-  /** Per-location timeout; never more than the seed's 20 s. */
+  /** Per-location timeout; never more than the manual's 20 s. */
   timeoutMs?: number;
 }
 
 /**
- * The locations seed 000 tries, in order: agent-card.json then agent.json under the given path,
+ * The locations the A2A test manual tries, in order: agent-card.json then agent.json under the given path,
  * then both at the host's root. A URL ending in .json is the card itself.
  */
 export function cardLocations(agentUrl: string): string[] {
@@ -86,7 +86,7 @@ async function tryLocation(
   }
 }
 
-/** Finds the agent card: the first location answering 200 with a JSON object wins (seed 000). */
+/** Finds the agent card: the first location answering 200 with a JSON object wins (the A2A test manual). */
 export async function discoverCard(agentUrl: string, opts: DiscoveryOptions): Promise<DiscoveryResult> {
   const tried: DiscoveryAttempt[] = [];
   for (const url of cardLocations(agentUrl)) {

@@ -90,12 +90,11 @@ export function chooseEndpointFor(
   transport: Transport,
   cardUrl?: string,
 ): EndpointChoice | null {
-  // NormalizedCard.interfaces is already in the seed's order: 1.0 supportedInterfaces, then the card url
+  // NormalizedCard.interfaces is already in the manual's order: 1.0 supportedInterfaces, then the card url
   // (carrying preferredTransport, JSONRPC when unstated), then additionalInterfaces.
   const iface = card.interfaces.find(
     (i) =>
-      parseTransport(i.transport) === transport &&
-      callable(resolveAgainstCard(i.url, cardUrl), transport),
+      parseTransport(i.transport) === transport && callable(resolveAgainstCard(i.url, cardUrl), transport),
   );
   if (iface === undefined) return null;
   const url = resolveAgainstCard(iface.url, cardUrl);

@@ -206,7 +206,7 @@ const errorCases: Case[] = [
   },
 ];
 
-describe("seed table, error column", () => {
+describe("the manual's table, error column", () => {
   it.each(errorCases)("$rule → error at $path", (c) => {
     const result = run(c);
     expect(paths(result.errors)).toEqual([c.path]);
@@ -306,7 +306,7 @@ const warningCases: Case[] = [
   },
 ];
 
-describe("seed table, warning column", () => {
+describe("the manual's table, warning column", () => {
   it.each(warningCases)("$rule → warning at $path", (c) => {
     const result = run(c);
     expect(result.errors).toEqual([]);

@@ -14,7 +14,7 @@ function describe(outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string 
   return outcome.reason;
 }
 
-/** Polls a task with backoff (seed 003 pitfall: no fixed sleeps) until it leaves submitted/working. */
+/** Polls a task with backoff (the conformance procedure pitfall: no fixed sleeps) until it leaves submitted/working. */
 export async function waitForSettled(
   client: A2AClient,
   task: Task,

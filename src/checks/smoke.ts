@@ -4,7 +4,7 @@ import type { TrafficLog } from "../net/traffic.js";
 import type { Message, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 
-/** Seed 000's default smoke message. */
+/** The A2A test manual's default smoke message. */
 export const defaultSmokeMessage = "Hello! In one or two sentences, what can you help me with?";
 
 export interface SmokeOptions {
@@ -15,13 +15,13 @@ export interface SmokeOptions {
   message: string;
   /** Overall budget for settling a submitted/working task (the test's timeout_s). */
   timeoutMs: number;
-  /** Seed 000 polls every second. */
+  /** The A2A test manual polls every second. */
   pollIntervalMs?: number;
 }
 
 export interface SmokeOutcome {
   passed: boolean;
-  /** Why it did not pass, in the seed's words. */
+  /** Why it did not pass, in the manual's words. */
   reason?: string;
   request: { method: string; params: unknown };
   reply_kind?: "message" | "task";
@@ -32,7 +32,7 @@ export interface SmokeOutcome {
   polls: number;
 }
 
-/** Seed 000's pass rules beyond "is a Message or Task": not a failed task, and some text. */
+/** The A2A test manual's pass rules beyond "is a Message or Task": not a failed task, and some text. */
 function judge(reply: Task | Message): string | undefined {
   if (reply.kind === "task" && reply.state === "failed") {
     const said = replyText({ ...reply, artifacts: [], history: [] });
@@ -42,7 +42,7 @@ function judge(reply: Task | Message): string | undefined {
   return undefined;
 }
 
-/** Seed 000 "Smoke check": one message; passes on a Message or Task that did not fail and has text. */
+/** The A2A test manual "Smoke check": one message; passes on a Message or Task that did not fail and has text. */
 export async function runSmoke(opts: SmokeOptions): Promise<SmokeOutcome> {
   const turn = await sendTurn(
     opts.client,

@@ -146,7 +146,7 @@ describe("plainwright converse", () => {
 });
 
 describe("plainwright run with a conversation test", () => {
-  it("runs seed 000's conversation example once a model is configured", async () => {
+  it("runs the A2A test manual's conversation example once a model is configured", async () => {
     const file = join(dir, "a2a-conversation-test.json");
     writeFileSync(
       file,

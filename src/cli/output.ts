@@ -29,7 +29,7 @@ export async function emitResults(results: readonly RunResult[], flags: CommonFl
     const reporter = fileReporters[name];
     if (!reporter) continue;
     const path = join(dir, reporter.fileName);
-    // Seed 003: results are never lost to a report error. stdout is already written; the other reports still are.
+    // The conformance procedure: results are never lost to a report error. stdout is already written; the other reports still are.
     try {
       await writeFile(path, reporter.render(results));
       process.stderr.write(`wrote ${path}\n`);

@@ -188,7 +188,7 @@ export class JsonRpcA2AClient implements A2AClient {
       };
     const contentType = outcome.http.contentType;
     if (outcome.kind !== "stream") {
-      // Errors raised before the stream come back as one JSON response (A2A-DIGEST §3.5, pitfall 6).
+      // Errors raised before the stream come back as one JSON response (A2A 1.0 §3.5, §11.7).
       const failure =
         outcome.kind === "result"
           ? ({

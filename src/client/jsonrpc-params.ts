@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
 
-/** Builds the user message in the shape each generation expects (A2A-DIGEST §3.1–3.2). */
+/** Builds the user message in the shape each generation expects (A2A 1.0 §4.1). */
 export function userMessage(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
   const ids = {
     ...(input.contextId ? { contextId: input.contextId } : {}),
@@ -25,7 +25,7 @@ export function userMessage(generation: ProtocolGeneration, input: SendInput): R
   }
 }
 
-/** JSON-RPC method names beyond the core five (A2A-DIGEST §2.1); undefined where a generation has none. */
+/** JSON-RPC method names beyond the core five (A2A 1.0 §5.3); undefined where a generation has none. */
 const extraMethods: Record<ProtocolGeneration, Partial<Record<ExtraOp, string>>> = {
   "0.1": { pushSet: "tasks/pushNotification/set", pushGet: "tasks/pushNotification/get" },
   "0.2": {

@@ -2,7 +2,7 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 
 export type Operation = "send" | "stream" | "get" | "cancel" | "resubscribe";
 
-// A2A-DIGEST §2.1: the same operation has had three spellings.
+// A2A 1.0 §5.3: the same operation has had three spellings.
 const names: Record<ProtocolGeneration, Record<Operation, string>> = {
   "0.1": {
     send: "tasks/send",

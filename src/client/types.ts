@@ -28,7 +28,7 @@ export interface ClientContext {
 
 /** An A2A error, the same shape whatever binding reported it. */
 export interface A2AError {
-  /** JSON-RPC code; REST and gRPC errors are mapped onto the same codes (A2A-DIGEST §4). */
+  /** JSON-RPC code; REST and gRPC errors are mapped onto the same codes (the A2A spec §4). */
   code: number;
   /** Spec name when known: TaskNotFound, TaskNotCancelable, MethodNotFound, VersionNotSupported... */
   name: string;

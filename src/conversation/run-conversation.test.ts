@@ -217,7 +217,7 @@ describe("a conversation's edges", () => {
   it("asks a judge that numbers criteria its own way once more, then reports a judge error, never a pass", async () => {
     const a = await agent("1.0");
     script = { user: userSays({}), judge: judgeSays("passed", (i) => `criterion_${i}`) };
-    const { ctx } = await context(a, spec({ threshold: 0, minPassRate: 0 }));
+    const { ctx } = context(a, spec({ threshold: 0, minPassRate: 0 }));
     const out = await runConversation(ctx);
     expect(out.status).toBe("error");
     expect(out.trials[0]?.status).toBe("error");
@@ -234,7 +234,7 @@ describe("a conversation's edges", () => {
     const onlyFirst = { criterion_1: { reasoning: "Confirmed.", evidence: [], verdict: "passed" } };
     model.inject({ json: { verdicts: onlyFirst } }, "judge");
     script = { user: userSays({}), judge: judgeSays("passed") };
-    const { ctx } = await context(a, spec());
+    const { ctx } = context(a, spec());
     const out = await runConversation(ctx);
     expect(out.status, out.reason).toBe("passed");
     const judgeCalls = model.calls.filter((c) => c.role === "judge");
@@ -251,7 +251,7 @@ describe("a conversation's edges", () => {
         return { verdicts: { criterion_1: first! } };
       },
     };
-    const { ctx } = await context(a, spec({ threshold: 0, minPassRate: 0, trials: 2 }));
+    const { ctx } = context(a, spec({ threshold: 0, minPassRate: 0, trials: 2 }));
     const out = await runConversation(ctx);
     expect(out.trials.map((t) => t.status)).toEqual(["error", "error"]);
     expect(out.status).toBe("error");
@@ -269,7 +269,7 @@ describe("a conversation's edges", () => {
         return reply;
       },
     };
-    const { ctx } = await context(a, spec());
+    const { ctx } = context(a, spec());
     const out = await runConversation(ctx);
     const [first, second] = out.trials[0]!.verdicts;
     expect(first).toMatchObject({ verdict: "passed", supported: true, met: true });
@@ -288,7 +288,7 @@ describe("a conversation's edges", () => {
     const a = await agent("1.0");
     model.inject({ refusal: "I can't grade this conversation." }, "judge");
     script = { user: userSays({}), judge: judgeSays("passed") };
-    const { ctx } = await context(a, spec());
+    const { ctx } = context(a, spec());
     const out = await runConversation(ctx);
     expect(out.status).toBe("error");
     expect(out.reason).toMatch(/the judge call to .*: the model refused: "I can't grade this conversation."/);

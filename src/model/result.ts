@@ -117,7 +117,7 @@ export interface ConversationSection {
   min_pass_rate: number;
   user_model: string;
   judge_model: string;
-  /** Seed 000 "Which endpoint is called" for the conversation. */
+  /** The A2A test manual "Which endpoint is called" for the conversation. */
   endpoint: string;
 }
 

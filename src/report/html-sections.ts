@@ -1,6 +1,5 @@
 import type { TrafficEntry } from "../net/traffic.js";
 import type { CardSection, Finding, SmokeSection } from "../model/result.js";
-import type { ConversationView } from "./conversation-view.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { exchangeBlock } from "./html-traffic.js";

@@ -22,7 +22,7 @@ export function bindingsToTest(
       .map((i) => parseTransport(i.transport))
       .filter((t): t is Transport => t !== undefined),
   );
-  // A card that names no usable interface is still tested over JSON-RPC at the seed's fallback endpoint.
+  // A card that names no usable interface is still tested over JSON-RPC at the manual's fallback endpoint.
   if (advertised.size === 0) advertised.add("JSONRPC");
   if (endpointOverride) advertised.add(endpointOverride.transport);
   const speakable = supportedBindings().filter((t) => advertised.has(t));

@@ -103,7 +103,7 @@ export async function openEndpoint(
       },
       ctx,
     );
-  // The negotiation probe doubles as the warm-up request seed 003 asks for before anything is timed.
+  // The negotiation probe doubles as the warm-up request the conformance procedure asks for before anything is timed.
   const negotiation = await negotiateGeneration(startingGeneration(agent, endpoint), make, override);
   return {
     transport,
@@ -140,7 +140,7 @@ export type ConnectResult =
 export interface ConnectOptions {
   agentUrl: string;
   ctx: ClientContext;
-  /** Which binding to talk over; default the --endpoint's, else JSON-RPC (seed 000). */
+  /** Which binding to talk over; default the --endpoint's, else JSON-RPC (the A2A test manual). */
   transport?: Transport;
   /** --protocol: skip wire negotiation. */
   protocolOverride?: ProtocolGeneration;

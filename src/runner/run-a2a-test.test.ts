@@ -81,7 +81,7 @@ const cardRow = (flaw: string, protocol: AgentProtocol, kind: "error" | "warning
     ? { flaw, protocol, status: "failed", error: path, reason: /the card has \d+ errors?/ }
     : { flaw, protocol, status: "passed", warning: path };
 
-// Seed 000's card validation table, one row per flaw: errors fail, warnings never do.
+// The A2A test manual's card validation table, one row per flaw: errors fail, warnings never do.
 const cardCases: FlawCase[] = [
   cardRow("card-missing-name", "1.0", "error", "name"),
   cardRow("card-missing-name", "0.3", "error", "name"),
@@ -223,7 +223,7 @@ const smokeCases: FlawCase[] = [
   },
 ];
 
-describe("each flaw of the reference agent gives the status seed 000 prescribes", () => {
+describe("each flaw of the reference agent gives the status the A2A test manual prescribes", () => {
   it.each(
     [...cardCases, ...discoveryCases, ...smokeCases].map(
       (c) => [`${c.flaw} (A2A ${c.protocol})`, c] as const,

@@ -25,7 +25,7 @@ export interface A2ARunOptions {
   source?: string;
   /** What happens as it happens; never part of the result. */
   onEvent?: RunEventSink;
-  /** Seed 000 polls every second; tests shorten it. */
+  /** The A2A test manual polls every second; tests shorten it. */
   pollIntervalMs?: number;
   traffic?: TrafficLog;
   /** --protocol: skip wire negotiation. */
@@ -34,7 +34,7 @@ export interface A2ARunOptions {
   onTarget?: (target: A2ATarget) => void;
 }
 
-/** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (seed 000). */
+/** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (the A2A test manual). */
 export async function agentUrlProblem(url: string, policy: OutboundPolicy): Promise<string | undefined> {
   let parsed: URL;
   try {
@@ -82,7 +82,7 @@ export interface A2ATarget {
   ctx: ClientContext;
 }
 
-/** Runs one A2A test (seed 000 "How an A2A test runs", conversations excepted) and builds its result. */
+/** Runs one A2A test (the A2A test manual "How an A2A test runs", conversations excepted) and builds its result. */
 export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   const traffic = opts.traffic ?? new TrafficLog({ secrets: opts.secrets ?? [] });
   for (const s of opts.secrets ?? []) traffic.addSecret(s);
@@ -117,7 +117,14 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   result.scores.card = validation && validation.errors.length === 0 ? 1 : 0;
   let cardFailure: string | undefined;
   if (!validation) {
-    emit({ type: "card-read", found_at: null, tried: agent.discovery.tried, name: null, errors: [], warnings: [] });
+    emit({
+      type: "card-read",
+      found_at: null,
+      tried: agent.discovery.tried,
+      name: null,
+      errors: [],
+      warnings: [],
+    });
     cardFailure = `no agent card found: tried ${plural(agent.discovery.tried.length, "location")}, none returned a JSON object`;
     // With --endpoint the run goes on: the missing card is reported, the endpoint still tested.
     if (!override) return finish("failed", cardFailure);

@@ -108,7 +108,7 @@ function resolveModels(opts: ConversationRunOptions): { user: ModelConfig; judge
 }
 
 /**
- * Seed 000 "Conversation over A2A": the card is found and validated as for any A2A test, then a simulated
+ * The A2A test manual "Conversation over A2A": the card is found and validated as for any A2A test, then a simulated
  * user talks to the endpoint and the judge grades each transcript. With strict_card, a card error fails
  * the run even when the conversation passed.
  */
@@ -145,7 +145,14 @@ export async function runConversationTest(opts: ConversationRunOptions): Promise
   let reached: A2ATarget | undefined;
   const card = opts.targetOnly
     ? await targetRun(opts, traffic, started, (t) => (reached = t))
-    : await runA2ATest({ ...opts, secrets, mode: "card", traffic, onTarget: (t) => (reached = t), onEvent: cardEvents(emit) });
+    : await runA2ATest({
+        ...opts,
+        secrets,
+        mode: "card",
+        traffic,
+        onTarget: (t) => (reached = t),
+        onEvent: cardEvents(emit),
+      });
   const result: RunResult = { ...card, kind: "conversation" };
   const cardFailed = card.status === "failed" ? card.reason : undefined;
   if (card.status === "error" || !reached || !card.endpoint || card.endpoint.refused)
@@ -241,7 +248,7 @@ function conversationFields(
   };
 }
 
-/** A target's endpoint from its card (or the agent URL), with no card validation (seed 000). */
+/** A target's endpoint from its card (or the agent URL), with no card validation (the A2A test manual). */
 async function targetRun(
   opts: ConversationRunOptions,
   traffic: TrafficLog,

@@ -3,7 +3,7 @@ import { badRequest } from "./api-error.js";
 
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "is not a valid header name");
 
-/** The inspector's Authentication & Headers panel (seed 004), validated at the edge. */
+/** The inspector's Authentication & Headers panel (the inspector guide), validated at the edge. */
 export const authSchema = z
   .object({
     type: z.enum(["none", "bearer", "basic", "apikey"]).default("none"),

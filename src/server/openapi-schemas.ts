@@ -55,7 +55,7 @@ export const schemas: Record<string, Schema> = {
   TestDefinition: {
     ...requestJsonSchema(testSchema),
     description:
-      "Exactly the test JSON of seed 000's examples; kind a2a: card + smoke or conversation, conversation: with an A2A target, conformance: the suite.",
+      "Exactly the test JSON of the A2A test manual's examples; kind a2a: card + smoke or conversation, conversation: with an A2A target, conformance: the suite.",
     required: ["module_id", "name", "kind", "config"],
   },
   Test: {

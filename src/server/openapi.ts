@@ -89,7 +89,7 @@ const paths: Record<string, Schema> = {
   },
   "/api/tests": {
     post: {
-      summary: "Create a test from seed 000's test JSON",
+      summary: "Create a test from the A2A test manual's test JSON",
       requestBody: body(ref("TestDefinition")),
       responses: { ...ok("created", ref("Test"), "201"), ...err(400, 401) },
     },

@@ -196,7 +196,7 @@ export class RunQueue {
   }
 }
 
-/** Marks runs a previous server process left unfinished as error, with the reason (issue 6 "Bad input"). */
+/** Marks runs a previous server process left unfinished as error, with the reason (a broken run is reported, never lost). */
 export function failInterruptedRuns(store: Store): number {
   const runs = store.unfinishedRuns();
   for (const run of runs) {

@@ -19,7 +19,7 @@ export interface TestRow {
   id: string;
   module_id: string;
   name: string;
-  /** The test JSON as submitted (seed 000 format), serialised. */
+  /** The test JSON as submitted (the A2A test manual format), serialised. */
   definition: string;
   warnings: string;
   created_at: string;

@@ -14,7 +14,7 @@ export interface GrpcListener {
 
 /**
  * Binds a grpc-js server on `host` (port 0 picks any). Insecure credentials are fine on loopback for a
- * test agent; A2A 1.0 requires TLS for gRPC in production (A2A-DIGEST §2.4).
+ * test agent; A2A 1.0 requires TLS for gRPC in production (A2A 1.0 §10).
  */
 export function listenGrpc(host: string, port = 0): Promise<GrpcListener> {
   const server = new grpc.Server();

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement:
     "An HTTP 401 for a missing credential includes WWW-Authenticate naming the scheme to use (RFC 9110 §11.6.1), so clients know how to authenticate.",
-  spec: "A2A 0.3 §4 (401 with WWW-Authenticate), 1.0 §7 (SHOULD include a challenge); A2A-DIGEST §5 rule 36",
+  spec: "A2A 0.3 §4 (401 with WWW-Authenticate), 1.0 §7 (SHOULD include a challenge)",
   recommendation: 'Add a challenge to every 401, e.g. WWW-Authenticate: Bearer realm="your-agent".',
   selfTest: [{ flaw: "auth-no-challenge", protocols: ["1.0"] }],
   scope: "transport",

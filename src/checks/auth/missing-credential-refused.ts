@@ -8,7 +8,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "When the card requires credentials, every task endpoint authenticates every request at the transport layer and refuses one without credentials: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
-  spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors; A2A-DIGEST §5 rules 35–36; seed 003 step 4.5",
+  spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors",
   tck: "AUTH-SERVER-002",
   quote: {
     spec: "A2A 1.0 §7",

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "When the card requires credentials, a task request carrying an invalid credential (a bearer token or API key the agent never issued) is refused: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
-  spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors; A2A-DIGEST §5 rules 35–36",
+  spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors",
   quote: {
     spec: "A2A 1.0 §7",
     text: "Servers MUST authenticate every request and MUST reject a request with missing or invalid credentials.",

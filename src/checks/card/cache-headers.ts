@@ -9,7 +9,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement:
     "The card endpoint sends Cache-Control (with max-age) and an ETag; Last-Modified MAY be added.",
-  spec: "A2A 1.0 §8.6 (card caching); A2A-DIGEST §1.1, §5 rule 14",
+  spec: "A2A 1.0 §8.6 (card caching)",
   tck: "CARD-CACHE-001",
   recommendation:
     'Send e.g. "Cache-Control: public, max-age=300" and an ETag (a hash of the card) with the card, and answer If-None-Match with 304.',

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement:
     "capabilities.streaming, pushNotifications, stateTransitionHistory (0.x) and extendedAgentCard (1.0) are true or false; anything else is read as false.",
-  spec: "A2A 0.3 §5.5 AgentCapabilities; 1.0 §5.7 AgentCapabilities; A2A-DIGEST §1.2 (Capabilities)",
+  spec: "A2A 0.3 §5.5 AgentCapabilities; 1.0 §5.7 AgentCapabilities",
   recommendation:
     'Write each capability as a JSON boolean (true/false), not a string such as "yes"; clients treat anything else as not supported.',
   selfTest: [{ flaw: "card-capability-not-boolean", protocols: ["1.0"] }],

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "0.3: url serves preferredTransport (default JSONRPC), additionalInterfaces is a list of {url, transport} and no URL declares two transports; 1.0: every supportedInterfaces entry has url, protocolBinding and protocolVersion.",
-  spec: "A2A 0.3 §5.5–§5.6 (url, preferredTransport, additionalInterfaces); 1.0 §5.7 AgentInterface; A2A-DIGEST §5 rules 9–10",
+  spec: "A2A 0.3 §5.5–§5.6 (url, preferredTransport, additionalInterfaces); 1.0 §5.7 AgentInterface",
   quote: {
     spec: "A2A 0.3 §5.6; 1.0 §5.7",
     text: "0.3: the transport named in preferredTransport MUST be available at url. 1.0: each AgentInterface MUST state its url, protocolBinding and protocolVersion truthfully.",

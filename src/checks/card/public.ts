@@ -10,7 +10,7 @@ export default defineCheck({
     "The spec requires publishing a card and recommends the well-known URI (A2A 1.0 §8.2), but allows access control on a card with sensitive content (0.3 §5.4): a protected public card is a discovery problem, not a MUST violation.",
   requirement:
     "The card at the well-known URI is served to anyone: a GET without credentials returns it (200, a JSON object). Authentication applies to the task endpoints, not to the public card.",
-  spec: "A2A 0.3 §5.3, 1.0 §8.2 (card discovery); A2A-DIGEST §5 rule 8; seed 003 step 4.6",
+  spec: "A2A 0.3 §5.3, 1.0 §8.2 (card discovery)",
   recommendation:
     "Serve /.well-known/agent-card.json without authentication; keep sensitive details in the extended (authenticated) card instead.",
   selfTest: [{ flaw: "card-behind-auth", protocols: ["0.3"] }],

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "When the card requires a security scheme, a task request without credentials is refused (401/403); when it declares none, such a request is not refused for lack of credentials.",
-  spec: "A2A 0.3 §5.5 (securitySchemes, security), 1.0 §5.7 (securityRequirements), §7; A2A-DIGEST §5 rules 3, 35",
+  spec: "A2A 0.3 §5.5 (securitySchemes, security), 1.0 §5.7 (securityRequirements), §7",
   quote: {
     spec: "A2A 1.0 §7",
     text: "Servers MUST authenticate every request with the schemes the agent card declares, at the HTTP or transport layer.",

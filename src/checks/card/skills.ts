@@ -8,7 +8,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "Each AgentSkill has a string id (unique in the card), name and description, and tags as a list of strings (required since 0.2).",
-  spec: "A2A 0.3 §5.5 AgentSkill; 1.0 §5.7 AgentSkill; A2A-DIGEST §1.2 (Skill)",
+  spec: "A2A 0.3 §5.5 AgentSkill; 1.0 §5.7 AgentSkill",
   quote: {
     spec: "A2A 1.0 §5.7 AgentSkill",
     text: "id, name, description and tags are REQUIRED fields of every AgentSkill.",

@@ -11,7 +11,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement:
     "From A2A 0.3 on, the card lives at /.well-known/agent-card.json; /.well-known/agent.json is the 0.1/0.2 location that current clients no longer try first.",
-  spec: "A2A 0.3 §5.3, 1.0 §8.2 (well-known URI); A2A-DIGEST §1.1, pitfall 1",
+  spec: "A2A 0.3 §5.3, 1.0 §8.2 (well-known URI)",
   recommendation:
     "Serve the card at /.well-known/agent-card.json (you may keep agent.json as well for older clients).",
   selfTest: [{ flaw: "card-legacy-path-only", protocols: ["1.0"] }],

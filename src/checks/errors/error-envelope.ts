@@ -35,7 +35,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read).',
-  spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5; A2A-DIGEST §5 rule 2",
+  spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: "JSONRPC-ERR-001",
   quote: {
     spec: "JSON-RPC 2.0 §5",

@@ -15,7 +15,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement:
     "Malformed JSON, invalid requests, unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces).",
-  spec: "JSON-RPC 2.0 §5.1; A2A 1.0 §9.5; A2A-DIGEST §4.3 (5xx only for system errors)",
+  spec: "JSON-RPC 2.0 §5.1; A2A 1.0 §9.5",
   recommendation:
     "Catch request errors at the JSON-RPC front and map them to -32700/-32600/-32601/-32602 with HTTP 200; reserve 5xx and -32603 for real server faults, and never send stack traces.",
   selfTest: [{ flaw: "leaky-error", protocols: ["1.0"] }],

@@ -33,7 +33,7 @@ export default defineCheck({
     "No spec sentence names robustness after a bad request; a server that stops answering is still reported, and the MUST checks that follow judge what breaks.",
   requirement:
     "After malformed JSON, invalid requests, an unknown method and invalid params (one of them about an existing task), the server still answers: that task can be read and a new message is accepted.",
-  spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §7.1, §7.3; 1.0 §3.1.1, §3.1.3; seed 003 step 4",
+  spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §7.1, §7.3; 1.0 §3.1.1, §3.1.3",
   recommendation:
     "Make request errors local to the request: release locks and state in a finally block, and never let a bad request take down the process or a task.",
   selfTest: [

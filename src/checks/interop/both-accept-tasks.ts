@@ -9,7 +9,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "Each agent accepts a message sent to it in its own protocol version and answers with a Task or a Message, so either can delegate work to the other.",
-  spec: "A2A 0.3 §7.1, 1.0 §3.1.1 (send); seed 003 step 5.5 (A sends a task to B, B sends a task to A)",
+  spec: "A2A 0.3 §7.1, 1.0 §3.1.1 (send)",
   quote: {
     spec: "A2A 0.3 §7.1; 1.0 §3.1.1",
     text: "Agents MUST implement message/send (SendMessage), which returns a Task or a Message.",

@@ -10,7 +10,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "For two agents to work together, each discovers the other's card at the well-known URI, and both cards are valid (no validation errors).",
-  spec: "A2A 0.3 §5, 1.0 §5.7, §8.2 (agent card); seed 003 step 5.5 (agent A discovers agent B's card)",
+  spec: "A2A 0.3 §5, 1.0 §5.7, §8.2 (agent card)",
   quote: {
     spec: "A2A 1.0 §5.7, §8.2",
     text: "An agent MUST publish an agent card, and the card MUST include every field marked REQUIRED.",

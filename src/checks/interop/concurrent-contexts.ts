@@ -3,7 +3,7 @@ import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { sides, type Side } from "../support/peer.js";
 
-/** Concurrent sends per agent: several on one agent, and both agents at once (seed 003 step 5.5). */
+/** Concurrent sends per agent: several on one agent, and both agents at once (the conformance procedure step 5.5). */
 const PER_AGENT = 3;
 
 interface Reply {
@@ -34,7 +34,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "Tasks sent at the same time — several to one agent and to both agents — each get their own contextId and keep it; no reply lands in another conversation's context.",
-  spec: "A2A 0.3 §7.1, 1.0 §3.4.1 (server-generated contextId); A2A-DIGEST §5 rules 15–16; seed 003 step 5.5 (no interference)",
+  spec: "A2A 0.3 §7.1, 1.0 §3.4.1 (server-generated contextId)",
   quote: {
     spec: "A2A 1.0 §3.4.1",
     text: "The server MUST generate a new contextId for a message without one and return it; it MUST NOT substitute another context's id.",

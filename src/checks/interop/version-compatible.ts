@@ -18,7 +18,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement:
     "Each card states the protocol version its interfaces speak, truthfully, so the other agent picks the right one (1.0 clients read 0.3 interfaces; a missing version means 0.3), and each agent's replies read as valid A2A of that version.",
-  spec: "A2A 0.3 §5.5 (protocolVersion), 1.0 §3.6 (version negotiation), §5.7 AgentInterface.protocolVersion; A2A-DIGEST §2.5, §5 rule 6",
+  spec: "A2A 0.3 §5.5 (protocolVersion), 1.0 §3.6 (version negotiation), §5.7 AgentInterface.protocolVersion",
   recommendation:
     "State protocolVersion (0.3) or each interface's protocolVersion (1.0) exactly as the endpoint speaks it; an agent meant to serve older peers also lists an interface in their version.",
   noSelfTest: "failed by the peer test in run-conformance.test.ts",

@@ -19,7 +19,7 @@ export async function historySubject(ctx: CheckContext): Promise<Provided<Histor
   const asked = ctx.hints["input-required"] ? await ctx.fixtures.inputRequiredTask() : undefined;
   const subject = asked?.ok ? asked : await ctx.fixtures.settledTask();
   if (!subject.ok) return subject;
-  // Seed 003 step 2.5 asks for historyLength 100 to see the whole history.
+  // The conformance procedure step 2.5 asks for historyLength 100 to see the whole history.
   const full = await ctx.client.getTask(subject.value.id, 100);
   const evidence = [...subject.evidence, ...full.trafficIds];
   if (!full.ok)

@@ -13,7 +13,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "An agent that claims pushNotifications stores a config set for a task, returns it from get and list, and removes it on delete (after which get no longer finds it).",
-  spec: "A2A 0.3 §7.5–§7.8 (tasks/pushNotificationConfig/*), 1.0 §3.1.7–§3.1.10; A2A-DIGEST §2.1–§2.2, §5 rules 31, 33",
+  spec: "A2A 0.3 §7.5–§7.8 (tasks/pushNotificationConfig/*), 1.0 §3.1.7–§3.1.10",
   tck: "PUSH-CREATE-001",
   quote: {
     spec: "A2A 1.0 §3.1.7–§3.1.10",

@@ -19,7 +19,7 @@ function receiverUnusable(ctx: CheckContext): string | undefined {
   return undefined;
 }
 
-/** 1.0 and 0.3+ alike: `Authorization: <scheme> <credentials>`, scheme case-insensitive (A2A-DIGEST §3.6). */
+/** 1.0 and 0.3+ alike: `Authorization: <scheme> <credentials>`, scheme case-insensitive (A2A 1.0 §4.3, §13.2). */
 function judgeDelivery(delivery: Delivery, credentials: string, evidence: string[]): CheckVerdict {
   const match = /^\s*(\S+)\s+(.+?)\s*$/.exec(delivery.headers.authorization ?? "");
   if (!match)
@@ -73,7 +73,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "After a push config is set for a running task, the agent POSTs the task's updates to the webhook URL and authenticates as the config specifies (Authorization: <scheme> <credentials>).",
-  spec: "A2A 0.3 §9.5, 1.0 §4.3.3, §13.2 (push notifications); A2A-DIGEST §3.6, §5 rules 32–33, pitfall 11",
+  spec: "A2A 0.3 §9.5, 1.0 §4.3.3, §13.2 (push notifications)",
   tck: "PUSH-DELIVER-001",
   quote: {
     spec: "A2A 1.0 §4.3.3, §13.2",

@@ -11,7 +11,7 @@ export default defineCheck({
     "The bindings describe the SSE framing (text/event-stream) without a MUST keyword; a stream a client cannot read also fails streaming.final-event at MUST.",
   requirement:
     "The streaming method answers HTTP 200 with Content-Type text/event-stream, one `data:` line per event (Server-Sent Events).",
-  spec: "A2A 0.3 §7.2 message/stream; 1.0 §3.1.2 SendStreamingMessage; A2A-DIGEST §3.5 (framing)",
+  spec: "A2A 0.3 §7.2 message/stream; 1.0 §3.1.2 SendStreamingMessage",
   tck: "JSONRPC-SSE-001",
   recommendation:
     "Send streams with `Content-Type: text/event-stream` (and `Cache-Control: no-cache`); keep application/json for errors raised before the stream starts.",

@@ -48,7 +48,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "All bindings an agent advertises are equivalent: they serve the same tasks, so a task created over one is returned, with the same contextId, by GetTask over each of the others.",
-  spec: "A2A 0.3 §3.4 (transport equivalence), 1.0 §5 (protocol bindings); A2A-DIGEST §5 rule 3",
+  spec: "A2A 0.3 §3.4 (transport equivalence), 1.0 §5 (protocol bindings)",
   quote: {
     spec: "A2A 0.3 §3.4; 1.0 §5",
     text: "Multiple bindings of one agent MUST be equivalent: the same operations on the same tasks, errors mapped consistently, the same authentication.",

@@ -10,7 +10,7 @@ function defined(obj: JsonObject): JsonObject {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
 }
 
-/** ProtoJSON requests of one generation's gRPC service (A2A-DIGEST §2.4). */
+/** ProtoJSON requests of one generation's gRPC service (A2A 1.0 §10). */
 export interface GrpcRequests {
   send(input: SendInput, options?: SendOptions): JsonObject;
   get(id: string, historyLength?: number): JsonObject;

@@ -46,7 +46,7 @@ export function statusDetails(metadata: Metadata | undefined): StatusDetails | u
   }
 }
 
-// A2A-DIGEST §4.3: the status codes an A2A error or a generic failure travels with, read backwards.
+// A2A 1.0.1 §5.4: the status codes an A2A error or a generic failure travels with, read backwards.
 // FAILED_PRECONDITION is shared by several errors; without an ErrorInfo, a refused cancel is the one
 // reading that fits, any other call's is UnsupportedOperation.
 function codeForStatus(code: GrpcStatus, op: GrpcOperation, details: string): number | undefined {

@@ -14,7 +14,7 @@ function ids(input: SendInput): Json {
 
 /**
  * The SendMessageRequest body. 0.3 REST bodies are the 0.3 proto as JSON, not the JSON-RPC shapes
- * (A2A-DIGEST §2.3): `ROLE_USER`, parts under `content`, oneof parts `{"text":…}`, and the message in
+ * (A2A 1.0 §11): `ROLE_USER`, parts under `content`, oneof parts `{"text":…}`, and the message in
  * the field whose json_name is `message` (proto field `request`). 1.0 uses `parts`.
  */
 export function sendBody(generation: ProtocolGeneration, input: SendInput, options: SendOptions = {}): Json {
@@ -37,7 +37,7 @@ function configuration03(options: SendOptions): Json {
   };
 }
 
-/** 1.0 waits by default (`returnImmediately` unset, A2A-DIGEST §5 rule 18): send only what was asked. */
+/** 1.0 waits by default (`returnImmediately` unset, the A2A spec §5 rule 18): send only what was asked. */
 function configuration10(options: SendOptions): Json | undefined {
   const config: Json = {
     ...(options.returnImmediately === undefined ? {} : { returnImmediately: options.returnImmediately }),
@@ -50,7 +50,7 @@ function configuration10(options: SendOptions): Json | undefined {
 /**
  * The push-config create body: 1.0 TaskPushNotificationConfig is flat with one `scheme`; the 0.3
  * CreateTaskPushNotificationConfigRequest names the task as a resource (`parent: "tasks/{id}"`) and
- * nests the config, whose authentication has a `schemes` list (A2A-DIGEST §2.4, §3.6).
+ * nests the config, whose authentication has a `schemes` list (A2A 1.0 §10, §3.6).
  */
 export function pushConfigBody(generation: ProtocolGeneration, taskId: string, config: PushConfig): Json {
   const common = {
@@ -73,7 +73,7 @@ export function pushConfigBody(generation: ProtocolGeneration, taskId: string, c
   };
 }
 
-/** `TASK_STATE_*` as the query string wants it (enum names, A2A-DIGEST §2.3), from either spelling. */
+/** `TASK_STATE_*` as the query string wants it (enum names, A2A 1.0 §11), from either spelling. */
 function stateName(status: string): string {
   if (/^TASK_STATE_/i.test(status)) return status.toUpperCase();
   return `TASK_STATE_${status.replace(/-/g, "_").toUpperCase()}`;

@@ -34,7 +34,7 @@ export interface SubscribeVerbReport {
   fallbackFrom?: { verb: HttpVerb; httpStatus: number | undefined };
 }
 
-/** The HTTP+JSON client, plus what it learned about the subscribe verb (A2A-DIGEST §2.3 ⚠). */
+/** The HTTP+JSON client, plus what it learned about the subscribe verb (A2A 1.0 §11). */
 export interface RestClient extends A2AClient {
   readonly lastSubscribe: SubscribeVerbReport | undefined;
   readonly lastSubscribeVerb: HttpVerb | undefined;
@@ -71,7 +71,7 @@ class HttpJsonClient implements RestClient {
         ? `this client speaks HTTP+JSON, not ${target.binding}`
         : target.generation === "0.3" || target.generation === "1.0"
           ? undefined
-          : `A2A ${target.generation} defines no HTTP+JSON binding (it arrived with 0.3, A2A-DIGEST §2.3)`;
+          : `A2A ${target.generation} defines no HTTP+JSON binding (it arrived with 0.3, A2A 1.0 §11)`;
   }
 
   get lastSubscribe(): SubscribeVerbReport | undefined {
@@ -111,9 +111,7 @@ class HttpJsonClient implements RestClient {
 
   listTasks(query: ListTasksQuery = {}): Promise<CallOutcome<TaskPage>> {
     if (this.target.generation !== "1.0" && !this.#refusal) {
-      return this.#unsupported(
-        "ListTasks exists from A2A 1.0; the 0.3 proto has no such RPC (A2A-DIGEST §2.1)",
-      );
+      return this.#unsupported("ListTasks exists from A2A 1.0; the 0.3 proto has no such RPC (A2A 1.0 §5.3)");
     }
     const url = this.#routes.tasks(listQuery(query));
     return this.#call({ method: "GET", url, label: "ListTasks" }, readTaskPage);
@@ -124,7 +122,7 @@ class HttpJsonClient implements RestClient {
   }
 
   /**
-   * The subscribe verb is unresolved (A2A-DIGEST §2.3 ⚠: the protos say GET, the spec text of 0.3 and
+   * The subscribe verb is unresolved (A2A 1.0 §11: the protos say GET, the spec text of 0.3 and
    * 1.0 §5.3/§11.3 says POST). POST is tried first, as the text says; a 405, or a 404 that names no
    * A2A error (no such route), is retried with GET, and `lastSubscribe` records the fallback.
    */

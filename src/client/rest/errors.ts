@@ -8,7 +8,7 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const isRpcCode = (v: unknown): v is number => typeof v === "number" && v <= -32000 && v >= -32768;
 
-// A2A-DIGEST §4.3, generic errors: google.rpc status names without an ErrorInfo map onto these codes.
+// A2A 1.0.1 §5.4, generic errors: google.rpc status names without an ErrorInfo map onto these codes.
 const codeByStatusName: Record<string, number> = {
   INVALID_ARGUMENT: jsonRpcCodes.invalidParams,
   INTERNAL: jsonRpcCodes.internalError,
@@ -19,7 +19,7 @@ function named(code: number, message: string, extra: Partial<A2AError>): A2AErro
   return { code, name: errorName(code), message, ...extra };
 }
 
-/** The ErrorInfo among google.rpc.Status details; its `reason` names the A2A error (A2A-DIGEST §4.2). */
+/** The ErrorInfo among google.rpc.Status details; its `reason` names the A2A error (A2A 1.0 §9.5, §11.6). */
 function errorInfo(details: unknown): Json | undefined {
   if (!Array.isArray(details)) return undefined;
   return details.find(
@@ -53,7 +53,7 @@ function fromGoogleStatus(body: Json, httpStatus: number | undefined): A2AError 
   return { code: 0, name: status ?? `HTTP ${httpStatus ?? "error"}`, message, ...extra };
 }
 
-/** RFC 9457 problem+json, left over from 1.0.0-rc (A2A-DIGEST §4.2 ⚠): the type's last segment or the title. */
+/** RFC 9457 problem+json, left over from 1.0.0-rc (A2A 1.0 §9.5, §11.6): the type's last segment or the title. */
 function fromProblem(body: Json, httpStatus: number | undefined): A2AError | undefined {
   const type = str(body.type);
   const title = str(body.title);

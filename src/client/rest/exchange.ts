@@ -23,7 +23,7 @@ export type Sent =
 /**
  * The headers of every request: the caller's (credentials included, able to override ours) on top of
  * the binding's. 1.0 sends `application/json`, which 1.0.0 requires and 1.0.1 servers still accept
- * (1.0.1 only SHOULD use application/a2a+json, A2A-DIGEST §2.3); Accept names both. 1.0 §3.6: clients
+ * (1.0.1 only SHOULD use application/a2a+json, A2A 1.0 §11); Accept names both. 1.0 §3.6: clients
  * MUST send A2A-Version, Major.Minor only.
  */
 function headersFor(target: ClientTarget, ctx: ClientContext, hasBody: boolean): Record<string, string> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RestRoutes } from "./paths.js";
 
-describe("RestRoutes builds the HTTP+JSON URLs of A2A-DIGEST §2.3", () => {
+describe("RestRoutes builds the HTTP+JSON URLs of A2A 1.0 §11", () => {
   const v03 = new RestRoutes({ url: "http://h/a2a/rest/", binding: "HTTP+JSON", generation: "0.3" });
   const v10 = new RestRoutes({ url: "http://h/a2a/rest", binding: "HTTP+JSON", generation: "1.0" });
 

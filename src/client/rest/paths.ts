@@ -6,7 +6,7 @@ export type QueryParams = Record<string, string | number | boolean | undefined>;
 const seg = (value: string): string => encodeURIComponent(value);
 
 /**
- * The URLs of the HTTP+JSON binding (A2A-DIGEST §2.3), relative to the interface URL: 0.3 puts every
+ * The URLs of the HTTP+JSON binding (A2A 1.0 §11), relative to the interface URL: 0.3 puts every
  * route under `/v1` (the 0.3 proto's HTTP annotations); 1.0 drops `/v1` and prefixes a declared
  * tenant, which a client MUST send with every request (1.0 AgentInterface.tenant).
  */

@@ -10,7 +10,7 @@ export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
-/** SendMessageResponse: `{task}` or `{message}` in both generations (A2A-DIGEST §2.3). */
+/** SendMessageResponse: `{task}` or `{message}` in both generations (A2A 1.0 §11). */
 export function readSendResult(raw: unknown): Decoded<Task | Message> {
   const reply = normalizeReply(raw);
   if (reply?.kind === "task" || reply?.kind === "message") return { ok: true, value: reply };

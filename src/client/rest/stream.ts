@@ -25,7 +25,7 @@ class EventCollector {
   ) {}
 
   /**
-   * Over REST each `data` is a bare StreamResponse (1.0) or its 0.3 proto JSON (A2A-DIGEST §3.5).
+   * Over REST each `data` is a bare StreamResponse (1.0) or its 0.3 proto JSON (A2A 1.0 §3.5, §11.7).
    * Errors inside a stream are unspecified for REST (A2A#1262); the JS SDKs send `event: error`
    * with the same body as an error response.
    */

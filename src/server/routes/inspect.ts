@@ -106,7 +106,7 @@ async function chatTurn(session: InspectorSession, body: z.infer<typeof chatBody
   sse.close();
 }
 
-/** The inspector (seed 004): the server makes every A2A call, so the outbound policy applies. */
+/** The inspector (the inspector guide): the server makes every A2A call, so the outbound policy applies. */
 export function inspectRouter(sessions: InspectorSessions, policy: OutboundPolicy): Router {
   const router = Router();
   const sessionOr404 = (id: unknown) => {

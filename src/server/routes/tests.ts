@@ -37,7 +37,7 @@ function checkAgentUrl(raw: string): void {
   }
 }
 
-/** Validates a POST /api/tests body: exactly seed 000's test JSON with module_id. */
+/** Validates a POST /api/tests body: exactly the A2A test manual's test JSON with module_id. */
 function parseBody(body: unknown, store: Store) {
   if (Array.isArray(body)) throw badRequest("send one test per request (the body is an array)");
   if (typeof body !== "object" || body === null)

@@ -302,7 +302,7 @@ function stepReview(w: Wizard): void {
   );
 }
 
-/** The "Add test" flow of seed 000: pick A2A agent → Configure → What to test → Create & run. */
+/** The "Add test" flow of the A2A test manual: pick A2A agent → Configure → What to test → Create & run. */
 export function addTestWizard(mod: Module, cancel: () => void): HTMLElement {
   const box = h("div", { class: "wizard", "aria-live": "polite" });
   const error = h("p", { class: "error-text", hidden: true });

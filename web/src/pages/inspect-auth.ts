@@ -12,7 +12,7 @@ export interface AuthSettings {
   headers: { name: string; value: string }[];
 }
 
-/** The Authentication & Headers panel (seed 004): bearer, basic, API key in a header or the query, custom headers. */
+/** The Authentication & Headers panel (the inspector guide): bearer, basic, API key in a header or the query, custom headers. */
 export function authPanel(): { element: HTMLElement; read: () => AuthSettings } {
   const type = h("select", { name: "auth-type" }, [
     h("option", { value: "none" }, "No authentication"),

@@ -76,7 +76,7 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
     if (!final) return;
     bubble.finish(final);
     contextId = final.context_id ?? contextId;
-    // Seed 000: an input-required task is continued by the next message; otherwise a new task starts in the same context.
+    // The A2A test manual: an input-required task is continued by the next message; otherwise a new task starts in the same context.
     taskId = final.state && INTERRUPTED.has(final.state) ? final.task_id : undefined;
     status.textContent = taskId
       ? `The agent needs more input: your next message continues task ${taskId}.`

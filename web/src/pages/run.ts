@@ -169,7 +169,7 @@ function resultView(run: Run, result: RunResult): HTMLElement {
   );
 }
 
-/** `/runs/{id}`: live progress while it runs, then the tabs of seed 000 "Read the result". */
+/** `/runs/{id}`: live progress while it runs, then the tabs of the A2A test manual "Read the result". */
 export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSignal): Promise<void> {
   const path = `/api/runs/${encodeURIComponent(id ?? "")}`;
   let run = await api<Run>("GET", path, undefined, signal);
