@@ -139,14 +139,17 @@ export function compare(expected, findings) {
           : "no such check ran",
       });
   }
+  // A MAY check describes behaviour the spec leaves open: its failure is an interop note, never a deviation.
+  const isNote = (id) => byCheck.get(id).every((f) => f.level === "MAY");
+  const notes = failedIds.filter((id) => !expectedIds.has(id) && isNote(id));
   const falseAlarms = failedIds
-    .filter((id) => !expectedIds.has(id))
+    .filter((id) => !expectedIds.has(id) && !isNote(id))
     .map((id) => {
       const f = byCheck.get(id).find((x) => FAILED.has(x.status));
       const allowed = (expected.allowed ?? []).find((a) => a.check === id);
       return { check: id, level: f.level, message: f.message ?? "", allowedBecause: allowed?.why };
     });
-  return { found, missed, falseAlarms };
+  return { found, missed, falseAlarms, notes };
 }
 
 function cell(text) {
@@ -214,6 +217,7 @@ function printTable(r) {
     console.log(
       `    FALSE ALARM ${a.check.padEnd(39)} ${a.level}: ${a.message.slice(0, 200)}${a.allowedBecause ? `\n               allowed: ${a.allowedBecause}` : ""}`,
     );
+  for (const id of r.cmp.notes) console.log(`    note (MAY) ${id}: interop note, not a deviation`);
 }
 
 /** Installs the lab's own dependencies (pinned in lab/package-lock.json) when they are missing. */

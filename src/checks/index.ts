@@ -10,6 +10,7 @@ import cardSecurityConsistent from "./card/security-consistent.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
+import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
@@ -73,6 +74,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardProtocolVersionMatchesWire,
   // lifecycle
   lifecycleSendReturnsTask,
+  lifecycleReplyWellFormed,
   lifecycleGetTask,
   lifecycleReachesTerminal,
   lifecycleServerGeneratedIds,

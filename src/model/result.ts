@@ -32,7 +32,8 @@ export interface DiscoveryAttempt {
 
 export type RunStatus = "passed" | "failed" | "error";
 
-export type RunKind = "a2a" | "conformance" | "conversation" | "redteam";
+// DESIGN.md section 3 reserves "redteam" for the attack packs; it joins this list when they exist.
+export type RunKind = "a2a" | "conformance" | "conversation";
 
 /** The result JSON of DESIGN.md section 3: one per test run, read by every reporter. Never rename fields. */
 export interface RunResult {

@@ -105,7 +105,7 @@ export const schemas: Record<string, Schema> = {
     required: ["tool", "kind", "status", "scores", "traffic"],
     properties: {
       tool: { type: "object" },
-      kind: { enum: ["a2a", "conformance", "conversation", "redteam"] },
+      kind: { enum: ["a2a", "conformance", "conversation"] },
       status: { enum: ["passed", "failed", "error"] },
       reason: { type: "string" },
       scores: { type: "object" },

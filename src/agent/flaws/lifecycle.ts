@@ -241,6 +241,20 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
       }),
   },
   {
+    name: "send-task-missing-kind",
+    category: "protocol",
+    protocols: ["0.3"],
+    description: 'message/send returns its Task without kind: "task" (required since A2A 0.2).',
+    expect: "lifecycle.reply-well-formed fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "send") &&
+      editReply(res, (body) => {
+        const task = sentTask(body.result);
+        if (task) delete task.kind;
+        return body;
+      }),
+  },
+  {
     name: "get-task-wrong-context",
     category: "protocol",
     protocols: BOTH,

@@ -95,6 +95,11 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
   "task-without-context": async (probe) => {
     expect(await send(probe)).not.toHaveProperty("contextId");
   },
+  "send-task-missing-kind": async (probe) => {
+    const task = await send(probe);
+    expect(task.id).toBeTypeOf("string");
+    expect(task).not.toHaveProperty("kind");
+  },
   "get-task-wrong-context": async (probe) => {
     const task = await send(probe);
     expect((await get(probe, { id: task.id })).contextId).not.toBe(task.contextId);

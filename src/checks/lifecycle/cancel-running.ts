@@ -1,3 +1,4 @@
+import { a2aCodes } from "../../protocol/error-codes.js";
 import type { A2AClient } from "../../client/types.js";
 import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
@@ -57,6 +58,12 @@ async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
     evidence.push(...now.trafficIds);
     if (now.ok && now.value.state !== "canceled" && !["submitted", "working"].includes(now.value.state))
       return "over";
+    // A task the agent cannot cancel may be refused with TaskNotCancelable (A2A 0.3 §7.4, 1.0 §3.1.5):
+    // a legal answer, not a defect; any other error is.
+    if (canceled.kind === "error" && canceled.error.code === a2aCodes.taskNotCancelable)
+      return skip(
+        `the agent refuses to cancel running task ${task.id} with TaskNotCancelable (-32002), which the spec allows: cancellation is not judged`,
+      );
     return fail(`canceling ${task.state} task ${task.id} failed: ${describeFailure(canceled)}`, evidence);
   }
   if (canceled.value.id !== task.id)

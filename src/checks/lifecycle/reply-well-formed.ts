@@ -1,0 +1,55 @@
+import { replyShapeProblem } from "../../protocol/validate-reply.js";
+import { visible } from "../../net/visible.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+
+/** The JSON-RPC `result` a recorded exchange carried, when its body was a readable JSON-RPC response. */
+function recordedResult(body: string | undefined): unknown {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === "object" && parsed !== null && "result" in parsed
+      ? (parsed as { result: unknown }).result
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export default defineCheck({
+  id: "lifecycle.reply-well-formed",
+  title: "The reply to a message has the shape its version requires",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    'The Task or Message returned by message/send (SendMessage) carries what the version\'s schema requires: in 0.2/0.3 the kind discriminator ("task" or "message"), a Task\'s id, contextId and a status.state spelled as the version spells it.',
+  spec: "A2A 0.3 §6.1 Task, §6.4 Message, §7.1 message/send; 1.0 §4.1 core objects",
+  quote: {
+    spec: "A2A 0.3 §11.1.5 (data format compliance); the 0.3 schema lists kind, id, contextId and status as required properties of Task",
+    text: "A2A data objects: MUST use the data structures defined in Section 6 for all protocol entities.",
+  },
+  recommendation:
+    'Return the Task (or Message) exactly as the schema of the version you speak defines it; in 0.2/0.3 include kind: "task" / "message".',
+  selfTest: [
+    { flaw: "send-task-missing-kind", protocols: ["0.3"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+  ],
+  dependsOn: ["lifecycle.send-returns-task"],
+  // Over HTTP+JSON and gRPC the bodies are proto JSON, which has no kind: the JSON-RPC reply is the one to judge.
+  bindings: ["JSONRPC"],
+  scope: "transport",
+  run: async (ctx) => {
+    const task = await ctx.fixtures.settledTask();
+    if (!task.ok) return skip(`no reply to judge: ${task.reason}`);
+    const sendId = task.evidence[0];
+    const entry = ctx.clientContext.traffic.entries().find((e) => e.id === sendId);
+    const result = recordedResult(entry?.response_body);
+    if (result === undefined)
+      return skip("the send's reply was not recorded as one JSON-RPC response (a stream, or a capped body)");
+    const problem = replyShapeProblem(result, ctx.generation);
+    if (problem) return fail(`the reply to message/send is ${visible(problem)}`, task.evidence);
+    return pass(
+      `the reply to the send is a well-formed A2A ${ctx.generation} ${task.value.kind}`,
+      task.evidence,
+    );
+  },
+});
