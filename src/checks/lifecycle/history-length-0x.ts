@@ -5,7 +5,9 @@ export default defineCheck({
   id: "lifecycle.history-length-0x",
   title: "historyLength N returns at most N messages (A2A 0.x)",
   category: "lifecycle",
-  level: "SHOULD",
+  level: "MAY",
+  levelReason:
+    'A2A 0.3 defines historyLength only as the number of recent messages to retrieve, with no MUST or SHOULD; "at most N" is a MUST of 1.0 §3.1.3 only, so on 0.x this is an interop note.',
   requirement:
     "tasks/get with historyLength N > 0 returns at most the last N messages. (0 is not tested: a 0.3 proto comment reads it as unlimited.)",
   spec: "A2A 0.1 §tasks/get historyLength; 0.3 §7.3 TaskQueryParams.historyLength",
