@@ -5,16 +5,20 @@
  */
 export type Role = "user" | "agent";
 
-export type TaskState =
-  | "submitted"
-  | "working"
-  | "input-required"
-  | "auth-required"
-  | "completed"
-  | "canceled"
-  | "failed"
-  | "rejected"
-  | "unknown";
+/** TaskState as A2A 0.3 §6.3 spells it on the JSON wire; 1.0 §4.1.3 names the same states as enum values. */
+export const taskStates = [
+  "submitted",
+  "working",
+  "input-required",
+  "auth-required",
+  "completed",
+  "canceled",
+  "failed",
+  "rejected",
+  "unknown",
+] as const;
+
+export type TaskState = (typeof taskStates)[number];
 
 export const terminalStates: ReadonlySet<TaskState> = new Set([
   "completed",

@@ -1,4 +1,13 @@
-import type { Artifact, Message, Part, Reply, Role, Task, TaskState } from "./model.js";
+import {
+  taskStates,
+  type Artifact,
+  type Message,
+  type Part,
+  type Reply,
+  type Role,
+  type Task,
+  type TaskState,
+} from "./model.js";
 
 type Json = Record<string, unknown>;
 
@@ -27,17 +36,7 @@ export function normalizeState(raw: unknown): TaskState {
     .toLowerCase()
     .replace(/_/g, "-");
   if (word === "cancelled") return "canceled"; // the 0.3 proto's spelling
-  const known: TaskState[] = [
-    "submitted",
-    "working",
-    "input-required",
-    "auth-required",
-    "completed",
-    "canceled",
-    "failed",
-    "rejected",
-  ];
-  return (known as string[]).includes(word) ? (word as TaskState) : "unknown";
+  return (taskStates as readonly string[]).includes(word) ? (word as TaskState) : "unknown";
 }
 
 function normalizeRole(raw: unknown): Role | "unknown" {

@@ -1,5 +1,5 @@
 import type { ProtocolGeneration } from "./generation.js";
-import { terminalStates, type Reply } from "./model.js";
+import { taskStates, terminalStates, type Reply } from "./model.js";
 import { normalizeReply } from "./normalize.js";
 
 type Json = Record<string, unknown>;
@@ -16,17 +16,7 @@ const KIND_OF: Record<Reply["kind"], string> = {
 };
 
 /** TaskState as each generation spells it on the JSON wire (0.3 §6.3 kebab-case; 1.0 §4.1.3 enum names). */
-const STATES_0X = new Set([
-  "submitted",
-  "working",
-  "input-required",
-  "auth-required",
-  "completed",
-  "canceled",
-  "failed",
-  "rejected",
-  "unknown",
-]);
+const STATES_0X: ReadonlySet<string> = new Set(taskStates);
 const STATE_10 =
   /^TASK_STATE_(SUBMITTED|WORKING|INPUT_REQUIRED|AUTH_REQUIRED|COMPLETED|CANCELED|FAILED|REJECTED)$/;
 

@@ -7,9 +7,7 @@ function recordedResult(body: string | undefined): unknown {
   if (!body) return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
-    return typeof parsed === "object" && parsed !== null && "result" in parsed
-      ? (parsed as { result: unknown }).result
-      : undefined;
+    return typeof parsed === "object" && parsed !== null && "result" in parsed ? parsed.result : undefined;
   } catch {
     return undefined;
   }
