@@ -18,16 +18,16 @@ function instantModel(spent) {
       const t = performance.now();
       const prompt = request.messages[0]?.content ?? "";
       const turn = Number(/message for turn (\d+) of/.exec(prompt)?.[1] ?? 0);
-      const criteria = [...prompt.matchAll(/^Criterion (\d+):/gm)].length;
+      const keys = [...prompt.matchAll(/^(criterion_\d+):/gm)].map((m) => m[1]);
       const object =
         request.purpose === "judge"
           ? {
-              verdicts: Array.from({ length: criteria }, (_, i) => ({
-                criterion: i + 1,
-                reasoning: "ok",
-                evidence: [{ turn: 1, quote: "I can help" }],
-                verdict: "passed",
-              })),
+              verdicts: Object.fromEntries(
+                keys.map((key) => [
+                  key,
+                  { reasoning: "ok", evidence: [{ turn: 1, quote: "I can help" }], verdict: "passed" },
+                ]),
+              ),
             }
           : userReply(turn);
       spent.ms += performance.now() - t;
@@ -44,12 +44,19 @@ function instantModel(spent) {
 export default async function conversationBench({ row, fmt, median, dist }) {
   const { startReferenceAgent } = await dist("agent/index.js");
   const { runConversation } = await dist("conversation/run-conversation.js");
-  const { resolveA2ATarget } = await dist("conversation/target.js");
-  const { A2AJsonRpcClient } = await dist("client/a2a-jsonrpc-client.js");
+  const { connectAgent } = await dist("runner/connect.js");
   const { TrafficLog } = await dist("net/traffic.js");
   const { commandLinePolicy } = await dist("net/outbound-policy.js");
   const agent = await startReferenceAgent({ port: 0, protocol: "1.0", workMs: 0 });
-  const target = await resolveA2ATarget(agent.url, { policy: commandLinePolicy });
+  // One connection (card, endpoint, negotiated version) for the whole bench, as a conversation run makes it.
+  const connected = await connectAgent({
+    agentUrl: agent.url,
+    ctx: { headers: {}, timeoutMs: 10_000, policy: commandLinePolicy, traffic: new TrafficLog() },
+  });
+  if (!connected.ok) throw new Error(`bench could not connect: ${connected.reason}`);
+  const { endpoint, client: probeClient } = connected.connection;
+  probeClient.close();
+  const { createClient } = await dist("client/create-client.js");
   const spec = {
     persona: "A customer",
     goal: "A refund",
@@ -62,16 +69,20 @@ export default async function conversationBench({ row, fmt, median, dist }) {
   const once = async () => {
     const traffic = new TrafficLog();
     const spent = { ms: 0 };
-    const client = new A2AJsonRpcClient({
-      url: target.endpoint,
-      generation: target.generation,
-      timeoutMs: 10_000,
-      policy: commandLinePolicy,
-      traffic,
-    });
+    const client = createClient(
+      { url: endpoint.url, binding: "JSONRPC", generation: connected.connection.negotiation.generation },
+      { headers: {}, timeoutMs: 10_000, policy: commandLinePolicy, traffic },
+    );
     const model = instantModel(spent);
     const t = performance.now();
-    const out = await runConversation({ client, spec, user: model, judge: model, pollIntervalMs: 0 });
+    const out = await runConversation({
+      client,
+      traffic,
+      spec,
+      user: model,
+      judge: model,
+      pollIntervalMs: 0,
+    });
     const total = performance.now() - t;
     if (out.status !== "passed") throw new Error(`bench conversation did not pass: ${out.reason}`);
     const turns = out.trials[0].transcript.filter((e) => e.role === "user").length;
