@@ -29,7 +29,7 @@ export function resolveAuth(bearerToken: string | undefined, flaw?: FlawDefiniti
   return { token, ...defaults, ...flaw?.auth };
 }
 
-/** Adds an http bearer scheme and a requirement for it to a spec-JSON card (0.3 and 1.0 shapes, digest §1.2). */
+/** Adds an http bearer scheme and a requirement for it to a spec-JSON card (0.3 and 1.0 shapes, A2A 1.0 §4.4). */
 export function withBearerScheme(card: JsonObject, protocol: AgentProtocol): JsonObject {
   if (protocol === "0.3") {
     return {
@@ -59,7 +59,7 @@ function accepted(header: string | undefined, auth: AgentAuth): boolean {
   return auth.checkToken ? bearerMatches(header, auth.token) : /^\s*bearer\s+\S+/i.test(header ?? "");
 }
 
-/** Refuses a request without the token: 401 with a challenge (A2A 1.0 §7.4, digest §5 rule 36). */
+/** Refuses a request without the token: 401 with a challenge (A2A 1.0 §7.4, A2A 1.0 rule 36). */
 export function bearerGuard(auth: AgentAuth): RequestHandler {
   return (req, res, next) => {
     if (accepted(req.header("authorization"), auth)) {
@@ -90,7 +90,7 @@ function authorized(call: unknown, auth: AgentAuth): boolean {
   return accepted(typeof value === "string" ? value : undefined, auth);
 }
 
-/** Wraps a gRPC service so every call without the token ends UNAUTHENTICATED (digest §4.3 generic errors). */
+/** Wraps a gRPC service so every call without the token ends UNAUTHENTICATED (A2A 1.0.1 §5.4). */
 export function grpcBearerGuard(binding: GrpcBinding, auth: AgentAuth): GrpcBinding {
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const [name, method] of Object.entries(binding.service)) {

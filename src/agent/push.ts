@@ -12,7 +12,7 @@ export interface WebhookAuth {
 }
 
 /**
- * The headers that authenticate a delivery, as the config specifies (digest §3.6, §5 rule 32): the
+ * The headers that authenticate a delivery, as the config specifies (A2A 1.0 §4.3, §13.2): the
  * `Authorization: <scheme> <credentials>` header, and the token echoed in `X-A2A-Notification-Token`.
  * Both SDKs get this wrong in one way (pitfall 11): 0.3.14 never sends Authorization, 1.3.0 drops the
  * token when authentication is set.

@@ -18,7 +18,7 @@ export interface CardInterface {
   transport: string;
   /** 1.0 interfaces carry their own protocol version; 0.3 ones inherit the card's. */
   protocolVersion?: string;
-  /** 1.0 only: when set, clients MUST send it in every request (digest 1.2). */
+  /** 1.0 only: when set, clients MUST send it in every request (A2A 1.0 §4.4). */
   tenant?: string;
   /** Where in the card it was declared, e.g. `url`, `additionalInterfaces[1]`, `supportedInterfaces[0]`. */
   source: string;

@@ -54,7 +54,7 @@ describe("a card that is not a JSON object is one error at $", () => {
   });
 });
 
-// Seed table, "Error when" column: each mutation of the valid 0.3 card yields exactly one error, at `path`.
+// The A2A test manual's card table, "Error when" column: each mutation of the valid 0.3 card yields exactly one error, at `path`.
 const errorCases: Case[] = [
   { rule: "name missing", mutate: (c) => delete c["name"], path: "name", message: /name is missing/ },
   { rule: "name empty", mutate: (c) => (c["name"] = ""), path: "name" },
@@ -214,7 +214,7 @@ describe("the manual's table, error column", () => {
   });
 });
 
-// Seed table, "Warning when" column (plus the 0.3 SHOULDs the brief adds): no error, exactly these warnings.
+// The A2A test manual's card table, "Warning when" column (plus the 0.3 SHOULDs the brief adds): no error, exactly these warnings.
 const warningCases: Case[] = [
   {
     rule: "url missing but an additionalInterfaces entry has one",
@@ -337,5 +337,32 @@ describe("rules that pass", () => {
     card["url"] = HOST;
     item(card, "additionalInterfaces", 0)["url"] = `${HOST}/`;
     expect(validateCard(card)).toMatchObject({ errors: [], warnings: [] });
+  });
+});
+
+describe("modes that are not media types", () => {
+  it('warns, without failing the card, when defaultInputModes lists a bare word such as "text"', () => {
+    const card = {
+      name: "A",
+      description: "d",
+      url: "http://127.0.0.1:1/a2a",
+      version: "1",
+      protocolVersion: "0.3.0",
+      capabilities: {},
+      defaultInputModes: ["text"],
+      defaultOutputModes: ["text/plain"],
+      skills: [
+        { id: "s", name: "S", description: "d", tags: ["t"], outputModes: ["application/json", "json"] },
+      ],
+    };
+    const v = validateCard(card);
+    expect(v.errors).toEqual([]);
+    expect(v.warnings.map((w) => w.path)).toEqual(
+      expect.arrayContaining(["defaultInputModes", "skills[0].outputModes"]),
+    );
+    expect(v.warnings.find((w) => w.path === "defaultInputModes")?.message).toMatch(
+      /"text", not a media type/,
+    );
+    expect(v.warnings.some((w) => w.path === "defaultOutputModes")).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ interface V01Params {
   message?: { parts?: { type?: unknown; text?: unknown }[] };
 }
 
-/** An A2A 0.1 `tasks/send` answer: client-chosen id, `type` parts, chunked artifacts (digest §2.2, §3.2). */
+/** An A2A 0.1 `tasks/send` answer: client-chosen id, `type` parts, chunked artifacts (A2A 1.0 §9.4). */
 function v01Task(call: RpcCall): unknown {
   const params = (call.params ?? {}) as V01Params;
   const text = (params.message?.parts ?? [])

@@ -2,7 +2,7 @@ import express from "express";
 import type { NextFunction, Request, Response, Router } from "express";
 import type { ProtocolKit, RpcCall, RpcHook } from "../types.js";
 
-/** JSON-RPC 2.0 error codes (A2A digest §4.1). */
+/** JSON-RPC 2.0 error codes (A2A the A2A spec). */
 export const RPC = {
   parseError: -32700,
   invalidRequest: -32600,
@@ -57,7 +57,7 @@ export function parseEnvelope(body: unknown): { call: RpcCall } | { id: RpcId; e
   if (body.jsonrpc !== "2.0") return invalid('"jsonrpc" must be exactly "2.0".');
   if (typeof body.method !== "string" || body.method === "")
     return invalid('"method" must be a non-empty string.');
-  // A2A requests always carry an id (digest §2.2); a notification would get no answer at all.
+  // A2A requests always carry an id (A2A 1.0 §9.4); a notification would get no answer at all.
   if (!("id" in body) || !isValidId(body.id)) return invalid('"id" must be a string, a number or null.');
   if ("params" in body && body.params !== undefined && typeof body.params !== "object") {
     return invalid('"params" must be an object.');

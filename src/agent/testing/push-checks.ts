@@ -27,7 +27,7 @@ async function webhook(): Promise<Hook> {
   return { url: `http://127.0.0.1:${port}/hook`, seen, close: () => server.close() };
 }
 
-/** Sends one message whose send configuration registers the webhook (digest §3.6, config location). */
+/** Sends one message whose send configuration registers the webhook (A2A 1.0 §4.3, §13.2). */
 async function sendWithWebhook(probe: FlawProbe, url: string): Promise<void> {
   const { dialect } = probe;
   const config =

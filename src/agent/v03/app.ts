@@ -25,7 +25,7 @@ const METHODS = new Set([
   "agent/getAuthenticatedExtendedCard",
 ]);
 
-/** DefaultRequestHandler 0.3.14 with the history semantics of A2A (digest §5 rule 23). */
+/** DefaultRequestHandler 0.3.14 with the history semantics of A2A (A2A 1.0). */
 class SpecRequestHandlerV03 extends DefaultRequestHandler {
   override async getTask(params: TaskQueryParams, context?: ServerCallContext): Promise<Task> {
     const { historyLength } = params;

@@ -28,7 +28,7 @@ function taskIdOf(event: StreamResponse): string {
 
 /**
  * The SDK 1.3.0 sender with the token kept next to Authorization (see webhookHeaders): each event of a
- * task is POSTed as a StreamResponse, `application/a2a+json` (digest §3.6).
+ * task is POSTed as a StreamResponse, `application/a2a+json` (A2A 1.0 §4.3, §13.2).
  */
 class SpecPushSenderV10 implements PushNotificationSender {
   readonly #serializer = new V1PushNotificationSerializer();

@@ -1,12 +1,12 @@
 /** Rules for capabilities and the default input/output modes. */
 import type { NormalizedCard } from "../types.js";
 import type { IssueLog, JsonObject } from "./read.js";
-import { describe, isObject, mustBe, readField, stringListProblem } from "./read.js";
+import { describe, isObject, mediaTypeProblem, mustBe, readField, stringListProblem } from "./read.js";
 
 type Capabilities = NormalizedCard["capabilities"];
 
-// Seed table: a warning when streaming, pushNotifications or stateTransitionHistory is not true/false;
-// 1.0 adds extendedAgentCard, checked the same way. All default to false (digest 1.2).
+// The A2A test manual's card table: a warning when streaming, pushNotifications or stateTransitionHistory is not true/false;
+// 1.0 adds extendedAgentCard, checked the same way. All default to false (A2A 1.0 §4.4).
 const CAPABILITY_FLAGS = [
   "streaming",
   "pushNotifications",
@@ -14,7 +14,7 @@ const CAPABILITY_FLAGS = [
   "extendedAgentCard",
 ] as const;
 
-// Seed table: "defaultInputModes, defaultOutputModes — error when missing, empty, or not a list of strings".
+// The A2A test manual's card table: "defaultInputModes, defaultOutputModes — error when missing, empty, or not a list of strings".
 const DEFAULT_MODES = ["defaultInputModes", "defaultOutputModes"] as const;
 
 /** Checks `capabilities` (error when missing or not an object) and its boolean flags (warnings). */
@@ -42,7 +42,7 @@ export function checkCapabilities(card: JsonObject, log: IssueLog): Capabilities
   return out;
 }
 
-// 0.2.1–0.3 put the extended card flag at the top level (digest 1.1); 1.0 moved it into capabilities.
+// 0.2.1–0.3 put the extended card flag at the top level (A2A 1.0 §8.2); 1.0 moved it into capabilities.
 function checkLegacyExtendedCard(card: JsonObject, log: IssueLog): boolean {
   const field = readField(card, "", "supportsAuthenticatedExtendedCard", log);
   if (field.value === undefined) return false;
@@ -59,6 +59,9 @@ export function checkDefaultModes(card: JsonObject, log: IssueLog): void {
     if (problem !== null) log.error(field.path, problem);
     else if (Array.isArray(field.value) && field.value.length === 0) {
       log.error(field.path, `${field.path} is empty; it must list at least one media type`);
+    } else {
+      const notMedia = mediaTypeProblem(field.path, field.value);
+      if (notMedia !== null) log.warn(field.path, notMedia);
     }
   }
 }

@@ -123,7 +123,7 @@ function readAdditionalEntry(
   return { iface, usable, canonical, source: path };
 }
 
-// 1.0 AgentInterface {url, protocolBinding, protocolVersion, tenant?} (digest 1.2); gRPC may be host:port.
+// 1.0 AgentInterface {url, protocolBinding, protocolVersion, tenant?} (A2A 1.0 §4.4); gRPC may be host:port.
 function readSupportedEntry(entry: unknown, path: string, log: IssueLog): Declared | null {
   if (!isObject(entry)) {
     log.error(
@@ -159,7 +159,7 @@ function withVersion(iface: CardInterface, version: string | null): CardInterfac
   return version === null ? iface : { ...iface, protocolVersion: version };
 }
 
-// Seed table: preferredTransport is an error when "not a string, or not JSON-RPC while no JSON-RPC
+// The A2A test manual's card table: preferredTransport is an error when "not a string, or not JSON-RPC while no JSON-RPC
 // interface is listed" (Plainwright speaks JSON-RPC).
 function checkPreferredTransport(field: Field, others: Declared[], log: IssueLog): string | null {
   if (field.value === undefined) return null;
@@ -187,7 +187,7 @@ function mainInterface(url: Field, preferred: string | null, cardVersion: string
   };
 }
 
-// Seed table: url is an error when "missing or not an http(s) URL, and no additionalInterfaces URL either",
+// The A2A test manual's card table: url is an error when "missing or not an http(s) URL, and no additionalInterfaces URL either",
 // a warning when "missing, but an additionalInterfaces entry has one". A 1.0 card needs no top-level url.
 function checkUrl(url: Field, hasSupported: boolean, others: Declared[], log: IssueLog): void {
   if (isHttpUrl(url.value)) return;
@@ -207,7 +207,7 @@ function checkUrl(url: Field, hasSupported: boolean, others: Declared[], log: Is
   }
 }
 
-// 0.3: "additionalInterfaces SHOULD repeat the main url/preferredTransport pair" (digest 1.3).
+// 0.3: "additionalInterfaces SHOULD repeat the main url/preferredTransport pair" (A2A 1.0 §8.4).
 function checkRepeatsMain(main: Declared | null, additional: DeclaredList, log: IssueLog): void {
   if (!main?.usable || main.iface === null) return;
   const key = interfaceKey(main.iface.url, main.iface.transport);
@@ -221,7 +221,7 @@ function checkRepeatsMain(main: Declared | null, additional: DeclaredList, log: 
   );
 }
 
-// 0.3: one URL MUST NOT be declared with two different transports (digest 1.3).
+// 0.3: one URL MUST NOT be declared with two different transports (A2A 1.0 §8.4).
 function checkConflicts(main: Declared | null, additional: Declared[], log: IssueLog): void {
   const seen = new Map<string, { transport: string; source: string }>();
   for (const declared of [main, ...additional]) {

@@ -123,6 +123,18 @@ export function stringListProblem(path: string, value: unknown): string | null {
   return `${path} must be a list of strings, but ${path}[${bad}] is ${describe(value[bad])}`;
 }
 
+// A2A 0.3 §5.5 and 1.0 §4.4.1 define the modes as media types (RFC 6838 type/subtype, e.g. "text/plain");
+// the spec words no MUST for it, so a bare word such as "text" is a warning.
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9*][a-z0-9!#$&^_.+*-]*(\s*;.*)?$/i;
+
+/** Warns about each entry of a modes list that is not a media type; the first one named with its index. */
+export function mediaTypeProblem(path: string, value: unknown): string | null {
+  const bad = stringsOf(value).findIndex((item) => !MEDIA_TYPE.test(item.trim()));
+  if (bad === -1) return null;
+  const item = stringsOf(value)[bad] ?? "";
+  return `${path}[${bad}] is ${JSON.stringify(item)}, not a media type (type/subtype, e.g. "text/plain")`;
+}
+
 /** The strings of a list, other items dropped; empty for anything that is not a list. */
 export function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];

@@ -26,8 +26,8 @@ function readSchemes(card: JsonObject, log: IssueLog): Record<string, unknown> {
   return {};
 }
 
-// 1.0 renamed `security` to `securityRequirements` (digest 1.2), but the 1.0.1 sample card still says
-// `security` (digest 7): accept either name, and either entry shape under both.
+// 1.0 renamed `security` to `securityRequirements` (A2A 1.0 §4.4), but the 1.0.1 sample card still says
+// `security` (A2A 1.0): accept either name, and either entry shape under both.
 function readRequirements(card: JsonObject, log: IssueLog): Requirement[] {
   const renamed = readField(card, "", "securityRequirements", log);
   const field = renamed.value !== undefined ? renamed : readField(card, "", "security", log);

@@ -5,16 +5,17 @@ import {
   describe,
   isNonEmptyString,
   isObject,
+  mediaTypeProblem,
   mustBe,
   readField,
   stringListProblem,
   stringsOf,
 } from "./read.js";
 
-// Seed table, "each skill": error when id, name or description is missing.
+// The A2A test manual's card table, "each skill": error when id, name or description is missing.
 const SKILL_TEXT = ["id", "name", "description"] as const;
 
-// Seed table, "each skill": warning when examples, inputModes or outputModes is not a list of strings.
+// The A2A test manual's card table, "each skill": warning when examples, inputModes or outputModes is not a list of strings.
 const SKILL_OPTIONAL_LISTS = ["examples", "inputModes", "outputModes"] as const;
 
 /** Checks `skills` (error when missing or not a list, warning when empty) and every skill in it. */
@@ -57,6 +58,10 @@ function checkSkill(
     if (field.value === undefined) continue;
     const problem = stringListProblem(field.path, field.value);
     if (problem !== null) log.warn(field.path, problem);
+    else if (key !== "examples") {
+      const notMedia = mediaTypeProblem(field.path, field.value);
+      if (notMedia !== null) log.warn(field.path, notMedia);
+    }
   }
   const tags = checkTags(entry, path, log);
   return { ...text, tags, examples: stringsOf(entry["examples"]) };
@@ -69,7 +74,7 @@ function checkDuplicateId(id: string, path: string, log: IssueLog, seenIds: Map<
   else log.error(path, `${path} ${JSON.stringify(id)} is a duplicate of ${first}`);
 }
 
-// Seed table: tags not a list of strings is an error, no tags only a warning.
+// The A2A test manual's card table: tags not a list of strings is an error, no tags only a warning.
 function checkTags(entry: JsonObject, path: string, log: IssueLog): string[] {
   const field = readField(entry, path, "tags", log);
   if (field.value === undefined || (Array.isArray(field.value) && field.value.length === 0)) {

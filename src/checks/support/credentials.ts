@@ -21,7 +21,7 @@ function record(value: unknown): Record<string, unknown> {
 
 /**
  * The names the card's apiKey schemes put credentials in, by location (0.x `in`, 1.0 `location`,
- * digest §1.2 SecurityScheme); lower-case for headers.
+ * A2A 1.0 §4.4 SecurityScheme); lower-case for headers.
  */
 function apiKeyNames(card: NormalizedCard): { header: Set<string>; query: Set<string> } {
   const names = { header: new Set<string>(), query: new Set<string>() };
