@@ -11,8 +11,8 @@ export default defineCheck({
   spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors",
   tck: "AUTH-SERVER-002",
   quote: {
-    spec: "A2A 1.0 §7",
-    text: "Servers MUST authenticate every request and MUST reject a request with missing or invalid credentials.",
+    spec: "A2A 1.0 §3.3.2",
+    text: "Servers MUST reject requests with invalid or missing authentication credentials",
   },
   recommendation:
     "Check the credentials the card declares before handling any task method, and answer a request without them with 401 (gRPC UNAUTHENTICATED).",

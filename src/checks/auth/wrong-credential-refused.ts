@@ -10,8 +10,8 @@ export default defineCheck({
     "When the card requires credentials, a task request carrying an invalid credential (a bearer token or API key the agent never issued) is refused: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
   spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors",
   quote: {
-    spec: "A2A 1.0 §7",
-    text: "Servers MUST authenticate every request and MUST reject a request with missing or invalid credentials.",
+    spec: "A2A 1.0 §3.3.2",
+    text: "Servers MUST reject requests with invalid or missing authentication credentials",
   },
   recommendation:
     "Validate the credential itself (signature, expiry, or lookup), not merely its presence, before handling any task method.",

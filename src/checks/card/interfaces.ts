@@ -10,8 +10,8 @@ export default defineCheck({
     "0.3: url serves preferredTransport (default JSONRPC), additionalInterfaces is a list of {url, transport} and no URL declares two transports; 1.0: every supportedInterfaces entry has url, protocolBinding and protocolVersion.",
   spec: "A2A 0.3 §5.5–§5.6 (url, preferredTransport, additionalInterfaces); 1.0 §5.7 AgentInterface",
   quote: {
-    spec: "A2A 0.3 §5.6; 1.0 §5.7",
-    text: "0.3: the transport named in preferredTransport MUST be available at url. 1.0: each AgentInterface MUST state its url, protocolBinding and protocolVersion truthfully.",
+    spec: "A2A 0.3 §5.6.1; 1.0 §8.3.1",
+    text: "0.3: The transport protocol available at the main `url` MUST match the `preferredTransport` field. 1.0: Each interface MUST accurately declare its transport protocol and URL",
   },
   recommendation:
     "Fix the interface fields Plainwright lists by path: http(s) URLs, a transport or protocolBinding per entry, and (1.0) a protocolVersion per entry.",

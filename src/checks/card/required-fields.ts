@@ -12,7 +12,7 @@ export default defineCheck({
   tck: "CARD-STRUCT-001",
   quote: {
     spec: "A2A 1.0 §5.7",
-    text: "An AgentCard MUST include every field marked REQUIRED: name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills.",
+    text: "Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages.",
   },
   recommendation:
     "Add the missing fields to the agent card; Plainwright's card validation lists each one with its path.",

@@ -10,8 +10,8 @@ export default defineCheck({
     "When the card requires a security scheme, a task request without credentials is refused (401/403); when it declares none, such a request is not refused for lack of credentials.",
   spec: "A2A 0.3 §5.5 (securitySchemes, security), 1.0 §5.7 (securityRequirements), §7",
   quote: {
-    spec: "A2A 1.0 §7",
-    text: "Servers MUST authenticate every request with the schemes the agent card declares, at the HTTP or transport layer.",
+    spec: "A2A 1.0 §7.4",
+    text: "The A2A Server: … MUST authenticate every incoming request based on the provided credentials and its declared authentication requirements.",
   },
   recommendation:
     "Declare in securitySchemes and security/securityRequirements exactly the credentials the task endpoints check, so clients know what to send.",

@@ -11,8 +11,8 @@ export default defineCheck({
     "Each agent accepts a message sent to it in its own protocol version and answers with a Task or a Message, so either can delegate work to the other.",
   spec: "A2A 0.3 §7.1, 1.0 §3.1.1 (send)",
   quote: {
-    spec: "A2A 0.3 §7.1; 1.0 §3.1.1",
-    text: "Agents MUST implement message/send (SendMessage), which returns a Task or a Message.",
+    spec: "A2A 1.0 §3.1.1",
+    text: "The operation MUST return immediately with either task information or response message.",
   },
   recommendation:
     "Make the named agent accept message/send (SendMessage) as the smoke test does; see its own conform run.",

@@ -37,7 +37,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.1, 1.0 §3.4.1 (server-generated contextId)",
   quote: {
     spec: "A2A 1.0 §3.4.1",
-    text: "The server MUST generate a new contextId for a message without one and return it; it MUST NOT substitute another context's id.",
+    text: "If an agent generates a new `contextId`, it MUST be included in the response (either Task or Message)",
   },
   recommendation:
     "Generate a fresh contextId per new conversation and keep per-request state out of globals shared between concurrent requests.",

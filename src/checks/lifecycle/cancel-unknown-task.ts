@@ -29,8 +29,8 @@ export default defineCheck({
   spec: "A2A 1.0 §3.1.5, §3.3.2",
   tck: "CORE-CANCEL-003",
   quote: {
-    spec: "A2A 1.0 §3.1.5, §3.3.2",
-    text: "CancelTask of an unknown task MUST return TaskNotFoundError.",
+    spec: "A2A 1.0 §3.3.2",
+    text: "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client",
   },
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",

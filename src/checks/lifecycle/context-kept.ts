@@ -11,7 +11,7 @@ export default defineCheck({
   spec: "A2A 0.3 §6.4 Message.contextId, §7.1; 1.0 §3.4.1 (contextId semantics)",
   quote: {
     spec: "A2A 1.0 §3.4.1",
-    text: "A server that does not accept the contextId a client sends MUST return an error and MUST NOT substitute a contextId of its own.",
+    text: "If an agent cannot accept a client-provided `contextId`, it MUST reject the request with an error and MUST NOT generate a new `contextId` for the response",
   },
   recommendation:
     "Accept a contextId the server issued earlier and keep the new task (or message) in that context; if a contextId cannot be accepted, answer an error rather than replacing it.",

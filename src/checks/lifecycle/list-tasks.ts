@@ -99,7 +99,7 @@ export default defineCheck({
   tck: "CORE-LIST-002",
   quote: {
     spec: "A2A 1.0 §3.1.4",
-    text: "ListTasks MUST page with a cursor and MUST always include nextPageToken, empty on the last page.",
+    text: 'The `nextPageToken` field MUST always be present in the response. When there are no more results to retrieve (i.e., this is the final page), the field MUST be set to an empty string ("").',
   },
   recommendation:
     'Implement ListTasks with contextId filtering, pageSize (1–100) and an opaque pageToken cursor; always send nextPageToken, as "" on the last page.',

@@ -10,8 +10,8 @@ export default defineCheck({
   spec: "A2A 0.3 §7.1; 1.0 §3.1.1, §3.4.1",
   tck: "CORE-SEND-001",
   quote: {
-    spec: "A2A 0.3 §7.1; 1.0 §3.1.1",
-    text: "Agents MUST implement message/send (SendMessage), tasks/get (GetTask) and tasks/cancel (CancelTask); send returns a Task or a Message.",
+    spec: "A2A 1.0 §3.1.1",
+    text: "The operation MUST return immediately with either task information or response message.",
   },
   recommendation:
     "Return a Task (or Message) from the send method, with `id` and `contextId` set by the server.",

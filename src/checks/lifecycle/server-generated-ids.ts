@@ -10,8 +10,8 @@ export default defineCheck({
   spec: "A2A 0.3 §6.1 Task, §7.1; 1.0 §3.4.1, §3.4.2",
   tck: "CORE-MULTI-003",
   quote: {
-    spec: "A2A 1.0 §3.4.1",
-    text: "The server MUST generate the taskId and the contextId of a new task; clients cannot choose a taskId for a new task.",
+    spec: "A2A 1.0 §3.4.2",
+    text: "Agents MUST generate a unique `taskId` for each new task they create",
   },
   recommendation:
     "Generate a fresh, unique task id (e.g. a UUID) for every new task and return it with a contextId, generated too when the client sent none.",

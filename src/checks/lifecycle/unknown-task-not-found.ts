@@ -12,8 +12,8 @@ export default defineCheck({
   spec: "A2A 0.3 §7.3, §8.2; 1.0 §3.1.3, §3.4.2",
   tck: "CORE-GET-002",
   quote: {
-    spec: "A2A 1.0 §3.1.3, §3.4.2",
-    text: "A request naming a taskId the server does not know MUST return TaskNotFoundError.",
+    spec: "A2A 1.0 §3.4.2",
+    text: "Agents MUST return a TaskNotFoundError if the provided `taskId` does not correspond to an existing task",
   },
   recommendation:
     "Look the id up in the task store and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",

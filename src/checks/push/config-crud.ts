@@ -16,8 +16,8 @@ export default defineCheck({
   spec: "A2A 0.3 §7.5–§7.8 (tasks/pushNotificationConfig/*), 1.0 §3.1.7–§3.1.10",
   tck: "PUSH-CREATE-001",
   quote: {
-    spec: "A2A 1.0 §3.1.7–§3.1.10",
-    text: "An agent that declares pushNotifications MUST support the push notification config operations; a config lasts until the task ends or the config is deleted.",
+    spec: "A2A 1.0 §3.1.7",
+    text: "The operation MUST establish a webhook endpoint for task update notifications.",
   },
   recommendation:
     "Implement set/create, get, list and delete of push notification configs over a store keyed by task and config id.",

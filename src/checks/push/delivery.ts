@@ -76,8 +76,8 @@ export default defineCheck({
   spec: "A2A 0.3 §9.5, 1.0 §4.3.3, §13.2 (push notifications)",
   tck: "PUSH-DELIVER-001",
   quote: {
-    spec: "A2A 1.0 §4.3.3, §13.2",
-    text: "The server MUST make at least one delivery attempt and MUST authenticate to the webhook as the config specifies (Authorization: <scheme> <credentials>).",
+    spec: "A2A 1.0 §4.3.3",
+    text: "The agent MUST include authentication credentials in the request headers as specified in the PushNotificationConfig.authentication field. … Agents MUST attempt delivery at least once for each configured webhook",
   },
   recommendation:
     "POST every task update to each stored config's url, with Authorization: <scheme> <credentials> from the config (and the token when one was given).",

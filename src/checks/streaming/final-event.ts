@@ -16,8 +16,8 @@ export default defineCheck({
     "The last event of a message stream reports a terminal (or interrupted) state — with final:true in 0.x — and no event follows it; then the server closes the stream.",
   spec: "A2A 0.3 §7.2 (TaskStatusUpdateEvent.final); 1.0 §3.1.2, §11.7",
   quote: {
-    spec: "A2A 0.3 §7.2; 1.0 §3.1.2",
-    text: "0.3: the last status event of a stream MUST carry final: true (terminal or input-required), then the stream closes. 1.0: the stream MUST take one of the shapes of §3.1.2, a Task and its updates ending at a terminal state.",
+    spec: "A2A 1.0 §3.1.2",
+    text: "If the agent returns a Task, the stream MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or TaskArtifactUpdateEvent objects. The stream MUST close when the task reaches a terminal state …",
   },
   recommendation:
     "Send one last status-update with the terminal state (final: true before 1.0) and close the stream right after it.",

@@ -32,7 +32,7 @@ export default defineCheck({
   spec: "A2A 1.0 §3.1.2 (stream shape); 0.3 §7.2",
   quote: {
     spec: "A2A 1.0 §3.1.2",
-    text: "A stream MUST be either exactly one Message, or a Task first followed by its status and artifact updates.",
+    text: "If the agent returns a Message, the stream MUST contain exactly one `Message` object and then close immediately. … If the agent returns a Task, the stream MUST begin with the Task object …",
   },
   recommendation:
     "Publish the Task (state submitted) as the first event of every stream, before any status or artifact update.",

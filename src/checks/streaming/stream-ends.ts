@@ -12,8 +12,8 @@ export default defineCheck({
     "After the final event (final:true in 0.x, a terminal state or a Message in 1.0) the server closes the stream; closing is what marks the end in 1.0.",
   spec: "A2A 0.3 §7.2 (final ends the stream); 1.0 §3.1.2, §11.7",
   quote: {
-    spec: "A2A 0.3 §7.2",
-    text: "The event with final: true MUST be the last event of the stream; the server then closes it (in 1.0 closing the stream is what marks its end).",
+    spec: "A2A 1.0 §3.1.2",
+    text: "The stream MUST close when the task reaches a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`).",
   },
   recommendation:
     "End the HTTP response (or the gRPC call) as soon as the final event is written; do not keep the connection open waiting for more.",

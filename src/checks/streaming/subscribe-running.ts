@@ -58,7 +58,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.9 tasks/resubscribe; 1.0 §3.1.6 SubscribeToTask",
   quote: {
     spec: "A2A 1.0 §3.1.6",
-    text: "SubscribeToTask on a task that is not terminal MUST open a stream whose first event is the current Task.",
+    text: "The operation MUST return a `Task` object as the first event in the stream, representing the current state of the task at the time of subscription.",
   },
   recommendation:
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",

@@ -50,8 +50,8 @@ export default defineCheck({
     "All bindings an agent advertises are equivalent: they serve the same tasks, so a task created over one is returned, with the same contextId, by GetTask over each of the others.",
   spec: "A2A 0.3 §3.4 (transport equivalence), 1.0 §5 (protocol bindings)",
   quote: {
-    spec: "A2A 0.3 §3.4; 1.0 §5",
-    text: "Multiple bindings of one agent MUST be equivalent: the same operations on the same tasks, errors mapped consistently, the same authentication.",
+    spec: "A2A 1.0 §5.1",
+    text: "When an agent supports multiple protocols, all supported protocols MUST: … Identical Functionality: Provide the same set of operations and capabilities",
   },
   recommendation: "Back every binding with one task store (one request handler), not a store per binding.",
   selfTest: [{ flaw: "separate-task-stores", protocols: ["0.3"] }],
