@@ -1,4 +1,5 @@
-import type { A2AClient, CallOutcome } from "../client/types.js";
+import { describeCallFailure } from "../client/describe-failure.js";
+import type { A2AClient } from "../client/types.js";
 import { backoffMs, pollTask } from "../client/poll-task.js";
 import { activeStates, type Message, type Reply, type Task, type TaskState } from "../protocol/model.js";
 import { StopReading, taskIdOf } from "./support/stream-watch.js";
@@ -6,13 +7,6 @@ import { StopReading, taskIdOf } from "./support/stream-watch.js";
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
 export type Provided<T> =
   { ok: true; value: T; evidence: string[] } | { ok: false; reason: string; evidence: string[] };
-
-function describe(outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string {
-  if (outcome.kind === "error")
-    return `${outcome.error.name} (${outcome.error.code}): ${outcome.error.message}`;
-  if (outcome.kind === "unreachable") return outcome.error.message;
-  return outcome.reason;
-}
 
 /** Polls a task with backoff (the conformance procedure pitfall: no fixed sleeps) until it leaves submitted/working. */
 export async function waitForSettled(
@@ -33,7 +27,7 @@ export async function waitForSettled(
       reason: `task ${id} still ${state} after ${Math.round(budgetMs / 1000)} s`,
       evidence,
     };
-  return { ok: false, reason: `polling task ${id}: ${describe(polled.failure)}`, evidence };
+  return { ok: false, reason: `polling task ${id}: ${describeCallFailure(polled.failure)}`, evidence };
 }
 
 /** What one message did when sent without waiting: how its task ended and how long it took. */
@@ -99,7 +93,7 @@ export class Fixtures {
     );
     return sent.ok
       ? { ok: true, value: sent.value, evidence: sent.trafficIds }
-      : { ok: false, reason: `send failed: ${describe(sent)}`, evidence: sent.trafficIds };
+      : { ok: false, reason: `send failed: ${describeCallFailure(sent)}`, evidence: sent.trafficIds };
   }
 
   /** Sends a message and polls its task until it leaves submitted/working. */
@@ -239,7 +233,9 @@ export class Fixtures {
       const outcome = await stream;
       return {
         ok: false,
-        reason: outcome.failure ? `stream refused: ${describe(outcome.failure)}` : "streamed task over",
+        reason: outcome.failure
+          ? `stream refused: ${describeCallFailure(outcome.failure)}`
+          : "streamed task over",
         evidence: outcome.trafficIds,
       };
     }
@@ -248,7 +244,7 @@ export class Fixtures {
     if (!got.ok)
       return {
         ok: false,
-        reason: `reading streamed task ${taskId}: ${describe(got)}`,
+        reason: `reading streamed task ${taskId}: ${describeCallFailure(got)}`,
         evidence: got.trafficIds,
       };
     if (!activeStates.has(got.value.state))
@@ -287,4 +283,4 @@ export class Fixtures {
   }
 }
 
-export { describe as describeFailure };
+export { describeCallFailure as describeFailure };
