@@ -51,8 +51,13 @@ export type StreamItem =
 
 type Envelope = Record<string, unknown>;
 
-/** Checks one response envelope against JSON-RPC 2.0 §5; returns the problem, or undefined when sound. */
-function envelopeProblem(value: unknown, id: string): string | undefined {
+/**
+ * Checks one response envelope against JSON-RPC 2.0 §5; returns the problem, or undefined when sound.
+ * The id echo is not judged here: over HTTP a reply belongs to its request by the exchange itself, so a
+ * reply with a foreign id is still read (and the checks errors.error-envelope and lifecycle.reply-well-formed
+ * report the broken echo once) instead of failing every call that meets it.
+ */
+function envelopeProblem(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return "the reply is not a JSON-RPC response object";
   const env = value as Envelope;
@@ -62,8 +67,6 @@ function envelopeProblem(value: unknown, id: string): string | undefined {
   if (hasResult && hasError)
     return "the response has both result and error (JSON-RPC 2.0 allows exactly one)";
   if (!hasResult && !hasError) return "the response has neither result nor error";
-  if (env.id !== id && !(hasError && env.id === null))
-    return `the response id ${JSON.stringify(env.id)} does not echo the request id "${id}"`;
   if (hasError) {
     const err = env.error as Envelope | null;
     if (
@@ -76,6 +79,12 @@ function envelopeProblem(value: unknown, id: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** JSON-RPC 2.0 §5: the id MUST equal the request's, or be null when the request's id could not be read. */
+export function idEchoProblem(env: Envelope, id: string | number): string | undefined {
+  if (env.id === id || ("error" in env && env.id === null)) return undefined;
+  return `the response id ${JSON.stringify(env.id)} does not echo the request id ${JSON.stringify(id)}`;
 }
 
 function toRpcError(env: Envelope): RpcError {
@@ -92,7 +101,8 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
     const parsed = tryParseJson(event.data, http.url);
     if (!parsed.ok)
       return { at_ms: event.at_ms, invalid: unparsedEvent(index + 1, event.data, parsed.error) };
-    const problem = envelopeProblem(parsed.value, id);
+    // In a stream the id is what ties each event to the request (JSON-RPC 2.0 §5), so a foreign id stays a defect here.
+    const problem = envelopeProblem(parsed.value) ?? idEchoProblem(parsed.value as Envelope, id);
     if (problem) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${problem}` };
     const env = parsed.value as Envelope;
     return "error" in env
@@ -144,6 +154,9 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
   }
   if (http.contentType === "text/event-stream") return readStream(http, id);
   const parsed = tryParseJson(http.body, http.url);
+  const sequence = parsed.ok ? undefined : jsonTextSequence(http.body);
+  if (sequence)
+    return readStream({ ...http, events: sequence.map((data) => ({ at_ms: http.ms, data })) }, id);
   if (!parsed.ok) {
     const type = http.contentType || "no content type";
     return {
@@ -152,7 +165,7 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
       http,
     };
   }
-  const problem = envelopeProblem(parsed.value, id);
+  const problem = envelopeProblem(parsed.value);
   if (problem) return { kind: "invalid", reason: `HTTP ${http.status}: ${problem}`, http };
   const env = parsed.value as Envelope;
   return "error" in env
@@ -160,8 +173,27 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
     : { kind: "result", result: env.result, http };
 }
 
+/**
+ * A body of several JSON values back to back (RFC 7464 JSON text sequences with 0x1E separators, or one value
+ * a line): some agents answer message/stream that way instead of text/event-stream. Reading it as the events it
+ * carries lets the stream's content be judged; streaming.content-type reports the framing once.
+ */
+function jsonTextSequence(body: string): string[] | undefined {
+  const parts = body
+    .split(/[\x1e\n]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  if (parts.length < 2) return undefined;
+  return parts.every((part) => tryParseJson(part, "").ok) ? parts : undefined;
+}
+
+/**
+ * Hands each streamed result to the live listener as it arrives. A record separator (0x1E) before the JSON is
+ * skipped here so that the suite can still act on the task (cancel it, subscribe to it); the events as
+ * recorded keep the byte, and streaming.events-well-formed judges it.
+ */
 function forwardResult(data: string, listener: ((result: unknown) => void) | undefined): void {
-  const parsed = tryParseJson(data, "");
+  const parsed = tryParseJson(data.replace(/^\x1e+/, ""), "");
   if (parsed.ok && typeof parsed.value === "object" && parsed.value !== null && "result" in parsed.value) {
     listener?.((parsed.value as Envelope).result);
   }

@@ -1,3 +1,5 @@
+import { idEchoProblem } from "../../client/jsonrpc.js";
+import type { CheckContext } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
   invalidParamsRequest,
@@ -28,13 +30,40 @@ function envelopeProblem(bad: BadRequest, reply: RawReply & { ok: true }): strin
   return `the reply id is ${JSON.stringify(json.id)}, not ${JSON.stringify(bad.replyId)}`;
 }
 
+/** A recorded body parsed as a JSON object, or undefined when it is not one. */
+function recordedObject(body: string | undefined): Record<string, unknown> | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return isObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The id echo of the suite's successful message/send, when one was recorded. The client reads a single reply
+ * whatever its id (the HTTP exchange ties it to its request), so this is the one place a foreign id is judged.
+ */
+async function successReplyIdProblem(ctx: CheckContext): Promise<{ problem?: string; evidence: string[] }> {
+  const task = await ctx.fixtures.settledTask();
+  if (!task.ok) return { evidence: [] };
+  const entry = ctx.clientContext.traffic.entries().find((e) => e.id === task.evidence[0]);
+  const request = recordedObject(entry?.request_body);
+  const reply = recordedObject(entry?.response_body);
+  const id = request?.id;
+  if (!reply || !("result" in reply) || (typeof id !== "string" && typeof id !== "number"))
+    return { evidence: [] };
+  return { problem: idEchoProblem(reply, id), evidence: task.evidence.slice(0, 1) };
+}
+
 export default defineCheck({
   id: "errors.error-envelope",
-  title: "Errors are JSON-RPC error objects with the request id",
+  title: "Errors are JSON-RPC error objects, and every reply echoes the request id",
   category: "errors",
   level: "MUST",
   requirement:
-    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read).',
+    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read); a successful reply echoes the id too.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: "JSONRPC-ERR-001",
   quote: {
@@ -55,6 +84,9 @@ export default defineCheck({
       const problem = envelopeProblem(bad, reply);
       if (problem) return fail(`the reply to ${bad.what}: ${problem}`, evidence);
     }
+    const success = await successReplyIdProblem(ctx);
+    evidence.push(...success.evidence);
+    if (success.problem) return fail(`the reply to message/send: ${success.problem}`, evidence);
     return pass("3 error replies were well-formed JSON-RPC errors with the right id", evidence);
   },
 });

@@ -15,7 +15,9 @@ export default defineCheck({
   level: "SHOULD",
   requirement:
     "Malformed JSON, invalid requests, unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces).",
-  spec: "JSON-RPC 2.0 §5.1; A2A 1.0 §9.5",
+  spec: "JSON-RPC 2.0 §5.1; A2A 1.0.1 §3.3.2",
+  levelReason:
+    "JSON-RPC 2.0 does not speak of HTTP statuses; A2A 1.0.1 §3.3.2 says servers SHOULD return appropriate error codes and gives HTTP 400 for validation errors and 500 for internal failures, so a 5xx for a client's mistake breaks a SHOULD, not a MUST.",
   recommendation:
     "Catch request errors at the JSON-RPC front and map them to -32700/-32600/-32601/-32602 with HTTP 200; reserve 5xx and -32603 for real server faults, and never send stack traces.",
   selfTest: [{ flaw: "leaky-error", protocols: ["1.0"] }],

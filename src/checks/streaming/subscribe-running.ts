@@ -29,6 +29,15 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   const evidence = [...running.evidence, ...(watched.outcome?.trafficIds ?? [])];
   const failure = watched.outcome?.failure;
   if (failure) {
+    // A2A 0.3 §11.1.3 lists tasks/resubscribe among the methods a server MAY implement, even with streaming.
+    if (
+      ctx.generation !== "1.0" &&
+      failure.kind === "error" &&
+      (failure.error.name === "MethodNotFound" || failure.error.name === "UnsupportedOperation")
+    )
+      return skip(
+        `the agent does not implement tasks/resubscribe (${describeFailure(failure)}); A2A 0.3 §11.1.3 makes it optional (MAY)`,
+      );
     // A task that finished meanwhile may rightly refuse a subscription (1.0 §3.1.6).
     const now = await ctx.client.getTask(id);
     evidence.push(...now.trafficIds);
@@ -64,7 +73,7 @@ export default defineCheck({
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
   selfTest: [
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
-    { flaw: "subscribe-unsupported", protocols: ["0.3"] },
+    { flaw: "subscribe-unsupported", protocols: ["1.0"] },
   ],
   scope: "transport",
   needs: ["streaming"],
