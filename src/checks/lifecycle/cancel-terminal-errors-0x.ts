@@ -6,6 +6,8 @@ export default defineCheck({
   title: "Canceling a finished task fails with TaskNotCancelable (A2A 0.x)",
   category: "lifecycle",
   level: "SHOULD",
+  levelReason:
+    "A2A 0.3 §7.4 says only that cancellation \"is not guaranteed\" and §8.2 defines TaskNotCancelableError without a MUST to use it; 1.0.1 makes it a MUST (lifecycle.cancel-terminal-errors).",
   requirement: "tasks/cancel of a task in a terminal state returns TaskNotCancelableError (-32002).",
   spec: "A2A 0.3 §7.4, §8.2 (TaskNotCancelableError)",
   tck: "CORE-CANCEL-002",

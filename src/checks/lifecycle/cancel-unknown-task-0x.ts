@@ -6,6 +6,8 @@ export default defineCheck({
   title: "Canceling a task that does not exist fails with TaskNotFound (A2A 0.x)",
   category: "lifecycle",
   level: "SHOULD",
+  levelReason:
+    "A2A 0.3 §8.2 defines TaskNotFoundError without a MUST to use it for tasks/cancel; 1.0.1 makes it a MUST (its cancel error table).",
   requirement: "tasks/cancel of an id the server never issued returns TaskNotFoundError (-32001).",
   spec: "A2A 0.3 §7.4, §8.2 (TaskNotFoundError)",
   tck: "CORE-CANCEL-003",
