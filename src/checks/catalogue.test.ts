@@ -85,7 +85,9 @@ describe("levels as the spec words them", () => {
   it("gives every check below MUST either the spec's SHOULD or MAY it tests or the reason it is not a MUST", () => {
     const unexplained = catalogue
       .filter((c) => c.level !== "MUST")
-      .filter((c) => !c.levelReason && !(c.quote && /\b(SHOULD|RECOMMENDED|MAY|OPTIONAL)\b/.test(c.quote.text)))
+      .filter(
+        (c) => !c.levelReason && !(c.quote && /\b(SHOULD|RECOMMENDED|MAY|OPTIONAL)\b/.test(c.quote.text)),
+      )
       .map((c) => c.id);
     expect(unexplained).toEqual([]);
   });
