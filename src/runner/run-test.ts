@@ -64,6 +64,7 @@ async function runConformanceTest(
     name: test.definition.name,
     source: test.source,
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
     ...(connectionSettings(config).endpointOverride
       ? { endpointOverride: connectionSettings(config).endpointOverride }
       : {}),
@@ -122,6 +123,7 @@ async function runDefinition(test: LoadedTest, opts: TestRunOptions): Promise<Ru
     source: test.source,
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   if (isConversation(config)) {
     // Loaded on demand: the model SDKs are only needed by conversations.

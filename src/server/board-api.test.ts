@@ -10,12 +10,16 @@ type Created = { id: string; name?: string };
 let agent: RunningAgent;
 let hanging: Server;
 let hangingUrl: string;
+/** Requests the hanging agent received whose connection the client has since closed. */
+let abandoned = 0;
 let server: RunningServer;
 const tmp = tempDir();
 
 beforeAll(async () => {
   agent = await startReferenceAgent({ port: 0, workMs: 0 });
-  hanging = createServer(() => undefined);
+  hanging = createServer((req) => {
+    req.socket.once("close", () => (abandoned += 1));
+  });
   await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
   hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
   server = await serve(tmp.db, { concurrency: 1, runTimeoutMs: 30_000 });
@@ -114,11 +118,16 @@ describe("canceling a run", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect((await api<RunView>("GET", `/api/runs/${good.body.id}`)).body.status).toBe("queued");
+    const abandonedBefore = abandoned;
     const canceled = await api<RunView>("POST", `/api/runs/${stuck.body.id}/cancel`);
     expect(canceled.status).toBe(200);
     expect(canceled.body.status).toBe("canceled");
     expect(canceled.body.result?.reason).toMatch(/canceled/);
     expect((await waitForRun(api, good.body.id, 10_000)).status).toBe("passed");
+    // The abort reached the request in flight: the runner hung up on the agent (the card wait is 20 s).
+    const hungUp = Date.now() + 3000;
+    while (abandoned === abandonedBefore && Date.now() < hungUp) await new Promise((r) => setTimeout(r, 20));
+    expect(abandoned).toBeGreaterThan(abandonedBefore);
     const again = await api<{ error: { message: string } }>("POST", `/api/runs/${stuck.body.id}/cancel`);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toMatch(/already finished \(status canceled\)/);
