@@ -135,6 +135,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       .description("run the conformance suite on every binding the card advertises"),
   )
     .option("--list", "print the catalogue of checks and exit")
+    .option("--coverage", "print which official TCK requirements the checks cover, and exit")
     .option("--peer <url>", "a second agent for the interop checks")
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement: "tasks/cancel of a task in a terminal state returns TaskNotCancelableError (-32002).",
   spec: "A2A 0.3 §7.4, §8.2 (TaskNotCancelableError)",
-  tck: "CORE-CANCEL-002",
+  tck: ["CORE-CANCEL-002"],
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002).",
   selfTest: [

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "SHOULD",
   requirement: "tasks/cancel of an id the server never issued returns TaskNotFoundError (-32001).",
   spec: "A2A 0.3 §7.4, §8.2 (TaskNotFoundError)",
-  tck: "CORE-CANCEL-003",
+  tck: ["CORE-CANCEL-003"],
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001) when it is not there.",
   selfTest: [{ flaw: "cancel-unknown-wrong-code", protocols: ["0.3"] }],

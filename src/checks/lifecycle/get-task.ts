@@ -8,7 +8,7 @@ export default defineCheck({
   level: "MUST",
   requirement: "tasks/get (GetTask) returns the task with the same id, contextId and its current status.",
   spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
-  tck: "CORE-GET-001",
+  tck: ["CORE-GET-001"],
   quote: {
     spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
     text: "Agents MUST implement tasks/get (GetTask), which returns the current state of the task with the given id.",

@@ -11,7 +11,7 @@ export default defineCheck({
   requirement:
     "A message naming the taskId of a task in a terminal state is refused: with UnsupportedOperationError (-32004) in 1.0, with an error in 0.3.",
   spec: "A2A 0.3 §6.3 (terminal states cannot restart); 1.0 §3.1.1, §4.1.3",
-  tck: "CORE-SEND-002",
+  tck: ["CORE-SEND-002", "JSONRPC-SSE-002"],
   quote: {
     spec: "A2A 1.0 §3.1.1; 0.3 §6.3",
     text: "1.0: a message to a task in a terminal state MUST be answered with UnsupportedOperationError. 0.3: a task in a terminal state cannot be restarted, and the message MUST get an error.",
