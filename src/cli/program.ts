@@ -149,7 +149,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       collect,
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
-    .option("--concurrency <n>", "checks run at once (default 4)")
+    .option("--concurrency <n>", "checks run at once (default 8)")
     .option("--bearer <token>", "send Authorization: Bearer TOKEN")
     .option("--basic <user:password>", "send HTTP basic credentials")
     .option("--api-key <name=value>", "send an API key (repeatable)", collect)
