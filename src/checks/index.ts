@@ -27,6 +27,9 @@ import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-
 import lifecycleCancelUnknownTask from "./lifecycle/cancel-unknown-task.js";
 import lifecycleCancelUnknownTask0x from "./lifecycle/cancel-unknown-task-0x.js";
 import lifecycleTerminalTaskRejectsMessage from "./lifecycle/terminal-task-rejects-message.js";
+import lifecycleUnknownTaskMessage from "./lifecycle/unknown-task-message.js";
+import lifecycleContextTaskMismatch from "./lifecycle/context-task-mismatch.js";
+import lifecycleTaskIdImpliesContext from "./lifecycle/task-id-implies-context.js";
 import streamingFinalEvent from "./streaming/final-event.js";
 import streamingContentType from "./streaming/content-type.js";
 import streamingFirstEvent from "./streaming/first-event.js";
@@ -91,6 +94,9 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleCancelUnknownTask,
   lifecycleCancelUnknownTask0x,
   lifecycleTerminalTaskRejectsMessage,
+  lifecycleUnknownTaskMessage,
+  lifecycleContextTaskMismatch,
+  lifecycleTaskIdImpliesContext,
   // streaming
   streamingFinalEvent,
   streamingContentType,

@@ -342,7 +342,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.4.2",
     "Agent returns TaskNotFoundError for invalid taskId in message",
     true,
-    notCovered(PLANNED),
+    covered(),
   ),
   req(
     "CORE-MULTI-005",
@@ -350,16 +350,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.4.3",
     "Agent infers contextId from task when only taskId provided",
     true,
-    notCovered(PLANNED),
+    covered(),
   ),
-  req(
-    "CORE-MULTI-006",
-    "MUST",
-    "3.4.3",
-    "Agent rejects mismatching contextId and taskId",
-    true,
-    notCovered(PLANNED),
-  ),
+  req("CORE-MULTI-006", "MUST", "3.4.3", "Agent rejects mismatching contextId and taskId", true, covered()),
   req(
     "CORE-HIST-001",
     "SHOULD",
