@@ -38,6 +38,7 @@ import streamingStreamEnds from "./streaming/stream-ends.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
+import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
 import errorsUnknownMethod from "./errors/unknown-method.js";
 import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
@@ -51,6 +52,7 @@ import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
 import pushConfigCrud from "./push/config-crud.js";
 import pushDelivery from "./push/delivery.js";
+import pushDeleteIdempotent from "./push/delete-idempotent.js";
 import interopCardsValid from "./interop/cards-valid.js";
 import interopBothAcceptTasks from "./interop/both-accept-tasks.js";
 import interopConcurrentContexts from "./interop/concurrent-contexts.js";
@@ -106,6 +108,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingSubscribeRunning,
   streamingSubscribeTerminal,
   streamingDroppedStreamTaskReadable,
+  streamingSubscribeUnknownTask,
   // errors
   errorsUnknownMethod,
   errorsInvalidRequest,
@@ -122,6 +125,7 @@ export const catalogue: readonly CheckDefinition[] = [
   // push
   pushConfigCrud,
   pushDelivery,
+  pushDeleteIdempotent,
   // interop
   interopCardsValid,
   interopBothAcceptTasks,
