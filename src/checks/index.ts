@@ -47,6 +47,8 @@ import errorsErrorEnvelope from "./errors/error-envelope.js";
 import errorsHttpStatus from "./errors/http-status.js";
 import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
+import errorsCapabilityErrors from "./errors/capability-errors.js";
+import errorsVersionNotSupported from "./errors/version-not-supported.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
@@ -118,6 +120,8 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsHttpStatus,
   errorsNoServerError,
   errorsServerSurvives,
+  errorsCapabilityErrors,
+  errorsVersionNotSupported,
   // auth
   authMissingCredentialRefused,
   authWrongCredentialRefused,

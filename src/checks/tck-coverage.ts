@@ -275,7 +275,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.3.4",
     "Push notification operations return error when not supported",
     true,
-    notCovered(PLANNED),
+    covered("judged when the card leaves the capability false or absent; otherwise the check skips it"),
   ),
   req(
     "CORE-CAP-002",
@@ -283,7 +283,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.3.4",
     "Streaming operations return error when not supported",
     true,
-    notCovered(PLANNED),
+    covered("judged when the card leaves the capability false or absent; otherwise the check skips it"),
   ),
   req(
     "CORE-CAP-003",
@@ -291,7 +291,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.3.4",
     "Extended agent card operations return error when not supported",
     true,
-    notCovered(PLANNED),
+    covered("judged when the card leaves capabilities.extendedAgentCard false or absent"),
   ),
   req(
     "CORE-CAP-004",
@@ -725,7 +725,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.6.2",
     "Agent returns VersionNotSupportedError for unsupported version",
     true,
-    notCovered(PLANNED),
+    covered(),
   ),
   req(
     "VER-SERVER-003",
@@ -810,14 +810,7 @@ export const tckRequirements: readonly TckRequirement[] = [
       "1.0 methods are sent by their PascalCase names; an agent that serves other names fails the first send",
     ),
   ),
-  req(
-    "JSONRPC-SVC-002",
-    "MUST",
-    "9.2",
-    "Service parameters transmitted as HTTP headers",
-    true,
-    notCovered(PLANNED),
-  ),
+  req("JSONRPC-SVC-002", "MUST", "9.2", "Service parameters transmitted as HTTP headers", true, covered()),
   req(
     "JSONRPC-ERR-001",
     "MUST",
@@ -882,14 +875,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     ),
   ),
   req("HTTP_JSON-SVC-001", "MUST", "11.1", "Content-Type is application/json", true, notCovered(PLANNED)),
-  req(
-    "HTTP_JSON-SVC-002",
-    "MUST",
-    "11.2",
-    "Service parameters transmitted as HTTP headers",
-    true,
-    notCovered(PLANNED),
-  ),
+  req("HTTP_JSON-SVC-002", "MUST", "11.2", "Service parameters transmitted as HTTP headers", true, covered()),
   req(
     "HTTP_JSON-QP-001",
     "MUST",
@@ -938,14 +924,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     covered("the gRPC client decodes every reply with the proto3 schema"),
   ),
   req("GRPC-SVC-003", "MUST", "10.1", "gRPC over HTTP/2 with TLS", false, notApplicable(TLS)),
-  req(
-    "GRPC-META-001",
-    "MUST",
-    "10.2",
-    "Service parameters transmitted as gRPC metadata",
-    true,
-    notCovered(PLANNED),
-  ),
+  req("GRPC-META-001", "MUST", "10.2", "Service parameters transmitted as gRPC metadata", true, covered()),
   req(
     "GRPC-ERR-001",
     "MUST",

@@ -22,4 +22,12 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     const again = await call(probe, "DeleteTaskPushNotificationConfig", params.get);
     expect(errorCode(again.body as Json)).toBe(-32603);
   },
+  "extended-card-wrong-error": async (probe) => {
+    expect(errorCode((await call(probe, "GetExtendedAgentCard", {})).body as Json)).toBe(-32007);
+  },
+  "version-header-ignored": async (probe) => {
+    const headers = { ...probe.dialect.headers, "A2A-Version": "99.0" };
+    const reply = await call(probe, "GetTask", { id: `missing-${randomUUID()}` }, headers);
+    expect(errorCode(reply.body as Json)).toBe(-32001);
+  },
 };
