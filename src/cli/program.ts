@@ -135,6 +135,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       .description("run the conformance suite on every binding the card advertises"),
   )
     .option("--list", "print the catalogue of checks and exit")
+    .option("--coverage", "print which official TCK requirements the checks cover, and exit")
     .option("--peer <url>", "a second agent for the interop checks")
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(
@@ -148,7 +149,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       collect,
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
-    .option("--concurrency <n>", "checks run at once (default 4)")
+    .option("--concurrency <n>", "checks run at once (default 8)")
     .option("--bearer <token>", "send Authorization: Bearer TOKEN")
     .option("--basic <user:password>", "send HTTP basic credentials")
     .option("--api-key <name=value>", "send an API key (repeatable)", collect)
