@@ -94,8 +94,10 @@ export function skipLines(findings: readonly Finding[], st: Style): string[] {
     }
   };
   if (notRun.length > 0)
-    block(`${count(notRun)} applicable checks could not run (level full needs them all):`, notRun, st.yellow);
+    block(`${count(notRun)} applicable checks could not run (level full needs them all):`, notRun, (s) =>
+      st.yellow(s),
+    );
   if (notApplicable.length > 0)
-    block(`${count(notApplicable)} checks do not apply to this agent:`, notApplicable, st.dim);
+    block(`${count(notApplicable)} checks do not apply to this agent:`, notApplicable, (s) => st.dim(s));
   return lines;
 }
