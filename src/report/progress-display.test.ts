@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../model/events.js";
 import type { Finding } from "../model/finding.js";
-import { progressDisplay, resolveProgressMode, type ProgressClock } from "./progress-display.js";
+import { heartbeat, progressDisplay, resolveProgressMode, type ProgressClock } from "./progress-display.js";
 import { retryLine } from "./progress.js";
 
 /** A clock that moves only when the test says so, firing the display's tick as a real interval would. */
@@ -186,5 +186,17 @@ describe("live progress", () => {
     expect(resolveProgressMode("auto", { isTTY: true }, { TERM: "dumb" })).toBe("plain");
     expect(resolveProgressMode("auto", {}, {})).toBe("plain");
     expect(resolveProgressMode("none", { isTTY: true }, {})).toBe("none");
+  });
+});
+
+describe("a heartbeat outside a run", () => {
+  it("says whom it waits on every 5 s until stopped", () => {
+    const { clock, advance } = fakeClock();
+    const lines: string[] = [];
+    const beat = heartbeat({ write: (l) => lines.push(l), what: "the agent", clock });
+    advance(12_000);
+    beat.stop();
+    advance(10_000);
+    expect(lines).toEqual(["still waiting on the agent (5.0 s)", "still waiting on the agent (10 s)"]);
   });
 });

@@ -1,4 +1,5 @@
 import type { RunEvent, RunEventSink } from "../model/events.js";
+import { formatDuration } from "../net/units.js";
 import { findingLine, progressLines } from "./progress.js";
 import { ProgressState } from "./progress-state.js";
 import { terminalText } from "./terminal-text.js";
@@ -125,4 +126,22 @@ export function progressDisplay(opts: ProgressDisplayOptions): ProgressDisplay {
       clearStatus();
     },
   };
+}
+
+/**
+ * "still waiting on the agent (10 s)" every `everyMs` until stopped: for waits outside a run (a chat
+ * message). Stopping twice is harmless.
+ */
+export function heartbeat(opts: {
+  write: (line: string) => void;
+  what: string;
+  clock?: ProgressClock;
+  everyMs?: number;
+}): { stop(): void } {
+  const clock = opts.clock ?? systemClock;
+  const started = clock.now();
+  const stop = clock.every(opts.everyMs ?? 5000, () =>
+    opts.write(`still waiting on ${opts.what} (${formatDuration(clock.now() - started)})`),
+  );
+  return { stop };
 }
