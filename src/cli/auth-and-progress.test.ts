@@ -70,7 +70,8 @@ describe("credentials on every command", () => {
     expect(r.stdout).toContain("(the credentials sent were refused)");
     const k = await runCli(["smoke", open.url, "--api-key", "X-Api-Key=abc", "--json"]);
     expect(k.code).toBe(0);
-    expect(JSON.parse(k.stdout).traffic[0].request_headers["X-Api-Key"]).toBe("[redacted]");
+    const result = JSON.parse(k.stdout) as { traffic: Array<{ request_headers: Record<string, string> }> };
+    expect(result.traffic[0]?.request_headers["X-Api-Key"]).toBe("[redacted]");
   });
 
   it("chat exits 2 when refused and names the scheme; with --bearer it talks", async () => {
