@@ -140,6 +140,7 @@ function buildProgram(setExit: (code: number) => void): Command {
     },
   )
     .option("--list", "print the catalogue of checks and exit")
+    .option("--coverage", "print which official TCK requirements the checks cover, and exit")
     .option("--peer <url>", "a second agent for the interop checks")
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(
@@ -153,7 +154,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       collect,
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
-    .option("--concurrency <n>", "checks run at once (default 4)")
+    .option("--concurrency <n>", "checks run at once (default 8)")
     .action(async (url: string | undefined, flags: ConformFlags) =>
       setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
