@@ -1,4 +1,5 @@
 import { issueText } from "../card/issue-text.js";
+import { formatDuration } from "../net/units.js";
 import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
@@ -66,7 +67,7 @@ function verdictLine(result: RunResult, st: Style): string {
         ? st.red(st.bold("FAILED"))
         : st.yellow(st.bold("ERROR"));
   const reason = result.reason ? `  ${result.reason}` : "";
-  return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${result.duration_ms} ms · ${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`)}`;
+  return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${formatDuration(result.duration_ms)} · ${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`)}`;
 }
 
 /** Renders one result for a person at a terminal: what was tried, what was found, each error, one verdict. */

@@ -7,6 +7,7 @@ import { cardSection, checkList, problemCheck, smokeSection } from "./html-secti
 import { html, trusted, type SafeHtml } from "./html-template.js";
 import { trafficList } from "./html-traffic.js";
 import { categoryCounts, levelText, problems, runTitle, scoreText, totals, withStatus } from "./run-view.js";
+import { formatDuration } from "../net/units.js";
 
 // The report shows hostile text; if an escape were ever missed, this policy still forbids every script, frame,
 // form target and remote load. Only the inline stylesheet and data: images are allowed.
@@ -49,7 +50,9 @@ function summary(result: RunResult): SafeHtml {
           : null
       }
       <dt>Run</dt>
-      <dd>${result.started_at} · ${result.duration_ms} ms · ${result.traffic.length} requests</dd>
+      <dd>
+        ${result.started_at} · ${formatDuration(result.duration_ms)} · ${result.traffic.length} requests
+      </dd>
     </dl>`;
 }
 

@@ -18,6 +18,7 @@ import {
   withStatus,
 } from "./run-view.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
+import { formatDuration } from "../net/units.js";
 
 const STATUS_WORD = { passed: "✅ PASSED", failed: "❌ FAILED", error: "⚠️ ERROR" } as const;
 const STATUS_EMOJI: Record<string, string> = { passed: "✅ ", failed: "❌ ", error: "⚠️ " };
@@ -52,7 +53,7 @@ function overview(result: RunResult): string {
     ]);
   }
   const requests = `${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`;
-  rows.push(["Run", mdCell(`${result.started_at} · ${result.duration_ms} ms · ${requests}`)]);
+  rows.push(["Run", mdCell(`${result.started_at} · ${formatDuration(result.duration_ms)} · ${requests}`)]);
   rows.push(["Tool", mdCell(`plainwright ${result.tool.version}`)]);
   return table(["", ""], rows);
 }
