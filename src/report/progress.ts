@@ -1,3 +1,4 @@
+import { liveLine } from "./load-console.js";
 import { terminalText } from "./terminal-text.js";
 import type { RunEvent, RunEventSink } from "../model/events.js";
 import type { TranscriptEntry } from "../model/conversation.js";
@@ -55,6 +56,8 @@ export function progressLines(event: RunEvent): string[] {
       return [
         `  trial ${event.trial.trial} ${event.trial.status}${event.trial.reason ? `: ${event.trial.reason}` : ""}`,
       ];
+    case "load-tick":
+      return [liveLine(event.tick)];
     case "check-started":
     case "run-finished":
       return [];
