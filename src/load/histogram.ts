@@ -56,7 +56,8 @@ export class LatencyHistogram {
 
   /** count, min, mean, p50, p90, p99 and max, in ms. */
   summary(): LatencySummary {
-    if (this.count === 0) return { count: 0, min_ms: 0, mean_ms: 0, p50_ms: 0, p90_ms: 0, p99_ms: 0, max_ms: 0 };
+    if (this.count === 0)
+      return { count: 0, min_ms: 0, mean_ms: 0, p50_ms: 0, p90_ms: 0, p99_ms: 0, max_ms: 0 };
     return {
       count: this.count,
       min_ms: round(this.#minUs / US_PER_MS),

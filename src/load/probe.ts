@@ -67,16 +67,29 @@ export function classifyFailure(failure: Failure, statusOf: ProbeOptions["status
 }
 
 const isTerminal = (reply: Reply) =>
-  reply.kind === "message" || ((reply.kind === "task" || reply.kind === "status-update") && terminalStates.has(reply.state));
+  reply.kind === "message" ||
+  ((reply.kind === "task" || reply.kind === "status-update") && terminalStates.has(reply.state));
 
 /** A task that ended failed or rejected: the call worked, the agent's work did not. */
 function taskFailure(reply: Reply, trafficId: string | undefined): ProbeError | undefined {
-  if ((reply.kind !== "task" && reply.kind !== "status-update") || (reply.state !== "failed" && reply.state !== "rejected"))
+  if (
+    (reply.kind !== "task" && reply.kind !== "status-update") ||
+    (reply.state !== "failed" && reply.state !== "rejected")
+  )
     return undefined;
-  return { kind: "task", key: `task ${reply.state}`, message: `the task ended ${reply.state}`, ...(trafficId ? { trafficId } : {}) };
+  return {
+    kind: "task",
+    key: `task ${reply.state}`,
+    message: `the task ended ${reply.state}`,
+    ...(trafficId ? { trafficId } : {}),
+  };
 }
 
-async function probeSend(opts: ProbeOptions, since: number, generation: ProtocolGeneration): Promise<ProbeResult> {
+async function probeSend(
+  opts: ProbeOptions,
+  since: number,
+  generation: ProtocolGeneration,
+): Promise<ProbeResult> {
   const outcome = await opts.client.send({ text: opts.message });
   const latencyMs = opts.clock.now() - since;
   if (!outcome.ok) return { latencyMs, unsettled: false, error: classifyFailure(outcome, opts.statusOf) };
@@ -84,11 +97,20 @@ async function probeSend(opts: ProbeOptions, since: number, generation: Protocol
   // The same reply validation the conformance suite applies: the version's schema decides a violation.
   const problem = replyShapeProblem(outcome.raw, generation);
   if (problem)
-    return { latencyMs, unsettled: false, error: { kind: "protocol", key: keyOf(problem), message: problem, ...(trafficId ? { trafficId } : {}) } };
+    return {
+      latencyMs,
+      unsettled: false,
+      error: { kind: "protocol", key: keyOf(problem), message: problem, ...(trafficId ? { trafficId } : {}) },
+    };
   const reply = outcome.value;
   const error = taskFailure(reply, trafficId);
   const terminal = isTerminal(reply);
-  return { latencyMs, unsettled: !terminal, ...(terminal ? { terminalMs: latencyMs } : {}), ...(error ? { error } : {}) };
+  return {
+    latencyMs,
+    unsettled: !terminal,
+    ...(terminal ? { terminalMs: latencyMs } : {}),
+    ...(error ? { error } : {}),
+  };
 }
 
 /** The first thing wrong with a stream that arrived: unreadable events, schema breaks, in-stream errors, order. */
@@ -96,23 +118,39 @@ function streamProblem(outcome: StreamOutcome, generation: ProtocolGeneration): 
   const trafficId = outcome.trafficIds.at(-1);
   const at = trafficId ? { trafficId } : {};
   const invalid = outcome.invalidEvents[0];
-  if (invalid) return { kind: "protocol", key: keyOf(invalid.replace(/^event \d+: /, "")), message: invalid, ...at };
+  if (invalid)
+    return { kind: "protocol", key: keyOf(invalid.replace(/^event \d+: /, "")), message: invalid, ...at };
   for (const raw of outcome.rawEvents) {
     const problem = replyShapeProblem(raw, generation);
     if (problem) return { kind: "protocol", key: keyOf(problem), message: problem, ...at };
   }
   const inStream = outcome.errors[0];
-  if (inStream) return { kind: "jsonrpc", key: `${inStream.code} ${inStream.name}`, message: inStream.message, ...at };
+  if (inStream)
+    return { kind: "jsonrpc", key: `${inStream.code} ${inStream.name}`, message: inStream.message, ...at };
   const backwards = stateOrderProblem(outcome.events);
   if (backwards) return { kind: "protocol", key: keyOf(backwards), message: backwards, ...at };
   if (outcome.end.reason === "idle-timeout")
-    return { kind: "timeout", key: "timeout.idle", message: outcome.end.message ?? "the stream went silent", ...at };
+    return {
+      kind: "timeout",
+      key: "timeout.idle",
+      message: outcome.end.message ?? "the stream went silent",
+      ...at,
+    };
   if (outcome.end.reason !== "closed")
-    return { kind: "network", key: `stream ${outcome.end.reason}`, message: outcome.end.message ?? `the stream ended: ${outcome.end.reason}`, ...at };
+    return {
+      kind: "network",
+      key: `stream ${outcome.end.reason}`,
+      message: outcome.end.message ?? `the stream ended: ${outcome.end.reason}`,
+      ...at,
+    };
   return undefined;
 }
 
-async function probeStream(opts: ProbeOptions, since: number, generation: ProtocolGeneration): Promise<ProbeResult> {
+async function probeStream(
+  opts: ProbeOptions,
+  since: number,
+  generation: ProtocolGeneration,
+): Promise<ProbeResult> {
   let firstEventMs: number | undefined;
   let terminalMs: number | undefined;
   const outcome = await opts.client.stream({ text: opts.message }, (event) => {
@@ -121,7 +159,8 @@ async function probeStream(opts: ProbeOptions, since: number, generation: Protoc
     if (terminalMs === undefined && isTerminal(event)) terminalMs = at;
   });
   const latencyMs = opts.clock.now() - since;
-  if (outcome.failure) return { latencyMs, unsettled: false, error: classifyFailure(outcome.failure, opts.statusOf) };
+  if (outcome.failure)
+    return { latencyMs, unsettled: false, error: classifyFailure(outcome.failure, opts.statusOf) };
   // Bindings that hand events over only at the end still time them by arrival.
   if (firstEventMs === undefined && outcome.arrivalsMs.length > 0) firstEventMs = outcome.arrivalsMs[0];
   if (terminalMs === undefined) {

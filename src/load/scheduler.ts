@@ -152,10 +152,7 @@ async function openDispatcher(run: Run, rate: number): Promise<void> {
 /** Resolves once every promise has settled or `ms` has passed, whichever comes first. */
 async function within(clock: Clock, promises: Iterable<Promise<void>>, ms: number): Promise<void> {
   const timeUp = new AbortController();
-  await Promise.race([
-    Promise.all(promises).then(() => timeUp.abort()),
-    clock.sleep(ms, timeUp.signal),
-  ]);
+  await Promise.race([Promise.all(promises).then(() => timeUp.abort()), clock.sleep(ms, timeUp.signal)]);
   timeUp.abort();
 }
 

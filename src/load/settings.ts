@@ -59,7 +59,8 @@ export function resolveLoadSettings(request: LoadRequest, timeoutMs: number): Lo
   const b = loadBounds;
   const concurrency = request.concurrency ?? b.concurrency.default;
   inRange(concurrency, b.concurrency.min, b.concurrency.max, "concurrency");
-  if (!Number.isInteger(concurrency)) throw new Error(`concurrency must be a whole number, got ${concurrency}`);
+  if (!Number.isInteger(concurrency))
+    throw new Error(`concurrency must be a whole number, got ${concurrency}`);
   if (request.requests !== undefined) {
     inRange(request.requests, b.requests.min, b.requests.max, "requests");
     if (!Number.isInteger(request.requests))

@@ -44,8 +44,16 @@ export const thresholdMetrics: Record<string, Metric> = {
   ...latencyMetrics("terminal.", "time to a terminal state", (l) => l.terminal),
   errors: { unit: "ratio", describe: "failed requests (a % or a count)", read: (l) => l.errors.rate },
   rps: { unit: "rate", describe: "completed requests per second", read: (l) => l.throughput_per_s },
-  "drift.p50": { unit: "factor", describe: "last window's p50 / first's", read: (l) => l.drift?.p50_ratio ?? null },
-  "drift.p99": { unit: "factor", describe: "last window's p99 / first's", read: (l) => l.drift?.p99_ratio ?? null },
+  "drift.p50": {
+    unit: "factor",
+    describe: "last window's p50 / first's",
+    read: (l) => l.drift?.p50_ratio ?? null,
+  },
+  "drift.p99": {
+    unit: "factor",
+    describe: "last window's p99 / first's",
+    read: (l) => l.drift?.p99_ratio ?? null,
+  },
 };
 
 const TIME_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
@@ -77,7 +85,8 @@ function limitIn(kind: Unit, value: number, unit: string, expression: string, me
   switch (kind) {
     case "time": {
       const scale = TIME_UNITS[unit];
-      if (scale === undefined) throw bad(`${metric} is a time; give a unit: ms, s or m (e.g. "${metric} < 2s")`);
+      if (scale === undefined)
+        throw bad(`${metric} is a time; give a unit: ms, s or m (e.g. "${metric} < 2s")`);
       return value * scale;
     }
     case "ratio":
@@ -111,7 +120,12 @@ export function parseThresholds(expressions: readonly string[]): Threshold[] {
   return parsed;
 }
 
-const compare = { "<": (a: number, b: number) => a < b, "<=": (a: number, b: number) => a <= b, ">": (a: number, b: number) => a > b, ">=": (a: number, b: number) => a >= b };
+const compare = {
+  "<": (a: number, b: number) => a < b,
+  "<=": (a: number, b: number) => a <= b,
+  ">": (a: number, b: number) => a > b,
+  ">=": (a: number, b: number) => a >= b,
+};
 
 /** How the run did against each threshold. A figure the run does not have fails its threshold: nothing was shown. */
 export function evaluateThresholds(thresholds: readonly Threshold[], load: LoadSection): ThresholdOutcome[] {

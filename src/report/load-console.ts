@@ -3,7 +3,8 @@ import type { RunResult } from "../model/result.js";
 import { describeOutcome } from "../load/thresholds.js";
 import type { Style } from "./style.js";
 
-const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`);
+const ms = (n: number) =>
+  n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 
 /** The live view's line, once a second on stderr: "  12 s  843 req/s  p50 1.9 ms  p99 6.2 ms  errors 0  in flight 10". */
@@ -25,8 +26,13 @@ function latencyLine(name: string, l: LatencySummary): string {
 
 function settingsLine(load: LoadSection): string {
   const s = load.settings;
-  const loop = s.rate_per_s === null ? `closed loop, ${s.concurrency} concurrent` : `open loop, ${s.rate_per_s}/s, at most ${s.concurrency} in flight`;
-  const limit = [s.requests !== null ? `${s.requests} requests` : "", `${s.duration_ms / 1000} s at most`].filter(Boolean).join(", ");
+  const loop =
+    s.rate_per_s === null
+      ? `closed loop, ${s.concurrency} concurrent`
+      : `open loop, ${s.rate_per_s}/s, at most ${s.concurrency} in flight`;
+  const limit = [s.requests !== null ? `${s.requests} requests` : "", `${s.duration_ms / 1000} s at most`]
+    .filter(Boolean)
+    .join(", ");
   return `  ${s.mode === "stream" ? "streams" : "sends"} · ${loop} · ${limit}${s.ramp_ms > 0 ? ` · ramp ${s.ramp_ms / 1000} s` : ""}`;
 }
 
@@ -48,12 +54,17 @@ export function loadLines(result: RunResult, st: Style): string[] {
   lines.push(latencyLine("latency", load.latency));
   if (load.first_event) lines.push(latencyLine("first event", load.first_event));
   if (load.terminal && load.terminal.count > 0) lines.push(latencyLine("terminal state", load.terminal));
-  if (load.unsettled > 0) lines.push(`  ${st.yellow("!")} ${load.unsettled} replies left the task unfinished (not terminal)`);
+  if (load.unsettled > 0)
+    lines.push(`  ${st.yellow("!")} ${load.unsettled} replies left the task unfinished (not terminal)`);
   if (load.errors.total > 0) {
-    const kinds = Object.entries(load.errors.by_kind).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`);
+    const kinds = Object.entries(load.errors.by_kind)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n}`);
     lines.push(`  ${st.red("errors")} ${load.errors.total} (${pct(load.errors.rate)}): ${kinds.join(", ")}`);
     for (const e of load.errors.top.slice(0, 5))
-      lines.push(`    ${e.count} × ${e.kind} ${e.key}${e.traffic_id ? st.dim(` (traffic ${e.traffic_id})`) : ""}`);
+      lines.push(
+        `    ${e.count} × ${e.kind} ${e.key}${e.traffic_id ? st.dim(` (traffic ${e.traffic_id})`) : ""}`,
+      );
   } else lines.push(`  ${st.green("✓")} no errors`);
   if (load.drift) {
     const d = load.drift;
@@ -61,6 +72,7 @@ export function loadLines(result: RunResult, st: Style): string[] {
       `  drift (first ${d.first.from_s}–${d.first.to_s} s vs last ${d.last.from_s}–${d.last.to_s} s): p50 ×${d.p50_ratio ?? "?"} · p99 ×${d.p99_ratio ?? "?"} · error rate ${d.error_rate_change >= 0 ? "+" : ""}${pct(d.error_rate_change)}`,
     );
   }
-  if (load.thresholds.length > 0) lines.push(st.bold("Thresholds"), ...load.thresholds.map((o) => thresholdLine(o, st)));
+  if (load.thresholds.length > 0)
+    lines.push(st.bold("Thresholds"), ...load.thresholds.map((o) => thresholdLine(o, st)));
   return lines;
 }

@@ -51,12 +51,16 @@ export const defaultThreshold = "errors < 1%";
  * The confirm-target rule on the targets known before anything is sent (the agent URL and --endpoint);
  * throws a usage error naming the rule. The card's endpoint is judged again once the card is read.
  */
-export function assertLoadTargets(opts: Pick<LoadRunOptions, "config" | "confirmTarget" | "confirmOption">): void {
+export function assertLoadTargets(
+  opts: Pick<LoadRunOptions, "config" | "confirmTarget" | "confirmOption">,
+): void {
   const flag = opts.confirmOption ?? "--confirm-target";
   const { endpointOverride } = connectionSettings(opts.config);
   const problem =
     confirmTargetProblem(opts.config.agent_url, opts.confirmTarget, "agent URL", flag) ??
-    (endpointOverride ? confirmTargetProblem(endpointOverride.url, opts.confirmTarget, "endpoint", flag) : undefined);
+    (endpointOverride
+      ? confirmTargetProblem(endpointOverride.url, opts.confirmTarget, "endpoint", flag)
+      : undefined);
   if (problem) throw usageError(problem);
 }
 
@@ -82,7 +86,12 @@ export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
   const urlProblem = await agentUrlProblem(config.agent_url, opts.policy);
   if (urlProblem) return finish("error", urlProblem);
   const { endpointOverride: override, transport: chosen } = connectionSettings(config);
-  const ctx: ClientContext = { headers: config.headers, timeoutMs: settings.timeout_ms, policy: opts.policy, traffic };
+  const ctx: ClientContext = {
+    headers: config.headers,
+    timeoutMs: settings.timeout_ms,
+    policy: opts.policy,
+    traffic,
+  };
   emit({ type: "card-lookup", agent_url: config.agent_url });
   const agent = await findAgent(config.agent_url, ctx, override);
   result.card = cardSection(agent.discovery, agent.validation, false);
@@ -95,8 +104,14 @@ export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
     warnings: agent.validation?.warnings ?? [],
   });
   if (!agent.validation && !override)
-    return finish("error", "no agent card found, so there is no endpoint to load; give --endpoint URL to load one directly");
-  const transport = defaultTransport({ ...(chosen ? { transport: chosen } : {}), ...(override ? { endpointOverride: override } : {}) });
+    return finish(
+      "error",
+      "no agent card found, so there is no endpoint to load; give --endpoint URL to load one directly",
+    );
+  const transport = defaultTransport({
+    ...(chosen ? { transport: chosen } : {}),
+    ...(override ? { endpointOverride: override } : {}),
+  });
   const endpoint = endpointFor(agent, transport);
   if (!endpoint) return finish("error", `the card advertises no ${transport} interface to load`);
   result.endpoint = { url: endpoint.url, transport: endpoint.transport, reason: endpoint.reason };
@@ -133,12 +148,17 @@ export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
     load.thresholds = evaluateThresholds(thresholds, load);
     result.load = load;
     const outcomes = load.thresholds;
-    if (figures.stopped_by === "interrupted") result.warnings.push("the run was interrupted; the figures cover what was sent");
+    if (figures.stopped_by === "interrupted")
+      result.warnings.push("the run was interrupted; the figures cover what was sent");
     const missed = outcomes.filter((o) => !o.passed);
-    if (figures.requests.completed === 0) return finish("error", "no request completed: nothing was measured");
+    if (figures.requests.completed === 0)
+      return finish("error", "no request completed: nothing was measured");
     return missed.length === 0
       ? finish("passed")
-      : finish("failed", `thresholds missed: ${missed.map((o) => `${o.expression} (${actualText(o.actual, o.metric)})`).join("; ")}`);
+      : finish(
+          "failed",
+          `thresholds missed: ${missed.map((o) => `${o.expression} (${actualText(o.actual, o.metric)})`).join("; ")}`,
+        );
   } finally {
     target.client.close();
   }

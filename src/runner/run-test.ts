@@ -88,6 +88,11 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
   }
   config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
   if (test.definition.kind === "conformance") return runConformanceTest(test, config, used, opts);
+  if (test.definition.kind === "load") {
+    // Loaded on demand, as the other heavy kinds: only load tests need the load generator.
+    const { runLoadTest } = await import("./run-load-test.js");
+    return runLoadTest(test, config, used, opts);
+  }
   const common = {
     config,
     policy: opts.policy,
