@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { Clock } from "./clock.js";
 
 /**
@@ -61,6 +62,8 @@ class Run {
   ) {
     this.start = opts.clock.now();
     this.end = this.start + opts.durationMs;
+    // Every worker waiting to join the ramp listens to the stop signal: one listener per worker, by design.
+    setMaxListeners(opts.concurrency + 10, this.stop.signal);
   }
 
   /** Whether sending must end now, and why; the first reason found is kept. */

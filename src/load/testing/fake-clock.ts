@@ -17,16 +17,19 @@ export class FakeClock implements Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0 || signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
-      const sleeper: Sleeper = { wakeAt: this.#now + ms, wake: resolve };
-      this.#sleepers.push(sleeper);
-      signal?.addEventListener(
-        "abort",
-        () => {
-          this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
+      const onAbort = () => {
+        this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
+        resolve();
+      };
+      const sleeper: Sleeper = {
+        wakeAt: this.#now + ms,
+        wake: () => {
+          signal?.removeEventListener("abort", onAbort);
           resolve();
         },
-        { once: true },
-      );
+      };
+      this.#sleepers.push(sleeper);
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 
@@ -55,6 +58,8 @@ export class FakeClock implements Clock {
   async runUntil<T>(done: Promise<T>, stepMs: number, maxMs: number): Promise<T> {
     let finished = false;
     const result = done.finally(() => (finished = true));
+    // Handled here so a rejection waits for the caller's await without being reported as unhandled.
+    result.catch(() => undefined);
     for (let spent = 0; !finished && spent < maxMs; spent += stepMs) await this.advance(stepMs);
     await settle();
     if (!finished) throw new Error(`still running after ${maxMs} ms of fake time`);
