@@ -33,10 +33,9 @@ export interface ProbeOptions {
   statusOf: (trafficId: string) => number | undefined;
 }
 
-/** Keys stay short: a violation's first sentence, at most 120 characters, so like failures group together. */
+/** Keys stay short (at most 120 characters) so that like failures group together. */
 function keyOf(text: string): string {
-  const first = text.split(/(?<=[.;:])\s/)[0] ?? text;
-  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 type Failure = Exclude<CallOutcome<unknown>, { ok: true }>;
