@@ -193,9 +193,12 @@ export class LoadRecorder {
     return [...this.#windows];
   }
 
-  /** First window against last, once there are two; the last one is the latest that began before sending ended. */
-  drift(sendingEndS: number): LoadDrift | undefined {
-    const usable = this.#windows.filter((w) => w.from_s < sendingEndS);
+  /**
+   * First window against last, once there are two whole windows at full load: windows in the ramp (load still
+   * growing) and windows that run past the end of sending (the drain, load falling) would compare unlike loads.
+   */
+  drift(rampEndS: number, sendingEndS: number): LoadDrift | undefined {
+    const usable = this.#windows.filter((w) => w.from_s >= rampEndS && w.to_s <= sendingEndS + 0.05);
     const first = usable[0];
     const last = usable.at(-1);
     if (!first || !last || first === last) return undefined;

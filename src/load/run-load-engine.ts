@@ -82,7 +82,7 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
   recorder.finish(clock.now());
   const sendingS = schedule.sendingMs / 1000;
   const completed = recorder.completed;
-  const drift = recorder.drift(sendingS);
+  const drift = recorder.drift(settings.ramp_ms / 1000, sendingS);
   return {
     stopped_by: schedule.stoppedBy,
     requests: {
