@@ -53,7 +53,7 @@ class Run {
   completed = 0;
   missed = 0;
   stoppedBy: ScheduleOutcome["stoppedBy"] = "duration";
-  failure: unknown;
+  failure: Error | undefined;
   #stopped = false;
 
   constructor(
@@ -97,7 +97,7 @@ class Run {
       },
       (error: unknown) => {
         // A task that throws is Plainwright's own bug: sending stops and the error is raised after the drain.
-        this.failure ??= error;
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
         this.halt("interrupted");
       },
     );
@@ -177,7 +177,7 @@ export async function runSchedule(opts: ScheduleOptions, task: ScheduledTask): P
   const sendingMs = clock.now() - run.start;
   await within(clock, [...run.inFlight], opts.drainMs);
   opts.signal?.removeEventListener("abort", onAbort);
-  if (run.failure !== undefined) throw run.failure;
+  if (run.failure) throw run.failure;
   return {
     started: run.started,
     completed: run.completed,
