@@ -3,12 +3,12 @@
 // 0.8x autocannon's rate while it validates every reply (JSON-RPC envelope, the 1.0 schema of the Task).
 // The echo agent runs in a child process so that neither generator shares its event loop with the server.
 import { fork } from "node:child_process";
-import { createServer } from "node:http";
+import http, { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 
 const CONNECTIONS = 16;
 const SECONDS = 4;
-const ROUNDS = 2;
+const ROUNDS = 3;
 const MESSAGE = "Plainwright load bench: echo this.";
 
 /** A minimal A2A 1.0 agent: its card, and SendMessage answered with a completed Task echoing the text. */
@@ -92,6 +92,44 @@ async function autocannonRate(url) {
   return result.requests.total / SECONDS;
 }
 
+/** The floor under any Node client: a bare node:http keep-alive loop that only parses the reply, for context. */
+async function nodeHttpRate(url) {
+  const agent = new http.Agent({ keepAlive: true });
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: "bench-1",
+    method: "SendMessage",
+    params: { message: { messageId: "m-bench", role: "ROLE_USER", parts: [{ text: MESSAGE }] } },
+  });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(`${url}/a2a`, {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      });
+      req.on("response", (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  let done = 0;
+  const end = performance.now() + SECONDS * 1000;
+  // Bounded by the clock: each worker stops at the end of the bench's seconds.
+  const worker = async () => {
+    while (performance.now() < end) {
+      await once();
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  agent.destroy();
+  return done / SECONDS;
+}
+
 async function plainwrightRate(url, dist) {
   const { runLoad } = await dist("runner/run-load.js");
   const { resolveLoadSettings } = await dist("load/settings.js");
@@ -115,19 +153,18 @@ export default async function loadBench({ row, dist }) {
     await plainwrightRate(echo.url, dist); // warm-up: JIT, sockets
     const pw = [];
     const ac = [];
+    const bare = [];
+    // Interleaved rounds, best of each: on a shared machine the others' load comes and goes.
     for (let i = 0; i < ROUNDS; i++) {
       ac.push(await autocannonRate(echo.url));
+      bare.push(await nodeHttpRate(echo.url));
       pw.push(await plainwrightRate(echo.url, dist));
     }
     const best = (xs) => Math.max(...xs);
     const ratio = best(pw) / best(ac);
     const fmt = (n) => `${Math.round(n)}/s`;
-    row(
-      `load: autocannon, ${CONNECTIONS} connections, loopback echo (best)`,
-      fmt(best(ac)),
-      "reference",
-      true,
-    );
+    row(`load: autocannon, ${CONNECTIONS} connections, echo agent (best)`, fmt(best(ac)), "reference", true);
+    row("load: bare node:http keep-alive loop, no checks (best)", fmt(best(bare)), "context", true);
     row(`load: plainwright load, ${CONNECTIONS} concurrent, validated (best)`, fmt(best(pw)), "", true);
     row(
       "load: plainwright / autocannon requests per second",
@@ -135,6 +172,7 @@ export default async function loadBench({ row, dist }) {
       ">= 0.8x",
       ratio >= 0.8,
     );
+    row("load: plainwright / bare node:http", `${(best(pw) / best(bare)).toFixed(2)}x`, "context", true);
   } finally {
     echo.stop();
   }
