@@ -51,9 +51,19 @@ export function loadLines(result: RunResult, st: Style): string[] {
       (r.abandoned > 0 ? ` · ${r.abandoned} abandoned` : "") +
       (r.missed > 0 ? ` · ${r.missed} missed (every slot busy)` : ""),
   );
-  lines.push(latencyLine("latency", load.latency));
+  lines.push(
+    load.latency.count > 0
+      ? latencyLine("latency", load.latency)
+      : `  ${"latency".padEnd(16)} no request succeeded`,
+  );
   if (load.first_event) lines.push(latencyLine("first event", load.first_event));
-  if (load.terminal && load.terminal.count > 0) lines.push(latencyLine("terminal state", load.terminal));
+  // For sends the terminal time is the reply's; it is worth a line when some replies were not terminal.
+  if (
+    load.terminal &&
+    load.terminal.count > 0 &&
+    (load.settings.mode === "stream" || load.terminal.count !== load.latency.count)
+  )
+    lines.push(latencyLine("terminal state", load.terminal));
   if (load.unsettled > 0)
     lines.push(`  ${st.yellow("!")} ${load.unsettled} replies left the task unfinished (not terminal)`);
   if (load.errors.total > 0) {
