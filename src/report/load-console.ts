@@ -1,6 +1,7 @@
 import type { LatencySummary, LoadSection, LoadTick, ThresholdOutcome } from "../model/load.js";
 import type { RunResult } from "../model/result.js";
 import { describeOutcome } from "../load/thresholds.js";
+import { terminalWorthShowing } from "./load-html.js";
 import type { Style } from "./style.js";
 
 const ms = (n: number) =>
@@ -57,13 +58,7 @@ export function loadLines(result: RunResult, st: Style): string[] {
       : `  ${"latency".padEnd(16)} no request succeeded`,
   );
   if (load.first_event) lines.push(latencyLine("first event", load.first_event));
-  // For sends the terminal time is the reply's; it is worth a line when some replies were not terminal.
-  if (
-    load.terminal &&
-    load.terminal.count > 0 &&
-    (load.settings.mode === "stream" || load.terminal.count !== load.latency.count)
-  )
-    lines.push(latencyLine("terminal state", load.terminal));
+  if (load.terminal && terminalWorthShowing(load)) lines.push(latencyLine("terminal state", load.terminal));
   if (load.unsettled > 0)
     lines.push(`  ${st.yellow("!")} ${load.unsettled} replies left the task unfinished (not terminal)`);
   if (load.errors.total > 0) {

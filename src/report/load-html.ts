@@ -32,6 +32,12 @@ function latencyRow(name: string, l: LatencySummary | undefined): SafeHtml | nul
   </tr>`;
 }
 
+/** For sends the terminal time is the reply's: a row of its own only when some replies were not terminal. */
+export function terminalWorthShowing(load: LoadSection): boolean {
+  const t = load.terminal;
+  return !!t && t.count > 0 && (load.settings.mode === "stream" || t.count !== load.latency.count);
+}
+
 function latencyTable(load: LoadSection): SafeHtml {
   return html`<table>
     <thead>
@@ -47,7 +53,8 @@ function latencyTable(load: LoadSection): SafeHtml {
     </thead>
     <tbody>
       ${latencyRow(load.settings.mode === "stream" ? "stream end" : "reply", load.latency)}
-      ${latencyRow("first event", load.first_event)} ${latencyRow("terminal state", load.terminal)}
+      ${latencyRow("first event", load.first_event)}
+      ${terminalWorthShowing(load) ? latencyRow("terminal state", load.terminal) : null}
     </tbody>
   </table>`;
 }

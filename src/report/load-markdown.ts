@@ -1,6 +1,7 @@
 import type { LatencySummary, LoadSection } from "../model/load.js";
 import { describeOutcome } from "../load/thresholds.js";
 import { mdCell, mdInline } from "./escape.js";
+import { terminalWorthShowing } from "./load-html.js";
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
 
@@ -24,7 +25,7 @@ export function loadMarkdown(load: LoadSection): string {
     ...[
       latencyRow(load.settings.mode === "stream" ? "stream end" : "reply", load.latency),
       latencyRow("first event", load.first_event),
-      latencyRow("terminal state", load.terminal),
+      terminalWorthShowing(load) ? latencyRow("terminal state", load.terminal) : null,
     ].filter((row): row is string => row !== null),
   ];
   if (load.errors.total > 0) {
