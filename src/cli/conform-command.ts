@@ -1,5 +1,6 @@
 import { applyCredentials } from "../client/auth.js";
 import { catalogue } from "../checks/index.js";
+import { renderCoverageText } from "../checks/coverage.js";
 import { checkCategories, checkLevels, parseCategory } from "../checks/types.js";
 import { parseTransport } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
@@ -29,6 +30,7 @@ export interface ConformFlags extends CommonFlags, AuthFlags {
   hint?: string[];
   protocol?: string;
   list?: boolean;
+  coverage?: boolean;
   concurrency?: string;
 }
 
@@ -72,7 +74,7 @@ function endpointOverrideFrom(flags: ConformFlags): { endpointOverride?: Endpoin
 export function renderCatalogue(): string {
   const rows = catalogue.map(
     (c) =>
-      `${c.id.padEnd(44)} ${c.level.padEnd(6)} ${c.category.padEnd(18)} ${c.title}${c.tck ? ` [${c.tck}]` : ""}`,
+      `${c.id.padEnd(44)} ${c.level.padEnd(6)} ${c.category.padEnd(18)} ${c.title}${c.tck?.length ? ` [${c.tck.join(", ")}]` : ""}`,
   );
   return `${catalogue.length} checks (id, level, category, title [TCK id]):\n${rows.join("\n")}\n`;
 }
@@ -81,6 +83,10 @@ export function renderCatalogue(): string {
 export async function runConformCommand(rawUrl: string | undefined, flags: ConformFlags): Promise<number> {
   if (flags.list) {
     process.stdout.write(renderCatalogue());
+    return 0;
+  }
+  if (flags.coverage) {
+    process.stdout.write(renderCoverageText(catalogue));
     return 0;
   }
   if (!rawUrl) throw usageError("conform needs an agent URL (or --list)");

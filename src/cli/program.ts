@@ -10,6 +10,8 @@ import type { CommonFlags } from "./options.js";
 import type { ServeFlags } from "./serve-command.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
+import { registerSubmitCommand } from "./submit-command.js";
+import { registerWorkerCommand } from "./worker-command.js";
 
 // Commands load their modules on demand so that `--version` and `--help` start fast (benchmarked).
 const testCommands = () => import("./test-commands.js");
@@ -136,6 +138,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       .description("run the conformance suite on every binding the card advertises"),
   )
     .option("--list", "print the catalogue of checks and exit")
+    .option("--coverage", "print which official TCK requirements the checks cover, and exit")
     .option("--peer <url>", "a second agent for the interop checks")
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(
@@ -149,7 +152,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       collect,
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
-    .option("--concurrency <n>", "checks run at once (default 4)")
+    .option("--concurrency <n>", "checks run at once (default 8)")
     .option("--bearer <token>", "send Authorization: Bearer TOKEN")
     .option("--basic <user:password>", "send HTTP basic credentials")
     .option("--api-key <name=value>", "send an API key (repeatable)", collect)
@@ -190,16 +193,21 @@ function buildProgram(setExit: (code: number) => void): Command {
     );
   program
     .command("serve")
-    .description("web inspector, project board and REST API (one process, SQLite)")
+    .description("web inspector, project board and REST API (SQLite by default; PostgreSQL with workers)")
     .option("--port <port>", "port to listen on (0 = any)", "5001")
     .option("--host <host>", "address to bind (non-loopback needs --token)", "127.0.0.1")
-    .option("--db <file>", "SQLite file (default: $XDG_DATA_HOME/plainwright/plainwright.sqlite)")
+    .option(
+      "--db <file|url>",
+      "SQLite file (default: $XDG_DATA_HOME/plainwright/plainwright.sqlite) or postgres:// URL",
+    )
     .option("--token <token>", "require Authorization: Bearer <token> on every API call")
     .option("--allow-private", "let tests reach loopback and private addresses")
     .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
     .action(async (flags: ServeFlags) =>
       setExit(await (await import("./serve-command.js")).runServeCommand(flags)),
     );
+  registerWorkerCommand(program, setExit);
+  registerSubmitCommand(program, setExit);
   withCommonOptions(
     program.command("demo").description("start the reference agent in-process and test it end to end"),
   ).action(async (flags: CommonFlags) =>

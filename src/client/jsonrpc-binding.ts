@@ -101,6 +101,7 @@ export class JsonRpcA2AClient implements A2AClient {
       timeoutMs: this.ctx.timeoutMs,
       policy: this.ctx.policy,
       traffic: this.ctx.traffic,
+      ...(this.ctx.signal ? { signal: this.ctx.signal } : {}),
       ...(onStreamResult ? { onStreamResult } : {}),
     });
   }

@@ -39,6 +39,7 @@ export interface RpcCall {
   timeoutMs: number;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
+  signal?: AbortSignal;
   /** Called with each JSON-RPC result as a streamed reply arrives. */
   onStreamResult?: (result: unknown) => void;
 }
@@ -142,6 +143,7 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
       timeoutMs: call.timeoutMs,
       policy: call.policy,
       traffic: call.traffic,
+      ...(call.signal ? { signal: call.signal } : {}),
       label: call.method,
       stream: {
         idleMs: call.timeoutMs,

@@ -24,6 +24,8 @@ export interface ClientContext {
   timeoutMs: number;
   policy: OutboundPolicy;
   traffic: TrafficLog;
+  /** Aborts every request of the run (cancel, deadline). */
+  signal?: AbortSignal;
 }
 
 /** An A2A error, the same shape whatever binding reported it. */
