@@ -39,6 +39,7 @@ export interface RpcCall {
   timeoutMs: number;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
+  signal?: AbortSignal;
   /** Called with each JSON-RPC result as a streamed reply arrives. */
   onStreamResult?: (result: unknown) => void;
 }
@@ -143,6 +144,7 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
       policy: call.policy,
       traffic: call.traffic,
       label: call.method,
+      ...(call.signal ? { signal: call.signal } : {}),
       stream: {
         idleMs: call.timeoutMs,
         onEvent: call.onStreamResult ? (e) => forwardResult(e.data, call.onStreamResult) : undefined,

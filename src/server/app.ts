@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { ApiError, errorHandler } from "./api-error.js";
 import { InspectorSessions } from "./inspector-sessions.js";
+import { InspectorStreams, type StreamBounds } from "./inspector-streams.js";
 import { openApiDocument } from "./openapi.js";
 import { inspectRouter } from "./routes/inspect.js";
 import { projectsRouter } from "./routes/projects.js";
@@ -19,6 +20,7 @@ export interface AppDeps {
   token?: string;
   host: string;
   webRoot: string;
+  inspectorBounds?: StreamBounds;
 }
 
 /** The express app: security headers, the token-guarded JSON API, then the UI. */
@@ -39,7 +41,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(projectsRouter(deps.store));
   app.use(testsRouter(deps.store, deps.queue));
   app.use(runsRouter(deps.store, deps.queue));
-  app.use(inspectRouter(new InspectorSessions(), deps.policy));
+  app.use(inspectRouter(new InspectorSessions(new InspectorStreams(deps.inspectorBounds)), deps.policy));
   app.use("/api", (req) => {
     throw new ApiError(404, `no API route ${req.method} ${req.originalUrl.split("?")[0] ?? ""}`);
   });

@@ -40,6 +40,15 @@ export const chatBody = z.object({
   transport: z.enum(transports).default("JSONRPC"),
 });
 
+/** POST /api/inspect/task: seed 004's task controls on the current task. */
+export const taskBody = z.object({
+  session_id: z.string(),
+  task_id: z.string().min(1).max(500),
+  action: z.enum(["get", "cancel", "subscribe"]),
+  timeout_s: timeout,
+  transport: z.enum(transports).default("JSONRPC"),
+});
+
 /** Validates a body with zod; the first issue becomes a 400 naming its field. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});

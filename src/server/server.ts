@@ -5,6 +5,7 @@ import { configError } from "../runner/errors.js";
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db.js";
 import { failInterruptedRuns, RunQueue } from "./run-queue.js";
+import type { StreamBounds } from "./inspector-streams.js";
 import { defaultWebRoot } from "./static-ui.js";
 import { Store } from "./store.js";
 
@@ -26,6 +27,8 @@ export interface ServeOptions {
   pollIntervalMs?: number;
   /** Where conversation tests read their model settings (PLAINWRIGHT_MODEL...); process.env by default. */
   env?: Record<string, string | undefined>;
+  /** Inspector chat turns open at once, per session and in all (default 4 and 64). */
+  inspectorBounds?: StreamBounds;
 }
 
 export interface RunningServer {
@@ -75,6 +78,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     host,
     webRoot: opts.webRoot ?? defaultWebRoot(),
     ...(opts.token ? { token: opts.token } : {}),
+    ...(opts.inspectorBounds ? { inspectorBounds: opts.inspectorBounds } : {}),
   });
   const server = createServer(app);
   // A slow or stuck browser connection must not hold a socket forever; SSE sends keep-alives.

@@ -57,6 +57,7 @@ export async function sendRest(
       policy: ctx.policy,
       traffic,
       label: req.label,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
       ...(stream ? { stream } : {}),
     });
     return { ok: true, http, trafficIds: traffic.ids };
