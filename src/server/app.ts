@@ -9,7 +9,8 @@ import { projectsRouter } from "./routes/projects.js";
 import { runsRouter } from "./routes/runs.js";
 import { testsRouter } from "./routes/tests.js";
 import type { RunQueue } from "./run-queue.js";
-import { requireToken, sameSiteOnly, securityHeaders } from "./security.js";
+import { jsonBody } from "./json-body.js";
+import { apiRequestsOnly, requireToken, sameSiteOnly, securityHeaders } from "./security.js";
 import { uiRouter } from "./static-ui.js";
 import type { Store } from "./store.js";
 
@@ -34,7 +35,7 @@ export function buildApp(deps: AppDeps): Express {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  app.use("/api", express.json({ limit: "1mb" }));
+  app.use("/api", apiRequestsOnly, ...jsonBody);
   app.get("/api/openapi.json", (_req, res) => {
     res.json(openApiDocument);
   });

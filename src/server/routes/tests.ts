@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { parseTestDefinition } from "../../runner/test-definition.js";
 import { badRequest, notFound } from "../api-error.js";
+import { checkHeaders } from "../request-schemas.js";
 import type { RunQueue } from "../run-queue.js";
 import type { Store, TestRow } from "../store.js";
 
@@ -47,6 +48,7 @@ function parseBody(body: unknown, store: Store) {
     throw badRequest("module_id is required (a module's id)", "module_id");
   const loaded = parseTestDefinition(body, "test");
   checkAgentUrl(loaded.definition.config.agent_url);
+  checkHeaders(loaded.definition.config.headers, "config.headers");
   const mod = store.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
   return { loaded, mod };
