@@ -40,18 +40,18 @@ export default async function webBench({ row, fmt, median, dist }) {
   const { serverPolicy } = await dist("net/outbound-policy.js");
   const dir = mkdtempSync(join(tmpdir(), "plainwright-bench-"));
   const file = join(dir, "bench.sqlite");
-  const db = openDatabase(file);
+  const db = await openDatabase(file);
   const store = new Store(db);
-  const project = store.createProject("Bench");
-  const mod = store.createModule(project.id, "M");
+  const project = await store.createProject("Bench");
+  const mod = await store.createModule(project.id, "M");
   const definition = {
     module_id: mod.id,
     name: "bench",
     kind: "a2a",
     config: { agent_url: "https://agent.example.com" },
   };
-  const test = store.createTest(mod.id, "bench", definition, []);
-  const run = store.createRun(test.id);
+  const test = await store.createTest(mod.id, "bench", definition, []);
+  const run = await store.createRun(test.id, { projectId: project.id, agentHost: "agent.example.com" });
   const result = {
     tool: { name: "plainwright", version: "bench" },
     kind: "a2a",
@@ -64,8 +64,9 @@ export default async function webBench({ row, fmt, median, dist }) {
     traffic: Array.from({ length: 500 }, (_, i) => trafficEntry(i)),
   };
   const text = JSON.stringify(result);
-  store.finishRun(run.id, "passed", text, []);
-  db.close();
+  await store.claimRun(run.id, "bench");
+  await store.finishRun(run.id, "bench", { status: "passed", result: text, progress: [] });
+  await db.close();
 
   const server = await startServer({ db: file, port: 0, policy: serverPolicy });
   try {

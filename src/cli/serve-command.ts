@@ -55,6 +55,8 @@ export async function runServeCommand(flags: ServeFlags): Promise<number> {
   if (token) out.write(`Open ${server.url}/#token=${encodeURIComponent(token)} to sign the browser in.\n`);
   if (server.interrupted > 0)
     out.write(`${server.interrupted} run(s) interrupted by the last shutdown were marked error.\n`);
+  if (server.requeued > 0)
+    out.write(`${server.requeued} run(s) queued before the last shutdown were queued again.\n`);
   out.write("Press Ctrl+C to stop.\n");
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -143,8 +143,8 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
       timeoutMs: call.timeoutMs,
       policy: call.policy,
       traffic: call.traffic,
-      label: call.method,
       ...(call.signal ? { signal: call.signal } : {}),
+      label: call.method,
       stream: {
         idleMs: call.timeoutMs,
         onEvent: call.onStreamResult ? (e) => forwardResult(e.data, call.onStreamResult) : undefined,

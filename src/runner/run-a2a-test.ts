@@ -32,6 +32,8 @@ export interface A2ARunOptions {
   protocolOverride?: ProtocolGeneration;
   /** Hears the card and endpoint once they are known and allowed (before any message is sent). */
   onTarget?: (target: A2ATarget) => void;
+  /** Aborts the run's requests (cancel, deadline). */
+  signal?: AbortSignal;
 }
 
 /** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (the A2A test manual). */
@@ -110,6 +112,7 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
     timeoutMs: config.timeout_s * 1000,
     policy: opts.policy,
     traffic,
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   const agent = await findAgent(config.agent_url, ctx, override);
   const { validation } = agent;

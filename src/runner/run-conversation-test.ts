@@ -41,6 +41,8 @@ export interface ConversationRunOptions {
   modelRetry?: ModelClientOptions["retry"];
   /** --protocol: skip wire negotiation. */
   protocolOverride?: ProtocolGeneration;
+  /** Aborts the agent requests (cancel, deadline). */
+  signal?: AbortSignal;
 }
 
 /** The test's conversation settings with Plainwright's defaults filled in. */
@@ -260,6 +262,7 @@ async function targetRun(
     timeoutMs: opts.config.timeout_s * 1000,
     policy: opts.policy,
     traffic,
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   const settings = connectionSettings(opts.config);
   const agent = await findAgent(opts.config.agent_url, ctx, settings.endpointOverride);

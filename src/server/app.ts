@@ -8,7 +8,7 @@ import { inspectRouter } from "./routes/inspect.js";
 import { projectsRouter } from "./routes/projects.js";
 import { runsRouter } from "./routes/runs.js";
 import { testsRouter } from "./routes/tests.js";
-import type { RunQueue } from "./run-queue.js";
+import type { RunScheduler } from "./run-queue.js";
 import { jsonBody } from "./json-body.js";
 import { apiRequestsOnly, requireToken, sameSiteOnly, securityHeaders } from "./security.js";
 import { uiRouter } from "./static-ui.js";
@@ -16,7 +16,7 @@ import type { Store } from "./store.js";
 
 export interface AppDeps {
   store: Store;
-  queue: RunQueue;
+  queue: RunScheduler;
   policy: OutboundPolicy;
   token?: string;
   host: string;

@@ -4,13 +4,13 @@ import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { configError } from "../runner/errors.js";
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db.js";
-import { failInterruptedRuns, RunQueue } from "./run-queue.js";
+import { recoverUnfinishedRuns, RunQueue } from "./run-queue.js";
 import type { StreamBounds } from "./inspector-streams.js";
 import { defaultWebRoot } from "./static-ui.js";
 import { Store } from "./store.js";
 
 export interface ServeOptions {
-  /** SQLite file (created with its folder when missing). */
+  /** SQLite file (created with its folder when missing), or a postgres:// URL. */
   db: string;
   port: number;
   /** Default 127.0.0.1; any other address needs a token. */
@@ -21,6 +21,10 @@ export interface ServeOptions {
   webRoot?: string;
   /** Runs executing at once; default 4. */
   concurrency?: number;
+  /** Runs executing at once against one agent host:port; default 2. */
+  perAgentHost?: number;
+  /** Runs executing at once for one project; default 3. */
+  perProject?: number;
   /** A run still going after this is marked error; default 15 minutes. */
   runTimeoutMs?: number;
   /** Tests shorten the manual's 1 s task polling. */
@@ -36,8 +40,10 @@ export interface ServeOptions {
 export interface RunningServer {
   url: string;
   port: number;
-  /** Runs left unfinished by the previous process and marked error at start. */
+  /** Runs left running by the previous process and marked error at start. */
   interrupted: number;
+  /** Runs left queued by the previous process and queued again at start. */
+  requeued: number;
   close(): Promise<void>;
 }
 
@@ -62,17 +68,19 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   if (!isLoopbackHost(host) && !opts.token) {
     throw configError(`binding to ${host} exposes the server beyond this machine: set --token`, "token");
   }
-  const db = openDatabase(opts.db);
+  const db = await openDatabase(opts.db);
   const store = new Store(db);
-  const interrupted = failInterruptedRuns(store);
   const queue = new RunQueue({
     store,
     policy: opts.policy,
     concurrency: opts.concurrency ?? 4,
+    perAgentHost: opts.perAgentHost ?? 2,
+    perProject: opts.perProject ?? 3,
     runTimeoutMs: opts.runTimeoutMs ?? 15 * 60_000,
     ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
     ...(opts.env ? { env: opts.env } : {}),
   });
+  const { interrupted, requeued } = await recoverUnfinishedRuns(store, queue);
   const app = buildApp({
     store,
     queue,
@@ -97,7 +105,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   try {
     await listen(server, opts.port, host);
   } catch (error) {
-    db.close();
+    await queue.close();
+    await db.close();
     throw configError(`cannot listen on ${host}:${opts.port}: ${(error as Error).message}`);
   }
   const { port } = server.address() as AddressInfo;
@@ -106,12 +115,13 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     url: `http://${urlHost}:${port}`,
     port,
     interrupted,
+    requeued,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
-      queue.close();
-      db.close();
+      await queue.close();
+      await db.close();
     },
   };
 }

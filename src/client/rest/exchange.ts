@@ -56,8 +56,8 @@ export async function sendRest(
       timeoutMs: ctx.timeoutMs,
       policy: ctx.policy,
       traffic,
-      label: req.label,
       ...(ctx.signal ? { signal: ctx.signal } : {}),
+      label: req.label,
       ...(stream ? { stream } : {}),
     });
     return { ok: true, http, trafficIds: traffic.ids };
