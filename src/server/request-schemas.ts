@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { transports } from "../model/transport.js";
+import { MIN_SECRET_LENGTH } from "../net/redact.js";
 import { badRequest } from "./api-error.js";
 import { authSchema } from "./inspector-auth.js";
 
@@ -14,7 +15,14 @@ export const nameBody = z.object({
 
 /** PUT /api/projects/{id}/secrets/{name}: the value is stored as given, never echoed. */
 export const secretBody = z.object({
-  value: z.string({ error: required }).min(1, required).max(10_000, "must be at most 10000 characters"),
+  value: z
+    .string({ error: required })
+    .min(1, required)
+    .min(
+      MIN_SECRET_LENGTH,
+      `must be at least ${MIN_SECRET_LENGTH} characters, so that redacting it cannot miss it or erase ordinary text`,
+    )
+    .max(10_000, "must be at most 10000 characters"),
 });
 
 const timeout = z.number().int().min(1).max(300).default(60);
