@@ -87,14 +87,26 @@ function replyOfTurn(
 /** The task controls of seed 004. */
 export type TaskAction = "get" | "cancel" | "subscribe";
 
-/** `onUpdate` called with `current()` at most every 50 ms. */
+/**
+ * `onUpdate` called with `current()` at most every 50 ms, the last change always sent (a trailing
+ * call), so the state badge follows the events even when two arrive together and then none for long.
+ */
 function throttled(onUpdate: ((reply: ChatReply) => void) | undefined, current: () => ChatReply) {
   let lastSent = 0;
-  return () => {
-    if (!onUpdate || Date.now() - lastSent < 50) return;
+  let timer: NodeJS.Timeout | undefined;
+  const send = () => {
+    timer = undefined;
     lastSent = Date.now();
-    onUpdate(current());
+    onUpdate?.(current());
   };
+  const changed = () => {
+    if (!onUpdate || timer) return;
+    const wait = 50 - (Date.now() - lastSent);
+    if (wait <= 0) send();
+    else timer = setTimeout(send, wait);
+  };
+  changed.cancel = () => clearTimeout(timer);
+  return changed;
 }
 
 /** Whether a turn over this connection can stream: the card says so and the generation has it. */
@@ -167,6 +179,7 @@ export class InspectorChats {
           live();
         },
       });
+      live.cancel();
       const order = stateOrderProblem(events);
       if (order) checks.problems.push(order);
       return replyOfTurn(turn, connection, open.notes.splice(0), checks.problems);
@@ -199,6 +212,7 @@ export class InspectorChats {
         checks.check(raw, `event ${events.length}`);
         live();
       });
+      live.cancel();
       if (stream.failure)
         return chatReply(undefined, connection, { failure: describeCallFailure(stream.failure), ...checks });
       const failure =
