@@ -101,6 +101,7 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
     contextId = reply.context_id ?? contextId;
     if (reply.task_id) currentTask = reply.task_id;
     taskLabel.textContent = currentTask ? `Task ${currentTask}` : "No task yet.";
+    setRunning(running);
   };
 
   /** Runs one call to the server, streamed or not, into `bubble`; Stop and New conversation abort it. */
