@@ -8,7 +8,7 @@ export interface StreamBounds {
   total: number;
 }
 
-export const defaultStreamBounds: StreamBounds = { perSession: 4, total: 64 };
+export const defaultStreamBounds: StreamBounds = { perSession: 4, total: 128 };
 
 /**
  * One upstream call of the inspector with its owner and its total deadline: the signal aborts when

@@ -33,7 +33,7 @@ export interface ServeOptions {
   env?: Record<string, string | undefined>;
   /** A client must have sent its whole request (headers and body) within this; default 30 s. */
   requestTimeoutMs?: number;
-  /** Inspector chat turns open at once, per session and in all (default 4 and 64). */
+  /** Inspector chat turns open at once, per session and in all (default 4 and 128). */
   inspectorBounds?: StreamBounds;
 }
 
