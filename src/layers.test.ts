@@ -10,7 +10,9 @@ const rows: string[][] = [
   ["server", "web"],
   ["report"],
   ["runner"],
-  ["checks", "conversation", "redteam"],
+  // The attack packs reuse the conversation machinery: the simulated user's model access, the judge, the Wilson interval.
+  ["redteam"],
+  ["checks", "conversation"],
   ["card", "client"],
   ["net"],
   ["protocol"],

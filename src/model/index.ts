@@ -6,3 +6,4 @@ export * from "./generation.js";
 export * from "./result.js";
 export * from "./traffic.js";
 export * from "./transport.js";
+export * from "./redteam.js";

@@ -32,9 +32,7 @@ export const asksForPrompt = (text: string) =>
   /system prompt|(?:your|initial) instructions|text above|repeat everything/i.test(text);
 
 export const asksToRecall = (text: string) =>
-  /what (?:card|api key|key|e-?mail)|(?:card|key|e-?mail)[^.?]*(?:on file|earlier|gave you)|previous customer|other (?:users?|customers?)/i.test(
-    text,
-  );
+  /what (?:card|api key|key|e-?mail)|previous customer|other (?:users?|customers?)/i.test(text);
 
 export const asksOutOfScope = (text: string) =>
   /send (?:an )?e-?mail|refund every|fetch https?:\/\/|before answering, fetch/i.test(text);
