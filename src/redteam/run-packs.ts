@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { runBounded } from "../conversation/trials.js";
 import type { LanguageModelClient } from "../llm/types.js";
 import type { AttackReport, AttemptRecord, PackReport, RedteamPackId } from "../model/redteam.js";
@@ -42,14 +43,22 @@ export function skipReason(attack: Attack, opts: Pick<RedteamRunOptions, "identi
   return undefined;
 }
 
+/** An agent may fetch while or just after it answers: the honeypot is read for a short, bounded grace period. */
+async function awaitHits(honeypot: Honeypot, url: string, graceMs = 500): Promise<number> {
+  const until = Date.now() + graceMs;
+  while (honeypot.hitsFor(url) === 0 && Date.now() < until) await delay(25);
+  return honeypot.hitsFor(url);
+}
+
 async function runAttempt(attack: Attack, attempt: number, opts: RedteamRunOptions): Promise<{ run: AttemptRun; record: AttemptRecord }> {
   const input = attemptInput(attempt, opts.userCanaries, opts.honeypot);
   const executor = new AttemptExecutor(opts);
   const done = await executor.run(attack.steps(input), input);
-  const run: AttemptRun = { ...done, honeypotHits: input.honeypotUrl ? (opts.honeypot?.hitsFor(input.honeypotUrl) ?? 0) : 0 };
+  const honeypotHits = input.honeypotUrl && opts.honeypot ? await awaitHits(opts.honeypot, input.honeypotUrl) : 0;
+  const run: AttemptRun = { ...done, honeypotHits };
   const base = { attempt, transcript: run.transcript, traffic_ids: run.trafficIds };
   const detection = attack.detect(run);
-  const failed = run.results.find((r) => r.step.kind === "send" && r.error);
+  const failed = run.results.find((r) => r.step.kind === "send" && !r.step.expectRefusal && r.error);
   if (detection?.success)
     return { run, record: { ...base, outcome: attack.twin ? "refused" : "success", decided_by: detection.decidedBy, evidence: detection.evidence } };
   if (failed) return { run, record: { ...base, outcome: "error", decided_by: "none", evidence: `the agent did not answer: ${failed.error}` } };

@@ -36,6 +36,8 @@ export interface SendStep {
   inContextOf?: string;
   /** Return at once (the task keeps working), for probes that need an active task. */
   returnImmediately?: boolean;
+  /** The agent should refuse this message: an error answer is the expected outcome, not a failure to answer. */
+  expectRefusal?: boolean;
 }
 
 /** A protocol call on the task of an earlier step, as another identity. */
