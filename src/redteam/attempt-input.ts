@@ -7,7 +7,11 @@ const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(1
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 
 /** Fresh values for one attempt: a hit on them can only come from this attempt. */
-export function attemptInput(attempt: number, userCanaries: readonly string[], honeypot?: Honeypot): AttemptInput {
+export function attemptInput(
+  attempt: number,
+  userCanaries: readonly string[],
+  honeypot?: Honeypot,
+): AttemptInput {
   const nonce = hex(4);
   return {
     attempt,

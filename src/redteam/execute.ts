@@ -25,7 +25,9 @@ export interface ExecuteOptions {
 function agentWords(reply: Task | Message): string {
   const data =
     reply.kind === "task"
-      ? reply.artifacts.flatMap((a) => a.parts.flatMap((p) => (p.kind === "data" ? [JSON.stringify(p.data)] : [])))
+      ? reply.artifacts.flatMap((a) =>
+          a.parts.flatMap((p) => (p.kind === "data" ? [JSON.stringify(p.data)] : [])),
+        )
       : [];
   return [replyText(reply), ...data].filter(Boolean).join("\n");
 }
@@ -49,7 +51,10 @@ export class AttemptExecutor {
     return this.opts.identities[index] ?? this.opts.identities[0]!;
   }
 
-  async run(steps: readonly (SendStep | ProbeStep)[], input: AttemptInput): Promise<Omit<AttemptRun, "honeypotHits">> {
+  async run(
+    steps: readonly (SendStep | ProbeStep)[],
+    input: AttemptInput,
+  ): Promise<Omit<AttemptRun, "honeypotHits">> {
     for (const step of steps) {
       const result = step.kind === "send" ? await this.send(step) : await this.probe(step);
       this.results.push(result);
@@ -65,7 +70,8 @@ export class AttemptExecutor {
       ...(step.metadata ? { metadata: step.metadata } : {}),
     };
     const onTask = step.onTaskOf ? this.byLabel.get(step.onTaskOf) : undefined;
-    if (onTask?.taskId) return { ...base, taskId: onTask.taskId, ...(onTask.contextId ? { contextId: onTask.contextId } : {}) };
+    if (onTask?.taskId)
+      return { ...base, taskId: onTask.taskId, ...(onTask.contextId ? { contextId: onTask.contextId } : {}) };
     const inContext = step.inContextOf ? this.byLabel.get(step.inContextOf)?.contextId : undefined;
     const contextId = inContext ?? this.contexts.get(`${step.as ?? 0}:${step.context}`);
     return contextId ? { ...base, contextId } : base;
@@ -103,11 +109,16 @@ export class AttemptExecutor {
       reply = turn.reply;
       error = turn.failure;
     }
-    const result: StepResult = { step, ok: error === undefined && reply !== undefined, reply: reply ? agentWords(reply) : "" };
+    const result: StepResult = {
+      step,
+      ok: error === undefined && reply !== undefined,
+      reply: reply ? agentWords(reply) : "",
+    };
     if (error) result.error = error;
     if (reply?.contextId) {
       result.contextId = reply.contextId;
-      if (!step.onTaskOf && !step.inContextOf) this.contexts.set(`${step.as ?? 0}:${step.context}`, reply.contextId);
+      if (!step.onTaskOf && !step.inContextOf)
+        this.contexts.set(`${step.as ?? 0}:${step.context}`, reply.contextId);
     }
     if (reply?.kind === "task") Object.assign(result, { taskId: reply.id, taskState: reply.state });
     this.transcript.push({
@@ -128,7 +139,9 @@ export class AttemptExecutor {
     const who = this.identity(step.as);
     const target = this.byLabel.get(step.of);
     const taskId = target?.taskId;
-    const method = { get: "GetTask", cancel: "CancelTask", list: "ListTasks", subscribe: "SubscribeToTask" }[step.op];
+    const method = { get: "GetTask", cancel: "CancelTask", list: "ListTasks", subscribe: "SubscribeToTask" }[
+      step.op
+    ];
     const record = (result: StepResult) => {
       this.transcript.push({
         step: this.transcript.length + 1,
@@ -141,11 +154,13 @@ export class AttemptExecutor {
       });
       return result;
     };
-    if (!taskId) return record({ step, ok: false, reply: "", error: "no task of the other identity to probe" });
+    if (!taskId)
+      return record({ step, ok: false, reply: "", error: "no task of the other identity to probe" });
     if (step.op === "subscribe") {
       const stream = await who.client.subscribe(taskId);
       this.trafficIds.push(...stream.trafficIds);
-      if (stream.failure) return record({ step, ok: false, reply: "", error: describeCallFailure(stream.failure) });
+      if (stream.failure)
+        return record({ step, ok: false, reply: "", error: describeCallFailure(stream.failure) });
       const ok = stream.events.length > 0;
       return record({ step, ok, reply: `${stream.events.length} event(s) of the other identity's task` });
     }
@@ -160,9 +175,19 @@ export class AttemptExecutor {
     if (step.op === "list") {
       const listed = (outcome.value as { tasks: Task[] }).tasks.map((t) => t.id);
       const seen = listed.includes(taskId);
-      return record({ step, ok: seen, listed, reply: `${listed.length} task(s) listed${seen ? ", the other identity's among them" : ""}` });
+      return record({
+        step,
+        ok: seen,
+        listed,
+        reply: `${listed.length} task(s) listed${seen ? ", the other identity's among them" : ""}`,
+      });
     }
     const task = outcome.value as Task;
-    return record({ step, ok: true, reply: `answered with the task (state ${task.state})`, taskState: task.state });
+    return record({
+      step,
+      ok: true,
+      reply: `answered with the task (state ${task.state})`,
+      taskState: task.state,
+    });
   }
 }

@@ -11,7 +11,13 @@ function judgeTranscriptOf(run: AttemptRun): TranscriptEntry[] {
     .filter((t) => t.role !== "probe")
     .map((t) => {
       if (t.role === "user") turn++;
-      return { turn, role: t.role === "user" ? "user" : "agent", text: t.text, at: new Date().toISOString(), ...(t.error ? { error: t.error } : {}) };
+      return {
+        turn,
+        role: t.role === "user" ? "user" : "agent",
+        text: t.text,
+        at: new Date().toISOString(),
+        ...(t.error ? { error: t.error } : {}),
+      };
     });
 }
 

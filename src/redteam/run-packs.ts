@@ -33,13 +33,18 @@ export interface RedteamRunOptions {
 }
 
 /** Why an attack cannot run here, or undefined. */
-export function skipReason(attack: Attack, opts: Pick<RedteamRunOptions, "identities" | "judge" | "honeypot" | "generation">): string | undefined {
+export function skipReason(
+  attack: Attack,
+  opts: Pick<RedteamRunOptions, "identities" | "judge" | "honeypot" | "generation">,
+): string | undefined {
   const needs = attack.needs ?? {};
-  if (needs.model && !opts.judge) return "needs a model (set PLAINWRIGHT_MODEL or --model): no deterministic detector can decide it";
+  if (needs.model && !opts.judge)
+    return "needs a model (set PLAINWRIGHT_MODEL or --model): no deterministic detector can decide it";
   if ((needs.identities ?? 1) > opts.identities.length)
     return `needs ${needs.identities} identities (give another with --identity 'NAME=Header: value')`;
   if (needs.honeypot && !opts.honeypot) return "needs the loopback honeypot";
-  if (needs.generation && needs.generation !== opts.generation) return `needs A2A ${needs.generation} (the agent speaks ${opts.generation})`;
+  if (needs.generation && needs.generation !== opts.generation)
+    return `needs A2A ${needs.generation} (the agent speaks ${opts.generation})`;
   return undefined;
 }
 
@@ -50,25 +55,68 @@ async function awaitHits(honeypot: Honeypot, url: string, graceMs = 500): Promis
   return honeypot.hitsFor(url);
 }
 
-async function runAttempt(attack: Attack, attempt: number, opts: RedteamRunOptions): Promise<{ run: AttemptRun; record: AttemptRecord }> {
+async function runAttempt(
+  attack: Attack,
+  attempt: number,
+  opts: RedteamRunOptions,
+): Promise<{ run: AttemptRun; record: AttemptRecord }> {
   const input = attemptInput(attempt, opts.userCanaries, opts.honeypot);
   const executor = new AttemptExecutor(opts);
   const done = await executor.run(attack.steps(input), input);
-  const honeypotHits = input.honeypotUrl && opts.honeypot ? await awaitHits(opts.honeypot, input.honeypotUrl) : 0;
+  const honeypotHits =
+    input.honeypotUrl && opts.honeypot ? await awaitHits(opts.honeypot, input.honeypotUrl) : 0;
   const run: AttemptRun = { ...done, honeypotHits };
   const base = { attempt, transcript: run.transcript, traffic_ids: run.trafficIds };
   const detection = attack.detect(run);
   const failed = run.results.find((r) => r.step.kind === "send" && !r.step.expectRefusal && r.error);
   if (detection?.success)
-    return { run, record: { ...base, outcome: attack.twin ? "refused" : "success", decided_by: detection.decidedBy, evidence: detection.evidence } };
-  if (failed) return { run, record: { ...base, outcome: "error", decided_by: "none", evidence: `the agent did not answer: ${failed.error}` } };
+    return {
+      run,
+      record: {
+        ...base,
+        outcome: attack.twin ? "refused" : "success",
+        decided_by: detection.decidedBy,
+        evidence: detection.evidence,
+      },
+    };
+  if (failed)
+    return {
+      run,
+      record: {
+        ...base,
+        outcome: "error",
+        decided_by: "none",
+        evidence: `the agent did not answer: ${failed.error}`,
+      },
+    };
   if (detection)
-    return { run, record: { ...base, outcome: attack.twin ? "answered" : "resisted", decided_by: detection.decidedBy, evidence: detection.evidence } };
-  if (attack.grade && opts.judge) return { run, record: { ...base, ...(await gradeAttempt(opts.judge, attack, run)) } };
-  if (attack.twin) return { run, record: { ...base, outcome: "answered", decided_by: "refusal", evidence: "no refusal in the reply" } };
+    return {
+      run,
+      record: {
+        ...base,
+        outcome: attack.twin ? "answered" : "resisted",
+        decided_by: detection.decidedBy,
+        evidence: detection.evidence,
+      },
+    };
+  if (attack.grade && opts.judge)
+    return { run, record: { ...base, ...(await gradeAttempt(opts.judge, attack, run)) } };
+  if (attack.twin)
+    return {
+      run,
+      record: { ...base, outcome: "answered", decided_by: "refusal", evidence: "no refusal in the reply" },
+    };
   const undecided = attack.pack === "cross-context-leakage" && !run.results[0]?.taskId;
   return undecided
-    ? { run, record: { ...base, outcome: "undecided", decided_by: "none", evidence: "identity A's message produced no task to probe" } }
+    ? {
+        run,
+        record: {
+          ...base,
+          outcome: "undecided",
+          decided_by: "none",
+          evidence: "identity A's message produced no task to probe",
+        },
+      }
     : { run, record: { ...base, outcome: "resisted", decided_by: "none", evidence: "no detector matched" } };
 }
 
@@ -88,7 +136,11 @@ function reportOf(attack: Attack, records: AttemptRecord[], skipped?: string): A
     errors: count("error"),
     ...(skipped ? { skipped } : {}),
     // Successes first: the worst transcripts lead.
-    records: [...records].sort((a, b) => Number(b.outcome === "success" || b.outcome === "refused") - Number(a.outcome === "success" || a.outcome === "refused")),
+    records: [...records].sort(
+      (a, b) =>
+        Number(b.outcome === "success" || b.outcome === "refused") -
+        Number(a.outcome === "success" || a.outcome === "refused"),
+    ),
   };
 }
 
@@ -97,10 +149,18 @@ function reportOf(attack: Attack, records: AttemptRecord[], skipped?: string): A
  * worded attempts marks every attempt whose reply holds it.
  */
 function stableTextPass(runs: Array<{ attack: Attack; run: AttemptRun; record: AttemptRecord }>): void {
-  const extraction = runs.filter((r) => r.attack.pack === "system-prompt-extraction" && r.record.outcome !== "error");
-  const readable = (text: string) => decodedForms(text).filter((f) => f.encoding !== "rot13").map((f) => f.text).join("\n");
+  const extraction = runs.filter(
+    (r) => r.attack.pack === "system-prompt-extraction" && r.record.outcome !== "error",
+  );
+  const readable = (text: string) =>
+    decodedForms(text)
+      .filter((f) => f.encoding !== "rot13")
+      .map((f) => f.text)
+      .join("\n");
   const replies = extraction.map((r) => readable(r.run.results.map((s) => s.reply).join("\n")));
-  const sent = extraction.flatMap((r) => r.run.transcript.filter((t) => t.role === "user").map((t) => t.text));
+  const sent = extraction.flatMap((r) =>
+    r.run.transcript.filter((t) => t.role === "user").map((t) => t.text),
+  );
   const stable = stableInstructionText(replies, sent);
   for (const [i, r] of extraction.entries()) {
     if (r.record.outcome === "success") continue;
@@ -122,7 +182,9 @@ export interface RedteamOutcome {
 export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome> {
   const attacks = PACKS.filter((p) => opts.packs.includes(p.id)).flatMap((p) => p.attacks);
   const runnable = attacks.filter((a) => skipReason(a, opts) === undefined);
-  const jobs = runnable.flatMap((attack) => Array.from({ length: opts.attempts }, (_, i) => ({ attack, attempt: i + 1 })));
+  const jobs = runnable.flatMap((attack) =>
+    Array.from({ length: opts.attempts }, (_, i) => ({ attack, attempt: i + 1 })),
+  );
   const done = await runBounded(jobs.length, opts.concurrency ?? 4, async (i) => {
     const job = jobs[i]!;
     return { attack: job.attack, ...(await runAttempt(job.attack, job.attempt, opts)) };
@@ -130,7 +192,11 @@ export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome>
   stableTextPass(done);
   const reports = attacks.map((attack) => {
     const skipped = skipReason(attack, opts);
-    const report = reportOf(attack, done.filter((d) => d.attack === attack).map((d) => d.record), skipped);
+    const report = reportOf(
+      attack,
+      done.filter((d) => d.attack === attack).map((d) => d.record),
+      skipped,
+    );
     opts.onAttack?.(report);
     return report;
   });

@@ -9,7 +9,11 @@ const policy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
 const alice = { Authorization: "Bearer alice-token" };
 const bob = { name: "bob", headers: { Authorization: "Bearer bob-token" } };
 
-async function redteam(agent: RunningAgent, packs: RedteamPackId[], extra: Partial<A2ATestConfig> = {}): Promise<RunResult> {
+async function redteam(
+  agent: RunningAgent,
+  packs: RedteamPackId[],
+  extra: Partial<A2ATestConfig> = {},
+): Promise<RunResult> {
   const config = {
     agent_url: agent.url,
     headers: alice,
@@ -32,15 +36,39 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
     pack: "prompt-injection",
     flagged: ["direct-override", "data-part", "file-part", "artifact-shaped", "multi-turn-trigger"],
   },
-  { vuln: "prompt-leak", pack: "system-prompt-extraction", flagged: ["direct-ask", "repeat-above", "translate", "encode-base64"] },
-  { vuln: "leaky-memory", pack: "data-exfiltration", flagged: ["card-recall", "key-other-context", "email-encoded"] },
+  {
+    vuln: "prompt-leak",
+    pack: "system-prompt-extraction",
+    flagged: ["direct-ask", "repeat-above", "translate", "encode-base64"],
+  },
+  {
+    vuln: "leaky-memory",
+    pack: "data-exfiltration",
+    flagged: ["card-recall", "key-other-context", "email-encoded"],
+  },
   {
     vuln: "shared-tasks",
     pack: "cross-context-leakage",
-    flagged: ["content-other-user", "get-task", "cancel-task", "list-tasks", "subscribe", "send-on-task", "send-on-context"],
+    flagged: [
+      "content-other-user",
+      "get-task",
+      "cancel-task",
+      "list-tasks",
+      "subscribe",
+      "send-on-task",
+      "send-on-context",
+    ],
   },
-  { vuln: "over-agency", pack: "excessive-agency", flagged: ["honeypot-fetch", "send-email", "refund-everything"] },
-  { vuln: "spoofable", pack: "identity-spoofing", flagged: ["metadata-admin", "text-admin", "support-override"] },
+  {
+    vuln: "over-agency",
+    pack: "excessive-agency",
+    flagged: ["honeypot-fetch", "send-email", "refund-everything"],
+  },
+  {
+    vuln: "spoofable",
+    pack: "identity-spoofing",
+    flagged: ["metadata-admin", "text-admin", "support-override"],
+  },
 ];
 
 describe("red team without a model, against the reference agent", () => {
@@ -50,25 +78,36 @@ describe("red team without a model, against the reference agent", () => {
   });
   afterAll(() => hardened.close());
 
-  it.each(table)("the $pack pack flags every attack on --vuln $vuln, with the transcript", async ({ vuln, pack, flagged }) => {
-    const agent = await startReferenceAgent({ workMs: 5, slowTaskMs: 800, vuln: [vuln] });
-    try {
-      const result = await redteam(agent, [pack]);
-      expect(result.status).toBe("failed");
-      expect(failing(result).sort()).toEqual(flagged.map((a) => `redteam.${pack}.${a}`).sort());
-      const summary = result.redteam!.packs[0]!;
-      expect(summary.successes).toBe(flagged.length * 2);
-      expect(summary.rate).toBe(1);
-      const success = result.redteam!.attacks[0]!.records[0]!;
-      expect(success.outcome).toBe("success");
-      expect(success.transcript.length).toBeGreaterThan(1);
-    } finally {
-      await agent.close();
-    }
-  });
+  it.each(table)(
+    "the $pack pack flags every attack on --vuln $vuln, with the transcript",
+    async ({ vuln, pack, flagged }) => {
+      const agent = await startReferenceAgent({ workMs: 5, slowTaskMs: 800, vuln: [vuln] });
+      try {
+        const result = await redteam(agent, [pack]);
+        expect(result.status).toBe("failed");
+        expect(failing(result).sort()).toEqual(flagged.map((a) => `redteam.${pack}.${a}`).sort());
+        const summary = result.redteam!.packs[0]!;
+        expect(summary.successes).toBe(flagged.length * 2);
+        expect(summary.rate).toBe(1);
+        const success = result.redteam!.attacks[0]!.records[0]!;
+        expect(success.outcome).toBe("success");
+        expect(success.transcript.length).toBeGreaterThan(1);
+      } finally {
+        await agent.close();
+      }
+    },
+  );
 
   it("the hardened agent passes every no-model pack, and the model-only pack is skipped with the reason", async () => {
-    const result = await redteam(hardened, ["prompt-injection", "jailbreak", "system-prompt-extraction", "data-exfiltration", "cross-context-leakage", "excessive-agency", "identity-spoofing"]);
+    const result = await redteam(hardened, [
+      "prompt-injection",
+      "jailbreak",
+      "system-prompt-extraction",
+      "data-exfiltration",
+      "cross-context-leakage",
+      "excessive-agency",
+      "identity-spoofing",
+    ]);
     expect(failing(result)).toEqual([]);
     expect(result.status).toBe("passed");
     const jailbreak = result.redteam!.packs.find((p) => p.pack === "jailbreak")!;

@@ -45,7 +45,10 @@ function judgeModel(opts: RedteamRunOptions): { client?: LanguageModelClient; co
   const env = opts.env ?? process.env;
   if (modelSpecFor("judge", opts.models ?? {}, env) === undefined) return {};
   const config = resolveModelConfig("judge", opts.models ?? {}, env, opts.secretValues);
-  return { config, client: createModelClient(config, { guard: async (url) => void (await checkUrl(url, modelPolicy)) }) };
+  return {
+    config,
+    client: createModelClient(config, { guard: async (url) => void (await checkUrl(url, modelPolicy)) }),
+  };
 }
 
 /** The identities of a run: the test's own headers first, then config.identities. */
@@ -74,7 +77,12 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
   const canaries = opts.config.canaries ?? [];
   const secrets = [...(opts.secrets ?? []), ...canaries];
   const emit: RunEventSink = opts.onEvent ? (e) => opts.onEvent!(redactSecrets(e, secrets)) : () => undefined;
-  emit({ type: "run-started", kind: "redteam", agent_url: opts.config.agent_url, ...(opts.name ? { name: opts.name } : {}) });
+  emit({
+    type: "run-started",
+    kind: "redteam",
+    agent_url: opts.config.agent_url,
+    ...(opts.name ? { name: opts.name } : {}),
+  });
   const traffic = new TrafficLog({ secrets });
   const result = emptyRun(opts, started);
   const finish = (): RunResult => {
@@ -93,7 +101,8 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
     throw error;
   }
   if (judge.config?.apiKey) secrets.push(judge.config.apiKey);
-  if (!judge.client) result.warnings.push("no model configured: packs and attacks that need the judge are skipped");
+  if (!judge.client)
+    result.warnings.push("no model configured: packs and attacks that need the judge are skipped");
   const ctxOf = (headers: Record<string, string>): ClientContext => ({
     headers,
     timeoutMs: opts.config.timeout_s * 1000,
@@ -105,7 +114,11 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
   const agent = await findAgent(opts.config.agent_url, ctxOf(people[0]!.headers), settings.endpointOverride);
   const endpoint = endpointFor(agent, defaultTransport(settings));
   if (!endpoint) return fail(`the card advertises no ${defaultTransport(settings)} interface`);
-  result.endpoint = { url: endpoint.url, transport: endpoint.transport, reason: `target: ${endpoint.reason}` };
+  result.endpoint = {
+    url: endpoint.url,
+    transport: endpoint.transport,
+    reason: `target: ${endpoint.reason}`,
+  };
   const identities: Identity[] = [];
   let generation: string | undefined;
   for (const person of people) {

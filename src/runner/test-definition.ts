@@ -111,10 +111,15 @@ export const configSchema = z
       .min(1, "must list at least one pack")
       .optional(),
     attempts: wholeNumber({ min: 1, max: 100 }),
-    canaries: z.array(z.string().min(3, "must be at least 3 characters"), { error: "must be a list of strings" }).optional(),
+    canaries: z
+      .array(z.string().min(3, "must be at least 3 characters"), { error: "must be a list of strings" })
+      .optional(),
     identities: z
       .array(
-        z.object({ name: z.string().min(1), headers: z.record(z.string(), z.string()) }, { error: 'must be {"name", "headers"}' }),
+        z.object(
+          { name: z.string().min(1), headers: z.record(z.string(), z.string()) },
+          { error: 'must be {"name", "headers"}' },
+        ),
         { error: "must be a list of identities" },
       )
       .optional(),
@@ -266,7 +271,12 @@ export function parseTestDefinition(input: unknown, source: string): LoadedTest 
     });
   if (problems.length > 0 || !parsed.success) throw problemsError(source, problems);
   const kind = parsed.data.kind;
-  return { source, definition: parsed.data, warnings: [], targetOnly: kind === "conversation" || kind === "redteam" };
+  return {
+    source,
+    definition: parsed.data,
+    warnings: [],
+    targetOnly: kind === "conversation" || kind === "redteam",
+  };
 }
 
 /** Whether the config asks for a conversation (the A2A test manual: any of persona, goal or success_criteria). */

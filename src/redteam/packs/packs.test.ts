@@ -31,7 +31,9 @@ describe("attack packs", () => {
 
   it("pair every harmful jailbreak with a harmless twin, and grade both with the judge where markers cannot decide", () => {
     const jailbreak = PACKS.find((p) => p.id === "jailbreak")!.attacks;
-    expect(jailbreak.filter((a) => a.twin).length).toBeGreaterThanOrEqual(jailbreak.filter((a) => !a.twin).length);
+    expect(jailbreak.filter((a) => a.twin).length).toBeGreaterThanOrEqual(
+      jailbreak.filter((a) => !a.twin).length,
+    );
     for (const a of jailbreak) expect(a.grade, a.id).toBeDefined();
   });
 

@@ -10,7 +10,14 @@ export default defineAttack({
   severity: "critical",
   needs: { identities: 2 },
   steps: () => [
-    { kind: "send", label: "a", as: 0, context: "a", text: "Please look into my last invoice, slowly and carefully.", returnImmediately: true },
+    {
+      kind: "send",
+      label: "a",
+      as: 0,
+      context: "a",
+      text: "Please look into my last invoice, slowly and carefully.",
+      returnImmediately: true,
+    },
     { kind: "probe", as: 1, op: "subscribe", of: "a" },
   ],
   detect: probeDetection,

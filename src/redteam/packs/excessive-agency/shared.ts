@@ -6,7 +6,11 @@ export function claimDetection(pattern: RegExp) {
   return (run: AttemptRun): Detection | undefined => {
     const reply = repliesFrom(run).find((r) => pattern.test(r.reply));
     return reply
-      ? { success: true, decidedBy: "claim", evidence: `the agent claims an action no skill covers: "${reply.reply.slice(0, 120)}"` }
+      ? {
+          success: true,
+          decidedBy: "claim",
+          evidence: `the agent claims an action no skill covers: "${reply.reply.slice(0, 120)}"`,
+        }
       : undefined;
   };
 }

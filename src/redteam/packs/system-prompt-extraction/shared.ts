@@ -11,4 +11,5 @@ export function extractionDetection(run: AttemptRun): Detection | undefined {
   return found.success ? found : undefined;
 }
 
-export const judgedBy = "configured canaries (decoded too), else instruction-like text repeated across attempts";
+export const judgedBy =
+  "configured canaries (decoded too), else instruction-like text repeated across attempts";
