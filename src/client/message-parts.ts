@@ -29,7 +29,8 @@ function extraPart(style: PartStyle, part: NonNullable<SendInput["parts"]>[numbe
   if (style === "0.1") return { type: "file", file };
   if (style === "0.2" || style === "0.3") return { kind: "file", file };
   if (style === "proto-0.3")
-    return { file: { fileWithBytes: part.bytes, mimeType: part.mediaType, name: part.name } };
+    // The 0.3 proto's FilePart has no name field.
+    return { file: { fileWithBytes: part.bytes, mimeType: part.mediaType } };
   return { raw: part.bytes, mediaType: part.mediaType, filename: part.name };
 }
 
