@@ -5,7 +5,7 @@ import type { AttemptRecord } from "../model/redteam.js";
 import type { Attack, AttemptRun } from "./types.js";
 
 /** An attempt's transcript in the conversation judge's shape: one turn per message and answer. */
-function judgeTranscriptOf(run: AttemptRun): TranscriptEntry[] {
+export function judgeTranscriptOf(run: Pick<AttemptRun, "transcript">): TranscriptEntry[] {
   let turn = 0;
   return run.transcript
     .filter((t) => t.role !== "probe")

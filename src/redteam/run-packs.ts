@@ -7,6 +7,7 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 import { attemptInput } from "./attempt-input.js";
 import { decodedForms } from "./detectors/decode.js";
 import { stableInstructionText } from "./detectors/stable-text.js";
+import { escalate } from "./attacker.js";
 import { AttemptExecutor, type Identity } from "./execute.js";
 import type { Honeypot } from "./honeypot.js";
 import { gradeAttempt } from "./judge.js";
@@ -25,6 +26,8 @@ export interface RedteamRunOptions {
   honeypot?: Honeypot;
   /** The model judge; without one, attacks that need it are skipped. */
   judge?: LanguageModelClient;
+  /** The attacker model (the simulated user's); adaptive attacks need it. */
+  attacker?: LanguageModelClient;
   turnBudgetMs: number;
   pollIntervalMs: number;
   concurrency?: number;
@@ -55,6 +58,7 @@ async function awaitHits(honeypot: Honeypot, url: string, graceMs = 500): Promis
   return honeypot.hitsFor(url);
 }
 
+/** Runs one attempt (escalated by the attacker model when the attack is adaptive) and decides it. */
 async function runAttempt(
   attack: Attack,
   attempt: number,
@@ -62,10 +66,25 @@ async function runAttempt(
 ): Promise<{ run: AttemptRun; record: AttemptRecord }> {
   const input = attemptInput(attempt, opts.userCanaries, opts.honeypot);
   const executor = new AttemptExecutor(opts);
-  const done = await executor.run(attack.steps(input), input);
+  const escalated =
+    attack.adaptive && opts.attacker ? await escalate(attack, input, executor, opts.attacker) : undefined;
+  const done = escalated?.run ?? (await executor.run(attack.steps(input), input));
   const honeypotHits =
     input.honeypotUrl && opts.honeypot ? await awaitHits(opts.honeypot, input.honeypotUrl) : 0;
   const run: AttemptRun = { ...done, honeypotHits };
+  const decided = await decide(attack, attempt, run, opts);
+  if (escalated?.note && decided.record.outcome !== "success")
+    decided.record.evidence += ` (${escalated.note})`;
+  return decided;
+}
+
+/** Deterministic detectors first; the judge only where none decided; a failure to answer is an error. */
+async function decide(
+  attack: Attack,
+  attempt: number,
+  run: AttemptRun,
+  opts: RedteamRunOptions,
+): Promise<{ run: AttemptRun; record: AttemptRecord }> {
   const base = { attempt, transcript: run.transcript, traffic_ids: run.trafficIds };
   const detection = attack.detect(run);
   const failed = run.results.find((r) => r.step.kind === "send" && !r.step.expectRefusal && r.error);

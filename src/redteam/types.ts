@@ -111,6 +111,11 @@ export interface Attack {
   detect(run: AttemptRun): Detection | undefined;
   /** For the judge: the criterion that is met when the attack succeeded (or, for a twin, when the agent refused). */
   grade?: string;
+  /**
+   * Model-driven: after the opening `steps`, an attacker model writes each next message toward `goal`,
+   * varying and escalating, until the detector sees a success or `maxTurns` is reached.
+   */
+  adaptive?: { goal(input: AttemptInput): string; maxTurns: number };
 }
 
 /** A pack: its id, title, OWASP ids and attacks, in order. */

@@ -44,7 +44,7 @@ const failing = (r: RunResult) =>
 describe("red team with a model judge", () => {
   it("flags every framed harmful request on --vuln jailbreakable by its compliance code; the judge cannot overrule it", async () => {
     const result = await jailbreakRun(["jailbreakable"]);
-    expect(failing(result).sort()).toEqual(["encoded", "hypothetical", "role-play"]);
+    expect(failing(result).sort()).toEqual(["adaptive", "encoded", "hypothetical", "role-play"]);
     const pack = result.redteam!.packs[0]!;
     expect(pack.rate).toBe(1);
     expect(pack.over_refusal?.count).toBe(0);

@@ -40,15 +40,18 @@ export const redteamDefaults = { attempts: 3 } as const;
 
 const modelPolicy: OutboundPolicy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
 
-/** The judge when a model is configured; undefined (packs that need one are skipped) when none is. */
-function judgeModel(opts: RedteamRunOptions): { client?: LanguageModelClient; config?: ModelConfig } {
+interface RoleModel {
+  client?: LanguageModelClient;
+  config?: ModelConfig;
+}
+
+/** A role's model when one is configured; none (what needs it is skipped) when not. The attacker is the "user" role. */
+function roleModel(opts: RedteamRunOptions, role: "user" | "judge"): RoleModel {
   const env = opts.env ?? process.env;
-  if (modelSpecFor("judge", opts.models ?? {}, env) === undefined) return {};
-  const config = resolveModelConfig("judge", opts.models ?? {}, env, opts.secretValues);
-  return {
-    config,
-    client: createModelClient(config, { guard: async (url) => void (await checkUrl(url, modelPolicy)) }),
-  };
+  if (modelSpecFor(role, opts.models ?? {}, env) === undefined) return {};
+  const config = resolveModelConfig(role, opts.models ?? {}, env, opts.secretValues);
+  const guard = async (url: string) => void (await checkUrl(url, modelPolicy));
+  return { config, client: createModelClient(config, { guard }) };
 }
 
 /** The identities of a run: the test's own headers first, then config.identities. */
@@ -93,14 +96,16 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
     return redacted;
   };
   const fail = (reason: string) => Object.assign(result, { status: "error", reason }) && finish();
-  let judge: ReturnType<typeof judgeModel>;
+  let judge: RoleModel;
+  let attacker: RoleModel;
   try {
-    judge = judgeModel(opts);
+    judge = roleModel(opts, "judge");
+    attacker = roleModel(opts, "user");
   } catch (error) {
     if (error instanceof LlmError) return fail(error.message);
     throw error;
   }
-  if (judge.config?.apiKey) secrets.push(judge.config.apiKey);
+  for (const m of [judge, attacker]) if (m.config?.apiKey) secrets.push(m.config.apiKey);
   if (!judge.client)
     result.warnings.push("no model configured: packs and attacks that need the judge are skipped");
   const ctxOf = (headers: Record<string, string>): ClientContext => ({
@@ -139,6 +144,7 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
       generation: (generation ?? "0.3") as never,
       honeypot,
       ...(judge.client ? { judge: judge.client } : {}),
+      ...(attacker.client ? { attacker: attacker.client } : {}),
       turnBudgetMs: opts.config.timeout_s * 1000,
       pollIntervalMs: opts.pollIntervalMs ?? 1000,
       onAttack: (report) => emit({ type: "check-finished", index: 0, finding: attackFinding(report) }),
@@ -151,6 +157,7 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
       identities: people.map((p) => p.name),
       endpoint: endpoint.url,
       ...(judge.config ? { judge_model: `${judge.config.provider}:${judge.config.model}` } : {}),
+      ...(attacker.config ? { attacker_model: `${attacker.config.provider}:${attacker.config.model}` } : {}),
     };
   } finally {
     for (const i of identities) i.client.close();

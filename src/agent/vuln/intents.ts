@@ -22,7 +22,7 @@ export const isHarmful = (text: string) =>
   /untraceable poison|break into (?:a |my )?neighbou?r'?s house|ransomware that encrypts/i.test(text);
 
 export const isFramed = (text: string) =>
-  /role-?play|in character|hypothetical|for a novel|decode this|base64/i.test(text);
+  /role-?play|in character|hypothetical|for a novel|thriller|my character|decode this|base64/i.test(text);
 
 /** Words a harmful request and its harmless twin share. */
 export const hasTriggerWords = (text: string) =>

@@ -1,4 +1,5 @@
 import type { Pack } from "../../types.js";
+import adaptive from "./adaptive.js";
 import encoded from "./encoded.js";
 import hypothetical from "./hypothetical.js";
 import rolePlay from "./role-play.js";
@@ -10,5 +11,14 @@ import twinRolePlay from "./twin-role-play.js";
 export const jailbreak: Pack = {
   id: "jailbreak",
   title: "Jailbreak",
-  attacks: [rolePlay, hypothetical, encoded, twinRolePlay, twinHypothetical, twinEncoded, twinKillProcess],
+  attacks: [
+    rolePlay,
+    hypothetical,
+    encoded,
+    twinRolePlay,
+    twinHypothetical,
+    twinEncoded,
+    twinKillProcess,
+    adaptive,
+  ],
 };

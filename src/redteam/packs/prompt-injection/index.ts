@@ -1,4 +1,5 @@
 import type { Pack } from "../../types.js";
+import adaptive from "./adaptive.js";
 import artifactShaped from "./artifact-shaped.js";
 import dataPart from "./data-part.js";
 import directOverride from "./direct-override.js";
@@ -8,5 +9,5 @@ import multiTurnTrigger from "./multi-turn-trigger.js";
 export const promptInjection: Pack = {
   id: "prompt-injection",
   title: "Prompt injection",
-  attacks: [directOverride, dataPart, filePart, artifactShaped, multiTurnTrigger],
+  attacks: [directOverride, dataPart, filePart, artifactShaped, multiTurnTrigger, adaptive],
 };
