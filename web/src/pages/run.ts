@@ -2,6 +2,7 @@ import { api, stream } from "../api.js";
 import { badge, h, mount, tabs, type Child } from "../dom.js";
 import type { Finding, Run, RunResult } from "../types.js";
 import { cardView } from "../views/card-view.js";
+import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 
 function transcriptView(result: RunResult): HTMLElement {
@@ -154,12 +155,16 @@ function resultView(run: Run, result: RunResult): HTMLElement {
           result.warnings.map((w) => h("li", {}, w)),
         )
       : null,
-    tabs(["Agent card", "Transcript", "Findings", "Traffic"], (name) => {
-      if (name === "Agent card") return cardView(result);
-      if (name === "Transcript") return transcriptView(result);
-      if (name === "Findings") return findingsView(result);
-      return trafficView(result.traffic);
-    }),
+    tabs(
+      ["Agent card", "Transcript", "Findings", ...(result.redteam ? ["Red team"] : []), "Traffic"],
+      (name) => {
+        if (name === "Agent card") return cardView(result);
+        if (name === "Red team") return redteamView(result.redteam);
+        if (name === "Transcript") return transcriptView(result);
+        if (name === "Findings") return findingsView(result);
+        return trafficView(result.traffic);
+      },
+    ),
     h(
       "details",
       { class: "raw" },
