@@ -204,21 +204,25 @@ export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome>
   const jobs = runnable.flatMap((attack) =>
     Array.from({ length: opts.attempts }, (_, i) => ({ attack, attempt: i + 1 })),
   );
-  const done = await runBounded(jobs.length, opts.concurrency ?? 4, async (i) => {
+  const finished: Array<{ attack: Attack; run: AttemptRun; record: AttemptRecord }> = [];
+  const recordsOf = (attack: Attack) => finished.filter((d) => d.attack === attack).map((d) => d.record);
+  // Extraction attempts are decided together (the stable-text pass), so only the others are reported live.
+  const live = (a: Attack) => a.pack !== "system-prompt-extraction";
+  for (const attack of attacks.filter((a) => !runnable.includes(a)))
+    opts.onAttack?.(reportOf(attack, [], skipReason(attack, opts)));
+  await runBounded(jobs.length, opts.concurrency ?? 4, async (i) => {
     const job = jobs[i]!;
-    return { attack: job.attack, ...(await runAttempt(job.attack, job.attempt, opts)) };
+    finished.push({ attack: job.attack, ...(await runAttempt(job.attack, job.attempt, opts)) });
+    const records = recordsOf(job.attack);
+    if (live(job.attack) && records.length === opts.attempts) opts.onAttack?.(reportOf(job.attack, records));
   });
-  stableTextPass(done);
-  const reports = attacks.map((attack) => {
-    const skipped = skipReason(attack, opts);
-    const report = reportOf(
-      attack,
-      done.filter((d) => d.attack === attack).map((d) => d.record),
-      skipped,
-    );
-    opts.onAttack?.(report);
-    return report;
-  });
+  stableTextPass(finished);
+  for (const attack of runnable.filter((a) => !live(a))) opts.onAttack?.(reportOf(attack, recordsOf(attack)));
+  // Reports keep the attempts' order, whatever order they finished in.
+  const byAttempt = (a: AttemptRecord, b: AttemptRecord) => a.attempt - b.attempt;
+  const reports = attacks.map((attack) =>
+    reportOf(attack, recordsOf(attack).sort(byAttempt), skipReason(attack, opts)),
+  );
   const packs = PACKS.filter((p) => opts.packs.includes(p.id)).map((p) => packReport(p, reports));
   return { attacks: reports, packs };
 }
