@@ -98,14 +98,17 @@ describe("runLoad against the reference agent", () => {
     const events: RunEvent[] = [];
     const result = await load(
       good.url,
-      { durationMs: 2200, concurrency: 2 },
+      { durationMs: 3200, concurrency: 2 },
       { onEvent: (e) => events.push(e) },
     );
     expect(result.status, result.reason).toBe("passed");
     const ticks = events.flatMap((e) => (e.type === "load-tick" ? [e.tick] : []));
+    // About one a second over 3.2 s of sending and a short drain; a busy machine may delay a timer, never add one.
     expect(ticks.length).toBeGreaterThanOrEqual(2);
     expect(ticks.length).toBeLessThanOrEqual(4);
-    expect(ticks[0]!.completed).toBeGreaterThan(0);
+    expect(ticks.at(-1)!.completed).toBeGreaterThan(0);
+    const elapsed = ticks.map((t) => t.elapsed_s);
+    expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
     expect(result.load!.stopped_by).toBe("duration");
   });
 });
