@@ -132,8 +132,8 @@ describe("errors by kind", () => {
           id: string;
           params?: { message?: unknown };
         };
-        const reply = (body: unknown) =>
-          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+        const reply = (body: unknown): void =>
+          void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
         if (!call.params?.message)
           return reply({ jsonrpc: "2.0", id: call.id, error: { code: -32602, message: "no message" } });
         const turn = sends++ % 4;
@@ -142,7 +142,7 @@ describe("errors by kind", () => {
           return reply({ jsonrpc: "2.0", id: call.id, error: { code: -32603, message: "overloaded" } });
         if (turn === 2) return; // never answers
         const task = { id: `t${sends}`, contextId: "c", status: { state: "TASK_STATE_COMPLETED" } };
-        reply({ jsonrpc: "2.0", id: call.id, result: { task } });
+        return reply({ jsonrpc: "2.0", id: call.id, result: { task } });
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
