@@ -13,17 +13,15 @@ import { resolveSecrets } from "../runner/secrets.js";
 import {
   connectionFlags,
   parseAgentUrl,
-  parseHeaders,
   parseProtocol,
   parseTimeout,
-  policyFrom,
-  progressTo,
-  secretSourceFrom,
+  type AuthFlags,
   type CommonFlags,
 } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
+import { prepareRun, withProgress } from "./prepare.js";
 
-export interface LoadFlags extends CommonFlags {
+export interface LoadFlags extends CommonFlags, AuthFlags {
   concurrency?: string;
   duration?: string;
   requests?: string;
@@ -71,32 +69,35 @@ export function loadSettingsFrom(flags: LoadFlags): LoadSettings {
 
 /** `load <url>`: concurrent sends or streams, measured, judged by thresholds. */
 export async function runLoadCommand(rawUrl: string, flags: LoadFlags): Promise<number> {
+  // Every option is checked before the first request (issue 13, point 7).
+  const prepared = await prepareRun(flags);
   parseAgentUrl(rawUrl);
   const settings = loadSettingsFrom(flags);
   const thresholds = usage(() => parseThresholds(flags.threshold ?? []));
   const protocolOverride = parseProtocol(flags.protocol);
-  const source = await secretSourceFrom(flags, process.env);
   const { value: config, used } = resolveSecrets(
-    { agent_url: rawUrl, headers: parseHeaders(flags.header), ...connectionFlags(flags) },
-    source,
+    { agent_url: rawUrl, headers: prepared.auth.headers, ...connectionFlags(flags) },
+    prepared.secrets,
   );
   // Ctrl-C ends the sending early; what was measured is still reported.
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once("SIGINT", onSigint);
   try {
-    const result = await runLoad({
-      config,
-      settings,
-      thresholds,
-      ...(flags.confirmTarget !== undefined ? { confirmTarget: flags.confirmTarget } : {}),
-      policy: policyFrom(flags),
-      secrets: used,
-      onEvent: progressTo(flags),
-      signal: stop.signal,
-      ...(protocolOverride ? { protocolOverride } : {}),
-    });
-    await emitResults([result], flags);
+    const result = await withProgress(prepared.output, (onEvent) =>
+      runLoad({
+        config,
+        settings,
+        thresholds,
+        ...(flags.confirmTarget !== undefined ? { confirmTarget: flags.confirmTarget } : {}),
+        policy: prepared.policy,
+        secrets: [...used, ...prepared.auth.secrets],
+        onEvent,
+        signal: stop.signal,
+        ...(protocolOverride ? { protocolOverride } : {}),
+      }),
+    );
+    await emitResults([result], prepared.output);
     return exitCodeFor([result]);
   } finally {
     process.off("SIGINT", onSigint);

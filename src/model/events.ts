@@ -28,6 +28,8 @@ export type RunEvent =
   | { type: "conversation-started"; endpoint: string; trials: number; max_turns: number }
   | { type: "turn-sent"; trial: number; trials: number; entry: TranscriptEntry }
   | { type: "turn-received"; trial: number; trials: number; entry: TranscriptEntry }
+  /** The judge starts grading one trial's transcript: the run now waits on the judge's model. */
+  | { type: "judge-started"; trial: number; trials: number; criteria: number }
   /** A model call failed with a retryable status and is tried again after `delay_ms`. */
   | { type: "retry"; what: string; attempt: number; delay_ms: number; reason: string }
   | { type: "trial-finished"; trial: TrialOutcome }
