@@ -182,6 +182,18 @@ describe("the confirm-target rule in runLoad", () => {
     expect(events).toEqual([]);
   });
 
+  it("judges --endpoint by the same rule, even when the agent URL is loopback", async () => {
+    const elsewhere = runLoad({
+      config: { agent_url: good.url, headers: {}, endpoint: "http://agent.example.com/a2a" },
+      settings: resolveLoadSettings({ requests: 1 }, 1000),
+      thresholds: [],
+      policy: commandLinePolicy,
+    });
+    await expect(elsewhere).rejects.toThrow(
+      /refusing to load agent.example.com: the endpoint http:\/\/agent.example.com\/a2a/,
+    );
+  });
+
   let cardServer: Server;
   afterAll(() => cardServer?.close());
 
