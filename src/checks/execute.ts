@@ -57,7 +57,7 @@ function finding(
       : {}),
     ...(check.scope === "transport" ? { transport: ctx.transport } : {}),
     spec: check.spec,
-    ...(check.tck ? { tck: check.tck } : {}),
+    ...(check.tck?.length ? { tck: check.tck.join(", ") } : {}),
   };
 }
 

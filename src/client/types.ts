@@ -79,12 +79,21 @@ export interface StreamOutcome {
   trafficIds: string[];
 }
 
+/** A part sent after the message's text part: structured data, or a file sent inline as base64. */
+export type OutgoingPart =
+  | { kind: "data"; data: Record<string, unknown> }
+  | { kind: "file"; name: string; mediaType: string; bytes: string };
+
 export interface SendInput {
   text: string;
   contextId?: string;
   taskId?: string;
-  /** Extra parts or a prepared message are for checks that need them; default is one text part. */
+  /** A prepared message id (checks that need one); a fresh UUID otherwise. */
   messageId?: string;
+  /** Data and file parts after the text part (red-team attacks); default none. */
+  parts?: OutgoingPart[];
+  /** The message's metadata (every generation has Message.metadata). */
+  metadata?: Record<string, unknown>;
 }
 
 export interface SendOptions {

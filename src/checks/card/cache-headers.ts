@@ -14,7 +14,7 @@ export default defineCheck({
   requirement:
     "The card endpoint sends Cache-Control (with max-age) and an ETag; Last-Modified MAY be added.",
   spec: "A2A 1.0 §8.6 (card caching)",
-  tck: "CARD-CACHE-001",
+  tck: ["CARD-CACHE-001", "CARD-CACHE-002"],
   recommendation:
     'Send e.g. "Cache-Control: public, max-age=300" and an ETag (a hash of the card) with the card, and answer If-None-Match with 304.',
   selfTest: [{ flaw: "card-no-cache-headers", protocols: ["1.0"] }],

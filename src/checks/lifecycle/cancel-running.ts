@@ -94,7 +94,7 @@ export default defineCheck({
   requirement:
     "tasks/cancel (CancelTask) of a submitted or working task succeeds with the Task, the task ends in the canceled state and stays there: canceled is terminal.",
   spec: "A2A 0.3 §7.4, §6.3; 1.0 §3.1.5, §4.1.3",
-  tck: "CORE-CANCEL-001",
+  tck: ["CORE-CANCEL-001"],
   quote: {
     spec: "A2A 0.3 §11.1.2, §7.1",
     text: "MUST implement all of the following core methods via at least one supported transport: … `tasks/cancel` - Request task cancellation … A task which has reached a terminal state (completed, canceled, rejected, or failed) can't be restarted.",

@@ -8,7 +8,7 @@ export default defineCheck({
   level: "MUST",
   requirement: "tasks/get (GetTask) returns the task with the same id, contextId and its current status.",
   spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
-  tck: "CORE-GET-001",
+  tck: ["CORE-GET-001"],
   quote: {
     spec: "A2A 0.3 §11.1.2",
     text: "MUST implement all of the following core methods via at least one supported transport: … `tasks/get` - Retrieve task status and results",

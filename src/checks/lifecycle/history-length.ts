@@ -49,10 +49,10 @@ export default defineCheck({
   requirement:
     "tasks/get (GetTask) with historyLength 0 returns no history; with N > 0 it returns at most the last N messages, never more.",
   spec: "A2A 1.0 §3.2.4 (historyLength semantics), §3.1.3",
-  tck: "CORE-HIST-002",
+  tck: ["CORE-HIST-002", "HTTP_JSON-QP-001"],
   quote: {
-    spec: "A2A 1.0.1 a2a.proto GetTaskRequest.history_length (the proto is the canonical data model, §4)",
-    text: "A value of zero is a request to not include any messages. The server MUST NOT return more messages than the provided value, but MAY apply a lower limit.",
+    spec: "A2A 1.0.1 a2a.proto GetTaskRequest.history_length (§3.2.4 names the semantics)",
+    text: "The maximum number of most recent messages from the task's history to retrieve. An unset value means the client does not impose any limit. A value of zero is a request to not include any messages. The server MUST NOT return more messages than the provided value, but MAY apply a lower limit.",
   },
   recommendation:
     "Apply historyLength to the stored history before answering: omit history for 0, keep only the last N messages for N > 0.",

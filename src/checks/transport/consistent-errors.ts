@@ -55,7 +55,7 @@ export default defineCheck({
   requirement:
     "Bindings map errors consistently: the same request (e.g. an unknown task id) gets the same A2A error on each binding — TaskNotFound as -32001, HTTP 404 and gRPC NOT_FOUND.",
   spec: "A2A 0.3 §3.4, 1.0 §4.3 (error mapping per binding)",
-  tck: "BIND-EQUIV-002",
+  tck: ["BIND-EQUIV-003"],
   recommendation:
     "Raise one A2A error per condition in the shared handler and let each binding map it with the spec's table (-32001 / 404 / NOT_FOUND for TaskNotFound).",
   selfTest: [{ flaw: "inconsistent-push-errors", protocols: ["1.0"] }],

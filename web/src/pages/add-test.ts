@@ -2,6 +2,7 @@ import { api, ApiError } from "../api.js";
 import { field, h, mount, type Child } from "../dom.js";
 import { go } from "../nav.js";
 import type { Module, RunSummary, Test } from "../types.js";
+import { redteamWizard } from "./add-redteam.js";
 
 interface Draft {
   name: string;
@@ -149,7 +150,18 @@ function stepKind(w: Wizard): void {
       " A2A agent ",
       h("small", { class: "muted" }, "card validation plus a smoke message, a conversation or conformance"),
     ),
-    buttons(w, null, () => stepConfigure(w)),
+    h(
+      "label",
+      { class: "choice" },
+      h("input", { type: "radio", name: "kind", value: "redteam" }),
+      " Red team ",
+      h("small", { class: "muted" }, "attack the agent with the seven attack packs"),
+    ),
+    buttons(w, null, () => {
+      const kind = w.box.querySelector<HTMLInputElement>("input[name=kind]:checked")?.value;
+      if (kind === "redteam") redteamWizard(w.moduleId, w.cancel, w.box);
+      else stepConfigure(w);
+    }),
   );
 }
 

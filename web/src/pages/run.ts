@@ -3,6 +3,7 @@ import { badge, h, mount, tabs, type Child } from "../dom.js";
 import { go } from "../nav.js";
 import type { Finding, Module, Project, Run, RunResult, Test } from "../types.js";
 import { cardView } from "../views/card-view.js";
+import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 
 function transcriptView(result: RunResult): HTMLElement {
@@ -177,12 +178,16 @@ function resultView(run: Run, result: RunResult): HTMLElement {
           result.warnings.map((w) => h("li", {}, w)),
         )
       : null,
-    tabs(["Agent card", "Transcript", "Findings", "Traffic"], (name) => {
-      if (name === "Agent card") return cardView(result);
-      if (name === "Transcript") return transcriptView(result);
-      if (name === "Findings") return findingsView(result);
-      return trafficView(result.traffic);
-    }),
+    tabs(
+      ["Agent card", "Transcript", "Findings", ...(result.redteam ? ["Red team"] : []), "Traffic"],
+      (name) => {
+        if (name === "Agent card") return cardView(result);
+        if (name === "Red team") return redteamView(result.redteam);
+        if (name === "Transcript") return transcriptView(result);
+        if (name === "Findings") return findingsView(result);
+        return trafficView(result.traffic);
+      },
+    ),
     h(
       "details",
       { class: "raw" },
