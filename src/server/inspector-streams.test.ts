@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
+import { InspectorSessions } from "./inspector-sessions.js";
 import { InspectorStreams } from "./inspector-streams.js";
 import type { RunningServer } from "./server.js";
 import { startEndlessAgent, type EndlessAgent } from "./testing/endless-agent.js";
@@ -188,5 +189,16 @@ describe("stream leases", () => {
     const lease = new InspectorStreams().lease("s", 30);
     await new Promise((resolve) => lease.signal.addEventListener("abort", resolve, { once: true }));
     expect(lease.reason).toMatch(/deadline \(timeout_s\)/);
+  });
+
+  it("a session evicted from the server stops the calls it still had open", () => {
+    const sessions = new InspectorSessions();
+    const first = sessions.create();
+    const lease = sessions.streams.lease(first.id, 60_000);
+    for (let i = 0; i < 100; i++) sessions.create(); // the cap of 100 sessions evicts the oldest
+    expect(sessions.get(first.id)).toBeUndefined();
+    expect(lease.signal.aborted).toBe(true);
+    expect(lease.reason).toBe("the inspector session ended");
+    expect(sessions.streams.open).toBe(0);
   });
 });
