@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LoadSection } from "../model/load.js";
-import { evaluateThresholds, parseThreshold, parseThresholds } from "./thresholds.js";
+import { thresholdUnit, type LoadSection } from "../model/load.js";
+import { evaluateThresholds, parseThreshold, parseThresholds, thresholdMetrics } from "./thresholds.js";
 
 describe("parseThreshold", () => {
   it.each([
@@ -70,5 +70,13 @@ describe("evaluateThresholds", () => {
     expect(outcome).toMatchObject({ actual: null, passed: false });
     const [drift] = evaluateThresholds(parseThresholds(["drift.p99 < 2"]), loadWith({}));
     expect(drift?.passed).toBe(false);
+  });
+});
+
+describe("thresholdUnit", () => {
+  it("words every metric in the unit its threshold is parsed in", () => {
+    const wording = { time: "time", ratio: "ratio", rate: "number", factor: "number" } as const;
+    for (const [name, metric] of Object.entries(thresholdMetrics))
+      expect([name, thresholdUnit(name)]).toEqual([name, wording[metric.unit]]);
   });
 });

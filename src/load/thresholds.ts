@@ -1,5 +1,7 @@
 import type { LatencySummary, LoadSection, ThresholdOutcome } from "../model/load.js";
 
+export { describeOutcome } from "../model/load.js";
+
 /**
  * Thresholds that decide a load run: "p99 < 2s", "errors < 1%", "rps >= 50", "first_event.p90 < 500ms",
  * "drift.p99 < 1.5". One metric, one comparison, one limit with its unit.
@@ -133,18 +135,4 @@ export function evaluateThresholds(thresholds: readonly Threshold[], load: LoadS
     const actual = thresholdMetrics[t.metric]?.read(load) ?? null;
     return { ...t, actual, passed: actual !== null && compare[t.op](actual, t.limit) };
   });
-}
-
-/** One line for a threshold outcome: "p99 < 2s: 1843 ms". */
-export function describeOutcome(outcome: ThresholdOutcome): string {
-  const metric = thresholdMetrics[outcome.metric];
-  const actual =
-    outcome.actual === null
-      ? "no figure (the run measured none)"
-      : metric?.unit === "time"
-        ? `${outcome.actual} ms`
-        : metric?.unit === "ratio"
-          ? `${(outcome.actual * 100).toFixed(2)} %`
-          : `${Math.round(outcome.actual * 100) / 100}`;
-  return `${outcome.expression}: ${actual}`;
 }

@@ -1,13 +1,8 @@
+import { STATUS_COLOURS } from "../model/colours.js";
 import { element as el, type SafeHtml } from "./html-template.js";
 import type { CategoryCount } from "./run-view.js";
 
-/** Status colours shared by the chart and the stylesheet. */
-export const STATUS_COLOURS = {
-  pass: "#1a7f37",
-  fail: "#cf222e",
-  error: "#bc4c00",
-  skip: "#8c959f",
-} as const;
+export { STATUS_COLOURS };
 
 const LABEL_W = 170;
 const BAR_W = 420;

@@ -1,23 +1,16 @@
-import type { LatencySummary, LoadSection } from "../model/load.js";
-import { describeOutcome } from "../load/thresholds.js";
+import {
+  describeLoadSettings,
+  describeOutcome,
+  terminalWorthShowing,
+  type LatencySummary,
+  type LoadSection,
+} from "../model/load.js";
 import { latencyHistogramChart, latencyOverTimeChart } from "./load-chart.js";
 import { html, type SafeHtml } from "./html-template.js";
 
-const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
+export { terminalWorthShowing };
 
-function settingsText(load: LoadSection): string {
-  const s = load.settings;
-  const loop =
-    s.rate_per_s === null
-      ? `closed loop, ${s.concurrency} concurrent`
-      : `open loop at ${s.rate_per_s}/s, at most ${s.concurrency} in flight`;
-  const limits = [
-    s.requests !== null ? `${s.requests} requests` : null,
-    `${s.duration_ms / 1000} s at most`,
-    s.ramp_ms > 0 ? `ramp ${s.ramp_ms / 1000} s` : null,
-  ];
-  return `${s.mode === "stream" ? "streaming messages" : "messages"} · ${loop} · ${limits.filter(Boolean).join(" · ")} · timeout ${s.timeout_ms / 1000} s`;
-}
+const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
 
 function latencyRow(name: string, l: LatencySummary | undefined): SafeHtml | null {
   if (!l || l.count === 0) return null;
@@ -30,12 +23,6 @@ function latencyRow(name: string, l: LatencySummary | undefined): SafeHtml | nul
     <td class="num">${ms(l.max_ms)}</td>
     <td class="num">${ms(l.mean_ms)}</td>
   </tr>`;
-}
-
-/** For sends the terminal time is the reply's: a row of its own only when some replies were not terminal. */
-export function terminalWorthShowing(load: LoadSection): boolean {
-  const t = load.terminal;
-  return !!t && t.count > 0 && (load.settings.mode === "stream" || t.count !== load.latency.count);
 }
 
 function latencyTable(load: LoadSection): SafeHtml {
@@ -127,7 +114,7 @@ function driftBlock(load: LoadSection): SafeHtml | null {
 export function loadSection(load: LoadSection): SafeHtml {
   const r = load.requests;
   return html`<h3>Load</h3>
-    <p>${settingsText(load)}</p>
+    <p>${describeLoadSettings(load.settings)}</p>
     <p>
       <strong>${r.completed}</strong> completed (${r.succeeded} ok, ${r.failed} failed) in
       ${(load.elapsed_ms / 1000).toFixed(1)} s: <strong>${load.throughput_per_s} requests/s</strong>; stopped

@@ -1,3 +1,5 @@
+import type { SvgNode } from "../../src/model/load-plot.js";
+
 /**
  * The only way the UI builds markup: elements and text nodes, never HTML strings. Everything an agent
  * sends reaches the page as a text node, so it is shown, not run.
@@ -97,4 +99,18 @@ export function field(label: string, input: HTMLElement, hint?: string): HTMLEle
     input,
     hint ? h("small", {}, hint) : null,
   );
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG picture from a plain tree (the model's plots); text children become text nodes, never markup. */
+export function svgTree(node: SvgNode): SVGElement {
+  const el = document.createElementNS(SVG_NS, node.tag);
+  for (const [name, value] of Object.entries(node.attrs)) {
+    if (name.startsWith("on") || name === "style" || name === "href") continue;
+    el.setAttribute(name, String(value));
+  }
+  for (const child of node.children)
+    el.appendChild(typeof child === "string" ? document.createTextNode(child) : svgTree(child));
+  return el;
 }

@@ -3,6 +3,7 @@ import { badge, h, mount, tabs, type Child } from "../dom.js";
 import { go } from "../nav.js";
 import type { Finding, Module, Project, Run, RunResult, Test } from "../types.js";
 import { cardView } from "../views/card-view.js";
+import { loadView } from "../views/load-view.js";
 import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 
@@ -179,8 +180,16 @@ function resultView(run: Run, result: RunResult): HTMLElement {
         )
       : null,
     tabs(
-      ["Agent card", "Transcript", "Findings", ...(result.redteam ? ["Red team"] : []), "Traffic"],
+      [
+        ...(result.load ? ["Load"] : []),
+        "Agent card",
+        "Transcript",
+        "Findings",
+        ...(result.redteam ? ["Red team"] : []),
+        "Traffic",
+      ],
       (name) => {
+        if (name === "Load" && result.load) return loadView(result.load);
         if (name === "Agent card") return cardView(result);
         if (name === "Red team") return redteamView(result.redteam);
         if (name === "Transcript") return transcriptView(result);
