@@ -13,6 +13,19 @@ export type RunSummaryRow = Pick<
   "id" | "test_id" | "status" | "created_at" | "started_at" | "finished_at"
 >;
 
+const runHeadColumns = [
+  "id",
+  "test_id",
+  "status",
+  "created_at",
+  "started_at",
+  "finished_at",
+  "attempts",
+  "progress",
+] as const;
+/** What GET /api/runs/{id} shows of a run besides its result. */
+export type RunHeadRow = Pick<RunRow, (typeof runHeadColumns)[number]>;
+
 const now = () => new Date().toISOString();
 const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined) =>
   Number(result?.numUpdatedRows ?? result?.numDeletedRows ?? 0n) > 0;
@@ -165,6 +178,10 @@ export class Store {
   }
   run(id: string): Promise<RunRow | undefined> {
     return this.sql.selectFrom("runs").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+  /** A run without its result text: a small read, for checking whether a served result is still current. */
+  runHead(id: string): Promise<RunHeadRow | undefined> {
+    return this.sql.selectFrom("runs").select(runHeadColumns).where("id", "=", id).executeTakeFirst();
   }
   async createRun(testId: string, place: { projectId: string; agentHost: string }): Promise<RunRow> {
     const row: RunRow = {
