@@ -118,4 +118,38 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
     await new Promise((r) => setTimeout(r, 1700)); // past the agent's work: the worker must not store a result
     expect((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status).toBe("canceled");
   });
+
+  it("a worker that stops hands its run back, and another worker runs it without counting an attempt", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Handover" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>(
+      "POST",
+      "/api/tests",
+      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
+    );
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const until = Date.now() + 10_000;
+    while ((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status !== "running") {
+      if (Date.now() > until) throw new Error("the run never started");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const second = await startWorker({
+      db: database.url,
+      concurrency: 1,
+      perAgentHost: 4,
+      perProject: 8,
+      policy: allowPrivatePolicy,
+      runTimeoutMs: 30_000,
+      pollIntervalMs: 20,
+    });
+    try {
+      await worker.close();
+      const done = (await waitForRun(api, run.body.id, 15_000)) as RunView & { attempts: number };
+      expect(done.status).toBe("passed");
+      expect(done.attempts).toBe(1);
+    } finally {
+      worker = second;
+    }
+  });
 });

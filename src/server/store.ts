@@ -317,11 +317,21 @@ export class Store {
       .executeTakeFirst();
     return changed(result);
   }
-  /** Puts a running run back in the queue (its executor died before the retry limit). */
-  async requeueRun(id: string, worker: string): Promise<boolean> {
+  /**
+   * Puts a running run back in the queue: its executor died before the retry limit, or (`handedBack`)
+   * stopped on purpose, which does not count as an attempt.
+   */
+  async requeueRun(id: string, worker: string, { handedBack = false } = {}): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
-      .set({ status: "queued", worker: null, started_at: null, heartbeat_at: null, progress: "[]" })
+      .set((eb) => ({
+        status: "queued",
+        worker: null,
+        started_at: null,
+        heartbeat_at: null,
+        progress: "[]",
+        attempts: handedBack ? eb("attempts", "-", 1) : eb.ref("attempts"),
+      }))
       .where("id", "=", id)
       .where("status", "=", "running")
       .where("worker", "=", worker)

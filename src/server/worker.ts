@@ -173,7 +173,7 @@ class Worker implements RunningWorker {
       held.abort.signal,
     );
     if (status) this.#log(`run ${runId} ${status}`);
-    if (held.stopping === "shutdown" && (await this.store.requeueRun(runId, this.id))) {
+    if (held.stopping === "shutdown" && (await this.store.requeueRun(runId, this.id, { handedBack: true }))) {
       await this.jobs.send(runId);
       await this.bus.wake();
     }
