@@ -4,6 +4,8 @@ import type { LoadedTest } from "../runner/test-definition.js";
 import { configError, PlainwrightError, usageError } from "../runner/errors.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
+import { withOutputOptions } from "./option-sets.js";
+import type { OutputSettings } from "./output.js";
 
 /** `plainwright submit` flags as commander hands them over. */
 export interface SubmitFlags {
@@ -16,11 +18,13 @@ export interface SubmitFlags {
   json?: boolean;
   report?: string;
   outDir?: string;
+  color?: boolean;
+  progress?: string;
 }
 
 /** Registers `submit` on the program; its modules load only when it runs. */
 export function registerSubmitCommand(program: Command, setExit: (code: number) => void): void {
-  program
+  const command = program
     .command("submit")
     .description(
       "enqueue test files on a plainwright server (from CI); with --wait, print results and exit 0/1/2",
@@ -31,11 +35,10 @@ export function registerSubmitCommand(program: Command, setExit: (code: number) 
     .option("--project <name>", "project the tests go in (created when missing)", "CI")
     .option("--module <name>", "module for tests whose module_id is not a module on the server", "submitted")
     .option("--wait", "wait for the runs, print their results, exit 0 passed, 1 failed, 2 error")
-    .option("--wait-timeout <seconds>", "give up waiting after this long (exit 2)", "3600")
-    .option("--json", "with --wait: print the result JSON on stdout and nothing else")
-    .option("--report <formats>", "with --wait: also write json, markdown, junit, html reports")
-    .option("--out-dir <dir>", "where --report files go (default reports)")
-    .action(async (files: string[], flags: SubmitFlags) => setExit(await runSubmitCommand(files, flags)));
+    .option("--wait-timeout <seconds>", "give up waiting after this long (exit 2)", "3600");
+  withOutputOptions(command).action(async (files: string[], flags: SubmitFlags) =>
+    setExit(await runSubmitCommand(files, flags)),
+  );
 }
 
 interface Reply {
@@ -153,6 +156,8 @@ export async function runSubmitCommand(paths: string[], flags: SubmitFlags): Pro
   const waitTimeout = Number(flags.waitTimeout);
   if (!Number.isFinite(waitTimeout) || waitTimeout <= 0)
     throw usageError(`--wait-timeout ${flags.waitTimeout}: expected seconds above 0`);
+  const { outputSettings } = await import("./output.js");
+  const output = outputSettings(flags);
   const { readTestFiles } = await import("../runner/test-definition.js");
   const { tests, invalid } = await readTestFiles(paths);
   for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
@@ -192,13 +197,13 @@ export async function runSubmitCommand(paths: string[], flags: SubmitFlags): Pro
     runs.map((r) => r.runId),
     waitTimeout * 1000,
   );
-  return report(runs, done, flags, invalid.length);
+  return report(runs, done, output, invalid.length);
 }
 
 async function report(
   runs: readonly { test: LoadedTest; runId: string }[],
   done: Map<string, { status: string; result: RunResult | null }>,
-  flags: SubmitFlags,
+  output: OutputSettings,
   invalid: number,
 ): Promise<number> {
   const results: RunResult[] = [];
@@ -219,6 +224,6 @@ async function report(
     }
   }
   const { emitResults, exitCodeFor } = await import("./output.js");
-  if (results.length > 0) await emitResults(results, flags);
+  if (results.length > 0) await emitResults(results, output);
   return unfinished ? exitCodes.error : exitCodeFor(results);
 }

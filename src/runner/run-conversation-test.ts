@@ -14,6 +14,7 @@ import { startResult, type ModelUsage, type RunResult, type UsageSection } from 
 import { recordNegotiation } from "./card-section.js";
 import { defaultTransport, endpointFor, findAgent, openEndpoint, type TransportTarget } from "./connect.js";
 import { connectionSettings } from "./endpoint-override.js";
+import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";
 import { runA2ATest, type A2ATarget } from "./run-a2a-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
@@ -296,6 +297,8 @@ async function targetRun(
 function finish(result: RunResult, started: number, traffic: TrafficLog, secrets: string[]): RunResult {
   result.duration_ms = Date.now() - started;
   result.traffic = [...traffic.entries()];
+  const refused = explainAuthRefusal(result);
+  if (refused) result.reason = refused;
   return redactSecrets(result, secrets);
 }
 

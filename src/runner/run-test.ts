@@ -13,6 +13,8 @@ import { toolVersion } from "./version.js";
 export interface TestRunOptions {
   secrets: SecretSource;
   policy: OutboundPolicy;
+  /** Values to redact beyond the test's own secrets (credentials given as command-line flags). */
+  redact?: readonly string[];
   /** Applied over the definition's config after secrets are resolved (command-line flags). */
   overrides?: Partial<A2ATestConfig>;
   /** What happens as it happens, for the console, the server's live stream and live reporters. */
@@ -114,7 +116,13 @@ async function runDefinition(test: LoadedTest, opts: TestRunOptions): Promise<Ru
     return result;
   }
   config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
+  used = [...used, ...(opts.redact ?? [])];
   if (test.definition.kind === "conformance") return runConformanceTest(test, config, used, opts);
+  if (test.definition.kind === "load") {
+    // Loaded on demand, as the other heavy kinds: only load tests need the load generator.
+    const { runLoadTest } = await import("./run-load-test.js");
+    return runLoadTest(test, config, used, opts);
+  }
   const common = {
     config,
     policy: opts.policy,
