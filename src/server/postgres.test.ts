@@ -152,4 +152,39 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
       worker = second;
     }
   });
+
+  it("a run stored as queued whose job never reached the queue is found and run", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Orphan" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>("POST", "/api/tests", smokeTest(m.body.id, agent.url, { headers: {} }));
+    const orphanWorker = await startWorker({
+      db: database.url,
+      concurrency: 1,
+      perAgentHost: 4,
+      perProject: 8,
+      policy: allowPrivatePolicy,
+      runTimeoutMs: 30_000,
+      pollIntervalMs: 20,
+      heartbeatMs: 100,
+      orphanAfterMs: 300,
+    });
+    const db = await openDatabase(database.url);
+    try {
+      // As a server that stopped between storing the run and queuing it leaves it.
+      await db.sql
+        .insertInto("runs")
+        .values({
+          id: "orphan",
+          test_id: test.body.id,
+          status: "queued",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expect((await waitForRun(api, "orphan", 15_000)).status).toBe("passed");
+    } finally {
+      await db.close();
+      await orphanWorker.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { openDatabase, type Db } from "./db.js";
 import { RunBus } from "./run-bus.js";
 import { endedResult, executeRun, type ExecutorOptions } from "./run-executor.js";
 import { RunHub } from "./run-hub.js";
-import { RunJobs, type RunJob } from "./run-jobs.js";
+import { orphanedRuns, RunJobs, type RunJob } from "./run-jobs.js";
 import { Store, type RunRow } from "./store.js";
 
 export interface WorkerOptions extends Omit<ExecutorOptions, "store"> {
@@ -20,6 +20,8 @@ export interface WorkerOptions extends Omit<ExecutorOptions, "store"> {
   heartbeatMs?: number;
   /** A run not heard from for this long lost its worker; default 30 s. */
   silentAfterMs?: number;
+  /** A queued run this old with no job in the queue is queued again (its server stopped before queuing it); default 60 s. */
+  orphanAfterMs?: number;
   /** Starts a run gets before it is marked interrupted; default 2 (retried once). */
   maxAttempts?: number;
   /** How long an idle worker waits before asking the queue again (a wake-up notification cuts it short); default 1 s. */
@@ -55,6 +57,7 @@ class Worker implements RunningWorker {
   #wake: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
   #loop: Promise<void> = Promise.resolve();
+  #orphansCheckedAt = Date.now();
 
   constructor(
     readonly id: string,
@@ -189,6 +192,19 @@ class Worker implements RunningWorker {
       }
     }
     await this.#reap().catch((error: unknown) => this.#log(`reaper: ${(error as Error).message}`));
+    await this.#requeueOrphans().catch((error: unknown) => this.#log(`orphans: ${(error as Error).message}`));
+  }
+
+  /** Queued runs whose job never reached the queue are sent again (a run sent twice still runs once). */
+  async #requeueOrphans(): Promise<void> {
+    const after = this.opts.orphanAfterMs ?? 60_000;
+    if (Date.now() - this.#orphansCheckedAt < after / 2) return;
+    this.#orphansCheckedAt = Date.now();
+    for (const runId of await orphanedRuns(this.store.sql, new Date(Date.now() - after).toISOString())) {
+      this.#log(`run ${runId} was queued without a job; sent to the queue again`);
+      await this.jobs.send(runId);
+    }
+    await this.bus.wake();
   }
 
   /** Runs whose worker went silent: retried once on another worker, then marked interrupted with the reason. */
