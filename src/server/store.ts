@@ -267,6 +267,18 @@ export class Store {
       .executeTakeFirst();
     return changed(result);
   }
+  /** How many runs wait for the same agent host as this one (how long a run offered too early should wait). */
+  async queuedForSameHost(id: string): Promise<number> {
+    const row = await this.sql
+      .selectFrom("runs")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("status", "=", "queued")
+      .where("agent_host", "=", (eb) =>
+        eb.selectFrom("runs as r").select("r.agent_host").where("r.id", "=", id),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   /** Running runs whose executor has not been heard from since `before` (ISO time). */
   silentRuns(before: string): Promise<RunRow[]> {
     return this.sql

@@ -140,8 +140,8 @@ class Worker implements RunningWorker {
     }
     if (claimed !== "claimed") {
       this.#taking -= 1;
-      // No free slot for its agent host or project: offered again shortly (a new job first, so it is never lost).
-      if (claimed === "full") await this.jobs.send(job.runId, this.opts.deferSeconds ?? 1);
+      // No free slot for its agent host or project: offered again later (a new job first, so it is never lost).
+      if (claimed === "full") await this.jobs.send(job.runId, await this.#deferral(job.runId));
       await this.jobs.complete(job.id);
       return;
     }
@@ -157,6 +157,17 @@ class Worker implements RunningWorker {
       this.#hub.drop(job.runId);
       await this.jobs.complete(job.id).catch(() => undefined);
     }
+  }
+
+  /**
+   * Seconds until a run that found no free slot is offered again: about a second, spread over up to half
+   * a minute when many runs wait for the same host, so a long backlog is not re-offered every second.
+   */
+  async #deferral(runId: string): Promise<number> {
+    const base = this.opts.deferSeconds ?? 1;
+    const waiting = await this.store.queuedForSameHost(runId).catch(() => 0);
+    const spread = Math.min(30, waiting / Math.max(1, this.opts.perAgentHost * 2));
+    return Math.max(base, Math.round(base + Math.random() * spread));
   }
 
   async #execute(runId: string, held: Held): Promise<void> {
