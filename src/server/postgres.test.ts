@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { openDatabase, schemaVersion } from "./db.js";
@@ -94,6 +95,34 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
     );
     expect(text).toMatch(/event: run-finished\ndata: \{"type":"run-finished","result":\{.*"status":"passed"/);
     expect(text).toMatch(/event: done\ndata: \{"status":"passed"\}\n/);
+  });
+
+  it("keeps showing live progress after the notification connections were cut", async () => {
+    const admin = await openDatabase(database.url);
+    try {
+      const dbName = new URL(database.url).pathname.slice(1);
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = ${dbName} AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE '%pg_notify%')`.execute(
+        admin.sql,
+      );
+    } finally {
+      await admin.close();
+    }
+    await new Promise((r) => setTimeout(r, 1500)); // the buses reconnect after a second
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Reconnected" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>(
+      "POST",
+      "/api/tests",
+      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
+    );
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const res = await fetch(`${server.url}/api/runs/${run.body.id}/events`, {
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    expect(text).toMatch(/event: run-finished\ndata: \{"type":"run-finished","result":\{.*"status":"passed"/);
   });
 
   it("cancels a run executing on the worker, which aborts it", async () => {
