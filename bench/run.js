@@ -65,6 +65,7 @@ for (const file of [
   "./web-bench.js",
   "./load-bench.js",
   "./queue-bench.js",
+  "./redteam-bench.js",
 ]) {
   try {
     extra.push((await import(file)).default);
