@@ -21,6 +21,8 @@ import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js"
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
 import lifecycleContextKept from "./lifecycle/context-kept.js";
 import lifecycleListTasks from "./lifecycle/list-tasks.js";
+import lifecycleListTasksOrder from "./lifecycle/list-tasks-order.js";
+import lifecycleListTasksArtifacts from "./lifecycle/list-tasks-artifacts.js";
 import lifecycleCancelRunning from "./lifecycle/cancel-running.js";
 import lifecycleCancelTerminalErrors from "./lifecycle/cancel-terminal-errors.js";
 import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-0x.js";
@@ -92,6 +94,8 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleInputRequiredContinues,
   lifecycleContextKept,
   lifecycleListTasks,
+  lifecycleListTasksOrder,
+  lifecycleListTasksArtifacts,
   lifecycleCancelRunning,
   lifecycleCancelTerminalErrors,
   lifecycleCancelTerminalErrors0x,

@@ -187,14 +187,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     ),
   ),
   req("CORE-LIST-002", "MUST", "3.1.4", "ListTasks uses cursor-based pagination", true, covered()),
-  req(
-    "CORE-LIST-003",
-    "MUST",
-    "3.1.4",
-    "ListTasks sorts by status timestamp descending",
-    true,
-    notCovered(PLANNED),
-  ),
+  req("CORE-LIST-003", "MUST", "3.1.4", "ListTasks sorts by status timestamp descending", true, covered()),
   req(
     "CORE-LIST-004",
     "MUST",
@@ -209,7 +202,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.4",
     "ListTasks omits artifacts when includeArtifacts is false",
     true,
-    notCovered(PLANNED),
+    covered(),
   ),
   req(
     "CORE-CANCEL-001",

@@ -280,4 +280,28 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
         return body;
       }),
   },
+  {
+    name: "list-tasks-oldest-first",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "ListTasks lists tasks oldest first (it must list the most recently updated first).",
+    expect: "lifecycle.list-tasks-order fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "list") &&
+      editReply(res, (body) => {
+        if (isObject(body.result) && Array.isArray(body.result.tasks)) body.result.tasks.reverse();
+        return body;
+      }),
+  },
+  {
+    name: "list-tasks-with-artifacts",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "ListTasks always includes each task's artifacts, as if includeArtifacts were set.",
+    expect: "lifecycle.list-tasks-artifacts fails",
+    rpc: (call, _res, kit) => {
+      if (is(call, kit, "list") && isObject(call.params)) call.params.includeArtifacts = true;
+      return false;
+    },
+  },
 ];
