@@ -11,11 +11,13 @@ import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
+import lifecycleWireFormat from "./lifecycle/wire-format.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
+import lifecycleHistoryLengthZero from "./lifecycle/history-length-zero.js";
 import lifecycleHistoryPresent from "./lifecycle/history-present.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
@@ -84,11 +86,13 @@ export const catalogue: readonly CheckDefinition[] = [
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,
+  lifecycleWireFormat,
   lifecycleGetTask,
   lifecycleReachesTerminal,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,
   lifecycleHistoryLength0x,
+  lifecycleHistoryLengthZero,
   lifecycleHistoryPresent,
   lifecycleUnknownTaskNotFound,
   lifecycleInputRequiredContinues,

@@ -352,7 +352,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.4",
     "historyLength=0 omits history from response",
     true,
-    notCovered(PLANNED),
+    covered("on JSON-RPC and HTTP+JSON; proto3 on gRPC cannot tell an omitted history from an empty one"),
   ),
   req(
     "CORE-HIST-002",
@@ -368,7 +368,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.4",
     "historyLength=0 on SendMessage omits history from response",
     true,
-    notCovered(PLANNED),
+    covered("on JSON-RPC and HTTP+JSON; proto3 on gRPC cannot tell an omitted history from an empty one"),
   ),
   req("CORE-HIST-004", "MAY", "3.2.4", "Agents may persist messages in task history", true, covered()),
   req(
@@ -396,8 +396,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.1.1",
     "Task object contains required fields",
     true,
-    partial(
-      "judged on the send reply over JSON-RPC (lifecycle.reply-well-formed) and on stream events (streaming.events-well-formed)",
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
     ),
   ),
   req(
@@ -406,18 +406,49 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.1.3",
     "TaskState uses valid enumeration values",
     true,
-    partial("judged on the send reply over JSON-RPC and on stream events"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
-  req("DM-MSG-001", "MUST", "4.1.4", "Message contains required fields", true, notCovered(PLANNED)),
-  req("DM-MSG-002", "MUST", "4.1.5", "Role uses valid enumeration values", true, notCovered(PLANNED)),
-  req("DM-PART-001", "MUST", "4.1.6", "Part uses oneof semantics", true, notCovered(PLANNED)),
+  req(
+    "DM-MSG-001",
+    "MUST",
+    "4.1.4",
+    "Message contains required fields",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
+  req(
+    "DM-MSG-002",
+    "MUST",
+    "4.1.5",
+    "Role uses valid enumeration values",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
+  req(
+    "DM-PART-001",
+    "MUST",
+    "4.1.6",
+    "Part uses oneof semantics",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
   req(
     "DM-ART-001",
     "MUST",
     "4.1.7",
     "Artifact contains required fields",
     true,
-    partial("judged on artifact events of streams"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-STATUS-001",
@@ -425,7 +456,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.1.2",
     "TaskStatus contains required state field",
     true,
-    partial("judged on the send reply over JSON-RPC and on stream events"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-SERIAL-001",
@@ -433,7 +466,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.5",
     "JSON serialization uses camelCase field names",
     true,
-    partial("judged on the card (card.optional-fields) only"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-SERIAL-002",
@@ -441,16 +476,29 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.5",
     "Enum values use ProtoJSON string representation",
     true,
-    partial("judged on stream events and the JSON-RPC send reply"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
-  req("DM-SERIAL-003", "MUST", "5.6.1", "Timestamps use ISO 8601 format in UTC", true, notCovered(PLANNED)),
+  req(
+    "DM-SERIAL-003",
+    "MUST",
+    "5.6.1",
+    "Timestamps use ISO 8601 format in UTC",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
   req(
     "DM-SERIAL-004",
     "MUST",
     "5.7",
     "Required fields must be present in messages",
     true,
-    partial("judged on the card (card.required-fields) and on stream events"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-SERIAL-005",
@@ -792,7 +840,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     true,
     covered("requests are the client's; the replies' JSON-RPC 2.0 envelope is judged"),
   ),
-  req("JSONRPC-FMT-002", "MUST", "9.1", "Content-Type is application/json", true, notCovered(PLANNED)),
+  req("JSONRPC-FMT-002", "MUST", "9.1", "Content-Type is application/json", true, covered()),
   req(
     "JSONRPC-SVC-001",
     "MUST",
@@ -867,7 +915,16 @@ export const tckRequirements: readonly TckRequirement[] = [
       "as HTTP_JSON-URL-001: the spec's verbs are used; the subscribe verb (GET or POST) is open (A2A#1574) and both are accepted",
     ),
   ),
-  req("HTTP_JSON-SVC-001", "MUST", "11.1", "Content-Type is application/json", true, notCovered(PLANNED)),
+  req(
+    "HTTP_JSON-SVC-001",
+    "MUST",
+    "11.1",
+    "Content-Type is application/json",
+    true,
+    covered(
+      "1.0.1 §11.1 names application/a2a+json (SHOULD); the TCK (1.0.0) requires application/json: both are accepted",
+    ),
+  ),
   req("HTTP_JSON-SVC-002", "MUST", "11.2", "Service parameters transmitted as HTTP headers", true, covered()),
   req(
     "HTTP_JSON-QP-001",

@@ -74,7 +74,8 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description: "tasks/get ignores historyLength and always returns the whole history.",
-    expect: "lifecycle.history-length (1.0) / lifecycle.history-length-0x (0.3) fail",
+    expect:
+      "lifecycle.history-length and lifecycle.history-length-zero (1.0) / lifecycle.history-length-0x (0.3) fail",
     rpc: (call, _res, kit) => {
       if (is(call, kit, "get")) delete paramsOf(call).historyLength;
       return false;
@@ -303,5 +304,20 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
       if (is(call, kit, "list") && isObject(call.params)) call.params.includeArtifacts = true;
       return false;
     },
+  },
+  {
+    name: "task-timestamp-offset",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "GetTask writes the status timestamp with a +00:00 offset instead of UTC 'Z'.",
+    expect: "lifecycle.wire-format fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "get") &&
+      editReply(res, (body) => {
+        const status = isObject(body.result) ? body.result.status : undefined;
+        if (isObject(status) && typeof status.timestamp === "string")
+          status.timestamp = status.timestamp.replace(/Z$/, "+00:00");
+        return body;
+      }),
   },
 ];

@@ -99,6 +99,11 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const result = resultOf(await call(probe, "ListTasks", { contextId: task.contextId })) as Json;
     expect((result.tasks as Json[])[0]).toHaveProperty("artifacts");
   },
+  "task-timestamp-offset": async (probe) => {
+    const task = await send(probe);
+    const raw = resultOf(await call(probe, probe.dialect.methods.get, { id: task.id })) as Json;
+    expect((raw.status as Json).timestamp).toMatch(/\+00:00$/);
+  },
   "list-tasks-no-token": async (probe) => {
     const result = resultOf(await call(probe, "ListTasks", {})) as Json;
     expect(result).not.toHaveProperty("nextPageToken");
