@@ -53,6 +53,8 @@ import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
+import errorsErrorDetails from "./errors/error-details.js";
+import errorsStatusMapping from "./errors/status-mapping.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
@@ -130,6 +132,8 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsServerSurvives,
   errorsCapabilityErrors,
   errorsVersionNotSupported,
+  errorsErrorDetails,
+  errorsStatusMapping,
   // auth
   authMissingCredentialRefused,
   authWrongCredentialRefused,

@@ -251,7 +251,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "Server returns appropriate errors with actionable information",
     true,
     partial(
-      "the errors checks judge JSON-RPC replies to bad requests; on HTTP+JSON and gRPC the A2A errors of the lifecycle checks are judged by code, not the generic request errors",
+      "the errors checks judge JSON-RPC replies to malformed requests; on every binding errors.error-details judges the details of an A2A error and errors.status-mapping its status",
     ),
   ),
   req(
@@ -874,7 +874,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "9.5",
     "A2A errors include ErrorInfo in data array",
     true,
-    notCovered(PLANNED),
+    partial(
+      "A2A 1.0.1 §9.5 makes ErrorInfo in error.data a SHOULD (1.0.0 said MUST, which the TCK follows): its absence is noted, not failed; the MUST @type of every data object is judged",
+    ),
   ),
   req(
     "JSONRPC-SSE-001",
@@ -936,14 +938,21 @@ export const tckRequirements: readonly TckRequirement[] = [
       "historyLength, contextId, pageSize and pageToken are sent as camelCase query parameters and must take effect",
     ),
   ),
-  req("HTTP_JSON-ERR-001", "MUST", "11.6", "Error responses use AIP-193 format", true, notCovered(PLANNED)),
+  req(
+    "HTTP_JSON-ERR-001",
+    "MUST",
+    "11.6",
+    "Error responses use AIP-193 format",
+    true,
+    covered("judged on the TaskNotFound error a GetTask of an unknown id provokes"),
+  ),
   req(
     "HTTP_JSON-ERR-002",
     "MUST",
     "11.6",
     "A2A errors include ErrorInfo in details array",
     true,
-    notCovered(PLANNED),
+    covered("judged on the TaskNotFound error a GetTask of an unknown id provokes"),
   ),
   req(
     "HTTP_JSON-STATUS-001",
@@ -951,7 +960,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.4",
     "A2A errors map to correct HTTP status codes",
     true,
-    notCovered(PLANNED),
+    covered(
+      "TaskNotFound, TaskNotCancelable and UnsupportedOperation are provoked; 1.0.1 §5.4 changed TaskNotCancelable to 400 (the TCK expects 1.0.0's 409, and 415 for ContentTypeNotSupported): 1.0.1 is judged, 1.0.0's value is accepted with a note",
+    ),
   ),
   req("HTTP_JSON-SSE-001", "MUST", "11.7", "REST streaming uses Server-Sent Events", true, covered()),
   // binding_grpc.py
@@ -981,7 +992,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "10.6",
     "A2A errors include ErrorInfo in status details",
     true,
-    notCovered(PLANNED),
+    covered("judged on the TaskNotFound error a GetTask of an unknown id provokes"),
   ),
   req(
     "GRPC-ERR-002",
@@ -989,7 +1000,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.4",
     "A2A error types mapped to correct gRPC status codes",
     true,
-    notCovered(PLANNED),
+    covered(
+      "as HTTP_JSON-STATUS-001; 1.0.1 §5.4 maps UnsupportedOperation, PushNotificationNotSupported and VersionNotSupported to FAILED_PRECONDITION (the TCK expects 1.0.0's UNIMPLEMENTED): 1.0.1 is judged, 1.0.0's value is accepted with a note",
+    ),
   ),
   req("GRPC-ERR-003", "MUST", "10.7", "gRPC streaming uses server streaming RPCs", true, covered()),
 ];

@@ -122,4 +122,29 @@ export const ERROR_FLAWS: FlawDefinition[] = [
       return false;
     },
   },
+  {
+    name: "rest-error-wrong-domain",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      'HTTP+JSON TaskNotFound errors (404) carry an ErrorInfo whose domain is not "a2a-protocol.org".',
+    expect: "errors.error-details fails on HTTP+JSON",
+    restReply: (body, res) => {
+      const details = res.statusCode === 404 && isObject(body.error) ? body.error.details : undefined;
+      if (Array.isArray(details)) for (const d of details) if (isObject(d)) d.domain = "errors.example.com";
+      return body;
+    },
+  },
+  {
+    name: "rest-not-found-500",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "HTTP+JSON answers TaskNotFound with HTTP 500 (the ErrorInfo still says TASK_NOT_FOUND).",
+    expect: "errors.status-mapping fails on HTTP+JSON",
+    restReply: (body, res) => {
+      if (res.statusCode !== 404 || !isObject(body.error)) return body;
+      res.status(500);
+      return { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } };
+    },
+  },
 ];

@@ -2,12 +2,21 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { errorCode, jsonrpc, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
 import { rpc } from "./http-client.js";
+import { REST_PATH } from "../helpdesk.js";
 import { pushParams, sentTaskId } from "./push-checks.js";
 
 type Json = Record<string, unknown>;
 
 const call = (probe: FlawProbe, method: string, params: unknown, headers = probe.dialect.headers) =>
   rpc(jsonrpc(probe), method, params, headers);
+
+/** GET of a task that does not exist on the HTTP+JSON binding. */
+function restGetMissingTask(probe: FlawProbe): Promise<Response> {
+  return fetch(`${probe.agent.url}${REST_PATH}/tasks/missing-${randomUUID()}`, {
+    headers: { "A2A-Version": "1.0" },
+    signal: AbortSignal.timeout(10_000),
+  });
+}
 
 /** Error-path flaw checks (unknown ids, repeated deletes, capabilities, versions): each passes on its flaw. */
 export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
@@ -29,5 +38,14 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     const headers = { ...probe.dialect.headers, "A2A-Version": "99.0" };
     const reply = await call(probe, "GetTask", { id: `missing-${randomUUID()}` }, headers);
     expect(errorCode(reply.body as Json)).toBe(-32001);
+  },
+  "rest-error-wrong-domain": async (probe) => {
+    const response = await restGetMissingTask(probe);
+    expect(response.status).toBe(404);
+    const { error } = (await response.json()) as { error: { details: Json[] } };
+    expect(error.details[0]?.domain).toBe("errors.example.com");
+  },
+  "rest-not-found-500": async (probe) => {
+    expect((await restGetMissingTask(probe)).status).toBe(500);
   },
 };

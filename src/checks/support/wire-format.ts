@@ -69,7 +69,10 @@ function statusProblems(status: unknown, path: string, out: string[]): void {
   if (!isObject(status)) return void out.push(`${path}: missing`);
   if (!TASK_STATES.has(String(status.state)))
     out.push(`${path}.state: ${JSON.stringify(status.state)} is not a TaskState enum name`);
-  if (status.timestamp !== undefined && !UTC_TIMESTAMP.test(String(status.timestamp)))
+  if (
+    status.timestamp !== undefined &&
+    !(typeof status.timestamp === "string" && UTC_TIMESTAMP.test(status.timestamp))
+  )
     out.push(
       `${path}.timestamp: ${JSON.stringify(status.timestamp)} is not an ISO 8601 UTC time ending in Z`,
     );
