@@ -43,6 +43,7 @@ import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
 import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
+import streamingSeveralSubscribers from "./streaming/several-subscribers.js";
 import errorsUnknownMethod from "./errors/unknown-method.js";
 import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
@@ -121,6 +122,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingSubscribeTerminal,
   streamingDroppedStreamTaskReadable,
   streamingSubscribeUnknownTask,
+  streamingSeveralSubscribers,
   // errors
   errorsUnknownMethod,
   errorsInvalidRequest,

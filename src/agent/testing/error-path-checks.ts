@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { errorCode, jsonrpc, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
+import { errorCode, jsonrpc, newTask, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
 import { rpc } from "./http-client.js";
 import { REST_PATH } from "../helpdesk.js";
 import { pushParams, sentTaskId } from "./push-checks.js";
@@ -16,6 +16,26 @@ function restGetMissingTask(probe: FlawProbe): Promise<Response> {
     headers: { "A2A-Version": "1.0" },
     signal: AbortSignal.timeout(10_000),
   });
+}
+
+/** Opens SubscribeToTask and reports whether the server ended the stream within `ms`; aborts it otherwise. */
+async function subscriptionEndsWithin(probe: FlawProbe, id: string, ms: number): Promise<boolean> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    const response = await fetch(jsonrpc(probe), {
+      method: "POST",
+      headers: probe.dialect.headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SubscribeToTask", params: { id } }),
+      signal: controller.signal,
+    });
+    await response.text();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Error-path flaw checks (unknown ids, repeated deletes, capabilities, versions): each passes on its flaw. */
@@ -47,5 +67,12 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
   },
   "rest-not-found-500": async (probe) => {
     expect((await restGetMissingTask(probe)).status).toBe(500);
+  },
+  "second-subscriber-cut": async (probe) => {
+    const task = await newTask(probe, "slow: take your time");
+    const first = subscriptionEndsWithin(probe, task.id, 1500);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await subscriptionEndsWithin(probe, task.id, 1000)).toBe(true);
+    await first;
   },
 };
