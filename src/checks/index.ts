@@ -14,6 +14,7 @@ import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
+import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
@@ -92,6 +93,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleWireFormat,
   lifecycleGetTask,
   lifecycleReachesTerminal,
+  lifecycleExecutionMode,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,
   lifecycleHistoryLength0x,

@@ -320,4 +320,31 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
         return body;
       }),
   },
+  {
+    name: "send-returns-early",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "SendMessage without returnImmediately returns at once, before the task is terminal or interrupted.",
+    expect: "lifecycle.execution-mode fails",
+    rpc: (call, _res, kit) => {
+      if (!is(call, kit, "send") || !isObject(call.params)) return false;
+      const configuration = isObject(call.params.configuration) ? call.params.configuration : {};
+      if (configuration.returnImmediately === undefined)
+        call.params.configuration = { ...configuration, returnImmediately: true };
+      return false;
+    },
+  },
+  {
+    name: "return-immediately-ignored",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "SendMessage ignores returnImmediately: true and always waits for the task to finish.",
+    expect: "lifecycle.execution-mode fails",
+    rpc: (call, _res, kit) => {
+      const configuration = isObject(call.params) ? call.params.configuration : undefined;
+      if (is(call, kit, "send") && isObject(configuration)) delete configuration.returnImmediately;
+      return false;
+    },
+  },
 ];

@@ -104,6 +104,13 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const raw = resultOf(await call(probe, probe.dialect.methods.get, { id: task.id })) as Json;
     expect((raw.status as Json).timestamp).toMatch(/\+00:00$/);
   },
+  "send-returns-early": async (probe) => {
+    expect(["submitted", "working"]).toContain(probe.dialect.task(await send(probe)).state);
+  },
+  "return-immediately-ignored": async (probe) => {
+    const task = await send(probe, "What can you help with?", { returnImmediately: true });
+    expect(probe.dialect.task(task).state).toBe("completed");
+  },
   "list-tasks-no-token": async (probe) => {
     const result = resultOf(await call(probe, "ListTasks", {})) as Json;
     expect(result).not.toHaveProperty("nextPageToken");
