@@ -1,6 +1,5 @@
 import { terminalStates, type TaskState } from "../../protocol/model.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** States a blocking send may end in: terminal or interrupted (1.0.1 §3.2.2). */
