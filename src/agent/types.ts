@@ -172,7 +172,7 @@ export interface AuthPolicy {
   challenge: boolean;
 }
 
-export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials";
+export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event";
 
 /** Flaw switches the protocol builders honour (FlawDefinition.push, separateRestStore). */
 export interface BuildOptions {

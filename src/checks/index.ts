@@ -63,6 +63,7 @@ import authChallenge from "./auth/challenge.js";
 import pushConfigCrud from "./push/config-crud.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
+import pushPayloadFormat from "./push/payload-format.js";
 import interopCardsValid from "./interop/cards-valid.js";
 import interopBothAcceptTasks from "./interop/both-accept-tasks.js";
 import interopConcurrentContexts from "./interop/concurrent-contexts.js";
@@ -146,6 +147,7 @@ export const catalogue: readonly CheckDefinition[] = [
   pushConfigCrud,
   pushDelivery,
   pushDeleteIdempotent,
+  pushPayloadFormat,
   // interop
   interopCardsValid,
   interopBothAcceptTasks,

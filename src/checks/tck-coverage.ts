@@ -647,7 +647,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.3.3",
     "Webhook payload uses StreamResponse format",
     true,
-    notCovered(PLANNED),
+    covered(
+      "SHOULD in Plainwright: A2A 1.0.1 §4.3.3 defines the payload without MUST; the TCK files it as MUST",
+    ),
   ),
   // auth.py
   req(
