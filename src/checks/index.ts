@@ -9,6 +9,7 @@ import cardPublic from "./card/public.js";
 import cardSecurityConsistent from "./card/security-consistent.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
+import cardExtendedCard from "./card/extended-card.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
@@ -88,6 +89,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardSecurityConsistent,
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
+  cardExtendedCard,
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,

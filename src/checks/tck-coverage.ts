@@ -67,8 +67,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.11",
     "Extended Agent Card requires authentication",
     true,
-    notCovered(
-      "needs an agent that serves an extended card and the credentials for it; the reference agent claims none",
+    partial(
+      'the requirement is on clients ("the client MUST authenticate"); card.extended-card calls GetExtendedAgentCard with the credentials given and skips when they are refused',
     ),
   ),
   req(
@@ -77,7 +77,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.11",
     "Extended card not configured returns specific error",
     true,
-    notCovered("needs an agent that claims an extended card it has not configured"),
+    covered("judged when the card claims capabilities.extendedAgentCard"),
   ),
   req(
     "CARD-SIGN-001",
@@ -137,8 +137,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.1",
     "SendMessage returns ContentTypeNotSupportedError for unsupported media",
     true,
-    notCovered(
-      "needs a media type the agent does not accept; the card's input modes do not say which types are refused",
+    notApplicable(
+      "A2A 1.0.1 §3.1.1 lists ContentTypeNotSupportedError among the errors of SendMessage without a MUST, and no field of the card says which media types an agent refuses; the TCK files it as MUST",
     ),
   ),
   req(

@@ -55,7 +55,7 @@ export default defineCheck({
     { flaw: "send-returns-early", protocols: ["1.0"] },
     { flaw: "return-immediately-ignored", protocols: ["1.0"] },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
+  dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

@@ -27,7 +27,7 @@ export default defineCheck({
   },
   recommendation: "For historyLength 0, drop the history field from the returned task instead of sending [].",
   selfTest: [{ flaw: "history-ignored", protocols: ["1.0"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
+  dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],
   // proto3 on gRPC cannot tell an empty repeated field from an absent one.
