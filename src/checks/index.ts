@@ -13,6 +13,7 @@ import cardExtendedCard from "./card/extended-card.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
+import lifecycleUnknownFieldsIgnored from "./lifecycle/unknown-fields-ignored.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
@@ -94,6 +95,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,
   lifecycleWireFormat,
+  lifecycleUnknownFieldsIgnored,
   lifecycleGetTask,
   lifecycleReachesTerminal,
   lifecycleExecutionMode,

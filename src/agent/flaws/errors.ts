@@ -6,6 +6,9 @@ const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
 const wedgedTasks = new Set<string>();
 
+/** The send params every version defines (flaw unknown-fields-refused refuses any other). */
+const KNOWN_SEND_PARAMS = new Set(["message", "configuration", "metadata", "tenant"]);
+
 /** The JSON-RPC error code of a reply body, if it is an error. */
 const errorCode = (body: JsonObject): number | undefined =>
   isObject(body.error) && typeof body.error.code === "number" ? body.error.code : undefined;
@@ -145,6 +148,23 @@ export const ERROR_FLAWS: FlawDefinition[] = [
       if (res.statusCode !== 404 || !isObject(body.error)) return body;
       res.status(500);
       return { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } };
+    },
+  },
+  {
+    name: "unknown-fields-refused",
+    category: "protocol",
+    protocols: BOTH,
+    description: "message/send (SendMessage) refuses params with a field it does not know (-32602).",
+    expect: "lifecycle.unknown-fields-ignored fails",
+    rpc: (call, res, kit) => {
+      if (call.method !== kit.sendMethod) return false;
+      const unknown = Object.keys(paramsOf(call)).filter((k) => !KNOWN_SEND_PARAMS.has(k));
+      if (unknown.length === 0) return false;
+      sendRpcError(res, call.id, {
+        code: RPC.invalidParams,
+        message: `Unknown field: ${unknown.join(", ")}`,
+      });
+      return true;
     },
   },
 ];

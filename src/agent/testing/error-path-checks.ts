@@ -75,4 +75,8 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     expect(await subscriptionEndsWithin(probe, task.id, 1000)).toBe(true);
     await first;
   },
+  "unknown-fields-refused": async (probe) => {
+    const params = { ...probe.dialect.sendParams("Hello"), futureField: true };
+    expect(errorCode((await call(probe, probe.dialect.methods.send, params)).body as Json)).toBe(-32602);
+  },
 };
