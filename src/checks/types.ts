@@ -61,6 +61,8 @@ export interface CheckVerdict {
   message: string;
   /** Traffic entry ids that show the behaviour judged. */
   evidence?: string[];
+  /** False for a skip because the agent shows no behaviour the check could judge (not counted as "could not run"). */
+  applicable?: false;
 }
 
 /** The other agent of an interop run. */

@@ -1,4 +1,4 @@
-import { listFlaws, startReferenceAgent, type AgentProtocol } from "../agent/index.js";
+import { listFlaws, listVulnModes, startReferenceAgent, type AgentProtocol } from "../agent/index.js";
 import { usageError } from "../runner/errors.js";
 
 export interface AgentFlags {
@@ -7,6 +7,16 @@ export interface AgentFlags {
   protocol?: string;
   flaw?: string;
   listFlaws?: boolean;
+  vuln?: string;
+  listVuln?: boolean;
+}
+
+/** The vulnerable modes, each with the pack that must flag it. */
+export function renderVulnList(): string {
+  const modes = listVulnModes();
+  const width = Math.max(...modes.map((m) => m.name.length));
+  const lines = modes.map((m) => `  ${m.name.padEnd(width)}  ${m.pack.padEnd(24)} ${m.description}`);
+  return `Red-team modes for 'plainwright agent --vuln a,b' (name, pack that flags it, weakness):\n${lines.join("\n")}\n`;
 }
 
 /** Formats the flaw catalogue as a table a person can scan. */
@@ -40,7 +50,21 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
     process.stdout.write(renderFlawList());
     return 0;
   }
+  if (flags.listVuln) {
+    process.stdout.write(renderVulnList());
+    return 0;
+  }
   const protocol = parseProtocol(flags.protocol);
+  const vuln = (flags.vuln ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const known = listVulnModes().map((m) => m.name as string);
+  const unknown = vuln.find((v) => !known.includes(v));
+  if (unknown !== undefined)
+    throw usageError(
+      `--vuln ${flags.vuln}: unknown mode "${unknown}"; 'plainwright agent --list-vuln' lists the ${known.length} modes`,
+    );
   const names = listFlaws().map((f) => f.name);
   if (flags.flaw !== undefined && !names.includes(flags.flaw)) {
     throw usageError(
@@ -54,12 +78,13 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       host: flags.host ?? "127.0.0.1",
       protocol,
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
+      ...(vuln.length > 0 ? { vuln } : {}),
     });
   } catch (error) {
     throw usageError((error as Error).message);
   }
   process.stdout.write(
-    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -54,6 +54,8 @@ export interface ConformanceOptions {
   /** What happens as it happens: connecting, each check started and finished. */
   onEvent?: RunEventSink;
   catalogue?: readonly CheckDefinition[];
+  /** Aborts the suite's requests (cancel, deadline). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -210,6 +212,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     timeoutMs: opts.timeoutMs,
     policy: opts.policy,
     traffic,
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   emit({ type: "card-lookup", agent_url: opts.agentUrl });
   const agent = await findAgent(opts.agentUrl, clientContext, override);

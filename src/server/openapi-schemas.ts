@@ -1,5 +1,6 @@
 import { protocolGenerations } from "../model/generation.js";
 import { transports } from "../model/transport.js";
+import { runKinds } from "../model/result.js";
 import { configSchema, testSchema } from "../runner/test-definition.js";
 import { authSchema } from "./inspector-auth.js";
 import { requestJsonSchema } from "./request-schemas.js";
@@ -73,7 +74,10 @@ export const schemas: Record<string, Schema> = {
       },
     ],
   },
-  RunStatus: { enum: ["queued", "running", "passed", "failed", "error"] },
+  RunStatus: {
+    enum: ["queued", "running", "passed", "failed", "error", "canceled"],
+    description: "canceled: stopped by POST /api/runs/{id}/cancel before it finished",
+  },
   RunSummary: {
     type: "object",
     required: ["id", "status"],
@@ -94,6 +98,10 @@ export const schemas: Record<string, Schema> = {
         required: ["result"],
         properties: {
           progress: { type: "array", items: { type: "string" } },
+          attempts: {
+            type: "integer",
+            description: "how many times an executor started it (a worker that died mid-run counts)",
+          },
           result: { oneOf: [{ type: "null" }, ref("RunResult")], description: "null until the run finishes" },
         },
       },
@@ -105,7 +113,7 @@ export const schemas: Record<string, Schema> = {
     required: ["tool", "kind", "status", "scores", "traffic"],
     properties: {
       tool: { type: "object" },
-      kind: { enum: ["a2a", "conformance", "conversation"] },
+      kind: { enum: [...runKinds] },
       status: { enum: ["passed", "failed", "error"] },
       reason: { type: "string" },
       scores: { type: "object" },
@@ -115,6 +123,14 @@ export const schemas: Record<string, Schema> = {
       findings: { type: "array", items: { type: "object" } },
       transcript: { type: "array" },
       verdicts: { type: "array" },
+      load: {
+        type: "object",
+        description: "load runs: settings, latency percentiles, errors by kind, timeline",
+      },
+      redteam: {
+        type: "object",
+        description: "red-team runs: per-pack attempts, successes, rates and intervals",
+      },
       traffic: { type: "array", items: { type: "object" } },
     },
   },
@@ -129,6 +145,11 @@ export const schemas: Record<string, Schema> = {
       context_id: { type: "string" },
       failure: { type: "string" },
       warnings: { type: "array", items: { type: "string" } },
+      problems: {
+        type: "array",
+        items: { type: "string" },
+        description: "what the protocol validator found in the replies (seed 004: each reply checked)",
+      },
       generation: { enum: [...protocolGenerations] },
       transport: { enum: [...transports] },
     },

@@ -12,12 +12,13 @@ export interface HistorySubject {
 }
 
 /**
- * A task with as much history as the suite can get: the hinted input-required task holds the user's
- * message and the agent's question; the ordinary task often holds only the user's message.
+ * A task with as much history as the suite can get: a task that asked back (hinted, or found among the
+ * skill examples) holds the user's message and the agent's question; an ordinary task often only the first.
  */
 export async function historySubject(ctx: CheckContext): Promise<Provided<HistorySubject>> {
-  const asked = ctx.hints["input-required"] ? await ctx.fixtures.inputRequiredTask() : undefined;
-  const subject = asked?.ok ? asked : await ctx.fixtures.settledTask();
+  // A task that asked back holds at least two messages; the survey of skill examples finds one without a hint.
+  const asked = await ctx.fixtures.inputRequiredTask();
+  const subject = asked.ok ? asked : await ctx.fixtures.settledTask();
   if (!subject.ok) return subject;
   // The conformance procedure step 2.5 asks for historyLength 100 to see the whole history.
   const full = await ctx.client.getTask(subject.value.id, 100);

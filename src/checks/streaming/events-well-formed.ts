@@ -60,8 +60,8 @@ export default defineCheck({
     "STREAM-ORDER-001",
   ],
   quote: {
-    spec: "A2A 0.3 §7.2.2–§7.2.3; 1.0 §3.1.2 StreamResponse",
-    text: "taskId, contextId and status (status events) or artifact (artifact events) are REQUIRED fields of every update event.",
+    spec: "A2A 1.0.1 §5.7; 0.3 §11.1.5",
+    text: "1.0: Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages. 0.3: A2A data objects: MUST use the data structures defined in Section 6 for all protocol entities.",
   },
   recommendation:
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",

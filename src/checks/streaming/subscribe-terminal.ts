@@ -14,8 +14,8 @@ export default defineCheck({
   spec: "A2A 1.0 §3.1.6 SubscribeToTask",
   tck: ["STREAM-SUB-003"],
   quote: {
-    spec: "A2A 1.0 §3.1.6",
-    text: "SubscribeToTask on a task in a terminal state MUST return UnsupportedOperationError.",
+    spec: "A2A 1.0.1 §3.3.2, §3.1.6",
+    text: "Servers MUST return appropriate errors … UnsupportedOperationError: The operation is attempted on a task that is in a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`).",
   },
   recommendation:
     "Before opening the stream, look the task up; if it is terminal answer UnsupportedOperationError (-32004) as the JSON-RPC response itself (HTTP 400 over REST, FAILED_PRECONDITION over gRPC).",
