@@ -39,7 +39,6 @@ function req(
   return { id, level, section, title, tested, ...coverage };
 }
 
-const PLANNED = "no check yet: planned for a coming release";
 const CLIENT_SIDE =
   "a requirement on clients; Plainwright's own client meets it (src/client), there is no server behaviour to judge";
 const TLS =
