@@ -131,20 +131,19 @@ async function benchConformance({ row, dist }) {
   const { startReferenceAgent } = await dist("agent/index.js");
   const { runConformance } = await dist("runner/run-conformance.js");
   const { commandLinePolicy } = await dist("net/outbound-policy.js");
-  const hints = { "input-required": "This is ambiguous", slow: "slow: take your time" };
+  // No hints: the suite provokes running tasks and input-required itself, as it does for a user.
   const cases = [
     { protocol: "0.3", transports: ["JSONRPC"], target: 3000, label: "A2A 0.3 over JSON-RPC" },
     { protocol: "1.0", transports: undefined, target: 10_000, label: "A2A 1.0 over all bindings" },
   ];
   for (const c of cases) {
-    const agent = await startReferenceAgent({ port: 0, protocol: c.protocol, slowTaskMs: 1500 });
+    const agent = await startReferenceAgent({ port: 0, protocol: c.protocol });
     const t = performance.now();
     const result = await runConformance({
       agentUrl: agent.url,
       headers: {},
       timeoutMs: 10_000,
       policy: commandLinePolicy,
-      hints,
       ...(c.transports ? { transports: c.transports } : {}),
     });
     const ms = performance.now() - t;

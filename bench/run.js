@@ -63,6 +63,7 @@ for (const file of [
   "./protocol-bench.js",
   "./conversation-bench.js",
   "./web-bench.js",
+  "./load-bench.js",
   "./redteam-bench.js",
 ]) {
   try {

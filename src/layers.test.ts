@@ -12,7 +12,8 @@ const rows: string[][] = [
   ["runner"],
   // The attack packs reuse the conversation machinery: the simulated user's model access, the judge, the Wilson interval.
   ["redteam"],
-  ["checks", "conversation"],
+  // load/ drives a client the runner connected (the one connect path stays in runner/).
+  ["checks", "conversation", "load"],
   ["card", "client"],
   ["net"],
   ["protocol"],

@@ -4,6 +4,8 @@ import { CARD_CHECKS } from "./testing/card-checks.js";
 import { AUTH_CHECKS } from "./testing/auth-checks.js";
 import { ERROR_CHECKS } from "./testing/errors-checks.js";
 import { LIFECYCLE_CHECKS } from "./testing/lifecycle-checks.js";
+import { MULTI_TURN_CHECKS } from "./testing/multi-turn-checks.js";
+import { ERROR_PATH_CHECKS } from "./testing/error-path-checks.js";
 import { PUSH_CHECKS } from "./testing/push-checks.js";
 import { STREAMING_CHECKS } from "./testing/streaming-checks.js";
 import { TRANSPORT_CHECKS } from "./testing/transport-checks.js";
@@ -17,6 +19,8 @@ const CHECKS: Record<string, FlawCheck> = {
   ...DISCOVERY_CHECKS,
   ...SMOKE_CHECKS,
   ...LIFECYCLE_CHECKS,
+  ...MULTI_TURN_CHECKS,
+  ...ERROR_PATH_CHECKS,
   ...STREAMING_CHECKS,
   ...ERROR_CHECKS,
   ...AUTH_CHECKS,

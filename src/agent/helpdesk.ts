@@ -96,6 +96,15 @@ export function buildCard(layout: AgentLayout, pushNotifications = true): JsonOb
 const LOOKUP_MS = 300;
 const LOOKUP_PROGRESS = ["Looking up the order.", "Checking the refund policy."];
 
+/**
+ * A long task reports that it is still working every HEARTBEAT_MS, as real long-running agents do, so
+ * whoever starts listening meanwhile (a push config set, a subscription) hears from it promptly
+ * instead of only when it ends.
+ */
+const HEARTBEAT_MS = 200;
+const heartbeat = (workMs: number): string[] =>
+  Array.from({ length: Math.max(0, Math.ceil(workMs / HEARTBEAT_MS) - 1) }, () => "Still working on it.");
+
 /** Messages too vague to act on: the helpdesk asks which topic they are about. */
 const VAGUE = /ambiguous|change something on my account/;
 
@@ -127,5 +136,6 @@ export function planReply(text: string, resuming: boolean, timing: HelpdeskTimin
   };
   if (/refund for order/.test(lower))
     return { workMs: Math.max(workMs, LOOKUP_MS), progress: LOOKUP_PROGRESS, outcome };
+  if (lower.includes("slow")) return { workMs, progress: heartbeat(workMs), outcome };
   return { workMs, outcome };
 }

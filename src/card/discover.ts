@@ -21,6 +21,7 @@ export interface DiscoveryOptions {
   traffic?: TrafficLog;
   /** Per-location timeout; never more than the manual's 20 s. */
   timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 /**
@@ -51,6 +52,7 @@ async function tryLocation(
       maxBytes: cardByteCap,
       policy: opts.policy,
       traffic: opts.traffic,
+      ...(opts.signal ? { signal: opts.signal } : {}),
       label: "card",
     });
     const via = res.redirects.length > 0 ? ` (after redirect to ${res.url})` : "";

@@ -81,6 +81,16 @@ describe("levels as the spec words them", () => {
       .map((c) => c.id);
     expect(unquoted).toEqual([]);
   });
+
+  it("gives every check below MUST either the spec's SHOULD or MAY it tests or the reason it is not a MUST", () => {
+    const unexplained = catalogue
+      .filter((c) => c.level !== "MUST")
+      .filter(
+        (c) => !c.levelReason && !(c.quote && /\b(SHOULD|RECOMMENDED|MAY|OPTIONAL)\b/.test(c.quote.text)),
+      )
+      .map((c) => c.id);
+    expect(unexplained).toEqual([]);
+  });
 });
 
 describe("category names", () => {

@@ -21,3 +21,13 @@ export const fail = (message: string, evidence?: string[]): CheckVerdict => ({
 
 /** The check cannot apply to this agent; the message says why and how to make it apply. */
 export const skip = (message: string): CheckVerdict => ({ status: "skip", message });
+
+/**
+ * The agent shows no behaviour the check judges, and its card claims none (e.g. it never asks back):
+ * a skip that leaves the conformance level alone, unlike a check that could not run.
+ */
+export const notApplicable = (message: string): CheckVerdict => ({
+  status: "skip",
+  message,
+  applicable: false,
+});

@@ -57,7 +57,7 @@ function finding(
       : {}),
     ...(check.scope === "transport" ? { transport: ctx.transport } : {}),
     spec: check.spec,
-    ...(check.tck ? { tck: check.tck } : {}),
+    ...(check.tck?.length ? { tck: check.tck.join(", ") } : {}),
   };
 }
 
@@ -84,7 +84,11 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
         duration_ms: ms(),
       });
     }
-    return finding(check, ctx, { ...verdict, duration_ms: ms() });
+    const { applicable, ...judged } = verdict;
+    return {
+      ...finding(check, ctx, { ...judged, duration_ms: ms() }),
+      ...(applicable === false ? { applicable } : {}),
+    };
   } catch (error) {
     return finding(check, ctx, {
       status: "error",

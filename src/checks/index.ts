@@ -27,6 +27,9 @@ import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-
 import lifecycleCancelUnknownTask from "./lifecycle/cancel-unknown-task.js";
 import lifecycleCancelUnknownTask0x from "./lifecycle/cancel-unknown-task-0x.js";
 import lifecycleTerminalTaskRejectsMessage from "./lifecycle/terminal-task-rejects-message.js";
+import lifecycleUnknownTaskMessage from "./lifecycle/unknown-task-message.js";
+import lifecycleContextTaskMismatch from "./lifecycle/context-task-mismatch.js";
+import lifecycleTaskIdImpliesContext from "./lifecycle/task-id-implies-context.js";
 import streamingFinalEvent from "./streaming/final-event.js";
 import streamingContentType from "./streaming/content-type.js";
 import streamingFirstEvent from "./streaming/first-event.js";
@@ -35,6 +38,7 @@ import streamingStreamEnds from "./streaming/stream-ends.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
+import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
 import errorsUnknownMethod from "./errors/unknown-method.js";
 import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
@@ -43,11 +47,14 @@ import errorsErrorEnvelope from "./errors/error-envelope.js";
 import errorsHttpStatus from "./errors/http-status.js";
 import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
+import errorsCapabilityErrors from "./errors/capability-errors.js";
+import errorsVersionNotSupported from "./errors/version-not-supported.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
 import pushConfigCrud from "./push/config-crud.js";
 import pushDelivery from "./push/delivery.js";
+import pushDeleteIdempotent from "./push/delete-idempotent.js";
 import interopCardsValid from "./interop/cards-valid.js";
 import interopBothAcceptTasks from "./interop/both-accept-tasks.js";
 import interopConcurrentContexts from "./interop/concurrent-contexts.js";
@@ -91,6 +98,9 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleCancelUnknownTask,
   lifecycleCancelUnknownTask0x,
   lifecycleTerminalTaskRejectsMessage,
+  lifecycleUnknownTaskMessage,
+  lifecycleContextTaskMismatch,
+  lifecycleTaskIdImpliesContext,
   // streaming
   streamingFinalEvent,
   streamingContentType,
@@ -100,6 +110,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingSubscribeRunning,
   streamingSubscribeTerminal,
   streamingDroppedStreamTaskReadable,
+  streamingSubscribeUnknownTask,
   // errors
   errorsUnknownMethod,
   errorsInvalidRequest,
@@ -109,6 +120,8 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsHttpStatus,
   errorsNoServerError,
   errorsServerSurvives,
+  errorsCapabilityErrors,
+  errorsVersionNotSupported,
   // auth
   authMissingCredentialRefused,
   authWrongCredentialRefused,
@@ -116,6 +129,7 @@ export const catalogue: readonly CheckDefinition[] = [
   // push
   pushConfigCrud,
   pushDelivery,
+  pushDeleteIdempotent,
   // interop
   interopCardsValid,
   interopBothAcceptTasks,

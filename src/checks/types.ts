@@ -61,6 +61,8 @@ export interface CheckVerdict {
   message: string;
   /** Traffic entry ids that show the behaviour judged. */
   evidence?: string[];
+  /** False for a skip because the agent shows no behaviour the check could judge (not counted as "could not run"). */
+  applicable?: false;
 }
 
 /** The other agent of an interop run. */
@@ -129,8 +131,11 @@ export interface CheckDefinition {
   requirement: string;
   /** Spec section(s), e.g. "A2A 1.0 §3.1.2; 0.3 §7.2". */
   spec: string;
-  /** The official TCK requirement id it corresponds to, where one exists. */
-  tck?: string;
+  /**
+   * The official TCK requirement ids (a2aproject/a2a-tck, branch 1.0-dev) it covers, where any exist;
+   * src/checks/tck-coverage.ts says how fully.
+   */
+  tck?: readonly string[];
   recommendation: string;
   scope: CheckScope;
   /** Part of the basics (card readable, send and get work): failing it makes the agent non-conformant. */

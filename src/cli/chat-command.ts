@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline";
 import { parseTransport } from "../model/transport.js";
-import { applyCredentials } from "../client/auth.js";
+import { cardSecurity, type CardSecurityFields } from "../client/auth.js";
 import { ChatSession, describeCallFailure } from "../client/chat-session.js";
 import type { TrafficEntry } from "../net/traffic.js";
 import { TrafficLog } from "../net/traffic.js";
@@ -8,17 +8,18 @@ import { connectAgent } from "../runner/connect.js";
 import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { resolveSecrets } from "../runner/secrets.js";
-import { styleFor, type Style } from "../report/style.js";
+import { heartbeat } from "../report/progress-display.js";
+import { plainStyle, styleFor, type Style } from "../report/style.js";
+import { authAdvice, refusalInTraffic } from "../runner/auth-refusal.js";
 import { terminalText as t } from "../report/terminal-text.js";
 import { exitCodes } from "./exit-codes.js";
 import {
   connectionFlags,
-  credentialsFrom,
   parseAgentUrl,
-  parseHeaders,
   parseProtocol,
   parseTimeout,
   policyFrom,
+  requestAuth,
   secretSourceFrom,
   type AuthFlags,
   type CommonFlags,
@@ -48,44 +49,65 @@ function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | un
   return undefined;
 }
 
-/** `chat <url>`: an interactive (or line-scripted) conversation with the agent. */
-export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<number> {
+/** Everything chat needs before it connects, checked first: a bad option never costs a request. */
+async function chatSettings(rawUrl: string, flags: ChatFlags) {
   const url = parseAgentUrl(rawUrl);
   // Without --transport: the --endpoint's binding, else JSON-RPC.
   const transport = flags.transport === undefined ? undefined : parseTransport(flags.transport);
   if (flags.transport !== undefined && !transport)
     throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
-  const applied = applyCredentials(credentialsFrom(flags));
-  const { value: headers, used } = resolveSecrets(
-    { ...parseHeaders(flags.header), ...applied.headers },
-    await secretSourceFrom(flags, process.env),
-  );
-  const traffic = new TrafficLog({ secrets: [...used, ...applied.secrets] });
-  const ctx = {
-    headers,
-    query: applied.query,
-    timeoutMs: parseTimeout(flags.timeout) * 1000,
-    policy: policyFrom(flags),
-    traffic,
-  };
-  const st = styleFor(process.stdout);
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const override = parseProtocol(flags.protocol);
+  const auth = requestAuth(flags);
+  const timeoutMs = parseTimeout(flags.timeout) * 1000;
+  const policy = policyFrom(flags);
+  const protocol = parseProtocol(flags.protocol);
   const checked = connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) });
   const given = checked.endpoint ? parseEndpointOverride(checked.endpoint) : undefined;
-  const connected = await connectAgent({
-    agentUrl: url,
-    ctx,
-    ...(transport ? { transport } : {}),
-    ...(given && typeof given !== "string" ? { endpointOverride: given } : {}),
-    ...(override ? { protocolOverride: override } : {}),
-  });
-  if (!connected.ok) {
-    process.stderr.write(`plainwright: ${t(connected.reason)}\n`);
-    return exitCodes.failed;
-  }
+  const { value: headers, used } = resolveSecrets(auth.headers, await secretSourceFrom(flags, process.env));
+  return {
+    url,
+    ctx: {
+      headers,
+      query: auth.query,
+      timeoutMs,
+      policy,
+      traffic: new TrafficLog({ secrets: [...used, ...auth.secrets] }),
+    },
+    connect: {
+      ...(transport ? { transport } : {}),
+      ...(given && typeof given !== "string" ? { endpointOverride: given } : {}),
+      ...(protocol ? { protocolOverride: protocol } : {}),
+    },
+  };
+}
+
+/** A refusal (401/403) in the traffic so far, as advice naming the card's schemes; undefined when none. */
+function refusalAdvice(traffic: TrafficLog, card: CardSecurityFields | undefined, cardUrls: string[]) {
+  const refusal = refusalInTraffic(traffic.entries(), cardUrls);
+  return refusal ? authAdvice(refusal, card ? cardSecurity(card).schemes : []) : undefined;
+}
+
+/** `chat <url>`: an interactive (or line-scripted) conversation with the agent. */
+export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<number> {
+  const { url, ctx, connect } = await chatSettings(rawUrl, flags);
+  const traffic = ctx.traffic;
+  const st = flags.color === false ? plainStyle : styleFor(process.stdout);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const fail = (why: string) => {
+    process.stderr.write(`plainwright: the chat could not start: ${t(why)}\n`);
+    return exitCodes.error;
+  };
+  const connected = await connectAgent({ agentUrl: url, ctx, ...connect });
+  const cardUrls = connected.ok ? [] : (connected.agent?.discovery.tried.map((a) => a.url) ?? []);
+  if (!connected.ok) return fail(refusalAdvice(traffic, undefined, cardUrls) ?? connected.reason);
   const { agent, endpoint, negotiation, client } = connected.connection;
   const card = agent.validation?.card;
+  const tried = agent.discovery.tried.map((a) => a.url);
+  // The version probe is the session's first call: refused there, no message would be answered either.
+  const refused = refusalAdvice(traffic, card, tried);
+  if (refused) {
+    client.close();
+    return fail(refused);
+  }
   const streaming = flags.stream !== false && (card?.capabilities.streaming ?? false);
   out(st.bold(t(`${card?.name ?? "Agent"} ${card?.version ?? ""}`.trim())));
   out(
@@ -104,6 +126,8 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
   if (interactive) out(st.dim(help));
   const rl = createInterface({ input: process.stdin, terminal: interactive });
   const prompt = () => interactive && process.stdout.write(st.bold("you> "));
+  let failedTurns = 0;
+  let refusedAt: string | undefined;
   prompt();
   for await (const line of rl) {
     const text = line.trim();
@@ -117,22 +141,44 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
       prompt();
       continue;
     }
-    if (streaming) process.stdout.write(st.bold("agent> "));
-    const turn = await session.say(text, {
-      stream: streaming,
-      onText: (piece) => process.stdout.write(t(piece)),
-    });
-    if (streaming) process.stdout.write("\n");
-    else if (turn.text) out(`${st.bold("agent>")} ${t(turn.text)}`);
+    const turn = await sayWithHeartbeat(session, text, streaming, st);
     const state = turn.reply?.kind === "task" ? turn.reply.state : turn.reply ? "message" : "";
-    if (turn.failure) out(st.red(`! ${t(turn.failure)}`));
+    if (turn.failure) {
+      failedTurns += 1;
+      refusedAt = refusalAdvice(traffic, card, tried);
+      out(st.red(`! ${t(refusedAt ?? turn.failure)}`));
+      if (refusedAt) break;
+    }
     if (state)
       out(st.dim(`[${t(state)}${turn.awaitingInput ? ": your next message continues this task" : ""}]`));
     prompt();
   }
   rl.close();
   client.close();
-  return exitCodes.passed;
+  // Refused, the session cannot go on; scripted (stdin not a terminal), a failed message fails the script.
+  if (refusedAt) return exitCodes.error;
+  return !interactive && failedTurns > 0 ? exitCodes.failed : exitCodes.passed;
+}
+
+/** One message, with "still waiting on the agent" on stderr every 5 s until the first text arrives. */
+async function sayWithHeartbeat(session: ChatSession, text: string, streaming: boolean, st: Style) {
+  const write = (line: string) => void process.stderr.write(`${st.dim(line)}\n`);
+  const beat = heartbeat({ write, what: "the agent" });
+  if (streaming) process.stdout.write(st.bold("agent> "));
+  try {
+    const turn = await session.say(text, {
+      stream: streaming,
+      onText: (piece) => {
+        beat.stop();
+        process.stdout.write(t(piece));
+      },
+    });
+    if (streaming) process.stdout.write("\n");
+    else if (turn.text) process.stdout.write(`${st.bold("agent>")} ${t(turn.text)}\n`);
+    return turn;
+  } finally {
+    beat.stop();
+  }
 }
 
 interface SlashContext {

@@ -1,24 +1,26 @@
-import { applyCredentials } from "../client/auth.js";
 import { catalogue } from "../checks/index.js";
-import { checkCategories, checkLevels, parseCategory } from "../checks/types.js";
-import { parseTransport } from "../model/transport.js";
+import { renderCoverageText } from "../checks/coverage.js";
+import {
+  checkCategories,
+  checkLevels,
+  parseCategory,
+  type CheckCategory,
+  type CheckLevel,
+} from "../checks/types.js";
+import { parseTransport, type Transport } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
 import { runConformance } from "../runner/run-conformance.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import { parseEndpointOverride, type EndpointOverride } from "../runner/endpoint-override.js";
+import { timeoutBounds } from "../runner/test-definition.js";
 import {
   connectionFlags,
-  credentialsFrom,
   parseAgentUrl,
-  parseHeaders,
   parseProtocol,
-  parseTimeout,
-  policyFrom,
-  progressTo,
-  secretSourceFrom,
   type AuthFlags,
   type CommonFlags,
 } from "./options.js";
+import { prepareRun, withProgress } from "./prepare.js";
 import { emitResults, exitCodeFor } from "./output.js";
 
 export interface ConformFlags extends CommonFlags, AuthFlags {
@@ -29,6 +31,7 @@ export interface ConformFlags extends CommonFlags, AuthFlags {
   hint?: string[];
   protocol?: string;
   list?: boolean;
+  coverage?: boolean;
   concurrency?: string;
 }
 
@@ -72,7 +75,7 @@ function endpointOverrideFrom(flags: ConformFlags): { endpointOverride?: Endpoin
 export function renderCatalogue(): string {
   const rows = catalogue.map(
     (c) =>
-      `${c.id.padEnd(44)} ${c.level.padEnd(6)} ${c.category.padEnd(18)} ${c.title}${c.tck ? ` [${c.tck}]` : ""}`,
+      `${c.id.padEnd(44)} ${c.level.padEnd(6)} ${c.category.padEnd(18)} ${c.title}${c.tck?.length ? ` [${c.tck.join(", ")}]` : ""}`,
   );
   return `${catalogue.length} checks (id, level, category, title [TCK id]):\n${rows.join("\n")}\n`;
 }
@@ -83,58 +86,61 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     process.stdout.write(renderCatalogue());
     return 0;
   }
+  if (flags.coverage) {
+    process.stdout.write(renderCoverageText(catalogue));
+    return 0;
+  }
   if (!rawUrl) throw usageError("conform needs an agent URL (or --list)");
   const agentUrl = parseAgentUrl(rawUrl);
-  const credentials = credentialsFrom(flags);
-  const applied = applyCredentials(credentials);
-  const { value: headers, used } = resolveSecrets(
-    { ...parseHeaders(flags.header), ...applied.headers },
-    await secretSourceFrom(flags, process.env),
-  );
+  const prepared = await prepareRun(flags);
+  const { value: headers, used } = resolveSecrets(prepared.auth.headers, prepared.secrets);
   const protocol = parseProtocol(flags.protocol);
   const concurrency = flags.concurrency ? Number(flags.concurrency) : undefined;
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
     throw usageError(`--concurrency ${flags.concurrency}: a whole number from 1 to 32`);
-  const result = await runConformance({
+  const options = {
     agentUrl,
     headers,
-    query: applied.query,
-    credentialsGiven: credentials.length > 0 || Object.keys(headers).some((h) => /auth|key|token/i.test(h)),
-    timeoutMs: parseTimeout(flags.timeout) * 1000,
-    policy: policyFrom(flags),
-    secrets: [...used, ...applied.secrets],
-    ...(flags.transport
-      ? {
-          transports: parseList(flags.transport, "--transport", parseTransport, "jsonrpc, rest, grpc"),
-        }
-      : {}),
-    ...(flags.category
-      ? {
-          categories: parseList(
-            flags.category,
-            "--category",
-            (w) => parseCategory(w, true),
-            checkCategories.join(", "),
-          ),
-        }
-      : {}),
-    ...(flags.level
-      ? {
-          levels: parseList(
-            flags.level,
-            "--level",
-            (w) => checkLevels.find((l) => l === w.toUpperCase()),
-            "must, should, may",
-          ),
-        }
-      : {}),
+    query: prepared.auth.query,
+    credentialsGiven:
+      prepared.auth.secrets.length > 0 || Object.keys(headers).some((h) => /auth|key|token/i.test(h)),
+    timeoutMs: (prepared.timeoutS ?? timeoutBounds.default) * 1000,
+    policy: prepared.policy,
+    secrets: [...used, ...prepared.auth.secrets],
+    ...selectionFrom(flags),
     ...(flags.peer ? { peerUrl: parseAgentUrl(flags.peer) } : {}),
     hints: parseHints(flags.hint),
     ...endpointOverrideFrom(flags),
     ...(protocol ? { protocolOverride: protocol } : {}),
     ...(concurrency ? { concurrency } : {}),
-    onEvent: progressTo(flags),
-  });
-  await emitResults([result], flags);
+  };
+  const result = await withProgress(prepared.output, (onEvent) => runConformance({ ...options, onEvent }));
+  await emitResults([result], prepared.output);
   return exitCodeFor([result]);
+}
+
+/** --transport, --category and --level: which bindings and checks run. */
+function selectionFrom(flags: ConformFlags): {
+  transports?: Transport[];
+  categories?: CheckCategory[];
+  levels?: CheckLevel[];
+} {
+  const transports = parseList(flags.transport, "--transport", parseTransport, "jsonrpc, rest, grpc");
+  const categories = parseList(
+    flags.category,
+    "--category",
+    (w) => parseCategory(w, true),
+    checkCategories.join(", "),
+  );
+  const levels = parseList(
+    flags.level,
+    "--level",
+    (w) => checkLevels.find((l) => l === w.toUpperCase()),
+    "must, should, may",
+  );
+  return {
+    ...(transports ? { transports } : {}),
+    ...(categories ? { categories } : {}),
+    ...(levels ? { levels } : {}),
+  };
 }

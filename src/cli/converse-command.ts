@@ -9,15 +9,14 @@ import {
   parseAgentUrl,
   parseHeaders,
   parseTimeout,
-  policyFrom,
-  progressTo,
-  secretSourceFrom,
+  type AuthFlags,
   type CommonFlags,
 } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
+import { prepareRun, withProgress } from "./prepare.js";
 
 /** `converse` flags: one per conversation field, plus the model choices. */
-export interface ConverseFlags extends CommonFlags, ModelFlags {
+export interface ConverseFlags extends CommonFlags, AuthFlags, ModelFlags {
   persona?: string;
   goal?: string;
   criterion?: string[];
@@ -79,17 +78,20 @@ export function converseConfig(rawUrl: string, flags: ConverseFlags): A2ATestCon
 
 /** `converse <url>`: one conversation test built from flags. */
 export async function runConverseCommand(rawUrl: string, flags: ConverseFlags): Promise<number> {
+  const prepared = await prepareRun(flags);
   const config = converseConfig(rawUrl, flags);
-  const source = await secretSourceFrom(flags, process.env);
-  const { value, used } = resolveSecrets(config, source);
-  const result = await runConversationTest({
-    config: value,
-    policy: policyFrom(flags),
-    secrets: used,
-    models: modelFlagsFrom(flags),
-    secretValues: source.values,
-    onEvent: progressTo(flags),
-  });
-  await emitResults([result], flags);
+  const models = modelFlagsFrom(flags);
+  const { value, used } = resolveSecrets({ ...config, headers: prepared.auth.headers }, prepared.secrets);
+  const result = await withProgress(prepared.output, (onEvent) =>
+    runConversationTest({
+      config: value,
+      policy: prepared.policy,
+      secrets: [...used, ...prepared.auth.secrets],
+      models,
+      secretValues: prepared.secrets.values,
+      onEvent,
+    }),
+  );
+  await emitResults([result], prepared.output);
   return exitCodeFor([result]);
 }

@@ -1,12 +1,16 @@
-import { parseApiKey, parseBasic, type Credential } from "../client/auth.js";
+import {
+  applyCredentials,
+  parseApiKey,
+  parseBasic,
+  type AppliedCredentials,
+  type Credential,
+} from "../client/auth.js";
 import { modelSpecProblem } from "../llm/model-config.js";
 import type { ModelFlags } from "../llm/model-config.js";
-import type { RunEventSink } from "../model/events.js";
 import { protocolGenerations, type ProtocolGeneration } from "../model/generation.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { bindingOf, parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
-import { progressPrinter } from "../report/progress.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
 import { timeoutBounds } from "../runner/test-definition.js";
 
@@ -25,6 +29,8 @@ export interface CommonFlags {
   report?: string;
   outDir?: string;
   color?: boolean;
+  /** --progress auto|tty|plain|none. */
+  progress?: string;
 }
 
 /** Parses `Name: value` header flags; a flag without a colon or name is a usage error. */
@@ -90,6 +96,8 @@ export function parseAgentUrl(raw: string): string {
 
 /** The outbound policy for a command-line run: loopback and private allowed unless --deny-private. */
 export function policyFrom(flags: CommonFlags): OutboundPolicy {
+  if (flags.denyPrivate === true && flags.allowPrivate === true)
+    throw usageError("--allow-private and --deny-private contradict each other; give one");
   const deny = flags.denyPrivate === true && flags.allowPrivate !== true;
   return {
     ...commandLinePolicy,
@@ -118,7 +126,7 @@ export function parseReportFormats(raw: string | undefined, known: readonly stri
   return names;
 }
 
-/** Credential flags shared by chat and conform. */
+/** Credential flags, the same on every command that reaches an agent (option-sets.ts withAuthOptions). */
 export interface AuthFlags {
   bearer?: string;
   basic?: string;
@@ -171,7 +179,18 @@ export function parseProtocol(raw: string | undefined): ProtocolGeneration | und
   return found;
 }
 
-/** Progress on stderr, formatted by the report layer; nothing with --json (stdout stays parseable). */
-export function progressTo(flags: CommonFlags): RunEventSink | undefined {
-  return flags.json ? undefined : progressPrinter((line) => process.stderr.write(`${line}\n`));
+/** The headers, query parameters and values to redact that -H and the credential flags add up to. */
+export function requestAuth(flags: CommonFlags & AuthFlags): AppliedCredentials {
+  const headers = parseHeaders(flags.header);
+  const applied = applyCredentials(credentialsFrom(flags));
+  for (const name of Object.keys(applied.headers)) {
+    const clash = Object.keys(headers).find((h) => h.toLowerCase() === name.toLowerCase());
+    if (clash)
+      throw usageError(
+        `-H '${clash}: …' and ${name === "Authorization" ? "--bearer/--basic" : "--api-key"} both set ${name}; give one`,
+      );
+  }
+  if (flags.bearer !== undefined && flags.basic !== undefined)
+    throw usageError("--bearer and --basic both set Authorization; give one");
+  return { headers: { ...headers, ...applied.headers }, query: applied.query, secrets: applied.secrets };
 }

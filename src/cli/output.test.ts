@@ -24,7 +24,13 @@ describe("emitResults", () => {
     };
     const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    await emitResults([smokeRun], { json: true, report: "broken,junit,markdown", outDir: dir });
+    await emitResults([smokeRun], {
+      json: true,
+      formats: ["broken", "junit", "markdown"],
+      outDir: dir,
+      color: false,
+      progress: "none",
+    });
     expect(JSON.parse(String(stdout.mock.calls[0]?.[0]))).toMatchObject({ status: "passed" });
     expect(stderr.mock.calls.map((c) => String(c[0])).join("")).toMatch(
       /the broken report failed .*renderer exploded/,

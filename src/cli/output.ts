@@ -1,9 +1,77 @@
+import { statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileReporters, renderConsole, renderJson, renderSummary, styleFor } from "../report/index.js";
+import {
+  progressDisplay,
+  progressModes,
+  resolveProgressMode,
+  type ProgressDisplay,
+  type ProgressMode,
+} from "../report/progress-display.js";
 import type { RunResult } from "../model/result.js";
+import { usageError } from "../runner/errors.js";
 import { exitCodes } from "./exit-codes.js";
 import { parseReportFormats, type CommonFlags } from "./options.js";
+
+/** The output options, checked: what goes to stdout, which report files, and how progress shows. */
+export interface OutputSettings {
+  json: boolean;
+  formats: string[];
+  outDir: string;
+  color: boolean;
+  progress: ProgressMode;
+}
+
+type OutputFlags = Pick<CommonFlags, "json" | "report" | "outDir" | "color" | "progress">;
+
+/**
+ * Checks --json, --report, --out-dir, --progress and --no-color before anything is sent: an unknown
+ * format, an --out-dir without --report or that is a file, an unknown progress mode are usage errors.
+ */
+export function outputSettings(
+  flags: OutputFlags,
+  env: Record<string, string | undefined> = process.env,
+  stderr: { isTTY?: boolean } = process.stderr,
+): OutputSettings {
+  const formats = parseReportFormats(flags.report, Object.keys(fileReporters));
+  if (flags.outDir !== undefined && formats.length === 0)
+    throw usageError(
+      `--out-dir ${flags.outDir}: only used with --report FORMATS (for example --report html)`,
+    );
+  const outDir = flags.outDir ?? "reports";
+  if (formats.length > 0 && isFile(outDir))
+    throw usageError(`--out-dir ${outDir}: exists and is not a folder`);
+  const requested = flags.progress ?? (flags.json ? "none" : "auto");
+  const mode = progressModes.find((m) => m === requested);
+  if (!mode) throw usageError(`--progress ${requested}: expected ${progressModes.join(", ")}`);
+  return {
+    json: flags.json === true,
+    formats,
+    outDir,
+    color: flags.color !== false,
+    progress: resolveProgressMode(mode, stderr, env),
+  };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return !statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Live progress on stderr in the settings' mode (stdout stays the result's). Close it when the runs end. */
+export function progressFor(settings: OutputSettings): ProgressDisplay {
+  return progressDisplay({
+    mode: settings.progress,
+    out: {
+      write: (text) => void process.stderr.write(text),
+      ...(process.stderr.columns ? { columns: process.stderr.columns } : {}),
+    },
+  });
+}
 
 /** The exit code for several results: the most severe status wins. */
 export function exitCodeFor(results: readonly RunResult[]): number {
@@ -13,22 +81,20 @@ export function exitCodeFor(results: readonly RunResult[]): number {
 }
 
 /** Prints results (console, or JSON only with --json) and writes --report files into --out-dir. */
-export async function emitResults(results: readonly RunResult[], flags: CommonFlags): Promise<void> {
-  const formats = parseReportFormats(flags.report, Object.keys(fileReporters));
-  if (flags.json) {
+export async function emitResults(results: readonly RunResult[], settings: OutputSettings): Promise<void> {
+  if (settings.json) {
     process.stdout.write(renderJson(results));
   } else {
-    const st = flags.color === false ? styleFor({}, { NO_COLOR: "1" }) : styleFor(process.stdout);
+    const st = settings.color ? styleFor(process.stdout) : styleFor({}, { NO_COLOR: "1" });
     process.stdout.write(results.map((r) => renderConsole(r, st)).join("\n"));
     if (results.length > 1) process.stdout.write(`\n${renderSummary(results, st)}`);
   }
-  if (formats.length === 0) return;
-  const dir = flags.outDir ?? "reports";
-  await mkdir(dir, { recursive: true });
-  for (const name of formats) {
+  if (settings.formats.length === 0) return;
+  await mkdir(settings.outDir, { recursive: true });
+  for (const name of settings.formats) {
     const reporter = fileReporters[name];
     if (!reporter) continue;
-    const path = join(dir, reporter.fileName);
+    const path = join(settings.outDir, reporter.fileName);
     // The conformance procedure: results are never lost to a report error. stdout is already written; the other reports still are.
     try {
       await writeFile(path, reporter.render(results));

@@ -5,51 +5,37 @@ import type { AgentFlags } from "./agent-command.js";
 import type { ConverseFlags } from "./converse-command.js";
 import type { ChatFlags } from "./chat-command.js";
 import type { ConformFlags } from "./conform-command.js";
+import type { LoadFlags } from "./load-command.js";
 import type { CommonFlags } from "./options.js";
 import type { ServeFlags } from "./serve-command.js";
 import type { RedteamFlags } from "./redteam-command.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
+import { registerSubmitCommand } from "./submit-command.js";
+import { registerWorkerCommand } from "./worker-command.js";
+import {
+  refuseOptions,
+  withAuthOptions,
+  withCommonOptions,
+  withConnectionOptions,
+  withModelOptions,
+  withOutputOptions,
+} from "./option-sets.js";
 
 // Commands load their modules on demand so that `--version` and `--help` start fast (benchmarked).
 const testCommands = () => import("./test-commands.js");
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** Adds DESIGN.md section 2's common options to a command. */
-function withCommonOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      "-H, --header <header>",
-      "send 'Name: value' with every request (repeatable; {{secrets.NAME}} works)",
-      collect,
-    )
-    .option("--timeout <seconds>", "seconds to wait for each request, 1-300", undefined)
-    .option(
-      "--endpoint <url[@binding]>",
-      "test this endpoint whatever the card says, or without a card (binding jsonrpc, rest or grpc; default jsonrpc)",
-    )
-    .option("--no-strict-card", "report card errors without failing")
-    .option("--json", "print the result JSON on stdout and nothing else")
-    .option("--secrets <file>", "secrets file (JSON object or KEY=VALUE lines) for {{secrets.NAME}}")
-    .option(
-      "--report <formats>",
-      "also write reports: json, markdown, junit, html, console (comma-separated)",
-    )
-    .option("--out-dir <dir>", "folder for --report files", "reports")
-    .option("--allow-private", "allow loopback and private addresses (the command-line default)")
-    .option("--deny-private", "refuse loopback and private addresses")
-    .option("--allow-host <host>", "always allow this host name (repeatable)", collect)
-    .option("--no-color", "plain console output");
-}
-
-/** Model choices for conversation tests (README "Conversation tests"). */
-function withModelOptions(cmd: Command): Command {
-  return cmd
-    .option("--model <provider:name>", "model for the simulated user and the judge (or PLAINWRIGHT_MODEL)")
-    .option("--user-model <provider:name>", "model for the simulated user only (or PLAINWRIGHT_USER_MODEL)")
-    .option("--judge-model <provider:name>", "model for the judge only (or PLAINWRIGHT_JUDGE_MODEL)");
-}
+// chat is a conversation in the terminal, not a run: it has no result to print or write.
+const chatRefuses = {
+  "--json":
+    "chat has no result JSON: it prints the conversation (smoke --json or converse --json give a result)",
+  "--report <formats>": "chat writes no reports: it prints the conversation (use smoke, converse or conform)",
+  "--out-dir <dir>": "chat writes no reports, so it has no output folder",
+  "--progress <mode>": "chat shows the conversation itself; --raw shows its traffic",
+  "--no-strict-card": "chat does not judge the card (card or smoke do)",
+};
 
 function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command("plainwright")
@@ -57,19 +43,23 @@ function buildProgram(setExit: (code: number) => void): Command {
     .version(toolVersion, "-v, --version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
-  withCommonOptions(
-    program
-      .command("card")
-      .argument("<url>", "agent base URL or card URL")
-      .description("find and validate the agent card; no message is sent"),
+  withAuthOptions(
+    withCommonOptions(
+      program
+        .command("card")
+        .argument("<url>", "agent base URL or card URL")
+        .description("find and validate the agent card; no message is sent"),
+    ),
   ).action(async (url: string, flags: CommonFlags) =>
     setExit(await (await testCommands()).runUrlCommand("card", url, flags)),
   );
-  withCommonOptions(
-    program
-      .command("smoke")
-      .argument("<url>", "agent base URL or card URL")
-      .description("validate the card, then send one smoke message"),
+  withAuthOptions(
+    withCommonOptions(
+      program
+        .command("smoke")
+        .argument("<url>", "agent base URL or card URL")
+        .description("validate the card, then send one smoke message"),
+    ),
   )
     .option("--message <text>", "the smoke message (default: a short greeting)")
     .option(
@@ -79,22 +69,26 @@ function buildProgram(setExit: (code: number) => void): Command {
     .action(async (url: string, flags: CommonFlags & { message?: string; transport?: string }) =>
       setExit(await (await testCommands()).runUrlCommand("smoke", url, flags)),
     );
-  withModelOptions(
-    withCommonOptions(
-      program
-        .command("run")
-        .argument("<paths...>", "test files (.json) or folders")
-        .description("run test definitions: JSON files of kind a2a, conversation or conformance"),
+  withAuthOptions(
+    withModelOptions(
+      withCommonOptions(
+        program
+          .command("run")
+          .argument("<paths...>", "test files (.json) or folders")
+          .description("run test definitions: JSON files of kind a2a, conversation or conformance"),
+      ),
     ),
   ).action(async (paths: string[], flags: CommonFlags) =>
     setExit(await (await testCommands()).runFilesCommand(paths, flags)),
   );
-  withModelOptions(
-    withCommonOptions(
-      program
-        .command("converse")
-        .argument("<url>", "agent base URL or card URL")
-        .description("hold a conversation with a simulated user and grade it with a judge"),
+  withAuthOptions(
+    withModelOptions(
+      withCommonOptions(
+        program
+          .command("converse")
+          .argument("<url>", "agent base URL or card URL")
+          .description("hold a conversation with a simulated user and grade it with a judge"),
+      ),
     ),
   )
     .option("--persona <text>", "who the simulated user is")
@@ -112,30 +106,45 @@ function buildProgram(setExit: (code: number) => void): Command {
     .action(async (url: string, flags: ConverseFlags) =>
       setExit(await (await import("./converse-command.js")).runConverseCommand(url, flags)),
     );
-  withCommonOptions(
-    program
-      .command("chat")
-      .argument("<url>", "agent base URL or card URL")
-      .description("talk to the agent in the terminal (one message per line when stdin is not a terminal)"),
+  refuseOptions(
+    withAuthOptions(
+      withConnectionOptions(
+        program
+          .command("chat")
+          .argument("<url>", "agent base URL or card URL")
+          .description(
+            "talk to the agent in the terminal (one message per line when stdin is not a terminal)",
+          ),
+      ),
+      { query: true },
+    ),
+    chatRefuses,
   )
     .option("--transport <binding>", "jsonrpc, rest or grpc (default: the --endpoint's, else jsonrpc)")
     .option("--protocol <version>", "force the A2A version (0.1, 0.2, 0.3, 1.0) instead of negotiating")
-    .option("--bearer <token>", "send Authorization: Bearer TOKEN")
-    .option("--basic <user:password>", "send HTTP basic credentials")
-    .option("--api-key <name=value>", "send an API key (repeatable)", collect)
-    .option("--api-key-in <where>", "where API keys go: header or query", "header")
+    .option("--no-color", "plain output")
     .option("--raw", "show the raw traffic from the start (toggle with /raw)")
     .option("--no-stream", "use plain sends even when the card says streaming")
     .action(async (url: string, flags: ChatFlags) =>
       setExit(await (await import("./chat-command.js")).runChatCommand(url, flags)),
     );
-  withCommonOptions(
-    program
-      .command("conform")
-      .argument("[url]", "agent base URL or card URL")
-      .description("run the conformance suite on every binding the card advertises"),
+  refuseOptions(
+    withAuthOptions(
+      withCommonOptions(
+        program
+          .command("conform")
+          .argument("[url]", "agent base URL or card URL")
+          .description("run the conformance suite on every binding the card advertises"),
+      ),
+      { query: true },
+    ),
+    {
+      "--no-strict-card":
+        "conform judges the card with its card checks and has no strict mode; leave them out with --category",
+    },
   )
     .option("--list", "print the catalogue of checks and exit")
+    .option("--coverage", "print which official TCK requirements the checks cover, and exit")
     .option("--peer <url>", "a second agent for the interop checks")
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(
@@ -149,20 +158,18 @@ function buildProgram(setExit: (code: number) => void): Command {
       collect,
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
-    .option("--concurrency <n>", "checks run at once (default 4)")
-    .option("--bearer <token>", "send Authorization: Bearer TOKEN")
-    .option("--basic <user:password>", "send HTTP basic credentials")
-    .option("--api-key <name=value>", "send an API key (repeatable)", collect)
-    .option("--api-key-in <where>", "where API keys go: header or query", "header")
+    .option("--concurrency <n>", "checks run at once (default 8)")
     .action(async (url: string | undefined, flags: ConformFlags) =>
       setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
   withModelOptions(
-    withCommonOptions(
-      program
-        .command("redteam")
-        .argument("[url]", "agent base URL or card URL")
-        .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
+    withAuthOptions(
+      withCommonOptions(
+        program
+          .command("redteam")
+          .argument("[url]", "agent base URL or card URL")
+          .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
+      ),
     ),
   )
     .option("--packs <p1,p2>", "only these packs (default: all seven)")
@@ -177,11 +184,32 @@ function buildProgram(setExit: (code: number) => void): Command {
       "a string that must never come back, e.g. from your system prompt (repeatable)",
       collect,
     )
-    .option("--bearer <token>", "send Authorization: Bearer TOKEN as the first identity")
     .option("--transport <binding>", "attack over jsonrpc, rest or grpc (default jsonrpc)")
     .option("--list", "list the attacks (id, pack, what it tries, how it is judged, OWASP id) and exit")
     .action(async (url: string | undefined, flags: RedteamFlags) =>
       setExit(await (await import("./redteam-command.js")).runRedteamCommand(url, flags)),
+    );
+  withAuthOptions(
+    withCommonOptions(
+      program
+        .command("load")
+        .argument("<url>", "agent base URL or card URL")
+        .description("load and soak: concurrent sends or streams; latency percentiles, errors, throughput"),
+    ),
+  )
+    .option("--concurrency <n>", "requests in flight at most, 1-1000 (default 10)")
+    .option("--duration <time>", "how long to send: 30s, 5m, 1h (default 10s; at most 24h)")
+    .option("--requests <n>", "stop after this many requests (and after 1h unless --duration)")
+    .option("--rate <r/s>", "open loop: start this many requests per second (default: closed loop)")
+    .option("--ramp <time>", "grow from one to full concurrency or rate over this long")
+    .option("--stream", "send streaming messages and time the first event and the terminal state")
+    .option("--message <text>", "the message every request sends")
+    .option("--threshold <expr>", 'pass/fail rule, e.g. "p99 < 2s", "errors < 1%" (repeatable)', collect)
+    .option("--confirm-target <host>", "required to load a host other than loopback: name that host")
+    .option("--transport <binding>", "jsonrpc, rest or grpc (default: the --endpoint's, else jsonrpc)")
+    .option("--protocol <version>", "force the A2A version instead of negotiating")
+    .action(async (url: string, flags: LoadFlags) =>
+      setExit(await (await import("./load-command.js")).runLoadCommand(url, flags)),
     );
   program
     .command("agent")
@@ -198,17 +226,22 @@ function buildProgram(setExit: (code: number) => void): Command {
     );
   program
     .command("serve")
-    .description("web inspector, project board and REST API (one process, SQLite)")
+    .description("web inspector, project board and REST API (SQLite by default; PostgreSQL with workers)")
     .option("--port <port>", "port to listen on (0 = any)", "5001")
     .option("--host <host>", "address to bind (non-loopback needs --token)", "127.0.0.1")
-    .option("--db <file>", "SQLite file (default: $XDG_DATA_HOME/plainwright/plainwright.sqlite)")
+    .option(
+      "--db <file|url>",
+      "SQLite file (default: $XDG_DATA_HOME/plainwright/plainwright.sqlite) or postgres:// URL",
+    )
     .option("--token <token>", "require Authorization: Bearer <token> on every API call")
     .option("--allow-private", "let tests reach loopback and private addresses")
     .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
     .action(async (flags: ServeFlags) =>
       setExit(await (await import("./serve-command.js")).runServeCommand(flags)),
     );
-  withCommonOptions(
+  registerWorkerCommand(program, setExit);
+  registerSubmitCommand(program, setExit);
+  withOutputOptions(
     program.command("demo").description("start the reference agent in-process and test it end to end"),
   ).action(async (flags: CommonFlags) =>
     setExit(await (await import("./demo-command.js")).runDemoCommand(flags)),

@@ -10,21 +10,19 @@ import {
   parseAgentUrl,
   parseHeaders,
   parseTimeout,
-  policyFrom,
-  progressTo,
-  secretSourceFrom,
+  type AuthFlags,
   type CommonFlags,
 } from "./options.js";
 import type { ModelFlags } from "../llm/model-config.js";
 import { emitResults, exitCodeFor } from "./output.js";
+import { prepareRun, withProgress } from "./prepare.js";
 
 /** `redteam` flags. */
-export interface RedteamFlags extends CommonFlags, ModelFlags {
+export interface RedteamFlags extends CommonFlags, AuthFlags, ModelFlags {
   packs?: string;
   attempts?: string;
   identity?: string[];
   canary?: string[];
-  bearer?: string;
   list?: boolean;
   transport?: string;
 }
@@ -81,7 +79,6 @@ function attemptsOf(raw: string | undefined): number | undefined {
 /** The red-team test the flags describe. */
 export function redteamConfig(rawUrl: string, flags: RedteamFlags): A2ATestConfig {
   const headers = parseHeaders(flags.header);
-  if (flags.bearer !== undefined) headers.Authorization = `Bearer ${flags.bearer}`;
   const packs = parsePacks(flags.packs);
   const attempts = attemptsOf(flags.attempts);
   const identities = parseIdentities(flags.identity);
@@ -105,17 +102,21 @@ export async function runRedteamCommand(rawUrl: string | undefined, flags: Redte
     return 0;
   }
   if (rawUrl === undefined) throw usageError("redteam needs the agent's URL (or --list)");
-  const config = redteamConfig(rawUrl, flags);
-  const source = await secretSourceFrom(flags, process.env);
-  const { value, used } = resolveSecrets(config, source);
-  const result = await runRedteamTest({
-    config: value,
-    policy: policyFrom(flags),
-    secrets: used,
-    models: modelFlagsFrom(flags),
-    secretValues: source.values,
-    onEvent: progressTo(flags),
-  });
-  await emitResults([result], flags);
+  // The first identity is what -H and --bearer/--basic/--api-key give; --identity adds the others.
+  const prepared = await prepareRun(flags);
+  const config = { ...redteamConfig(rawUrl, flags), headers: prepared.auth.headers };
+  const models = modelFlagsFrom(flags);
+  const { value, used } = resolveSecrets(config, prepared.secrets);
+  const result = await withProgress(prepared.output, (onEvent) =>
+    runRedteamTest({
+      config: value,
+      policy: prepared.policy,
+      secrets: [...used, ...prepared.auth.secrets],
+      models,
+      secretValues: prepared.secrets.values,
+      onEvent,
+    }),
+  );
+  await emitResults([result], prepared.output);
   return exitCodeFor([result]);
 }

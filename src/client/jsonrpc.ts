@@ -39,6 +39,7 @@ export interface RpcCall {
   timeoutMs: number;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
+  signal?: AbortSignal;
   /** Called with each JSON-RPC result as a streamed reply arrives. */
   onStreamResult?: (result: unknown) => void;
 }
@@ -119,6 +120,8 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
   };
 }
 
+const refusedText = "the agent refused the request (authentication); no JSON-RPC response came";
+
 /** Sends one JSON-RPC 2.0 request with a fresh id and reads whatever comes back, JSON or event stream. */
 export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
   const id = randomUUID();
@@ -142,6 +145,7 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
       timeoutMs: call.timeoutMs,
       policy: call.policy,
       traffic: call.traffic,
+      ...(call.signal ? { signal: call.signal } : {}),
       label: call.method,
       stream: {
         idleMs: call.timeoutMs,
@@ -157,6 +161,10 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
   const sequence = parsed.ok ? undefined : jsonTextSequence(http.body);
   if (sequence)
     return readStream({ ...http, events: sequence.map((data) => ({ at_ms: http.ms, data })) }, id);
+  // A 401/403 without a JSON-RPC body is the HTTP layer refusing the caller, not a malformed reply.
+  const refused = http.status === 401 || http.status === 403;
+  if (refused && (!parsed.ok || envelopeProblem(parsed.value)))
+    return { kind: "invalid", reason: `HTTP ${http.status}: ${refusedText}`, http };
   if (!parsed.ok) {
     const type = http.contentType || "no content type";
     return {

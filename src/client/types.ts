@@ -24,6 +24,8 @@ export interface ClientContext {
   timeoutMs: number;
   policy: OutboundPolicy;
   traffic: TrafficLog;
+  /** The owner's signal (an inspector turn, a run): aborting it closes every request and stream at once. */
+  signal?: AbortSignal;
 }
 
 /** An A2A error, the same shape whatever binding reported it. */
@@ -129,12 +131,12 @@ export interface PushConfig {
 export interface A2AClient {
   readonly target: ClientTarget;
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>>;
-  stream(input: SendInput, onEvent?: (event: Reply) => void): Promise<StreamOutcome>;
+  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome>;
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>>;
   listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>>;
   cancelTask(id: string): Promise<CallOutcome<Task>>;
   /** 0.x tasks/resubscribe, 1.0 SubscribeToTask. */
-  subscribe(id: string, onEvent?: (event: Reply) => void): Promise<StreamOutcome>;
+  subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome>;
   setPushConfig(taskId: string, config: PushConfig): Promise<CallOutcome<PushConfig>>;
   getPushConfig(taskId: string, configId?: string): Promise<CallOutcome<PushConfig>>;
   listPushConfigs(taskId: string): Promise<CallOutcome<PushConfig[]>>;

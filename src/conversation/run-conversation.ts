@@ -5,7 +5,7 @@ import { addUsage, LlmError, noUsage, type LanguageModelClient } from "../llm/ty
 import type { TrafficLog } from "../net/traffic.js";
 import { interruptedStates } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
-import { judgeTranscript, scoreOf } from "./judge.js";
+import { criteriaOf, judgeTranscript, scoreOf } from "./judge.js";
 import { nextUserMove } from "./simulated-user.js";
 import { runBounded, trialStats } from "./trials.js";
 import {
@@ -160,6 +160,8 @@ export async function runTrial(ctx: ConversationContext, trial: number): Promise
     });
   }
   try {
+    const criteria = criteriaOf(ctx.spec).length;
+    ctx.onEvent?.({ type: "judge-started", trial, trials: ctx.spec.trials, criteria });
     const judged = await judgeTranscript(ctx.judge, ctx.spec, d.transcript, endingText(d, ctx.spec.maxTurns));
     const { score, passed } = scoreOf(judged.verdicts, ctx.spec.threshold);
     return done({

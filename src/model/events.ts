@@ -1,5 +1,6 @@
 import type { TranscriptEntry, TrialOutcome } from "./conversation.js";
 import type { Finding } from "./finding.js";
+import type { LoadTick } from "./load.js";
 import type { CardIssue, DiscoveryAttempt, RunKind, RunResult } from "./result.js";
 import type { Transport } from "./transport.js";
 
@@ -27,9 +28,13 @@ export type RunEvent =
   | { type: "conversation-started"; endpoint: string; trials: number; max_turns: number }
   | { type: "turn-sent"; trial: number; trials: number; entry: TranscriptEntry }
   | { type: "turn-received"; trial: number; trials: number; entry: TranscriptEntry }
+  /** The judge starts grading one trial's transcript: the run now waits on the judge's model. */
+  | { type: "judge-started"; trial: number; trials: number; criteria: number }
   /** A model call failed with a retryable status and is tried again after `delay_ms`. */
   | { type: "retry"; what: string; attempt: number; delay_ms: number; reason: string }
   | { type: "trial-finished"; trial: TrialOutcome }
+  /** Once a second while a load runs: the live view's figures. */
+  | { type: "load-tick"; tick: LoadTick }
   | { type: "run-finished"; result: RunResult };
 
 export type RunEventType = RunEvent["type"];

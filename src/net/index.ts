@@ -28,5 +28,5 @@ export type {
 } from "./http.js";
 export { mediaType } from "./http-hop.js";
 export { closeIdleConnections } from "./http-agent.js";
-export { formatBytes, formatSeconds } from "./units.js";
+export { formatBytes, formatDuration, formatSeconds } from "./units.js";
 export { USER_AGENT, VERSION } from "./version.js";

@@ -13,3 +13,18 @@ export function formatSeconds(ms: number): string {
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/**
+ * A duration a person reads at a glance: "850 ms", "1.2 s", "42 s", "3 m 01 s", "1 h 05 m". Whole units
+ * once the fraction stops mattering; never a bare count of milliseconds past one second.
+ */
+export function formatDuration(ms: number): string {
+  const safe = Number.isFinite(ms) && ms > 0 ? ms : 0;
+  if (safe < 1000) return `${Math.round(safe)} ms`;
+  if (safe < 10_000) return `${(Math.floor(safe / 100) / 10).toFixed(1)} s`;
+  const seconds = Math.floor(safe / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} m ${pad(seconds % 60)} s`;
+  return `${Math.floor(seconds / 3600)} h ${pad(Math.floor(seconds / 60) % 60)} m`;
+}

@@ -31,6 +31,8 @@ export interface RedteamRunOptions {
   turnBudgetMs: number;
   pollIntervalMs: number;
   concurrency?: number;
+  /** A canceled run starts no more attempts. */
+  signal?: AbortSignal;
   /** Hears each attack as its attempts are done. */
   onAttack?: (report: AttackReport) => void;
 }
@@ -212,6 +214,7 @@ export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome>
     opts.onAttack?.(reportOf(attack, [], skipReason(attack, opts)));
   await runBounded(jobs.length, opts.concurrency ?? 4, async (i) => {
     const job = jobs[i]!;
+    if (opts.signal?.aborted) return;
     finished.push({ attack: job.attack, ...(await runAttempt(job.attack, job.attempt, opts)) });
     const records = recordsOf(job.attack);
     if (live(job.attack) && records.length === opts.attempts) opts.onAttack?.(reportOf(job.attack, records));

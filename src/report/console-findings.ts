@@ -1,4 +1,5 @@
 import type { Finding, RunResult } from "../model/result.js";
+import { skipLines } from "./console-skips.js";
 import type { Style } from "./style.js";
 
 const count = (findings: readonly Finding[], status: Finding["status"]) =>
@@ -15,18 +16,7 @@ export function findingsLines(result: RunResult, st: Style): string[] {
     st.bold(result.kind === "redteam" ? "Attacks" : "Conformance"),
     `  ${result.kind === "redteam" ? "" : `level ${st.bold(levelText)} · score ${result.scores.conformance ?? "?"} · `}${count(findings, "pass")} passed, ${count(findings, "fail")} failed, ${count(findings, "error")} errors, ${count(findings, "skip")} skipped`,
   ];
-  const summary = result.conformance_summary;
-  if (summary && summary.not_run > 0) {
-    lines.push(
-      st.yellow(
-        `  ${summary.ran} of ${summary.applicable} applicable checks ran; ${summary.not_run} could not run (level full needs all):`,
-      ),
-    );
-    for (const n of summary.not_run_reasons.slice(0, 5))
-      lines.push(st.dim(`    · ${n.id}${n.transport ? ` [${n.transport}]` : ""}: ${n.reason}`));
-    if (summary.not_run > 5)
-      lines.push(st.dim(`    · and ${summary.not_run - 5} more (see the JSON report)`));
-  }
+  lines.push(...skipLines(findings, st));
   const categories = [...new Set(findings.map((f) => f.category))];
   for (const category of categories) {
     const inCategory = findings.filter((f) => f.category === category);

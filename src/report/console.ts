@@ -1,8 +1,10 @@
 import { issueText } from "../card/issue-text.js";
+import { formatDuration } from "../net/units.js";
 import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
 import { redteamBlocks } from "./redteam-console.js";
+import { loadLines } from "./load-console.js";
 import { plainStyle, type Style } from "./style.js";
 import { terminalSafe } from "./terminal-text.js";
 
@@ -67,7 +69,7 @@ function verdictLine(result: RunResult, st: Style): string {
         ? st.red(st.bold("FAILED"))
         : st.yellow(st.bold("ERROR"));
   const reason = result.reason ? `  ${result.reason}` : "";
-  return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${result.duration_ms} ms · ${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`)}`;
+  return `${head}${reason}\n${st.dim(`${scores ? `${scores} · ` : ""}${formatDuration(result.duration_ms)} · ${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`)}`;
 }
 
 /** Renders one result for a person at a terminal: what was tried, what was found, each error, one verdict. */
@@ -93,6 +95,7 @@ export function renderConsole(unsafe: RunResult, st: Style = plainStyle): string
   if (conformance.length > 0) blocks.push(conformance);
   blocks.push(...conversationBlocks(result, st));
   blocks.push(...redteamBlocks(result, st));
+  if (result.load) blocks.push(loadLines(result, st));
   if (result.warnings.length > 0)
     blocks.push([st.bold("Notes"), ...result.warnings.map((w) => `  ${st.yellow("!")} ${w}`)]);
   blocks.push([verdictLine(result, st)]);

@@ -4,6 +4,7 @@ import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { exchangeBlock } from "./html-traffic.js";
 import { evidenceOf, findingName, smokeSentText } from "./run-view.js";
+import { formatDuration } from "../net/units.js";
 
 function triedTable(card: CardSection): SafeHtml {
   return html`<table>
@@ -113,7 +114,7 @@ export function problemCheck(f: Finding, traffic: readonly TrafficEntry[]): Safe
   const spec = f.spec ? html` · ${f.spec}${f.tck ? ` (TCK ${f.tck})` : ""}` : null;
   return html`<div class="check ${f.status}">
     <h4><span class="badge ${f.status}">${f.status}</span> <code>${findingName(f)}</code></h4>
-    <div class="muted">${f.level} · ${f.category}${spec} · ${f.duration_ms} ms</div>
+    <div class="muted">${f.level} · ${f.category}${spec} · ${formatDuration(f.duration_ms)}</div>
     <p>${f.message}</p>
     ${f.recommendation ? html`<div class="rec"><strong>Recommendation:</strong> ${f.recommendation}</div>` : null}
     ${

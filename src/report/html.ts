@@ -6,8 +6,10 @@ import { conversationSection } from "./html-conversation.js";
 import { redteamSection } from "./redteam-html.js";
 import { cardSection, checkList, problemCheck, smokeSection } from "./html-sections.js";
 import { html, trusted, type SafeHtml } from "./html-template.js";
+import { loadSection } from "./load-html.js";
 import { trafficList } from "./html-traffic.js";
 import { categoryCounts, levelText, problems, runTitle, scoreText, totals, withStatus } from "./run-view.js";
+import { formatDuration } from "../net/units.js";
 
 // The report shows hostile text; if an escape were ever missed, this policy still forbids every script, frame,
 // form target and remote load. Only the inline stylesheet and data: images are allowed.
@@ -50,7 +52,9 @@ function summary(result: RunResult): SafeHtml {
           : null
       }
       <dt>Run</dt>
-      <dd>${result.started_at} · ${result.duration_ms} ms · ${result.traffic.length} requests</dd>
+      <dd>
+        ${result.started_at} · ${formatDuration(result.duration_ms)} · ${result.traffic.length} requests
+      </dd>
     </dl>`;
 }
 
@@ -113,8 +117,8 @@ function runSection(result: RunResult, index: number): SafeHtml {
           </ul>`;
   return html`<section id="run-${index}">
     <h2>${runTitle(result)}</h2>
-    ${summary(result)} ${checksSection(result)} ${result.card ? cardSection(result.card) : null}
-    ${result.smoke ? smokeSection(result.smoke) : null}
+    ${summary(result)} ${result.load ? loadSection(result.load) : null} ${checksSection(result)}
+    ${result.card ? cardSection(result.card) : null} ${result.smoke ? smokeSection(result.smoke) : null}
     ${conversation ? conversationSection(conversation) : null} ${redteamSection(result)} ${notes}
     <h3>Traffic</h3>
     ${trafficList(result.traffic)}

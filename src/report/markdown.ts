@@ -18,7 +18,9 @@ import {
   totals,
   withStatus,
 } from "./run-view.js";
+import { loadMarkdown } from "./load-markdown.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
+import { formatDuration } from "../net/units.js";
 
 const STATUS_WORD = { passed: "✅ PASSED", failed: "❌ FAILED", error: "⚠️ ERROR" } as const;
 const STATUS_EMOJI: Record<string, string> = { passed: "✅ ", failed: "❌ ", error: "⚠️ " };
@@ -53,7 +55,7 @@ function overview(result: RunResult): string {
     ]);
   }
   const requests = `${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`;
-  rows.push(["Run", mdCell(`${result.started_at} · ${result.duration_ms} ms · ${requests}`)]);
+  rows.push(["Run", mdCell(`${result.started_at} · ${formatDuration(result.duration_ms)} · ${requests}`)]);
   rows.push(["Tool", mdCell(`plainwright ${result.tool.version}`)]);
   return table(["", ""], rows);
 }
@@ -233,6 +235,7 @@ export function renderMarkdownRun(result: RunResult): string {
   const blocks = [`## ${mdInline(runTitle(result))}`, overview(result)];
   if (result.card) blocks.push(cardBlock(result.card));
   if (result.smoke) blocks.push(smokeBlock(result.smoke));
+  if (result.load) blocks.push(loadMarkdown(result.load));
   const findings = result.findings ?? [];
   if (findings.length > 0) {
     blocks.push(categoryBlock(findings), failedBlock(findings));

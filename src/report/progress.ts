@@ -1,3 +1,5 @@
+import { formatDuration } from "../net/units.js";
+import { liveLine } from "./load-console.js";
 import { terminalText } from "./terminal-text.js";
 import type { RunEvent, RunEventSink } from "../model/events.js";
 import type { TranscriptEntry } from "../model/conversation.js";
@@ -8,12 +10,30 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function turnLine(trial: number, trials: number, e: TranscriptEntry): string {
   const who = e.role === "user" ? "user " : "agent";
   const said = e.error ? `(${e.error})` : JSON.stringify(e.text.replace(/\s+/g, " ").slice(0, 100));
-  return `  ${trials > 1 ? `trial ${trial} ` : ""}turn ${e.turn} ${who} ${said}`;
+  const took = e.role === "agent" && e.ms !== undefined && e.ms >= 1000 ? ` (${formatDuration(e.ms)})` : "";
+  return `  ${trials > 1 ? `trial ${trial} ` : ""}turn ${e.turn} ${who} ${said}${took}`;
 }
 
-function findingLine(f: Finding): string {
+/** "✓ id [binding]", and how long it took when that is worth saying. */
+export function findingLine(f: Finding): string {
   const mark = f.status === "pass" ? "✓" : f.status === "skip" ? "-" : "✗";
-  return `  ${mark} ${f.id}${f.transport ? ` [${f.transport}]` : ""}`;
+  const took = f.duration_ms >= 1000 ? ` (${formatDuration(f.duration_ms)})` : "";
+  return `${mark} ${f.id}${f.transport ? ` [${f.transport}]` : ""}${took}`;
+}
+
+/**
+ * A model retry in the words of issue 13: "429 from the model openai:gpt-4o, retrying in 2 s (retry 1)".
+ * The status is read from the call's failure ("… failed: HTTP 429 …"); other failures keep their own words.
+ */
+export function retryLine(event: Extract<RunEvent, { type: "retry" }>): string {
+  const status = /\bHTTP (\d{3})\b/.exec(event.reason)?.[1];
+  const cause = status ? `${status} from the model ${event.what}` : `${event.what}: ${event.reason}`;
+  return `${cause}, retrying in ${formatDuration(event.delay_ms)} (retry ${event.attempt})`;
+}
+
+function trialLine(event: Extract<RunEvent, { type: "trial-finished" }>): string {
+  const t = event.trial;
+  return `  trial ${t.trial} ${t.status} in ${formatDuration(t.duration_ms)}${t.reason ? `: ${t.reason}` : ""}`;
 }
 
 /** The progress lines (stderr, the web run page) for one run event; most events have one, some none. */
@@ -35,9 +55,9 @@ export function progressLines(event: RunEvent): string[] {
     case "connecting":
       return [`Connecting over ${event.transport}`];
     case "checks-planned":
-      return [`Running ${event.count} checks over ${event.transports.join(", ")}`];
+      return [`Running ${plural(event.count, "check")} over ${event.transports.join(", ")}`];
     case "check-finished":
-      return [findingLine(event.finding)];
+      return [`  ${findingLine(event.finding)}`];
     case "smoke-sent":
       return [`Sending the smoke message to ${event.url}`];
     case "conversation-started":
@@ -47,21 +67,26 @@ export function progressLines(event: RunEvent): string[] {
     case "turn-sent":
     case "turn-received":
       return [turnLine(event.trial, event.trials, event.entry)];
+    case "judge-started":
+      return [
+        `  ${event.trials > 1 ? `trial ${event.trial}: ` : ""}the judge grades ${plural(event.criteria, "criterion")}`.replace(
+          /criterions/,
+          "criteria",
+        ),
+      ];
     case "retry":
-      return [
-        `  ${event.what}: ${event.reason}; retry ${event.attempt} in ${Math.round(event.delay_ms / 100) / 10} s`,
-      ];
+      return [`  ${retryLine(event)}`];
     case "trial-finished":
-      return [
-        `  trial ${event.trial.trial} ${event.trial.status}${event.trial.reason ? `: ${event.trial.reason}` : ""}`,
-      ];
+      return [trialLine(event)];
+    case "load-tick":
+      return [liveLine(event.tick)];
     case "check-started":
     case "run-finished":
       return [];
   }
 }
 
-/** A subscriber that writes each event's progress lines (the CLI passes stderr). */
+/** A subscriber that writes each event's progress lines, one after another (the server's run page). */
 export function progressPrinter(write: (line: string) => void): RunEventSink {
   // Names, replies and reasons come from the agent or the model: no control byte reaches a terminal raw.
   return (event) => {

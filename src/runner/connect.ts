@@ -36,6 +36,7 @@ export async function findAgent(
     policy: ctx.policy,
     traffic: ctx.traffic,
     timeoutMs: ctx.timeoutMs,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
   return {
     agentUrl,

@@ -54,7 +54,15 @@ export interface ConformanceOptions {
   /** What happens as it happens: connecting, each check started and finished. */
   onEvent?: RunEventSink;
   catalogue?: readonly CheckDefinition[];
+  /** Aborts the suite's requests (cancel, deadline). */
+  signal?: AbortSignal;
 }
+
+/**
+ * Checks at once by default: most of a check's time is spent waiting on the agent (a task working, a
+ * stream open, a watch window), so eight keep a real agent's load modest while the suite stays fast.
+ */
+const DEFAULT_CONCURRENCY = 8;
 
 interface Job {
   check: CheckDefinition;
@@ -63,43 +71,53 @@ interface Job {
   index: number;
 }
 
-/** Runs jobs with bounded concurrency, keeping results in job order. */
-async function runPool(
-  jobs: readonly Job[],
-  limit: number,
-  run: (job: Job) => Promise<Finding>,
-): Promise<Finding[]> {
-  const results: Finding[] = new Array<Finding>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const index = next++;
-      results[index] = await run(jobs[index] as Job);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
+/** The jobs a job waits for: those of the checks it depends on, on its binding or agent-wide. */
+function prerequisites(job: Job, jobs: readonly Job[]): Job[] {
+  const deps = job.check.dependsOn ?? [];
+  return jobs.filter(
+    (other) =>
+      other !== job &&
+      deps.includes(other.check.id) &&
+      (other.check.scope === "agent" || other.ctx.transport === job.ctx.transport),
+  );
 }
 
 /**
- * Jobs in dependency layers: a check runs in the layer after every check it depends on, so a
- * prerequisite's verdict is known before its dependents start. Within a layer jobs keep catalogue order.
+ * Runs jobs with bounded concurrency, each as soon as the jobs it depends on have finished (not in
+ * layers: one slow check holds back only its own dependents). Ready jobs start in plan order.
  */
-function dependencyLayers(jobs: readonly Job[]): Job[][] {
-  const depth = new Map<string, number>();
-  const byId = new Map(jobs.map((j) => [j.check.id, j.check]));
-  const layerOf = (id: string, seen: ReadonlySet<string>): number => {
-    const known = depth.get(id);
-    if (known !== undefined) return known;
-    const deps = (byId.get(id)?.dependsOn ?? []).filter((d) => byId.has(d) && !seen.has(d));
-    const layer =
-      deps.length === 0 ? 0 : 1 + Math.max(...deps.map((d) => layerOf(d, new Set([...seen, id]))));
-    depth.set(id, layer);
-    return layer;
-  };
-  const layers: Job[][] = [];
-  for (const job of jobs) (layers[layerOf(job.check.id, new Set())] ??= []).push(job);
-  return layers.filter((layer) => layer.length > 0);
+function runScheduled(
+  jobs: readonly Job[],
+  limit: number,
+  run: (job: Job) => Promise<Finding>,
+): Promise<Map<Job, Finding>> {
+  const results = new Map<Job, Finding>();
+  const waitsFor = new Map(jobs.map((job) => [job, prerequisites(job, jobs)]));
+  const waiting = new Set(jobs);
+  let running = 0;
+  return new Promise((resolve) => {
+    const start = (job: Job): void => {
+      waiting.delete(job);
+      running++;
+      void run(job).then((finding) => {
+        results.set(job, finding);
+        running--;
+        if (results.size === jobs.length) resolve(results);
+        else startReady();
+      });
+    };
+    const startReady = (): void => {
+      for (const job of waiting) {
+        if (running >= limit) break;
+        if ((waitsFor.get(job) ?? []).every((dep) => results.has(dep))) start(job);
+      }
+      // A dependency cycle (a catalogue mistake) must not hang the run: its first job starts anyway.
+      const [stuck] = waiting;
+      if (running === 0 && stuck) start(stuck);
+    };
+    if (jobs.length === 0) resolve(results);
+    else startReady();
+  });
 }
 
 /** The first dependency of a job that failed on its binding (or agent-wide), if any. */
@@ -194,6 +212,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     timeoutMs: opts.timeoutMs,
     policy: opts.policy,
     traffic,
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   emit({ type: "card-lookup", agent_url: opts.agentUrl });
   const agent = await findAgent(opts.agentUrl, clientContext, override);
@@ -261,26 +280,22 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
   let dead: string | undefined;
   const done: Finding[] = [];
-  const byJob = new Map<Job, Finding>();
-  for (const layer of dependencyLayers(jobs)) {
-    const found = await runPool(layer, opts.concurrency ?? 4, async (job) => {
-      const { check, ctx, index } = job;
-      emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
-      const dependency = dead ? undefined : failedDependency(job, done);
-      const finding = dead
-        ? notRunFinding(check, ctx, dead)
-        : dependency
-          ? dependencyFinding(check, ctx, dependency)
-          : await executeCheck(check, ctx);
-      if (!dead && (finding.status === "fail" || finding.status === "error"))
-        dead ??= await agentAlive(discovery.url, clientContext);
-      emit({ type: "check-finished", index, finding });
-      return finding;
-    });
-    layer.forEach((job, i) => byJob.set(job, found[i] as Finding));
-    done.push(...found);
-  }
-  // Reported in catalogue order, whatever order the layers ran in.
+  const byJob = await runScheduled(jobs, opts.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
+    const { check, ctx, index } = job;
+    emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
+    const dependency = dead ? undefined : failedDependency(job, done);
+    const finding = dead
+      ? notRunFinding(check, ctx, dead)
+      : dependency
+        ? dependencyFinding(check, ctx, dependency)
+        : await executeCheck(check, ctx);
+    if (!dead && (finding.status === "fail" || finding.status === "error"))
+      dead ??= await agentAlive(discovery.url, clientContext);
+    done.push(finding);
+    emit({ type: "check-finished", index, finding });
+    return finding;
+  });
+  // Reported in catalogue order, whatever order the checks ran in.
   const findings = jobs.map((job) => byJob.get(job) as Finding);
   result.findings = findings;
   for (const t of targets) t.client.close();

@@ -14,6 +14,7 @@ import { startResult, type ModelUsage, type RunResult, type UsageSection } from 
 import { recordNegotiation } from "./card-section.js";
 import { defaultTransport, endpointFor, findAgent, openEndpoint, type TransportTarget } from "./connect.js";
 import { connectionSettings } from "./endpoint-override.js";
+import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";
 import { runA2ATest, type A2ATarget } from "./run-a2a-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
@@ -41,6 +42,8 @@ export interface ConversationRunOptions {
   modelRetry?: ModelClientOptions["retry"];
   /** --protocol: skip wire negotiation. */
   protocolOverride?: ProtocolGeneration;
+  /** Aborts the agent requests (cancel, deadline). */
+  signal?: AbortSignal;
 }
 
 /** The test's conversation settings with Plainwright's defaults filled in. */
@@ -260,6 +263,7 @@ async function targetRun(
     timeoutMs: opts.config.timeout_s * 1000,
     policy: opts.policy,
     traffic,
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   const settings = connectionSettings(opts.config);
   const agent = await findAgent(opts.config.agent_url, ctx, settings.endpointOverride);
@@ -293,6 +297,8 @@ async function targetRun(
 function finish(result: RunResult, started: number, traffic: TrafficLog, secrets: string[]): RunResult {
   result.duration_ms = Date.now() - started;
   result.traffic = [...traffic.entries()];
+  const refused = explainAuthRefusal(result);
+  if (refused) result.reason = refused;
   return redactSecrets(result, secrets);
 }
 

@@ -1,5 +1,6 @@
 import type { RunEventSink } from "../model/events.js";
 import type { TrafficLog } from "../net/traffic.js";
+import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";
 import { startResult, type RunResult } from "../model/result.js";
 import { toolVersion } from "./version.js";
@@ -51,6 +52,10 @@ export function beginRun(init: {
       if (reason) result.reason = reason;
       result.duration_ms = Date.now() - started;
       result.traffic = [...init.traffic.entries()];
+      const refused = explainAuthRefusal(result);
+      if (refused)
+        result.reason =
+          result.kind === "conformance" && result.reason ? `${refused}; ${result.reason}` : refused;
       const closed = redactSecrets(result, init.secrets ?? []);
       listener?.({ type: "run-finished", result: closed });
       return closed;

@@ -13,6 +13,8 @@ import { toolVersion } from "./version.js";
 export interface TestRunOptions {
   secrets: SecretSource;
   policy: OutboundPolicy;
+  /** Values to redact beyond the test's own secrets (credentials given as command-line flags). */
+  redact?: readonly string[];
   /** Applied over the definition's config after secrets are resolved (command-line flags). */
   overrides?: Partial<A2ATestConfig>;
   /** What happens as it happens, for the console, the server's live stream and live reporters. */
@@ -22,6 +24,8 @@ export interface TestRunOptions {
   models?: ModelFlags;
   /** Where model settings are read (PLAINWRIGHT_MODEL...); process.env by default. */
   env?: Record<string, string | undefined>;
+  /** Stops the run (cancel, deadline, shutdown): it ends at once with status error, and the work in flight is told to stop. */
+  signal?: AbortSignal;
 }
 
 /** A result for a test that could not run at all (status `error`). */
@@ -62,6 +66,7 @@ async function runConformanceTest(
     name: test.definition.name,
     source: test.source,
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
     ...(connectionSettings(config).endpointOverride
       ? { endpointOverride: connectionSettings(config).endpointOverride }
       : {}),
@@ -72,9 +77,33 @@ async function runConformanceTest(
 
 /**
  * Runs one test definition: secrets resolved (a missing one is an `error` naming it), then the smoke
- * check or, when persona/goal/success_criteria are set, the conversation.
+ * check or, when persona/goal/success_criteria are set, the conversation. An aborted `signal` ends it
+ * at once with status error.
  */
 export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions): Promise<RunResult> {
+  const { signal } = opts;
+  if (!signal) return runDefinition(test, opts);
+  const stopped = () => errorResult(test, `the run was stopped: ${abortReason(signal)}`);
+  if (signal.aborted) return stopped();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<RunResult>((resolve) => {
+    onAbort = () => resolve(stopped());
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([runDefinition(test, opts), aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  }
+}
+
+function abortReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name !== "AbortError") return reason.message;
+  return typeof reason === "string" ? reason : "aborted";
+}
+
+async function runDefinition(test: LoadedTest, opts: TestRunOptions): Promise<RunResult> {
   let config: A2ATestConfig;
   let used: string[];
   try {
@@ -87,6 +116,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
     return result;
   }
   config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
+  used = [...used, ...(opts.redact ?? [])];
   if (test.definition.kind === "conformance") return runConformanceTest(test, config, used, opts);
   if (test.definition.kind === "redteam") {
     const { runRedteamTest } = await import("./run-redteam-test.js");
@@ -101,9 +131,15 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
       ...(opts.env ? { env: opts.env } : {}),
       ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
       ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
     result.warnings.unshift(...test.warnings);
     return result;
+  }
+  if (test.definition.kind === "load") {
+    // Loaded on demand, as the other heavy kinds: only load tests need the load generator.
+    const { runLoadTest } = await import("./run-load-test.js");
+    return runLoadTest(test, config, used, opts);
   }
   const common = {
     config,
@@ -113,6 +149,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
     source: test.source,
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   if (isConversation(config)) {
     // Loaded on demand: the model SDKs are only needed by conversations.

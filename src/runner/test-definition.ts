@@ -4,6 +4,7 @@ import { z } from "zod";
 import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
 import { redteamPacks } from "../model/redteam.js";
+import { loadConfigSchema } from "../load/settings.js";
 import { transportFlags } from "../model/transport.js";
 import { closestName } from "./did-you-mean.js";
 import { parseEndpointOverride } from "./endpoint-override.js";
@@ -123,6 +124,8 @@ export const configSchema = z
         { error: "must be a list of identities" },
       )
       .optional(),
+    /** Load tests: concurrency, duration or requests, rate, ramp, stream, message, thresholds (docs/load.md). */
+    load: loadConfigSchema.optional(),
   })
   .loose();
 
@@ -131,8 +134,8 @@ export const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
-    kind: z.enum(["a2a", "conversation", "conformance", "redteam"], {
-      error: 'must be "a2a", "conversation", "conformance" or "redteam"',
+    kind: z.enum(["a2a", "conversation", "conformance", "redteam", "load"], {
+      error: 'must be "a2a", "conversation", "conformance", "redteam" or "load"',
     }),
     /** Conversation tests name their agent as a target (the A2A test manual "A2A as a target elsewhere"). */
     target: a2aTargetSchema.optional(),

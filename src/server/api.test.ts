@@ -222,12 +222,17 @@ describe("persistence across restarts", () => {
       await waitForRun(a, run.body.id);
       await s.close();
       // A run the previous process never finished, as a crash leaves it.
-      const db = openDatabase(dir.db);
-      db.prepare("INSERT INTO runs (id, test_id, status, created_at) VALUES ('stuck', ?, 'running', ?)").run(
-        test.body.id,
-        new Date().toISOString(),
-      );
-      db.close();
+      const db = await openDatabase(dir.db);
+      await db.sql
+        .insertInto("runs")
+        .values({
+          id: "stuck",
+          test_id: test.body.id,
+          status: "running",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await db.close();
 
       s = await serve(dir.db);
       a = apiClient(s.url);

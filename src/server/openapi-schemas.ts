@@ -73,7 +73,10 @@ export const schemas: Record<string, Schema> = {
       },
     ],
   },
-  RunStatus: { enum: ["queued", "running", "passed", "failed", "error"] },
+  RunStatus: {
+    enum: ["queued", "running", "passed", "failed", "error", "canceled"],
+    description: "canceled: stopped by POST /api/runs/{id}/cancel before it finished",
+  },
   RunSummary: {
     type: "object",
     required: ["id", "status"],
@@ -94,6 +97,10 @@ export const schemas: Record<string, Schema> = {
         required: ["result"],
         properties: {
           progress: { type: "array", items: { type: "string" } },
+          attempts: {
+            type: "integer",
+            description: "how many times an executor started it (a worker that died mid-run counts)",
+          },
           result: { oneOf: [{ type: "null" }, ref("RunResult")], description: "null until the run finishes" },
         },
       },
@@ -129,6 +136,11 @@ export const schemas: Record<string, Schema> = {
       context_id: { type: "string" },
       failure: { type: "string" },
       warnings: { type: "array", items: { type: "string" } },
+      problems: {
+        type: "array",
+        items: { type: "string" },
+        description: "what the protocol validator found in the replies (seed 004: each reply checked)",
+      },
       generation: { enum: [...protocolGenerations] },
       transport: { enum: [...transports] },
     },

@@ -1,3 +1,4 @@
+import { withCommonErrors } from "./openapi-errors.js";
 import { toolVersion } from "../runner/version.js";
 import { transports } from "../model/transport.js";
 import { schemas } from "./openapi-schemas.js";
@@ -36,10 +37,28 @@ const paths: Record<string, Schema> = {
   "/api/projects/{id}": {
     parameters: idParam("project"),
     get: { summary: "Read a project", responses: { ...ok("the project", ref("Project")), ...err(401, 404) } },
+    patch: {
+      summary: "Rename a project",
+      requestBody: nameRequest,
+      responses: { ...ok("renamed", ref("Project")), ...err(400, 401, 404, 409) },
+    },
+    delete: {
+      summary: "Delete a project with its modules, tests, runs and secrets",
+      responses: { "204": { description: "deleted" }, ...err(401, 404) },
+    },
   },
   "/api/modules/{id}": {
     parameters: idParam("module"),
     get: { summary: "Read a module", responses: { ...ok("the module", ref("Module")), ...err(401, 404) } },
+    patch: {
+      summary: "Rename a module",
+      requestBody: nameRequest,
+      responses: { ...ok("renamed", ref("Module")), ...err(400, 401, 404, 409) },
+    },
+    delete: {
+      summary: "Delete a module with its tests and their runs",
+      responses: { "204": { description: "deleted" }, ...err(401, 404) },
+    },
   },
   "/api/projects/{id}/modules": {
     parameters: idParam("project"),
@@ -97,6 +116,12 @@ const paths: Record<string, Schema> = {
   "/api/tests/{id}": {
     parameters: idParam("test"),
     get: { summary: "Read a test", responses: { ...ok("the test", ref("Test")), ...err(401, 404) } },
+    patch: {
+      summary:
+        "Replace a test's definition with the A2A test manual's test JSON, validated as on create; module_id defaults to the test's module",
+      requestBody: body(ref("TestDefinition")),
+      responses: { ...ok("updated", ref("Test")), ...err(400, 401, 404) },
+    },
     delete: {
       summary: "Delete a test and its runs",
       responses: { "204": { description: "deleted" }, ...err(401, 404) },
@@ -118,6 +143,13 @@ const paths: Record<string, Schema> = {
     get: {
       summary: "Read a run and its result",
       responses: { ...ok("the run", ref("Run")), ...err(401, 404) },
+    },
+  },
+  "/api/runs/{id}/cancel": {
+    parameters: idParam("run"),
+    post: {
+      summary: "Cancel a queued or running run: its work is aborted and its status becomes canceled",
+      responses: { ...ok("the canceled run", ref("Run")), ...err(401, 404, 409) },
     },
   },
   "/api/runs/{id}/events": {
@@ -181,7 +213,7 @@ const paths: Record<string, Schema> = {
 const responseFor = (code: number, description: string) => ({ description, content: json(ref("Error")) });
 
 /** The OpenAPI 3.1 document served at GET /api/openapi.json: the reference for the REST API. */
-export const openApiDocument = {
+export const openApiDocument = withCommonErrors({
   openapi: "3.1.0",
   info: {
     title: "Plainwright REST API",
@@ -206,7 +238,10 @@ export const openApiDocument = {
       E400: responseFor(400, "invalid input; error.field names the field"),
       E401: responseFor(401, "missing or wrong API token"),
       E404: responseFor(404, "no such resource"),
-      E409: responseFor(409, "conflicts with the current state (duplicate name, no agent loaded)"),
+      E409: responseFor(
+        409,
+        "conflicts with the current state (duplicate name, no agent loaded, run already finished)",
+      ),
     },
   },
-};
+});

@@ -1,91 +1,96 @@
-import type { RunEvent, RunEventSink } from "../model/events.js";
-import type { OutboundPolicy } from "../net/outbound-policy.js";
-import { Redactor } from "../net/redact.js";
-import { progressLines } from "../report/progress.js";
-import { redactSecrets, redactStrings } from "../runner/redact-result.js";
-import type { RunResult } from "../model/result.js";
-import { errorResult, runTestDefinition } from "../runner/run-test.js";
-import { parseTestDefinition, type LoadedTest } from "../runner/test-definition.js";
-import type { RunState, Store, TestRow } from "./store.js";
+import { endedResult, executeRun, type ExecutorOptions } from "./run-executor.js";
+import { RunHub, type QueueListener, type Subscription } from "./run-hub.js";
+import type { RunRow, Store } from "./store.js";
 
-/**
- * What a run's subscribers (the /events stream) hear: its state, the runner's own events, and each
- * event's progress lines (formatted by the report layer, and stored with the run).
- */
-export type QueueEvent =
-  | { type: "status"; status: RunState }
-  | { type: "run"; event: RunEvent }
-  | { type: "progress"; line: string }
-  | { type: "done"; status: RunState };
+export type { QueueEvent } from "./run-hub.js";
 
-export interface RunQueueOptions {
-  store: Store;
-  policy: OutboundPolicy;
-  /** At most this many runs execute at once; the rest wait queued. */
+/** Slot limits of the scheduler: a run starts only when all three have room. */
+export interface SlotLimits {
+  /** Runs executing at once in this process. */
   concurrency: number;
-  /** A run still going after this long is marked error and its slot freed. */
-  runTimeoutMs: number;
-  pollIntervalMs?: number;
-  /** Model settings for conversation tests; process.env when absent. */
-  env?: Record<string, string | undefined>;
+  /** Runs executing at once against one agent host:port (a slow agent queues behind itself). */
+  perAgentHost: number;
+  /** Runs executing at once for one project. */
+  perProject: number;
 }
 
-interface ActiveRun {
-  progress: string[];
-  events: RunEvent[];
-  listeners: Set<(event: QueueEvent) => void>;
+export interface RunQueueOptions extends ExecutorOptions, SlotLimits {}
+
+/** How a cancel request ended. */
+export type CancelOutcome = "canceled" | "finished" | "missing";
+
+/** What the routes need from whatever executes runs: this process (SQLite) or the workers (PostgreSQL). */
+export interface RunScheduler {
+  /** Queues a stored run (status queued) for execution. */
+  enqueue(run: RunRow): Promise<void>;
+  /** Follows a queued or running run; undefined when it is not live here. */
+  subscribe(runId: string, listener: QueueListener): Promise<Subscription | undefined>;
+  /** Stops a queued or running run (status canceled) and aborts its work. */
+  cancel(runId: string): Promise<CancelOutcome>;
+  close(): Promise<void>;
 }
 
-/** Where a stored test came from, as runner messages name it. */
-export function testSource(row: TestRow): string {
-  return `tests/${row.id}`;
+/** Ends a queued or running run as canceled; shared by every scheduler. */
+export async function cancelStoredRun(store: Store, runId: string): Promise<CancelOutcome> {
+  const run = await store.run(runId);
+  if (!run) return "missing";
+  const test = await store.test(run.test_id);
+  const ended = await store.endUnfinishedRun(runId, {
+    status: "canceled",
+    result: endedResult(test, "the run was canceled"),
+  });
+  return ended ? "canceled" : "finished";
 }
 
-/** Reads a stored test back into the runner's shape (it was validated when stored). */
-export function loadStoredTest(row: TestRow): LoadedTest {
-  const loaded = parseTestDefinition(JSON.parse(row.definition), testSource(row));
-  loaded.warnings = JSON.parse(row.warnings) as string[];
-  return loaded;
-}
-
-/** A stand-in for a stored test that no longer parses (a newer schema), so its run can still report why. */
-function unreadableTest(row: TestRow): LoadedTest {
-  const config = { agent_url: "", headers: {}, strict_card: true, timeout_s: 60 };
-  return { source: testSource(row), definition: { name: row.name, kind: "a2a", config }, warnings: [] };
+/** Slot counts per key (agent host, project). */
+class Counts {
+  readonly #n = new Map<string, number>();
+  get(key: string): number {
+    return this.#n.get(key) ?? 0;
+  }
+  add(key: string, delta: number): void {
+    const next = this.get(key) + delta;
+    if (next <= 0) this.#n.delete(key);
+    else this.#n.set(key, next);
+  }
 }
 
 /**
- * Background runs with bounded concurrency. Each run has its own deadline, so an agent that hangs or
- * floods holds one slot for a bounded time and never blocks the server or the other runs.
+ * Runs executed by this process (`serve` on SQLite), fairly: besides the overall limit, each agent host
+ * and each project has its own slot limit, so runs against a slow agent wait behind each other while a
+ * run against another agent starts at once. Each run has a deadline and an abort signal (cancel).
  */
-export class RunQueue {
-  readonly #waiting: string[] = [];
-  readonly #active = new Map<string, ActiveRun>();
+export class RunQueue implements RunScheduler {
+  readonly #waiting: RunRow[] = [];
+  readonly #hub = new RunHub();
+  readonly #aborts = new Map<string, AbortController>();
   readonly #running = new Set<Promise<void>>();
+  readonly #perHost = new Counts();
+  readonly #perProject = new Counts();
+  readonly #executor = `serve:${process.pid}`;
   #closed = false;
 
   constructor(private readonly opts: RunQueueOptions) {}
 
-  /** Queues a stored run (status queued) for execution. */
-  enqueue(runId: string): void {
-    this.#active.set(runId, { progress: [], events: [], listeners: new Set() });
-    this.#waiting.push(runId);
+  enqueue(run: RunRow): Promise<void> {
+    this.#hub.open(run.id);
+    this.#waiting.push(run);
     this.#pump();
+    return Promise.resolve();
   }
 
-  /** Subscribes to a queued or running run; undefined when the run is not active in this process. */
-  subscribe(
-    runId: string,
-    listener: (event: QueueEvent) => void,
-  ): { backlog: string[]; events: RunEvent[]; stop: () => void } | undefined {
-    const active = this.#active.get(runId);
-    if (!active) return undefined;
-    active.listeners.add(listener);
-    return {
-      backlog: [...active.progress],
-      events: [...active.events],
-      stop: () => active.listeners.delete(listener),
-    };
+  subscribe(runId: string, listener: QueueListener): Promise<Subscription | undefined> {
+    return Promise.resolve(this.#hub.subscribe(runId, listener));
+  }
+
+  async cancel(runId: string): Promise<CancelOutcome> {
+    const outcome = await cancelStoredRun(this.opts.store, runId);
+    if (outcome !== "canceled") return outcome;
+    const waiting = this.#waiting.findIndex((r) => r.id === runId);
+    if (waiting >= 0) this.#waiting.splice(waiting, 1);
+    this.#aborts.get(runId)?.abort(new Error("the run was canceled"));
+    this.#hub.emit(runId, { type: "done", status: "canceled" });
+    return outcome;
   }
 
   /** Number of runs executing now. */
@@ -94,122 +99,83 @@ export class RunQueue {
   }
 
   /**
-   * Stops starting runs and stops recording the ones executing: they stay queued or running in the
-   * database and the next start marks them error, as for a crash.
+   * Stops starting runs and aborts the ones executing without recording them: they stay queued or
+   * running in the database, and the next start re-queues or marks them, as after a crash.
    */
-  close(): void {
+  close(): Promise<void> {
     this.#closed = true;
+    for (const abort of this.#aborts.values()) abort.abort(new Error("the server is stopping"));
+    return Promise.resolve();
   }
 
-  #emit(runId: string, event: QueueEvent): void {
-    const active = this.#active.get(runId);
-    if (!active) return;
-    if (event.type === "progress") active.progress.push(event.line);
-    if (event.type === "run") active.events.push(event.event);
-    for (const listener of active.listeners) listener(event);
-  }
-
-  /** One runner event: redacted, kept for late subscribers, sent on, and its progress lines with it. */
-  #runEvent(runId: string, event: RunEvent, redactor: Redactor): void {
-    const safe = redactStrings(event, (text) => redactor.url(text));
-    this.#emit(runId, { type: "run", event: safe });
-    for (const line of progressLines(safe)) this.#emit(runId, { type: "progress", line });
+  #fits(run: RunRow): boolean {
+    return (
+      this.#perHost.get(run.agent_host) < this.opts.perAgentHost &&
+      this.#perProject.get(run.project_id) < this.opts.perProject
+    );
   }
 
   #pump(): void {
-    while (!this.#closed && this.#running.size < this.opts.concurrency && this.#waiting.length > 0) {
-      const runId = this.#waiting.shift() as string;
-      const job = this.#execute(runId).finally(() => {
+    while (!this.#closed && this.#running.size < this.opts.concurrency) {
+      const index = this.#waiting.findIndex((run) => this.#fits(run));
+      if (index < 0) return;
+      const [run] = this.#waiting.splice(index, 1) as [RunRow];
+      this.#perHost.add(run.agent_host, 1);
+      this.#perProject.add(run.project_id, 1);
+      const job = this.#execute(run).finally(() => {
         this.#running.delete(job);
-        this.#active.delete(runId);
+        this.#perHost.add(run.agent_host, -1);
+        this.#perProject.add(run.project_id, -1);
         this.#pump();
       });
       this.#running.add(job);
     }
   }
 
-  async #execute(runId: string): Promise<void> {
-    const { store } = this.opts;
-    const run = store.run(runId);
-    const row = run ? store.test(run.test_id) : undefined;
-    if (!run || !row || this.#closed) return; // the test was deleted while the run waited
-    store.markRunning(runId);
-    this.#emit(runId, { type: "status", status: "running" });
-    const projectId = store.projectOfTest(row.id) ?? "";
-    const secrets = store.secretValues(projectId);
-    // Events quote resolved URLs, so they are redacted before anyone sees them.
-    const redactor = new Redactor();
-    for (const value of Object.values(secrets)) redactor.add(value);
-    // The runner's run-finished is replaced by the queue's own, sent once the result is stored.
-    const onEvent = (event: RunEvent) => {
-      if (event.type !== "run-finished") this.#runEvent(runId, event, redactor);
-    };
-    const result = await this.#runBounded(row, secrets, onEvent);
-    if (this.#closed) return;
-    // runTestDefinition redacts the secrets it used; every project secret is removed as well, so a
-    // value that reached the output some other way is never stored either.
-    const safe = redactSecrets(result, Object.values(secrets));
-    store.finishRun(runId, safe.status, JSON.stringify(safe), this.#active.get(runId)?.progress ?? []);
-    this.#emit(runId, { type: "run", event: { type: "run-finished", result: safe } });
-    this.#emit(runId, { type: "done", status: safe.status });
-  }
-
-  async #runBounded(
-    row: TestRow,
-    secrets: Record<string, string>,
-    onEvent: RunEventSink,
-  ): Promise<RunResult> {
-    let test: LoadedTest;
+  async #execute(run: RunRow): Promise<void> {
+    const abort = new AbortController();
+    this.#aborts.set(run.id, abort);
     try {
-      test = loadStoredTest(row);
+      if (!(await this.opts.store.claimRun(run.id, this.#executor))) {
+        this.#hub.drop(run.id); // canceled or deleted while it waited
+        return;
+      }
+      const status = await executeRun(
+        this.opts,
+        run,
+        this.#executor,
+        (event) => this.#hub.emit(run.id, event),
+        () => this.#hub.progress(run.id),
+        abort.signal,
+      );
+      if (!status && !this.#closed) this.#hub.drop(run.id);
     } catch (error) {
-      return errorResult(
-        unreadableTest(row),
-        `the stored test could not be read: ${(error as Error).message}`,
-      );
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<RunResult>((resolve) => {
-      timer = setTimeout(
-        () =>
-          resolve(
-            errorResult(
-              test,
-              `the run took longer than ${Math.round(this.opts.runTimeoutMs / 1000)} s and was stopped`,
-            ),
-          ),
-        this.opts.runTimeoutMs,
-      );
-    });
-    const work = runTestDefinition(test, {
-      secrets: { values: secrets, env: {}, fileName: "the project's secrets" },
-      policy: this.opts.policy,
-      onEvent,
-      ...(this.opts.pollIntervalMs ? { pollIntervalMs: this.opts.pollIntervalMs } : {}),
-      ...(this.opts.env ? { env: this.opts.env } : {}),
-    }).catch((error: unknown) => errorResult(test, `internal error: ${(error as Error).message}`));
-    try {
-      return await Promise.race([work, deadline]);
+      // A database failure: the run stays unfinished and the next start reports it.
+      process.stderr.write(`run ${run.id}: ${(error as Error).message}\n`);
+      this.#hub.drop(run.id);
     } finally {
-      clearTimeout(timer);
+      this.#aborts.delete(run.id);
     }
   }
 }
 
-/** Marks runs a previous server process left unfinished as error, with the reason (a broken run is reported, never lost). */
-export function failInterruptedRuns(store: Store): number {
-  const runs = store.unfinishedRuns();
-  for (const run of runs) {
-    const row = store.test(run.test_id);
-    const reason = `the server stopped while this run was ${run.status}; it was marked error when the server restarted`;
-    let test = row ? unreadableTest(row) : undefined;
-    try {
-      if (row) test = loadStoredTest(row);
-    } catch {
-      // keep the stand-in: the reason below is what matters
-    }
-    const result = test ? errorResult(test, reason) : { status: "error", reason };
-    store.finishRun(run.id, "error", JSON.stringify(result), JSON.parse(run.progress) as string[]);
+/**
+ * After a restart: runs that never started are queued again; runs that were executing are marked error
+ * with the reason (their work was lost with the process; a broken run is reported, never lost).
+ */
+export async function recoverUnfinishedRuns(
+  store: Store,
+  queue: RunScheduler,
+): Promise<{ requeued: number; interrupted: number }> {
+  const running = await store.runsIn("running");
+  for (const run of running) {
+    const reason = `interrupted: the server stopped while this run was running; it was marked error when the server restarted`;
+    await store.endUnfinishedRun(run.id, {
+      status: "error",
+      result: endedResult(await store.test(run.test_id), reason),
+    });
   }
-  return runs.length;
+  const queued = await store.runsIn("queued");
+  for (const run of queued) await queue.enqueue(run);
+  return { requeued: queued.length, interrupted: running.length };
 }

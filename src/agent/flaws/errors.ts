@@ -98,4 +98,28 @@ export const ERROR_FLAWS: FlawDefinition[] = [
       return true;
     },
   },
+  {
+    name: "extended-card-wrong-error",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "GetExtendedAgentCard answers ExtendedAgentCardNotConfigured (-32007) though the card does not claim an extended card (UnsupportedOperation is due).",
+    expect: "errors.capability-errors fails",
+    rpc: (call, res) => {
+      if (call.method !== "GetExtendedAgentCard") return false;
+      sendRpcError(res, call.id, { code: -32007, message: "The extended agent card is not configured." });
+      return true;
+    },
+  },
+  {
+    name: "version-header-ignored",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "The JSON-RPC interface ignores the A2A-Version header and serves any version as 1.0.",
+    expect: "errors.version-not-supported fails",
+    rpc: (_call, res) => {
+      if (res.req.header("a2a-version") !== undefined) res.req.headers["a2a-version"] = "1.0";
+      return false;
+    },
+  },
 ];

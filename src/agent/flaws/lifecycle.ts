@@ -6,22 +6,23 @@ import { isObject, paramsOf } from "./rpc-call.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
-type Op = "get" | "cancel" | "send" | "list";
+export type Op = "get" | "cancel" | "send" | "list";
 
-const METHODS: Record<AgentProtocol, Record<Op, string>> = {
+export const METHODS: Record<AgentProtocol, Record<Op, string>> = {
   "0.3": { get: "tasks/get", cancel: "tasks/cancel", send: "message/send", list: "" },
   "1.0": { get: "GetTask", cancel: "CancelTask", send: "SendMessage", list: "ListTasks" },
 };
 
-const is = (call: RpcCall, kit: ProtocolKit, op: Op): boolean => call.method === METHODS[kit.protocol][op];
+export const is = (call: RpcCall, kit: ProtocolKit, op: Op): boolean =>
+  call.method === METHODS[kit.protocol][op];
 
-const messageOf = (call: RpcCall): JsonObject => {
+export const messageOf = (call: RpcCall): JsonObject => {
   const message = paramsOf(call).message;
   return isObject(message) ? message : {};
 };
 
 /** The state of a spec-JSON task, lower-case without the 1.0 prefix (`TASK_STATE_INPUT_REQUIRED` → `input_required`). */
-function stateOf(task: JsonObject): string {
+export function stateOf(task: JsonObject): string {
   const state = isObject(task.status) ? task.status.state : undefined;
   return (typeof state === "string" ? state : "")
     .replace(/^TASK_STATE_/, "")
@@ -29,15 +30,15 @@ function stateOf(task: JsonObject): string {
     .replace(/-/g, "_");
 }
 
-const TERMINAL = new Set(["completed", "canceled", "cancelled", "failed", "rejected"]);
-const ACTIVE = new Set(["submitted", "working"]);
+export const TERMINAL = new Set(["completed", "canceled", "cancelled", "failed", "rejected"]);
+export const ACTIVE = new Set(["submitted", "working"]);
 
 /** The wire spelling of a state in each protocol. */
-const wireState = (kit: ProtocolKit, state: "canceled" | "submitted"): string =>
+export const wireState = (kit: ProtocolKit, state: "canceled" | "submitted"): string =>
   kit.protocol === "1.0" ? `TASK_STATE_${state.toUpperCase()}` : state;
 
 /** The stored task a call names (`id`, or the message's `taskId`), or undefined when there is none. */
-async function storedTask(kit: ProtocolKit, id: unknown): Promise<JsonObject | undefined> {
+export async function storedTask(kit: ProtocolKit, id: unknown): Promise<JsonObject | undefined> {
   if (typeof id !== "string" || id === "") return undefined;
   try {
     return await kit.getTask({ id });
@@ -47,7 +48,7 @@ async function storedTask(kit: ProtocolKit, id: unknown): Promise<JsonObject | u
 }
 
 /** Lets the SDK answer, then edits the JSON-RPC body on its way out. */
-function editReply(res: Response, edit: (body: JsonObject) => JsonObject): false {
+export function editReply(res: Response, edit: (body: JsonObject) => JsonObject): false {
   const json = res.json.bind(res);
   res.json = (body: unknown) => json(isObject(body) ? edit(body) : body);
   return false;
@@ -58,7 +59,7 @@ const recode = (from: number, to: number, message: string) => (body: JsonObject)
   isObject(body.error) && body.error.code === from ? { ...body, error: { code: to, message } } : body;
 
 /** The Task of a send result: 1.0 `{task}`, 0.3 a bare Task with kind "task". */
-function sentTask(result: unknown): JsonObject | undefined {
+export function sentTask(result: unknown): JsonObject | undefined {
   if (!isObject(result)) return undefined;
   if (isObject(result.task)) return result.task;
   return result.kind === "task" ? result : undefined;

@@ -1,4 +1,9 @@
+import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
+import { paramsOf } from "./rpc-call.js";
+
+/** Config ids deleted once, so the flaw push-delete-twice-fails can refuse a second delete. */
+const deletedConfigs = new Set<string>();
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
@@ -27,5 +32,23 @@ export const PUSH_FLAWS: FlawDefinition[] = [
     description: "The webhook is called with the wrong token and Authorization credentials.",
     expect: "push.delivery fails",
     push: "wrong-credentials",
+  },
+  {
+    name: "push-delete-twice-fails",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "Deleting a push config that was already deleted answers -32603 (internal error).",
+    expect: "push.delete-idempotent fails",
+    rpc: (call, res) => {
+      if (call.method !== "DeleteTaskPushNotificationConfig") return false;
+      const { taskId, id } = paramsOf(call);
+      const key = `${String(taskId)}/${String(id)}`;
+      if (!deletedConfigs.has(key)) {
+        deletedConfigs.add(key);
+        return false;
+      }
+      sendRpcError(res, call.id, { code: -32603, message: "Internal error: config store inconsistent." });
+      return true;
+    },
   },
 ];

@@ -239,6 +239,29 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "subscribe-unknown-wrong-code",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "SubscribeToTask of an unknown id answers -32603 (internal error) instead of TaskNotFound -32001.",
+    expect: "streaming.subscribe-unknown-task fails",
+    rpc: async (call, res, kit) => {
+      if (call.method !== subscribeMethod(kit)) return false;
+      const id = paramsOf(call).id;
+      if (
+        typeof id === "string" &&
+        id !== "" &&
+        (await kit.getTask({ id }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return false;
+      sendRpcError(res, call.id, { code: -32603, message: "Internal error: subscription failed." });
+      return true;
+    },
+  },
+  {
     name: "subscribe-unsupported",
     category: "protocol",
     protocols: BOTH,

@@ -6,6 +6,10 @@ export default defineCheck({
   title: "A 401 carries a WWW-Authenticate challenge",
   category: "auth",
   level: "SHOULD",
+  quote: {
+    spec: "A2A 1.0.1 §3.3.2",
+    text: "Servers SHOULD include authentication challenge information in the error response",
+  },
   requirement:
     "An HTTP 401 for a missing credential includes WWW-Authenticate naming the scheme to use (RFC 9110 §11.6.1), so clients know how to authenticate.",
   spec: "A2A 0.3 §4 (401 with WWW-Authenticate), 1.0 §7 (SHOULD include a challenge)",

@@ -9,7 +9,7 @@ export default defineCheck({
   requirement:
     "When the card requires credentials, every task endpoint authenticates every request at the transport layer and refuses one without credentials: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
   spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors",
-  tck: "AUTH-SERVER-002",
+  tck: ["AUTH-SERVER-002", "BIND-EQUIV-004"],
   quote: {
     spec: "A2A 1.0 §3.3.2",
     text: "Servers MUST reject requests with invalid or missing authentication credentials",

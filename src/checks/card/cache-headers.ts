@@ -7,10 +7,14 @@ export default defineCheck({
   title: "The card response can be cached (Cache-Control and ETag)",
   category: "card",
   level: "SHOULD",
+  quote: {
+    spec: "A2A 1.0.1 §8.6.1",
+    text: "Agent Card HTTP endpoints SHOULD include a `Cache-Control` response header with a `max-age` directive appropriate for the agent's expected update frequency",
+  },
   requirement:
     "The card endpoint sends Cache-Control (with max-age) and an ETag; Last-Modified MAY be added.",
   spec: "A2A 1.0 §8.6 (card caching)",
-  tck: "CARD-CACHE-001",
+  tck: ["CARD-CACHE-001", "CARD-CACHE-002"],
   recommendation:
     'Send e.g. "Cache-Control: public, max-age=300" and an ETag (a hash of the card) with the card, and answer If-None-Match with 304.',
   selfTest: [{ flaw: "card-no-cache-headers", protocols: ["1.0"] }],

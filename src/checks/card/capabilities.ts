@@ -6,6 +6,8 @@ export default defineCheck({
   title: "Capability flags are booleans",
   category: "card",
   level: "SHOULD",
+  levelReason:
+    "The schemas type the flags as booleans (A2A 0.3 §5.5.2, 1.0.1 §4.4.3) but no clause says what a client does with another value; every client reads it as not supported, so the agent loses the feature rather than breaking the protocol.",
   requirement:
     "capabilities.streaming, pushNotifications, stateTransitionHistory (0.x) and extendedAgentCard (1.0) are true or false; anything else is read as false.",
   spec: "A2A 0.3 §5.5 AgentCapabilities; 1.0 §5.7 AgentCapabilities",

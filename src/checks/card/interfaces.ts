@@ -9,6 +9,7 @@ export default defineCheck({
   requirement:
     "0.3: url serves preferredTransport (default JSONRPC), additionalInterfaces is a list of {url, transport} and no URL declares two transports; 1.0: every supportedInterfaces entry has url, protocolBinding and protocolVersion.",
   spec: "A2A 0.3 §5.5–§5.6 (url, preferredTransport, additionalInterfaces); 1.0 §5.7 AgentInterface",
+  tck: ["CARD-PROTO-001", "CARD-PROTO-002", "BIND-FIELD-001"],
   quote: {
     spec: "A2A 0.3 §5.6.1; 1.0 §8.3.1",
     text: "0.3: The transport protocol available at the main `url` MUST match the `preferredTransport` field. 1.0: Each interface MUST accurately declare its transport protocol and URL",

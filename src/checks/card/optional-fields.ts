@@ -8,9 +8,12 @@ export default defineCheck({
   title: "Optional card fields are well-formed and spelled camelCase",
   category: "card",
   level: "SHOULD",
+  levelReason:
+    "The fields are optional and the spec gives their types without a MUST for a malformed optional value; a client ignores what it cannot read.",
   requirement:
     "provider has an organization (and url), documentationUrl and iconUrl are http(s) URLs, and every field is spelled camelCase as in the spec.",
   spec: "A2A 0.3 §5.5 AgentCard, AgentProvider; 1.0 §5.7",
+  tck: ["DM-SERIAL-001"],
   recommendation:
     "Give provider an organization, make documentationUrl and iconUrl absolute http(s) URLs, and rename snake_case fields to camelCase.",
   selfTest: [{ flaw: "card-bad-documentation-url", protocols: ["0.3"] }],

@@ -12,6 +12,7 @@ export default defineCheck({
   requirement:
     "The card's protocolVersion (0.2/0.3) or the interface's protocolVersion (1.0) names the version the endpoint speaks: clients pick method names, shapes and the A2A-Version header from it. A card that names another version sends every client to methods the agent does not know.",
   spec: "A2A 0.3 §5.5 AgentCard.protocolVersion, 1.0 §3.6 (version negotiation) and AgentInterface.protocolVersion",
+  tck: ["VER-SERVER-001"],
   recommendation:
     'Set protocolVersion (0.3: on the card, e.g. "0.3.0"; 1.0: on each supportedInterfaces entry, e.g. "1.0") to the version your server library speaks.',
   levelReason:

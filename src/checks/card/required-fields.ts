@@ -9,7 +9,7 @@ export default defineCheck({
   requirement:
     "name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types.",
   spec: "A2A 0.3 §5.5 AgentCard; 1.0 §5.7 (REQUIRED fields)",
-  tck: "CARD-STRUCT-001",
+  tck: ["CARD-STRUCT-001", "CARD-DISC-001", "DM-SERIAL-004"],
   quote: {
     spec: "A2A 1.0 §5.7",
     text: "Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages.",

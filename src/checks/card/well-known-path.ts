@@ -9,6 +9,8 @@ export default defineCheck({
   title: "The card is published at /.well-known/agent-card.json",
   category: "card",
   level: "SHOULD",
+  levelReason:
+    "A2A 0.3 §5.3 calls /.well-known/agent-card.json the recommended location, and clients may be configured with any card URL (0.3 §5.2, 1.0.1 §8.2), so another path is a discovery problem, not a protocol violation.",
   requirement:
     "From A2A 0.3 on, the card lives at /.well-known/agent-card.json; /.well-known/agent.json is the 0.1/0.2 location that current clients no longer try first.",
   spec: "A2A 0.3 §5.3, 1.0 §8.2 (well-known URI)",

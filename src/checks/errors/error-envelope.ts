@@ -65,7 +65,7 @@ export default defineCheck({
   requirement:
     'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read); a successful reply echoes the id too.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
-  tck: "JSONRPC-ERR-001",
+  tck: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
   quote: {
     spec: "JSON-RPC 2.0 §5",
     text: "id: It MUST be the same as the value of the id member in the Request Object. If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null.",

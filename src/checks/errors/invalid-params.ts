@@ -11,6 +11,7 @@ export default defineCheck({
   requirement:
     'A well-formed request whose params are wrong (message/send or SendMessage with params {"message": 5}) gets error -32602 (Invalid params), not an internal error.',
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0 §9.5",
+  tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
     spec: "JSON-RPC 2.0 §5, §5.1; A2A 1.0 §4.3",
     text: "When a rpc call encounters an error, the Response Object MUST contain the error member; -32602 Invalid params: invalid method parameter(s).",

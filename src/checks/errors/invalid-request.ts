@@ -16,6 +16,7 @@ export default defineCheck({
   requirement:
     'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, or a request without "jsonrpc": "2.0") gets error -32600 (Invalid Request).',
   spec: "JSON-RPC 2.0 §4, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
+  tck: ["CORE-ERR-001"],
   quote: {
     spec: "JSON-RPC 2.0 §5, §5.1",
     text: "When a rpc call encounters an error, the Response Object MUST contain the error member; -32600 Invalid Request: the JSON sent is not a valid Request object.",

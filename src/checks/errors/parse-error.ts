@@ -10,6 +10,7 @@ export default defineCheck({
   requirement:
     "A request body that is not valid JSON gets error -32700 (Parse error) with id null, since no id could be read.",
   spec: "JSON-RPC 2.0 §5 (id), §5.1; A2A 0.3 §8.1; 1.0 §9.5",
+  tck: ["CORE-ERR-001"],
   quote: {
     spec: "JSON-RPC 2.0 §5, §5.1",
     text: "If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null; -32700 Parse error: invalid JSON was received by the server.",

@@ -8,6 +8,7 @@ export default defineCheck({
   requirement:
     "A JSON-RPC request naming a method the server does not have gets error -32601 (Method not found), with the request id echoed.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0 §9.5",
+  tck: ["CORE-ERR-001"],
   quote: {
     spec: "JSON-RPC 2.0 §5, §5.1; A2A 1.0 §9.5",
     text: "When a rpc call encounters an error, the Response Object MUST contain the error member; -32601 Method not found: the method does not exist / is not available.",

@@ -16,6 +16,8 @@ export default defineCheck({
   title: "Each agent's card and replies can be read at the other's version",
   category: "interop",
   level: "SHOULD",
+  levelReason:
+    "No clause binds two agents to each other's version: A2A 1.0.1 §3.6 describes how a client picks an interface, not a duty of the pair; whether two agents can talk is an interoperability judgement.",
   requirement:
     "Each card states the protocol version its interfaces speak, truthfully, so the other agent picks the right one (1.0 clients read 0.3 interfaces; a missing version means 0.3), and each agent's replies read as valid A2A of that version.",
   spec: "A2A 0.3 §5.5 (protocolVersion), 1.0 §3.6 (version negotiation), §5.7 AgentInterface.protocolVersion",

@@ -94,10 +94,10 @@ export default defineCheck({
   requirement:
     "tasks/cancel (CancelTask) of a submitted or working task succeeds with the Task, the task ends in the canceled state and stays there: canceled is terminal.",
   spec: "A2A 0.3 §7.4, §6.3; 1.0 §3.1.5, §4.1.3",
-  tck: "CORE-CANCEL-001",
+  tck: ["CORE-CANCEL-001"],
   quote: {
-    spec: "A2A 1.0 §3.1.5",
-    text: "CancelTask of a task that can be canceled MUST return the Task; the task then ends in the canceled state.",
+    spec: "A2A 0.3 §11.1.2, §7.1",
+    text: "MUST implement all of the following core methods via at least one supported transport: … `tasks/cancel` - Request task cancellation … A task which has reached a terminal state (completed, canceled, rejected, or failed) can't be restarted.",
   },
   recommendation:
     "On cancel, stop the task's work, record the canceled state and return the updated Task (ideally already canceled); never let the stopped work publish a later state.",

@@ -37,10 +37,10 @@ export default defineCheck({
   requirement:
     "tasks/cancel (CancelTask) of a task in a terminal state returns TaskNotCancelableError (-32002).",
   spec: "A2A 1.0 §3.1.5, §3.3.2",
-  tck: "CORE-CANCEL-002",
+  tck: ["CORE-CANCEL-002", "JSONRPC-SSE-002"],
   quote: {
-    spec: "A2A 1.0 §3.1.5, §3.3.2",
-    text: "CancelTask of a task in a terminal state MUST return TaskNotCancelableError.",
+    spec: "A2A 1.0.1 §3.3.2, §3.1.5",
+    text: "Servers MUST return appropriate errors … TaskNotCancelableError: The task is not in a cancelable state (e.g., already completed, failed, or canceled).",
   },
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002; gRPC FAILED_PRECONDITION).",

@@ -27,7 +27,7 @@ export default defineCheck({
   requirement:
     "tasks/cancel (CancelTask) of an id the server never issued returns TaskNotFoundError (-32001).",
   spec: "A2A 1.0 §3.1.5, §3.3.2",
-  tck: "CORE-CANCEL-003",
+  tck: ["CORE-CANCEL-003"],
   quote: {
     spec: "A2A 1.0 §3.3.2",
     text: "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client",

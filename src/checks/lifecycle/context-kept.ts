@@ -9,6 +9,7 @@ export default defineCheck({
   requirement:
     "A second message carrying the contextId the server returned for the first is answered in the same context (the reply carries that contextId); the server does not substitute a new one.",
   spec: "A2A 0.3 §6.4 Message.contextId, §7.1; 1.0 §3.4.1 (contextId semantics)",
+  tck: ["CORE-MULTI-002a", "CORE-MULTI-002"],
   quote: {
     spec: "A2A 1.0 §3.4.1",
     text: "If an agent cannot accept a client-provided `contextId`, it MUST reject the request with an error and MUST NOT generate a new `contextId` for the response",

@@ -8,10 +8,10 @@ export default defineCheck({
   level: "MUST",
   requirement: "tasks/get (GetTask) returns the task with the same id, contextId and its current status.",
   spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
-  tck: "CORE-GET-001",
+  tck: ["CORE-GET-001"],
   quote: {
-    spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
-    text: "Agents MUST implement tasks/get (GetTask), which returns the current state of the task with the given id.",
+    spec: "A2A 0.3 §11.1.2",
+    text: "MUST implement all of the following core methods via at least one supported transport: … `tasks/get` - Retrieve task status and results",
   },
   recommendation:
     "Implement tasks/get (GetTask) for every task the agent created, returning the stored Task.",

@@ -23,7 +23,7 @@ export default defineCheck({
     const total = full.history.length;
     if (total < 2)
       return skip(
-        `task ${full.id} holds ${total} history message(s), too few to see truncation; pass --hint input-required="..." for a longer one`,
+        `task ${full.id} holds ${total} history message(s), too few to see truncation (the suite tries a message that makes the agent ask back, for a longer history); pass --hint input-required="..." for a longer one`,
       );
     const n = total - 1;
     const got = await ctx.client.getTask(full.id, n);

@@ -12,12 +12,13 @@ export interface HistorySubject {
 }
 
 /**
- * A task with as much history as the suite can get: the hinted input-required task holds the user's
- * message and the agent's question; the ordinary task often holds only the user's message.
+ * A task with as much history as the suite can get: a task that asked back (hinted, or found among the
+ * skill examples) holds the user's message and the agent's question; an ordinary task often only the first.
  */
 export async function historySubject(ctx: CheckContext): Promise<Provided<HistorySubject>> {
-  const asked = ctx.hints["input-required"] ? await ctx.fixtures.inputRequiredTask() : undefined;
-  const subject = asked?.ok ? asked : await ctx.fixtures.settledTask();
+  // A task that asked back holds at least two messages; the survey of skill examples finds one without a hint.
+  const asked = await ctx.fixtures.inputRequiredTask();
+  const subject = asked.ok ? asked : await ctx.fixtures.settledTask();
   if (!subject.ok) return subject;
   // The conformance procedure step 2.5 asks for historyLength 100 to see the whole history.
   const full = await ctx.client.getTask(subject.value.id, 100);
@@ -48,10 +49,10 @@ export default defineCheck({
   requirement:
     "tasks/get (GetTask) with historyLength 0 returns no history; with N > 0 it returns at most the last N messages, never more.",
   spec: "A2A 1.0 §3.2.4 (historyLength semantics), §3.1.3",
-  tck: "CORE-HIST-002",
+  tck: ["CORE-HIST-002", "HTTP_JSON-QP-001"],
   quote: {
-    spec: "A2A 1.0 §3.2.4",
-    text: "historyLength 0 means no history; N > 0 MUST return at most the last N messages, never more.",
+    spec: "A2A 1.0.1 a2a.proto GetTaskRequest.history_length (§3.2.4 names the semantics)",
+    text: "The maximum number of most recent messages from the task's history to retrieve. An unset value means the client does not impose any limit. A value of zero is a request to not include any messages. The server MUST NOT return more messages than the provided value, but MAY apply a lower limit.",
   },
   recommendation:
     "Apply historyLength to the stored history before answering: omit history for 0, keep only the last N messages for N > 0.",

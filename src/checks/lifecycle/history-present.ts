@@ -5,10 +5,13 @@ export default defineCheck({
   id: "lifecycle.history-present",
   title: "A task read with a generous historyLength carries its history",
   category: "lifecycle",
-  level: "SHOULD",
+  level: "MAY",
+  levelReason:
+    'Task.history is optional (A2A 0.3 §6.1, 1.0.1 §4.1.1) and an unset historyLength returns "implementation-defined" history (1.0.1 §3.2.4): keeping history is the agent\'s choice.',
   requirement:
     "tasks/get (GetTask) asked for a long history returns the task's history, starting with the user's message that created it.",
   spec: "A2A 0.3 §6.1 Task.history, §7.3; 1.0 §3.2.4, §4.1.1",
+  tck: ["CORE-HIST-004"],
   recommendation:
     "Keep the messages of a task (the user's message at least) in Task.history and return them when historyLength allows.",
   selfTest: [{ flaw: "history-never-returned", protocols: ["0.3", "1.0"] }],

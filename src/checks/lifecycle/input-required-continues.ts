@@ -1,5 +1,5 @@
 import type { Task } from "../../protocol/model.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure, waitForSettled, type Provided } from "../fixtures.js";
 import type { CheckContext } from "../types.js";
 
@@ -43,8 +43,8 @@ export default defineCheck({
     // The hint, else a skill example whose task asked back when the suite sent it.
     const text = await ctx.fixtures.askingMessage();
     if (!text)
-      return skip(
-        'none of the skill examples or the ordinary message made the agent ask back (input-required); pass --hint input-required="..."',
+      return notApplicable(
+        'none of the skill examples or the ordinary message made the agent ask back (input-required), and no card states whether an agent ever does; pass --hint input-required="..." if it does',
       );
     const asked = await askingTask(ctx, text);
     if (!asked.ok) return skip(`no input-required task: ${asked.reason}`);

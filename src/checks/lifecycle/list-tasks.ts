@@ -96,7 +96,7 @@ export default defineCheck({
   requirement:
     'ListTasks returns the caller\'s tasks filtered by contextId, honours pageSize, pages with a cursor and always includes nextPageToken ("" on the last page).',
   spec: "A2A 1.0 §3.1.4 (ListTasks)",
-  tck: "CORE-LIST-002",
+  tck: ["CORE-LIST-002", "CORE-LIST-004"],
   quote: {
     spec: "A2A 1.0 §3.1.4",
     text: 'The `nextPageToken` field MUST always be present in the response. When there are no more results to retrieve (i.e., this is the final page), the field MUST be set to an empty string ("").',

@@ -21,6 +21,7 @@ export default defineCheck({
   requirement:
     'The Task or Message returned by message/send (SendMessage) carries what the version\'s schema requires: in 0.2/0.3 the kind discriminator ("task" or "message"), a Task\'s id, contextId and a status.state spelled as the version spells it.',
   spec: "A2A 0.3 §6.1 Task, §6.4 Message, §7.1 message/send; 1.0 §4.1 core objects",
+  tck: ["DM-TASK-001", "DM-TASK-002", "DM-STATUS-001", "DM-SERIAL-002"],
   quote: {
     spec: "A2A 0.3 §11.1.5 (data format compliance); the 0.3 schema lists kind, id, contextId and status as required properties of Task",
     text: "A2A data objects: MUST use the data structures defined in Section 6 for all protocol entities.",

@@ -8,7 +8,15 @@ export default defineCheck({
   requirement:
     "message/send (SendMessage) returns a Task or a Message; a Task carries an id and a contextId the server generated.",
   spec: "A2A 0.3 §7.1; 1.0 §3.1.1, §3.4.1",
-  tck: "CORE-SEND-001",
+  tck: [
+    "CORE-SEND-001",
+    "CORE-MULTI-001a",
+    "JSONRPC-SVC-001",
+    "HTTP_JSON-URL-001",
+    "HTTP_JSON-URL-002",
+    "GRPC-SVC-001",
+    "GRPC-SVC-002",
+  ],
   quote: {
     spec: "A2A 1.0 §3.1.1",
     text: "The operation MUST return immediately with either task information or response message.",

@@ -8,7 +8,7 @@ export default defineCheck({
   requirement:
     "The server generates the taskId and the contextId: two messages sent without ids get two tasks with different ids, each with a contextId.",
   spec: "A2A 0.3 §6.1 Task, §7.1; 1.0 §3.4.1, §3.4.2",
-  tck: "CORE-MULTI-003",
+  tck: ["CORE-MULTI-003"],
   quote: {
     spec: "A2A 1.0 §3.4.2",
     text: "Agents MUST generate a unique `taskId` for each new task they create",

@@ -11,10 +11,10 @@ export default defineCheck({
   requirement:
     "A message naming the taskId of a task in a terminal state is refused: with UnsupportedOperationError (-32004) in 1.0, with an error in 0.3.",
   spec: "A2A 0.3 §6.3 (terminal states cannot restart); 1.0 §3.1.1, §4.1.3",
-  tck: "CORE-SEND-002",
+  tck: ["CORE-SEND-002", "JSONRPC-SSE-002"],
   quote: {
-    spec: "A2A 1.0 §3.1.1; 0.3 §6.3",
-    text: "1.0: a message to a task in a terminal state MUST be answered with UnsupportedOperationError. 0.3: a task in a terminal state cannot be restarted, and the message MUST get an error.",
+    spec: "A2A 1.0.1 §3.3.2, §3.1.1; 0.3 §11.1.5, §7.1",
+    text: "1.0: Servers MUST return appropriate errors … UnsupportedOperationError: Messages sent to Tasks that are in a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`) cannot accept further messages. 0.3: Error handling: MUST use the error codes defined in Section 8. … A task which has reached a terminal state (completed, canceled, rejected, or failed) can't be restarted. Sending a message to such a task will result in an error.",
   },
   recommendation:
     "Check the state of the task a message names; if it is completed, failed, canceled or rejected, answer UnsupportedOperationError (-32004) instead of accepting it.",

@@ -10,7 +10,7 @@ export default defineCheck({
   level: "MUST",
   requirement: "tasks/get (GetTask) of an id the server never issued returns TaskNotFoundError (-32001).",
   spec: "A2A 0.3 §7.3, §8.2; 1.0 §3.1.3, §3.4.2",
-  tck: "CORE-GET-002",
+  tck: ["CORE-GET-002", "JSONRPC-ERR-002", "JSONRPC-SSE-002"],
   quote: {
     spec: "A2A 1.0 §3.4.2",
     text: "Agents MUST return a TaskNotFoundError if the provided `taskId` does not correspond to an existing task",

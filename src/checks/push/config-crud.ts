@@ -14,7 +14,14 @@ export default defineCheck({
   requirement:
     "An agent that claims pushNotifications stores a config set for a task, returns it from get and list, and removes it on delete (after which get no longer finds it).",
   spec: "A2A 0.3 §7.5–§7.8 (tasks/pushNotificationConfig/*), 1.0 §3.1.7–§3.1.10",
-  tck: "PUSH-CREATE-001",
+  tck: [
+    "PUSH-CREATE-001",
+    "PUSH-CREATE-002",
+    "PUSH-GET-001",
+    "PUSH-GET-002",
+    "PUSH-LIST-001",
+    "PUSH-DEL-001",
+  ],
   quote: {
     spec: "A2A 1.0 §3.1.7",
     text: "The operation MUST establish a webhook endpoint for task update notifications.",

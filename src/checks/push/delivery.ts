@@ -74,7 +74,7 @@ export default defineCheck({
   requirement:
     "After a push config is set for a running task, the agent POSTs the task's updates to the webhook URL and authenticates as the config specifies (Authorization: <scheme> <credentials>).",
   spec: "A2A 0.3 §9.5, 1.0 §4.3.3, §13.2 (push notifications)",
-  tck: "PUSH-DELIVER-001",
+  tck: ["PUSH-DELIVER-001", "PUSH-DELIVER-002"],
   quote: {
     spec: "A2A 1.0 §4.3.3",
     text: "The agent MUST include authentication credentials in the request headers as specified in the PushNotificationConfig.authentication field. … Agents MUST attempt delivery at least once for each configured webhook",

@@ -12,7 +12,7 @@ export default defineCheck({
   requirement:
     "The streaming method answers HTTP 200 with Content-Type text/event-stream, one `data:` line per event (Server-Sent Events).",
   spec: "A2A 0.3 §7.2 message/stream; 1.0 §3.1.2 SendStreamingMessage",
-  tck: "JSONRPC-SSE-001",
+  tck: ["JSONRPC-SSE-001", "HTTP_JSON-SSE-001"],
   recommendation:
     "Send streams with `Content-Type: text/event-stream` (and `Cache-Control: no-cache`); keep application/json for errors raised before the stream starts.",
   selfTest: [{ flaw: "stream-wrong-content-type", protocols: ["1.0"] }],

@@ -34,6 +34,7 @@ export default defineCheck({
   requirement:
     "When a client drops a message stream early, the task lives on: tasks/get (GetTask) still returns it, and closing one stream does not affect the task.",
   spec: "A2A 0.3 §7.2, §7.3; 1.0 §3.1.2 (closing a stream MUST NOT affect others), §3.1.3",
+  tck: ["STREAM-ORDER-004"],
   quote: {
     spec: "A2A 1.0 §3.5.2",
     text: "Closing one stream MUST NOT affect other active streams for the same task",

@@ -50,9 +50,18 @@ export default defineCheck({
   requirement:
     "Every status and artifact event names the stream's task (taskId and contextId), states are valid task states, and every artifact has an artifactId and at least one part.",
   spec: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent, §7.2.3 TaskArtifactUpdateEvent; 1.0 §3.1.2, StreamResponse",
+  tck: [
+    "DM-TASK-001",
+    "DM-TASK-002",
+    "DM-STATUS-001",
+    "DM-ART-001",
+    "DM-SERIAL-002",
+    "DM-SERIAL-004",
+    "STREAM-ORDER-001",
+  ],
   quote: {
-    spec: "A2A 0.3 §7.2.2–§7.2.3; 1.0 §3.1.2 StreamResponse",
-    text: "taskId, contextId and status (status events) or artifact (artifact events) are REQUIRED fields of every update event.",
+    spec: "A2A 1.0.1 §5.7; 0.3 §11.1.5",
+    text: "1.0: Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages. 0.3: A2A data objects: MUST use the data structures defined in Section 6 for all protocol entities.",
   },
   recommendation:
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",

@@ -30,6 +30,7 @@ export default defineCheck({
   requirement:
     "1.0: the first event of a message stream is the Task (or the stream is a single Message). 0.x: it is the Task or a status-update in state submitted or working (SHOULD).",
   spec: "A2A 1.0 §3.1.2 (stream shape); 0.3 §7.2",
+  tck: ["CORE-STREAM-001", "CORE-STREAM-003", "GRPC-ERR-003"],
   quote: {
     spec: "A2A 1.0 §3.1.2",
     text: "If the agent returns a Message, the stream MUST contain exactly one `Message` object and then close immediately. … If the agent returns a Task, the stream MUST begin with the Task object …",

@@ -11,6 +11,7 @@ export default defineCheck({
   requirement:
     "After the final event (final:true in 0.x, a terminal state or a Message in 1.0) the server closes the stream; closing is what marks the end in 1.0.",
   spec: "A2A 0.3 §7.2 (final ends the stream); 1.0 §3.1.2, §11.7",
+  tck: ["CORE-STREAM-003", "CORE-STREAM-002"],
   quote: {
     spec: "A2A 1.0 §3.1.2",
     text: "The stream MUST close when the task reaches a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`).",

@@ -65,6 +65,7 @@ export default defineCheck({
   requirement:
     "tasks/resubscribe (0.x) / SubscribeToTask (1.0) on a task that is still working opens a stream of that task's events; in 1.0 the current Task comes first.",
   spec: "A2A 0.3 §7.9 tasks/resubscribe; 1.0 §3.1.6 SubscribeToTask",
+  tck: ["STREAM-SUB-001"],
   quote: {
     spec: "A2A 1.0 §3.1.6",
     text: "The operation MUST return a `Task` object as the first event in the stream, representing the current state of the task at the time of subscription.",

@@ -12,10 +12,10 @@ export default defineCheck({
   requirement:
     "1.0: SubscribeToTask on a task in a terminal state returns UnsupportedOperation (-32004) as a direct error response, not a stream and not an error inside a stream. (0.x leaves resubscribing to a finished task implementation-defined, so the check applies to 1.0 only.)",
   spec: "A2A 1.0 §3.1.6 SubscribeToTask",
-  tck: "STREAM-SUB-003",
+  tck: ["STREAM-SUB-003"],
   quote: {
-    spec: "A2A 1.0 §3.1.6",
-    text: "SubscribeToTask on a task in a terminal state MUST return UnsupportedOperationError.",
+    spec: "A2A 1.0.1 §3.3.2, §3.1.6",
+    text: "Servers MUST return appropriate errors … UnsupportedOperationError: The operation is attempted on a task that is in a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`).",
   },
   recommendation:
     "Before opening the stream, look the task up; if it is terminal answer UnsupportedOperationError (-32004) as the JSON-RPC response itself (HTTP 400 over REST, FAILED_PRECONDITION over gRPC).",

@@ -47,11 +47,15 @@ export default defineCheck({
   id: "transport.consistent-errors",
   title: "Every binding reports the same error for the same mistake",
   category: "transport",
-  level: "SHOULD",
+  level: "MUST",
+  quote: {
+    spec: "A2A 1.0.1 §5.1; 0.3 §3.4.1",
+    text: "When an agent supports multiple protocols, all supported protocols MUST: … Same Error Handling: Map errors consistently using appropriate protocol-specific codes",
+  },
   requirement:
     "Bindings map errors consistently: the same request (e.g. an unknown task id) gets the same A2A error on each binding — TaskNotFound as -32001, HTTP 404 and gRPC NOT_FOUND.",
   spec: "A2A 0.3 §3.4, 1.0 §4.3 (error mapping per binding)",
-  tck: "BIND-EQUIV-002",
+  tck: ["BIND-EQUIV-003"],
   recommendation:
     "Raise one A2A error per condition in the shared handler and let each binding map it with the spec's table (-32001 / 404 / NOT_FOUND for TaskNotFound).",
   selfTest: [{ flaw: "inconsistent-push-errors", protocols: ["1.0"] }],

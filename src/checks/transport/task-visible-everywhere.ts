@@ -49,6 +49,7 @@ export default defineCheck({
   requirement:
     "All bindings an agent advertises are equivalent: they serve the same tasks, so a task created over one is returned, with the same contextId, by GetTask over each of the others.",
   spec: "A2A 0.3 §3.4 (transport equivalence), 1.0 §5 (protocol bindings)",
+  tck: ["BIND-EQUIV-001", "BIND-EQUIV-002"],
   quote: {
     spec: "A2A 1.0 §5.1",
     text: "When an agent supports multiple protocols, all supported protocols MUST: … Identical Functionality: Provide the same set of operations and capabilities",

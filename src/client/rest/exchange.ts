@@ -56,6 +56,7 @@ export async function sendRest(
       timeoutMs: ctx.timeoutMs,
       policy: ctx.policy,
       traffic,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
       label: req.label,
       ...(stream ? { stream } : {}),
     });

@@ -5,8 +5,8 @@ import type { Store } from "../store.js";
 
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
-function projectOr404(store: Store, id: string) {
-  const project = store.project(id);
+async function projectOr404(store: Store, id: string) {
+  const project = await store.project(id);
   if (!project) throw notFound("project", id);
   return project;
 }
@@ -14,47 +14,61 @@ function projectOr404(store: Store, id: string) {
 /** Projects, their modules and their write-only secrets (DESIGN.md section 9). */
 export function projectsRouter(store: Store): Router {
   const router = Router();
-  router.get("/api/projects", (_req, res) => {
-    res.json(store.listProjects());
+  router.get("/api/projects", async (_req, res) => {
+    res.json(await store.listProjects());
   });
-  router.post("/api/projects", (req, res) => {
+  router.post("/api/projects", async (req, res) => {
     const { name } = parseBody(nameBody, req.body);
-    if (store.projectByName(name))
+    if (await store.projectByName(name))
       throw new ApiError(409, `a project named ${JSON.stringify(name)} already exists`, "name");
-    res.status(201).json(store.createProject(name));
+    res.status(201).json(await store.createProject(name));
   });
-  router.get("/api/projects/:id", (req, res) => {
-    res.json(projectOr404(store, req.params.id));
+  router.get("/api/projects/:id", async (req, res) => {
+    res.json(await projectOr404(store, req.params.id));
   });
-  router.get("/api/projects/:id/modules", (req, res) => {
-    projectOr404(store, req.params.id);
-    res.json(store.listModules(req.params.id));
-  });
-  router.post("/api/projects/:id/modules", (req, res) => {
-    projectOr404(store, req.params.id);
+  router.patch("/api/projects/:id", async (req, res) => {
+    await projectOr404(store, req.params.id);
     const { name } = parseBody(nameBody, req.body);
-    if (store.moduleByName(req.params.id, name)) {
+    const same = await store.projectByName(name);
+    if (same && same.id !== req.params.id)
+      throw new ApiError(409, `a project named ${JSON.stringify(name)} already exists`, "name");
+    res.json(await store.renameProject(req.params.id, name));
+  });
+  router.delete("/api/projects/:id", async (req, res) => {
+    // Its modules, tests, runs and secrets go with it (ON DELETE CASCADE).
+    if (!(await store.deleteProject(req.params.id))) throw notFound("project", req.params.id);
+    res.status(204).end();
+  });
+  router.get("/api/projects/:id/modules", async (req, res) => {
+    await projectOr404(store, req.params.id);
+    res.json(await store.listModules(req.params.id));
+  });
+  router.post("/api/projects/:id/modules", async (req, res) => {
+    await projectOr404(store, req.params.id);
+    const { name } = parseBody(nameBody, req.body);
+    if (await store.moduleByName(req.params.id, name)) {
       throw new ApiError(409, `this project already has a module named ${JSON.stringify(name)}`, "name");
     }
-    res.status(201).json(store.createModule(req.params.id, name));
+    res.status(201).json(await store.createModule(req.params.id, name));
   });
-  router.get("/api/projects/:id/secrets", (req, res) => {
-    projectOr404(store, req.params.id);
-    res.json(store.secretNames(req.params.id));
+  router.get("/api/projects/:id/secrets", async (req, res) => {
+    await projectOr404(store, req.params.id);
+    res.json(await store.secretNames(req.params.id));
   });
-  router.put("/api/projects/:id/secrets/:name", (req, res) => {
-    projectOr404(store, req.params.id);
+  router.put("/api/projects/:id/secrets/:name", async (req, res) => {
+    await projectOr404(store, req.params.id);
     const { name } = req.params;
     if (!SECRET_NAME.test(name)) {
       throw badRequest("a secret name is letters, digits and _, not starting with a digit", "name");
     }
     const { value } = parseBody(secretBody, req.body);
     // The value is never echoed: the response names the secret only.
-    res.json(store.putSecret(req.params.id, name, value));
+    res.json(await store.putSecret(req.params.id, name, value));
   });
-  router.delete("/api/projects/:id/secrets/:name", (req, res) => {
-    projectOr404(store, req.params.id);
-    if (!store.deleteSecret(req.params.id, req.params.name)) throw notFound("secret", req.params.name);
+  router.delete("/api/projects/:id/secrets/:name", async (req, res) => {
+    await projectOr404(store, req.params.id);
+    if (!(await store.deleteSecret(req.params.id, req.params.name)))
+      throw notFound("secret", req.params.name);
     res.status(204).end();
   });
   return router;

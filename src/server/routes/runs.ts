@@ -1,6 +1,6 @@
 import { Router, type Response } from "express";
-import { notFound } from "../api-error.js";
-import type { RunQueue } from "../run-queue.js";
+import { ApiError, notFound } from "../api-error.js";
+import type { RunScheduler } from "../run-queue.js";
 import { openSse } from "../sse.js";
 import type { RunRow, Store } from "../store.js";
 
@@ -18,24 +18,40 @@ function sendRun(res: Response, run: RunRow, progress: readonly string[]): void 
     created_at: run.created_at,
     started_at: run.started_at,
     finished_at: run.finished_at,
+    attempts: run.attempts,
     progress,
   });
   res.type("application/json").send(`${head.slice(0, -1)},"result":${run.result ?? "null"}}`);
 }
 
-/** Reading runs, and following one live (DESIGN.md section 9). */
-export function runsRouter(store: Store, queue: RunQueue): Router {
+/** Reading runs, following one live, and canceling one (DESIGN.md section 9). */
+export function runsRouter(store: Store, queue: RunScheduler): Router {
   const router = Router();
-  router.get("/api/runs/:id", (req, res) => {
-    const run = store.run(req.params.id);
-    if (!run) throw notFound("run", req.params.id);
-    const live = finished(run.status) ? undefined : queue.subscribe(run.id, () => undefined);
+  const runOr404 = async (id: string) => {
+    const run = await store.run(id);
+    if (!run) throw notFound("run", id);
+    return run;
+  };
+  router.get("/api/runs/:id", async (req, res) => {
+    const run = await runOr404(req.params.id);
+    const live = finished(run.status) ? undefined : await queue.subscribe(run.id, () => undefined);
     live?.stop();
     sendRun(res, run, live?.backlog ?? (JSON.parse(run.progress) as string[]));
   });
-  router.get("/api/runs/:id/events", (req, res) => {
-    const run = store.run(req.params.id);
-    if (!run) throw notFound("run", req.params.id);
+  router.post("/api/runs/:id/cancel", async (req, res) => {
+    const outcome = await queue.cancel(req.params.id);
+    if (outcome === "missing") throw notFound("run", req.params.id);
+    const run = await runOr404(req.params.id);
+    if (outcome === "finished") {
+      throw new ApiError(
+        409,
+        `the run has already finished (status ${run.status}); only a queued or running run can be canceled`,
+      );
+    }
+    sendRun(res, run, JSON.parse(run.progress) as string[]);
+  });
+  router.get("/api/runs/:id/events", async (req, res) => {
+    const run = await runOr404(req.params.id);
     const sse = openSse(res);
     const end = (status: string) => {
       sse.send("done", { status });
@@ -43,7 +59,7 @@ export function runsRouter(store: Store, queue: RunQueue): Router {
     };
     const live = finished(run.status)
       ? undefined
-      : queue.subscribe(run.id, (event) => {
+      : await queue.subscribe(run.id, (event) => {
           if (event.type === "done") end(event.status);
           else if (event.type === "status") sse.send("status", { status: event.status });
           else if (event.type === "progress") sse.send("progress", { line: event.line });
@@ -51,12 +67,12 @@ export function runsRouter(store: Store, queue: RunQueue): Router {
         });
     if (!live) {
       // Finished (or finished between the read and the subscribe): replay what was stored.
-      const now = store.run(run.id) ?? run;
+      const now = (await store.run(run.id)) ?? run;
       for (const line of JSON.parse(now.progress) as string[]) sse.send("progress", { line });
       end(now.status);
       return;
     }
-    sse.send("status", { status: store.run(run.id)?.status ?? run.status });
+    sse.send("status", { status: (await store.run(run.id))?.status ?? run.status });
     for (const event of live.events) sse.send(event.type, event);
     for (const line of live.backlog) sse.send("progress", { line });
     sse.onClose(live.stop);

@@ -1,12 +1,13 @@
 import { Router } from "express";
 import { parseTestDefinition } from "../../runner/test-definition.js";
-import { badRequest, notFound } from "../api-error.js";
-import type { RunQueue } from "../run-queue.js";
-import type { Store, TestRow } from "../store.js";
+import { ApiError, badRequest, notFound } from "../api-error.js";
+import { checkHeaders, nameBody, parseBody as parseNameBody } from "../request-schemas.js";
+import { agentHostOf } from "../run-executor.js";
+import type { RunScheduler } from "../run-queue.js";
+import type { RunSummaryRow, Store, TestRow } from "../store.js";
 
 /** A stored test as the API shows it: the submitted JSON plus id, warnings and its latest run. */
-function testView(row: TestRow, store: Store) {
-  const latest = store.listRuns(row.id)[0];
+function testView(row: TestRow, latest: RunSummaryRow | undefined) {
   return {
     ...(JSON.parse(row.definition) as Record<string, unknown>),
     id: row.id,
@@ -38,7 +39,7 @@ function checkAgentUrl(raw: string): void {
 }
 
 /** Validates a POST /api/tests body: exactly the A2A test manual's test JSON with module_id. */
-function parseBody(body: unknown, store: Store) {
+async function parseBody(body: unknown, store: Store) {
   if (Array.isArray(body)) throw badRequest("send one test per request (the body is an array)");
   if (typeof body !== "object" || body === null)
     throw badRequest("the body must be a JSON object (a test definition)");
@@ -47,53 +48,91 @@ function parseBody(body: unknown, store: Store) {
     throw badRequest("module_id is required (a module's id)", "module_id");
   const loaded = parseTestDefinition(body, "test");
   checkAgentUrl(loaded.definition.config.agent_url);
-  const mod = store.module(moduleId);
+  checkHeaders(loaded.definition.config.headers, "config.headers");
+  const mod = await store.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
   return { loaded, mod };
 }
 
 /** Tests and their runs (DESIGN.md section 9). */
-export function testsRouter(store: Store, queue: RunQueue): Router {
+export function testsRouter(store: Store, queue: RunScheduler): Router {
   const router = Router();
-  const testOr404 = (id: string) => {
-    const row = store.test(id);
+  const testOr404 = async (id: string) => {
+    const row = await store.test(id);
     if (!row) throw notFound("test", id);
     return row;
   };
-  router.get("/api/modules/:id", (req, res) => {
-    const mod = store.module(req.params.id);
-    if (!mod) throw notFound("module", req.params.id);
-    res.json(mod);
+  const moduleOr404 = async (id: string) => {
+    const mod = await store.module(id);
+    if (!mod) throw notFound("module", id);
+    return mod;
+  };
+  const view = async (row: TestRow) => testView(row, (await store.listRuns(row.id))[0]);
+  router.get("/api/modules/:id", async (req, res) => {
+    res.json(await moduleOr404(req.params.id));
   });
-  router.get("/api/modules/:id/tests", (req, res) => {
-    if (!store.module(req.params.id)) throw notFound("module", req.params.id);
-    res.json(store.listTests(req.params.id).map((row) => testView(row, store)));
+  router.patch("/api/modules/:id", async (req, res) => {
+    const mod = await moduleOr404(req.params.id);
+    const { name } = parseNameBody(nameBody, req.body);
+    const same = await store.moduleByName(mod.project_id, name);
+    if (same && same.id !== mod.id)
+      throw new ApiError(409, `this project already has a module named ${JSON.stringify(name)}`, "name");
+    res.json(await store.renameModule(mod.id, name));
   });
-  router.post("/api/tests", (req, res) => {
-    const { loaded, mod } = parseBody(req.body, store);
-    const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
-    const row = store.createTest(mod.id, loaded.definition.name, req.body, warnings);
-    res.status(201).json(testView(row, store));
-  });
-  router.get("/api/tests/:id", (req, res) => {
-    res.json(testView(testOr404(req.params.id), store));
-  });
-  router.delete("/api/tests/:id", (req, res) => {
-    // Runs still executing finish in the background; their result has no row to land in and is dropped.
-    if (!store.deleteTest(req.params.id)) throw notFound("test", req.params.id);
+  router.delete("/api/modules/:id", async (req, res) => {
+    // Its tests and their runs go with it (ON DELETE CASCADE).
+    if (!(await store.deleteModule(req.params.id))) throw notFound("module", req.params.id);
     res.status(204).end();
   });
-  router.post("/api/tests/:id/runs", (req, res) => {
-    const row = testOr404(req.params.id);
-    const run = store.createRun(row.id);
-    queue.enqueue(run.id);
+  router.get("/api/modules/:id/tests", async (req, res) => {
+    await moduleOr404(req.params.id);
+    const rows = await store.listTests(req.params.id);
+    const latest = await store.latestRuns(rows.map((r) => r.id));
+    res.json(rows.map((row) => testView(row, latest.get(row.id))));
+  });
+  router.post("/api/tests", async (req, res) => {
+    const { loaded, mod } = await parseBody(req.body, store);
+    const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
+    const row = await store.createTest(mod.id, loaded.definition.name, req.body, warnings);
+    res.status(201).json(await view(row));
+  });
+  router.get("/api/tests/:id", async (req, res) => {
+    res.json(await view(await testOr404(req.params.id)));
+  });
+  router.patch("/api/tests/:id", async (req, res) => {
+    // The whole test JSON, validated as POST /api/tests validates it; module_id defaults to the current one.
+    const row = await testOr404(req.params.id);
+    const body: unknown =
+      typeof req.body === "object" && req.body !== null && !Array.isArray(req.body)
+        ? { module_id: row.module_id, ...(req.body as Record<string, unknown>) }
+        : req.body;
+    const { loaded, mod } = await parseBody(body, store);
+    const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
+    const change = { moduleId: mod.id, name: loaded.definition.name, definition: body, warnings };
+    const updated = await store.updateTest(row.id, change);
+    if (!updated) throw notFound("test", row.id);
+    res.json(await view(updated));
+  });
+  router.delete("/api/tests/:id", async (req, res) => {
+    // Runs still executing finish in the background; their result has no row to land in and is dropped.
+    if (!(await store.deleteTest(req.params.id))) throw notFound("test", req.params.id);
+    res.status(204).end();
+  });
+  router.post("/api/tests/:id/runs", async (req, res) => {
+    const row = await testOr404(req.params.id);
+    const mod = await store.module(row.module_id);
+    const run = await store.createRun(row.id, {
+      projectId: mod?.project_id ?? "",
+      agentHost: agentHostOf(row.definition),
+    });
+    await queue.enqueue(run);
     res
       .status(201)
       .json({ id: run.id, test_id: run.test_id, status: run.status, created_at: run.created_at });
   });
-  router.get("/api/tests/:id/runs", (req, res) => {
-    testOr404(req.params.id);
-    res.json(store.listRuns(req.params.id));
+  router.get("/api/tests/:id/runs", async (req, res) => {
+    await testOr404(req.params.id);
+    res.json(await store.listRuns(req.params.id));
   });
   return router;
 }

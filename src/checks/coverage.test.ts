@@ -1,0 +1,63 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { coverageCounts, coverageRows, readmeCoverageLine, renderCoverageMarkdown } from "./coverage.js";
+import { catalogue } from "./index.js";
+import { tckRequirements } from "./tck-coverage.js";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const docPath = join(repo, "docs", "coverage.md");
+const readmePath = join(repo, "README.md");
+// The README's coverage line starts with these words; the rest is generated.
+const readmeStart = "Of the ";
+const write = process.env.PLAINWRIGHT_WRITE_COVERAGE === "1";
+
+describe("the TCK coverage table", () => {
+  it("lists each TCK requirement once", () => {
+    const ids = tckRequirements.map((r) => r.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it("names only TCK ids the table knows in the checks' tck fields", () => {
+    const known = new Set(tckRequirements.map((r) => r.id));
+    const unknown = catalogue.flatMap((c) =>
+      (c.tck ?? []).filter((id) => !known.has(id)).map((id) => `${c.id}: ${id}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it("has a check for every requirement it calls covered or partial, and none for the others", () => {
+    const wrong = coverageRows(catalogue)
+      .filter((r) => (r.status === "covered" || r.status === "partial") !== r.checks.length > 0)
+      .map((r) => `${r.id} ${r.status}: ${r.checks.join(", ") || "no check"}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("gives the reason of every partial, not applicable or not covered requirement", () => {
+    const silent = tckRequirements.filter((r) => r.status !== "covered" && !(r.note && r.note.length > 10));
+    expect(silent.map((r) => r.id)).toEqual([]);
+  });
+
+  it("counts the 104 requirement ids the TCK tests, 93 of them MUST", () => {
+    const counts = coverageCounts(coverageRows(catalogue));
+    expect(counts.total).toBe(104);
+    expect(counts.must).toBe(93);
+  });
+
+  it("is current in docs/coverage.md and in the README (PLAINWRIGHT_WRITE_COVERAGE=1 regenerates)", () => {
+    const doc = renderCoverageMarkdown(catalogue);
+    const line = readmeCoverageLine(catalogue);
+    const readme = readFileSync(readmePath, "utf8");
+    const lines = readme.split("\n");
+    const at = lines.findIndex((l) => l.startsWith(readmeStart) && l.includes("official TCK"));
+    if (write) {
+      writeFileSync(docPath, doc);
+      if (at >= 0) lines[at] = line;
+      writeFileSync(readmePath, lines.join("\n"));
+      return;
+    }
+    expect(readFileSync(docPath, "utf8")).toBe(doc);
+    expect(lines[at]).toBe(line);
+  });
+});

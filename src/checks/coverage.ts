@@ -1,0 +1,105 @@
+import type { Transport } from "../protocol/transport.js";
+import { tckRequirements, type CoverageStatus, type TckRequirement } from "./tck-coverage.js";
+import type { CheckDefinition } from "./types.js";
+
+/** One row of the coverage table: a TCK requirement, the checks that cover it and where they run. */
+export interface CoverageRow extends TckRequirement {
+  /** Bindings the requirement is about: one for a binding's own requirement, else all. */
+  bindings: readonly Transport[] | "all";
+  checks: string[];
+}
+
+const allBindings: readonly Transport[] = ["JSONRPC", "HTTP+JSON", "GRPC"];
+
+/** The binding a TCK id is about, from its prefix (JSONRPC-, HTTP_JSON-, GRPC-); all otherwise. */
+function bindingsOf(id: string): readonly Transport[] | "all" {
+  if (id.startsWith("JSONRPC-")) return ["JSONRPC"];
+  if (id.startsWith("HTTP_JSON-")) return ["HTTP+JSON"];
+  if (id.startsWith("GRPC-")) return ["GRPC"];
+  return "all";
+}
+
+/** The coverage table: every TCK requirement with the catalogue's checks that name it. */
+export function coverageRows(catalogue: readonly CheckDefinition[]): CoverageRow[] {
+  return tckRequirements.map((r) => ({
+    ...r,
+    bindings: bindingsOf(r.id),
+    checks: catalogue.filter((c) => c.tck?.includes(r.id)).map((c) => c.id),
+  }));
+}
+
+export type CoverageCounts = Record<CoverageStatus, number> & { total: number; must: number };
+
+/** How many of the requirements the TCK has tests for are covered, in part, not applicable or not covered. */
+export function coverageCounts(rows: readonly CoverageRow[]): CoverageCounts {
+  const tested = rows.filter((r) => r.tested);
+  const count = (status: CoverageStatus) => tested.filter((r) => r.status === status).length;
+  return {
+    total: tested.length,
+    must: tested.filter((r) => r.level === "MUST").length,
+    covered: count("covered"),
+    partial: count("partial"),
+    "not-applicable": count("not-applicable"),
+    "not-covered": count("not-covered"),
+  };
+}
+
+/** The coverage sentence of the README and the table's heading. */
+export function coverageSentence(counts: CoverageCounts): string {
+  return (
+    `Of the ${counts.total} requirement ids the official TCK (a2aproject/a2a-tck, 1.0-dev) has tests for, ` +
+    `the catalogue covers ${counts.covered} fully and ${counts.partial} in part; ` +
+    `${counts["not-applicable"]} are not applicable to a server test and ${counts["not-covered"]} are not covered yet.`
+  );
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+function rowLine(r: CoverageRow): string {
+  const bindings = r.bindings === "all" ? allBindings.join(", ") : r.bindings.join(", ");
+  const checks = r.checks.map((c) => `\`${c}\``).join(", ") || "—";
+  return `| ${r.id} | ${r.level} | ${bindings} | ${cell(r.title)} | ${checks} | ${r.status} | ${cell(r.note ?? "")} |`;
+}
+
+/** docs/coverage.md: the table generated from the catalogue (src/checks/coverage.test.ts keeps it current). */
+export function renderCoverageMarkdown(catalogue: readonly CheckDefinition[]): string {
+  const rows = coverageRows(catalogue);
+  const head =
+    "| TCK id | TCK level | bindings | requirement | Plainwright checks | status | note |\n| --- | --- | --- | --- | --- | --- | --- |";
+  const table = (list: readonly CoverageRow[]) => [head, ...list.map(rowLine)].join("\n");
+  return [
+    "# Coverage of the official TCK's requirements",
+    "",
+    "Generated from the check catalogue (`src/checks/tck-coverage.ts` and each check's `tck` ids); regenerate with",
+    "`PLAINWRIGHT_WRITE_COVERAGE=1 npx vitest run src/checks/coverage.test.ts`. The TCK is a2aproject/a2a-tck, branch",
+    "`1.0-dev`; its levels are shown as it files them. Plainwright judges by the current spec (1.0.1 for A2A 1.0, 0.3.0",
+    "for 0.x): where the TCK follows an older copy, the check follows the spec and says so.",
+    "",
+    coverageSentence(coverageCounts(rows)),
+    "",
+    "## Requirements the TCK tests",
+    "",
+    table(rows.filter((r) => r.tested)),
+    "",
+    "## Requirements in the TCK's modules without a TCK test",
+    "",
+    table(rows.filter((r) => !r.tested)),
+    "",
+  ].join("\n");
+}
+
+/** `plainwright conform --coverage`: the table as plain text, one requirement a line. */
+export function renderCoverageText(catalogue: readonly CheckDefinition[]): string {
+  const rows = coverageRows(catalogue);
+  const lines = rows.map(
+    (r) =>
+      `${r.id.padEnd(24)} ${r.level.padEnd(6)} ${r.status.padEnd(14)} ${r.checks.join(", ") || "-"}${r.tested ? "" : " (no TCK test)"}${r.note ? `\n${" ".repeat(32)}${r.note}` : ""}`,
+  );
+  return `${coverageSentence(coverageCounts(rows))}\n${lines.join("\n")}\n`;
+}
+
+/** The README's coverage line: the sentence and where the table is. */
+export function readmeCoverageLine(catalogue: readonly CheckDefinition[]): string {
+  const sentence = coverageSentence(coverageCounts(coverageRows(catalogue)));
+  return `${sentence} The table: [docs/coverage.md](docs/coverage.md), or \`plainwright conform --coverage\`.`;
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import type { CallOutcome } from "../../client/types.js";
+import { a2aCodes, errorName } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import type { CheckContext } from "../types.js";
+
+// A URL no agent can deliver to: the config must be refused before anything is stored.
+const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+
+/** One operation of a capability the card does not claim, and the error it must get. */
+interface Probe {
+  capability: string;
+  operation: string;
+  expected: number;
+  call: () => Promise<{ outcome: CallOutcome<unknown> | undefined; trafficIds: string[] }>;
+}
+
+function probesFor(ctx: CheckContext): Probe[] {
+  const caps = ctx.validation.card.capabilities;
+  const probes: Probe[] = [];
+  if (!caps.extendedAgentCard)
+    probes.push({
+      capability: "extendedAgentCard",
+      operation: "GetExtendedAgentCard",
+      expected: a2aCodes.unsupportedOperation,
+      call: async () => {
+        const got = await ctx.client.getExtendedCard();
+        return { outcome: got, trafficIds: got.trafficIds };
+      },
+    });
+  if (!caps.streaming)
+    probes.push({
+      capability: "streaming",
+      operation: "SendStreamingMessage",
+      expected: a2aCodes.unsupportedOperation,
+      call: async () => {
+        const streamed = await ctx.client.stream({ text: ctx.fixtures.message });
+        return { outcome: streamed.failure, trafficIds: streamed.trafficIds };
+      },
+    });
+  if (!caps.pushNotifications)
+    probes.push({
+      capability: "pushNotifications",
+      operation: "CreateTaskPushNotificationConfig",
+      expected: a2aCodes.pushNotificationNotSupported,
+      call: async () => {
+        const set = await ctx.client.setPushConfig(`plainwright-${randomUUID()}`, { url: DEAD_WEBHOOK });
+        return { outcome: set, trafficIds: set.trafficIds };
+      },
+    });
+  return probes;
+}
+
+/** Why one probe's answer is wrong, or undefined when it is the expected error. */
+function problem(probe: Probe, outcome: CallOutcome<unknown> | undefined): string | undefined {
+  const what = `${probe.operation} (the card does not claim capabilities.${probe.capability})`;
+  if (!outcome) return `${what} opened an event stream instead of answering ${errorName(probe.expected)}`;
+  if (outcome.ok) return `${what} succeeded instead of answering ${errorName(probe.expected)}`;
+  if (outcome.kind !== "error") return `${what}: ${describeFailure(outcome)}`;
+  if (outcome.error.code !== probe.expected)
+    return `${what} answered ${outcome.error.name} (${outcome.error.code}) instead of ${errorName(probe.expected)} (${probe.expected})`;
+  return undefined;
+}
+
+export default defineCheck({
+  id: "errors.capability-errors",
+  title: "Operations of a capability the card does not claim are refused with the capability's error",
+  category: "errors",
+  level: "MUST",
+  requirement:
+    "For each optional capability the card leaves false or absent: GetExtendedAgentCard and SendStreamingMessage answer UnsupportedOperationError (-32004), push config operations answer PushNotificationNotSupportedError (-32003).",
+  spec: "A2A 1.0 §3.3.4 (capability validation), §3.1.11",
+  tck: ["CORE-CAP-001", "CORE-CAP-002", "CORE-CAP-003"],
+  quote: {
+    spec: "A2A 1.0.1 §3.3.4",
+    text: "If `AgentCard.capabilities.pushNotifications` is `false` or not present, operations related to push notification configuration (Create, Get, List, Delete) MUST return `PushNotificationNotSupportedError`. … If `AgentCard.capabilities.streaming` is `false` or not present, attempts to use `SendStreamingMessage` or `SubscribeToTask` operations MUST return `UnsupportedOperationError`. … If `AgentCard.capabilities.extendedAgentCard` is `false` or not present, attempts to call the Get Extended Agent Card operation MUST return `UnsupportedOperationError`.",
+  },
+  recommendation:
+    "Check the card's capabilities before serving an optional operation: answer UnsupportedOperationError (-32004) for streaming and the extended card, PushNotificationNotSupportedError (-32003) for push configs.",
+  selfTest: [{ flaw: "extended-card-wrong-error", protocols: ["1.0"] }],
+  scope: "transport",
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const probes = probesFor(ctx);
+    if (probes.length === 0)
+      return skip(
+        "the card claims streaming, push notifications and an extended card: no capability to refuse",
+      );
+    const evidence: string[] = [];
+    const problems: string[] = [];
+    for (const probe of probes) {
+      const { outcome, trafficIds } = await probe.call();
+      evidence.push(...trafficIds);
+      const wrong = problem(probe, outcome);
+      if (wrong) problems.push(wrong);
+    }
+    if (problems.length > 0) return fail(problems.join("; "), evidence);
+    return pass(
+      `refused as the spec says: ${probes.map((p) => `${p.operation} with ${errorName(p.expected)}`).join(", ")}`,
+      evidence,
+    );
+  },
+});

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { createClient } from "../../client/create-client.js";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+/** A Major.Minor no agent serves: far beyond any published version, still well formed. */
+const UNSUPPORTED_VERSION = "99.0";
+
+export default defineCheck({
+  id: "errors.version-not-supported",
+  title: "A request for an A2A version the interface does not serve fails with VersionNotSupported",
+  category: "errors",
+  level: "MUST",
+  requirement: `A request carrying the service parameter A2A-Version: ${UNSUPPORTED_VERSION} (an HTTP header on JSON-RPC and HTTP+JSON, gRPC metadata on gRPC) is refused with VersionNotSupportedError (-32009), not served with another version's semantics.`,
+  spec: "A2A 1.0 §3.6.2 (server responsibilities); §9.2, §10.2, §11.2 (service parameters per binding)",
+  tck: ["VER-SERVER-002", "JSONRPC-SVC-002", "HTTP_JSON-SVC-002", "GRPC-META-001"],
+  quote: {
+    spec: "A2A 1.0.1 §3.6.2",
+    text: "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`). If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`.",
+  },
+  recommendation:
+    "Read A2A-Version from the request's headers (gRPC metadata), compare Major.Minor with the versions the interface serves, and answer VersionNotSupportedError (-32009; HTTP 400, gRPC FAILED_PRECONDITION) when it is not one of them.",
+  selfTest: [{ flaw: "version-header-ignored", protocols: ["1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
+  scope: "transport",
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const headers = { ...ctx.clientContext.headers, "A2A-Version": UNSUPPORTED_VERSION };
+    const client = createClient(ctx.client.target, { ...ctx.clientContext, headers });
+    try {
+      const id = `plainwright-missing-${randomUUID()}`;
+      const got = await client.getTask(id);
+      const what = `GetTask with A2A-Version: ${UNSUPPORTED_VERSION}`;
+      if (got.ok) return fail(`${what} was served (it returned a task)`, got.trafficIds);
+      if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);
+      if (got.error.code !== a2aCodes.versionNotSupported)
+        return fail(
+          `${what} answered ${got.error.name} (${got.error.code}) instead of VersionNotSupported (-32009): the version was not checked`,
+          got.trafficIds,
+        );
+      return pass(`${what} answered VersionNotSupported`, got.trafficIds);
+    } finally {
+      client.close();
+    }
+  },
+});

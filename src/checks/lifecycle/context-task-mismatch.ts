@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { ownAskingTask } from "../support/own-task.js";
+
+export default defineCheck({
+  id: "lifecycle.context-task-mismatch",
+  title: "A message whose contextId differs from its task's is refused",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "A message naming an existing task (one waiting for input) together with a contextId other than that task's is refused with an error; it is neither run in the task nor moved to the other context.",
+  spec: "A2A 1.0 §3.4.3 (multi-turn conversation patterns)",
+  tck: ["CORE-MULTI-006"],
+  quote: {
+    spec: "A2A 1.0.1 §3.4.3",
+    text: "Agents MUST reject messages containing mismatching `contextId` and `taskId` (i.e., the provided `contextId` is different from that of the referenced `Task`).",
+  },
+  recommendation:
+    "When a message carries both taskId and contextId, compare the contextId with the stored task's and answer an error (InvalidParams, -32602) when they differ.",
+  selfTest: [{ flaw: "context-mismatch-accepted", protocols: ["1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
+  scope: "transport",
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const asked = await ownAskingTask(ctx);
+    if (!asked.ok) return skip(`no task waiting for input: ${asked.reason}`);
+    const task = asked.value;
+    const contextId = `plainwright-other-${randomUUID()}`;
+    const sent = await ctx.client.send({ text: ctx.fixtures.message, taskId: task.id, contextId });
+    const evidence = [...asked.evidence, ...sent.trafficIds];
+    if (sent.ok)
+      return fail(
+        `a message naming task ${task.id} (context ${task.contextId ?? "?"}) with context ${contextId} was accepted`,
+        evidence,
+      );
+    if (sent.kind !== "error")
+      return fail(`a message with a mismatching contextId: ${describeFailure(sent)}`, evidence);
+    return pass(
+      `a message naming task ${task.id} with another context was refused with ${sent.error.name} (${sent.error.code})`,
+      evidence,
+    );
+  },
+});

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+export default defineCheck({
+  id: "streaming.subscribe-unknown-task",
+  title: "Subscribing to a task that does not exist fails with TaskNotFound",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "SubscribeToTask with an id the server never issued answers TaskNotFoundError (-32001) as a direct error response, not an event stream.",
+  spec: "A2A 1.0 §3.1.6 SubscribeToTask (errors), §3.4.2",
+  tck: ["STREAM-SUB-004"],
+  quote: {
+    spec: "A2A 1.0.1 §3.4.2",
+    text: "Agents MUST return a `TaskNotFoundError` if the provided `taskId` does not correspond to an existing task",
+  },
+  recommendation:
+    "Look the task up before opening the stream and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) as the response itself.",
+  selfTest: [{ flaw: "subscribe-unknown-wrong-code", protocols: ["1.0"] }],
+  scope: "transport",
+  needs: ["streaming"],
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const id = `plainwright-missing-${randomUUID()}`;
+    const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+      graceMs: graceAfterFinalMs(ctx.timeoutMs),
+      stopAt: () => true,
+    });
+    const stream = watched.outcome;
+    const evidence = stream?.trafficIds ?? [];
+    const failure = stream?.failure;
+    if (failure?.kind === "error" && failure.error.code === a2aCodes.taskNotFound)
+      return pass(`subscribing to the never-issued task ${id} answered TaskNotFound`, evidence);
+    if (failure)
+      return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
+    const inside = stream?.errors[0];
+    if (inside)
+      return fail(
+        `the error (${inside.code}: ${inside.message}) came inside an event stream, not as a direct error response`,
+        evidence,
+      );
+    return fail(`subscribing to the never-issued task ${id} opened an event stream`, evidence);
+  },
+});

@@ -1,0 +1,34 @@
+import { describeCallFailure } from "../../client/describe-failure.js";
+import type { Task } from "../../protocol/model.js";
+import { waitForSettled, type Provided } from "../fixtures.js";
+import type { CheckContext } from "../types.js";
+
+/**
+ * A task of the check's own that waits for input (not the shared fixture: the check sends to it, and an
+ * agent that wrongly accepts the message would spend the task other checks rely on). Undefined reason
+ * prefix: the caller turns a failure into a skip.
+ */
+export async function ownAskingTask(ctx: CheckContext): Promise<Provided<Task>> {
+  const text = await ctx.fixtures.askingMessage();
+  if (!text)
+    return {
+      ok: false,
+      reason: 'no message made the agent ask back; pass --hint input-required="..."',
+      evidence: [],
+    };
+  const sent = await ctx.client.send({ text });
+  if (!sent.ok)
+    return { ok: false, reason: `send failed: ${describeCallFailure(sent)}`, evidence: sent.trafficIds };
+  if (sent.value.kind !== "task")
+    return { ok: false, reason: "the agent answered with a Message, not a Task", evidence: sent.trafficIds };
+  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 2);
+  const evidence = [...sent.trafficIds, ...settled.evidence];
+  if (!settled.ok) return { ...settled, evidence };
+  if (settled.value.state !== "input-required")
+    return {
+      ok: false,
+      reason: `the message that asked back ended ${settled.value.state} this time`,
+      evidence,
+    };
+  return { ok: true, value: settled.value, evidence };
+}

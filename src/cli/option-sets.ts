@@ -1,0 +1,88 @@
+import { Option, type Command } from "commander";
+import { usageError } from "../runner/errors.js";
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** How the agent is reached: headers, timeout, endpoint, card strictness, secrets, outbound policy. */
+export function withConnectionOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      "-H, --header <header>",
+      "send 'Name: value' with every request (repeatable; {{secrets.NAME}} works)",
+      collect,
+    )
+    .option("--timeout <seconds>", "seconds to wait for each request, 1-300", undefined)
+    .option(
+      "--endpoint <url[@binding]>",
+      "test this endpoint whatever the card says, or without a card (binding jsonrpc, rest or grpc; default jsonrpc)",
+    )
+    .option("--no-strict-card", "report card errors without failing")
+    .option("--secrets <file>", "secrets file (JSON object or KEY=VALUE lines) for {{secrets.NAME}}")
+    .option("--allow-private", "allow loopback and private addresses (the command-line default)")
+    .option("--deny-private", "refuse loopback and private addresses")
+    .option("--allow-host <host>", "always allow this host name (repeatable)", collect);
+}
+
+/** What a run prints and writes: the result JSON, report files, colour and live progress. */
+export function withOutputOptions(cmd: Command): Command {
+  return cmd
+    .option("--json", "print the result JSON on stdout and nothing else")
+    .option(
+      "--report <formats>",
+      "also write reports: json, markdown, junit, html, console (comma-separated)",
+    )
+    .option("--out-dir <dir>", "folder for --report files (default: reports)")
+    .addOption(
+      new Option(
+        "--progress <mode>",
+        "live progress on stderr: auto (a status line on a terminal, lines elsewhere), tty, plain or none (default: auto; none with --json)",
+      ),
+    )
+    .option("--no-color", "plain console output");
+}
+
+/** DESIGN.md section 2's common options: how to reach the agent and what to print. */
+export function withCommonOptions(cmd: Command): Command {
+  return withOutputOptions(withConnectionOptions(cmd));
+}
+
+/**
+ * Credentials, the same on every command that reaches an agent. `query` adds --api-key-in for the
+ * commands whose client can put an API key in the query string.
+ */
+export function withAuthOptions(cmd: Command, opts: { query?: boolean } = {}): Command {
+  cmd
+    .option("--bearer <token>", "send Authorization: Bearer TOKEN ({{secrets.NAME}} works)")
+    .option("--basic <user:password>", "send HTTP basic credentials")
+    .option("--api-key <name=value>", "send an API key header NAME: VALUE (repeatable)", collect);
+  return opts.query
+    ? cmd.option("--api-key-in <where>", "where API keys go: header or query", "header")
+    : cmd;
+}
+
+/** Model choices for conversation tests (README "Conversation tests"). */
+export function withModelOptions(cmd: Command): Command {
+  return cmd
+    .option("--model <provider:name>", "model for the simulated user and the judge (or PLAINWRIGHT_MODEL)")
+    .option("--user-model <provider:name>", "model for the simulated user only (or PLAINWRIGHT_USER_MODEL)")
+    .option("--judge-model <provider:name>", "model for the judge only (or PLAINWRIGHT_JUDGE_MODEL)");
+}
+
+/**
+ * Options a command takes from a shared set but cannot honour: given on the command line, each is refused
+ * before anything is sent (exit 64), with the rule. Keys are option specs ("--report <formats>"); options
+ * the command lacks are added, hidden, so the refusal names them instead of commander's "unknown option".
+ */
+export function refuseOptions(cmd: Command, rules: Record<string, string>): Command {
+  const longOf = (spec: string) => spec.split(" ")[0] ?? spec;
+  for (const spec of Object.keys(rules)) {
+    if (!cmd.options.some((o) => o.long === longOf(spec))) cmd.addOption(new Option(spec).hideHelp());
+  }
+  return cmd.hook("preAction", (_program, action) => {
+    for (const [spec, rule] of Object.entries(rules)) {
+      const option = action.options.find((o) => o.long === longOf(spec));
+      if (option && action.getOptionValueSource(option.attributeName()) === "cli")
+        throw usageError(`${action.name()} ${longOf(spec)}: ${rule}`);
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import type { AppliedCredentials } from "../client/auth.js";
+import type { RunEventSink } from "../model/events.js";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import type { SecretSource } from "../runner/secrets.js";
+import {
+  connectionFlags,
+  parseTimeout,
+  policyFrom,
+  requestAuth,
+  secretSourceFrom,
+  type AuthFlags,
+  type CommonFlags,
+} from "./options.js";
+import { outputSettings, progressFor, type OutputSettings } from "./output.js";
+
+/** Every common option of a command, checked before anything is sent (issue 13: options that do nothing are refused). */
+export interface PreparedRun {
+  output: OutputSettings;
+  /** -H and the credential flags; header values may still hold {{secrets.NAME}}. */
+  auth: AppliedCredentials;
+  /** --timeout, or undefined when not given (a test file's own timeout_s then stands). */
+  timeoutS: number | undefined;
+  policy: OutboundPolicy;
+  secrets: SecretSource;
+}
+
+/** Checks the output, connection and credential options and reads the --secrets file; no network. */
+export async function prepareRun(flags: CommonFlags & AuthFlags): Promise<PreparedRun> {
+  const output = outputSettings(flags);
+  const auth = requestAuth(flags);
+  const timeoutS = flags.timeout === undefined ? undefined : parseTimeout(flags.timeout);
+  connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) });
+  const policy = policyFrom(flags);
+  const secrets = await secretSourceFrom(flags, process.env);
+  return { output, auth, timeoutS, policy, secrets };
+}
+
+/** Runs `work` with live progress on stderr, and clears the status line when it ends, however it ends. */
+export async function withProgress<T>(
+  output: OutputSettings,
+  work: (onEvent: RunEventSink) => Promise<T>,
+): Promise<T> {
+  const display = progressFor(output);
+  try {
+    return await work(display.onEvent);
+  } finally {
+    display.close();
+  }
+}

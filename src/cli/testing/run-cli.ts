@@ -1,0 +1,27 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+// The real CLI as a subprocess, built by `npm test` (tsc -p tsconfig.build.json) before vitest runs.
+const bin = fileURLToPath(new URL("../../../dist/cli/main.js", import.meta.url));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `plainwright args…` with NO_COLOR and no CI marker unless `env` says otherwise; stdin gets `input`. */
+export function runCli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 99) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.end(input ?? "");
+  });
+}

@@ -1,0 +1,135 @@
+import type { RunEvent } from "../model/events.js";
+import type { RunResult } from "../model/result.js";
+import type { OutboundPolicy } from "../net/outbound-policy.js";
+import { Redactor } from "../net/redact.js";
+import { progressLines } from "../report/progress.js";
+import { redactSecrets, redactStrings } from "../runner/redact-result.js";
+import { errorResult, runTestDefinition } from "../runner/run-test.js";
+import { parseTestDefinition, type LoadedTest } from "../runner/test-definition.js";
+import type { QueueEvent } from "./run-hub.js";
+import type { RunRow, RunState, Store, TestRow } from "./store.js";
+
+/** What executing a stored run needs, in `serve` and in a worker alike. */
+export interface ExecutorOptions {
+  store: Store;
+  policy: OutboundPolicy;
+  /** A run still going after this long is stopped and marked error. */
+  runTimeoutMs: number;
+  pollIntervalMs?: number;
+  /** Model settings for conversation tests; process.env when absent. */
+  env?: Record<string, string | undefined>;
+}
+
+/** Where a stored test came from, as runner messages name it. */
+export function testSource(row: TestRow): string {
+  return `tests/${row.id}`;
+}
+
+/** Reads a stored test back into the runner's shape (it was validated when stored). */
+export function loadStoredTest(row: TestRow): LoadedTest {
+  const loaded = parseTestDefinition(JSON.parse(row.definition), testSource(row));
+  loaded.warnings = JSON.parse(row.warnings) as string[];
+  return loaded;
+}
+
+/** A stand-in for a stored test that no longer parses (a newer schema), so its run can still report why. */
+function unreadableTest(row: TestRow): LoadedTest {
+  const config = { agent_url: "", headers: {}, strict_card: true, timeout_s: 60 };
+  return { source: testSource(row), definition: { name: row.name, kind: "a2a", config }, warnings: [] };
+}
+
+/** The result JSON of a run that ends without finishing its work (canceled, interrupted). */
+export function endedResult(row: TestRow | undefined, reason: string): string {
+  if (!row) return JSON.stringify({ status: "error", reason });
+  let test = unreadableTest(row);
+  try {
+    test = loadStoredTest(row);
+  } catch {
+    // keep the stand-in: the reason is what matters
+  }
+  return JSON.stringify(errorResult(test, reason));
+}
+
+/** The agent's host:port, the key of the per-host slot limit ("" when the URL is a secret or invalid). */
+export function agentHostOf(definition: string): string {
+  try {
+    const url = (JSON.parse(definition) as { config?: { agent_url?: unknown } }).config?.agent_url;
+    return typeof url === "string" ? new URL(url).host : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Executes one claimed run (status running, held by `executor`) and stores its result once. Events are
+ * redacted and handed to `emit` as they happen; `signal` aborts the work (cancel, shutdown).
+ */
+export async function executeRun(
+  opts: ExecutorOptions,
+  run: RunRow,
+  executor: string,
+  emit: (event: QueueEvent) => void,
+  progress: () => string[],
+  signal: AbortSignal,
+): Promise<RunState | undefined> {
+  const { store } = opts;
+  const row = await store.test(run.test_id);
+  if (!row) return undefined; // the test was deleted: its runs went with it
+  emit({ type: "status", status: "running" });
+  const secrets = await store.secretValues(run.project_id || ((await store.projectOfTest(row.id)) ?? ""));
+  // Events quote resolved URLs, so they are redacted before anyone sees them.
+  const redactor = new Redactor();
+  for (const value of Object.values(secrets)) redactor.add(value);
+  // The runner's run-finished is replaced by the executor's own, sent once the result is stored.
+  const onEvent = (event: RunEvent) => {
+    if (event.type === "run-finished") return;
+    const safe = redactStrings(event, (text) => redactor.url(text));
+    emit({ type: "run", event: safe });
+    for (const line of progressLines(safe)) emit({ type: "progress", line });
+  };
+  const result = await runBounded(opts, row, secrets, onEvent, signal);
+  if (signal.aborted) return undefined; // canceled or shutting down: whoever aborted records the end
+  // runTestDefinition redacts the secrets it used; every project secret is removed as well, so a
+  // value that reached the output some other way is never stored either.
+  const safe = redactSecrets(result, Object.values(secrets));
+  const stored = await store.finishRun(run.id, executor, {
+    status: safe.status,
+    result: JSON.stringify(safe),
+    progress: progress(),
+  });
+  if (!stored) return undefined;
+  emit({ type: "run", event: { type: "run-finished", result: safe } });
+  emit({ type: "done", status: safe.status });
+  return safe.status;
+}
+
+async function runBounded(
+  opts: ExecutorOptions,
+  row: TestRow,
+  secrets: Record<string, string>,
+  onEvent: (event: RunEvent) => void,
+  signal: AbortSignal,
+): Promise<RunResult> {
+  let test: LoadedTest;
+  try {
+    test = loadStoredTest(row);
+  } catch (error) {
+    return errorResult(unreadableTest(row), `the stored test could not be read: ${(error as Error).message}`);
+  }
+  // The deadline aborts the work like a cancel does, and names itself as the reason.
+  const deadline = AbortSignal.timeout(opts.runTimeoutMs);
+  const both = AbortSignal.any([signal, deadline]);
+  const result = await runTestDefinition(test, {
+    secrets: { values: secrets, env: {}, fileName: "the project's secrets", readsEnv: false },
+    policy: opts.policy,
+    onEvent,
+    signal: both,
+    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+  }).catch((error: unknown) => errorResult(test, `internal error: ${(error as Error).message}`));
+  if (deadline.aborted && !signal.aborted) {
+    const seconds = Math.round(opts.runTimeoutMs / 1000);
+    return errorResult(test, `the run took longer than ${seconds} s and was stopped`);
+  }
+  return result;
+}
