@@ -162,15 +162,21 @@ function buildProgram(setExit: (code: number) => void): Command {
     .action(async (url: string | undefined, flags: ConformFlags) =>
       setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
-  withModelOptions(
-    withAuthOptions(
-      withCommonOptions(
-        program
-          .command("redteam")
-          .argument("[url]", "agent base URL or card URL")
-          .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
+  refuseOptions(
+    withModelOptions(
+      withAuthOptions(
+        withCommonOptions(
+          program
+            .command("redteam")
+            .argument("[url]", "agent base URL or card URL")
+            .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
+        ),
       ),
     ),
+    {
+      "--no-strict-card":
+        "redteam treats the agent as a target: its card only finds the endpoint and is never validated",
+    },
   )
     .option("--packs <p1,p2>", "only these packs (default: all seven)")
     .option("--attempts <n>", "attempts per attack, 1-100 (default 3)")
