@@ -74,7 +74,7 @@ describe("a hostile agent under red-team attack", () => {
     open = agent.server;
     const config = { agent_url: agent.url, headers: {}, strict_card: false, timeout_s: 1, attempts: 3 };
     const result = await runRedteamTest({
-      config: config as A2ATestConfig,
+      config: config,
       policy,
       env: {},
       pollIntervalMs: 50,
