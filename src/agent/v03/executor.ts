@@ -32,7 +32,7 @@ function incomingOf(message: Message, ids: { taskId: string; contextId: string }
       return [Buffer.from(part.file.bytes, "base64").toString("utf8")];
     return [];
   });
-  return { ...ids, attachments, metadata: (message.metadata ?? {}) };
+  return { ...ids, attachments, metadata: message.metadata ?? {} };
 }
 
 function statusEvent(
