@@ -76,9 +76,15 @@ function attemptsOf(raw: string | undefined): number | undefined {
   return n;
 }
 
-/** The red-team test the flags describe. */
-export function redteamConfig(rawUrl: string, flags: RedteamFlags): A2ATestConfig {
-  const headers = parseHeaders(flags.header);
+/**
+ * The red-team test the flags describe; `headers` are the first identity's (-H and the credential
+ * flags, as every command reads them).
+ */
+export function redteamConfig(
+  rawUrl: string,
+  flags: RedteamFlags,
+  headers: Record<string, string> = parseHeaders(flags.header),
+): A2ATestConfig {
   const packs = parsePacks(flags.packs);
   const attempts = attemptsOf(flags.attempts);
   const identities = parseIdentities(flags.identity);
@@ -102,9 +108,9 @@ export async function runRedteamCommand(rawUrl: string | undefined, flags: Redte
     return 0;
   }
   if (rawUrl === undefined) throw usageError("redteam needs the agent's URL (or --list)");
-  // The first identity is what -H and --bearer/--basic/--api-key give; --identity adds the others.
+  // Every option is checked before the first request (issue 13, point 7).
   const prepared = await prepareRun(flags);
-  const config = { ...redteamConfig(rawUrl, flags), headers: prepared.auth.headers };
+  const config = redteamConfig(rawUrl, flags, prepared.auth.headers);
   const models = modelFlagsFrom(flags);
   const { value, used } = resolveSecrets(config, prepared.secrets);
   const result = await withProgress(prepared.output, (onEvent) =>

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
-import { redteamPacks } from "../model/redteam.js";
 import { loadConfigSchema } from "../load/settings.js";
+import { redteamPacks } from "../model/redteam.js";
 import { transportFlags } from "../model/transport.js";
 import { closestName } from "./did-you-mean.js";
 import { parseEndpointOverride } from "./endpoint-override.js";
@@ -106,6 +106,8 @@ export const configSchema = z
       .url("must be a URL")
       .optional()
       .describe("conformance: a second agent for the interop checks"),
+    /** Load tests: concurrency, duration or requests, rate, ramp, stream, message, thresholds (docs/load.md). */
+    load: loadConfigSchema.optional(),
     /** Red team: which packs, how many attempts per attack, canaries to detect, other identities. */
     packs: z
       .array(z.enum(redteamPacks, { error: `must list known packs (${redteamPacks.join(", ")})` }))
@@ -124,8 +126,6 @@ export const configSchema = z
         { error: "must be a list of identities" },
       )
       .optional(),
-    /** Load tests: concurrency, duration or requests, rate, ramp, stream, message, thresholds (docs/load.md). */
-    load: loadConfigSchema.optional(),
   })
   .loose();
 
@@ -134,8 +134,8 @@ export const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
-    kind: z.enum(["a2a", "conversation", "conformance", "redteam", "load"], {
-      error: 'must be "a2a", "conversation", "conformance", "redteam" or "load"',
+    kind: z.enum(["a2a", "conversation", "conformance", "load", "redteam"], {
+      error: 'must be "a2a", "conversation", "conformance", "load" or "redteam"',
     }),
     /** Conversation tests name their agent as a target (the A2A test manual "A2A as a target elsewhere"). */
     target: a2aTargetSchema.optional(),

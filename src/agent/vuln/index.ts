@@ -37,8 +37,8 @@ export function createSafetyLayer(modes: ReadonlySet<VulnMode>): SafetyLayer {
     middleware: rememberCaller,
     ...(ownership ? { rpcHook: ownership.hook } : {}),
     planner: (inner) => (text, resuming, incoming) => {
-      // Tasks are scoped only where the caller is known (HTTP); a gRPC task stays open to every binding.
       const known = currentCaller();
+      // A task made over gRPC has no tracked caller: it stays readable on every binding (ownership is JSON-RPC's).
       if (known !== undefined) ownership?.claim(known, incoming.taskId, incoming.contextId);
       const caller = known ?? "anonymous";
       if (resuming) return inner(text, resuming, incoming);
