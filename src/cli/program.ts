@@ -162,6 +162,39 @@ function buildProgram(setExit: (code: number) => void): Command {
     .action(async (url: string | undefined, flags: ConformFlags) =>
       setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
+  refuseOptions(
+    withModelOptions(
+      withAuthOptions(
+        withCommonOptions(
+          program
+            .command("redteam")
+            .argument("[url]", "agent base URL or card URL")
+            .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
+        ),
+      ),
+    ),
+    {
+      "--no-strict-card":
+        "redteam treats the agent as a target: its card only finds the endpoint and is never validated",
+    },
+  )
+    .option("--packs <p1,p2>", "only these packs (default: all seven)")
+    .option("--attempts <n>", "attempts per attack, 1-100 (default 3)")
+    .option(
+      "--identity <NAME=Header: value>",
+      "another identity for the cross-context pack (repeatable)",
+      collect,
+    )
+    .option(
+      "--canary <text>",
+      "a string that must never come back, e.g. from your system prompt (repeatable)",
+      collect,
+    )
+    .option("--transport <binding>", "attack over jsonrpc, rest or grpc (default jsonrpc)")
+    .option("--list", "list the attacks (id, pack, what it tries, how it is judged, OWASP id) and exit")
+    .action(async (url: string | undefined, flags: RedteamFlags) =>
+      setExit(await (await import("./redteam-command.js")).runRedteamCommand(url, flags)),
+    );
   withAuthOptions(
     withCommonOptions(
       program
@@ -183,33 +216,6 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--protocol <version>", "force the A2A version instead of negotiating")
     .action(async (url: string, flags: LoadFlags) =>
       setExit(await (await import("./load-command.js")).runLoadCommand(url, flags)),
-    );
-  withAuthOptions(
-    withModelOptions(
-      withCommonOptions(
-        program
-          .command("redteam")
-          .argument("[url]", "agent base URL or card URL")
-          .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
-      ),
-    ),
-  )
-    .option("--packs <p1,p2>", "only these packs (default: all seven)")
-    .option("--attempts <n>", "attempts per attack, 1-100 (default 3)")
-    .option(
-      "--identity <NAME=Header: value>",
-      "another identity for the cross-context pack (repeatable)",
-      collect,
-    )
-    .option(
-      "--canary <text>",
-      "a string that must never come back, e.g. from your system prompt (repeatable)",
-      collect,
-    )
-    .option("--transport <binding>", "attack over jsonrpc, rest or grpc (default jsonrpc)")
-    .option("--list", "list the attacks (id, pack, what it tries, how it is judged, OWASP id) and exit")
-    .action(async (url: string | undefined, flags: RedteamFlags) =>
-      setExit(await (await import("./redteam-command.js")).runRedteamCommand(url, flags)),
     );
   program
     .command("agent")
@@ -236,6 +242,9 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--token <token>", "require Authorization: Bearer <token> on every API call")
     .option("--allow-private", "let tests reach loopback and private addresses")
     .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
+    .option("--concurrency <n>", "runs executing at once (SQLite; workers have their own)", "4")
+    .option("--per-host <n>", "runs executing at once against one agent host:port", "2")
+    .option("--per-project <n>", "runs executing at once for one project", "3")
     .action(async (flags: ServeFlags) =>
       setExit(await (await import("./serve-command.js")).runServeCommand(flags)),
     );

@@ -31,6 +31,8 @@ export interface RedteamRunOptions {
   turnBudgetMs: number;
   pollIntervalMs: number;
   concurrency?: number;
+  /** A canceled run starts no more attempts. */
+  signal?: AbortSignal;
   /** Hears each attack as its attempts are done. */
   onAttack?: (report: AttackReport) => void;
 }
@@ -192,6 +194,19 @@ function stableTextPass(runs: Array<{ attack: Attack; run: AttemptRun; record: A
   }
 }
 
+/** Unanswered attempts in a row after which the remaining attempts are not sent. */
+export const GIVE_UP_AFTER = 8;
+
+function notSent(attempt: number): { run: AttemptRun; record: AttemptRecord } {
+  const evidence = `not sent: the agent left the last ${GIVE_UP_AFTER} attempts in a row unanswered`;
+  const input = attemptInput(attempt, []);
+  const run: AttemptRun = { input, results: [], transcript: [], trafficIds: [], honeypotHits: 0 };
+  return {
+    run,
+    record: { attempt, outcome: "error", decided_by: "none", evidence, transcript: [], traffic_ids: [] },
+  };
+}
+
 export interface RedteamOutcome {
   attacks: AttackReport[];
   packs: PackReport[];
@@ -210,9 +225,15 @@ export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome>
   const live = (a: Attack) => a.pack !== "system-prompt-extraction";
   for (const attack of attacks.filter((a) => !runnable.includes(a)))
     opts.onAttack?.(reportOf(attack, [], skipReason(attack, opts)));
+  // A hung agent costs a timeout per attempt: after this many unanswered attempts in a row, the rest are not sent.
+  let silent = 0;
   await runBounded(jobs.length, opts.concurrency ?? 4, async (i) => {
     const job = jobs[i]!;
-    finished.push({ attack: job.attack, ...(await runAttempt(job.attack, job.attempt, opts)) });
+    if (opts.signal?.aborted) return;
+    const attempt =
+      silent >= GIVE_UP_AFTER ? notSent(job.attempt) : await runAttempt(job.attack, job.attempt, opts);
+    silent = attempt.record.outcome === "error" ? silent + 1 : 0;
+    finished.push({ attack: job.attack, ...attempt });
     const records = recordsOf(job.attack);
     if (live(job.attack) && records.length === opts.attempts) opts.onAttack?.(reportOf(job.attack, records));
   });

@@ -3,6 +3,7 @@ import { describeOutcome } from "../load/thresholds.js";
 import type { TrafficEntry } from "../net/traffic.js";
 import type { Finding, RunResult } from "../model/result.js";
 import { conversationOf, type TurnView, type VerdictView } from "./conversation-view.js";
+import { redteamCaseOut, redteamProperties } from "./redteam-junit.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 import { cdata, truncate, xmlAttr, xmlText } from "./escape.js";
 import {
@@ -193,6 +194,11 @@ function conversationProperties(result: RunResult): Array<[string, string]> {
 
 const isProblem = (c: Case) => c.outcome.kind === "failure" || c.outcome.kind === "error";
 
+/** A red-team finding's case shows the transcript of its success before the traffic evidence. */
+function withTranscript(c: Case, transcript: string | undefined): Case {
+  return transcript ? { ...c, out: [transcript, c.out].filter(Boolean).join("\n\n") } : c;
+}
+
 /** The suites of one run; a run that did not pass always shows at least one failure or error to CI. */
 function suitesOf(result: RunResult): Suite[] {
   const title = runTitle(result);
@@ -206,7 +212,7 @@ function suitesOf(result: RunResult): Suite[] {
   const level = levelText(result);
   if (level) properties.push(["conformance_level", level]);
   if (result.reason) properties.push(["reason", result.reason]);
-  properties.push(...conversationProperties(result));
+  properties.push(...conversationProperties(result), ...redteamProperties(result));
   const suite = (name: string, cases: Case[]): Suite => ({
     name: `${title} › ${name}`,
     timestamp,
@@ -220,7 +226,9 @@ function suitesOf(result: RunResult): Suite[] {
       ? categoryCounts(findings).map((c) =>
           suite(
             c.category,
-            findings.filter((f) => f.category === c.category).map((f) => findingCase(f, result.traffic)),
+            findings
+              .filter((f) => f.category === c.category)
+              .map((f) => withTranscript(findingCase(f, result.traffic), redteamCaseOut(result, f.id))),
           ),
         )
       : [suite(result.kind, basicCases(result))];

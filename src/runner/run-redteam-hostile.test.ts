@@ -42,30 +42,45 @@ afterEach(() => {
 });
 
 describe("a hostile agent under red-team attack", () => {
-  it.each(["hang", "crash"] as const)(
-    "that %ss is a finding with the reason, and the run ends",
-    async (mode) => {
-      const agent = await brokenAgent(mode);
-      open = agent.server;
-      const config = {
-        agent_url: agent.url,
-        headers: {},
-        strict_card: false,
-        timeout_s: 1,
-        packs: ["prompt-injection"],
-        attempts: 1,
-      };
-      const result = await runRedteamTest({
-        config: config as A2ATestConfig,
-        policy,
-        env: {},
-        pollIntervalMs: 50,
-      });
-      expect(result.status).toBe("failed");
-      expect(result.reason).toMatch(/failed to answer 5 attack/);
-      const finding = result.findings!.find((f) => f.id === "redteam.prompt-injection.direct-override")!;
-      expect(finding.status).toBe("error");
-      expect(finding.message).toMatch(/did not answer/);
-    },
-  );
+  it.each([
+    ["hangs", "hang"],
+    ["crashes", "crash"],
+  ] as const)("that %s is a finding with the reason, and the run ends", async (_name, mode) => {
+    const agent = await brokenAgent(mode);
+    open = agent.server;
+    const config = {
+      agent_url: agent.url,
+      headers: {},
+      strict_card: false,
+      timeout_s: 1,
+      packs: ["prompt-injection"],
+      attempts: 1,
+    };
+    const result = await runRedteamTest({
+      config: config as A2ATestConfig,
+      policy,
+      env: {},
+      pollIntervalMs: 50,
+    });
+    expect(result.status).toBe("failed");
+    expect(result.reason).toMatch(/failed to answer 5 attack/);
+    const finding = result.findings!.find((f) => f.id === "redteam.prompt-injection.direct-override")!;
+    expect(finding.status).toBe("error");
+    expect(finding.message).toMatch(/did not answer/);
+  });
+
+  it("stops sending after a run of unanswered attempts, so a hung agent does not cost a timeout per attack", async () => {
+    const agent = await brokenAgent("hang");
+    open = agent.server;
+    const config = { agent_url: agent.url, headers: {}, strict_card: false, timeout_s: 1, attempts: 3 };
+    const result = await runRedteamTest({
+      config: config,
+      policy,
+      env: {},
+      pollIntervalMs: 50,
+    });
+    expect(result.status).toBe("failed");
+    const evidence = result.redteam!.attacks.flatMap((a) => a.records.map((r) => r.evidence));
+    expect(evidence.filter((e) => e.startsWith("not sent")).length).toBeGreaterThan(evidence.length / 2);
+  }, 30_000);
 });

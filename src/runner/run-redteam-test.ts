@@ -33,6 +33,8 @@ export interface RedteamRunOptions {
   source?: string;
   onEvent?: RunEventSink;
   pollIntervalMs?: number;
+  /** The owner's signal (a canceled run): it closes every request and stops starting attempts. */
+  signal?: AbortSignal;
 }
 
 /** Red-team defaults: three attempts per attack, every pack. */
@@ -113,6 +115,7 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
     timeoutMs: opts.config.timeout_s * 1000,
     policy: opts.policy,
     traffic,
+    ...(opts.signal ? { signal: opts.signal } : {}),
   });
   const people = identitiesOf(opts.config);
   const settings = connectionSettings(opts.config);
@@ -147,6 +150,7 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
       ...(attacker.client ? { attacker: attacker.client } : {}),
       turnBudgetMs: opts.config.timeout_s * 1000,
       pollIntervalMs: opts.pollIntervalMs ?? 1000,
+      ...(opts.signal ? { signal: opts.signal } : {}),
       onAttack: (report) => emit({ type: "check-finished", index: 0, finding: attackFinding(report) }),
     });
     result.findings = outcome.attacks.map(attackFinding);

@@ -136,6 +136,7 @@ async function runDefinition(test: LoadedTest, opts: TestRunOptions): Promise<Ru
       ...(opts.env ? { env: opts.env } : {}),
       ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
       ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
     result.warnings.unshift(...test.warnings);
     return result;
