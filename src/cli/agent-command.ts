@@ -7,6 +7,8 @@ export interface AgentFlags {
   protocol?: string;
   flaw?: string;
   listFlaws?: boolean;
+  /** Require Authorization: Bearer TOKEN on the task endpoints (the card declares the scheme). */
+  bearerToken?: string;
 }
 
 /** Formats the flaw catalogue as a table a person can scan. */
@@ -54,12 +56,13 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       host: flags.host ?? "127.0.0.1",
       protocol,
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
+      ...(flags.bearerToken ? { bearerToken: flags.bearerToken } : {}),
     });
   } catch (error) {
     throw usageError((error as Error).message);
   }
   process.stdout.write(
-    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${flags.bearerToken ? ", bearer token required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

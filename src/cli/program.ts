@@ -166,6 +166,7 @@ function buildProgram(setExit: (code: number) => void): Command {
     .addOption(new Option("--protocol <version>", "A2A version").choices(["0.3", "1.0"]).default("1.0"))
     .option("--flaw <name>", "inject one defect (see --list-flaws)")
     .option("--list-flaws", "list the flaws and exit")
+    .option("--bearer-token <token>", "require Authorization: Bearer TOKEN on the task endpoints")
     .action(async (flags: AgentFlags) =>
       setExit(await (await import("./agent-command.js")).runAgentCommand(flags)),
     );
