@@ -10,7 +10,8 @@ const rows: string[][] = [
   ["server", "web"],
   ["report"],
   ["runner"],
-  ["checks", "conversation", "redteam"],
+  // load/ drives a client the runner connected (the one connect path stays in runner/).
+  ["checks", "conversation", "redteam", "load"],
   ["card", "client"],
   ["net"],
   ["protocol"],

@@ -5,10 +5,13 @@ import type { AgentFlags } from "./agent-command.js";
 import type { ConverseFlags } from "./converse-command.js";
 import type { ChatFlags } from "./chat-command.js";
 import type { ConformFlags } from "./conform-command.js";
+import type { LoadFlags } from "./load-command.js";
 import type { CommonFlags } from "./options.js";
 import type { ServeFlags } from "./serve-command.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
+import { registerSubmitCommand } from "./submit-command.js";
+import { registerWorkerCommand } from "./worker-command.js";
 import {
   refuseOptions,
   withAuthOptions,
@@ -158,6 +161,28 @@ function buildProgram(setExit: (code: number) => void): Command {
     .action(async (url: string | undefined, flags: ConformFlags) =>
       setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
+  withAuthOptions(
+    withCommonOptions(
+      program
+        .command("load")
+        .argument("<url>", "agent base URL or card URL")
+        .description("load and soak: concurrent sends or streams; latency percentiles, errors, throughput"),
+    ),
+  )
+    .option("--concurrency <n>", "requests in flight at most, 1-1000 (default 10)")
+    .option("--duration <time>", "how long to send: 30s, 5m, 1h (default 10s; at most 24h)")
+    .option("--requests <n>", "stop after this many requests (and after 1h unless --duration)")
+    .option("--rate <r/s>", "open loop: start this many requests per second (default: closed loop)")
+    .option("--ramp <time>", "grow from one to full concurrency or rate over this long")
+    .option("--stream", "send streaming messages and time the first event and the terminal state")
+    .option("--message <text>", "the message every request sends")
+    .option("--threshold <expr>", 'pass/fail rule, e.g. "p99 < 2s", "errors < 1%" (repeatable)', collect)
+    .option("--confirm-target <host>", "required to load a host other than loopback: name that host")
+    .option("--transport <binding>", "jsonrpc, rest or grpc (default: the --endpoint's, else jsonrpc)")
+    .option("--protocol <version>", "force the A2A version instead of negotiating")
+    .action(async (url: string, flags: LoadFlags) =>
+      setExit(await (await import("./load-command.js")).runLoadCommand(url, flags)),
+    );
   program
     .command("agent")
     .description("run the bundled reference agent, optionally with one injected flaw")
@@ -172,16 +197,21 @@ function buildProgram(setExit: (code: number) => void): Command {
     );
   program
     .command("serve")
-    .description("web inspector, project board and REST API (one process, SQLite)")
+    .description("web inspector, project board and REST API (SQLite by default; PostgreSQL with workers)")
     .option("--port <port>", "port to listen on (0 = any)", "5001")
     .option("--host <host>", "address to bind (non-loopback needs --token)", "127.0.0.1")
-    .option("--db <file>", "SQLite file (default: $XDG_DATA_HOME/plainwright/plainwright.sqlite)")
+    .option(
+      "--db <file|url>",
+      "SQLite file (default: $XDG_DATA_HOME/plainwright/plainwright.sqlite) or postgres:// URL",
+    )
     .option("--token <token>", "require Authorization: Bearer <token> on every API call")
     .option("--allow-private", "let tests reach loopback and private addresses")
     .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
     .action(async (flags: ServeFlags) =>
       setExit(await (await import("./serve-command.js")).runServeCommand(flags)),
     );
+  registerWorkerCommand(program, setExit);
+  registerSubmitCommand(program, setExit);
   withOutputOptions(
     program.command("demo").description("start the reference agent in-process and test it end to end"),
   ).action(async (flags: CommonFlags) =>

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { serverPolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { usageError } from "../runner/errors.js";
+import { hidePassword, isPostgresUrl } from "../server/db.js";
 import { isLoopbackHost, startServer } from "../server/server.js";
 
 /** `plainwright serve` flags as commander hands them over. */
@@ -50,7 +51,11 @@ export async function runServeCommand(flags: ServeFlags): Promise<number> {
     ...(token ? { token } : {}),
   });
   const out = process.stderr;
-  out.write(`Plainwright is serving ${server.url}  (database ${db})\n`);
+  out.write(
+    `Plainwright is serving ${server.url}  (database ${isPostgresUrl(db) ? hidePassword(db) : db})\n`,
+  );
+  if (isPostgresUrl(db))
+    out.write("Runs wait in the shared queue: start `plainwright worker --db …` to execute them.\n");
   // The token travels in the fragment, which browsers never send to a server or put in logs.
   if (token) out.write(`Open ${server.url}/#token=${encodeURIComponent(token)} to sign the browser in.\n`);
   if (server.interrupted > 0)

@@ -1,5 +1,6 @@
 import type { TranscriptEntry, TrialOutcome } from "./conversation.js";
 import type { Finding } from "./finding.js";
+import type { LoadTick } from "./load.js";
 import type { CardIssue, DiscoveryAttempt, RunKind, RunResult } from "./result.js";
 import type { Transport } from "./transport.js";
 
@@ -32,6 +33,8 @@ export type RunEvent =
   /** A model call failed with a retryable status and is tried again after `delay_ms`. */
   | { type: "retry"; what: string; attempt: number; delay_ms: number; reason: string }
   | { type: "trial-finished"; trial: TrialOutcome }
+  /** Once a second while a load runs: the live view's figures. */
+  | { type: "load-tick"; tick: LoadTick }
   | { type: "run-finished"; result: RunResult };
 
 export type RunEventType = RunEvent["type"];

@@ -3,6 +3,7 @@ export * from "./conversation.js";
 export * from "./events.js";
 export * from "./finding.js";
 export * from "./generation.js";
+export * from "./load.js";
 export * from "./result.js";
 export * from "./traffic.js";
 export * from "./transport.js";

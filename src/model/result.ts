@@ -1,6 +1,7 @@
 import type { TranscriptEntry, TrialOutcome, TrialStats, Verdict } from "./conversation.js";
 import type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js";
 import type { Transport } from "./transport.js";
+import type { LoadSection } from "./load.js";
 import type { TrafficEntry } from "./traffic.js";
 
 export type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js";
@@ -33,7 +34,7 @@ export interface DiscoveryAttempt {
 export type RunStatus = "passed" | "failed" | "error";
 
 // DESIGN.md section 3 reserves "redteam" for the attack packs; it joins this list when they exist.
-export type RunKind = "a2a" | "conformance" | "conversation";
+export type RunKind = "a2a" | "conformance" | "conversation" | "load";
 
 /** The result JSON of DESIGN.md section 3: one per test run, read by every reporter. Never rename fields. */
 export interface RunResult {
@@ -67,6 +68,8 @@ export interface RunResult {
   conformance_level?: ConformanceLevel;
   /** Conformance runs: how many applicable checks ran, and why the others could not. */
   conformance_summary?: ConformanceSummary;
+  /** Load runs: settings, latency, errors, throughput, timeline, drift and thresholds. */
+  load?: LoadSection;
   /** Things a person should know that do not change the status (fallbacks, config keys ignored). */
   warnings: string[];
   traffic: TrafficEntry[];

@@ -118,3 +118,41 @@ describe("TrafficLog", () => {
     expect(log.entries()[0]).not.toHaveProperty("events");
   });
 });
+
+describe("TrafficLog with a retention bound (load runs)", () => {
+  const exchange = (log: TrafficLog, status: number) => {
+    const h = log.start({ method: "POST", url: "http://127.0.0.1:1/", headers: {}, body: "{}" });
+    h.response(status, {});
+    h.end({ body: "{}" });
+    return h.id;
+  };
+
+  it("keeps the first exchanges and the failures, and counts the rest", () => {
+    const log = new TrafficLog({ retention: { first: 3, failures: 2, recent: 4 } });
+    for (let i = 0; i < 10; i++) exchange(log, 200);
+    const failed = [exchange(log, 503), exchange(log, 500), exchange(log, 502)];
+    const refused = log.start({ method: "POST", url: "http://127.0.0.1:1/", headers: {} });
+    refused.fail({ rule: "connect", message: "ECONNREFUSED" });
+    expect(log.entries().map((e) => e.id)).toEqual(["t1", "t2", "t3", failed[0], failed[1]]);
+    expect(log.dropped).toBe(9);
+  });
+
+  it("stays the same size however many exchanges pass through it", () => {
+    const log = new TrafficLog({ retention: { first: 5, failures: 5, recent: 8 } });
+    for (let i = 0; i < 5000; i++) exchange(log, i % 100 === 0 ? 500 : 200);
+    expect(log.entries()).toHaveLength(10);
+    expect(log.dropped).toBe(4990);
+  });
+
+  it("keeps a recent exchange on request (a reply that broke the protocol with HTTP 200), within the budget", () => {
+    const log = new TrafficLog({ retention: { first: 0, failures: 1, recent: 2 } });
+    const a = exchange(log, 200);
+    const b = exchange(log, 200);
+    const c = exchange(log, 200);
+    expect(log.keep(a)).toBe(false); // no longer among the last two
+    expect(log.find(c)?.status).toBe(200);
+    expect(log.keep(b)).toBe(true);
+    expect(log.keep(c)).toBe(false); // the failure budget is spent
+    expect(log.entries().map((e) => e.id)).toEqual([b]);
+  });
+});

@@ -22,10 +22,23 @@ export type TrafficListener = (entry: TrafficEntry, phase: TrafficPhase) => void
 
 const DEFAULT_MAX_BODY_CHARS = 64 * 1024;
 
+/**
+ * A bound on what a log keeps, for runs of many requests (load and soak): the first `first` exchanges,
+ * then only those that failed (an error or an HTTP status of 400 or more), at most `failures`, plus any
+ * the caller asks to keep with `keep(id)` while the exchange is still among the last `recent` ended.
+ * The rest are counted, not stored, so memory does not grow with the number of requests.
+ */
+export interface TrafficRetention {
+  first: number;
+  failures: number;
+  recent: number;
+}
+
 interface LogInternals {
   redactor: Redactor;
   maxBodyChars: number;
   emit(entry: TrafficEntry, phase: TrafficPhase): void;
+  ended(entry: TrafficEntry): void;
 }
 
 /** Records one exchange as it happens; every method after end() or fail() is ignored. */
@@ -93,6 +106,7 @@ export class TrafficHandle {
     }
     this.#entry.ms = this.elapsed();
     this.#log.emit(this.#entry, "end");
+    this.#log.ended(this.#entry);
   }
 }
 
@@ -109,16 +123,64 @@ export class TrafficLog {
   readonly #entries: TrafficEntry[] = [];
   readonly #listeners = new Set<TrafficListener>();
   readonly #internals: LogInternals;
+  readonly #retention: TrafficRetention | undefined;
+  /** Bounded logs: the last exchanges that ended without being kept, oldest first. */
+  readonly #recent: TrafficEntry[] = [];
+  #keptFailures = 0;
+  #dropped = 0;
   #next = 1;
 
-  constructor(opts: { secrets?: string[]; maxBodyChars?: number } = {}) {
+  constructor(opts: { secrets?: string[]; maxBodyChars?: number; retention?: TrafficRetention } = {}) {
     const redactor = new Redactor();
     for (const secret of opts.secrets ?? []) redactor.add(secret);
+    this.#retention = opts.retention;
     this.#internals = {
       redactor,
       maxBodyChars: opts.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS,
       emit: (entry, phase) => this.#emit(entry, phase),
+      ended: (entry) => this.#ended(entry),
     };
+  }
+
+  /** Exchanges a bounded log counted but did not keep. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /**
+   * Bounded logs: keeps an exchange that ended recently (the caller found it failed in a way the log
+   * cannot see, such as a reply that breaks the protocol), within the failure budget. True when kept.
+   */
+  keep(id: string): boolean {
+    if (this.#entries.some((e) => e.id === id)) return true;
+    const index = this.#recent.findIndex((e) => e.id === id);
+    const entry = this.#recent[index];
+    if (!this.#retention || !entry || this.#keptFailures >= this.#retention.failures) return false;
+    this.#recent.splice(index, 1);
+    this.#keptFailures += 1;
+    this.#dropped -= 1;
+    this.#entries.push(entry);
+    return true;
+  }
+
+  /** An entry by id among those kept (and, for bounded logs, the last ones ended); undefined when gone. */
+  find(id: string): TrafficEntry | undefined {
+    for (let i = this.#recent.length - 1; i >= 0; i--) if (this.#recent[i]?.id === id) return this.#recent[i];
+    return this.#entries.find((e) => e.id === id);
+  }
+
+  #ended(entry: TrafficEntry): void {
+    const retention = this.#retention;
+    if (!retention || this.#entries.includes(entry)) return;
+    const failed = entry.error !== undefined || (entry.status ?? 0) >= 400;
+    if (failed && this.#keptFailures < retention.failures) {
+      this.#keptFailures += 1;
+      this.#entries.push(entry);
+      return;
+    }
+    this.#dropped += 1;
+    this.#recent.push(entry);
+    if (this.#recent.length > retention.recent) this.#recent.shift();
   }
 
   /** Registers a secret value; it is also removed from entries already recorded. */
@@ -140,7 +202,8 @@ export class TrafficLog {
     };
     if (req.label !== undefined) entry.label = req.label;
     if (req.body !== undefined) entry.request_body = capText(this.#internals, req.body).text;
-    this.#entries.push(entry);
+    // A bounded log keeps its first exchanges from the start; the others are decided when they end.
+    if (!this.#retention || this.#next - 1 <= this.#retention.first) this.#entries.push(entry);
     this.#emit(entry, "request");
     return new TrafficHandle(entry, this.#internals);
   }

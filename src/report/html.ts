@@ -5,6 +5,7 @@ import { HTML_STYLE } from "./html-style.js";
 import { conversationSection } from "./html-conversation.js";
 import { cardSection, checkList, problemCheck, smokeSection } from "./html-sections.js";
 import { html, trusted, type SafeHtml } from "./html-template.js";
+import { loadSection } from "./load-html.js";
 import { trafficList } from "./html-traffic.js";
 import { categoryCounts, levelText, problems, runTitle, scoreText, totals, withStatus } from "./run-view.js";
 import { formatDuration } from "../net/units.js";
@@ -115,8 +116,8 @@ function runSection(result: RunResult, index: number): SafeHtml {
           </ul>`;
   return html`<section id="run-${index}">
     <h2>${runTitle(result)}</h2>
-    ${summary(result)} ${checksSection(result)} ${result.card ? cardSection(result.card) : null}
-    ${result.smoke ? smokeSection(result.smoke) : null}
+    ${summary(result)} ${result.load ? loadSection(result.load) : null} ${checksSection(result)}
+    ${result.card ? cardSection(result.card) : null} ${result.smoke ? smokeSection(result.smoke) : null}
     ${conversation ? conversationSection(conversation) : null} ${notes}
     <h3>Traffic</h3>
     ${trafficList(result.traffic)}

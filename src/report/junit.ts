@@ -1,4 +1,5 @@
 import { issueText } from "../card/issue-text.js";
+import { describeOutcome } from "../load/thresholds.js";
 import type { TrafficEntry } from "../net/traffic.js";
 import type { Finding, RunResult } from "../model/result.js";
 import { conversationOf, type TurnView, type VerdictView } from "./conversation-view.js";
@@ -236,8 +237,21 @@ function suitesOf(result: RunResult): Suite[] {
   return suites;
 }
 
+/** Load runs: one testcase per threshold, failed when the run missed it. */
+function thresholdCases(result: RunResult): Case[] {
+  return (result.load?.thresholds ?? []).map((t) => ({
+    classname: "load",
+    name: `threshold ${t.expression}`,
+    ms: 0,
+    outcome: t.passed
+      ? { kind: "pass" }
+      : { kind: "failure", message: describeOutcome(t), type: "threshold" },
+  }));
+}
+
 function basicCases(result: RunResult): Case[] {
   const card = cardCase(result);
+  if (result.kind === "load") return [card, ...thresholdCases(result)];
   return [card, smokeCase(result, card.ms), ...conversationCases(result)];
 }
 

@@ -17,6 +17,7 @@ import {
   totals,
   withStatus,
 } from "./run-view.js";
+import { loadMarkdown } from "./load-markdown.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 import { formatDuration } from "../net/units.js";
 
@@ -233,6 +234,7 @@ export function renderMarkdownRun(result: RunResult): string {
   const blocks = [`## ${mdInline(runTitle(result))}`, overview(result)];
   if (result.card) blocks.push(cardBlock(result.card));
   if (result.smoke) blocks.push(smokeBlock(result.smoke));
+  if (result.load) blocks.push(loadMarkdown(result.load));
   const findings = result.findings ?? [];
   if (findings.length > 0) {
     blocks.push(categoryBlock(findings), failedBlock(findings));

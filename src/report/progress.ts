@@ -1,4 +1,5 @@
 import { formatDuration } from "../net/units.js";
+import { liveLine } from "./load-console.js";
 import { terminalText } from "./terminal-text.js";
 import type { RunEvent, RunEventSink } from "../model/events.js";
 import type { TranscriptEntry } from "../model/conversation.js";
@@ -77,6 +78,8 @@ export function progressLines(event: RunEvent): string[] {
       return [`  ${retryLine(event)}`];
     case "trial-finished":
       return [trialLine(event)];
+    case "load-tick":
+      return [liveLine(event.tick)];
     case "check-started":
     case "run-finished":
       return [];

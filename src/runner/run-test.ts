@@ -118,6 +118,11 @@ async function runDefinition(test: LoadedTest, opts: TestRunOptions): Promise<Ru
   config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
   used = [...used, ...(opts.redact ?? [])];
   if (test.definition.kind === "conformance") return runConformanceTest(test, config, used, opts);
+  if (test.definition.kind === "load") {
+    // Loaded on demand, as the other heavy kinds: only load tests need the load generator.
+    const { runLoadTest } = await import("./run-load-test.js");
+    return runLoadTest(test, config, used, opts);
+  }
   const common = {
     config,
     policy: opts.policy,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
+import { loadConfigSchema } from "../load/settings.js";
 import { transportFlags } from "../model/transport.js";
 import { closestName } from "./did-you-mean.js";
 import { parseEndpointOverride } from "./endpoint-override.js";
@@ -104,6 +105,8 @@ export const configSchema = z
       .url("must be a URL")
       .optional()
       .describe("conformance: a second agent for the interop checks"),
+    /** Load tests: concurrency, duration or requests, rate, ramp, stream, message, thresholds (docs/load.md). */
+    load: loadConfigSchema.optional(),
   })
   .loose();
 
@@ -112,8 +115,8 @@ export const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
-    kind: z.enum(["a2a", "conversation", "conformance"], {
-      error: 'must be "a2a", "conversation" or "conformance"',
+    kind: z.enum(["a2a", "conversation", "conformance", "load"], {
+      error: 'must be "a2a", "conversation", "conformance" or "load"',
     }),
     /** Conversation tests name their agent as a target (the A2A test manual "A2A as a target elsewhere"). */
     target: a2aTargetSchema.optional(),

@@ -4,7 +4,8 @@ import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { configError } from "../runner/errors.js";
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db.js";
-import { recoverUnfinishedRuns, RunQueue } from "./run-queue.js";
+import { recoverUnfinishedRuns, RunQueue, type RunScheduler } from "./run-queue.js";
+import { SharedRunQueue } from "./shared-queue.js";
 import { defaultWebRoot } from "./static-ui.js";
 import { Store } from "./store.js";
 
@@ -57,6 +58,18 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+/**
+ * Queued runs older than a minute are sent to the queue again when a server starts on PostgreSQL: a
+ * server that stopped between storing a run and queuing it would otherwise leave it waiting forever. A
+ * run offered twice is still executed once (the claim is a conditional update).
+ */
+async function offerStaleQueuedRuns(store: Store, queue: RunScheduler): Promise<number> {
+  const before = new Date(Date.now() - 60_000).toISOString();
+  const stale = (await store.runsIn("queued")).filter((run) => run.created_at < before);
+  for (const run of stale) await queue.enqueue(run);
+  return stale.length;
+}
+
 /** Starts `plainwright serve`: migrations, interrupted runs marked error, then the UI and API on one port. */
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host ?? "127.0.0.1";
@@ -65,17 +78,26 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   }
   const db = await openDatabase(opts.db);
   const store = new Store(db);
-  const queue = new RunQueue({
-    store,
-    policy: opts.policy,
-    concurrency: opts.concurrency ?? 4,
-    perAgentHost: opts.perAgentHost ?? 2,
-    perProject: opts.perProject ?? 3,
-    runTimeoutMs: opts.runTimeoutMs ?? 15 * 60_000,
-    ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
-    ...(opts.env ? { env: opts.env } : {}),
-  });
-  const { interrupted, requeued } = await recoverUnfinishedRuns(store, queue);
+  let queue: RunScheduler;
+  let recovered = { interrupted: 0, requeued: 0 };
+  if (db.url) {
+    // PostgreSQL: workers execute the runs; queued runs whose job may be lost are offered again.
+    queue = await SharedRunQueue.open(store, db.url);
+    recovered.requeued = await offerStaleQueuedRuns(store, queue);
+  } else {
+    queue = new RunQueue({
+      store,
+      policy: opts.policy,
+      concurrency: opts.concurrency ?? 4,
+      perAgentHost: opts.perAgentHost ?? 2,
+      perProject: opts.perProject ?? 3,
+      runTimeoutMs: opts.runTimeoutMs ?? 15 * 60_000,
+      ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+      ...(opts.env ? { env: opts.env } : {}),
+    });
+    recovered = await recoverUnfinishedRuns(store, queue);
+  }
+  const { interrupted, requeued } = recovered;
   const app = buildApp({
     store,
     queue,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "./db.js";
 import type { ModulesTable, ProjectsTable, RunState, RunsTable, Sql, TestsTable } from "./db/schema.js";
 
@@ -205,15 +205,75 @@ export class Store {
       .executeTakeFirst();
     return changed(result);
   }
-  /** Records that the executor of a run is alive. */
-  async heartbeat(ids: readonly string[], worker: string): Promise<void> {
-    if (ids.length === 0) return;
-    await this.sql
+  /**
+   * Claims a queued run when its agent host and its project have a free slot, counting the runs every
+   * executor holds. On PostgreSQL, advisory locks (host first, then project, in every claimer) make
+   * the count and the claim one step for all workers.
+   */
+  async claimRunWithin(
+    id: string,
+    worker: string,
+    limits: { perAgentHost: number; perProject: number },
+  ): Promise<"claimed" | "full" | "gone"> {
+    return this.sql.transaction().execute(async (trx) => {
+      const run = await trx
+        .selectFrom("runs")
+        .select(["status", "agent_host", "project_id"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!run || run.status !== "queued") return "gone";
+      if (this.db.dialect === "postgres") {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${"host:" + run.agent_host}))`.execute(trx);
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${"project:" + run.project_id}))`.execute(trx);
+      }
+      const count = async (column: "agent_host" | "project_id", value: string) => {
+        const row = await trx
+          .selectFrom("runs")
+          .select((eb) => eb.fn.countAll<string | number>().as("n"))
+          .where("status", "=", "running")
+          .where(column, "=", value)
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      };
+      if ((await count("agent_host", run.agent_host)) >= limits.perAgentHost) return "full";
+      if ((await count("project_id", run.project_id)) >= limits.perProject) return "full";
+      const at = now();
+      const claimed = await trx
+        .updateTable("runs")
+        .set((eb) => ({
+          status: "running",
+          started_at: at,
+          heartbeat_at: at,
+          worker,
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "=", id)
+        .where("status", "=", "queued")
+        .executeTakeFirst();
+      return changed(claimed) ? "claimed" : "gone";
+    });
+  }
+  /**
+   * Records that the executor of a run is alive, with its progress so far (so any server can show it);
+   * false when the run is no longer this executor's (canceled, or taken over).
+   */
+  async heartbeat(id: string, worker: string, progress: readonly string[]): Promise<boolean> {
+    const result = await this.sql
       .updateTable("runs")
-      .set({ heartbeat_at: now() })
-      .where("id", "in", ids)
+      .set({ heartbeat_at: now(), progress: JSON.stringify(progress) })
+      .where("id", "=", id)
       .where("worker", "=", worker)
       .where("status", "=", "running")
+      .executeTakeFirst();
+    return changed(result);
+  }
+  /** Running runs whose executor has not been heard from since `before` (ISO time). */
+  silentRuns(before: string): Promise<RunRow[]> {
+    return this.sql
+      .selectFrom("runs")
+      .selectAll()
+      .where("status", "=", "running")
+      .where("heartbeat_at", "<", before)
       .execute();
   }
   /**

@@ -1,0 +1,86 @@
+import type { Command } from "commander";
+import { usageError } from "../runner/errors.js";
+
+/** `plainwright worker` flags as commander hands them over. */
+export interface WorkerFlags {
+  db?: string;
+  concurrency: string;
+  perHost: string;
+  perProject: string;
+  runTimeout: string;
+  heartbeat: string;
+  silentAfter: string;
+  allowPrivate?: boolean;
+  allowHost?: string[];
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Registers `worker` on the program; its modules load only when it runs. */
+export function registerWorkerCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command("worker")
+    .description("take runs from the shared queue (PostgreSQL + pg-boss) and execute them; start any number")
+    .option("--db <url>", "the postgres:// URL `serve --db` uses (default: $PLAINWRIGHT_DB)")
+    .option("--concurrency <n>", "runs this worker executes at once", "4")
+    .option("--per-host <n>", "runs executing at once against one agent host:port, over all workers", "2")
+    .option("--per-project <n>", "runs executing at once for one project, over all workers", "3")
+    .option("--run-timeout <seconds>", "a run still going after this is stopped and marked error", "900")
+    .option("--heartbeat <seconds>", "how often the worker says its runs are alive", "2")
+    .option(
+      "--silent-after <seconds>",
+      "a run not heard from this long lost its worker: retried once, then marked interrupted",
+      "30",
+    )
+    .option("--allow-private", "let tests reach loopback and private addresses")
+    .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
+    .action(async (flags: WorkerFlags) => setExit(await runWorkerCommand(flags)));
+}
+
+function positive(flag: string, value: string, { integer = true } = {}): number {
+  const n = Number(value);
+  const ok = integer
+    ? Number.isInteger(n) && n >= 1 && n <= 1000
+    : Number.isFinite(n) && n > 0 && n <= 86_400;
+  if (!ok)
+    throw usageError(
+      `${flag} ${value}: expected ${integer ? "a whole number 1-1000" : "a number of seconds above 0"}`,
+    );
+  return n;
+}
+
+/** Runs a worker until SIGINT/SIGTERM; the runs it holds then go back to the queue. */
+export async function runWorkerCommand(flags: WorkerFlags): Promise<number> {
+  const db = flags.db ?? process.env.PLAINWRIGHT_DB;
+  const { isPostgresUrl, hidePassword } = await import("../server/db.js");
+  if (!db || !isPostgresUrl(db)) {
+    throw usageError(
+      "worker needs --db postgres://user:password@host:5432/database (the database `serve --db` uses)",
+    );
+  }
+  const heartbeat = positive("--heartbeat", flags.heartbeat, { integer: false });
+  const silentAfter = positive("--silent-after", flags.silentAfter, { integer: false });
+  if (silentAfter <= heartbeat * 2) throw usageError("--silent-after must be more than twice --heartbeat");
+  const { startWorker } = await import("../server/worker.js");
+  const { servePolicy } = await import("./serve-command.js");
+  const worker = await startWorker({
+    db,
+    concurrency: positive("--concurrency", flags.concurrency),
+    perAgentHost: positive("--per-host", flags.perHost),
+    perProject: positive("--per-project", flags.perProject),
+    runTimeoutMs: positive("--run-timeout", flags.runTimeout, { integer: false }) * 1000,
+    heartbeatMs: heartbeat * 1000,
+    silentAfterMs: silentAfter * 1000,
+    policy: servePolicy(flags),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stderr.write(
+    `Plainwright worker ${worker.id} takes runs from ${hidePassword(db)}. Press Ctrl+C to stop.\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+  await worker.close();
+  return 0;
+}

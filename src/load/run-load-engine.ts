@@ -1,0 +1,114 @@
+import type { A2AClient } from "../client/types.js";
+import type { LoadSection, LoadSettings, LoadTick } from "../model/load.js";
+import { systemClock, type Clock } from "./clock.js";
+import { probeOnce, type ProbeOptions } from "./probe.js";
+import { LoadRecorder } from "./recorder.js";
+import { runSchedule } from "./scheduler.js";
+
+/** The figures of a load run: its section without the parts the runner adds (settings, thresholds, traffic). */
+export type LoadFigures = Omit<LoadSection, "settings" | "thresholds" | "traffic_kept">;
+
+export interface LoadEngineOptions {
+  /** Built by the runner through the one connect path, version already negotiated. */
+  client: A2AClient;
+  settings: LoadSettings;
+  statusOf: ProbeOptions["statusOf"];
+  clock?: Clock;
+  /** Stops sending early (Ctrl-C); what was measured is still reported. */
+  signal?: AbortSignal;
+  /** Asks the traffic log to keep a failed exchange (bounded logs keep only some); true when kept. */
+  keepTraffic?: (trafficId: string) => boolean;
+  /** Once a second while sending and draining: the live view. */
+  onTick?: (tick: LoadTick) => void;
+}
+
+/** A soak run's drift windows: a tenth of the planned duration (at least a second); 10 s when a request count ends it. */
+function windowMsFor(settings: LoadSettings): number {
+  return settings.requests === null ? Math.max(1000, settings.duration_ms / 10) : 10_000;
+}
+
+/** Ticks once a second until `stop` aborts; bounded by the schedule, which always ends. */
+async function ticker(clock: Clock, stop: AbortSignal, tick: () => void): Promise<void> {
+  while (!stop.aborted) {
+    await clock.sleep(1000, stop);
+    if (!stop.aborted) tick();
+  }
+}
+
+/** Runs the load: the schedule starts probes, the recorder measures them; returns the figures. */
+export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigures> {
+  const clock = opts.clock ?? systemClock;
+  const { settings } = opts;
+  const start = clock.now();
+  const recorder = new LoadRecorder(start, windowMsFor(settings));
+  const probe: ProbeOptions = {
+    client: opts.client,
+    mode: settings.mode,
+    message: settings.message,
+    clock,
+    statusOf: opts.statusOf,
+  };
+  let inFlight = 0;
+  const stopTicks = new AbortController();
+  const ticks = opts.onTick
+    ? ticker(clock, stopTicks.signal, () => opts.onTick?.(recorder.tick(clock.now(), inFlight)))
+    : Promise.resolve();
+  // The drain waits one request timeout (and a second for the timer), after which nothing can still be pending.
+  const schedule = await runSchedule(
+    {
+      concurrency: settings.concurrency,
+      ...(settings.rate_per_s !== null ? { ratePerS: settings.rate_per_s } : {}),
+      rampMs: settings.ramp_ms,
+      durationMs: settings.duration_ms,
+      ...(settings.requests !== null ? { requests: settings.requests } : {}),
+      drainMs: settings.timeout_ms + 1000,
+      clock,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    },
+    async (_index, scheduledAt) => {
+      inFlight += 1;
+      try {
+        const result = await probeOnce(probe, scheduledAt);
+        const id = result.error?.trafficId;
+        // An error example points at its exchange only when the log kept it.
+        if (id !== undefined && opts.keepTraffic && !opts.keepTraffic(id)) delete result.error?.trafficId;
+        recorder.record(result, clock.now());
+      } finally {
+        inFlight -= 1;
+      }
+    },
+  ).finally(() => stopTicks.abort());
+  await ticks;
+  recorder.finish(clock.now());
+  const sendingS = schedule.sendingMs / 1000;
+  const completed = recorder.completed;
+  const drift = recorder.drift(settings.ramp_ms / 1000, sendingS);
+  return {
+    stopped_by: schedule.stoppedBy,
+    requests: {
+      started: schedule.started,
+      completed,
+      succeeded: completed - recorder.failed,
+      failed: recorder.failed,
+      abandoned: schedule.abandoned,
+      missed: schedule.missed,
+    },
+    elapsed_ms: Math.round(schedule.elapsedMs),
+    throughput_per_s:
+      schedule.elapsedMs > 0 ? Math.round((completed / (schedule.elapsedMs / 1000)) * 10) / 10 : 0,
+    latency: recorder.latency.summary(),
+    ...(settings.mode === "stream" ? { first_event: recorder.firstEvent.summary() } : {}),
+    terminal: recorder.terminal.summary(),
+    unsettled: recorder.unsettled,
+    errors: {
+      total: recorder.failed,
+      rate: completed === 0 ? 0 : Math.round((recorder.failed / completed) * 10_000) / 10_000,
+      by_kind: recorder.errorsByKind(),
+      top: recorder.topErrors(),
+    },
+    timeline: recorder.timeline(),
+    histogram: recorder.latency.bins(),
+    windows: recorder.windows(),
+    ...(drift ? { drift } : {}),
+  };
+}

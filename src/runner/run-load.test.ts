@@ -1,0 +1,152 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
+import { resolveLoadSettings, type LoadRequest } from "../load/settings.js";
+import { parseThresholds } from "../load/thresholds.js";
+import type { RunEvent } from "../model/events.js";
+import { commandLinePolicy } from "../net/outbound-policy.js";
+import { PlainwrightError } from "./errors.js";
+import { runLoad, type LoadRunOptions } from "./run-load.js";
+
+let good: RunningAgent;
+let failing: RunningAgent;
+let kindless: RunningAgent;
+beforeAll(async () => {
+  [good, failing, kindless] = await Promise.all([
+    startReferenceAgent({ port: 0, protocol: "1.0", workMs: 0 }),
+    startReferenceAgent({ port: 0, protocol: "0.3", workMs: 0, flaw: "task-fails" }),
+    startReferenceAgent({ port: 0, protocol: "0.3", workMs: 0, flaw: "send-task-missing-kind" }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([good.close(), failing.close(), kindless.close()]);
+});
+
+function load(url: string, request: LoadRequest, over: Partial<LoadRunOptions> = {}) {
+  return runLoad({
+    config: { agent_url: url, headers: {} },
+    settings: resolveLoadSettings({ concurrency: 4, ...request }, 10_000),
+    thresholds: [],
+    policy: commandLinePolicy,
+    ...over,
+  });
+}
+
+describe("runLoad against the reference agent", () => {
+  it("sends the requested count through the client, measures each, and passes the default threshold", async () => {
+    const result = await load(good.url, { requests: 60 });
+    expect(result.kind).toBe("load");
+    expect(result.status, result.reason).toBe("passed");
+    const l = result.load!;
+    expect(l.stopped_by).toBe("requests");
+    expect(l.requests).toMatchObject({ started: 60, completed: 60, succeeded: 60, failed: 0, abandoned: 0 });
+    expect(l.latency.count).toBe(60);
+    expect(l.latency.p50_ms).toBeGreaterThan(0);
+    expect(l.latency.p99_ms).toBeGreaterThanOrEqual(l.latency.p50_ms);
+    expect(l.terminal?.count).toBe(60);
+    expect(l.histogram.reduce((n, b) => n + b.count, 0)).toBe(60);
+    expect(l.timeline.reduce((n, s) => n + s.completed, 0)).toBe(60);
+    expect(l.thresholds).toEqual([expect.objectContaining({ expression: "errors < 1%", passed: true })]);
+    expect(result.card?.found_at).toContain("/.well-known/agent-card.json");
+    expect(result.protocol?.negotiated).toBe("1.0");
+    // The traffic stays bounded: the first exchanges are kept, the rest counted.
+    expect(result.traffic.length).toBeLessThanOrEqual(20);
+    expect(l.traffic_kept.dropped).toBeGreaterThan(40);
+  });
+
+  it("times the first stream event and the terminal state in stream mode", async () => {
+    const result = await load(good.url, { requests: 12, stream: true });
+    expect(result.status, result.reason).toBe("passed");
+    const l = result.load!;
+    expect(l.settings.mode).toBe("stream");
+    expect(l.first_event?.count).toBe(12);
+    expect(l.terminal?.count).toBe(12);
+    expect(l.first_event!.p50_ms).toBeLessThanOrEqual(l.latency.p50_ms);
+  });
+
+  it("lets the thresholds decide: a p50 no agent can meet fails the run, naming the figure", async () => {
+    const result = await load(
+      good.url,
+      { requests: 8 },
+      { thresholds: parseThresholds(["p50 < 0.001ms", "errors < 1%"]) },
+    );
+    expect(result.status).toBe("failed");
+    expect(result.reason).toMatch(/^thresholds missed: p50 < 0.001ms \([\d.]+ ms\)$/);
+    expect(result.load!.thresholds.map((t) => t.passed)).toEqual([false, true]);
+  });
+
+  it("counts failed tasks as errors of kind task", async () => {
+    const result = await load(failing.url, { requests: 10 });
+    expect(result.status).toBe("failed");
+    expect(result.load!.errors.by_kind.task).toBe(10);
+    expect(result.load!.errors.top[0]).toMatchObject({ kind: "task", key: "task failed", count: 10 });
+    expect(result.reason).toContain("errors < 1% (100 %)");
+  });
+
+  it("counts replies that break the version's schema as protocol violations, with a kept exchange as evidence", async () => {
+    const result = await load(kindless.url, { requests: 30 });
+    const l = result.load!;
+    expect(l.errors.by_kind.protocol).toBe(30);
+    const top = l.errors.top[0]!;
+    expect(top.key).toMatch(/without kind: "task"/);
+    // The example's exchange is in the result's traffic even though it came after the first ones.
+    expect(result.traffic.some((t) => t.id === top.traffic_id)).toBe(true);
+  });
+
+  it("emits a live tick once a second while it runs", async () => {
+    const events: RunEvent[] = [];
+    const result = await load(
+      good.url,
+      { durationMs: 2200, concurrency: 2 },
+      { onEvent: (e) => events.push(e) },
+    );
+    expect(result.status, result.reason).toBe("passed");
+    const ticks = events.flatMap((e) => (e.type === "load-tick" ? [e.tick] : []));
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+    expect(ticks.length).toBeLessThanOrEqual(4);
+    expect(ticks[0]!.completed).toBeGreaterThan(0);
+    expect(result.load!.stopped_by).toBe("duration");
+  });
+});
+
+describe("the confirm-target rule in runLoad", () => {
+  it("refuses a host other than loopback before anything starts", async () => {
+    const events: RunEvent[] = [];
+    const run = load("http://agent.example.com", { requests: 1 }, { onEvent: (e) => events.push(e) });
+    await expect(run).rejects.toThrow(
+      /refusing to load agent.example.com.*--confirm-target agent.example.com/,
+    );
+    await expect(run).rejects.toBeInstanceOf(PlainwrightError);
+    expect(events).toEqual([]);
+  });
+
+  let cardServer: Server;
+  afterAll(() => cardServer?.close());
+
+  it("refuses the endpoint a loopback card names on another host, before any load request", async () => {
+    let posts = 0;
+    cardServer = createServer((req, res) => {
+      if (req.method === "POST") posts += 1;
+      const card = {
+        name: "Elsewhere",
+        description: "Points away.",
+        version: "1",
+        supportedInterfaces: [
+          { url: "http://victim.example.org/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        ],
+        capabilities: {},
+        defaultInputModes: ["text/plain"],
+        defaultOutputModes: ["text/plain"],
+        skills: [],
+      };
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(card));
+    });
+    await new Promise<void>((resolve) => cardServer.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(cardServer.address() as AddressInfo).port}`;
+    await expect(load(url, { requests: 1 })).rejects.toThrow(
+      /refusing to load victim.example.org: the endpoint the card names http:\/\/victim.example.org\/a2a/,
+    );
+    expect(posts).toBe(0);
+  });
+});

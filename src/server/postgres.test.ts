@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
+import { openDatabase, schemaVersion } from "./db.js";
+import type { RunningServer } from "./server.js";
+import {
+  allowPrivatePolicy,
+  apiClient,
+  serve,
+  smokeTest,
+  waitForRun,
+  type RunView,
+} from "./testing/harness.js";
+import { freshPgDatabase, pgTitle, testPgUrl } from "./testing/postgres.js";
+import { startWorker, type RunningWorker } from "./worker.js";
+
+type Created = { id: string };
+
+describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => {
+  let agent: RunningAgent;
+  let slowAgent: RunningAgent;
+  let database: Awaited<ReturnType<typeof freshPgDatabase>>;
+  let server: RunningServer;
+  let worker: RunningWorker;
+
+  beforeAll(async () => {
+    agent = await startReferenceAgent({ port: 0, workMs: 0 });
+    slowAgent = await startReferenceAgent({ port: 0, workMs: 1500 });
+    database = await freshPgDatabase();
+    server = await serve(database.url);
+    worker = await startWorker({
+      db: database.url,
+      concurrency: 4,
+      perAgentHost: 4,
+      perProject: 8,
+      policy: allowPrivatePolicy,
+      runTimeoutMs: 30_000,
+      pollIntervalMs: 20,
+      heartbeatMs: 200,
+    });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await server?.close();
+    await agent?.close();
+    await slowAgent?.close();
+    await database?.drop();
+  });
+
+  it("applies the same migrations, once, however many processes start", async () => {
+    const again = await Promise.all([openDatabase(database.url), openDatabase(database.url)]);
+    const versions = await again[0].sql.selectFrom("schema_migrations").select("version").execute();
+    expect(versions.map((v) => Number(v.version)).sort()).toEqual(
+      Array.from({ length: schemaVersion }, (_, i) => i + 1),
+    );
+    await Promise.all(again.map((db) => db.close()));
+  });
+
+  it("keeps the same API: projects, modules, tests, edits and a run the worker executes", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "On PG" });
+    expect((await api("POST", "/api/projects", { name: "On PG" })).status).toBe(409);
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    expect(
+      (await api("PUT", `/api/projects/${p.body.id}/secrets/AGENT_TOKEN`, { value: "s3cr3t-pg" })).status,
+    ).toBe(200);
+    const test = await api<Created>("POST", "/api/tests", smokeTest(m.body.id, agent.url));
+    expect(
+      (await api<{ name: string }>("PATCH", `/api/projects/${p.body.id}`, { name: "Renamed" })).body.name,
+    ).toBe("Renamed");
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const done = await waitForRun(api, run.body.id, 15_000);
+    expect(done.status).toBe("passed");
+    expect(JSON.stringify(done)).not.toContain("s3cr3t-pg");
+    const listed = await api<{ last_run: { status: string } }[]>("GET", `/api/modules/${m.body.id}/tests`);
+    expect(listed.body[0]?.last_run.status).toBe("passed");
+  });
+
+  it("shows a run's live progress from the worker, then its stored result", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Live PG" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>(
+      "POST",
+      "/api/tests",
+      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
+    );
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const res = await fetch(`${server.url}/api/runs/${run.body.id}/events`, {
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    expect(text).toContain(
+      `event: progress\ndata: {"line":"Looking for the agent card of ${slowAgent.url}"}`,
+    );
+    expect(text).toMatch(/event: run-finished\ndata: \{"type":"run-finished","result":\{.*"status":"passed"/);
+    expect(text).toMatch(/event: done\ndata: \{"status":"passed"\}\n/);
+  });
+
+  it("cancels a run executing on the worker, which aborts it", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Cancel PG" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>(
+      "POST",
+      "/api/tests",
+      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
+    );
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const until = Date.now() + 10_000;
+    while ((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status !== "running") {
+      if (Date.now() > until) throw new Error("the run never started");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await api<RunView>("POST", `/api/runs/${run.body.id}/cancel`)).body.status).toBe("canceled");
+    const freed = Date.now() + 3000;
+    while (worker.active > 0 && Date.now() < freed) await new Promise((r) => setTimeout(r, 20));
+    expect(worker.active).toBe(0);
+    await new Promise((r) => setTimeout(r, 1700)); // past the agent's work: the worker must not store a result
+    expect((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status).toBe("canceled");
+  });
+});
