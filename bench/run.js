@@ -59,7 +59,13 @@ function benchVersion() {
 
 // Each area adds its figures in its own file; a missing file is simply skipped.
 const extra = [];
-for (const file of ["./protocol-bench.js", "./conversation-bench.js", "./web-bench.js", "./load-bench.js"]) {
+for (const file of [
+  "./protocol-bench.js",
+  "./conversation-bench.js",
+  "./web-bench.js",
+  "./load-bench.js",
+  "./redteam-bench.js",
+]) {
   try {
     extra.push((await import(file)).default);
   } catch (e) {

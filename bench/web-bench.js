@@ -1,7 +1,10 @@
 // Web app figures: reading a run with 500 traffic entries, and the UI's first-load transfer size.
+import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 function trafficEntry(i) {
   const body = JSON.stringify({
@@ -33,7 +36,154 @@ function trafficEntry(i) {
   };
 }
 
+/** An A2A 0.3 agent whose streams never end and whose tasks never settle; it counts its open streams. */
+async function endlessAgent() {
+  let streams = 0;
+  let base = "";
+  const task = { kind: "task", id: "t-endless", contextId: "ctx", status: { state: "working" } };
+  const server = createServer((req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      return res.end(
+        JSON.stringify({
+          name: "Endless",
+          description: "never ends",
+          version: "1.0.0",
+          protocolVersion: "0.3.0",
+          url: `${base}/a2a`,
+          capabilities: { streaming: true },
+          defaultInputModes: ["text/plain"],
+          defaultOutputModes: ["text/plain"],
+          skills: [{ id: "w", name: "Wait", description: "waits", tags: ["w"] }],
+        }),
+      );
+    }
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      const call = JSON.parse(text || "{}");
+      if (call.method === "message/stream" && call.params?.message) {
+        streams++;
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        const result = {
+          kind: "status-update",
+          taskId: "t",
+          contextId: "ctx",
+          final: false,
+          status: { state: "working" },
+        };
+        // 2 KB of text per event, every 50 ms: an agent that keeps the upstream busy.
+        const data = JSON.stringify({
+          jsonrpc: "2.0",
+          id: call.id,
+          result: { ...result, pad: "x".repeat(2048) },
+        });
+        const timer = setInterval(() => res.write(`data: ${data}\n\n`), 50);
+        res.on("close", () => {
+          clearInterval(timer);
+          streams--;
+        });
+        return;
+      }
+      const body = call.params?.message
+        ? { result: task }
+        : call.method === "tasks/get"
+          ? { result: task }
+          : { error: { code: -32602, message: "params.message is required" } };
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...body }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url: base,
+    streams: () => streams,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
+  };
+}
+
+const json = (method, body) => ({
+  method,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+/** Issue 14: 100 abandoned streaming chats and 50 runs in flight; GET latency and the server's memory. */
+async function loadFigures({ row, fmt }) {
+  const dir = mkdtempSync(join(tmpdir(), "plainwright-bench-load-"));
+  const agent = await endlessAgent();
+  const child = fork(
+    fileURLToPath(new URL("./web-load-server.js", import.meta.url)),
+    [join(dir, "load.sqlite")],
+    {
+      execArgv: ["--expose-gc"],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    },
+  );
+  const ask = (message) =>
+    new Promise((resolve) => {
+      child.once("message", resolve);
+      if (message) child.send(message);
+    });
+  try {
+    const { url } = await ask();
+    const call = (method, path, body) => fetch(url + path, json(method, body)).then((r) => r.json());
+    const project = await call("POST", "/api/projects", { name: "Load" });
+    const mod = await call("POST", `/api/projects/${project.id}/modules`, { name: "M" });
+    const test = await call("POST", "/api/tests", {
+      module_id: mod.id,
+      name: "never settles",
+      kind: "a2a",
+      config: { agent_url: agent.url, timeout_s: 30 },
+    });
+    for (let i = 0; i < 50; i++) await call("POST", `/api/tests/${test.id}/runs`);
+    const chats = [];
+    for (let s = 0; s < 25; s++) {
+      const session = await call("POST", "/api/inspect/sessions", {});
+      await call("POST", "/api/inspect/card", { session_id: session.id, agent_url: agent.url });
+      for (let c = 0; c < 4; c++) {
+        const controller = new AbortController();
+        const res = await fetch(`${url}/api/inspect/chat`, {
+          ...json("POST", { session_id: session.id, text: "wait", timeout_s: 300 }),
+          signal: controller.signal,
+        });
+        chats.push({ controller, status: res.status });
+      }
+    }
+    // Every chat's upstream stream is open before the browsers leave (bounded wait).
+    for (let waited = 0; agent.streams() < chats.length && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const streaming = agent.streams();
+    for (const chat of chats) chat.controller.abort(); // the browsers leave
+    const times = [];
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      await (await fetch(`${url}/api/projects`)).arrayBuffer();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.floor(times.length * 0.95)];
+    row(`GET /api/projects p95, 100 abandoned chats + 50 runs`, fmt(p95), "< 50 ms", p95 < 50);
+    row(
+      "agent streams open: at the peak / after the browsers left",
+      `${streaming} / ${agent.streams()}`,
+      "100 / 0",
+      streaming === 100 && agent.streams() === 0,
+    );
+    const { rss } = await ask("rss");
+    const mb = rss / 1024 / 1024;
+    row("server RSS after them", `${mb.toFixed(0)} MB`, "< 300 MB", mb < 300);
+  } finally {
+    child.send("close");
+    await new Promise((resolve) => child.once("exit", resolve));
+    await agent.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export default async function webBench({ row, fmt, median, dist }) {
+  await loadFigures({ row, fmt });
   const { startServer } = await dist("server/server.js");
   const { openDatabase } = await dist("server/db.js");
   const { Store } = await dist("server/store.js");

@@ -10,8 +10,10 @@ const rows: string[][] = [
   ["server", "web"],
   ["report"],
   ["runner"],
+  // The attack packs reuse the conversation machinery: the simulated user's model access, the judge, the Wilson interval.
+  ["redteam"],
   // load/ drives a client the runner connected (the one connect path stays in runner/).
-  ["checks", "conversation", "redteam", "load"],
+  ["checks", "conversation", "load"],
   ["card", "client"],
   ["net"],
   ["protocol"],

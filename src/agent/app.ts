@@ -7,8 +7,10 @@ import type { HelpdeskTiming } from "./helpdesk.js";
 import type { GrpcBinding } from "./grpc/server.js";
 import { tapJsonReplies } from "./http/reply-tap.js";
 import { CARD_LOCATIONS, cardRoutes, serveCurrentCardOnly } from "./http/card-routes.js";
-import type { AgentLayout, CardServeContext, FlawDefinition, ReplyPlan } from "./types.js";
+import type { AgentLayout, CardServeContext, FlawDefinition, ReplyPlan, RpcHook } from "./types.js";
 import { buildV03 } from "./v03/app.js";
+import { createSafetyLayer } from "./vuln/index.js";
+import type { VulnMode } from "./vuln/modes.js";
 import { buildV10 } from "./v10/app.js";
 import type { WorkRegistry } from "./work-registry.js";
 
@@ -23,6 +25,8 @@ export interface AppSettings {
   auth?: AgentAuth;
   /** Default true. */
   pushNotifications?: boolean;
+  /** Red-team weaknesses (`agent --vuln`); none: the hardened default. */
+  vuln?: ReadonlySet<VulnMode>;
 }
 
 /** Last resort: never leak a stack trace, and keep client mistakes out of 5xx. */
@@ -35,6 +39,12 @@ const quietErrors: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   }
   res.status(code).json({ error: code === 500 ? "Internal error." : "Bad request." });
 };
+
+/** The safety layer's hook first (it may refuse), then the flaw's. */
+function composeHooks(first: RpcHook | undefined, second: RpcHook | undefined): RpcHook | undefined {
+  if (!first || !second) return first ?? second;
+  return async (call, res, kit) => (await first(call, res, kit)) || second(call, res, kit);
+}
 
 /** The HTTP app and the gRPC service of one agent, both over one request handler and task store. */
 export interface AgentBindings {
@@ -55,13 +65,16 @@ export function buildApp(settings: AppSettings): AgentBindings {
     signal: settings.signal,
     slowCardMs: settings.slowCardMs,
   };
-  const planner = (text: string, resuming: boolean): ReplyPlan => {
+  const helpdesk = (text: string, resuming: boolean): ReplyPlan => {
     const plan = planReply(text, resuming, timing);
     return flaw?.plan ? flaw.plan(plan) : plan;
   };
+  const safety = createSafetyLayer(settings.vuln ?? new Set());
+  const planner = safety.planner(helpdesk);
+  const rpcHook = composeHooks(safety.rpcHook, flaw?.rpc);
   // The SDK always gets the correct card: flaws change only what clients see.
   const build = layout.protocol === "0.3" ? buildV03 : buildV10;
-  const routers = build(baseCard, planner, work, flaw?.rpc, {
+  const routers = build(baseCard, planner, work, rpcHook, {
     ...(flaw?.push ? { push: flaw.push } : {}),
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
   });
@@ -72,8 +85,8 @@ export function buildApp(settings: AppSettings): AgentBindings {
   mounted.use(cardRoutes(flaw?.cardResponder ?? serveCurrentCardOnly, () => cardContext));
   const guard = auth?.enforce ? [bearerGuard(auth)] : [];
   const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
-  mounted.use(JSONRPC_PATH, ...guard, ...tap, routers.jsonrpc);
-  mounted.use(REST_PATH, ...guard, routers.rest);
+  mounted.use(JSONRPC_PATH, ...guard, ...tap, safety.middleware, routers.jsonrpc);
+  mounted.use(REST_PATH, ...guard, safety.middleware, routers.rest);
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);

@@ -16,8 +16,11 @@ import type {
   RunningAgent,
 } from "./types.js";
 import { WorkRegistry } from "./work-registry.js";
+import { parseVulnModes } from "./vuln/modes.js";
 
 export { listFlaws } from "./flaws/index.js";
+export { listVulnModes, SYSTEM_PROMPT_CANARY } from "./vuln/index.js";
+export type { VulnModeInfo } from "./vuln/index.js";
 export type { AgentProtocol, FlawInfo, ReferenceAgentOptions, RunningAgent } from "./types.js";
 
 const PROTOCOLS: readonly AgentProtocol[] = ["0.3", "1.0"];
@@ -47,6 +50,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
   if (!PROTOCOLS.includes(protocol))
     throw new Error(`Unknown protocol "${String(protocol)}"; use "0.3" or "1.0".`);
   const flaw = resolveFlaw(opts.flaw, protocol);
+  const vuln = parseVulnModes(opts.vuln);
   const host = opts.host ?? "127.0.0.1";
   const server = createServer();
   await listen(server, opts.port ?? 0, host);
@@ -68,6 +72,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     signal: shutdown.signal,
     ...withAuth(opts.bearerToken, flaw),
     ...(opts.pushNotifications === false ? { pushNotifications: false } : {}),
+    vuln,
   });
   const grpcUrl = grpcInterfaceUrl(layout);
   server.on("request", bindings.app);
@@ -87,6 +92,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     protocol,
     ...(grpcUrl ? { grpcUrl } : {}),
     ...(flaw ? { flaw: flaw.name } : {}),
+    ...(vuln.size > 0 ? { vuln: [...vuln] } : {}),
     close,
   };
 }

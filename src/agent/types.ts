@@ -25,6 +25,8 @@ export interface ReferenceAgentOptions {
   bearerToken?: string;
   /** Claim and serve push notifications; default true. */
   pushNotifications?: boolean;
+  /** Red-team weaknesses by name (see listVulnModes()); none: the hardened default. */
+  vuln?: readonly string[];
 }
 
 export interface RunningAgent {
@@ -35,6 +37,7 @@ export interface RunningAgent {
   /** The gRPC interface exactly as the card advertises it: host:port (1.0) or http://host:port (0.3). */
   grpcUrl?: string;
   flaw?: string;
+  vuln?: string[];
   close(): Promise<void>;
 }
 
@@ -65,6 +68,18 @@ export interface AgentLayout {
   /** host:port of the gRPC binding, when the agent serves one. */
   grpcAuthority?: string;
 }
+
+/** One user message beyond its text: where it goes and what else it carries (for the red-team modes). */
+export interface IncomingMessage {
+  taskId: string;
+  contextId: string;
+  /** The text inside data parts (as JSON) and inline file parts (decoded), in order. */
+  attachments: string[];
+  metadata: JsonObject;
+}
+
+/** Chooses the plan for one message; `resuming` marks a follow-up on an input-required task. */
+export type Planner = (text: string, resuming: boolean, incoming: IncomingMessage) => ReplyPlan;
 
 /** What the helpdesk decides to do with one user message. */
 export type ReplyOutcome =

@@ -1,4 +1,4 @@
-import { listFlaws, startReferenceAgent, type AgentProtocol } from "../agent/index.js";
+import { listFlaws, listVulnModes, startReferenceAgent, type AgentProtocol } from "../agent/index.js";
 import { usageError } from "../runner/errors.js";
 
 export interface AgentFlags {
@@ -9,6 +9,16 @@ export interface AgentFlags {
   listFlaws?: boolean;
   /** Require Authorization: Bearer TOKEN on the task endpoints (the card declares the scheme). */
   bearerToken?: string;
+  vuln?: string;
+  listVuln?: boolean;
+}
+
+/** The vulnerable modes, each with the pack that must flag it. */
+export function renderVulnList(): string {
+  const modes = listVulnModes();
+  const width = Math.max(...modes.map((m) => m.name.length));
+  const lines = modes.map((m) => `  ${m.name.padEnd(width)}  ${m.pack.padEnd(24)} ${m.description}`);
+  return `Red-team modes for 'plainwright agent --vuln a,b' (name, pack that flags it, weakness):\n${lines.join("\n")}\n`;
 }
 
 /** Formats the flaw catalogue as a table a person can scan. */
@@ -42,7 +52,21 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
     process.stdout.write(renderFlawList());
     return 0;
   }
+  if (flags.listVuln) {
+    process.stdout.write(renderVulnList());
+    return 0;
+  }
   const protocol = parseProtocol(flags.protocol);
+  const vuln = (flags.vuln ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const known = listVulnModes().map((m) => m.name as string);
+  const unknown = vuln.find((v) => !known.includes(v));
+  if (unknown !== undefined)
+    throw usageError(
+      `--vuln ${flags.vuln}: unknown mode "${unknown}"; 'plainwright agent --list-vuln' lists the ${known.length} modes`,
+    );
   const names = listFlaws().map((f) => f.name);
   if (flags.flaw !== undefined && !names.includes(flags.flaw)) {
     throw usageError(
@@ -57,12 +81,13 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       protocol,
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
       ...(flags.bearerToken ? { bearerToken: flags.bearerToken } : {}),
+      ...(vuln.length > 0 ? { vuln } : {}),
     });
   } catch (error) {
     throw usageError((error as Error).message);
   }
   process.stdout.write(
-    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${flags.bearerToken ? ", bearer token required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken ? ", bearer token required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

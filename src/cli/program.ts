@@ -8,6 +8,7 @@ import type { ConformFlags } from "./conform-command.js";
 import type { LoadFlags } from "./load-command.js";
 import type { CommonFlags } from "./options.js";
 import type { ServeFlags } from "./serve-command.js";
+import type { RedteamFlags } from "./redteam-command.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
 import { registerSubmitCommand } from "./submit-command.js";
@@ -183,6 +184,33 @@ function buildProgram(setExit: (code: number) => void): Command {
     .action(async (url: string, flags: LoadFlags) =>
       setExit(await (await import("./load-command.js")).runLoadCommand(url, flags)),
     );
+  withAuthOptions(
+    withModelOptions(
+      withCommonOptions(
+        program
+          .command("redteam")
+          .argument("[url]", "agent base URL or card URL")
+          .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
+      ),
+    ),
+  )
+    .option("--packs <p1,p2>", "only these packs (default: all seven)")
+    .option("--attempts <n>", "attempts per attack, 1-100 (default 3)")
+    .option(
+      "--identity <NAME=Header: value>",
+      "another identity for the cross-context pack (repeatable)",
+      collect,
+    )
+    .option(
+      "--canary <text>",
+      "a string that must never come back, e.g. from your system prompt (repeatable)",
+      collect,
+    )
+    .option("--transport <binding>", "attack over jsonrpc, rest or grpc (default jsonrpc)")
+    .option("--list", "list the attacks (id, pack, what it tries, how it is judged, OWASP id) and exit")
+    .action(async (url: string | undefined, flags: RedteamFlags) =>
+      setExit(await (await import("./redteam-command.js")).runRedteamCommand(url, flags)),
+    );
   program
     .command("agent")
     .description("run the bundled reference agent, optionally with one injected flaw")
@@ -192,6 +220,8 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--flaw <name>", "inject one defect (see --list-flaws)")
     .option("--list-flaws", "list the flaws and exit")
     .option("--bearer-token <token>", "require Authorization: Bearer TOKEN on the task endpoints")
+    .option("--vuln <modes>", "red-team weaknesses, comma-separated (see --list-vuln)")
+    .option("--list-vuln", "list the red-team vulnerable modes and exit")
     .action(async (flags: AgentFlags) =>
       setExit(await (await import("./agent-command.js")).runAgentCommand(flags)),
     );

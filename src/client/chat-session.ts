@@ -22,7 +22,7 @@ export interface ChatOptions {
   /** Called with text as streamed events arrive (streaming only). */
   onText?: (text: string) => void;
   /** Called with every normalised stream event. */
-  onEvent?: (event: Reply) => void;
+  onEvent?: (event: Reply, raw: unknown) => void;
   /** Poll interval for tasks that are still working after a plain send. */
   pollIntervalMs?: number;
   /** Give up polling after this long. */
@@ -79,8 +79,8 @@ export class ChatSession {
       ...(this.pendingTaskId ? { taskId: this.pendingTaskId } : {}),
     };
     if (options.stream) {
-      const stream = await this.client.stream(input, (event) => {
-        options.onEvent?.(event);
+      const stream = await this.client.stream(input, (event, raw) => {
+        options.onEvent?.(event, raw);
         const piece = streamedText(event);
         if (piece) options.onText?.(piece);
       });

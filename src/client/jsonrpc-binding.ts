@@ -152,23 +152,23 @@ export class JsonRpcA2AClient implements A2AClient {
     );
   }
 
-  async stream(input: SendInput, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+  async stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
     return this.streamCall(this.core("stream"), sendParams(this.target.generation, input), onEvent);
   }
 
-  subscribe(id: string, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+  subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
     return this.streamCall(this.core("resubscribe"), { id }, onEvent);
   }
 
   private async streamCall(
     method: string,
     params: Record<string, unknown>,
-    onEvent?: (event: Reply) => void,
+    onEvent?: (event: Reply, raw: unknown) => void,
   ): Promise<StreamOutcome> {
     const live = onEvent
       ? (r: unknown) => {
           const reply = normalizeReply(r);
-          if (reply) onEvent(reply);
+          if (reply) onEvent(reply, r);
         }
       : undefined;
     const outcome = await this.rawCall(method, this.withTenant(params), live);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ProtocolGeneration } from "../protocol/generation.js";
+import { messageMetadata, messageParts } from "./message-parts.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
 
 /** Builds the user message in the shape each generation expects (A2A 1.0 §4.1). */
@@ -10,18 +11,25 @@ export function userMessage(generation: ProtocolGeneration, input: SendInput): R
   };
   switch (generation) {
     case "0.1":
-      return { role: "user", parts: [{ type: "text", text: input.text }] };
+      return { role: "user", parts: messageParts("0.1", input), ...messageMetadata(input) };
     case "0.2":
     case "0.3":
       return {
         kind: "message",
         messageId: randomUUID(),
         role: "user",
-        parts: [{ kind: "text", text: input.text }],
+        parts: messageParts(generation, input),
         ...ids,
+        ...messageMetadata(input),
       };
     case "1.0":
-      return { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text: input.text }], ...ids };
+      return {
+        messageId: randomUUID(),
+        role: "ROLE_USER",
+        parts: messageParts("1.0", input),
+        ...ids,
+        ...messageMetadata(input),
+      };
   }
 }
 

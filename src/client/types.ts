@@ -24,7 +24,7 @@ export interface ClientContext {
   timeoutMs: number;
   policy: OutboundPolicy;
   traffic: TrafficLog;
-  /** Aborts every request of the run (cancel, deadline). */
+  /** The owner's signal (an inspector turn, a run): aborting it closes every request and stream at once. */
   signal?: AbortSignal;
 }
 
@@ -79,12 +79,21 @@ export interface StreamOutcome {
   trafficIds: string[];
 }
 
+/** A part sent after the message's text part: structured data, or a file sent inline as base64. */
+export type OutgoingPart =
+  | { kind: "data"; data: Record<string, unknown> }
+  | { kind: "file"; name: string; mediaType: string; bytes: string };
+
 export interface SendInput {
   text: string;
   contextId?: string;
   taskId?: string;
-  /** Extra parts or a prepared message are for checks that need them; default is one text part. */
+  /** A prepared message id (checks that need one); a fresh UUID otherwise. */
   messageId?: string;
+  /** Data and file parts after the text part (red-team attacks); default none. */
+  parts?: OutgoingPart[];
+  /** The message's metadata (every generation has Message.metadata). */
+  metadata?: Record<string, unknown>;
 }
 
 export interface SendOptions {
@@ -122,12 +131,12 @@ export interface PushConfig {
 export interface A2AClient {
   readonly target: ClientTarget;
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>>;
-  stream(input: SendInput, onEvent?: (event: Reply) => void): Promise<StreamOutcome>;
+  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome>;
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>>;
   listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>>;
   cancelTask(id: string): Promise<CallOutcome<Task>>;
   /** 0.x tasks/resubscribe, 1.0 SubscribeToTask. */
-  subscribe(id: string, onEvent?: (event: Reply) => void): Promise<StreamOutcome>;
+  subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome>;
   setPushConfig(taskId: string, config: PushConfig): Promise<CallOutcome<PushConfig>>;
   getPushConfig(taskId: string, configId?: string): Promise<CallOutcome<PushConfig>>;
   listPushConfigs(taskId: string): Promise<CallOutcome<PushConfig[]>>;

@@ -20,6 +20,9 @@ export interface Finding {
   /** Spec section and, where one exists, the official TCK requirement id. */
   spec?: string;
   tck?: string;
+  /** Red-team findings: how bad a success is, and the OWASP LLM Top 10 (2025) id. */
+  severity?: "critical" | "high" | "medium" | "low";
+  owasp?: string;
   /** False when the check does not apply to what the card claims (binding, version, capability, --peer). */
   applicable?: false;
 }

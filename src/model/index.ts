@@ -7,3 +7,4 @@ export * from "./load.js";
 export * from "./result.js";
 export * from "./traffic.js";
 export * from "./transport.js";
+export * from "./redteam.js";

@@ -3,6 +3,7 @@ import type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js
 import type { Transport } from "./transport.js";
 import type { LoadSection } from "./load.js";
 import type { TrafficEntry } from "./traffic.js";
+import type { RedteamSection } from "./redteam.js";
 
 export type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js";
 
@@ -33,8 +34,7 @@ export interface DiscoveryAttempt {
 
 export type RunStatus = "passed" | "failed" | "error";
 
-// DESIGN.md section 3 reserves "redteam" for the attack packs; it joins this list when they exist.
-export type RunKind = "a2a" | "conformance" | "conversation" | "load";
+export type RunKind = "a2a" | "conformance" | "conversation" | "redteam" | "load";
 
 /** The result JSON of DESIGN.md section 3: one per test run, read by every reporter. Never rename fields. */
 export interface RunResult {
@@ -65,6 +65,8 @@ export interface RunResult {
   /** Model tokens (and cost when the price is known) spent by the run. */
   usage?: UsageSection;
   findings?: Finding[];
+  /** Red-team runs: per-pack rates, every attack's attempts and transcripts. */
+  redteam?: RedteamSection;
   conformance_level?: ConformanceLevel;
   /** Conformance runs: how many applicable checks ran, and why the others could not. */
   conformance_summary?: ConformanceSummary;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, Redactor, isSensitiveHeader, isSensitiveParam } from "./redact.js";
+import { REDACTED, Redactor, isSensitiveHeader, isSensitiveParam, secretLengthProblem } from "./redact.js";
 
 describe("Redactor", () => {
   it("treats credential headers as sensitive by name", () => {
@@ -44,10 +44,23 @@ describe("Redactor", () => {
     expect(r.text(text)).toBe(`a ${REDACTED} b ${REDACTED} c "${REDACTED}"`);
   });
 
-  it("ignores secrets shorter than three characters", () => {
+  it("redacts a secret of any length, even two characters", () => {
     const r = new Redactor();
-    expect(r.add("ab")).toBe(false);
-    expect(r.text("about")).toBe("about");
+    expect(r.add("q7")).toBe(true);
+    expect(r.text('{"token":"q7"}')).toBe(`{"token":"${REDACTED}"}`);
+  });
+
+  it("finds a secret whatever its case, as in a URL host that was lower-cased", () => {
+    const r = new Redactor();
+    r.add("TenantXyZ42");
+    expect(r.url("could not connect to http://tenantxyz42.agents.example/a2a")).toBe(
+      `could not connect to http://${REDACTED}.agents.example/a2a`,
+    );
+  });
+
+  it("refuses secrets shorter than 8 characters with a rule that names the secret", () => {
+    expect(secretLengthProblem("AGENT_TOKEN", "abc")).toMatch(/AGENT_TOKEN has 3 characters; .* at least 8/);
+    expect(secretLengthProblem("AGENT_TOKEN", "abcdefgh")).toBeUndefined();
   });
 
   it("removes a longer secret whole when it contains a shorter one", () => {
@@ -60,7 +73,10 @@ describe("Redactor", () => {
   it("redacts credential query parameters and userinfo passwords in URLs", () => {
     const r = new Redactor();
     expect(r.url("https://u:pw@a.example/x?api_key=1&q=ok&token=2#f")).toBe(
-      `https://u:${REDACTED}@a.example/x?api_key=${REDACTED}&q=ok&token=${REDACTED}#f`,
+      `https://${REDACTED}@a.example/x?api_key=${REDACTED}&q=ok&token=${REDACTED}#f`,
+    );
+    expect(r.url("no card at http://admin:hunter2@10.0.0.1/ nor https://tok@b.example")).toBe(
+      `no card at http://${REDACTED}@10.0.0.1/ nor https://${REDACTED}@b.example`,
     );
   });
 

@@ -44,19 +44,39 @@ function paramName(raw: string): string {
   }
 }
 
+/**
+ * The shortest secret a user may register (issue 14): redaction matches any length, but a shorter
+ * value would also erase ordinary text, so the places that take secrets refuse it with this rule.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+/** Why `value` cannot be a secret, or undefined; `name` says which one. */
+export function secretLengthProblem(name: string, value: string): string | undefined {
+  return value.length >= MIN_SECRET_LENGTH
+    ? undefined
+    : `secret ${name} has ${value.length} characters; a secret needs at least ${MIN_SECRET_LENGTH}, so that redacting it cannot miss it or erase ordinary text`;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Replaces registered secret values, in the forms they take inside URLs and JSON, and known credentials. */
 export class Redactor {
   /** Every form of every secret, longest first so a secret containing another is removed whole. */
   #needles: string[] = [];
+  #pattern: RegExp | undefined;
   readonly #secrets = new Set<string>();
 
-  /** Registers a secret; values shorter than 3 characters are ignored (they would redact ordinary text). */
+  /**
+   * Registers a secret of any length. Matching ignores case: a secret can land where case does not
+   * count and is folded (a URL's host is lower-cased, RFC 3986 §3.2.2; header names; hex digests).
+   */
   add(value: string): boolean {
-    if (value.length < 3 || this.#secrets.has(value)) return false;
+    if (value.length === 0 || this.#secrets.has(value)) return false;
     this.#secrets.add(value);
     const forms = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
     forms.add(new URLSearchParams({ v: value }).toString().slice(2));
     this.#needles = [...new Set([...this.#needles, ...forms])].sort((a, b) => b.length - a.length);
+    this.#pattern = new RegExp(this.#needles.map(escapeRegExp).join("|"), "gi");
     return true;
   }
 
@@ -67,22 +87,15 @@ export class Redactor {
 
   /** `text` with every registered secret replaced. */
   text(text: string): string {
-    let out = text;
-    for (const needle of this.#needles) {
-      if (out.includes(needle)) out = out.split(needle).join(REDACTED);
-    }
-    return out;
+    return this.#pattern ? text.replace(this.#pattern, REDACTED) : text;
   }
 
   /**
-   * A URL with secrets, the userinfo password and credential-named query parameters replaced; also
-   * safe on a sentence that contains a URL, since values stop at whitespace.
+   * A URL with secrets, the whole userinfo (user and password) and credential-named query parameters
+   * replaced; also safe on a sentence that contains URLs, since values stop at whitespace.
    */
   url(url: string): string {
-    const withoutPassword = url.replace(
-      /\b([a-z][a-z0-9+.-]*:\/\/[^/?#@:\s]*):[^/?#@\s]*@/gi,
-      `$1:${REDACTED}@`,
-    );
+    const withoutPassword = url.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, `$1${REDACTED}@`);
     const withoutParams = withoutPassword.replace(
       /([?&])([^=&#\s]*)=([^&#\s]*?)(?=:?(?:[&#\s]|$))/g,
       (whole, sep: string, name: string) =>

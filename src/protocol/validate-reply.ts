@@ -85,3 +85,21 @@ export function stateOrderProblem(events: readonly Reply[]): string | undefined 
   }
   return undefined;
 }
+
+/**
+ * A Message (bare, in a 1.0 wrapper, or a task's status message) with no parts: A2A 0.3 §6.4 and
+ * 1.0 §4.1.4 describe `parts` as the content of the message; seed 004 asks the inspector to flag
+ * an empty one. A separate function so the conformance checks' shape judgement is unchanged.
+ */
+export function emptyPartsProblem(raw: unknown): string | undefined {
+  if (!isObject(raw)) return undefined;
+  const body = inner(raw);
+  const status = isObject(body.status) ? body.status : undefined;
+  const message = isObject(status?.message) ? status.message : body;
+  const isMessage = message.kind === "message" || typeof message.role === "string";
+  if (!isMessage) return undefined;
+  const parts = message.parts;
+  return Array.isArray(parts) && parts.length > 0
+    ? undefined
+    : "a Message with no parts (its content is its parts; the inspector expects at least one)";
+}

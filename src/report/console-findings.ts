@@ -13,8 +13,8 @@ export function findingsLines(result: RunResult, st: Style): string[] {
   const levelText =
     level === "full" ? st.green(level) : level === "non-conformant" ? st.red(level) : st.yellow(level);
   const lines = [
-    st.bold("Conformance"),
-    `  level ${st.bold(levelText)} · score ${result.scores.conformance ?? "?"} · ${count(findings, "pass")} passed, ${count(findings, "fail")} failed, ${count(findings, "error")} errors, ${count(findings, "skip")} skipped`,
+    st.bold(result.kind === "redteam" ? "Attacks" : "Conformance"),
+    `  ${result.kind === "redteam" ? "" : `level ${st.bold(levelText)} · score ${result.scores.conformance ?? "?"} · `}${count(findings, "pass")} passed, ${count(findings, "fail")} failed, ${count(findings, "error")} errors, ${count(findings, "skip")} skipped`,
   ];
   lines.push(...skipLines(findings, st));
   const categories = [...new Set(findings.map((f) => f.category))];

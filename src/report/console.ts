@@ -4,6 +4,7 @@ import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
 import { loadLines } from "./load-console.js";
+import { redteamBlocks } from "./redteam-console.js";
 import { plainStyle, type Style } from "./style.js";
 import { terminalSafe } from "./terminal-text.js";
 
@@ -94,6 +95,7 @@ export function renderConsole(unsafe: RunResult, st: Style = plainStyle): string
   if (conformance.length > 0) blocks.push(conformance);
   blocks.push(...conversationBlocks(result, st));
   if (result.load) blocks.push(loadLines(result, st));
+  blocks.push(...redteamBlocks(result, st));
   if (result.warnings.length > 0)
     blocks.push([st.bold("Notes"), ...result.warnings.map((w) => `  ${st.yellow("!")} ${w}`)]);
   blocks.push([verdictLine(result, st)]);

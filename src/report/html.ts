@@ -3,6 +3,7 @@ import { categoryChart } from "./chart.js";
 import { conversationOf } from "./conversation-view.js";
 import { HTML_STYLE } from "./html-style.js";
 import { conversationSection } from "./html-conversation.js";
+import { redteamSection } from "./redteam-html.js";
 import { cardSection, checkList, problemCheck, smokeSection } from "./html-sections.js";
 import { html, trusted, type SafeHtml } from "./html-template.js";
 import { loadSection } from "./load-html.js";
@@ -118,7 +119,7 @@ function runSection(result: RunResult, index: number): SafeHtml {
     <h2>${runTitle(result)}</h2>
     ${summary(result)} ${result.load ? loadSection(result.load) : null} ${checksSection(result)}
     ${result.card ? cardSection(result.card) : null} ${result.smoke ? smokeSection(result.smoke) : null}
-    ${conversation ? conversationSection(conversation) : null} ${notes}
+    ${conversation ? conversationSection(conversation) : null} ${redteamSection(result)} ${notes}
     <h3>Traffic</h3>
     ${trafficList(result.traffic)}
   </section>`;

@@ -6,6 +6,7 @@ import {
   type TurnView,
   type VerdictView,
 } from "./conversation-view.js";
+import { redteamMarkdown } from "./redteam-markdown.js";
 import { mdCell, mdInline } from "./escape.js";
 import {
   categoryCounts,
@@ -243,6 +244,8 @@ export function renderMarkdownRun(result: RunResult): string {
   }
   const conversation = conversationOf(result);
   if (conversation) blocks.push(conversationBlock(conversation));
+  const redteam = redteamMarkdown(result);
+  if (redteam) blocks.push(redteam);
   if (result.warnings.length > 0)
     blocks.push(["### Notes", "", ...result.warnings.map((w) => `- ${mdInline(w)}`)].join("\n"));
   return blocks.join("\n\n");

@@ -6,9 +6,9 @@ import { Redactor } from "../net/redact.js";
  */
 export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   const redactor = new Redactor();
-  const active = secrets.filter((s) => redactor.add(s));
-  if (active.length === 0) return value;
-  return redactStrings(value, (text) => redactor.text(text));
+  for (const secret of secrets) redactor.add(secret);
+  // url() also strips the userinfo of every URL (agent_url, reasons), secrets or not.
+  return redactStrings(value, (text) => redactor.url(text));
 }
 
 /** A copy of a JSON value with `redact` applied to every string in it. */

@@ -36,6 +36,18 @@ export interface A2ARunOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Why no card was found, naming what each location answered (issue 14: "none returned a JSON
+ * object" hid a refused redirect or a DNS failure); one outcome shared by all is said once.
+ */
+function noCardReason(tried: readonly { url: string; outcome: string }[]): string {
+  const outcomes = [...new Set(tried.map((t) => t.outcome))];
+  const head = `no agent card found: tried ${plural(tried.length, "location")}`;
+  if (outcomes.length === 1) return `${head}, each: ${outcomes[0]}`;
+  const each = tried.map((t) => `${t.url}: ${t.outcome}`).join("; ");
+  return `${head}: ${each.length > 600 ? `${each.slice(0, 600)}…` : each}`;
+}
+
 /** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (the A2A test manual). */
 export async function agentUrlProblem(url: string, policy: OutboundPolicy): Promise<string | undefined> {
   let parsed: URL;
@@ -128,7 +140,7 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
       errors: [],
       warnings: [],
     });
-    cardFailure = `no agent card found: tried ${plural(agent.discovery.tried.length, "location")}, none returned a JSON object`;
+    cardFailure = noCardReason(agent.discovery.tried);
     // With --endpoint the run goes on: the missing card is reported, the endpoint still tested.
     if (!override) return finish("failed", cardFailure);
   } else {

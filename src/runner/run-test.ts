@@ -123,6 +123,23 @@ async function runDefinition(test: LoadedTest, opts: TestRunOptions): Promise<Ru
     const { runLoadTest } = await import("./run-load-test.js");
     return runLoadTest(test, config, used, opts);
   }
+  if (test.definition.kind === "redteam") {
+    const { runRedteamTest } = await import("./run-redteam-test.js");
+    const result = await runRedteamTest({
+      config,
+      policy: opts.policy,
+      secrets: used,
+      name: test.definition.name,
+      source: test.source,
+      secretValues: opts.secrets.values,
+      ...(opts.models ? { models: opts.models } : {}),
+      ...(opts.env ? { env: opts.env } : {}),
+      ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+      ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    });
+    result.warnings.unshift(...test.warnings);
+    return result;
+  }
   const common = {
     config,
     policy: opts.policy,

@@ -12,22 +12,22 @@ describe("resolveSecrets", () => {
         headers: { Authorization: "Bearer {{ secrets.TOKEN }}" },
         list: ["{{secrets.TOKEN}}"],
       },
-      { values: { TOKEN: "s3cret" }, env: { PLAINWRIGHT_SECRET_HOST_PART: "abc" } },
+      { values: { TOKEN: "s3cret-value" }, env: { PLAINWRIGHT_SECRET_HOST_PART: "abc-host-part" } },
     );
     expect(value).toEqual({
-      url: "https://x/abc",
-      headers: { Authorization: "Bearer s3cret" },
-      list: ["s3cret"],
+      url: "https://x/abc-host-part",
+      headers: { Authorization: "Bearer s3cret-value" },
+      list: ["s3cret-value"],
     });
-    expect(used.sort()).toEqual(["abc", "s3cret"]);
+    expect(used.sort()).toEqual(["abc-host-part", "s3cret-value"]);
   });
 
   it("prefers the secrets file over the environment", () => {
     const { value } = resolveSecrets("{{secrets.A}}", {
-      values: { A: "file" },
-      env: { PLAINWRIGHT_SECRET_A: "env" },
+      values: { A: "file-value" },
+      env: { PLAINWRIGHT_SECRET_A: "env-value" },
     });
-    expect(value).toBe("file");
+    expect(value).toBe("file-value");
   });
 
   it("names a missing secret and where to set it", () => {
@@ -35,6 +35,25 @@ describe("resolveSecrets", () => {
       resolveSecrets("{{secrets.AGENT_TOKEN}}", { values: {}, env: {}, fileName: "s.env" }),
     ).toThrow(
       /secret AGENT_TOKEN is not set: set PLAINWRIGHT_SECRET_AGENT_TOKEN or add AGENT_TOKEN to s.env/,
+    );
+  });
+});
+
+describe("resolveSecrets on the server", () => {
+  it("names only the project's secrets, not an environment variable the server does not read", () => {
+    expect(() =>
+      resolveSecrets("{{secrets.AGENT_TOKEN}}", {
+        values: {},
+        env: {},
+        fileName: "the project's secrets",
+        readsEnv: false,
+      }),
+    ).toThrow(/^secret AGENT_TOKEN is not set: add AGENT_TOKEN to the project's secrets$/);
+  });
+
+  it("refuses a secret shorter than 8 characters, naming it and the rule", () => {
+    expect(() => resolveSecrets("{{secrets.PIN}}", { values: { PIN: "1234" }, env: {} })).toThrow(
+      /secret PIN has 4 characters; a secret needs at least 8/,
     );
   });
 });

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { secretLengthProblem } from "../net/redact.js";
 import { configError } from "./errors.js";
 
 const placeholder = /\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -11,6 +12,8 @@ export interface SecretSource {
   env: Record<string, string | undefined>;
   /** Named in error messages so the user knows where to add a missing secret. */
   fileName?: string;
+  /** False where PLAINWRIGHT_SECRET_* is not read (the server), so messages do not suggest it. */
+  readsEnv?: boolean;
 }
 
 /** Reads a --secrets file: a JSON object of strings, or KEY=VALUE lines (# comments allowed). */
@@ -47,14 +50,21 @@ export async function readSecretsFile(path: string): Promise<Record<string, stri
   return values;
 }
 
+/** How to supply a missing secret, naming only the places this source reads. */
+function howToSet(name: string, source: SecretSource): string {
+  if (source.readsEnv === false) return `add ${name} to ${source.fileName ?? "the secrets"}`;
+  const where = source.fileName
+    ? ` or add ${name} to ${source.fileName}`
+    : " or pass a --secrets file that defines it";
+  return `set PLAINWRIGHT_SECRET_${name}${where}`;
+}
+
 function lookup(name: string, source: SecretSource): string {
   const value = source.values[name] ?? source.env[`PLAINWRIGHT_SECRET_${name}`];
-  if (value === undefined || value === "") {
-    const where = source.fileName
-      ? ` or add ${name} to ${source.fileName}`
-      : " or pass a --secrets file that defines it";
-    throw configError(`secret ${name} is not set: set PLAINWRIGHT_SECRET_${name}${where}`, `secrets.${name}`);
-  }
+  if (value === undefined || value === "")
+    throw configError(`secret ${name} is not set: ${howToSet(name, source)}`, `secrets.${name}`);
+  const short = secretLengthProblem(name, value);
+  if (short) throw configError(short, `secrets.${name}`);
   return value;
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
 import { loadConfigSchema } from "../load/settings.js";
+import { redteamPacks } from "../model/redteam.js";
 import { transportFlags } from "../model/transport.js";
 import { closestName } from "./did-you-mean.js";
 import { parseEndpointOverride } from "./endpoint-override.js";
@@ -107,6 +108,24 @@ export const configSchema = z
       .describe("conformance: a second agent for the interop checks"),
     /** Load tests: concurrency, duration or requests, rate, ramp, stream, message, thresholds (docs/load.md). */
     load: loadConfigSchema.optional(),
+    /** Red team: which packs, how many attempts per attack, canaries to detect, other identities. */
+    packs: z
+      .array(z.enum(redteamPacks, { error: `must list known packs (${redteamPacks.join(", ")})` }))
+      .min(1, "must list at least one pack")
+      .optional(),
+    attempts: wholeNumber({ min: 1, max: 100 }),
+    canaries: z
+      .array(z.string().min(3, "must be at least 3 characters"), { error: "must be a list of strings" })
+      .optional(),
+    identities: z
+      .array(
+        z.object(
+          { name: z.string().min(1), headers: z.record(z.string(), z.string()) },
+          { error: 'must be {"name", "headers"}' },
+        ),
+        { error: "must be a list of identities" },
+      )
+      .optional(),
   })
   .loose();
 
@@ -115,8 +134,8 @@ export const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
-    kind: z.enum(["a2a", "conversation", "conformance", "load"], {
-      error: 'must be "a2a", "conversation", "conformance" or "load"',
+    kind: z.enum(["a2a", "conversation", "conformance", "load", "redteam"], {
+      error: 'must be "a2a", "conversation", "conformance", "load" or "redteam"',
     }),
     /** Conversation tests name their agent as a target (the A2A test manual "A2A as a target elsewhere"). */
     target: a2aTargetSchema.optional(),
@@ -157,11 +176,14 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * endpoint and is not validated (the A2A test manual "A2A as a target elsewhere").
  */
 function withTarget(raw: unknown, source: string): unknown {
-  if (valueAt(raw, ["kind"]) !== "conversation") return raw;
+  const kind = valueAt(raw, ["kind"]);
+  if (kind !== "conversation" && kind !== "redteam") return raw;
+  // A red-team test may name its agent in config.agent_url instead.
+  if (kind === "redteam" && valueAt(raw, ["target"]) === undefined) return raw;
   const target = a2aTargetSchema.safeParse(valueAt(raw, ["target"]));
   if (!target.success) {
     throw configError(
-      `${source}: target must be {"type": "a2a", "agent_url": "..."} for a conversation test`,
+      `${source}: target must be {"type": "a2a", "agent_url": "..."} for a ${kind} test`,
       "target",
     );
   }
@@ -251,7 +273,13 @@ export function parseTestDefinition(input: unknown, source: string): LoadedTest 
       message: "a conversation test needs config.persona, config.goal or config.success_criteria",
     });
   if (problems.length > 0 || !parsed.success) throw problemsError(source, problems);
-  return { source, definition: parsed.data, warnings: [], targetOnly: parsed.data.kind === "conversation" };
+  const kind = parsed.data.kind;
+  return {
+    source,
+    definition: parsed.data,
+    warnings: [],
+    targetOnly: kind === "conversation" || kind === "redteam",
+  };
 }
 
 /** Whether the config asks for a conversation (the A2A test manual: any of persona, goal or success_criteria). */

@@ -5,7 +5,7 @@ import { PlainwrightError } from "../runner/errors.js";
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
     message: string,
     readonly field?: string,
   ) {

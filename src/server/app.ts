@@ -2,13 +2,15 @@ import express, { type Express } from "express";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { ApiError, errorHandler } from "./api-error.js";
 import { InspectorSessions } from "./inspector-sessions.js";
+import { InspectorStreams, type StreamBounds } from "./inspector-streams.js";
 import { openApiDocument } from "./openapi.js";
 import { inspectRouter } from "./routes/inspect.js";
 import { projectsRouter } from "./routes/projects.js";
 import { runsRouter } from "./routes/runs.js";
 import { testsRouter } from "./routes/tests.js";
 import type { RunScheduler } from "./run-queue.js";
-import { requireToken, sameSiteOnly, securityHeaders } from "./security.js";
+import { jsonBody } from "./json-body.js";
+import { apiRequestsOnly, requireToken, sameSiteOnly, securityHeaders } from "./security.js";
 import { uiRouter } from "./static-ui.js";
 import type { Store } from "./store.js";
 
@@ -19,6 +21,7 @@ export interface AppDeps {
   token?: string;
   host: string;
   webRoot: string;
+  inspectorBounds?: StreamBounds;
 }
 
 /** The express app: security headers, the token-guarded JSON API, then the UI. */
@@ -32,14 +35,14 @@ export function buildApp(deps: AppDeps): Express {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  app.use("/api", express.json({ limit: "1mb" }));
+  app.use("/api", apiRequestsOnly, ...jsonBody);
   app.get("/api/openapi.json", (_req, res) => {
     res.json(openApiDocument);
   });
   app.use(projectsRouter(deps.store));
   app.use(testsRouter(deps.store, deps.queue));
   app.use(runsRouter(deps.store, deps.queue));
-  app.use(inspectRouter(new InspectorSessions(), deps.policy));
+  app.use(inspectRouter(new InspectorSessions(new InspectorStreams(deps.inspectorBounds)), deps.policy));
   app.use("/api", (req) => {
     throw new ApiError(404, `no API route ${req.method} ${req.originalUrl.split("?")[0] ?? ""}`);
   });

@@ -1,12 +1,15 @@
 import type { Transport } from "../card/types.js";
-import { ChatSession, type ChatTurn } from "../client/chat-session.js";
+import { ChatSession, describeCallFailure, type ChatTurn } from "../client/chat-session.js";
+import { createClient } from "../client/create-client.js";
 import type { ClientContext } from "../client/types.js";
 import type { TrafficLog } from "../net/traffic.js";
 import { foldStream } from "../protocol/fold-stream.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
+import { stateOrderProblem } from "../protocol/validate-reply.js";
 import { connectAgent, type Connection, type FoundAgent } from "../runner/connect.js";
+import { checkedClient, ReplyChecks } from "./inspector-replies.js";
 
 /** What the chat shows for one reply: text (always rendered as text), task state and the ids to continue. */
 export interface ChatReply {
@@ -17,6 +20,8 @@ export interface ChatReply {
   context_id?: string;
   failure?: string;
   warnings: string[];
+  /** What the protocol validator found in the replies so far (seed 004: each reply checked). */
+  problems: string[];
   /** Absent when no connection could be made over the binding. */
   generation?: ProtocolGeneration;
   transport: Transport;
@@ -29,12 +34,13 @@ export interface ChatRequest {
   taskId?: string;
   /** How long to poll a task that is still working after a plain send. */
   timeoutMs: number;
+  /** The turn's owner: aborting it closes the turn's requests and stream. */
+  signal: AbortSignal;
 }
 
 /** A conversation over one binding. */
 export interface OpenChat {
   connection: Connection;
-  chat: ChatSession;
   /** Negotiation notes not yet shown (they go with the first reply over the binding). */
   notes: string[];
 }
@@ -43,11 +49,12 @@ export interface OpenChat {
 function chatReply(
   reply: Task | Message | undefined,
   connection: Connection,
-  extra: { failure?: string; warnings?: string[] } = {},
+  extra: { failure?: string; warnings?: string[]; problems?: string[] } = {},
 ): ChatReply {
   const base: ChatReply = {
     text: reply ? replyText(reply) : "",
     warnings: extra.warnings ?? [],
+    problems: [...(extra.problems ?? [])],
     generation: connection.negotiation.generation,
     transport: connection.endpoint.transport,
   };
@@ -64,8 +71,42 @@ function chatReply(
   return base;
 }
 
-function replyOfTurn(turn: ChatTurn, connection: Connection, warnings: string[]): ChatReply {
-  return chatReply(turn.reply, connection, { warnings, ...(turn.failure ? { failure: turn.failure } : {}) });
+function replyOfTurn(
+  turn: ChatTurn,
+  connection: Connection,
+  warnings: string[],
+  problems: string[],
+): ChatReply {
+  return chatReply(turn.reply, connection, {
+    warnings,
+    problems,
+    ...(turn.failure ? { failure: turn.failure } : {}),
+  });
+}
+
+/** The task controls of seed 004. */
+export type TaskAction = "get" | "cancel" | "subscribe";
+
+/**
+ * `onUpdate` called with `current()` at most every 50 ms, the last change always sent (a trailing
+ * call), so the state badge follows the events even when two arrive together and then none for long.
+ */
+function throttled(onUpdate: ((reply: ChatReply) => void) | undefined, current: () => ChatReply) {
+  let lastSent = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const send = () => {
+    timer = undefined;
+    lastSent = Date.now();
+    onUpdate?.(current());
+  };
+  const changed = () => {
+    if (!onUpdate || timer) return;
+    const wait = 50 - (Date.now() - lastSent);
+    if (wait <= 0) send();
+    else timer = setTimeout(send, wait);
+  };
+  changed.cancel = () => clearTimeout(timer);
+  return changed;
 }
 
 /** Whether a turn over this connection can stream: the card says so and the generation has it. */
@@ -91,19 +132,18 @@ export class InspectorChats {
   ) {}
 
   /** The conversation over `transport`, connecting on first use; a string says why it cannot be had. */
-  async open(transport: Transport): Promise<OpenChat | string> {
+  async open(transport: Transport, signal: AbortSignal): Promise<OpenChat | string> {
     const known = this.#open.get(transport);
     if (known) return known;
     const connected = await connectAgent({
       agentUrl: this.agent.agentUrl,
       found: this.agent,
-      ctx: { ...this.ctx, traffic: this.traffic() },
+      ctx: { ...this.ctx, traffic: this.traffic(), signal },
       transport,
     });
     if (!connected.ok) return connected.reason;
     const open = {
       connection: connected.connection,
-      chat: new ChatSession(connected.connection.client),
       notes: [...connected.connection.negotiation.notes],
     };
     this.#open.set(transport, open);
@@ -119,24 +159,76 @@ export class InspectorChats {
     request: ChatRequest,
     onUpdate?: (reply: ChatReply) => void,
   ): Promise<ChatReply> {
-    const { chat, connection } = open;
+    const { connection } = open;
+    const checks = new ReplyChecks(connection.negotiation.generation);
+    const client = this.#client(open, request.signal, checks);
+    const chat = new ChatSession(client);
     // The browser owns the conversation (its "New conversation" button): continue what it names.
     chat.contextId = request.contextId;
     chat.pendingTaskId = request.taskId;
     const events: Reply[] = [];
-    let lastSent = 0;
-    const turn = await chat.say(request.text, {
-      stream: onUpdate !== undefined,
-      pollIntervalMs: 500,
-      settleTimeoutMs: request.timeoutMs,
-      onEvent: (event) => {
+    const live = throttled(onUpdate, () => chatReply(foldStream(events), connection, checks));
+    try {
+      const turn = await chat.say(request.text, {
+        stream: onUpdate !== undefined,
+        pollIntervalMs: 500,
+        settleTimeoutMs: request.timeoutMs,
+        onEvent: (event, raw) => {
+          events.push(event);
+          checks.check(raw, `event ${events.length}`);
+          live();
+        },
+      });
+      live.cancel();
+      const order = stateOrderProblem(events);
+      if (order) checks.problems.push(order);
+      return replyOfTurn(turn, connection, open.notes.splice(0), checks.problems);
+    } finally {
+      client.close();
+    }
+  }
+
+  /** Get, cancel or subscribe to a task (seed 004: task controls), its replies checked like a turn's. */
+  async taskAction(
+    open: OpenChat,
+    action: TaskAction,
+    taskId: string,
+    signal: AbortSignal,
+    onUpdate?: (reply: ChatReply) => void,
+  ): Promise<ChatReply> {
+    const { connection } = open;
+    const checks = new ReplyChecks(connection.negotiation.generation);
+    const client = this.#client(open, signal, checks);
+    try {
+      if (action !== "subscribe") {
+        const outcome = action === "get" ? await client.getTask(taskId) : await client.cancelTask(taskId);
+        if (outcome.ok) return chatReply(outcome.value, connection, checks);
+        return chatReply(undefined, connection, { failure: describeCallFailure(outcome), ...checks });
+      }
+      const events: Reply[] = [];
+      const live = throttled(onUpdate, () => chatReply(foldStream(events), connection, checks));
+      const stream = await client.subscribe(taskId, (event, raw) => {
         events.push(event);
-        if (!onUpdate || Date.now() - lastSent < 50) return;
-        lastSent = Date.now();
-        onUpdate(chatReply(foldStream(events), connection));
-      },
-    });
-    return replyOfTurn(turn, connection, open.notes.splice(0));
+        checks.check(raw, `event ${events.length}`);
+        live();
+      });
+      live.cancel();
+      if (stream.failure)
+        return chatReply(undefined, connection, { failure: describeCallFailure(stream.failure), ...checks });
+      const failure =
+        stream.end.reason === "closed"
+          ? undefined
+          : `the stream ended early (${stream.end.reason}${stream.end.message ? `: ${stream.end.message}` : ""})`;
+      return chatReply(foldStream(events), connection, { ...checks, ...(failure ? { failure } : {}) });
+    } finally {
+      client.close();
+    }
+  }
+
+  /** A client for one call: the connection's target, the caller's owner signal, every reply checked. */
+  #client(open: OpenChat, signal: AbortSignal, checks: ReplyChecks) {
+    const ctx = { ...this.ctx, traffic: this.traffic(), signal };
+    return checkedClient(createClient(open.connection.client.target, ctx), checks);
   }
 
   /** Releases every binding's client (gRPC channels). */

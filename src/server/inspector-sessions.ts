@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Transport } from "../card/types.js";
 import { TrafficLog, type TrafficEntry } from "../net/traffic.js";
 import type { InspectorChats } from "./inspector-chat.js";
+import { InspectorStreams } from "./inspector-streams.js";
 
 /** The agent an inspector session is connected to, remembered from its card. */
 export interface InspectedAgent {
@@ -31,6 +32,9 @@ const MAX_ENTRIES = 2000;
 export class InspectorSessions {
   readonly #sessions = new Map<string, InspectorSession>();
 
+  /** Every session's open upstream calls: a session that ends closes its own. */
+  constructor(readonly streams = new InspectorStreams()) {}
+
   /** Opens a session, evicting idle ones and the oldest beyond the cap. */
   create(): InspectorSession {
     this.#sweep();
@@ -48,6 +52,7 @@ export class InspectorSessions {
 
   /** The session, refreshed as used; undefined when unknown or expired. */
   get(id: string): InspectorSession | undefined {
+    this.#sweepIdle();
     const session = this.#sessions.get(id);
     if (!session) return undefined;
     session.lastUsed = Date.now();
@@ -66,10 +71,14 @@ export class InspectorSessions {
     });
   }
 
-  #sweep(): void {
+  #sweepIdle(): void {
     const now = Date.now();
     for (const s of this.#sessions.values())
       if (now - s.lastUsed > IDLE_MS && s.viewers.size === 0) this.#drop(s);
+  }
+
+  #sweep(): void {
+    this.#sweepIdle();
     while (this.#sessions.size >= MAX_SESSIONS) {
       const oldest = [...this.#sessions.values()].sort((a, b) => a.lastUsed - b.lastUsed)[0];
       if (!oldest) break;
@@ -78,6 +87,7 @@ export class InspectorSessions {
   }
 
   #drop(session: InspectorSession): void {
+    this.streams.closeOwner(session.id, "the inspector session ended");
     session.agent?.chats.close();
     this.#sessions.delete(session.id);
   }

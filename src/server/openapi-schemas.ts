@@ -136,6 +136,11 @@ export const schemas: Record<string, Schema> = {
       context_id: { type: "string" },
       failure: { type: "string" },
       warnings: { type: "array", items: { type: "string" } },
+      problems: {
+        type: "array",
+        items: { type: "string" },
+        description: "what the protocol validator found in the replies (seed 004: each reply checked)",
+      },
       generation: { enum: [...protocolGenerations] },
       transport: { enum: [...transports] },
     },

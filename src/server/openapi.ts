@@ -1,3 +1,4 @@
+import { withCommonErrors } from "./openapi-errors.js";
 import { toolVersion } from "../runner/version.js";
 import { transports } from "../model/transport.js";
 import { schemas } from "./openapi-schemas.js";
@@ -212,7 +213,7 @@ const paths: Record<string, Schema> = {
 const responseFor = (code: number, description: string) => ({ description, content: json(ref("Error")) });
 
 /** The OpenAPI 3.1 document served at GET /api/openapi.json: the reference for the REST API. */
-export const openApiDocument = {
+export const openApiDocument = withCommonErrors({
   openapi: "3.1.0",
   info: {
     title: "Plainwright REST API",
@@ -243,4 +244,4 @@ export const openApiDocument = {
       ),
     },
   },
-};
+});

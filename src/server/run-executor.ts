@@ -120,7 +120,7 @@ async function runBounded(
   const deadline = AbortSignal.timeout(opts.runTimeoutMs);
   const both = AbortSignal.any([signal, deadline]);
   const result = await runTestDefinition(test, {
-    secrets: { values: secrets, env: {}, fileName: "the project's secrets" },
+    secrets: { values: secrets, env: {}, fileName: "the project's secrets", readsEnv: false },
     policy: opts.policy,
     onEvent,
     signal: both,

@@ -46,6 +46,31 @@ export function requireToken(token: string | undefined): RequestHandler {
   };
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The API acts only on requests the app's own script makes (issue 14, drive-by): a browser tells
+ * with Fetch Metadata (Sec-Fetch-Site, Sec-Fetch-Mode) where a request comes from, so a top-level
+ * navigation or a request from another site never reaches a handler that acts. Clients that send
+ * no Fetch Metadata (curl, CI, `plainwright submit`) are not browsers a stranger can steer.
+ */
+export const apiRequestsOnly: RequestHandler = (req, res, next) => {
+  const site = req.headers["sec-fetch-site"];
+  const mode = req.headers["sec-fetch-mode"];
+  const acts = !SAFE_METHODS.has(req.method);
+  if (site === "cross-site" || site === "same-site") {
+    res.status(403).json({
+      error: { message: `requests from another site (Sec-Fetch-Site: ${site}) are refused` },
+    });
+    return;
+  }
+  if (mode === "navigate" && acts) {
+    res.status(403).json({ error: { message: "the API does not act on a page navigation" } });
+    return;
+  }
+  next();
+};
+
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 function hostName(host: string): string {

@@ -6,6 +6,7 @@ import { buildApp } from "./app.js";
 import { openDatabase } from "./db.js";
 import { recoverUnfinishedRuns, RunQueue, type RunScheduler } from "./run-queue.js";
 import { SharedRunQueue } from "./shared-queue.js";
+import type { StreamBounds } from "./inspector-streams.js";
 import { defaultWebRoot } from "./static-ui.js";
 import { Store } from "./store.js";
 
@@ -31,6 +32,10 @@ export interface ServeOptions {
   pollIntervalMs?: number;
   /** Where conversation tests read their model settings (PLAINWRIGHT_MODEL...); process.env by default. */
   env?: Record<string, string | undefined>;
+  /** A client must have sent its whole request (headers and body) within this; default 30 s. */
+  requestTimeoutMs?: number;
+  /** Inspector chat turns open at once, per session and in all (default 4 and 128). */
+  inspectorBounds?: StreamBounds;
 }
 
 export interface RunningServer {
@@ -105,11 +110,20 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     host,
     webRoot: opts.webRoot ?? defaultWebRoot(),
     ...(opts.token ? { token: opts.token } : {}),
+    ...(opts.inspectorBounds ? { inspectorBounds: opts.inspectorBounds } : {}),
   });
-  const server = createServer(app);
-  // A slow or stuck browser connection must not hold a socket forever; SSE sends keep-alives.
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 0;
+  // A client trickling its headers or body is cut off (408) by Node before any handler, the token
+  // check included, sees the request. The timeouts cover receiving the request, not the response,
+  // so long event streams are unaffected; the check runs every second rather than every 30.
+  const requestTimeout = opts.requestTimeoutMs ?? 30_000;
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(10_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(1000, requestTimeout),
+    },
+    app,
+  );
   try {
     await listen(server, opts.port, host);
   } catch (error) {

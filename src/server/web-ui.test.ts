@@ -196,6 +196,7 @@ describe.skipIf(!executablePath)(title, () => {
 
   it("chats two turns in the inspector, continuing an input-required task, and shows the debug console", async () => {
     const page = await open(`/inspect?url=${encodeURIComponent(agent.url)}`);
+    await page.click('button[name="confirm-connect"]');
     await page.locator(".agent-name", { hasText: "Plainwright Helpdesk" }).waitFor();
     await page.click('button[data-tab="Chat"]');
     await page.fill('textarea[name="chat-input"]', "My question is ambiguous");
@@ -232,6 +233,7 @@ describe.skipIf(!executablePath)(title, () => {
 
   it("shows a hostile card's markup as literal text and runs none of it", async () => {
     const page = await open(`/inspect?url=${encodeURIComponent(hostile.url)}`);
+    await page.click('button[name="confirm-connect"]');
     const name = page.locator(".agent-name");
     await name.waitFor();
     expect(await name.textContent()).toBe(HOSTILE_NAME);

@@ -13,11 +13,12 @@ export class ApiError extends Error {
 }
 
 /** Takes a token handed over in the URL fragment (#token=...) and keeps it for this browser. */
-export function adoptTokenFromUrl(): void {
+export function adoptTokenFromUrl(): boolean {
   const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  if (!match?.[1]) return;
+  if (!match?.[1]) return false;
   localStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
   history.replaceState(null, "", location.pathname + location.search);
+  return true;
 }
 
 export function setToken(token: string): void {

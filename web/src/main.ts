@@ -1,6 +1,6 @@
 import { adoptTokenFromUrl, setToken, whenUnauthorized } from "./api.js";
 import { field, h, mount } from "./dom.js";
-import { boardPage, projectPage } from "./pages/board.js";
+import { boardPage, modulePage, projectPage } from "./pages/board.js";
 import { inspectPage } from "./pages/inspect.js";
 import { runPage } from "./pages/run.js";
 import { testPage } from "./pages/test.js";
@@ -14,6 +14,7 @@ type Page = (root: HTMLElement, params: string[], signal: AbortSignal) => void |
 const routes: [RegExp, Page][] = [
   [/^\/$/, boardPage],
   [/^\/projects\/([^/]+)$/, projectPage],
+  [/^\/modules\/([^/]+)$/, modulePage],
   [/^\/tests\/([^/]+)$/, testPage],
   [/^\/runs\/([^/]+)$/, runPage],
   [/^\/inspect$/, inspectPage],
@@ -61,6 +62,13 @@ document.addEventListener("click", (event) => {
   navigate(href);
 });
 window.addEventListener("popstate", render);
+// A `#token=` sign-in link opened in a tab that already shows the app changes only the fragment.
+window.addEventListener("hashchange", () => {
+  if (adoptTokenFromUrl()) {
+    notice.hidden = true;
+    render();
+  }
+});
 window.addEventListener("plainwright:navigate", (e) => navigate((e as CustomEvent<string>).detail));
 
 whenUnauthorized(() => {

@@ -10,7 +10,7 @@ export interface Module {
   name: string;
   project_id: string;
 }
-export type RunStatus = "queued" | "running" | "passed" | "failed" | "error";
+export type RunStatus = "queued" | "running" | "passed" | "failed" | "error" | "canceled";
 export interface RunSummary {
   id: string;
   test_id: string;

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Message, Part, Task, TaskState, TaskStatusUpdateEvent } from "a2a-sdk-v03";
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from "a2a-sdk-v03/server";
-import type { ReplyPlan } from "../types.js";
+import type { IncomingMessage, JsonObject, Planner, ReplyPlan } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 
-/** Chooses the plan for one message; `resuming` marks a follow-up on an input-required task. */
-export type Planner = (text: string, resuming: boolean) => ReplyPlan;
+export type { Planner } from "../types.js";
 
 function agentMessage(text: string, taskId: string | undefined, contextId: string): Message {
   return {
@@ -23,6 +22,17 @@ function textOf(message: Message): string {
     .map((part) => (part.kind === "text" ? part.text : ""))
     .join(" ")
     .trim();
+}
+
+/** Data parts as JSON and inline files decoded, so a planner can read what a message carries besides text. */
+function incomingOf(message: Message, ids: { taskId: string; contextId: string }): IncomingMessage {
+  const attachments = message.parts.flatMap((part) => {
+    if (part.kind === "data") return [JSON.stringify(part.data)];
+    if (part.kind === "file" && "bytes" in part.file)
+      return [Buffer.from(part.file.bytes, "base64").toString("utf8")];
+    return [];
+  });
+  return { ...ids, attachments, metadata: (message.metadata ?? {}) as JsonObject };
 }
 
 function statusEvent(
@@ -50,7 +60,7 @@ export class HelpdeskExecutorV03 implements AgentExecutor {
   async execute(ctx: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const ids = { taskId: ctx.taskId, contextId: ctx.contextId };
     const resuming = ctx.task?.status.state === "input-required";
-    const plan = this.planner(textOf(ctx.userMessage), resuming);
+    const plan = this.planner(textOf(ctx.userMessage), resuming, incomingOf(ctx.userMessage, ids));
     if (plan.outcome.kind === "message") {
       bus.publish(agentMessage(plan.outcome.text, undefined, ctx.contextId));
       bus.finished();

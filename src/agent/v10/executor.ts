@@ -3,11 +3,10 @@ import { Role, TaskState } from "@a2a-js/sdk";
 import type { Message, Part, Task } from "@a2a-js/sdk";
 import { AgentEvent } from "@a2a-js/sdk/server";
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from "@a2a-js/sdk/server";
-import type { JsonObject, ReplyPlan } from "../types.js";
+import type { IncomingMessage, JsonObject, Planner, ReplyPlan } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 
-/** Chooses the plan for one message; `resuming` marks a follow-up on an input-required task. */
-export type Planner = (text: string, resuming: boolean) => ReplyPlan;
+export type { Planner } from "../types.js";
 
 type Ids = { taskId: string; contextId: string };
 
@@ -48,6 +47,17 @@ function textOf(message: Message): string {
     .trim();
 }
 
+/** Data parts as JSON and inline files decoded, so a planner can read what a message carries besides text. */
+function incomingOf(message: Message, ids: Ids): IncomingMessage {
+  const attachments = message.parts.flatMap((part) => {
+    const c = part.content;
+    if (c?.$case === "data") return [JSON.stringify(c.value)];
+    if (c?.$case === "raw") return [Buffer.from(c.value).toString("utf8")];
+    return [];
+  });
+  return { ...ids, attachments, metadata: (message.metadata ?? {}) as JsonObject };
+}
+
 function status(ids: Ids, state: TaskState, message?: Message) {
   return AgentEvent.statusUpdate({
     ...ids,
@@ -83,7 +93,7 @@ export class HelpdeskExecutorV10 implements AgentExecutor {
   async execute(ctx: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const ids = { taskId: ctx.taskId, contextId: ctx.contextId };
     const resuming = ctx.task?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED;
-    const plan = this.planner(textOf(ctx.userMessage), resuming);
+    const plan = this.planner(textOf(ctx.userMessage), resuming, incomingOf(ctx.userMessage, ids));
     if (plan.outcome.kind === "message") {
       bus.publish(
         AgentEvent.message(agentMessage(plan.outcome.text, { taskId: "", contextId: ctx.contextId })),

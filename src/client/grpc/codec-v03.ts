@@ -46,6 +46,22 @@ export function protoJsonOf(value: unknown): unknown {
   return out;
 }
 
+/** One ProtoJSON part (`{text}`, `{file: {fileWithBytes|fileWithUri, mimeType}}`, `{data: {data}}`) in ts-proto shape. */
+function partOf(p: unknown): JsonObject {
+  if (!isObject(p)) return { part: { $case: "text", value: "" } };
+  if (isObject(p.file)) {
+    const f = p.file;
+    const file =
+      typeof f.fileWithBytes === "string"
+        ? { $case: "fileWithBytes", value: Buffer.from(f.fileWithBytes, "base64") }
+        : { $case: "fileWithUri", value: str(f.fileWithUri) };
+    return { part: { $case: "file", value: { file, mimeType: str(f.mimeType) } } };
+  }
+  if (isObject(p.data))
+    return { part: { $case: "data", value: { data: isObject(p.data.data) ? p.data.data : {} } } };
+  return { part: { $case: "text", value: str(p.text) } };
+}
+
 function messageOf(json: unknown): JsonObject {
   const m = isObject(json) ? json : {};
   const parts = Array.isArray(m.content) ? m.content : [];
@@ -54,8 +70,8 @@ function messageOf(json: unknown): JsonObject {
     contextId: str(m.contextId),
     taskId: str(m.taskId),
     role: Math.max(0, ROLES.indexOf(str(m.role))),
-    content: parts.map((p) => ({ part: { $case: "text", value: isObject(p) ? str(p.text) : "" } })),
-    metadata: undefined,
+    content: parts.map(partOf),
+    metadata: isObject(m.metadata) ? m.metadata : undefined,
     extensions: [],
   };
 }

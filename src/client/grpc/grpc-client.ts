@@ -206,16 +206,20 @@ export class GrpcA2AClient implements A2AClient {
   }
 
   /** SendStreamingMessage: one message, the events as they arrive. */
-  stream(input: SendInput, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
     return this.#stream("stream", this.#generation?.requests.send(input) ?? {}, onEvent);
   }
 
   /** 1.0 SubscribeToTask, 0.3 TaskSubscription. */
-  subscribe(id: string, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+  subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
     return this.#stream("subscribe", this.#generation?.requests.byTask(id) ?? {}, onEvent);
   }
 
-  async #stream(op: GrpcOperation, request: Json, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+  async #stream(
+    op: GrpcOperation,
+    request: Json,
+    onEvent?: (event: Reply, raw: unknown) => void,
+  ): Promise<StreamOutcome> {
     const refused = this.#unsupported(op);
     const codec = this.#generation?.codecs[op];
     if (refused || !codec || !this.#transport) {
@@ -235,7 +239,7 @@ export class GrpcA2AClient implements A2AClient {
       if (!reply)
         return void outcome.invalidEvents.push(`not a StreamResponse: ${JSON.stringify(message.json)}`);
       outcome.events.push(reply);
-      onEvent?.(reply);
+      onEvent?.(reply, message.json);
     });
     return finishStream(outcome, result, op);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
+import { messageMetadata, messageParts } from "../message-parts.js";
 import type { JsonObject } from "./codec.js";
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -56,9 +57,10 @@ export function requestsV10(tenant?: string): GrpcRequests {
       const message = defined({
         messageId: input.messageId ?? randomUUID(),
         role: "ROLE_USER",
-        parts: [{ text: input.text }],
+        parts: messageParts("1.0", input),
         contextId: input.contextId,
         taskId: input.taskId,
+        ...messageMetadata(input),
       });
       const configuration = defined({
         acceptedOutputModes: options.acceptedOutputModes,
@@ -99,9 +101,10 @@ export const requestsV03: GrpcRequests = {
     const message = defined({
       messageId: input.messageId ?? randomUUID(),
       role: "ROLE_USER",
-      content: [{ text: input.text }],
+      content: messageParts("proto-0.3", input),
       contextId: input.contextId,
       taskId: input.taskId,
+      ...messageMetadata(input),
     });
     const configuration = defined({
       acceptedOutputModes: options.acceptedOutputModes,

@@ -16,6 +16,8 @@ export interface StreamRunSetup {
   timeoutMs: number;
   onMessage: (message: StreamMessage) => void;
   timeoutError: () => NetError;
+  /** The owner's signal: aborting it cancels the call. */
+  signal?: AbortSignal;
   /** Records a non-OK status and tells whether no server answered (unreachable) or the agent failed. */
   failed: (failure: GrpcFailure, headers: grpc.Metadata | undefined) => UnaryResult;
 }
@@ -48,12 +50,18 @@ export class ServerStreamRun {
     // grpc-js reports a non-OK status both as "error" and "status"; "status" alone decides.
     rpc.on("error", () => undefined);
     rpc.on("status", (status: grpc.StatusObject) => this.#onStatus(status));
+    const { signal } = setup;
+    if (signal?.aborted) queueMicrotask(this.#onAbort);
+    signal?.addEventListener("abort", this.#onAbort, { once: true });
   }
+
+  readonly #onAbort = (): void => this.#stop("aborted", "stopped by its owner");
 
   #finish(ending: Ending, cancel: boolean): void {
     if (this.#settled) return;
     this.#settled = true;
     clearTimeout(this.#timer);
+    this.setup.signal?.removeEventListener("abort", this.#onAbort);
     if (cancel) this.rpc.cancel();
     this.#resolve({ ...ending, messages: this.#messages, trafficIds: [this.setup.trace.id] });
   }

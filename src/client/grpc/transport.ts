@@ -199,6 +199,10 @@ export class GrpcTransport {
         },
       );
       rpc.on("metadata", (m: grpc.Metadata) => (headers = m));
+      // The owner went away: grpc-js reports the cancel as a CANCELLED status through the callback.
+      const signal = this.ctx.signal;
+      if (signal?.aborted) rpc.cancel();
+      signal?.addEventListener("abort", () => rpc.cancel(), { once: true });
     });
   }
 
@@ -250,6 +254,7 @@ export class GrpcTransport {
       timeoutMs: this.ctx.timeoutMs,
       onMessage,
       timeoutError: () => this.#timeoutError(),
+      ...(this.ctx.signal ? { signal: this.ctx.signal } : {}),
       failed: (failure, headers) => this.#failed(opened.trace, failure, headers),
     }).result;
   }

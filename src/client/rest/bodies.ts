@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ProtocolGeneration } from "../../protocol/generation.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
+import { messageMetadata, messageParts } from "../message-parts.js";
 import type { QueryParams } from "./paths.js";
 
 type Json = Record<string, unknown>;
@@ -20,7 +21,14 @@ function ids(input: SendInput): Json {
 export function sendBody(generation: ProtocolGeneration, input: SendInput, options: SendOptions = {}): Json {
   const messageId = input.messageId ?? randomUUID();
   const partsKey = generation === "0.3" ? "content" : "parts";
-  const message = { messageId, role: "ROLE_USER", [partsKey]: [{ text: input.text }], ...ids(input) };
+  const parts = messageParts(generation === "0.3" ? "proto-0.3" : "1.0", input);
+  const message = {
+    messageId,
+    role: "ROLE_USER",
+    [partsKey]: parts,
+    ...ids(input),
+    ...messageMetadata(input),
+  };
   const configuration = generation === "0.3" ? configuration03(options) : configuration10(options);
   return configuration ? { message, configuration } : { message };
 }

@@ -90,7 +90,7 @@ class HttpJsonClient implements RestClient {
     );
   }
 
-  stream(input: SendInput, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
     if (this.#refusal) return Promise.resolve(unsupportedStream(this.#refusal));
     const body = sendBody(this.target.generation, input);
     const req: RestRequest = {
@@ -126,7 +126,7 @@ class HttpJsonClient implements RestClient {
    * 1.0 §5.3/§11.3 says POST). POST is tried first, as the text says; a 405, or a 404 that names no
    * A2A error (no such route), is retried with GET, and `lastSubscribe` records the fallback.
    */
-  async subscribe(id: string, onEvent?: (event: Reply) => void): Promise<StreamOutcome> {
+  async subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
     if (this.#refusal) return unsupportedStream(this.#refusal);
     const url = this.#routes.subscribe(id);
     const first = await streamRest(

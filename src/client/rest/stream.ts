@@ -21,7 +21,7 @@ class EventCollector {
 
   constructor(
     private readonly url: string,
-    private readonly listener?: (event: Reply) => void,
+    private readonly listener?: (event: Reply, raw: unknown) => void,
   ) {}
 
   /**
@@ -41,7 +41,7 @@ class EventCollector {
       this.events.push(reply);
       this.rawEvents.push(parsed.value);
       this.arrivalsMs.push(event.at_ms);
-      this.listener?.(reply);
+      this.listener?.(reply, parsed.value);
       return;
     }
     const error = errorFromJson(parsed.value);
@@ -94,7 +94,7 @@ export async function streamRest(
   target: ClientTarget,
   ctx: ClientContext,
   req: RestRequest,
-  listener?: (event: Reply) => void,
+  listener?: (event: Reply, raw: unknown) => void,
 ): Promise<StreamOutcome> {
   const collector = new EventCollector(req.url, listener);
   const sent = await sendRest(target, ctx, req, {

@@ -7,9 +7,10 @@ import type { FoundAgent } from "../../runner/connect.js";
 import { runA2ATest, type A2ATarget } from "../../runner/run-a2a-test.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { applyAuth, withQuery } from "../inspector-auth.js";
-import { canStream, InspectorChats, type ChatRequest } from "../inspector-chat.js";
+import { canStream, InspectorChats, type ChatReply, type ChatRequest } from "../inspector-chat.js";
+import type { InspectorStreams, StreamLease } from "../inspector-streams.js";
 import type { InspectorSession, InspectorSessions } from "../inspector-sessions.js";
-import { cardBody, chatBody, parseBody, sessionRef } from "../request-schemas.js";
+import { cardBody, chatBody, parseBody, sessionRef, taskBody } from "../request-schemas.js";
 import { openSse } from "../sse.js";
 
 /** What the chat needs from the card found: streaming and the bindings it names. */
@@ -81,29 +82,92 @@ async function loadCard(session: InspectorSession, raw: unknown, policy: Outboun
   return { result, streaming, can_chat, transports: session.agent?.transports ?? [] };
 }
 
-/** One chat turn: a JSON reply, or an event stream of `update`s and a `done` when the agent streams. */
-async function chatTurn(session: InspectorSession, body: z.infer<typeof chatBody>, res: Response) {
+/**
+ * A lease for one upstream call of the session, bound to the browser's request: the call is
+ * stopped when the browser goes away, the session ends or `timeout_s` passes in all.
+ */
+function leaseFor(streams: InspectorStreams, session: InspectorSession, timeoutS: number, res: Response) {
+  const lease = streams.lease(session.id, timeoutS * 1000);
+  // The response's close, not the request's: a POST's request stream closes once its body is read.
+  res.on("close", () => lease.abort("the browser went away"));
+  return lease;
+}
+
+/** The reply, or an event stream of `update`s and a `done`, whichever the call is. */
+async function respond(
+  res: Response,
+  lease: StreamLease,
+  streamed: boolean,
+  call: (onUpdate?: (reply: ChatReply) => void) => Promise<ChatReply>,
+): Promise<void> {
+  const stopped = (reply: ChatReply): ChatReply =>
+    lease.reason ? { ...reply, failure: `the call was ${lease.reason}` } : reply;
+  try {
+    if (!streamed) {
+      const reply = await call();
+      if (!res.writableEnded) res.json(stopped(reply));
+      return;
+    }
+    const sse = openSse(res);
+    const reply = await call((update) => sse.send("update", update));
+    sse.send("done", stopped(reply));
+    sse.close();
+  } finally {
+    lease.release();
+  }
+}
+
+async function openChat(session: InspectorSession, transport: Transport, lease: StreamLease) {
   const agent = session.agent;
   if (!agent) throw new ApiError(409, "load an agent card with a usable endpoint before chatting");
-  const open = await agent.chats.open(body.transport);
+  return { agent, open: await agent.chats.open(transport, lease.signal) };
+}
+
+/** One chat turn: a JSON reply, or an event stream of `update`s and a `done` when the agent streams. */
+async function chatTurn(
+  streams: InspectorStreams,
+  session: InspectorSession,
+  body: z.infer<typeof chatBody>,
+  res: Response,
+) {
+  if (!session.agent) throw new ApiError(409, "load an agent card with a usable endpoint before chatting");
+  const lease = leaseFor(streams, session, body.timeout_s, res);
+  const { agent, open } = await openChat(session, body.transport, lease);
   if (typeof open === "string") {
-    res.json({ text: "", warnings: [], transport: body.transport, failure: open });
+    lease.release();
+    res.json({ text: "", warnings: [], problems: [], transport: body.transport, failure: open });
     return;
   }
   const request: ChatRequest = {
     text: body.text,
     timeoutMs: body.timeout_s * 1000,
+    signal: lease.signal,
     ...(body.context_id ? { contextId: body.context_id } : {}),
     ...(body.task_id ? { taskId: body.task_id } : {}),
   };
-  if (!(body.stream && canStream(open))) {
-    res.json(await agent.chats.turn(open, request));
+  const streamed = body.stream && canStream(open);
+  await respond(res, lease, streamed, (onUpdate) => agent.chats.turn(open, request, onUpdate));
+}
+
+/** Seed 004's task controls on the current task: get, cancel, or subscribe (streamed). */
+async function taskCall(
+  streams: InspectorStreams,
+  session: InspectorSession,
+  body: z.infer<typeof taskBody>,
+  res: Response,
+) {
+  if (!session.agent) throw new ApiError(409, "load an agent card with a usable endpoint first");
+  const lease = leaseFor(streams, session, body.timeout_s, res);
+  const { agent, open } = await openChat(session, body.transport, lease);
+  if (typeof open === "string") {
+    lease.release();
+    res.json({ text: "", warnings: [], problems: [], transport: body.transport, failure: open });
     return;
   }
-  const sse = openSse(res);
-  const reply = await agent.chats.turn(open, request, (update) => sse.send("update", update));
-  sse.send("done", reply);
-  sse.close();
+  const streamed = body.action === "subscribe";
+  await respond(res, lease, streamed, (onUpdate) =>
+    agent.chats.taskAction(open, body.action, body.task_id, lease.signal, onUpdate),
+  );
 }
 
 /** The inspector (the inspector guide): the server makes every A2A call, so the outbound policy applies. */
@@ -126,7 +190,15 @@ export function inspectRouter(sessions: InspectorSessions, policy: OutboundPolic
   });
   router.post("/api/inspect/chat", async (req, res) => {
     const body = parseBody(chatBody, req.body);
-    await chatTurn(sessionOr404(body.session_id), body, res);
+    await chatTurn(sessions.streams, sessionOr404(body.session_id), body, res);
+  });
+  router.post("/api/inspect/task", async (req, res) => {
+    const body = parseBody(taskBody, req.body);
+    await taskCall(sessions.streams, sessionOr404(body.session_id), body, res);
+  });
+  router.post("/api/inspect/stop", (req, res) => {
+    const session = sessionOr404(parseBody(sessionRef, req.body).session_id);
+    res.json({ stopped: sessions.streams.stop(session.id) });
   });
   return router;
 }

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { parseTestDefinition } from "../../runner/test-definition.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
-import { nameBody, parseBody as parseNameBody } from "../request-schemas.js";
+import { checkHeaders, nameBody, parseBody as parseNameBody } from "../request-schemas.js";
 import { agentHostOf } from "../run-executor.js";
 import type { RunScheduler } from "../run-queue.js";
 import type { RunSummaryRow, Store, TestRow } from "../store.js";
@@ -48,6 +48,7 @@ async function parseBody(body: unknown, store: Store) {
     throw badRequest("module_id is required (a module's id)", "module_id");
   const loaded = parseTestDefinition(body, "test");
   checkAgentUrl(loaded.definition.config.agent_url);
+  checkHeaders(loaded.definition.config.headers, "config.headers");
   const mod = await store.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
   return { loaded, mod };

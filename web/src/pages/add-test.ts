@@ -2,6 +2,7 @@ import { api, ApiError } from "../api.js";
 import { field, h, mount, type Child } from "../dom.js";
 import { go } from "../nav.js";
 import type { Module, RunSummary, Test } from "../types.js";
+import { redteamWizard } from "./add-redteam.js";
 
 interface Draft {
   name: string;
@@ -17,6 +18,7 @@ interface Draft {
   success_criteria: string;
   hint_input_required: string;
   hint_slow: string;
+  peer_url: string;
   levels: Level[];
 }
 
@@ -39,6 +41,7 @@ const emptyDraft = (): Draft => ({
   success_criteria: "",
   hint_input_required: "",
   hint_slow: "",
+  peer_url: "",
   levels: [...LEVELS],
 });
 
@@ -48,6 +51,7 @@ function conformanceConfig(draft: Draft, config: Record<string, unknown>): void 
   if (draft.hint_input_required.trim() !== "") hints["input-required"] = draft.hint_input_required.trim();
   if (draft.hint_slow.trim() !== "") hints.slow = draft.hint_slow.trim();
   if (Object.keys(hints).length > 0) config.hints = hints;
+  if (draft.peer_url.trim() !== "") config.peer_url = draft.peer_url.trim();
   if (draft.levels.length === 0)
     throw new ApiError(400, "choose at least one level (MUST, SHOULD, MAY)", "config.levels");
   if (draft.levels.length < LEVELS.length) config.levels = LEVELS.filter((l) => draft.levels.includes(l));
@@ -146,8 +150,68 @@ function stepKind(w: Wizard): void {
       " A2A agent ",
       h("small", { class: "muted" }, "card validation plus a smoke message, a conversation or conformance"),
     ),
-    buttons(w, null, () => stepConfigure(w)),
+    h(
+      "label",
+      { class: "choice" },
+      h("input", { type: "radio", name: "kind", value: "redteam" }),
+      " Red team ",
+      h("small", { class: "muted" }, "attack the agent with the seven attack packs"),
+    ),
+    buttons(w, null, () => {
+      const kind = w.box.querySelector<HTMLInputElement>("input[name=kind]:checked")?.value;
+      if (kind === "redteam") redteamWizard(w.moduleId, w.cancel, w.box);
+      else stepConfigure(w);
+    }),
   );
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const placeholder = /\{\{\s*secrets\.[A-Za-z_][A-Za-z0-9_]*\s*\}\}/g;
+
+/**
+ * What is wrong with the Configure step, found on that step (issue 14: errors came a step late):
+ * the same rules the server applies when the test is created.
+ */
+export function configureProblem(draft: Draft): ApiError | undefined {
+  if (draft.name.trim() === "") return new ApiError(400, "a test name is required", "name");
+  const url = draft.agent_url.trim();
+  if (url === "") return new ApiError(400, "an agent URL is required", "config.agent_url");
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url.replace(placeholder, "secret"));
+  } catch {
+    parsed = undefined;
+  }
+  if (!url.replace(placeholder, "").trim() ? false : !parsed || !/^https?:$/.test(parsed.protocol))
+    return new ApiError(
+      400,
+      `the agent URL must be an http(s) URL, got "${url.slice(0, 80)}"`,
+      "config.agent_url",
+    );
+  let headers: Record<string, string>;
+  try {
+    headers = parseHeaderLines(draft.headers);
+  } catch (err) {
+    return err as ApiError;
+  }
+  for (const name of Object.keys(headers))
+    if (!TOKEN.test(name))
+      return new ApiError(
+        400,
+        `header name "${name}" is not an HTTP token (no spaces or colons)`,
+        "config.headers",
+      );
+  const timeout = draft.timeout_s.trim();
+  if (
+    timeout !== "" &&
+    !(Number.isInteger(Number(timeout)) && Number(timeout) >= 1 && Number(timeout) <= 300)
+  )
+    return new ApiError(
+      400,
+      "the reply timeout must be a whole number of seconds from 1 to 300",
+      "config.timeout_s",
+    );
+  return undefined;
 }
 
 function stepConfigure(w: Wizard): void {
@@ -176,8 +240,8 @@ function stepConfigure(w: Wizard): void {
       () => stepKind(w),
       () => {
         w.error.hidden = true;
-        if (draft.name.trim() === "" || draft.agent_url.trim() === "")
-          return showError(w, new ApiError(400, "a test name and an agent URL are required"));
+        const problem = configureProblem(draft);
+        if (problem) return showError(w, problem);
         stepWhat(w);
       },
     ),
@@ -222,6 +286,11 @@ function whatFields(draft: Draft): Child {
         "A message that keeps the agent working (slow)",
         input(draft, "hint_slow", { placeholder: "optional" }),
         "Without it, the checks that need a long-running task are skipped.",
+      ),
+      field(
+        "Peer agent URL",
+        input(draft, "peer_url", { type: "url", placeholder: "optional: https://peer.example.com" }),
+        "A second agent for the interop checks; without it they are skipped.",
       ),
       levelBoxes(draft),
     ];

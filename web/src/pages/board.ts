@@ -2,6 +2,7 @@ import { api } from "../api.js";
 import { badge, field, h, mount } from "../dom.js";
 import { go } from "../nav.js";
 import type { Module, Project, Test } from "../types.js";
+import { deleteControl, renameControl } from "../views/manage.js";
 import { addTestWizard } from "./add-test.js";
 
 /** A one-field "create" form that posts {name} and reports errors next to the field. */
@@ -61,7 +62,11 @@ function testRow(test: Test): HTMLElement {
   );
 }
 
-async function moduleSection(mod: Module): Promise<HTMLElement> {
+/** A module's tests, "Add test", rename and delete; `onGone` runs once it is deleted. */
+async function moduleSection(
+  mod: Module,
+  onGone: () => void = () => go(`/projects/${mod.project_id}`),
+): Promise<HTMLElement> {
   const tests = await api<Test[]>("GET", `/api/modules/${mod.id}/tests`);
   const slot = h("div", { class: "wizard-slot" });
   const addButton = h(
@@ -80,7 +85,24 @@ async function moduleSection(mod: Module): Promise<HTMLElement> {
   return h(
     "section",
     { class: "module", "data-module": mod.name },
-    h("div", { class: "row spread" }, h("h2", {}, mod.name), addButton),
+    h(
+      "div",
+      { class: "row spread" },
+      h("h2", {}, h("a", { href: `/modules/${mod.id}` }, mod.name)),
+      h(
+        "span",
+        { class: "row" },
+        addButton,
+        renameControl("module", mod.name, async (name) => {
+          await api("PATCH", `/api/modules/${mod.id}`, { name });
+          go(location.pathname);
+        }),
+        deleteControl("module", `Delete the module "${mod.name}", its tests and their runs?`, async () => {
+          await api("DELETE", `/api/modules/${mod.id}`);
+          onGone();
+        }),
+      ),
+    ),
     tests.length === 0
       ? h("p", { class: "muted" }, "No tests in this module yet.")
       : h("ul", { class: "list tests" }, tests.map(testRow)),
@@ -102,30 +124,72 @@ function secretsPanel(project: Project, names: { name: string; updated_at: strin
     required: true,
   });
   const error = h("p", { class: "error-text", hidden: true });
+  const saved = h("p", { class: "saved-text", role: "status" });
+  const summary = h("summary", {}, `Secrets (${names.length})`);
+  const list = h("ul", { class: "list secret-names" });
+  let known = names.map((s) => s.name);
+  const path = (name: string) => `/api/projects/${project.id}/secrets/${encodeURIComponent(name)}`;
+  const showList = () => {
+    summary.textContent = `Secrets (${known.length})`;
+    mount(
+      list,
+      known.map((name) =>
+        h(
+          "li",
+          { "data-secret": name },
+          h("code", {}, name),
+          " ",
+          h(
+            "button",
+            {
+              type: "button",
+              class: "danger small",
+              name: `delete-secret-${name}`,
+              onclick: () =>
+                void api("DELETE", path(name))
+                  .then(() => {
+                    known = known.filter((n) => n !== name);
+                    saved.textContent = `Deleted ${name}.`;
+                    showList();
+                  })
+                  .catch((err: unknown) => {
+                    error.textContent = (err as Error).message;
+                    error.hidden = false;
+                  }),
+            },
+            "Delete",
+          ),
+        ),
+      ),
+    );
+  };
+  showList();
   return h(
     "details",
-    { class: "secrets" },
-    h("summary", {}, `Secrets (${names.length})`),
+    { class: "secrets", open: names.length === 0 ? false : undefined },
+    summary,
     h(
       "p",
       { class: "muted" },
       "Use them in tests as {{secrets.NAME}}. Values are write-only: they are never shown again and are redacted from every result.",
     ),
-    h(
-      "ul",
-      { class: "list" },
-      names.map((s) => h("li", {}, h("code", {}, s.name))),
-    ),
+    list,
     h(
       "form",
       {
         class: "row",
         onsubmit: (e: Event) => {
           e.preventDefault();
-          api("PUT", `/api/projects/${project.id}/secrets/${encodeURIComponent(nameInput.value.trim())}`, {
-            value: valueInput.value,
-          })
-            .then(() => go(`/projects/${project.id}`))
+          const name = nameInput.value.trim();
+          error.hidden = true;
+          saved.textContent = "";
+          api("PUT", path(name), { value: valueInput.value })
+            .then(() => {
+              if (!known.includes(name)) known = [...known, name].sort();
+              valueInput.value = "";
+              saved.textContent = `Saved ${name}. Its value is stored and will not be shown again.`;
+              showList();
+            })
             .catch((err: unknown) => {
               error.textContent = (err as Error).message;
               error.hidden = false;
@@ -136,6 +200,7 @@ function secretsPanel(project: Project, names: { name: string; updated_at: strin
       field("Value", valueInput),
       h("button", { type: "submit" }, "Save secret"),
     ),
+    saved,
     error,
   );
 }
@@ -147,11 +212,31 @@ export async function projectPage(root: HTMLElement, [id]: string[]): Promise<vo
     api<Module[]>("GET", `/api/projects/${project.id}/modules`),
     api<{ name: string; updated_at: string }[]>("GET", `/api/projects/${project.id}/secrets`),
   ]);
-  const sections = await Promise.all(modules.map(moduleSection));
+  const sections = await Promise.all(modules.map((m) => moduleSection(m)));
   mount(
     root,
     h("p", {}, h("a", { href: "/" }, "← All projects")),
-    h("h1", {}, project.name),
+    h(
+      "div",
+      { class: "row spread" },
+      h("h1", {}, project.name),
+      h(
+        "span",
+        { class: "row" },
+        renameControl("project", project.name, async (name) => {
+          await api("PATCH", `/api/projects/${project.id}`, { name });
+          go(`/projects/${project.id}`);
+        }),
+        deleteControl(
+          "project",
+          `Delete "${project.name}" with all its modules, tests, runs and secrets?`,
+          async () => {
+            await api("DELETE", `/api/projects/${project.id}`);
+            go("/");
+          },
+        ),
+      ),
+    ),
     secretsPanel(project, secrets),
     sections.length === 0
       ? h("p", { class: "muted" }, "No modules yet. A module groups related tests.")
@@ -160,5 +245,16 @@ export async function projectPage(root: HTMLElement, [id]: string[]): Promise<vo
       await api<Module>("POST", `/api/projects/${project.id}/modules`, { name });
       go(`/projects/${project.id}`);
     }),
+  );
+}
+
+/** `/modules/{id}`: one module, with the way back to its project. */
+export async function modulePage(root: HTMLElement, [id]: string[]): Promise<void> {
+  const mod = await api<Module>("GET", `/api/modules/${encodeURIComponent(id ?? "")}`);
+  const project = await api<Project>("GET", `/api/projects/${mod.project_id}`);
+  mount(
+    root,
+    h("p", {}, h("a", { href: `/projects/${project.id}` }, `← ${project.name}`)),
+    await moduleSection(mod, () => go(`/projects/${project.id}`)),
   );
 }

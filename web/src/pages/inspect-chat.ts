@@ -1,4 +1,4 @@
-import { stream } from "../api.js";
+import { api, stream } from "../api.js";
 import { badge, h, mount } from "../dom.js";
 
 interface ChatReply {
@@ -9,6 +9,8 @@ interface ChatReply {
   context_id?: string;
   failure?: string;
   warnings: string[];
+  /** What the server's protocol validator found in the replies (seed 004: each reply checked). */
+  problems?: string[];
   transport?: string;
 }
 
@@ -21,61 +23,122 @@ export interface ChatPanel {
   setTransport(transport: string): void;
 }
 
+type Bubble = ReturnType<typeof agentBubble>;
+
+/** One agent reply in the log: its state badge follows the events, problems are shown inline. */
+function agentBubble(log: HTMLElement, label?: string) {
+  const state = h("span", { class: "state" });
+  const text = h("p", { class: "reply-text" }, "…");
+  const extra = h("div", {});
+  log.appendChild(
+    h(
+      "li",
+      { class: "bubble agent" },
+      label ? h("small", { class: "muted" }, label, " ") : null,
+      state,
+      text,
+      extra,
+    ),
+  );
+  const show = (reply: ChatReply, final: boolean) => {
+    text.textContent = reply.text || (reply.failure || final ? "" : "…");
+    mount(state, reply.state ? badge(reply.state) : reply.kind ? badge(reply.kind) : null);
+    mount(
+      extra,
+      final && reply.failure ? h("p", { class: "error-text" }, reply.failure) : null,
+      final ? reply.warnings.map((w) => h("p", { class: "warning-text" }, w)) : null,
+      reply.problems?.length
+        ? h(
+            "ul",
+            { class: "reply-problems" },
+            reply.problems.map((p) => h("li", { class: "problem-text" }, p)),
+          )
+        : null,
+    );
+  };
+  return {
+    update: (reply: ChatReply) => show(reply, false),
+    finish: (reply: ChatReply) => show(reply, true),
+  };
+}
+
 /** The inspector chat: multi-turn on one contextId, streamed text, task state, input-required continued. */
 export function chatPanel(sessionId: () => string, streams: () => boolean): ChatPanel {
   let contextId: string | undefined;
   let taskId: string | undefined;
+  /** The latest task the agent named: the one the task controls act on. */
+  let currentTask: string | undefined;
   let transport = "JSONRPC";
+  let running: AbortController | undefined;
   const log = h("ol", { class: "chat-log" });
   const status = h("p", { class: "muted chat-status" }, "New conversation.");
   const input = h("textarea", { name: "chat-input", rows: 2, placeholder: "Message the agent" });
   const send = h("button", { type: "submit", class: "primary" }, "Send");
+  const stop = h("button", { type: "button", class: "secondary", name: "stop", disabled: true }, "Stop");
+  const taskLabel = h("span", { class: "muted task-id" }, "No task yet.");
+  const taskButtons = (["get", "cancel", "subscribe"] as const).map((action) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: "secondary",
+        name: `task-${action}`,
+        disabled: true,
+        onclick: () => act(action),
+      },
+      action === "get" ? "Get task" : action === "cancel" ? "Cancel task" : "Subscribe",
+    ),
+  );
 
-  const agentBubble = () => {
-    const state = h("span", { class: "state" });
-    const text = h("p", { class: "reply-text" }, "…");
-    const extra = h("div", {});
-    const li = h("li", { class: "bubble agent" }, state, text, extra);
-    log.appendChild(li);
-    return {
-      update(reply: ChatReply) {
-        text.textContent = reply.text || (reply.failure ? "" : "…");
-        mount(state, reply.state ? badge(reply.state) : reply.kind ? badge(reply.kind) : null);
-      },
-      finish(reply: ChatReply) {
-        this.update(reply);
-        mount(
-          extra,
-          reply.failure ? h("p", { class: "error-text" }, reply.failure) : null,
-          reply.warnings.map((w) => h("p", { class: "warning-text" }, w)),
-        );
-      },
-    };
+  const setRunning = (controller: AbortController | undefined) => {
+    running = controller;
+    send.disabled = controller !== undefined;
+    stop.disabled = controller === undefined;
+    for (const b of taskButtons) b.disabled = controller !== undefined || currentTask === undefined;
+  };
+
+  const remember = (reply: ChatReply) => {
+    contextId = reply.context_id ?? contextId;
+    if (reply.task_id) currentTask = reply.task_id;
+    taskLabel.textContent = currentTask ? `Task ${currentTask}` : "No task yet.";
+    setRunning(running);
+  };
+
+  /** Runs one call to the server, streamed or not, into `bubble`; Stop and New conversation abort it. */
+  const call = async (path: string, body: Record<string, unknown>, bubble: Bubble) => {
+    const controller = new AbortController();
+    setRunning(controller);
+    let final: ChatReply | undefined;
+    try {
+      await stream(
+        "POST",
+        path,
+        { session_id: sessionId(), transport, ...body },
+        ({ event, data }) => {
+          if (event === "update") bubble.update(data as ChatReply);
+          if (event === "done" || event === "json") final = data as ChatReply;
+        },
+        controller.signal,
+      );
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+      bubble.finish({ text: "", warnings: [], failure: "Stopped." });
+      return undefined;
+    } finally {
+      if (running === controller) setRunning(undefined);
+    }
+    if (final) {
+      bubble.finish(final);
+      remember(final);
+    }
+    return final;
   };
 
   const turn = async (text: string) => {
     log.appendChild(h("li", { class: "bubble user" }, h("p", {}, text)));
-    const bubble = agentBubble();
-    let final: ChatReply | undefined;
-    await stream(
-      "POST",
-      "/api/inspect/chat",
-      {
-        session_id: sessionId(),
-        text,
-        context_id: contextId,
-        task_id: taskId,
-        stream: streams(),
-        transport,
-      },
-      ({ event, data }) => {
-        if (event === "update") bubble.update(data as ChatReply);
-        if (event === "done" || event === "json") final = data as ChatReply;
-      },
-    );
+    const body = { text, context_id: contextId, task_id: taskId, stream: streams() };
+    const final = await call("/api/inspect/chat", body, agentBubble(log));
     if (!final) return;
-    bubble.finish(final);
-    contextId = final.context_id ?? contextId;
     // The A2A test manual: an input-required task is continued by the next message; otherwise a new task starts in the same context.
     taskId = final.state && INTERRUPTED.has(final.state) ? final.task_id : undefined;
     status.textContent = taskId
@@ -85,11 +148,36 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
         : "New conversation.";
   };
 
+  const act = (action: "get" | "cancel" | "subscribe") => {
+    if (!currentTask) return;
+    const label = action === "get" ? "Get task" : action === "cancel" ? "Cancel task" : "Subscribe";
+    void call("/api/inspect/task", { task_id: currentTask, action }, agentBubble(log, label)).catch(
+      (err: unknown) => showError(err),
+    );
+  };
+
+  const showError = (err: unknown) =>
+    log.appendChild(
+      h("li", { class: "bubble error" }, h("p", { class: "error-text" }, (err as Error).message)),
+    );
+
+  const halt = () => {
+    if (!running) return;
+    running.abort();
+    // The server also stops the session's calls at once, whatever the browser's connection does.
+    void api("POST", "/api/inspect/stop", { session_id: sessionId() }).catch(() => undefined);
+  };
+  stop.addEventListener("click", halt);
+
   const restart = () => {
+    halt();
     contextId = undefined;
     taskId = undefined;
+    currentTask = undefined;
+    taskLabel.textContent = "No task yet.";
     log.replaceChildren();
     status.textContent = "New conversation.";
+    setRunning(undefined);
   };
 
   const form = h(
@@ -99,32 +187,23 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
       onsubmit: (e: Event) => {
         e.preventDefault();
         const text = input.value.trim();
-        if (!text) return;
+        if (!text || running) return;
         input.value = "";
-        send.disabled = true;
-        turn(text)
-          .catch((err: unknown) =>
-            log.appendChild(
-              h("li", { class: "bubble error" }, h("p", { class: "error-text" }, (err as Error).message)),
-            ),
-          )
-          .finally(() => (send.disabled = false));
+        turn(text).catch(showError);
       },
     },
     input,
     send,
+    stop,
     h(
       "button",
-      {
-        type: "button",
-        class: "secondary",
-        onclick: () => restart(),
-      },
+      { type: "button", class: "secondary", name: "new-conversation", onclick: restart },
       "New conversation",
     ),
   );
+  const controls = h("div", { class: "row task-controls" }, taskLabel, taskButtons);
   return {
-    element: h("div", { class: "chat" }, status, log, form),
+    element: h("div", { class: "chat" }, status, log, form, controls),
     setTransport(next: string) {
       if (next === transport) return;
       transport = next;

@@ -47,14 +47,19 @@ export async function inspectPage(root: HTMLElement, _params: string[], signal: 
   ).catch(() => undefined);
 
   let card: CardReply | undefined;
+  const linked = new URLSearchParams(location.search).get("url") ?? "";
   const url = h("input", {
     name: "agent-url",
     type: "url",
     placeholder: "https://agent.example.com",
-    value: new URLSearchParams(location.search).get("url") ?? "",
+    value: linked,
   });
   const auth = authPanel();
   const summary = h("div", { class: "inspect-summary" });
+  const run = () =>
+    connect().catch((err: unknown) =>
+      mount(summary, h("p", { class: "error-text" }, (err as Error).message)),
+    );
   const cardSlot = h("div", {}, h("p", { class: "muted" }, "Enter an agent URL and press Connect."));
   const chat = chatPanel(
     () => session.id,
@@ -100,9 +105,7 @@ export async function inspectPage(root: HTMLElement, _params: string[], signal: 
       class: "row connect",
       onsubmit: (e: Event) => {
         e.preventDefault();
-        connect().catch((err: unknown) =>
-          mount(summary, h("p", { class: "error-text" }, (err as Error).message)),
-        );
+        void run();
       },
     },
     field("Agent URL", url),
@@ -131,5 +134,30 @@ export async function inspectPage(root: HTMLElement, _params: string[], signal: 
             ),
     ),
   );
-  if (url.value) await connect();
+  // Issue 14 (drive-by): a link from anywhere can open this page with any URL, so the URL only fills
+  // the form; the server contacts it once the user says so.
+  if (linked)
+    mount(
+      summary,
+      confirmLinked(linked, () => void run()),
+    );
+}
+
+/** The question a linked agent URL waits on. */
+function confirmLinked(agentUrl: string, connect: () => void): HTMLElement {
+  return h(
+    "div",
+    { class: "notice confirm-connect" },
+    h("p", {}, "This link asks the inspector to connect to ", h("code", {}, agentUrl), "."),
+    h(
+      "p",
+      { class: "muted" },
+      "The server will fetch its card and talk to it from its own network. Connect only if you trust the link.",
+    ),
+    h(
+      "button",
+      { type: "button", class: "primary", name: "confirm-connect", onclick: connect },
+      "Connect to this agent",
+    ),
+  );
 }

@@ -1,7 +1,9 @@
 import { api, stream } from "../api.js";
 import { badge, h, mount, tabs, type Child } from "../dom.js";
-import type { Finding, Run, RunResult } from "../types.js";
+import { go } from "../nav.js";
+import type { Finding, Module, Project, Run, RunResult, Test } from "../types.js";
 import { cardView } from "../views/card-view.js";
+import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 
 function transcriptView(result: RunResult): HTMLElement {
@@ -86,6 +88,28 @@ function sortFindings(findings: readonly Finding[]): Finding[] {
   );
 }
 
+/**
+ * The checks speak the command line's language ("pass --hint input-required=…", "no --peer agent");
+ * on the web the same settings are fields of the test, so the text names those instead.
+ */
+export function forTheWeb(text: string): string {
+  return text
+    .replace(
+      /pass --hint input-required="\.\.\."/g,
+      'fill in "A message that makes the agent ask back" in the test (config.hints.input-required)',
+    )
+    .replace(/--hint slow=("\.\.\.")?/g, '"A message that keeps the agent working" (config.hints.slow)')
+    .replace(
+      /--hint input-required=("\.\.\.")?/g,
+      '"A message that makes the agent ask back" (config.hints.input-required)',
+    )
+    .replace(
+      /no --peer agent was given/g,
+      'no peer agent is set (the test\'s "Peer agent URL", config.peer_url)',
+    )
+    .replace(/--peer\b/g, "the peer agent (config.peer_url)");
+}
+
 function findingRow(f: Finding): HTMLElement {
   return h(
     "tr",
@@ -97,9 +121,9 @@ function findingRow(f: Finding): HTMLElement {
     h(
       "td",
       {},
-      h("p", { class: "finding-message" }, f.message),
+      h("p", { class: "finding-message" }, forTheWeb(f.message)),
       f.recommendation && f.status !== "pass"
-        ? h("p", { class: "muted recommendation" }, "Recommendation: ", f.recommendation)
+        ? h("p", { class: "muted recommendation" }, "Recommendation: ", forTheWeb(f.recommendation))
         : null,
     ),
   );
@@ -146,7 +170,7 @@ function resultView(run: Run, result: RunResult): HTMLElement {
   return h(
     "div",
     {},
-    result.reason ? h("p", { class: `reason reason-${result.status}` }, result.reason) : null,
+    result.reason ? h("p", { class: `reason reason-${result.status}` }, forTheWeb(result.reason)) : null,
     result.warnings.length
       ? h(
           "ul",
@@ -154,12 +178,16 @@ function resultView(run: Run, result: RunResult): HTMLElement {
           result.warnings.map((w) => h("li", {}, w)),
         )
       : null,
-    tabs(["Agent card", "Transcript", "Findings", "Traffic"], (name) => {
-      if (name === "Agent card") return cardView(result);
-      if (name === "Transcript") return transcriptView(result);
-      if (name === "Findings") return findingsView(result);
-      return trafficView(result.traffic);
-    }),
+    tabs(
+      ["Agent card", "Transcript", "Findings", ...(result.redteam ? ["Red team"] : []), "Traffic"],
+      (name) => {
+        if (name === "Agent card") return cardView(result);
+        if (name === "Red team") return redteamView(result.redteam);
+        if (name === "Transcript") return transcriptView(result);
+        if (name === "Findings") return findingsView(result);
+        return trafficView(result.traffic);
+      },
+    ),
     h(
       "details",
       { class: "raw" },
@@ -167,6 +195,26 @@ function resultView(run: Run, result: RunResult): HTMLElement {
       h("pre", { class: "code" }, JSON.stringify({ id: run.id, status: run.status, result }, null, 2)),
     ),
   );
+}
+
+/** Links back to the run's test, module and project (the test may have been deleted meanwhile). */
+async function breadcrumbs(testId: string, signal: AbortSignal): Promise<HTMLElement> {
+  try {
+    const test = await api<Test>("GET", `/api/tests/${encodeURIComponent(testId)}`, undefined, signal);
+    const mod = await api<Module>("GET", `/api/modules/${test.module_id}`, undefined, signal);
+    const project = await api<Project>("GET", `/api/projects/${mod.project_id}`, undefined, signal);
+    return h(
+      "p",
+      { class: "breadcrumbs" },
+      h("a", { href: `/projects/${project.id}`, class: "crumb-project" }, project.name),
+      " / ",
+      h("a", { href: `/modules/${mod.id}`, class: "crumb-module" }, mod.name),
+      " / ",
+      h("a", { href: `/tests/${test.id}`, class: "crumb-test" }, test.name),
+    );
+  } catch {
+    return h("p", { class: "breadcrumbs muted" }, "The test of this run no longer exists.");
+  }
 }
 
 /** `/runs/{id}`: live progress while it runs, then the tabs of the A2A test manual "Read the result". */
@@ -181,16 +229,61 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
   );
   const body = h("div", {});
   const title = run.result?.name ?? "Run";
+  const actions = h("div", { class: "row run-actions" });
+  const showActions = () =>
+    mount(
+      actions,
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          name: "run-again",
+          onclick: () =>
+            void api<{ id: string }>("POST", `/api/tests/${run.test_id}/runs`).then((r) =>
+              go(`/runs/${r.id}`),
+            ),
+        },
+        "Run again",
+      ),
+      run.status === "queued" || run.status === "running"
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "danger",
+              name: "cancel-run",
+              onclick: () =>
+                void api<Run>("POST", `${path}/cancel`)
+                  .then((r) => {
+                    run = { ...run, status: r.status };
+                    show();
+                  })
+                  .catch((err: unknown) =>
+                    actions.appendChild(h("span", { class: "error-text" }, (err as Error).message)),
+                  ),
+            },
+            "Cancel run",
+          )
+        : null,
+    );
   mount(
     root,
+    await breadcrumbs(run.test_id, signal),
     h("h1", {}, title, " ", status),
     h("p", { class: "muted" }, `Run ${run.id}`),
+    actions,
     h("details", { class: "progress-box", open: !run.result }, h("summary", {}, "Progress"), progress),
     body,
   );
   const show = () => {
     mount(status, badge(run.status));
+    showActions();
+    // A finished run's stored lines, whenever the live stream gave none (it ended before they came).
+    if (run.result && progress.childElementCount === 0)
+      for (const line of run.progress) progress.appendChild(h("li", {}, line));
     if (run.result) mount(body, resultView(run, run.result));
+    else if (run.status === "canceled") mount(body, h("p", { class: "muted" }, "This run was canceled."));
     else mount(body, h("p", { class: "muted" }, "Running… the result appears here when it finishes."));
   };
   show();
@@ -203,7 +296,11 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
     ({ event, data }) => {
       const d = data as { line?: string; status?: Run["status"] };
       if (event === "progress" && d.line) progress.appendChild(h("li", {}, d.line));
-      if (event === "status" && d.status) mount(status, badge(d.status));
+      if (event === "status" && d.status) {
+        run = { ...run, status: d.status };
+        mount(status, badge(d.status));
+        showActions();
+      }
     },
     signal,
   ).catch(() => undefined);
@@ -211,7 +308,7 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
   for (let delay = 500; !signal.aborted; delay = Math.min(delay * 2, 5000)) {
     run = await api<Run>("GET", path, undefined, signal);
     show();
-    if (run.result) return;
+    if (run.result || (run.status !== "queued" && run.status !== "running")) return;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }

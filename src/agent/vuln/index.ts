@@ -1,0 +1,49 @@
+import type { RequestHandler } from "express";
+import type { Planner, ReplyPlan, RpcHook } from "../types.js";
+import { currentCaller, rememberCaller } from "./caller.js";
+import { loopbackUrls } from "./intents.js";
+import { VulnMemory } from "./memory.js";
+import type { VulnMode } from "./modes.js";
+import { TaskOwnership } from "./ownership.js";
+import { safetyReply } from "./respond.js";
+
+export { listVulnModes, parseVulnModes, vulnModes } from "./modes.js";
+export type { VulnMode, VulnModeInfo } from "./modes.js";
+export { SYSTEM_PROMPT, SYSTEM_PROMPT_CANARY } from "./system-prompt.js";
+
+/** The red-team side of the reference agent: hardened by default, weakened by each --vuln mode. */
+export interface SafetyLayer {
+  /** Wraps the helpdesk planner: attack-shaped messages get the safety layer's answer. */
+  planner(inner: Planner): Planner;
+  /** Refuses another caller's tasks and contexts on JSON-RPC (off under shared-tasks). */
+  rpcHook?: RpcHook;
+  /** Names the caller of each HTTP request. */
+  middleware: RequestHandler;
+}
+
+/** Fetches a loopback URL once, ignoring the answer: the over-agency mode's "tool call". */
+function fetchLoopback(url: string): void {
+  if (loopbackUrls(url).length === 0) return;
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.body?.cancel(),
+    () => undefined,
+  );
+}
+
+export function createSafetyLayer(modes: ReadonlySet<VulnMode>): SafetyLayer {
+  const memory = new VulnMemory();
+  const ownership = modes.has("shared-tasks") ? undefined : new TaskOwnership();
+  return {
+    middleware: rememberCaller,
+    ...(ownership ? { rpcHook: ownership.hook } : {}),
+    planner: (inner) => (text, resuming, incoming) => {
+      const caller = currentCaller();
+      ownership?.claim(caller, incoming.taskId, incoming.contextId);
+      if (resuming) return inner(text, resuming, incoming);
+      const reply = safetyReply(text, incoming, { modes, memory, caller, fetchUrl: fetchLoopback });
+      if (reply === undefined) return inner(text, resuming, incoming);
+      const plan: ReplyPlan = { workMs: 0, outcome: { kind: "completed", text: reply } };
+      return plan;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** What the vulnerable modes remember: secrets said by each caller in each context, and planted triggers. */
+export class VulnMemory {
+  private readonly secrets: Array<{ caller: string; contextId: string; value: string }> = [];
+  private readonly triggers = new Map<string, Map<string, string>>();
+
+  remember(caller: string, contextId: string, values: readonly string[]): void {
+    for (const value of values) this.secrets.push({ caller, contextId, value });
+  }
+
+  /** Secrets of one caller (any context), or of everybody. */
+  recall(caller?: string): string[] {
+    return [
+      ...new Set(this.secrets.filter((s) => caller === undefined || s.caller === caller).map((s) => s.value)),
+    ];
+  }
+
+  plantTrigger(contextId: string, word: string, code: string): void {
+    const byWord = this.triggers.get(contextId) ?? new Map<string, string>();
+    byWord.set(word, code);
+    this.triggers.set(contextId, byWord);
+  }
+
+  /** The code planted for a word this message contains, in this context. */
+  triggered(contextId: string, text: string): string | undefined {
+    const lower = text.toLowerCase();
+    for (const [word, code] of this.triggers.get(contextId) ?? []) if (lower.includes(word)) return code;
+    return undefined;
+  }
+}

@@ -1,0 +1,128 @@
+import { redteamPacks, owaspTitles, type RedteamPackId } from "../model/redteam.js";
+import { allAttacks } from "../redteam/packs/index.js";
+import { usageError } from "../runner/errors.js";
+import { runRedteamTest } from "../runner/run-redteam-test.js";
+import { resolveSecrets } from "../runner/secrets.js";
+import type { A2ATestConfig } from "../runner/test-definition.js";
+import {
+  connectionFlags,
+  modelFlagsFrom,
+  parseAgentUrl,
+  parseHeaders,
+  parseTimeout,
+  type AuthFlags,
+  type CommonFlags,
+} from "./options.js";
+import type { ModelFlags } from "../llm/model-config.js";
+import { emitResults, exitCodeFor } from "./output.js";
+import { prepareRun, withProgress } from "./prepare.js";
+
+/** `redteam` flags. */
+export interface RedteamFlags extends CommonFlags, AuthFlags, ModelFlags {
+  packs?: string;
+  attempts?: string;
+  identity?: string[];
+  canary?: string[];
+  list?: boolean;
+  transport?: string;
+}
+
+/** The attack catalogue as a table: id, pack, what it tries, how it is judged, OWASP id. */
+export function renderAttackList(): string {
+  const attacks = allAttacks();
+  const width = Math.max(...attacks.map((a) => a.id.length));
+  const lines = attacks.map(
+    (a) =>
+      `  ${a.id.padEnd(width)}  pack ${a.pack} · ${a.owasp} ${owaspTitles[a.owasp] ?? ""}${a.twin ? " (harmless twin)" : ""}${a.needs?.model ? " [needs a model]" : ""}\n` +
+      `  ${" ".repeat(width)}  tries: ${a.title}\n  ${" ".repeat(width)}  judged by: ${a.judgedBy}`,
+  );
+  return `Attacks for 'plainwright redteam' (${attacks.length} in ${redteamPacks.length} packs: ${redteamPacks.join(", ")}):\n${lines.join("\n")}\n`;
+}
+
+function parsePacks(raw: string | undefined): RedteamPackId[] | undefined {
+  if (raw === undefined) return undefined;
+  const names = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names)
+    if (!(redteamPacks as readonly string[]).includes(name))
+      throw usageError(`--packs ${raw}: unknown pack "${name}"; the packs are ${redteamPacks.join(", ")}`);
+  if (names.length === 0) throw usageError("--packs: list at least one pack");
+  return names as RedteamPackId[];
+}
+
+/** `--identity 'NAME=Header: value'` (repeatable; the same name again adds a header to that identity). */
+export function parseIdentities(
+  flags: readonly string[] = [],
+): Array<{ name: string; headers: Record<string, string> }> {
+  const byName = new Map<string, Record<string, string>>();
+  for (const flag of flags) {
+    const eq = flag.indexOf("=");
+    const name = eq > 0 ? flag.slice(0, eq).trim() : "";
+    if (!/^[\w.-]+$/.test(name))
+      throw usageError(`--identity ${JSON.stringify(flag)}: expected 'NAME=Header: value'`);
+    const headers = parseHeaders([flag.slice(eq + 1)]);
+    byName.set(name, { ...byName.get(name), ...headers });
+  }
+  return [...byName].map(([name, headers]) => ({ name, headers }));
+}
+
+function attemptsOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > 100)
+    throw usageError(`--attempts ${raw}: must be a whole number from 1 to 100`);
+  return n;
+}
+
+/**
+ * The red-team test the flags describe; `headers` are the first identity's (-H and the credential
+ * flags, as every command reads them).
+ */
+export function redteamConfig(
+  rawUrl: string,
+  flags: RedteamFlags,
+  headers: Record<string, string> = parseHeaders(flags.header),
+): A2ATestConfig {
+  const packs = parsePacks(flags.packs);
+  const attempts = attemptsOf(flags.attempts);
+  const identities = parseIdentities(flags.identity);
+  return {
+    agent_url: parseAgentUrl(rawUrl),
+    headers,
+    strict_card: false,
+    timeout_s: parseTimeout(flags.timeout),
+    ...connectionFlags(flags),
+    ...(packs ? { packs } : {}),
+    ...(attempts ? { attempts } : {}),
+    ...(identities.length > 0 ? { identities } : {}),
+    ...(flags.canary?.length ? { canaries: flags.canary } : {}),
+  };
+}
+
+/** `redteam <url>`: the seven packs (or --packs) against one agent; `--list` prints the attacks. */
+export async function runRedteamCommand(rawUrl: string | undefined, flags: RedteamFlags): Promise<number> {
+  if (flags.list) {
+    process.stdout.write(renderAttackList());
+    return 0;
+  }
+  if (rawUrl === undefined) throw usageError("redteam needs the agent's URL (or --list)");
+  // Every option is checked before the first request (issue 13, point 7).
+  const prepared = await prepareRun(flags);
+  const config = redteamConfig(rawUrl, flags, prepared.auth.headers);
+  const models = modelFlagsFrom(flags);
+  const { value, used } = resolveSecrets(config, prepared.secrets);
+  const result = await withProgress(prepared.output, (onEvent) =>
+    runRedteamTest({
+      config: value,
+      policy: prepared.policy,
+      secrets: [...used, ...prepared.auth.secrets],
+      models,
+      secretValues: prepared.secrets.values,
+      onEvent,
+    }),
+  );
+  await emitResults([result], prepared.output);
+  return exitCodeFor([result]);
+}

@@ -1,0 +1,13 @@
+import type { Pack } from "../../types.js";
+import adaptive from "./adaptive.js";
+import artifactShaped from "./artifact-shaped.js";
+import dataPart from "./data-part.js";
+import directOverride from "./direct-override.js";
+import filePart from "./file-part.js";
+import multiTurnTrigger from "./multi-turn-trigger.js";
+
+export const promptInjection: Pack = {
+  id: "prompt-injection",
+  title: "Prompt injection",
+  attacks: [directOverride, dataPart, filePart, artifactShaped, multiTurnTrigger, adaptive],
+};

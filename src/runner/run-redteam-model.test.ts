@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent } from "../agent/index.js";
+import { judgeSays } from "../conversation/testing/scripts.js";
+import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
+import type { RunResult } from "../model/result.js";
+import { runRedteamTest } from "./run-redteam-test.js";
+import type { A2ATestConfig } from "./test-definition.js";
+
+const policy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
+
+// The scripted judge finds every criterion unmet: only deterministic detectors can flag anything here.
+let model: ScriptedModel;
+beforeAll(async () => {
+  model = await startScriptedModel("openai", (call) =>
+    call.role === "judge" ? { json: judgeSays("failed")(call) } : { text: "not used" },
+  );
+});
+afterAll(() => model.close());
+
+async function jailbreakRun(vuln: string[]): Promise<RunResult> {
+  const agent = await startReferenceAgent({ workMs: 5, vuln });
+  try {
+    const config = {
+      agent_url: agent.url,
+      headers: {},
+      strict_card: false,
+      timeout_s: 10,
+      packs: ["jailbreak"],
+      attempts: 2,
+    };
+    const env = {
+      PLAINWRIGHT_MODEL: "openai-compatible:scripted",
+      PLAINWRIGHT_MODEL_BASE_URL: model.baseURL,
+    };
+    return await runRedteamTest({ config: config as A2ATestConfig, policy, env, pollIntervalMs: 50 });
+  } finally {
+    await agent.close();
+  }
+}
+
+const failing = (r: RunResult) =>
+  (r.findings ?? []).filter((f) => f.status === "fail").map((f) => f.id.replace("redteam.jailbreak.", ""));
+
+describe("red team with a model judge", () => {
+  it("flags every framed harmful request on --vuln jailbreakable by its compliance code; the judge cannot overrule it", async () => {
+    const result = await jailbreakRun(["jailbreakable"]);
+    expect(failing(result).sort()).toEqual(["adaptive", "encoded", "hypothetical", "role-play"]);
+    const pack = result.redteam!.packs[0]!;
+    expect(pack.rate).toBe(1);
+    expect(pack.over_refusal?.count).toBe(0);
+    expect(result.redteam!.judge_model).toBe("openai-compatible:scripted");
+  });
+
+  it("measures over-refusal from the harmless twins on --vuln over-refusing", async () => {
+    const result = await jailbreakRun(["over-refusing"]);
+    expect(failing(result).sort()).toEqual([
+      "twin-encoded",
+      "twin-hypothetical",
+      "twin-kill-process",
+      "twin-role-play",
+    ]);
+    expect(result.redteam!.packs[0]!.over_refusal).toMatchObject({ count: 8, attempts: 8, rate: 1 });
+  });
+
+  it("passes the hardened agent: harmful requests refused, twins answered, the judge asked where no marker decides", async () => {
+    const calls = model.calls.length;
+    const result = await jailbreakRun([]);
+    expect(failing(result)).toEqual([]);
+    expect(result.redteam!.packs[0]).toMatchObject({ successes: 0, over_refusal: { count: 0 } });
+    expect(model.calls.length).toBeGreaterThan(calls);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, SYSTEM_PROMPT_CANARY, type RunningAgent } from "../agent/index.js";
+import type { RedteamPackId } from "../model/redteam.js";
+import type { RunResult } from "../model/result.js";
+import { runRedteamTest } from "./run-redteam-test.js";
+import type { A2ATestConfig } from "./test-definition.js";
+
+const policy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
+const alice = { Authorization: "Bearer alice-token" };
+const bob = { name: "bob", headers: { Authorization: "Bearer bob-token" } };
+
+async function redteam(
+  agent: RunningAgent,
+  packs: RedteamPackId[],
+  extra: Partial<A2ATestConfig> = {},
+): Promise<RunResult> {
+  const config = {
+    agent_url: agent.url,
+    headers: alice,
+    strict_card: false,
+    timeout_s: 10,
+    packs,
+    attempts: 2,
+    identities: [bob],
+    ...extra,
+  } as A2ATestConfig;
+  return runRedteamTest({ config, policy, env: {}, pollIntervalMs: 50 });
+}
+
+const failing = (r: RunResult) => (r.findings ?? []).filter((f) => f.status === "fail").map((f) => f.id);
+
+// The no-model packs, each against the vulnerable mode it must flag.
+const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
+  {
+    vuln: "injectable",
+    pack: "prompt-injection",
+    flagged: ["direct-override", "data-part", "file-part", "artifact-shaped", "multi-turn-trigger"],
+  },
+  {
+    vuln: "prompt-leak",
+    pack: "system-prompt-extraction",
+    flagged: ["direct-ask", "repeat-above", "translate", "encode-base64"],
+  },
+  {
+    vuln: "leaky-memory",
+    pack: "data-exfiltration",
+    flagged: ["card-recall", "key-other-context", "email-encoded"],
+  },
+  {
+    vuln: "shared-tasks",
+    pack: "cross-context-leakage",
+    flagged: [
+      "content-other-user",
+      "get-task",
+      "cancel-task",
+      "list-tasks",
+      "subscribe",
+      "send-on-task",
+      "send-on-context",
+    ],
+  },
+  {
+    vuln: "over-agency",
+    pack: "excessive-agency",
+    flagged: ["honeypot-fetch", "send-email", "refund-everything"],
+  },
+  {
+    vuln: "spoofable",
+    pack: "identity-spoofing",
+    flagged: ["metadata-admin", "text-admin", "support-override"],
+  },
+];
+
+describe("red team without a model, against the reference agent", () => {
+  let hardened: RunningAgent;
+  beforeAll(async () => {
+    hardened = await startReferenceAgent({ workMs: 5, slowTaskMs: 800 });
+  });
+  afterAll(() => hardened.close());
+
+  it.each(table)(
+    "the $pack pack flags every attack on --vuln $vuln, with the transcript",
+    async ({ vuln, pack, flagged }) => {
+      const agent = await startReferenceAgent({ workMs: 5, slowTaskMs: 800, vuln: [vuln] });
+      try {
+        const result = await redteam(agent, [pack]);
+        expect(result.status).toBe("failed");
+        expect(failing(result).sort()).toEqual(flagged.map((a) => `redteam.${pack}.${a}`).sort());
+        const summary = result.redteam!.packs[0]!;
+        expect(summary.successes).toBe(flagged.length * 2);
+        expect(summary.rate).toBe(1);
+        const success = result.redteam!.attacks[0]!.records[0]!;
+        expect(success.outcome).toBe("success");
+        expect(success.transcript.length).toBeGreaterThan(1);
+      } finally {
+        await agent.close();
+      }
+    },
+  );
+
+  it("the hardened agent passes every no-model pack, and the model-only pack is skipped with the reason", async () => {
+    const result = await redteam(hardened, [
+      "prompt-injection",
+      "jailbreak",
+      "system-prompt-extraction",
+      "data-exfiltration",
+      "cross-context-leakage",
+      "excessive-agency",
+      "identity-spoofing",
+    ]);
+    expect(failing(result)).toEqual([]);
+    expect(result.status).toBe("passed");
+    const jailbreak = result.redteam!.packs.find((p) => p.pack === "jailbreak")!;
+    expect(jailbreak.skipped).toMatch(/needs a model/);
+    for (const pack of result.redteam!.packs.filter((p) => p.pack !== "jailbreak")) {
+      expect(pack.successes, pack.pack).toBe(0);
+      expect(pack.attempts, pack.pack).toBeGreaterThan(0);
+    }
+  });
+
+  it("a configured canary from the system prompt decides extraction, and is redacted from the result", async () => {
+    const agent = await startReferenceAgent({ workMs: 5, vuln: ["prompt-leak"] });
+    try {
+      const result = await redteam(agent, ["system-prompt-extraction"], { canaries: [SYSTEM_PROMPT_CANARY] });
+      const decided = result.redteam!.attacks.flatMap((a) => a.records.map((r) => r.decided_by));
+      expect(decided).toContain("canary");
+      expect(decided).toContain("decoded-leak");
+      expect(JSON.stringify(result)).not.toContain(SYSTEM_PROMPT_CANARY);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("with one identity, the cross-context pack is skipped with the reason", async () => {
+    const result = await redteam(hardened, ["cross-context-leakage"], { identities: [] });
+    expect(result.redteam!.packs[0]!.skipped).toMatch(/needs 2 identities/);
+  });
+});

@@ -1,0 +1,176 @@
+import { redteamPacks } from "../../../src/model/redteam.js";
+import { api, ApiError } from "../api.js";
+import { field, h, mount } from "../dom.js";
+import { go } from "../nav.js";
+import type { RunSummary, Test } from "../types.js";
+import { parseHeaderLines } from "./add-test.js";
+
+interface RedteamDraft {
+  name: string;
+  agent_url: string;
+  headers: string;
+  second_identity: string;
+  canaries: string;
+  attempts: string;
+  packs: string[];
+}
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** The seed's test JSON for a red-team test: an A2A target, the packs, attempts, canaries, a second identity. */
+export function redteamDefinition(d: RedteamDraft, moduleId: string): Record<string, unknown> {
+  if (d.name.trim() === "" || d.agent_url.trim() === "")
+    throw new ApiError(400, "a test name and an agent URL are required");
+  if (d.packs.length === 0) throw new ApiError(400, "choose at least one pack", "config.packs");
+  const headers = parseHeaderLines(d.headers);
+  const second = parseHeaderLines(d.second_identity);
+  const config: Record<string, unknown> = {};
+  if (d.packs.length < redteamPacks.length) config.packs = redteamPacks.filter((p) => d.packs.includes(p));
+  if (d.attempts.trim() !== "") config.attempts = Number(d.attempts);
+  if (lines(d.canaries).length > 0) config.canaries = lines(d.canaries);
+  if (Object.keys(second).length > 0) config.identities = [{ name: "second", headers: second }];
+  const target = {
+    type: "a2a",
+    agent_url: d.agent_url.trim(),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+  };
+  return { module_id: moduleId, name: d.name.trim(), kind: "redteam", target, config };
+}
+
+function text(
+  d: RedteamDraft,
+  key: Exclude<keyof RedteamDraft, "packs">,
+  attrs: Record<string, string> = {},
+) {
+  return h("input", {
+    name: key,
+    value: d[key],
+    oninput: (e: Event) => (d[key] = (e.target as HTMLInputElement).value),
+    ...attrs,
+  });
+}
+
+function area(d: RedteamDraft, key: Exclude<keyof RedteamDraft, "packs">, placeholder: string) {
+  const el = h("textarea", {
+    name: key,
+    rows: 2,
+    placeholder,
+    oninput: (e: Event) => (d[key] = (e.target as HTMLTextAreaElement).value),
+  });
+  el.value = d[key];
+  return el;
+}
+
+function packBoxes(d: RedteamDraft): HTMLElement {
+  return h(
+    "fieldset",
+    { class: "packs" },
+    h("legend", {}, "Packs"),
+    redteamPacks.map((pack) =>
+      h(
+        "label",
+        { class: "choice" },
+        h("input", {
+          type: "checkbox",
+          name: "packs",
+          value: pack,
+          checked: d.packs.includes(pack),
+          onchange: (e: Event) => {
+            const on = (e.target as HTMLInputElement).checked;
+            d.packs = on ? [...d.packs, pack] : d.packs.filter((p) => p !== pack);
+          },
+        }),
+        ` ${pack}`,
+      ),
+    ),
+  );
+}
+
+/** "Add test → Red team": configure, review the JSON the REST API takes, create and run. */
+export function redteamWizard(moduleId: string, cancel: () => void, box: HTMLElement): void {
+  const d: RedteamDraft = {
+    name: "",
+    agent_url: "",
+    headers: "",
+    second_identity: "",
+    canaries: "",
+    attempts: "",
+    packs: [...redteamPacks],
+  };
+  const error = h("p", { class: "error-text", hidden: true });
+  const fail = (err: unknown) => {
+    const e = err as ApiError;
+    error.textContent = e.field ? `${e.message} (field: ${e.field})` : e.message;
+    error.hidden = false;
+  };
+  const configure = () =>
+    mount(
+      box,
+      h("h3", {}, "Red team: configure"),
+      field("Test name", text(d, "name", { required: "" })),
+      field(
+        "Agent URL",
+        text(d, "agent_url", { type: "url", placeholder: "https://agent.example.com" }),
+        "The card only finds the endpoint; it is not validated.",
+      ),
+      field("Headers (first identity)", area(d, "headers", "Authorization: Bearer {{secrets.AGENT_TOKEN}}")),
+      field(
+        "Second identity's headers",
+        area(d, "second_identity", "Authorization: Bearer {{secrets.OTHER_TOKEN}}"),
+        "Needed by the cross-context pack.",
+      ),
+      field(
+        "Canaries",
+        area(d, "canaries", "One per line, e.g. a string from your system prompt"),
+        "Redacted from every report.",
+      ),
+      field(
+        "Attempts per attack",
+        text(d, "attempts", { type: "number", min: "1", max: "100", placeholder: "3" }),
+      ),
+      packBoxes(d),
+      error,
+      h(
+        "div",
+        { class: "row" },
+        h("button", { type: "button", class: "secondary", onclick: cancel }, "Cancel"),
+        h("button", { type: "button", class: "primary", onclick: review }, "Continue"),
+      ),
+    );
+  const review = () => {
+    error.hidden = true;
+    let definition: Record<string, unknown>;
+    try {
+      definition = redteamDefinition(d, moduleId);
+    } catch (err) {
+      return fail(err);
+    }
+    const create = async () => {
+      const test = await api<Test>("POST", "/api/tests", definition);
+      const run = await api<RunSummary>("POST", `/api/tests/${test.id}/runs`);
+      go(`/runs/${run.id}`);
+    };
+    mount(
+      box,
+      h("h3", {}, "Review"),
+      h("p", {}, "This is the test JSON; the REST API takes exactly the same (POST /api/tests)."),
+      h("pre", { class: "code" }, JSON.stringify(definition, null, 2)),
+      error,
+      h(
+        "div",
+        { class: "row" },
+        h("button", { type: "button", class: "secondary", onclick: configure }, "Back"),
+        h(
+          "button",
+          { type: "button", class: "primary", onclick: () => void create().catch(fail) },
+          "Create & run",
+        ),
+      ),
+    );
+  };
+  configure();
+}
