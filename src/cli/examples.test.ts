@@ -12,6 +12,8 @@ import { runCli } from "./testing/run-cli.js";
 // The README's examples/ must stay valid and must pass against the reference agent they describe.
 const examples = fileURLToPath(new URL("../../examples/", import.meta.url));
 const files = readdirSync(examples).filter((f) => f.endsWith(".json"));
+// The red-team example needs the reference agent's vulnerable modes; its own tests run it.
+const runnable = files.filter((f) => !f.includes("redteam"));
 const dir = mkdtempSync(join(tmpdir(), "pw-examples-"));
 
 let agent: RunningAgent;
@@ -41,14 +43,13 @@ describe("examples/", () => {
     const { tests, invalid } = await readTestFiles(files.map((f) => join(examples, f)));
     expect(invalid).toEqual([]);
     expect(tests.flatMap((t) => t.warnings)).toEqual([]);
-    expect(new Set(tests.map((t) => t.definition.kind))).toEqual(
-      new Set(["a2a", "conformance", "conversation"]),
-    );
+    const kinds = new Set(tests.map((t) => t.definition.kind));
+    for (const kind of ["a2a", "conformance", "conversation"]) expect(kinds).toContain(kind);
   });
 
-  it.each(files)("%s passes against the reference agent", async (name) => {
+  it.each(runnable)("%s passes against the reference agent", async (name) => {
     const r = await runCli(["run", onTestAgent(name), "--json"], {
-      PLAINWRIGHT_SECRET_AGENT_TOKEN: "s3cret",
+      PLAINWRIGHT_SECRET_AGENT_TOKEN: "s3cret-token",
       PLAINWRIGHT_MODEL: "openai-compatible:scripted",
       PLAINWRIGHT_MODEL_BASE_URL: model.baseURL,
     });
