@@ -148,7 +148,8 @@ async function loadFigures({ row, fmt }) {
           ...json("POST", { session_id: session.id, text: "wait", timeout_s: 300 }),
           signal: controller.signal,
         });
-        chats.push({ controller, status: res.status });
+        // Kept referenced: a Response that is garbage-collected closes its connection (an early abandon).
+        chats.push({ controller, res });
       }
     }
     // Every chat's upstream stream is open before the browsers leave (bounded wait).

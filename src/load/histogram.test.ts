@@ -63,3 +63,13 @@ describe("LatencyHistogram", () => {
     expect(a.maxMs).toBeCloseTo(100, 0);
   });
 });
+
+describe("LatencyHistogram percentiles", () => {
+  it("never reports a percentile above the largest latency recorded", () => {
+    const h = new LatencyHistogram();
+    for (let i = 0; i < 50; i++) h.record(80 + i);
+    h.record(878.1);
+    expect(h.percentile(99)).toBeLessThanOrEqual(h.maxMs);
+    expect(h.percentile(100)).toBe(h.maxMs);
+  });
+});

@@ -36,7 +36,9 @@ export class LatencyHistogram {
 
   /** The latency at a percentile (0-100), in ms; 0 when nothing was recorded. */
   percentile(p: number): number {
-    return this.count === 0 ? 0 : round(this.#hdr.getValueAtPercentile(p) / US_PER_MS);
+    if (this.count === 0) return 0;
+    // A percentile is reported at its bucket's upper edge, which can pass the largest value recorded.
+    return round(Math.min(this.#hdr.getValueAtPercentile(p), this.#hdr.maxValue) / US_PER_MS);
   }
 
   get maxMs(): number {

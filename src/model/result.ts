@@ -34,7 +34,9 @@ export interface DiscoveryAttempt {
 
 export type RunStatus = "passed" | "failed" | "error";
 
-export type RunKind = "a2a" | "conformance" | "conversation" | "redteam" | "load";
+/** Every kind of run a result can describe (DESIGN.md section 3). */
+export const runKinds = ["a2a", "conformance", "conversation", "redteam", "load"] as const;
+export type RunKind = (typeof runKinds)[number];
 
 /** The result JSON of DESIGN.md section 3: one per test run, read by every reporter. Never rename fields. */
 export interface RunResult {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeReply } from "./normalize.js";
 import type { Reply } from "./model.js";
-import { replyShapeProblem, stateOrderProblem } from "./validate-reply.js";
+import { emptyPartsProblem, replyShapeProblem, stateOrderProblem } from "./validate-reply.js";
 
 const task = { kind: "task", id: "t", contextId: "c", status: { state: "working" } };
 
@@ -35,6 +35,35 @@ describe("stateOrderProblem", () => {
   it("accepts submitted, working, input-required, working, completed", () => {
     expect(
       stateOrderProblem(events("submitted", "working", "input-required", "working", "completed")),
+    ).toBeUndefined();
+  });
+});
+
+describe("emptyPartsProblem (seed 004: each reply checked for non-empty parts)", () => {
+  it("flags a Message with no parts, bare, wrapped (1.0) or as a task's status message", () => {
+    expect(emptyPartsProblem({ kind: "message", role: "agent", messageId: "m", parts: [] })).toMatch(
+      /no parts/,
+    );
+    expect(emptyPartsProblem({ message: { role: "ROLE_AGENT", messageId: "m", parts: [] } })).toMatch(
+      /no parts/,
+    );
+    expect(
+      emptyPartsProblem({
+        kind: "task",
+        id: "t",
+        contextId: "c",
+        status: { state: "completed", message: { kind: "message", role: "agent", parts: [] } },
+      }),
+    ).toMatch(/no parts/);
+  });
+
+  it("passes a Message with a part and a Task without a status message", () => {
+    const part = { kind: "text", text: "hi" };
+    expect(
+      emptyPartsProblem({ kind: "message", role: "agent", messageId: "m", parts: [part] }),
+    ).toBeUndefined();
+    expect(
+      emptyPartsProblem({ kind: "task", id: "t", contextId: "c", status: { state: "working" } }),
     ).toBeUndefined();
   });
 });

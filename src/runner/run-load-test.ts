@@ -8,7 +8,13 @@ import type { A2ATestConfig, LoadedTest } from "./test-definition.js";
 import { toolVersion } from "./version.js";
 
 /** A load test that could not start (bad settings, a target the confirm-target rule refuses): status error. */
-function loadError(test: LoadedTest, agentUrl: string, reason: string, opts: TestRunOptions): RunResult {
+function loadError(
+  test: LoadedTest,
+  agentUrl: string,
+  reason: string,
+  opts: TestRunOptions,
+  alreadyStarted = false,
+): RunResult {
   const result: RunResult = {
     ...startResult({
       kind: "load",
@@ -22,7 +28,8 @@ function loadError(test: LoadedTest, agentUrl: string, reason: string, opts: Tes
     reason,
   };
   const { name } = test.definition;
-  opts.onEvent?.({ type: "run-started", kind: "load", agent_url: agentUrl, name, source: test.source });
+  if (!alreadyStarted)
+    opts.onEvent?.({ type: "run-started", kind: "load", agent_url: agentUrl, name, source: test.source });
   opts.onEvent?.({ type: "run-finished", result });
   return result;
 }
@@ -51,6 +58,9 @@ export async function runLoadTest(
       opts,
     );
   }
+  // A target refused once the card is read comes after run-started: the listener hears it once.
+  let started = false;
+  const onEvent = opts.onEvent;
   try {
     const result = await runLoad({
       config,
@@ -62,12 +72,19 @@ export async function runLoadTest(
       secrets: used,
       name: test.definition.name,
       source: test.source,
-      ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+      ...(onEvent
+        ? {
+            onEvent: (event) => {
+              if (event.type === "run-started") started = true;
+              onEvent(event);
+            },
+          }
+        : {}),
     });
     result.warnings.unshift(...test.warnings);
     return result;
   } catch (error) {
     if (!(error instanceof PlainwrightError)) throw error;
-    return loadError(test, config.agent_url, `${test.source}: ${error.message}`, opts);
+    return loadError(test, config.agent_url, `${test.source}: ${error.message}`, opts, started);
   }
 }

@@ -98,15 +98,76 @@ describe("runLoad against the reference agent", () => {
     const events: RunEvent[] = [];
     const result = await load(
       good.url,
-      { durationMs: 2200, concurrency: 2 },
+      { durationMs: 3200, concurrency: 2 },
       { onEvent: (e) => events.push(e) },
     );
     expect(result.status, result.reason).toBe("passed");
     const ticks = events.flatMap((e) => (e.type === "load-tick" ? [e.tick] : []));
+    // About one a second over 3.2 s of sending and a short drain; a busy machine may delay a timer, never add one.
     expect(ticks.length).toBeGreaterThanOrEqual(2);
     expect(ticks.length).toBeLessThanOrEqual(4);
-    expect(ticks[0]!.completed).toBeGreaterThan(0);
+    expect(ticks.at(-1)!.completed).toBeGreaterThan(0);
+    const elapsed = ticks.map((t) => t.elapsed_s);
+    expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
     expect(result.load!.stopped_by).toBe("duration");
+  });
+});
+
+describe("errors by kind", () => {
+  let server: Server;
+  afterAll(() => {
+    server?.closeAllConnections();
+    server?.close();
+  });
+
+  it("sorts failures into HTTP status, JSON-RPC code and timeout, and keeps their exchanges", async () => {
+    let sends = 0;
+    // Each fourth send: 503 with a web page, a JSON-RPC internal error, no answer at all, a completed task.
+    server = createServer((req, res) => {
+      if (req.method !== "POST") return void res.writeHead(404).end();
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const call = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+          id: string;
+          params?: { message?: unknown };
+        };
+        const reply = (body: unknown): void =>
+          void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+        if (!call.params?.message)
+          return reply({ jsonrpc: "2.0", id: call.id, error: { code: -32602, message: "no message" } });
+        const turn = sends++ % 4;
+        if (turn === 0) return void res.writeHead(503, { "content-type": "text/html" }).end("<h1>busy</h1>");
+        if (turn === 1)
+          return reply({ jsonrpc: "2.0", id: call.id, error: { code: -32603, message: "overloaded" } });
+        if (turn === 2) return; // never answers
+        const task = { id: `t${sends}`, contextId: "c", status: { state: "TASK_STATE_COMPLETED" } };
+        return reply({ jsonrpc: "2.0", id: call.id, result: { task } });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await runLoad({
+      config: { agent_url: url, headers: {}, endpoint: `${url}/rpc` },
+      settings: resolveLoadSettings({ concurrency: 4, requests: 20 }, 300),
+      thresholds: [],
+      policy: commandLinePolicy,
+      protocolOverride: "1.0",
+    });
+    const l = result.load!;
+    expect(l.requests).toMatchObject({ completed: 20, succeeded: 5, failed: 15 });
+    expect(l.errors.by_kind).toMatchObject({ http: 5, jsonrpc: 5, timeout: 5, protocol: 0, network: 0 });
+    expect(l.errors.top.map((e) => [e.kind, e.key, e.count]).sort()).toEqual([
+      ["http", "HTTP 503", 5],
+      ["jsonrpc", "-32603 InternalError", 5],
+      ["timeout", "timeout.total", 5],
+    ]);
+    for (const e of l.errors.top.filter((e) => e.kind !== "timeout"))
+      expect(result.traffic.some((t) => t.id === e.traffic_id)).toBe(true);
+    // A request that never completed names no exchange in its outcome; the log keeps it as a failure anyway.
+    expect(result.traffic.filter((t) => t.error?.rule === "timeout.total")).toHaveLength(5);
+    expect(l.latency.count).toBe(5);
+    expect(result.status).toBe("failed");
   });
 });
 
@@ -119,6 +180,18 @@ describe("the confirm-target rule in runLoad", () => {
     );
     await expect(run).rejects.toBeInstanceOf(PlainwrightError);
     expect(events).toEqual([]);
+  });
+
+  it("judges --endpoint by the same rule, even when the agent URL is loopback", async () => {
+    const elsewhere = runLoad({
+      config: { agent_url: good.url, headers: {}, endpoint: "http://agent.example.com/a2a" },
+      settings: resolveLoadSettings({ requests: 1 }, 1000),
+      thresholds: [],
+      policy: commandLinePolicy,
+    });
+    await expect(elsewhere).rejects.toThrow(
+      /refusing to load agent.example.com: the endpoint http:\/\/agent.example.com\/a2a/,
+    );
   });
 
   let cardServer: Server;

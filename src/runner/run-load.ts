@@ -1,7 +1,7 @@
 import type { ClientContext } from "../client/types.js";
 import type { Clock } from "../load/clock.js";
 import { confirmTargetProblem } from "../load/confirm-target.js";
-import { runLoadEngine } from "../load/run-load-engine.js";
+import { runLoadEngine, type LoadFigures } from "../load/run-load-engine.js";
 import { evaluateThresholds, parseThreshold, type Threshold } from "../load/thresholds.js";
 import type { RunEventSink } from "../model/events.js";
 import type { ProtocolGeneration } from "../model/generation.js";
@@ -10,11 +10,11 @@ import type { RunResult } from "../model/result.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog, type TrafficRetention } from "../net/traffic.js";
 import { cardSection, recordNegotiation } from "./card-section.js";
-import { defaultTransport, endpointFor, findAgent, openEndpoint } from "./connect.js";
+import { defaultTransport, endpointFor, findAgent, openEndpoint, type TransportTarget } from "./connect.js";
 import { connectionSettings } from "./endpoint-override.js";
 import { usageError } from "./errors.js";
 import { agentUrlProblem } from "./run-a2a-test.js";
-import { beginRun } from "./run-record.js";
+import { beginRun, type RunRecord } from "./run-record.js";
 
 /** Where and how to load: the agent (as a test's config says it) and the resolved load settings. */
 export interface LoadRunOptions {
@@ -64,36 +64,18 @@ export function assertLoadTargets(
   if (problem) throw usageError(problem);
 }
 
+/** What connecting found: the client to load through, or the closed result of a run that cannot go on. */
+type Reached = { target: TransportTarget } | { closed: RunResult };
+
 /**
- * Runs one load: the confirm-target rule before any request, the card and endpoint through the one
- * connect path (the endpoint the card names is judged by the rule too), then the load through the
- * client every other command uses, and the thresholds decide. Throws a usage error for a target the
- * rule refuses; an agent that cannot be reached or read is an `error` result.
+ * Card, endpoint and client through the one connect path. The endpoint the card names is judged by the
+ * confirm-target rule (a usage error) and by the outbound policy (an `error` result) before any message.
  */
-export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
-  assertLoadTargets(opts);
-  const traffic = new TrafficLog({ secrets: opts.secrets ?? [], retention: RETENTION });
-  const { config, settings } = opts;
-  const { result, finish, emit } = beginRun({
-    kind: "load",
-    agentUrl: config.agent_url,
-    traffic,
-    secrets: opts.secrets ?? [],
-    ...(opts.name ? { name: opts.name } : {}),
-    ...(opts.source ? { source: opts.source } : {}),
-    onEvent: opts.onEvent,
-  });
-  const urlProblem = await agentUrlProblem(config.agent_url, opts.policy);
-  if (urlProblem) return finish("error", urlProblem);
-  const { endpointOverride: override, transport: chosen } = connectionSettings(config);
-  const ctx: ClientContext = {
-    headers: config.headers,
-    timeoutMs: settings.timeout_ms,
-    policy: opts.policy,
-    traffic,
-  };
-  emit({ type: "card-lookup", agent_url: config.agent_url });
-  const agent = await findAgent(config.agent_url, ctx, override);
+async function reachEndpoint(opts: LoadRunOptions, ctx: ClientContext, run: RunRecord): Promise<Reached> {
+  const { result, finish, emit } = run;
+  const { endpointOverride: override, transport: chosen } = connectionSettings(opts.config);
+  emit({ type: "card-lookup", agent_url: opts.config.agent_url });
+  const agent = await findAgent(opts.config.agent_url, ctx, override);
   result.card = cardSection(agent.discovery, agent.validation, false);
   emit({
     type: "card-read",
@@ -103,64 +85,104 @@ export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
     errors: agent.validation?.errors ?? [],
     warnings: agent.validation?.warnings ?? [],
   });
-  if (!agent.validation && !override)
-    return finish(
-      "error",
-      "no agent card found, so there is no endpoint to load; give --endpoint URL to load one directly",
-    );
+  if (!agent.validation && !override) {
+    const reason =
+      "no agent card found, so there is no endpoint to load; give --endpoint URL to load one directly";
+    return { closed: finish("error", reason) };
+  }
   const transport = defaultTransport({
     ...(chosen ? { transport: chosen } : {}),
     ...(override ? { endpointOverride: override } : {}),
   });
   const endpoint = endpointFor(agent, transport);
-  if (!endpoint) return finish("error", `the card advertises no ${transport} interface to load`);
+  if (!endpoint) return { closed: finish("error", `the card advertises no ${transport} interface to load`) };
   result.endpoint = { url: endpoint.url, transport: endpoint.transport, reason: endpoint.reason };
   const flag = opts.confirmOption ?? "--confirm-target";
   const refused = confirmTargetProblem(endpoint.url, opts.confirmTarget, "endpoint the card names", flag);
   if (refused) throw usageError(refused);
+  // A gRPC endpoint may be a bare host:port; the policy judges its address all the same.
+  const asUrl = /^[^/]+:\d+$/.test(endpoint.url) ? `http://${endpoint.url}` : endpoint.url;
+  const policyProblem = await agentUrlProblem(asUrl, opts.policy);
+  if (policyProblem) {
+    result.endpoint.refused = policyProblem;
+    return { closed: finish("error", policyProblem.replace(/^agent(_url| URL)/, "endpoint")) };
+  }
   emit({ type: "connecting", transport });
   const target = await openEndpoint(agent, endpoint, ctx, opts.protocolOverride);
   result.protocol = { card: agent.validation?.card.protocolVersion ?? null, negotiated: target.generation };
   recordNegotiation(result, target.negotiation);
+  return { target };
+}
+
+/** The load section with its thresholds judged, and the run's status and reason. */
+function judge(opts: LoadRunOptions, figures: LoadFigures, traffic: TrafficLog, run: RunRecord): RunResult {
+  const { result, finish } = run;
+  const thresholds = opts.thresholds.length > 0 ? opts.thresholds : [parseThreshold(defaultThreshold)];
+  if (opts.thresholds.length === 0)
+    result.warnings.push(`no thresholds given: the default "${defaultThreshold}" decides pass or fail`);
+  const load: LoadSection = {
+    settings: opts.settings,
+    ...figures,
+    thresholds: [],
+    traffic_kept: {
+      kept: traffic.entries().length,
+      dropped: traffic.dropped,
+      rule: `the first ${RETENTION.first} exchanges and up to ${RETENTION.failures} failures are kept; the rest are counted`,
+    },
+  };
+  load.thresholds = evaluateThresholds(thresholds, load);
+  result.load = load;
+  if (figures.stopped_by === "interrupted")
+    result.warnings.push("the run was interrupted; the figures cover what was sent");
+  if (figures.requests.completed === 0) return finish("error", "no request completed: nothing was measured");
+  const missed = load.thresholds.filter((o) => !o.passed);
+  if (missed.length === 0) return finish("passed");
+  const listed = missed.map((o) => `${o.expression} (${actualText(o.actual, o.metric)})`).join("; ");
+  return finish("failed", `thresholds missed: ${listed}`);
+}
+
+/**
+ * Runs one load: the confirm-target rule before any request, the card and endpoint through the one
+ * connect path, then the load through the client every other command uses, and the thresholds decide.
+ * Throws a usage error for a target the rule refuses; an agent that cannot be reached or read is an
+ * `error` result.
+ */
+export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
+  assertLoadTargets(opts);
+  const traffic = new TrafficLog({ secrets: opts.secrets ?? [], retention: RETENTION });
+  const run = beginRun({
+    kind: "load",
+    agentUrl: opts.config.agent_url,
+    traffic,
+    secrets: opts.secrets ?? [],
+    ...(opts.name ? { name: opts.name } : {}),
+    ...(opts.source ? { source: opts.source } : {}),
+    onEvent: opts.onEvent,
+  });
+  const urlProblem = await agentUrlProblem(opts.config.agent_url, opts.policy);
+  if (urlProblem) return run.finish("error", urlProblem);
+  const ctx: ClientContext = {
+    headers: opts.config.headers,
+    timeoutMs: opts.settings.timeout_ms,
+    policy: opts.policy,
+    traffic,
+  };
+  const reached = await reachEndpoint(opts, ctx, run);
+  if ("closed" in reached) return reached.closed;
+  const { client } = reached.target;
   try {
     const figures = await runLoadEngine({
-      client: target.client,
-      settings,
+      client,
+      settings: opts.settings,
       statusOf: (id) => traffic.find(id)?.status,
       keepTraffic: (id) => traffic.keep(id),
       ...(opts.clock ? { clock: opts.clock } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
-      onTick: (tick) => emit({ type: "load-tick", tick }),
+      onTick: (tick) => run.emit({ type: "load-tick", tick }),
     });
-    const thresholds = opts.thresholds.length > 0 ? opts.thresholds : [parseThreshold(defaultThreshold)];
-    if (opts.thresholds.length === 0)
-      result.warnings.push(`no thresholds given: the default "${defaultThreshold}" decides pass or fail`);
-    const load: LoadSection = {
-      settings,
-      ...figures,
-      thresholds: [],
-      traffic_kept: {
-        kept: traffic.entries().length,
-        dropped: traffic.dropped,
-        rule: `the first ${RETENTION.first} exchanges and up to ${RETENTION.failures} failures are kept; the rest are counted`,
-      },
-    };
-    load.thresholds = evaluateThresholds(thresholds, load);
-    result.load = load;
-    const outcomes = load.thresholds;
-    if (figures.stopped_by === "interrupted")
-      result.warnings.push("the run was interrupted; the figures cover what was sent");
-    const missed = outcomes.filter((o) => !o.passed);
-    if (figures.requests.completed === 0)
-      return finish("error", "no request completed: nothing was measured");
-    return missed.length === 0
-      ? finish("passed")
-      : finish(
-          "failed",
-          `thresholds missed: ${missed.map((o) => `${o.expression} (${actualText(o.actual, o.metric)})`).join("; ")}`,
-        );
+    return judge(opts, figures, traffic, run);
   } finally {
-    target.client.close();
+    client.close();
   }
 }
 

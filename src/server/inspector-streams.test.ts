@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
+import { InspectorSessions } from "./inspector-sessions.js";
+import { InspectorStreams } from "./inspector-streams.js";
 import type { RunningServer } from "./server.js";
 import { startEndlessAgent, type EndlessAgent } from "./testing/endless-agent.js";
 import { apiClient, serve, tempDir } from "./testing/harness.js";
@@ -165,5 +167,38 @@ describe("inspector task controls", () => {
       stream: false,
     });
     expect(reply.body.problems.join("\n")).toMatch(/without kind: "task"/);
+  });
+});
+
+describe("stream leases", () => {
+  it("an ending owner stops every call it holds and frees their places", () => {
+    const streams = new InspectorStreams({ perSession: 2, total: 3 });
+    const a = streams.lease("session-a", 60_000);
+    const b = streams.lease("session-a", 60_000);
+    const other = streams.lease("session-b", 60_000);
+    expect(streams.open).toBe(3);
+    streams.closeOwner("session-a", "the inspector session ended");
+    expect([a.signal.aborted, b.signal.aborted, other.signal.aborted]).toEqual([true, true, false]);
+    expect(a.reason).toBe("the inspector session ended");
+    expect(streams.open).toBe(1);
+    other.release();
+    expect(streams.open).toBe(0);
+  });
+
+  it("a lease aborts at its deadline and names it", async () => {
+    const lease = new InspectorStreams().lease("s", 30);
+    await new Promise((resolve) => lease.signal.addEventListener("abort", resolve, { once: true }));
+    expect(lease.reason).toMatch(/deadline \(timeout_s\)/);
+  });
+
+  it("a session evicted from the server stops the calls it still had open", () => {
+    const sessions = new InspectorSessions();
+    const first = sessions.create();
+    const lease = sessions.streams.lease(first.id, 60_000);
+    for (let i = 0; i < 100; i++) sessions.create(); // the cap of 100 sessions evicts the oldest
+    expect(sessions.get(first.id)).toBeUndefined();
+    expect(lease.signal.aborted).toBe(true);
+    expect(lease.reason).toBe("the inspector session ended");
+    expect(sessions.streams.open).toBe(0);
   });
 });

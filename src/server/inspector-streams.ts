@@ -1,3 +1,4 @@
+import { formatSeconds } from "../net/units.js";
 import { ApiError } from "./api-error.js";
 
 /** Bounds on the inspector's upstream calls (issue 14: about a hundred abandoned chats took 2.9 GB). */
@@ -26,9 +27,8 @@ export class StreamLease {
     deadlineMs: number,
     private readonly onRelease: (lease: StreamLease) => void,
   ) {
-    const seconds = Math.round(deadlineMs / 100) / 10;
     this.#timer = setTimeout(
-      () => this.abort(`stopped at its ${seconds} s deadline (timeout_s)`),
+      () => this.abort(`stopped at its ${formatSeconds(deadlineMs)} deadline (timeout_s)`),
       deadlineMs,
     );
   }

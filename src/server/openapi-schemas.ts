@@ -1,5 +1,6 @@
 import { protocolGenerations } from "../model/generation.js";
 import { transports } from "../model/transport.js";
+import { runKinds } from "../model/result.js";
 import { configSchema, testSchema } from "../runner/test-definition.js";
 import { authSchema } from "./inspector-auth.js";
 import { requestJsonSchema } from "./request-schemas.js";
@@ -112,7 +113,7 @@ export const schemas: Record<string, Schema> = {
     required: ["tool", "kind", "status", "scores", "traffic"],
     properties: {
       tool: { type: "object" },
-      kind: { enum: ["a2a", "conformance", "conversation"] },
+      kind: { enum: [...runKinds] },
       status: { enum: ["passed", "failed", "error"] },
       reason: { type: "string" },
       scores: { type: "object" },
@@ -122,6 +123,14 @@ export const schemas: Record<string, Schema> = {
       findings: { type: "array", items: { type: "object" } },
       transcript: { type: "array" },
       verdicts: { type: "array" },
+      load: {
+        type: "object",
+        description: "load runs: settings, latency percentiles, errors by kind, timeline",
+      },
+      redteam: {
+        type: "object",
+        description: "red-team runs: per-pack attempts, successes, rates and intervals",
+      },
       traffic: { type: "array", items: { type: "object" } },
     },
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Message, Part, Task, TaskState, TaskStatusUpdateEvent } from "a2a-sdk-v03";
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from "a2a-sdk-v03/server";
-import type { IncomingMessage, JsonObject, Planner, ReplyPlan } from "../types.js";
+import type { IncomingMessage, Planner, ReplyPlan } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 
 export type { Planner } from "../types.js";
@@ -32,7 +32,7 @@ function incomingOf(message: Message, ids: { taskId: string; contextId: string }
       return [Buffer.from(part.file.bytes, "base64").toString("utf8")];
     return [];
   });
-  return { ...ids, attachments, metadata: (message.metadata ?? {}) as JsonObject };
+  return { ...ids, attachments, metadata: message.metadata ?? {} };
 }
 
 function statusEvent(

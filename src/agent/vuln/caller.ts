@@ -20,7 +20,7 @@ export const rememberCaller: RequestHandler = (req, _res, next) => {
   store.run(callerOf(req.headers), next);
 };
 
-/** The caller of the request being served; "anonymous" outside one (gRPC). */
-export function currentCaller(): string {
-  return store.getStore() ?? "anonymous";
+/** The caller of the HTTP request being served; undefined outside one (gRPC, whose callers are not tracked). */
+export function currentCaller(): string | undefined {
+  return store.getStore();
 }

@@ -37,8 +37,10 @@ export function createSafetyLayer(modes: ReadonlySet<VulnMode>): SafetyLayer {
     middleware: rememberCaller,
     ...(ownership ? { rpcHook: ownership.hook } : {}),
     planner: (inner) => (text, resuming, incoming) => {
-      const caller = currentCaller();
-      ownership?.claim(caller, incoming.taskId, incoming.contextId);
+      const known = currentCaller();
+      // A task made over gRPC has no tracked caller: it stays readable on every binding (ownership is JSON-RPC's).
+      if (known !== undefined) ownership?.claim(known, incoming.taskId, incoming.contextId);
+      const caller = known ?? "anonymous";
       if (resuming) return inner(text, resuming, incoming);
       const reply = safetyReply(text, incoming, { modes, memory, caller, fetchUrl: fetchLoopback });
       if (reply === undefined) return inner(text, resuming, incoming);

@@ -47,8 +47,12 @@ function followTraffic(res: Parameters<typeof openSse>[0], session: InspectorSes
 }
 
 /** Fetches, validates and resolves the card; opens the session's chats with the agent it names. */
-async function loadCard(session: InspectorSession, raw: unknown, policy: OutboundPolicy) {
-  const body = parseBody(cardBody, raw);
+async function loadCard(
+  session: InspectorSession,
+  body: z.infer<typeof cardBody>,
+  policy: OutboundPolicy,
+  signal: AbortSignal,
+) {
   const applied = applyAuth(body.auth);
   for (const secret of applied.secrets) session.traffic.addSecret(secret);
   session.secrets.push(...applied.secrets);
@@ -66,6 +70,7 @@ async function loadCard(session: InspectorSession, raw: unknown, policy: Outboun
     policy,
     secrets: applied.secrets,
     traffic: session.traffic,
+    signal,
     onTarget: (target) => (found = target),
   });
   const { streaming, transports } = cardFacts(found?.agent);
@@ -186,7 +191,15 @@ export function inspectRouter(sessions: InspectorSessions, policy: OutboundPolic
   });
   router.post("/api/inspect/card", async (req, res) => {
     const session = sessionOr404(parseBody(sessionRef, req.body).session_id);
-    res.json(await loadCard(session, req.body, policy));
+    const body = parseBody(cardBody, req.body);
+    // The card load is an upstream call like a chat turn: owned by this request, bounded by timeout_s.
+    const lease = leaseFor(sessions.streams, session, body.timeout_s, res);
+    try {
+      const loaded = await loadCard(session, body, policy, lease.signal);
+      if (!res.writableEnded) res.json(loaded);
+    } finally {
+      lease.release();
+    }
   });
   router.post("/api/inspect/chat", async (req, res) => {
     const body = parseBody(chatBody, req.body);
