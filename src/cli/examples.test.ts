@@ -12,8 +12,11 @@ import { runCli } from "./testing/run-cli.js";
 // The README's examples/ must stay valid and must pass against the reference agent they describe.
 const examples = fileURLToPath(new URL("../../examples/", import.meta.url));
 const files = readdirSync(examples).filter((f) => f.endsWith(".json"));
-// The red-team example needs the reference agent's vulnerable modes; its own tests run it.
-const runnable = files.filter((f) => !f.includes("redteam"));
+// The a2a, conformance and conversation examples run here; the red-team and load examples have their own tests.
+const runnable = files.filter((f) => {
+  const kind = (JSON.parse(readFileSync(join(examples, f), "utf8")) as { kind?: string }).kind;
+  return kind === "a2a" || kind === "conformance" || kind === "conversation";
+});
 const dir = mkdtempSync(join(tmpdir(), "pw-examples-"));
 
 let agent: RunningAgent;
