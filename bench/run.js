@@ -64,6 +64,7 @@ for (const file of [
   "./conversation-bench.js",
   "./web-bench.js",
   "./load-bench.js",
+  "./queue-bench.js",
   "./redteam-bench.js",
 ]) {
   try {

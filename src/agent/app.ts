@@ -86,7 +86,8 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const guard = auth?.enforce ? [bearerGuard(auth)] : [];
   const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
   mounted.use(JSONRPC_PATH, ...guard, ...tap, safety.middleware, routers.jsonrpc);
-  mounted.use(REST_PATH, ...guard, safety.middleware, routers.rest);
+  const restTap = flaw?.restReply ? [tapJsonReplies(flaw.restReply)] : [];
+  mounted.use(REST_PATH, ...guard, ...restTap, safety.middleware, routers.rest);
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);

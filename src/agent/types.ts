@@ -163,6 +163,8 @@ export interface FlawDefinition extends FlawInfo {
   rpc?: RpcHook;
   /** Rewrites JSON-RPC reply bodies (see RpcReplyHook). */
   rpcReply?: RpcReplyHook;
+  /** Rewrites the JSON bodies the HTTP+JSON binding sends (and may change their status). */
+  restReply?: RpcReplyHook;
   /** Changes how a bearer token is declared and enforced (the flaw implies a token when none is given). */
   auth?: Partial<AuthPolicy>;
   /** Breaks push notifications: configs forgotten, never delivered, or sent with wrong credentials. */
@@ -185,7 +187,7 @@ export interface AuthPolicy {
   challenge: boolean;
 }
 
-export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials";
+export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event";
 
 /** Flaw switches the protocol builders honour (FlawDefinition.push, separateRestStore). */
 export interface BuildOptions {

@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { coverageCounts, coverageRows, readmeCoverageLine, renderCoverageMarkdown } from "./coverage.js";
+import {
+  coverageCounts,
+  coverageRows,
+  readmeCoverageLine,
+  renderCoverageMarkdown,
+  renderCoverageText,
+} from "./coverage.js";
 import { catalogue } from "./index.js";
 import { tckRequirements } from "./tck-coverage.js";
 
@@ -59,5 +65,13 @@ describe("the TCK coverage table", () => {
     }
     expect(readFileSync(docPath, "utf8")).toBe(doc);
     expect(lines[at]).toBe(line);
+  });
+
+  it("prints, for conform --coverage, every TCK id with its status and the checks that cover it", () => {
+    const text = renderCoverageText(catalogue);
+    for (const r of tckRequirements)
+      expect(text).toMatch(new RegExp(`^${r.id} +${r.level} +${r.status}`, "m"));
+    expect(text).toMatch(/^CORE-MULTI-004 +MUST +covered +lifecycle\.unknown-task-message$/m);
+    expect(text.split("\n")[0]).toMatch(/^Of the 104 requirement ids/);
   });
 });

@@ -9,18 +9,25 @@ import cardPublic from "./card/public.js";
 import cardSecurityConsistent from "./card/security-consistent.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
+import cardExtendedCard from "./card/extended-card.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
+import lifecycleWireFormat from "./lifecycle/wire-format.js";
+import lifecycleUnknownFieldsIgnored from "./lifecycle/unknown-fields-ignored.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
+import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
+import lifecycleHistoryLengthZero from "./lifecycle/history-length-zero.js";
 import lifecycleHistoryPresent from "./lifecycle/history-present.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
 import lifecycleContextKept from "./lifecycle/context-kept.js";
 import lifecycleListTasks from "./lifecycle/list-tasks.js";
+import lifecycleListTasksOrder from "./lifecycle/list-tasks-order.js";
+import lifecycleListTasksArtifacts from "./lifecycle/list-tasks-artifacts.js";
 import lifecycleCancelRunning from "./lifecycle/cancel-running.js";
 import lifecycleCancelTerminalErrors from "./lifecycle/cancel-terminal-errors.js";
 import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-0x.js";
@@ -39,6 +46,7 @@ import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
 import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
+import streamingSeveralSubscribers from "./streaming/several-subscribers.js";
 import errorsUnknownMethod from "./errors/unknown-method.js";
 import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
@@ -49,12 +57,15 @@ import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
+import errorsErrorDetails from "./errors/error-details.js";
+import errorsStatusMapping from "./errors/status-mapping.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
 import pushConfigCrud from "./push/config-crud.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
+import pushPayloadFormat from "./push/payload-format.js";
 import interopCardsValid from "./interop/cards-valid.js";
 import interopBothAcceptTasks from "./interop/both-accept-tasks.js";
 import interopConcurrentContexts from "./interop/concurrent-contexts.js";
@@ -79,19 +90,26 @@ export const catalogue: readonly CheckDefinition[] = [
   cardSecurityConsistent,
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
+  cardExtendedCard,
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,
+  lifecycleWireFormat,
+  lifecycleUnknownFieldsIgnored,
   lifecycleGetTask,
   lifecycleReachesTerminal,
+  lifecycleExecutionMode,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,
   lifecycleHistoryLength0x,
+  lifecycleHistoryLengthZero,
   lifecycleHistoryPresent,
   lifecycleUnknownTaskNotFound,
   lifecycleInputRequiredContinues,
   lifecycleContextKept,
   lifecycleListTasks,
+  lifecycleListTasksOrder,
+  lifecycleListTasksArtifacts,
   lifecycleCancelRunning,
   lifecycleCancelTerminalErrors,
   lifecycleCancelTerminalErrors0x,
@@ -111,6 +129,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingSubscribeTerminal,
   streamingDroppedStreamTaskReadable,
   streamingSubscribeUnknownTask,
+  streamingSeveralSubscribers,
   // errors
   errorsUnknownMethod,
   errorsInvalidRequest,
@@ -122,6 +141,8 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsServerSurvives,
   errorsCapabilityErrors,
   errorsVersionNotSupported,
+  errorsErrorDetails,
+  errorsStatusMapping,
   // auth
   authMissingCredentialRefused,
   authWrongCredentialRefused,
@@ -130,6 +151,7 @@ export const catalogue: readonly CheckDefinition[] = [
   pushConfigCrud,
   pushDelivery,
   pushDeleteIdempotent,
+  pushPayloadFormat,
   // interop
   interopCardsValid,
   interopBothAcceptTasks,

@@ -39,7 +39,6 @@ function req(
   return { id, level, section, title, tested, ...coverage };
 }
 
-const PLANNED = "no check yet: planned for a coming release";
 const CLIENT_SIDE =
   "a requirement on clients; Plainwright's own client meets it (src/client), there is no server behaviour to judge";
 const TLS =
@@ -67,8 +66,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.11",
     "Extended Agent Card requires authentication",
     true,
-    notCovered(
-      "needs an agent that serves an extended card and the credentials for it; the reference agent claims none",
+    partial(
+      'the requirement is on clients ("the client MUST authenticate"); card.extended-card calls GetExtendedAgentCard with the credentials given and skips when they are refused',
     ),
   ),
   req(
@@ -77,7 +76,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.11",
     "Extended card not configured returns specific error",
     true,
-    notCovered("needs an agent that claims an extended card it has not configured"),
+    covered("judged when the card claims capabilities.extendedAgentCard"),
   ),
   req(
     "CARD-SIGN-001",
@@ -137,8 +136,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.1",
     "SendMessage returns ContentTypeNotSupportedError for unsupported media",
     true,
-    notCovered(
-      "needs a media type the agent does not accept; the card's input modes do not say which types are refused",
+    notApplicable(
+      "A2A 1.0.1 §3.1.1 lists ContentTypeNotSupportedError among the errors of SendMessage without a MUST, and no field of the card says which media types an agent refuses; the TCK files it as MUST",
     ),
   ),
   req(
@@ -187,14 +186,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     ),
   ),
   req("CORE-LIST-002", "MUST", "3.1.4", "ListTasks uses cursor-based pagination", true, covered()),
-  req(
-    "CORE-LIST-003",
-    "MUST",
-    "3.1.4",
-    "ListTasks sorts by status timestamp descending",
-    true,
-    notCovered(PLANNED),
-  ),
+  req("CORE-LIST-003", "MUST", "3.1.4", "ListTasks sorts by status timestamp descending", true, covered()),
   req(
     "CORE-LIST-004",
     "MUST",
@@ -209,7 +201,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.4",
     "ListTasks omits artifacts when includeArtifacts is false",
     true,
-    notCovered(PLANNED),
+    covered(),
   ),
   req(
     "CORE-CANCEL-001",
@@ -241,7 +233,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.2",
     "Blocking mode waits for terminal or interrupted state",
     true,
-    notCovered(PLANNED),
+    covered(),
   ),
   req(
     "CORE-EXECUTION-MODE-002",
@@ -249,7 +241,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.2",
     "Non-blocking mode returns immediately",
     true,
-    notCovered(PLANNED),
+    covered(
+      "judged with --hint slow (a message whose task keeps working); without it no message is known to outlast the reply",
+    ),
   ),
   req(
     "CORE-ERR-001",
@@ -258,7 +252,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "Server returns appropriate errors with actionable information",
     true,
     partial(
-      "the errors checks judge JSON-RPC replies to bad requests; on HTTP+JSON and gRPC the A2A errors of the lifecycle checks are judged by code, not the generic request errors",
+      "the errors checks judge JSON-RPC replies to malformed requests; on every binding errors.error-details judges the details of an A2A error and errors.status-mapping its status",
     ),
   ),
   req(
@@ -359,7 +353,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.4",
     "historyLength=0 omits history from response",
     true,
-    notCovered(PLANNED),
+    covered("on JSON-RPC and HTTP+JSON; proto3 on gRPC cannot tell an omitted history from an empty one"),
   ),
   req(
     "CORE-HIST-002",
@@ -375,7 +369,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.4",
     "historyLength=0 on SendMessage omits history from response",
     true,
-    notCovered(PLANNED),
+    covered("on JSON-RPC and HTTP+JSON; proto3 on gRPC cannot tell an omitted history from an empty one"),
   ),
   req("CORE-HIST-004", "MAY", "3.2.4", "Agents may persist messages in task history", true, covered()),
   req(
@@ -403,8 +397,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.1.1",
     "Task object contains required fields",
     true,
-    partial(
-      "judged on the send reply over JSON-RPC (lifecycle.reply-well-formed) and on stream events (streaming.events-well-formed)",
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
     ),
   ),
   req(
@@ -413,18 +407,49 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.1.3",
     "TaskState uses valid enumeration values",
     true,
-    partial("judged on the send reply over JSON-RPC and on stream events"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
-  req("DM-MSG-001", "MUST", "4.1.4", "Message contains required fields", true, notCovered(PLANNED)),
-  req("DM-MSG-002", "MUST", "4.1.5", "Role uses valid enumeration values", true, notCovered(PLANNED)),
-  req("DM-PART-001", "MUST", "4.1.6", "Part uses oneof semantics", true, notCovered(PLANNED)),
+  req(
+    "DM-MSG-001",
+    "MUST",
+    "4.1.4",
+    "Message contains required fields",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
+  req(
+    "DM-MSG-002",
+    "MUST",
+    "4.1.5",
+    "Role uses valid enumeration values",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
+  req(
+    "DM-PART-001",
+    "MUST",
+    "4.1.6",
+    "Part uses oneof semantics",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
   req(
     "DM-ART-001",
     "MUST",
     "4.1.7",
     "Artifact contains required fields",
     true,
-    partial("judged on artifact events of streams"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-STATUS-001",
@@ -432,7 +457,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.1.2",
     "TaskStatus contains required state field",
     true,
-    partial("judged on the send reply over JSON-RPC and on stream events"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-SERIAL-001",
@@ -440,7 +467,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.5",
     "JSON serialization uses camelCase field names",
     true,
-    partial("judged on the card (card.optional-fields) only"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-SERIAL-002",
@@ -448,16 +477,29 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.5",
     "Enum values use ProtoJSON string representation",
     true,
-    partial("judged on stream events and the JSON-RPC send reply"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
-  req("DM-SERIAL-003", "MUST", "5.6.1", "Timestamps use ISO 8601 format in UTC", true, notCovered(PLANNED)),
+  req(
+    "DM-SERIAL-003",
+    "MUST",
+    "5.6.1",
+    "Timestamps use ISO 8601 format in UTC",
+    true,
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
+  ),
   req(
     "DM-SERIAL-004",
     "MUST",
     "5.7",
     "Required fields must be present in messages",
     true,
-    partial("judged on the card (card.required-fields) and on stream events"),
+    covered(
+      "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
+    ),
   ),
   req(
     "DM-SERIAL-005",
@@ -465,7 +507,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.7",
     "Implementations should ignore unrecognized fields",
     true,
-    notCovered(PLANNED),
+    partial(
+      "judged over JSON-RPC, where a raw request can carry an unknown field; the HTTP+JSON and gRPC clients send only known fields",
+    ),
   ),
   // streaming.py
   req(
@@ -484,7 +528,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.5.2",
     "Events broadcast to all active streams",
     true,
-    notCovered(PLANNED),
+    covered(
+      "two SubscribeToTask streams on one running task; a message stream beside a subscription is not compared",
+    ),
   ),
   req(
     "STREAM-ORDER-003",
@@ -492,7 +538,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.5.2",
     "Each stream receives same events in same order",
     true,
-    notCovered(PLANNED),
+    covered(
+      "two SubscribeToTask streams on one running task; a message stream beside a subscription is not compared",
+    ),
   ),
   req(
     "STREAM-ORDER-004",
@@ -511,7 +559,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.1.6",
     "SubscribeToTask stream terminates at terminal state",
     true,
-    notCovered(PLANNED),
+    covered(
+      "two SubscribeToTask streams on one running task; a message stream beside a subscription is not compared",
+    ),
   ),
   req("STREAM-SUB-003", "MUST", "3.1.6", "SubscribeToTask rejects terminal tasks", true, covered()),
   req(
@@ -598,7 +648,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "4.3.3",
     "Webhook payload uses StreamResponse format",
     true,
-    notCovered(PLANNED),
+    covered(
+      "SHOULD in Plainwright: A2A 1.0.1 §4.3.3 defines the payload without MUST; the TCK files it as MUST",
+    ),
   ),
   // auth.py
   req(
@@ -799,7 +851,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     true,
     covered("requests are the client's; the replies' JSON-RPC 2.0 envelope is judged"),
   ),
-  req("JSONRPC-FMT-002", "MUST", "9.1", "Content-Type is application/json", true, notCovered(PLANNED)),
+  req("JSONRPC-FMT-002", "MUST", "9.1", "Content-Type is application/json", true, covered()),
   req(
     "JSONRPC-SVC-001",
     "MUST",
@@ -833,7 +885,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "9.5",
     "A2A errors include ErrorInfo in data array",
     true,
-    notCovered(PLANNED),
+    partial(
+      "A2A 1.0.1 §9.5 makes ErrorInfo in error.data a SHOULD (1.0.0 said MUST, which the TCK follows): its absence is noted, not failed; the MUST @type of every data object is judged",
+    ),
   ),
   req(
     "JSONRPC-SSE-001",
@@ -874,7 +928,16 @@ export const tckRequirements: readonly TckRequirement[] = [
       "as HTTP_JSON-URL-001: the spec's verbs are used; the subscribe verb (GET or POST) is open (A2A#1574) and both are accepted",
     ),
   ),
-  req("HTTP_JSON-SVC-001", "MUST", "11.1", "Content-Type is application/json", true, notCovered(PLANNED)),
+  req(
+    "HTTP_JSON-SVC-001",
+    "MUST",
+    "11.1",
+    "Content-Type is application/json",
+    true,
+    covered(
+      "1.0.1 §11.1 names application/a2a+json (SHOULD); the TCK (1.0.0) requires application/json: both are accepted",
+    ),
+  ),
   req("HTTP_JSON-SVC-002", "MUST", "11.2", "Service parameters transmitted as HTTP headers", true, covered()),
   req(
     "HTTP_JSON-QP-001",
@@ -886,14 +949,21 @@ export const tckRequirements: readonly TckRequirement[] = [
       "historyLength, contextId, pageSize and pageToken are sent as camelCase query parameters and must take effect",
     ),
   ),
-  req("HTTP_JSON-ERR-001", "MUST", "11.6", "Error responses use AIP-193 format", true, notCovered(PLANNED)),
+  req(
+    "HTTP_JSON-ERR-001",
+    "MUST",
+    "11.6",
+    "Error responses use AIP-193 format",
+    true,
+    covered("judged on the TaskNotFound error a GetTask of an unknown id provokes"),
+  ),
   req(
     "HTTP_JSON-ERR-002",
     "MUST",
     "11.6",
     "A2A errors include ErrorInfo in details array",
     true,
-    notCovered(PLANNED),
+    covered("judged on the TaskNotFound error a GetTask of an unknown id provokes"),
   ),
   req(
     "HTTP_JSON-STATUS-001",
@@ -901,7 +971,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.4",
     "A2A errors map to correct HTTP status codes",
     true,
-    notCovered(PLANNED),
+    covered(
+      "TaskNotFound, TaskNotCancelable and UnsupportedOperation are provoked; 1.0.1 §5.4 changed TaskNotCancelable to 400 (the TCK expects 1.0.0's 409, and 415 for ContentTypeNotSupported): 1.0.1 is judged, 1.0.0's value is accepted with a note",
+    ),
   ),
   req("HTTP_JSON-SSE-001", "MUST", "11.7", "REST streaming uses Server-Sent Events", true, covered()),
   // binding_grpc.py
@@ -931,7 +1003,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "10.6",
     "A2A errors include ErrorInfo in status details",
     true,
-    notCovered(PLANNED),
+    covered("judged on the TaskNotFound error a GetTask of an unknown id provokes"),
   ),
   req(
     "GRPC-ERR-002",
@@ -939,7 +1011,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "5.4",
     "A2A error types mapped to correct gRPC status codes",
     true,
-    notCovered(PLANNED),
+    covered(
+      "as HTTP_JSON-STATUS-001; 1.0.1 §5.4 maps UnsupportedOperation, PushNotificationNotSupported and VersionNotSupported to FAILED_PRECONDITION (the TCK expects 1.0.0's UNIMPLEMENTED): 1.0.1 is judged, 1.0.0's value is accepted with a note",
+    ),
   ),
   req("GRPC-ERR-003", "MUST", "10.7", "gRPC streaming uses server streaming RPCs", true, covered()),
 ];

@@ -189,9 +189,8 @@ describe.skipIf(!testPgUrl)(pgTitle("a fleet: serve processes and workers on one
       (r) => r.status !== "running" && r.status !== "queued",
     );
     expect(ended.status).toBe("error");
-    expect((JSON.parse(ended.result ?? "{}") as { reason?: string }).reason).toMatch(
-      /^interrupted: worker .* stopped sending heartbeats during attempt 2 of 2/,
-    );
+    const reason = (JSON.parse(ended.result ?? "{}") as { reason?: string }).reason;
+    expect(reason).toMatch(/^interrupted: worker .* stopped sending heartbeats during attempt 2 of 2/);
   }, 120_000);
 
   it("per-host limits hold across workers while a run against another host starts at once", async () => {
@@ -206,10 +205,16 @@ describe.skipIf(!testPgUrl)(pgTitle("a fleet: serve processes and workers on one
     const api = apiClient(server);
     const slow = agents[4]!;
     const [slowTest, fastTest] = await setup(api, [slow.url, agents[0]!.url]);
+    const other = await serveOn(database.url);
     const slowRuns: string[] = [];
     for (let i = 0; i < 6; i++)
       slowRuns.push((await api<Created>("POST", `/api/tests/${slowTest}/runs`)).body.id);
     const fastRun = (await api<Created>("POST", `/api/tests/${fastTest}/runs`)).body.id;
+    // Another serve process follows a run live while a worker executes it (LISTEN/NOTIFY): the last
+    // slow run waits for a slot, so the stream opens before it starts.
+    const live = fetch(`${other}/api/runs/${slowRuns[5]}/events`, {
+      signal: AbortSignal.timeout(30_000),
+    }).then((r) => r.text());
     let most = 0;
     const host = new URL(slow.url).host;
     const rows = await until(
@@ -228,6 +233,10 @@ describe.skipIf(!testPgUrl)(pgTitle("a fleet: serve processes and workers on one
       (r) => r.every((run) => run.status !== "queued" && run.status !== "running"),
     );
     expect(most).toBe(2);
+    const stream = await live;
+    expect(stream).toContain('event: status\ndata: {"status":"running"}');
+    expect(stream).toMatch(/event: run-finished\ndata: \{"type":"run-finished","result":\{/);
+    expect(stream).toMatch(/event: done\ndata: \{"status":"passed"\}/);
     expect(rows.filter((r) => r.status !== "passed")).toEqual([]);
     const fast = rows.find((r) => r.id === fastRun)!;
     expect(Date.parse(fast.started_at ?? "") - Date.parse(fast.created_at)).toBeLessThan(1500);

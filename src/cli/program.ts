@@ -237,6 +237,9 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--token <token>", "require Authorization: Bearer <token> on every API call")
     .option("--allow-private", "let tests reach loopback and private addresses")
     .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
+    .option("--concurrency <n>", "runs executing at once (SQLite; workers have their own)", "4")
+    .option("--per-host <n>", "runs executing at once against one agent host:port", "2")
+    .option("--per-project <n>", "runs executing at once for one project", "3")
     .action(async (flags: ServeFlags) =>
       setExit(await (await import("./serve-command.js")).runServeCommand(flags)),
     );

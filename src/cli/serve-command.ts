@@ -13,6 +13,18 @@ export interface ServeFlags {
   token?: string;
   allowPrivate?: boolean;
   allowHost?: string[];
+  concurrency?: string;
+  perHost?: string;
+  perProject?: string;
+}
+
+/** A slot limit flag: a whole number 1-1000. */
+function slots(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw usageError(`${flag} ${value}: expected a whole number 1-1000`);
+  return n;
 }
 
 /** The default database: $XDG_DATA_HOME/plainwright/plainwright.sqlite, else ~/.local/share/... */
@@ -48,6 +60,9 @@ export async function runServeCommand(flags: ServeFlags): Promise<number> {
     port,
     host: flags.host,
     policy: servePolicy(flags),
+    concurrency: slots("--concurrency", flags.concurrency, 4),
+    perAgentHost: slots("--per-host", flags.perHost, 2),
+    perProject: slots("--per-project", flags.perProject, 3),
     ...(token ? { token } : {}),
   });
   const out = process.stderr;

@@ -27,4 +27,14 @@ describe("the OpenAPI document", () => {
   it("requires module_id in a test sent to the API, as the route does", () => {
     expect(at("components", "schemas", "TestDefinition", "required")).toContain("module_id");
   });
+
+  it("documents the board's edits and run cancel with their errors", () => {
+    expect(at("paths", "/api/projects/{id}", "patch", "responses", "409")).toBeDefined();
+    expect(at("paths", "/api/projects/{id}", "delete", "responses", "204")).toBeDefined();
+    expect(at("paths", "/api/modules/{id}", "patch", "responses", "409")).toBeDefined();
+    expect(at("paths", "/api/modules/{id}", "delete", "responses", "404")).toBeDefined();
+    expect(at("paths", "/api/tests/{id}", "patch", "responses", "400")).toBeDefined();
+    expect(at("paths", "/api/runs/{id}/cancel", "post", "responses", "409")).toBeDefined();
+    expect(at("components", "schemas", "RunStatus", "enum")).toContain("canceled");
+  });
 });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { openDatabase, schemaVersion } from "./db.js";
@@ -96,6 +97,34 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
     expect(text).toMatch(/event: done\ndata: \{"status":"passed"\}\n/);
   });
 
+  it("keeps showing live progress after the notification connections were cut", async () => {
+    const admin = await openDatabase(database.url);
+    try {
+      const dbName = new URL(database.url).pathname.slice(1);
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = ${dbName} AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE '%pg_notify%')`.execute(
+        admin.sql,
+      );
+    } finally {
+      await admin.close();
+    }
+    await new Promise((r) => setTimeout(r, 1500)); // the buses reconnect after a second
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Reconnected" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>(
+      "POST",
+      "/api/tests",
+      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
+    );
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const res = await fetch(`${server.url}/api/runs/${run.body.id}/events`, {
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    expect(text).toMatch(/event: run-finished\ndata: \{"type":"run-finished","result":\{.*"status":"passed"/);
+  });
+
   it("cancels a run executing on the worker, which aborts it", async () => {
     const api = apiClient(server.url);
     const p = await api<Created>("POST", "/api/projects", { name: "Cancel PG" });
@@ -117,5 +146,74 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
     expect(worker.active).toBe(0);
     await new Promise((r) => setTimeout(r, 1700)); // past the agent's work: the worker must not store a result
     expect((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status).toBe("canceled");
+  });
+
+  it("a worker that stops hands its run back, and another worker runs it without counting an attempt", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Handover" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>(
+      "POST",
+      "/api/tests",
+      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
+    );
+    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const until = Date.now() + 10_000;
+    while ((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status !== "running") {
+      if (Date.now() > until) throw new Error("the run never started");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const second = await startWorker({
+      db: database.url,
+      concurrency: 1,
+      perAgentHost: 4,
+      perProject: 8,
+      policy: allowPrivatePolicy,
+      runTimeoutMs: 30_000,
+      pollIntervalMs: 20,
+    });
+    try {
+      await worker.close();
+      const done = (await waitForRun(api, run.body.id, 15_000)) as RunView & { attempts: number };
+      expect(done.status).toBe("passed");
+      expect(done.attempts).toBe(1);
+    } finally {
+      worker = second;
+    }
+  });
+
+  it("a run stored as queued whose job never reached the queue is found and run", async () => {
+    const api = apiClient(server.url);
+    const p = await api<Created>("POST", "/api/projects", { name: "Orphan" });
+    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
+    const test = await api<Created>("POST", "/api/tests", smokeTest(m.body.id, agent.url, { headers: {} }));
+    const orphanWorker = await startWorker({
+      db: database.url,
+      concurrency: 1,
+      perAgentHost: 4,
+      perProject: 8,
+      policy: allowPrivatePolicy,
+      runTimeoutMs: 30_000,
+      pollIntervalMs: 20,
+      heartbeatMs: 100,
+      orphanAfterMs: 300,
+    });
+    const db = await openDatabase(database.url);
+    try {
+      // As a server that stopped between storing the run and queuing it leaves it.
+      await db.sql
+        .insertInto("runs")
+        .values({
+          id: "orphan",
+          test_id: test.body.id,
+          status: "queued",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expect((await waitForRun(api, "orphan", 15_000)).status).toBe("passed");
+    } finally {
+      await db.close();
+      await orphanWorker.close();
+    }
   });
 });

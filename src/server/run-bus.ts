@@ -22,26 +22,45 @@ export interface BusHandlers {
  * hears it and feeds its live streams. Notifications go out in order over one connection.
  */
 export class RunBus {
-  readonly #client: pg.Client;
+  #client: pg.Client | undefined;
   #chain: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  private constructor(client: pg.Client) {
-    this.#client = client;
+  private constructor(
+    private readonly url: string,
+    private readonly handlers: BusHandlers,
+  ) {}
+
+  /** Connects and listens on the channels that have a handler; reconnects when the connection is lost. */
+  static async open(url: string, handlers: BusHandlers = {}): Promise<RunBus> {
+    const bus = new RunBus(url, handlers);
+    try {
+      await bus.#connect();
+    } catch (error) {
+      bus.#closed = true;
+      throw error;
+    }
+    return bus;
   }
 
-  /** Connects and listens on the channels that have a handler. */
-  static async open(url: string, handlers: BusHandlers = {}): Promise<RunBus> {
-    const client = new pg.Client({ connectionString: url });
-    // A lost connection surfaces on the next publish; live progress is best effort, results are stored.
-    client.on("error", () => undefined);
+  async #connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    const lost = () => {
+      if (this.#client !== client) return;
+      this.#client = undefined;
+      client.removeAllListeners("notification");
+      void client.end().catch(() => undefined);
+      // Live progress resumes once the database answers again; results are stored regardless.
+      if (!this.#closed) setTimeout(() => void this.#connect().catch(lost), 1000).unref();
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    this.#client = client;
     await client.connect();
-    const bus = new RunBus(client);
-    client.on("notification", (message) => bus.#dispatch(message, handlers));
-    if (handlers.onEvent) await client.query(`LISTEN ${CHANNELS.event}`);
-    if (handlers.onCancel) await client.query(`LISTEN ${CHANNELS.cancel}`);
-    if (handlers.onWake) await client.query(`LISTEN ${CHANNELS.wake}`);
-    return bus;
+    client.on("notification", (message) => this.#dispatch(message, this.handlers));
+    if (this.handlers.onEvent) await client.query(`LISTEN ${CHANNELS.event}`);
+    if (this.handlers.onCancel) await client.query(`LISTEN ${CHANNELS.cancel}`);
+    if (this.handlers.onWake) await client.query(`LISTEN ${CHANNELS.wake}`);
   }
 
   #dispatch(message: pg.Notification, handlers: BusHandlers): void {
@@ -59,7 +78,7 @@ export class RunBus {
 
   #notify(channel: string, payload: string): Promise<void> {
     const next = this.#chain.then(async () => {
-      if (!this.#closed) await this.#client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      if (!this.#closed) await this.#client?.query("SELECT pg_notify($1, $2)", [channel, payload]);
     });
     this.#chain = next.catch(() => undefined);
     return next.catch(() => undefined);
@@ -89,6 +108,8 @@ export class RunBus {
   async close(): Promise<void> {
     await this.#chain;
     this.#closed = true;
-    await this.#client.end().catch(() => undefined);
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => undefined);
   }
 }

@@ -1,4 +1,6 @@
+import { sql, type Kysely } from "kysely";
 import PgBoss from "pg-boss";
+import type { Tables } from "./db/schema.js";
 
 /** The pg-boss queue that carries run ids from `serve` (and `submit`) to the workers. */
 export const RUN_QUEUE = "plainwright-runs";
@@ -48,4 +50,19 @@ export class RunJobs {
   async close(): Promise<void> {
     await this.boss.stop({ graceful: false, wait: true, timeout: 2000 });
   }
+}
+
+/**
+ * Queued runs older than `before` with no live job: a server that stopped between storing a run and
+ * queuing it leaves one. pg-boss keeps its jobs in the `pgboss` schema of the same database.
+ */
+export async function orphanedRuns(db: Kysely<Tables>, before: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT r.id FROM runs r
+    WHERE r.status = 'queued' AND r.created_at < ${before}
+      AND NOT EXISTS (
+        SELECT 1 FROM pgboss.job j
+        WHERE j.name = ${RUN_QUEUE} AND j.data->>'run_id' = r.id AND j.state IN ('created', 'retry', 'active'))
+    ORDER BY r.created_at LIMIT 100`.execute(db);
+  return rows.map((r) => r.id);
 }

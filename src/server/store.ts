@@ -267,6 +267,18 @@ export class Store {
       .executeTakeFirst();
     return changed(result);
   }
+  /** How many runs wait for the same agent host as this one (how long a run offered too early should wait). */
+  async queuedForSameHost(id: string): Promise<number> {
+    const row = await this.sql
+      .selectFrom("runs")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("status", "=", "queued")
+      .where("agent_host", "=", (eb) =>
+        eb.selectFrom("runs as r").select("r.agent_host").where("r.id", "=", id),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   /** Running runs whose executor has not been heard from since `before` (ISO time). */
   silentRuns(before: string): Promise<RunRow[]> {
     return this.sql
@@ -317,11 +329,21 @@ export class Store {
       .executeTakeFirst();
     return changed(result);
   }
-  /** Puts a running run back in the queue (its executor died before the retry limit). */
-  async requeueRun(id: string, worker: string): Promise<boolean> {
+  /**
+   * Puts a running run back in the queue: its executor died before the retry limit, or (`handedBack`)
+   * stopped on purpose, which does not count as an attempt.
+   */
+  async requeueRun(id: string, worker: string, { handedBack = false } = {}): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
-      .set({ status: "queued", worker: null, started_at: null, heartbeat_at: null, progress: "[]" })
+      .set((eb) => ({
+        status: "queued",
+        worker: null,
+        started_at: null,
+        heartbeat_at: null,
+        progress: "[]",
+        attempts: handedBack ? eb("attempts", "-", 1) : eb.ref("attempts"),
+      }))
       .where("id", "=", id)
       .where("status", "=", "running")
       .where("worker", "=", worker)

@@ -4,7 +4,7 @@ import { openDatabase, type Db } from "./db.js";
 import { RunBus } from "./run-bus.js";
 import { endedResult, executeRun, type ExecutorOptions } from "./run-executor.js";
 import { RunHub } from "./run-hub.js";
-import { RunJobs, type RunJob } from "./run-jobs.js";
+import { orphanedRuns, RunJobs, type RunJob } from "./run-jobs.js";
 import { Store, type RunRow } from "./store.js";
 
 export interface WorkerOptions extends Omit<ExecutorOptions, "store"> {
@@ -20,6 +20,8 @@ export interface WorkerOptions extends Omit<ExecutorOptions, "store"> {
   heartbeatMs?: number;
   /** A run not heard from for this long lost its worker; default 30 s. */
   silentAfterMs?: number;
+  /** A queued run this old with no job in the queue is queued again (its server stopped before queuing it); default 60 s. */
+  orphanAfterMs?: number;
   /** Starts a run gets before it is marked interrupted; default 2 (retried once). */
   maxAttempts?: number;
   /** How long an idle worker waits before asking the queue again (a wake-up notification cuts it short); default 1 s. */
@@ -55,6 +57,7 @@ class Worker implements RunningWorker {
   #wake: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
   #loop: Promise<void> = Promise.resolve();
+  #orphansCheckedAt = Date.now();
 
   constructor(
     readonly id: string,
@@ -137,8 +140,8 @@ class Worker implements RunningWorker {
     }
     if (claimed !== "claimed") {
       this.#taking -= 1;
-      // No free slot for its agent host or project: offered again shortly (a new job first, so it is never lost).
-      if (claimed === "full") await this.jobs.send(job.runId, this.opts.deferSeconds ?? 1);
+      // No free slot for its agent host or project: offered again later (a new job first, so it is never lost).
+      if (claimed === "full") await this.jobs.send(job.runId, await this.#deferral(job.runId));
       await this.jobs.complete(job.id);
       return;
     }
@@ -154,6 +157,17 @@ class Worker implements RunningWorker {
       this.#hub.drop(job.runId);
       await this.jobs.complete(job.id).catch(() => undefined);
     }
+  }
+
+  /**
+   * Seconds until a run that found no free slot is offered again: about a second, spread over up to half
+   * a minute when many runs wait for the same host, so a long backlog is not re-offered every second.
+   */
+  async #deferral(runId: string): Promise<number> {
+    const base = this.opts.deferSeconds ?? 1;
+    const waiting = await this.store.queuedForSameHost(runId).catch(() => 0);
+    const spread = Math.min(30, waiting / Math.max(1, this.opts.perAgentHost * 2));
+    return Math.max(base, Math.round(base + Math.random() * spread));
   }
 
   async #execute(runId: string, held: Held): Promise<void> {
@@ -173,7 +187,7 @@ class Worker implements RunningWorker {
       held.abort.signal,
     );
     if (status) this.#log(`run ${runId} ${status}`);
-    if (held.stopping === "shutdown" && (await this.store.requeueRun(runId, this.id))) {
+    if (held.stopping === "shutdown" && (await this.store.requeueRun(runId, this.id, { handedBack: true }))) {
       await this.jobs.send(runId);
       await this.bus.wake();
     }
@@ -189,6 +203,19 @@ class Worker implements RunningWorker {
       }
     }
     await this.#reap().catch((error: unknown) => this.#log(`reaper: ${(error as Error).message}`));
+    await this.#requeueOrphans().catch((error: unknown) => this.#log(`orphans: ${(error as Error).message}`));
+  }
+
+  /** Queued runs whose job never reached the queue are sent again (a run sent twice still runs once). */
+  async #requeueOrphans(): Promise<void> {
+    const after = this.opts.orphanAfterMs ?? 60_000;
+    if (Date.now() - this.#orphansCheckedAt < after / 2) return;
+    this.#orphansCheckedAt = Date.now();
+    for (const runId of await orphanedRuns(this.store.sql, new Date(Date.now() - after).toISOString())) {
+      this.#log(`run ${runId} was queued without a job; sent to the queue again`);
+      await this.jobs.send(runId);
+    }
+    await this.bus.wake();
   }
 
   /** Runs whose worker went silent: retried once on another worker, then marked interrupted with the reason. */

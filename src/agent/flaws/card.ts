@@ -146,6 +146,15 @@ export const CARD_FLAWS: FlawDefinition[] = [
       firstSkill(c).tags = [1, 2];
     },
   ),
+  cardFlaw(
+    "card-claims-extended-card",
+    V10,
+    "The card claims capabilities.extendedAgentCard, but the agent has none and answers UnsupportedOperation.",
+    "card.extended-card fails",
+    (c) => {
+      capabilities(c).extendedAgentCard = true;
+    },
+  ),
   cardFlaw("card-skill-no-tags", BOTH, "The first skill has no tags.", "warning on skills[0].tags", (c) => {
     delete firstSkill(c).tags;
   }),

@@ -6,6 +6,9 @@ const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
 const wedgedTasks = new Set<string>();
 
+/** The send params every version defines (flaw unknown-fields-refused refuses any other). */
+const KNOWN_SEND_PARAMS = new Set(["message", "configuration", "metadata", "tenant"]);
+
 /** The JSON-RPC error code of a reply body, if it is an error. */
 const errorCode = (body: JsonObject): number | undefined =>
   isObject(body.error) && typeof body.error.code === "number" ? body.error.code : undefined;
@@ -120,6 +123,48 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     rpc: (_call, res) => {
       if (res.req.header("a2a-version") !== undefined) res.req.headers["a2a-version"] = "1.0";
       return false;
+    },
+  },
+  {
+    name: "rest-error-wrong-domain",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      'HTTP+JSON TaskNotFound errors (404) carry an ErrorInfo whose domain is not "a2a-protocol.org".',
+    expect: "errors.error-details fails on HTTP+JSON",
+    restReply: (body, res) => {
+      const details = res.statusCode === 404 && isObject(body.error) ? body.error.details : undefined;
+      if (Array.isArray(details)) for (const d of details) if (isObject(d)) d.domain = "errors.example.com";
+      return body;
+    },
+  },
+  {
+    name: "rest-not-found-500",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "HTTP+JSON answers TaskNotFound with HTTP 500 (the ErrorInfo still says TASK_NOT_FOUND).",
+    expect: "errors.status-mapping fails on HTTP+JSON",
+    restReply: (body, res) => {
+      if (res.statusCode !== 404 || !isObject(body.error)) return body;
+      res.status(500);
+      return { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } };
+    },
+  },
+  {
+    name: "unknown-fields-refused",
+    category: "protocol",
+    protocols: BOTH,
+    description: "message/send (SendMessage) refuses params with a field it does not know (-32602).",
+    expect: "lifecycle.unknown-fields-ignored fails",
+    rpc: (call, res, kit) => {
+      if (call.method !== kit.sendMethod) return false;
+      const unknown = Object.keys(paramsOf(call)).filter((k) => !KNOWN_SEND_PARAMS.has(k));
+      if (unknown.length === 0) return false;
+      sendRpcError(res, call.id, {
+        code: RPC.invalidParams,
+        message: `Unknown field: ${unknown.join(", ")}`,
+      });
+      return true;
     },
   },
 ];

@@ -74,7 +74,8 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description: "tasks/get ignores historyLength and always returns the whole history.",
-    expect: "lifecycle.history-length (1.0) / lifecycle.history-length-0x (0.3) fail",
+    expect:
+      "lifecycle.history-length and lifecycle.history-length-zero (1.0) / lifecycle.history-length-0x (0.3) fail",
     rpc: (call, _res, kit) => {
       if (is(call, kit, "get")) delete paramsOf(call).historyLength;
       return false;
@@ -279,5 +280,71 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
         if (isObject(body.result)) delete body.result.nextPageToken;
         return body;
       }),
+  },
+  {
+    name: "list-tasks-oldest-first",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "ListTasks lists tasks oldest first (it must list the most recently updated first).",
+    expect: "lifecycle.list-tasks-order fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "list") &&
+      editReply(res, (body) => {
+        if (isObject(body.result) && Array.isArray(body.result.tasks)) body.result.tasks.reverse();
+        return body;
+      }),
+  },
+  {
+    name: "list-tasks-with-artifacts",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "ListTasks always includes each task's artifacts, as if includeArtifacts were set.",
+    expect: "lifecycle.list-tasks-artifacts fails",
+    rpc: (call, _res, kit) => {
+      if (is(call, kit, "list") && isObject(call.params)) call.params.includeArtifacts = true;
+      return false;
+    },
+  },
+  {
+    name: "task-timestamp-offset",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "GetTask writes the status timestamp with a +00:00 offset instead of UTC 'Z'.",
+    expect: "lifecycle.wire-format fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "get") &&
+      editReply(res, (body) => {
+        const status = isObject(body.result) ? body.result.status : undefined;
+        if (isObject(status) && typeof status.timestamp === "string")
+          status.timestamp = status.timestamp.replace(/Z$/, "+00:00");
+        return body;
+      }),
+  },
+  {
+    name: "send-returns-early",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "SendMessage without returnImmediately returns at once, before the task is terminal or interrupted.",
+    expect: "lifecycle.execution-mode fails",
+    rpc: (call, _res, kit) => {
+      if (!is(call, kit, "send") || !isObject(call.params)) return false;
+      const configuration = isObject(call.params.configuration) ? call.params.configuration : {};
+      if (configuration.returnImmediately === undefined)
+        call.params.configuration = { ...configuration, returnImmediately: true };
+      return false;
+    },
+  },
+  {
+    name: "return-immediately-ignored",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "SendMessage ignores returnImmediately: true and always waits for the task to finish.",
+    expect: "lifecycle.execution-mode fails",
+    rpc: (call, _res, kit) => {
+      const configuration = isObject(call.params) ? call.params.configuration : undefined;
+      if (is(call, kit, "send") && isObject(configuration)) delete configuration.returnImmediately;
+      return false;
+    },
   },
 ];

@@ -34,6 +34,15 @@ export const PUSH_FLAWS: FlawDefinition[] = [
     push: "wrong-credentials",
   },
   {
+    name: "push-bare-event",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      'Push notifications POST the bare event ({"taskId", "status"...}) instead of a StreamResponse wrapping it.',
+    expect: "push.payload-format fails",
+    push: "bare-event",
+  },
+  {
     name: "push-delete-twice-fails",
     category: "protocol",
     protocols: ["1.0"],

@@ -128,6 +128,19 @@ function forgetOnDrop(res: Response): void {
   });
 }
 
+/** Open SubscribeToTask streams per task (flaw second-subscriber-cut). */
+const openSubscriptions = new Map<string, number>();
+
+/** Ends an event stream right after its first event is written. */
+function endAfterFirstEvent(res: Response): void {
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const written = write(chunk, ...rest);
+    if (String(chunk).includes("data:")) res.end();
+    return written;
+  }) as Response["write"];
+}
+
 /** Turns the error the SDK answers to a subscribe into an `event: error` inside an event stream. */
 function errorsInsideStream(res: Response): void {
   const json = res.json.bind(res);
@@ -259,6 +272,23 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
         return false;
       sendRpcError(res, call.id, { code: -32603, message: "Internal error: subscription failed." });
       return true;
+    },
+  },
+  {
+    name: "second-subscriber-cut",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "A second SubscribeToTask on a task that already has one open gets the Task and is then closed, long before the task ends.",
+    expect: "streaming.several-subscribers fails",
+    rpc: (call, res, kit) => {
+      if (call.method !== subscribeMethod(kit)) return false;
+      const id = String(paramsOf(call).id);
+      const open = openSubscriptions.get(id) ?? 0;
+      openSubscriptions.set(id, open + 1);
+      res.on("close", () => openSubscriptions.set(id, (openSubscriptions.get(id) ?? 1) - 1));
+      if (open > 0) endAfterFirstEvent(res);
+      return false;
     },
   },
   {

@@ -48,6 +48,9 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
   "card-skill-missing-id": cardShows((c) => expect(skills(c)[0]).not.toHaveProperty("id")),
   "card-duplicate-skill-id": cardShows((c) => expect(skills(c)[1]?.id).toBe(skills(c)[0]?.id)),
   "card-skill-tags-not-strings": cardShows((c) => expect(skills(c)[0]?.tags).toEqual([1, 2])),
+  "card-claims-extended-card": cardShows((c) =>
+    expect((c.capabilities as Record<string, unknown>).extendedAgentCard).toBe(true),
+  ),
   "card-skill-no-tags": cardShows((c) => expect(skills(c)[0]).not.toHaveProperty("tags")),
   "card-skill-examples-not-list": cardShows((c) => expect(skills(c)[0]?.examples).toBe("x")),
   "card-no-provider-organization": cardShows((c) => {

@@ -1,13 +1,42 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { errorCode, jsonrpc, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
+import { errorCode, jsonrpc, newTask, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
 import { rpc } from "./http-client.js";
+import { REST_PATH } from "../helpdesk.js";
 import { pushParams, sentTaskId } from "./push-checks.js";
 
 type Json = Record<string, unknown>;
 
 const call = (probe: FlawProbe, method: string, params: unknown, headers = probe.dialect.headers) =>
   rpc(jsonrpc(probe), method, params, headers);
+
+/** GET of a task that does not exist on the HTTP+JSON binding. */
+function restGetMissingTask(probe: FlawProbe): Promise<Response> {
+  return fetch(`${probe.agent.url}${REST_PATH}/tasks/missing-${randomUUID()}`, {
+    headers: { "A2A-Version": "1.0" },
+    signal: AbortSignal.timeout(10_000),
+  });
+}
+
+/** Opens SubscribeToTask and reports whether the server ended the stream within `ms`; aborts it otherwise. */
+async function subscriptionEndsWithin(probe: FlawProbe, id: string, ms: number): Promise<boolean> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    const response = await fetch(jsonrpc(probe), {
+      method: "POST",
+      headers: probe.dialect.headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SubscribeToTask", params: { id } }),
+      signal: controller.signal,
+    });
+    await response.text();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Error-path flaw checks (unknown ids, repeated deletes, capabilities, versions): each passes on its flaw. */
 export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
@@ -29,5 +58,25 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     const headers = { ...probe.dialect.headers, "A2A-Version": "99.0" };
     const reply = await call(probe, "GetTask", { id: `missing-${randomUUID()}` }, headers);
     expect(errorCode(reply.body as Json)).toBe(-32001);
+  },
+  "rest-error-wrong-domain": async (probe) => {
+    const response = await restGetMissingTask(probe);
+    expect(response.status).toBe(404);
+    const { error } = (await response.json()) as { error: { details: Json[] } };
+    expect(error.details[0]?.domain).toBe("errors.example.com");
+  },
+  "rest-not-found-500": async (probe) => {
+    expect((await restGetMissingTask(probe)).status).toBe(500);
+  },
+  "second-subscriber-cut": async (probe) => {
+    const task = await newTask(probe, "slow: take your time");
+    const first = subscriptionEndsWithin(probe, task.id, 1500);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await subscriptionEndsWithin(probe, task.id, 1000)).toBe(true);
+    await first;
+  },
+  "unknown-fields-refused": async (probe) => {
+    const params = { ...probe.dialect.sendParams("Hello"), futureField: true };
+    expect(errorCode((await call(probe, probe.dialect.methods.send, params)).body as Json)).toBe(-32602);
   },
 };

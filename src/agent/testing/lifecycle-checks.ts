@@ -88,6 +88,29 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const task = await send(probe);
     expect((await get(probe, { id: task.id })).state).toBe("submitted");
   },
+  "list-tasks-oldest-first": async (probe) => {
+    const first = await send(probe);
+    const second = await send(probe, "And another thing.", { contextId: String(first.contextId) });
+    const result = resultOf(await call(probe, "ListTasks", { contextId: first.contextId })) as Json;
+    expect((result.tasks as Json[]).map((t) => t.id)).toEqual([first.id, second.id]);
+  },
+  "list-tasks-with-artifacts": async (probe) => {
+    const task = await send(probe);
+    const result = resultOf(await call(probe, "ListTasks", { contextId: task.contextId })) as Json;
+    expect((result.tasks as Json[])[0]).toHaveProperty("artifacts");
+  },
+  "task-timestamp-offset": async (probe) => {
+    const task = await send(probe);
+    const raw = resultOf(await call(probe, probe.dialect.methods.get, { id: task.id })) as Json;
+    expect((raw.status as Json).timestamp).toMatch(/\+00:00$/);
+  },
+  "send-returns-early": async (probe) => {
+    expect(["submitted", "working"]).toContain(probe.dialect.task(await send(probe)).state);
+  },
+  "return-immediately-ignored": async (probe) => {
+    const task = await send(probe, "What can you help with?", { returnImmediately: true });
+    expect(probe.dialect.task(task).state).toBe("completed");
+  },
   "list-tasks-no-token": async (probe) => {
     const result = resultOf(await call(probe, "ListTasks", {})) as Json;
     expect(result).not.toHaveProperty("nextPageToken");

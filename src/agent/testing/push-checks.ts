@@ -90,6 +90,13 @@ export const PUSH_CHECKS: Record<string, FlawCheck> = {
   "push-no-delivery": async (probe) => {
     await expect(firstNotification(probe)).rejects.toThrow(/not met/);
   },
+  "push-bare-event": async (probe) => {
+    const seen = await firstNotification(probe);
+    const body = JSON.parse(seen.body) as Record<string, unknown>;
+    expect(body).not.toHaveProperty("task");
+    expect(body).not.toHaveProperty("statusUpdate");
+    expect(body).not.toHaveProperty("artifactUpdate");
+  },
   "push-wrong-token": async (probe) => {
     const seen = await firstNotification(probe);
     expect(seen.headers.authorization).toBe("Bearer wrong-cred");

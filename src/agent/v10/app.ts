@@ -50,8 +50,9 @@ const TERMINAL = new Set([
 ]);
 
 /**
- * 1.0 §3.1.6: subscribing to a terminal task is UnsupportedOperation, answered directly. The SDK does
- * answer that, but first prints the error with a stack trace to the server's stderr on every such call.
+ * 1.0 §3.1.6: subscribing to a terminal task is UnsupportedOperation, and to an unknown one TaskNotFound,
+ * answered directly. The SDK does answer both, but first prints the error with a stack trace to the
+ * server's stderr on every such call.
  */
 function refuseTerminalSubscribe(kit: ProtocolKit): RequestHandler {
   return (req, res, next) => {
@@ -68,7 +69,20 @@ function refuseTerminalSubscribe(kit: ProtocolKit): RequestHandler {
           message: `Task ${body.params?.id as string} is in a terminal state and cannot be subscribed to.`,
         });
       })
-      .catch(() => next());
+      // An unknown task gets TaskNotFound here, as the SDK would answer, without the SDK logging a stack trace.
+      .catch(() =>
+        sendRpcError(res, body.id ?? null, {
+          code: -32001,
+          message: `Task not found: ${body.params?.id as string}`,
+          data: [
+            {
+              "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+              reason: "TASK_NOT_FOUND",
+              domain: "a2a-protocol.org",
+            },
+          ],
+        }),
+      );
   };
 }
 

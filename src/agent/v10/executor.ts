@@ -55,7 +55,7 @@ function incomingOf(message: Message, ids: Ids): IncomingMessage {
     if (c?.$case === "raw") return [Buffer.from(c.value).toString("utf8")];
     return [];
   });
-  return { ...ids, attachments, metadata: (message.metadata ?? {}) };
+  return { ...ids, attachments, metadata: message.metadata ?? {} };
 }
 
 function status(ids: Ids, state: TaskState, message?: Message) {

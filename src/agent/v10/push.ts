@@ -26,6 +26,13 @@ function taskIdOf(event: StreamResponse): string {
   }
 }
 
+/** Flaw push-bare-event: the event inside a StreamResponse body, without its wrapper. */
+function unwrapped(body: string): string {
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  const [inner] = Object.values(parsed);
+  return JSON.stringify(inner ?? parsed);
+}
+
 /**
  * The SDK 1.3.0 sender with the token kept next to Authorization (see webhookHeaders): each event of a
  * task is POSTed as a StreamResponse, `application/a2a+json` (A2A 1.0 §4.3, §13.2).
@@ -42,7 +49,9 @@ class SpecPushSenderV10 implements PushNotificationSender {
     const taskId = taskIdOf(event);
     if (!taskId || this.defect === "no-delivery") return;
     const configs = await this.store.load(taskId, context);
-    const { body, contentType } = this.#serializer.serialize(event, task);
+    const serialized = this.#serializer.serialize(event, task);
+    const { contentType } = serialized;
+    const body = this.defect === "bare-event" ? unwrapped(serialized.body) : serialized.body;
     await Promise.all(
       configs.map((config) =>
         deliver(

@@ -16,10 +16,27 @@ interface Probe {
   call: () => Promise<{ outcome: CallOutcome<unknown> | undefined; trafficIds: string[] }>;
 }
 
+/**
+ * Capabilities the card leaves false or absent (1.0.1 §3.3.4), read from the raw card: a value that is
+ * not a boolean is neither, and card.capabilities reports it.
+ */
+function unclaimed(
+  ctx: CheckContext,
+): Record<"streaming" | "pushNotifications" | "extendedAgentCard", boolean> {
+  const raw = ctx.rawCard as { capabilities?: Record<string, unknown> } | null;
+  const caps = raw?.capabilities ?? {};
+  const off = (name: string) => caps[name] === undefined || caps[name] === false;
+  return {
+    streaming: off("streaming"),
+    pushNotifications: off("pushNotifications"),
+    extendedAgentCard: off("extendedAgentCard"),
+  };
+}
+
 function probesFor(ctx: CheckContext): Probe[] {
-  const caps = ctx.validation.card.capabilities;
+  const off = unclaimed(ctx);
   const probes: Probe[] = [];
-  if (!caps.extendedAgentCard)
+  if (off.extendedAgentCard)
     probes.push({
       capability: "extendedAgentCard",
       operation: "GetExtendedAgentCard",
@@ -29,7 +46,7 @@ function probesFor(ctx: CheckContext): Probe[] {
         return { outcome: got, trafficIds: got.trafficIds };
       },
     });
-  if (!caps.streaming)
+  if (off.streaming)
     probes.push({
       capability: "streaming",
       operation: "SendStreamingMessage",
@@ -39,7 +56,7 @@ function probesFor(ctx: CheckContext): Probe[] {
         return { outcome: streamed.failure, trafficIds: streamed.trafficIds };
       },
     });
-  if (!caps.pushNotifications)
+  if (off.pushNotifications)
     probes.push({
       capability: "pushNotifications",
       operation: "CreateTaskPushNotificationConfig",

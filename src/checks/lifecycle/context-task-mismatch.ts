@@ -19,7 +19,11 @@ export default defineCheck({
   recommendation:
     "When a message carries both taskId and contextId, compare the contextId with the stored task's and answer an error (InvalidParams, -32602) when they differ.",
   selfTest: [{ flaw: "context-mismatch-accepted", protocols: ["1.0"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
+  dependsOn: [
+    "lifecycle.send-returns-task",
+    "lifecycle.server-generated-ids",
+    "lifecycle.input-required-continues",
+  ],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

@@ -5,7 +5,8 @@ import { describeFailure, waitForSettled } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 type Page = CallOutcome<TaskPage>;
-type Made = { ok: true; tasks: [Task, Task]; evidence: string[] } | { ok: false; verdict: CheckVerdict };
+export type Made =
+  { ok: true; tasks: [Task, Task]; evidence: string[] } | { ok: false; verdict: CheckVerdict };
 
 /** 1.0 §3.1.4: nextPageToken is always present; proto3 gRPC cannot show an empty string's presence. */
 function tokenMissing(ctx: CheckContext, page: Extract<Page, { ok: true }>): boolean {
@@ -18,7 +19,7 @@ function tokenMissing(ctx: CheckContext, page: Extract<Page, { ok: true }>): boo
  * Two finished tasks of this check's own in one context, so paging over that context is not disturbed
  * by tasks other checks create or update meanwhile.
  */
-async function twoTasks(ctx: CheckContext): Promise<Made> {
+export async function twoTasks(ctx: CheckContext): Promise<Made> {
   const first = await ctx.fixtures.send();
   if (!first.ok) return { ok: false, verdict: fail(first.reason, first.evidence) };
   const a = first.value;

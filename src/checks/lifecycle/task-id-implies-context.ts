@@ -18,7 +18,11 @@ export default defineCheck({
   recommendation:
     "When a message names a task but no context, take the contextId from the stored task, and return it in the reply.",
   selfTest: [{ flaw: "task-context-not-inferred", protocols: ["1.0"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
+  dependsOn: [
+    "lifecycle.send-returns-task",
+    "lifecycle.server-generated-ids",
+    "lifecycle.input-required-continues",
+  ],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

@@ -29,8 +29,15 @@ function judgeDelivery(delivery: Delivery, credentials: string, evidence: string
   return pass("the webhook got the task's notification with the config's Authorization", evidence);
 }
 
+/** Judges one notification the webhook received, given the credentials its config named. */
+export type DeliveryJudge = (delivery: Delivery, credentials: string, evidence: string[]) => CheckVerdict;
+
 /** Sets a webhook on a fresh running task and waits for its notification; "over" when the task finished first. */
-async function deliverOnce(ctx: CheckContext, started: number): Promise<CheckVerdict | "over"> {
+async function deliverOnce(
+  ctx: CheckContext,
+  started: number,
+  judge: DeliveryJudge,
+): Promise<CheckVerdict | "over"> {
   const task = await ctx.fixtures.runningTask();
   if (!task.ok) return skip(`no task that keeps running: ${task.reason}`);
   const receiver = await startWebhookReceiver(ctx.clientContext.traffic);
@@ -60,7 +67,7 @@ async function deliverOnce(ctx: CheckContext, started: number): Promise<CheckVer
         evidence,
       );
     }
-    return judgeDelivery(delivery, credentials, [...evidence, delivery.trafficId]);
+    return judge(delivery, credentials, [...evidence, delivery.trafficId]);
   } finally {
     await receiver.close();
   }
@@ -89,15 +96,19 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
-  run: async (ctx) => {
-    const started = Date.now();
-    const unusable = receiverUnusable(ctx);
-    if (unusable) return skip(unusable);
-    const first = await deliverOnce(ctx, started);
-    if (first !== "over") return first;
-    const second = await deliverOnce(ctx, started);
-    return second === "over"
-      ? skip("twice, the running task finished before its push config was set")
-      : second;
-  },
+  run: (ctx) => receiveNotification(ctx, judgeDelivery),
 });
+
+/**
+ * Sets a loopback webhook on a running task, waits for the task's notification and judges it (a second
+ * task when the first finished before its config was set); a skip when no receiver can be used.
+ */
+export async function receiveNotification(ctx: CheckContext, judge: DeliveryJudge): Promise<CheckVerdict> {
+  const started = Date.now();
+  const unusable = receiverUnusable(ctx);
+  if (unusable) return skip(unusable);
+  const first = await deliverOnce(ctx, started, judge);
+  if (first !== "over") return first;
+  const second = await deliverOnce(ctx, started, judge);
+  return second === "over" ? skip("twice, the running task finished before its push config was set") : second;
+}

@@ -1,0 +1,60 @@
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { validateCard } from "../../card/validate.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+export default defineCheck({
+  id: "card.extended-card",
+  title: "A claimed extended agent card is served, or reported as not configured",
+  category: "card",
+  level: "MUST",
+  requirement:
+    "When the card claims capabilities.extendedAgentCard, GetExtendedAgentCard (with the credentials given) returns a valid agent card, or ExtendedAgentCardNotConfiguredError (-32007) when none is configured; never UnsupportedOperation.",
+  spec: "A2A 1.0 §3.1.11 (Get Extended Agent Card), §3.3.4 (capability validation)",
+  tck: ["CARD-EXT-002", "CARD-EXT-001"],
+  quote: {
+    spec: "A2A 1.0.1 §3.3.4",
+    text: "If the agent declares support but has not configured an extended card, it MUST return `ExtendedAgentCardNotConfiguredError`.",
+  },
+  recommendation:
+    "Serve GetExtendedAgentCard when the card claims it: return the extended card to authenticated clients, or ExtendedAgentCardNotConfiguredError (-32007) until one is configured.",
+  selfTest: [{ flaw: "card-claims-extended-card", protocols: ["1.0"] }],
+  scope: "transport",
+  needs: ["extendedAgentCard"],
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const got = await ctx.client.getExtendedCard();
+    if (got.ok) {
+      const validation = validateCard(got.value);
+      const [first] = validation.errors;
+      if (first)
+        return fail(
+          `the extended card is not a valid agent card: ${first.path}: ${first.message}`,
+          got.trafficIds,
+        );
+      return pass("GetExtendedAgentCard returned a valid agent card", got.trafficIds);
+    }
+    if (got.kind !== "error") return fail(`GetExtendedAgentCard: ${describeFailure(got)}`, got.trafficIds);
+    const { code, name, httpStatus, grpcStatus } = got.error;
+    if (code === a2aCodes.extendedCardNotConfigured)
+      return pass(
+        "GetExtendedAgentCard answered ExtendedAgentCardNotConfigured: claimed, not configured yet",
+        got.trafficIds,
+      );
+    if (
+      httpStatus === 401 ||
+      httpStatus === 403 ||
+      grpcStatus === "UNAUTHENTICATED" ||
+      grpcStatus === "PERMISSION_DENIED"
+    )
+      return skip(
+        ctx.credentialsGiven
+          ? "GetExtendedAgentCard refused the credentials given: the extended card needs other ones"
+          : "GetExtendedAgentCard needs credentials (pass --bearer, --header ...)",
+      );
+    return fail(
+      `the card claims an extended card, but GetExtendedAgentCard answered ${name} (${code}) instead of the card or ExtendedAgentCardNotConfigured (-32007)`,
+      got.trafficIds,
+    );
+  },
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import type { A2AError, CallOutcome } from "../../client/types.js";
+import { a2aCodes, errorName } from "../../protocol/error-codes.js";
+import { terminalStates } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import type { CheckContext } from "../types.js";
+
+/**
+ * The HTTP and gRPC status of each A2A error a check can provoke, by A2A 1.0.1 §5.4, and the value
+ * 1.0.0 gave where 1.0.1 changed it (an agent built to 1.0.0 still speaks "1.0": its value passes, noted).
+ */
+const MAPPING: Record<number, { http: number; grpc: string; http100?: number; grpc100?: string }> = {
+  [a2aCodes.taskNotFound]: { http: 404, grpc: "NOT_FOUND" },
+  [a2aCodes.taskNotCancelable]: { http: 400, grpc: "FAILED_PRECONDITION", http100: 409 },
+  [a2aCodes.unsupportedOperation]: { http: 400, grpc: "FAILED_PRECONDITION", grpc100: "UNIMPLEMENTED" },
+};
+
+interface Provoked {
+  what: string;
+  code: number;
+  outcome: CallOutcome<unknown>;
+}
+
+/** The errors provoked: an unknown task read, a finished task canceled, a message to a finished task. */
+async function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {
+  const provoked: Provoked[] = [];
+  const evidence: string[] = [];
+  const missing = await ctx.client.getTask(`plainwright-missing-${randomUUID()}`);
+  provoked.push({ what: "GetTask of an unknown id", code: a2aCodes.taskNotFound, outcome: missing });
+  const settled = await ctx.fixtures.settledTask();
+  evidence.push(...missing.trafficIds, ...settled.evidence);
+  if (settled.ok && terminalStates.has(settled.value.state)) {
+    const task = settled.value;
+    const cancel = await ctx.client.cancelTask(task.id);
+    const send = await ctx.client.send({
+      text: ctx.fixtures.message,
+      taskId: task.id,
+      ...(task.contextId ? { contextId: task.contextId } : {}),
+    });
+    evidence.push(...cancel.trafficIds, ...send.trafficIds);
+    provoked.push({
+      what: `CancelTask of ${task.state} task`,
+      code: a2aCodes.taskNotCancelable,
+      outcome: cancel,
+    });
+    provoked.push({
+      what: `a message to ${task.state} task`,
+      code: a2aCodes.unsupportedOperation,
+      outcome: send,
+    });
+  }
+  return { provoked, evidence };
+}
+
+/** Why an error's status breaks §5.4, a note when it is 1.0.0's value, or nothing when it is right. */
+function judge(ctx: CheckContext, p: Provoked, error: A2AError): { problem?: string; note?: string } {
+  const want = MAPPING[p.code];
+  if (!want) return {};
+  const name = errorName(p.code);
+  if (ctx.transport === "HTTP+JSON") {
+    const got = error.httpStatus;
+    if (got === want.http) return {};
+    if (got !== undefined && got === want.http100)
+      return { note: `${name} as HTTP ${got} (1.0.0; 1.0.1 §5.4 says ${want.http})` };
+    return { problem: `${p.what}: ${name} came as HTTP ${got ?? "?"}, expected ${want.http}` };
+  }
+  const got = error.grpcStatus;
+  if (got === want.grpc) return {};
+  if (got !== undefined && got === want.grpc100)
+    return { note: `${name} as ${got} (1.0.0; 1.0.1 §5.4 says ${want.grpc})` };
+  return { problem: `${p.what}: ${name} came as gRPC ${got ?? "?"}, expected ${want.grpc}` };
+}
+
+export default defineCheck({
+  id: "errors.status-mapping",
+  title: "A2A errors come with the HTTP or gRPC status the spec maps them to",
+  category: "errors",
+  level: "MUST",
+  requirement:
+    "Over HTTP+JSON and gRPC, TaskNotFound is 404 / NOT_FOUND, TaskNotCancelable 400 / FAILED_PRECONDITION and UnsupportedOperation 400 / FAILED_PRECONDITION, as A2A 1.0.1 §5.4 maps them. The TCK grades 1.0.0's values (409 for TaskNotCancelable, UNIMPLEMENTED for UnsupportedOperation); Plainwright follows 1.0.1 and accepts 1.0.0's value with a note, since an agent built to 1.0.0 still speaks A2A 1.0.",
+  spec: "A2A 1.0 §5.4 (error code mappings)",
+  tck: ["HTTP_JSON-STATUS-001", "GRPC-ERR-002"],
+  quote: {
+    spec: "A2A 1.0.1 §5.4",
+    text: "All A2A-specific errors defined in Section 3.3.2 MUST be mapped to binding-specific error representations. The following table provides the canonical mappings for each standard protocol binding",
+  },
+  recommendation:
+    "Map A2A errors to statuses by the §5.4 table: TaskNotFound 404 / NOT_FOUND; TaskNotCancelable, UnsupportedOperation and the other refusals 400 / FAILED_PRECONDITION.",
+  selfTest: [{ flaw: "rest-not-found-500", protocols: ["1.0"] }],
+  dependsOn: ["lifecycle.unknown-task-not-found", "lifecycle.server-generated-ids"],
+  scope: "transport",
+  generations: ["1.0"],
+  bindings: ["HTTP+JSON", "GRPC"],
+  run: async (ctx) => {
+    const { provoked, evidence } = await provoke(ctx);
+    const problems: string[] = [];
+    const notes: string[] = [];
+    let judged = 0;
+    for (const p of provoked) {
+      // A wrong or missing error is judged by the lifecycle checks; only the status is judged here.
+      if (p.outcome.ok || p.outcome.kind !== "error" || p.outcome.error.code !== p.code) continue;
+      judged++;
+      const { problem, note } = judge(ctx, p, p.outcome.error);
+      if (problem) problems.push(problem);
+      if (note) notes.push(note);
+    }
+    if (judged === 0) return skip("none of the provoked errors came back as the expected A2A error");
+    if (problems.length > 0) return fail(problems.join("; "), evidence);
+    return pass(
+      `${judged} A2A error(s) came with the mapped status${notes.length ? `; ${notes.join("; ")}` : ""}`,
+      evidence,
+    );
+  },
+});

@@ -1,0 +1,54 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The raw task of a GetTask result (the Task itself) or of a send result (1.0 `{task}`). */
+const rawTask = (raw: unknown): Json | undefined =>
+  isObject(raw) ? (isObject(raw.task) ? raw.task : raw) : undefined;
+
+export default defineCheck({
+  id: "lifecycle.history-length-zero",
+  title: "historyLength 0 leaves the history field out",
+  category: "lifecycle",
+  level: "SHOULD",
+  levelReason:
+    "A2A 1.0.1 §3.2.4 says the history field SHOULD be omitted for historyLength 0; that no message is returned is the MUST lifecycle.history-length judges.",
+  requirement:
+    "GetTask with historyLength 0, and SendMessage with configuration.historyLength 0, return the task without a history field (not an empty array).",
+  spec: "A2A 1.0 §3.2.4 (history length semantics)",
+  tck: ["CORE-HIST-001", "CORE-HIST-003"],
+  quote: {
+    spec: "A2A 1.0.1 §3.2.4",
+    text: "0: No history should be returned; the `history` field SHOULD be omitted",
+  },
+  recommendation: "For historyLength 0, drop the history field from the returned task instead of sending [].",
+  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
+  scope: "transport",
+  generations: ["1.0"],
+  // proto3 on gRPC cannot tell an empty repeated field from an absent one.
+  bindings: ["JSONRPC", "HTTP+JSON"],
+  run: async (ctx) => {
+    const settled = await ctx.fixtures.settledTask();
+    if (!settled.ok) return skip(`no task to read: ${settled.reason}`);
+    const id = settled.value.id;
+    const got = await ctx.client.getTask(id, 0);
+    const sent = await ctx.client.send({ text: ctx.fixtures.message }, { historyLength: 0 });
+    const evidence = [...settled.evidence, ...got.trafficIds, ...sent.trafficIds];
+    if (!got.ok) return fail(`GetTask of ${id} with historyLength 0: ${describeFailure(got)}`, evidence);
+    if (rawTask(got.raw) && "history" in (rawTask(got.raw) as Json))
+      return fail(`GetTask of ${id} with historyLength 0 returned a history field`, evidence);
+    if (!sent.ok) return fail(`SendMessage with historyLength 0: ${describeFailure(sent)}`, evidence);
+    const task = rawTask(sent.raw);
+    if (sent.value.kind === "task" && task && "history" in task)
+      return fail(
+        `SendMessage with historyLength 0 returned task ${sent.value.id} with a history field`,
+        evidence,
+      );
+    return pass("historyLength 0 left the history field out of GetTask and SendMessage replies", evidence);
+  },
+});

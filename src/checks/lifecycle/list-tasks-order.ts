@@ -1,0 +1,46 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { rawListedTasks, statusTimeMs } from "../support/raw-tasks.js";
+import { twoTasks } from "./list-tasks.js";
+
+export default defineCheck({
+  id: "lifecycle.list-tasks-order",
+  title: "ListTasks lists the most recently updated tasks first",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "ListTasks returns tasks sorted by their status timestamp, newest first: of two tasks in one context, the one updated last comes first.",
+  spec: "A2A 1.0 §3.1.4 (ListTasks: ordering)",
+  tck: ["CORE-LIST-003"],
+  quote: {
+    spec: "A2A 1.0.1 §3.1.4",
+    text: "Implementations MUST return tasks sorted by their status timestamp time in descending order (most recently updated tasks first).",
+  },
+  recommendation: "Sort ListTasks results by status.timestamp, descending, before paging.",
+  selfTest: [{ flaw: "list-tasks-oldest-first", protocols: ["1.0"] }],
+  dependsOn: ["lifecycle.list-tasks"],
+  scope: "transport",
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const made = await twoTasks(ctx);
+    if (!made.ok) return made.verdict;
+    const contextId = made.tasks[0].contextId as string;
+    const listed = await ctx.client.listTasks({ contextId, pageSize: 100 });
+    const evidence = [...made.evidence, ...listed.trafficIds];
+    if (!listed.ok) return fail(`ListTasks of context ${contextId}: ${describeFailure(listed)}`, evidence);
+    const tasks = rawListedTasks(listed.raw);
+    const times = tasks.map(statusTimeMs);
+    if (tasks.length < 2)
+      return skip(`ListTasks of context ${contextId} gave ${tasks.length} task(s): no order to judge`);
+    if (times.some((t) => t === undefined))
+      return skip("a listed task carries no status timestamp, so its place in the order cannot be judged");
+    const stamps = times as number[];
+    const out = stamps.findIndex((t, i) => i > 0 && t > (stamps[i - 1] as number));
+    if (out > 0)
+      return fail(
+        `ListTasks of context ${contextId} lists task ${String(tasks[out]?.id)} (updated ${new Date(stamps[out] as number).toISOString()}) after an older one: not newest first`,
+        evidence,
+      );
+    return pass(`the ${tasks.length} tasks of context ${contextId} are listed newest first`, evidence);
+  },
+});

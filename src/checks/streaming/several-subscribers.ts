@@ -1,0 +1,81 @@
+import type { StreamOutcome } from "../../client/types.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, isFinalEvent, watchStream, type WatchedStream } from "../support/stream-watch.js";
+import type { CheckContext } from "../types.js";
+
+/** Why one subscription did not follow the task to its end and close, or undefined. */
+function endProblem(label: string, watched: WatchedStream): string | undefined {
+  if (!watched.outcome)
+    return `${label} stayed open ${watched.openAfterFinalMs ?? 0} ms after the task ended`;
+  if (watched.outcome.failure) return `${label} was refused: ${describeFailure(watched.outcome.failure)}`;
+  const last = watched.events.at(-1);
+  if (!last || !isFinalEvent(last))
+    return `${label} ended (${watched.outcome.end.reason}) before the task reached a terminal state`;
+  return undefined;
+}
+
+/** The events after the first (the Task snapshot each subscription starts with), as JSON text. */
+const tail = (outcome: StreamOutcome): string[] => outcome.rawEvents.slice(1).map((e) => JSON.stringify(e));
+
+/** Why two subscriptions' events differ, or undefined: from where the later one joins, both are the same. */
+function orderProblem(a: string[], b: string[]): string | undefined {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length === 0) return undefined;
+  const join = long.indexOf(short[0] as string);
+  if (join < 0) return "the later subscription's first update never reached the other one";
+  const rest = long.slice(join);
+  const at = short.findIndex((event, i) => rest[i] !== event);
+  if (at >= 0 || rest.length !== short.length)
+    return `the two subscriptions' events differ from update ${at >= 0 ? at + 1 : short.length + 1} on (same events, same order expected)`;
+  return undefined;
+}
+
+async function subscribeTwice(ctx: CheckContext, id: string): Promise<[WatchedStream, WatchedStream]> {
+  const options = { graceMs: graceAfterFinalMs(ctx.timeoutMs) };
+  return Promise.all([
+    watchStream((onEvent) => ctx.client.subscribe(id, onEvent), options),
+    watchStream((onEvent) => ctx.client.subscribe(id, onEvent), options),
+  ]);
+}
+
+export default defineCheck({
+  id: "streaming.several-subscribers",
+  title: "Two subscribers of one task get the same events in the same order, to the end",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "Two SubscribeToTask streams open on one running task both receive its updates, the same events in the same order from where each joined, and each closes once the task reaches a terminal state.",
+  spec: "A2A 1.0 §3.5.2 (streaming event delivery), §3.1.6 SubscribeToTask",
+  tck: ["STREAM-ORDER-002", "STREAM-ORDER-003", "STREAM-SUB-002"],
+  quote: {
+    spec: "A2A 1.0.1 §3.5.2, §3.1.6",
+    text: "When multiple streams are active for a task, events MUST be broadcast to all active streams for that task. Each stream MUST receive the same events in the same order. … The stream MUST terminate when the task reaches a terminal state",
+  },
+  recommendation:
+    "Fan each task event out to every open stream of the task in one order, and close every stream when the task reaches a terminal state.",
+  selfTest: [{ flaw: "second-subscriber-cut", protocols: ["1.0"] }],
+  dependsOn: ["streaming.subscribe-running", "lifecycle.execution-mode"],
+  scope: "transport",
+  needs: ["streaming"],
+  generations: ["1.0"],
+  run: async (ctx) => {
+    const running = await ctx.fixtures.runningTask();
+    if (!running.ok) return skip(`no task that keeps running: ${running.reason}`);
+    const id = running.value.id;
+    const [a, b] = await subscribeTwice(ctx, id);
+    const evidence = [
+      ...running.evidence,
+      ...(a.outcome?.trafficIds ?? []),
+      ...(b.outcome?.trafficIds ?? []),
+    ];
+    const ended = endProblem("the first subscription", a) ?? endProblem("the second subscription", b);
+    if (ended) return fail(`task ${id}: ${ended}`, evidence);
+    const order = orderProblem(tail(a.outcome as StreamOutcome), tail(b.outcome as StreamOutcome));
+    if (order) return fail(`task ${id}: ${order}`, evidence);
+    return pass(
+      `both subscriptions of task ${id} got the same updates in order (${a.events.length} and ${b.events.length} events) and closed at its end`,
+      evidence,
+    );
+  },
+});

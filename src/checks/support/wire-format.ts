@@ -1,0 +1,114 @@
+/**
+ * The A2A 1.0 JSON wire rules every reply must keep (A2A 1.0.1 §5.5 camelCase and ProtoJSON enum names,
+ * §5.6.1 UTC timestamps, §5.7 REQUIRED fields of the proto: Task.id and status, TaskStatus.state,
+ * Message.messageId, role and parts, Artifact.artifactId and parts, one content member per Part).
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const TASK_STATES = new Set([
+  "TASK_STATE_SUBMITTED",
+  "TASK_STATE_WORKING",
+  "TASK_STATE_INPUT_REQUIRED",
+  "TASK_STATE_AUTH_REQUIRED",
+  "TASK_STATE_COMPLETED",
+  "TASK_STATE_CANCELED",
+  "TASK_STATE_FAILED",
+  "TASK_STATE_REJECTED",
+]);
+const ROLES = new Set(["ROLE_USER", "ROLE_AGENT"]);
+const PART_MEMBERS = ["text", "raw", "url", "data"] as const;
+// §5.6.1: ISO 8601 in UTC, 'Z' and no other offset; fractional seconds optional.
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
+// Free-form JSON the agent owns: its keys are not field names of the data model.
+const FREE_FORM = new Set(["metadata", "data", "params"]);
+
+/** Field names that are not camelCase, outside free-form values (metadata, Part.data). */
+function keyProblems(value: unknown, path: string, out: string[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => keyProblems(item, `${path}[${i}]`, out));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    if (!CAMEL_CASE.test(key)) out.push(`${path}.${key}: field name is not camelCase`);
+    if (!FREE_FORM.has(key)) keyProblems(child, `${path}.${key}`, out);
+  }
+}
+
+const nonEmptyString = (value: unknown): boolean => typeof value === "string" && value !== "";
+
+function partProblems(part: unknown, path: string, out: string[]): void {
+  if (!isObject(part)) return void out.push(`${path}: a Part is not an object`);
+  const present = PART_MEMBERS.filter((m) => part[m] !== undefined);
+  if (present.length !== 1)
+    out.push(
+      `${path}: a Part holds ${present.length === 0 ? "none" : present.join(" and ")} of text, raw, url, data (exactly one)`,
+    );
+}
+
+function partsProblems(parts: unknown, path: string, out: string[]): void {
+  if (!Array.isArray(parts) || parts.length === 0) return void out.push(`${path}: parts missing or empty`);
+  parts.forEach((p, i) => partProblems(p, `${path}[${i}]`, out));
+}
+
+/** Problems of one raw Message. */
+export function messageProblems(message: unknown, path: string, out: string[]): void {
+  if (!isObject(message)) return void out.push(`${path}: not an object`);
+  if (!nonEmptyString(message.messageId)) out.push(`${path}.messageId: missing`);
+  if (!ROLES.has(String(message.role)))
+    out.push(`${path}.role: ${JSON.stringify(message.role)} is not ROLE_USER or ROLE_AGENT`);
+  partsProblems(message.parts, `${path}.parts`, out);
+}
+
+function statusProblems(status: unknown, path: string, out: string[]): void {
+  if (!isObject(status)) return void out.push(`${path}: missing`);
+  if (!TASK_STATES.has(String(status.state)))
+    out.push(`${path}.state: ${JSON.stringify(status.state)} is not a TaskState enum name`);
+  if (
+    status.timestamp !== undefined &&
+    !(typeof status.timestamp === "string" && UTC_TIMESTAMP.test(status.timestamp))
+  )
+    out.push(
+      `${path}.timestamp: ${JSON.stringify(status.timestamp)} is not an ISO 8601 UTC time ending in Z`,
+    );
+  if (status.message !== undefined) messageProblems(status.message, `${path}.message`, out);
+}
+
+/** Problems of one raw Task. */
+export function taskProblems(task: unknown, path: string, out: string[]): void {
+  if (!isObject(task)) return void out.push(`${path}: not an object`);
+  if (!nonEmptyString(task.id)) out.push(`${path}.id: missing`);
+  statusProblems(task.status, `${path}.status`, out);
+  if (Array.isArray(task.artifacts))
+    task.artifacts.forEach((a, i) => {
+      const at = `${path}.artifacts[${i}]`;
+      if (!isObject(a)) return void out.push(`${at}: not an object`);
+      if (!nonEmptyString(a.artifactId)) out.push(`${at}.artifactId: missing`);
+      partsProblems(a.parts, `${at}.parts`, out);
+    });
+  if (Array.isArray(task.history))
+    task.history.forEach((m, i) => messageProblems(m, `${path}.history[${i}]`, out));
+}
+
+/** Every wire-rule problem of a raw reply: camelCase names everywhere, and the objects it holds. */
+export function replyProblems(raw: unknown, label: string, objects: (out: string[]) => void): string[] {
+  const out: string[] = [];
+  keyProblems(raw, label, out);
+  objects(out);
+  return out;
+}
+
+/** The Task or Message of a 1.0 send result (`{task}` or `{message}`), judged. */
+export function sendResultProblems(raw: unknown, label: string): string[] {
+  return replyProblems(raw, label, (out) => {
+    if (!isObject(raw)) return void out.push(`${label}: not an object`);
+    if (raw.task !== undefined) taskProblems(raw.task, `${label}.task`, out);
+    else if (raw.message !== undefined) messageProblems(raw.message, `${label}.message`, out);
+    else out.push(`${label}: neither task nor message`);
+  });
+}
