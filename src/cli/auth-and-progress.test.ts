@@ -101,6 +101,25 @@ describe("live progress on stderr", () => {
     expect(r.stdout).toContain("Conformance");
   });
 
+  it("run on a conformance file shows every check with its counter, not just the plan", async () => {
+    const file = join(dir, "conformance.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        module_id: "m",
+        name: "suite",
+        kind: "conformance",
+        natural_language: "",
+        config: { agent_url: open.url, categories: ["card", "errors"] },
+      }),
+    );
+    const r = await runCli(["run", file, "--progress", "plain"]);
+    expect(r.code).toBe(0);
+    const planned = Number(/^Running (\d+) checks/m.exec(r.stderr)?.[1]);
+    expect(planned).toBeGreaterThan(5);
+    expect(r.stderr).toContain(`[${planned}/${planned}] `);
+  });
+
   it("nothing on stderr with --json unless --progress asks", async () => {
     const quiet = await runCli(["smoke", open.url, "--json"]);
     expect(quiet.stderr).toBe("");

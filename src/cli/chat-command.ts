@@ -4,6 +4,7 @@ import { cardSecurity, type CardSecurityFields } from "../client/auth.js";
 import { ChatSession, describeCallFailure } from "../client/chat-session.js";
 import type { TrafficEntry } from "../net/traffic.js";
 import { TrafficLog } from "../net/traffic.js";
+import { formatDuration } from "../net/units.js";
 import { connectAgent } from "../runner/connect.js";
 import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
@@ -43,8 +44,8 @@ function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | un
   if (phase === "end") {
     if (entry.error) return `${st.red("←")} ${t(entry.error.message)}`;
     return entry.events && entry.events.length > 0
-      ? `${st.cyan("←")} stream closed after ${entry.events.length} events (${entry.ms} ms)`
-      : `${st.cyan("←")} ${entry.status ?? ""} (${entry.ms} ms)${body(entry.response_body)}`;
+      ? `${st.cyan("←")} stream closed after ${entry.events.length} events (${formatDuration(entry.ms)})`
+      : `${st.cyan("←")} ${entry.status ?? ""} (${formatDuration(entry.ms)})${body(entry.response_body)}`;
   }
   return undefined;
 }

@@ -125,6 +125,9 @@ describe("plainwright converse", () => {
     expect(r.code, r.stdout).toBe(0);
     expect(model.calls.filter((c) => c.role === "judge")).toHaveLength(2);
     expect(model.calls.every((c) => c.model === "other")).toBe(true);
+    // The wait is said on stderr as it happens (issue 13: 429 retries were silent).
+    expect(r.stderr).toContain("the judge grades 2 criteria");
+    expect(r.stderr).toContain("429 from the model openai-compatible:other, retrying in 0 ms (retry 1)");
   });
 
   it.each([

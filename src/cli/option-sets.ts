@@ -76,7 +76,10 @@ export function withModelOptions(cmd: Command): Command {
 export function refuseOptions(cmd: Command, rules: Record<string, string>): Command {
   const longOf = (spec: string) => spec.split(" ")[0] ?? spec;
   for (const spec of Object.keys(rules)) {
-    if (!cmd.options.some((o) => o.long === longOf(spec))) cmd.addOption(new Option(spec).hideHelp());
+    const existing = cmd.options.find((o) => o.long === longOf(spec));
+    // A refused option is not advertised: hidden from --help, whether the shared set added it or not.
+    if (existing) existing.hideHelp();
+    else cmd.addOption(new Option(spec).hideHelp());
   }
   return cmd.hook("preAction", (_program, action) => {
     for (const [spec, rule] of Object.entries(rules)) {

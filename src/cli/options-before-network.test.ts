@@ -83,6 +83,7 @@ const cases: Array<[string, () => string[], RegExp]> = [
     () => ["conform", url, "--no-strict-card"],
     /conform --no-strict-card: .*no strict mode/,
   ],
+  ["an empty smoke --message", () => ["smoke", url, "--message", " "], /--message: must not be empty/],
   [
     "a bad --timeout on run",
     () => ["run", testFile, "--timeout", "0"],

@@ -2,7 +2,7 @@ import type { ModelFlags } from "../llm/model-config.js";
 import { readTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/test-definition.js";
 import { runTestDefinition } from "../runner/run-test.js";
 import { runA2ATest } from "../runner/run-a2a-test.js";
-import { configError } from "../runner/errors.js";
+import { configError, usageError } from "../runner/errors.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
 import { resolveSecrets } from "../runner/secrets.js";
@@ -26,6 +26,8 @@ export async function runUrlCommand(
   flags: CommonFlags & AuthFlags & { message?: string; transport?: string },
 ): Promise<number> {
   const prepared = await prepareRun(flags);
+  if (flags.message !== undefined && flags.message.trim() === "")
+    throw usageError("--message: must not be empty (leave it out for the default greeting)");
   const raw: A2ATestConfig = {
     agent_url: rawUrl,
     ...connectionFlags(flags),

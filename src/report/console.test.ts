@@ -101,6 +101,7 @@ describe("renderSummary", () => {
       { ...result, status: "passed", name: "ok" },
       { ...result, status: "error" },
     ]);
-    expect(text.trim().split("\n").at(-1)).toBe("1 passed, 1 failed, 1 error");
+    expect(text.trim().split("\n").at(-1)).toBe("1 passed, 1 failed, 1 error in 126 ms");
+    expect(text).toContain("✓ ok (42 ms)");
   });
 });

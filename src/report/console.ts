@@ -108,8 +108,12 @@ export function renderSummary(unsafe: readonly RunResult[], st: Style = plainSty
   const count = (s: RunResult["status"]) => results.filter((r) => r.status === s).length;
   const lines = results.map((r) => {
     const mark = r.status === "passed" ? st.green("✓") : r.status === "failed" ? st.red("✗") : st.yellow("!");
-    return `${mark} ${r.name ?? r.agent_url ?? "?"}${r.reason ? st.dim(`  ${r.reason}`) : ""}`;
+    const took = st.dim(` (${formatDuration(r.duration_ms)})`);
+    return `${mark} ${r.name ?? r.agent_url ?? "?"}${took}${r.reason ? st.dim(`  ${r.reason}`) : ""}`;
   });
-  lines.push(`${count("passed")} passed, ${count("failed")} failed, ${count("error")} error`);
+  const total = results.reduce((sum, r) => sum + r.duration_ms, 0);
+  lines.push(
+    `${count("passed")} passed, ${count("failed")} failed, ${count("error")} error ${st.dim(`in ${formatDuration(total)}`)}`,
+  );
   return `${lines.join("\n")}\n`;
 }

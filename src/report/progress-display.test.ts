@@ -200,3 +200,31 @@ describe("a heartbeat outside a run", () => {
     expect(lines).toEqual(["still waiting on the agent (5.0 s)", "still waiting on the agent (10 s)"]);
   });
 });
+
+describe("a load run's progress", () => {
+  const tick = {
+    elapsed_s: 3,
+    last_second: 840,
+    completed: 2500,
+    in_flight: 10,
+    errors: 0,
+    p50_ms: 1.9,
+    p99_ms: 6.2,
+  };
+
+  it("redraws its figures on the status line in tty mode, and writes them as lines in plain mode", () => {
+    const { clock } = fakeClock();
+    const tty = sink();
+    const display = progressDisplay({ mode: "tty", out: tty.out, clock });
+    display.onEvent({ type: "run-started", kind: "a2a", agent_url: "http://127.0.0.1:1" });
+    display.onEvent({ type: "load-tick", tick });
+    display.close();
+    expect(tty.text()).toMatch(/\r\u001b\[2K3 s +840 req\/s/);
+    expect(tty.text()).not.toContain("in flight 10\n");
+    const plain = sink();
+    const lines = progressDisplay({ mode: "plain", out: plain.out, clock });
+    lines.onEvent({ type: "load-tick", tick });
+    lines.close();
+    expect(plain.text()).toMatch(/^ +3 s +840 req\/s .*in flight 10\n$/);
+  });
+});

@@ -63,8 +63,9 @@ export function resolveProgressMode(
 
 const clearLine = "\r\u001b[2K";
 
-/** Lines that stay on screen in tty mode: everything but passing and skipped checks, which the counter shows. */
+/** Lines that stay on screen in tty mode: not passing or skipped checks (the counter shows them), nor load ticks (the status line does). */
 function keptInTty(event: RunEvent): boolean {
+  if (event.type === "load-tick") return false;
   return !(
     event.type === "check-finished" &&
     (event.finding.status === "pass" || event.finding.status === "skip")

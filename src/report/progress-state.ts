@@ -1,5 +1,6 @@
 import { formatDuration } from "../net/units.js";
 import type { RunEvent } from "../model/events.js";
+import { liveLine } from "./load-console.js";
 
 /** Who a run is waiting on: a person watching a silent terminal wants to know whose turn it is. */
 export type Waiting = "the agent" | "the simulated user's model" | "the judge's model";
@@ -64,6 +65,10 @@ export class ProgressState {
       case "trial-finished":
         this.place = "";
         return this.#wait("", "the simulated user's model", now);
+      case "load-tick":
+        // A load run reports its figures each second: they are the status, not a wait on anyone.
+        this.place = liveLine(event.tick).trim();
+        return this.#wait("", undefined, now);
       case "run-finished":
         this.active = false;
         this.waiting = undefined;
