@@ -1,4 +1,4 @@
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { ownAskingTask } from "../support/own-task.js";
 
@@ -27,6 +27,10 @@ export default defineCheck({
   generations: ["1.0"],
   run: async (ctx) => {
     const asked = await ownAskingTask(ctx);
+    if (!asked.ok && (await ctx.fixtures.askingMessage()) === undefined)
+      return notApplicable(
+        'no message made the agent ask back (input-required), so it shows no task that takes a second message; pass --hint input-required="..." if it has one',
+      );
     if (!asked.ok) return skip(`no task waiting for input: ${asked.reason}`);
     const task = asked.value;
     if (!task.contextId)
