@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
-import { ownAskingTask } from "../support/own-task.js";
+import { ownAskingTask, withoutAskingTask } from "../support/own-task.js";
 
 export default defineCheck({
   id: "lifecycle.context-task-mismatch",
@@ -28,11 +28,7 @@ export default defineCheck({
   generations: ["1.0"],
   run: async (ctx) => {
     const asked = await ownAskingTask(ctx);
-    if (!asked.ok && (await ctx.fixtures.askingMessage()) === undefined)
-      return notApplicable(
-        'no message made the agent ask back (input-required), so it shows no task that takes a second message; pass --hint input-required="..." if it has one',
-      );
-    if (!asked.ok) return skip(`no task waiting for input: ${asked.reason}`);
+    if (!asked.ok) return withoutAskingTask(ctx, asked.reason);
     const task = asked.value;
     const contextId = `plainwright-other-${randomUUID()}`;
     const sent = await ctx.client.send({ text: ctx.fixtures.message, taskId: task.id, contextId });

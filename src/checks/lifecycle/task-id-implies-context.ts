@@ -1,6 +1,6 @@
-import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
-import { ownAskingTask } from "../support/own-task.js";
+import { ownAskingTask, withoutAskingTask } from "../support/own-task.js";
 
 export default defineCheck({
   id: "lifecycle.task-id-implies-context",
@@ -27,11 +27,7 @@ export default defineCheck({
   generations: ["1.0"],
   run: async (ctx) => {
     const asked = await ownAskingTask(ctx);
-    if (!asked.ok && (await ctx.fixtures.askingMessage()) === undefined)
-      return notApplicable(
-        'no message made the agent ask back (input-required), so it shows no task that takes a second message; pass --hint input-required="..." if it has one',
-      );
-    if (!asked.ok) return skip(`no task waiting for input: ${asked.reason}`);
+    if (!asked.ok) return withoutAskingTask(ctx, asked.reason);
     const task = asked.value;
     if (!task.contextId)
       return skip(`task ${task.id} carries no contextId (lifecycle.send-returns-task judges it)`);

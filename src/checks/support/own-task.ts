@@ -1,7 +1,8 @@
 import { describeCallFailure } from "../../client/describe-failure.js";
 import type { Task } from "../../protocol/model.js";
 import { waitForSettled, type Provided } from "../fixtures.js";
-import type { CheckContext } from "../types.js";
+import { notApplicable, skip } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 /**
  * A task of the check's own that waits for input (not the shared fixture: the check sends to it, and an
@@ -31,4 +32,16 @@ export async function ownAskingTask(ctx: CheckContext): Promise<Provided<Task>> 
       evidence,
     };
   return { ok: true, value: settled.value, evidence };
+}
+
+/**
+ * The verdict when a check needed a task that asks back and got none: not applicable when no message
+ * ever made the agent ask back (it shows no task that takes a second message), else a skip with why.
+ */
+export async function withoutAskingTask(ctx: CheckContext, reason: string): Promise<CheckVerdict> {
+  if ((await ctx.fixtures.askingMessage()) === undefined)
+    return notApplicable(
+      'no message made the agent ask back (input-required), so it shows no task that takes a second message; pass --hint input-required="..." if it has one',
+    );
+  return skip(`no task waiting for input: ${reason}`);
 }
