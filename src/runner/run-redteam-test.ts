@@ -1,6 +1,6 @@
 import type { ClientContext } from "../client/types.js";
 import { createModelClient } from "../llm/ai-sdk-client.js";
-import { modelSpecFor, resolveModelConfig, type ModelConfig, type ModelFlags } from "../llm/model-config.js";
+import { modelSpecFor, resolveModelConfig, type ModelConfig } from "../llm/model-config.js";
 import { LlmError, type LanguageModelClient } from "../llm/types.js";
 import type { RunEventSink } from "../model/events.js";
 import { redteamPacks, type RedteamPackId } from "../model/redteam.js";
@@ -13,6 +13,7 @@ import { attackFinding, runPacks } from "../redteam/run-packs.js";
 import { endpointFor, findAgent, openEndpoint, defaultTransport } from "./connect.js";
 import { connectionSettings } from "./endpoint-override.js";
 import { redactSecrets } from "./redact-result.js";
+import type { ConversationRunOptions } from "./run-conversation-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
 import { toolVersion } from "./version.js";
 
@@ -22,20 +23,11 @@ export interface RedteamIdentity {
   headers: Record<string, string>;
 }
 
-export interface RedteamRunOptions {
-  config: A2ATestConfig;
-  policy: OutboundPolicy;
-  models?: ModelFlags;
-  env?: Record<string, string | undefined>;
-  secretValues?: Record<string, string>;
-  secrets?: string[];
-  name?: string;
-  source?: string;
-  onEvent?: RunEventSink;
-  pollIntervalMs?: number;
-  /** The owner's signal (a canceled run): it closes every request and stops starting attempts. */
-  signal?: AbortSignal;
-}
+/** A red-team run takes what a conversation run takes (agent, policy, models, secrets, events, signal). */
+export type RedteamRunOptions = Omit<
+  ConversationRunOptions,
+  "targetOnly" | "modelRetry" | "protocolOverride"
+>;
 
 /** Red-team defaults: three attempts per attack, every pack. */
 export const redteamDefaults = { attempts: 3 } as const;
