@@ -2,6 +2,7 @@ import express from "express";
 import type { ErrorRequestHandler, Express } from "express";
 import { bearerGuard, grpcBearerGuard, withBearerScheme } from "./auth.js";
 import type { AgentAuth } from "./auth.js";
+import { extensionGuards, withRequiredExtension, type RequiredExtension } from "./required-extension.js";
 import { JSONRPC_PATH, REST_PATH, buildCard, planReply } from "./helpdesk.js";
 import type { HelpdeskTiming } from "./helpdesk.js";
 import type { GrpcBinding } from "./grpc/server.js";
@@ -23,6 +24,8 @@ export interface AppSettings {
   signal: AbortSignal;
   /** Set when the agent requires a bearer token (ReferenceAgentOptions.bearerToken or an auth flaw). */
   auth?: AgentAuth;
+  /** Set when the card marks an extension required (ReferenceAgentOptions.requiredExtension or its flaw). */
+  requiredExtension?: RequiredExtension;
   /** Default true. */
   pushNotifications?: boolean;
   /** Red-team weaknesses (`agent --vuln`); none: the hardened default. */
@@ -55,9 +58,15 @@ export interface AgentBindings {
 /** The Express app of one reference agent (card routes plus the HTTP bindings) and its gRPC service. */
 export function buildApp(settings: AppSettings): AgentBindings {
   const { layout, flaw, timing, work } = settings;
-  const { auth } = settings;
+  const { auth, requiredExtension } = settings;
   const plainCard = buildCard(layout, settings.pushNotifications);
-  const baseCard = auth?.declare ? withBearerScheme(plainCard, layout.protocol) : plainCard;
+  const securedCard = auth?.declare ? withBearerScheme(plainCard, layout.protocol) : plainCard;
+  // The SDK gets the card without the required extension: the guards enforce it alike on every binding and
+  // protocol (SDK 1.3.0 would refuse 1.0 sends only, 0.3.14 nothing), and a flaw can switch them off.
+  const baseCard = requiredExtension ? withRequiredExtension(securedCard, requiredExtension) : securedCard;
+  const extension = requiredExtension?.enforce
+    ? extensionGuards(requiredExtension, layout.protocol)
+    : undefined;
   const servedCard = flaw?.mutateCard ? flaw.mutateCard(structuredClone(baseCard), layout) : baseCard;
   const cardContext: CardServeContext = {
     layout,
@@ -71,10 +80,10 @@ export function buildApp(settings: AppSettings): AgentBindings {
   };
   const safety = createSafetyLayer(settings.vuln ?? new Set());
   const planner = safety.planner(helpdesk);
-  const rpcHook = composeHooks(safety.rpcHook, flaw?.rpc);
+  const rpcHook = composeHooks(composeHooks(extension?.rpcHook, safety.rpcHook), flaw?.rpc);
   // The SDK always gets the correct card: flaws change only what clients see.
   const build = layout.protocol === "0.3" ? buildV03 : buildV10;
-  const routers = build(baseCard, planner, work, rpcHook, {
+  const routers = build(securedCard, planner, work, rpcHook, {
     ...(flaw?.push ? { push: flaw.push } : {}),
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
   });
@@ -87,10 +96,12 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
   mounted.use(JSONRPC_PATH, ...guard, ...tap, safety.middleware, routers.jsonrpc);
   const restTap = flaw?.restReply ? [tapJsonReplies(flaw.restReply)] : [];
-  mounted.use(REST_PATH, ...guard, ...restTap, safety.middleware, routers.rest);
+  const restExtension = extension ? [extension.rest] : [];
+  mounted.use(REST_PATH, ...guard, ...restExtension, ...restTap, safety.middleware, routers.rest);
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);
   app.use(quietErrors);
-  return { app, grpc: auth?.enforce ? grpcBearerGuard(routers.grpc, auth) : routers.grpc };
+  const grpc = extension ? extension.grpc(routers.grpc) : routers.grpc;
+  return { app, grpc: auth?.enforce ? grpcBearerGuard(grpc, auth) : grpc };
 }

@@ -8,6 +8,7 @@ import { closeGrpc, listenGrpc } from "./grpc/server.js";
 import { grpcInterfaceUrl } from "./helpdesk.js";
 import { CARD_LOCATIONS } from "./http/card-routes.js";
 import type { AgentAuth } from "./auth.js";
+import { resolveRequiredExtension, type RequiredExtension } from "./required-extension.js";
 import type {
   AgentLayout,
   AgentProtocol,
@@ -44,6 +45,14 @@ function withAuth(bearerToken: string | undefined, flaw: FlawDefinition | undefi
   return auth ? { auth } : {};
 }
 
+function withRequiredExtension(
+  option: boolean | undefined,
+  flaw: FlawDefinition | undefined,
+): { requiredExtension?: RequiredExtension } {
+  const requiredExtension = resolveRequiredExtension(option, flaw);
+  return requiredExtension ? { requiredExtension } : {};
+}
+
 /** Starts the Plainwright Helpdesk reference agent, optionally with one injected flaw. */
 export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Promise<RunningAgent> {
   const protocol = opts.protocol ?? "1.0";
@@ -71,6 +80,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     work,
     signal: shutdown.signal,
     ...withAuth(opts.bearerToken, flaw),
+    ...withRequiredExtension(opts.requiredExtension, flaw),
     ...(opts.pushNotifications === false ? { pushNotifications: false } : {}),
     vuln,
   });

@@ -27,6 +27,11 @@ export interface ReferenceAgentOptions {
   pushNotifications?: boolean;
   /** Red-team weaknesses by name (see listVulnModes()); none: the hardened default. */
   vuln?: readonly string[];
+  /**
+   * Mark an extension `required: true` in the card and refuse requests that do not activate it
+   * (ExtensionSupportRequiredError, A2A 1.0.1 §3.3.4).
+   */
+  requiredExtension?: boolean;
 }
 
 export interface RunningAgent {
@@ -171,6 +176,8 @@ export interface FlawDefinition extends FlawInfo {
   push?: PushDefect;
   /** The HTTP+JSON binding gets its own task store, so tasks do not cross bindings. */
   separateRestStore?: boolean;
+  /** Declares the required extension (as ReferenceAgentOptions.requiredExtension) and changes how it is enforced. */
+  requiredExtension?: { enforce?: boolean };
 }
 
 /** How the agent handles its bearer token (ReferenceAgentOptions.bearerToken). */

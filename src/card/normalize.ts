@@ -60,5 +60,6 @@ export function emptyCard(generation: ProtocolGeneration = "0.2"): NormalizedCar
     securitySchemes: {},
     security: [],
     legacyAuthSchemes: [],
+    requiredExtensions: [],
   };
 }

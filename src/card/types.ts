@@ -54,6 +54,8 @@ export interface NormalizedCard {
   security: Array<Record<string, string[]>>;
   /** 0.1 `authentication.schemes`, when present. */
   legacyAuthSchemes: string[];
+  /** URIs of `capabilities.extensions` marked `required: true`: clients activate them on every request. */
+  requiredExtensions: string[];
 }
 
 export interface CardValidation {

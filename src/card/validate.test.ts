@@ -366,3 +366,26 @@ describe("modes that are not media types", () => {
     expect(v.warnings.some((w) => w.path === "defaultOutputModes")).toBe(false);
   });
 });
+
+describe("required extensions", () => {
+  it("lists the URIs of the extensions marked required, and no others", () => {
+    const card = {
+      ...validCard10(),
+      capabilities: {
+        extensions: [
+          { uri: "urn:example:signed:v1", required: true },
+          { uri: "urn:example:citations:v1", required: false },
+          { uri: "urn:example:geo:v1" },
+          { required: true },
+        ],
+      },
+    };
+    const { card: normalized, errors } = validateCard(card);
+    expect(errors).toEqual([]);
+    expect(normalized.requiredExtensions).toEqual(["urn:example:signed:v1"]);
+  });
+
+  it("lists none for a card without extensions", () => {
+    expect(validateCard(validCard03()).card.requiredExtensions).toEqual([]);
+  });
+});

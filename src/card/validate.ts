@@ -1,6 +1,6 @@
 /** Card validation (manual, "Card validation"): errors and warnings with JSON paths, plus the normalised card. */
 import { detectGeneration, emptyCard } from "./normalize.js";
-import { checkCapabilities, checkDefaultModes } from "./rules/capabilities.js";
+import { checkCapabilities, checkDefaultModes, readRequiredExtensions } from "./rules/capabilities.js";
 import { checkIdentity, checkOptionalUrls, checkProtocolVersion, checkProvider } from "./rules/identity.js";
 import { checkInterfaces } from "./rules/interfaces.js";
 import { describe, IssueLog, isObject, peekField } from "./rules/read.js";
@@ -34,6 +34,7 @@ export function validateCard(raw: unknown): CardValidation {
     capabilities,
     skills,
     ...readSecurity(raw, log),
+    requiredExtensions: readRequiredExtensions(raw),
   };
   return { errors: log.errors, warnings: log.warnings, card };
 }

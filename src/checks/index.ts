@@ -57,6 +57,8 @@ import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
+import errorsRequiredExtension from "./errors/required-extension.js";
+import errorsRequiredExtension0x from "./errors/required-extension-0x.js";
 import errorsErrorDetails from "./errors/error-details.js";
 import errorsStatusMapping from "./errors/status-mapping.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
@@ -141,6 +143,8 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsServerSurvives,
   errorsCapabilityErrors,
   errorsVersionNotSupported,
+  errorsRequiredExtension,
+  errorsRequiredExtension0x,
   errorsErrorDetails,
   errorsStatusMapping,
   // auth

@@ -9,6 +9,8 @@ export interface AgentFlags {
   listFlaws?: boolean;
   /** Require Authorization: Bearer TOKEN on the task endpoints (the card declares the scheme). */
   bearerToken?: string;
+  /** Mark an extension required in the card and refuse requests that do not activate it. */
+  requiredExtension?: boolean;
   vuln?: string;
   listVuln?: boolean;
 }
@@ -81,13 +83,14 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       protocol,
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
       ...(flags.bearerToken ? { bearerToken: flags.bearerToken } : {}),
+      ...(flags.requiredExtension ? { requiredExtension: true } : {}),
       ...(vuln.length > 0 ? { vuln } : {}),
     });
   } catch (error) {
     throw usageError((error as Error).message);
   }
   process.stdout.write(
-    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken ? ", bearer token required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken ? ", bearer token required" : ""}${flags.requiredExtension ? ", extension required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

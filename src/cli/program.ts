@@ -226,6 +226,7 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--flaw <name>", "inject one defect (see --list-flaws)")
     .option("--list-flaws", "list the flaws and exit")
     .option("--bearer-token <token>", "require Authorization: Bearer TOKEN on the task endpoints")
+    .option("--required-extension", "mark an extension required in the card and refuse requests without it")
     .option("--vuln <modes>", "red-team weaknesses, comma-separated (see --list-vuln)")
     .option("--list-vuln", "list the red-team vulnerable modes and exit")
     .action(async (flags: AgentFlags) =>

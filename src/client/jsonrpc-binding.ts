@@ -2,6 +2,7 @@ import { errorName } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeTask } from "../protocol/normalize.js";
 import { callJsonRpc, type RpcError, type RpcOutcome } from "./jsonrpc.js";
+import { extensionHeaders } from "./extensions.js";
 import { methodName, type Operation } from "./methods.js";
 import {
   extraMethod,
@@ -75,7 +76,7 @@ export class JsonRpcA2AClient implements A2AClient {
   private headers(): Record<string, string> {
     // 1.0 §3.6: clients MUST send A2A-Version, Major.Minor only.
     const version: Record<string, string> = this.target.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
-    return { ...version, ...this.ctx.headers };
+    return { ...version, ...extensionHeaders(this.target), ...this.ctx.headers };
   }
 
   private url(): string {

@@ -13,6 +13,8 @@ export interface ClientTarget {
   generation: ProtocolGeneration;
   /** 1.0: a tenant declared by the interface, sent with every request. */
   tenant?: string;
+  /** Extension URIs activated on every request (the ones the card marks required); see extensions.ts. */
+  extensions?: readonly string[];
 }
 
 /** What every request carries, whatever the binding. */

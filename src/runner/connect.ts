@@ -94,6 +94,9 @@ export async function openEndpoint(
   override?: ProtocolGeneration,
 ): Promise<TransportTarget> {
   const transport = endpoint.transport;
+  // A2A 1.0.1 §3.3.4: an agent refuses a client that does not declare an extension its card marks required,
+  // so every request activates them, as a client built for that agent would.
+  const extensions = agent.validation?.card.requiredExtensions ?? [];
   const make = (generation: ProtocolGeneration) =>
     createClient(
       {
@@ -101,17 +104,24 @@ export async function openEndpoint(
         binding: transport,
         generation,
         ...(endpoint.tenant ? { tenant: endpoint.tenant } : {}),
+        ...(extensions.length > 0 ? { extensions } : {}),
       },
       ctx,
     );
   // The negotiation probe doubles as the warm-up request the conformance procedure asks for before anything is timed.
   const negotiation = await negotiateGeneration(startingGeneration(agent, endpoint), make, override);
+  const activated =
+    extensions.length > 0
+      ? [
+          `the card marks ${extensions.join(", ")} required: every request activates ${extensions.length === 1 ? "it" : "them"} (without implementing ${extensions.length === 1 ? "it" : "them"})`,
+        ]
+      : [];
   return {
     transport,
     endpoint,
     generation: negotiation.generation,
     client: make(negotiation.generation),
-    notes: negotiation.notes.map((n) => `${transport}: ${n}`),
+    notes: [...negotiation.notes, ...activated].map((n) => `${transport}: ${n}`),
     negotiation,
   };
 }

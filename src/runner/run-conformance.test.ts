@@ -21,6 +21,7 @@ async function conform(
     transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">;
     bearer?: string;
     hints?: Record<string, string>;
+    requiredExtension?: boolean;
   } = {},
 ) {
   const agent = await startReferenceAgent({
@@ -30,6 +31,7 @@ async function conform(
     ...(flaw ? { flaw } : {}),
     // Rows that send a bearer token run against an agent that expects exactly that token.
     ...(extra.bearer ? { bearerToken: extra.bearer } : {}),
+    ...(extra.requiredExtension ? { requiredExtension: true } : {}),
   });
   started.push(agent);
   return runConformance({
@@ -99,6 +101,23 @@ describe("the reference agent with no flaw", () => {
       expect(result.status).toBe("passed");
       expect(result.scores.conformance).toBe(1);
       expect((result.findings ?? []).length).toBeGreaterThanOrEqual(catalogue.length);
+    },
+  );
+});
+
+describe("the reference agent that requires an extension", () => {
+  // Every request of the run activates it (src/runner/connect.ts); only the extension checks leave it out.
+  it.each(["1.0", "0.3"] as const)(
+    "passes every check on every binding in A2A %s, the required-extension check included",
+    async (protocol) => {
+      const result = await conform(protocol, undefined, { requiredExtension: true });
+      const findings = result.findings ?? [];
+      const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
+      expect(broken.map((f) => `${f.id} [${f.transport ?? "-"}]: ${f.message}`)).toEqual([]);
+      const id = protocol === "1.0" ? "errors.required-extension" : "errors.required-extension-0x";
+      const judged = findings.filter((f) => f.id === id);
+      expect(judged.map((f) => f.status)).toEqual(["pass", "pass", "pass"]);
+      expect(result.conformance_level).toBe("full");
     },
   );
 });

@@ -167,4 +167,13 @@ export const ERROR_FLAWS: FlawDefinition[] = [
       return true;
     },
   },
+  {
+    name: "required-extension-ignored",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "The card marks an extension required, but requests that do not activate it are served (no ExtensionSupportRequiredError).",
+    expect: "errors.required-extension fails (errors.required-extension-0x in 0.3)",
+    requiredExtension: { enforce: false },
+  },
 ];

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { errorCode, jsonrpc, newTask, type FlawCheck } from "./flaw-probe.js";
+import { errorCode, fetchCard, jsonrpc, newTask, type FlawCheck } from "./flaw-probe.js";
 import { postRaw, rpc } from "./http-client.js";
 
 /** Error-handling flaw checks: each passes on its flaw and throws on the flawless agent. */
@@ -36,5 +36,12 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     await rpc(jsonrpc(probe), dialect.methods.get, { id: task.id, historyLength: "all" }, dialect.headers);
     const after = await rpc(jsonrpc(probe), dialect.methods.get, { id: task.id }, dialect.headers);
     expect(errorCode(after.body)).toBe(-32603);
+  },
+  "required-extension-ignored": async (probe) => {
+    const capabilities = (await fetchCard(probe)).capabilities as { extensions?: { required?: boolean }[] };
+    expect(capabilities.extensions?.some((e) => e.required === true)).toBe(true);
+    // Sent without A2A-Extensions / X-A2A-Extensions: served all the same.
+    const task = await newTask(probe);
+    expect(task.id).not.toBe("");
   },
 };

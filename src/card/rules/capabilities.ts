@@ -1,7 +1,15 @@
 /** Rules for capabilities and the default input/output modes. */
 import type { NormalizedCard } from "../types.js";
 import type { IssueLog, JsonObject } from "./read.js";
-import { describe, isObject, mediaTypeProblem, mustBe, readField, stringListProblem } from "./read.js";
+import {
+  describe,
+  isObject,
+  mediaTypeProblem,
+  mustBe,
+  peekField,
+  readField,
+  stringListProblem,
+} from "./read.js";
 
 type Capabilities = NormalizedCard["capabilities"];
 
@@ -64,4 +72,18 @@ export function checkDefaultModes(card: JsonObject, log: IssueLog): void {
       if (notMedia !== null) log.warn(field.path, notMedia);
     }
   }
+}
+
+/**
+ * The URIs of the extensions the card marks `required: true` (A2A 1.0.1 §4.4.4 AgentExtension; 0.3
+ * §5.5.2.1): a client that does not activate them is refused (1.0.1 §3.3.4). Malformed entries are skipped.
+ */
+export function readRequiredExtensions(card: JsonObject): string[] {
+  const capabilities = peekField(card, "capabilities");
+  const extensions = isObject(capabilities) ? peekField(capabilities, "extensions") : undefined;
+  if (!Array.isArray(extensions)) return [];
+  return extensions
+    .filter((e): e is JsonObject => isObject(e) && e.required === true && typeof e.uri === "string")
+    .map((e) => (e.uri as string).trim())
+    .filter((uri) => uri !== "");
 }

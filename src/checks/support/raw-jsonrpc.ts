@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { extensionHeaders } from "../../client/extensions.js";
 import { methodName } from "../../client/methods.js";
 import { NetError } from "../../net/errors.js";
 import { httpRequest, type HttpResponse } from "../../net/http.js";
@@ -40,6 +41,7 @@ export async function postRaw(ctx: CheckContext, body: string, label: string): P
         "Content-Type": "application/json",
         Accept: "application/json",
         ...version,
+        ...extensionHeaders(ctx.client.target),
         ...ctx.clientContext.headers,
       },
       body,

@@ -13,6 +13,7 @@ import type {
   StreamOutcome,
   TaskPage,
 } from "../types.js";
+import { extensionHeaders } from "../extensions.js";
 import { parseGrpcAddress } from "./address.js";
 import type { GrpcOperation, ServiceCodecs } from "./codec.js";
 import { codecsV03 } from "./codec-v03.js";
@@ -84,7 +85,7 @@ export class GrpcA2AClient implements A2AClient {
 
   #headers(): Record<string, string> {
     // ctx.query (API keys "in: query") has no gRPC form; credentials travel as metadata.
-    return { ...this.#generation?.metadata, ...this.ctx.headers };
+    return { ...this.#generation?.metadata, ...extensionHeaders(this.target), ...this.ctx.headers };
   }
 
   #unsupported(op: GrpcOperation): Failure | undefined {

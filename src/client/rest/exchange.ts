@@ -3,6 +3,7 @@ import { httpRequest } from "../../net/http.js";
 import type { HttpResponse, StreamOptions } from "../../net/http.js";
 import { tryParseJson } from "../../net/json.js";
 import type { CallOutcome, ClientContext, ClientTarget } from "../types.js";
+import { extensionHeaders } from "../extensions.js";
 import { CallTraffic } from "./call-traffic.js";
 import { decodeRestError } from "./errors.js";
 import type { Decoded } from "./replies.js";
@@ -34,6 +35,7 @@ function headersFor(target: ClientTarget, ctx: ClientContext, hasBody: boolean):
       : "application/json, text/event-stream",
     ...(hasBody ? { "Content-Type": "application/json" } : {}),
     ...(v10 ? { "A2A-Version": "1.0" } : {}),
+    ...extensionHeaders(target),
     ...ctx.headers,
   };
 }
