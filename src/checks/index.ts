@@ -57,6 +57,7 @@ import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
+import errorsEmptyVersionIs03 from "./errors/empty-version-is-0-3.js";
 import errorsRequiredExtension from "./errors/required-extension.js";
 import errorsRequiredExtension0x from "./errors/required-extension-0x.js";
 import errorsErrorDetails from "./errors/error-details.js";
@@ -143,6 +144,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsServerSurvives,
   errorsCapabilityErrors,
   errorsVersionNotSupported,
+  errorsEmptyVersionIs03,
   errorsRequiredExtension,
   errorsRequiredExtension0x,
   errorsErrorDetails,

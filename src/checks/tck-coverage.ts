@@ -787,8 +787,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.6.2",
     "Agent interprets empty version header as 0.3",
     true,
-    notCovered(
-      "no reply separates 0.3 semantics from 1.0 on an interface that serves 1.0 only; the connect step reports how the agent answers a request without the header",
+    covered(
+      "an interface the card declares for 1.0 only must refuse an empty A2A-Version with VersionNotSupportedError (1.0.1 §3.6.2: empty means 0.3, and an unsupported version MUST be refused); where the card declares 0.3 at the same URL, a 0.3 request without the header must be served. The TCK accepts any result or error",
     ),
   ),
   req(

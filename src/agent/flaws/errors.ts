@@ -126,6 +126,18 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "empty-version-served-as-1-0",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "The JSON-RPC interface serves a request without an A2A-Version (empty or absent) as 1.0 instead of reading it as 0.3 and refusing it.",
+    expect: "errors.empty-version-is-0-3 fails",
+    rpc: (_call, res) => {
+      if (res.req.header("a2a-version") === undefined) res.req.headers["a2a-version"] = "1.0";
+      return false;
+    },
+  },
+  {
     name: "rest-error-wrong-domain",
     category: "protocol",
     protocols: ["1.0"],

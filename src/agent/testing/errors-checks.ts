@@ -44,4 +44,10 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const task = await newTask(probe);
     expect(task.id).not.toBe("");
   },
+  "empty-version-served-as-1-0": async (probe) => {
+    // No A2A-Version: served as 1.0 (TaskNotFound) instead of refused as 0.3 (-32009).
+    const headers = { "content-type": "application/json" };
+    const reply = await rpc(jsonrpc(probe), "GetTask", { id: "no-such-task" }, headers);
+    expect(errorCode(reply.body)).toBe(-32001);
+  },
 };
