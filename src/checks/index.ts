@@ -22,6 +22,8 @@ import lifecycleHistoryLength from "./lifecycle/history-length.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
 import lifecycleHistoryLengthZero from "./lifecycle/history-length-zero.js";
 import lifecycleHistoryPresent from "./lifecycle/history-present.js";
+import lifecycleHistoryOrder from "./lifecycle/history-order.js";
+import lifecycleHistoryContent from "./lifecycle/history-content.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
 import lifecycleContextKept from "./lifecycle/context-kept.js";
@@ -107,6 +109,8 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleHistoryLength0x,
   lifecycleHistoryLengthZero,
   lifecycleHistoryPresent,
+  lifecycleHistoryOrder,
+  lifecycleHistoryContent,
   lifecycleUnknownTaskNotFound,
   lifecycleInputRequiredContinues,
   lifecycleContextKept,

@@ -380,7 +380,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.4",
     "History messages are in chronological order",
     true,
-    notCovered("the history of one exchange is too short to show an order on most agents"),
+    covered(
+      "judged on a task that asked back and took a second user message (not applicable when the agent never asks back or keeps fewer than both); 1.0.1 §3.7 states no keyword on order, so it is a SHOULD as in the TCK",
+    ),
   ),
   req(
     "CORE-HIST-006",
@@ -388,8 +390,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.2.4",
     "History content matches exchanged messages",
     true,
-    notCovered(
-      "an agent may rewrite or summarise what it keeps; 1.0.1 §3.7 leaves history content to the agent",
+    covered(
+      "the user messages a two-turn task's history keeps must carry the text sent (found by messageId, else by text); 1.0.1 §3.7 leaves which messages are kept to the agent and states no keyword on their content, so it is a SHOULD as in the TCK",
     ),
   ),
   // data_model.py

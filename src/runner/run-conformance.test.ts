@@ -127,6 +127,8 @@ describe("the reference agent without hints", () => {
   const provoked = [
     "lifecycle.cancel-running",
     "lifecycle.input-required-continues",
+    "lifecycle.history-order",
+    "lifecycle.history-content",
     "streaming.subscribe-running",
     "streaming.dropped-stream-task-readable",
     "push.delivery",

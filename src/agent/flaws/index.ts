@@ -4,6 +4,7 @@ import { DISCOVERY_FLAWS } from "./discovery.js";
 import { PROTOCOL_FLAWS } from "./protocol.js";
 import { SMOKE_FLAWS } from "./smoke.js";
 import { LIFECYCLE_FLAWS } from "./lifecycle.js";
+import { HISTORY_FLAWS } from "./history.js";
 import { MULTI_TURN_FLAWS } from "./multi-turn.js";
 import { STREAMING_FLAWS } from "./streaming.js";
 import { ERROR_FLAWS } from "./errors.js";
@@ -18,6 +19,7 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...SMOKE_FLAWS,
   ...PROTOCOL_FLAWS,
   ...LIFECYCLE_FLAWS,
+  ...HISTORY_FLAWS,
   ...MULTI_TURN_FLAWS,
   ...STREAMING_FLAWS,
   ...ERROR_FLAWS,

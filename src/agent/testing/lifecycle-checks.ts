@@ -39,6 +39,21 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const task = await send(probe);
     expect((await get(probe, { id: task.id, historyLength: 100 })).history ?? []).toEqual([]);
   },
+  "history-reversed": async (probe) => {
+    // An input-required task holds the user's message, then the agent's question: reversed, the question comes first.
+    const task = await send(probe, ASKS_BACK);
+    const history = (await get(probe, { id: task.id, historyLength: 100 })).history as Json[];
+    expect(history.length).toBeGreaterThan(1);
+    expect(String(history[0]?.role)).not.toMatch(/user/i);
+  },
+  "history-rewritten": async (probe) => {
+    const task = await send(probe, ASKS_BACK);
+    const history = (await get(probe, { id: task.id, historyLength: 100 })).history as Json[];
+    const user = history.find((m) => /user/i.test(String(m.role)));
+    const texts = ((user?.parts ?? []) as Json[]).map((p) => p.text);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts).not.toContain(ASKS_BACK);
+  },
   "task-not-found-wrong-code": async (probe) => {
     const reply = await call(probe, probe.dialect.methods.get, { id: randomUUID() });
     expect(errorCode(reply)).toBe(-32603);

@@ -7,9 +7,10 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 /**
  * A task of the check's own that waits for input (not the shared fixture: the check sends to it, and an
  * agent that wrongly accepts the message would spend the task other checks rely on). Undefined reason
- * prefix: the caller turns a failure into a skip.
+ * prefix: the caller turns a failure into a skip. `messageId`: the id of the message that asks, when the
+ * caller needs to find it again.
  */
-export async function ownAskingTask(ctx: CheckContext): Promise<Provided<Task>> {
+export async function ownAskingTask(ctx: CheckContext, messageId?: string): Promise<Provided<Task>> {
   const text = await ctx.fixtures.askingMessage();
   if (!text)
     return {
@@ -17,7 +18,7 @@ export async function ownAskingTask(ctx: CheckContext): Promise<Provided<Task>> 
       reason: 'no message made the agent ask back; pass --hint input-required="..."',
       evidence: [],
     };
-  const sent = await ctx.client.send({ text });
+  const sent = await ctx.client.send({ text, ...(messageId ? { messageId } : {}) });
   if (!sent.ok)
     return { ok: false, reason: `send failed: ${describeCallFailure(sent)}`, evidence: sent.trafficIds };
   if (sent.value.kind !== "task")

@@ -1,0 +1,50 @@
+import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
+import { editReply, is } from "./lifecycle.js";
+import { isObject } from "./rpc-call.js";
+
+const BOTH: AgentProtocol[] = ["0.3", "1.0"];
+
+/** Rewrites the history of a tasks/get (GetTask) result; other replies pass untouched. */
+function editHistory(body: JsonObject, edit: (history: unknown[]) => unknown[]): JsonObject {
+  const result = body.result;
+  if (!isObject(result) || !Array.isArray(result.history)) return body;
+  return { ...body, result: { ...result, history: edit(result.history) } };
+}
+
+const isUser = (message: unknown): message is JsonObject =>
+  isObject(message) && (message.role === "user" || message.role === "ROLE_USER");
+
+/** What the history-rewritten flaw stores instead of the user's words. */
+const SUMMARY = "(summary) The customer answered the helpdesk.";
+
+/** Flaws in what tasks/get (GetTask) returns as a task's history (A2A 1.0.1 §3.7), in the JSON-RPC front. */
+export const HISTORY_FLAWS: FlawDefinition[] = [
+  {
+    name: "history-reversed",
+    category: "protocol",
+    protocols: BOTH,
+    description: "tasks/get returns the task's history newest first.",
+    expect: "lifecycle.history-order fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "get") ? editReply(res, (body) => editHistory(body, (h) => [...h].reverse())) : false,
+  },
+  {
+    name: "history-rewritten",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "tasks/get returns the user's messages in the history with their text replaced by a summary.",
+    expect: "lifecycle.history-content fails",
+    rpc: (call, res, kit) => {
+      if (!is(call, kit, "get")) return false;
+      const summarise = (message: unknown) => {
+        if (!isUser(message) || !Array.isArray(message.parts)) return message;
+        const parts = (message.parts as unknown[]).map((p) =>
+          isObject(p) && typeof p.text === "string" ? { ...p, text: SUMMARY } : p,
+        );
+        return { ...message, parts };
+      };
+      return editReply(res, (body) => editHistory(body, (h) => h.map(summarise)));
+    },
+  },
+];
