@@ -53,6 +53,7 @@ import errorsUnknownMethod from "./errors/unknown-method.js";
 import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
 import errorsInvalidParams from "./errors/invalid-params.js";
+import errorsRestInvalidInput from "./errors/rest-invalid-input.js";
 import errorsErrorEnvelope from "./errors/error-envelope.js";
 import errorsHttpStatus from "./errors/http-status.js";
 import errorsNoServerError from "./errors/no-server-error.js";
@@ -142,6 +143,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsInvalidRequest,
   errorsParseError,
   errorsInvalidParams,
+  errorsRestInvalidInput,
   errorsErrorEnvelope,
   errorsHttpStatus,
   errorsNoServerError,

@@ -252,7 +252,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "Server returns appropriate errors with actionable information",
     true,
     partial(
-      "the errors checks judge JSON-RPC replies to malformed requests; on every binding errors.error-details judges the details of an A2A error and errors.status-mapping its status",
+      "the errors checks judge JSON-RPC replies to malformed requests and errors.rest-invalid-input HTTP+JSON's (a 4xx error with a code and a message); on every binding errors.error-details judges the details of an A2A error and errors.status-mapping its status",
     ),
   ),
   req(
@@ -261,7 +261,9 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.3.2",
     "Server validates all input parameters before processing",
     true,
-    partial("errors.invalid-params sends a malformed message over JSON-RPC only"),
+    partial(
+      "errors.invalid-params (JSON-RPC) and errors.rest-invalid-input (HTTP+JSON) send malformed messages; gRPC is not probed",
+    ),
   ),
   req(
     "CORE-CAP-001",

@@ -188,4 +188,20 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     expect: "errors.required-extension fails (errors.required-extension-0x in 0.3)",
     requiredExtension: { enforce: false },
   },
+  {
+    name: "rest-invalid-input-500",
+    category: "protocol",
+    protocols: BOTH,
+    description: "HTTP+JSON message:send answers a malformed body with HTTP 500 instead of 400.",
+    expect: "errors.rest-invalid-input fails",
+    restReply: (body, res) => {
+      // Validation errors only: 1.0 INVALID_ARGUMENT, the 0.3 SDK's bare -32700 / -32602.
+      const invalid = isObject(body.error)
+        ? body.error.status === "INVALID_ARGUMENT"
+        : body.code === -32700 || body.code === -32602;
+      if (!invalid || !res.req.path.endsWith("message:send")) return body;
+      res.status(500);
+      return { error: { code: 500, status: "INTERNAL", message: "Internal error." } };
+    },
+  },
 ];

@@ -50,4 +50,9 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const reply = await rpc(jsonrpc(probe), "GetTask", { id: "no-such-task" }, headers);
     expect(errorCode(reply.body)).toBe(-32001);
   },
+  "rest-invalid-input-500": async (probe) => {
+    const base = `${probe.agent.url}/a2a/rest${probe.agent.protocol === "0.3" ? "/v1" : ""}`;
+    const reply = await postRaw(`${base}/message:send`, '{"message": 5}', probe.dialect.headers);
+    expect(reply.status).toBe(500);
+  },
 };

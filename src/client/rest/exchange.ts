@@ -13,6 +13,8 @@ export interface RestRequest {
   method: "GET" | "POST" | "DELETE";
   url: string;
   body?: unknown;
+  /** A body sent exactly as given (conformance checks' malformed requests), instead of `body` as JSON. */
+  rawBody?: string;
   /** The 1.0 operation name (SendMessage, GetTask…), as JSON-RPC labels its traffic. */
   label: string;
 }
@@ -48,7 +50,7 @@ export async function sendRest(
   stream?: StreamOptions,
 ): Promise<Sent> {
   const traffic = new CallTraffic(ctx.traffic);
-  const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+  const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
   try {
     const http = await httpRequest({
       method: req.method,

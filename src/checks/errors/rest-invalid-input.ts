@@ -1,0 +1,71 @@
+import { errorFromJson } from "../../client/rest/errors.js";
+import { sendRest } from "../../client/rest/exchange.js";
+import { RestRoutes } from "../../client/rest/paths.js";
+import { tryParseJson } from "../../net/json.js";
+import { defineCheck, fail, pass } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+/** A message:send body a client should never send, and how to name it. */
+interface BadBody {
+  what: string;
+  body: string;
+}
+
+const BAD_BODIES: readonly BadBody[] = [
+  { what: "a body that is not JSON", body: '{"message": ' },
+  { what: 'a body whose message is the number 5 ({"message": 5})', body: '{"message": 5}' },
+];
+
+/** POSTs one bad body to message:send and judges the reply: a 4xx that names its error. */
+async function judge(ctx: CheckContext, bad: BadBody): Promise<CheckVerdict> {
+  const url = new RestRoutes(ctx.client.target, ctx.clientContext.query).sendMessage();
+  const sent = await sendRest(ctx.client.target, ctx.clientContext, {
+    method: "POST",
+    url,
+    rawBody: bad.body,
+    label: "SendMessage",
+  });
+  const evidence = sent.trafficIds;
+  const what = `message:send with ${bad.what}`;
+  if (!sent.ok) return fail(`${what}: ${sent.error.message}`, evidence);
+  const { status } = sent.http;
+  if (status < 400) return fail(`${what} was accepted (HTTP ${status})`, evidence);
+  if (status >= 500)
+    return fail(`${what} answered HTTP ${status}: the input was not validated before processing`, evidence);
+  const parsed = tryParseJson(sent.http.body, url);
+  const error = parsed.ok ? errorFromJson(parsed.value, status) : undefined;
+  if (!error || error.message.trim() === "")
+    return fail(
+      `${what} answered HTTP ${status} without an error that carries a code and a message (1.0: {"error": {"code", "status", "message", "details"}})`,
+      evidence,
+    );
+  return pass(`${what} answered HTTP ${status} (${error.name}: ${error.message})`, evidence);
+}
+
+export default defineCheck({
+  id: "errors.rest-invalid-input",
+  title: "HTTP+JSON: a malformed message:send is refused with a 4xx error that says why",
+  category: "errors",
+  level: "MUST",
+  requirement:
+    'POST message:send with a body that is not JSON, and with {"message": 5}, each gets an HTTP 4xx (400 Bad Request in the spec\'s examples) whose body is an error with a code and a message (1.0: google.rpc.Status), not a 2xx and not a 5xx.',
+  spec: "A2A 1.0 §3.3.2 (validation errors, error payload), §11.6 (HTTP+JSON errors); 0.3 §10.2 (input validation)",
+  tck: ["CORE-ERR-002", "CORE-ERR-001"],
+  quote: {
+    spec: "A2A 1.0.1 §3.3.2",
+    text: "Servers **MUST** validate all input parameters before processing. [...] All error responses in the A2A protocol, regardless of binding, **MUST** convey the following information: 1. Error Code [...] 2. Error Message",
+  },
+  recommendation:
+    'Parse and validate the request body before handling it; answer HTTP 400 with {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": ...}} naming what is wrong, instead of letting the handler fail with a 500.',
+  selfTest: [{ flaw: "rest-invalid-input-500", protocols: ["0.3", "1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
+  scope: "transport",
+  bindings: ["HTTP+JSON"],
+  run: async (ctx) => {
+    const verdicts = await Promise.all(BAD_BODIES.map((bad) => judge(ctx, bad)));
+    const evidence = verdicts.flatMap((v) => v.evidence ?? []);
+    const failed = verdicts.filter((v) => v.status === "fail");
+    if (failed.length > 0) return fail(failed.map((v) => v.message).join("; "), evidence);
+    return pass(verdicts.map((v) => v.message).join("; "), evidence);
+  },
+});
