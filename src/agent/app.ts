@@ -102,6 +102,7 @@ export function buildApp(settings: AppSettings): AgentBindings {
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);
   app.use(quietErrors);
-  const grpc = extension ? extension.grpc(routers.grpc) : routers.grpc;
+  const flawed = flaw?.grpc ? flaw.grpc(routers.grpc) : routers.grpc;
+  const grpc = extension ? extension.grpc(flawed) : flawed;
   return { app, grpc: auth?.enforce ? grpcBearerGuard(grpc, auth) : grpc };
 }

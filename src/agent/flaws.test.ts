@@ -9,6 +9,7 @@ import { ERROR_PATH_CHECKS } from "./testing/error-path-checks.js";
 import { PUSH_CHECKS } from "./testing/push-checks.js";
 import { STREAMING_CHECKS } from "./testing/streaming-checks.js";
 import { TRANSPORT_CHECKS } from "./testing/transport-checks.js";
+import { GRPC_CHECKS } from "./testing/grpc-checks.js";
 import { DIALECTS } from "./testing/dialects.js";
 import { DISCOVERY_CHECKS } from "./testing/discovery-checks.js";
 import type { FlawCheck } from "./testing/flaw-probe.js";
@@ -26,6 +27,7 @@ const CHECKS: Record<string, FlawCheck> = {
   ...AUTH_CHECKS,
   ...PUSH_CHECKS,
   ...TRANSPORT_CHECKS,
+  ...GRPC_CHECKS,
 };
 
 /** The loopback flaw is only meaningful when the tester reached the agent on another address. */

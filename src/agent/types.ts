@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import type { GrpcBinding } from "./grpc/server.js";
 
 /** The A2A protocol generation the reference agent speaks. */
 export type AgentProtocol = "0.3" | "1.0";
@@ -176,6 +177,8 @@ export interface FlawDefinition extends FlawInfo {
   push?: PushDefect;
   /** The HTTP+JSON binding gets its own task store, so tasks do not cross bindings. */
   separateRestStore?: boolean;
+  /** Rewrites the gRPC service (both protocols' gRPC flaws). */
+  grpc?: (binding: GrpcBinding) => GrpcBinding;
   /** Declares the required extension (as ReferenceAgentOptions.requiredExtension) and changes how it is enforced. */
   requiredExtension?: { enforce?: boolean };
 }

@@ -54,6 +54,7 @@ import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
 import errorsInvalidParams from "./errors/invalid-params.js";
 import errorsRestInvalidInput from "./errors/rest-invalid-input.js";
+import errorsGrpcInvalidInput from "./errors/grpc-invalid-input.js";
 import errorsErrorEnvelope from "./errors/error-envelope.js";
 import errorsHttpStatus from "./errors/http-status.js";
 import errorsNoServerError from "./errors/no-server-error.js";
@@ -144,6 +145,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsParseError,
   errorsInvalidParams,
   errorsRestInvalidInput,
+  errorsGrpcInvalidInput,
   errorsErrorEnvelope,
   errorsHttpStatus,
   errorsNoServerError,

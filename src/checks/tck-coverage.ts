@@ -252,7 +252,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "Server returns appropriate errors with actionable information",
     true,
     partial(
-      "the errors checks judge JSON-RPC replies to malformed requests and errors.rest-invalid-input HTTP+JSON's (a 4xx error with a code and a message); on every binding errors.error-details judges the details of an A2A error and errors.status-mapping its status",
+      "the errors checks judge JSON-RPC replies to malformed requests , errors.rest-invalid-input HTTP+JSON's (a 4xx error with a code and a message) and errors.grpc-invalid-input gRPC's (a client-error status with a message); on every binding errors.error-details judges the details of an A2A error and errors.status-mapping its status",
     ),
   ),
   req(
@@ -262,7 +262,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "Server validates all input parameters before processing",
     true,
     partial(
-      "errors.invalid-params (JSON-RPC) and errors.rest-invalid-input (HTTP+JSON) send malformed messages; gRPC is not probed",
+      "errors.invalid-params (JSON-RPC), errors.rest-invalid-input (HTTP+JSON) and errors.grpc-invalid-input (gRPC) each send one or two malformed sends; the other operations' parameters are not probed",
     ),
   ),
   req(

@@ -11,6 +11,7 @@ import { ERROR_FLAWS } from "./errors.js";
 import { AUTH_FLAWS } from "./auth.js";
 import { PUSH_FLAWS } from "./push.js";
 import { TRANSPORT_FLAWS } from "./transport.js";
+import { GRPC_FLAWS } from "./grpc.js";
 
 /** Every flaw, grouped by the area it breaks; the only registry. */
 export const FLAWS: readonly FlawDefinition[] = [
@@ -26,6 +27,7 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...AUTH_FLAWS,
   ...PUSH_FLAWS,
   ...TRANSPORT_FLAWS,
+  ...GRPC_FLAWS,
 ];
 
 /** The public description of every flaw, without its hooks. */

@@ -151,6 +151,11 @@ export class GrpcA2AClient implements A2AClient {
     return this.#unary("send", request, readSendReply, "a Message or a Task");
   }
 
+  /** One SendMessage request exactly as given (ProtoJSON); public so conformance checks can send what `send` never would. */
+  sendRaw(request: Json): Promise<CallOutcome<Task | Message>> {
+    return this.#unary("send", request, readSendReply, "a Message or a Task");
+  }
+
   /** Reads a task; historyLength only when asked for. */
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
     const request = this.#generation?.requests.get(id, historyLength) ?? {};

@@ -1,0 +1,47 @@
+import { GrpcA2AClient } from "../../client/grpc/grpc-client.js";
+import { describeFailure } from "../fixtures.js";
+import { defineCheck, fail, pass } from "../define.js";
+
+// The statuses of a server that failed rather than refused the input (A2A 1.0.1 §3.3.2: system errors).
+const SERVER_FAILURES = new Set(["INTERNAL", "UNKNOWN", "UNAVAILABLE", "DATA_LOSS"]);
+
+export default defineCheck({
+  id: "errors.grpc-invalid-input",
+  title: "gRPC: SendMessage without a message is refused as invalid input",
+  category: "errors",
+  level: "MUST",
+  requirement:
+    "A SendMessageRequest without a usable message (1.0: no `message`; 0.3: a `request` with no messageId, role or parts) is refused with a client-error status (INVALID_ARGUMENT in the spec's examples) carrying a message, not served and not failed with INTERNAL or UNKNOWN.",
+  spec: "A2A 1.0 §3.3.2 (validation errors), §10.6 (gRPC errors); 0.3 §10.2 (input validation)",
+  tck: ["CORE-ERR-002", "CORE-ERR-001"],
+  quote: {
+    spec: "A2A 1.0.1 §3.3.2",
+    text: "Servers **MUST** validate all input parameters before processing. [...] All error responses in the A2A protocol, regardless of binding, **MUST** convey the following information: 1. Error Code [...] 2. Error Message",
+  },
+  recommendation:
+    "Validate the request before handling it and answer INVALID_ARGUMENT naming the missing field, instead of letting the handler fail with INTERNAL.",
+  selfTest: [{ flaw: "grpc-invalid-input-internal", protocols: ["0.3", "1.0"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
+  scope: "transport",
+  bindings: ["GRPC"],
+  run: async (ctx) => {
+    if (!(ctx.client instanceof GrpcA2AClient))
+      return fail("this binding's client cannot send a raw gRPC request");
+    const got = await ctx.client.sendRaw({});
+    // The empty ProtoJSON request: 1.0 sends no message, 0.3's codec an empty one.
+    const what = "SendMessage without a message";
+    if (got.ok) return fail(`${what} was served (it returned a ${got.value.kind})`, got.trafficIds);
+    if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);
+    const status = got.error.grpcStatus ?? got.error.name;
+    if (SERVER_FAILURES.has(status))
+      return fail(
+        `${what} failed with ${status}: the input was not validated before processing`,
+        got.trafficIds,
+      );
+    if (got.error.message.trim() === "")
+      return fail(`${what} was refused with ${status} but no message says why`, got.trafficIds);
+    const note =
+      status === "INVALID_ARGUMENT" ? "" : " (INVALID_ARGUMENT is the status the spec's examples give)";
+    return pass(`${what} was refused with ${status}: ${got.error.message}${note}`, got.trafficIds);
+  },
+});
