@@ -251,8 +251,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.3.2",
     "Server returns appropriate errors with actionable information",
     true,
-    partial(
-      "the errors checks judge JSON-RPC replies to malformed requests , errors.rest-invalid-input HTTP+JSON's (a 4xx error with a code and a message) and errors.grpc-invalid-input gRPC's (a client-error status with a message); on every binding errors.error-details judges the details of an A2A error and errors.status-mapping its status",
+    covered(
+      "on every binding a malformed request gets an error with a code and a message: JSON-RPC (the errors checks), HTTP+JSON (errors.rest-invalid-input: a 4xx) and gRPC (errors.grpc-invalid-input: a client-error status); errors.error-details judges the details of an A2A error and errors.status-mapping its status. Whether the message is actionable is not judged (a SHOULD)",
     ),
   ),
   req(
@@ -261,8 +261,8 @@ export const tckRequirements: readonly TckRequirement[] = [
     "3.3.2",
     "Server validates all input parameters before processing",
     true,
-    partial(
-      "errors.invalid-params (JSON-RPC), errors.rest-invalid-input (HTTP+JSON) and errors.grpc-invalid-input (gRPC) each send one or two malformed sends; the other operations' parameters are not probed",
+    covered(
+      "on every binding a malformed send is refused: errors.invalid-params (JSON-RPC), errors.rest-invalid-input (HTTP+JSON), errors.grpc-invalid-input (gRPC); the other operations' parameters are not probed",
     ),
   ),
   req(
