@@ -49,9 +49,11 @@ export function coverageSentence(counts: CoverageCounts): string {
   return (
     `Of the ${counts.total} requirement ids the official TCK (a2aproject/a2a-tck, 1.0-dev) has tests for, ` +
     `the catalogue covers ${counts.covered} fully and ${counts.partial} in part; ` +
-    `${counts["not-applicable"]} are not applicable to a server test and ${counts["not-covered"]} are not covered yet.`
+    `${counts["not-applicable"]} ${are(counts["not-applicable"])} not applicable to a server test and ${counts["not-covered"]} ${are(counts["not-covered"])} not covered yet.`
   );
 }
+
+const are = (n: number): string => (n === 1 ? "is" : "are");
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
