@@ -49,6 +49,7 @@ import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
 import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
 import streamingSeveralSubscribers from "./streaming/several-subscribers.js";
+import streamingClosedStreamSparesOthers from "./streaming/closed-stream-spares-others.js";
 import errorsUnknownMethod from "./errors/unknown-method.js";
 import errorsInvalidRequest from "./errors/invalid-request.js";
 import errorsParseError from "./errors/parse-error.js";
@@ -139,6 +140,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingDroppedStreamTaskReadable,
   streamingSubscribeUnknownTask,
   streamingSeveralSubscribers,
+  streamingClosedStreamSparesOthers,
   // errors
   errorsUnknownMethod,
   errorsInvalidRequest,

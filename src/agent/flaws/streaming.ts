@@ -131,6 +131,20 @@ function forgetOnDrop(res: Response): void {
 /** Open SubscribeToTask streams per task (flaw second-subscriber-cut). */
 const openSubscriptions = new Map<string, number>();
 
+/** The open SubscribeToTask responses per task (flaw closing-stream-cuts-others). */
+const subscribers = new Map<string, Set<Response>>();
+
+/** When a subscriber of the task drops its connection, ends every other open subscription of the task. */
+function cutOthersOnDrop(id: string, res: Response): void {
+  const open = subscribers.get(id) ?? new Set<Response>();
+  subscribers.set(id, open.add(res));
+  res.on("close", () => {
+    open.delete(res);
+    if (res.writableFinished) return;
+    for (const other of open) other.end();
+  });
+}
+
 /** Ends an event stream right after its first event is written. */
 function endAfterFirstEvent(res: Response): void {
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
@@ -288,6 +302,18 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
       openSubscriptions.set(id, open + 1);
       res.on("close", () => openSubscriptions.set(id, (openSubscriptions.get(id) ?? 1) - 1));
       if (open > 0) endAfterFirstEvent(res);
+      return false;
+    },
+  },
+  {
+    name: "closing-stream-cuts-others",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "When one SubscribeToTask stream of a task is dropped by its client, the agent closes every other open stream of the task too.",
+    expect: "streaming.closed-stream-spares-others fails",
+    rpc: (call, res, kit) => {
+      if (call.method === subscribeMethod(kit)) cutOthersOnDrop(String(paramsOf(call).id), res);
       return false;
     },
   },

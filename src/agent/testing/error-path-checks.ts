@@ -38,6 +38,30 @@ async function subscriptionEndsWithin(probe: FlawProbe, id: string, ms: number):
   }
 }
 
+/** Opens SubscribeToTask and returns the reader once its first chunk arrived. */
+async function openSubscription(probe: FlawProbe, id: string, signal: AbortSignal) {
+  const response = await fetch(jsonrpc(probe), {
+    method: "POST",
+    headers: probe.dialect.headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SubscribeToTask", params: { id } }),
+    signal,
+  });
+  if (!response.body) throw new Error("no response body");
+  const reader = response.body.getReader();
+  await reader.read();
+  return reader;
+}
+
+/** Reads a stream to its end and reports whether that came within `ms` (else false; the caller aborts). */
+async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<boolean> {
+  const deadline = new Promise<false>((resolve) => setTimeout(() => resolve(false), ms));
+  const ended = (async () => {
+    while (!(await reader.read()).done);
+    return true as const;
+  })().catch(() => true as const);
+  return Promise.race([ended, deadline]);
+}
+
 /** Error-path flaw checks (unknown ids, repeated deletes, capabilities, versions): each passes on its flaw. */
 export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
   "subscribe-unknown-wrong-code": async (probe) => {
@@ -74,6 +98,20 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await subscriptionEndsWithin(probe, task.id, 1000)).toBe(true);
     await first;
+  },
+  "closing-stream-cuts-others": async (probe) => {
+    const task = await newTask(probe, "slow: take your time");
+    const keep = new AbortController();
+    const drop = new AbortController();
+    try {
+      const kept = await openSubscription(probe, task.id, keep.signal);
+      await openSubscription(probe, task.id, drop.signal);
+      drop.abort();
+      // The task works for seconds yet: only the flaw ends the kept stream this soon.
+      expect(await endsWithin(kept, 1000)).toBe(true);
+    } finally {
+      keep.abort();
+    }
   },
   "unknown-fields-refused": async (probe) => {
     const params = { ...probe.dialect.sendParams("Hello"), futureField: true };
