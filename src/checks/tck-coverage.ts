@@ -514,7 +514,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "Implementations should ignore unrecognized fields",
     true,
     partial(
-      "judged over JSON-RPC, where a raw request can carry an unknown field; the HTTP+JSON and gRPC clients send only known fields",
+      "judged over JSON-RPC and HTTP+JSON, where a raw body can carry an unknown field; gRPC's protobuf encoding cannot carry a field its schema lacks",
     ),
   ),
   // streaming.py

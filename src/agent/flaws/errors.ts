@@ -204,4 +204,23 @@ export const ERROR_FLAWS: FlawDefinition[] = [
       return { error: { code: 500, status: "INTERNAL", message: "Internal error." } };
     },
   },
+  {
+    name: "rest-unknown-fields-refused",
+    category: "protocol",
+    protocols: BOTH,
+    description: "HTTP+JSON message:send refuses a body with a field it does not know (HTTP 400).",
+    expect: "lifecycle.unknown-fields-ignored fails on HTTP+JSON",
+    restReply: (body, res) => {
+      const sent: unknown = res.req.body;
+      if (!res.req.path.endsWith("message:send") || !isObject(sent)) return body;
+      const unknown = Object.keys(sent).filter((k) => !KNOWN_SEND_PARAMS.has(k));
+      if (unknown.length === 0) return body;
+      const message = `Unknown field: ${unknown.join(", ")}`;
+      res.status(400);
+      // The 0.3 JS SDK's REST errors are bare JSON-RPC error objects; 1.0's are google.rpc.Status.
+      return res.req.path.includes("/v1/")
+        ? { code: RPC.invalidParams, message }
+        : { error: { code: 400, status: "INVALID_ARGUMENT", message } };
+    },
+  },
 ];

@@ -55,4 +55,12 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const reply = await postRaw(`${base}/message:send`, '{"message": 5}', probe.dialect.headers);
     expect(reply.status).toBe(500);
   },
+  "rest-unknown-fields-refused": async (probe) => {
+    const v03 = probe.agent.protocol === "0.3";
+    const base = `${probe.agent.url}/a2a/rest${v03 ? "/v1" : ""}`;
+    const message = { messageId: "m-1", role: "ROLE_USER", [v03 ? "content" : "parts"]: [{ text: "Hello" }] };
+    const body = JSON.stringify({ message, futureField: true });
+    const reply = await postRaw(`${base}/message:send`, body, probe.dialect.headers);
+    expect(reply.status).toBe(400);
+  },
 };

@@ -1,9 +1,64 @@
 import { sendParams } from "../../client/jsonrpc-params.js";
 import { methodName } from "../../client/methods.js";
+import { sendBody } from "../../client/rest/bodies.js";
+import { sendRest, toOutcome } from "../../client/rest/exchange.js";
+import { RestRoutes } from "../../client/rest/paths.js";
+import { readSendResult } from "../../client/rest/replies.js";
 import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** A field no version of A2A defines, added to the request, the message and a part. */
 const UNKNOWN = "plainwrightFutureField";
+
+type Json = Record<string, unknown>;
+
+/** The request with the unknown field on it, on its message and on each part under `partsKey`. */
+function withUnknown(request: Json, partsKey: string): Json {
+  const message = request.message as Json;
+  const parts = (message[partsKey] as Json[] | undefined) ?? [];
+  return {
+    ...request,
+    [UNKNOWN]: true,
+    message: { ...message, [UNKNOWN]: true, [partsKey]: parts.map((p) => ({ ...p, [UNKNOWN]: true })) },
+  };
+}
+
+async function viaJsonRpc(ctx: CheckContext): Promise<CheckVerdict> {
+  if (!ctx.rpc) return fail("this binding offers no raw JSON-RPC call");
+  const method = methodName(ctx.generation, "send");
+  const outcome = await ctx.rpc(
+    method,
+    withUnknown(sendParams(ctx.generation, { text: ctx.fixtures.message }), "parts"),
+  );
+  const evidence = outcome.kind !== "unreachable" && outcome.http.trafficId ? [outcome.http.trafficId] : [];
+  if (outcome.kind === "result")
+    return pass(`${method} with an unknown field "${UNKNOWN}" was processed`, evidence);
+  if (outcome.kind === "error")
+    return fail(
+      `${method} with an unknown field "${UNKNOWN}" was refused: ${outcome.error.code} ${outcome.error.message}`,
+      evidence,
+    );
+  return fail(
+    `${method} with an unknown field "${UNKNOWN}" got no usable answer (${outcome.kind})`,
+    evidence,
+  );
+}
+
+// HTTP+JSON: the client's own body (0.3 keeps parts under `content`) with the field added, sent as it is.
+async function viaRest(ctx: CheckContext): Promise<CheckVerdict> {
+  const { target } = ctx.client;
+  const body = withUnknown(
+    sendBody(ctx.generation, { text: ctx.fixtures.message }),
+    ctx.generation === "0.3" ? "content" : "parts",
+  );
+  const url = new RestRoutes(target, ctx.clientContext.query).sendMessage();
+  const sent = await sendRest(target, ctx.clientContext, { method: "POST", url, body, label: "SendMessage" });
+  const outcome = toOutcome(sent, readSendResult);
+  const what = `message:send with an unknown field "${UNKNOWN}"`;
+  if (outcome.ok) return pass(`${what} was processed`, outcome.trafficIds);
+  return fail(`${what} was refused: ${describeFailure(outcome)}`, outcome.trafficIds);
+}
 
 export default defineCheck({
   id: "lifecycle.unknown-fields-ignored",
@@ -22,34 +77,13 @@ export default defineCheck({
   },
   recommendation:
     "Parse requests leniently: drop fields the schema does not know instead of refusing the request, so newer clients keep working.",
-  selfTest: [{ flaw: "unknown-fields-refused", protocols: ["0.3", "1.0"] }],
+  selfTest: [
+    { flaw: "unknown-fields-refused", protocols: ["0.3", "1.0"] },
+    { flaw: "rest-unknown-fields-refused", protocols: ["0.3", "1.0"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
-  // A raw request is needed to add the field; the HTTP+JSON and gRPC clients send only known fields.
-  bindings: ["JSONRPC"],
-  run: async (ctx) => {
-    if (!ctx.rpc) return fail("this binding offers no raw JSON-RPC call");
-    const method = methodName(ctx.generation, "send");
-    const params = sendParams(ctx.generation, { text: ctx.fixtures.message });
-    const message = params.message as Record<string, unknown>;
-    const parts = (message.parts as Record<string, unknown>[] | undefined) ?? [];
-    const withUnknown = {
-      ...params,
-      [UNKNOWN]: true,
-      message: { ...message, [UNKNOWN]: true, parts: parts.map((p) => ({ ...p, [UNKNOWN]: true })) },
-    };
-    const outcome = await ctx.rpc(method, withUnknown);
-    const evidence = outcome.kind !== "unreachable" && outcome.http.trafficId ? [outcome.http.trafficId] : [];
-    if (outcome.kind === "result")
-      return pass(`${method} with an unknown field "${UNKNOWN}" was processed`, evidence);
-    if (outcome.kind === "error")
-      return fail(
-        `${method} with an unknown field "${UNKNOWN}" was refused: ${outcome.error.code} ${outcome.error.message}`,
-        evidence,
-      );
-    return fail(
-      `${method} with an unknown field "${UNKNOWN}" got no usable answer (${outcome.kind})`,
-      evidence,
-    );
-  },
+  // A raw request is needed to add the field; gRPC's protobuf encoding cannot carry a field the schema lacks.
+  bindings: ["JSONRPC", "HTTP+JSON"],
+  run: (ctx) => (ctx.transport === "HTTP+JSON" ? viaRest(ctx) : viaJsonRpc(ctx)),
 });
