@@ -110,10 +110,11 @@ export async function openEndpoint(
     );
   // The negotiation probe doubles as the warm-up request the conformance procedure asks for before anything is timed.
   const negotiation = await negotiateGeneration(startingGeneration(agent, endpoint), make, override);
+  const them = extensions.length === 1 ? "it" : "them";
   const activated =
     extensions.length > 0
       ? [
-          `the card marks ${extensions.join(", ")} required: every request activates ${extensions.length === 1 ? "it" : "them"} (without implementing ${extensions.length === 1 ? "it" : "them"})`,
+          `the card marks ${extensions.join(", ")} required: every request activates ${them} (without implementing ${them})`,
         ]
       : [];
   return {
