@@ -910,7 +910,7 @@ export const tckRequirements: readonly TckRequirement[] = [
     "A2A error types mapped to correct JSON-RPC error codes",
     true,
     partial(
-      "TaskNotFound, TaskNotCancelable and UnsupportedOperation are provoked and judged; errors needing a missing capability are not",
+      "TaskNotFound, TaskNotCancelable, UnsupportedOperation and VersionNotSupported are provoked and judged on every agent, PushNotificationNotSupported and UnsupportedOperation for capabilities the card leaves off (errors.capability-errors), ExtensionSupportRequired when the card marks an extension required (errors.required-extension); ContentTypeNotSupported and InvalidAgentResponse cannot be provoked",
     ),
   ),
   // binding_http_json.py

@@ -46,7 +46,7 @@ export default defineCheck({
   requirement:
     "When the card marks an extension `required: true`, a message sent without activating it (no A2A-Extensions service parameter naming it) is refused with ExtensionSupportRequiredError (-32008; HTTP 400, gRPC FAILED_PRECONDITION), not served.",
   spec: "A2A 1.0 §3.3.4 (capability validation), §3.2.6 (A2A-Extensions), §4.6, §5.4",
-  tck: ["CORE-CAP-004"],
+  tck: ["CORE-CAP-004", "JSONRPC-SSE-002"],
   quote: {
     spec: "A2A 1.0.1 §3.3.4",
     text: "Extensions: When a server requests use of an extension marked as `required: true` in the Agent Card but the client does not declare support for it, the agent **MUST** return `ExtensionSupportRequiredError`.",

@@ -14,7 +14,7 @@ export default defineCheck({
   level: "MUST",
   requirement: `A request carrying the service parameter A2A-Version: ${UNSUPPORTED_VERSION} (an HTTP header on JSON-RPC and HTTP+JSON, gRPC metadata on gRPC) is refused with VersionNotSupportedError (-32009), not served with another version's semantics.`,
   spec: "A2A 1.0 §3.6.2 (server responsibilities); §9.2, §10.2, §11.2 (service parameters per binding)",
-  tck: ["VER-SERVER-002", "JSONRPC-SVC-002", "HTTP_JSON-SVC-002", "GRPC-META-001"],
+  tck: ["VER-SERVER-002", "JSONRPC-SVC-002", "HTTP_JSON-SVC-002", "GRPC-META-001", "JSONRPC-SSE-002"],
   quote: {
     spec: "A2A 1.0.1 §3.6.2",
     text: "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`). If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`.",
