@@ -116,6 +116,8 @@ export interface KeySource {
 
 export interface SignatureCheck {
   outcome: SignatureOutcome;
+  /** Where the key that decided came from: "the key given" or the jku URL. */
+  keyFrom?: string;
   notes: string[];
   evidence: string[];
 }

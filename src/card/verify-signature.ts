@@ -189,10 +189,10 @@ export async function verifyCardSignature(
   const kid = param(sig, "kid");
   if (result.match) {
     const outcome: SignatureOutcome = { kind: "verified", form: result.match.form, ...(kid ? { kid } : {}) };
-    return { outcome, notes, evidence: found.evidence };
+    return { outcome, notes, evidence: found.evidence, keyFrom: found.from };
   }
   if (result.problem) return unverifiable(result.problem, found.evidence, notes);
   const attempt = { alg, keys: imported.keys, sig, signature: signature.value };
   const reason = diagnose(attempt, card, generation);
-  return { outcome: { kind: "invalid", reason }, notes, evidence: found.evidence };
+  return { outcome: { kind: "invalid", reason }, notes, evidence: found.evidence, keyFrom: found.from };
 }

@@ -10,6 +10,8 @@ import cardSecurityConsistent from "./card/security-consistent.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import cardExtendedCard from "./card/extended-card.js";
+import cardSignatureHeader from "./card/signature-header.js";
+import cardSignatureValid from "./card/signature-valid.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
@@ -91,6 +93,8 @@ export const catalogue: readonly CheckDefinition[] = [
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
   cardExtendedCard,
+  cardSignatureHeader,
+  cardSignatureValid,
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,
