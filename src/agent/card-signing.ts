@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from "node:crypto";
-import type { AgentLayout, JsonObject, SignatureDefect } from "./types.js";
+import type { AgentLayout, AgentProtocol, JsonObject, SignatureDefect } from "./types.js";
 
 /**
  * The reference agent signs its card as A2A 1.0.1 §8.4 asks: default-valued fields omitted, `signatures`
@@ -65,9 +65,9 @@ function dropEmptyRequirements(requirements: unknown): void {
  * 1.0.1 §8.4.1 rule 1 for the fields this agent's 1.0 cards can hold at their default (a2a.proto: plain
  * repeated and string fields; REQUIRED and `optional` ones stay). 0.3 defines no such rule.
  */
-function withoutDefaults(card: JsonObject, layout: AgentLayout): JsonObject {
+function withoutDefaults(card: JsonObject, protocol: AgentProtocol): JsonObject {
   const copy = structuredClone(card);
-  if (layout.protocol === "0.3") return copy;
+  if (protocol === "0.3") return copy;
   dropEmpty(copy, ["securityRequirements"]);
   dropEmptyRequirements(copy.securityRequirements);
   for (const i of asObjects(copy.supportedInterfaces)) dropEmpty(i, ["tenant"]);
@@ -78,6 +78,12 @@ function withoutDefaults(card: JsonObject, layout: AgentLayout): JsonObject {
     dropEmptyRequirements(s.securityRequirements);
   }
   return copy;
+}
+
+/** What a correct signature covers: JCS of the card without `signatures` and default-valued fields. */
+export function signingPayload(card: JsonObject, protocol: AgentProtocol): string {
+  const { signatures: _ignored, ...unsigned } = card;
+  return canonicalJson(withoutDefaults(unsigned, protocol));
 }
 
 const b64 = (text: string | Buffer) => Buffer.from(text).toString("base64url");
@@ -94,10 +100,7 @@ export function createCardSigner(layout: AgentLayout, defect?: SignatureDefect):
   const jku = `${layout.base}${JWKS_PATH}`;
   const keys = [newKey(), ...(defect === "covers-signatures" ? [newKey()] : [])];
   const header = (key: SigningKey): JsonObject => ({ alg: "ES256", typ: "JOSE", kid: key.jwk.kid, jku });
-  const payload = (card: JsonObject) => {
-    const { signatures: _ignored, ...unsigned } = card;
-    return canonicalJson(withoutDefaults(unsigned, layout));
-  };
+  const payload = (card: JsonObject) => signingPayload(card, layout.protocol);
   return {
     jwks: () => ({ keys: keys.map((k) => k.jwk) }),
     sign: (card) => {
@@ -113,7 +116,7 @@ export function createCardSigner(layout: AgentLayout, defect?: SignatureDefect):
       const signed = { ...card, signatures: [jws(first, payload(card), header(first))] };
       if (!second) return signed;
       // Key rotation done wrong: the second signer signs the card with the first signature still in it.
-      const circular = canonicalJson(withoutDefaults(signed, layout));
+      const circular = canonicalJson(withoutDefaults(signed, layout.protocol));
       return { ...card, signatures: [...signed.signatures, jws(second, circular, header(second))] };
     },
   };
