@@ -1,3 +1,4 @@
+import { createPublicKey } from "node:crypto";
 import { httpRequest } from "../net/http.js";
 import { NetError } from "../net/errors.js";
 import { tryParseJson } from "../net/json.js";
@@ -66,4 +67,39 @@ export async function fetchKeySet(url: string, opts: KeySetOptions): Promise<Key
     if (error instanceof NetError) return { ok: false, url, problem: error.message, evidence: [] };
     throw error;
   }
+}
+
+/**
+ * Keys a user gives for card signatures (--card-key): a JWK, a JWK Set, or a PEM public key, as text.
+ * Returns the problem, naming `source`, when the text is none of them.
+ */
+export function keysFromText(
+  text: string,
+  source: string,
+): { ok: true; keys: Jwk[] } | { ok: false; problem: string } {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("-----BEGIN")) {
+    try {
+      const jwk = jwkSchema.parse(createPublicKey(trimmed).export({ format: "jwk" }));
+      return { ok: true, keys: [jwk] };
+    } catch (error) {
+      return {
+        ok: false,
+        problem: `${source} is PEM but not a public key node:crypto reads: ${(error as Error).message}`,
+      };
+    }
+  }
+  const parsed = tryParseJson(trimmed, source, 16);
+  if (!parsed.ok)
+    return { ok: false, problem: `${source} is neither a PEM public key nor JSON (a JWK or a JWK Set)` };
+  const single = jwkSchema.safeParse(parsed.value);
+  if (single.success) return { ok: true, keys: [single.data] };
+  const set = parseKeySet(trimmed, source);
+  if (!set.ok)
+    return {
+      ok: false,
+      problem: `${source} is JSON but neither a JWK (with "kty") nor a JWK Set (with "keys")`,
+    };
+  if (set.keys.length === 0) return { ok: false, problem: `${source} is a JWK Set without keys` };
+  return { ok: true, keys: set.keys };
 }

@@ -35,7 +35,12 @@ async function candidateKeys(
   { keys: Jwk[]; from: string; notes: string[]; evidence: string[] } | { problem: string; evidence: string[] }
 > {
   const kid = param(sig, "kid");
-  const pick = (keys: readonly Jwk[]) => (kid ? keys.filter((k) => k.kid === kid) : [...keys]);
+  // The key its kid names; failing that, keys that name no kid (a PEM the user gave has none).
+  const pick = (keys: readonly Jwk[]) => {
+    if (!kid) return [...keys];
+    const named = keys.filter((k) => k.kid === kid);
+    return named.length > 0 ? named : keys.filter((k) => k.kid === undefined);
+  };
   const usable = (keys: Jwk[]) => keys.filter((k) => k.use !== "enc");
   const given = usable(pick(source.keys));
   if (given.length > 0) return { keys: given, from: "the key given", notes: [], evidence: [] };

@@ -13,10 +13,13 @@ function label(sig: CardSignature): string {
   return `signatures[${sig.index}]${typeof kid === "string" ? ` (kid ${kid})` : ""}`;
 }
 
-const verdictOf = (check: SignatureCheck): string =>
-  check.outcome.kind === "verified"
-    ? `verifies over the card's RFC 8785 form without signatures${check.outcome.form === "sdk" ? ` ${SDK_FORM}` : ""}${check.keyFrom ? `, with the key from ${check.keyFrom}` : ""}`
-    : check.outcome.reason;
+function verdictOf(check: SignatureCheck): string {
+  const key = check.keyFrom ? `the key from ${check.keyFrom}` : "";
+  if (check.outcome.kind !== "verified")
+    return `${check.outcome.reason}${key ? ` (checked with ${key})` : ""}`;
+  const form = check.outcome.form === "sdk" ? ` ${SDK_FORM}` : "";
+  return `verifies over the card's RFC 8785 form without signatures${form}${key ? `, with ${key}` : ""}`;
+}
 
 /** Checks every signature of the card; one that a known key does not verify is a failure. */
 export async function judgeSignatures(ctx: CheckContext): Promise<CheckVerdict> {
