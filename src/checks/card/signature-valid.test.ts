@@ -134,7 +134,7 @@ describe("the signature checks against the reference agent", () => {
   });
 
   it("prefer a key the user gives to the jku, and fail when it is not the signing key", async () => {
-    const { findings } = await signatureFindings(true, [{ ...jwk, kid: undefined } as Jwk]);
+    const { findings } = await signatureFindings(true, [{ ...jwk, kid: undefined }]);
     expect(findings.find((f) => f.id === "card.signature-valid")).toMatchObject({
       status: "fail",
       message: expect.stringMatching(/neither the card's canonical form/) as string,
