@@ -12,6 +12,7 @@ import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire
 import cardExtendedCard from "./card/extended-card.js";
 import cardSignatureHeader from "./card/signature-header.js";
 import cardSignatureValid from "./card/signature-valid.js";
+import cardSignatureValid0x from "./card/signature-valid-0x.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
@@ -95,6 +96,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardExtendedCard,
   cardSignatureHeader,
   cardSignatureValid,
+  cardSignatureValid0x,
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,

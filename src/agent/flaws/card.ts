@@ -232,19 +232,21 @@ export const CARD_FLAWS: FlawDefinition[] = [
   {
     name: "card-signature-covers-signatures",
     category: "card",
-    protocols: V10,
+    protocols: BOTH,
     description:
       "The card carries two signatures; the second (a rotated key) was computed over the card with the first signature still in it.",
-    expect: "card.signature-valid fails: the payload includes the signatures field (A2A 1.0.1 §8.4.1 MUST)",
+    expect:
+      "card.signature-valid fails: the payload includes the signatures field (A2A 1.0.1 §8.4.1 MUST; 0.3: card.signature-valid-0x, MAY)",
     cardSignature: "covers-signatures",
   },
   {
     name: "card-signature-not-canonical",
     category: "card",
-    protocols: V10,
+    protocols: BOTH,
     description:
       "The card is signed over its JSON as written (JSON.stringify), not its RFC 8785 canonical form.",
-    expect: "card.signature-valid fails: the payload is not JCS (A2A 1.0.1 §8.4.1 MUST)",
+    expect:
+      "card.signature-valid fails: the payload is not JCS (A2A 1.0.1 §8.4.1 MUST; 0.3: card.signature-valid-0x, MAY)",
     cardSignature: "not-canonical",
   },
   {

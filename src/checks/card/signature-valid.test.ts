@@ -113,7 +113,12 @@ describe("the signature checks against the reference agent", () => {
       categories: ["card"],
       ...(cardKeys ? { cardKeys } : {}),
     });
-    return { agent, findings: (result.findings ?? []).filter((f) => f.id.startsWith("card.signature-")) };
+    return {
+      agent,
+      findings: (result.findings ?? []).filter((f) =>
+        ["card.signature-header", "card.signature-valid"].includes(f.id),
+      ),
+    };
   }
 
   it("verify the signed card with the key from its jku, and record the key set fetch as evidence", async () => {
@@ -139,5 +144,20 @@ describe("the signature checks against the reference agent", () => {
       status: "fail",
       message: expect.stringMatching(/neither the card's canonical form/) as string,
     });
+  });
+
+  it("verify the 0.3 agent's signed card too, at MAY (card.signature-valid-0x)", async () => {
+    const agent = await startReferenceAgent({ protocol: "0.3" });
+    started.push(agent);
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 5000,
+      policy: commandLinePolicy,
+      categories: ["card"],
+    });
+    const finding = (result.findings ?? []).find((f) => f.id === "card.signature-valid-0x");
+    expect(finding).toMatchObject({ level: "MAY", status: "pass" });
+    expect(finding?.message).toMatch(/verifies over the card's RFC 8785 form/);
   });
 });
