@@ -227,6 +227,17 @@ describe("verifying a card signature with the key set its jku names", () => {
     });
   });
 
+  it.each(["not a url", "file:///etc/passwd", "ftp://127.0.0.1/jwks.json"])(
+    "cannot verify with a jku of %s, and says why",
+    async (jku) => {
+      const result = await verify(signed(s, { jku }), source(new TrafficLog()));
+      expect(result.outcome).toMatchObject({
+        kind: "unverifiable",
+        reason: expect.stringMatching(/could not be read/) as string,
+      });
+    },
+  );
+
   it("cannot verify without a jku or a key given", async () => {
     const result = await verify(signed(s), source(new TrafficLog()));
     expect(result.outcome).toMatchObject({
@@ -279,6 +290,17 @@ describe("hostile signatures are findings, never crashes", () => {
   it("finds a signature that is not base64url invalid", async () => {
     const entry = { ...signature(s, specPayload(card(), "1.0")), signature: "!!" };
     expect((await verify(withEntry(entry), { keys: [s.jwk] })).outcome).toMatchObject({ kind: "invalid" });
+  });
+
+  it("reads the first ten of a thousand signatures and says so", () => {
+    const read = readCardSignatures({
+      signatures: Array.from({ length: 1000 }, () => ({ protected: "e30", signature: "" })),
+    });
+    expect(read).toMatchObject({
+      kind: "present",
+      notes: ["the card has 1000 signatures; the first 10 were read"],
+    });
+    expect(read.kind === "present" && read.signatures.length).toBe(10);
   });
 
   it("reads signatures that are not a list as malformed, and an empty list as no signatures", () => {

@@ -15,6 +15,9 @@ import { signingPayloads, withoutDefaultValues, type SigningPayload } from "./si
 
 type JsonObject = Record<string, unknown>;
 
+/** Keys tried per signature (a kid normally names one). */
+export const MAX_KEYS_TRIED = 5;
+
 const param = (sig: CardSignature, name: string): string | undefined => {
   // RFC 7515 §7.2.1: the header is the union of the protected and unprotected members.
   const value = sig.header.ok && name in sig.header.value ? sig.header.value[name] : sig.unprotected[name];
@@ -41,7 +44,8 @@ async function candidateKeys(
     const named = keys.filter((k) => k.kid === kid);
     return named.length > 0 ? named : keys.filter((k) => k.kid === undefined);
   };
-  const usable = (keys: Jwk[]) => keys.filter((k) => k.use !== "enc");
+  // A hostile key set cannot make every signature cost a hundred verifications.
+  const usable = (keys: Jwk[]) => keys.filter((k) => k.use !== "enc").slice(0, MAX_KEYS_TRIED);
   const given = usable(pick(source.keys));
   if (given.length > 0) return { keys: given, from: "the key given", notes: [], evidence: [] };
   const jku = sig.header.ok && typeof sig.header.value.jku === "string" ? sig.header.value.jku : undefined;

@@ -28,10 +28,11 @@ export async function judgeSignatures(ctx: CheckContext): Promise<CheckVerdict> 
   if (read.kind === "malformed")
     return skip(`${read.problem}, so no signature can be checked (card.signature-header)`);
   const card = ctx.rawCard as Record<string, unknown>;
+  const keys = keySourceOf(ctx);
   const checked = await Promise.all(
     read.signatures.map(async (sig) => ({
       sig,
-      check: await verifyCardSignature(card, ctx.generation, sig, keySourceOf(ctx)),
+      check: await verifyCardSignature(card, ctx.generation, sig, keys),
     })),
   );
   const evidence = [...cardEvidence(ctx), ...new Set(checked.flatMap((c) => c.check.evidence))];

@@ -1,4 +1,4 @@
-import { fetchKeySet } from "../../card/key-set.js";
+import { fetchKeySet, type KeySetResult } from "../../card/key-set.js";
 import { readCardSignatures, type CardSignatures, type KeySource } from "../../card/signature.js";
 import type { CheckContext } from "../types.js";
 
@@ -9,16 +9,26 @@ export function signaturesOf(ctx: CheckContext): CardSignatures {
   return readCardSignatures(card as Record<string, unknown>);
 }
 
-/** Where verification keys come from: the user's (--card-key), then the JWKS a signature's jku names. */
+/**
+ * Where verification keys come from: the user's (--card-key), then the JWKS a signature's jku names,
+ * fetched once per URL however many signatures name it.
+ */
 export function keySourceOf(ctx: CheckContext): KeySource {
+  const fetched = new Map<string, Promise<KeySetResult>>();
   return {
     keys: ctx.cardKeys ?? [],
-    fetchKeySet: (url) =>
-      fetchKeySet(url, {
-        policy: ctx.clientContext.policy,
-        traffic: ctx.clientContext.traffic,
-        timeoutMs: ctx.timeoutMs,
-      }),
+    fetchKeySet: (url) => {
+      let result = fetched.get(url);
+      if (!result) {
+        result = fetchKeySet(url, {
+          policy: ctx.clientContext.policy,
+          traffic: ctx.clientContext.traffic,
+          timeoutMs: ctx.timeoutMs,
+        });
+        fetched.set(url, result);
+      }
+      return result;
+    },
   };
 }
 
