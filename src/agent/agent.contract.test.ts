@@ -1,3 +1,4 @@
+import { verifyAgentCardSignature } from "@a2a-js/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent } from "./index.js";
 import type { RunningAgent } from "./index.js";
@@ -80,6 +81,15 @@ describe.each(["0.3", "1.0"] as const)("the reference agent without flaws, proto
     });
     expect(verifiesOver(sig, signingPayload(card, protocol), keys)).toBe(true);
     expect(keys.every((k) => !("d" in k))).toBe(true);
+    if (protocol === "1.0") {
+      // The official SDK's verifier (its own JCS and payload rules) accepts it too.
+      const verifier = verifyAgentCardSignature((kid) => {
+        const key = keys.find((k) => k.kid === kid);
+        if (!key) throw new Error(`no key ${kid}`);
+        return Promise.resolve(key as never);
+      });
+      await expect(verifier(card as never)).resolves.toBeUndefined();
+    }
   });
 
   it("turns a message into a completed task with a text artifact echoing the question", async () => {

@@ -314,6 +314,20 @@ describe("hostile signatures are findings, never crashes", () => {
 
 describe("the protected header's required parameters (A2A 1.0.1 §8.4.2)", () => {
   const s = signer("ES256");
+  it("are complete in the spec's own example (§8.4.2), which decodes as the spec shows", () => {
+    const example = {
+      protected:
+        "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpPU0UiLCJraWQiOiJrZXktMSIsImprdSI6Imh0dHBzOi8vZXhhbXBsZS5jb20vYWdlbnQvandrcy5qc29uIn0",
+      signature: "QFdkNLNszlGj3z3u0YQGt_T9LixY3qtdQpZmsTdDHDe3fXV9y9-B3m2-XgCpzuhiLt8E0tV6HXoZKHv4GtHgKQ",
+    };
+    const sig = only({ ...card(), signatures: [example] });
+    expect(sig.header).toEqual({
+      ok: true,
+      value: { alg: "ES256", typ: "JOSE", kid: "key-1", jku: "https://example.com/agent/jwks.json" },
+    });
+    expect(missingHeaderParameters(sig)).toEqual([]);
+  });
+
   it("are complete with alg and kid", () => {
     expect(missingHeaderParameters(only(signed(s)))).toEqual([]);
   });
