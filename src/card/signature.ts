@@ -91,7 +91,7 @@ export function headerNotes(sig: CardSignature): string[] {
   const notes: string[] = [];
   if (h.typ !== "JOSE")
     notes.push(
-      `typ is ${h.typ === undefined ? "missing" : JSON.stringify(h.typ)} (SHOULD be "JOSE", A2A 1.0.1 §8.4.2)`,
+      `typ is ${h.typ === undefined ? "missing" : JSON.stringify(h.typ)} (SHOULD be "JOSE", A2A 1.0.1 §8.4.2${h.typ === undefined ? "; the official JS SDK's verifier rejects a header without typ" : ""})`,
     );
   const jku = stringParam(h, "jku");
   if (jku && !jku.startsWith("https:"))

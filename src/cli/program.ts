@@ -233,6 +233,7 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--bearer-token <token>", "require Authorization: Bearer TOKEN on the task endpoints")
     .option("--vuln <modes>", "red-team weaknesses, comma-separated (see --list-vuln)")
     .option("--list-vuln", "list the red-team vulnerable modes and exit")
+    .option("--no-sign-card", "serve the card unsigned (by default it is signed and its JWK Set served)")
     .action(async (flags: AgentFlags) =>
       setExit(await (await import("./agent-command.js")).runAgentCommand(flags)),
     );
