@@ -7,6 +7,7 @@ import type { HelpdeskTiming } from "./helpdesk.js";
 import type { GrpcBinding } from "./grpc/server.js";
 import { tapJsonReplies } from "./http/reply-tap.js";
 import { CARD_LOCATIONS, cardRoutes, serveCurrentCardOnly } from "./http/card-routes.js";
+import { createCardSigner, JWKS_PATH } from "./card-signing.js";
 import type { AgentLayout, CardServeContext, FlawDefinition, ReplyPlan, RpcHook } from "./types.js";
 import { buildV03 } from "./v03/app.js";
 import { createSafetyLayer } from "./vuln/index.js";
@@ -27,6 +28,8 @@ export interface AppSettings {
   pushNotifications?: boolean;
   /** Red-team weaknesses (`agent --vuln`); none: the hardened default. */
   vuln?: ReadonlySet<VulnMode>;
+  /** Default true: the served card is signed and the JWKS served (A2A 1.0.1 §8.4). */
+  signCard?: boolean;
 }
 
 /** Last resort: never leak a stack trace, and keep client mistakes out of 5xx. */
@@ -58,7 +61,13 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const { auth } = settings;
   const plainCard = buildCard(layout, settings.pushNotifications);
   const baseCard = auth?.declare ? withBearerScheme(plainCard, layout.protocol) : plainCard;
-  const servedCard = flaw?.mutateCard ? flaw.mutateCard(structuredClone(baseCard), layout) : baseCard;
+  const mutatedCard = flaw?.mutateCard ? flaw.mutateCard(structuredClone(baseCard), layout) : baseCard;
+  // Signed last, so a card flaw breaks only what it means to, never the signature too.
+  const signer =
+    settings.signCard !== false || flaw?.cardSignature
+      ? createCardSigner(layout, flaw?.cardSignature)
+      : undefined;
+  const servedCard = signer ? signer.sign(mutatedCard) : mutatedCard;
   const cardContext: CardServeContext = {
     layout,
     body: JSON.stringify(servedCard),
@@ -83,6 +92,7 @@ export function buildApp(settings: AppSettings): AgentBindings {
   if (auth?.protectCard)
     for (const path of Object.values(CARD_LOCATIONS)) mounted.use(path, bearerGuard(auth));
   mounted.use(cardRoutes(flaw?.cardResponder ?? serveCurrentCardOnly, () => cardContext));
+  if (signer) mounted.get(JWKS_PATH, (_req, res) => res.type("application/jwk-set+json").json(signer.jwks()));
   const guard = auth?.enforce ? [bearerGuard(auth)] : [];
   const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
   mounted.use(JSONRPC_PATH, ...guard, ...tap, safety.middleware, routers.jsonrpc);

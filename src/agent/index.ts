@@ -72,6 +72,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     signal: shutdown.signal,
     ...withAuth(opts.bearerToken, flaw),
     ...(opts.pushNotifications === false ? { pushNotifications: false } : {}),
+    ...(opts.signCard === false ? { signCard: false } : {}),
     vuln,
   });
   const grpcUrl = grpcInterfaceUrl(layout);

@@ -27,6 +27,8 @@ export interface ReferenceAgentOptions {
   pushNotifications?: boolean;
   /** Red-team weaknesses by name (see listVulnModes()); none: the hardened default. */
   vuln?: readonly string[];
+  /** Sign the card (A2A 1.0.1 §8.4) with a key made at start and serve its JWKS; default true. */
+  signCard?: boolean;
 }
 
 export interface RunningAgent {
@@ -171,7 +173,12 @@ export interface FlawDefinition extends FlawInfo {
   push?: PushDefect;
   /** The HTTP+JSON binding gets its own task store, so tasks do not cross bindings. */
   separateRestStore?: boolean;
+  /** Signs the card wrongly (A2A 1.0.1 §8.4). */
+  cardSignature?: SignatureDefect;
 }
+
+/** How a flaw gets the card signature wrong: the payload keeps `signatures`, is not JCS, or kid is unsigned. */
+export type SignatureDefect = "covers-signatures" | "not-canonical" | "kid-unprotected";
 
 /** How the agent handles its bearer token (ReferenceAgentOptions.bearerToken). */
 export interface AuthPolicy {

@@ -10,6 +10,9 @@ import cardSecurityConsistent from "./card/security-consistent.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import cardExtendedCard from "./card/extended-card.js";
+import cardSignatureHeader from "./card/signature-header.js";
+import cardSignatureValid from "./card/signature-valid.js";
+import cardSignatureValid0x from "./card/signature-valid-0x.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
@@ -91,6 +94,9 @@ export const catalogue: readonly CheckDefinition[] = [
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
   cardExtendedCard,
+  cardSignatureHeader,
+  cardSignatureValid,
+  cardSignatureValid0x,
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,

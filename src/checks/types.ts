@@ -1,3 +1,4 @@
+import type { Jwk } from "../card/jws.js";
 import type { CardValidation, EndpointChoice } from "../card/types.js";
 import type { RpcOutcome } from "../client/jsonrpc.js";
 import type { A2AClient, ClientContext } from "../client/types.js";
@@ -92,6 +93,8 @@ export interface CheckContext {
   rpc?: (method: string, params?: unknown) => Promise<RpcOutcome>;
   /** Headers, policy, timeouts and the traffic log, for checks that send raw requests. */
   clientContext: ClientContext;
+  /** Public keys the user gave for the card's signatures (--card-key), tried before any jku. */
+  cardKeys?: readonly Jwk[];
   /** True when the user supplied credentials (so auth checks know what "without credentials" means). */
   credentialsGiven: boolean;
   hints: Readonly<Record<string, string>>;

@@ -11,6 +11,8 @@ export interface AgentFlags {
   bearerToken?: string;
   vuln?: string;
   listVuln?: boolean;
+  /** False with --no-sign-card: the card is served unsigned. */
+  signCard?: boolean;
 }
 
 /** The vulnerable modes, each with the pack that must flag it. */
@@ -82,6 +84,7 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
       ...(flags.bearerToken ? { bearerToken: flags.bearerToken } : {}),
       ...(vuln.length > 0 ? { vuln } : {}),
+      ...(flags.signCard === false ? { signCard: false } : {}),
     });
   } catch (error) {
     throw usageError((error as Error).message);

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import type { Jwk } from "../card/jws.js";
+import { keysFromText } from "../card/key-set.js";
 import { catalogue } from "../checks/index.js";
 import { renderCoverageText } from "../checks/coverage.js";
 import {
@@ -33,6 +36,7 @@ export interface ConformFlags extends CommonFlags, AuthFlags {
   list?: boolean;
   coverage?: boolean;
   concurrency?: string;
+  cardKey?: string[];
 }
 
 function parseList<T extends string>(
@@ -60,6 +64,23 @@ export function parseHints(raw: readonly string[] = []): Record<string, string> 
     hints[key] = item.slice(eq + 1).replace(/^(["'])(.*)\1$/, "$2");
   }
   return hints;
+}
+
+/** `--card-key FILE`, repeatable: the public keys card signatures are checked with (JWK, JWKS or PEM). */
+export function readCardKeys(files: readonly string[] = []): Jwk[] {
+  return files.flatMap((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      throw usageError(
+        `--card-key ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+    const read = keysFromText(text, file);
+    if (!read.ok) throw usageError(`--card-key ${read.problem}`);
+    return read.keys;
+  });
 }
 
 /** --endpoint as the runner wants it (checked as a usage error first). */
@@ -110,6 +131,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     ...selectionFrom(flags),
     ...(flags.peer ? { peerUrl: parseAgentUrl(flags.peer) } : {}),
     hints: parseHints(flags.hint),
+    ...(flags.cardKey?.length ? { cardKeys: readCardKeys(flags.cardKey) } : {}),
     ...endpointOverrideFrom(flags),
     ...(protocol ? { protocolOverride: protocol } : {}),
     ...(concurrency ? { concurrency } : {}),

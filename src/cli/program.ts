@@ -159,6 +159,11 @@ function buildProgram(setExit: (code: number) => void): Command {
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
     .option("--concurrency <n>", "checks run at once (default 8)")
+    .option(
+      "--card-key <file>",
+      "a public key for the card's signatures: JWK, JWK Set or PEM (repeatable; else the signature's jku is fetched)",
+      collect,
+    )
     .action(async (url: string | undefined, flags: ConformFlags) =>
       setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
@@ -228,6 +233,7 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--bearer-token <token>", "require Authorization: Bearer TOKEN on the task endpoints")
     .option("--vuln <modes>", "red-team weaknesses, comma-separated (see --list-vuln)")
     .option("--list-vuln", "list the red-team vulnerable modes and exit")
+    .option("--no-sign-card", "serve the card unsigned (by default it is signed and its JWK Set served)")
     .action(async (flags: AgentFlags) =>
       setExit(await (await import("./agent-command.js")).runAgentCommand(flags)),
     );

@@ -1,4 +1,5 @@
 import type { DiscoveryResult } from "../card/discover.js";
+import type { Jwk } from "../card/jws.js";
 import type { CardValidation } from "../card/types.js";
 import { supportedBindings } from "../client/create-client.js";
 import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
@@ -45,6 +46,7 @@ export interface ContextInputs {
   clientContext: ClientContext;
   credentialsGiven: boolean;
   hints: Readonly<Record<string, string>>;
+  cardKeys?: readonly Jwk[];
   checkTimeoutMs: number;
   peer?: PeerAgent;
 }
@@ -71,6 +73,7 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     clientContext: inputs.clientContext,
     credentialsGiven: inputs.credentialsGiven,
     hints: inputs.hints,
+    ...(inputs.cardKeys ? { cardKeys: inputs.cardKeys } : {}),
     fixtures: new Fixtures(t.client, {
       message,
       examples: inputs.validation.card.skills.flatMap((s) => s.examples),

@@ -1,4 +1,5 @@
 import { cardLocations, type DiscoveryResult } from "../card/discover.js";
+import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
 import { blocksDependents, dependencyFinding, executeCheck, notRunFinding } from "../checks/execute.js";
@@ -43,6 +44,8 @@ export interface ConformanceOptions {
   levels?: CheckLevel[];
   peerUrl?: string;
   hints?: Record<string, string>;
+  /** Public keys for the card's signatures (--card-key), tried before any jku. */
+  cardKeys?: readonly Jwk[];
   protocolOverride?: ProtocolGeneration;
   /** --endpoint: tested whatever the card says; without a card the suite runs against it. */
   endpointOverride?: EndpointOverride;
@@ -273,6 +276,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     clientContext,
     credentialsGiven: opts.credentialsGiven ?? false,
     hints: opts.hints ?? {},
+    ...(opts.cardKeys ? { cardKeys: opts.cardKeys } : {}),
     checkTimeoutMs: opts.timeoutMs,
     ...(peer ? { peer } : {}),
   });
