@@ -225,7 +225,11 @@ function buildProgram(setExit: (code: number) => void): Command {
     .addOption(new Option("--protocol <version>", "A2A version").choices(["0.3", "1.0"]).default("1.0"))
     .option("--flaw <name>", "inject one defect (see --list-flaws)")
     .option("--list-flaws", "list the flaws and exit")
-    .option("--bearer-token <token>", "require Authorization: Bearer TOKEN on the task endpoints")
+    .option(
+      "--bearer-token <token>",
+      "require Authorization: Bearer TOKEN on the task endpoints; repeat for more callers, each seeing only its own tasks",
+      collect,
+    )
     .option("--vuln <modes>", "red-team weaknesses, comma-separated (see --list-vuln)")
     .option("--list-vuln", "list the red-team vulnerable modes and exit")
     .action(async (flags: AgentFlags) =>

@@ -11,6 +11,23 @@ import { HelpdeskExecutorV03 } from "./executor.js";
 import type { Planner } from "./executor.js";
 import { grpcBindingV03 } from "./grpc.js";
 import { pushV03 } from "./push.js";
+import { TaskScope } from "../task-scope.js";
+
+/** The SDK's store, where another caller's task is not there at all (see TaskScope). */
+class ScopedTaskStoreV03 extends InMemoryTaskStore {
+  constructor(private readonly scope: TaskScope) {
+    super();
+  }
+
+  override load(taskId: string): Promise<Task | undefined> {
+    return this.scope.mayRead(taskId) ? super.load(taskId) : Promise.resolve(undefined);
+  }
+
+  override save(task: Task): Promise<void> {
+    this.scope.claim(task.id);
+    return super.save(task);
+  }
+}
 
 const METHODS = new Set([
   "message/send",
@@ -76,11 +93,12 @@ export function buildV03(
   hook?: RpcHook,
   options: BuildOptions = {},
 ): ProtocolRouters {
+  const scope = options.scope ?? new TaskScope();
   const newHandler = () => {
     const push = pushV03(options.push);
     return new SpecRequestHandlerV03(
       card as unknown as AgentCard,
-      new InMemoryTaskStore(),
+      new ScopedTaskStoreV03(scope),
       new HelpdeskExecutorV03(planner, work),
       undefined,
       push.store,
