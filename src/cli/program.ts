@@ -146,6 +146,11 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--list", "print the catalogue of checks and exit")
     .option("--coverage", "print which official TCK requirements the checks cover, and exit")
     .option("--peer <url>", "a second agent for the interop checks")
+    .option(
+      "--identity <NAME=Header: value>",
+      "a second caller's credential, e.g. 'bob=Authorization: Bearer T2': the task-scope checks create a task with the run's own credentials and try to read, list, cancel and subscribe to it as this caller (repeatable; the same NAME again adds a header)",
+      collect,
+    )
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(
       "--category <names>",

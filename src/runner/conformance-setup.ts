@@ -4,7 +4,7 @@ import { supportedBindings } from "../client/create-client.js";
 import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
 import type { ClientContext } from "../client/types.js";
 import { Fixtures } from "../checks/fixtures.js";
-import type { CheckContext, PeerAgent } from "../checks/types.js";
+import type { CheckContext, OtherCaller, PeerAgent } from "../checks/types.js";
 import { parseTransport, type Transport } from "../model/transport.js";
 import type { TransportTarget } from "./connect.js";
 
@@ -47,6 +47,7 @@ export interface ContextInputs {
   hints: Readonly<Record<string, string>>;
   checkTimeoutMs: number;
   peer?: PeerAgent;
+  otherCaller?: OtherCaller;
 }
 
 const rpcOf = (client: JsonRpcA2AClient) => (method: string, params?: unknown) =>
@@ -80,5 +81,6 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     }),
     timeoutMs: inputs.checkTimeoutMs,
     ...(inputs.peer ? { peer: inputs.peer } : {}),
+    ...(inputs.otherCaller ? { otherCaller: inputs.otherCaller } : {}),
   }));
 }

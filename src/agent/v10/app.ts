@@ -130,7 +130,13 @@ export function buildV10(
     },
     getTask: async (params) => {
       const context = new ServerCallContext({ requestedVersion: "1.0" });
-      return Task.toJSON(await handler.getTask(GetTaskRequest.fromJSON(params), context)) as JsonObject;
+      // The SDK's own read, whatever a task-scope flaw did to the handler's GetTask.
+      const read = DefaultRequestHandler.prototype.getTask.call(
+        handler,
+        GetTaskRequest.fromJSON(params),
+        context,
+      );
+      return Task.toJSON(await read) as JsonObject;
     },
     streamResultsFor,
   };
