@@ -34,10 +34,10 @@ export default defineCheck({
       if (!own.ok) return own.verdict;
       const unknown = await other.getTask(neverIssuedId());
       const evidence = [...own.evidence, ...unknown.trafficIds];
-      if (credentialRefused(unknown)) return refusedVerdict(name, unknown);
+      if (credentialRefused(ctx, unknown)) return refusedVerdict(ctx, name, unknown);
       const foreign = await other.getTask(own.task.id);
       evidence.push(...foreign.trafficIds);
-      const [seen, yardstick] = [answerOf(foreign), answerOf(unknown)];
+      const [seen, yardstick] = [answerOf(ctx, foreign), answerOf(ctx, unknown)];
       if (seen !== yardstick)
         return fail(
           `GetTask as "${name}" of the run's task ${own.task.id} answered ${seen}, but of an id never issued ${yardstick}: the difference tells "${name}" the task exists`,

@@ -33,7 +33,7 @@ export default defineCheck({
       if (!own.ok) return own.verdict;
       const unknown = await other.getTask(neverIssuedId());
       const evidence = [...own.evidence, ...unknown.trafficIds];
-      if (credentialRefused(unknown)) return refusedVerdict(name, unknown);
+      if (credentialRefused(ctx, unknown)) return refusedVerdict(ctx, name, unknown);
       const got = await other.getTask(own.task.id);
       evidence.push(...got.trafficIds);
       if (got.ok)
@@ -42,7 +42,7 @@ export default defineCheck({
           evidence,
         );
       return pass(
-        `GetTask as "${name}" of the run's task ${own.task.id} answered ${answerOf(got)}`,
+        `GetTask as "${name}" of the run's task ${own.task.id} answered ${answerOf(ctx, got)}`,
         evidence,
       );
     }),

@@ -57,7 +57,7 @@ export default defineCheck({
       const { task } = own;
       const evidence = [...own.evidence];
       const all = await listedIds(other, {}, evidence);
-      if (credentialRefused(all.first)) return refusedVerdict(name, all.first);
+      if (credentialRefused(ctx, all.first)) return refusedVerdict(ctx, name, all.first);
       if (!all.first.ok)
         return skip(`ListTasks as "${name}" failed (${describeFailure(all.first)}): nothing listed to judge`);
       // §13.1: scoped "even when contextId or other filter parameters are not specified", and when they are.

@@ -18,10 +18,10 @@ interface Answer {
   refused?: CallOutcome<unknown>;
 }
 
-const called = (outcome: CallOutcome<unknown>): Answer => ({
-  answer: answerOf(outcome),
+const called = (ctx: CheckContext, outcome: CallOutcome<unknown>): Answer => ({
+  answer: answerOf(ctx, outcome),
   trafficIds: outcome.trafficIds,
-  ...(credentialRefused(outcome) ? { refused: outcome } : {}),
+  ...(credentialRefused(ctx, outcome) ? { refused: outcome } : {}),
 });
 
 interface Operation {
@@ -32,24 +32,28 @@ interface Operation {
 
 /** The task-related operations of §13.1 besides GetTask; each asked of the run's task and of an unknown id. */
 const operations: Operation[] = [
-  { name: "CancelTask", applies: () => true, call: async (c, id) => called(await c.cancelTask(id)) },
+  {
+    name: "CancelTask",
+    applies: () => true,
+    call: async (c, id, ctx) => called(ctx, await c.cancelTask(id)),
+  },
   {
     name: "a message into the task",
     applies: () => true,
-    call: async (c, id, ctx) => called(await c.send({ text: ctx.fixtures.message, taskId: id })),
+    call: async (c, id, ctx) => called(ctx, await c.send({ text: ctx.fixtures.message, taskId: id })),
   },
   {
     name: "SubscribeToTask",
     applies: (ctx) => ctx.validation.card.capabilities.streaming,
-    call: async (c, id) => {
+    call: async (c, id, ctx) => {
       const stream = await c.subscribe(id);
-      return { answer: streamAnswerOf(stream), trafficIds: stream.trafficIds };
+      return { answer: streamAnswerOf(ctx, stream), trafficIds: stream.trafficIds };
     },
   },
   {
     name: "ListTaskPushNotificationConfigs",
     applies: (ctx) => ctx.validation.card.capabilities.pushNotifications,
-    call: async (c, id) => called(await c.listPushConfigs(id)),
+    call: async (c, id, ctx) => called(ctx, await c.listPushConfigs(id)),
   },
 ];
 
@@ -100,7 +104,7 @@ export default defineCheck({
       if (!own.ok) return own.verdict;
       const evidence = [...own.evidence];
       const { compared, refusedOutright } = await compare(ctx, other, own.task.id, evidence);
-      if (refusedOutright) return refusedVerdict(name, refusedOutright);
+      if (refusedOutright) return refusedVerdict(ctx, name, refusedOutright);
       const differs = compared.find((c) => c.foreign !== c.unknown);
       if (differs)
         return fail(

@@ -68,10 +68,22 @@ export async function asOtherCaller(
 const AUTH_REFUSALS = new Set([401, 403]);
 const GRPC_REFUSALS = new Set(["UNAUTHENTICATED", "PERMISSION_DENIED"]);
 
-/** How an answer reads on the wire, as a client could tell two answers apart: code, HTTP and gRPC status. */
-export function answerOf(outcome: CallOutcome<unknown>): string {
+/** The HTTP status of the last exchange of a call, from the traffic log (none for gRPC). */
+function httpStatusOf(ctx: CheckContext, trafficIds: readonly string[]): number | undefined {
+  const last = trafficIds[trafficIds.length - 1];
+  return ctx.clientContext.traffic.entries().find((e) => e.id === last)?.status;
+}
+
+/**
+ * How an answer reads on the wire, as a client could tell two answers apart: the A2A error with its HTTP
+ * and gRPC status, or for a reply that is no A2A answer at all (a bare 401 page) what kind it was and its status.
+ */
+export function answerOf(ctx: CheckContext, outcome: CallOutcome<unknown>): string {
   if (outcome.ok) return "a result";
-  if (outcome.kind !== "error") return outcome.kind;
+  if (outcome.kind !== "error") {
+    const status = httpStatusOf(ctx, outcome.trafficIds);
+    return `an ${outcome.kind} reply${status !== undefined ? `, HTTP ${status}` : ""}`;
+  }
   const { code, name, httpStatus, grpcStatus } = outcome.error;
   const wire = [httpStatus ? `HTTP ${httpStatus}` : "", grpcStatus ? `gRPC ${grpcStatus}` : ""].filter(
     Boolean,
@@ -80,18 +92,19 @@ export function answerOf(outcome: CallOutcome<unknown>): string {
 }
 
 /** A stream's answer in the same words: its refusal, or the events it carried. */
-export function streamAnswerOf(stream: StreamOutcome): string {
-  return stream.failure ? answerOf(stream.failure) : `a stream of ${stream.events.length} event(s)`;
+export function streamAnswerOf(ctx: CheckContext, stream: StreamOutcome): string {
+  return stream.failure ? answerOf(ctx, stream.failure) : `a stream of ${stream.events.length} event(s)`;
 }
 
-/** Whether the agent refused the credential itself (so nothing about tasks was learnt). */
-export function credentialRefused(outcome: CallOutcome<unknown>): boolean {
-  if (outcome.ok || outcome.kind !== "error") return false;
-  const { httpStatus, grpcStatus } = outcome.error;
-  return (
-    (httpStatus !== undefined && AUTH_REFUSALS.has(httpStatus)) ||
-    (grpcStatus !== undefined && GRPC_REFUSALS.has(grpcStatus))
-  );
+/** Whether the agent refused the credential itself (HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED). */
+export function credentialRefused(ctx: CheckContext, outcome: CallOutcome<unknown>): boolean {
+  if (outcome.ok || outcome.kind === "unsupported") return false;
+  const grpcStatus = outcome.kind === "error" ? outcome.error.grpcStatus : undefined;
+  if (grpcStatus !== undefined) return GRPC_REFUSALS.has(grpcStatus);
+  const httpStatus =
+    (outcome.kind === "error" ? outcome.error.httpStatus : undefined) ??
+    httpStatusOf(ctx, outcome.trafficIds);
+  return httpStatus !== undefined && AUTH_REFUSALS.has(httpStatus);
 }
 
 /** An id no agent has issued: the yardstick for "not found". */
@@ -108,8 +121,8 @@ export async function ownTask(
 }
 
 /** The skip when the agent refused the second identity's credential before looking for any task. */
-export function refusedVerdict(name: string, outcome: CallOutcome<unknown>): CheckVerdict {
+export function refusedVerdict(ctx: CheckContext, name: string, outcome: CallOutcome<unknown>): CheckVerdict {
   return skip(
-    `the agent refused the second identity "${name}" itself (${answerOf(outcome)}): give a credential the agent accepts for another caller`,
+    `the agent refused the second identity "${name}" itself (${answerOf(ctx, outcome)}): give a credential the agent accepts for another caller`,
   );
 }
