@@ -1,6 +1,6 @@
 import type { RequestHandler, Router } from "express";
 import type { AgentCard, MessageSendParams, Task, TaskQueryParams } from "a2a-sdk-v03";
-import { A2AError, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "a2a-sdk-v03/server";
+import { A2AError, DefaultRequestHandler, ServerCallContext } from "a2a-sdk-v03/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "a2a-sdk-v03/server/express";
 import { RPC, jsonRpcFront } from "../http/jsonrpc-front.js";
 import type { RpcErrorBody } from "../http/jsonrpc-front.js";
@@ -12,22 +12,7 @@ import type { Planner } from "./executor.js";
 import { grpcBindingV03 } from "./grpc.js";
 import { pushV03 } from "./push.js";
 import { TaskScope } from "../task-scope.js";
-
-/** The SDK's store, where another caller's task is not there at all (see TaskScope). */
-class ScopedTaskStoreV03 extends InMemoryTaskStore {
-  constructor(private readonly scope: TaskScope) {
-    super();
-  }
-
-  override load(taskId: string): Promise<Task | undefined> {
-    return this.scope.mayRead(taskId) ? super.load(taskId) : Promise.resolve(undefined);
-  }
-
-  override save(task: Task): Promise<void> {
-    this.scope.claim(task.id);
-    return super.save(task);
-  }
-}
+import { ScopedTaskStoreV03 } from "./scoped-store.js";
 
 const METHODS = new Set([
   "message/send",

@@ -1,4 +1,4 @@
-import type { A2AClient, CallOutcome } from "../../client/types.js";
+import type { A2AClient, CallOutcome, StreamOutcome } from "../../client/types.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
   answerOf,
@@ -14,15 +14,30 @@ import type { CheckContext } from "../types.js";
 interface Answer {
   answer: string;
   trafficIds: string[];
+  /** The call got hold of the task it named: a task of that id back, or its events. */
+  reached: boolean;
   /** The agent refused the credential itself, before looking for any task. */
   refused?: CallOutcome<unknown>;
 }
 
-const called = (ctx: CheckContext, outcome: CallOutcome<unknown>): Answer => ({
-  answer: answerOf(ctx, outcome),
-  trafficIds: outcome.trafficIds,
-  ...(credentialRefused(ctx, outcome) ? { refused: outcome } : {}),
-});
+function called(ctx: CheckContext, outcome: CallOutcome<unknown>, taskId: string): Answer {
+  const value = outcome.ok ? (outcome.value as { id?: unknown }) : undefined;
+  return {
+    answer: answerOf(ctx, outcome),
+    trafficIds: outcome.trafficIds,
+    reached: value?.id === taskId,
+    ...(credentialRefused(ctx, outcome) ? { refused: outcome } : {}),
+  };
+}
+
+function streamed(ctx: CheckContext, stream: StreamOutcome): Answer {
+  return {
+    answer: streamAnswerOf(ctx, stream),
+    trafficIds: stream.trafficIds,
+    reached: !stream.failure && stream.events.length > 0,
+    ...(stream.failure && credentialRefused(ctx, stream.failure) ? { refused: stream.failure } : {}),
+  };
+}
 
 interface Operation {
   name: string;
@@ -30,40 +45,40 @@ interface Operation {
   call(client: A2AClient, taskId: string, ctx: CheckContext): Promise<Answer>;
 }
 
-/** The task-related operations of §13.1 besides GetTask; each asked of the run's task and of an unknown id. */
+/** The task-related operations of §13.1 besides GetTask, each asked of the run's task and of an unknown id. */
 const operations: Operation[] = [
   {
     name: "CancelTask",
     applies: () => true,
-    call: async (c, id, ctx) => called(ctx, await c.cancelTask(id)),
+    call: async (c, id, ctx) => called(ctx, await c.cancelTask(id), id),
   },
   {
     name: "a message into the task",
     applies: () => true,
-    call: async (c, id, ctx) => called(ctx, await c.send({ text: ctx.fixtures.message, taskId: id })),
+    call: async (c, id, ctx) => called(ctx, await c.send({ text: ctx.fixtures.message, taskId: id }), id),
   },
   {
     name: "SubscribeToTask",
     applies: (ctx) => ctx.validation.card.capabilities.streaming,
-    call: async (c, id, ctx) => {
-      const stream = await c.subscribe(id);
-      return { answer: streamAnswerOf(ctx, stream), trafficIds: stream.trafficIds };
-    },
+    call: async (c, id, ctx) => streamed(ctx, await c.subscribe(id)),
   },
   {
     name: "ListTaskPushNotificationConfigs",
     applies: (ctx) => ctx.validation.card.capabilities.pushNotifications,
-    call: async (c, id, ctx) => called(ctx, await c.listPushConfigs(id)),
+    call: async (c, id, ctx) => {
+      const outcome = await c.listPushConfigs(id);
+      return { ...called(ctx, outcome, id), reached: outcome.ok };
+    },
   },
 ];
 
 interface Compared {
   operation: string;
-  foreign: string;
-  unknown: string;
+  foreign: Answer;
+  unknown: Answer;
 }
 
-/** Each operation on the run's task and on an id never issued, as the other caller. */
+/** Each operation on an id never issued, then on the run's task, as the other caller. */
 async function compare(ctx: CheckContext, other: A2AClient, taskId: string, evidence: string[]) {
   const missing = neverIssuedId();
   const compared: Compared[] = [];
@@ -73,19 +88,18 @@ async function compare(ctx: CheckContext, other: A2AClient, taskId: string, evid
     if (unknown.refused) return { compared, refusedOutright: unknown.refused };
     const foreign = await op.call(other, taskId, ctx);
     evidence.push(...foreign.trafficIds);
-    compared.push({ operation: op.name, foreign: foreign.answer, unknown: unknown.answer });
+    compared.push({ operation: op.name, foreign, unknown });
   }
   return { compared, refusedOutright: undefined };
 }
 
 export default defineCheck({
   id: "auth.task-operations-scoped",
-  title:
-    "Another caller's CancelTask and SubscribeToTask on the run's task are refused as for an unknown task",
+  title: "Another caller's cancel, message, subscribe and push-config calls on the run's task find no task",
   category: "auth",
   level: "MUST",
   requirement:
-    "CancelTask, a message into the task, SubscribeToTask (when streaming) and ListTaskPushNotificationConfigs (when push is claimed) check that the caller may act on the task: a second caller (--identity) gets the same answer for the run's task as for an id never issued, and never reaches the task.",
+    "CancelTask, a message into the task, SubscribeToTask (when streaming is claimed) and ListTaskPushNotificationConfigs (when push is claimed) check that the caller may act on the task: a second caller (--identity) never reaches the run's task and gets the same answer for it as for an id never issued.",
   spec: "A2A 1.0.1 §13.1 (operations requiring scope limitation), §3.1.1, §3.1.5, §3.1.6, §3.1.9",
   tck: ["AUTH-SCOPE-001", "AUTH-SCOPE-003"],
   quote: {
@@ -105,15 +119,15 @@ export default defineCheck({
       const evidence = [...own.evidence];
       const { compared, refusedOutright } = await compare(ctx, other, own.task.id, evidence);
       if (refusedOutright) return refusedVerdict(ctx, name, refusedOutright);
-      const differs = compared.find((c) => c.foreign !== c.unknown);
-      if (differs)
+      const broken = compared.find((c) => c.foreign.reached || c.foreign.answer !== c.unknown.answer);
+      if (broken)
         return fail(
-          `${differs.operation} as "${name}" on the run's task ${own.task.id} answered ${differs.foreign}, but on an id never issued ${differs.unknown}: the call reached the task`,
+          `${broken.operation} as "${name}" on the run's task ${own.task.id} answered ${broken.foreign.answer}, but on an id never issued ${broken.unknown.answer}: the call reached the task`,
           evidence,
         );
       return pass(
         compared
-          .map((c) => `${c.operation} as "${name}" answered the run's task as an unknown one (${c.foreign})`)
+          .map((c) => `${c.operation} as "${name}" found no task (${c.foreign.answer}, as for an unknown id)`)
           .join("; "),
         evidence,
       );
