@@ -7,6 +7,10 @@ import type { CheckContext, CheckVerdict, OtherCaller } from "../types.js";
 import { cardDeclaresSecurity } from "./auth-probe.js";
 import { withoutCredentials } from "./credentials.js";
 
+// The task-scope checks (src/checks/auth/*-scoped.ts, existence-hidden.ts) judge A2A 1.0 only: 1.0.1 §13.1
+// makes scoping a MUST, while 0.3.0 §4.6 leaves it to the server ("Authorization logic is
+// implementation-specific and MAY be enforced based on: ... Data access policies").
+
 /** The start of the skip a run without --identity gets (src/report/console-skips.ts names the option). */
 export const NO_OTHER_CALLER = "no second identity was given";
 
