@@ -82,5 +82,5 @@ for (const [protocol, ms] of Object.entries(cardSmoke)) {
 const version = benchVersion();
 row("plainwright --version, cold process (median)", fmt(version), "< 200 ms", version < 200);
 for (const run of extra) await run({ row, fmt, median, dist });
-const { closeIdleConnections } = await dist("net/http-agent.js");
+const { closeIdleConnections } = await dist("net/http1.js");
 closeIdleConnections();

@@ -1,9 +1,7 @@
-import http from "node:http";
-import https from "node:https";
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import net from "node:net";
 import { NetError } from "./errors.js";
-import { agentFor, pinnedLookup } from "./http-agent.js";
-import type { PinnedRequestArgs } from "./http-agent.js";
+import { sendHttp1 } from "./http1.js";
+import type { WireError, WireExchange } from "./http1.js";
 import type { CheckedAddress } from "./outbound-policy.js";
 import { SseParser } from "./sse-parser.js";
 import type { SseEvent } from "./sse-parser.js";
@@ -78,14 +76,6 @@ function capMessage(url: string, maxBytes: number): string {
   return `the body from ${url} exceeded the ${formatBytes(maxBytes)} cap`;
 }
 
-function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return out;
-}
-
 /** The media type of a Content-Type header, lower-case and without parameters; "" when absent. */
 export function mediaType(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -119,7 +109,7 @@ class Exchange {
   readonly #resolve: (result: HopResult) => void;
   readonly #reject: (error: NetError) => void;
   readonly #started = performance.now();
-  #req: http.ClientRequest | undefined;
+  #req: WireExchange | undefined;
   #timer: NodeJS.Timeout | undefined;
   #settled = false;
   #response: Omit<HopResult, "body" | "bytes" | "truncated"> | undefined;
@@ -144,33 +134,40 @@ class Exchange {
     );
     if (signal?.aborted) return this.#abort();
     signal?.addEventListener("abort", this.#onAbort, { once: true });
-    const options: PinnedRequestArgs = {
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: this.#hop.method,
-      headers: this.#hop.headers,
-      agent: agentFor(url.protocol),
-      lookup: pinnedLookup(target),
-      pinnedAddress: target.address,
-    };
+    const bracketless = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    const https = url.protocol === "https:";
     try {
-      this.#req = (url.protocol === "https:" ? https : http).request(options);
+      this.#req = sendHttp1(
+        {
+          protocol: https ? "https:" : "http:",
+          address: target.address,
+          port: Number(url.port || (https ? 443 : 80)),
+          ...(https && net.isIP(bracketless) === 0 ? { servername: bracketless } : {}),
+        },
+        {
+          method: this.#hop.method,
+          path: `${url.pathname}${url.search}`,
+          host: url.host,
+          headers: this.#hop.headers,
+          ...(this.#hop.body === undefined ? {} : { body: this.#hop.body }),
+        },
+        {
+          onResponse: (status, headers) => this.#onResponse(status, headers),
+          onData: (chunk) => this.#onData(chunk),
+          onEnd: () => (this.#stream ? this.#endStream("closed") : this.#succeed()),
+          onError: (error) => this.#onWireError(error),
+        },
+      );
     } catch (error) {
-      // Invalid header names or values are refused by Node before anything is sent.
+      // Invalid header names or values are refused before anything is sent.
       return this.#fail(connectError(href, error, "send a request to"));
     }
-    this.#req.on("error", (error) => this.#fail(connectError(href, error, "connect to")));
-    this.#req.on("response", (res) => this.#onResponse(res));
-    this.#req.end(this.#hop.body);
   }
 
-  #onResponse(res: IncomingMessage): void {
-    const headers = flattenHeaders(res.headers);
+  #onResponse(status: number, headers: Record<string, string>): void {
     const contentType = mediaType(headers["content-type"]);
-    this.#response = { status: res.statusCode ?? 0, headers, contentType };
-    this.#hop.trace?.response(this.#response.status, headers);
+    this.#response = { status, headers, contentType };
+    this.#hop.trace?.response(status, headers);
     const stream = this.#hop.stream;
     if (stream && contentType === "text/event-stream") this.#startStream(stream);
     const href = this.#hop.url.href;
@@ -178,13 +175,12 @@ class Exchange {
     if (!this.#stream && Number(headers["content-length"]) > this.#hop.maxBytes) {
       return this.#fail(new NetError("cap.body", href, capMessage(href, this.#hop.maxBytes)));
     }
-    res.on("data", (chunk: Buffer) => this.#onData(chunk));
-    res.on("end", () => (this.#stream ? this.#endStream("closed") : this.#succeed()));
-    res.on("error", (error) => this.#onReadError(connectError(href, error, "read the body from")));
-    res.on("close", () => {
-      if (!res.complete)
-        this.#onReadError(connectError(href, "connection closed early", "read the body from"));
-    });
+  }
+
+  #onWireError(error: WireError): void {
+    const href = this.#hop.url.href;
+    if (!this.#response) return this.#fail(connectError(href, error, "connect to"));
+    this.#onReadError(connectError(href, error, "read the body from"));
   }
 
   #onData(chunk: Buffer): void {
@@ -283,7 +279,10 @@ class Exchange {
   #succeed(): void {
     if (this.#settled || !this.#response) return;
     this.#settle();
-    const body = Buffer.concat(this.#chunks, this.#bytes).toString("utf8");
+    const [only] = this.#chunks;
+    const body = (
+      this.#chunks.length === 1 && only ? only : Buffer.concat(this.#chunks, this.#bytes)
+    ).toString("utf8");
     this.#resolve({ ...this.#response, body, bytes: this.#bytes, truncated: false });
   }
 

@@ -1,7 +1,7 @@
 import { NetError } from "./errors.js";
 import { runHop } from "./http-hop.js";
 import type { HopResult, StreamEnd, StreamOptions, TimedSseEvent } from "./http-hop.js";
-import { checkUrl } from "./outbound-policy.js";
+import { checkLiteralUrl, checkUrl } from "./outbound-policy.js";
 import type { CheckedAddress, OutboundPolicy } from "./outbound-policy.js";
 import type { TrafficHandle, TrafficLog } from "./traffic.js";
 import { formatSeconds } from "./units.js";
@@ -59,6 +59,8 @@ const BODY_HEADERS = new Set(["content-type", "content-length", "content-encodin
 
 interface Hop {
   url: string;
+  /** `url` parsed, when it parses (a string that does not is refused by the policy check). */
+  parsed?: URL;
   method: string;
   headers: Record<string, string>;
   body?: string;
@@ -79,7 +81,7 @@ export async function httpRequest(opts: HttpRequestOptions): Promise<HttpRespons
   const budget: Budget = { started, deadline: started + opts.timeoutMs, opts };
   const method = (opts.method ?? "GET").toUpperCase();
   const follow = opts.followRedirects ?? method === "GET";
-  let hop: Hop = { url: withoutFragment(opts.url), method, headers: defaultHeaders(opts.headers, opts.body) };
+  let hop: Hop = { ...parsedUrl(opts.url), method, headers: defaultHeaders(opts.headers, opts.body) };
   if (opts.body !== undefined) hop.body = opts.body;
   const visited = new Set<string>();
   const redirects: string[] = [];
@@ -114,15 +116,17 @@ async function sendHop(hop: Hop, budget: Budget): Promise<{ result: HopResult; t
     ...(opts.label === undefined ? {} : { label: opts.label }),
   });
   let target: CheckedAddress;
+  const url = hop.parsed ?? parsedUrl(hop.url).parsed;
   try {
-    target = await checkWithin(hop.url, budget);
+    // An IP address is judged at once; only a name waits on DNS, inside the time budget.
+    target = (url && checkLiteralUrl(url, opts.policy)) ?? (await checkWithin(hop.url, budget));
   } catch (error) {
     if (error instanceof NetError) trace?.fail({ rule: error.rule, message: error.message });
     throw error;
   }
   const result = await runHop({
     ...request,
-    url: new URL(hop.url),
+    url: url ?? new URL(hop.url),
     ...(hop.body === undefined ? {} : { body: hop.body }),
     target,
     timeoutMs: Math.max(0, budget.deadline - performance.now()),
@@ -174,7 +178,7 @@ function nextHop(
   }
   let next: string;
   try {
-    next = withoutFragment(new URL(location, hop.url).href);
+    next = parsedUrl(new URL(location, hop.url).href).url;
   } catch {
     const message = `${hop.url} answered ${result.status} with an unusable Location "${location.slice(0, 200)}"`;
     return new NetError("redirect.invalid", hop.url, message);
@@ -212,23 +216,29 @@ function defaultHeaders(
   body: string | undefined,
 ): Record<string, string> {
   const headers: Record<string, string> = { ...given };
-  const names = new Set(Object.keys(headers).map((n) => n.toLowerCase()));
-  if (!names.has("user-agent")) headers["user-agent"] = USER_AGENT;
-  if (body !== undefined && !names.has("content-length"))
-    headers["content-length"] = String(Buffer.byteLength(body));
+  let hasAgent = false;
+  let hasLength = false;
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    if (lower === "user-agent") hasAgent = true;
+    else if (lower === "content-length") hasLength = true;
+  }
+  if (!hasAgent) headers["user-agent"] = USER_AGENT;
+  if (body !== undefined && !hasLength) headers["content-length"] = String(Buffer.byteLength(body));
   return headers;
 }
 
 /** The URL as sent and compared for loops: normalised, without its fragment (never sent on the wire). */
-function withoutFragment(url: string): string {
-  let href = url;
+function parsedUrl(url: string): { url: string; parsed?: URL } {
+  let parsed: URL;
   try {
-    href = new URL(url).href;
+    parsed = new URL(url);
   } catch {
     // Left as given: the policy check refuses it with a message that quotes it.
+    return { url };
   }
-  const hash = href.indexOf("#");
-  return hash === -1 ? href : href.slice(0, hash);
+  parsed.hash = "";
+  return { url: parsed.href, parsed };
 }
 
 function toResponse(

@@ -27,6 +27,6 @@ export type {
   TimedSseEvent,
 } from "./http.js";
 export { mediaType } from "./http-hop.js";
-export { closeIdleConnections } from "./http-agent.js";
+export { closeIdleConnections } from "./http1.js";
 export { formatBytes, formatDuration, formatSeconds } from "./units.js";
 export { USER_AGENT, VERSION } from "./version.js";

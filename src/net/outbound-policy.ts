@@ -156,16 +156,19 @@ function refusal(
   return policy.allowPrivate ? undefined : "private";
 }
 
-function parseHttpUrl(url: string): URL {
+function parseHttpUrl(url: string | URL): URL {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = typeof url === "string" ? new URL(url) : url;
   } catch (cause) {
-    throw new NetError("policy.scheme", url, `refused ${url}: not a valid absolute URL`, { cause });
+    throw new NetError("policy.scheme", url as string, `refused ${url as string}: not a valid absolute URL`, {
+      cause,
+    });
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    const message = `refused ${url}: the scheme ${parsed.protocol.replace(/:$/, "")} is not http or https`;
-    throw new NetError("policy.scheme", url, message);
+    const text = typeof url === "string" ? url : url.href;
+    const message = `refused ${text}: the scheme ${parsed.protocol.replace(/:$/, "")} is not http or https`;
+    throw new NetError("policy.scheme", text, message);
   }
   return parsed;
 }
@@ -186,14 +189,13 @@ async function resolve(url: string, host: string): Promise<CheckedAddress[]> {
   throw new NetError("policy.dns", url, `refused ${url}: the host ${host} resolved to no address`);
 }
 
-/**
- * Checks a URL against the policy and resolves it; the caller must connect to the returned address
- * (and only it) so that a second DNS answer cannot redirect the connection.
- */
-export async function checkUrl(url: string, policy: OutboundPolicy): Promise<CheckedAddress> {
-  const parsed = parseHttpUrl(url);
-  const host = parsed.hostname.startsWith("[") ? parsed.hostname.slice(1, -1) : parsed.hostname;
-  const addresses = await resolve(url, host);
+/** The first of `addresses` the policy refuses, as the error to throw; otherwise the one to connect to. */
+function approve(
+  url: string,
+  parsed: URL,
+  addresses: CheckedAddress[],
+  policy: OutboundPolicy,
+): CheckedAddress {
   const allowListed = isAllowListed(parsed, policy);
   for (const { address } of addresses) {
     const refused = refusal(classifyAddress(address), allowListed, policy);
@@ -203,4 +205,35 @@ export async function checkUrl(url: string, policy: OutboundPolicy): Promise<Che
   }
   // resolve() never returns an empty list.
   return addresses[0] as CheckedAddress;
+}
+
+function hostOf(parsed: URL): string {
+  return parsed.hostname.startsWith("[") ? parsed.hostname.slice(1, -1) : parsed.hostname;
+}
+
+/**
+ * The policy's answer without waiting, for a URL whose host is an IP address: the address to connect
+ * to, or a thrown NetError. Undefined when the host is a name that DNS must resolve first (use checkUrl).
+ */
+export function checkLiteralUrl(url: string | URL, policy: OutboundPolicy): CheckedAddress | undefined {
+  const parsed = parseHttpUrl(url);
+  const host = hostOf(parsed);
+  const literal = isIP(host);
+  if (literal !== 4 && literal !== 6) return undefined;
+  return approve(
+    typeof url === "string" ? url : url.href,
+    parsed,
+    [{ address: host, family: literal }],
+    policy,
+  );
+}
+
+/**
+ * Checks a URL against the policy and resolves it; the caller must connect to the returned address
+ * (and only it) so that a second DNS answer cannot redirect the connection.
+ */
+export async function checkUrl(url: string, policy: OutboundPolicy): Promise<CheckedAddress> {
+  const parsed = parseHttpUrl(url);
+  const addresses = await resolve(url, hostOf(parsed));
+  return approve(url, parsed, addresses, policy);
 }

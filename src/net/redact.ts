@@ -65,6 +65,8 @@ export class Redactor {
   #needles: string[] = [];
   #pattern: RegExp | undefined;
   readonly #secrets = new Set<string>();
+  /** The last URL redacted and its result: a run sends to the same few URLs over and over. */
+  #lastUrl: [string, string] | undefined;
 
   /**
    * Registers a secret of any length. Matching ignores case: a secret can land where case does not
@@ -77,6 +79,7 @@ export class Redactor {
     forms.add(new URLSearchParams({ v: value }).toString().slice(2));
     this.#needles = [...new Set([...this.#needles, ...forms])].sort((a, b) => b.length - a.length);
     this.#pattern = new RegExp(this.#needles.map(escapeRegExp).join("|"), "gi");
+    this.#lastUrl = undefined;
     return true;
   }
 
@@ -95,6 +98,13 @@ export class Redactor {
    * replaced; also safe on a sentence that contains URLs, since values stop at whitespace.
    */
   url(url: string): string {
+    if (this.#lastUrl?.[0] === url) return this.#lastUrl[1];
+    const redacted = this.#redactUrl(url);
+    this.#lastUrl = [url, redacted];
+    return redacted;
+  }
+
+  #redactUrl(url: string): string {
     const withoutPassword = url.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, `$1${REDACTED}@`);
     const withoutParams = withoutPassword.replace(
       /([?&])([^=&#\s]*)=([^&#\s]*?)(?=:?(?:[&#\s]|$))/g,

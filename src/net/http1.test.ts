@@ -1,0 +1,292 @@
+import { spawn } from "node:child_process";
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  mkdirSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeIdleConnections, idleConnectionCount, poolKey } from "./http1.js";
+import { httpRequest } from "./http.js";
+import { commandLinePolicy } from "./outbound-policy.js";
+import { serve } from "./testing/loopback-server.js";
+
+/** A raw TCP server on 127.0.0.1 whose every connection gets `onConnection`, for replies node:http would not send. */
+async function rawServer(onConnection: (socket: net.Socket) => void) {
+  const server = net.createServer(onConnection);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Answers each request read on a socket with `reply` (the request is taken to end at its blank line). */
+function answerEach(reply: string | ((request: string) => string)) {
+  return (socket: net.Socket) => {
+    let buffered = "";
+    socket.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("latin1");
+      for (let end = buffered.indexOf("\r\n\r\n"); end >= 0; end = buffered.indexOf("\r\n\r\n")) {
+        const request = buffered.slice(0, end);
+        buffered = buffered.slice(end + 4);
+        socket.write(typeof reply === "string" ? reply : reply(request));
+      }
+    });
+  };
+}
+
+const get = (url: string) => httpRequest({ url, timeoutMs: 2000, policy: commandLinePolicy });
+
+describe("kept-alive connections", () => {
+  it("carry one request after another, and closeIdleConnections makes the next request connect afresh", async () => {
+    const s = await serve((_req, res) => res.end("ok"));
+    try {
+      closeIdleConnections();
+      await get(s.url);
+      await get(s.url);
+      expect(s.connections()).toBe(1);
+      expect(idleConnectionCount()).toBeGreaterThanOrEqual(1);
+      closeIdleConnections();
+      await get(s.url);
+      expect(s.connections()).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("are pooled per approved address and TLS name, so a name that resolves elsewhere gets its own", () => {
+    const target = { protocol: "http:", address: "10.0.0.1", port: 80 } as const;
+    expect(poolKey(target)).not.toBe(poolKey({ ...target, address: "127.0.0.1" }));
+    expect(poolKey({ ...target, protocol: "https:", servername: "a.example" })).not.toBe(
+      poolKey({ ...target, protocol: "https:", servername: "b.example" }),
+    );
+  });
+
+  it("survive the server closing an idle connection: the next GET goes out on a new one", async () => {
+    const s = await serve((_req, res) => res.end("ok"));
+    try {
+      await get(s.url);
+      s.server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const res = await get(s.url);
+      expect(res.body).toBe("ok");
+      expect(s.connections()).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("are not reused after the server answers Connection: close", async () => {
+    const s = await serve((_req, res) => res.setHeader("connection", "close").end("bye"));
+    try {
+      await get(s.url);
+      await get(s.url);
+      expect(s.connections()).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("reading responses", () => {
+  it("reads chunked, sized and connection-delimited bodies, and skips 1xx answers before the response", async () => {
+    const replies = [
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n",
+      "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi",
+    ];
+    let next = 0;
+    const s = await rawServer(answerEach(() => replies[next++] ?? ""));
+    const raw = await rawServer((socket) =>
+      socket.once("data", () => socket.end("HTTP/1.0 200 OK\r\nX-Kind: raw\r\n\r\nuntil the end")),
+    );
+    try {
+      expect((await get(s.url)).body).toBe("abcde");
+      expect((await get(s.url)).body).toBe("hi");
+      const delimited = await get(raw.url);
+      expect(delimited.body).toBe("until the end");
+      expect(delimited.headers["x-kind"]).toBe("raw");
+    } finally {
+      await Promise.all([s.close(), raw.close()]);
+    }
+  });
+
+  it("joins repeated headers but keeps the first Content-Type, as node:http does", async () => {
+    const s = await rawServer(
+      answerEach(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Type: text/html\r\nVary: a\r\nVary: b\r\nContent-Length: 2\r\n\r\n{}",
+      ),
+    );
+    try {
+      const res = await get(s.url);
+      expect(res.contentType).toBe("application/json");
+      expect(res.headers.vary).toBe("a, b");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("reports a body cut short by the server closing the connection", async () => {
+    const s = await rawServer((socket) =>
+      socket.once("data", () => socket.end("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly this")),
+    );
+    try {
+      await expect(get(s.url)).rejects.toMatchObject({
+        rule: "connect",
+        message: expect.stringMatching(/closed early/) as string,
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("refuses a response whose headers never end, at the header cap, without waiting for the timeout", async () => {
+    const s = await rawServer((socket) =>
+      socket.once("data", () => {
+        socket.write("HTTP/1.1 200 OK\r\n");
+        for (let i = 0; i < 2000; i++) socket.write(`X-Filler-${i}: ${"x".repeat(60)}\r\n`);
+      }),
+    );
+    try {
+      await expect(get(s.url)).rejects.toMatchObject({
+        message: expect.stringMatching(/unreadable HTTP response/) as string,
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("refuses a status line that is not HTTP", async () => {
+    const s = await rawServer((socket) => socket.once("data", () => socket.end("SSH-2.0-OpenSSH\r\n\r\n")));
+    try {
+      await expect(get(s.url)).rejects.toMatchObject({
+        message: expect.stringMatching(/unreadable HTTP response/) as string,
+      });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("writing requests", () => {
+  it("refuses a header value that would split the request, before anything is sent", async () => {
+    const s = await serve((_req, res) => res.end("ok"));
+    try {
+      const sent = httpRequest({
+        url: s.url,
+        timeoutMs: 1000,
+        policy: commandLinePolicy,
+        headers: { "X-Evil": "a\r\nX-Injected: yes" },
+      });
+      await expect(sent).rejects.toMatchObject({
+        message: expect.stringMatching(/invalid character/) as string,
+      });
+      expect(s.connections()).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("sends Host, the body's length in bytes, and the caller's headers", async () => {
+    let seen: Record<string, unknown> = {};
+    const s = await serve((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        seen = {
+          host: req.headers.host,
+          length: req.headers["content-length"],
+          custom: req.headers["x-custom"],
+          body,
+        };
+        res.end("ok");
+      });
+    });
+    try {
+      await httpRequest({
+        url: `${s.url}/path?q=1`,
+        method: "POST",
+        body: "héllo",
+        headers: { "X-Custom": "v" },
+        timeoutMs: 1000,
+        policy: commandLinePolicy,
+      });
+      expect(seen).toEqual({ host: `127.0.0.1:${s.port}`, length: "6", custom: "v", body: "héllo" });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("a process using httpRequest", () => {
+  const out = mkdtempSync(join(tmpdir(), "plainwright-net-"));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  /** Compiles src/net to plain JavaScript so a child `node` can run it as dist would. */
+  function compileNet(): string {
+    const here = fileURLToPath(new URL(".", import.meta.url));
+    const target = join(out, "dist", "net");
+    mkdirSync(target, { recursive: true });
+    writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+    // The compiled copy imports the project's dependencies (the HTTP parser) like dist does.
+    symlinkSync(join(here, "..", "..", "node_modules"), join(out, "node_modules"), "dir");
+    for (const file of readdirSync(here).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+      const { outputText } = ts.transpileModule(readFileSync(join(here, file), "utf8"), {
+        compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
+        fileName: file,
+      });
+      writeFileSync(join(target, file.replace(/\.ts$/, ".js")), outputText);
+    }
+    return target;
+  }
+
+  it("exits on its own while a kept-alive connection sits idle, and reads its version from package.json", async () => {
+    const s = await serve((req, res) => res.end(req.headers["user-agent"]));
+    s.server.keepAliveTimeout = 60_000;
+    try {
+      const dir = compileNet();
+      const script = `
+        import { httpRequest, commandLinePolicy } from ${JSON.stringify(join(dir, "index.js"))};
+        const res = await httpRequest({ url: ${JSON.stringify(s.url)}, timeoutMs: 1000, policy: commandLinePolicy });
+        console.log(res.body);`;
+      const started = performance.now();
+      const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const timer = setTimeout(() => child.kill(), 5000);
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      clearTimeout(timer);
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      expect(stdout.trim()).toBe("plainwright/9.9.9");
+      expect(performance.now() - started).toBeLessThan(4000);
+      // The server still holds the connection open: the client process left without closing it.
+      expect(s.connections()).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,360 @@
+import net from "node:net";
+import tls from "node:tls";
+import { HTTPParser } from "http-parser-js";
+
+/**
+ * Plainwright's HTTP/1.1 engine: keep-alive connections over node:net and node:tls, responses read by
+ * http-parser-js. It replaces node:http under the one client because a test tool sees every byte an
+ * agent sends and a load generator must not spend more on its own HTTP stack than the agent under test
+ * does (node:http's request objects cost about as much CPU as the loopback agent's whole reply).
+ */
+
+/** Where a request goes: the address the outbound policy approved, never a name resolved again. */
+export interface WireTarget {
+  protocol: "http:" | "https:";
+  address: string;
+  port: number;
+  /** The host name for TLS SNI and certificate checks; absent for IP literals. */
+  servername?: string;
+}
+
+export interface WireRequest {
+  method: string;
+  /** Path and query, already percent-encoded (from a URL object). */
+  path: string;
+  /** The Host header value. */
+  host: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What an exchange reports; after `onEnd` or `onError` nothing more is called. */
+export interface WireHandlers {
+  onResponse(status: number, headers: Record<string, string>): void;
+  onData(chunk: Buffer): void;
+  onEnd(): void;
+  onError(error: WireError): void;
+}
+
+export interface WireExchange {
+  /** Abandons the exchange and its connection; no handler is called afterwards. */
+  destroy(): void;
+}
+
+/** A failure with the system code when there is one (ECONNREFUSED, ECONNRESET, a TLS code, …). */
+export class WireError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "WireError";
+    this.code = code;
+  }
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+// Node's rule for headers that appear once: the first copy counts and later ones are dropped.
+const SINGLE_HEADERS = new Set(["content-type", "content-length", "location", "retry-after", "etag"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+// A socket is retired this long before the server's announced keep-alive timeout ends.
+const KEEP_ALIVE_MARGIN_MS = 1000;
+
+/** The request head and body as the bytes to write, refusing header names and values that could split it. */
+function serialize(request: WireRequest): Buffer {
+  let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${request.host}\r\n`;
+  let hasLength = false;
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!TOKEN.test(name))
+      throw new WireError(`invalid header name ${JSON.stringify(name)}`, "ERR_INVALID_HTTP_TOKEN");
+    if (BAD_VALUE.test(value))
+      throw new WireError(`invalid character in the value of header "${name}"`, "ERR_INVALID_CHAR");
+    const lower = name.toLowerCase();
+    if (lower === "host" || lower === "connection" || lower === "transfer-encoding") continue;
+    if (lower === "content-length") {
+      hasLength = true;
+      continue;
+    }
+    head += `${name}: ${value}\r\n`;
+  }
+  const body = request.body === undefined ? undefined : Buffer.from(request.body, "utf8");
+  if (body) head += `Content-Length: ${body.length}\r\n`;
+  else if (hasLength || BODY_METHODS.has(request.method)) head += "Content-Length: 0\r\n";
+  head += "Connection: keep-alive\r\n\r\n";
+  const headBytes = Buffer.from(head, "latin1");
+  return body ? Buffer.concat([headBytes, body], headBytes.length + body.length) : headBytes;
+}
+
+function flatten(raw: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    const prior = out[name];
+    if (prior === undefined) out[name] = value;
+    else if (!SINGLE_HEADERS.has(name)) out[name] = `${prior}, ${value}`;
+  }
+  return out;
+}
+
+/** The server's keep-alive timeout from `Keep-Alive: timeout=N`, in ms. */
+function keepAliveMs(headers: Record<string, string>): number | undefined {
+  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(headers["keep-alive"] ?? "");
+  return match ? Number(match[1]) * 1000 : undefined;
+}
+
+type HeadersInfo = { statusCode: number; headers: string[]; shouldKeepAlive: boolean };
+
+/** Reads http-parser-js's callback in both of its calling conventions (another user may switch it). */
+function headersInfo(args: unknown[]): HeadersInfo {
+  if (typeof args[0] === "object" && args[0] !== null) return args[0] as HeadersInfo;
+  return {
+    headers: args[2] as string[],
+    statusCode: args[5] as number,
+    shouldKeepAlive: args[8] as boolean,
+  };
+}
+
+class Connection {
+  readonly key: string;
+  readonly socket: net.Socket;
+  readonly #pool: Pool;
+  readonly #parser = new HTTPParser(HTTPParser.RESPONSE);
+  #current: Exchange | undefined;
+  #reused = false;
+  #idleTimer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(key: string, target: WireTarget, pool: Pool) {
+    this.key = key;
+    this.#pool = pool;
+    const options = { host: target.address, port: target.port };
+    this.socket =
+      target.protocol === "https:"
+        ? tls.connect({
+            ...options,
+            ...(target.servername ? { servername: target.servername } : {}),
+            ALPNProtocols: ["http/1.1"],
+          })
+        : net.connect(options);
+    this.socket.setNoDelay(true);
+    this.socket.setKeepAlive(true, 1000);
+    this.#parser[HTTPParser.kOnHeadersComplete] = (...args: unknown[]) => this.#onHeaders(headersInfo(args));
+    this.#parser[HTTPParser.kOnBody] = (chunk: Buffer) => this.#current?.data(chunk);
+    this.#parser[HTTPParser.kOnMessageComplete] = () => this.#onComplete();
+    this.socket.on("data", (chunk: Buffer) => this.#onData(chunk));
+    this.socket.on("end", () => this.#onEnd());
+    this.socket.on("error", (error: NodeJS.ErrnoException) => this.#onClose(error));
+    this.socket.on("close", () => this.#onClose());
+  }
+
+  get reused(): boolean {
+    return this.#reused;
+  }
+
+  send(exchange: Exchange, bytes: Buffer): void {
+    clearTimeout(this.#idleTimer);
+    this.socket.ref();
+    this.#current = exchange;
+    this.socket.write(bytes);
+  }
+
+  destroy(): void {
+    this.#closed = true;
+    this.#current = undefined;
+    clearTimeout(this.#idleTimer);
+    this.#pool.forget(this);
+    this.socket.destroy();
+  }
+
+  #keepAlive = true;
+  #serverIdleMs: number | undefined;
+
+  #onHeaders(info: HeadersInfo): number {
+    const exchange = this.#current;
+    if (!exchange) return 0;
+    // 1xx answers (100 Continue, 103 Early Hints) precede the real response; they have no body.
+    if (info.statusCode >= 100 && info.statusCode < 200 && info.statusCode !== 101) return 1;
+    this.#keepAlive = info.shouldKeepAlive;
+    const headers = flatten(info.headers);
+    this.#serverIdleMs = keepAliveMs(headers);
+    exchange.response(info.statusCode, headers);
+    return exchange.method === "HEAD" ? 1 : 0;
+  }
+
+  #onComplete(): void {
+    const exchange = this.#current;
+    if (!exchange?.responded) return;
+    this.#current = undefined;
+    exchange.end();
+    if (this.#keepAlive && !this.#closed) this.#release();
+    else this.destroy();
+  }
+
+  #release(): void {
+    this.#reused = true;
+    this.socket.unref();
+    const idle = this.#serverIdleMs;
+    if (idle !== undefined) {
+      this.#idleTimer = setTimeout(() => this.destroy(), Math.max(0, idle - KEEP_ALIVE_MARGIN_MS));
+      this.#idleTimer.unref();
+    }
+    this.#pool.release(this);
+  }
+
+  #onData(chunk: Buffer): void {
+    if (!this.#current) return this.destroy(); // bytes nobody asked for: the connection cannot be trusted
+    const result = this.#parser.execute(chunk);
+    if (result instanceof Error)
+      this.#fail(new WireError(`unreadable HTTP response: ${result.message}`, "HPE"));
+  }
+
+  #onEnd(): void {
+    // A body delimited by the connection's end is complete now.
+    if (this.#current?.responded) {
+      const result = this.#parser.finish();
+      if (result instanceof Error) return this.#fail(new WireError("connection closed early"));
+    }
+    this.#onClose();
+  }
+
+  #onClose(error?: NodeJS.ErrnoException): void {
+    this.#closed = true;
+    this.#pool.forget(this);
+    clearTimeout(this.#idleTimer);
+    if (this.#current) {
+      const message = error ? error.message : "connection closed early";
+      this.#fail(new WireError(message, error?.code, { cause: error }));
+    }
+    this.socket.destroy();
+  }
+
+  #fail(error: WireError): void {
+    const exchange = this.#current;
+    this.destroy();
+    exchange?.error(error);
+  }
+}
+
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
+
+class Exchange implements WireExchange {
+  readonly method: string;
+  readonly #target: WireTarget;
+  readonly #bytes: Buffer;
+  readonly #handlers: WireHandlers;
+  #connection: Connection | undefined;
+  #retried = false;
+  #done = false;
+  responded = false;
+
+  constructor(target: WireTarget, request: WireRequest, handlers: WireHandlers) {
+    this.method = request.method;
+    this.#target = target;
+    this.#bytes = serialize(request);
+    this.#handlers = handlers;
+  }
+
+  start(): void {
+    const key = poolKey(this.#target);
+    this.#connection = pool.take(key) ?? new Connection(key, this.#target, pool);
+    this.#connection.send(this, this.#bytes);
+  }
+
+  response(status: number, headers: Record<string, string>): void {
+    if (this.#done) return;
+    this.responded = true;
+    this.#handlers.onResponse(status, headers);
+  }
+
+  data(chunk: Buffer): void {
+    if (!this.#done) this.#handlers.onData(chunk);
+  }
+
+  end(): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#handlers.onEnd();
+  }
+
+  error(error: WireError): void {
+    if (this.#done) return;
+    // A kept-alive connection the server closed just as it was reused: a request that changes nothing
+    // is sent once more on a new connection, as browsers do; a send is never repeated behind the user's back.
+    if (!this.responded && this.#connection?.reused && IDEMPOTENT.has(this.method) && !this.#retried) {
+      this.#retried = true;
+      return this.start();
+    }
+    this.#done = true;
+    this.#handlers.onError(error);
+  }
+
+  destroy(): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#connection?.destroy();
+  }
+}
+
+/** Idle keep-alive connections by target; a busy connection is in no list. */
+class Pool {
+  readonly #idle = new Map<string, Connection[]>();
+
+  take(key: string): Connection | undefined {
+    const list = this.#idle.get(key);
+    const connection = list?.pop();
+    if (list?.length === 0) this.#idle.delete(key);
+    return connection;
+  }
+
+  release(connection: Connection): void {
+    const list = this.#idle.get(connection.key);
+    if (list) list.push(connection);
+    else this.#idle.set(connection.key, [connection]);
+  }
+
+  forget(connection: Connection): void {
+    const list = this.#idle.get(connection.key);
+    const at = list?.indexOf(connection) ?? -1;
+    if (list && at >= 0) list.splice(at, 1);
+    if (list?.length === 0) this.#idle.delete(connection.key);
+  }
+
+  closeIdle(): void {
+    const all = [...this.#idle.values()].flat();
+    this.#idle.clear();
+    for (const connection of all) connection.destroy();
+  }
+
+  idleCount(): number {
+    let count = 0;
+    for (const list of this.#idle.values()) count += list.length;
+    return count;
+  }
+}
+
+const pool = new Pool();
+
+/** Connections are pooled per approved address, so a name that now resolves elsewhere gets a new one. */
+export function poolKey(target: WireTarget): string {
+  return `${target.protocol}//${target.address}:${target.port}|${target.servername ?? ""}`;
+}
+
+/**
+ * Sends one request on an idle kept-alive connection to `target`, or a new one. Invalid header names or
+ * values are refused before anything is sent (thrown as a WireError).
+ */
+export function sendHttp1(target: WireTarget, request: WireRequest, handlers: WireHandlers): WireExchange {
+  const exchange = new Exchange(target, request, handlers);
+  exchange.start();
+  return exchange;
+}
+
+/** Closes pooled idle connections, e.g. before a test checks for open handles or a server shuts down. */
+export function closeIdleConnections(): void {
+  pool.closeIdle();
+}
+
+/** How many kept-alive connections sit idle (for tests and the bench). */
+export function idleConnectionCount(): number {
+  return pool.idleCount();
+}
