@@ -14,9 +14,8 @@ import { withoutCredentials } from "./credentials.js";
 /** The start of the skip a run without --identity gets (src/report/console-skips.ts names the option). */
 export const NO_OTHER_CALLER = "no second identity was given";
 
-/** Why the scope checks cannot run, or undefined when a second caller is at hand. */
-function missingOtherCaller(ctx: CheckContext): CheckVerdict | undefined {
-  if (ctx.otherCaller) return undefined;
+/** Why the scope checks cannot run without a second caller: they do not apply, or need --identity. */
+function withoutOtherCaller(ctx: CheckContext): CheckVerdict {
   if (!cardDeclaresSecurity(ctx) && !ctx.credentialsGiven)
     return notApplicable(
       "the card declares no security scheme and the run sent no credentials: every caller is the same anonymous caller, so no task belongs to another",
@@ -54,16 +53,16 @@ export async function asOtherCaller(
   ctx: CheckContext,
   judge: (other: A2AClient, name: string) => Promise<CheckVerdict>,
 ): Promise<CheckVerdict> {
-  const missing = missingOtherCaller(ctx);
-  if (missing || !ctx.otherCaller) return missing ?? skip(NO_OTHER_CALLER);
-  const sent = otherHeaders(ctx, ctx.otherCaller);
+  const other = ctx.otherCaller;
+  if (!other) return withoutOtherCaller(ctx);
+  const sent = otherHeaders(ctx, other);
   if (sameHeaders(sent.headers, ctx.clientContext.headers))
     return skip(
-      `the second identity "${ctx.otherCaller.name}" sends the same headers as the run itself: it is the same caller`,
+      `the second identity "${other.name}" sends the same headers as the run itself: it is the same caller`,
     );
   const client = createClient(ctx.client.target, { ...ctx.clientContext, ...sent });
   try {
-    return await judge(client, ctx.otherCaller.name);
+    return await judge(client, other.name);
   } finally {
     client.close();
   }
