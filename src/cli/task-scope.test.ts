@@ -1,9 +1,12 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { runCli } from "./testing/run-cli.js";
+
+const bin = new URL("../../dist/cli/main.js", import.meta.url).pathname;
 
 const alice = "alice-s3cret-token";
 const bob = "bob-s3cret-token";
@@ -116,6 +119,53 @@ describe("conform with a second identity", () => {
       scopeChecks.map((id) => `${id} GRPC pass`).sort(),
     );
     expect(r.stdout).not.toContain(bob);
+  });
+
+  it("passes against `plainwright agent` started with one --bearer-token per caller", async () => {
+    const child = spawn(
+      process.execPath,
+      [bin, "agent", "--port", "0", "--bearer-token", alice, "--bearer-token", bob],
+      {
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        const timer = setTimeout(() => reject(new Error(`the agent did not start: ${text}`)), 20_000);
+        child.stdout.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          const match = /\) at (http:\/\/\S+)/.exec(text);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            expect(text).toContain("bearer token required (2 callers)");
+            resolve(match[1]);
+          }
+        });
+      });
+      const r = await runCli([
+        "conform",
+        url,
+        "--bearer",
+        alice,
+        "--identity",
+        `bob=Authorization: Bearer ${bob}`,
+        "--category",
+        "auth",
+        "--transport",
+        "jsonrpc",
+        "--json",
+      ]);
+      expect(r.code, r.stdout.slice(0, 400)).toBe(0);
+      expect(scoped(JSON.parse(r.stdout) as Result).map((f) => f.status)).toEqual([
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+      ]);
+    } finally {
+      child.kill("SIGTERM");
+    }
   });
 
   it("refuses a malformed --identity before sending anything, and documents it in --help", async () => {
