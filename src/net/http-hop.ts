@@ -1,7 +1,7 @@
 import net from "node:net";
 import { NetError } from "./errors.js";
 import { sendHttp1 } from "./http1.js";
-import type { WireError, WireExchange } from "./http1.js";
+import type { WireError, WireExchange, WireHandlers, WireRequest, WireTarget } from "./http1.js";
 import type { CheckedAddress } from "./outbound-policy.js";
 import { SseParser } from "./sse-parser.js";
 import type { SseEvent } from "./sse-parser.js";
@@ -104,7 +104,7 @@ interface StreamState {
   events: TimedSseEvent[];
 }
 
-class Exchange {
+class Exchange implements WireHandlers {
   readonly #hop: HopRequest;
   readonly #resolve: (result: HopResult) => void;
   readonly #reject: (error: NetError) => void;
@@ -127,41 +127,51 @@ class Exchange {
   start(): void {
     const { url, target, signal } = this.#hop;
     const href = url.href;
-    const message = `no complete response from ${href} within ${formatSeconds(this.#hop.totalMs)}`;
-    this.#timer = setTimeout(
-      () => this.#fail(new NetError("timeout.total", href, message)),
-      this.#hop.timeoutMs,
-    );
+    this.#timer = setTimeout(() => {
+      const message = `no complete response from ${href} within ${formatSeconds(this.#hop.totalMs)}`;
+      this.#fail(new NetError("timeout.total", href, message));
+    }, this.#hop.timeoutMs);
     if (signal?.aborted) return this.#abort();
     signal?.addEventListener("abort", this.#onAbort, { once: true });
-    const bracketless = url.hostname.replace(/^\[(.*)\]$/, "$1");
     const https = url.protocol === "https:";
+    const wire: WireTarget = {
+      protocol: https ? "https:" : "http:",
+      address: target.address,
+      port: Number(url.port || (https ? 443 : 80)),
+    };
+    const bracketless = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    if (https && net.isIP(bracketless) === 0) wire.servername = bracketless;
+    const request: WireRequest = {
+      method: this.#hop.method,
+      path: `${url.pathname}${url.search}`,
+      host: url.host,
+      headers: this.#hop.headers,
+    };
+    if (this.#hop.body !== undefined) request.body = this.#hop.body;
     try {
-      this.#req = sendHttp1(
-        {
-          protocol: https ? "https:" : "http:",
-          address: target.address,
-          port: Number(url.port || (https ? 443 : 80)),
-          ...(https && net.isIP(bracketless) === 0 ? { servername: bracketless } : {}),
-        },
-        {
-          method: this.#hop.method,
-          path: `${url.pathname}${url.search}`,
-          host: url.host,
-          headers: this.#hop.headers,
-          ...(this.#hop.body === undefined ? {} : { body: this.#hop.body }),
-        },
-        {
-          onResponse: (status, headers) => this.#onResponse(status, headers),
-          onData: (chunk) => this.#onData(chunk),
-          onEnd: () => (this.#stream ? this.#endStream("closed") : this.#succeed()),
-          onError: (error) => this.#onWireError(error),
-        },
-      );
+      this.#req = sendHttp1(wire, request, this);
     } catch (error) {
       // Invalid header names or values are refused before anything is sent.
       return this.#fail(connectError(href, error, "send a request to"));
     }
+  }
+
+  // The wire's handlers (WireHandlers): the exchange itself, so no closures are made per request.
+  onResponse(status: number, headers: Record<string, string>): void {
+    this.#onResponse(status, headers);
+  }
+
+  onData(chunk: Buffer): void {
+    this.#onData(chunk);
+  }
+
+  onEnd(): void {
+    if (this.#stream) this.#endStream("closed");
+    else this.#succeed();
+  }
+
+  onError(error: WireError): void {
+    this.#onWireError(error);
   }
 
   #onResponse(status: number, headers: Record<string, string>): void {

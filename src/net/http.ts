@@ -1,9 +1,9 @@
 import { NetError } from "./errors.js";
 import { runHop } from "./http-hop.js";
-import type { HopResult, StreamEnd, StreamOptions, TimedSseEvent } from "./http-hop.js";
+import type { HopRequest, HopResult, StreamEnd, StreamOptions, TimedSseEvent } from "./http-hop.js";
 import { checkLiteralUrl, checkUrl } from "./outbound-policy.js";
 import type { CheckedAddress, OutboundPolicy } from "./outbound-policy.js";
-import type { TrafficHandle, TrafficLog } from "./traffic.js";
+import type { TrafficHandle, TrafficLog, TrafficRequest } from "./traffic.js";
 import { formatSeconds } from "./units.js";
 import { USER_AGENT } from "./version.js";
 
@@ -109,12 +109,11 @@ export async function httpRequest(opts: HttpRequestOptions): Promise<HttpRespons
 
 async function sendHop(hop: Hop, budget: Budget): Promise<{ result: HopResult; trace?: TrafficHandle }> {
   const { opts } = budget;
-  const request = { method: hop.method, url: hop.url, headers: hop.headers };
-  const trace = opts.traffic?.start({
-    ...request,
-    ...(hop.body === undefined ? {} : { body: hop.body }),
-    ...(opts.label === undefined ? {} : { label: opts.label }),
-  });
+  // Built field by field rather than spread: this runs for every request of a load run.
+  const recorded: TrafficRequest = { method: hop.method, url: hop.url, headers: hop.headers };
+  if (hop.body !== undefined) recorded.body = hop.body;
+  if (opts.label !== undefined) recorded.label = opts.label;
+  const trace = opts.traffic?.start(recorded);
   let target: CheckedAddress;
   const url = hop.parsed ?? parsedUrl(hop.url).parsed;
   try {
@@ -124,18 +123,20 @@ async function sendHop(hop: Hop, budget: Budget): Promise<{ result: HopResult; t
     if (error instanceof NetError) trace?.fail({ rule: error.rule, message: error.message });
     throw error;
   }
-  const result = await runHop({
-    ...request,
+  const request: HopRequest = {
+    method: hop.method,
     url: url ?? new URL(hop.url),
-    ...(hop.body === undefined ? {} : { body: hop.body }),
+    headers: hop.headers,
     target,
     timeoutMs: Math.max(0, budget.deadline - performance.now()),
     totalMs: opts.timeoutMs,
     maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
-    ...(opts.stream ? { stream: opts.stream } : {}),
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(trace ? { trace } : {}),
-  });
+  };
+  if (hop.body !== undefined) request.body = hop.body;
+  if (opts.stream) request.stream = opts.stream;
+  if (opts.signal) request.signal = opts.signal;
+  if (trace) request.trace = trace;
+  const result = await runHop(request);
   return trace ? { result, trace } : { result };
 }
 

@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import type { AddressInfo } from "node:net";
+import https from "node:https";
 import net from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,7 @@ import { closeIdleConnections, idleConnectionCount, poolKey } from "./http1.js";
 import { httpRequest } from "./http.js";
 import { commandLinePolicy } from "./outbound-policy.js";
 import { serve } from "./testing/loopback-server.js";
+import { TLS_CERT, TLS_KEY } from "./testing/tls-fixture.js";
 
 /** A raw TCP server on 127.0.0.1 whose every connection gets `onConnection`, for replies node:http would not send. */
 async function rawServer(onConnection: (socket: net.Socket) => void) {
@@ -183,6 +185,23 @@ describe("reading responses", () => {
       });
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe("TLS", () => {
+  it("refuses an agent whose certificate no trusted authority signed, naming the reason", async () => {
+    const server = https.createServer({ key: TLS_KEY, cert: TLS_CERT }, (_req, res) => res.end("secret"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await expect(get(`https://127.0.0.1:${port}/`)).rejects.toMatchObject({
+        rule: "connect",
+        message: expect.stringMatching(/self[- ]signed/i) as string,
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -59,29 +59,50 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 // A socket is retired this long before the server's announced keep-alive timeout ends.
 const KEEP_ALIVE_MARGIN_MS = 1000;
 
-/** The request head and body as the bytes to write, refusing header names and values that could split it. */
+/** Header lines already checked, by name and value: a run sends the same few headers over and over. */
+const checkedLines = new Map<string, string>();
+const CHECKED_LINES_MAX = 512;
+
+/** `name: value\r\n`, refusing a name or value that could split the request. */
+function headerLine(name: string, value: string): string {
+  const key = `${name}\n${value}`;
+  const known = checkedLines.get(key);
+  if (known !== undefined) return known;
+  if (!TOKEN.test(name))
+    throw new WireError(`invalid header name ${JSON.stringify(name)}`, "ERR_INVALID_HTTP_TOKEN");
+  if (BAD_VALUE.test(value))
+    throw new WireError(`invalid character in the value of header "${name}"`, "ERR_INVALID_CHAR");
+  const line = `${name}: ${value}\r\n`;
+  if (checkedLines.size >= CHECKED_LINES_MAX) checkedLines.clear();
+  checkedLines.set(key, line);
+  return line;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The request head and body as the bytes to write. */
 function serialize(request: WireRequest): Buffer {
   let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${request.host}\r\n`;
   let hasLength = false;
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (!TOKEN.test(name))
-      throw new WireError(`invalid header name ${JSON.stringify(name)}`, "ERR_INVALID_HTTP_TOKEN");
-    if (BAD_VALUE.test(value))
-      throw new WireError(`invalid character in the value of header "${name}"`, "ERR_INVALID_CHAR");
+  for (const name in request.headers) {
     const lower = name.toLowerCase();
     if (lower === "host" || lower === "connection" || lower === "transfer-encoding") continue;
     if (lower === "content-length") {
       hasLength = true;
       continue;
     }
-    head += `${name}: ${value}\r\n`;
+    head += headerLine(name, request.headers[name] as string);
   }
-  const body = request.body === undefined ? undefined : Buffer.from(request.body, "utf8");
-  if (body) head += `Content-Length: ${body.length}\r\n`;
-  else if (hasLength || BODY_METHODS.has(request.method)) head += "Content-Length: 0\r\n";
+  const body = request.body;
+  const length = body === undefined ? 0 : Buffer.byteLength(body, "utf8");
+  if (body !== undefined || hasLength || BODY_METHODS.has(request.method))
+    head += `Content-Length: ${length}\r\n`;
   head += "Connection: keep-alive\r\n\r\n";
+  // Header values are Latin-1 on the wire and the body UTF-8: one encoding pass when the head is ASCII.
+  if (ASCII.test(head)) return Buffer.from(body === undefined ? head : head + body, "utf8");
   const headBytes = Buffer.from(head, "latin1");
-  return body ? Buffer.concat([headBytes, body], headBytes.length + body.length) : headBytes;
+  if (body === undefined) return headBytes;
+  return Buffer.concat([headBytes, Buffer.from(body, "utf8")], headBytes.length + length);
 }
 
 function flatten(raw: string[]): Record<string, string> {

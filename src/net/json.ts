@@ -13,6 +13,8 @@ const BACKSLASH = 0x5c;
  * is passed. A loop rather than recursion so hostile input cannot exhaust the stack.
  */
 function nestingDepth(text: string, limit: number): { depth: number; at: number } {
+  // Each level takes at least one character: a shorter text cannot be too deep, and needs no scan.
+  if (text.length <= limit) return { depth: 0, at: -1 };
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
