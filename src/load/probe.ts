@@ -94,7 +94,7 @@ async function probeSend(
   if (!outcome.ok) return { latencyMs, unsettled: false, error: classifyFailure(outcome, opts.statusOf) };
   const trafficId = outcome.trafficIds.at(-1);
   // The same reply validation the conformance suite applies: the version's schema decides a violation.
-  const problem = replyShapeProblem(outcome.raw, generation);
+  const problem = replyShapeProblem(outcome.raw, generation, outcome.value);
   if (problem)
     return {
       latencyMs,

@@ -44,8 +44,13 @@ function stateProblem(state: unknown, generation: ProtocolGeneration, what: stri
  * What breaks the version's schema in one raw reply or stream event (a Task, Message, status or
  * artifact update, bare or in its 1.0 wrapper), or undefined. 0.1 carries no `kind` and is not judged on it.
  */
-export function replyShapeProblem(raw: unknown, generation: ProtocolGeneration): string | undefined {
-  const reply = normalizeReply(raw);
+export function replyShapeProblem(
+  raw: unknown,
+  generation: ProtocolGeneration,
+  /** `raw` already normalised by the caller (the client does it for every reply), so it is not done twice. */
+  normalized?: Reply,
+): string | undefined {
+  const reply = normalized ?? normalizeReply(raw);
   if (!isObject(raw) || !reply) return "not a Task, Message, status-update or artifact-update";
   const body = inner(raw);
   const name = reply.kind === "task" ? "a Task" : reply.kind === "message" ? "a Message" : `a ${reply.kind}`;
