@@ -14,6 +14,8 @@ import { createSafetyLayer } from "./vuln/index.js";
 import type { VulnMode } from "./vuln/modes.js";
 import { buildV10 } from "./v10/app.js";
 import type { WorkRegistry } from "./work-registry.js";
+import { grpcWithCaller, rememberCaller } from "./caller.js";
+import { TaskScope } from "./task-scope.js";
 
 export interface AppSettings {
   layout: AgentLayout;
@@ -83,9 +85,13 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const rpcHook = composeHooks(safety.rpcHook, flaw?.rpc);
   // The SDK always gets the correct card: flaws change only what clients see.
   const build = layout.protocol === "0.3" ? buildV03 : buildV10;
+  // Each caller sees its own tasks on every binding; the red-team shared-tasks mode lets anyone see any.
+  const scope = new TaskScope(settings.vuln?.has("shared-tasks") ?? false);
   const routers = build(baseCard, planner, work, rpcHook, {
     ...(flaw?.push ? { push: flaw.push } : {}),
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
+    ...(flaw?.scopeDefect ? { scopeDefect: flaw.scopeDefect } : {}),
+    scope,
   });
   const mounted = express.Router();
   // A2A: the public card needs no credentials; only the card-behind-auth flaw guards it.
@@ -95,12 +101,13 @@ export function buildApp(settings: AppSettings): AgentBindings {
   if (signer) mounted.get(JWKS_PATH, (_req, res) => res.type("application/jwk-set+json").json(signer.jwks()));
   const guard = auth?.enforce ? [bearerGuard(auth)] : [];
   const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
-  mounted.use(JSONRPC_PATH, ...guard, ...tap, safety.middleware, routers.jsonrpc);
+  mounted.use(JSONRPC_PATH, ...guard, ...tap, rememberCaller, routers.jsonrpc);
   const restTap = flaw?.restReply ? [tapJsonReplies(flaw.restReply)] : [];
-  mounted.use(REST_PATH, ...guard, ...restTap, safety.middleware, routers.rest);
+  mounted.use(REST_PATH, ...guard, ...restTap, rememberCaller, routers.rest);
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);
   app.use(quietErrors);
-  return { app, grpc: auth?.enforce ? grpcBearerGuard(routers.grpc, auth) : routers.grpc };
+  const grpc = grpcWithCaller(routers.grpc);
+  return { app, grpc: auth?.enforce ? grpcBearerGuard(grpc, auth) : grpc };
 }

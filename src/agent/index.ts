@@ -39,7 +39,10 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-function withAuth(bearerToken: string | undefined, flaw: FlawDefinition | undefined): { auth?: AgentAuth } {
+function withAuth(
+  bearerToken: string | readonly string[] | undefined,
+  flaw: FlawDefinition | undefined,
+): { auth?: AgentAuth } {
   const auth = resolveAuth(bearerToken, flaw);
   return auth ? { auth } : {};
 }

@@ -65,6 +65,10 @@ import errorsStatusMapping from "./errors/status-mapping.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
+import authGetScoped from "./auth/get-scoped.js";
+import authExistenceHidden from "./auth/existence-hidden.js";
+import authTaskOperationsScoped from "./auth/task-operations-scoped.js";
+import authListScoped from "./auth/list-scoped.js";
 import pushConfigCrud from "./push/config-crud.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
@@ -153,6 +157,10 @@ export const catalogue: readonly CheckDefinition[] = [
   authMissingCredentialRefused,
   authWrongCredentialRefused,
   authChallenge,
+  authGetScoped,
+  authExistenceHidden,
+  authTaskOperationsScoped,
+  authListScoped,
   // push
   pushConfigCrud,
   pushDelivery,

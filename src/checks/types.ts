@@ -74,6 +74,12 @@ export interface PeerAgent {
   generation: ProtocolGeneration;
 }
 
+/** Another caller of the agent (--identity): its name and the headers that make it someone else. */
+export interface OtherCaller {
+  name: string;
+  headers: Record<string, string>;
+}
+
 /** Everything a check may look at or use; built once per run (and per transport). */
 export interface CheckContext {
   agentUrl: string;
@@ -102,6 +108,8 @@ export interface CheckContext {
   /** A check's own budget; fixtures and polling stay within it. */
   timeoutMs: number;
   peer?: PeerAgent;
+  /** A second caller, for the checks that one caller's tasks stay hidden from another (A2A 1.0.1 §13.1). */
+  otherCaller?: OtherCaller;
 }
 
 /** A normative sentence of a spec, e.g. `{ spec: "A2A 1.0 §3.1.5", text: "... MUST ..." }`. */

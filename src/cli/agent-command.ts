@@ -7,8 +7,11 @@ export interface AgentFlags {
   protocol?: string;
   flaw?: string;
   listFlaws?: boolean;
-  /** Require Authorization: Bearer TOKEN on the task endpoints (the card declares the scheme). */
-  bearerToken?: string;
+  /**
+   * Require Authorization: Bearer TOKEN on the task endpoints (the card declares the scheme); repeated,
+   * one token per caller, each seeing only its own tasks.
+   */
+  bearerToken?: string[];
   vuln?: string;
   listVuln?: boolean;
   /** False with --no-sign-card: the card is served unsigned. */
@@ -82,7 +85,7 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       host: flags.host ?? "127.0.0.1",
       protocol,
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
-      ...(flags.bearerToken ? { bearerToken: flags.bearerToken } : {}),
+      ...(flags.bearerToken?.length ? { bearerToken: flags.bearerToken } : {}),
       ...(vuln.length > 0 ? { vuln } : {}),
       ...(flags.signCard === false ? { signCard: false } : {}),
     });
@@ -90,7 +93,7 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
     throw usageError((error as Error).message);
   }
   process.stdout.write(
-    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken ? ", bearer token required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken?.length ? `, bearer token required (${flags.bearerToken.length === 1 ? "one caller" : `${flags.bearerToken.length} callers`})` : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -19,6 +19,7 @@ import { timeoutBounds } from "../runner/test-definition.js";
 import {
   connectionFlags,
   parseAgentUrl,
+  parseIdentities,
   parseProtocol,
   type AuthFlags,
   type CommonFlags,
@@ -28,6 +29,8 @@ import { emitResults, exitCodeFor } from "./output.js";
 
 export interface ConformFlags extends CommonFlags, AuthFlags {
   peer?: string;
+  /** Other callers, 'NAME=Header: value' (repeatable): the task-scope checks call as the first. */
+  identity?: string[];
   transport?: string;
   category?: string;
   level?: string;
@@ -83,6 +86,16 @@ export function readCardKeys(files: readonly string[] = []): Jwk[] {
   });
 }
 
+/** The values an identity's headers carry, token alone too ("Bearer T"): kept out of every output. */
+function credentialsOf(identities: ReadonlyArray<{ headers: Record<string, string> }>): string[] {
+  return identities.flatMap((identity) =>
+    Object.values(identity.headers).flatMap((value) => {
+      const token = /^\s*\S+\s+(\S+)\s*$/.exec(value)?.[1];
+      return token ? [value, token] : [value];
+    }),
+  );
+}
+
 /** --endpoint as the runner wants it (checked as a usage error first). */
 function endpointOverrideFrom(flags: ConformFlags): { endpointOverride?: EndpointOverride } {
   const { endpoint } = connectionFlags({
@@ -115,6 +128,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
   const agentUrl = parseAgentUrl(rawUrl);
   const prepared = await prepareRun(flags);
   const { value: headers, used } = resolveSecrets(prepared.auth.headers, prepared.secrets);
+  const others = resolveSecrets(parseIdentities(flags.identity), prepared.secrets);
   const protocol = parseProtocol(flags.protocol);
   const concurrency = flags.concurrency ? Number(flags.concurrency) : undefined;
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
@@ -127,9 +141,10 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
       prepared.auth.secrets.length > 0 || Object.keys(headers).some((h) => /auth|key|token/i.test(h)),
     timeoutMs: (prepared.timeoutS ?? timeoutBounds.default) * 1000,
     policy: prepared.policy,
-    secrets: [...used, ...prepared.auth.secrets],
+    secrets: [...used, ...others.used, ...prepared.auth.secrets, ...credentialsOf(others.value)],
     ...selectionFrom(flags),
     ...(flags.peer ? { peerUrl: parseAgentUrl(flags.peer) } : {}),
+    ...(others.value.length > 0 ? { identities: others.value } : {}),
     hints: parseHints(flags.hint),
     ...(flags.cardKey?.length ? { cardKeys: readCardKeys(flags.cardKey) } : {}),
     ...endpointOverrideFrom(flags),

@@ -5,7 +5,7 @@ import { supportedBindings } from "../client/create-client.js";
 import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
 import type { ClientContext } from "../client/types.js";
 import { Fixtures } from "../checks/fixtures.js";
-import type { CheckContext, PeerAgent } from "../checks/types.js";
+import type { CheckContext, OtherCaller, PeerAgent } from "../checks/types.js";
 import { parseTransport, type Transport } from "../model/transport.js";
 import type { TransportTarget } from "./connect.js";
 
@@ -49,6 +49,7 @@ export interface ContextInputs {
   cardKeys?: readonly Jwk[];
   checkTimeoutMs: number;
   peer?: PeerAgent;
+  otherCaller?: OtherCaller;
 }
 
 const rpcOf = (client: JsonRpcA2AClient) => (method: string, params?: unknown) =>
@@ -83,5 +84,6 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     }),
     timeoutMs: inputs.checkTimeoutMs,
     ...(inputs.peer ? { peer: inputs.peer } : {}),
+    ...(inputs.otherCaller ? { otherCaller: inputs.otherCaller } : {}),
   }));
 }

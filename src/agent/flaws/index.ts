@@ -7,7 +7,7 @@ import { LIFECYCLE_FLAWS } from "./lifecycle.js";
 import { MULTI_TURN_FLAWS } from "./multi-turn.js";
 import { STREAMING_FLAWS } from "./streaming.js";
 import { ERROR_FLAWS } from "./errors.js";
-import { AUTH_FLAWS } from "./auth.js";
+import { AUTH_FLAWS, SCOPE_FLAWS } from "./auth.js";
 import { PUSH_FLAWS } from "./push.js";
 import { TRANSPORT_FLAWS } from "./transport.js";
 
@@ -22,6 +22,7 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...STREAMING_FLAWS,
   ...ERROR_FLAWS,
   ...AUTH_FLAWS,
+  ...SCOPE_FLAWS,
   ...PUSH_FLAWS,
   ...TRANSPORT_FLAWS,
 ];
