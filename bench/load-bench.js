@@ -147,6 +147,14 @@ async function plainwrightRate(url, dist) {
   return result.load.throughput_per_s;
 }
 
+/** Runs one rate measurement and the generator's own CPU (user + system) per request, in µs. */
+async function withCpu(measure) {
+  const before = process.cpuUsage();
+  const rate = await measure();
+  const used = process.cpuUsage(before);
+  return { rate, cpuUs: (used.user + used.system) / (rate * SECONDS) };
+}
+
 export default async function loadBench({ row, dist }) {
   const echo = await startEchoProcess();
   try {
@@ -156,13 +164,16 @@ export default async function loadBench({ row, dist }) {
     const bare = [];
     // Interleaved rounds, best of each: on a shared machine the others' load comes and goes.
     for (let i = 0; i < ROUNDS; i++) {
-      ac.push(await autocannonRate(echo.url));
-      bare.push(await nodeHttpRate(echo.url));
-      pw.push(await plainwrightRate(echo.url, dist));
+      ac.push(await withCpu(() => autocannonRate(echo.url)));
+      bare.push(await withCpu(() => nodeHttpRate(echo.url)));
+      pw.push(await withCpu(() => plainwrightRate(echo.url, dist)));
     }
-    const best = (xs) => Math.max(...xs);
+    const best = (xs) => Math.max(...xs.map((x) => x.rate));
+    // CPU per request is steadier than the rate on a shared machine: the least of the rounds.
+    const cpu = (xs) => Math.min(...xs.map((x) => x.cpuUs));
     const ratio = best(pw) / best(ac);
     const fmt = (n) => `${Math.round(n)}/s`;
+    const us = (n) => `${Math.round(n)} µs`;
     row(`load: autocannon, ${CONNECTIONS} connections, echo agent (best)`, fmt(best(ac)), "reference", true);
     row("load: bare node:http keep-alive loop, no checks (best)", fmt(best(bare)), "context", true);
     row(`load: plainwright load, ${CONNECTIONS} concurrent, validated (best)`, fmt(best(pw)), "", true);
@@ -173,6 +184,9 @@ export default async function loadBench({ row, dist }) {
       ratio >= 0.8,
     );
     row("load: plainwright / bare node:http", `${(best(pw) / best(bare)).toFixed(2)}x`, "context", true);
+    row("load: generator CPU per request, autocannon (least)", us(cpu(ac)), "context", true);
+    row("load: generator CPU per request, bare node:http (least)", us(cpu(bare)), "context", true);
+    row("load: generator CPU per request, plainwright (least)", us(cpu(pw)), "context", true);
   } finally {
     echo.stop();
   }

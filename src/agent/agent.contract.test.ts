@@ -1,7 +1,10 @@
+import { verifyAgentCardSignature } from "@a2a-js/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent } from "./index.js";
 import type { RunningAgent } from "./index.js";
+import { signingPayload } from "./card-signing.js";
 import { DIALECTS } from "./testing/dialects.js";
+import { protectedHeader, signedCard, verifiesOver } from "./testing/signature-checks.js";
 import { postSse, resultOf, rpc } from "./testing/http-client.js";
 
 describe.each(["0.3", "1.0"] as const)("the reference agent without flaws, protocol %s", (protocol) => {
@@ -60,8 +63,32 @@ describe.each(["0.3", "1.0"] as const)("the reference agent without flaws, proto
         { url: `${agent.url}/a2a/rest`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
         { url: agent.grpcUrl, protocolBinding: "GRPC", protocolVersion: "1.0" },
       ]);
-      // Plain spec JSON: no SDK defaults such as tenant "" or empty signature lists.
-      expect(JSON.stringify(card)).not.toMatch(/"tenant"|"signatures"|"\$case"/);
+      // Plain spec JSON: no SDK defaults such as tenant "" or a oneof's $case.
+      expect(JSON.stringify(card)).not.toMatch(/"tenant"|"\$case"/);
+    }
+  });
+
+  it("signs its card (A2A 1.0.1 §8.4): one ES256 JWS over the canonical card, its key in the JWKS the jku names", async () => {
+    const { card, signatures, keys } = await signedCard({ agent, dialect });
+    expect(signatures).toHaveLength(1);
+    const [sig] = signatures;
+    if (!sig) return;
+    expect(protectedHeader(sig)).toEqual({
+      alg: "ES256",
+      typ: "JOSE",
+      kid: keys[0]?.kid,
+      jku: `${agent.url}/.well-known/jwks.json`,
+    });
+    expect(verifiesOver(sig, signingPayload(card, protocol), keys)).toBe(true);
+    expect(keys.every((k) => !("d" in k))).toBe(true);
+    if (protocol === "1.0") {
+      // The official SDK's verifier (its own JCS and payload rules) accepts it too.
+      const verifier = verifyAgentCardSignature((kid) => {
+        const key = keys.find((k) => k.kid === kid);
+        if (!key) throw new Error(`no key ${kid}`);
+        return Promise.resolve(key as never);
+      });
+      await expect(verifier(card as never)).resolves.toBeUndefined();
     }
   });
 

@@ -8,12 +8,15 @@ import type { HelpdeskTiming } from "./helpdesk.js";
 import type { GrpcBinding } from "./grpc/server.js";
 import { tapJsonReplies } from "./http/reply-tap.js";
 import { CARD_LOCATIONS, cardRoutes, serveCurrentCardOnly } from "./http/card-routes.js";
+import { createCardSigner, JWKS_PATH } from "./card-signing.js";
 import type { AgentLayout, CardServeContext, FlawDefinition, ReplyPlan, RpcHook } from "./types.js";
 import { buildV03 } from "./v03/app.js";
 import { createSafetyLayer } from "./vuln/index.js";
 import type { VulnMode } from "./vuln/modes.js";
 import { buildV10 } from "./v10/app.js";
 import type { WorkRegistry } from "./work-registry.js";
+import { grpcWithCaller, rememberCaller } from "./caller.js";
+import { TaskScope } from "./task-scope.js";
 
 export interface AppSettings {
   layout: AgentLayout;
@@ -30,6 +33,8 @@ export interface AppSettings {
   pushNotifications?: boolean;
   /** Red-team weaknesses (`agent --vuln`); none: the hardened default. */
   vuln?: ReadonlySet<VulnMode>;
+  /** Default true: the served card is signed and the JWKS served (A2A 1.0.1 §8.4). */
+  signCard?: boolean;
 }
 
 /** Last resort: never leak a stack trace, and keep client mistakes out of 5xx. */
@@ -67,7 +72,13 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const extension = requiredExtension?.enforce
     ? extensionGuards(requiredExtension, layout.protocol)
     : undefined;
-  const servedCard = flaw?.mutateCard ? flaw.mutateCard(structuredClone(baseCard), layout) : baseCard;
+  const mutatedCard = flaw?.mutateCard ? flaw.mutateCard(structuredClone(baseCard), layout) : baseCard;
+  // Signed last, so a card flaw breaks only what it means to, never the signature too.
+  const signer =
+    settings.signCard !== false || flaw?.cardSignature
+      ? createCardSigner(layout, flaw?.cardSignature)
+      : undefined;
+  const servedCard = signer ? signer.sign(mutatedCard) : mutatedCard;
   const cardContext: CardServeContext = {
     layout,
     body: JSON.stringify(servedCard),
@@ -83,26 +94,31 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const rpcHook = composeHooks(composeHooks(extension?.rpcHook, safety.rpcHook), flaw?.rpc);
   // The SDK always gets the correct card: flaws change only what clients see.
   const build = layout.protocol === "0.3" ? buildV03 : buildV10;
+  // Each caller sees its own tasks on every binding; the red-team shared-tasks mode lets anyone see any.
+  const scope = new TaskScope(settings.vuln?.has("shared-tasks") ?? false);
   const routers = build(securedCard, planner, work, rpcHook, {
     ...(flaw?.push ? { push: flaw.push } : {}),
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
+    ...(flaw?.scopeDefect ? { scopeDefect: flaw.scopeDefect } : {}),
+    scope,
   });
   const mounted = express.Router();
   // A2A: the public card needs no credentials; only the card-behind-auth flaw guards it.
   if (auth?.protectCard)
     for (const path of Object.values(CARD_LOCATIONS)) mounted.use(path, bearerGuard(auth));
   mounted.use(cardRoutes(flaw?.cardResponder ?? serveCurrentCardOnly, () => cardContext));
+  if (signer) mounted.get(JWKS_PATH, (_req, res) => res.type("application/jwk-set+json").json(signer.jwks()));
   const guard = auth?.enforce ? [bearerGuard(auth)] : [];
   const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
-  mounted.use(JSONRPC_PATH, ...guard, ...tap, safety.middleware, routers.jsonrpc);
+  mounted.use(JSONRPC_PATH, ...guard, ...tap, rememberCaller, routers.jsonrpc);
   const restTap = flaw?.restReply ? [tapJsonReplies(flaw.restReply)] : [];
   const restExtension = extension ? [extension.rest] : [];
-  mounted.use(REST_PATH, ...guard, ...restExtension, ...restTap, safety.middleware, routers.rest);
+  mounted.use(REST_PATH, ...guard, ...restExtension, ...restTap, rememberCaller, routers.rest);
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);
   app.use(quietErrors);
   const flawed = flaw?.grpc ? flaw.grpc(routers.grpc) : routers.grpc;
-  const grpc = extension ? extension.grpc(flawed) : flawed;
+  const grpc = grpcWithCaller(extension ? extension.grpc(flawed) : flawed);
   return { app, grpc: auth?.enforce ? grpcBearerGuard(grpc, auth) : grpc };
 }

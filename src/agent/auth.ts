@@ -10,15 +10,19 @@ export const DEFAULT_FLAW_TOKEN = "plainwright-helpdesk-token";
 const SCHEME_NAME = "bearerAuth";
 const CHALLENGE = 'Bearer realm="plainwright-helpdesk"';
 
-/** The agent's bearer token and how it is declared and enforced. */
+/** The agent's bearer tokens (one per caller) and how they are declared and enforced. */
 export interface AgentAuth extends AuthPolicy {
-  token: string;
+  tokens: readonly string[];
 }
 
 /** Bearer settings from the agent's options and its flaw; undefined when the agent needs no credentials. */
-export function resolveAuth(bearerToken: string | undefined, flaw?: FlawDefinition): AgentAuth | undefined {
-  const token = bearerToken ?? (flaw?.auth ? DEFAULT_FLAW_TOKEN : undefined);
-  if (token === undefined) return undefined;
+export function resolveAuth(
+  bearerToken: string | readonly string[] | undefined,
+  flaw?: FlawDefinition,
+): AgentAuth | undefined {
+  const given = typeof bearerToken === "string" ? [bearerToken] : (bearerToken ?? []);
+  const tokens = given.length > 0 ? given : flaw?.auth ? [DEFAULT_FLAW_TOKEN] : [];
+  if (tokens.length === 0) return undefined;
   const defaults: AuthPolicy = {
     declare: true,
     enforce: true,
@@ -26,7 +30,7 @@ export function resolveAuth(bearerToken: string | undefined, flaw?: FlawDefiniti
     checkToken: true,
     challenge: true,
   };
-  return { token, ...defaults, ...flaw?.auth };
+  return { tokens, ...defaults, ...flaw?.auth };
 }
 
 /** Adds an http bearer scheme and a requirement for it to a spec-JSON card (0.3 and 1.0 shapes, A2A 1.0 §4.4). */
@@ -56,7 +60,9 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /** Whether a request's Authorization passes the agent's policy (a flaw may accept any bearer token). */
 function accepted(header: string | undefined, auth: AgentAuth): boolean {
-  return auth.checkToken ? bearerMatches(header, auth.token) : /^\s*bearer\s+\S+/i.test(header ?? "");
+  return auth.checkToken
+    ? auth.tokens.some((token) => bearerMatches(header, token))
+    : /^\s*bearer\s+\S+/i.test(header ?? "");
 }
 
 /** Refuses a request without the token: 401 with a challenge (A2A 1.0 §7.4, A2A 1.0 rule 36). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listFlaws, startReferenceAgent } from "./index.js";
 import { CARD_CHECKS } from "./testing/card-checks.js";
 import { AUTH_CHECKS } from "./testing/auth-checks.js";
+import { SCOPE_CHECKS } from "./testing/scope-checks.js";
 import { ERROR_CHECKS } from "./testing/errors-checks.js";
 import { LIFECYCLE_CHECKS } from "./testing/lifecycle-checks.js";
 import { MULTI_TURN_CHECKS } from "./testing/multi-turn-checks.js";
@@ -25,6 +26,7 @@ const CHECKS: Record<string, FlawCheck> = {
   ...STREAMING_CHECKS,
   ...ERROR_CHECKS,
   ...AUTH_CHECKS,
+  ...SCOPE_CHECKS,
   ...PUSH_CHECKS,
   ...TRANSPORT_CHECKS,
   ...GRPC_CHECKS,

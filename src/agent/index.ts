@@ -40,7 +40,10 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-function withAuth(bearerToken: string | undefined, flaw: FlawDefinition | undefined): { auth?: AgentAuth } {
+function withAuth(
+  bearerToken: string | readonly string[] | undefined,
+  flaw: FlawDefinition | undefined,
+): { auth?: AgentAuth } {
   const auth = resolveAuth(bearerToken, flaw);
   return auth ? { auth } : {};
 }
@@ -82,6 +85,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     ...withAuth(opts.bearerToken, flaw),
     ...withRequiredExtension(opts.requiredExtension, flaw),
     ...(opts.pushNotifications === false ? { pushNotifications: false } : {}),
+    ...(opts.signCard === false ? { signCard: false } : {}),
     vuln,
   });
   const grpcUrl = grpcInterfaceUrl(layout);

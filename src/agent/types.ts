@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import type { GrpcBinding } from "./grpc/server.js";
+import type { ScopeDefect, TaskScope } from "./task-scope.js";
 
 /** The A2A protocol generation the reference agent speaks. */
 export type AgentProtocol = "0.3" | "1.0";
@@ -21,9 +22,10 @@ export interface ReferenceAgentOptions {
   slowTaskMs?: number;
   /**
    * Require `Authorization: Bearer <token>` on every task endpoint (401 + WWW-Authenticate, gRPC
-   * UNAUTHENTICATED); the card declares an http bearer scheme and stays public.
+   * UNAUTHENTICATED); the card declares an http bearer scheme and stays public. Several tokens are
+   * several callers, each seeing only its own tasks (A2A 1.0.1 §13.1).
    */
-  bearerToken?: string;
+  bearerToken?: string | readonly string[];
   /** Claim and serve push notifications; default true. */
   pushNotifications?: boolean;
   /** Red-team weaknesses by name (see listVulnModes()); none: the hardened default. */
@@ -33,6 +35,8 @@ export interface ReferenceAgentOptions {
    * (ExtensionSupportRequiredError, A2A 1.0.1 §3.3.4).
    */
   requiredExtension?: boolean;
+  /** Sign the card (A2A 1.0.1 §8.4) with a key made at start and serve its JWKS; default true. */
+  signCard?: boolean;
 }
 
 export interface RunningAgent {
@@ -181,7 +185,14 @@ export interface FlawDefinition extends FlawInfo {
   grpc?: (binding: GrpcBinding) => GrpcBinding;
   /** Declares the required extension (as ReferenceAgentOptions.requiredExtension) and changes how it is enforced. */
   requiredExtension?: { enforce?: boolean };
+  /** Signs the card wrongly (A2A 1.0.1 §8.4). */
+  cardSignature?: SignatureDefect;
+  /** Lets one operation see other callers' tasks, or tell them apart from unknown ones (A2A 1.0). */
+  scopeDefect?: ScopeDefect;
 }
+
+/** How a flaw gets the card signature wrong: the payload keeps `signatures`, is not JCS, or kid is unsigned. */
+export type SignatureDefect = "covers-signatures" | "not-canonical" | "kid-unprotected";
 
 /** How the agent handles its bearer token (ReferenceAgentOptions.bearerToken). */
 export interface AuthPolicy {
@@ -199,8 +210,11 @@ export interface AuthPolicy {
 
 export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event";
 
-/** Flaw switches the protocol builders honour (FlawDefinition.push, separateRestStore). */
+/** Flaw switches the protocol builders honour (FlawDefinition.push, separateRestStore, scopeDefect). */
 export interface BuildOptions {
   push?: PushDefect;
   separateRestStore?: boolean;
+  /** Whose tasks each caller sees (default: each caller its own). */
+  scope?: TaskScope;
+  scopeDefect?: ScopeDefect;
 }

@@ -10,6 +10,9 @@ import cardSecurityConsistent from "./card/security-consistent.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import cardExtendedCard from "./card/extended-card.js";
+import cardSignatureHeader from "./card/signature-header.js";
+import cardSignatureValid from "./card/signature-valid.js";
+import cardSignatureValid0x from "./card/signature-valid-0x.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
@@ -70,6 +73,10 @@ import errorsStatusMapping from "./errors/status-mapping.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
+import authGetScoped from "./auth/get-scoped.js";
+import authExistenceHidden from "./auth/existence-hidden.js";
+import authTaskOperationsScoped from "./auth/task-operations-scoped.js";
+import authListScoped from "./auth/list-scoped.js";
 import pushConfigCrud from "./push/config-crud.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
@@ -99,6 +106,9 @@ export const catalogue: readonly CheckDefinition[] = [
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
   cardExtendedCard,
+  cardSignatureHeader,
+  cardSignatureValid,
+  cardSignatureValid0x,
   // lifecycle
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,
@@ -163,6 +173,10 @@ export const catalogue: readonly CheckDefinition[] = [
   authMissingCredentialRefused,
   authWrongCredentialRefused,
   authChallenge,
+  authGetScoped,
+  authExistenceHidden,
+  authTaskOperationsScoped,
+  authListScoped,
   // push
   pushConfigCrud,
   pushDelivery,

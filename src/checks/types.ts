@@ -1,3 +1,4 @@
+import type { Jwk } from "../card/jws.js";
 import type { CardValidation, EndpointChoice } from "../card/types.js";
 import type { RpcOutcome } from "../client/jsonrpc.js";
 import type { A2AClient, ClientContext } from "../client/types.js";
@@ -73,6 +74,12 @@ export interface PeerAgent {
   generation: ProtocolGeneration;
 }
 
+/** Another caller of the agent (--identity): its name and the headers that make it someone else. */
+export interface OtherCaller {
+  name: string;
+  headers: Record<string, string>;
+}
+
 /** Everything a check may look at or use; built once per run (and per transport). */
 export interface CheckContext {
   agentUrl: string;
@@ -92,6 +99,8 @@ export interface CheckContext {
   rpc?: (method: string, params?: unknown) => Promise<RpcOutcome>;
   /** Headers, policy, timeouts and the traffic log, for checks that send raw requests. */
   clientContext: ClientContext;
+  /** Public keys the user gave for the card's signatures (--card-key), tried before any jku. */
+  cardKeys?: readonly Jwk[];
   /** True when the user supplied credentials (so auth checks know what "without credentials" means). */
   credentialsGiven: boolean;
   hints: Readonly<Record<string, string>>;
@@ -99,6 +108,8 @@ export interface CheckContext {
   /** A check's own budget; fixtures and polling stay within it. */
   timeoutMs: number;
   peer?: PeerAgent;
+  /** A second caller, for the checks that one caller's tasks stay hidden from another (A2A 1.0.1 §13.1). */
+  otherCaller?: OtherCaller;
 }
 
 /** A normative sentence of a spec, e.g. `{ spec: "A2A 1.0 §3.1.5", text: "... MUST ..." }`. */

@@ -7,12 +7,17 @@ export interface AgentFlags {
   protocol?: string;
   flaw?: string;
   listFlaws?: boolean;
-  /** Require Authorization: Bearer TOKEN on the task endpoints (the card declares the scheme). */
-  bearerToken?: string;
+  /**
+   * Require Authorization: Bearer TOKEN on the task endpoints (the card declares the scheme); repeated,
+   * one token per caller, each seeing only its own tasks.
+   */
+  bearerToken?: string[];
   /** Mark an extension required in the card and refuse requests that do not activate it. */
   requiredExtension?: boolean;
   vuln?: string;
   listVuln?: boolean;
+  /** False with --no-sign-card: the card is served unsigned. */
+  signCard?: boolean;
 }
 
 /** The vulnerable modes, each with the pack that must flag it. */
@@ -82,15 +87,16 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       host: flags.host ?? "127.0.0.1",
       protocol,
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
-      ...(flags.bearerToken ? { bearerToken: flags.bearerToken } : {}),
+      ...(flags.bearerToken?.length ? { bearerToken: flags.bearerToken } : {}),
       ...(flags.requiredExtension ? { requiredExtension: true } : {}),
       ...(vuln.length > 0 ? { vuln } : {}),
+      ...(flags.signCard === false ? { signCard: false } : {}),
     });
   } catch (error) {
     throw usageError((error as Error).message);
   }
   process.stdout.write(
-    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken ? ", bearer token required" : ""}${flags.requiredExtension ? ", extension required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken?.length ? `, bearer token required (${flags.bearerToken.length === 1 ? "one caller" : `${flags.bearerToken.length} callers`})` : ""}${flags.requiredExtension ? ", extension required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import type { Jwk } from "../card/jws.js";
+import { keysFromText } from "../card/key-set.js";
 import { catalogue } from "../checks/index.js";
 import { renderCoverageText } from "../checks/coverage.js";
 import {
@@ -16,6 +19,7 @@ import { timeoutBounds } from "../runner/test-definition.js";
 import {
   connectionFlags,
   parseAgentUrl,
+  parseIdentities,
   parseProtocol,
   type AuthFlags,
   type CommonFlags,
@@ -25,6 +29,8 @@ import { emitResults, exitCodeFor } from "./output.js";
 
 export interface ConformFlags extends CommonFlags, AuthFlags {
   peer?: string;
+  /** Other callers, 'NAME=Header: value' (repeatable): the task-scope checks call as the first. */
+  identity?: string[];
   transport?: string;
   category?: string;
   level?: string;
@@ -33,6 +39,7 @@ export interface ConformFlags extends CommonFlags, AuthFlags {
   list?: boolean;
   coverage?: boolean;
   concurrency?: string;
+  cardKey?: string[];
 }
 
 function parseList<T extends string>(
@@ -60,6 +67,33 @@ export function parseHints(raw: readonly string[] = []): Record<string, string> 
     hints[key] = item.slice(eq + 1).replace(/^(["'])(.*)\1$/, "$2");
   }
   return hints;
+}
+
+/** `--card-key FILE`, repeatable: the public keys card signatures are checked with (JWK, JWKS or PEM). */
+export function readCardKeys(files: readonly string[] = []): Jwk[] {
+  return files.flatMap((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      throw usageError(
+        `--card-key ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+    const read = keysFromText(text, file);
+    if (!read.ok) throw usageError(`--card-key ${read.problem}`);
+    return read.keys;
+  });
+}
+
+/** The values an identity's headers carry, token alone too ("Bearer T"): kept out of every output. */
+function credentialsOf(identities: ReadonlyArray<{ headers: Record<string, string> }>): string[] {
+  return identities.flatMap((identity) =>
+    Object.values(identity.headers).flatMap((value) => {
+      const token = /^\s*\S+\s+(\S+)\s*$/.exec(value)?.[1];
+      return token ? [value, token] : [value];
+    }),
+  );
 }
 
 /** --endpoint as the runner wants it (checked as a usage error first). */
@@ -94,6 +128,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
   const agentUrl = parseAgentUrl(rawUrl);
   const prepared = await prepareRun(flags);
   const { value: headers, used } = resolveSecrets(prepared.auth.headers, prepared.secrets);
+  const others = resolveSecrets(parseIdentities(flags.identity), prepared.secrets);
   const protocol = parseProtocol(flags.protocol);
   const concurrency = flags.concurrency ? Number(flags.concurrency) : undefined;
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
@@ -106,10 +141,12 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
       prepared.auth.secrets.length > 0 || Object.keys(headers).some((h) => /auth|key|token/i.test(h)),
     timeoutMs: (prepared.timeoutS ?? timeoutBounds.default) * 1000,
     policy: prepared.policy,
-    secrets: [...used, ...prepared.auth.secrets],
+    secrets: [...used, ...others.used, ...prepared.auth.secrets, ...credentialsOf(others.value)],
     ...selectionFrom(flags),
     ...(flags.peer ? { peerUrl: parseAgentUrl(flags.peer) } : {}),
+    ...(others.value.length > 0 ? { identities: others.value } : {}),
     hints: parseHints(flags.hint),
+    ...(flags.cardKey?.length ? { cardKeys: readCardKeys(flags.cardKey) } : {}),
     ...endpointOverrideFrom(flags),
     ...(protocol ? { protocolOverride: protocol } : {}),
     ...(concurrency ? { concurrency } : {}),

@@ -85,6 +85,16 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ],
   ["an empty smoke --message", () => ["smoke", url, "--message", " "], /--message: must not be empty/],
   [
+    "a --card-key file that holds no key",
+    () => ["conform", url, "--card-key", aFile],
+    /--card-key .*not-a-folder is neither a PEM public key nor JSON/,
+  ],
+  [
+    "a --card-key file that does not exist",
+    () => ["conform", url, "--card-key", join(dir, "missing.pem")],
+    /--card-key .*missing\.pem: cannot read it \(ENOENT\)/,
+  ],
+  [
     "a bad --timeout on run",
     () => ["run", testFile, "--timeout", "0"],
     /--timeout 0: must be a whole number/,

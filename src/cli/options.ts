@@ -47,6 +47,25 @@ export function parseHeaders(flags: readonly string[] = []): Record<string, stri
   return headers;
 }
 
+/**
+ * `--identity 'NAME=Header: value'` (repeatable; the same name again adds a header to that identity): other
+ * callers, for redteam's cross-context pack and conform's task-scope checks.
+ */
+export function parseIdentities(
+  flags: readonly string[] = [],
+): Array<{ name: string; headers: Record<string, string> }> {
+  const byName = new Map<string, Record<string, string>>();
+  for (const flag of flags) {
+    const eq = flag.indexOf("=");
+    const name = eq > 0 ? flag.slice(0, eq).trim() : "";
+    if (!/^[\w.-]+$/.test(name))
+      throw usageError(`--identity ${JSON.stringify(flag)}: expected 'NAME=Header: value'`);
+    const headers = parseHeaders([flag.slice(eq + 1)]);
+    byName.set(name, { ...byName.get(name), ...headers });
+  }
+  return [...byName].map(([name, headers]) => ({ name, headers }));
+}
+
 /** Checks --endpoint URL[@binding] (kept as text: test configs carry it so) and --transport. */
 export function connectionFlags(flags: { endpoint?: string; transport?: string }): {
   endpoint?: string;

@@ -146,6 +146,11 @@ function buildProgram(setExit: (code: number) => void): Command {
     .option("--list", "print the catalogue of checks and exit")
     .option("--coverage", "print which official TCK requirements the checks cover, and exit")
     .option("--peer <url>", "a second agent for the interop checks")
+    .option(
+      "--identity <NAME=Header: value>",
+      "a second caller's credential, e.g. 'bob=Authorization: Bearer T2': the task-scope checks create a task with the run's own credentials and try to read, list, cancel and subscribe to it as this caller (repeatable; the same NAME again adds a header)",
+      collect,
+    )
     .option("--transport <bindings>", "test only these bindings: jsonrpc,rest,grpc")
     .option(
       "--category <names>",
@@ -159,6 +164,11 @@ function buildProgram(setExit: (code: number) => void): Command {
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
     .option("--concurrency <n>", "checks run at once (default 8)")
+    .option(
+      "--card-key <file>",
+      "a public key for the card's signatures: JWK, JWK Set or PEM (repeatable; else the signature's jku is fetched)",
+      collect,
+    )
     .action(async (url: string | undefined, flags: ConformFlags) =>
       setExit(await (await import("./conform-command.js")).runConformCommand(url, flags)),
     );
@@ -225,10 +235,15 @@ function buildProgram(setExit: (code: number) => void): Command {
     .addOption(new Option("--protocol <version>", "A2A version").choices(["0.3", "1.0"]).default("1.0"))
     .option("--flaw <name>", "inject one defect (see --list-flaws)")
     .option("--list-flaws", "list the flaws and exit")
-    .option("--bearer-token <token>", "require Authorization: Bearer TOKEN on the task endpoints")
+    .option(
+      "--bearer-token <token>",
+      "require Authorization: Bearer TOKEN on the task endpoints; repeat for more callers, each seeing only its own tasks",
+      collect,
+    )
     .option("--required-extension", "mark an extension required in the card and refuse requests without it")
     .option("--vuln <modes>", "red-team weaknesses, comma-separated (see --list-vuln)")
     .option("--list-vuln", "list the red-team vulnerable modes and exit")
+    .option("--no-sign-card", "serve the card unsigned (by default it is signed and its JWK Set served)")
     .action(async (flags: AgentFlags) =>
       setExit(await (await import("./agent-command.js")).runAgentCommand(flags)),
     );

@@ -9,6 +9,7 @@ import {
   modelFlagsFrom,
   parseAgentUrl,
   parseHeaders,
+  parseIdentities,
   parseTimeout,
   type AuthFlags,
   type CommonFlags,
@@ -50,22 +51,6 @@ function parsePacks(raw: string | undefined): RedteamPackId[] | undefined {
       throw usageError(`--packs ${raw}: unknown pack "${name}"; the packs are ${redteamPacks.join(", ")}`);
   if (names.length === 0) throw usageError("--packs: list at least one pack");
   return names as RedteamPackId[];
-}
-
-/** `--identity 'NAME=Header: value'` (repeatable; the same name again adds a header to that identity). */
-export function parseIdentities(
-  flags: readonly string[] = [],
-): Array<{ name: string; headers: Record<string, string> }> {
-  const byName = new Map<string, Record<string, string>>();
-  for (const flag of flags) {
-    const eq = flag.indexOf("=");
-    const name = eq > 0 ? flag.slice(0, eq).trim() : "";
-    if (!/^[\w.-]+$/.test(name))
-      throw usageError(`--identity ${JSON.stringify(flag)}: expected 'NAME=Header: value'`);
-    const headers = parseHeaders([flag.slice(eq + 1)]);
-    byName.set(name, { ...byName.get(name), ...headers });
-  }
-  return [...byName].map(([name, headers]) => ({ name, headers }));
 }
 
 function attemptsOf(raw: string | undefined): number | undefined {

@@ -27,6 +27,11 @@ const causes: Cause[] = [
     remedy: () => "--peer URL (a second A2A agent to talk to)",
   },
   {
+    test: /no second identity was given/,
+    reason: () => "no second identity was given",
+    remedy: () => "--identity 'NAME=Authorization: Bearer …' (another caller's credential)",
+  },
+  {
     test: /ask(ed)? back|input-required task|not input-required/,
     reason: () => "no message made the agent ask back (input-required)",
     remedy: () => '--hint input-required="a message that makes the agent ask a question"',

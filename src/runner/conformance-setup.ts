@@ -1,10 +1,11 @@
 import type { DiscoveryResult } from "../card/discover.js";
+import type { Jwk } from "../card/jws.js";
 import type { CardValidation } from "../card/types.js";
 import { supportedBindings } from "../client/create-client.js";
 import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
 import type { ClientContext } from "../client/types.js";
 import { Fixtures } from "../checks/fixtures.js";
-import type { CheckContext, PeerAgent } from "../checks/types.js";
+import type { CheckContext, OtherCaller, PeerAgent } from "../checks/types.js";
 import { parseTransport, type Transport } from "../model/transport.js";
 import type { TransportTarget } from "./connect.js";
 
@@ -45,8 +46,10 @@ export interface ContextInputs {
   clientContext: ClientContext;
   credentialsGiven: boolean;
   hints: Readonly<Record<string, string>>;
+  cardKeys?: readonly Jwk[];
   checkTimeoutMs: number;
   peer?: PeerAgent;
+  otherCaller?: OtherCaller;
 }
 
 const rpcOf = (client: JsonRpcA2AClient) => (method: string, params?: unknown) =>
@@ -71,6 +74,7 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     clientContext: inputs.clientContext,
     credentialsGiven: inputs.credentialsGiven,
     hints: inputs.hints,
+    ...(inputs.cardKeys ? { cardKeys: inputs.cardKeys } : {}),
     fixtures: new Fixtures(t.client, {
       message,
       examples: inputs.validation.card.skills.flatMap((s) => s.examples),
@@ -80,5 +84,6 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     }),
     timeoutMs: inputs.checkTimeoutMs,
     ...(inputs.peer ? { peer: inputs.peer } : {}),
+    ...(inputs.otherCaller ? { otherCaller: inputs.otherCaller } : {}),
   }));
 }

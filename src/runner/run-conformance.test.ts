@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FLAWS } from "../agent/flaws/index.js";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import { catalogue } from "../checks/index.js";
-import type { CheckDefinition } from "../checks/types.js";
+import type { CheckDefinition, Finding } from "../checks/types.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "./run-conformance.js";
 
@@ -20,6 +20,8 @@ async function conform(
   extra: {
     transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">;
     bearer?: string;
+    /** A second caller's token: the agent accepts both, and the run knows it as --identity other. */
+    other?: string;
     hints?: Record<string, string>;
     requiredExtension?: boolean;
   } = {},
@@ -30,7 +32,7 @@ async function conform(
     slowTaskMs: 2000,
     ...(flaw ? { flaw } : {}),
     // Rows that send a bearer token run against an agent that expects exactly that token.
-    ...(extra.bearer ? { bearerToken: extra.bearer } : {}),
+    ...(extra.bearer ? { bearerToken: [extra.bearer, ...(extra.other ? [extra.other] : [])] } : {}),
     ...(extra.requiredExtension ? { requiredExtension: true } : {}),
   });
   started.push(agent);
@@ -42,11 +44,16 @@ async function conform(
     policy: commandLinePolicy,
     hints: extra.hints ?? hints,
     ...(extra.transports ? { transports: extra.transports } : {}),
+    ...(extra.other
+      ? { identities: [{ name: "other", headers: { Authorization: `Bearer ${extra.other}` } }] }
+      : {}),
   });
 }
 
-// The token rows of auth flaws send; their agent is started expecting exactly it.
+// The token rows of auth flaws send; their agent is started expecting exactly it (and, for the
+// task-scope flaws, a second caller's token too).
 const bearer = "plainwright-conformance-token";
+const other = "plainwright-other-caller-token";
 
 interface FlawRow {
   flaw: string;
@@ -55,6 +62,7 @@ interface FlawRow {
   failing: string[];
   transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">;
   bearer?: string;
+  other?: string;
 }
 
 /**
@@ -86,6 +94,7 @@ function flawTable(): FlawRow[] {
       ...row,
       ...(jsonRpcOnly ? { transports: ["JSONRPC" as const] } : {}),
       ...(flaw?.auth ? { bearer } : {}),
+      ...(flaw?.scopeDefect ? { bearer, other } : {}),
     };
   });
 }
@@ -152,6 +161,7 @@ describe("each flaw fails exactly the checks it should", () => {
       const result = await conform(e.protocol, e.flaw, {
         ...(e.transports ? { transports: e.transports } : {}),
         ...(e.bearer ? { bearer: e.bearer } : {}),
+        ...(e.other ? { other: e.other } : {}),
       });
       const failing = [
         ...new Set(
@@ -167,20 +177,62 @@ describe("an agent that requires a bearer token", () => {
   it.each(["1.0", "0.3"] as const)(
     "passes every check, auth checks included, on every binding in A2A %s",
     async (protocol) => {
-      const result = await conform(protocol, undefined, { bearer: "plainwright-test-token" });
+      const result = await conform(protocol, undefined, { bearer: "plainwright-test-token", other });
       const findings = result.findings ?? [];
       const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
       expect(broken.map((f) => `${f.id} [${f.transport ?? "-"}]: ${f.message}`)).toEqual([]);
       expect(result.conformance_level).toBe("full");
       // auth.challenge is about HTTP's WWW-Authenticate, so it skips over gRPC.
+      // The task-scope checks need ListTasks and the 1.0.1 wording: they do not apply to 0.3.
       const auth = findings.filter(
-        (f) => f.id.startsWith("auth.") && !(f.id === "auth.challenge" && f.transport === "GRPC"),
+        (f) =>
+          f.id.startsWith("auth.") &&
+          f.applicable !== false &&
+          !(f.id === "auth.challenge" && f.transport === "GRPC"),
       );
       expect(auth.length).toBeGreaterThan(0);
       expect(auth.filter((f) => f.status !== "pass").map((f) => `${f.id}: ${f.message}`)).toEqual([]);
       expect(findings.find((f) => f.id === "card.public")?.status).toBe("pass");
     },
   );
+});
+
+describe("the task-scope checks", () => {
+  const scopeChecks = [
+    "auth.get-scoped",
+    "auth.existence-hidden",
+    "auth.task-operations-scoped",
+    "auth.list-scoped",
+  ];
+  const scoped = (findings: readonly Finding[]) => findings.filter((f) => scopeChecks.includes(f.id));
+
+  it("pass on every binding of an A2A 1.0 agent with two callers' tokens, given the second as an identity", async () => {
+    const result = await conform("1.0", undefined, { bearer, other });
+    const findings = scoped(result.findings ?? []);
+    expect(findings.map((f) => `${f.id} [${f.transport}] ${f.status}`).sort()).toEqual(
+      scopeChecks.flatMap((id) => ["GRPC", "HTTP+JSON", "JSONRPC"].map((t) => `${id} [${t}] pass`)).sort(),
+    );
+  });
+
+  it("skip without a second identity when the card requires credentials, and the level stays partial", async () => {
+    const result = await conform("1.0", undefined, { bearer, transports: ["JSONRPC"] });
+    const findings = scoped(result.findings ?? []);
+    expect(findings).toHaveLength(scopeChecks.length);
+    for (const f of findings) {
+      expect(f.status).toBe("skip");
+      expect(f.applicable).not.toBe(false);
+      expect(f.message).toMatch(/^no second identity was given/);
+    }
+    expect(result.conformance_level).toBe("partial");
+  });
+
+  it("do not apply to an agent whose card declares no security when the run sends no credentials", async () => {
+    const result = await conform("1.0", undefined, { transports: ["JSONRPC"] });
+    for (const f of scoped(result.findings ?? [])) {
+      expect(f.applicable).toBe(false);
+      expect(f.message).toMatch(/declares no security scheme/);
+    }
+  });
 });
 
 describe("interop with a --peer agent", () => {

@@ -1,4 +1,5 @@
 import { cardLocations, type DiscoveryResult } from "../card/discover.js";
+import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
 import { blocksDependents, dependencyFinding, executeCheck, notRunFinding } from "../checks/execute.js";
@@ -9,6 +10,7 @@ import type {
   CheckDefinition,
   CheckLevel,
   Finding,
+  OtherCaller,
   PeerAgent,
 } from "../checks/types.js";
 import type { ClientContext } from "../client/types.js";
@@ -42,7 +44,11 @@ export interface ConformanceOptions {
   categories?: CheckCategory[];
   levels?: CheckLevel[];
   peerUrl?: string;
+  /** Other callers (--identity): the first runs the task-scope checks as a second caller. */
+  identities?: readonly OtherCaller[];
   hints?: Record<string, string>;
+  /** Public keys for the card's signatures (--card-key), tried before any jku. */
+  cardKeys?: readonly Jwk[];
   protocolOverride?: ProtocolGeneration;
   /** --endpoint: tested whatever the card says; without a card the suite runs against it. */
   endpointOverride?: EndpointOverride;
@@ -187,6 +193,16 @@ async function connectPeer(
     : undefined;
 }
 
+/** The second caller of the task-scope checks: the first identity given (one is all they need). */
+function otherCallerOf(opts: ConformanceOptions, warnings: string[]): { otherCaller?: OtherCaller } {
+  const [first, ...rest] = opts.identities ?? [];
+  if (first && rest.length > 0)
+    warnings.push(
+      `${rest.length + 1} identities given; the task-scope checks use the first, "${first.name}"`,
+    );
+  return first ? { otherCaller: first } : {};
+}
+
 /** The conformance suite (the conformance procedure) on every binding the card advertises; one result with findings. */
 export async function runConformance(opts: ConformanceOptions): Promise<RunResult> {
   const traffic = new TrafficLog({ secrets: opts.secrets ?? [] });
@@ -273,8 +289,10 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     clientContext,
     credentialsGiven: opts.credentialsGiven ?? false,
     hints: opts.hints ?? {},
+    ...(opts.cardKeys ? { cardKeys: opts.cardKeys } : {}),
     checkTimeoutMs: opts.timeoutMs,
     ...(peer ? { peer } : {}),
+    ...otherCallerOf(opts, result.warnings),
   });
   const jobs = selectJobs(opts.catalogue ?? defaultCatalogue, contexts, opts);
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });

@@ -63,6 +63,7 @@ async function runConformanceTest(
     ...(config.categories ? { categories: config.categories } : {}),
     ...(config.levels ? { levels: config.levels } : {}),
     ...(config.peer_url ? { peerUrl: config.peer_url } : {}),
+    ...(config.identities?.length ? { identities: config.identities } : {}),
     name: test.definition.name,
     source: test.source,
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),

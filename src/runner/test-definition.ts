@@ -117,6 +117,7 @@ export const configSchema = z
     canaries: z
       .array(z.string().min(3, "must be at least 3 characters"), { error: "must be a list of strings" })
       .optional(),
+    /** Red team (cross-context pack) and conformance (task-scope checks): other callers of the agent. */
     identities: z
       .array(
         z.object(

@@ -177,7 +177,8 @@ describe.skipIf(!executablePath)(title, () => {
       "Conformance",
       "Helpdesk conformance",
       agent.url,
-      { hint_input_required: "this is ambiguous" },
+      // The agent needs no token, so a second Authorization value is simply another caller.
+      { hint_input_required: "this is ambiguous", second_identity: "Authorization: Bearer another-caller" },
       "conformance",
     );
     await page.locator('.run-status [data-status="passed"]').waitFor({ timeout: 45_000 });
@@ -190,6 +191,8 @@ describe.skipIf(!executablePath)(title, () => {
     await expect(
       page.locator('table.findings tbody tr[data-id="lifecycle.input-required-continues"]').count(),
     ).resolves.toBeGreaterThan(0);
+    const scoped = page.locator('table.findings tbody tr[data-id="auth.get-scoped"] [data-status="pass"]');
+    await expect(scoped.count()).resolves.toBeGreaterThan(0);
     // Single-word columns never break ("MUS T"); the web names the test's fields, not CLI flags.
     const level = page.locator("table.findings tbody tr td:nth-child(2)").first();
     expect(await level.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");

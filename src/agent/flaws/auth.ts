@@ -46,3 +46,43 @@ export const AUTH_FLAWS: FlawDefinition[] = [
     auth: { declare: false },
   },
 ];
+
+/**
+ * Task-scope flaws (A2A 1.0.1 §13.1, §3.3.2): with two callers, one operation sees past the scope or
+ * tells another caller's task apart from an unknown one. Each caller is named by its credentials.
+ */
+export const SCOPE_FLAWS: FlawDefinition[] = [
+  {
+    name: "tasks-listed-to-all",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "ListTasks lists other callers' tasks besides the caller's own.",
+    expect: "auth.list-scoped fails",
+    scopeDefect: "list-unscoped",
+  },
+  {
+    name: "task-readable-by-all",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "GetTask returns another caller's task to anyone who has its id.",
+    expect: "auth.get-scoped fails",
+    scopeDefect: "get-unscoped",
+  },
+  {
+    name: "task-cancelable-by-all",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "CancelTask acts on another caller's task instead of answering TaskNotFound.",
+    expect: "auth.task-operations-scoped fails",
+    scopeDefect: "cancel-unscoped",
+  },
+  {
+    name: "foreign-task-forbidden",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "GetTask refuses another caller's task with UnsupportedOperation but an unknown id with TaskNotFound, revealing that the task exists.",
+    expect: "auth.existence-hidden fails",
+    scopeDefect: "foreign-task-forbidden",
+  },
+];

@@ -229,4 +229,33 @@ export const CARD_FLAWS: FlawDefinition[] = [
       return true;
     },
   },
+  {
+    name: "card-signature-covers-signatures",
+    category: "card",
+    protocols: BOTH,
+    description:
+      "The card carries two signatures; the second (a rotated key) was computed over the card with the first signature still in it.",
+    expect:
+      "card.signature-valid fails: the payload includes the signatures field (A2A 1.0.1 §8.4.1 MUST; 0.3: card.signature-valid-0x, MAY)",
+    cardSignature: "covers-signatures",
+  },
+  {
+    name: "card-signature-not-canonical",
+    category: "card",
+    protocols: BOTH,
+    description:
+      "The card is signed over its JSON as written (JSON.stringify), not its RFC 8785 canonical form.",
+    expect:
+      "card.signature-valid fails: the payload is not JCS (A2A 1.0.1 §8.4.1 MUST; 0.3: card.signature-valid-0x, MAY)",
+    cardSignature: "not-canonical",
+  },
+  {
+    name: "card-signature-kid-unprotected",
+    category: "card",
+    protocols: V10,
+    description:
+      "The signature's kid sits in the unprotected header; the protected header has alg, typ and jku only.",
+    expect: "card.signature-header fails (A2A 1.0.1 §8.4.2 MUST); the signature itself still verifies",
+    cardSignature: "kid-unprotected",
+  },
 ];

@@ -8,7 +8,7 @@ import { HISTORY_FLAWS } from "./history.js";
 import { MULTI_TURN_FLAWS } from "./multi-turn.js";
 import { STREAMING_FLAWS } from "./streaming.js";
 import { ERROR_FLAWS } from "./errors.js";
-import { AUTH_FLAWS } from "./auth.js";
+import { AUTH_FLAWS, SCOPE_FLAWS } from "./auth.js";
 import { PUSH_FLAWS } from "./push.js";
 import { TRANSPORT_FLAWS } from "./transport.js";
 import { GRPC_FLAWS } from "./grpc.js";
@@ -25,6 +25,7 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...STREAMING_FLAWS,
   ...ERROR_FLAWS,
   ...AUTH_FLAWS,
+  ...SCOPE_FLAWS,
   ...PUSH_FLAWS,
   ...TRANSPORT_FLAWS,
   ...GRPC_FLAWS,

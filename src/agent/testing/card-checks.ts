@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Card, FlawCheck } from "./flaw-probe.js";
 import { expectSmokePasses, fetchCard, get } from "./flaw-probe.js";
+import { SIGNATURE_CHECKS } from "./signature-checks.js";
 
 type Skill = Record<string, unknown>;
 
@@ -17,6 +18,7 @@ function cardShows(predicate: (card: Card) => void): FlawCheck {
 }
 
 export const CARD_CHECKS: Record<string, FlawCheck> = {
+  ...SIGNATURE_CHECKS,
   "card-missing-name": cardShows((c) => expect(c).not.toHaveProperty("name")),
   "card-empty-description": cardShows((c) => expect(c.description).toBe("")),
   "card-missing-version": cardShows((c) => expect(c).not.toHaveProperty("version")),

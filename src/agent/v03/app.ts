@@ -1,6 +1,6 @@
 import type { RequestHandler, Router } from "express";
 import type { AgentCard, MessageSendParams, Task, TaskQueryParams } from "a2a-sdk-v03";
-import { A2AError, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "a2a-sdk-v03/server";
+import { A2AError, DefaultRequestHandler, ServerCallContext } from "a2a-sdk-v03/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "a2a-sdk-v03/server/express";
 import { RPC, jsonRpcFront } from "../http/jsonrpc-front.js";
 import type { RpcErrorBody } from "../http/jsonrpc-front.js";
@@ -11,6 +11,8 @@ import { HelpdeskExecutorV03 } from "./executor.js";
 import type { Planner } from "./executor.js";
 import { grpcBindingV03 } from "./grpc.js";
 import { pushV03 } from "./push.js";
+import { TaskScope } from "../task-scope.js";
+import { ScopedTaskStoreV03 } from "./scoped-store.js";
 
 const METHODS = new Set([
   "message/send",
@@ -76,11 +78,12 @@ export function buildV03(
   hook?: RpcHook,
   options: BuildOptions = {},
 ): ProtocolRouters {
+  const scope = options.scope ?? new TaskScope();
   const newHandler = () => {
     const push = pushV03(options.push);
     return new SpecRequestHandlerV03(
       card as unknown as AgentCard,
-      new InMemoryTaskStore(),
+      new ScopedTaskStoreV03(scope),
       new HelpdeskExecutorV03(planner, work),
       undefined,
       push.store,

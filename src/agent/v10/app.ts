@@ -1,7 +1,7 @@
 import express from "express";
 import type { RequestHandler, Router } from "express";
 import { AgentCard, GetTaskRequest, Message, SendMessageRequest, Task } from "@a2a-js/sdk";
-import { DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "@a2a-js/sdk/server";
+import { DefaultRequestHandler, ServerCallContext } from "@a2a-js/sdk/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
 import { jsonRpcFront, sendRpcError } from "../http/jsonrpc-front.js";
 import type { BuildOptions, JsonObject, ProtocolKit, RpcHook } from "../types.js";
@@ -11,6 +11,8 @@ import { HelpdeskExecutorV10 } from "./executor.js";
 import type { Planner } from "./executor.js";
 import { grpcBindingV10 } from "./grpc.js";
 import { pushV10 } from "./push.js";
+import { ScopedTaskStoreV10, applyScopeDefect } from "./scoped-store.js";
+import { TaskScope } from "../task-scope.js";
 import { normaliseVersionHeader, versionError } from "./version.js";
 
 const METHODS = new Set([
@@ -101,16 +103,19 @@ export function buildV10(
   hook?: RpcHook,
   options: BuildOptions = {},
 ): ProtocolRouters {
+  const scope = options.scope ?? new TaskScope();
   const newHandler = () => {
     const push = pushV10(options.push);
-    return new DefaultRequestHandler(
+    const handler = new DefaultRequestHandler(
       AgentCard.fromJSON(card),
-      new InMemoryTaskStore(),
+      new ScopedTaskStoreV10(scope),
       new HelpdeskExecutorV10(planner, work),
       undefined,
       push.store,
       push.sender,
     );
+    if (options.scopeDefect) applyScopeDefect(handler, scope, options.scopeDefect);
+    return handler;
   };
   const handler = newHandler();
   const kit: ProtocolKit = {
@@ -125,7 +130,13 @@ export function buildV10(
     },
     getTask: async (params) => {
       const context = new ServerCallContext({ requestedVersion: "1.0" });
-      return Task.toJSON(await handler.getTask(GetTaskRequest.fromJSON(params), context)) as JsonObject;
+      // The SDK's own read, whatever a task-scope flaw did to the handler's GetTask.
+      const read = DefaultRequestHandler.prototype.getTask.call(
+        handler,
+        GetTaskRequest.fromJSON(params),
+        context,
+      );
+      return Task.toJSON(await read) as JsonObject;
     },
     streamResultsFor,
   };

@@ -1,10 +1,9 @@
-import type { RequestHandler } from "express";
 import type { Planner, ReplyPlan, RpcHook } from "../types.js";
-import { currentCaller, rememberCaller } from "./caller.js";
+import { currentCaller } from "../caller.js";
 import { loopbackUrls } from "./intents.js";
 import { VulnMemory } from "./memory.js";
 import type { VulnMode } from "./modes.js";
-import { TaskOwnership } from "./ownership.js";
+import { ContextOwnership } from "./ownership.js";
 import { safetyReply } from "./respond.js";
 
 export { listVulnModes, parseVulnModes, vulnModes } from "./modes.js";
@@ -15,10 +14,8 @@ export { SYSTEM_PROMPT, SYSTEM_PROMPT_CANARY } from "./system-prompt.js";
 export interface SafetyLayer {
   /** Wraps the helpdesk planner: attack-shaped messages get the safety layer's answer. */
   planner(inner: Planner): Planner;
-  /** Refuses another caller's tasks and contexts on JSON-RPC (off under shared-tasks). */
+  /** Refuses a message into another caller's context on JSON-RPC (off under shared-tasks). */
   rpcHook?: RpcHook;
-  /** Names the caller of each HTTP request. */
-  middleware: RequestHandler;
 }
 
 /** Fetches a loopback URL once, ignoring the answer: the over-agency mode's "tool call". */
@@ -32,15 +29,12 @@ function fetchLoopback(url: string): void {
 
 export function createSafetyLayer(modes: ReadonlySet<VulnMode>): SafetyLayer {
   const memory = new VulnMemory();
-  const ownership = modes.has("shared-tasks") ? undefined : new TaskOwnership();
+  const ownership = modes.has("shared-tasks") ? undefined : new ContextOwnership();
   return {
-    middleware: rememberCaller,
     ...(ownership ? { rpcHook: ownership.hook } : {}),
     planner: (inner) => (text, resuming, incoming) => {
-      const known = currentCaller();
-      // A task made over gRPC has no tracked caller: it stays readable on every binding (ownership is JSON-RPC's).
-      if (known !== undefined) ownership?.claim(known, incoming.taskId, incoming.contextId);
-      const caller = known ?? "anonymous";
+      const caller = currentCaller() ?? "anonymous";
+      ownership?.claim(caller, incoming.contextId);
       if (resuming) return inner(text, resuming, incoming);
       const reply = safetyReply(text, incoming, { modes, memory, caller, fetchUrl: fetchLoopback });
       if (reply === undefined) return inner(text, resuming, incoming);

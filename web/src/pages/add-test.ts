@@ -19,6 +19,7 @@ interface Draft {
   hint_input_required: string;
   hint_slow: string;
   peer_url: string;
+  second_identity: string;
   levels: Level[];
 }
 
@@ -42,6 +43,7 @@ const emptyDraft = (): Draft => ({
   hint_input_required: "",
   hint_slow: "",
   peer_url: "",
+  second_identity: "",
   levels: [...LEVELS],
 });
 
@@ -52,20 +54,22 @@ function conformanceConfig(draft: Draft, config: Record<string, unknown>): void 
   if (draft.hint_slow.trim() !== "") hints.slow = draft.hint_slow.trim();
   if (Object.keys(hints).length > 0) config.hints = hints;
   if (draft.peer_url.trim() !== "") config.peer_url = draft.peer_url.trim();
+  const second = parseHeaderLines(draft.second_identity, "config.identities");
+  if (Object.keys(second).length > 0) config.identities = [{ name: "second", headers: second }];
   if (draft.levels.length === 0)
     throw new ApiError(400, "choose at least one level (MUST, SHOULD, MAY)", "config.levels");
   if (draft.levels.length < LEVELS.length) config.levels = LEVELS.filter((l) => draft.levels.includes(l));
 }
 
-/** "Name: value" lines into a headers object; a line without a colon is an error naming it. */
-export function parseHeaderLines(text: string): Record<string, string> {
+/** "Name: value" lines into a headers object; a line without a colon is an error naming it and its field. */
+export function parseHeaderLines(text: string, fieldPath = "config.headers"): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of text
     .split("\n")
     .map((l) => l.trim())
     .filter(Boolean)) {
     const colon = line.indexOf(":");
-    if (colon <= 0) throw new ApiError(400, `header line "${line}" is not "Name: value"`, "config.headers");
+    if (colon <= 0) throw new ApiError(400, `header line "${line}" is not "Name: value"`, fieldPath);
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -291,6 +295,11 @@ function whatFields(draft: Draft): Child {
         "Peer agent URL",
         input(draft, "peer_url", { type: "url", placeholder: "optional: https://peer.example.com" }),
         "A second agent for the interop checks; without it they are skipped.",
+      ),
+      field(
+        "Second caller's headers",
+        area(draft, "second_identity", "Authorization: Bearer {{secrets.OTHER_TOKEN}}"),
+        "Another caller's credential: the task-scope checks try to reach this test's own task as that caller.",
       ),
       levelBoxes(draft),
     ];
