@@ -1,12 +1,5 @@
 import { defineCheck, fail, pass } from "../define.js";
-import {
-  answerOf,
-  asOtherCaller,
-  credentialRefused,
-  neverIssuedId,
-  ownTask,
-  refusedVerdict,
-} from "../support/other-caller.js";
+import { answerOf, asOtherCaller, ownTaskAndYardstick } from "../support/other-caller.js";
 
 export default defineCheck({
   id: "auth.existence-hidden",
@@ -30,11 +23,9 @@ export default defineCheck({
   generations: ["1.0"],
   run: async (ctx) =>
     asOtherCaller(ctx, async (other, name) => {
-      const own = await ownTask(ctx);
+      const own = await ownTaskAndYardstick(ctx, other, name);
       if (!own.ok) return own.verdict;
-      const unknown = await other.getTask(neverIssuedId());
-      const evidence = [...own.evidence, ...unknown.trafficIds];
-      if (credentialRefused(ctx, unknown)) return refusedVerdict(ctx, name, unknown);
+      const { unknown, evidence } = own;
       const foreign = await other.getTask(own.task.id);
       evidence.push(...foreign.trafficIds);
       const [seen, yardstick] = [answerOf(ctx, foreign), answerOf(ctx, unknown)];

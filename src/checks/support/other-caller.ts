@@ -123,6 +123,25 @@ export async function ownTask(
   return { ok: true, task: settled.value, evidence: [...settled.evidence] };
 }
 
+/**
+ * The run's own task beside what the other caller gets for an id never issued (the yardstick an answer
+ * about the own task is compared with); a skip when there is no task or the agent refused the caller.
+ */
+export async function ownTaskAndYardstick(
+  ctx: CheckContext,
+  other: A2AClient,
+  name: string,
+): Promise<
+  | { ok: true; task: Task; unknown: CallOutcome<unknown>; evidence: string[] }
+  | { ok: false; verdict: CheckVerdict }
+> {
+  const own = await ownTask(ctx);
+  if (!own.ok) return own;
+  const unknown = await other.getTask(neverIssuedId());
+  if (credentialRefused(ctx, unknown)) return { ok: false, verdict: refusedVerdict(ctx, name, unknown) };
+  return { ok: true, task: own.task, unknown, evidence: [...own.evidence, ...unknown.trafficIds] };
+}
+
 /** The skip when the agent refused the second identity's credential before looking for any task. */
 export function refusedVerdict(ctx: CheckContext, name: string, outcome: CallOutcome<unknown>): CheckVerdict {
   return skip(
