@@ -24,7 +24,7 @@ export default defineCheck({
     asOtherCaller(ctx, async (other, name) => {
       const own = await ownTaskAndYardstick(ctx, other, name);
       if (!own.ok) return own.verdict;
-      const { unknown, evidence } = own;
+      const { evidence } = own;
       const got = await other.getTask(own.task.id);
       evidence.push(...got.trafficIds);
       if (got.ok)
