@@ -72,7 +72,7 @@ export function renderCoverageMarkdown(catalogue: readonly CheckDefinition[]): s
   return [
     "# Coverage of the official TCK's requirements",
     "",
-    "Generated from the check catalogue (`src/checks/tck-coverage.ts` and each check's `tck` ids); regenerate with",
+    "Generated from the check catalogue (`src/checks/tck/` and each check's `tck` ids); regenerate with",
     "`PLAINWRIGHT_WRITE_COVERAGE=1 npx vitest run src/checks/coverage.test.ts`. The TCK is a2aproject/a2a-tck, branch",
     "`1.0-dev`; its levels are shown as it files them. Plainwright judges by the current spec (1.0.1 for A2A 1.0, 0.3.0",
     "for 0.x): where the TCK follows an older copy, the check follows the spec and says so.",

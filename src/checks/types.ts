@@ -144,7 +144,7 @@ export interface CheckDefinition {
   spec: string;
   /**
    * The official TCK requirement ids (a2aproject/a2a-tck, branch 1.0-dev) it covers, where any exist;
-   * src/checks/tck-coverage.ts says how fully.
+   * src/checks/tck/ says how fully.
    */
   tck?: readonly string[];
   recommendation: string;
