@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "./openapi.js";
 import type { RunningServer } from "./server.js";
-import { apiClient, serve, smokeTest, tempDir } from "./testing/harness.js";
+import { apiClient, newModule, serve, smokeTest, tempDir } from "./testing/harness.js";
 
 let server: RunningServer;
 let guarded: RunningServer;
@@ -22,10 +22,7 @@ afterAll(async () => {
 });
 
 async function moduleId(): Promise<string> {
-  const api = apiClient(server.url);
-  const project = await api<{ id: string }>("POST", "/api/projects", { name: `p-${Math.random()}` });
-  const mod = await api<{ id: string }>("POST", `/api/projects/${project.body.id}/modules`, { name: "m" });
-  return mod.body.id;
+  return newModule(apiClient(server.url), `p-${Math.random()}`, "m");
 }
 
 /** A POST through node:http, which (unlike fetch) sends Sec-Fetch-* headers as given, like a browser. */

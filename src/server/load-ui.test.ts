@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import type { RunningServer } from "./server.js";
 import { buildWeb, chromiumArgs, findChromium } from "./testing/browser.js";
-import { apiClient, serve, tempDir, waitForRun } from "./testing/harness.js";
+import { apiClient, newModule, serve, tempDir, waitForRun } from "./testing/harness.js";
 
 const executablePath = findChromium();
 
@@ -35,12 +35,9 @@ describe.skipIf(!executablePath)(title, () => {
 
   it("shows the figures, each threshold passed or failed, the errors and both plots", async () => {
     const api = apiClient(server.url);
-    const project = await api<{ id: string }>("POST", "/api/projects", { name: "Shop" });
-    const mod = await api<{ id: string }>("POST", `/api/projects/${project.body.id}/modules`, {
-      name: "Load",
-    });
+    const moduleId = await newModule(api, "Shop", "Load");
     const test = await api<{ id: string }>("POST", "/api/tests", {
-      module_id: mod.body.id,
+      module_id: moduleId,
       name: "Helpdesk under load",
       kind: "load",
       config: {

@@ -5,7 +5,7 @@ import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import type { RunResult } from "../model/result.js";
 import type { RunningServer } from "./server.js";
 import { buildWeb, chromiumArgs, findChromium } from "./testing/browser.js";
-import { apiClient, serve, tempDir, waitForRun } from "./testing/harness.js";
+import { apiClient, newModule, serve, tempDir, waitForRun } from "./testing/harness.js";
 
 const executablePath = findChromium();
 
@@ -33,12 +33,9 @@ describe("red-team tests through the REST API and the web app", () => {
 
   it("takes a redteam test on POST /api/tests and runs it: kind redteam, one finding per attack", async () => {
     const api = apiClient(server.url);
-    const project = await api<{ id: string }>("POST", "/api/projects", { name: "Security" });
-    const mod = await api<{ id: string }>("POST", `/api/projects/${project.body.id}/modules`, {
-      name: "Red team",
-    });
+    const moduleId = await newModule(api, "Security", "Red team");
     const test = await api<{ id: string }>("POST", "/api/tests", {
-      module_id: mod.body.id,
+      module_id: moduleId,
       name: "Spoofing",
       kind: "redteam",
       target: { type: "a2a", agent_url: agent.url },

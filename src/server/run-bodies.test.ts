@@ -3,7 +3,7 @@ import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { FinishedRunBodies } from "./run-bodies.js";
 import type { RunningServer } from "./server.js";
 import type { RunHeadRow } from "./store.js";
-import { apiClient, serve, smokeTest, tempDir, waitForRun } from "./testing/harness.js";
+import { apiClient, newModule, serve, smokeTest, tempDir, waitForRun } from "./testing/harness.js";
 
 const head = (
   id: string,
@@ -62,12 +62,11 @@ describe("GET /api/runs/{id} of a finished run", () => {
 
   it("answers the same JSON every time, and 404 once the run's test is deleted", async () => {
     const api = apiClient(server.url);
-    const project = await api<{ id: string }>("POST", "/api/projects", { name: "Shop" });
-    const mod = await api<{ id: string }>("POST", `/api/projects/${project.body.id}/modules`, { name: "M" });
+    const moduleId = await newModule(api, "Shop", "M");
     const test = await api<{ id: string }>(
       "POST",
       "/api/tests",
-      smokeTest(mod.body.id, agent.url, { headers: {} }),
+      smokeTest(moduleId, agent.url, { headers: {} }),
     );
     const run = await api<{ id: string }>("POST", `/api/tests/${test.body.id}/runs`);
     const done = await waitForRun(api, run.body.id);

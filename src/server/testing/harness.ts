@@ -63,6 +63,19 @@ export function apiClient(base: string, token?: string) {
   };
 }
 
+/** Creates a project and a module in it through the REST API; the module's id. */
+export async function newModule(
+  api: ReturnType<typeof apiClient>,
+  projectName: string,
+  moduleName: string,
+): Promise<string> {
+  const project = await api<{ id: string }>("POST", "/api/projects", { name: projectName });
+  const mod = await api<{ id: string }>("POST", `/api/projects/${project.body.id}/modules`, {
+    name: moduleName,
+  });
+  return mod.body.id;
+}
+
 /** Polls GET /api/runs/{id} until the run finishes; fails after `timeoutMs`. */
 export async function waitForRun(
   api: ReturnType<typeof apiClient>,
