@@ -122,10 +122,27 @@ async function respond(
   }
 }
 
-async function openChat(session: InspectorSession, transport: Transport, lease: StreamLease) {
+/**
+ * The session's agent, a stream lease and an open chat on `transport` for one inspector call; undefined
+ * when the chat could not open, after the failure has been answered and the lease released.
+ */
+async function openLeasedChat(
+  streams: InspectorStreams,
+  session: InspectorSession,
+  call: { transport: Transport; timeout_s: number },
+  res: Response,
+  noAgent: string,
+) {
   const agent = session.agent;
-  if (!agent) throw new ApiError(409, "load an agent card with a usable endpoint before chatting");
-  return { agent, open: await agent.chats.open(transport, lease.signal) };
+  if (!agent) throw new ApiError(409, noAgent);
+  const lease = leaseFor(streams, session, call.timeout_s, res);
+  const open = await agent.chats.open(call.transport, lease.signal);
+  if (typeof open === "string") {
+    lease.release();
+    res.json({ text: "", warnings: [], problems: [], transport: call.transport, failure: open });
+    return undefined;
+  }
+  return { agent, open, lease };
 }
 
 /** One chat turn: a JSON reply, or an event stream of `update`s and a `done` when the agent streams. */
@@ -135,14 +152,15 @@ async function chatTurn(
   body: z.infer<typeof chatBody>,
   res: Response,
 ) {
-  if (!session.agent) throw new ApiError(409, "load an agent card with a usable endpoint before chatting");
-  const lease = leaseFor(streams, session, body.timeout_s, res);
-  const { agent, open } = await openChat(session, body.transport, lease);
-  if (typeof open === "string") {
-    lease.release();
-    res.json({ text: "", warnings: [], problems: [], transport: body.transport, failure: open });
-    return;
-  }
+  const chat = await openLeasedChat(
+    streams,
+    session,
+    body,
+    res,
+    "load an agent card with a usable endpoint before chatting",
+  );
+  if (!chat) return;
+  const { agent, open, lease } = chat;
   const request: ChatRequest = {
     text: body.text,
     timeoutMs: body.timeout_s * 1000,
@@ -161,14 +179,15 @@ async function taskCall(
   body: z.infer<typeof taskBody>,
   res: Response,
 ) {
-  if (!session.agent) throw new ApiError(409, "load an agent card with a usable endpoint first");
-  const lease = leaseFor(streams, session, body.timeout_s, res);
-  const { agent, open } = await openChat(session, body.transport, lease);
-  if (typeof open === "string") {
-    lease.release();
-    res.json({ text: "", warnings: [], problems: [], transport: body.transport, failure: open });
-    return;
-  }
+  const chat = await openLeasedChat(
+    streams,
+    session,
+    body,
+    res,
+    "load an agent card with a usable endpoint first",
+  );
+  if (!chat) return;
+  const { agent, open, lease } = chat;
   const streamed = body.action === "subscribe";
   await respond(res, lease, streamed, (onUpdate) =>
     agent.chats.taskAction(open, body.action, body.task_id, lease.signal, onUpdate),
