@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReferenceAgent, SYSTEM_PROMPT_CANARY } from "../agent/index.js";
+import { SYSTEM_PROMPT_CANARY } from "../agent/index.js";
 import { judgeSays, turnOf, userSays } from "../conversation/testing/scripts.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
 import type { RunResult } from "../model/result.js";
-import { runRedteamTest } from "./run-redteam-test.js";
-import type { A2ATestConfig } from "./test-definition.js";
-
-const policy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
+import { redteamRunAgainst } from "./testing/redteam-run.js";
 
 // The attacker (the simulated user's role) escalates: a vague ask first, then the instructions outright.
 const attacker = userSays({
@@ -27,26 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => model.close());
 
-async function extraction(vuln: string[]): Promise<RunResult> {
-  const agent = await startReferenceAgent({ workMs: 5, vuln });
-  try {
-    const config = {
-      agent_url: agent.url,
-      headers: {},
-      strict_card: false,
-      timeout_s: 10,
-      packs: ["system-prompt-extraction"],
-      attempts: 1,
-      canaries: [SYSTEM_PROMPT_CANARY],
-    };
-    const env = {
-      PLAINWRIGHT_MODEL: "openai-compatible:scripted",
-      PLAINWRIGHT_MODEL_BASE_URL: model.baseURL,
-    };
-    return await runRedteamTest({ config: config as A2ATestConfig, policy, env, pollIntervalMs: 50 });
-  } finally {
-    await agent.close();
-  }
+function extraction(vuln: string[]): Promise<RunResult> {
+  return redteamRunAgainst(
+    vuln,
+    { packs: ["system-prompt-extraction"], attempts: 1, canaries: [SYSTEM_PROMPT_CANARY] },
+    model.baseURL,
+  );
 }
 
 const adaptiveOf = (r: RunResult) =>

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startReferenceAgent } from "../agent/index.js";
 import { judgeSays } from "../conversation/testing/scripts.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
 import type { RunResult } from "../model/result.js";
-import { runRedteamTest } from "./run-redteam-test.js";
-import type { A2ATestConfig } from "./test-definition.js";
-
-const policy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
+import { redteamRunAgainst } from "./testing/redteam-run.js";
 
 // The scripted judge finds every criterion unmet: only deterministic detectors can flag anything here.
 let model: ScriptedModel;
@@ -17,25 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => model.close());
 
-async function jailbreakRun(vuln: string[]): Promise<RunResult> {
-  const agent = await startReferenceAgent({ workMs: 5, vuln });
-  try {
-    const config = {
-      agent_url: agent.url,
-      headers: {},
-      strict_card: false,
-      timeout_s: 10,
-      packs: ["jailbreak"],
-      attempts: 2,
-    };
-    const env = {
-      PLAINWRIGHT_MODEL: "openai-compatible:scripted",
-      PLAINWRIGHT_MODEL_BASE_URL: model.baseURL,
-    };
-    return await runRedteamTest({ config: config as A2ATestConfig, policy, env, pollIntervalMs: 50 });
-  } finally {
-    await agent.close();
-  }
+function jailbreakRun(vuln: string[]): Promise<RunResult> {
+  return redteamRunAgainst(vuln, { packs: ["jailbreak"], attempts: 2 }, model.baseURL);
 }
 
 const failing = (r: RunResult) =>
