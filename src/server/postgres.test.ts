@@ -6,6 +6,7 @@ import type { RunningServer } from "./server.js";
 import {
   allowPrivatePolicy,
   apiClient,
+  newModule,
   serve,
   smokeTest,
   waitForRun,
@@ -15,6 +16,23 @@ import { freshPgDatabase, pgTitle, testPgUrl } from "./testing/postgres.js";
 import { startWorker, type RunningWorker } from "./worker.js";
 
 type Created = { id: string };
+
+/** A smoke test of `agentUrl` in a new project (and module); the test's id. */
+async function newSmokeTest(api: ReturnType<typeof apiClient>, project: string, agentUrl: string) {
+  const moduleId = await newModule(api, project, "M");
+  return (await api<Created>("POST", "/api/tests", smokeTest(moduleId, agentUrl, { headers: {} }))).body.id;
+}
+
+/** Starts a run of the test and waits (at most 10 s) until a worker has it running; the run's id. */
+async function runningRun(api: ReturnType<typeof apiClient>, testId: string): Promise<string> {
+  const run = await api<Created>("POST", `/api/tests/${testId}/runs`);
+  const until = Date.now() + 10_000;
+  while ((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status !== "running") {
+    if (Date.now() > until) throw new Error("the run never started");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return run.body.id;
+}
 
 describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => {
   let agent: RunningAgent;
@@ -78,14 +96,8 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
 
   it("shows a run's live progress from the worker, then its stored result", async () => {
     const api = apiClient(server.url);
-    const p = await api<Created>("POST", "/api/projects", { name: "Live PG" });
-    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
-    const test = await api<Created>(
-      "POST",
-      "/api/tests",
-      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
-    );
-    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const testId = await newSmokeTest(api, "Live PG", slowAgent.url);
+    const run = await api<Created>("POST", `/api/tests/${testId}/runs`);
     const res = await fetch(`${server.url}/api/runs/${run.body.id}/events`, {
       signal: AbortSignal.timeout(15_000),
     });
@@ -110,14 +122,8 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
     }
     await new Promise((r) => setTimeout(r, 1500)); // the buses reconnect after a second
     const api = apiClient(server.url);
-    const p = await api<Created>("POST", "/api/projects", { name: "Reconnected" });
-    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
-    const test = await api<Created>(
-      "POST",
-      "/api/tests",
-      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
-    );
-    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
+    const testId = await newSmokeTest(api, "Reconnected", slowAgent.url);
+    const run = await api<Created>("POST", `/api/tests/${testId}/runs`);
     const res = await fetch(`${server.url}/api/runs/${run.body.id}/events`, {
       signal: AbortSignal.timeout(15_000),
     });
@@ -127,42 +133,20 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
 
   it("cancels a run executing on the worker, which aborts it", async () => {
     const api = apiClient(server.url);
-    const p = await api<Created>("POST", "/api/projects", { name: "Cancel PG" });
-    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
-    const test = await api<Created>(
-      "POST",
-      "/api/tests",
-      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
-    );
-    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
-    const until = Date.now() + 10_000;
-    while ((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status !== "running") {
-      if (Date.now() > until) throw new Error("the run never started");
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect((await api<RunView>("POST", `/api/runs/${run.body.id}/cancel`)).body.status).toBe("canceled");
+    const testId = await newSmokeTest(api, "Cancel PG", slowAgent.url);
+    const runId = await runningRun(api, testId);
+    expect((await api<RunView>("POST", `/api/runs/${runId}/cancel`)).body.status).toBe("canceled");
     const freed = Date.now() + 3000;
     while (worker.active > 0 && Date.now() < freed) await new Promise((r) => setTimeout(r, 20));
     expect(worker.active).toBe(0);
     await new Promise((r) => setTimeout(r, 1700)); // past the agent's work: the worker must not store a result
-    expect((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status).toBe("canceled");
+    expect((await api<RunView>("GET", `/api/runs/${runId}`)).body.status).toBe("canceled");
   });
 
   it("a worker that stops hands its run back, and another worker runs it without counting an attempt", async () => {
     const api = apiClient(server.url);
-    const p = await api<Created>("POST", "/api/projects", { name: "Handover" });
-    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
-    const test = await api<Created>(
-      "POST",
-      "/api/tests",
-      smokeTest(m.body.id, slowAgent.url, { headers: {} }),
-    );
-    const run = await api<Created>("POST", `/api/tests/${test.body.id}/runs`);
-    const until = Date.now() + 10_000;
-    while ((await api<RunView>("GET", `/api/runs/${run.body.id}`)).body.status !== "running") {
-      if (Date.now() > until) throw new Error("the run never started");
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const testId = await newSmokeTest(api, "Handover", slowAgent.url);
+    const runId = await runningRun(api, testId);
     const second = await startWorker({
       db: database.url,
       concurrency: 1,
@@ -174,7 +158,7 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
     });
     try {
       await worker.close();
-      const done = (await waitForRun(api, run.body.id, 15_000)) as RunView & { attempts: number };
+      const done = (await waitForRun(api, runId, 15_000)) as RunView & { attempts: number };
       expect(done.status).toBe("passed");
       expect(done.attempts).toBe(1);
     } finally {
@@ -184,9 +168,7 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
 
   it("a run stored as queued whose job never reached the queue is found and run", async () => {
     const api = apiClient(server.url);
-    const p = await api<Created>("POST", "/api/projects", { name: "Orphan" });
-    const m = await api<Created>("POST", `/api/projects/${p.body.id}/modules`, { name: "M" });
-    const test = await api<Created>("POST", "/api/tests", smokeTest(m.body.id, agent.url, { headers: {} }));
+    const testId = await newSmokeTest(api, "Orphan", agent.url);
     const orphanWorker = await startWorker({
       db: database.url,
       concurrency: 1,
@@ -205,7 +187,7 @@ describe.skipIf(!testPgUrl)(pgTitle("serve on PostgreSQL with a worker"), () => 
         .insertInto("runs")
         .values({
           id: "orphan",
-          test_id: test.body.id,
+          test_id: testId,
           status: "queued",
           created_at: new Date().toISOString(),
         })
