@@ -144,6 +144,9 @@ class Connection {
   #reused = false;
   #idleTimer: NodeJS.Timeout | undefined;
   #closed = false;
+  /** What the last response said: whether the connection may carry another, and the server's idle limit. */
+  #keepAlive = true;
+  #serverIdleMs: number | undefined;
 
   constructor(key: string, target: WireTarget, pool: Pool) {
     this.key = key;
@@ -186,9 +189,6 @@ class Connection {
     this.#pool.forget(this);
     this.socket.destroy();
   }
-
-  #keepAlive = true;
-  #serverIdleMs: number | undefined;
 
   #onHeaders(info: HeadersInfo): number {
     const exchange = this.#current;
