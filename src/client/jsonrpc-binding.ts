@@ -1,7 +1,7 @@
 import { errorName } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeTask } from "../protocol/normalize.js";
-import { callJsonRpc, type RpcError, type RpcOutcome } from "./jsonrpc.js";
+import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
 import { extensionHeaders } from "./extensions.js";
 import { methodName, type Operation } from "./methods.js";
 import {
@@ -68,6 +68,12 @@ function failureOf(outcome: RpcOutcome): Failure {
 
 /** A2A over JSON-RPC 2.0 for every generation (0.1 tasks/*, 0.2/0.3 message/*, 1.0 PascalCase + A2A-Version). */
 export class JsonRpcA2AClient implements A2AClient {
+  /**
+   * Each method prepared once: the endpoint, headers and policy are the client's for its life, so a run
+   * that sends a thousand messages checks its address and headers once (a load run depends on it).
+   */
+  readonly #methods = new Map<string, PreparedJsonRpc>();
+
   constructor(
     readonly target: ClientTarget,
     private readonly ctx: ClientContext,
@@ -94,17 +100,22 @@ export class JsonRpcA2AClient implements A2AClient {
 
   /** One raw call by method name; public so conformance checks can send what they need. */
   rawCall(method: string, params: unknown, onStreamResult?: (r: unknown) => void): Promise<RpcOutcome> {
-    return callJsonRpc({
-      url: this.url(),
-      method,
-      params,
-      headers: this.headers(),
-      timeoutMs: this.ctx.timeoutMs,
-      policy: this.ctx.policy,
-      traffic: this.ctx.traffic,
-      ...(this.ctx.signal ? { signal: this.ctx.signal } : {}),
-      ...(onStreamResult ? { onStreamResult } : {}),
-    });
+    let prepared = this.#methods.get(method);
+    if (!prepared) {
+      prepared = new PreparedJsonRpc({
+        url: this.url(),
+        method,
+        headers: this.headers(),
+        timeoutMs: this.ctx.timeoutMs,
+        policy: this.ctx.policy,
+        traffic: this.ctx.traffic,
+      });
+      this.#methods.set(method, prepared);
+    }
+    const each: RpcSendOptions = {};
+    if (this.ctx.signal) each.signal = this.ctx.signal;
+    if (onStreamResult) each.onStreamResult = onStreamResult;
+    return prepared.call(params, each);
   }
 
   private async call<T>(

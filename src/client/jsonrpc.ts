@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NetError } from "../net/errors.js";
-import { httpRequest, type HttpResponse } from "../net/http.js";
+import { PreparedHttpRequest } from "../net/http.js";
+import type { HttpResponse, PreparedRequestOptions, SendOptions } from "../net/http.js";
 import { tryParseJson } from "../net/json.js";
 import { unparsedEvent } from "./stream-events.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
@@ -123,17 +124,32 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
 const refusedText = "the agent refused the request (authentication); no JSON-RPC response came";
 
 /** Sends one JSON-RPC 2.0 request with a fresh id and reads whatever comes back, JSON or event stream. */
-export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
-  const id = randomUUID();
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    id,
-    method: call.method,
-    ...(call.params === undefined ? {} : { params: call.params }),
-  });
-  let http: HttpResponse;
-  try {
-    http = await httpRequest({
+export function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
+  const each: RpcSendOptions = {};
+  if (call.signal) each.signal = call.signal;
+  if (call.onStreamResult) each.onStreamResult = call.onStreamResult;
+  return new PreparedJsonRpc(call).call(call.params, each);
+}
+
+/** What one call of a prepared method may set apart from the rest. */
+export interface RpcSendOptions {
+  signal?: AbortSignal;
+  onStreamResult?: (result: unknown) => void;
+}
+
+/**
+ * One method at one endpoint with fixed headers, called any number of times with params of its own
+ * and a fresh id each time; the HTTP request under it is prepared once (see PreparedHttpRequest).
+ */
+export class PreparedJsonRpc {
+  readonly #method: string;
+  readonly #timeoutMs: number;
+  readonly #http: PreparedHttpRequest;
+
+  constructor(call: Omit<RpcCall, "params" | "signal" | "onStreamResult">) {
+    this.#method = call.method;
+    this.#timeoutMs = call.timeoutMs;
+    const options: PreparedRequestOptions = {
       method: "POST",
       url: call.url,
       headers: {
@@ -141,21 +157,42 @@ export async function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
         Accept: "application/json, text/event-stream",
         ...call.headers,
       },
-      body,
       timeoutMs: call.timeoutMs,
       policy: call.policy,
-      traffic: call.traffic,
-      ...(call.signal ? { signal: call.signal } : {}),
       label: call.method,
-      stream: {
-        idleMs: call.timeoutMs,
-        onEvent: call.onStreamResult ? (e) => forwardResult(e.data, call.onStreamResult) : undefined,
-      },
-    });
-  } catch (error) {
-    if (error instanceof NetError) return { kind: "unreachable", error };
-    throw error;
+    };
+    if (call.traffic) options.traffic = call.traffic;
+    this.#http = new PreparedHttpRequest(options);
   }
+
+  async call(params?: unknown, each: RpcSendOptions = {}): Promise<RpcOutcome> {
+    const id = randomUUID();
+    const body = JSON.stringify(
+      params === undefined
+        ? { jsonrpc: "2.0", id, method: this.#method }
+        : { jsonrpc: "2.0", id, method: this.#method, params },
+    );
+    const listener = each.onStreamResult;
+    const send: SendOptions = {
+      stream: {
+        idleMs: this.#timeoutMs,
+        onEvent: listener ? (e) => forwardResult(e.data, listener) : undefined,
+      },
+    };
+    if (each.signal) send.signal = each.signal;
+    let http: HttpResponse;
+    try {
+      http = await this.#http.send(body, send);
+    } catch (error) {
+      if (error instanceof NetError) return { kind: "unreachable", error };
+      throw error;
+    }
+    return readReply(http, id);
+  }
+}
+
+/** The outcome of one JSON-RPC reply: an event stream, a JSON text sequence, or one response. */
+function readReply(http: HttpResponse, id: string): RpcOutcome {
   if (http.contentType === "text/event-stream") return readStream(http, id);
   const parsed = tryParseJson(http.body, http.url);
   const sequence = parsed.ok ? undefined : jsonTextSequence(http.body);

@@ -104,12 +104,11 @@ async function probeSend(
   const reply = outcome.value;
   const error = taskFailure(reply, trafficId);
   const terminal = isTerminal(reply);
-  return {
-    latencyMs,
-    unsettled: !terminal,
-    ...(terminal ? { terminalMs: latencyMs } : {}),
-    ...(error ? { error } : {}),
-  };
+  // Built field by field: this runs for every request of a load run.
+  const result: ProbeResult = { latencyMs, unsettled: !terminal };
+  if (terminal) result.terminalMs = latencyMs;
+  if (error) result.error = error;
+  return result;
 }
 
 /** The first thing wrong with a stream that arrived: unreadable events, schema breaks, in-stream errors, order. */

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { NetError } from "./errors.js";
-import { sendHttp1 } from "./http1.js";
-import type { WireError, WireExchange, WireHandlers, WireRequest, WireTarget } from "./http1.js";
+import { planHttp1, sendPlanned } from "./http1.js";
+import type { WireError, WireExchange, WireHandlers, WirePlan, WireTarget } from "./http1.js";
 import type { CheckedAddress } from "./outbound-policy.js";
 import { SseParser } from "./sse-parser.js";
 import type { SseEvent } from "./sse-parser.js";
@@ -24,13 +24,11 @@ export interface StreamOptions {
   onEvent?: (event: TimedSseEvent) => void;
 }
 
-/** One request to one URL, already approved by the outbound policy. */
+/** One request to one URL, already approved by the outbound policy and planned (see planHop). */
 export interface HopRequest {
   url: URL;
-  method: string;
-  headers: Record<string, string>;
+  plan: WirePlan;
   body?: string;
-  target: CheckedAddress;
   /** Time left for this hop; `totalMs` is the caller's whole budget, named in the timeout message. */
   timeoutMs: number;
   totalMs: number;
@@ -92,6 +90,60 @@ function prefix(chunks: Buffer[], max: number): Buffer {
   return Buffer.concat(head).subarray(0, max);
 }
 
+/**
+ * The wire plan of a request to `url` at the address the policy approved: headers checked, head laid
+ * out. A header name or value that could split the request is refused here, before anything is sent.
+ */
+export function planHop(
+  url: URL,
+  target: CheckedAddress,
+  method: string,
+  headers: Record<string, string>,
+): WirePlan {
+  const https = url.protocol === "https:";
+  const wire: WireTarget = {
+    protocol: https ? "https:" : "http:",
+    address: target.address,
+    port: Number(url.port || (https ? 443 : 80)),
+  };
+  const bracketless = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (https && net.isIP(bracketless) === 0) wire.servername = bracketless;
+  try {
+    return planHttp1(wire, { method, path: `${url.pathname}${url.search}`, host: url.host, headers });
+  } catch (error) {
+    throw connectError(url.href, error, "send a request to");
+  }
+}
+
+/**
+ * The exchanges waiting on each caller's signal. One listener per signal, not one per exchange: a run's
+ * signal is shared by every request it makes, and EventTarget listeners cost more to add and remove
+ * than a loopback agent takes to answer.
+ */
+const watched = new WeakMap<AbortSignal, Set<Exchange>>();
+
+function watchAbort(signal: AbortSignal, exchange: Exchange): void {
+  let exchanges = watched.get(signal);
+  if (!exchanges) {
+    const set = new Set<Exchange>();
+    exchanges = set;
+    watched.set(signal, set);
+    signal.addEventListener(
+      "abort",
+      () => {
+        watched.delete(signal);
+        for (const each of [...set]) each.abort();
+      },
+      { once: true },
+    );
+  }
+  exchanges.add(exchange);
+}
+
+function unwatchAbort(signal: AbortSignal, exchange: Exchange): void {
+  watched.get(signal)?.delete(exchange);
+}
+
 /** Runs one HTTP exchange under its caps; the caller ends the traffic entry on success. */
 export function runHop(hop: HopRequest): Promise<HopResult> {
   return new Promise((resolve, reject) => new Exchange(hop, resolve, reject).start());
@@ -116,7 +168,6 @@ class Exchange implements WireHandlers {
   #chunks: Buffer[] = [];
   #bytes = 0;
   #stream: StreamState | undefined;
-  readonly #onAbort = (): void => this.#abort();
 
   constructor(hop: HopRequest, resolve: (r: HopResult) => void, reject: (e: NetError) => void) {
     this.#hop = hop;
@@ -125,33 +176,17 @@ class Exchange implements WireHandlers {
   }
 
   start(): void {
-    const { url, target, signal } = this.#hop;
+    const { url, signal } = this.#hop;
     const href = url.href;
     this.#timer = setTimeout(() => {
       const message = `no complete response from ${href} within ${formatSeconds(this.#hop.totalMs)}`;
       this.#fail(new NetError("timeout.total", href, message));
     }, this.#hop.timeoutMs);
-    if (signal?.aborted) return this.#abort();
-    signal?.addEventListener("abort", this.#onAbort, { once: true });
-    const https = url.protocol === "https:";
-    const wire: WireTarget = {
-      protocol: https ? "https:" : "http:",
-      address: target.address,
-      port: Number(url.port || (https ? 443 : 80)),
-    };
-    const bracketless = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    if (https && net.isIP(bracketless) === 0) wire.servername = bracketless;
-    const request: WireRequest = {
-      method: this.#hop.method,
-      path: `${url.pathname}${url.search}`,
-      host: url.host,
-      headers: this.#hop.headers,
-    };
-    if (this.#hop.body !== undefined) request.body = this.#hop.body;
+    if (signal?.aborted) return this.abort();
+    if (signal) watchAbort(signal, this);
     try {
-      this.#req = sendHttp1(wire, request, this);
+      this.#req = sendPlanned(this.#hop.plan, this.#hop.body, this);
     } catch (error) {
-      // Invalid header names or values are refused before anything is sent.
       return this.#fail(connectError(href, error, "send a request to"));
     }
   }
@@ -215,7 +250,8 @@ class Exchange implements WireHandlers {
     else this.#fail(error);
   }
 
-  #abort(): void {
+  /** The caller's signal fired (see watchAbort). */
+  abort(): void {
     if (this.#stream) return this.#endStream("aborted", "cancelled by the caller");
     const href = this.#hop.url.href;
     this.#fail(new NetError("aborted", href, `the request to ${href} was cancelled by the caller`));
@@ -293,7 +329,8 @@ class Exchange implements WireHandlers {
     const body = (
       this.#chunks.length === 1 && only ? only : Buffer.concat(this.#chunks, this.#bytes)
     ).toString("utf8");
-    this.#resolve({ ...this.#response, body, bytes: this.#bytes, truncated: false });
+    const { status, headers, contentType } = this.#response;
+    this.#resolve({ status, headers, contentType, body, bytes: this.#bytes, truncated: false });
   }
 
   #fail(error: NetError): void {
@@ -316,7 +353,8 @@ class Exchange implements WireHandlers {
   #settle(): void {
     this.#settled = true;
     clearTimeout(this.#timer);
-    this.#hop.signal?.removeEventListener("abort", this.#onAbort);
+    const signal = this.#hop.signal;
+    if (signal) unwatchAbort(signal, this);
   }
 
   #elapsed(): number {

@@ -7,6 +7,8 @@ import { serverPolicy } from "./outbound-policy.js";
 import { closedPort } from "./testing/loopback-server.js";
 import type { LoopbackServer } from "./testing/loopback-server.js";
 import { TrafficLog } from "./traffic.js";
+import { PreparedHttpRequest } from "./http.js";
+import { commandLinePolicy } from "./outbound-policy.js";
 import { loopbackServers, get, failure } from "./testing/http-fixtures.js";
 import { USER_AGENT } from "./version.js";
 
@@ -138,6 +140,63 @@ describe("httpRequest: exchanges", () => {
     setTimeout(() => controller.abort(), 50);
     const error = await failure(get(s.url, { signal: controller.signal }));
     expect(error.rule).toBe("aborted");
+  });
+});
+
+describe("PreparedHttpRequest: one request sent many times", () => {
+  const post = (url: string, extra: Partial<ConstructorParameters<typeof PreparedHttpRequest>[0]> = {}) =>
+    new PreparedHttpRequest({ method: "POST", url, timeoutMs: 1500, policy: commandLinePolicy, ...extra });
+
+  it("sends each body with its own length over one kept-alive connection", async () => {
+    const s = await echo();
+    const prepared = post(`${s.url}/rpc`, { headers: { "Content-Type": "application/json" } });
+    for (const body of ['{"n":1}', '{"text":"ünïcode, longer"}', "{}"]) {
+      const seen = parseJson((await prepared.send(body)).body, s.url) as {
+        body: string;
+        headers: Record<string, string>;
+      };
+      expect(seen.body).toBe(body);
+      expect(seen.headers["content-length"]).toBe(String(Buffer.byteLength(body)));
+      expect(seen.headers["content-type"]).toBe("application/json");
+    }
+    expect(s.connections()).toBe(1);
+  });
+
+  it("records every send, and a refused one is refused again on the next send", async () => {
+    const s = await start((_req, res) => res.end("ok"));
+    const traffic = new TrafficLog();
+    const prepared = post(s.url, { policy: serverPolicy, traffic });
+    expect((await failure(prepared.send("{}"))).rule).toBe("policy.loopback");
+    expect((await failure(prepared.send("{}"))).rule).toBe("policy.loopback");
+    expect(traffic.entries().map((e) => e.error?.rule)).toEqual(["policy.loopback", "policy.loopback"]);
+    expect(s.connections()).toBe(0);
+  });
+
+  it("follows a redirect on every send, each with the body of that send", async () => {
+    const s = await start((req, res) => {
+      if (req.url === "/old") {
+        res.writeHead(307, { Location: "/new" });
+        res.end();
+        return;
+      }
+      void readBody(req).then((body) => res.end(`${req.url} ${body}`));
+    });
+    const prepared = post(`${s.url}/old`, { followRedirects: true });
+    for (const body of ["first", "second"]) {
+      const res = await prepared.send(body);
+      expect(res.body).toBe(`/new ${body}`);
+      expect(res.redirects).toEqual([`${s.url}/old`]);
+    }
+  });
+
+  it("cancels every request that shares an aborted signal, and later requests still work", async () => {
+    const hang = await start(() => undefined);
+    const ok = await start((_req, res) => res.end("ok"));
+    const controller = new AbortController();
+    const pending = [1, 2, 3].map(() => failure(get(hang.url, { signal: controller.signal })));
+    setTimeout(() => controller.abort(), 50);
+    expect((await Promise.all(pending)).map((e) => e.rule)).toEqual(["aborted", "aborted", "aborted"]);
+    expect((await get(ok.url, { signal: new AbortController().signal })).body).toBe("ok");
   });
 });
 

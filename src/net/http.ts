@@ -1,8 +1,9 @@
 import { NetError } from "./errors.js";
-import { runHop } from "./http-hop.js";
+import { planHop, runHop } from "./http-hop.js";
 import type { HopRequest, HopResult, StreamEnd, StreamOptions, TimedSseEvent } from "./http-hop.js";
 import { checkLiteralUrl, checkUrl } from "./outbound-policy.js";
 import type { CheckedAddress, OutboundPolicy } from "./outbound-policy.js";
+import type { WirePlan } from "./http1.js";
 import type { TrafficHandle, TrafficLog, TrafficRequest } from "./traffic.js";
 import { formatSeconds } from "./units.js";
 import { USER_AGENT } from "./version.js";
@@ -66,83 +67,145 @@ interface Hop {
   body?: string;
 }
 
+/** What one send may set apart from the request it repeats. */
+export interface SendOptions {
+  signal?: AbortSignal;
+  stream?: StreamOptions;
+}
+
 interface Budget {
   started: number;
   deadline: number;
-  opts: HttpRequestOptions;
+  opts: PreparedRequestOptions;
+  each: SendOptions;
 }
+
+/** A request without the parts each send gives anew (body, abort signal, stream listener). */
+export type PreparedRequestOptions = Omit<HttpRequestOptions, "body" | "signal" | "stream">;
 
 /**
  * The one HTTP client of Plainwright: every hop checked by the outbound policy before connecting,
  * redirects bounded, bodies capped while reading, the whole exchange timed out and recorded.
  */
-export async function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
-  const started = performance.now();
-  const budget: Budget = { started, deadline: started + opts.timeoutMs, opts };
-  const method = (opts.method ?? "GET").toUpperCase();
-  const follow = opts.followRedirects ?? method === "GET";
-  let hop: Hop = { ...parsedUrl(opts.url), method, headers: defaultHeaders(opts.headers, opts.body) };
-  if (opts.body !== undefined) hop.body = opts.body;
-  const visited = new Set<string>();
-  const redirects: string[] = [];
-  for (;;) {
-    visited.add(hop.url);
-    const { result, trace } = await sendHop(hop, budget);
-    if (!follow || !REDIRECT_STATUSES.has(result.status)) {
-      trace?.end({ body: result.body, truncated: result.truncated });
-      return toResponse(hop.url, redirects, result, budget, trace);
+export function httpRequest(opts: HttpRequestOptions): Promise<HttpResponse> {
+  const each: SendOptions = {};
+  if (opts.signal) each.signal = opts.signal;
+  if (opts.stream) each.stream = opts.stream;
+  return new PreparedHttpRequest(opts).send(opts.body, each);
+}
+
+/**
+ * A request sent any number of times, each with a body of its own: a load run repeats one request, and
+ * parsing its URL, judging its address and checking its headers once is what lets the generator keep
+ * up with the agent. Its first send does that work (a refusal is recorded and thrown, and the next
+ * send tries again); the address approved then is kept, so later sends never go where the policy did
+ * not look. Redirects are judged hop by hop on every send.
+ */
+export class PreparedHttpRequest {
+  readonly #opts: PreparedRequestOptions;
+  readonly #first: Hop;
+  #plan: WirePlan | undefined;
+
+  constructor(opts: PreparedRequestOptions) {
+    this.#opts = opts;
+    const method = (opts.method ?? "GET").toUpperCase();
+    this.#first = { ...parsedUrl(opts.url), method, headers: defaultHeaders(opts.headers) };
+  }
+
+  async send(body?: string, each: SendOptions = {}): Promise<HttpResponse> {
+    const opts = this.#opts;
+    const started = performance.now();
+    const budget: Budget = { started, deadline: started + opts.timeoutMs, opts, each };
+    const first = await sendHop(this.#first, body, budget, this.#plan);
+    this.#plan = first.plan;
+    const follow = opts.followRedirects ?? this.#first.method === "GET";
+    if (!follow || !REDIRECT_STATUSES.has(first.result.status))
+      return finish(this.#first.url, [], first, budget);
+    return this.#follow(first, body, budget);
+  }
+
+  /** Follows the redirects after the first hop, each judged by the policy on its own. */
+  async #follow(first: SentHop, body: string | undefined, budget: Budget): Promise<HttpResponse> {
+    let hop: Hop = body === undefined ? this.#first : { ...this.#first, body };
+    let sent = first;
+    const visited = new Set<string>([hop.url]);
+    const redirects: string[] = [];
+    const max = budget.opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    for (;;) {
+      if (!REDIRECT_STATUSES.has(sent.result.status)) return finish(hop.url, redirects, sent, budget);
+      const { result, trace } = sent;
+      const next = nextHop(hop, result, { visited, redirects, max });
+      if (next instanceof NetError) {
+        trace?.fail({ rule: next.rule, message: next.message }, { body: result.body });
+        throw next;
+      }
+      trace?.end({ body: result.body });
+      redirects.push(hop.url);
+      hop = next;
+      visited.add(hop.url);
+      sent = await sendHop(hop, hop.body, budget, undefined);
     }
-    const next = nextHop(hop, result, {
-      visited,
-      redirects,
-      max: opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
-    });
-    if (next instanceof NetError) {
-      trace?.fail({ rule: next.rule, message: next.message }, { body: result.body });
-      throw next;
-    }
-    trace?.end({ body: result.body });
-    redirects.push(hop.url);
-    hop = next;
   }
 }
 
-async function sendHop(hop: Hop, budget: Budget): Promise<{ result: HopResult; trace?: TrafficHandle }> {
-  const { opts } = budget;
+interface SentHop {
+  result: HopResult;
+  plan: WirePlan;
+  trace?: TrafficHandle;
+}
+
+/** The response of the last hop, its traffic entry ended. */
+function finish(url: string, redirects: string[], sent: SentHop, budget: Budget): HttpResponse {
+  const { result, trace } = sent;
+  trace?.end({ body: result.body, truncated: result.truncated });
+  return toResponse(url, redirects, result, budget, trace);
+}
+
+/** One hop: recorded, judged by the policy and planned (unless a plan approved before is given), then sent. */
+async function sendHop(
+  hop: Hop,
+  body: string | undefined,
+  budget: Budget,
+  approved: WirePlan | undefined,
+): Promise<SentHop> {
+  const { opts, each } = budget;
   // Built field by field rather than spread: this runs for every request of a load run.
   const recorded: TrafficRequest = { method: hop.method, url: hop.url, headers: hop.headers };
-  if (hop.body !== undefined) recorded.body = hop.body;
+  if (body !== undefined) recorded.body = body;
   if (opts.label !== undefined) recorded.label = opts.label;
   const trace = opts.traffic?.start(recorded);
-  let target: CheckedAddress;
   const url = hop.parsed ?? parsedUrl(hop.url).parsed;
-  try {
-    // An IP address is judged at once; only a name waits on DNS, inside the time budget.
-    target = (url && checkLiteralUrl(url, opts.policy)) ?? (await checkWithin(hop.url, budget));
-  } catch (error) {
-    if (error instanceof NetError) trace?.fail({ rule: error.rule, message: error.message });
-    throw error;
+  let plan = approved;
+  if (!plan || !url) {
+    try {
+      // An IP address is judged at once; only a name waits on DNS, inside the time budget.
+      const target = (url && checkLiteralUrl(url, opts.policy)) ?? (await checkWithin(hop.url, budget));
+      plan = planHop(url ?? new URL(hop.url), target, hop.method, hop.headers);
+    } catch (error) {
+      if (error instanceof NetError) trace?.fail({ rule: error.rule, message: error.message });
+      throw error;
+    }
   }
   const request: HopRequest = {
-    method: hop.method,
     url: url ?? new URL(hop.url),
-    headers: hop.headers,
-    target,
-    timeoutMs: Math.max(0, budget.deadline - performance.now()),
+    plan,
+    // Whole milliseconds: Node keeps one timer list per distinct duration, and a fraction makes each new.
+    timeoutMs: Math.max(0, Math.round(budget.deadline - performance.now())),
     totalMs: opts.timeoutMs,
     maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
   };
-  if (hop.body !== undefined) request.body = hop.body;
-  if (opts.stream) request.stream = opts.stream;
-  if (opts.signal) request.signal = opts.signal;
+  if (body !== undefined) request.body = body;
+  if (each.stream) request.stream = each.stream;
+  if (each.signal) request.signal = each.signal;
   if (trace) request.trace = trace;
   const result = await runHop(request);
-  return trace ? { result, trace } : { result };
+  return trace ? { result, plan, trace } : { result, plan };
 }
 
 /** Runs the policy check (which may wait on DNS) inside the request's time budget and abort signal. */
 async function checkWithin(url: string, budget: Budget): Promise<CheckedAddress> {
-  const { signal, timeoutMs, policy } = budget.opts;
+  const { timeoutMs, policy } = budget.opts;
+  const { signal } = budget.each;
   if (signal?.aborted)
     throw new NetError("aborted", url, `the request to ${url} was cancelled by the caller`);
   let timer: NodeJS.Timeout | undefined;
@@ -212,20 +275,11 @@ function redirectedHop(hop: Hop, next: string, status: number): Hop {
   return redirected;
 }
 
-function defaultHeaders(
-  given: Record<string, string> | undefined,
-  body: string | undefined,
-): Record<string, string> {
+/** The caller's headers and a User-Agent; the wire adds Content-Length for each body it sends. */
+function defaultHeaders(given: Record<string, string> | undefined): Record<string, string> {
   const headers: Record<string, string> = { ...given };
-  let hasAgent = false;
-  let hasLength = false;
-  for (const name in headers) {
-    const lower = name.toLowerCase();
-    if (lower === "user-agent") hasAgent = true;
-    else if (lower === "content-length") hasLength = true;
-  }
-  if (!hasAgent) headers["user-agent"] = USER_AGENT;
-  if (body !== undefined && !hasLength) headers["content-length"] = String(Buffer.byteLength(body));
+  for (const name in headers) if (name.toLowerCase() === "user-agent") return headers;
+  headers["user-agent"] = USER_AGENT;
   return headers;
 }
 

@@ -59,29 +59,37 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 // A socket is retired this long before the server's announced keep-alive timeout ends.
 const KEEP_ALIVE_MARGIN_MS = 1000;
 
-/** Header lines already checked, by name and value: a run sends the same few headers over and over. */
-const checkedLines = new Map<string, string>();
-const CHECKED_LINES_MAX = 512;
-
 /** `name: value\r\n`, refusing a name or value that could split the request. */
 function headerLine(name: string, value: string): string {
-  const key = `${name}\n${value}`;
-  const known = checkedLines.get(key);
-  if (known !== undefined) return known;
   if (!TOKEN.test(name))
     throw new WireError(`invalid header name ${JSON.stringify(name)}`, "ERR_INVALID_HTTP_TOKEN");
   if (BAD_VALUE.test(value))
     throw new WireError(`invalid character in the value of header "${name}"`, "ERR_INVALID_CHAR");
-  const line = `${name}: ${value}\r\n`;
-  if (checkedLines.size >= CHECKED_LINES_MAX) checkedLines.clear();
-  checkedLines.set(key, line);
-  return line;
+  return `${name}: ${value}\r\n`;
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
 
-/** The request head and body as the bytes to write. */
-function serialize(request: WireRequest): Buffer {
+/**
+ * A request checked and laid out once, sent any number of times with a body of its own: a load run
+ * repeats one request, and checking its headers, building its head and finding its pool each time
+ * would cost more than the agent's reply.
+ */
+export interface WirePlan {
+  readonly target: WireTarget;
+  readonly method: string;
+  /** The pool this request's connections come from. */
+  readonly key: string;
+  /** Request line and headers, without Content-Length, Connection and the blank line. */
+  readonly head: string;
+  /** Whether a Content-Length goes out even without a body (the method carries one, or the caller set it). */
+  readonly alwaysLength: boolean;
+  /** Header values are Latin-1 on the wire: an ASCII head is written with the body in one UTF-8 pass. */
+  readonly asciiHead: boolean;
+}
+
+/** Checks a request's headers and lays out its head; an invalid name or value throws a WireError. */
+export function planHttp1(target: WireTarget, request: Omit<WireRequest, "body">): WirePlan {
   let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${request.host}\r\n`;
   let hasLength = false;
   for (const name in request.headers) {
@@ -93,14 +101,25 @@ function serialize(request: WireRequest): Buffer {
     }
     head += headerLine(name, request.headers[name] as string);
   }
-  const body = request.body;
+  return {
+    target,
+    method: request.method,
+    key: poolKey(target),
+    head,
+    alwaysLength: hasLength || BODY_METHODS.has(request.method),
+    asciiHead: ASCII.test(head),
+  };
+}
+
+/** The bytes of one request: the planned head, its length and the body. */
+function serialize(plan: WirePlan, body: string | undefined): Buffer {
   const length = body === undefined ? 0 : Buffer.byteLength(body, "utf8");
-  if (body !== undefined || hasLength || BODY_METHODS.has(request.method))
-    head += `Content-Length: ${length}\r\n`;
-  head += "Connection: keep-alive\r\n\r\n";
-  // Header values are Latin-1 on the wire and the body UTF-8: one encoding pass when the head is ASCII.
-  if (ASCII.test(head)) return Buffer.from(body === undefined ? head : head + body, "utf8");
-  const headBytes = Buffer.from(head, "latin1");
+  const ending =
+    body !== undefined || plan.alwaysLength
+      ? `Content-Length: ${length}\r\nConnection: keep-alive\r\n\r\n`
+      : "Connection: keep-alive\r\n\r\n";
+  if (plan.asciiHead) return Buffer.from(plan.head + ending + (body ?? ""), "utf8");
+  const headBytes = Buffer.from(plan.head + ending, "latin1");
   if (body === undefined) return headBytes;
   return Buffer.concat([headBytes, Buffer.from(body, "utf8")], headBytes.length + length);
 }
@@ -260,7 +279,7 @@ const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
 
 class Exchange implements WireExchange {
   readonly method: string;
-  readonly #target: WireTarget;
+  readonly #plan: WirePlan;
   readonly #bytes: Buffer;
   readonly #handlers: WireHandlers;
   #connection: Connection | undefined;
@@ -268,16 +287,16 @@ class Exchange implements WireExchange {
   #done = false;
   responded = false;
 
-  constructor(target: WireTarget, request: WireRequest, handlers: WireHandlers) {
-    this.method = request.method;
-    this.#target = target;
-    this.#bytes = serialize(request);
+  constructor(plan: WirePlan, body: string | undefined, handlers: WireHandlers) {
+    this.method = plan.method;
+    this.#plan = plan;
+    this.#bytes = serialize(plan, body);
     this.#handlers = handlers;
   }
 
   start(): void {
-    const key = poolKey(this.#target);
-    this.#connection = pool.take(key) ?? new Connection(key, this.#target, pool);
+    const { key, target } = this.#plan;
+    this.#connection = pool.take(key) ?? new Connection(key, target, pool);
     this.#connection.send(this, this.#bytes);
   }
 
@@ -316,15 +335,15 @@ class Exchange implements WireExchange {
   }
 }
 
-/** Idle keep-alive connections by target; a busy connection is in no list. */
+/**
+ * Idle keep-alive connections by target; a busy connection is in no list. A target's list stays when
+ * it empties (targets are few, and a load run empties and refills it on every request).
+ */
 class Pool {
   readonly #idle = new Map<string, Connection[]>();
 
   take(key: string): Connection | undefined {
-    const list = this.#idle.get(key);
-    const connection = list?.pop();
-    if (list?.length === 0) this.#idle.delete(key);
-    return connection;
+    return this.#idle.get(key)?.pop();
   }
 
   release(connection: Connection): void {
@@ -337,7 +356,6 @@ class Pool {
     const list = this.#idle.get(connection.key);
     const at = list?.indexOf(connection) ?? -1;
     if (list && at >= 0) list.splice(at, 1);
-    if (list?.length === 0) this.#idle.delete(connection.key);
   }
 
   closeIdle(): void {
@@ -365,7 +383,12 @@ export function poolKey(target: WireTarget): string {
  * values are refused before anything is sent (thrown as a WireError).
  */
 export function sendHttp1(target: WireTarget, request: WireRequest, handlers: WireHandlers): WireExchange {
-  const exchange = new Exchange(target, request, handlers);
+  return sendPlanned(planHttp1(target, request), request.body, handlers);
+}
+
+/** Sends a planned request with `body` on an idle kept-alive connection of its pool, or a new one. */
+export function sendPlanned(plan: WirePlan, body: string | undefined, handlers: WireHandlers): WireExchange {
+  const exchange = new Exchange(plan, body, handlers);
   exchange.start();
   return exchange;
 }

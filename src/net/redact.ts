@@ -10,16 +10,24 @@ const SENSITIVE_HEADERS = new Set([
   "api-key",
 ]);
 
+/** Header names already judged: every response of a run carries the same few. */
+const judgedHeaders = new Map<string, boolean>();
+const JUDGED_HEADERS_MAX = 1024;
+
 /** Whether a header's value is a credential by its name alone (DESIGN.md section 4: secrets never appear). */
 export function isSensitiveHeader(name: string): boolean {
+  const known = judgedHeaders.get(name);
+  if (known !== undefined) return known;
   const lower = name.toLowerCase();
-  return (
+  const sensitive =
     SENSITIVE_HEADERS.has(lower) ||
     lower.includes("token") ||
     lower.includes("secret") ||
     lower.includes("key") ||
-    lower.includes("auth")
-  );
+    lower.includes("auth");
+  if (judgedHeaders.size >= JUDGED_HEADERS_MAX) judgedHeaders.clear();
+  judgedHeaders.set(name, sensitive);
+  return sensitive;
 }
 
 /** Whether a query parameter's value is a credential by its name alone (api_key, token, access_token...). */
@@ -117,8 +125,8 @@ export class Redactor {
   /** Headers with credential-named values and secrets replaced. */
   headers(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) {
-      out[name] = isSensitiveHeader(name) ? REDACTED : this.text(value);
+    for (const name in headers) {
+      out[name] = isSensitiveHeader(name) ? REDACTED : this.text(headers[name] as string);
     }
     return out;
   }

@@ -155,4 +155,32 @@ describe("TrafficLog with a retention bound (load runs)", () => {
     expect(log.keep(c)).toBe(false); // the failure budget is spent
     expect(log.entries().map((e) => e.id)).toEqual([b]);
   });
+
+  it("finds and keeps the latest exchanges after the recent ring has wrapped around many times", () => {
+    const log = new TrafficLog({ retention: { first: 0, failures: 5, recent: 3 } });
+    const ids = Array.from({ length: 100 }, () => exchange(log, 200));
+    expect(log.find(ids[96] as string)).toBeUndefined();
+    expect(log.keep(ids[96] as string)).toBe(false);
+    expect(log.find(ids[97] as string)?.id).toBe(ids[97]);
+    expect(log.keep(ids[99] as string)).toBe(true);
+    expect(log.keep(ids[99] as string)).toBe(true); // kept once, not twice
+    expect(log.entries().map((e) => e.id)).toEqual([ids[99]]);
+    expect(log.dropped).toBe(99);
+  });
+});
+
+describe("TrafficLog: one header set sent many times", () => {
+  it("redacts the shared headers anew once a secret is registered", () => {
+    const log = new TrafficLog();
+    const headers = { "X-Custom": "value-with-s3cr3t-token-inside" };
+    const before = log.start({ method: "GET", url: "http://127.0.0.1:1/", headers });
+    log.addSecret("s3cr3t-token");
+    const after = log.start({ method: "GET", url: "http://127.0.0.1:1/", headers });
+    before.end();
+    after.end();
+    const [first, second] = log.entries();
+    expect(first?.request_headers["X-Custom"]).toBe("value-with-[redacted]-inside");
+    expect(second?.request_headers["X-Custom"]).toBe("value-with-[redacted]-inside");
+    expect(headers["X-Custom"]).toBe("value-with-s3cr3t-token-inside");
+  });
 });

@@ -124,8 +124,13 @@ export class TrafficLog {
   readonly #listeners = new Set<TrafficListener>();
   readonly #internals: LogInternals;
   readonly #retention: TrafficRetention | undefined;
-  /** Bounded logs: the last exchanges that ended without being kept, oldest first. */
-  readonly #recent: TrafficEntry[] = [];
+  /** Bounded logs: the last exchanges that ended without being kept, a ring of `retention.recent`. */
+  readonly #recent: (TrafficEntry | undefined)[] = [];
+  #recentNext = 0;
+  /** The entries kept so far, for a constant-time test (a bounded log asks once per exchange). */
+  readonly #kept = new WeakSet<TrafficEntry>();
+  /** The last request headers recorded and their redacted copy: a run sends one header set over and over. */
+  #lastHeaders: [Record<string, string>, Record<string, string>] | undefined;
   #keptFailures = 0;
   #dropped = 0;
   #next = 1;
@@ -153,39 +158,45 @@ export class TrafficLog {
    */
   keep(id: string): boolean {
     if (this.#entries.some((e) => e.id === id)) return true;
-    const index = this.#recent.findIndex((e) => e.id === id);
+    const index = this.#recent.findIndex((e) => e?.id === id);
     const entry = this.#recent[index];
     if (!this.#retention || !entry || this.#keptFailures >= this.#retention.failures) return false;
-    this.#recent.splice(index, 1);
+    this.#recent[index] = undefined;
     this.#keptFailures += 1;
     this.#dropped -= 1;
-    this.#entries.push(entry);
+    this.#keep(entry);
     return true;
   }
 
   /** An entry by id among those kept (and, for bounded logs, the last ones ended); undefined when gone. */
   find(id: string): TrafficEntry | undefined {
-    for (let i = this.#recent.length - 1; i >= 0; i--) if (this.#recent[i]?.id === id) return this.#recent[i];
-    return this.#entries.find((e) => e.id === id);
+    return this.#recent.find((e) => e?.id === id) ?? this.#entries.find((e) => e.id === id);
+  }
+
+  #keep(entry: TrafficEntry): void {
+    this.#entries.push(entry);
+    this.#kept.add(entry);
   }
 
   #ended(entry: TrafficEntry): void {
     const retention = this.#retention;
-    if (!retention || this.#entries.includes(entry)) return;
+    if (!retention || this.#kept.has(entry)) return;
     const failed = entry.error !== undefined || (entry.status ?? 0) >= 400;
     if (failed && this.#keptFailures < retention.failures) {
       this.#keptFailures += 1;
-      this.#entries.push(entry);
+      this.#keep(entry);
       return;
     }
     this.#dropped += 1;
-    this.#recent.push(entry);
-    if (this.#recent.length > retention.recent) this.#recent.shift();
+    if (retention.recent <= 0) return;
+    this.#recent[this.#recentNext] = entry;
+    this.#recentNext = (this.#recentNext + 1) % retention.recent;
   }
 
   /** Registers a secret value; it is also removed from entries already recorded. */
   addSecret(value: string): void {
     if (!this.#internals.redactor.add(value)) return;
+    this.#lastHeaders = undefined;
     for (const entry of this.#entries) redactEntry(entry, this.#internals.redactor);
   }
 
@@ -194,18 +205,27 @@ export class TrafficLog {
     const redactor = this.#internals.redactor;
     const entry: TrafficEntry = {
       id: `t${this.#next++}`,
-      at: new Date().toISOString(),
+      at: isoNow(),
       method: req.method,
       url: redactor.url(req.url),
-      request_headers: redactor.headers(req.headers),
+      request_headers: this.#requestHeaders(req.headers),
       ms: 0,
     };
     if (req.label !== undefined) entry.label = req.label;
     if (req.body !== undefined) entry.request_body = capText(this.#internals, req.body).text;
     // A bounded log keeps its first exchanges from the start; the others are decided when they end.
-    if (!this.#retention || this.#next - 1 <= this.#retention.first) this.#entries.push(entry);
+    if (!this.#retention || this.#next - 1 <= this.#retention.first) this.#keep(entry);
     this.#emit(entry, "request");
     return new TrafficHandle(entry, this.#internals);
+  }
+
+  /** Entries share the redacted copy; nothing changes a recorded header set in place (redactEntry replaces it). */
+  #requestHeaders(headers: Record<string, string>): Record<string, string> {
+    const last = this.#lastHeaders;
+    if (last?.[0] === headers) return last[1];
+    const redacted = this.#internals.redactor.headers(headers);
+    this.#lastHeaders = [headers, redacted];
+    return redacted;
   }
 
   /** Every entry so far, in the order the requests started. */
@@ -230,6 +250,14 @@ export class TrafficLog {
       }
     }
   }
+}
+
+/** The time as an ISO string, made once per millisecond: a load run starts thousands of entries a second. */
+let lastIso: [number, string] = [0, new Date(0).toISOString()];
+function isoNow(): string {
+  const now = Date.now();
+  if (lastIso[0] !== now) lastIso = [now, new Date(now).toISOString()];
+  return lastIso[1];
 }
 
 function redactEntry(entry: TrafficEntry, redactor: Redactor): void {
