@@ -3,34 +3,30 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 import { messageMetadata, messageParts } from "./message-parts.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
 
-/** Builds the user message in the shape each generation expects (A2A 1.0 §4.1). */
+/**
+ * Builds the user message in the shape each generation expects (A2A 1.0 §4.1), with a fresh messageId
+ * unless the input names one. Built member by member: a load run makes thousands a second.
+ */
 export function userMessage(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
-  const ids = {
-    ...(input.contextId ? { contextId: input.contextId } : {}),
-    ...(input.taskId ? { taskId: input.taskId } : {}),
-  };
-  switch (generation) {
-    case "0.1":
-      return { role: "user", parts: messageParts("0.1", input), ...messageMetadata(input) };
-    case "0.2":
-    case "0.3":
-      return {
-        kind: "message",
-        messageId: randomUUID(),
-        role: "user",
-        parts: messageParts(generation, input),
-        ...ids,
-        ...messageMetadata(input),
-      };
-    case "1.0":
-      return {
-        messageId: randomUUID(),
-        role: "ROLE_USER",
-        parts: messageParts("1.0", input),
-        ...ids,
-        ...messageMetadata(input),
-      };
+  const metadata = messageMetadata(input).metadata;
+  if (generation === "0.1") {
+    const message: Record<string, unknown> = { role: "user", parts: messageParts("0.1", input) };
+    if (metadata !== undefined) message.metadata = metadata;
+    return message;
   }
+  const message: Record<string, unknown> =
+    generation === "1.0"
+      ? { messageId: input.messageId || randomUUID(), role: "ROLE_USER", parts: messageParts("1.0", input) }
+      : {
+          kind: "message",
+          messageId: input.messageId || randomUUID(),
+          role: "user",
+          parts: messageParts(generation, input),
+        };
+  if (input.contextId) message.contextId = input.contextId;
+  if (input.taskId) message.taskId = input.taskId;
+  if (metadata !== undefined) message.metadata = metadata;
+  return message;
 }
 
 /** JSON-RPC method names beyond the core five (A2A 1.0 §5.3); undefined where a generation has none. */
@@ -72,10 +68,7 @@ export function sendParams(
   input: SendInput,
   options: SendOptions = {},
 ): Record<string, unknown> {
-  const message = {
-    ...userMessage(generation, input),
-    ...(input.messageId && generation !== "0.1" ? { messageId: input.messageId } : {}),
-  };
+  const message = userMessage(generation, input);
   if (generation === "0.1") {
     return {
       id: input.taskId ?? randomUUID(),
@@ -94,7 +87,7 @@ export function sendParams(
     if (generation === "1.0") configuration.returnImmediately = options.returnImmediately;
     else configuration.blocking = !options.returnImmediately;
   }
-  return { message, ...(Object.keys(configuration).length > 0 ? { configuration } : {}) };
+  return Object.keys(configuration).length > 0 ? { message, configuration } : { message };
 }
 
 /** ListTasks params (1.0 only). */

@@ -131,6 +131,18 @@ export function callJsonRpc(call: RpcCall): Promise<RpcOutcome> {
   return new PreparedJsonRpc(call).call(call.params, each);
 }
 
+/**
+ * Request ids unique within this process and, by their random prefix, across processes: a counter is
+ * cheaper than a UUID per request, and JSON-RPC 2.0 §4 asks only that the client pick one.
+ */
+const requestIdPrefix = randomUUID().slice(0, 13);
+let requestCount = 0;
+
+function nextRequestId(): string {
+  requestCount += 1;
+  return `${requestIdPrefix}-${requestCount.toString(36)}`;
+}
+
 /** What one call of a prepared method may set apart from the rest. */
 export interface RpcSendOptions {
   signal?: AbortSignal;
@@ -166,7 +178,7 @@ export class PreparedJsonRpc {
   }
 
   async call(params?: unknown, each: RpcSendOptions = {}): Promise<RpcOutcome> {
-    const id = randomUUID();
+    const id = nextRequestId();
     const body = JSON.stringify(
       params === undefined
         ? { jsonrpc: "2.0", id, method: this.#method }

@@ -16,7 +16,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeIdleConnections, idleConnectionCount, poolKey } from "./http1.js";
+import { closeIdleConnections, idleConnectionCount, poolKey, sendHttp1 } from "./http1.js";
+import type { WireHandlers } from "./http1.js";
 import { httpRequest } from "./http.js";
 import { commandLinePolicy } from "./outbound-policy.js";
 import { serve } from "./testing/loopback-server.js";
@@ -252,6 +253,50 @@ describe("writing requests", () => {
       expect(seen).toEqual({ host: `127.0.0.1:${s.port}`, length: "6", custom: "v", body: "héllo" });
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe("requests made in one turn of the event loop", () => {
+  it("all go out at the end of the turn, except one abandoned before it ended", async () => {
+    const seen: string[] = [];
+    const server = await rawServer(
+      answerEach((request) => {
+        seen.push(request.split(" ")[1] ?? "");
+        return "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+      }),
+    );
+    const port = Number(new URL(server.url).port);
+    const target = { protocol: "http:" as const, address: "127.0.0.1", port };
+    const send = (path: string) => {
+      let settle: (outcome: string) => void = () => undefined;
+      const done = new Promise<string>((resolve) => (settle = resolve));
+      const handlers: WireHandlers = {
+        onResponse: () => undefined,
+        onData: () => undefined,
+        onEnd: () => settle(`${path} answered`),
+        onError: (error) => settle(`${path} failed: ${error.message}`),
+      };
+      const exchange = sendHttp1(
+        target,
+        { method: "GET", path, host: `127.0.0.1:${port}`, headers: {} },
+        handlers,
+      );
+      return { done, exchange };
+    };
+    try {
+      // Three connections kept alive first, so that a request written at once would reach the server.
+      await Promise.all(["/warm-1", "/warm-2", "/warm-3"].map((path) => send(path).done));
+      seen.length = 0;
+      const first = send("/first");
+      const abandoned = send("/abandoned");
+      const last = send("/last");
+      abandoned.exchange.destroy();
+      expect(await Promise.all([first.done, last.done])).toEqual(["/first answered", "/last answered"]);
+      expect(seen.sort()).toEqual(["/first", "/last"]);
+    } finally {
+      closeIdleConnections();
+      await server.close();
     }
   });
 });

@@ -124,10 +124,24 @@ function serialize(plan: WirePlan, body: string | undefined): Buffer {
   return Buffer.concat([headBytes, Buffer.from(body, "utf8")], headBytes.length + length);
 }
 
+/** Header names as received and lower-cased: an agent sends the same few on every response. */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_MAX = 256;
+
+function lowerName(raw: string): string {
+  let lower = lowerNames.get(raw);
+  if (lower === undefined) {
+    lower = raw.toLowerCase();
+    if (lowerNames.size >= LOWER_NAMES_MAX) lowerNames.clear();
+    lowerNames.set(raw, lower);
+  }
+  return lower;
+}
+
 function flatten(raw: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] as string).toLowerCase();
+    const name = lowerName(raw[i] as string);
     const value = raw[i + 1] as string;
     const prior = out[name];
     if (prior === undefined) out[name] = value;
@@ -138,7 +152,9 @@ function flatten(raw: string[]): Record<string, string> {
 
 /** The server's keep-alive timeout from `Keep-Alive: timeout=N`, in ms. */
 function keepAliveMs(headers: Record<string, string>): number | undefined {
-  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(headers["keep-alive"] ?? "");
+  const value = headers["keep-alive"];
+  if (value === undefined) return undefined;
+  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(value);
   return match ? Number(match[1]) * 1000 : undefined;
 }
 
@@ -152,6 +168,33 @@ function headersInfo(args: unknown[]): HeadersInfo {
     statusCode: args[5] as number,
     shouldKeepAlive: args[8] as boolean,
   };
+}
+
+/**
+ * Requests made during one turn of the event loop are written together at its end (setImmediate runs
+ * right after the I/O callbacks of the turn). A load run answers a burst of replies with a burst of
+ * requests; written one by one, each would wake the agent's process anew, and on a virtual machine each
+ * such wake-up costs the generator as much as building the request did.
+ */
+let queuedWrites: (net.Socket | Buffer)[] = [];
+let flushQueued = false;
+
+function queueWrite(socket: net.Socket, bytes: Buffer): void {
+  queuedWrites.push(socket, bytes);
+  if (flushQueued) return;
+  flushQueued = true;
+  setImmediate(flushWrites);
+}
+
+function flushWrites(): void {
+  const writes = queuedWrites;
+  queuedWrites = [];
+  flushQueued = false;
+  for (let i = 0; i + 1 < writes.length; i += 2) {
+    const socket = writes[i] as net.Socket;
+    // A request abandoned before its turn ended (aborted, timed out) destroyed its connection.
+    if (!socket.destroyed) socket.write(writes[i + 1] as Buffer);
+  }
 }
 
 class Connection {
@@ -198,7 +241,7 @@ class Connection {
     clearTimeout(this.#idleTimer);
     this.socket.ref();
     this.#current = exchange;
-    this.socket.write(bytes);
+    queueWrite(this.socket, bytes);
   }
 
   destroy(): void {

@@ -122,8 +122,13 @@ export class Redactor {
     return this.text(withoutParams);
   }
 
-  /** Headers with credential-named values and secrets replaced. */
+  /**
+   * Headers with credential-named values and secrets replaced. With no secret registered and no
+   * credential among them, that is the headers as given: no copy is made (nothing changes a recorded
+   * header set in place).
+   */
   headers(headers: Record<string, string>): Record<string, string> {
+    if (!this.#pattern && !Object.keys(headers).some(isSensitiveHeader)) return headers;
     const out: Record<string, string> = {};
     for (const name in headers) {
       out[name] = isSensitiveHeader(name) ? REDACTED : this.text(headers[name] as string);
