@@ -197,6 +197,9 @@ function flushWrites(): void {
   }
 }
 
+/** Where every plain connection's bytes land as they are read (see the Connection constructor). */
+const sharedReadBuffer = Buffer.allocUnsafe(64 * 1024);
+
 class Connection {
   readonly key: string;
   readonly socket: net.Socket;
@@ -214,20 +217,33 @@ class Connection {
     this.key = key;
     this.#pool = pool;
     const options = { host: target.address, port: target.port };
-    this.socket =
-      target.protocol === "https:"
-        ? tls.connect({
-            ...options,
-            ...(target.servername ? { servername: target.servername } : {}),
-            ALPNProtocols: ["http/1.1"],
-          })
-        : net.connect(options);
+    if (target.protocol === "https:") {
+      this.socket = tls.connect({
+        ...options,
+        ...(target.servername ? { servername: target.servername } : {}),
+        ALPNProtocols: ["http/1.1"],
+      });
+      this.socket.on("data", (chunk: Buffer) => this.#onData(chunk));
+    } else {
+      // Plain TCP reads into one shared buffer, handed over synchronously: no stream machinery and no
+      // new buffer per read. The parser is done with the bytes when the callback returns; a body chunk
+      // is copied before it is handed on (kOnBody below), since the next read overwrites the buffer.
+      this.socket = net.connect({
+        ...options,
+        onread: {
+          buffer: sharedReadBuffer,
+          callback: (length: number, buffer: Uint8Array) => {
+            this.#onData(Buffer.from(buffer.buffer, buffer.byteOffset, length));
+            return true;
+          },
+        },
+      });
+    }
     this.socket.setNoDelay(true);
     this.socket.setKeepAlive(true, 1000);
     this.#parser[HTTPParser.kOnHeadersComplete] = (...args: unknown[]) => this.#onHeaders(headersInfo(args));
-    this.#parser[HTTPParser.kOnBody] = (chunk: Buffer) => this.#current?.data(chunk);
+    this.#parser[HTTPParser.kOnBody] = (chunk: Buffer) => this.#current?.data(Buffer.from(chunk));
     this.#parser[HTTPParser.kOnMessageComplete] = () => this.#onComplete();
-    this.socket.on("data", (chunk: Buffer) => this.#onData(chunk));
     this.socket.on("end", () => this.#onEnd());
     this.socket.on("error", (error: NodeJS.ErrnoException) => this.#onClose(error));
     this.socket.on("close", () => this.#onClose());
