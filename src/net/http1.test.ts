@@ -133,6 +133,33 @@ describe("reading responses", () => {
     }
   });
 
+  it("keeps each body's bytes while other connections are read in between", async () => {
+    const first = "a".repeat(3000);
+    const rest = "b".repeat(3000);
+    const server = await rawServer((socket) => {
+      socket.once("data", (chunk: Buffer) => {
+        if (!chunk.toString("latin1").startsWith("GET /slow")) {
+          socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\n${"z".repeat(4)}`);
+          return;
+        }
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${first.length + rest.length}\r\n\r\n${first}`);
+        setTimeout(() => socket.write(rest), 100);
+      });
+    });
+    try {
+      closeIdleConnections();
+      const slow = get(`${server.url}slow`);
+      // Answered while the slow body waits for its second half: its bytes pass through the same reader.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const fast = await Promise.all([1, 2, 3].map(() => get(`${server.url}fast`)));
+      expect(fast.map((r) => r.body)).toEqual(["zzzz", "zzzz", "zzzz"]);
+      expect((await slow).body).toBe(first + rest);
+    } finally {
+      closeIdleConnections();
+      await server.close();
+    }
+  });
+
   it("joins repeated headers but keeps the first Content-Type, as node:http does", async () => {
     const s = await rawServer(
       answerEach(
