@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const CONNECTIONS = 16;
 const SECONDS = 4;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const MESSAGE = "Plainwright load bench: echo this.";
 
 /** A minimal A2A 1.0 agent: its card, and SendMessage answered with a completed Task echoing the text. */
