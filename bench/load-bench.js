@@ -3,7 +3,9 @@
 // 0.8x autocannon's rate while it validates every reply (JSON-RPC envelope, the 1.0 schema of the Task).
 // The echo agent runs in a child process so that neither generator shares its event loop with the server.
 import { fork } from "node:child_process";
-import http, { createServer } from "node:http";
+import http from "node:http";
+import net from "node:net";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const CONNECTIONS = 16;
@@ -11,52 +13,61 @@ const SECONDS = 4;
 const ROUNDS = 5;
 const MESSAGE = "Plainwright load bench: echo this.";
 
-/** A minimal A2A 1.0 agent: its card, and SendMessage answered with a completed Task echoing the text. */
-function serveEcho() {
-  const server = createServer((req, res) => {
+/** The card of the echo agent at `origin`. */
+function echoCard(origin) {
+  return {
+    name: "Echo",
+    description: "Echoes each message (load bench).",
+    version: "1.0.0",
+    supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+    capabilities: { streaming: false },
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "echo", name: "Echo", description: "Echoes the message.", tags: ["echo"] }],
+  };
+}
+
+/** The JSON-RPC reply to one request body: a completed Task echoing the text, or InvalidParams. */
+function echoReply(text) {
+  let call;
+  try {
+    call = JSON.parse(text);
+  } catch {
+    call = {};
+  }
+  const message = call.params?.message;
+  if (!message)
+    return {
+      jsonrpc: "2.0",
+      id: call.id ?? null,
+      error: { code: -32602, message: "params.message is required" },
+    };
+  return {
+    jsonrpc: "2.0",
+    id: call.id,
+    result: {
+      task: {
+        id: `task-${Math.random().toString(36).slice(2)}`,
+        contextId: "ctx-1",
+        status: { state: "TASK_STATE_COMPLETED" },
+        artifacts: [{ artifactId: "a1", parts: [{ text: message.parts?.[0]?.text ?? "" }] }],
+      },
+    },
+  };
+}
+
+/** The echo agent as an A2A developer would write it: node:http. */
+function serveEchoHttp() {
+  const server = http.createServer((req, res) => {
     const origin = `http://127.0.0.1:${server.address().port}`;
     if (req.method === "GET" && req.url === "/.well-known/agent-card.json") {
-      const card = {
-        name: "Echo",
-        description: "Echoes each message (load bench).",
-        version: "1.0.0",
-        supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-        capabilities: { streaming: false },
-        defaultInputModes: ["text/plain"],
-        defaultOutputModes: ["text/plain"],
-        skills: [{ id: "echo", name: "Echo", description: "Echoes the message.", tags: ["echo"] }],
-      };
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(card));
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(echoCard(origin)));
       return;
     }
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
-      let call;
-      try {
-        call = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        call = {};
-      }
-      const message = call.params?.message;
-      const reply = !message
-        ? {
-            jsonrpc: "2.0",
-            id: call.id ?? null,
-            error: { code: -32602, message: "params.message is required" },
-          }
-        : {
-            jsonrpc: "2.0",
-            id: call.id,
-            result: {
-              task: {
-                id: `task-${Math.random().toString(36).slice(2)}`,
-                contextId: "ctx-1",
-                status: { state: "TASK_STATE_COMPLETED" },
-                artifacts: [{ artifactId: "a1", parts: [{ text: message.parts?.[0]?.text ?? "" }] }],
-              },
-            },
-          };
+      const reply = echoReply(Buffer.concat(chunks).toString("utf8"));
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
     });
   });
@@ -64,11 +75,70 @@ function serveEcho() {
   process.on("disconnect", () => process.exit(0));
 }
 
-function startEchoProcess() {
-  const child = fork(fileURLToPath(import.meta.url), ["--serve-echo"], { stdio: "inherit" });
+/**
+ * The same agent with its HTTP/1.1 written on node:net (request head, Content-Length body, kept-alive
+ * replies): at about a third of node:http's CPU per request it leaves the generators, not the agent, as
+ * what limits the rate, which shows each generator's own ceiling.
+ */
+function serveEchoNet() {
+  let origin = "";
+  const respond = (socket, status, value) => {
+    const body = JSON.stringify(value);
+    socket.write(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n${body}`,
+    );
+  };
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    let pending = Buffer.alloc(0);
+    socket.on("error", () => socket.destroy());
+    socket.on("data", (chunk) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      // Every complete request in the buffer is answered, in order.
+      for (;;) {
+        const headEnd = pending.indexOf("\r\n\r\n");
+        if (headEnd < 0) return;
+        const head = pending.toString("latin1", 0, headEnd);
+        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+        const end = headEnd + 4 + length;
+        if (pending.length < end) return;
+        const body = pending.toString("utf8", headEnd + 4, end);
+        pending = pending.subarray(end);
+        if (head.startsWith("GET /.well-known/agent-card.json ")) respond(socket, "200 OK", echoCard(origin));
+        else if (head.startsWith("POST /a2a ")) respond(socket, "200 OK", echoReply(body));
+        else respond(socket, "404 Not Found", { error: "not found" });
+      }
+    });
+  });
+  server.listen(0, "127.0.0.1", () => {
+    origin = `http://127.0.0.1:${server.address().port}`;
+    process.send?.({ port: server.address().port });
+  });
+  process.on("disconnect", () => process.exit(0));
+}
+
+/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function startEchoProcess(kind) {
+  const child = fork(fileURLToPath(import.meta.url), ["--serve-echo", kind], { stdio: "inherit" });
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("message", (m) => resolve({ url: `http://127.0.0.1:${m.port}`, stop: () => child.kill() }));
+    child.once("message", (m) =>
+      resolve({
+        url: `http://127.0.0.1:${m.port}`,
+        cpuMs: () => processCpuMs(child.pid),
+        stop: () => child.kill(),
+      }),
+    );
   });
 }
 
@@ -147,16 +217,34 @@ async function plainwrightRate(url, dist) {
   return result.load.throughput_per_s;
 }
 
-/** Runs one rate measurement and the generator's own CPU (user + system) per request, in µs. */
-async function withCpu(measure) {
+/**
+ * Runs one rate measurement: the generator's own CPU (user + system) per request, in µs, and the share of
+ * a core the agent used meanwhile (near 100 %: the agent, not the generator, set the rate).
+ */
+async function withCpu(echo, measure) {
   const before = process.cpuUsage();
+  const agentBefore = echo.cpuMs();
+  const started = performance.now();
   const rate = await measure();
   const used = process.cpuUsage(before);
-  return { rate, cpuUs: (used.user + used.system) / (rate * SECONDS) };
+  const agentMs = echo.cpuMs();
+  const agentShare =
+    agentBefore === undefined || agentMs === undefined
+      ? undefined
+      : (agentMs - agentBefore) / (performance.now() - started);
+  return { rate, cpuUs: (used.user + used.system) / (rate * SECONDS), agentShare };
 }
 
-export default async function loadBench({ row, dist }) {
-  const echo = await startEchoProcess();
+const best = (xs) => xs.reduce((top, x) => (x.rate > top.rate ? x : top));
+// CPU per request is steadier than the rate on a shared machine: the least of the rounds.
+const leastCpu = (xs) => Math.min(...xs.map((x) => x.cpuUs));
+const fmt = (n) => `${Math.round(n)}/s`;
+const us = (n) => `${Math.round(n)} µs`;
+const share = (x) => (x.agentShare === undefined ? "n/a" : `${Math.round(x.agentShare * 100)} %`);
+
+/** The issue's measure: autocannon, a bare node:http loop and Plainwright against the node:http echo agent. */
+async function againstNodeHttpAgent(row, dist) {
+  const echo = await startEchoProcess("http");
   try {
     await plainwrightRate(echo.url, dist); // warm-up: JIT, sockets
     const pw = [];
@@ -164,32 +252,81 @@ export default async function loadBench({ row, dist }) {
     const bare = [];
     // Interleaved rounds, best of each: on a shared machine the others' load comes and goes.
     for (let i = 0; i < ROUNDS; i++) {
-      ac.push(await withCpu(() => autocannonRate(echo.url)));
-      bare.push(await withCpu(() => nodeHttpRate(echo.url)));
-      pw.push(await withCpu(() => plainwrightRate(echo.url, dist)));
+      ac.push(await withCpu(echo, () => autocannonRate(echo.url)));
+      bare.push(await withCpu(echo, () => nodeHttpRate(echo.url)));
+      pw.push(await withCpu(echo, () => plainwrightRate(echo.url, dist)));
     }
-    const best = (xs) => Math.max(...xs.map((x) => x.rate));
-    // CPU per request is steadier than the rate on a shared machine: the least of the rounds.
-    const cpu = (xs) => Math.min(...xs.map((x) => x.cpuUs));
-    const ratio = best(pw) / best(ac);
-    const fmt = (n) => `${Math.round(n)}/s`;
-    const us = (n) => `${Math.round(n)} µs`;
-    row(`load: autocannon, ${CONNECTIONS} connections, echo agent (best)`, fmt(best(ac)), "reference", true);
-    row("load: bare node:http keep-alive loop, no checks (best)", fmt(best(bare)), "context", true);
-    row(`load: plainwright load, ${CONNECTIONS} concurrent, validated (best)`, fmt(best(pw)), "", true);
+    const ratio = best(pw).rate / best(ac).rate;
+    row(
+      `load: autocannon, ${CONNECTIONS} connections, echo agent (best)`,
+      fmt(best(ac).rate),
+      "reference",
+      true,
+    );
+    row("load: bare node:http keep-alive loop, no checks (best)", fmt(best(bare).rate), "context", true);
+    row(`load: plainwright load, ${CONNECTIONS} concurrent, validated (best)`, fmt(best(pw).rate), "", true);
     row(
       "load: plainwright / autocannon requests per second",
       `${ratio.toFixed(2)}x`,
       ">= 0.8x",
       ratio >= 0.8,
     );
-    row("load: plainwright / bare node:http", `${(best(pw) / best(bare)).toFixed(2)}x`, "context", true);
-    row("load: generator CPU per request, autocannon (least)", us(cpu(ac)), "context", true);
-    row("load: generator CPU per request, bare node:http (least)", us(cpu(bare)), "context", true);
-    row("load: generator CPU per request, plainwright (least)", us(cpu(pw)), "context", true);
+    row(
+      "load: plainwright / bare node:http",
+      `${(best(pw).rate / best(bare).rate).toFixed(2)}x`,
+      "context",
+      true,
+    );
+    row("load: generator CPU per request, autocannon (least)", us(leastCpu(ac)), "context", true);
+    row("load: generator CPU per request, bare node:http (least)", us(leastCpu(bare)), "context", true);
+    row("load: generator CPU per request, plainwright (least)", us(leastCpu(pw)), "context", true);
+    row(
+      "load: echo agent's core in use, autocannon / plainwright",
+      `${share(best(ac))} / ${share(best(pw))}`,
+      "context",
+      true,
+    );
   } finally {
     echo.stop();
   }
 }
 
-if (process.argv.includes("--serve-echo")) serveEcho();
+/** Context: both generators against the node:net echo agent, which leaves each bound by its own CPU. */
+async function againstNetAgent(row, dist) {
+  const echo = await startEchoProcess("net");
+  try {
+    await plainwrightRate(echo.url, dist);
+    const pw = [];
+    const ac = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      ac.push(await withCpu(echo, () => autocannonRate(echo.url)));
+      pw.push(await withCpu(echo, () => plainwrightRate(echo.url, dist)));
+    }
+    const ratio = best(pw).rate / best(ac).rate;
+    row(
+      "load: node:net echo agent, autocannon / plainwright (best)",
+      `${fmt(best(ac).rate)} / ${fmt(best(pw).rate)}`,
+      "context",
+      true,
+    );
+    row("load: node:net echo agent, plainwright / autocannon", `${ratio.toFixed(2)}x`, "context", true);
+    row(
+      "load: node:net echo agent's core in use, autocannon / plainwright",
+      `${share(best(ac))} / ${share(best(pw))}`,
+      "context",
+      true,
+    );
+  } finally {
+    echo.stop();
+  }
+}
+
+export default async function loadBench({ row, dist }) {
+  await againstNodeHttpAgent(row, dist);
+  await againstNetAgent(row, dist);
+}
+
+if (process.argv.includes("--serve-echo")) {
+  if (process.argv.includes("net")) serveEchoNet();
+  else serveEchoHttp();
+}
