@@ -245,72 +245,50 @@ const fmt = (n) => `${Math.round(n)}/s`;
 const us = (n) => `${Math.round(n)} µs`;
 const share = (x) => (x.agentShare === undefined ? "n/a" : `${Math.round(x.agentShare * 100)} %`);
 
-/** Context: autocannon, a bare node:http loop and Plainwright against the node:http echo agent. */
-async function againstNodeHttpAgent(row, dist) {
-  const echo = await startEchoProcess("http");
+/**
+ * Starts the echo agent of `kind`, warms Plainwright up (JIT, sockets), then runs the generators in
+ * interleaved rounds, best of each kept: on a shared machine the others' load comes and goes.
+ */
+async function rounds(kind, dist, generators) {
+  const echo = await startEchoProcess(kind);
   try {
-    await plainwrightRate(echo.url, dist); // warm-up: JIT, sockets
-    const pw = [];
-    const ac = [];
-    const bare = [];
-    // Interleaved rounds, best of each: on a shared machine the others' load comes and goes.
-    for (let i = 0; i < ROUNDS; i++) {
-      ac.push(await withCpu(echo, () => autocannonRate(echo.url)));
-      bare.push(await withCpu(echo, () => nodeHttpRate(echo.url)));
-      pw.push(await withCpu(echo, () => plainwrightRate(echo.url, dist)));
-    }
-    const context = (name, value) => row(`load, node:http agent: ${name}`, value, "context", true);
-    context("autocannon / plainwright (best)", `${fmt(best(ac).rate)} / ${fmt(best(pw).rate)}`);
-    context("plainwright / autocannon", `${(best(pw).rate / best(ac).rate).toFixed(2)}x`);
-    context("bare node:http loop, no checks (best)", fmt(best(bare).rate));
-    context("plainwright / bare node:http loop", `${(best(pw).rate / best(bare).rate).toFixed(2)}x`);
-    context("CPU per request, autocannon / pw (least)", `${us(leastCpu(ac))} / ${us(leastCpu(pw))}`);
-    context("agent's core in use, autocannon / pw", `${share(best(ac))} / ${share(best(pw))}`);
-  } finally {
-    echo.stop();
-  }
-}
-
-/** The target: both generators against the node:net echo agent, which leaves each bound by its own CPU. */
-async function againstNetAgent(row, dist) {
-  const echo = await startEchoProcess("net");
-  try {
-    await plainwrightRate(echo.url, dist); // warm-up: JIT, sockets
-    const pw = [];
-    const ac = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      ac.push(await withCpu(echo, () => autocannonRate(echo.url)));
-      pw.push(await withCpu(echo, () => plainwrightRate(echo.url, dist)));
-    }
-    const ratio = best(pw).rate / best(ac).rate;
-    row(`load: autocannon, ${CONNECTIONS} connections (best)`, fmt(best(ac).rate), "reference", true);
-    row(`load: plainwright load, ${CONNECTIONS} concurrent, validated (best)`, fmt(best(pw).rate), "", true);
-    row(
-      "load: plainwright / autocannon requests per second",
-      `${ratio.toFixed(2)}x`,
-      ">= 0.8x",
-      ratio >= 0.8,
-    );
-    row(
-      "load: generator CPU per request, autocannon / pw (least)",
-      `${us(leastCpu(ac))} / ${us(leastCpu(pw))}`,
-      "context",
-      true,
-    );
-    row(
-      "load: echo agent's core in use, autocannon / pw",
-      `${share(best(ac))} / ${share(best(pw))}`,
-      "context",
-      true,
-    );
+    await plainwrightRate(echo.url, dist);
+    const results = Object.fromEntries(Object.keys(generators).map((name) => [name, []]));
+    for (let i = 0; i < ROUNDS; i++)
+      for (const [name, rate] of Object.entries(generators))
+        results[name].push(await withCpu(echo, () => rate(echo.url)));
+    return results;
   } finally {
     echo.stop();
   }
 }
 
 export default async function loadBench({ row, dist }) {
-  await againstNetAgent(row, dist);
-  await againstNodeHttpAgent(row, dist);
+  const plainwright = (url) => plainwrightRate(url, dist);
+  // The target: both generators against the node:net echo agent, which leaves each bound by its own CPU.
+  const net = await rounds("net", dist, { ac: autocannonRate, pw: plainwright });
+  const ratio = best(net.pw).rate / best(net.ac).rate;
+  row(`load: autocannon, ${CONNECTIONS} connections (best)`, fmt(best(net.ac).rate), "reference", true);
+  row(
+    `load: plainwright load, ${CONNECTIONS} concurrent, validated (best)`,
+    fmt(best(net.pw).rate),
+    "",
+    true,
+  );
+  row("load: plainwright / autocannon requests per second", `${ratio.toFixed(2)}x`, ">= 0.8x", ratio >= 0.8);
+  const cpu = (r) => `${us(leastCpu(r.ac))} / ${us(leastCpu(r.pw))}`;
+  const agent = (r) => `${share(best(r.ac))} / ${share(best(r.pw))}`;
+  row("load: generator CPU per request, autocannon / pw (least)", cpu(net), "context", true);
+  row("load: echo agent's core in use, autocannon / pw", agent(net), "context", true);
+  // Context: the node:http echo agent, as a developer would write it, and a bare node:http client loop.
+  const http = await rounds("http", dist, { ac: autocannonRate, bare: nodeHttpRate, pw: plainwright });
+  const context = (name, value) => row(`load, node:http agent: ${name}`, value, "context", true);
+  context("autocannon / plainwright (best)", `${fmt(best(http.ac).rate)} / ${fmt(best(http.pw).rate)}`);
+  context("plainwright / autocannon", `${(best(http.pw).rate / best(http.ac).rate).toFixed(2)}x`);
+  context("bare node:http loop, no checks (best)", fmt(best(http.bare).rate));
+  context("plainwright / bare node:http loop", `${(best(http.pw).rate / best(http.bare).rate).toFixed(2)}x`);
+  context("CPU per request, autocannon / pw (least)", cpu(http));
+  context("agent's core in use, autocannon / pw", agent(http));
 }
 
 if (process.argv.includes("--serve-echo")) {
