@@ -1,7 +1,9 @@
 import net from "node:net";
 import { NetError } from "./errors.js";
-import { planHttp1, sendPlanned } from "./http1.js";
-import type { WireError, WireExchange, WireHandlers, WirePlan, WireTarget } from "./http1.js";
+import { planHttp1 } from "./http1-head.js";
+import type { WireError, WirePlan, WireTarget } from "./http1-head.js";
+import { sendPlanned } from "./http1.js";
+import type { WireExchange, WireHandlers } from "./http1.js";
 import type { CheckedAddress } from "./outbound-policy.js";
 import { SseParser } from "./sse-parser.js";
 import type { SseEvent } from "./sse-parser.js";

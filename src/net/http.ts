@@ -3,7 +3,7 @@ import { planHop, runHop } from "./http-hop.js";
 import type { HopRequest, HopResult, StreamEnd, StreamOptions, TimedSseEvent } from "./http-hop.js";
 import { checkLiteralUrl, checkUrl } from "./outbound-policy.js";
 import type { CheckedAddress, OutboundPolicy } from "./outbound-policy.js";
-import type { WirePlan } from "./http1.js";
+import type { WirePlan } from "./http1-head.js";
 import type { TrafficHandle, TrafficLog, TrafficRequest } from "./traffic.js";
 import { formatSeconds } from "./units.js";
 import { USER_AGENT } from "./version.js";

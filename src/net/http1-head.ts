@@ -1,0 +1,156 @@
+/**
+ * The heads of HTTP/1.1 messages for Plainwright's engine (http1.ts): a request's head checked and laid
+ * out once (a WirePlan) and its bytes for each body, and a response's head as http-parser-js reports it,
+ * read into lower-case headers.
+ */
+
+/** Where a request goes: the address the outbound policy approved, never a name resolved again. */
+export interface WireTarget {
+  protocol: "http:" | "https:";
+  address: string;
+  port: number;
+  /** The host name for TLS SNI and certificate checks; absent for IP literals. */
+  servername?: string;
+}
+
+export interface WireRequest {
+  method: string;
+  /** Path and query, already percent-encoded (from a URL object). */
+  path: string;
+  /** The Host header value. */
+  host: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A failure with the system code when there is one (ECONNREFUSED, ECONNRESET, a TLS code, …). */
+export class WireError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "WireError";
+    this.code = code;
+  }
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+// Node's rule for headers that appear once: the first copy counts and later ones are dropped.
+const SINGLE_HEADERS = new Set(["content-type", "content-length", "location", "retry-after", "etag"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** `name: value\r\n`, refusing a name or value that could split the request. */
+function headerLine(name: string, value: string): string {
+  if (!TOKEN.test(name))
+    throw new WireError(`invalid header name ${JSON.stringify(name)}`, "ERR_INVALID_HTTP_TOKEN");
+  if (BAD_VALUE.test(value))
+    throw new WireError(`invalid character in the value of header "${name}"`, "ERR_INVALID_CHAR");
+  return `${name}: ${value}\r\n`;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * A request checked and laid out once, sent any number of times with a body of its own: a load run
+ * repeats one request, and checking its headers, building its head and finding its pool each time
+ * would cost more than the agent's reply.
+ */
+export interface WirePlan {
+  readonly target: WireTarget;
+  readonly method: string;
+  /** The pool this request's connections come from. */
+  readonly key: string;
+  /** Request line and headers, without Content-Length, Connection and the blank line. */
+  readonly head: string;
+  /** Whether a Content-Length goes out even without a body (the method carries one, or the caller set it). */
+  readonly alwaysLength: boolean;
+  /** Header values are Latin-1 on the wire: an ASCII head is written with the body in one UTF-8 pass. */
+  readonly asciiHead: boolean;
+}
+
+/** Checks a request's headers and lays out its head; an invalid name or value throws a WireError. */
+export function planHttp1(target: WireTarget, request: Omit<WireRequest, "body">): WirePlan {
+  let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${request.host}\r\n`;
+  let hasLength = false;
+  for (const name in request.headers) {
+    const lower = name.toLowerCase();
+    if (lower === "host" || lower === "connection" || lower === "transfer-encoding") continue;
+    if (lower === "content-length") {
+      hasLength = true;
+      continue;
+    }
+    head += headerLine(name, request.headers[name] as string);
+  }
+  return {
+    target,
+    method: request.method,
+    key: poolKey(target),
+    head,
+    alwaysLength: hasLength || BODY_METHODS.has(request.method),
+    asciiHead: ASCII.test(head),
+  };
+}
+
+/** The bytes of one request: the planned head, its length and the body. */
+export function serialize(plan: WirePlan, body: string | undefined): Buffer {
+  const length = body === undefined ? 0 : Buffer.byteLength(body, "utf8");
+  const ending =
+    body !== undefined || plan.alwaysLength
+      ? `Content-Length: ${length}\r\nConnection: keep-alive\r\n\r\n`
+      : "Connection: keep-alive\r\n\r\n";
+  if (plan.asciiHead) return Buffer.from(plan.head + ending + (body ?? ""), "utf8");
+  const headBytes = Buffer.from(plan.head + ending, "latin1");
+  if (body === undefined) return headBytes;
+  return Buffer.concat([headBytes, Buffer.from(body, "utf8")], headBytes.length + length);
+}
+
+/** Header names as received and lower-cased: an agent sends the same few on every response. */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_MAX = 256;
+
+function lowerName(raw: string): string {
+  let lower = lowerNames.get(raw);
+  if (lower === undefined) {
+    lower = raw.toLowerCase();
+    if (lowerNames.size >= LOWER_NAMES_MAX) lowerNames.clear();
+    lowerNames.set(raw, lower);
+  }
+  return lower;
+}
+
+export function flatten(raw: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = lowerName(raw[i] as string);
+    const value = raw[i + 1] as string;
+    const prior = out[name];
+    if (prior === undefined) out[name] = value;
+    else if (!SINGLE_HEADERS.has(name)) out[name] = `${prior}, ${value}`;
+  }
+  return out;
+}
+
+/** The server's keep-alive timeout from `Keep-Alive: timeout=N`, in ms. */
+export function keepAliveMs(headers: Record<string, string>): number | undefined {
+  const value = headers["keep-alive"];
+  if (value === undefined) return undefined;
+  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(value);
+  return match ? Number(match[1]) * 1000 : undefined;
+}
+
+export type HeadersInfo = { statusCode: number; headers: string[]; shouldKeepAlive: boolean };
+
+/** Reads http-parser-js's callback in both of its calling conventions (another user may switch it). */
+export function headersInfo(args: unknown[]): HeadersInfo {
+  if (typeof args[0] === "object" && args[0] !== null) return args[0] as HeadersInfo;
+  return {
+    headers: args[2] as string[],
+    statusCode: args[5] as number,
+    shouldKeepAlive: args[8] as boolean,
+  };
+}
+
+/** Connections are pooled per approved address, so a name that now resolves elsewhere gets a new one. */
+export function poolKey(target: WireTarget): string {
+  return `${target.protocol}//${target.address}:${target.port}|${target.servername ?? ""}`;
+}
