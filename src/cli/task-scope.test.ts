@@ -39,19 +39,14 @@ interface Result {
 
 const scoped = (result: Result) => result.findings.filter((f) => scopeChecks.includes(f.id));
 
+/** `conform URL` as alice, auth checks only, with the extra options given. */
+const conformAuth = (url: string, ...extra: string[]) =>
+  runCli(["conform", url, "--bearer", alice, "--category", "auth", ...extra]);
+const asBob = ["--identity", `bob=Authorization: Bearer ${bob}`];
+
 describe("conform with a second identity", () => {
   it("runs the task-scope checks as the second caller on every binding, and shows neither token", async () => {
-    const r = await runCli([
-      "conform",
-      agent.url,
-      "--bearer",
-      alice,
-      "--identity",
-      `bob=Authorization: Bearer ${bob}`,
-      "--category",
-      "auth",
-      "--json",
-    ]);
+    const r = await conformAuth(agent.url, ...asBob, "--json");
     expect(r.code, r.stdout.slice(0, 400)).toBe(0);
     const findings = scoped(JSON.parse(r.stdout) as Result);
     expect(findings).toHaveLength(scopeChecks.length * 3);
@@ -61,34 +56,14 @@ describe("conform with a second identity", () => {
   });
 
   it("fails an agent that hands one caller's task to another", async () => {
-    const r = await runCli([
-      "conform",
-      leaky.url,
-      "--bearer",
-      alice,
-      "--identity",
-      `bob=Authorization: Bearer ${bob}`,
-      "--category",
-      "auth",
-      "--transport",
-      "rest",
-    ]);
+    const r = await conformAuth(leaky.url, ...asBob, "--transport", "rest");
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/auth\.get-scoped/);
     expect(r.stdout).toContain('GetTask as "bob" returned task');
   });
 
   it("without --identity, names the option that would run the task-scope checks", async () => {
-    const r = await runCli([
-      "conform",
-      agent.url,
-      "--bearer",
-      alice,
-      "--category",
-      "auth",
-      "--transport",
-      "jsonrpc",
-    ]);
+    const r = await conformAuth(agent.url, "--transport", "jsonrpc");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("no second identity was given");
     expect(r.stdout).toContain("→ to run them: --identity 'NAME=Authorization: Bearer …'");
@@ -143,19 +118,7 @@ describe("conform with a second identity", () => {
           }
         });
       });
-      const r = await runCli([
-        "conform",
-        url,
-        "--bearer",
-        alice,
-        "--identity",
-        `bob=Authorization: Bearer ${bob}`,
-        "--category",
-        "auth",
-        "--transport",
-        "jsonrpc",
-        "--json",
-      ]);
+      const r = await conformAuth(url, ...asBob, "--transport", "jsonrpc", "--json");
       expect(r.code, r.stdout.slice(0, 400)).toBe(0);
       expect(scoped(JSON.parse(r.stdout) as Result).map((f) => f.status)).toEqual([
         "pass",
