@@ -13,6 +13,7 @@ export interface WireTarget {
   servername?: string;
 }
 
+/** A request's line and headers; each send gives its own body. */
 export interface WireRequest {
   method: string;
   /** Path and query, already percent-encoded (from a URL object). */
@@ -20,7 +21,6 @@ export interface WireRequest {
   /** The Host header value. */
   host: string;
   headers: Record<string, string>;
-  body?: string;
 }
 
 /** A failure with the system code when there is one (ECONNREFUSED, ECONNRESET, a TLS code, …). */
@@ -69,7 +69,7 @@ export interface WirePlan {
 }
 
 /** Checks a request's headers and lays out its head; an invalid name or value throws a WireError. */
-export function planHttp1(target: WireTarget, request: Omit<WireRequest, "body">): WirePlan {
+export function planHttp1(target: WireTarget, request: WireRequest): WirePlan {
   let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${request.host}\r\n`;
   let hasLength = false;
   for (const name in request.headers) {

@@ -16,8 +16,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { poolKey } from "./http1-head.js";
-import { closeIdleConnections, idleConnectionCount, sendHttp1 } from "./http1.js";
+import { planHttp1, poolKey } from "./http1-head.js";
+import { closeIdleConnections, idleConnectionCount, sendPlanned } from "./http1.js";
 import type { WireHandlers } from "./http1.js";
 import { httpRequest } from "./http.js";
 import { commandLinePolicy } from "./outbound-policy.js";
@@ -305,11 +305,8 @@ describe("requests made in one turn of the event loop", () => {
         onEnd: () => settle(`${path} answered`),
         onError: (error) => settle(`${path} failed: ${error.message}`),
       };
-      const exchange = sendHttp1(
-        target,
-        { method: "GET", path, host: `127.0.0.1:${port}`, headers: {} },
-        handlers,
-      );
+      const plan = planHttp1(target, { method: "GET", path, host: `127.0.0.1:${port}`, headers: {} });
+      const exchange = sendPlanned(plan, undefined, handlers);
       return { done, exchange };
     };
     try {

@@ -1,8 +1,8 @@
 import net from "node:net";
 import tls from "node:tls";
 import { HTTPParser } from "http-parser-js";
-import { flatten, headersInfo, keepAliveMs, planHttp1, serialize, WireError } from "./http1-head.js";
-import type { HeadersInfo, WirePlan, WireRequest, WireTarget } from "./http1-head.js";
+import { flatten, headersInfo, keepAliveMs, serialize, WireError } from "./http1-head.js";
+import type { HeadersInfo, WirePlan, WireTarget } from "./http1-head.js";
 
 /**
  * Plainwright's HTTP/1.1 engine: keep-alive connections over node:net and node:tls, responses read by
@@ -288,14 +288,6 @@ class Pool {
 }
 
 const pool = new Pool();
-
-/**
- * Sends one request on an idle kept-alive connection to `target`, or a new one. Invalid header names or
- * values are refused before anything is sent (thrown as a WireError).
- */
-export function sendHttp1(target: WireTarget, request: WireRequest, handlers: WireHandlers): WireExchange {
-  return sendPlanned(planHttp1(target, request), request.body, handlers);
-}
 
 /** Sends a planned request with `body` on an idle kept-alive connection of its pool, or a new one. */
 export function sendPlanned(plan: WirePlan, body: string | undefined, handlers: WireHandlers): WireExchange {

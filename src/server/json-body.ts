@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from "express";
+import { mediaType } from "../net/http-hop.js";
 import { tryParseJson } from "../net/json.js";
 import { ApiError, badRequest } from "./api-error.js";
 
@@ -7,10 +8,6 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BODY_DEPTH = 32;
 
 const isJsonType = (type: string) => /^application\/(?:[\w.+-]+\+)?json$/i.test(type.trim());
-
-function mediaType(header: string | undefined): string {
-  return (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-}
 
 function hasBody(req: Parameters<RequestHandler>[0]): boolean {
   const length = req.headers["content-length"];
