@@ -1,7 +1,6 @@
 /**
- * The heads of HTTP/1.1 messages for Plainwright's engine (http1.ts): a request's head checked and laid
- * out once (a WirePlan) and its bytes for each body, and a response's head as http-parser-js reports it,
- * read into lower-case headers.
+ * Requests for Plainwright's HTTP/1.1 engine (http1.ts): a request's head checked and laid out once (a
+ * WirePlan), and its bytes for each body. Responses are read in http1-response.ts.
  */
 
 /** Where a request goes: the address the outbound policy approved, never a name resolved again. */
@@ -35,8 +34,6 @@ export class WireError extends Error {
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
-// Node's rule for headers that appear once: the first copy counts and later ones are dropped.
-const SINGLE_HEADERS = new Set(["content-type", "content-length", "location", "retry-after", "etag"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /** `name: value\r\n`, refusing a name or value that could split the request. */
@@ -102,52 +99,6 @@ export function serialize(plan: WirePlan, body: string | undefined): Buffer {
   const headBytes = Buffer.from(plan.head + ending, "latin1");
   if (body === undefined) return headBytes;
   return Buffer.concat([headBytes, Buffer.from(body, "utf8")], headBytes.length + length);
-}
-
-/** Header names as received and lower-cased: an agent sends the same few on every response. */
-const lowerNames = new Map<string, string>();
-const LOWER_NAMES_MAX = 256;
-
-function lowerName(raw: string): string {
-  let lower = lowerNames.get(raw);
-  if (lower === undefined) {
-    lower = raw.toLowerCase();
-    if (lowerNames.size >= LOWER_NAMES_MAX) lowerNames.clear();
-    lowerNames.set(raw, lower);
-  }
-  return lower;
-}
-
-export function flatten(raw: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = lowerName(raw[i] as string);
-    const value = raw[i + 1] as string;
-    const prior = out[name];
-    if (prior === undefined) out[name] = value;
-    else if (!SINGLE_HEADERS.has(name)) out[name] = `${prior}, ${value}`;
-  }
-  return out;
-}
-
-/** The server's keep-alive timeout from `Keep-Alive: timeout=N`, in ms. */
-export function keepAliveMs(headers: Record<string, string>): number | undefined {
-  const value = headers["keep-alive"];
-  if (value === undefined) return undefined;
-  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(value);
-  return match ? Number(match[1]) * 1000 : undefined;
-}
-
-export type HeadersInfo = { statusCode: number; headers: string[]; shouldKeepAlive: boolean };
-
-/** Reads http-parser-js's callback in both of its calling conventions (another user may switch it). */
-export function headersInfo(args: unknown[]): HeadersInfo {
-  if (typeof args[0] === "object" && args[0] !== null) return args[0] as HeadersInfo;
-  return {
-    headers: args[2] as string[],
-    statusCode: args[5] as number,
-    shouldKeepAlive: args[8] as boolean,
-  };
 }
 
 /** Connections are pooled per approved address, so a name that now resolves elsewhere gets a new one. */

@@ -1,12 +1,13 @@
 import net from "node:net";
 import tls from "node:tls";
-import { HTTPParser } from "http-parser-js";
-import { flatten, headersInfo, keepAliveMs, serialize, WireError } from "./http1-head.js";
-import type { HeadersInfo, WirePlan, WireTarget } from "./http1-head.js";
+import { serialize, WireError } from "./http1-head.js";
+import type { WirePlan, WireTarget } from "./http1-head.js";
+import { keepAliveMs, ResponseReader } from "./http1-response.js";
+import type { ResponseHead } from "./http1-response.js";
 
 /**
  * Plainwright's HTTP/1.1 engine: keep-alive connections over node:net and node:tls, responses read by
- * http-parser-js. It replaces node:http under the one client because a test tool sees every byte an
+ * its own reader (http1-response.ts). It replaces node:http under the one client because a test tool sees every byte an
  * agent sends and a load generator must not spend more on its own HTTP stack than the agent under test
  * does (node:http's request objects cost about as much CPU as the loopback agent's whole reply).
  */
@@ -61,13 +62,12 @@ class Connection {
   readonly key: string;
   readonly socket: net.Socket;
   readonly #pool: Pool;
-  readonly #parser = new HTTPParser(HTTPParser.RESPONSE);
+  readonly #reader: ResponseReader;
   #current: Exchange | undefined;
   #reused = false;
   #idleTimer: NodeJS.Timeout | undefined;
   #closed = false;
-  /** What the last response said: whether the connection may carry another, and the server's idle limit. */
-  #keepAlive = true;
+  /** What the last response said of the server's idle limit. */
   #serverIdleMs: number | undefined;
 
   constructor(key: string, target: WireTarget, pool: Pool) {
@@ -84,7 +84,7 @@ class Connection {
     } else {
       // Plain TCP reads into one shared buffer, handed over synchronously: no stream machinery and no
       // new buffer per read. The parser is done with the bytes when the callback returns; a body chunk
-      // is copied before it is handed on (kOnBody below), since the next read overwrites the buffer.
+      // is copied before it is handed on (onBody below), since the next read overwrites the buffer.
       this.socket = net.connect({
         ...options,
         onread: {
@@ -98,9 +98,11 @@ class Connection {
     }
     this.socket.setNoDelay(true);
     this.socket.setKeepAlive(true, 1000);
-    this.#parser[HTTPParser.kOnHeadersComplete] = (...args: unknown[]) => this.#onHeaders(headersInfo(args));
-    this.#parser[HTTPParser.kOnBody] = (chunk: Buffer) => this.#current?.data(Buffer.from(chunk));
-    this.#parser[HTTPParser.kOnMessageComplete] = () => this.#onComplete();
+    this.#reader = new ResponseReader({
+      onHead: (head) => this.#onHead(head),
+      onBody: (chunk) => this.#current?.data(Buffer.from(chunk)),
+      onComplete: (trailing) => this.#onComplete(trailing),
+    });
     this.socket.on("end", () => this.#onEnd());
     this.socket.on("error", (error: NodeJS.ErrnoException) => this.#onClose(error));
     this.socket.on("close", () => this.#onClose());
@@ -125,24 +127,22 @@ class Connection {
     this.socket.destroy();
   }
 
-  #onHeaders(info: HeadersInfo): number {
+  /** Returns whether the response has no body whatever its headers say: the answer to HEAD. */
+  #onHead(head: ResponseHead): boolean {
     const exchange = this.#current;
-    if (!exchange) return 0;
-    // 1xx answers (100 Continue, 103 Early Hints) precede the real response; they have no body.
-    if (info.statusCode >= 100 && info.statusCode < 200 && info.statusCode !== 101) return 1;
-    this.#keepAlive = info.shouldKeepAlive;
-    const headers = flatten(info.headers);
-    this.#serverIdleMs = keepAliveMs(headers);
-    exchange.response(info.statusCode, headers);
-    return exchange.method === "HEAD" ? 1 : 0;
+    if (!exchange) return true;
+    this.#serverIdleMs = keepAliveMs(head.headers);
+    exchange.response(head.status, head.headers);
+    return exchange.method === "HEAD";
   }
 
-  #onComplete(): void {
+  /** `trailing`: bytes came after the response that nothing asked for, so the connection cannot be trusted. */
+  #onComplete(trailing: boolean): void {
     const exchange = this.#current;
     if (!exchange?.responded) return;
     this.#current = undefined;
     exchange.end();
-    if (this.#keepAlive && !this.#closed) this.#release();
+    if (this.#reader.keepAlive && !trailing && !this.#closed) this.#release();
     else this.destroy();
   }
 
@@ -159,17 +159,13 @@ class Connection {
 
   #onData(chunk: Buffer): void {
     if (!this.#current) return this.destroy(); // bytes nobody asked for: the connection cannot be trusted
-    const result = this.#parser.execute(chunk);
-    if (result instanceof Error)
-      this.#fail(new WireError(`unreadable HTTP response: ${result.message}`, "HPE"));
+    const error = this.#reader.read(chunk);
+    if (error) this.#fail(new WireError(`unreadable HTTP response: ${error.message}`, "HPE"));
   }
 
   #onEnd(): void {
-    // A body delimited by the connection's end is complete now.
-    if (this.#current?.responded) {
-      const result = this.#parser.finish();
-      if (result instanceof Error) return this.#fail(new WireError("connection closed early"));
-    }
+    // A body delimited by the connection's end is complete now; any other response is cut short.
+    if (this.#current && this.#reader.end()) return this.#fail(new WireError("connection closed early"));
     this.#onClose();
   }
 

@@ -1,0 +1,458 @@
+/**
+ * Reads HTTP/1.x responses from a connection's bytes (RFC 9112): the status line and headers, then the
+ * body as the message framing says (RFC 9112 section 6.3): chunked, a Content-Length, or everything up to
+ * the connection's end. Written for Plainwright's engine (http1.ts) rather than taken from a general
+ * parser because a load run reads one small response per request and a general parser's objects cost as
+ * much as the rest of the exchange; the rules are the RFC's, and anything it calls invalid is refused.
+ */
+
+/** A response's head: the status, the headers by lower-case name, and whether the connection may carry another. */
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string>;
+  keepAlive: boolean;
+}
+
+export interface ResponseEvents {
+  /** The final response's head (1xx interim answers are skipped). True when it has no body whatever its headers say (a reply to HEAD). */
+  onHead(head: ResponseHead): boolean;
+  /** A piece of the body: a view of the bytes given to `read`, valid only until the call returns. */
+  onBody(chunk: Buffer): void;
+  /** The response is complete; `trailing` says bytes followed it in the same read (nothing asked for them). */
+  onComplete(trailing: boolean): void;
+}
+
+/** The most bytes a head (status line and headers, or a chunked body's trailers) may take, as node:http allows. */
+export const MAX_HEAD_BYTES = 80 * 1024;
+/** The most bytes one chunk-size line may take, extensions included. */
+const MAX_CHUNK_LINE_BYTES = 4 * 1024;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+// Node's rule for headers that appear once: the first copy counts and later ones are dropped.
+const SINGLE_HEADERS = new Set(["content-type", "content-length", "location", "retry-after", "etag"]);
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const CHUNK_SIZE = /^([0-9A-Fa-f]{1,13})[ \t]*(?:;.*)?$/;
+const DIGITS = /^\d{1,15}$/;
+const STATUS_CODE = /^[1-9]\d\d$/;
+const UNSAFE_HEAD = /\0|\r(?!\n)/;
+
+/** Header names as received, checked and lower-cased: an agent sends the same few on every response. */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_MAX = 256;
+
+/** The lower-case name, or undefined when `raw` is not an HTTP token (RFC 9110 section 5.1). */
+function lowerName(raw: string): string | undefined {
+  let lower = lowerNames.get(raw);
+  if (lower === undefined) {
+    if (!TOKEN.test(raw)) return undefined;
+    lower = raw.toLowerCase();
+    if (lowerNames.size >= LOWER_NAMES_MAX) lowerNames.clear();
+    lowerNames.set(raw, lower);
+  }
+  return lower;
+}
+
+/** The server's keep-alive timeout from `Keep-Alive: timeout=N`, in ms. */
+export function keepAliveMs(headers: Record<string, string>): number | undefined {
+  const value = headers["keep-alive"];
+  if (value === undefined) return undefined;
+  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(value);
+  return match ? Number(match[1]) * 1000 : undefined;
+}
+
+/** Whether a comma-separated header value lists `token` (compared without case). */
+function listsToken(value: string | undefined, token: string): boolean {
+  if (value === undefined) return false;
+  if (!value.includes(",")) return value.length === token.length && value.toLowerCase() === token;
+  for (const item of value.split(",")) if (item.trim().toLowerCase() === token) return true;
+  return false;
+}
+
+/** The header names of the last head read on a connection, by position: an agent repeats them in order. */
+type NameMemo = { raw: string; lower: string }[];
+
+const isSpace = (code: number) => code === 0x20 || code === 0x09;
+
+/**
+ * The header lines of `text` from `from` read into lower-case names (a repeated header is joined, except
+ * those Node keeps once); line ends are CRLF or a bare LF, which RFC 9112 section 2.2 lets a recipient
+ * accept. Returns why a line is not a header line, or undefined.
+ */
+function readHeaders(
+  text: string,
+  from: number,
+  memo: NameMemo,
+  into: Record<string, string>,
+  lengths: string[],
+): string | undefined {
+  let last: string | undefined;
+  let index = 0;
+  for (let pos = from; pos < text.length;) {
+    let lf = text.indexOf("\n", pos);
+    if (lf < 0) lf = text.length;
+    const end = lf > pos && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
+    const line = pos;
+    pos = lf + 1;
+    if (end === line) continue;
+    let valueStart: number;
+    let name: string | undefined;
+    const folded = isSpace(text.charCodeAt(line));
+    if (folded) {
+      // obs-fold: RFC 9112 section 5.2 has a recipient replace it with a space.
+      if (last === undefined)
+        return `a header line starts with whitespace: ${JSON.stringify(text.slice(line, Math.min(end, line + 80)))}`;
+      name = last;
+      valueStart = line;
+    } else {
+      const colon = text.indexOf(":", line);
+      const known = memo[index];
+      if (colon <= line || colon > end) name = undefined;
+      else if (known?.raw.length === colon - line && text.startsWith(known.raw, line)) name = known.lower;
+      else {
+        const raw = text.slice(line, colon);
+        name = lowerName(raw);
+        if (name !== undefined) memo[index] = { raw, lower: name };
+      }
+      if (name === undefined)
+        return `not a header line: ${JSON.stringify(text.slice(line, Math.min(end, line + 80)))}`;
+      index += 1;
+      valueStart = colon + 1;
+    }
+    let valueEnd = end;
+    while (valueStart < valueEnd && isSpace(text.charCodeAt(valueStart))) valueStart++;
+    while (valueEnd > valueStart && isSpace(text.charCodeAt(valueEnd - 1))) valueEnd--;
+    const value = text.slice(valueStart, valueEnd);
+    const prior = into[name];
+    if (folded) into[name] = `${prior ?? ""} ${value}`;
+    else {
+      if (name === "content-length") lengths.push(value);
+      if (prior === undefined) into[name] = value;
+      else if (!SINGLE_HEADERS.has(name)) into[name] = `${prior}, ${value}`;
+    }
+    last = name;
+  }
+  return undefined;
+}
+
+/** The status line's version (0 or 1 for HTTP/1.0 and 1.1) and code, or undefined when it is not one. */
+function statusLine(line: string): { minor: number; status: number } | undefined {
+  if (!line.startsWith("HTTP/1.") || line.length < 12) return undefined;
+  const minor = line.charCodeAt(7) - 0x30;
+  if ((minor !== 0 && minor !== 1) || line.charCodeAt(8) !== 0x20) return undefined;
+  const code = line.slice(9, 12);
+  if (!STATUS_CODE.test(code)) return undefined;
+  if (line.length > 12 && line.charCodeAt(12) !== 0x20) return undefined;
+  return { minor, status: Number(code) };
+}
+
+/** The body's length from the Content-Length copies seen (RFC 9112 section 6.3: differing copies are an error). */
+function declaredLength(lengths: string[]): number | string {
+  const [only] = lengths;
+  if (lengths.length === 1 && only !== undefined && DIGITS.test(only)) return Number(only);
+  let length: number | undefined;
+  for (const copy of lengths)
+    for (const item of copy.split(",")) {
+      const text = item.trim();
+      if (!DIGITS.test(text)) return `invalid Content-Length ${JSON.stringify(copy.slice(0, 40))}`;
+      const value = Number(text);
+      if (length !== undefined && value !== length) return "differing Content-Length values";
+      length = value;
+    }
+  return length ?? 0;
+}
+
+const enum State {
+  Head,
+  Sized,
+  ChunkSize,
+  ChunkData,
+  ChunkEnd,
+  Trailers,
+  UntilClose,
+  Done,
+  Failed,
+}
+
+/**
+ * One connection's response reader: `read` takes bytes as they arrive, in any split, and calls the
+ * events; `end` says the connection closed. A malformed response is returned as an Error and the
+ * reader stays failed. After a response completes, the next `read` starts the next response.
+ */
+export class ResponseReader {
+  readonly #events: ResponseEvents;
+  #state = State.Done;
+  /** Bytes of a head or line not yet complete, kept across reads; #resumeAt is where its last, unfinished line starts. */
+  readonly #carry = new Carry();
+  readonly #names: NameMemo = [];
+  #resumeAt = 0;
+  #remaining = 0;
+  #trailerBytes = 0;
+  #keepAlive = true;
+
+  constructor(events: ResponseEvents) {
+    this.#events = events;
+  }
+
+  /** Reads `bytes`; an Error when they break HTTP/1.x, after which the connection cannot be used. */
+  read(bytes: Buffer): Error | undefined {
+    if (this.#state === State.Failed) return new Error("the response was already unreadable");
+    if (this.#state === State.Done) this.#state = State.Head;
+    let at = 0;
+    while (at < bytes.length) {
+      const next = this.#step(bytes, at);
+      if (typeof next === "string") {
+        this.#state = State.Failed;
+        this.#carry.clear();
+        return new Error(next);
+      }
+      if (next < 0) return undefined; // the rest is kept until more bytes come
+      at = next;
+      if (this.#complete()) {
+        this.#events.onComplete(at < bytes.length);
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  // A method, not an inline test: the compiler cannot see that #step changes the state.
+  #complete(): boolean {
+    return this.#state === State.Done;
+  }
+
+  /** The connection ended: completes a body delimited by it, or says what was cut short. */
+  end(): Error | undefined {
+    if (this.#state === State.UntilClose) {
+      this.#state = State.Done;
+      this.#events.onComplete(false);
+      return undefined;
+    }
+    if (this.#state === State.Done || this.#state === State.Failed) return undefined;
+    this.#state = State.Failed;
+    return new Error("connection closed early");
+  }
+
+  /** Whether a response is partly read (a connection closing now cuts it short). */
+  get busy(): boolean {
+    return this.#state !== State.Done && this.#state !== State.Failed;
+  }
+
+  /** One step from `at`: where reading goes on, -1 when more bytes are needed, or why the bytes are invalid. */
+  #step(bytes: Buffer, at: number): number | string {
+    switch (this.#state) {
+      case State.Head:
+        return this.#readHead(bytes, at);
+      case State.Sized:
+      case State.ChunkData:
+        return this.#readBody(bytes, at);
+      case State.UntilClose:
+        this.#events.onBody(at === 0 ? bytes : bytes.subarray(at));
+        return bytes.length;
+      case State.ChunkSize:
+      case State.ChunkEnd:
+      case State.Trailers:
+        return this.#readChunkLine(bytes, at);
+      default:
+        return bytes.length;
+    }
+  }
+
+  #readHead(bytes: Buffer, at: number): number | string {
+    const carry = this.#carry;
+    if (carry.length === 0) {
+      // The usual case: the whole head came in one read.
+      const end = headEnd(bytes, at, at);
+      if (end >= 0) return this.#headAt(bytes, at, end) ?? end;
+      if (bytes.length - at > MAX_HEAD_BYTES) return `the response head passed ${MAX_HEAD_BYTES} bytes`;
+      carry.append(bytes, at);
+      this.#resumeAt = -1 - end - at;
+      return -1;
+    }
+    const before = carry.length;
+    carry.append(bytes, at);
+    const all = carry.view();
+    const end = headEnd(all, 0, this.#resumeAt);
+    if (end < 0) {
+      if (all.length > MAX_HEAD_BYTES) return `the response head passed ${MAX_HEAD_BYTES} bytes`;
+      this.#resumeAt = -1 - end;
+      return -1;
+    }
+    const problem = this.#headAt(all, 0, end);
+    carry.clear();
+    // The carried bytes held no blank line, so the head ends inside this read.
+    return problem ?? at + (end - before);
+  }
+
+  /** Reads the head in `buffer` from `start` to `end`, within the size cap. */
+  #headAt(buffer: Buffer, start: number, end: number): string | undefined {
+    if (end - start > MAX_HEAD_BYTES) return `the response head passed ${MAX_HEAD_BYTES} bytes`;
+    return this.#head(buffer.toString("latin1", start, end));
+  }
+
+  /** Reads one head; the state then says what follows it. */
+  #head(text: string): string | undefined {
+    const lf = text.indexOf("\n");
+    const line = text.slice(0, lf > 0 && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf);
+    const version = statusLine(line);
+    if (!version) return `not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 80))}`;
+    // RFC 9110 section 5.5: CR, LF and NUL in a field are dangerous; a CR belongs only before a LF.
+    if (UNSAFE_HEAD.test(text)) return "the response head holds a NUL byte, or a CR that does not end a line";
+    const headers: Record<string, string> = {};
+    const lengths: string[] = [];
+    const problem = readHeaders(text, lf + 1, this.#names, headers, lengths);
+    if (problem !== undefined) return problem;
+    const { status } = version;
+    // 1xx answers other than 101 (100 Continue, 103 Early Hints) precede the response and have no body.
+    if (status < 200 && status !== 101) {
+      this.#state = State.Head;
+      return undefined;
+    }
+    const connection = headers.connection;
+    let keepAlive =
+      version.minor === 1 ? !listsToken(connection, "close") : listsToken(connection, "keep-alive");
+    const encoding = headers["transfer-encoding"];
+    let length: number | string = 0;
+    if (encoding === undefined && lengths.length > 0) length = declaredLength(lengths);
+    if (typeof length === "string") return length;
+    if (status === 101) keepAlive = false; // nothing asked to switch protocols: the connection is not reusable
+    const noBody = this.#events.onHead({ status, headers, keepAlive });
+    this.#keepAlive = keepAlive;
+    if (noBody || status === 101 || status === 204 || status === 304) {
+      this.#state = State.Done;
+      return undefined;
+    }
+    if (encoding !== undefined) {
+      // RFC 9112 section 6.3: chunked must be the final coding, or the body runs to the connection's end.
+      const codings = encoding.split(",");
+      if ((codings[codings.length - 1] ?? "").trim().toLowerCase() === "chunked") {
+        if (lengths.length > 0) this.#keepAlive = false; // both framings sent: never trust the connection again
+        this.#state = State.ChunkSize;
+        return undefined;
+      }
+      this.#untilClose();
+      return undefined;
+    }
+    if (lengths.length > 0) {
+      this.#remaining = length;
+      this.#state = length === 0 ? State.Done : State.Sized;
+      return undefined;
+    }
+    this.#untilClose();
+    return undefined;
+  }
+
+  #untilClose(): void {
+    this.#keepAlive = false;
+    this.#state = State.UntilClose;
+  }
+
+  /** Whether the connection may carry another request after the response read last. */
+  get keepAlive(): boolean {
+    return this.#keepAlive;
+  }
+
+  #readBody(bytes: Buffer, at: number): number {
+    const available = bytes.length - at;
+    const take = Math.min(available, this.#remaining);
+    this.#events.onBody(at === 0 && take === bytes.length ? bytes : bytes.subarray(at, at + take));
+    this.#remaining -= take;
+    if (this.#remaining === 0) {
+      if (this.#state === State.Sized) this.#state = State.Done;
+      else this.#state = State.ChunkEnd;
+    }
+    return at + take;
+  }
+
+  /** A line of the chunked framing: a chunk's size, the line end after its data, or a trailer. */
+  #readChunkLine(bytes: Buffer, at: number): number | string {
+    const lf = bytes.indexOf(LF, at);
+    const carry = this.#carry;
+    const limit = this.#state === State.Trailers ? MAX_HEAD_BYTES - this.#trailerBytes : MAX_CHUNK_LINE_BYTES;
+    if (lf < 0) {
+      if (carry.length + bytes.length - at > limit) return `a line of the chunked body passed ${limit} bytes`;
+      carry.append(bytes, at);
+      return -1;
+    }
+    let line = bytes.toString("latin1", at, lf);
+    if (carry.length > 0) {
+      line = carry.view().toString("latin1") + line;
+      carry.clear();
+    }
+    if (line.length > limit) return `a line of the chunked body passed ${limit} bytes`;
+    if (line.endsWith("\r")) line = line.slice(0, -1);
+    return this.#chunkLine(line) ?? lf + 1;
+  }
+
+  #chunkLine(line: string): string | undefined {
+    if (this.#state === State.ChunkEnd) {
+      if (line !== "") return "a chunk's data is not followed by a line end";
+      this.#state = State.ChunkSize;
+      return undefined;
+    }
+    if (this.#state === State.Trailers) {
+      // Trailer fields are read past, not merged into the headers (RFC 9110 section 6.5.1 lets a recipient discard them).
+      this.#trailerBytes += line.length + 2;
+      if (line === "") this.#state = State.Done;
+      return undefined;
+    }
+    const match = CHUNK_SIZE.exec(line);
+    if (!match) return `invalid chunk size line ${JSON.stringify(line.slice(0, 40))}`;
+    const size = parseInt(match[1] as string, 16);
+    if (size === 0) {
+      this.#trailerBytes = 0;
+      this.#state = State.Trailers;
+      return undefined;
+    }
+    this.#remaining = size;
+    this.#state = State.ChunkData;
+    return undefined;
+  }
+}
+
+/**
+ * The index just past the blank line ending the head that starts at `start`, scanning lines from
+ * `scanFrom`; when it has not come yet, -1 - (where the last, unfinished line starts), to resume from there.
+ */
+function headEnd(buffer: Buffer, start: number, scanFrom: number): number {
+  let lineStart = scanFrom;
+  for (;;) {
+    const lf = buffer.indexOf(LF, lineStart);
+    if (lf < 0) return -1 - lineStart;
+    // A line holding nothing but its end (CRLF or LF) ends the head; the status line never counts.
+    const empty = lf === lineStart || (lf === lineStart + 1 && buffer[lineStart] === CR);
+    if (empty && lineStart > start) return lf + 1;
+    lineStart = lf + 1;
+  }
+}
+
+/**
+ * Bytes kept across reads, in a buffer grown by doubling: an agent that sends its head a byte at a time
+ * costs linear time, not a copy of everything so far on every read.
+ */
+class Carry {
+  #buffer = Buffer.alloc(0);
+  length = 0;
+
+  append(bytes: Buffer, from: number): void {
+    const size = bytes.length - from;
+    if (this.length + size > this.#buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(256, 2 * (this.length + size)));
+      this.#buffer.copy(grown, 0, 0, this.length);
+      this.#buffer = grown;
+    }
+    bytes.copy(this.#buffer, this.length, from);
+    this.length += size;
+  }
+
+  view(): Buffer {
+    return this.#buffer.subarray(0, this.length);
+  }
+
+  clear(): void {
+    this.length = 0;
+    // A large head's buffer is not kept for the life of the connection.
+    if (this.#buffer.length > 4096) this.#buffer = Buffer.alloc(0);
+  }
+}
