@@ -48,7 +48,11 @@ class Run {
   readonly start: number;
   readonly end: number;
   readonly stop = new AbortController();
-  readonly inFlight = new Set<Promise<void>>();
+  /** The request in flight in each slot (a closed loop's worker, or a free place under an open loop's concurrency). */
+  readonly slots: (Promise<void> | undefined)[];
+  /** Free slots of the open loop. */
+  readonly #free: number[];
+  inFlight = 0;
   started = 0;
   completed = 0;
   missed = 0;
@@ -62,6 +66,8 @@ class Run {
   ) {
     this.start = opts.clock.now();
     this.end = this.start + opts.durationMs;
+    this.slots = new Array<Promise<void> | undefined>(opts.concurrency).fill(undefined);
+    this.#free = Array.from({ length: opts.concurrency }, (_, i) => opts.concurrency - 1 - i);
     // Every worker waiting to join the ramp listens to the stop signal: one listener per worker, by design.
     setMaxListeners(opts.concurrency + 10, this.stop.signal);
   }
@@ -90,20 +96,38 @@ class Run {
     return this.started++;
   }
 
-  launch(index: number, scheduledAt: number): Promise<void> {
-    const running = this.task(index, scheduledAt).then(
-      () => {
-        this.completed += 1;
-      },
-      (error: unknown) => {
-        // A task that throws is Plainwright's own bug: sending stops and the error is raised after the drain.
-        this.failure ??= error instanceof Error ? error : new Error(String(error));
-        this.halt("interrupted");
-      },
-    );
-    const tracked = running.finally(() => this.inFlight.delete(tracked));
-    this.inFlight.add(tracked);
-    return tracked;
+  /** Starts request `index` in `slot`; the promise settles when it has, and never rejects. */
+  launch(index: number, scheduledAt: number, slot: number): Promise<void> {
+    this.inFlight += 1;
+    // Handlers shared by every request rather than made for each: a load run starts tens of thousands a second.
+    const running = this.task(index, scheduledAt).then(this.#succeeded, this.#failed);
+    this.slots[slot] = running;
+    return running;
+  }
+
+  readonly #succeeded = (): void => {
+    this.inFlight -= 1;
+    this.completed += 1;
+  };
+
+  readonly #failed = (error: unknown): void => {
+    this.inFlight -= 1;
+    // A task that throws is Plainwright's own bug: sending stops and the error is raised after the drain.
+    this.failure ??= error instanceof Error ? error : new Error(String(error));
+    this.halt("interrupted");
+  };
+
+  /** A free slot of the open loop, or undefined when `concurrency` requests are in flight. */
+  takeSlot(): number | undefined {
+    return this.#free.pop();
+  }
+
+  /** Launches in a slot taken by takeSlot and gives the slot back once the request settled. */
+  launchInSlot(index: number, scheduledAt: number, slot: number): void {
+    void this.launch(index, scheduledAt, slot).then(() => {
+      this.slots[slot] = undefined;
+      this.#free.push(slot);
+    });
   }
 }
 
@@ -115,7 +139,8 @@ async function closedWorker(run: Run, worker: number): Promise<void> {
   while (!run.stopping()) {
     const index = run.claim();
     if (index === undefined) return;
-    await run.launch(index, clock.now());
+    await run.launch(index, clock.now(), worker);
+    run.slots[worker] = undefined;
   }
 }
 
@@ -128,7 +153,7 @@ export function rampedRate(rate: number, rampMs: number, elapsedMs: number): num
 
 /** Open loop: a token bucket refilled at the (ramped) rate; each token starts a request if a slot is free. */
 async function openDispatcher(run: Run, rate: number): Promise<void> {
-  const { clock, rampMs, concurrency } = run.opts;
+  const { clock, rampMs } = run.opts;
   const burst = Math.max(1, rate * BURST_S);
   let tokens = 1;
   let last = run.start;
@@ -139,13 +164,14 @@ async function openDispatcher(run: Run, rate: number): Promise<void> {
     last = now;
     while (tokens >= 1) {
       tokens -= 1;
-      if (run.inFlight.size >= concurrency) {
+      const slot = run.takeSlot();
+      if (slot === undefined) {
         run.missed += 1;
         continue;
       }
       const index = run.claim();
       if (index === undefined) return;
-      void run.launch(index, now);
+      run.launchInSlot(index, now, slot);
     }
     const wait = Math.max(1, ((1 - tokens) * 1000) / current);
     await clock.sleep(Math.min(wait, run.end - now), run.stop.signal);
@@ -175,13 +201,17 @@ export async function runSchedule(opts: ScheduleOptions, task: ScheduledTask): P
   run.stopping();
   run.halt("duration");
   const sendingMs = clock.now() - run.start;
-  await within(clock, [...run.inFlight], opts.drainMs);
+  await within(
+    clock,
+    run.slots.filter((slot): slot is Promise<void> => slot !== undefined),
+    opts.drainMs,
+  );
   opts.signal?.removeEventListener("abort", onAbort);
   if (run.failure) throw run.failure;
   return {
     started: run.started,
     completed: run.completed,
-    abandoned: run.inFlight.size,
+    abandoned: run.inFlight,
     missed: run.missed,
     stoppedBy: run.stoppedBy,
     sendingMs,

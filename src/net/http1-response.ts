@@ -58,9 +58,15 @@ function lowerName(raw: string): string | undefined {
 export function keepAliveMs(headers: Record<string, string>): number | undefined {
   const value = headers["keep-alive"];
   if (value === undefined) return undefined;
-  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(value);
-  return match ? Number(match[1]) * 1000 : undefined;
+  // An agent announces the same value on every response.
+  if (value !== lastKeepAlive[0]) {
+    const match = /(?:^|[,\s])timeout=(\d+)/i.exec(value);
+    lastKeepAlive = [value, match ? Number(match[1]) * 1000 : undefined];
+  }
+  return lastKeepAlive[1];
 }
+
+let lastKeepAlive: [string | undefined, number | undefined] = [undefined, undefined];
 
 /** Whether a comma-separated header value lists `token` (compared without case). */
 function listsToken(value: string | undefined, token: string): boolean {

@@ -100,6 +100,23 @@ describe("kept-alive connections", () => {
     }
   });
 
+  it("are retired a second before the keep-alive timeout the server announced, and reused within it", async () => {
+    const short = await serve((_req, res) => res.setHeader("keep-alive", "timeout=1").end("ok"));
+    const long = await serve((_req, res) => res.setHeader("keep-alive", "timeout=30").end("ok"));
+    try {
+      for (const s of [short, long]) {
+        await get(s.url);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await get(s.url);
+      }
+      // timeout=1 leaves no time inside the margin: the second request needs a connection of its own.
+      expect(short.connections()).toBe(2);
+      expect(long.connections()).toBe(1);
+    } finally {
+      await Promise.all([short.close(), long.close()]);
+    }
+  });
+
   it("are not reused after the server answers Connection: close", async () => {
     const s = await serve((_req, res) => res.setHeader("connection", "close").end("bye"));
     try {

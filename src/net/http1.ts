@@ -65,7 +65,8 @@ class Connection {
   readonly #reader: ResponseReader;
   #current: Exchange | undefined;
   #reused = false;
-  #idleTimer: NodeJS.Timeout | undefined;
+  /** When this idle connection is retired rather than reused: before the server's announced keep-alive timeout ends. */
+  idleUntil = Infinity;
   #closed = false;
   /** What the last response said of the server's idle limit. */
   #serverIdleMs: number | undefined;
@@ -98,6 +99,8 @@ class Connection {
     }
     this.socket.setNoDelay(true);
     this.socket.setKeepAlive(true, 1000);
+    // An idle kept-alive connection must not keep the process alive; a request in flight does so by its timeout timer.
+    this.socket.unref();
     this.#reader = new ResponseReader({
       onHead: (head) => this.#onHead(head),
       onBody: (chunk) => this.#current?.data(Buffer.from(chunk)),
@@ -113,8 +116,6 @@ class Connection {
   }
 
   send(exchange: Exchange, bytes: Buffer): void {
-    clearTimeout(this.#idleTimer);
-    this.socket.ref();
     this.#current = exchange;
     queueWrite(this.socket, bytes);
   }
@@ -122,7 +123,6 @@ class Connection {
   destroy(): void {
     this.#closed = true;
     this.#current = undefined;
-    clearTimeout(this.#idleTimer);
     this.#pool.forget(this);
     this.socket.destroy();
   }
@@ -148,12 +148,9 @@ class Connection {
 
   #release(): void {
     this.#reused = true;
-    this.socket.unref();
     const idle = this.#serverIdleMs;
-    if (idle !== undefined) {
-      this.#idleTimer = setTimeout(() => this.destroy(), Math.max(0, idle - KEEP_ALIVE_MARGIN_MS));
-      this.#idleTimer.unref();
-    }
+    // A deadline read when the connection is next taken, rather than a timer set and cleared per request.
+    this.idleUntil = idle === undefined ? Infinity : performance.now() + idle - KEEP_ALIVE_MARGIN_MS;
     this.#pool.release(this);
   }
 
@@ -172,7 +169,6 @@ class Connection {
   #onClose(error?: NodeJS.ErrnoException): void {
     this.#closed = true;
     this.#pool.forget(this);
-    clearTimeout(this.#idleTimer);
     if (this.#current) {
       const message = error ? error.message : "connection closed early";
       this.#fail(new WireError(message, error?.code, { cause: error }));
@@ -254,8 +250,17 @@ class Exchange implements WireExchange {
 class Pool {
   readonly #idle = new Map<string, Connection[]>();
 
+  /** The most recently used idle connection of `key` still inside its keep-alive deadline; expired ones are closed. */
   take(key: string): Connection | undefined {
-    return this.#idle.get(key)?.pop();
+    const list = this.#idle.get(key);
+    if (!list) return undefined;
+    let now: number | undefined;
+    for (let connection = list.pop(); connection; connection = list.pop()) {
+      if (connection.idleUntil === Infinity || connection.idleUntil > (now ??= performance.now()))
+        return connection;
+      connection.destroy();
+    }
+    return undefined;
   }
 
   release(connection: Connection): void {
