@@ -73,11 +73,15 @@ export class JsonRpcA2AClient implements A2AClient {
    * that sends a thousand messages checks its address and headers once (a load run depends on it).
    */
   readonly #methods = new Map<string, PreparedJsonRpc>();
+  /** What a call without a live listener sends with: the same for every such call, so made once. */
+  readonly #plainCall: RpcSendOptions;
 
   constructor(
     readonly target: ClientTarget,
     private readonly ctx: ClientContext,
-  ) {}
+  ) {
+    this.#plainCall = ctx.signal ? { signal: ctx.signal } : {};
+  }
 
   private headers(): Record<string, string> {
     // 1.0 §3.6: clients MUST send A2A-Version, Major.Minor only.
@@ -112,9 +116,9 @@ export class JsonRpcA2AClient implements A2AClient {
       });
       this.#methods.set(method, prepared);
     }
-    const each: RpcSendOptions = {};
+    if (!onStreamResult) return prepared.call(params, this.#plainCall);
+    const each: RpcSendOptions = { onStreamResult };
     if (this.ctx.signal) each.signal = this.ctx.signal;
-    if (onStreamResult) each.onStreamResult = onStreamResult;
     return prepared.call(params, each);
   }
 

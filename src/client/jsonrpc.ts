@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NetError } from "../net/errors.js";
 import { PreparedHttpRequest } from "../net/http.js";
-import type { HttpResponse, PreparedRequestOptions, SendOptions } from "../net/http.js";
+import type { HttpResponse, PreparedRequestOptions, SendOptions, StreamOptions } from "../net/http.js";
 import { tryParseJson } from "../net/json.js";
 import { unparsedEvent } from "./stream-events.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
@@ -157,10 +157,13 @@ export class PreparedJsonRpc {
   readonly #method: string;
   readonly #timeoutMs: number;
   readonly #http: PreparedHttpRequest;
+  /** A stream read without a live listener: the same for every such call. */
+  readonly #quietStream: StreamOptions;
 
   constructor(call: Omit<RpcCall, "params" | "signal" | "onStreamResult">) {
     this.#method = call.method;
     this.#timeoutMs = call.timeoutMs;
+    this.#quietStream = { idleMs: call.timeoutMs };
     const options: PreparedRequestOptions = {
       method: "POST",
       url: call.url,
@@ -185,13 +188,10 @@ export class PreparedJsonRpc {
         : { jsonrpc: "2.0", id, method: this.#method, params },
     );
     const listener = each.onStreamResult;
-    const send: SendOptions = {
-      stream: {
-        idleMs: this.#timeoutMs,
-        onEvent: listener ? (e) => forwardResult(e.data, listener) : undefined,
-      },
-    };
-    if (each.signal) send.signal = each.signal;
+    const stream: StreamOptions = listener
+      ? { idleMs: this.#timeoutMs, onEvent: (e) => forwardResult(e.data, listener) }
+      : this.#quietStream;
+    const send: SendOptions = each.signal ? { stream, signal: each.signal } : { stream };
     let http: HttpResponse;
     try {
       http = await this.#http.send(body, send);

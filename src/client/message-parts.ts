@@ -36,6 +36,7 @@ function extraPart(style: PartStyle, part: NonNullable<SendInput["parts"]>[numbe
 
 /** The message's parts: the text part (unless the text is empty and other parts are given), then the others. */
 export function messageParts(style: PartStyle, input: SendInput): Json[] {
+  if (!input.parts?.length) return [textPart(style, input.text)];
   const extra = (input.parts ?? []).map((p) => extraPart(style, p));
   const text = input.text === "" && extra.length > 0 ? [] : [textPart(style, input.text)];
   return [...text, ...extra];

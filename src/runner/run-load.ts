@@ -41,8 +41,17 @@ export interface LoadRunOptions {
   protocolOverride?: ProtocolGeneration;
 }
 
-/** A load run keeps its first exchanges and its failures; a run of a million requests stays small. */
-const RETENTION: TrafficRetention = { first: 20, failures: 50, recent: 512 };
+/**
+ * A load run keeps its first exchanges and its failures; a run of a million requests stays small. The
+ * recent ring only has to hold an exchange until its probe has judged the reply (a protocol violation is
+ * kept then), which happens before more than `concurrency` others can end: a ring much larger than that
+ * keeps every exchange alive long enough to be copied into the old generation.
+ */
+const RETENTION = { first: 20, failures: 50 } as const;
+
+function retentionFor(concurrency: number): TrafficRetention {
+  return { ...RETENTION, recent: Math.max(64, 2 * concurrency) };
+}
 
 /** What decides a run given no thresholds: it passes when fewer than 1 % of the requests fail. */
 export const defaultThreshold = "errors < 1%";
@@ -149,7 +158,10 @@ function judge(opts: LoadRunOptions, figures: LoadFigures, traffic: TrafficLog, 
  */
 export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
   assertLoadTargets(opts);
-  const traffic = new TrafficLog({ secrets: opts.secrets ?? [], retention: RETENTION });
+  const traffic = new TrafficLog({
+    secrets: opts.secrets ?? [],
+    retention: retentionFor(opts.settings.concurrency),
+  });
   const run = beginRun({
     kind: "load",
     agentUrl: opts.config.agent_url,
