@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { newMessageId } from "./message-id.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import { messageMetadata, messageParts } from "./message-parts.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
@@ -16,10 +17,10 @@ export function userMessage(generation: ProtocolGeneration, input: SendInput): R
   }
   const message: Record<string, unknown> =
     generation === "1.0"
-      ? { messageId: input.messageId || randomUUID(), role: "ROLE_USER", parts: messageParts("1.0", input) }
+      ? { messageId: input.messageId || newMessageId(), role: "ROLE_USER", parts: messageParts("1.0", input) }
       : {
           kind: "message",
-          messageId: input.messageId || randomUUID(),
+          messageId: input.messageId || newMessageId(),
           role: "user",
           parts: messageParts(generation, input),
         };

@@ -72,7 +72,8 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
         const id = result.error?.trafficId;
         // An error example points at its exchange only when the log kept it.
         if (id !== undefined && opts.keepTraffic && !opts.keepTraffic(id)) delete result.error?.trafficId;
-        recorder.record(result, clock.now());
+        // The probe's latency ends at the clock's now: no second reading is needed.
+        recorder.record(result, scheduledAt + result.latencyMs);
       } finally {
         inFlight -= 1;
       }

@@ -72,11 +72,11 @@ class Run {
     setMaxListeners(opts.concurrency + 10, this.stop.signal);
   }
 
-  /** Whether sending must end now, and why; the first reason found is kept. */
-  stopping(): boolean {
+  /** Whether sending must end at `now`, and why; the first reason found is kept. */
+  stopping(now = this.opts.clock.now()): boolean {
     if (this.#stopped) return true;
     if (this.opts.signal?.aborted) this.halt("interrupted");
-    else if (this.opts.clock.now() >= this.end) this.halt("duration");
+    else if (now >= this.end) this.halt("duration");
     return this.#stopped;
   }
 
@@ -136,10 +136,10 @@ async function closedWorker(run: Run, worker: number): Promise<void> {
   const { clock, rampMs, concurrency } = run.opts;
   const joinAt = run.start + (rampMs * worker) / concurrency;
   await clock.sleep(Math.min(joinAt, run.end) - clock.now(), run.stop.signal);
-  while (!run.stopping()) {
+  for (let now = clock.now(); !run.stopping(now); now = clock.now()) {
     const index = run.claim();
     if (index === undefined) return;
-    await run.launch(index, clock.now(), worker);
+    await run.launch(index, now, worker);
     run.slots[worker] = undefined;
   }
 }

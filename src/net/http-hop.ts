@@ -30,6 +30,8 @@ export interface StreamOptions {
 export interface HopRequest {
   url: URL;
   plan: WirePlan;
+  /** When the hop started, on performance.now()'s scale (stream events are timed from it). */
+  startedAt: number;
   body?: string;
   /** Time left for this hop; `totalMs` is the caller's whole budget, named in the timeout message. */
   timeoutMs: number;
@@ -191,7 +193,6 @@ class Exchange implements WireHandlers {
   readonly #hop: HopRequest;
   readonly #resolve: (result: HopResult) => void;
   readonly #reject: (error: NetError) => void;
-  readonly #started = performance.now();
   #req: WireExchange | undefined;
   #timer: NodeJS.Timeout | undefined;
   #settled = false;
@@ -227,8 +228,8 @@ class Exchange implements WireHandlers {
     this.#onResponse(status, headers);
   }
 
-  onData(chunk: Buffer): void {
-    this.#onData(chunk);
+  onData(chunk: Buffer, last: boolean): void {
+    this.#onData(chunk, last);
   }
 
   onEnd(): void {
@@ -259,7 +260,7 @@ class Exchange implements WireHandlers {
     this.#onReadError(connectError(href, error, "read the body from"));
   }
 
-  #onData(chunk: Buffer): void {
+  #onData(chunk: Buffer, last: boolean): void {
     if (this.#settled) return;
     const room = this.#hop.maxBytes - this.#bytes;
     this.#bytes += chunk.length;
@@ -273,7 +274,8 @@ class Exchange implements WireHandlers {
       const href = this.#hop.url.href;
       return this.#fail(new NetError("cap.body", href, capMessage(href, this.#hop.maxBytes)));
     }
-    this.#chunks.push(chunk);
+    // The wire lends its read buffer: a piece is copied unless the response ends before that buffer changes.
+    this.#chunks.push(last ? chunk : Buffer.from(chunk));
   }
 
   #onReadError(error: NetError): void {
@@ -388,6 +390,6 @@ class Exchange implements WireHandlers {
   }
 
   #elapsed(): number {
-    return Math.round((performance.now() - this.#started) * 10) / 10;
+    return Math.round((performance.now() - this.#hop.startedAt) * 10) / 10;
   }
 }

@@ -116,7 +116,7 @@ export class PreparedHttpRequest {
     const opts = this.#opts;
     const started = performance.now();
     const budget: Budget = { started, deadline: started + opts.timeoutMs, opts, each };
-    const first = await sendHop(this.#first, body, budget, this.#plan);
+    const first = await sendHop(this.#first, body, budget, this.#plan, started);
     this.#plan = first.plan;
     const follow = opts.followRedirects ?? this.#first.method === "GET";
     if (!follow || !REDIRECT_STATUSES.has(first.result.status))
@@ -143,7 +143,7 @@ export class PreparedHttpRequest {
       redirects.push(hop.url);
       hop = next;
       visited.add(hop.url);
-      sent = await sendHop(hop, hop.body, budget, undefined);
+      sent = await sendHop(hop, hop.body, budget, undefined, performance.now());
     }
   }
 }
@@ -161,16 +161,20 @@ function finish(url: string, redirects: string[], sent: SentHop, budget: Budget)
   return toResponse(url, redirects, result, budget, trace);
 }
 
-/** One hop: recorded, judged by the policy and planned (unless a plan approved before is given), then sent. */
+/**
+ * One hop, starting `now`: recorded, judged by the policy and planned (unless a plan approved before is
+ * given), then sent.
+ */
 async function sendHop(
   hop: Hop,
   body: string | undefined,
   budget: Budget,
   approved: WirePlan | undefined,
+  now: number,
 ): Promise<SentHop> {
   const { opts, each } = budget;
   // Built field by field rather than spread: this runs for every request of a load run.
-  const recorded: TrafficRequest = { method: hop.method, url: hop.url, headers: hop.headers };
+  const recorded: TrafficRequest = { method: hop.method, url: hop.url, headers: hop.headers, startedAt: now };
   if (body !== undefined) recorded.body = body;
   if (opts.label !== undefined) recorded.label = opts.label;
   const trace = opts.traffic?.start(recorded);
@@ -185,12 +189,15 @@ async function sendHop(
       if (error instanceof NetError) trace?.fail({ rule: error.rule, message: error.message });
       throw error;
     }
+    // The policy may have waited on DNS.
+    now = performance.now();
   }
   const request: HopRequest = {
     url: url ?? new URL(hop.url),
     plan,
+    startedAt: now,
     // Whole milliseconds: Node keeps one timer list per distinct duration, and a fraction makes each new.
-    timeoutMs: Math.max(0, Math.round(budget.deadline - performance.now())),
+    timeoutMs: Math.max(0, Math.round(budget.deadline - now)),
     totalMs: opts.timeoutMs,
     maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
   };

@@ -16,8 +16,11 @@ export interface ResponseHead {
 export interface ResponseEvents {
   /** The final response's head (1xx interim answers are skipped). True when it has no body whatever its headers say (a reply to HEAD). */
   onHead(head: ResponseHead): boolean;
-  /** A piece of the body: a view of the bytes given to `read`, valid only until the call returns. */
-  onBody(chunk: Buffer): void;
+  /**
+   * A piece of the body: a view of the bytes given to `read`, valid only until the call returns, or,
+   * when `last`, until onComplete (which follows within the same `read`) has returned.
+   */
+  onBody(chunk: Buffer, last: boolean): void;
   /** The response is complete; `trailing` says bytes followed it in the same read (nothing asked for them). */
   onComplete(trailing: boolean): void;
 }
@@ -36,7 +39,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,13})[ \t]*(?:;.*)?$/;
 const DIGITS = /^\d{1,15}$/;
 const STATUS_CODE = /^[1-9]\d\d$/;
-const UNSAFE_HEAD = /\0|\r(?!\n)/;
 
 /** Header names as received, checked and lower-cased: an agent sends the same few on every response. */
 const lowerNames = new Map<string, string>();
@@ -130,6 +132,7 @@ function readHeaders(
     while (valueStart < valueEnd && isSpace(text.charCodeAt(valueStart))) valueStart++;
     while (valueEnd > valueStart && isSpace(text.charCodeAt(valueEnd - 1))) valueEnd--;
     const value = text.slice(valueStart, valueEnd);
+    if (value.includes("\r")) return `the value of header "${name}" holds a CR that does not end the line`;
     const prior = into[name];
     if (folded) into[name] = `${prior ?? ""} ${value}`;
     else {
@@ -196,17 +199,20 @@ export class ResponseReader {
   #remaining = 0;
   #trailerBytes = 0;
   #keepAlive = true;
+  /** Where the bytes of the current `read` end. */
+  #end = 0;
 
   constructor(events: ResponseEvents) {
     this.#events = events;
   }
 
-  /** Reads `bytes`; an Error when they break HTTP/1.x, after which the connection cannot be used. */
-  read(bytes: Buffer): Error | undefined {
+  /** Reads `bytes` up to `end`; an Error when they break HTTP/1.x, after which the connection cannot be used. */
+  read(bytes: Buffer, end = bytes.length): Error | undefined {
     if (this.#state === State.Failed) return new Error("the response was already unreadable");
     if (this.#state === State.Done) this.#state = State.Head;
+    this.#end = end;
     let at = 0;
-    while (at < bytes.length) {
+    while (at < end) {
       const next = this.#step(bytes, at);
       if (typeof next === "string") {
         this.#state = State.Failed;
@@ -216,7 +222,7 @@ export class ResponseReader {
       if (next < 0) return undefined; // the rest is kept until more bytes come
       at = next;
       if (this.#complete()) {
-        this.#events.onComplete(at < bytes.length);
+        this.#events.onComplete(at < end);
         return undefined;
       }
     }
@@ -254,14 +260,14 @@ export class ResponseReader {
       case State.ChunkData:
         return this.#readBody(bytes, at);
       case State.UntilClose:
-        this.#events.onBody(at === 0 ? bytes : bytes.subarray(at));
-        return bytes.length;
+        this.#events.onBody(bytes.subarray(at, this.#end), false);
+        return this.#end;
       case State.ChunkSize:
       case State.ChunkEnd:
       case State.Trailers:
         return this.#readChunkLine(bytes, at);
       default:
-        return bytes.length;
+        return this.#end;
     }
   }
 
@@ -269,17 +275,17 @@ export class ResponseReader {
     const carry = this.#carry;
     if (carry.length === 0) {
       // The usual case: the whole head came in one read.
-      const end = headEnd(bytes, at, at);
+      const end = headEnd(bytes, at, at, this.#end);
       if (end >= 0) return this.#headAt(bytes, at, end) ?? end;
-      if (bytes.length - at > MAX_HEAD_BYTES) return `the response head passed ${MAX_HEAD_BYTES} bytes`;
-      carry.append(bytes, at);
+      if (this.#end - at > MAX_HEAD_BYTES) return `the response head passed ${MAX_HEAD_BYTES} bytes`;
+      carry.append(bytes, at, this.#end);
       this.#resumeAt = -1 - end - at;
       return -1;
     }
     const before = carry.length;
-    carry.append(bytes, at);
+    carry.append(bytes, at, this.#end);
     const all = carry.view();
-    const end = headEnd(all, 0, this.#resumeAt);
+    const end = headEnd(all, 0, this.#resumeAt, all.length);
     if (end < 0) {
       if (all.length > MAX_HEAD_BYTES) return `the response head passed ${MAX_HEAD_BYTES} bytes`;
       this.#resumeAt = -1 - end;
@@ -303,8 +309,8 @@ export class ResponseReader {
     const line = text.slice(0, lf > 0 && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf);
     const version = statusLine(line);
     if (!version) return `not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 80))}`;
-    // RFC 9110 section 5.5: CR, LF and NUL in a field are dangerous; a CR belongs only before a LF.
-    if (UNSAFE_HEAD.test(text)) return "the response head holds a NUL byte, or a CR that does not end a line";
+    // RFC 9110 section 5.5: NUL, CR and LF in a field are dangerous (a CR inside a value: readHeaders).
+    if (text.includes("\0")) return "the response head holds a NUL byte";
     const headers: Record<string, string> = {};
     const lengths: string[] = [];
     const problem = readHeaders(text, lf + 1, this.#names, headers, lengths);
@@ -360,10 +366,11 @@ export class ResponseReader {
   }
 
   #readBody(bytes: Buffer, at: number): number {
-    const available = bytes.length - at;
-    const take = Math.min(available, this.#remaining);
-    this.#events.onBody(at === 0 && take === bytes.length ? bytes : bytes.subarray(at, at + take));
+    const take = Math.min(this.#end - at, this.#remaining);
     this.#remaining -= take;
+    // A sized body's last piece: its response completes before this read returns.
+    const last = this.#remaining === 0 && this.#state === State.Sized;
+    this.#events.onBody(bytes.subarray(at, at + take), last);
     if (this.#remaining === 0) {
       if (this.#state === State.Sized) this.#state = State.Done;
       else this.#state = State.ChunkEnd;
@@ -373,12 +380,13 @@ export class ResponseReader {
 
   /** A line of the chunked framing: a chunk's size, the line end after its data, or a trailer. */
   #readChunkLine(bytes: Buffer, at: number): number | string {
-    const lf = bytes.indexOf(LF, at);
+    const found = bytes.indexOf(LF, at);
+    const lf = found < this.#end ? found : -1;
     const carry = this.#carry;
     const limit = this.#state === State.Trailers ? MAX_HEAD_BYTES - this.#trailerBytes : MAX_CHUNK_LINE_BYTES;
     if (lf < 0) {
-      if (carry.length + bytes.length - at > limit) return `a line of the chunked body passed ${limit} bytes`;
-      carry.append(bytes, at);
+      if (carry.length + this.#end - at > limit) return `a line of the chunked body passed ${limit} bytes`;
+      carry.append(bytes, at, this.#end);
       return -1;
     }
     let line = bytes.toString("latin1", at, lf);
@@ -421,11 +429,11 @@ export class ResponseReader {
  * The index just past the blank line ending the head that starts at `start`, scanning lines from
  * `scanFrom`; when it has not come yet, -1 - (where the last, unfinished line starts), to resume from there.
  */
-function headEnd(buffer: Buffer, start: number, scanFrom: number): number {
+function headEnd(buffer: Buffer, start: number, scanFrom: number, end: number): number {
   let lineStart = scanFrom;
   for (;;) {
     const lf = buffer.indexOf(LF, lineStart);
-    if (lf < 0) return -1 - lineStart;
+    if (lf < 0 || lf >= end) return -1 - lineStart;
     // A line holding nothing but its end (CRLF or LF) ends the head; the status line never counts.
     const empty = lf === lineStart || (lf === lineStart + 1 && buffer[lineStart] === CR);
     if (empty && lineStart > start) return lf + 1;
@@ -441,14 +449,14 @@ class Carry {
   #buffer = Buffer.alloc(0);
   length = 0;
 
-  append(bytes: Buffer, from: number): void {
-    const size = bytes.length - from;
+  append(bytes: Buffer, from: number, to: number): void {
+    const size = to - from;
     if (this.length + size > this.#buffer.length) {
       const grown = Buffer.allocUnsafe(Math.max(256, 2 * (this.length + size)));
       this.#buffer.copy(grown, 0, 0, this.length);
       this.#buffer = grown;
     }
-    bytes.copy(this.#buffer, this.length, from);
+    bytes.copy(this.#buffer, this.length, from, to);
     this.length += size;
   }
 

@@ -15,7 +15,11 @@ import type { ResponseHead } from "./http1-response.js";
 /** What an exchange reports; after `onEnd` or `onError` nothing more is called. */
 export interface WireHandlers {
   onResponse(status: number, headers: Record<string, string>): void;
-  onData(chunk: Buffer): void;
+  /**
+   * A piece of the body, a view of the connection's read buffer: valid until the call returns, or, when
+   * `last`, until onEnd (which follows before the buffer is read into again) has returned.
+   */
+  onData(chunk: Buffer, last: boolean): void;
   onEnd(): void;
   onError(error: WireError): void;
 }
@@ -81,17 +85,17 @@ class Connection {
         ...(target.servername ? { servername: target.servername } : {}),
         ALPNProtocols: ["http/1.1"],
       });
-      this.socket.on("data", (chunk: Buffer) => this.#onData(chunk));
+      this.socket.on("data", (chunk: Buffer) => this.#onData(chunk, chunk.length));
     } else {
       // Plain TCP reads into one shared buffer, handed over synchronously: no stream machinery and no
-      // new buffer per read. The parser is done with the bytes when the callback returns; a body chunk
-      // is copied before it is handed on (onBody below), since the next read overwrites the buffer.
+      // new buffer per read. The reader is done with the bytes when the callback returns; a handler that
+      // keeps a body chunk longer copies it (WireHandlers.onData), since the next read overwrites it.
       this.socket = net.connect({
         ...options,
         onread: {
           buffer: sharedReadBuffer,
-          callback: (length: number, buffer: Uint8Array) => {
-            this.#onData(Buffer.from(buffer.buffer, buffer.byteOffset, length));
+          callback: (length: number) => {
+            this.#onData(sharedReadBuffer, length);
             return true;
           },
         },
@@ -103,7 +107,7 @@ class Connection {
     this.socket.unref();
     this.#reader = new ResponseReader({
       onHead: (head) => this.#onHead(head),
-      onBody: (chunk) => this.#current?.data(Buffer.from(chunk)),
+      onBody: (chunk, last) => this.#current?.data(chunk, last),
       onComplete: (trailing) => this.#onComplete(trailing),
     });
     this.socket.on("end", () => this.#onEnd());
@@ -154,9 +158,9 @@ class Connection {
     this.#pool.release(this);
   }
 
-  #onData(chunk: Buffer): void {
+  #onData(bytes: Buffer, length: number): void {
     if (!this.#current) return this.destroy(); // bytes nobody asked for: the connection cannot be trusted
-    const error = this.#reader.read(chunk);
+    const error = this.#reader.read(bytes, length);
     if (error) this.#fail(new WireError(`unreadable HTTP response: ${error.message}`, "HPE"));
   }
 
@@ -214,8 +218,8 @@ class Exchange implements WireExchange {
     this.#handlers.onResponse(status, headers);
   }
 
-  data(chunk: Buffer): void {
-    if (!this.#done) this.#handlers.onData(chunk);
+  data(chunk: Buffer, last: boolean): void {
+    if (!this.#done) this.#handlers.onData(chunk, last);
   }
 
   end(): void {

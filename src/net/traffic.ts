@@ -9,6 +9,8 @@ export interface TrafficRequest {
   headers: Record<string, string>;
   body?: string;
   label?: string;
+  /** When the request started, on performance.now()'s scale; now when absent. */
+  startedAt?: number;
 }
 
 /** How an exchange finished: the body read (the log caps and redacts it) and whether the reader cut it short. */
@@ -46,14 +48,15 @@ export class TrafficHandle {
   readonly id: string;
   readonly #entry: TrafficEntry;
   readonly #log: LogInternals;
-  readonly #started = performance.now();
+  readonly #started: number;
   #done = false;
 
   /** @internal Use TrafficLog.start. */
-  constructor(entry: TrafficEntry, log: LogInternals) {
+  constructor(entry: TrafficEntry, log: LogInternals, startedAt: number) {
     this.id = entry.id;
     this.#entry = entry;
     this.#log = log;
+    this.#started = startedAt;
   }
 
   /** Milliseconds since the request started. */
@@ -216,7 +219,7 @@ export class TrafficLog {
     // A bounded log keeps its first exchanges from the start; the others are decided when they end.
     if (!this.#retention || this.#next - 1 <= this.#retention.first) this.#keep(entry);
     this.#emit(entry, "request");
-    return new TrafficHandle(entry, this.#internals);
+    return new TrafficHandle(entry, this.#internals, req.startedAt ?? performance.now());
   }
 
   /** Entries share the redacted copy; nothing changes a recorded header set in place (redactEntry replaces it). */

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newMessageId } from "../message-id.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
 import { messageMetadata, messageParts } from "../message-parts.js";
 import type { JsonObject } from "./codec.js";
@@ -55,7 +55,7 @@ export function requestsV10(tenant?: string): GrpcRequests {
   return {
     send: (input, options = {}) => {
       const message = defined({
-        messageId: input.messageId ?? randomUUID(),
+        messageId: input.messageId ?? newMessageId(),
         role: "ROLE_USER",
         parts: messageParts("1.0", input),
         contextId: input.contextId,
@@ -99,7 +99,7 @@ export function requestsV10(tenant?: string): GrpcRequests {
 export const requestsV03: GrpcRequests = {
   send: (input, options = {}) => {
     const message = defined({
-      messageId: input.messageId ?? randomUUID(),
+      messageId: input.messageId ?? newMessageId(),
       role: "ROLE_USER",
       content: messageParts("proto-0.3", input),
       contextId: input.contextId,

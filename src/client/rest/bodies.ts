@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newMessageId } from "../message-id.js";
 import type { ProtocolGeneration } from "../../protocol/generation.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
 import { messageMetadata, messageParts } from "../message-parts.js";
@@ -19,7 +19,7 @@ function ids(input: SendInput): Json {
  * the field whose json_name is `message` (proto field `request`). 1.0 uses `parts`.
  */
 export function sendBody(generation: ProtocolGeneration, input: SendInput, options: SendOptions = {}): Json {
-  const messageId = input.messageId ?? randomUUID();
+  const messageId = input.messageId ?? newMessageId();
   const partsKey = generation === "0.3" ? "content" : "parts";
   const parts = messageParts(generation === "0.3" ? "proto-0.3" : "1.0", input);
   const message = {
