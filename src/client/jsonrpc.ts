@@ -140,7 +140,7 @@ let requestCount = 0;
 
 function nextRequestId(): string {
   requestCount += 1;
-  return `${requestIdPrefix}-${requestCount.toString(36)}`;
+  return `${requestIdPrefix}-${requestCount}`;
 }
 
 /** What one call of a prepared method may set apart from the rest. */
@@ -157,13 +157,15 @@ export class PreparedJsonRpc {
   readonly #method: string;
   readonly #timeoutMs: number;
   readonly #http: PreparedHttpRequest;
-  /** A stream read without a live listener: the same for every such call. */
-  readonly #quietStream: StreamOptions;
+  /** `"method":"…"`, escaped once. */
+  readonly #methodMember: string;
+  /** What a call without a live listener sends with, for the last signal seen: the same for every such call. */
+  #quiet: [AbortSignal | undefined, SendOptions] | undefined;
 
   constructor(call: Omit<RpcCall, "params" | "signal" | "onStreamResult">) {
     this.#method = call.method;
     this.#timeoutMs = call.timeoutMs;
-    this.#quietStream = { idleMs: call.timeoutMs };
+    this.#methodMember = `"method":${JSON.stringify(call.method)}`;
     const options: PreparedRequestOptions = {
       method: "POST",
       url: call.url,
@@ -180,18 +182,25 @@ export class PreparedJsonRpc {
     this.#http = new PreparedHttpRequest(options);
   }
 
+  #quietSend(signal: AbortSignal | undefined): SendOptions {
+    const last = this.#quiet;
+    if (last && last[0] === signal) return last[1];
+    const send = withSignal({ idleMs: this.#timeoutMs }, signal);
+    this.#quiet = [signal, send];
+    return send;
+  }
+
   async call(params?: unknown, each: RpcSendOptions = {}): Promise<RpcOutcome> {
     const id = nextRequestId();
-    const body = JSON.stringify(
+    // The envelope's fixed members are laid out once; the id is ours and needs no escaping.
+    const body =
       params === undefined
-        ? { jsonrpc: "2.0", id, method: this.#method }
-        : { jsonrpc: "2.0", id, method: this.#method, params },
-    );
+        ? `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember}}`
+        : `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember},"params":${JSON.stringify(params)}}`;
     const listener = each.onStreamResult;
-    const stream: StreamOptions = listener
-      ? { idleMs: this.#timeoutMs, onEvent: (e) => forwardResult(e.data, listener) }
-      : this.#quietStream;
-    const send: SendOptions = each.signal ? { stream, signal: each.signal } : { stream };
+    const send = listener
+      ? withSignal({ idleMs: this.#timeoutMs, onEvent: (e) => forwardResult(e.data, listener) }, each.signal)
+      : this.#quietSend(each.signal);
     let http: HttpResponse;
     try {
       http = await this.#http.send(body, send);
@@ -201,6 +210,10 @@ export class PreparedJsonRpc {
     }
     return readReply(http, id);
   }
+}
+
+function withSignal(stream: StreamOptions, signal: AbortSignal | undefined): SendOptions {
+  return signal ? { stream, signal } : { stream };
 }
 
 /** The outcome of one JSON-RPC reply: an event stream, a JSON text sequence, or one response. */

@@ -9,7 +9,18 @@ import { randomUUID } from "node:crypto";
 const base = randomUUID().slice(0, 24);
 let count = Number.parseInt(randomUUID().slice(24, 32), 16);
 
+/** The id's last three hex digits by value (made on first use), and the nine before them for the current run of 4096 ids. */
+let lastThree: string[] | undefined;
+let head = -1;
+let headText = "";
+
 export function newMessageId(): string {
   count += 1;
-  return base + count.toString(16).padStart(12, "0");
+  const high = Math.floor(count / 4096);
+  if (high !== head) {
+    head = high;
+    headText = base + high.toString(16).padStart(9, "0");
+  }
+  lastThree ??= Array.from({ length: 4096 }, (_, i) => i.toString(16).padStart(3, "0"));
+  return headText + (lastThree[count % 4096] as string);
 }

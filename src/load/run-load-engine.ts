@@ -1,7 +1,7 @@
 import type { A2AClient } from "../client/types.js";
 import type { LoadSection, LoadSettings, LoadTick } from "../model/load.js";
 import { systemClock, type Clock } from "./clock.js";
-import { probeOnce, type ProbeOptions } from "./probe.js";
+import { probeOnce, type ProbeOptions, type ProbeResult } from "./probe.js";
 import { LoadRecorder } from "./recorder.js";
 import { runSchedule } from "./scheduler.js";
 
@@ -49,6 +49,18 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
     statusOf: opts.statusOf,
   };
   let inFlight = 0;
+  const recordProbe = (result: ProbeResult, scheduledAt: number): void => {
+    inFlight -= 1;
+    const id = result.error?.trafficId;
+    // An error example points at its exchange only when the log kept it.
+    if (id !== undefined && opts.keepTraffic && !opts.keepTraffic(id)) delete result.error?.trafficId;
+    // The probe's latency ends at the clock's now: no second reading is needed.
+    recorder.record(result, scheduledAt + result.latencyMs);
+  };
+  const probeThrew = (error: unknown): never => {
+    inFlight -= 1;
+    throw error;
+  };
   const stopTicks = new AbortController();
   const ticks = opts.onTick
     ? ticker(clock, stopTicks.signal, () => opts.onTick?.(recorder.tick(clock.now(), inFlight)))
@@ -65,18 +77,10 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
       clock,
       ...(opts.signal ? { signal: opts.signal } : {}),
     },
-    async (_index, scheduledAt) => {
+    // A promise chain rather than an async function: one frame fewer for each of tens of thousands of requests a second.
+    (_index, scheduledAt) => {
       inFlight += 1;
-      try {
-        const result = await probeOnce(probe, scheduledAt);
-        const id = result.error?.trafficId;
-        // An error example points at its exchange only when the log kept it.
-        if (id !== undefined && opts.keepTraffic && !opts.keepTraffic(id)) delete result.error?.trafficId;
-        // The probe's latency ends at the clock's now: no second reading is needed.
-        recorder.record(result, scheduledAt + result.latencyMs);
-      } finally {
-        inFlight -= 1;
-      }
+      return probeOnce(probe, scheduledAt).then((result) => recordProbe(result, scheduledAt), probeThrew);
     },
   ).finally(() => stopTicks.abort());
   await ticks;
