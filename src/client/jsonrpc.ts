@@ -190,7 +190,7 @@ export class PreparedJsonRpc {
     return send;
   }
 
-  async call(params?: unknown, each: RpcSendOptions = {}): Promise<RpcOutcome> {
+  call(params?: unknown, each: RpcSendOptions = {}): Promise<RpcOutcome> {
     const id = nextRequestId();
     // The envelope's fixed members are laid out once; the id is ours and needs no escaping.
     const body =
@@ -201,15 +201,14 @@ export class PreparedJsonRpc {
     const send = listener
       ? withSignal({ idleMs: this.#timeoutMs, onEvent: (e) => forwardResult(e.data, listener) }, each.signal)
       : this.#quietSend(each.signal);
-    let http: HttpResponse;
-    try {
-      http = await this.#http.send(body, send);
-    } catch (error) {
-      if (error instanceof NetError) return { kind: "unreachable", error };
-      throw error;
-    }
-    return readReply(http, id);
+    return this.#http.send(body, send).then((http) => readReply(http, id), unreachable);
   }
+}
+
+/** A request that never got a response is an outcome of its own; anything else is Plainwright's bug. */
+function unreachable(error: unknown): RpcOutcome {
+  if (error instanceof NetError) return { kind: "unreachable", error };
+  throw error;
 }
 
 function withSignal(stream: StreamOptions, signal: AbortSignal | undefined): SendOptions {

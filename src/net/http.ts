@@ -112,15 +112,29 @@ export class PreparedHttpRequest {
     this.#first = { ...parsedUrl(opts.url), method, headers: defaultHeaders(opts.headers) };
   }
 
-  async send(body?: string, each: SendOptions = {}): Promise<HttpResponse> {
+  send(body?: string, each: SendOptions = {}): Promise<HttpResponse> {
     const opts = this.#opts;
     const started = performance.now();
     const budget: Budget = { started, deadline: started + opts.timeoutMs, opts, each };
-    const first = await sendHop(this.#first, body, budget, this.#plan, started);
+    const first = this.#first;
+    const plan = this.#plan;
+    const follow = opts.followRedirects ?? first.method === "GET";
+    if (plan && first.parsed && !follow) {
+      // Approved before and no redirect to follow, as every request of a load run after its first: the
+      // same steps as sendHop and finish, as one promise chain rather than two async frames.
+      const trace = startTrace(first, body, opts, started);
+      return runHop(hopRequest(first.parsed, plan, body, budget, started, trace)).then((result) =>
+        finish(first.url, [], result, trace, budget),
+      );
+    }
+    return this.#sendFirst(body, budget, follow);
+  }
+
+  async #sendFirst(body: string | undefined, budget: Budget, follow: boolean): Promise<HttpResponse> {
+    const first = await sendHop(this.#first, body, budget, this.#plan, budget.started);
     this.#plan = first.plan;
-    const follow = opts.followRedirects ?? this.#first.method === "GET";
     if (!follow || !REDIRECT_STATUSES.has(first.result.status))
-      return finish(this.#first.url, [], first, budget);
+      return finish(this.#first.url, [], first.result, first.trace, budget);
     return this.#follow(first, body, budget);
   }
 
@@ -132,7 +146,8 @@ export class PreparedHttpRequest {
     const redirects: string[] = [];
     const max = budget.opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     for (;;) {
-      if (!REDIRECT_STATUSES.has(sent.result.status)) return finish(hop.url, redirects, sent, budget);
+      if (!REDIRECT_STATUSES.has(sent.result.status))
+        return finish(hop.url, redirects, sent.result, sent.trace, budget);
       const { result, trace } = sent;
       const next = nextHop(hop, result, { visited, redirects, max });
       if (next instanceof NetError) {
@@ -155,10 +170,51 @@ interface SentHop {
 }
 
 /** The response of the last hop, its traffic entry ended. */
-function finish(url: string, redirects: string[], sent: SentHop, budget: Budget): HttpResponse {
-  const { result, trace } = sent;
+function finish(
+  url: string,
+  redirects: string[],
+  result: HopResult,
+  trace: TrafficHandle | undefined,
+  budget: Budget,
+): HttpResponse {
   trace?.end({ body: result.body, truncated: result.truncated });
   return toResponse(url, redirects, result, budget, trace);
+}
+
+/** Opens the traffic entry of a hop starting `now`. */
+function startTrace(hop: Hop, body: string | undefined, opts: PreparedRequestOptions, now: number) {
+  if (!opts.traffic) return undefined;
+  // Built field by field rather than spread: this runs for every request of a load run.
+  const recorded: TrafficRequest = { method: hop.method, url: hop.url, headers: hop.headers, startedAt: now };
+  if (body !== undefined) recorded.body = body;
+  if (opts.label !== undefined) recorded.label = opts.label;
+  return opts.traffic.start(recorded);
+}
+
+/** The exchange of an approved, planned hop starting `now`, within what is left of the budget. */
+function hopRequest(
+  url: URL,
+  plan: WirePlan,
+  body: string | undefined,
+  budget: Budget,
+  now: number,
+  trace: TrafficHandle | undefined,
+): HopRequest {
+  const { opts, each } = budget;
+  const request: HopRequest = {
+    url,
+    plan,
+    startedAt: now,
+    // Whole milliseconds: Node keeps one timer list per distinct duration, and a fraction makes each new.
+    timeoutMs: Math.max(0, Math.round(budget.deadline - now)),
+    totalMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+  };
+  if (body !== undefined) request.body = body;
+  if (each.stream) request.stream = each.stream;
+  if (each.signal) request.signal = each.signal;
+  if (trace) request.trace = trace;
+  return request;
 }
 
 /**
@@ -172,12 +228,8 @@ async function sendHop(
   approved: WirePlan | undefined,
   now: number,
 ): Promise<SentHop> {
-  const { opts, each } = budget;
-  // Built field by field rather than spread: this runs for every request of a load run.
-  const recorded: TrafficRequest = { method: hop.method, url: hop.url, headers: hop.headers, startedAt: now };
-  if (body !== undefined) recorded.body = body;
-  if (opts.label !== undefined) recorded.label = opts.label;
-  const trace = opts.traffic?.start(recorded);
+  const { opts } = budget;
+  const trace = startTrace(hop, body, opts, now);
   const url = hop.parsed ?? parsedUrl(hop.url).parsed;
   let plan = approved;
   if (!plan || !url) {
@@ -192,20 +244,7 @@ async function sendHop(
     // The policy may have waited on DNS.
     now = performance.now();
   }
-  const request: HopRequest = {
-    url: url ?? new URL(hop.url),
-    plan,
-    startedAt: now,
-    // Whole milliseconds: Node keeps one timer list per distinct duration, and a fraction makes each new.
-    timeoutMs: Math.max(0, Math.round(budget.deadline - now)),
-    totalMs: opts.timeoutMs,
-    maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
-  };
-  if (body !== undefined) request.body = body;
-  if (each.stream) request.stream = each.stream;
-  if (each.signal) request.signal = each.signal;
-  if (trace) request.trace = trace;
-  const result = await runHop(request);
+  const result = await runHop(hopRequest(url ?? new URL(hop.url), plan, body, budget, now, trace));
   return trace ? { result, plan, trace } : { result, plan };
 }
 
