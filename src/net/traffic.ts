@@ -243,6 +243,8 @@ export class TrafficLog {
   }
 
   #emit(entry: TrafficEntry, phase: TrafficPhase): void {
+    // Most logs have no viewer: a load run emits three phases per request to nobody.
+    if (this.#listeners.size === 0) return;
     for (const listener of this.#listeners) {
       try {
         listener(entry, phase);
