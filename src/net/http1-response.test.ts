@@ -223,6 +223,16 @@ describe("ResponseReader: refusals", () => {
     refused([...huge.slice(0, MAX_HEAD_BYTES + 10)], /head passed/);
   });
 
+  it("cuts off an endless run of interim responses", () => {
+    refused(
+      [...("HTTP/1.1 100 Continue\r\n\r\n".repeat(17).match(/.{1,64}/gs) ?? [])],
+      /more than 16 interim/,
+    );
+    expect(
+      readAll(["HTTP/1.1 100 Continue\r\n\r\n".repeat(16) + "HTTP/1.1 204 No Content\r\n\r\n"]).completed,
+    ).toBe(1);
+  });
+
   it("says what the connection's end cut short, and stays failed after a refusal", () => {
     refused(["HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly this"], /closed early/, true);
     refused(["HTTP/1.1 200 OK\r\nCont"], /closed early/, true);

@@ -27,6 +27,8 @@ export interface ResponseEvents {
 
 /** The most bytes a head (status line and headers, or a chunked body's trailers) may take, as node:http allows. */
 export const MAX_HEAD_BYTES = 80 * 1024;
+/** The most 1xx answers one response may be preceded by (RFC 9110 §15.2 sets no number; a real server sends one or two). */
+const MAX_INTERIM_RESPONSES = 16;
 /** The most bytes one chunk-size line may take, extensions included. */
 const MAX_CHUNK_LINE_BYTES = 4 * 1024;
 
@@ -198,6 +200,8 @@ export class ResponseReader {
   #resumeAt = 0;
   #remaining = 0;
   #trailerBytes = 0;
+  /** Interim responses read since the last final one. */
+  #interim = 0;
   #keepAlive = true;
   /** Where the bytes of the current `read` end. */
   #end = 0;
@@ -318,9 +322,13 @@ export class ResponseReader {
     const { status } = version;
     // 1xx answers other than 101 (100 Continue, 103 Early Hints) precede the response and have no body.
     if (status < 200 && status !== 101) {
+      // An agent that answers with interim responses without end is cut off rather than read until the timeout.
+      if (++this.#interim > MAX_INTERIM_RESPONSES)
+        return `more than ${MAX_INTERIM_RESPONSES} interim (1xx) responses before the response`;
       this.#state = State.Head;
       return undefined;
     }
+    this.#interim = 0;
     const connection = headers.connection;
     let keepAlive =
       version.minor === 1 ? !listsToken(connection, "close") : listsToken(connection, "keep-alive");

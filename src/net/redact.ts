@@ -30,6 +30,12 @@ export function isSensitiveHeader(name: string): boolean {
   return sensitive;
 }
 
+/** Whether any header of `headers` is a credential by its name (a loop: no array of names per response). */
+function hasSensitiveHeader(headers: Record<string, string>): boolean {
+  for (const name in headers) if (isSensitiveHeader(name)) return true;
+  return false;
+}
+
 /** Whether a query parameter's value is a credential by its name alone (api_key, token, access_token...). */
 export function isSensitiveParam(name: string): boolean {
   const lower = name.toLowerCase().replace(/-/g, "_");
@@ -128,7 +134,7 @@ export class Redactor {
    * header set in place).
    */
   headers(headers: Record<string, string>): Record<string, string> {
-    if (!this.#pattern && !Object.keys(headers).some(isSensitiveHeader)) return headers;
+    if (!this.#pattern && !hasSensitiveHeader(headers)) return headers;
     const out: Record<string, string> = {};
     for (const name in headers) {
       out[name] = isSensitiveHeader(name) ? REDACTED : this.text(headers[name] as string);
