@@ -89,13 +89,17 @@ export function planHttp1(target: WireTarget, request: WireRequest): WirePlan {
 }
 
 /** The bytes of one request: the planned head, its length and the body. */
-export function serialize(plan: WirePlan, body: string | undefined): Buffer {
+/**
+ * A request with an ASCII head is given as a string: the socket writes it as UTF-8 straight from the
+ * string, with no buffer made for it in between.
+ */
+export function serialize(plan: WirePlan, body: string | undefined): string | Buffer {
   const length = body === undefined ? 0 : Buffer.byteLength(body, "utf8");
   const ending =
     body !== undefined || plan.alwaysLength
       ? `Content-Length: ${length}\r\nConnection: keep-alive\r\n\r\n`
       : "Connection: keep-alive\r\n\r\n";
-  if (plan.asciiHead) return Buffer.from(plan.head + ending + (body ?? ""), "utf8");
+  if (plan.asciiHead) return plan.head + ending + (body ?? "");
   const headBytes = Buffer.from(plan.head + ending, "latin1");
   if (body === undefined) return headBytes;
   return Buffer.concat([headBytes, Buffer.from(body, "utf8")], headBytes.length + length);

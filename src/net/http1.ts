@@ -38,10 +38,10 @@ const KEEP_ALIVE_MARGIN_MS = 1000;
  * requests; written one by one, each would wake the agent's process anew, and on a virtual machine each
  * such wake-up costs the generator as much as building the request did.
  */
-let queuedWrites: (net.Socket | Buffer)[] = [];
+let queuedWrites: (net.Socket | string | Buffer)[] = [];
 let flushQueued = false;
 
-function queueWrite(socket: net.Socket, bytes: Buffer): void {
+function queueWrite(socket: net.Socket, bytes: string | Buffer): void {
   queuedWrites.push(socket, bytes);
   if (flushQueued) return;
   flushQueued = true;
@@ -55,7 +55,7 @@ function flushWrites(): void {
   for (let i = 0; i + 1 < writes.length; i += 2) {
     const socket = writes[i] as net.Socket;
     // A request abandoned before its turn ended (aborted, timed out) destroyed its connection.
-    if (!socket.destroyed) socket.write(writes[i + 1] as Buffer);
+    if (!socket.destroyed) socket.write(writes[i + 1] as string | Buffer);
   }
 }
 
@@ -119,7 +119,7 @@ class Connection {
     return this.#reused;
   }
 
-  send(exchange: Exchange, bytes: Buffer): void {
+  send(exchange: Exchange, bytes: string | Buffer): void {
     this.#current = exchange;
     queueWrite(this.socket, bytes);
   }
@@ -192,7 +192,7 @@ const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
 class Exchange implements WireExchange {
   readonly method: string;
   readonly #plan: WirePlan;
-  readonly #bytes: Buffer;
+  readonly #bytes: string | Buffer;
   readonly #handlers: WireHandlers;
   #connection: Connection | undefined;
   #retried = false;
