@@ -24,6 +24,25 @@ describe("LoadRecorder", () => {
     ]);
   });
 
+  it("times the terminal state of the requests that reached one, however late or early they did", () => {
+    const atReply = new LoadRecorder(0, 10_000);
+    for (let i = 1; i <= 4; i++) atReply.record(ok(i * 10), i);
+    expect(atReply.terminalSummary()).toEqual(atReply.latency.summary());
+
+    const mixed = new LoadRecorder(0, 10_000);
+    mixed.record(ok(10), 1);
+    mixed.record(ok(20), 2);
+    mixed.record({ latencyMs: 30, unsettled: true }, 3);
+    mixed.record({ latencyMs: 40, terminalMs: 35, unsettled: false }, 4);
+    mixed.record(ok(50), 5);
+    mixed.record(failed("-32603 InternalError"), 6);
+    const terminal = mixed.terminalSummary();
+    expect(terminal.count).toBe(4);
+    expect([terminal.min_ms, terminal.max_ms]).toEqual([10, 50]);
+    expect(terminal.p50_ms).toBeCloseTo(20, 1);
+    expect(mixed.latency.count).toBe(5);
+  });
+
   it("groups failures past 50 distinct keys under (other), so a hostile agent cannot grow the result", () => {
     const r = new LoadRecorder(0, 10_000);
     for (let i = 0; i < 500; i++) r.record(failed(`error number ${i}`), i);

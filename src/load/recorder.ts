@@ -5,6 +5,7 @@ import type {
   LoadSlice,
   LoadTick,
   LoadWindow,
+  LatencySummary,
 } from "../model/load.js";
 import { loadErrorKinds } from "../model/load.js";
 import { LatencyHistogram } from "./histogram.js";
@@ -46,7 +47,14 @@ class Span {
 export class LoadRecorder {
   readonly latency = new LatencyHistogram();
   readonly firstEvent = new LatencyHistogram();
-  readonly terminal = new LatencyHistogram();
+  /** Time to a terminal state, of the successful requests that reached one (see terminalSummary). */
+  readonly #terminal = new LatencyHistogram();
+  /**
+   * Whether every successful request so far reached its terminal state with its reply (a send answered with
+   * a finished task): then time to terminal is the latency, recorded once, and `#terminal` is filled from
+   * `latency` on the first request for which that does not hold.
+   */
+  #terminalIsLatency = true;
   completed = 0;
   failed = 0;
   unsettled = 0;
@@ -74,10 +82,22 @@ export class LoadRecorder {
     if (result.error) {
       this.failed += 1;
       this.#countError(result.error);
-    } else this.latency.record(result.latencyMs);
+    } else {
+      if (this.#terminalIsLatency && result.terminalMs !== result.latencyMs) {
+        this.#terminalIsLatency = false;
+        this.#terminal.add(this.latency);
+      }
+      this.latency.record(result.latencyMs);
+      if (!this.#terminalIsLatency && result.terminalMs !== undefined)
+        this.#terminal.record(result.terminalMs);
+    }
     if (result.firstEventMs !== undefined) this.firstEvent.record(result.firstEventMs);
-    if (result.terminalMs !== undefined && !result.error) this.terminal.record(result.terminalMs);
     if (result.unsettled) this.unsettled += 1;
+  }
+
+  /** Time to a terminal state of the successful requests that reached one. */
+  terminalSummary(): LatencySummary {
+    return (this.#terminalIsLatency ? this.latency : this.#terminal).summary();
   }
 
   /** The live view's figures at clock time `now`. */

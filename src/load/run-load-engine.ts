@@ -103,7 +103,7 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
       schedule.elapsedMs > 0 ? Math.round((completed / (schedule.elapsedMs / 1000)) * 10) / 10 : 0,
     latency: recorder.latency.summary(),
     ...(settings.mode === "stream" ? { first_event: recorder.firstEvent.summary() } : {}),
-    terminal: recorder.terminal.summary(),
+    terminal: recorder.terminalSummary(),
     unsettled: recorder.unsettled,
     errors: {
       total: recorder.failed,
