@@ -181,6 +181,45 @@ describe("ResponseReader: headers", () => {
   });
 });
 
+describe("ResponseReader: a repeated head", () => {
+  it("reads a head identical to the last one the same way, and one that differs in any byte anew", () => {
+    const heads: ResponseHead[] = [];
+    const bodies: string[] = [];
+    const reader = new ResponseReader({
+      onHead: (head) => (heads.push(head), false),
+      onBody: (chunk) => bodies.push(chunk.toString()),
+      onComplete: () => {},
+    });
+    const reply = (length: number, type = "application/json") =>
+      Buffer.from(
+        `HTTP/1.1 200 OK\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n${"x".repeat(length)}`,
+      );
+    for (const bytes of [reply(2), reply(2), reply(3), reply(3, "text/plain"), reply(3, "text/plain")])
+      expect(reader.read(bytes)).toBeUndefined();
+    expect(bodies).toEqual(["xx", "xx", "xxx", "xxx", "xxx"]);
+    expect(heads.map((h) => [h.headers["content-type"], h.headers["content-length"]])).toEqual([
+      ["application/json", "2"],
+      ["application/json", "2"],
+      ["application/json", "3"],
+      ["text/plain", "3"],
+      ["text/plain", "3"],
+    ]);
+    // The same bytes give the same head, shared (nothing changes a head in place).
+    expect(heads[1]).toBe(heads[0]);
+    expect(heads[2]).not.toBe(heads[1]);
+  });
+
+  it("still cuts off interim answers and reads framing when heads repeat", () => {
+    const reader = new ResponseReader({ onHead: () => false, onBody: () => {}, onComplete: () => {} });
+    const chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n";
+    expect(reader.read(Buffer.from(chunked))).toBeUndefined();
+    expect(reader.read(Buffer.from(chunked))).toBeUndefined();
+    expect(reader.busy).toBe(false);
+    const interim = "HTTP/1.1 100 Continue\r\n\r\n".repeat(17);
+    expect(reader.read(Buffer.from(interim))?.message).toMatch(/more than 16 interim/);
+  });
+});
+
 describe("ResponseReader: refusals", () => {
   const refused = (pieces: string[], reason: RegExp, close = false) =>
     expect(readAll(pieces, { close }).error).toMatch(reason);

@@ -29,6 +29,8 @@ export interface ResponseEvents {
 export const MAX_HEAD_BYTES = 80 * 1024;
 /** The most 1xx answers one response may be preceded by (RFC 9110 §15.2 sets no number; a real server sends one or two). */
 const MAX_INTERIM_RESPONSES = 16;
+/** A head longer than this is not remembered for the next response to repeat (see ResponseReader.#headAt). */
+const MAX_REMEMBERED_HEAD_BYTES = 4096;
 /** The most bytes one chunk-size line may take, extensions included. */
 const MAX_CHUNK_LINE_BYTES = 4 * 1024;
 
@@ -174,6 +176,61 @@ function declaredLength(lengths: string[]): number | string {
   return length ?? 0;
 }
 
+/** What a head says: the response handed to onHead, and how its body is framed (RFC 9112 section 6.3). */
+interface ParsedHead {
+  /** A 1xx answer before the response (not 101), skipped. */
+  interim: boolean;
+  response: ResponseHead;
+  framing: "none" | "chunked" | "sized" | "close";
+  /** The declared length, for "sized". */
+  length: number;
+  /** Whether a Content-Length came too (with chunked, the connection is not reused). */
+  hasLength: boolean;
+}
+
+/** Reads one head: its status line and headers, checked; a string says why it is not one. */
+function parseHead(text: string, names: NameMemo): ParsedHead | string {
+  const lf = text.indexOf("\n");
+  const line = text.slice(0, lf > 0 && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf);
+  const version = statusLine(line);
+  if (!version) return `not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 80))}`;
+  // RFC 9110 section 5.5: NUL, CR and LF in a field are dangerous (a CR inside a value: readHeaders).
+  if (text.includes("\0")) return "the response head holds a NUL byte";
+  const headers: Record<string, string> = {};
+  const lengths: string[] = [];
+  const problem = readHeaders(text, lf + 1, names, headers, lengths);
+  if (problem !== undefined) return problem;
+  const { status } = version;
+  const hasLength = lengths.length > 0;
+  // 1xx answers other than 101 (100 Continue, 103 Early Hints) precede the response and have no body.
+  const interim = status < 200 && status !== 101;
+  const connection = headers.connection;
+  // Nothing asked to switch protocols (101): such a connection is not reusable.
+  const keepAlive =
+    status !== 101 &&
+    (version.minor === 1 ? !listsToken(connection, "close") : listsToken(connection, "keep-alive"));
+  const parsed: ParsedHead = {
+    interim,
+    response: { status, headers, keepAlive },
+    framing: "close",
+    length: 0,
+    hasLength,
+  };
+  const encoding = headers["transfer-encoding"];
+  if (interim || status === 101 || status === 204 || status === 304) parsed.framing = "none";
+  else if (encoding !== undefined) {
+    // RFC 9112 section 6.3: chunked must be the final coding, or the body runs to the connection's end.
+    const codings = encoding.split(",");
+    if ((codings[codings.length - 1] ?? "").trim().toLowerCase() === "chunked") parsed.framing = "chunked";
+  } else if (hasLength) {
+    const length = declaredLength(lengths);
+    if (typeof length === "string") return length;
+    parsed.framing = "sized";
+    parsed.length = length;
+  }
+  return parsed;
+}
+
 const enum State {
   Head,
   Sized,
@@ -197,6 +254,8 @@ export class ResponseReader {
   /** Bytes of a head or line not yet complete, kept across reads; #resumeAt is where its last, unfinished line starts. */
   readonly #carry = new Carry();
   readonly #names: NameMemo = [];
+  /** The last final head read, as bytes and as read. */
+  #last: { bytes: Buffer; head: ParsedHead } | undefined;
   #resumeAt = 0;
   #remaining = 0;
   #trailerBytes = 0;
@@ -304,24 +363,23 @@ export class ResponseReader {
   /** Reads the head in `buffer` from `start` to `end`, within the size cap. */
   #headAt(buffer: Buffer, start: number, end: number): string | undefined {
     if (end - start > MAX_HEAD_BYTES) return `the response head passed ${MAX_HEAD_BYTES} bytes`;
-    return this.#head(buffer.toString("latin1", start, end));
+    const last = this.#last;
+    // An agent under load repeats its head byte for byte; what those bytes say was read already.
+    if (
+      last?.bytes.length === end - start &&
+      buffer.compare(last.bytes, 0, last.bytes.length, start, end) === 0
+    )
+      return this.#begin(last.head);
+    const head = parseHead(buffer.toString("latin1", start, end), this.#names);
+    if (typeof head === "string") return head;
+    if (!head.interim && end - start <= MAX_REMEMBERED_HEAD_BYTES)
+      this.#last = { bytes: Buffer.from(buffer.subarray(start, end)), head };
+    return this.#begin(head);
   }
 
-  /** Reads one head; the state then says what follows it. */
-  #head(text: string): string | undefined {
-    const lf = text.indexOf("\n");
-    const line = text.slice(0, lf > 0 && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf);
-    const version = statusLine(line);
-    if (!version) return `not an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 80))}`;
-    // RFC 9110 section 5.5: NUL, CR and LF in a field are dangerous (a CR inside a value: readHeaders).
-    if (text.includes("\0")) return "the response head holds a NUL byte";
-    const headers: Record<string, string> = {};
-    const lengths: string[] = [];
-    const problem = readHeaders(text, lf + 1, this.#names, headers, lengths);
-    if (problem !== undefined) return problem;
-    const { status } = version;
-    // 1xx answers other than 101 (100 Continue, 103 Early Hints) precede the response and have no body.
-    if (status < 200 && status !== 101) {
+  /** Starts the response a head announced (or skips an interim one); the state then says what follows it. */
+  #begin(head: ParsedHead): string | undefined {
+    if (head.interim) {
       // An agent that answers with interim responses without end is cut off rather than read until the timeout.
       if (++this.#interim > MAX_INTERIM_RESPONSES)
         return `more than ${MAX_INTERIM_RESPONSES} interim (1xx) responses before the response`;
@@ -329,43 +387,24 @@ export class ResponseReader {
       return undefined;
     }
     this.#interim = 0;
-    const connection = headers.connection;
-    let keepAlive =
-      version.minor === 1 ? !listsToken(connection, "close") : listsToken(connection, "keep-alive");
-    const encoding = headers["transfer-encoding"];
-    let length: number | string = 0;
-    if (encoding === undefined && lengths.length > 0) length = declaredLength(lengths);
-    if (typeof length === "string") return length;
-    if (status === 101) keepAlive = false; // nothing asked to switch protocols: the connection is not reusable
-    const noBody = this.#events.onHead({ status, headers, keepAlive });
-    this.#keepAlive = keepAlive;
-    if (noBody || status === 101 || status === 204 || status === 304) {
+    const noBody = this.#events.onHead(head.response);
+    this.#keepAlive = head.response.keepAlive;
+    if (noBody || head.framing === "none") {
       this.#state = State.Done;
       return undefined;
     }
-    if (encoding !== undefined) {
-      // RFC 9112 section 6.3: chunked must be the final coding, or the body runs to the connection's end.
-      const codings = encoding.split(",");
-      if ((codings[codings.length - 1] ?? "").trim().toLowerCase() === "chunked") {
-        if (lengths.length > 0) this.#keepAlive = false; // both framings sent: never trust the connection again
-        this.#state = State.ChunkSize;
-        return undefined;
-      }
-      this.#untilClose();
-      return undefined;
+    if (head.framing === "chunked") {
+      // Both framings sent: the connection is never trusted again.
+      if (head.hasLength) this.#keepAlive = false;
+      this.#state = State.ChunkSize;
+    } else if (head.framing === "sized") {
+      this.#remaining = head.length;
+      this.#state = head.length === 0 ? State.Done : State.Sized;
+    } else {
+      this.#keepAlive = false;
+      this.#state = State.UntilClose;
     }
-    if (lengths.length > 0) {
-      this.#remaining = length;
-      this.#state = length === 0 ? State.Done : State.Sized;
-      return undefined;
-    }
-    this.#untilClose();
     return undefined;
-  }
-
-  #untilClose(): void {
-    this.#keepAlive = false;
-    this.#state = State.UntilClose;
   }
 
   /** Whether the connection may carry another request after the response read last. */
