@@ -6,6 +6,7 @@
 // against an echo agent whose HTTP is written on node:net; the same agent on node:http (as a developer
 // would write it) is measured for context, where autocannon is held back by the agent.
 import { fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { readFileSync } from "node:fs";
@@ -50,7 +51,8 @@ function echoReply(text) {
     id: call.id,
     result: {
       task: {
-        id: `task-${Math.random().toString(36).slice(2)}`,
+        // A UUID, as the official SDKs make task ids: every reply of a run is the same length.
+        id: randomUUID(),
         contextId: "ctx-1",
         status: { state: "TASK_STATE_COMPLETED" },
         artifacts: [{ artifactId: "a1", parts: [{ text: message.parts?.[0]?.text ?? "" }] }],
