@@ -48,7 +48,7 @@ class Run {
   readonly start: number;
   readonly end: number;
   readonly stop = new AbortController();
-  /** The request in flight in each slot (a closed loop's worker, or a free place under an open loop's concurrency). */
+  /** The open loop's request in flight in each place under its concurrency. */
   readonly slots: (Promise<void> | undefined)[];
   /** Free slots of the open loop. */
   readonly #free: number[];
@@ -96,7 +96,7 @@ class Run {
     return this.started++;
   }
 
-  /** Starts request `index` in `slot`; the promise settles when it has, and never rejects. */
+  /** Starts request `index` in `slot` (the open loop); the promise settles when it has, and never rejects. */
   launch(index: number, scheduledAt: number, slot: number): Promise<void> {
     this.inFlight += 1;
     // Handlers shared by every request rather than made for each: a load run starts tens of thousands a second.
@@ -112,10 +112,14 @@ class Run {
 
   readonly #failed = (error: unknown): void => {
     this.inFlight -= 1;
-    // A task that throws is Plainwright's own bug: sending stops and the error is raised after the drain.
+    this.fail(error);
+  };
+
+  /** A task that throws is Plainwright's own bug: sending stops and the error is raised after the drain. */
+  fail(error: unknown): void {
     this.failure ??= error instanceof Error ? error : new Error(String(error));
     this.halt("interrupted");
-  };
+  }
 
   /** A free slot of the open loop, or undefined when `concurrency` requests are in flight. */
   takeSlot(): number | undefined {
@@ -139,8 +143,16 @@ async function closedWorker(run: Run, worker: number): Promise<void> {
   for (let now = clock.now(); !run.stopping(now); now = clock.now()) {
     const index = run.claim();
     if (index === undefined) return;
-    await run.launch(index, now, worker);
-    run.slots[worker] = undefined;
+    // The worker itself is what the drain waits on: one request in flight at a time, awaited here.
+    run.inFlight += 1;
+    try {
+      await run.task(index, now);
+      run.completed += 1;
+    } catch (error) {
+      run.fail(error);
+    } finally {
+      run.inFlight -= 1;
+    }
   }
 }
 
@@ -201,11 +213,12 @@ export async function runSchedule(opts: ScheduleOptions, task: ScheduledTask): P
   run.stopping();
   run.halt("duration");
   const sendingMs = clock.now() - run.start;
-  await within(
-    clock,
-    run.slots.filter((slot): slot is Promise<void> => slot !== undefined),
-    opts.drainMs,
-  );
+  // A closed loop's workers end when their last request has; the open loop's requests are in its slots.
+  const inFlight =
+    opts.ratePerS === undefined
+      ? senders
+      : run.slots.filter((slot): slot is Promise<void> => slot !== undefined);
+  await within(clock, inFlight, opts.drainMs);
   opts.signal?.removeEventListener("abort", onAbort);
   if (run.failure) throw run.failure;
   return {
