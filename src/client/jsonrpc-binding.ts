@@ -66,6 +66,26 @@ function failureOf(outcome: RpcOutcome): Failure {
   }
 }
 
+/** A call's outcome as the client reports it: the value `read` finds in the result, or why there is none. */
+function readOutcome<T>(
+  outcome: RpcOutcome,
+  method: string,
+  read: (result: unknown) => T | undefined,
+  what: string,
+): CallOutcome<T> {
+  if (outcome.kind !== "result") return failureOf(outcome);
+  const value = read(outcome.result);
+  if (value === undefined)
+    return {
+      ok: false,
+      kind: "invalid",
+      reason: `${method} returned something that is not ${what}`,
+      raw: outcome.result,
+      trafficIds: idsOf(outcome),
+    };
+  return { ok: true, value, raw: outcome.result, trafficIds: idsOf(outcome) };
+}
+
 /** A2A over JSON-RPC 2.0 for every generation (0.1 tasks/*, 0.2/0.3 message/*, 1.0 PascalCase + A2A-Version). */
 export class JsonRpcA2AClient implements A2AClient {
   /**
@@ -122,24 +142,20 @@ export class JsonRpcA2AClient implements A2AClient {
     return prepared.call(params, each);
   }
 
-  private async call<T>(
+  private call<T>(
     method: string,
     params: Record<string, unknown>,
     read: (result: unknown) => T | undefined,
     what: string,
   ): Promise<CallOutcome<T>> {
-    const outcome = await this.rawCall(method, this.withTenant(params));
-    if (outcome.kind !== "result") return failureOf(outcome);
-    const value = read(outcome.result);
-    if (value === undefined)
-      return {
-        ok: false,
-        kind: "invalid",
-        reason: `${method} returned something that is not ${what}`,
-        raw: outcome.result,
-        trafficIds: idsOf(outcome),
-      };
-    return { ok: true, value, raw: outcome.result, trafficIds: idsOf(outcome) };
+    // A promise chain rather than an async frame: every request of a load run passes here.
+    try {
+      return this.rawCall(method, this.withTenant(params)).then((outcome) =>
+        readOutcome(outcome, method, read, what),
+      );
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   private core(op: Operation): string {

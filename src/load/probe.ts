@@ -1,7 +1,7 @@
 import type { A2AClient, CallOutcome, StreamOutcome } from "../client/types.js";
 import type { LoadErrorKind } from "../model/load.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
-import { terminalStates, type Reply } from "../protocol/model.js";
+import { terminalStates, type Message, type Reply, type Task } from "../protocol/model.js";
 import { replyShapeProblem, stateOrderProblem } from "../protocol/validate-reply.js";
 import type { Clock } from "./clock.js";
 
@@ -84,13 +84,20 @@ function taskFailure(reply: Reply, trafficId: string | undefined): ProbeError | 
   };
 }
 
-async function probeSend(
+function probeSend(opts: ProbeOptions, since: number, generation: ProtocolGeneration): Promise<ProbeResult> {
+  // A promise chain rather than an async frame: this runs for every request of a load run.
+  return opts.client
+    .send({ text: opts.message })
+    .then((outcome) => judgeSend(opts, outcome, opts.clock.now() - since, generation));
+}
+
+/** One send's result: the reply's time, and the first thing wrong with it (the call, its schema, the task). */
+function judgeSend(
   opts: ProbeOptions,
-  since: number,
+  outcome: CallOutcome<Task | Message>,
+  latencyMs: number,
   generation: ProtocolGeneration,
-): Promise<ProbeResult> {
-  const outcome = await opts.client.send({ text: opts.message });
-  const latencyMs = opts.clock.now() - since;
+): ProbeResult {
   if (!outcome.ok) return { latencyMs, unsettled: false, error: classifyFailure(outcome, opts.statusOf) };
   const trafficId = outcome.trafficIds.at(-1);
   // The same reply validation the conformance suite applies: the version's schema decides a violation.
