@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_HEAD_BYTES, ResponseReader } from "./http1-response.js";
-import type { ResponseHead } from "./http1-response.js";
+import type { ResponseHead } from "./http1-response-head.js";
 
 interface Read {
   heads: ResponseHead[];

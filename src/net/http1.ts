@@ -2,8 +2,9 @@ import net from "node:net";
 import tls from "node:tls";
 import { serialize, WireError } from "./http1-head.js";
 import type { WirePlan, WireTarget } from "./http1-head.js";
-import { keepAliveMs, ResponseReader } from "./http1-response.js";
-import type { ResponseHead } from "./http1-response.js";
+import { keepAliveMs } from "./http1-response-head.js";
+import type { ResponseHead } from "./http1-response-head.js";
+import { ResponseReader } from "./http1-response.js";
 
 /**
  * Plainwright's HTTP/1.1 engine: keep-alive connections over node:net and node:tls, responses read by
