@@ -2,7 +2,7 @@ import { errorName } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeTask } from "../protocol/normalize.js";
 import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
-import { extensionHeaders } from "./extensions.js";
+import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
 import { methodName, type Operation } from "./methods.js";
 import {
   extraMethod,
@@ -103,19 +103,6 @@ export class JsonRpcA2AClient implements A2AClient {
     this.#plainCall = ctx.signal ? { signal: ctx.signal } : {};
   }
 
-  private headers(): Record<string, string> {
-    // 1.0 §3.6: clients MUST send A2A-Version, Major.Minor only.
-    const version: Record<string, string> = this.target.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
-    return { ...version, ...extensionHeaders(this.target), ...this.ctx.headers };
-  }
-
-  private url(): string {
-    if (!this.ctx.query || Object.keys(this.ctx.query).length === 0) return this.target.url;
-    const url = new URL(this.target.url);
-    for (const [k, v] of Object.entries(this.ctx.query)) url.searchParams.set(k, v);
-    return url.toString();
-  }
-
   private withTenant(params: Record<string, unknown>): Record<string, unknown> {
     return this.target.tenant && this.target.generation === "1.0"
       ? { tenant: this.target.tenant, ...params }
@@ -126,10 +113,11 @@ export class JsonRpcA2AClient implements A2AClient {
   rawCall(method: string, params: unknown, onStreamResult?: (r: unknown) => void): Promise<RpcOutcome> {
     let prepared = this.#methods.get(method);
     if (!prepared) {
+      const { url, headers } = jsonRpcEndpoint(this.target, this.ctx);
       prepared = new PreparedJsonRpc({
-        url: this.url(),
+        url,
         method,
-        headers: this.headers(),
+        headers,
         timeoutMs: this.ctx.timeoutMs,
         policy: this.ctx.policy,
         traffic: this.ctx.traffic,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { extensionHeaders } from "../../client/extensions.js";
+import { jsonRpcEndpoint } from "../../client/jsonrpc-endpoint.js";
 import { methodName } from "../../client/methods.js";
 import { NetError } from "../../net/errors.js";
 import { httpRequest, type HttpResponse } from "../../net/http.js";
@@ -21,29 +21,14 @@ export interface BadRequest {
   nullIdAllowed?: boolean;
 }
 
-function endpointUrl(ctx: CheckContext): string {
-  const query = ctx.clientContext.query ?? {};
-  if (Object.keys(query).length === 0) return ctx.client.target.url;
-  const url = new URL(ctx.client.target.url);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return url.toString();
-}
-
 /** POSTs a body exactly as given to the JSON-RPC endpoint under test (bodies the client would never send). */
 export async function postRaw(ctx: CheckContext, body: string, label: string): Promise<RawReply> {
-  // A2A 1.0 §3.6: the version header goes with every request, malformed ones included.
-  const version: Record<string, string> = ctx.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
+  const endpoint = jsonRpcEndpoint(ctx.client.target, ctx.clientContext);
   try {
     const http = await httpRequest({
       method: "POST",
-      url: endpointUrl(ctx),
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json",
-        ...version,
-        ...extensionHeaders(ctx.client.target),
-        ...ctx.clientContext.headers,
-      },
+      url: endpoint.url,
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...endpoint.headers },
       body,
       timeoutMs: ctx.clientContext.timeoutMs,
       policy: ctx.clientContext.policy,

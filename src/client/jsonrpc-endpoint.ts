@@ -1,0 +1,19 @@
+import { extensionHeaders } from "./extensions.js";
+import type { ClientContext, ClientTarget } from "./types.js";
+
+/**
+ * Where a JSON-RPC request for `target` goes and the A2A headers it carries: the one place the client and
+ * the checks that post raw bodies (checks/support/raw-jsonrpc.ts) take them from.
+ */
+export function jsonRpcEndpoint(
+  target: ClientTarget,
+  ctx: Pick<ClientContext, "headers" | "query">,
+): { url: string; headers: Record<string, string> } {
+  // 1.0 §3.6: clients MUST send A2A-Version, Major.Minor only; malformed requests included.
+  const version: Record<string, string> = target.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
+  const headers = { ...version, ...extensionHeaders(target), ...ctx.headers };
+  if (!ctx.query || Object.keys(ctx.query).length === 0) return { url: target.url, headers };
+  const url = new URL(target.url);
+  for (const [k, v] of Object.entries(ctx.query)) url.searchParams.set(k, v);
+  return { url: url.toString(), headers };
+}
