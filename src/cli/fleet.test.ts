@@ -135,8 +135,16 @@ describe.skipIf(!testPgUrl)(pgTitle("a fleet: serve processes and workers on one
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(runIds));
     expect(rows.filter((r) => r.status !== "passed")).toEqual([]);
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
-    // Each run reported once over all workers' logs: executed and stored once.
-    const reported = workers.flatMap((w) => [...w.output().matchAll(/run (\S+) passed/g)].map((m) => m[1]));
+    // Each run reported once over all workers' logs: executed and stored once. A worker logs a run after
+    // storing it, and its output reaches this process through a pipe: the last lines may still be coming.
+    const reportedRuns = () =>
+      Promise.resolve(workers.flatMap((w) => [...w.output().matchAll(/run (\S+) passed/g)].map((m) => m[1])));
+    const reported = await until(
+      "200 runs in the workers' logs",
+      10_000,
+      reportedRuns,
+      (r) => r.length >= 200,
+    );
     expect(reported).toHaveLength(200);
     expect(new Set(reported).size).toBe(200);
     // Every worker took a share.
