@@ -96,15 +96,6 @@ class Run {
     return this.started++;
   }
 
-  /** Starts request `index` in `slot` (the open loop); the promise settles when it has, and never rejects. */
-  launch(index: number, scheduledAt: number, slot: number): Promise<void> {
-    this.inFlight += 1;
-    // Handlers shared by every request rather than made for each: a load run starts tens of thousands a second.
-    const running = this.task(index, scheduledAt).then(this.#succeeded, this.#failed);
-    this.slots[slot] = running;
-    return running;
-  }
-
   readonly #succeeded = (): void => {
     this.inFlight -= 1;
     this.completed += 1;
@@ -126,12 +117,17 @@ class Run {
     return this.#free.pop();
   }
 
-  /** Launches in a slot taken by takeSlot and gives the slot back once the request settled. */
+  /** Starts request `index` in a slot taken by takeSlot and gives the slot back once it settled (never rejects). */
   launchInSlot(index: number, scheduledAt: number, slot: number): void {
-    void this.launch(index, scheduledAt, slot).then(() => {
-      this.slots[slot] = undefined;
-      this.#free.push(slot);
-    });
+    this.inFlight += 1;
+    // Handlers shared by every request rather than made for each: a load run starts tens of thousands a second.
+    const running = this.task(index, scheduledAt)
+      .then(this.#succeeded, this.#failed)
+      .then(() => {
+        this.slots[slot] = undefined;
+        this.#free.push(slot);
+      });
+    this.slots[slot] = running;
   }
 }
 
