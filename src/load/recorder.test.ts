@@ -71,6 +71,27 @@ describe("LoadRecorder", () => {
     ]);
   });
 
+  it("includes the second in progress in the latency, before it closes and after", () => {
+    const r = new LoadRecorder(0, 1000);
+    r.record(ok(5), 100);
+    r.record(ok(9), 1200);
+    expect(r.latency.count).toBe(2);
+    expect(r.latency.maxMs).toBeCloseTo(9, 1);
+    const tick = r.tick(1300, 0);
+    expect(tick.completed).toBe(2);
+    expect(tick.p99_ms).toBeCloseTo(9, 1);
+    r.finish(1500);
+    expect(r.latency.count).toBe(2);
+    expect(r.windows().map((w) => [w.from_s, w.completed, w.max_ms])).toEqual([
+      [0, 1, 5],
+      [1, 1, 9],
+    ]);
+  });
+
+  it("refuses a drift window that is not whole seconds, since a window is made of seconds", () => {
+    expect(() => new LoadRecorder(0, 1500)).toThrow(/whole seconds/);
+  });
+
   it("measures drift between the first and last whole windows at full load", () => {
     const r = new LoadRecorder(0, 1000);
     for (let s = 0; s < 6; s++) for (let i = 0; i < 10; i++) r.record(ok(10 * (s + 1)), s * 1000 + i * 50);

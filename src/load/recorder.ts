@@ -31,6 +31,13 @@ class Span {
     else this.latency.record(result.latencyMs);
   }
 
+  /** Adds a span that lies inside this one. */
+  addSpan(other: Span): void {
+    this.completed += other.completed;
+    this.errors += other.errors;
+    if (other.latency.count > 0) this.latency.add(other.latency);
+  }
+
   clear(): void {
     this.latency.reset();
     this.completed = 0;
@@ -45,7 +52,12 @@ class Span {
  * requests that succeeded; failures are counted, by kind, and their time is not mixed in.
  */
 export class LoadRecorder {
-  readonly latency = new LatencyHistogram();
+  /**
+   * The latency of the seconds closed so far. A request's latency is recorded once, in its second's
+   * histogram, which is added here and to its window when the second closes: an HDR record costs about
+   * as much as parsing the agent's reply, and one per request is a third of three.
+   */
+  readonly #closedLatency = new LatencyHistogram();
   readonly firstEvent = new LatencyHistogram();
   /** Time to a terminal state, of the successful requests that reached one (see terminalSummary). */
   readonly #terminal = new LatencyHistogram();
@@ -67,32 +79,47 @@ export class LoadRecorder {
   #windowIndex = 0;
   #lastTickCompleted = 0;
 
-  /** `start` is the clock time the sending began; `windowMs` the length of a drift window. */
+  readonly #secondsPerWindow: number;
+
+  /** `start` is the clock time the sending began; `windowMs` the length of a drift window, whole seconds. */
   constructor(
     readonly start: number,
     readonly windowMs: number,
-  ) {}
+  ) {
+    this.#secondsPerWindow = windowMs / 1000;
+    if (!Number.isInteger(this.#secondsPerWindow) || this.#secondsPerWindow < 1)
+      throw new RangeError(`a drift window is whole seconds, not ${windowMs} ms`);
+  }
+
+  /** The latency of every successful request so far. */
+  get latency(): LatencyHistogram {
+    const open = this.#second.latency;
+    if (open.count === 0) return this.#closedLatency;
+    const all = new LatencyHistogram();
+    all.add(this.#closedLatency);
+    all.add(open);
+    return all;
+  }
 
   /** Records one finished request at clock time `at` (times only move forward). */
   record(result: ProbeResult, at: number): void {
     this.#advance(at);
     this.completed += 1;
-    this.#second.add(result);
-    this.#window.add(result);
     if (result.error) {
       this.failed += 1;
       this.#countError(result.error);
     } else {
       if (this.#terminalIsLatency && result.terminalMs !== result.latencyMs) {
         this.#terminalIsLatency = false;
+        // Every earlier request reached its terminal state with its reply; this one's is recorded below.
         this.#terminal.add(this.latency);
       }
-      this.latency.record(result.latencyMs);
       if (!this.#terminalIsLatency && result.terminalMs !== undefined)
         this.#terminal.record(result.terminalMs);
     }
     if (result.firstEventMs !== undefined) this.firstEvent.record(result.firstEventMs);
     if (result.unsettled) this.unsettled += 1;
+    this.#second.add(result);
   }
 
   /** Time to a terminal state of the successful requests that reached one. */
@@ -105,14 +132,15 @@ export class LoadRecorder {
     this.#advance(now);
     const lastSecond = this.completed - this.#lastTickCompleted;
     this.#lastTickCompleted = this.completed;
+    const latency = this.latency;
     return {
       elapsed_s: Math.round((now - this.start) / 100) / 10,
       last_second: lastSecond,
       completed: this.completed,
       in_flight: inFlight,
       errors: this.failed,
-      p50_ms: this.latency.percentile(50),
-      p99_ms: this.latency.percentile(99),
+      p50_ms: latency.percentile(50),
+      p99_ms: latency.percentile(99),
     };
   }
 
@@ -124,17 +152,15 @@ export class LoadRecorder {
   }
 
   #advance(at: number): void {
-    const elapsed = Math.max(0, at - this.start);
-    const second = Math.floor(elapsed / 1000);
-    // Seconds with nothing finished are still slices: the plot shows the stall.
+    const second = Math.floor(Math.max(0, at - this.start) / 1000);
+    // Seconds with nothing finished are still slices: the plot shows the stall. A window ends with its last second.
     while (this.#secondIndex < second) {
       this.#closeSecond();
       this.#secondIndex += 1;
-    }
-    const window = Math.floor(elapsed / this.windowMs);
-    while (this.#windowIndex < window) {
-      this.#closeWindow();
-      this.#windowIndex += 1;
+      if (this.#secondIndex % this.#secondsPerWindow === 0) {
+        this.#closeWindow();
+        this.#windowIndex += 1;
+      }
     }
   }
 
@@ -149,6 +175,8 @@ export class LoadRecorder {
       p99_ms: s.latency.percentile(99),
       max_ms: s.latency.maxMs,
     });
+    if (s.latency.count > 0) this.#closedLatency.add(s.latency);
+    this.#window.addSpan(s);
     s.clear();
   }
 

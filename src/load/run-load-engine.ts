@@ -24,7 +24,10 @@ export interface LoadEngineOptions {
 
 /** A soak run's drift windows: a tenth of the planned duration (at least a second); 10 s when a request count ends it. */
 function windowMsFor(settings: LoadSettings): number {
-  return settings.requests === null ? Math.max(1000, settings.duration_ms / 10) : 10_000;
+  // Whole seconds, since a window is made of the seconds it spans.
+  return settings.requests === null
+    ? Math.max(1000, Math.round(settings.duration_ms / 10_000) * 1000)
+    : 10_000;
 }
 
 /** Ticks once a second until `stop` aborts; bounded by the schedule, which always ends. */

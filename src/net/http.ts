@@ -177,8 +177,9 @@ function finish(
   trace: TrafficHandle | undefined,
   budget: Budget,
 ): HttpResponse {
-  trace?.end({ body: result.body, truncated: result.truncated });
-  return toResponse(url, redirects, result, budget, trace);
+  const now = performance.now();
+  trace?.end({ body: result.body, truncated: result.truncated }, now);
+  return toResponse(url, redirects, result, budget, trace, now);
 }
 
 /** Opens the traffic entry of a hop starting `now`. */
@@ -348,6 +349,7 @@ function toResponse(
   result: HopResult,
   budget: Budget,
   trace: TrafficHandle | undefined,
+  now: number,
 ): HttpResponse {
   const response: HttpResponse = {
     url,
@@ -357,7 +359,7 @@ function toResponse(
     contentType: result.contentType,
     body: result.body,
     bytes: result.bytes,
-    ms: Math.round((performance.now() - budget.started) * 10) / 10,
+    ms: Math.round((now - budget.started) * 10) / 10,
   };
   if (result.events) response.events = result.events;
   if (result.streamEnd) response.streamEnd = result.streamEnd;

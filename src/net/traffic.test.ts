@@ -170,17 +170,21 @@ describe("TrafficLog with a retention bound (load runs)", () => {
 });
 
 describe("TrafficLog: one header set sent many times", () => {
-  it("redacts the shared headers anew once a secret is registered", () => {
+  it("redacts the shared request and response headers anew once a secret is registered", () => {
     const log = new TrafficLog();
     const headers = { "X-Custom": "value-with-s3cr3t-token-inside" };
     const before = log.start({ method: "GET", url: "http://127.0.0.1:1/", headers });
+    before.response(200, headers);
     log.addSecret("s3cr3t-token");
     const after = log.start({ method: "GET", url: "http://127.0.0.1:1/", headers });
+    after.response(200, headers);
     before.end();
     after.end();
     const [first, second] = log.entries();
     expect(first?.request_headers["X-Custom"]).toBe("value-with-[redacted]-inside");
     expect(second?.request_headers["X-Custom"]).toBe("value-with-[redacted]-inside");
+    expect(first?.response_headers?.["X-Custom"]).toBe("value-with-[redacted]-inside");
+    expect(second?.response_headers?.["X-Custom"]).toBe("value-with-[redacted]-inside");
     expect(headers["X-Custom"]).toBe("value-with-s3cr3t-token-inside");
   });
 });

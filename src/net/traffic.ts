@@ -36,8 +36,34 @@ export interface TrafficRetention {
   recent: number;
 }
 
+/**
+ * The last header set redacted and its redacted copy: a run sends one header set over and over, and an
+ * agent that repeats its response head byte for byte hands back the same parsed headers. Entries share the
+ * copy; nothing changes a recorded header set in place (redactEntry replaces it).
+ */
+class LastRedactedHeaders {
+  #last: [Record<string, string>, Record<string, string>] | undefined;
+
+  constructor(readonly redactor: Redactor) {}
+
+  of(headers: Record<string, string>): Record<string, string> {
+    const last = this.#last;
+    if (last?.[0] === headers) return last[1];
+    const redacted = this.redactor.headers(headers);
+    this.#last = [headers, redacted];
+    return redacted;
+  }
+
+  /** After a secret is added the copies made before it may hold it. */
+  forget(): void {
+    this.#last = undefined;
+  }
+}
+
 interface LogInternals {
   redactor: Redactor;
+  requestHeaders: LastRedactedHeaders;
+  responseHeaders: LastRedactedHeaders;
   maxBodyChars: number;
   emit(entry: TrafficEntry, phase: TrafficPhase): void;
   ended(entry: TrafficEntry): void;
@@ -59,16 +85,16 @@ export class TrafficHandle {
     this.#started = startedAt;
   }
 
-  /** Milliseconds since the request started. */
-  elapsed(): number {
-    return Math.round((performance.now() - this.#started) * 10) / 10;
+  /** Milliseconds since the request started, until `now` (performance.now()'s scale). */
+  elapsed(now = performance.now()): number {
+    return Math.round((now - this.#started) * 10) / 10;
   }
 
   /** Records the status line and headers. */
   response(status: number, headers: Record<string, string>): void {
     if (this.#done) return;
     this.#entry.status = status;
-    this.#entry.response_headers = this.#log.redactor.headers(headers);
+    this.#entry.response_headers = this.#log.responseHeaders.of(headers);
     this.#entry.ms = this.elapsed();
     this.#log.emit(this.#entry, "response");
   }
@@ -83,9 +109,9 @@ export class TrafficHandle {
     this.#log.emit(this.#entry, "event");
   }
 
-  /** Records a completed exchange. */
-  end(outcome: TrafficOutcome = {}): void {
-    this.#finish(outcome);
+  /** Records a completed exchange, ended at `now` (performance.now()'s scale) when the caller has read the clock. */
+  end(outcome: TrafficOutcome = {}, now?: number): void {
+    this.#finish(outcome, now);
   }
 
   /** Records a failed or refused exchange, with whatever body had arrived. */
@@ -97,7 +123,7 @@ export class TrafficHandle {
     this.#finish(outcome);
   }
 
-  #finish(outcome: TrafficOutcome): void {
+  #finish(outcome: TrafficOutcome, now?: number): void {
     if (this.#done) return;
     this.#done = true;
     if (outcome.body !== undefined) {
@@ -107,7 +133,7 @@ export class TrafficHandle {
     } else if (outcome.truncated) {
       this.#entry.body_truncated = true;
     }
-    this.#entry.ms = this.elapsed();
+    this.#entry.ms = this.elapsed(now);
     this.#log.emit(this.#entry, "end");
     this.#log.ended(this.#entry);
   }
@@ -132,8 +158,6 @@ export class TrafficLog {
   #recentNext = 0;
   /** The entries kept so far, for a constant-time test (a bounded log asks once per exchange). */
   readonly #kept = new WeakSet<TrafficEntry>();
-  /** The last request headers recorded and their redacted copy: a run sends one header set over and over. */
-  #lastHeaders: [Record<string, string>, Record<string, string>] | undefined;
   #keptFailures = 0;
   #dropped = 0;
   #next = 1;
@@ -144,6 +168,8 @@ export class TrafficLog {
     this.#retention = opts.retention;
     this.#internals = {
       redactor,
+      requestHeaders: new LastRedactedHeaders(redactor),
+      responseHeaders: new LastRedactedHeaders(redactor),
       maxBodyChars: opts.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS,
       emit: (entry, phase) => this.#emit(entry, phase),
       ended: (entry) => this.#ended(entry),
@@ -199,7 +225,8 @@ export class TrafficLog {
   /** Registers a secret value; it is also removed from entries already recorded. */
   addSecret(value: string): void {
     if (!this.#internals.redactor.add(value)) return;
-    this.#lastHeaders = undefined;
+    this.#internals.requestHeaders.forget();
+    this.#internals.responseHeaders.forget();
     for (const entry of this.#entries) redactEntry(entry, this.#internals.redactor);
   }
 
@@ -211,7 +238,7 @@ export class TrafficLog {
       at: isoNow(),
       method: req.method,
       url: redactor.url(req.url),
-      request_headers: this.#requestHeaders(req.headers),
+      request_headers: this.#internals.requestHeaders.of(req.headers),
       ms: 0,
     };
     if (req.label !== undefined) entry.label = req.label;
@@ -220,15 +247,6 @@ export class TrafficLog {
     if (!this.#retention || this.#next - 1 <= this.#retention.first) this.#keep(entry);
     this.#emit(entry, "request");
     return new TrafficHandle(entry, this.#internals, req.startedAt ?? performance.now());
-  }
-
-  /** Entries share the redacted copy; nothing changes a recorded header set in place (redactEntry replaces it). */
-  #requestHeaders(headers: Record<string, string>): Record<string, string> {
-    const last = this.#lastHeaders;
-    if (last?.[0] === headers) return last[1];
-    const redacted = this.#internals.redactor.headers(headers);
-    this.#lastHeaders = [headers, redacted];
-    return redacted;
   }
 
   /** Every entry so far, in the order the requests started. */

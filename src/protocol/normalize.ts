@@ -31,6 +31,10 @@ const stateByNumber: Record<number, TaskState> = {
 export function normalizeState(raw: unknown): TaskState {
   if (typeof raw === "number") return stateByNumber[raw] ?? "unknown";
   if (typeof raw !== "string") return "unknown";
+  return stateBySpelling.get(raw) ?? readStateWord(raw);
+}
+
+function readStateWord(raw: string): TaskState {
   const word = raw
     .replace(/^TASK_STATE_/i, "")
     .toLowerCase()
@@ -38,6 +42,16 @@ export function normalizeState(raw: unknown): TaskState {
   if (word === "cancelled") return "canceled"; // the 0.3 proto's spelling
   return (taskStates as readonly string[]).includes(word) ? (word as TaskState) : "unknown";
 }
+
+/** Each generation's own spelling of each state, read once: a load run reads a state per reply. */
+const stateBySpelling = new Map<string, TaskState>(
+  taskStates.flatMap((state) => {
+    const proto = `TASK_STATE_${state.toUpperCase().replace(/-/g, "_")}`;
+    return [state, proto, proto === "TASK_STATE_CANCELED" ? "TASK_STATE_CANCELLED" : proto].map(
+      (spelling) => [spelling, readStateWord(spelling)] as const,
+    );
+  }),
+);
 
 function normalizeRole(raw: unknown): Role | "unknown" {
   const word = typeof raw === "string" ? raw.replace(/^ROLE_/i, "").toLowerCase() : "";
@@ -65,9 +79,19 @@ export function normalizePart(raw: unknown): Part | undefined {
   return undefined;
 }
 
+/** What `read` makes of each item of `raw` that it can read; [] when `raw` is not an array. */
+function readEach<T>(raw: unknown, read: (item: unknown) => T | undefined): T[] {
+  const out: T[] = [];
+  if (!Array.isArray(raw)) return out;
+  for (const item of raw as unknown[]) {
+    const value = read(item);
+    if (value !== undefined) out.push(value);
+  }
+  return out;
+}
+
 function normalizeParts(raw: unknown): Part[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map(normalizePart).filter((p): p is Part => p !== undefined);
+  return readEach(raw, normalizePart);
 }
 
 /** Reads a message of any generation; parts live under `parts` (JSON-RPC) or `content` (0.3 REST). */
@@ -102,12 +126,8 @@ export function normalizeTask(raw: unknown): Task | undefined {
     state: normalizeState(status.state),
     rawState: typeof status.state === "string" ? status.state : JSON.stringify(status.state),
     statusMessage,
-    artifacts: Array.isArray(raw.artifacts)
-      ? raw.artifacts.map(normalizeArtifact).filter((a): a is Artifact => a !== undefined)
-      : [],
-    history: Array.isArray(raw.history)
-      ? raw.history.map(normalizeMessage).filter((m): m is Message => m !== undefined)
-      : [],
+    artifacts: readEach(raw.artifacts, normalizeArtifact),
+    history: readEach(raw.history, normalizeMessage),
   };
 }
 
