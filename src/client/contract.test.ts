@@ -78,6 +78,34 @@ describe.each(bindings)("A2A client contract: $name", ({ name, protocol, make })
     expect(ctx.traffic.entries().map((e) => e.id)).toEqual(outcome.trafficIds);
   });
 
+  it("a prepared send sends its message anew each time, with a fresh messageId, judged like send", async () => {
+    const ctx = context();
+    const send = client(ctx).prepareSend({ text: "Where is my parcel?", metadata: { run: "prepared" } });
+    const outcomes = [await send(), await send(), await send()];
+    for (const outcome of outcomes) {
+      if (!outcome.ok) throw new Error(`expected a task, got ${JSON.stringify(outcome)}`);
+      expect(outcome.value).toMatchObject({ kind: "task", state: "completed" });
+      expect(replyText(outcome.value)).toContain("Where is my parcel?");
+    }
+    const taskIds = outcomes.map((o) => (o.ok && o.value.kind === "task" ? o.value.id : ""));
+    expect(new Set(taskIds).size).toBe(3);
+    if (grpc) return;
+    // Over HTTP the requests are in the traffic log: one message each, ids all different, the rest alike.
+    const messages = ctx.traffic.entries().map((e) => {
+      const body = JSON.parse(e.request_body ?? "{}") as {
+        params?: { message?: unknown };
+        message?: unknown;
+      };
+      return (body.params?.message ?? body.message) as { messageId: string; metadata?: unknown };
+    });
+    expect(new Set(messages.map((m) => m.messageId)).size).toBe(3);
+    expect(messages.map((m) => m.metadata)).toEqual([
+      { run: "prepared" },
+      { run: "prepared" },
+      { run: "prepared" },
+    ]);
+  });
+
   it("continues an input-required task on the same task and context", async () => {
     const c = client();
     const first = await c.send({ text: "This is ambiguous" });

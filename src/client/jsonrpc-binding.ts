@@ -1,8 +1,9 @@
 import { errorName } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
-import { normalizeReply, normalizeTask } from "../protocol/normalize.js";
+import { normalizeReply, normalizeSendResult, normalizeTask } from "../protocol/normalize.js";
 import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
+import { newMessageId, withFreshMessageIds } from "./message-id.js";
 import { methodName, type Operation } from "./methods.js";
 import {
   extraMethod,
@@ -111,6 +112,14 @@ export class JsonRpcA2AClient implements A2AClient {
 
   /** One raw call by method name; public so conformance checks can send what they need. */
   rawCall(method: string, params: unknown, onStreamResult?: (r: unknown) => void): Promise<RpcOutcome> {
+    const prepared = this.#prepared(method);
+    if (!onStreamResult) return prepared.call(params, this.#plainCall);
+    const each: RpcSendOptions = { onStreamResult };
+    if (this.ctx.signal) each.signal = this.ctx.signal;
+    return prepared.call(params, each);
+  }
+
+  #prepared(method: string): PreparedJsonRpc {
     let prepared = this.#methods.get(method);
     if (!prepared) {
       const { url, headers } = jsonRpcEndpoint(this.target, this.ctx);
@@ -124,10 +133,7 @@ export class JsonRpcA2AClient implements A2AClient {
       });
       this.#methods.set(method, prepared);
     }
-    if (!onStreamResult) return prepared.call(params, this.#plainCall);
-    const each: RpcSendOptions = { onStreamResult };
-    if (this.ctx.signal) each.signal = this.ctx.signal;
-    return prepared.call(params, each);
+    return prepared;
   }
 
   private call<T>(
@@ -136,14 +142,23 @@ export class JsonRpcA2AClient implements A2AClient {
     read: (result: unknown) => T | undefined,
     what: string,
   ): Promise<CallOutcome<T>> {
-    // A promise chain rather than an async frame: every request of a load run passes here.
     try {
-      return this.rawCall(method, this.withTenant(params)).then((outcome) =>
-        readOutcome(outcome, method, read, what),
-      );
+      return this.#callJson(method, JSON.stringify(this.withTenant(params)), read, what);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+  }
+
+  #callJson<T>(
+    method: string,
+    paramsJson: string,
+    read: (result: unknown) => T | undefined,
+    what: string,
+  ): Promise<CallOutcome<T>> {
+    // A promise chain rather than an async frame: every request of a load run passes here.
+    return this.#prepared(method)
+      .callJson(paramsJson, this.#plainCall)
+      .then((outcome) => readOutcome(outcome, method, read, what));
   }
 
   private core(op: Operation): string {
@@ -161,15 +176,27 @@ export class JsonRpcA2AClient implements A2AClient {
   }
 
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
-    return this.call(
-      this.core("send"),
-      sendParams(this.target.generation, input, options),
-      (r) => {
-        const reply = normalizeReply(r);
-        return reply?.kind === "task" || reply?.kind === "message" ? reply : undefined;
-      },
-      "a Message or a Task",
-    );
+    const params = sendParams(this.target.generation, input, options);
+    return this.call(this.core("send"), params, normalizeSendResult, "a Message or a Task");
+  }
+
+  /** The params are laid out once, then sent each time around a fresh message id (see A2AClient.prepareSend). */
+  prepareSend(input: SendInput): () => Promise<CallOutcome<Task | Message>> {
+    const each = () => this.send(input);
+    // 0.1 sends a fresh task id with each message too; a messageId the caller chose is sent as given.
+    if (this.target.generation === "0.1" || input.messageId) return each;
+    const slot = newMessageId();
+    let paramsJson: (() => string) | undefined;
+    try {
+      const params = sendParams(this.target.generation, { ...input, messageId: slot });
+      paramsJson = withFreshMessageIds(this.withTenant(params), slot);
+    } catch {
+      // Params that do not serialise fail each send the way send itself fails.
+    }
+    if (!paramsJson) return each;
+    const method = this.core("send");
+    const json = paramsJson;
+    return () => this.#callJson(method, json(), normalizeSendResult, "a Message or a Task");
   }
 
   async stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {

@@ -191,12 +191,17 @@ export class PreparedJsonRpc {
   }
 
   call(params?: unknown, each: RpcSendOptions = {}): Promise<RpcOutcome> {
+    return this.callJson(params === undefined ? undefined : JSON.stringify(params), each);
+  }
+
+  /** Like call, with the params already as JSON text (a caller that repeats one request lays it out once). */
+  callJson(paramsJson: string | undefined, each: RpcSendOptions = {}): Promise<RpcOutcome> {
     const id = nextRequestId();
     // The envelope's fixed members are laid out once; the id is ours and needs no escaping.
     const body =
-      params === undefined
+      paramsJson === undefined
         ? `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember}}`
-        : `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember},"params":${JSON.stringify(params)}}`;
+        : `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember},"params":${paramsJson}}`;
     const listener = each.onStreamResult;
     const send = listener
       ? withSignal({ idleMs: this.#timeoutMs, onEvent: (e) => forwardResult(e.data, listener) }, each.signal)

@@ -24,3 +24,16 @@ export function newMessageId(): string {
   lastThree ??= Array.from({ length: 4096 }, (_, i) => i.toString(16).padStart(3, "0"));
   return headText + (lastThree[count % 4096] as string);
 }
+
+/**
+ * Makes the JSON text of `params` again and again, each time with a fresh message id where `slot` (an id
+ * from newMessageId) stands: the text is laid out once and joined around the new id, which is hex digits
+ * and dashes and so needs no escaping. Undefined when `slot` does not occur exactly once as a whole JSON
+ * string; being a fresh id, it can only occur elsewhere if a caller copied it there.
+ */
+export function withFreshMessageIds(params: unknown, slot: string): (() => string) | undefined {
+  const pieces = JSON.stringify(params).split(`"${slot}"`);
+  if (pieces.length !== 2) return undefined;
+  const [before, after] = pieces as [string, string];
+  return () => `${before}"${newMessageId()}"${after}`;
+}

@@ -133,6 +133,11 @@ export interface PushConfig {
 export interface A2AClient {
   readonly target: ClientTarget;
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>>;
+  /**
+   * `input` ready to be sent again and again, each time as a new message (a fresh messageId) as send(input)
+   * would send it: a load run repeats one message, and a binding that can lay the request out once does.
+   */
+  prepareSend(input: SendInput): () => Promise<CallOutcome<Task | Message>>;
   stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome>;
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>>;
   listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>>;

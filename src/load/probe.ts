@@ -28,6 +28,8 @@ export interface ProbeOptions {
   client: A2AClient;
   mode: "send" | "stream";
   message: string;
+  /** The message as the client prepared it to be sent again and again (A2AClient.prepareSend). */
+  send: () => Promise<CallOutcome<Task | Message>>;
   clock: Clock;
   /** The HTTP status recorded for a traffic entry (the client's outcomes do not all carry it). */
   statusOf: (trafficId: string) => number | undefined;
@@ -86,9 +88,7 @@ function taskFailure(reply: Reply, trafficId: string | undefined): ProbeError | 
 
 function probeSend(opts: ProbeOptions, since: number, generation: ProtocolGeneration): Promise<ProbeResult> {
   // A promise chain rather than an async frame: this runs for every request of a load run.
-  return opts.client
-    .send({ text: opts.message })
-    .then((outcome) => judgeSend(opts, outcome, opts.clock.now() - since, generation));
+  return opts.send().then((outcome) => judgeSend(opts, outcome, opts.clock.now() - since, generation));
 }
 
 /** One send's result: the reply's time, and the first thing wrong with it (the call, its schema, the task). */

@@ -48,6 +48,7 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
     client: opts.client,
     mode: settings.mode,
     message: settings.message,
+    send: opts.client.prepareSend({ text: settings.message }),
     clock,
     statusOf: opts.statusOf,
   };

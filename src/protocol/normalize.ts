@@ -184,3 +184,9 @@ export function normalizeReply(raw: unknown): Reply | undefined {
     (isObject(raw.status) ? normalizeStatusUpdate(raw) : undefined)
   );
 }
+
+/** A send's result, which is a Task or a Message in every generation; undefined when it is neither. */
+export function normalizeSendResult(raw: unknown): Task | Message | undefined {
+  const reply = normalizeReply(raw);
+  return reply?.kind === "task" || reply?.kind === "message" ? reply : undefined;
+}

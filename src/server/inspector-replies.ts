@@ -39,6 +39,10 @@ export function checkedClient(client: A2AClient, checks: ReplyChecks): A2AClient
   return {
     target: client.target,
     send: async (input, options) => checks.outcome(await client.send(input, options), "the reply"),
+    prepareSend: (input) => {
+      const send = client.prepareSend(input);
+      return async () => checks.outcome(await send(), "the reply");
+    },
     stream: (input, onEvent) => client.stream(input, onEvent),
     getTask: async (id, historyLength) =>
       checks.outcome(await client.getTask(id, historyLength), "a task read"),

@@ -1,6 +1,6 @@
 import { NetError } from "../../net/errors.js";
 import type { Message, Reply, Task } from "../../protocol/model.js";
-import { normalizeReply, normalizeTask } from "../../protocol/normalize.js";
+import { normalizeReply, normalizeSendResult, normalizeTask } from "../../protocol/normalize.js";
 import type {
   A2AClient,
   CallOutcome,
@@ -41,11 +41,6 @@ function generationOf(target: ClientTarget): Generation | undefined {
     return { codecs: codecsV10, requests: requestsV10(target.tenant), metadata: { "a2a-version": "1.0" } };
   if (target.generation === "0.3") return { codecs: codecsV03, requests: requestsV03, metadata: {} };
   return undefined;
-}
-
-function readSendReply(json: unknown): Task | Message | undefined {
-  const reply = normalizeReply(json);
-  return reply?.kind === "task" || reply?.kind === "message" ? reply : undefined;
 }
 
 function readTaskPage(json: unknown): TaskPage | undefined {
@@ -148,12 +143,17 @@ export class GrpcA2AClient implements A2AClient {
   /** Sends one text message: a new task, or the continuation of input.taskId. */
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
     const request = this.#generation?.requests.send(input, options) ?? {};
-    return this.#unary("send", request, readSendReply, "a Message or a Task");
+    return this.#unary("send", request, normalizeSendResult, "a Message or a Task");
+  }
+
+  /** Each send encodes its request anew (see A2AClient.prepareSend). */
+  prepareSend(input: SendInput): () => Promise<CallOutcome<Task | Message>> {
+    return () => this.send(input);
   }
 
   /** One SendMessage request exactly as given (ProtoJSON); public so conformance checks can send what `send` never would. */
   sendRaw(request: Json): Promise<CallOutcome<Task | Message>> {
-    return this.#unary("send", request, readSendReply, "a Message or a Task");
+    return this.#unary("send", request, normalizeSendResult, "a Message or a Task");
   }
 
   /** Reads a task; historyLength only when asked for. */

@@ -11,6 +11,7 @@ import type {
   StreamOutcome,
   TaskPage,
 } from "../types.js";
+import { newMessageId, withFreshMessageIds } from "../message-id.js";
 import { listQuery, pushConfigBody, sendBody } from "./bodies.js";
 import { sendRest, toOutcome } from "./exchange.js";
 import type { RestRequest } from "./exchange.js";
@@ -88,6 +89,24 @@ class HttpJsonClient implements RestClient {
       { method: "POST", url: this.#routes.sendMessage(), body, label: "SendMessage" },
       readSendResult,
     );
+  }
+
+  /** The body is laid out once, then sent each time around a fresh message id (see A2AClient.prepareSend). */
+  prepareSend(input: SendInput): () => Promise<CallOutcome<Task | Message>> {
+    const each = () => this.send(input);
+    // A messageId the caller chose is sent as given.
+    if (input.messageId) return each;
+    const slot = newMessageId();
+    let body: (() => string) | undefined;
+    try {
+      body = withFreshMessageIds(sendBody(this.target.generation, { ...input, messageId: slot }), slot);
+    } catch {
+      // A body that does not serialise fails each send the way send itself fails.
+    }
+    if (!body) return each;
+    const json = body;
+    const url = this.#routes.sendMessage();
+    return () => this.#call({ method: "POST", url, rawBody: json(), label: "SendMessage" }, readSendResult);
   }
 
   stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {

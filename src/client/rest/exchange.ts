@@ -13,7 +13,7 @@ export interface RestRequest {
   method: "GET" | "POST" | "DELETE";
   url: string;
   body?: unknown;
-  /** A body sent exactly as given (conformance checks' malformed requests), instead of `body` as JSON. */
+  /** A body sent exactly as given (conformance checks' malformed requests, a prepared send's laid-out body), instead of `body` as JSON. */
   rawBody?: string;
   /** The 1.0 operation name (SendMessage, GetTask…), as JSON-RPC labels its traffic. */
   label: string;
