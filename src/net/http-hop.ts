@@ -1,5 +1,7 @@
 import net from "node:net";
 import { NetError } from "./errors.js";
+import { unwatchDeadline, watchDeadline } from "./deadlines.js";
+import type { DeadlineList, Expiring } from "./deadlines.js";
 import { planHttp1 } from "./http1-head.js";
 import type { WireError, WirePlan, WireTarget } from "./http1-head.js";
 import { sendPlanned } from "./http1.js";
@@ -185,15 +187,21 @@ interface StreamState {
   events: TimedSseEvent[];
 }
 
-class Exchange implements WireHandlers {
+class Exchange implements WireHandlers, Expiring {
   /** Its place among the exchanges under the caller's signal (see AbortWatch). */
   watch: AbortWatch | undefined;
   watchPrev: Exchange | undefined;
   watchNext: Exchange | undefined;
+  /** Its place among the exchanges timed by the same deadline list (see watchDeadline). */
+  deadlineAt = 0;
+  deadlineList: DeadlineList | undefined;
+  deadlinePrev: Expiring | undefined;
+  deadlineNext: Expiring | undefined;
   readonly #hop: HopRequest;
   readonly #resolve: (result: HopResult) => void;
   readonly #reject: (error: NetError) => void;
   #req: WireExchange | undefined;
+  /** A stream's idle timer. */
   #timer: NodeJS.Timeout | undefined;
   #settled = false;
   #response: Omit<HopResult, "body" | "bytes" | "truncated"> | undefined;
@@ -210,10 +218,7 @@ class Exchange implements WireHandlers {
   start(): void {
     const { url, signal } = this.#hop;
     const href = url.href;
-    this.#timer = setTimeout(() => {
-      const message = `no complete response from ${href} within ${formatSeconds(this.#hop.totalMs)}`;
-      this.#fail(new NetError("timeout.total", href, message));
-    }, this.#hop.timeoutMs);
+    watchDeadline(this, this.#hop.timeoutMs, this.#hop.startedAt);
     if (signal?.aborted) return this.abort();
     if (signal) watchAbort(signal, this);
     try {
@@ -221,6 +226,13 @@ class Exchange implements WireHandlers {
     } catch (error) {
       return this.#fail(connectError(href, error, "send a request to"));
     }
+  }
+
+  /** The whole exchange's time ran out (see watchDeadline). */
+  expire(): void {
+    const href = this.#hop.url.href;
+    const message = `no complete response from ${href} within ${formatSeconds(this.#hop.totalMs)}`;
+    this.#fail(new NetError("timeout.total", href, message));
   }
 
   // The wire's handlers (WireHandlers): the exchange itself, so no closures are made per request.
@@ -292,7 +304,7 @@ class Exchange implements WireHandlers {
 
   #startStream(options: StreamOptions): void {
     // For a stream the total timeout covers only the wait for the response; then silence is what ends it.
-    clearTimeout(this.#timer);
+    unwatchDeadline(this);
     const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
     const state: StreamState = {
       parser: new SseParser((e) => this.#onEvent(e, options, maxEvents)),
@@ -385,6 +397,7 @@ class Exchange implements WireHandlers {
 
   #settle(): void {
     this.#settled = true;
+    unwatchDeadline(this);
     clearTimeout(this.#timer);
     this.watch?.remove(this);
   }
