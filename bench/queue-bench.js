@@ -50,9 +50,10 @@ async function drain({ dist, url, workers, store, testIds }) {
   for (let i = 0; i < workers; i++) running.push(await startWorker(await workerOptions(dist, url, 4)));
   const ids = [];
   for (let i = 0; i < RUNS; i++) {
-    const test = await store.test(testIds[i % testIds.length]);
+    const test = await store.catalog.test(testIds[i % testIds.length]);
     ids.push(
-      (await store.createRun(test.id, { projectId: "bench", agentHost: agentHostOf(test.definition) })).id,
+      (await store.runs.createRun(test.id, { projectId: "bench", agentHost: agentHostOf(test.definition) }))
+        .id,
     );
   }
   const started = performance.now();
@@ -81,10 +82,10 @@ async function pickupLatency({ dist, url, store, testId }) {
   const waits = [];
   try {
     for (let i = 0; i < 15; i++) {
-      const run = await store.createRun(testId, { projectId: "bench", agentHost: "pickup" });
+      const run = await store.runs.createRun(testId, { projectId: "bench", agentHost: "pickup" });
       await queue.enqueue(run);
       for (let polls = 0; ; polls++) {
-        const row = await store.run(run.id);
+        const row = await store.runs.run(run.id);
         if (finished(row.status) || row.started_at) {
           waits.push(Date.parse(row.started_at) - Date.parse(row.created_at));
           break;
@@ -92,7 +93,7 @@ async function pickupLatency({ dist, url, store, testId }) {
         if (polls > 1000) throw new Error("pickup never happened");
         await new Promise((r) => setTimeout(r, 5));
       }
-      while (!finished((await store.run(run.id)).status)) await new Promise((r) => setTimeout(r, 20));
+      while (!finished((await store.runs.run(run.id)).status)) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 300)); // the worker is idle again
     }
   } finally {
@@ -119,8 +120,8 @@ export default async function queueBench({ row, fmt, median, dist }) {
   const db = await openDatabase(database.url);
   const store = new Store(db);
   try {
-    const project = await store.createProject("Bench");
-    const mod = await store.createModule(project.id, "M");
+    const project = await store.catalog.createProject("Bench");
+    const mod = await store.catalog.createModule(project.id, "M");
     const testFor = async (agent) => {
       const definition = {
         module_id: mod.id,
@@ -128,7 +129,7 @@ export default async function queueBench({ row, fmt, median, dist }) {
         kind: "a2a",
         config: { agent_url: agent.url },
       };
-      return (await store.createTest(mod.id, agent.url, definition, [])).id;
+      return (await store.catalog.createTest(mod.id, agent.url, definition, [])).id;
     };
     const ctx = { dist, url: database.url, store, testIds: await Promise.all(agents.map(testFor)) };
     const one = await drain({ ...ctx, workers: 1 });

@@ -193,16 +193,16 @@ export default async function webBench({ row, fmt, median, dist }) {
   const file = join(dir, "bench.sqlite");
   const db = await openDatabase(file);
   const store = new Store(db);
-  const project = await store.createProject("Bench");
-  const mod = await store.createModule(project.id, "M");
+  const project = await store.catalog.createProject("Bench");
+  const mod = await store.catalog.createModule(project.id, "M");
   const definition = {
     module_id: mod.id,
     name: "bench",
     kind: "a2a",
     config: { agent_url: "https://agent.example.com" },
   };
-  const test = await store.createTest(mod.id, "bench", definition, []);
-  const run = await store.createRun(test.id, { projectId: project.id, agentHost: "agent.example.com" });
+  const test = await store.catalog.createTest(mod.id, "bench", definition, []);
+  const run = await store.runs.createRun(test.id, { projectId: project.id, agentHost: "agent.example.com" });
   const result = {
     tool: { name: "plainwright", version: "bench" },
     kind: "a2a",
@@ -215,8 +215,8 @@ export default async function webBench({ row, fmt, median, dist }) {
     traffic: Array.from({ length: 500 }, (_, i) => trafficEntry(i)),
   };
   const text = JSON.stringify(result);
-  await store.claimRun(run.id, "bench");
-  await store.finishRun(run.id, "bench", { status: "passed", result: text, progress: [] });
+  await store.runs.claimRun(run.id, "bench");
+  await store.runs.finishRun(run.id, "bench", { status: "passed", result: text, progress: [] });
   await db.close();
 
   const server = await startServer({ db: file, port: 0, policy: serverPolicy });

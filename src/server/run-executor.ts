@@ -73,10 +73,12 @@ export async function executeRun(
   signal: AbortSignal,
 ): Promise<RunState | undefined> {
   const { store } = opts;
-  const row = await store.test(run.test_id);
+  const row = await store.catalog.test(run.test_id);
   if (!row) return undefined; // the test was deleted: its runs went with it
   emit({ type: "status", status: "running" });
-  const secrets = await store.secretValues(run.project_id || ((await store.projectOfTest(row.id)) ?? ""));
+  const secrets = await store.secrets.secretValues(
+    run.project_id || ((await store.catalog.projectOfTest(row.id)) ?? ""),
+  );
   // Events quote resolved URLs, so they are redacted before anyone sees them.
   const redactor = new Redactor();
   for (const value of Object.values(secrets)) redactor.add(value);
@@ -92,7 +94,7 @@ export async function executeRun(
   // runTestDefinition redacts the secrets it used; every project secret is removed as well, so a
   // value that reached the output some other way is never stored either.
   const safe = redactSecrets(result, Object.values(secrets));
-  const stored = await store.finishRun(run.id, executor, {
+  const stored = await store.runs.finishRun(run.id, executor, {
     status: safe.status,
     result: JSON.stringify(safe),
     progress: progress(),

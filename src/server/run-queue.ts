@@ -32,10 +32,10 @@ export interface RunScheduler {
 
 /** Ends a queued or running run as canceled; shared by every scheduler. */
 export async function cancelStoredRun(store: Store, runId: string): Promise<CancelOutcome> {
-  const run = await store.run(runId);
+  const run = await store.runs.run(runId);
   if (!run) return "missing";
-  const test = await store.test(run.test_id);
-  const ended = await store.endUnfinishedRun(runId, {
+  const test = await store.catalog.test(run.test_id);
+  const ended = await store.runs.endUnfinishedRun(runId, {
     status: "canceled",
     result: endedResult(test, "the run was canceled"),
   });
@@ -136,7 +136,7 @@ export class RunQueue implements RunScheduler {
     const abort = new AbortController();
     this.#aborts.set(run.id, abort);
     try {
-      if (!(await this.opts.store.claimRun(run.id, this.#executor))) {
+      if (!(await this.opts.store.runs.claimRun(run.id, this.#executor))) {
         this.#hub.drop(run.id); // canceled or deleted while it waited
         return;
       }
@@ -167,15 +167,15 @@ export async function recoverUnfinishedRuns(
   store: Store,
   queue: RunScheduler,
 ): Promise<{ requeued: number; interrupted: number }> {
-  const running = await store.runsIn("running");
+  const running = await store.runs.runsIn("running");
   for (const run of running) {
     const reason = `interrupted: the server stopped while this run was running; it was marked error when the server restarted`;
-    await store.endUnfinishedRun(run.id, {
+    await store.runs.endUnfinishedRun(run.id, {
       status: "error",
-      result: endedResult(await store.test(run.test_id), reason),
+      result: endedResult(await store.catalog.test(run.test_id), reason),
     });
   }
-  const queued = await store.runsIn("queued");
+  const queued = await store.runs.runsIn("queued");
   for (const run of queued) await queue.enqueue(run);
   return { requeued: queued.length, interrupted: running.length };
 }

@@ -70,7 +70,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  */
 async function offerStaleQueuedRuns(store: Store, queue: RunScheduler): Promise<number> {
   const before = new Date(Date.now() - 60_000).toISOString();
-  const stale = (await store.runsIn("queued")).filter((run) => run.created_at < before);
+  const stale = (await store.runs.runsIn("queued")).filter((run) => run.created_at < before);
   for (const run of stale) await queue.enqueue(run);
   return stale.length;
 }

@@ -46,7 +46,7 @@ export class SharedRunQueue implements RunScheduler {
   }
 
   async #finish(runId: string, status: RunState): Promise<void> {
-    const run = await this.store.run(runId).catch(() => undefined);
+    const run = await this.store.runs.run(runId).catch(() => undefined);
     if (run?.result && status !== "canceled") {
       this.#hub.emit(runId, {
         type: "run",
@@ -58,14 +58,14 @@ export class SharedRunQueue implements RunScheduler {
 
   async subscribe(runId: string, listener: QueueListener): Promise<Subscription | undefined> {
     if (!this.#hub.has(runId)) {
-      const run = await this.store.run(runId);
+      const run = await this.store.runs.run(runId);
       if (!run || finished(run.status)) return undefined;
       // The worker stores its progress with each heartbeat: that is the backlog a late viewer sees.
       this.#hub.open(runId, JSON.parse(run.progress) as string[]);
     }
     const subscription = this.#hub.subscribe(runId, listener);
     // It may have finished between the read and the subscribe, with its last notification missed.
-    const now = await this.store.run(runId);
+    const now = await this.store.runs.run(runId);
     if (!now || finished(now.status)) void this.#finish(runId, now?.status ?? "error");
     return subscription;
   }

@@ -130,7 +130,7 @@ class Worker implements RunningWorker {
     this.#taking += 1;
     let claimed: "claimed" | "full" | "gone";
     try {
-      claimed = await this.store.claimRunWithin(job.runId, this.id, this.opts);
+      claimed = await this.store.runs.claimRunWithin(job.runId, this.id, this.opts);
     } catch (error) {
       this.#taking -= 1;
       this.#log(`could not claim run ${job.runId}: ${(error as Error).message}; offered again`);
@@ -165,13 +165,13 @@ class Worker implements RunningWorker {
    */
   async #deferral(runId: string): Promise<number> {
     const base = this.opts.deferSeconds ?? 1;
-    const waiting = await this.store.queuedForSameHost(runId).catch(() => 0);
+    const waiting = await this.store.runs.queuedForSameHost(runId).catch(() => 0);
     const spread = Math.min(30, waiting / Math.max(1, this.opts.perAgentHost * 2));
     return Math.max(base, Math.round(base + Math.random() * spread));
   }
 
   async #execute(runId: string, held: Held): Promise<void> {
-    const run = await this.store.run(runId);
+    const run = await this.store.runs.run(runId);
     if (!run) return;
     this.#hub.open(runId);
     const emit = (event: Parameters<RunHub["emit"]>[1]) => {
@@ -187,7 +187,10 @@ class Worker implements RunningWorker {
       held.abort.signal,
     );
     if (status) this.#log(`run ${runId} ${status}`);
-    if (held.stopping === "shutdown" && (await this.store.requeueRun(runId, this.id, { handedBack: true }))) {
+    if (
+      held.stopping === "shutdown" &&
+      (await this.store.runs.requeueRun(runId, this.id, { handedBack: true }))
+    ) {
       await this.jobs.send(runId);
       await this.bus.wake();
     }
@@ -196,7 +199,9 @@ class Worker implements RunningWorker {
   /** Heartbeats for the runs held (a run canceled or taken over elsewhere is aborted), then the reaper. */
   async #beat(): Promise<void> {
     for (const [runId, held] of this.#held) {
-      const mine = await this.store.heartbeat(runId, this.id, this.#hub.progress(runId)).catch(() => true);
+      const mine = await this.store.runs
+        .heartbeat(runId, this.id, this.#hub.progress(runId))
+        .catch(() => true);
       if (!mine && !held.stopping) {
         held.stopping = "cancel";
         held.abort.abort(new Error("the run was canceled or taken over"));
@@ -221,14 +226,14 @@ class Worker implements RunningWorker {
   /** Runs whose worker went silent: retried once on another worker, then marked interrupted with the reason. */
   async #reap(): Promise<void> {
     const before = new Date(Date.now() - (this.opts.silentAfterMs ?? 30_000)).toISOString();
-    for (const run of await this.store.silentRuns(before)) await this.#recover(run);
+    for (const run of await this.store.runs.silentRuns(before)) await this.#recover(run);
   }
 
   async #recover(run: RunRow): Promise<void> {
     const dead = run.worker ?? "";
     const maxAttempts = this.opts.maxAttempts ?? 2;
     if (run.attempts < maxAttempts) {
-      if (!(await this.store.requeueRun(run.id, dead))) return; // another worker recovered it first
+      if (!(await this.store.runs.requeueRun(run.id, dead))) return; // another worker recovered it first
       this.#log(
         `run ${run.id}: worker ${dead} went silent; queued again (attempt ${run.attempts + 1} of ${maxAttempts})`,
       );
@@ -237,9 +242,9 @@ class Worker implements RunningWorker {
       return;
     }
     const reason = `interrupted: worker ${dead} stopped sending heartbeats during attempt ${run.attempts} of ${maxAttempts}; the run is not retried again`;
-    const result = endedResult(await this.store.test(run.test_id), reason);
+    const result = endedResult(await this.store.catalog.test(run.test_id), reason);
     const progress = JSON.parse(run.progress) as string[];
-    if (await this.store.finishRun(run.id, dead, { status: "error", result, progress })) {
+    if (await this.store.runs.finishRun(run.id, dead, { status: "error", result, progress })) {
       this.#log(`run ${run.id}: ${reason}`);
       await this.bus.publish(run.id, { type: "done", status: "error" });
     }

@@ -6,7 +6,7 @@ import type { Store } from "../store.js";
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
 async function projectOr404(store: Store, id: string) {
-  const project = await store.project(id);
+  const project = await store.catalog.project(id);
   if (!project) throw notFound("project", id);
   return project;
 }
@@ -15,13 +15,13 @@ async function projectOr404(store: Store, id: string) {
 export function projectsRouter(store: Store): Router {
   const router = Router();
   router.get("/api/projects", async (_req, res) => {
-    res.json(await store.listProjects());
+    res.json(await store.catalog.listProjects());
   });
   router.post("/api/projects", async (req, res) => {
     const { name } = parseBody(nameBody, req.body);
-    if (await store.projectByName(name))
+    if (await store.catalog.projectByName(name))
       throw new ApiError(409, `a project named ${JSON.stringify(name)} already exists`, "name");
-    res.status(201).json(await store.createProject(name));
+    res.status(201).json(await store.catalog.createProject(name));
   });
   router.get("/api/projects/:id", async (req, res) => {
     res.json(await projectOr404(store, req.params.id));
@@ -29,31 +29,31 @@ export function projectsRouter(store: Store): Router {
   router.patch("/api/projects/:id", async (req, res) => {
     await projectOr404(store, req.params.id);
     const { name } = parseBody(nameBody, req.body);
-    const same = await store.projectByName(name);
+    const same = await store.catalog.projectByName(name);
     if (same && same.id !== req.params.id)
       throw new ApiError(409, `a project named ${JSON.stringify(name)} already exists`, "name");
-    res.json(await store.renameProject(req.params.id, name));
+    res.json(await store.catalog.renameProject(req.params.id, name));
   });
   router.delete("/api/projects/:id", async (req, res) => {
     // Its modules, tests, runs and secrets go with it (ON DELETE CASCADE).
-    if (!(await store.deleteProject(req.params.id))) throw notFound("project", req.params.id);
+    if (!(await store.catalog.deleteProject(req.params.id))) throw notFound("project", req.params.id);
     res.status(204).end();
   });
   router.get("/api/projects/:id/modules", async (req, res) => {
     await projectOr404(store, req.params.id);
-    res.json(await store.listModules(req.params.id));
+    res.json(await store.catalog.listModules(req.params.id));
   });
   router.post("/api/projects/:id/modules", async (req, res) => {
     await projectOr404(store, req.params.id);
     const { name } = parseBody(nameBody, req.body);
-    if (await store.moduleByName(req.params.id, name)) {
+    if (await store.catalog.moduleByName(req.params.id, name)) {
       throw new ApiError(409, `this project already has a module named ${JSON.stringify(name)}`, "name");
     }
-    res.status(201).json(await store.createModule(req.params.id, name));
+    res.status(201).json(await store.catalog.createModule(req.params.id, name));
   });
   router.get("/api/projects/:id/secrets", async (req, res) => {
     await projectOr404(store, req.params.id);
-    res.json(await store.secretNames(req.params.id));
+    res.json(await store.secrets.secretNames(req.params.id));
   });
   router.put("/api/projects/:id/secrets/:name", async (req, res) => {
     await projectOr404(store, req.params.id);
@@ -63,11 +63,11 @@ export function projectsRouter(store: Store): Router {
     }
     const { value } = parseBody(secretBody, req.body);
     // The value is never echoed: the response names the secret only.
-    res.json(await store.putSecret(req.params.id, name, value));
+    res.json(await store.secrets.putSecret(req.params.id, name, value));
   });
   router.delete("/api/projects/:id/secrets/:name", async (req, res) => {
     await projectOr404(store, req.params.id);
-    if (!(await store.deleteSecret(req.params.id, req.params.name)))
+    if (!(await store.secrets.deleteSecret(req.params.id, req.params.name)))
       throw notFound("secret", req.params.name);
     res.status(204).end();
   });

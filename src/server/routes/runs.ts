@@ -39,14 +39,14 @@ function sendJsonBytes(res: Response, body: Buffer): void {
 export function runsRouter(store: Store, queue: RunScheduler): Router {
   const router = Router();
   const runOr404 = async (id: string) => {
-    const run = await store.run(id);
+    const run = await store.runs.run(id);
     if (!run) throw notFound("run", id);
     return run;
   };
   // A finished run never changes: its body is read from the database once, then served from memory.
   const bodies = new FinishedRunBodies();
   router.get("/api/runs/:id", async (req, res) => {
-    const head = await store.runHead(req.params.id);
+    const head = await store.runs.runHead(req.params.id);
     if (!head) {
       bodies.forget(req.params.id);
       throw notFound("run", req.params.id);
@@ -92,12 +92,12 @@ export function runsRouter(store: Store, queue: RunScheduler): Router {
         });
     if (!live) {
       // Finished (or finished between the read and the subscribe): replay what was stored.
-      const now = (await store.run(run.id)) ?? run;
+      const now = (await store.runs.run(run.id)) ?? run;
       for (const line of JSON.parse(now.progress) as string[]) sse.send("progress", { line });
       end(now.status);
       return;
     }
-    sse.send("status", { status: (await store.run(run.id))?.status ?? run.status });
+    sse.send("status", { status: (await store.runs.run(run.id))?.status ?? run.status });
     for (const event of live.events) sse.send(event.type, event);
     for (const line of live.backlog) sse.send("progress", { line });
     sse.onClose(live.stop);

@@ -49,7 +49,7 @@ async function parseBody(body: unknown, store: Store) {
   const loaded = parseTestDefinition(body, "test");
   checkAgentUrl(loaded.definition.config.agent_url);
   checkHeaders(loaded.definition.config.headers, "config.headers");
-  const mod = await store.module(moduleId);
+  const mod = await store.catalog.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
   return { loaded, mod };
 }
@@ -58,42 +58,42 @@ async function parseBody(body: unknown, store: Store) {
 export function testsRouter(store: Store, queue: RunScheduler): Router {
   const router = Router();
   const testOr404 = async (id: string) => {
-    const row = await store.test(id);
+    const row = await store.catalog.test(id);
     if (!row) throw notFound("test", id);
     return row;
   };
   const moduleOr404 = async (id: string) => {
-    const mod = await store.module(id);
+    const mod = await store.catalog.module(id);
     if (!mod) throw notFound("module", id);
     return mod;
   };
-  const view = async (row: TestRow) => testView(row, (await store.listRuns(row.id))[0]);
+  const view = async (row: TestRow) => testView(row, (await store.runs.listRuns(row.id))[0]);
   router.get("/api/modules/:id", async (req, res) => {
     res.json(await moduleOr404(req.params.id));
   });
   router.patch("/api/modules/:id", async (req, res) => {
     const mod = await moduleOr404(req.params.id);
     const { name } = parseNameBody(nameBody, req.body);
-    const same = await store.moduleByName(mod.project_id, name);
+    const same = await store.catalog.moduleByName(mod.project_id, name);
     if (same && same.id !== mod.id)
       throw new ApiError(409, `this project already has a module named ${JSON.stringify(name)}`, "name");
-    res.json(await store.renameModule(mod.id, name));
+    res.json(await store.catalog.renameModule(mod.id, name));
   });
   router.delete("/api/modules/:id", async (req, res) => {
     // Its tests and their runs go with it (ON DELETE CASCADE).
-    if (!(await store.deleteModule(req.params.id))) throw notFound("module", req.params.id);
+    if (!(await store.catalog.deleteModule(req.params.id))) throw notFound("module", req.params.id);
     res.status(204).end();
   });
   router.get("/api/modules/:id/tests", async (req, res) => {
     await moduleOr404(req.params.id);
-    const rows = await store.listTests(req.params.id);
-    const latest = await store.latestRuns(rows.map((r) => r.id));
+    const rows = await store.catalog.listTests(req.params.id);
+    const latest = await store.runs.latestRuns(rows.map((r) => r.id));
     res.json(rows.map((row) => testView(row, latest.get(row.id))));
   });
   router.post("/api/tests", async (req, res) => {
     const { loaded, mod } = await parseBody(req.body, store);
     const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
-    const row = await store.createTest(mod.id, loaded.definition.name, req.body, warnings);
+    const row = await store.catalog.createTest(mod.id, loaded.definition.name, req.body, warnings);
     res.status(201).json(await view(row));
   });
   router.get("/api/tests/:id", async (req, res) => {
@@ -109,19 +109,19 @@ export function testsRouter(store: Store, queue: RunScheduler): Router {
     const { loaded, mod } = await parseBody(body, store);
     const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
     const change = { moduleId: mod.id, name: loaded.definition.name, definition: body, warnings };
-    const updated = await store.updateTest(row.id, change);
+    const updated = await store.catalog.updateTest(row.id, change);
     if (!updated) throw notFound("test", row.id);
     res.json(await view(updated));
   });
   router.delete("/api/tests/:id", async (req, res) => {
     // Runs still executing finish in the background; their result has no row to land in and is dropped.
-    if (!(await store.deleteTest(req.params.id))) throw notFound("test", req.params.id);
+    if (!(await store.catalog.deleteTest(req.params.id))) throw notFound("test", req.params.id);
     res.status(204).end();
   });
   router.post("/api/tests/:id/runs", async (req, res) => {
     const row = await testOr404(req.params.id);
-    const mod = await store.module(row.module_id);
-    const run = await store.createRun(row.id, {
+    const mod = await store.catalog.module(row.module_id);
+    const run = await store.runs.createRun(row.id, {
       projectId: mod?.project_id ?? "",
       agentHost: agentHostOf(row.definition),
     });
@@ -132,7 +132,7 @@ export function testsRouter(store: Store, queue: RunScheduler): Router {
   });
   router.get("/api/tests/:id/runs", async (req, res) => {
     await testOr404(req.params.id);
-    res.json(await store.listRuns(req.params.id));
+    res.json(await store.runs.listRuns(req.params.id));
   });
   return router;
 }
