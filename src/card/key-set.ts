@@ -5,6 +5,7 @@ import { tryParseJson } from "../net/json.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
 import { jwkSchema, jwksSchema, type Jwk } from "./jws.js";
+import type { KeySource } from "./signature.js";
 import { cardLocationTimeoutMs } from "./discover.js";
 
 /** A JWKS is a few keys: 64 KB holds dozens of RSA-4096 keys. */
@@ -102,4 +103,23 @@ export function keysFromText(
     };
   if (set.keys.length === 0) return { ok: false, problem: `${source} is a JWK Set without keys` };
   return { ok: true, keys: set.keys };
+}
+
+/**
+ * Where a card's verification keys come from: the user's (--card-key) first, then the JWKS a signature's
+ * jku names, fetched once per URL however many signatures name it.
+ */
+export function keySource(keys: readonly Jwk[], opts: KeySetOptions): KeySource {
+  const fetched = new Map<string, Promise<KeySetResult>>();
+  return {
+    keys,
+    fetchKeySet: (url) => {
+      let result = fetched.get(url);
+      if (!result) {
+        result = fetchKeySet(url, opts);
+        fetched.set(url, result);
+      }
+      return result;
+    },
+  };
 }

@@ -61,6 +61,9 @@ describe("plainwright CLI", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Agent card");
     expect(r.stdout).toContain(`found at ${good.url}/.well-known/agent-card.json`);
+    expect(r.stdout).toMatch(
+      /✓ signed: signatures\[0\] \(kid [^)]+\): verifies over the card's RFC 8785 form/,
+    );
     expect(r.stdout).toMatch(/PASSED/);
   });
 
@@ -90,6 +93,10 @@ describe("plainwright CLI", () => {
     ],
     [["smoke", "http://127.0.0.1:1", "--timeout", "301"], /from 1 to 300/],
     [["card", "http://127.0.0.1:1", "-H", "no-colon"], /expected 'Name: value'/],
+    [
+      ["card", "http://127.0.0.1:1", "--card-key", "/nonexistent/key.jwk"],
+      /--card-key \/nonexistent\/key\.jwk: cannot read it \(ENOENT\)/,
+    ],
     [["nonsense"], /unknown command/],
     [["agent", "--flaw", "no-such-flaw"], /unknown flaw/],
   ])("exit 64 for bad usage: %j", async (args, message) => {

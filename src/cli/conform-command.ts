@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import type { Jwk } from "../card/jws.js";
-import { keysFromText } from "../card/key-set.js";
 import { catalogue } from "../checks/index.js";
 import { renderCoverageText } from "../checks/coverage.js";
 import {
@@ -24,6 +21,7 @@ import {
   type AuthFlags,
   type CommonFlags,
 } from "./options.js";
+import { readCardKeys } from "./card-keys.js";
 import { prepareRun, withProgress } from "./prepare.js";
 import { emitResults, exitCodeFor } from "./output.js";
 
@@ -67,23 +65,6 @@ export function parseHints(raw: readonly string[] = []): Record<string, string> 
     hints[key] = item.slice(eq + 1).replace(/^(["'])(.*)\1$/, "$2");
   }
   return hints;
-}
-
-/** `--card-key FILE`, repeatable: the public keys card signatures are checked with (JWK, JWKS or PEM). */
-export function readCardKeys(files: readonly string[] = []): Jwk[] {
-  return files.flatMap((file) => {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      throw usageError(
-        `--card-key ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-      );
-    }
-    const read = keysFromText(text, file);
-    if (!read.ok) throw usageError(`--card-key ${read.problem}`);
-    return read.keys;
-  });
 }
 
 /** The values an identity's headers carry, token alone too ("Bearer T"): kept out of every output. */

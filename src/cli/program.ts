@@ -48,7 +48,12 @@ function buildProgram(setExit: (code: number) => void): Command {
       program
         .command("card")
         .argument("<url>", "agent base URL or card URL")
-        .description("find and validate the agent card; no message is sent"),
+        .description("find and validate the agent card and its signatures; no message is sent")
+        .option(
+          "--card-key <file>",
+          "a public key for the card's signatures: JWK, JWK Set or PEM (repeatable; else the signature's jku is fetched)",
+          collect,
+        ),
     ),
   ).action(async (url: string, flags: CommonFlags) =>
     setExit(await (await testCommands()).runUrlCommand("card", url, flags)),

@@ -18,14 +18,16 @@ import { emitResults, exitCodeFor } from "./output.js";
 import { prepareRun, withProgress, type PreparedRun } from "./prepare.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
+import { readCardKeys } from "./card-keys.js";
 
 /** `card <url>` and `smoke <url>`: one ad-hoc test built from flags. */
 export async function runUrlCommand(
   mode: "card" | "smoke",
   rawUrl: string,
-  flags: CommonFlags & AuthFlags & { message?: string; transport?: string },
+  flags: CommonFlags & AuthFlags & { message?: string; transport?: string; cardKey?: string[] },
 ): Promise<number> {
   const prepared = await prepareRun(flags);
+  const cardKeys = readCardKeys(flags.cardKey);
   if (flags.message !== undefined && flags.message.trim() === "")
     throw usageError("--message: must not be empty (leave it out for the default greeting)");
   const raw: A2ATestConfig = {
@@ -44,6 +46,7 @@ export async function runUrlCommand(
       mode,
       policy: prepared.policy,
       secrets: [...used, ...prepared.auth.secrets],
+      ...(cardKeys.length > 0 ? { cardKeys } : {}),
       onEvent,
     }),
   );

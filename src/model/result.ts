@@ -91,6 +91,14 @@ export interface CardSection {
   warnings: CardIssue[];
   skills: CardSkill[];
   strict: boolean;
+  /** The card's signatures, where the run checked them (the card command does). */
+  signatures?: CardSignatureStatus;
+}
+
+/** What a card's signatures came to, in one status and the line that explains it. */
+export interface CardSignatureStatus {
+  status: "unsigned" | "verified" | "invalid" | "unverifiable" | "malformed";
+  detail: string;
 }
 
 export interface EndpointSection {

@@ -6,6 +6,7 @@ import { findingsLines } from "./console-findings.js";
 import { loadLines } from "./load-console.js";
 import { redteamBlocks } from "./redteam-console.js";
 import { plainStyle, type Style } from "./style.js";
+import { signatureLine } from "./card-signature-text.js";
 import { terminalSafe } from "./terminal-text.js";
 
 /** The result with every string escaped for a terminal; the traffic is left out (only its size is printed). */
@@ -38,6 +39,17 @@ function cardLines(card: CardSection, st: Style): string[] {
   for (const w of card.warnings) lines.push(`  ${st.yellow("! warning")}  ${issueText(w)}`);
   if (card.errors.length === 0 && card.warnings.length === 0)
     lines.push(`  ${st.green("✓")} valid: no errors, no warnings`);
+  // A signature that does not verify is already one of the card's errors or warnings above.
+  if (card.signatures && card.signatures.status !== "invalid") {
+    const { tone, label, text } = signatureLine(card.signatures);
+    const mark = {
+      good: st.green("✓"),
+      quiet: st.dim("·"),
+      warn: st.yellow("?"),
+      bad: st.red("✗"),
+    }[tone];
+    lines.push(`  ${mark} ${label}: ${st.dim(quote(text, 200).slice(1, -1))}`);
+  }
   if (card.errors.length > 0 && !card.strict)
     lines.push(`  ${st.dim("strict_card is off: card errors are reported, not failed")}`);
   return lines;

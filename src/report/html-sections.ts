@@ -1,5 +1,6 @@
 import type { TrafficEntry } from "../net/traffic.js";
-import type { CardSection, Finding, SmokeSection } from "../model/result.js";
+import type { CardSection, CardSignatureStatus, Finding, SmokeSection } from "../model/result.js";
+import { signatureLine } from "./card-signature-text.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { exchangeBlock } from "./html-traffic.js";
@@ -55,6 +56,14 @@ function issueTable(card: CardSection): SafeHtml {
   </table>`;
 }
 
+const toneClass = { good: "ok", quiet: "muted", warn: "warn", bad: "bad" } as const;
+
+function signatureFact(signatures: CardSignatureStatus): SafeHtml {
+  const { tone, label, text } = signatureLine(signatures);
+  return html`<dt>Signatures</dt>
+    <dd><span class="${toneClass[tone]}">${label}</span>: ${truncate(text, 1_000)}</dd>`;
+}
+
 /** The card: where it was found (or every location tried), what it says, its errors and warnings with paths. */
 export function cardSection(card: CardSection): SafeHtml {
   if (!card.found_at)
@@ -81,6 +90,7 @@ export function cardSection(card: CardSection): SafeHtml {
               <dd>${card.skills.map((s) => s.id || s.name).join(", ")}</dd>`
           : null
       }
+      ${card.signatures ? signatureFact(card.signatures) : null}
     </dl>
     ${issueTable(card)}${card.errors.length > 0 && !card.strict ? html`<p class="muted">strict_card is off: card errors are reported, not failed.</p>` : null}
     <details>

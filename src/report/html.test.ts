@@ -70,6 +70,9 @@ describe("renderHtml", () => {
     );
     expect(doc).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(doc).toContain(
+      '<dt>Signatures</dt><dd><span class="warn">signature not checked</span>: signatures[0] (kid &lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    expect(doc).toContain(
       "<th>x-evil</th><td><code>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code></td>",
     );
     expect(doc).toContain(

@@ -97,6 +97,7 @@ describe("renderMarkdown", () => {
     const card = tableAfter(md, "### Agent card");
     expect(card[2]?.[2]).toContain("\\|");
     expect(md).toContain("&lt;img src=x onerror=alert(1)&gt;<br>line two \\| pipe<br>\\# heading");
+    expect(md).toContain("- Signatures: **signature not checked**: signatures\\[0\\] (kid &lt;script&gt;");
   });
 
   it("shows a conversation's transcript, verdicts and trials when present", () => {

@@ -1,4 +1,5 @@
 import type { CardSection, Finding, RunResult, SmokeSection } from "../model/result.js";
+import { signatureLine } from "./card-signature-text.js";
 import {
   conversationOf,
   type ConversationView,
@@ -82,6 +83,10 @@ function cardBlock(card: CardSection): string {
   if (card.description) out.push(`- ${mdInline(card.description)}`);
   if (card.skills.length > 0)
     out.push(`- Skills: ${mdInline(card.skills.map((s) => s.id || s.name).join(", "))}`);
+  if (card.signatures) {
+    const { label, text } = signatureLine(card.signatures);
+    out.push(`- Signatures: **${label}**: ${mdInline(text)}`);
+  }
   const issues = [
     ...card.errors.map((e) => ["error", mdCell(e.path), mdCell(e.message)]),
     ...card.warnings.map((w) => ["warning", mdCell(w.path), mdCell(w.message)]),

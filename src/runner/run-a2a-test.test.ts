@@ -1,4 +1,6 @@
+import { generateKeyPairSync } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Jwk } from "../card/jws.js";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import { commandLinePolicy, serverPolicy } from "../net/outbound-policy.js";
 import type { RunResult } from "../model/result.js";
@@ -336,5 +338,56 @@ describe("secrets", () => {
     expect(text).not.toContain(secret);
     expect(text).toContain("[redacted]");
     expect(result.card?.tried[0]?.url).toBe(`${a.url}/[redacted]/.well-known/agent-card.json`);
+  });
+});
+
+describe("the card mode's look at the card's signatures", () => {
+  const card = (a: RunningAgent, cardKeys?: Jwk[]) =>
+    runA2ATest({
+      config: { agent_url: a.url, headers: {}, strict_card: true, timeout_s: 10 },
+      mode: "card",
+      policy: commandLinePolicy,
+      ...(cardKeys ? { cardKeys } : {}),
+    });
+
+  it("verifies a signed card with the key its jku names, and says so", async () => {
+    const a = await agent("1.0");
+    const result = await card(a);
+    expect(result.status).toBe("passed");
+    expect(result.card?.signatures).toMatchObject({ status: "verified" });
+    expect(result.card?.signatures?.detail).toContain(`${a.url}/.well-known/jwks.json`);
+    expect(result.traffic.map((t) => t.url)).toContain(`${a.url}/.well-known/jwks.json`);
+  });
+
+  it("reports an unsigned card as unsigned, which is no fault", async () => {
+    const a = await startReferenceAgent({ port: 0, protocol: "1.0", signCard: false });
+    started.push(a);
+    const result = await card(a);
+    expect(result.status).toBe("passed");
+    expect(result.card?.signatures?.status).toBe("unsigned");
+    expect(result.traffic).toHaveLength(1);
+  });
+
+  it("fails a 1.0 card whose signature does not verify (1.0.1 §8.4.1 MUST), and only warns on 0.3 (no MUST)", async () => {
+    const v10 = await card(await agent("1.0", "card-signature-not-canonical"));
+    expect(v10.status).toBe("failed");
+    expect(v10.card?.signatures?.status).toBe("invalid");
+    expect(paths(v10.card?.errors)).toEqual(["signatures"]);
+    expect(v10.reason).toMatch(/RFC 8785/);
+    const v03 = await card(await agent("0.3", "card-signature-covers-signatures"));
+    expect(v03.status).toBe("passed");
+    expect(paths(v03.card?.warnings)).toContain("signatures");
+    expect(paths(v03.card?.errors)).toEqual([]);
+  });
+
+  it("checks with a key the user gave before the jku: one that did not sign the card finds it invalid", async () => {
+    const a = await agent("1.0");
+    const { publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    // No kid, as a PEM the user gives has none: it is the key to check with whatever kid the signature names.
+    const wrong = publicKey.export({ format: "jwk" }) as Jwk;
+    const result = await card(a, [wrong]);
+    expect(result.card?.signatures?.status).toBe("invalid");
+    expect(result.card?.signatures?.detail).toContain("the key given");
+    expect(result.traffic.map((t) => t.url)).not.toContain(`${a.url}/.well-known/jwks.json`);
   });
 });

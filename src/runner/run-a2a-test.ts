@@ -1,4 +1,7 @@
-import type { EndpointChoice } from "../card/types.js";
+import { checkCardSignatures, signatureStatus } from "../card/check-signatures.js";
+import type { Jwk } from "../card/jws.js";
+import { keySource } from "../card/key-set.js";
+import type { CardValidation, EndpointChoice } from "../card/types.js";
 import { issueText } from "../card/issue-text.js";
 import type { ClientContext } from "../client/types.js";
 import { defaultSmokeMessage, runSmoke, type SmokeOutcome } from "../checks/smoke.js";
@@ -7,7 +10,7 @@ import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
 import { beginRun } from "./run-record.js";
 import type { RunEventSink } from "../model/events.js";
-import type { RunResult } from "../model/result.js";
+import type { CardSignatureStatus, RunResult } from "../model/result.js";
 import { cardSection, recordNegotiation } from "./card-section.js";
 import { defaultTransport, endpointFor, findAgent, openEndpoint, type FoundAgent } from "./connect.js";
 import { connectionSettings } from "./endpoint-override.js";
@@ -34,6 +37,8 @@ export interface A2ARunOptions {
   onTarget?: (target: A2ATarget) => void;
   /** Aborts the run's requests (cancel, deadline). */
   signal?: AbortSignal;
+  /** Public keys for the card's signatures (--card-key), tried before any jku; the card mode checks them. */
+  cardKeys?: readonly Jwk[];
 }
 
 /**
@@ -89,6 +94,29 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/**
+ * The card command's look at the card's signatures. A signature that does not verify breaks a MUST of
+ * A2A 1.0.1 §8.4.1 (JCS form, `signatures` left out), so it is a card error on a 1.0 card; A2A 0.3 defines
+ * signatures with no canonical form and no MUST (0.3 §5.5.6), so there it is a warning.
+ */
+async function judgeCardSignatures(
+  card: unknown,
+  validation: CardValidation,
+  keys: readonly Jwk[],
+  ctx: ClientContext,
+): Promise<CardSignatureStatus> {
+  const { policy, traffic } = ctx;
+  const source = keySource(keys, { policy, ...(traffic ? { traffic } : {}), timeoutMs: ctx.timeoutMs });
+  const status = signatureStatus(await checkCardSignatures(card, validation.card.generation, source));
+  if (status.status === "invalid") {
+    const issue = { path: "signatures", message: `a signature does not verify: ${status.detail}` };
+    if (validation.card.generation === "1.0")
+      validation.errors.push({ ...issue, message: `${issue.message} (A2A 1.0.1 §8.4.1 MUST)` });
+    else validation.warnings.push(issue);
+  }
+  return status;
+}
+
 /** The card and endpoint a run found, for callers that go on talking over them (conversations, the inspector). */
 export interface A2ATarget {
   agent: FoundAgent;
@@ -128,7 +156,12 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   };
   const agent = await findAgent(config.agent_url, ctx, override);
   const { validation } = agent;
+  const signatures =
+    opts.mode === "card" && agent.discovery.found && validation
+      ? await judgeCardSignatures(agent.discovery.card, validation, opts.cardKeys ?? [], ctx)
+      : undefined;
   result.card = cardSection(agent.discovery, validation, config.strict_card);
+  if (signatures) result.card.signatures = signatures;
   result.scores.card = validation && validation.errors.length === 0 ? 1 : 0;
   let cardFailure: string | undefined;
   if (!validation) {

@@ -1,4 +1,4 @@
-import { fetchKeySet, type KeySetResult } from "../../card/key-set.js";
+import { keySource } from "../../card/key-set.js";
 import { readCardSignatures, type CardSignatures, type KeySource } from "../../card/signature.js";
 import type { CheckContext } from "../types.js";
 
@@ -9,29 +9,10 @@ export function signaturesOf(ctx: CheckContext): CardSignatures {
   return readCardSignatures(card as Record<string, unknown>);
 }
 
-/**
- * Where verification keys come from: the user's (--card-key), then the JWKS a signature's jku names,
- * fetched once per URL however many signatures name it.
- */
+/** Where verification keys come from: the user's (--card-key), then each signature's jku (card/key-set.ts). */
 export function keySourceOf(ctx: CheckContext): KeySource {
-  const fetched = new Map<string, Promise<KeySetResult>>();
-  return {
-    keys: ctx.cardKeys ?? [],
-    fetchKeySet: (url) => {
-      let result = fetched.get(url);
-      if (!result) {
-        result = fetchKeySet(url, {
-          policy: ctx.clientContext.policy,
-          traffic: ctx.clientContext.traffic,
-          timeoutMs: ctx.timeoutMs,
-        });
-        fetched.set(url, result);
-      }
-      return result;
-    },
-  };
+  const { policy, traffic } = ctx.clientContext;
+  return keySource(ctx.cardKeys ?? [], { policy, ...(traffic ? { traffic } : {}), timeoutMs: ctx.timeoutMs });
 }
 
-/** Why a check about signatures does not apply to an unsigned card (A2A 1.0.1 §8.4: signing is optional). */
-export const UNSIGNED =
-  "the card carries no signatures; signing is optional (A2A 1.0.1 §8.4: Agent Cards MAY be digitally signed)";
+export { UNSIGNED } from "../../card/check-signatures.js";

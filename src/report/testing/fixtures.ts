@@ -167,6 +167,10 @@ export const hostileRun: RunResult = {
     description: HOSTILE.description,
     errors: [{ path: "skills[0].name", message: HOSTILE.name }],
     skills: [{ id: HOSTILE.name, name: "x", description: HOSTILE.description, tags: [], examples: [] }],
+    signatures: {
+      status: "unverifiable",
+      detail: `signatures[0] (kid ${HOSTILE.name}): ${HOSTILE.description}`,
+    },
   }),
   smoke: { ...smokeRun.smoke!, text: HOSTILE.body, passed: false, reason: HOSTILE.name },
   findings: [
