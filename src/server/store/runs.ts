@@ -22,6 +22,16 @@ async function claimQueued(q: Sql, id: string, worker: string): Promise<boolean>
   return changed(result);
 }
 
+/** What a run's end writes: its final state, its result, when, and its progress when given. */
+function ending(outcome: { status: RunState; result: string; progress?: readonly string[] | undefined }) {
+  return {
+    status: outcome.status,
+    result: outcome.result,
+    finished_at: now(),
+    ...(outcome.progress ? { progress: JSON.stringify(outcome.progress) } : {}),
+  };
+}
+
 /** Runs: queued, claimed by one executor, kept alive by heartbeats, finished once, or requeued. */
 export class RunStore {
   private readonly sql: Sql;
@@ -163,12 +173,7 @@ export class RunStore {
   ): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
-      .set({
-        status: outcome.status,
-        result: outcome.result,
-        progress: JSON.stringify(outcome.progress),
-        finished_at: now(),
-      })
+      .set(ending(outcome))
       .where("id", "=", id)
       .where("status", "=", "running")
       .where("worker", "=", worker)
@@ -182,12 +187,7 @@ export class RunStore {
   ): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
-      .set({
-        status: outcome.status,
-        result: outcome.result,
-        finished_at: now(),
-        ...(outcome.progress ? { progress: JSON.stringify(outcome.progress) } : {}),
-      })
+      .set(ending(outcome))
       .where("id", "=", id)
       .where("status", "in", ["queued", "running"])
       .executeTakeFirst();
