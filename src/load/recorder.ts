@@ -54,8 +54,8 @@ class Span {
 export class LoadRecorder {
   /**
    * The latency of the seconds closed so far. A request's latency is recorded once, in its second's
-   * histogram, which is added here and to its window when the second closes: an HDR record costs about
-   * as much as parsing the agent's reply, and one per request is a third of three.
+   * histogram, which is added here and to its window when the second closes: one HDR record per request
+   * rather than three, at tens of thousands of requests a second.
    */
   readonly #closedLatency = new LatencyHistogram();
   readonly firstEvent = new LatencyHistogram();
