@@ -6,7 +6,7 @@ import { findingsLines } from "./console-findings.js";
 import { loadLines } from "./load-console.js";
 import { redteamBlocks } from "./redteam-console.js";
 import { plainStyle, type Style } from "./style.js";
-import { signatureLine } from "./card-signature-text.js";
+import { signatureLine } from "../model/card-signature.js";
 import { terminalSafe } from "./terminal-text.js";
 
 /** The result with every string escaped for a terminal; the traffic is left out (only its size is printed). */

@@ -1,6 +1,6 @@
 import type { TrafficEntry } from "../net/traffic.js";
 import type { CardSection, CardSignatureStatus, Finding, SmokeSection } from "../model/result.js";
-import { signatureLine } from "./card-signature-text.js";
+import { signatureLine } from "../model/card-signature.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { exchangeBlock } from "./html-traffic.js";

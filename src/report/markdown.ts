@@ -1,5 +1,5 @@
 import type { CardSection, Finding, RunResult, SmokeSection } from "../model/result.js";
-import { signatureLine } from "./card-signature-text.js";
+import { signatureLine } from "../model/card-signature.js";
 import {
   conversationOf,
   type ConversationView,

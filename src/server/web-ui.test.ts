@@ -206,6 +206,10 @@ describe.skipIf(!executablePath)(title, () => {
     const page = await open(`/inspect?url=${encodeURIComponent(agent.url)}`);
     await page.click('button[name="confirm-connect"]');
     await page.locator(".agent-name", { hasText: "Plainwright Helpdesk" }).waitFor();
+    // The reference agent signs its card; the inspector checks the signature with the key its jku names.
+    await expect(page.locator(".card-view").textContent()).resolves.toMatch(
+      /Signaturessigned: signatures\[0\] \(kid [^)]+\): verifies over the card's RFC 8785 form/,
+    );
     await page.click('button[data-tab="Chat"]');
     await page.fill('textarea[name="chat-input"]', "My question is ambiguous");
     await page.click("text=Send");

@@ -1,4 +1,5 @@
 import { h } from "../dom.js";
+import { signatureLine } from "../../../src/model/card-signature.js";
 import type { CardSection, Issue, RunResult } from "../types.js";
 
 function issues(title: string, list: readonly Issue[], cls: string): HTMLElement {
@@ -24,6 +25,13 @@ function facts(rows: [string, string | null | undefined][]): HTMLElement {
     { class: "facts" },
     rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v ?? "—")]),
   );
+}
+
+/** The signatures' status, where the run checked them (the card command does). */
+function signatureFact(card: CardSection): [string, string][] {
+  if (!card.signatures) return [];
+  const { label, text } = signatureLine(card.signatures);
+  return [["Signatures", `${label}: ${text}`]];
 }
 
 function tried(card: CardSection): HTMLElement {
@@ -95,6 +103,7 @@ export function cardView(result: RunResult): HTMLElement {
       ["Protocol version", card.protocol_version],
       ["Transport", card.transport],
       ["Description", card.description],
+      ...signatureFact(card),
     ]),
     endpoint?.refused ? h("p", { class: "error-text" }, `Endpoint refused: ${endpoint.refused}`) : null,
     h("h3", {}, "Locations tried"),

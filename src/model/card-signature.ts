@@ -1,4 +1,4 @@
-import type { CardSignatureStatus } from "../model/result.js";
+import type { CardSignatureStatus } from "./result.js";
 
 /** How a report shows a card's signature status: a tone, a label and the explaining text. */
 export interface SignatureLine {
@@ -7,7 +7,7 @@ export interface SignatureLine {
   text: string;
 }
 
-/** One wording for every reporter (console, Markdown, HTML). */
+/** One wording for every place a result is shown (console, Markdown, HTML, the web app). */
 export function signatureLine(signatures: CardSignatureStatus): SignatureLine {
   const { detail } = signatures;
   switch (signatures.status) {
