@@ -1,5 +1,7 @@
 import net from "node:net";
 import { NetError } from "./errors.js";
+import { unwatchAbort, watchAbort } from "./abort-watch.js";
+import type { Abortable, AbortWatch } from "./abort-watch.js";
 import { unwatchDeadline, watchDeadline } from "./deadlines.js";
 import type { DeadlineList, Expiring } from "./deadlines.js";
 import { planHttp1 } from "./http1-head.js";
@@ -127,54 +129,6 @@ export function planHop(
   }
 }
 
-/**
- * The exchanges waiting on each caller's signal. One listener per signal, not one per exchange: a run's
- * signal is shared by every request it makes, and EventTarget listeners cost more to add and remove
- * than a loopback agent takes to answer.
- */
-const watched = new WeakMap<AbortSignal, AbortWatch>();
-
-/**
- * The exchanges in flight under one signal, as a list linked through the exchanges themselves. A Set
- * would do the same job, but one that sees an insert and a delete per request keeps each exchange (and
- * the traffic it holds) alive into the old generation: measured, a load run spent a fifth of its time
- * collecting garbage that way.
- */
-class AbortWatch {
-  first: Exchange | undefined;
-
-  add(exchange: Exchange): void {
-    exchange.watch = this;
-    exchange.watchNext = this.first;
-    if (this.first) this.first.watchPrev = exchange;
-    this.first = exchange;
-  }
-
-  remove(exchange: Exchange): void {
-    if (exchange.watchPrev) exchange.watchPrev.watchNext = exchange.watchNext;
-    else this.first = exchange.watchNext;
-    if (exchange.watchNext) exchange.watchNext.watchPrev = exchange.watchPrev;
-    exchange.watch = exchange.watchPrev = exchange.watchNext = undefined;
-  }
-
-  abortAll(): void {
-    const all: Exchange[] = [];
-    for (let each = this.first; each; each = each.watchNext) all.push(each);
-    for (const each of all) each.abort();
-  }
-}
-
-function watchAbort(signal: AbortSignal, exchange: Exchange): void {
-  let watch = watched.get(signal);
-  if (!watch) {
-    const fresh = new AbortWatch();
-    watch = fresh;
-    watched.set(signal, fresh);
-    signal.addEventListener("abort", () => fresh.abortAll(), { once: true });
-  }
-  watch.add(exchange);
-}
-
 /** Runs one HTTP exchange under its caps; the caller ends the traffic entry on success. */
 export function runHop(hop: HopRequest): Promise<HopResult> {
   return new Promise((resolve, reject) => new Exchange(hop, resolve, reject).start());
@@ -187,11 +141,11 @@ interface StreamState {
   events: TimedSseEvent[];
 }
 
-class Exchange implements WireHandlers, Expiring {
-  /** Its place among the exchanges under the caller's signal (see AbortWatch). */
+class Exchange implements WireHandlers, Expiring, Abortable {
+  /** Its place among the exchanges under the caller's signal (see watchAbort). */
   watch: AbortWatch | undefined;
-  watchPrev: Exchange | undefined;
-  watchNext: Exchange | undefined;
+  watchPrev: Abortable | undefined;
+  watchNext: Abortable | undefined;
   /** Its place among the exchanges timed by the same deadline list (see watchDeadline). */
   deadlineAt = 0;
   deadlineList: DeadlineList | undefined;
@@ -399,7 +353,7 @@ class Exchange implements WireHandlers, Expiring {
     this.#settled = true;
     unwatchDeadline(this);
     clearTimeout(this.#timer);
-    this.watch?.remove(this);
+    unwatchAbort(this);
   }
 
   #elapsed(): number {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { unwatchAbort, watchAbort } from "./abort-watch.js";
+import type { Abortable } from "./abort-watch.js";
+
+function item(name: string, aborted: string[]): Abortable {
+  return {
+    abort: () => aborted.push(name),
+    watch: undefined,
+    watchPrev: undefined,
+    watchNext: undefined,
+  };
+}
+
+describe("abort watches", () => {
+  it("aborts every item still watched when the signal fires, and only those", () => {
+    const controller = new AbortController();
+    const aborted: string[] = [];
+    const [a, b, c] = ["a", "b", "c"].map((n) => item(n, aborted)) as [Abortable, Abortable, Abortable];
+    for (const each of [a, b, c]) watchAbort(controller.signal, each);
+    unwatchAbort(b);
+    unwatchAbort(b);
+    controller.abort();
+    expect(aborted.sort()).toEqual(["a", "c"]);
+  });
+
+  it("aborts the items watched when the signal fired, even one that another's abort unwatched meanwhile", () => {
+    const controller = new AbortController();
+    const aborted: string[] = [];
+    const second = item("second", aborted);
+    const first: Abortable = {
+      ...item("first", aborted),
+      abort: () => (aborted.push("first"), unwatchAbort(second)),
+    };
+    watchAbort(controller.signal, second);
+    watchAbort(controller.signal, first);
+    controller.abort();
+    expect(aborted).toEqual(["first", "second"]);
+  });
+});
