@@ -3,7 +3,7 @@ import type { Message, Reply, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeSendResult, normalizeTask } from "../protocol/normalize.js";
 import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
-import { newMessageId, withFreshMessageIds } from "./message-id.js";
+import { repeatedMessageJson } from "./message-id.js";
 import { methodName, type Operation } from "./methods.js";
 import {
   extraMethod,
@@ -185,17 +185,11 @@ export class JsonRpcA2AClient implements A2AClient {
     const each = () => this.send(input);
     // 0.1 sends a fresh task id with each message too; a messageId the caller chose is sent as given.
     if (this.target.generation === "0.1" || input.messageId) return each;
-    const slot = newMessageId();
-    let paramsJson: (() => string) | undefined;
-    try {
-      const params = sendParams(this.target.generation, { ...input, messageId: slot });
-      paramsJson = withFreshMessageIds(this.withTenant(params), slot);
-    } catch {
-      // Params that do not serialise fail each send the way send itself fails.
-    }
-    if (!paramsJson) return each;
+    const json = repeatedMessageJson((messageId) =>
+      this.withTenant(sendParams(this.target.generation, { ...input, messageId })),
+    );
+    if (!json) return each;
     const method = this.core("send");
-    const json = paramsJson;
     return () => this.#callJson(method, json(), normalizeSendResult, "a Message or a Task");
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newMessageId, withFreshMessageIds } from "./message-id.js";
+import { newMessageId, repeatedMessageJson, withFreshMessageIds } from "./message-id.js";
 
 describe("newMessageId", () => {
   it("never repeats within a process, and keeps the UUID form", () => {
@@ -34,5 +34,24 @@ describe("withFreshMessageIds", () => {
     // Inside a longer string it is not the id's slot: the text keeps it, the id changes.
     const make = withFreshMessageIds({ messageId: slot, parts: [{ text: `about ${slot}` }] }, slot);
     expect(JSON.parse(make?.() ?? "null")).toMatchObject({ parts: [{ text: `about ${slot}` }] });
+  });
+});
+
+describe("repeatedMessageJson", () => {
+  it("builds the request once around a slot and makes it anew with a fresh id each time", () => {
+    let builds = 0;
+    const make = repeatedMessageJson((messageId) => {
+      builds += 1;
+      return { message: { messageId, parts: [{ text: "hi" }] } };
+    });
+    const ids = [make?.(), make?.()].map(
+      (json) => (JSON.parse(json ?? "{}") as { message: { messageId: string } }).message.messageId,
+    );
+    expect(builds).toBe(1);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("declines what does not serialise, so each send fails the way a plain send does", () => {
+    expect(repeatedMessageJson((messageId) => ({ messageId, metadata: { n: 1n } }))).toBeUndefined();
   });
 });

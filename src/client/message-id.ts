@@ -37,3 +37,17 @@ export function withFreshMessageIds(params: unknown, slot: string): (() => strin
   const [before, after] = pieces as [string, string];
   return () => `${before}"${newMessageId()}"${after}`;
 }
+
+/**
+ * The JSON of a request built around a message, ready to be made again with a fresh message id each
+ * time (see withFreshMessageIds); undefined when it cannot be, and then each send builds its own.
+ */
+export function repeatedMessageJson(build: (messageId: string) => unknown): (() => string) | undefined {
+  const slot = newMessageId();
+  try {
+    return withFreshMessageIds(build(slot), slot);
+  } catch {
+    // What does not serialise fails each send the way a plain send fails.
+    return undefined;
+  }
+}

@@ -22,7 +22,7 @@ export interface LoadEngineOptions {
   onTick?: (tick: LoadTick) => void;
 }
 
-/** A soak run's drift windows: a tenth of the planned duration (at least a second); 10 s when a request count ends it. */
+/** A soak run's drift windows: a tenth of the planned duration in whole seconds (at least one); 10 s when a request count ends it. */
 function windowMsFor(settings: LoadSettings): number {
   // Whole seconds, since a window is made of the seconds it spans.
   return settings.requests === null

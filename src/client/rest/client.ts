@@ -11,7 +11,7 @@ import type {
   StreamOutcome,
   TaskPage,
 } from "../types.js";
-import { newMessageId, withFreshMessageIds } from "../message-id.js";
+import { repeatedMessageJson } from "../message-id.js";
 import { listQuery, pushConfigBody, sendBody } from "./bodies.js";
 import { sendRest, toOutcome } from "./exchange.js";
 import type { RestRequest } from "./exchange.js";
@@ -96,15 +96,10 @@ class HttpJsonClient implements RestClient {
     const each = () => this.send(input);
     // A messageId the caller chose is sent as given.
     if (input.messageId) return each;
-    const slot = newMessageId();
-    let body: (() => string) | undefined;
-    try {
-      body = withFreshMessageIds(sendBody(this.target.generation, { ...input, messageId: slot }), slot);
-    } catch {
-      // A body that does not serialise fails each send the way send itself fails.
-    }
-    if (!body) return each;
-    const json = body;
+    const json = repeatedMessageJson((messageId) =>
+      sendBody(this.target.generation, { ...input, messageId }),
+    );
+    if (!json) return each;
     const url = this.#routes.sendMessage();
     return () => this.#call({ method: "POST", url, rawBody: json(), label: "SendMessage" }, readSendResult);
   }
