@@ -22,6 +22,8 @@ export interface KeySetOptions {
   policy: OutboundPolicy;
   traffic?: TrafficLog;
   timeoutMs: number;
+  /** The run's own: cancelling the run stops the fetch. */
+  signal?: AbortSignal;
 }
 
 /** The keys of a JWKS document (RFC 7517 §5); entries that are not JWKs are noted, not fatal. */
@@ -58,6 +60,7 @@ export async function fetchKeySet(url: string, opts: KeySetOptions): Promise<Key
       maxBytes: keySetByteCap,
       policy: opts.policy,
       ...(opts.traffic ? { traffic: opts.traffic } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
       label: "card jwks",
     });
     const evidence = res.trafficId ? [res.trafficId] : [];

@@ -1,4 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Jwk } from "../card/jws.js";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
@@ -389,5 +391,50 @@ describe("the card mode's look at the card's signatures", () => {
     expect(result.card?.signatures?.status).toBe("invalid");
     expect(result.card?.signatures?.detail).toContain("the key given");
     expect(result.traffic.map((t) => t.url)).not.toContain(`${a.url}/.well-known/jwks.json`);
+  });
+});
+
+describe("the card mode's key fetch", () => {
+  it("stops when the run is cancelled, however long the jku's server would keep it waiting", async () => {
+    const plain = await startReferenceAgent({ port: 0, protocol: "1.0", signCard: false });
+    started.push(plain);
+    const card = (await (await fetch(`${plain.url}/.well-known/agent-card.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    const hanging = createServer(() => {
+      // Never answers: only the run's signal can end the wait.
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const jku = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/jwks.json`;
+    const header = Buffer.from(JSON.stringify({ alg: "ES256", kid: "k1", jku })).toString("base64url");
+    const served = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ ...card, signatures: [{ protected: header, signature: "AAAA" }] }));
+    });
+    await new Promise<void>((resolve) => served.listen(0, "127.0.0.1", resolve));
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      const startedAt = performance.now();
+      const result = await runA2ATest({
+        config: {
+          agent_url: `http://127.0.0.1:${(served.address() as AddressInfo).port}`,
+          headers: {},
+          strict_card: true,
+          timeout_s: 30,
+        },
+        mode: "card",
+        policy: commandLinePolicy,
+        signal: controller.signal,
+      });
+      expect(performance.now() - startedAt).toBeLessThan(5000);
+      expect(result.card?.signatures?.status).toBe("unverifiable");
+      expect(result.card?.signatures?.detail).toMatch(/cancelled/);
+    } finally {
+      hanging.closeAllConnections();
+      served.closeAllConnections();
+      await Promise.all([hanging, served].map((s) => new Promise((resolve) => s.close(resolve))));
+    }
   });
 });

@@ -105,8 +105,13 @@ async function judgeCardSignatures(
   keys: readonly Jwk[],
   ctx: ClientContext,
 ): Promise<CardSignatureStatus> {
-  const { policy, traffic } = ctx;
-  const source = keySource(keys, { policy, ...(traffic ? { traffic } : {}), timeoutMs: ctx.timeoutMs });
+  const { policy, traffic, signal } = ctx;
+  const source = keySource(keys, {
+    policy,
+    timeoutMs: ctx.timeoutMs,
+    ...(traffic ? { traffic } : {}),
+    ...(signal ? { signal } : {}),
+  });
   const status = signatureStatus(await checkCardSignatures(card, validation.card.generation, source));
   if (status.status === "invalid") {
     const issue = { path: "signatures", message: `a signature does not verify: ${status.detail}` };

@@ -11,8 +11,13 @@ export function signaturesOf(ctx: CheckContext): CardSignatures {
 
 /** Where verification keys come from: the user's (--card-key), then each signature's jku (card/key-set.ts). */
 export function keySourceOf(ctx: CheckContext): KeySource {
-  const { policy, traffic } = ctx.clientContext;
-  return keySource(ctx.cardKeys ?? [], { policy, ...(traffic ? { traffic } : {}), timeoutMs: ctx.timeoutMs });
+  const { policy, traffic, signal } = ctx.clientContext;
+  return keySource(ctx.cardKeys ?? [], {
+    policy,
+    timeoutMs: ctx.timeoutMs,
+    ...(traffic ? { traffic } : {}),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export { UNSIGNED } from "../../card/check-signatures.js";
