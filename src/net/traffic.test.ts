@@ -156,6 +156,22 @@ describe("TrafficLog with a retention bound (load runs)", () => {
     expect(log.entries().map((e) => e.id)).toEqual([b]);
   });
 
+  it("redacts a secret registered later from the recent exchanges too, so one kept afterwards holds none", () => {
+    const log = new TrafficLog({ retention: { first: 0, failures: 5, recent: 3 } });
+    const handle = log.start({
+      method: "POST",
+      url: "http://127.0.0.1:1/",
+      headers: {},
+      body: "token s3cr3t-value",
+    });
+    handle.response(200, {});
+    handle.end({ body: "echo s3cr3t-value" });
+    log.addSecret("s3cr3t-value");
+    expect(log.keep(handle.id)).toBe(true);
+    const [kept] = log.entries();
+    expect([kept?.request_body, kept?.response_body]).toEqual(["token [redacted]", "echo [redacted]"]);
+  });
+
   it("finds and keeps the latest exchanges after the recent ring has wrapped around many times", () => {
     const log = new TrafficLog({ retention: { first: 0, failures: 5, recent: 3 } });
     const ids = Array.from({ length: 100 }, () => exchange(log, 200));

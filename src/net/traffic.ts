@@ -228,6 +228,8 @@ export class TrafficLog {
     this.#internals.requestHeaders.forget();
     this.#internals.responseHeaders.forget();
     for (const entry of this.#entries) redactEntry(entry, this.#internals.redactor);
+    // The recent ring too: keep() may still move one of its entries into the log.
+    for (const entry of this.#recent) if (entry) redactEntry(entry, this.#internals.redactor);
   }
 
   /** Opens an entry for a request about to be sent. */
