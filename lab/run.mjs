@@ -5,109 +5,20 @@
 // Usage: node lab/run.mjs [agent ...]   (from the repository root, after `npm run build`)
 // Writes lab/RESULTS.md and lab/results/<agent>.json; exits 1 when a check missed a genuine
 // deviation or raised a false alarm, 2 when an agent could not be started or tested.
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { AGENTS } from "./agents/index.mjs";
+import {
+  CLI,
+  LAB,
+  ROOT,
+  conform,
+  ensureLabDependencies,
+  freePort,
+  startAgent,
+  stopAgent,
+} from "./harness.mjs";
 import { startModelServer } from "./model-server.mjs";
-
-const LAB = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.dirname(LAB);
-const CLI = path.join(ROOT, "dist", "cli", "main.js");
-const START_TIMEOUT_MS = 60_000;
-const CONFORM_TIMEOUT_MS = 180_000;
-
-/**
- * The agents. `script` serves one agent; `conformArgs` are extra CLI options (none: the suite
- * must find its way from the URL a user would give).
- */
-const AGENTS = [
-  { id: "sdk-v03", label: "@a2a-js/sdk 0.3.14 server", script: "agents/sdk-v03.mjs" },
-  { id: "sdk-v10", label: "@a2a-js/sdk 1.3.0 server", script: "agents/sdk-v10.mjs" },
-  { id: "voltagent", label: "VoltAgent 2.10 + @voltagent/a2a-server 2.0.3", script: "agents/voltagent.mjs" },
-  { id: "mastra", label: "Mastra 0.24.9 (@mastra/deployer server)", script: "agents/mastra.mjs" },
-  { id: "adk", label: "Google ADK 2.0.0 toA2a", script: "agents/adk.mjs" },
-  { id: "beeai", label: "BeeAI framework 0.1.30 A2AServer", script: "agents/beeai.mjs" },
-];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts one agent; resolves to { url, child, log } once it prints READY, or rejects on timeout. */
-function startAgent(agent, port, modelUrl) {
-  const child = spawn(process.execPath, [path.join(LAB, agent.script)], {
-    cwd: LAB,
-    env: { ...process.env, PORT: String(port), LAB_MODEL_URL: modelUrl, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`did not start within ${START_TIMEOUT_MS / 1000} s\n${log.slice(-2000)}`));
-    }, START_TIMEOUT_MS);
-    const onData = (chunk) => {
-      log += chunk;
-      const m = log.match(/^READY (\S+)$/m);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1], child, log: () => log });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (c) => (log += c));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before it was ready\n${log.slice(-2000)}`));
-    });
-  });
-}
-
-function stopAgent(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
-/** Runs the conformance suite as a user would; resolves to the parsed --json result. */
-function conform(url, extraArgs) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "conform", url, "--json", ...extraArgs], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c) => (out += c));
-    child.stderr.on("data", (c) => (err += c));
-    const timer = setTimeout(() => child.kill("SIGKILL"), CONFORM_TIMEOUT_MS);
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      if (signal)
-        return reject(new Error(`conform was stopped (${signal}) after ${CONFORM_TIMEOUT_MS / 1000} s`));
-      try {
-        resolve(JSON.parse(out));
-      } catch {
-        reject(new Error(`conform exited ${code} without JSON: ${(err || out).slice(0, 1000)}`));
-      }
-    });
-  });
-}
 
 const FAILED = new Set(["fail", "error"]);
 
@@ -218,23 +129,6 @@ function printTable(r) {
       `    FALSE ALARM ${a.check.padEnd(39)} ${a.level}: ${a.message.slice(0, 200)}${a.allowedBecause ? `\n               allowed: ${a.allowedBecause}` : ""}`,
     );
   for (const id of r.cmp.notes) console.log(`    note (MAY) ${id}: interop note, not a deviation`);
-}
-
-/** Installs the lab's own dependencies (pinned in lab/package-lock.json) when they are missing. */
-function ensureLabDependencies() {
-  if (existsSync(path.join(LAB, "node_modules", ".package-lock.json"))) return;
-  console.log("installing the lab agents (npm ci --prefix lab) ...");
-  // legacy-peer-deps: the frameworks' optional peers (LangChain, cloud SDKs) disagree with each
-  // other; none of them is loaded by the lab. lab/.npmrc says the same for a plain npm install.
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const r = spawnSync(npm, ["ci", "--prefix", LAB, "--legacy-peer-deps", "--no-audit", "--no-fund"], {
-    stdio: "inherit",
-    timeout: 600_000,
-  });
-  if (r.status !== 0) {
-    console.error("npm ci --prefix lab failed");
-    process.exit(2);
-  }
 }
 
 async function main() {
