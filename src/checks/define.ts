@@ -19,6 +19,28 @@ export const fail = (message: string, evidence?: string[]): CheckVerdict => ({
   ...(evidence?.length ? { evidence } : {}),
 });
 
+/**
+ * The behaviour breaks the requirement and leaves nothing the dependent checks could use (no task id
+ * anywhere, the operation refused outright): they are reported as not run because of this failure.
+ */
+export const failBlocking = (message: string, evidence?: string[]): CheckVerdict => ({
+  ...fail(message, evidence),
+  blocks: true,
+});
+
+/**
+ * The agent does not do something the spec leaves open (a MAY): a note, not a failure, and it lowers
+ * neither the level nor the score (RFC 2119 §5: an implementation without the option must still
+ * interoperate with one that has it). Doing the optional thing wrongly is a failure as usual.
+ */
+export const notSupported = (message: string, evidence?: string[]): CheckVerdict => ({
+  status: "skip",
+  message,
+  ...(evidence?.length ? { evidence } : {}),
+  applicable: false,
+  notSupported: true,
+});
+
 /** The check cannot apply to this agent; the message says why and how to make it apply. */
 export const skip = (message: string): CheckVerdict => ({ status: "skip", message });
 

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { defineCheck, notApplicable, skip } from "./define.js";
+import { defineCheck, fail, failBlocking, notApplicable, notSupported, pass, skip } from "./define.js";
 import { executeCheck } from "./execute.js";
-import type { CheckContext, CheckVerdict } from "./types.js";
+import { conformanceLevel, conformanceScore, conformanceSummary } from "./level.js";
+import type { CheckContext, CheckLevel, CheckVerdict } from "./types.js";
 
-const checkReturning = (verdict: CheckVerdict) =>
+const checkReturning = (verdict: CheckVerdict, level: CheckLevel = "SHOULD") =>
   defineCheck({
     id: "lifecycle.example",
     title: "An example",
     category: "lifecycle",
-    level: "SHOULD",
+    level,
     levelReason: "an example",
     requirement: "an example",
     spec: "none",
@@ -23,7 +24,7 @@ const ctx = { timeoutMs: 1000, transport: "JSONRPC" } as unknown as CheckContext
 
 describe("executing a check", () => {
   it("reports a check the agent gives nothing to judge as not applicable, so it does not lower the level", async () => {
-    const finding = await executeCheck(checkReturning(notApplicable("the agent never asks back")), ctx);
+    const { finding } = await executeCheck(checkReturning(notApplicable("the agent never asks back")), ctx);
     expect(finding).toMatchObject({
       status: "skip",
       applicable: false,
@@ -32,8 +33,32 @@ describe("executing a check", () => {
   });
 
   it("reports a check that could not run as an applicable skip", async () => {
-    const finding = await executeCheck(checkReturning(skip("no running task")), ctx);
+    const { finding } = await executeCheck(checkReturning(skip("no running task")), ctx);
     expect(finding.status).toBe("skip");
     expect(finding.applicable).toBeUndefined();
+  });
+
+  it("lets the checks that depend on a failure run, unless the failure says their input is gone", async () => {
+    const plain = await executeCheck(checkReturning(fail("the task has no contextId")), ctx);
+    expect(plain).toMatchObject({ finding: { status: "fail" }, blocks: false });
+    const blocking = await executeCheck(
+      checkReturning(failBlocking("no task id anywhere in the reply")),
+      ctx,
+    );
+    expect(blocking).toMatchObject({ finding: { status: "fail" }, blocks: true });
+    expect(blocking.finding).not.toHaveProperty("blocks");
+  });
+
+  it("reports a MAY the agent does not do as a note, not supported, which lowers neither level nor score", async () => {
+    const check = checkReturning(notSupported("the agent keeps no history"), "MAY");
+    const { finding, blocks } = await executeCheck(check, ctx);
+    expect(finding).toMatchObject({ status: "skip", applicable: false, not_supported: true, level: "MAY" });
+    expect(finding.message).toBe("not supported, a MAY the spec leaves open: the agent keeps no history");
+    expect(finding).not.toHaveProperty("recommendation");
+    expect(blocks).toBe(false);
+    const passed = (await executeCheck(checkReturning(pass("fine")), ctx)).finding;
+    expect(conformanceLevel([passed, finding], [check])).toBe("full");
+    expect(conformanceScore([passed, finding])).toBe(1);
+    expect(conformanceSummary([passed, finding])).toMatchObject({ applicable: 1, not_run: 0 });
   });
 });

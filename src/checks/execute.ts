@@ -1,5 +1,5 @@
 import { visible } from "../net/visible.js";
-import type { CheckContext, CheckDefinition, CheckNeed, Finding } from "./types.js";
+import type { CheckContext, CheckDefinition, CheckNeed, CheckVerdict, Finding } from "./types.js";
 
 const needLabels: Record<CheckNeed, string> = {
   streaming: "the card does not claim capabilities.streaming",
@@ -61,14 +61,27 @@ function finding(
   };
 }
 
+/** A check's finding, and whether its failure leaves the checks depending on it without input. */
+export interface ExecutedCheck {
+  finding: Finding;
+  blocks: boolean;
+}
+
 /**
  * Runs one check within its own time budget. A check that hangs is cut off and reported; a check that
- * throws is an `error` finding naming the exception, so the suite always continues.
+ * throws is an `error` finding naming the exception, so the suite always continues. Neither blocks the
+ * checks that depend on it: only a verdict that says its input is gone does.
  */
-export async function executeCheck(check: CheckDefinition, ctx: CheckContext): Promise<Finding> {
+export async function executeCheck(check: CheckDefinition, ctx: CheckContext): Promise<ExecutedCheck> {
   const reason = skipReason(check, ctx);
   if (reason)
-    return { ...finding(check, ctx, { status: "skip", message: reason, duration_ms: 0 }), applicable: false };
+    return {
+      finding: {
+        ...finding(check, ctx, { status: "skip", message: reason, duration_ms: 0 }),
+        applicable: false,
+      },
+      blocks: false,
+    };
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   let timer: NodeJS.Timeout | undefined;
@@ -78,26 +91,41 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
   try {
     const verdict = await Promise.race([check.run(ctx), timeout]);
     if (verdict === "timeout") {
-      return finding(check, ctx, {
-        status: "fail",
-        message: `the check did not finish within ${Math.round(ctx.timeoutMs / 1000)} s (the agent stopped answering or a stream never ended)`,
-        duration_ms: ms(),
-      });
+      const message = `the check did not finish within ${Math.round(ctx.timeoutMs / 1000)} s (the agent stopped answering or a stream never ended)`;
+      return { finding: finding(check, ctx, { status: "fail", message, duration_ms: ms() }), blocks: false };
     }
-    const { applicable, ...judged } = verdict;
+    const { applicable, blocks, ...judged } = verdict;
+    const { notSupported: optionNotTaken, ...shown } = judged;
+    if (optionNotTaken) return { finding: notSupportedFinding(check, ctx, shown, ms()), blocks: false };
     return {
-      ...finding(check, ctx, { ...judged, duration_ms: ms() }),
-      ...(applicable === false ? { applicable } : {}),
+      finding: {
+        ...finding(check, ctx, { ...shown, duration_ms: ms() }),
+        ...(applicable === false ? { applicable } : {}),
+      },
+      blocks: blocks === true && judged.status === "fail",
     };
   } catch (error) {
-    return finding(check, ctx, {
-      status: "error",
-      message: `the check itself failed: ${(error as Error).message}`,
-      duration_ms: ms(),
-    });
+    const message = `the check itself failed: ${(error as Error).message}`;
+    return { finding: finding(check, ctx, { status: "error", message, duration_ms: ms() }), blocks: false };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A MAY the agent does not do, as a note: a skip that does not apply, marked not supported. */
+function notSupportedFinding(
+  check: CheckDefinition,
+  ctx: CheckContext,
+  judged: Pick<CheckVerdict, "message" | "evidence">,
+  duration_ms: number,
+): Finding {
+  const note = finding(check, ctx, {
+    ...judged,
+    status: "skip",
+    message: `not supported, a MAY the spec leaves open: ${judged.message}`,
+    duration_ms,
+  });
+  return { ...note, applicable: false, not_supported: true };
 }
 
 /** A finding for a check that was not run because the agent stopped answering. */
@@ -105,20 +133,14 @@ export function notRunFinding(check: CheckDefinition, ctx: CheckContext, why: st
   return finding(check, ctx, { status: "error", message: `not run: ${why}`, duration_ms: 0 });
 }
 
-/** A finding for a check not run because a check it depends on failed (one defect, one failure). */
-export function dependencyFinding(check: CheckDefinition, ctx: CheckContext, dependency: string): Finding {
+/**
+ * A finding for a check not run because a check it needs failed and left it no input (one defect, one
+ * failure). `failed` is always a check that failed, never one that was itself not run.
+ */
+export function dependencyFinding(check: CheckDefinition, ctx: CheckContext, failed: string): Finding {
   return finding(check, ctx, {
     status: "skip",
-    message: `not run: depends on ${dependency}, which failed`,
+    message: `not run: depends on ${failed}, which failed`,
     duration_ms: 0,
   });
-}
-
-/** Whether a finding stops the checks that depend on it: it failed, or was itself not run for that reason. */
-export function blocksDependents(f: Finding): boolean {
-  return (
-    f.status === "fail" ||
-    f.status === "error" ||
-    (f.status === "skip" && f.message.startsWith("not run: depends on"))
-  );
 }

@@ -64,6 +64,13 @@ export interface CheckVerdict {
   evidence?: string[];
   /** False for a skip because the agent shows no behaviour the check could judge (not counted as "could not run"). */
   applicable?: false;
+  /**
+   * A failure that leaves the checks depending on this one without their input (no task id anywhere,
+   * the operation refused outright): only then are they reported as not run because of it.
+   */
+  blocks?: true;
+  /** A behaviour the spec leaves open (a MAY) that the agent does not show: reported as a note, never a failure. */
+  notSupported?: true;
 }
 
 /** The other agent of an interop run. */
@@ -157,8 +164,9 @@ export interface CheckDefinition {
   /** Generations it applies to (default: all). */
   generations?: ProtocolGeneration[];
   /**
-   * Check ids this one needs to work first (on the same binding). When one failed, this check is
-   * reported as not run because of it, so one defect is one failure.
+   * Check ids whose outcome this one needs first (on the same binding). Only a dependency's failure that
+   * left no usable input (a verdict with `blocks`) makes this check "not run because of it"; any other
+   * failure of the dependency is its own finding, and this check runs with what can still be read.
    */
   dependsOn?: readonly string[];
   /**

@@ -72,6 +72,28 @@ describe("negotiateGeneration", () => {
   });
 });
 
+/**
+ * A server that knows the 0.2 methods (message/send, tasks/get) and answers every other method with
+ * `unknownCode`: -32601 as JSON-RPC says, or a wrong code such as -32603 for every unknown method alike.
+ */
+async function startV02Server(unknownCode: number): Promise<LoopbackServer> {
+  return serve((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: string };
+      const reply =
+        call.method === "message/send"
+          ? { error: { code: -32602, message: "Invalid params: message is required" } }
+          : call.method === "tasks/get"
+            ? { error: { code: -32001, message: "Task not found" } }
+            : { error: { code: unknownCode, message: `Unknown method ${call.method}` } };
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...reply }));
+    });
+  });
+}
+
 /** A server that knows only A2A 0.1: tasks/send (and tasks/get); every newer method is unknown. */
 async function startV01Server(): Promise<LoopbackServer> {
   return serve((req, res) => {
@@ -132,8 +154,33 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
     expect(n.notes[0]).toMatch(/refused message\/send without an A2A-Version header \(-32009\)/);
   });
 
-  it("keeps a card's 0.2 on a message/send agent: the wire cannot tell 0.2 from 0.3", async () => {
-    expect(await negotiateGeneration("0.2", maker(v03))).toMatchObject({ generation: "0.2", source: "wire" });
+  it("tests an agent behind a 0.2 card as 0.3 when it serves 0.3's own method, and reports the mismatch", async () => {
+    const n = await negotiateGeneration("0.2", maker(v03));
+    expect(n).toMatchObject({ generation: "0.3", source: "wire", mismatch: { card: "0.2", wire: "0.3" } });
+    expect(n.notes[0]).toMatch(/claims A2A 0\.2 but the agent answers agent\/getAuthenticatedExtendedCard/);
+  });
+
+  it("keeps a card's 0.2 on an agent that does not know 0.3's own method", async () => {
+    const v02 = await startV02Server(-32601);
+    try {
+      const n = await negotiateGeneration("0.2", at(v02.url));
+      expect(n).toMatchObject({ generation: "0.2", source: "wire" });
+      expect(n.mismatch).toBeUndefined();
+    } finally {
+      await v02.close();
+    }
+  });
+
+  it("keeps a card's 0.2 on an agent that answers every unknown method with the same wrong code", async () => {
+    const v02 = await startV02Server(-32603);
+    try {
+      expect(await negotiateGeneration("0.2", at(v02.url))).toMatchObject({
+        generation: "0.2",
+        source: "wire",
+      });
+    } finally {
+      await v02.close();
+    }
   });
 
   it("creates no task while probing", async () => {

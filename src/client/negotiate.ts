@@ -91,13 +91,51 @@ function probe(client: A2AClient): Promise<ProbeAnswer> {
   return client instanceof JsonRpcA2AClient ? probeJsonRpc(client) : probeByGet(client);
 }
 
-// 0.2 and 0.3 share their method names, so the wire cannot tell them apart; a card's 0.2 stands.
+// 0.2 and 0.3 share the send method's name, so the send probe alone cannot tell them apart.
 const era = (g: ProtocolGeneration) => (g === "0.2" ? "0.3" : g);
+
+/** The JSON-RPC method 0.3 added and no 0.2 release has (push list and delete came in 0.2.5). */
+const ONLY_03_METHOD = "agent/getAuthenticatedExtendedCard";
+
+const codeOf = (outcome: RpcOutcome): string =>
+  outcome.kind === "error"
+    ? `error ${outcome.error.code}`
+    : outcome.kind === "result"
+      ? "result"
+      : outcome.kind;
+
+/**
+ * Whether an agent behind a 0.2 card serves 0.3's own method (A2A 0.3 §7.10
+ * agent/getAuthenticatedExtendedCard): the card is a claim, the wire decides. A method that does not
+ * exist is asked first, so an agent that answers every unknown method the same way (a wrong code, an
+ * HTTP error) is never taken for knowing the 0.3 one; only an answer that differs from that one counts.
+ */
+async function servesOnly03Method(client: JsonRpcA2AClient): Promise<ProbeAnswer | undefined> {
+  const control = await client.rawCall(`plainwright/no-such-method-${randomUUID()}`, {});
+  const probe = await client.rawCall(ONLY_03_METHOD, {});
+  const trafficIds = [control, probe].flatMap((o) =>
+    o.kind === "unreachable" || !o.http.trafficId ? [] : [o.http.trafficId],
+  );
+  const unknown = (o: RpcOutcome) => o.kind === "error" && o.error.code === jsonRpcCodes.methodNotFound;
+  const known =
+    (probe.kind === "error" || probe.kind === "result") &&
+    !unknown(probe) &&
+    codeOf(probe) !== codeOf(control);
+  if (!known) return undefined;
+  return {
+    generation: "0.3",
+    method: ONLY_03_METHOD,
+    verdict: "understood",
+    detail: `${ONLY_03_METHOD}: ${describeOutcome(probe)}${where(trafficIds)}`,
+    trafficIds,
+  };
+}
 
 /** The generations to try: the card's first, then the others, newest first (0.1 only over JSON-RPC). */
 function candidates(card: ProtocolGeneration, jsonRpc: boolean): ProtocolGeneration[] {
+  // Over HTTP+JSON and gRPC a 0.2 card cannot be right (0.2 defines neither binding), so 0.3 is tried too.
   const others = (["1.0", "0.3", "0.1"] as const).filter(
-    (g) => era(g) !== era(card) && (jsonRpc || g !== "0.1"),
+    (g) => (era(g) !== era(card) || (!jsonRpc && g !== card)) && (jsonRpc || g !== "0.1"),
   );
   return [card, ...others];
 }
@@ -132,6 +170,23 @@ function confirmed(
   };
 }
 
+/** A 0.2 card on an agent that answered a method only 0.3 has: tested as 0.3, the mismatch reported. */
+function servesNewer(card: ProtocolGeneration, newer: ProbeAnswer, ids: string[]): Negotiation {
+  return {
+    generation: "0.3",
+    source: "wire",
+    notes: [
+      `the card claims A2A ${card} but the agent answers ${newer.detail}, a method A2A 0.3 added; it speaks A2A 0.3 on the wire and is tested in it`,
+    ],
+    mismatch: {
+      card,
+      wire: "0.3",
+      message: `the card says A2A ${card} but the agent speaks A2A 0.3 on the wire`,
+    },
+    trafficIds: ids,
+  };
+}
+
 /**
  * Finds the generation the agent speaks on the wire, starting from the card's (A2A 1.0 §3.6 version
  * negotiation; 0.x agents know only their own method names). Each probe that is not understood moves
@@ -160,6 +215,19 @@ export async function negotiateGeneration(
     client.close();
     answers.push(answer);
     const first = answers[0] as ProbeAnswer;
+    if (
+      answer.verdict === "understood" &&
+      answer.generation === "0.2" &&
+      client instanceof JsonRpcA2AClient
+    ) {
+      const probe03 = make("0.3") as JsonRpcA2AClient;
+      const newer = await servesOnly03Method(probe03);
+      probe03.close();
+      if (newer) {
+        answers.push(newer);
+        return servesNewer(cardGeneration, newer, ids());
+      }
+    }
     if (answer.verdict === "understood") return confirmed(cardGeneration, answer, first, ids());
     if (answer.verdict === "unknown" && answers.length === 1)
       return {

@@ -25,6 +25,11 @@ export interface Finding {
   owasp?: string;
   /** False when the check does not apply to what the card claims (binding, version, capability, --peer). */
   applicable?: false;
+  /**
+   * A behaviour the spec leaves open (a MAY) that the agent does not show: a note, never a failure, and
+   * it lowers neither the level nor the score.
+   */
+  not_supported?: true;
 }
 
 /** How much of what applies to this agent was judged: a skip that applies is a check that could not run. */

@@ -13,6 +13,12 @@ describe("normalizeState", () => {
     ["cancelled", "canceled"],
     [3, "completed"],
     [6, "input-required"],
+    ["Completed", "completed"],
+    ["COMPLETED", "completed"],
+    ["inputRequired", "input-required"],
+    ["input_required", "input-required"],
+    ["Input Required", "input-required"],
+    ["TaskState.WORKING", "working"],
     ["paused", "unknown"],
     [null, "unknown"],
   ])("reads %j as %s", (raw, expected) => {
@@ -82,6 +88,43 @@ describe("normalizeReply", () => {
         artifact: { parts: [{ kind: "text", text: "y" }] },
       }),
     ).toMatchObject({ kind: "artifact-update" });
+  });
+
+  it("reads a task whose id is under taskId, whose status is a bare state and whose kind and contextId are missing", () => {
+    const reply = normalizeReply({ taskId: "t-7", status: "Working" });
+    expect(reply).toMatchObject({ kind: "task", id: "t-7", state: "working", contextId: undefined });
+  });
+
+  it("reads an update that lost its kind as an update, not as a task", () => {
+    const reply = normalizeReply({
+      taskId: "t-7",
+      contextId: "c",
+      status: { state: "working" },
+      final: false,
+    });
+    expect(reply).toMatchObject({ kind: "status-update", taskId: "t-7", state: "working", final: false });
+  });
+
+  it("reads a status message given as a plain string as the agent's text", () => {
+    const reply = normalizeReply({
+      kind: "task",
+      id: "t-8",
+      contextId: "c-1",
+      status: { state: "input-required", message: "Which order?" },
+    });
+    expect(reply).toMatchObject({
+      kind: "task",
+      state: "input-required",
+      statusMessage: { role: "agent", parts: [{ kind: "text", text: "Which order?" }] },
+    });
+  });
+
+  it("reads a task wrapped as {task} whose id is under taskId", () => {
+    expect(normalizeReply({ task: { taskId: "t-9", status: { state: "completed" } } })).toMatchObject({
+      kind: "task",
+      id: "t-9",
+      state: "completed",
+    });
   });
 
   it("returns undefined for something that is neither a Message nor a Task", () => {

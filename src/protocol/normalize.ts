@@ -34,11 +34,16 @@ export function normalizeState(raw: unknown): TaskState {
   return stateBySpelling.get(raw) ?? readStateWord(raw);
 }
 
+// Read leniently: "Completed", "COMPLETED", "inputRequired", "input_required" and "Input Required" are
+// all input-required; whether the spelling is the version's own is judged by the reply-shape checks.
 function readStateWord(raw: string): TaskState {
   const word = raw
+    .trim()
     .replace(/^TASK_STATE_/i, "")
+    .replace(/^TaskState\./, "")
+    .replace(/([a-z])([A-Z])/g, "$1-$2")
     .toLowerCase()
-    .replace(/_/g, "-");
+    .replace(/[_\s]+/g, "-");
   if (word === "cancelled") return "canceled"; // the 0.3 proto's spelling
   return (taskStates as readonly string[]).includes(word) ? (word as TaskState) : "unknown";
 }
@@ -114,14 +119,32 @@ function normalizeArtifact(raw: unknown): Artifact | undefined {
   return { artifactId: str(raw.artifactId), name: str(raw.name), parts: normalizeParts(raw.parts) };
 }
 
-/** Reads a task of any generation (0.1 has `sessionId` where later versions have `contextId`). */
+/** A status message given as a plain string (a known server mistake), read as the agent's text. */
+function readStatusMessage(raw: unknown): Message | undefined {
+  if (typeof raw !== "string") return normalizeMessage(raw);
+  return { kind: "message", role: "agent", parts: raw === "" ? [] : [{ kind: "text", text: raw }] };
+}
+
+/** A task's status: the object every version defines, or a bare state string in its place. */
+function readStatus(raw: unknown): Json | undefined {
+  if (isObject(raw)) return raw;
+  return typeof raw === "string" ? { state: raw } : undefined;
+}
+
+/**
+ * Reads a task of any generation (0.1 has `sessionId` where later versions have `contextId`), leniently:
+ * its id from `id` or `taskId`, its status as an object or a bare state, its status message as a
+ * message or a string. What it lacks or misspells is judged by the checks that own it, not here.
+ */
 export function normalizeTask(raw: unknown): Task | undefined {
-  if (!isObject(raw) || typeof raw.id !== "string" || !isObject(raw.status)) return undefined;
-  const status = raw.status;
-  const statusMessage = normalizeMessage(status.message ?? status.update);
+  if (!isObject(raw)) return undefined;
+  const id = str(raw.id) ?? str(raw.taskId);
+  const status = readStatus(raw.status);
+  if (id === undefined || status === undefined) return undefined;
+  const statusMessage = readStatusMessage(status.message ?? status.update);
   return {
     kind: "task",
-    id: raw.id,
+    id,
     contextId: str(raw.contextId) ?? str(raw.sessionId),
     state: normalizeState(status.state),
     rawState: typeof status.state === "string" ? status.state : JSON.stringify(status.state),
@@ -132,13 +155,14 @@ export function normalizeTask(raw: unknown): Task | undefined {
 }
 
 function normalizeStatusUpdate(raw: Json): Reply | undefined {
-  if (!isObject(raw.status)) return undefined;
+  const status = readStatus(raw.status);
+  if (!status) return undefined;
   return {
     kind: "status-update",
     taskId: str(raw.taskId) ?? str(raw.id),
     contextId: str(raw.contextId),
-    state: normalizeState(raw.status.state),
-    statusMessage: normalizeMessage(raw.status.message),
+    state: normalizeState(status.state),
+    statusMessage: readStatusMessage(status.message),
     final: typeof raw.final === "boolean" ? raw.final : undefined,
   };
 }
@@ -177,6 +201,9 @@ export function normalizeReply(raw: unknown): Reply | undefined {
       return normalizeArtifactUpdate(raw);
   }
   // 0.1 and bare 1.0 objects carry no discriminator (a 1.0 bare Task is a known server mistake, still readable).
+  // An update that lost its kind still carries `final` beside its taskId; a task never does.
+  if (raw.id === undefined && typeof raw.taskId === "string" && "final" in raw)
+    return normalizeStatusUpdate(raw) ?? normalizeArtifactUpdate(raw);
   return (
     normalizeTask(raw) ??
     normalizeMessage(raw) ??

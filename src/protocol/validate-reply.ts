@@ -49,6 +49,8 @@ export function replyShapeProblem(
   generation: ProtocolGeneration,
   /** `raw` already normalised by the caller (the client does it for every reply), so it is not done twice. */
   normalized?: Reply,
+  /** Judged by another check (a Task's contextId: lifecycle.send-returns-task), so not reported here too. */
+  ownedElsewhere: { contextId?: boolean } = {},
 ): string | undefined {
   const reply = normalized ?? normalizeReply(raw);
   if (!isObject(raw) || !reply) return "not a Task, Message, status-update or artifact-update";
@@ -59,7 +61,8 @@ export function replyShapeProblem(
     return `${name} without kind: "${KIND_OF[reply.kind]}" (required since A2A 0.2; 0.3 §6.1, §6.4, §7.2)`;
   if (reply.kind === "task") {
     if (typeof body.id !== "string" || body.id === "") return `${name} without its id (required)`;
-    if (generation !== "0.1" && (typeof body.contextId !== "string" || body.contextId === ""))
+    const contextIdMissing = typeof body.contextId !== "string" || body.contextId === "";
+    if (generation !== "0.1" && contextIdMissing && !ownedElsewhere.contextId)
       return `${name} without its contextId (required since A2A 0.2)`;
     const status = isObject(body.status) ? body.status : {};
     const bad = stateProblem(status.state, generation, name);

@@ -26,6 +26,14 @@ export function findingsLines(result: RunResult, st: Style): string[] {
       `  ${mark} ${category.padEnd(20)} ${count(inCategory, "pass")} passed${broken ? `, ${broken} failed` : ""}${count(inCategory, "skip") ? st.dim(`, ${count(inCategory, "skip")} skipped`) : ""}`,
     );
   }
+  const notes = findings.filter((f) => f.not_supported);
+  if (notes.length > 0) {
+    lines.push("", st.bold("  Notes"));
+    for (const f of notes)
+      lines.push(
+        `  ${st.dim("·")} ${st.bold(f.id)}${f.transport ? st.dim(` [${f.transport}]`) : ""} ${st.dim(f.level)}  ${f.message}`,
+      );
+  }
   const failures = findings.filter((f) => f.status === "fail" || f.status === "error");
   if (failures.length > 0) {
     lines.push("", st.bold("  Failures"));

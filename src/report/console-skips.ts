@@ -67,7 +67,7 @@ function causeOf(message: string): { reason: string; remedy?: string } {
 export function skipGroups(findings: readonly Finding[]): SkipGroup[] {
   const groups = new Map<string, SkipGroup>();
   for (const f of findings) {
-    if (f.status !== "skip") continue;
+    if (f.status !== "skip" || f.not_supported) continue;
     const applicable = f.applicable !== false;
     const { reason, remedy } = causeOf(f.message);
     const key = `${applicable}\u0000${reason}`;

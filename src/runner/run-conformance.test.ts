@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FLAWS } from "../agent/flaws/index.js";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import { catalogue } from "../checks/index.js";
-import type { CheckDefinition, Finding } from "../checks/types.js";
+import { fail, failBlocking, pass } from "../checks/define.js";
+import type { CheckDefinition, CheckVerdict, Finding } from "../checks/types.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "./run-conformance.js";
 
@@ -284,11 +285,11 @@ describe("interop with a --peer agent", () => {
 });
 
 describe("one defect, one failure", () => {
-  it("reports a check whose dependency failed as not run because of it, and runs the dependency first", async () => {
+  async function runChain(sendFailure: CheckVerdict) {
     const agent = await startReferenceAgent({ port: 0, protocol: "1.0" });
     started.push(agent);
     const order: string[] = [];
-    const check = (id: string, status: "pass" | "fail", dependsOn?: string[]): CheckDefinition => ({
+    const check = (id: string, verdict: CheckVerdict, dependsOn?: string[]): CheckDefinition => ({
       id,
       title: id,
       category: "lifecycle",
@@ -303,7 +304,7 @@ describe("one defect, one failure", () => {
         order.push(`start ${id}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
         order.push(`end ${id}`);
-        return { status, message: status };
+        return verdict;
       },
     });
     const result = await runConformance({
@@ -313,22 +314,80 @@ describe("one defect, one failure", () => {
       policy: commandLinePolicy,
       transports: ["JSONRPC"],
       catalogue: [
-        // Listed before its prerequisite on purpose: the layers, not the list, decide what runs first.
-        check("lifecycle.needs-send", "pass", ["lifecycle.send"]),
-        check("lifecycle.needs-needs-send", "pass", ["lifecycle.needs-send"]),
-        check("lifecycle.send", "fail"),
-        check("lifecycle.independent", "pass"),
+        // Listed before its prerequisite on purpose: the dependencies, not the list, decide what runs first.
+        check("lifecycle.needs-send", pass("pass"), ["lifecycle.send"]),
+        check("lifecycle.needs-needs-send", pass("pass"), ["lifecycle.needs-send"]),
+        check("lifecycle.send", sendFailure),
+        check("lifecycle.independent", pass("pass")),
       ],
     });
-    const findings = (result.findings ?? []).map((f) => [f.id, f.status, f.message]);
+    return { result, order, findings: (result.findings ?? []).map((f) => [f.id, f.status, f.message]) };
+  }
+
+  it("reports the checks whose input a failure took away as not run because of that failure, naming it alone", async () => {
+    const { result, order, findings } = await runChain(failBlocking("no task id anywhere"));
     expect(findings).toEqual([
       ["lifecycle.needs-send", "skip", "not run: depends on lifecycle.send, which failed"],
-      ["lifecycle.needs-needs-send", "skip", "not run: depends on lifecycle.needs-send, which failed"],
-      ["lifecycle.send", "fail", "fail"],
+      // The chain names the check that failed, never the one that was itself not run.
+      ["lifecycle.needs-needs-send", "skip", "not run: depends on lifecycle.send, which failed"],
+      ["lifecycle.send", "fail", "no task id anywhere"],
       ["lifecycle.independent", "pass", "pass"],
     ]);
     expect(order).not.toContain("start lifecycle.needs-send");
     expect(result.conformance_summary).toMatchObject({ applicable: 4, ran: 2, not_run: 2 });
+  });
+
+  it("reports a check for another generation as not applicable even when its dependency failed", async () => {
+    const agent = await startReferenceAgent({ port: 0, protocol: "1.0" });
+    started.push(agent);
+    const base = {
+      category: "lifecycle",
+      level: "MUST",
+      spec: "A2A 1.0 §3.1.1",
+      scope: "transport",
+    } as const;
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 5000,
+      policy: commandLinePolicy,
+      transports: ["JSONRPC"],
+      catalogue: [
+        {
+          ...base,
+          id: "lifecycle.send",
+          title: "send",
+          requirement: "r",
+          recommendation: "r",
+          run: () => Promise.resolve(failBlocking("no task id")),
+        },
+        {
+          ...base,
+          id: "lifecycle.old-only",
+          title: "old",
+          requirement: "r",
+          recommendation: "r",
+          generations: ["0.3"],
+          dependsOn: ["lifecycle.send"],
+          run: () => Promise.resolve(pass("pass")),
+        },
+      ],
+    });
+    const oldOnly = result.findings?.find((f) => f.id === "lifecycle.old-only");
+    expect(oldOnly).toMatchObject({ status: "skip", applicable: false });
+    expect(oldOnly?.message).toMatch(/applies to A2A 0\.3 only/);
+    expect(result.conformance_summary).toMatchObject({ applicable: 1, not_run: 0 });
+  });
+
+  it("runs the dependents of a failure that left their input readable, after it", async () => {
+    const { order, findings } = await runChain(fail("the task has no contextId"));
+    expect(findings).toEqual([
+      ["lifecycle.needs-send", "pass", "pass"],
+      ["lifecycle.needs-needs-send", "pass", "pass"],
+      ["lifecycle.send", "fail", "the task has no contextId"],
+      ["lifecycle.independent", "pass", "pass"],
+    ]);
+    expect(order.indexOf("start lifecycle.needs-send")).toBeGreaterThan(order.indexOf("end lifecycle.send"));
   });
 
   it("runs a dependent check normally when its dependency passed", async () => {

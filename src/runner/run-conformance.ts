@@ -2,7 +2,7 @@ import { cardLocations, type DiscoveryResult } from "../card/discover.js";
 import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
-import { blocksDependents, dependencyFinding, executeCheck, notRunFinding } from "../checks/execute.js";
+import { dependencyFinding, executeCheck, notRunFinding, skipReason } from "../checks/execute.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type {
   CheckCategory,
@@ -126,16 +126,21 @@ function runScheduled(
   });
 }
 
-/** The first dependency of a job that failed on its binding (or agent-wide), if any. */
-function failedDependency(job: Job, done: readonly Finding[]): string | undefined {
-  return job.check.dependsOn?.find((dep) =>
-    done.some(
-      (f) =>
-        f.id === dep &&
-        (f.transport === undefined || f.transport === job.ctx.transport) &&
-        blocksDependents(f),
-    ),
-  );
+/**
+ * The check that left a job without input, if any: a prerequisite (on its binding, or agent-wide) that
+ * failed with a blocking verdict, or the check that in turn left that prerequisite without input. The
+ * name is always of a check that failed, never of one that was itself not run.
+ */
+function blockingFailure(
+  job: Job,
+  jobs: readonly Job[],
+  blockedBy: ReadonlyMap<Job, string>,
+): string | undefined {
+  for (const dep of prerequisites(job, jobs)) {
+    const root = blockedBy.get(dep);
+    if (root) return root;
+  }
+  return undefined;
 }
 
 /** Whether the agent still answers at all: one GET of its card, short timeout, no redirects followed. */
@@ -297,22 +302,30 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
   const jobs = selectJobs(opts.catalogue ?? defaultCatalogue, contexts, opts);
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
   let dead: string | undefined;
-  const done: Finding[] = [];
+  const blockedBy = new Map<Job, string>();
   const byJob = await runScheduled(jobs, opts.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
     const { check, ctx, index } = job;
     emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
-    const dependency = dead ? undefined : failedDependency(job, done);
-    const finding = dead
-      ? notRunFinding(check, ctx, dead)
-      : dependency
-        ? dependencyFinding(check, ctx, dependency)
-        : await executeCheck(check, ctx);
+    const finding = await judge(job);
     if (!dead && (finding.status === "fail" || finding.status === "error"))
       dead ??= await agentAlive(discovery.url, clientContext);
-    done.push(finding);
     emit({ type: "check-finished", index, finding });
     return finding;
   });
+  async function judge(job: Job): Promise<Finding> {
+    const { check, ctx } = job;
+    // A check for another generation or an unclaimed capability is not applicable, whatever else happened.
+    if (skipReason(check, ctx)) return (await executeCheck(check, ctx)).finding;
+    if (dead) return notRunFinding(check, ctx, dead);
+    const root = blockingFailure(job, jobs, blockedBy);
+    if (root) {
+      blockedBy.set(job, root);
+      return dependencyFinding(check, ctx, root);
+    }
+    const executed = await executeCheck(check, ctx);
+    if (executed.blocks) blockedBy.set(job, check.id);
+    return executed.finding;
+  }
   // Reported in catalogue order, whatever order the checks ran in.
   const findings = jobs.map((job) => byJob.get(job) as Finding);
   result.findings = findings;

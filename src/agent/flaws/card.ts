@@ -207,6 +207,15 @@ export const CARD_FLAWS: FlawDefinition[] = [
     },
   ),
   cardFlaw(
+    "card-version-says-0-2",
+    V03,
+    'protocolVersion is "0.2.0" although the agent serves the 0.3 card path and 0.3\'s agent/getAuthenticatedExtendedCard.',
+    "the wire probe finds 0.3 (a method 0.2 never had): a card warning names both versions and everything runs in 0.3",
+    (c) => {
+      c.protocolVersion = "0.2.0";
+    },
+  ),
+  cardFlaw(
     "card-interface-missing-binding",
     V10,
     "supportedInterfaces[0] has no protocolBinding.",

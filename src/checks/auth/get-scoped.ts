@@ -1,4 +1,4 @@
-import { defineCheck, fail, pass } from "../define.js";
+import { defineCheck, failBlocking, pass } from "../define.js";
 import { answerOf, asOtherCaller, ownTaskAndYardstick } from "../support/other-caller.js";
 
 export default defineCheck({
@@ -28,7 +28,7 @@ export default defineCheck({
       const got = await other.getTask(own.task.id);
       evidence.push(...got.trafficIds);
       if (got.ok)
-        return fail(
+        return failBlocking(
           `GetTask as "${name}" returned task ${own.task.id}, which the run's own caller created`,
           evidence,
         );

@@ -45,4 +45,14 @@ describe("card.protocol-version-matches-wire", () => {
       message: "the card says A2A 0.1 but the agent speaks A2A 0.3 on the wire",
     });
   });
+
+  it("tests an agent whose card says 0.2.0 as 0.3 when the wire shows 0.3's own method, and fails naming both", async () => {
+    const result = await findings("0.3", "card-version-says-0-2");
+    const jsonrpc = result.findings?.find((f) => f.transport === "JSONRPC");
+    expect(jsonrpc).toMatchObject({ status: "fail", level: "SHOULD" });
+    expect(jsonrpc?.message).toMatch(
+      /the card says A2A 0\.2 \("0\.2\.0"\) but the agent speaks A2A 0\.3 on the wire/,
+    );
+    expect(result.protocol?.negotiated).toBe("0.3");
+  });
 });

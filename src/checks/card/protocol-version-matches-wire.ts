@@ -1,8 +1,5 @@
-import { generationOf, type ProtocolGeneration } from "../../model/generation.js";
+import { generationOf } from "../../model/generation.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-
-// 0.2 and 0.3 share every method name, so the wire cannot tell them apart: they count as one.
-const era = (g: ProtocolGeneration) => (g === "0.2" ? "0.3" : g);
 
 export default defineCheck({
   id: "card.protocol-version-matches-wire",
@@ -17,7 +14,10 @@ export default defineCheck({
     'Set protocolVersion (0.3: on the card, e.g. "0.3.0"; 1.0: on each supportedInterfaces entry, e.g. "1.0") to the version your server library speaks.',
   levelReason:
     "No version of the spec says MUST about the card's protocolVersion matching the wire; a mismatch misleads every client, so it is a SHOULD.",
-  selfTest: [{ flaw: "card-version-lies-old", protocols: ["0.3"] }],
+  selfTest: [
+    { flaw: "card-version-lies-old", protocols: ["0.3"] },
+    { flaw: "card-version-says-0-2", protocols: ["0.3"] },
+  ],
   scope: "transport",
   run: (ctx) => {
     const stated = ctx.endpoint.protocolVersion ?? ctx.validation.card.protocolVersion ?? undefined;
@@ -26,14 +26,15 @@ export default defineCheck({
       return Promise.resolve(
         skip(`the card's protocolVersion ${JSON.stringify(stated)} names no A2A version`),
       );
-    // The run speaks what the agent's answers to the version probes showed (or what --protocol forced).
-    if (era(card) === era(ctx.generation))
+    // The run speaks what the agent's answers to the version probes showed (or what --protocol forced);
+    // a 0.2 card stands as 0.2 unless the agent answered a method only 0.3 has.
+    if (card === ctx.generation)
       return Promise.resolve(
         pass(`the card says A2A ${card} and the agent speaks A2A ${ctx.generation} over ${ctx.transport}`),
       );
     return Promise.resolve(
       fail(
-        `the card says A2A ${card}${stated ? ` ("${stated}")` : ""} but the agent speaks A2A ${ctx.generation} on the wire over ${ctx.transport}; the suite ran in ${ctx.generation}`,
+        `the card ${stated ? `says A2A ${card} ("${stated}")` : `states no protocolVersion (read as A2A ${card})`} but the agent speaks A2A ${ctx.generation} on the wire over ${ctx.transport}; the suite ran in ${ctx.generation}`,
       ),
     );
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes, errorName } from "../../protocol/error-codes.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext } from "../types.js";
 
@@ -101,7 +101,7 @@ export default defineCheck({
   run: async (ctx) => {
     const probes = probesFor(ctx);
     if (probes.length === 0)
-      return skip(
+      return notApplicable(
         "the card claims streaming, push notifications and an extended card: no capability to refuse",
       );
     const evidence: string[] = [];

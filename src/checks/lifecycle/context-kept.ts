@@ -1,5 +1,7 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
+import type { Message, Task } from "../../protocol/model.js";
 import { describeFailure } from "../fixtures.js";
+import type { CheckContext } from "../types.js";
 
 export default defineCheck({
   id: "lifecycle.context-kept",
@@ -22,20 +24,36 @@ export default defineCheck({
   run: async (ctx) => {
     const first = await ctx.fixtures.send();
     if (!first.ok) return fail(first.reason, first.evidence);
-    const contextId = first.value.contextId;
-    if (!contextId) return fail("the first reply carries no contextId to continue in", first.evidence);
+    const evidence = [...first.evidence];
+    const contextId = await contextOf(ctx, first.value, evidence);
+    // No contextId anywhere is lifecycle.send-returns-task's finding: there is no context to continue in.
+    if (!contextId)
+      return skip("neither the first reply nor the task read back carries a contextId to continue in");
     const second = await ctx.client.send({ text: ctx.fixtures.message, contextId });
-    const evidence = [...first.evidence, ...second.trafficIds];
+    evidence.push(...second.trafficIds);
     // 1.0 §3.4.1: a server may refuse a contextId with an error; it only must not substitute its own.
     if (!second.ok && second.kind === "error")
       return skip(`the agent refused a message in its own context ${contextId}: ${describeFailure(second)}`);
     if (!second.ok)
       return fail(`a message in context ${contextId} failed: ${describeFailure(second)}`, evidence);
-    if (second.value.contextId !== contextId)
+    const answeredIn = await contextOf(ctx, second.value, evidence);
+    if (answeredIn !== contextId)
       return fail(
-        `a message sent in context ${contextId} was answered in context ${second.value.contextId ?? "(none)"}`,
+        `a message sent in context ${contextId} was answered in context ${answeredIn ?? "(none)"}`,
         evidence,
       );
     return pass(`the second message was answered in context ${contextId}`, evidence);
   },
 });
+
+/** A reply's contextId; a task that came back without one is read back (read leniently: the omission is judged elsewhere). */
+async function contextOf(
+  ctx: CheckContext,
+  reply: Task | Message,
+  evidence: string[],
+): Promise<string | undefined> {
+  if (reply.contextId || reply.kind !== "task") return reply.contextId;
+  const got = await ctx.client.getTask(reply.id);
+  evidence.push(...got.trafficIds);
+  return got.ok ? got.value.contextId : undefined;
+}

@@ -1,5 +1,5 @@
 import type { Task } from "../../protocol/model.js";
-import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, notApplicable, pass, skip } from "../define.js";
 import { describeFailure, waitForSettled, type Provided } from "../fixtures.js";
 import type { CheckContext } from "../types.js";
 
@@ -56,15 +56,16 @@ export default defineCheck({
     };
     const reply = await ctx.client.send(input);
     const evidence = [...asked.evidence, ...reply.trafficIds];
+    // Either way no task can be continued, which is what the checks that depend on this one need.
     if (!reply.ok)
-      return fail(
+      return failBlocking(
         `the answer to input-required task ${task.id} was refused: ${describeFailure(reply)}`,
         evidence,
       );
     const got = reply.value;
     const gotId = got.kind === "task" ? got.id : got.taskId;
     if (gotId !== task.id)
-      return fail(
+      return failBlocking(
         `the answer to input-required task ${task.id} came back as ${got.kind === "task" ? "a new task" : "a Message of task"} ${gotId ?? "(none)"}`,
         evidence,
       );

@@ -1,6 +1,6 @@
 import type { CallOutcome, TaskPage } from "../../client/types.js";
 import type { Task } from "../../protocol/model.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { describeFailure, waitForSettled } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -44,7 +44,8 @@ export async function twoTasks(ctx: CheckContext): Promise<Made> {
 }
 
 function judgeFilter(ctx: CheckContext, page: Page, task: Task): CheckVerdict | undefined {
-  if (!page.ok) return fail(`ListTasks by contextId failed: ${describeFailure(page)}`, page.trafficIds);
+  if (!page.ok)
+    return failBlocking(`ListTasks by contextId failed: ${describeFailure(page)}`, page.trafficIds);
   if (tokenMissing(ctx, page))
     return fail(
       'the ListTasks response has no nextPageToken (it must always be present, "" on the last page)',
@@ -60,7 +61,8 @@ function judgeFilter(ctx: CheckContext, page: Page, task: Task): CheckVerdict | 
 
 /** The context's two tasks one per page: two pages of one task each, the last with nextPageToken "". */
 function judgePaging(ctx: CheckContext, first: Page, second: Page | undefined): CheckVerdict | undefined {
-  if (!first.ok) return fail(`ListTasks with pageSize 1 failed: ${describeFailure(first)}`, first.trafficIds);
+  if (!first.ok)
+    return failBlocking(`ListTasks with pageSize 1 failed: ${describeFailure(first)}`, first.trafficIds);
   const [only, extra] = first.value.tasks;
   if (extra)
     return fail(`ListTasks with pageSize 1 returned ${first.value.tasks.length} tasks`, first.trafficIds);

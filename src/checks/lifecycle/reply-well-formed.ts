@@ -44,7 +44,8 @@ export default defineCheck({
     const result = recordedResult(entry?.response_body);
     if (result === undefined)
       return skip("the send's reply was not recorded as one JSON-RPC response (a stream, or a capped body)");
-    const problem = replyShapeProblem(result, ctx.generation);
+    // A Task without its contextId is lifecycle.send-returns-task's finding (CORE-MULTI-001a): one defect, one failure.
+    const problem = replyShapeProblem(result, ctx.generation, undefined, { contextId: true });
     if (problem) return fail(`the reply to message/send is ${visible(problem)}`, task.evidence);
     return pass(
       `the reply to the send is a well-formed A2A ${ctx.generation} ${task.value.kind}`,

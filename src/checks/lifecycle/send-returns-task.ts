@@ -1,4 +1,4 @@
-import { defineCheck, fail, pass } from "../define.js";
+import { defineCheck, fail, failBlocking, pass } from "../define.js";
 
 export default defineCheck({
   id: "lifecycle.send-returns-task",
@@ -37,6 +37,7 @@ export default defineCheck({
     }
     if (/answered with a Message/.test(task.reason))
       return pass("the agent answers with a Message", task.evidence);
-    return fail(task.reason, task.evidence);
+    // No task came back to read: the checks that need one have nothing to work with.
+    return failBlocking(task.reason, task.evidence);
   },
 });

@@ -1,12 +1,12 @@
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 
 export default defineCheck({
   id: "lifecycle.server-generated-ids",
-  title: "The server gives every new task its own id and a contextId",
+  title: "The server gives every new task its own id",
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "The server generates the taskId and the contextId: two messages sent without ids get two tasks with different ids, each with a contextId.",
+    "The server generates the taskId: two messages sent without ids get two tasks with different ids (a task without a contextId is lifecycle.send-returns-task's finding).",
   spec: "A2A 0.3 §6.1 Task, §7.1; 1.0 §3.4.1, §3.4.2",
   tck: ["CORE-MULTI-003"],
   quote: {
@@ -28,10 +28,10 @@ export default defineCheck({
     const b = second.value;
     if (a.kind !== "task" || b.kind !== "task")
       return skip("the agent answered with a Message, so it created no task to look at");
-    if (!a.id || !b.id) return fail("a task came back without an id", evidence);
-    if (a.id === b.id) return fail(`two separate messages both got task id ${a.id}`, evidence);
-    const missing = [a, b].find((t) => !t.contextId);
-    if (missing) return fail(`task ${missing.id} came back without a contextId`, evidence);
-    return pass(`two messages got tasks ${a.id} and ${b.id}, each with a contextId`, evidence);
+    // Without an id, or with one shared by two tasks, no task can be told apart to read, cancel or continue.
+    if (!a.id || !b.id) return failBlocking("a task came back without an id", evidence);
+    if (a.id === b.id) return failBlocking(`two separate messages both got task id ${a.id}`, evidence);
+    // A task without a contextId is lifecycle.send-returns-task's finding (one defect, one failure).
+    return pass(`two messages got tasks ${a.id} and ${b.id}`, evidence);
   },
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
-import { defineCheck, fail, pass } from "../define.js";
+import { defineCheck, fail, failBlocking, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 
 export default defineCheck({
@@ -23,8 +23,9 @@ export default defineCheck({
     // A fresh UUID every run (the conformance procedure pitfall: never assume an id is free or taken).
     const id = `plainwright-missing-${randomUUID()}`;
     const got = await ctx.client.getTask(id);
-    if (got.ok) return fail(`tasks/get of the never-issued id ${id} returned a task`, got.trafficIds);
-    if (got.kind !== "error") return fail(`tasks/get of ${id}: ${describeFailure(got)}`, got.trafficIds);
+    if (got.ok) return failBlocking(`tasks/get of the never-issued id ${id} returned a task`, got.trafficIds);
+    if (got.kind !== "error")
+      return failBlocking(`tasks/get of ${id}: ${describeFailure(got)}`, got.trafficIds);
     if (got.error.code !== a2aCodes.taskNotFound)
       return fail(
         `tasks/get of ${id} answered ${got.error.name} (${got.error.code}) instead of TaskNotFound (-32001)`,

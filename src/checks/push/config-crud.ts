@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 
 // A URL no agent can deliver to: the task is already finished, and this check only stores configs.
@@ -46,7 +46,8 @@ export default defineCheck({
     };
     const taskId = task.value.id;
     const set = step(await ctx.client.setPushConfig(taskId, { id, url: DEAD_WEBHOOK, token: randomUUID() }));
-    if (!set.ok) return fail(`setting a push config on task ${taskId}: ${describeFailure(set)}`, evidence);
+    if (!set.ok)
+      return failBlocking(`setting a push config on task ${taskId}: ${describeFailure(set)}`, evidence);
     const got = step(await ctx.client.getPushConfig(taskId, id));
     if (!got.ok) return fail(`config ${id} was set, but get says: ${describeFailure(got)}`, evidence);
     if (got.value.url !== DEAD_WEBHOOK)

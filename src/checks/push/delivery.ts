@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { terminalStates } from "../../protocol/model.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -62,7 +62,7 @@ async function deliverOnce(
     const delivery = await receiver.waitFor((d) => d.body.includes(task.value.id), wait);
     if (!delivery) {
       if (over) return "over";
-      return fail(
+      return failBlocking(
         `no notification for task ${task.value.id} reached the webhook within ${Math.round((deadline - started) / 1000)} s`,
         evidence,
       );

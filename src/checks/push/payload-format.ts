@@ -44,7 +44,7 @@ export default defineCheck({
   recommendation:
     'POST each task event to the webhook as the StreamResponse a stream would carry ({"statusUpdate": {...}}, {"task": {...}}...), not a bare Task.',
   selfTest: [{ flaw: "push-bare-event", protocols: ["1.0"] }],
-  dependsOn: ["push.delivery", "lifecycle.execution-mode"],
+  dependsOn: ["push.delivery"],
   scope: "transport",
   needs: ["pushNotifications"],
   generations: ["1.0"],

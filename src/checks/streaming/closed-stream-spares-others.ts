@@ -18,7 +18,7 @@ export default defineCheck({
   recommendation:
     "Keep each subscriber's stream separate: when one client disconnects, remove only its stream from the task's fan-out and keep writing to the others.",
   selfTest: [{ flaw: "closing-stream-cuts-others", protocols: ["1.0"] }],
-  dependsOn: ["streaming.subscribe-running", "lifecycle.execution-mode"],
+  dependsOn: ["streaming.subscribe-running"],
   scope: "transport",
   needs: ["streaming"],
   generations: ["1.0"],

@@ -55,7 +55,7 @@ export default defineCheck({
   recommendation:
     "Fan each task event out to every open stream of the task in one order, and close every stream when the task reaches a terminal state.",
   selfTest: [{ flaw: "second-subscriber-cut", protocols: ["1.0"] }],
-  dependsOn: ["streaming.subscribe-running", "lifecycle.execution-mode"],
+  dependsOn: ["streaming.subscribe-running"],
   scope: "transport",
   needs: ["streaming"],
   generations: ["1.0"],

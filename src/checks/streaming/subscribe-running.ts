@@ -1,6 +1,6 @@
 import type { ProtocolGeneration } from "../../protocol/generation.js";
 import { terminalStates, type Reply } from "../../protocol/model.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
@@ -42,7 +42,10 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
     const now = await ctx.client.getTask(id);
     evidence.push(...now.trafficIds);
     if (now.ok && terminalStates.has(now.value.state)) return "over";
-    return fail(`subscribing to running task ${id} was refused: ${describeFailure(failure)}`, evidence);
+    return failBlocking(
+      `subscribing to running task ${id} was refused: ${describeFailure(failure)}`,
+      evidence,
+    );
   }
   const [first] = watched.events;
   if (!first) {
