@@ -168,7 +168,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       collect,
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")
-    .option("--concurrency <n>", "checks run at once (default 8)")
+    .option("--concurrency <n>", "checks run at once (default 12)")
     .option(
       "--card-key <file>",
       "a public key for the card's signatures: JWK, JWK Set or PEM (repeatable; else the signature's jku is fetched)",
