@@ -154,6 +154,7 @@ async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string |
       policy: ctx.policy,
       followRedirects: false,
       label: "health",
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     return undefined;
   } catch (error) {

@@ -26,6 +26,7 @@ export async function getWithoutCredentials(
       policy: ctx.clientContext.policy,
       traffic: ctx.clientContext.traffic,
       label,
+      ...(ctx.clientContext.signal ? { signal: ctx.clientContext.signal } : {}),
     });
   } catch (error) {
     if (error instanceof NetError) return error.message;

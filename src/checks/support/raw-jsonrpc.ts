@@ -34,6 +34,7 @@ export async function postRaw(ctx: CheckContext, body: string, label: string): P
       policy: ctx.clientContext.policy,
       traffic: ctx.clientContext.traffic,
       label,
+      ...(ctx.clientContext.signal ? { signal: ctx.clientContext.signal } : {}),
     });
     const parsed = tryParseJson(http.body, http.url);
     const evidence = http.trafficId ? [http.trafficId] : [];
