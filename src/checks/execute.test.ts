@@ -23,6 +23,22 @@ const checkReturning = (verdict: CheckVerdict, level: CheckLevel = "SHOULD") =>
 const ctx = { timeoutMs: 1000, transport: "JSONRPC" } as unknown as CheckContext;
 
 describe("executing a check", () => {
+  it("attributes a finding only to the TCK ids its verdict judged", async () => {
+    const named = (verdict: CheckVerdict) => ({
+      ...checkReturning(verdict),
+      tck: ["CORE-EXECUTION-MODE-001", "CORE-EXECUTION-MODE-002"],
+    });
+    const all = await executeCheck(named(pass("both cases")), ctx);
+    expect(all.finding.tck).toBe("CORE-EXECUTION-MODE-001, CORE-EXECUTION-MODE-002");
+    const one = await executeCheck(
+      named({ ...pass("blocking only"), tck: ["CORE-EXECUTION-MODE-001"] }),
+      ctx,
+    );
+    expect(one.finding.tck).toBe("CORE-EXECUTION-MODE-001");
+    const none = await executeCheck(named({ ...fail("another rule"), tck: [] }), ctx);
+    expect(none.finding).not.toHaveProperty("tck");
+  });
+
   it("reports a check the agent gives nothing to judge as not applicable, so it does not lower the level", async () => {
     const { finding } = await executeCheck(checkReturning(notApplicable("the agent never asks back")), ctx);
     expect(finding).toMatchObject({

@@ -43,6 +43,7 @@ function finding(
   check: CheckDefinition,
   ctx: CheckContext,
   fields: Pick<Finding, "status" | "message" | "duration_ms"> & { evidence?: string[] },
+  judgedTck: readonly string[] = check.tck ?? [],
 ): Finding {
   return {
     id: check.id,
@@ -57,7 +58,7 @@ function finding(
       : {}),
     ...(check.scope === "transport" ? { transport: ctx.transport } : {}),
     spec: check.spec,
-    ...(check.tck?.length ? { tck: check.tck.join(", ") } : {}),
+    ...(judgedTck.length ? { tck: judgedTck.join(", ") } : {}),
   };
 }
 
@@ -94,12 +95,12 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
       const message = `the check did not finish within ${Math.round(ctx.timeoutMs / 1000)} s (the agent stopped answering or a stream never ended)`;
       return { finding: finding(check, ctx, { status: "fail", message, duration_ms: ms() }), blocks: false };
     }
-    const { applicable, blocks, ...judged } = verdict;
+    const { applicable, blocks, tck, ...judged } = verdict;
     const { notSupported: optionNotTaken, ...shown } = judged;
     if (optionNotTaken) return { finding: notSupportedFinding(check, ctx, shown, ms()), blocks: false };
     return {
       finding: {
-        ...finding(check, ctx, { ...shown, duration_ms: ms() }),
+        ...finding(check, ctx, { ...shown, duration_ms: ms() }, tck ?? check.tck),
         ...(applicable === false ? { applicable } : {}),
       },
       blocks: blocks === true && judged.status === "fail",

@@ -71,6 +71,11 @@ export interface CheckVerdict {
   blocks?: true;
   /** A behaviour the spec leaves open (a MAY) that the agent does not show: reported as a note, never a failure. */
   notSupported?: true;
+  /**
+   * The TCK ids this verdict really judged, when fewer than the check names (a case the run could not
+   * provoke, or a failure about another rule of the check): the finding is attributed to these only.
+   */
+  tck?: readonly string[];
 }
 
 /** The other agent of an interop run. */

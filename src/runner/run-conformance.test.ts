@@ -151,6 +151,10 @@ describe("the reference agent without hints", () => {
       const findings = (result.findings ?? []).filter((f) => provoked.includes(f.id));
       expect(findings.length).toBeGreaterThanOrEqual(provoked.length);
       expect(findings.filter((f) => f.status !== "pass").map((f) => `${f.id}: ${f.message}`)).toEqual([]);
+      // Without a slow task the non-blocking case was never tried: no verdict is claimed for it.
+      const mode = (result.findings ?? []).filter((f) => f.id === "lifecycle.execution-mode");
+      if (protocol === "1.0")
+        expect(mode.map((f) => f.tck)).toEqual(mode.map(() => "CORE-EXECUTION-MODE-001"));
     },
   );
 });

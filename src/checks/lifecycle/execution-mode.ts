@@ -61,11 +61,16 @@ export default defineCheck({
   run: async (ctx) => {
     const first = await blocking(ctx);
     const slow = ctx.hints.slow;
-    if (first.status !== "pass") return first;
+    if (first.status !== "pass") return { ...first, tck: ["CORE-EXECUTION-MODE-001"] };
+    // Without a slow task the non-blocking case (CORE-EXECUTION-MODE-002) was not judged at all.
     if (!slow)
-      return { ...first, message: `${first.message} (returnImmediately not judged: pass --hint slow="...")` };
+      return {
+        ...first,
+        message: `${first.message} (returnImmediately not judged: pass --hint slow="...")`,
+        tck: ["CORE-EXECUTION-MODE-001"],
+      };
     const second = await nonBlocking(ctx, slow);
-    if (second.status !== "pass") return second;
+    if (second.status !== "pass") return { ...second, tck: ["CORE-EXECUTION-MODE-002"] };
     return pass(`${first.message}; ${second.message}`, [
       ...(first.evidence ?? []),
       ...(second.evidence ?? []),
