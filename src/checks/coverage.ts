@@ -19,13 +19,44 @@ function bindingsOf(id: string): readonly Transport[] | "all" {
   return "all";
 }
 
-/** The coverage table: every TCK requirement with the catalogue's checks that name it. */
+/** The bindings a check runs on: a check of the agent as a whole judges it whatever the binding. */
+const runsOn = (check: CheckDefinition): readonly Transport[] =>
+  check.scope === "agent" ? allBindings : (check.bindings ?? allBindings);
+
+/** The bindings over which a reference-agent flaw was shown to fail the check (its `selfTest`). */
+function shownOver(check: CheckDefinition): readonly Transport[] {
+  const shown = (check.selfTest ?? []).flatMap((s) =>
+    check.scope === "agent" ? allBindings : (s.bindings ?? runsOn(check)),
+  );
+  return allBindings.filter((b) => shown.includes(b));
+}
+
+/**
+ * A requirement counts as covered only with evidence: a violation that makes one of its checks fail
+ * over every binding the requirement is judged on. Claimed coverage without it is partial, saying where.
+ */
+function withEvidence(r: TckRequirement, checks: readonly CheckDefinition[]): CoverageRow {
+  const bindings = bindingsOf(r.id);
+  const row = { ...r, bindings, checks: checks.map((c) => c.id) };
+  if (r.status !== "covered") return row;
+  const judgedOn = checks.flatMap(runsOn);
+  const needed = (bindings === "all" ? allBindings : bindings).filter((b) => judgedOn.includes(b));
+  const shown = checks.flatMap(shownOver);
+  const missing = needed.filter((b) => !shown.includes(b));
+  if (missing.length === 0) return row;
+  const over = allBindings.filter((b) => shown.includes(b));
+  const evidence = `no flaw yet shows a violation failing it over ${missing.join(", ")}${over.length ? ` (shown over ${over.join(", ")})` : ""}`;
+  return { ...row, status: "partial", note: r.note ? `${evidence}; ${r.note}` : evidence };
+}
+
+/** The coverage table: every TCK requirement with the catalogue's checks that name it, judged by evidence. */
 export function coverageRows(catalogue: readonly CheckDefinition[]): CoverageRow[] {
-  return tckRequirements.map((r) => ({
-    ...r,
-    bindings: bindingsOf(r.id),
-    checks: catalogue.filter((c) => c.tck?.includes(r.id)).map((c) => c.id),
-  }));
+  return tckRequirements.map((r) =>
+    withEvidence(
+      r,
+      catalogue.filter((c) => c.tck?.includes(r.id)),
+    ),
+  );
 }
 
 export type CoverageCounts = Record<CoverageStatus, number> & { total: number; must: number };
@@ -48,7 +79,7 @@ export function coverageCounts(rows: readonly CoverageRow[]): CoverageCounts {
 export function coverageSentence(counts: CoverageCounts): string {
   return (
     `Of the ${counts.total} requirement ids the official TCK (a2aproject/a2a-tck, 1.0-dev) has tests for, ` +
-    `the catalogue covers ${counts.covered} fully and ${counts.partial} in part; ` +
+    `the catalogue covers ${counts.covered} fully (a violation shown to fail its check over every binding) and ${counts.partial} in part; ` +
     `${counts["not-applicable"]} ${are(counts["not-applicable"])} not applicable to a server test and ${counts["not-covered"]} ${are(counts["not-covered"])} not covered yet.`
   );
 }
@@ -76,6 +107,11 @@ export function renderCoverageMarkdown(catalogue: readonly CheckDefinition[]): s
     "`PLAINWRIGHT_WRITE_COVERAGE=1 npx vitest run src/checks/coverage.test.ts`. The TCK is a2aproject/a2a-tck, branch",
     "`1.0-dev`; its levels are shown as it files them. Plainwright judges by the current spec (1.0.1 for A2A 1.0, 0.3.0",
     "for 0.x): where the TCK follows an older copy, the check follows the spec and says so.",
+    "",
+    "A requirement is covered only with evidence: a reference-agent flaw (a check's `selfTest`, run by",
+    "`src/runner/run-conformance.test.ts`, which asserts the flaw fails the check over each binding it names) must fail",
+    "one of its checks over every binding the requirement is judged on. Where the checks exist but that evidence is",
+    "missing on some binding, the requirement is partial and the note says over which bindings.",
     "",
     coverageSentence(coverageCounts(rows)),
     "",

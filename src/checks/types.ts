@@ -134,6 +134,11 @@ export interface SpecQuote {
 export interface SelfTest {
   flaw: string;
   protocols: ReadonlyArray<"0.3" | "1.0">;
+  /**
+   * The bindings over which the flaw fails the check, when not every binding it runs on (a flaw in one
+   * binding's front): the coverage table claims a requirement only where a violation was shown.
+   */
+  bindings?: readonly Transport[];
 }
 
 /** One conformance check: a declaration plus one function (STYLE.md, typescript-eslint's rules). */

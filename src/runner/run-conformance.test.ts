@@ -168,12 +168,23 @@ describe("each flaw fails exactly the checks it should", () => {
         ...(e.bearer ? { bearer: e.bearer } : {}),
         ...(e.other ? { other: e.other } : {}),
       });
-      const failing = [
-        ...new Set(
-          (result.findings ?? []).filter((f) => f.status === "fail" || f.status === "error").map((f) => f.id),
-        ),
-      ].sort();
+      const findings = result.findings ?? [];
+      const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
+      const failing = [...new Set(broken.map((f) => f.id))].sort();
       expect(failing).toEqual([...e.failing].sort());
+      // The coverage table trusts a check's selfTest bindings: the flaw must fail it over each of them.
+      for (const id of e.failing) {
+        const check = catalogue.find((c) => c.id === id);
+        if (check?.scope !== "transport") continue;
+        // The reference agent serves all three bindings in both protocols; a row run over fewer must say so.
+        const claimed = check.selfTest?.find((s) => s.flaw === e.flaw)?.bindings ??
+          check.bindings ?? ["JSONRPC", "HTTP+JSON", "GRPC"];
+        const failedOver = broken.filter((f) => f.id === id).map((f) => f.transport);
+        expect(
+          claimed.filter((b) => !failedOver.includes(b)),
+          `${id} passed over`,
+        ).toEqual([]);
+      }
     },
   );
 });

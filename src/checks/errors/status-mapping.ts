@@ -86,7 +86,7 @@ export default defineCheck({
   },
   recommendation:
     "Map A2A errors to statuses by the §5.4 table: TaskNotFound 404 / NOT_FOUND; TaskNotCancelable, UnsupportedOperation and the other refusals 400 / FAILED_PRECONDITION.",
-  selfTest: [{ flaw: "rest-not-found-500", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "rest-not-found-500", protocols: ["1.0"], bindings: ["HTTP+JSON"] }],
   dependsOn: ["lifecycle.unknown-task-not-found", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],

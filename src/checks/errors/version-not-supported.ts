@@ -21,7 +21,7 @@ export default defineCheck({
   },
   recommendation:
     "Read A2A-Version from the request's headers (gRPC metadata), compare Major.Minor with the versions the interface serves, and answer VersionNotSupportedError (-32009; HTTP 400, gRPC FAILED_PRECONDITION) when it is not one of them.",
-  selfTest: [{ flaw: "version-header-ignored", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "version-header-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

@@ -45,8 +45,8 @@ export default defineCheck({
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002; gRPC FAILED_PRECONDITION).",
   selfTest: [
-    { flaw: "cancel-finished-succeeds", protocols: ["1.0"] },
-    { flaw: "duplicate-task-ids", protocols: ["1.0"] },
+    { flaw: "cancel-finished-succeeds", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",

@@ -13,7 +13,7 @@ export default defineCheck({
   tck: ["CORE-CANCEL-003"],
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001) when it is not there.",
-  selfTest: [{ flaw: "cancel-unknown-wrong-code", protocols: ["0.3"] }],
+  selfTest: [{ flaw: "cancel-unknown-wrong-code", protocols: ["0.3"], bindings: ["JSONRPC"] }],
   scope: "transport",
   generations: ["0.1", "0.2", "0.3"],
   run: cancelUnknownTask,

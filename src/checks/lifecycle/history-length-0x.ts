@@ -12,7 +12,7 @@ export default defineCheck({
     "tasks/get with historyLength N > 0 returns at most the last N messages. (0 is not tested: a 0.3 proto comment reads it as unlimited.)",
   spec: "A2A 0.1 §tasks/get historyLength; 0.3 §7.3 TaskQueryParams.historyLength",
   recommendation: "Keep only the last N messages of the history when tasks/get names a historyLength N.",
-  selfTest: [{ flaw: "history-ignored", protocols: ["0.3"] }],
+  selfTest: [{ flaw: "history-ignored", protocols: ["0.3"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.1", "0.2", "0.3"],

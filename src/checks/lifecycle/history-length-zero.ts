@@ -26,7 +26,7 @@ export default defineCheck({
     text: "0: No history should be returned; the `history` field SHOULD be omitted",
   },
   recommendation: "For historyLength 0, drop the history field from the returned task instead of sending [].",
-  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],

@@ -56,7 +56,7 @@ export default defineCheck({
   },
   recommendation:
     "Apply historyLength to the stored history before answering: omit history for 0, keep only the last N messages for N > 0.",
-  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

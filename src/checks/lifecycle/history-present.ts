@@ -14,7 +14,7 @@ export default defineCheck({
   tck: ["CORE-HIST-004"],
   recommendation:
     "Keep the messages of a task (the user's message at least) in Task.history and return them when historyLength allows.",
-  selfTest: [{ flaw: "history-never-returned", protocols: ["0.3", "1.0"] }],
+  selfTest: [{ flaw: "history-never-returned", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {

@@ -34,8 +34,8 @@ export default defineCheck({
   recommendation:
     "When a message names the taskId of an input-required task, resume that task with the message instead of creating a new task.",
   selfTest: [
-    { flaw: "input-required-new-task", protocols: ["0.3", "1.0"] },
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+    { flaw: "input-required-new-task", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",

@@ -17,7 +17,7 @@ export default defineCheck({
     text: "When `includeArtifacts` is false (the default), the artifacts field MUST be omitted entirely from each Task object in the response.",
   },
   recommendation: "Strip artifacts from listed tasks unless the request sets includeArtifacts: true.",
-  selfTest: [{ flaw: "list-tasks-with-artifacts", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "list-tasks-with-artifacts", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.list-tasks"],
   scope: "transport",
   generations: ["1.0"],

@@ -17,7 +17,7 @@ export default defineCheck({
     text: "Implementations MUST return tasks sorted by their status timestamp time in descending order (most recently updated tasks first).",
   },
   recommendation: "Sort ListTasks results by status.timestamp, descending, before paging.",
-  selfTest: [{ flaw: "list-tasks-oldest-first", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "list-tasks-oldest-first", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.list-tasks"],
   scope: "transport",
   generations: ["1.0"],

@@ -15,8 +15,8 @@ export default defineCheck({
   recommendation:
     "Store every status change of a task and return the current one from tasks/get (GetTask), so a client that polls sees the task finish.",
   selfTest: [
-    { flaw: "polled-status-stale", protocols: ["0.3", "1.0"] },
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+    { flaw: "polled-status-stale", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",

@@ -17,7 +17,7 @@ export default defineCheck({
   },
   recommendation:
     "When a message names a task but no context, take the contextId from the stored task, and return it in the reply.",
-  selfTest: [{ flaw: "task-context-not-inferred", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "task-context-not-inferred", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: [
     "lifecycle.send-returns-task",
     "lifecycle.server-generated-ids",

@@ -78,8 +78,8 @@ export default defineCheck({
   recommendation:
     "Parse requests leniently: drop fields the schema does not know instead of refusing the request, so newer clients keep working.",
   selfTest: [
-    { flaw: "unknown-fields-refused", protocols: ["0.3", "1.0"] },
-    { flaw: "rest-unknown-fields-refused", protocols: ["0.3", "1.0"] },
+    { flaw: "unknown-fields-refused", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "rest-unknown-fields-refused", protocols: ["0.3", "1.0"], bindings: ["HTTP+JSON"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",

@@ -17,7 +17,7 @@ export default defineCheck({
   },
   recommendation:
     "Look the id up in the task store and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
-  selfTest: [{ flaw: "task-not-found-wrong-code", protocols: ["0.3", "1.0"] }],
+  selfTest: [{ flaw: "task-not-found-wrong-code", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   scope: "transport",
   run: async (ctx) => {
     // A fresh UUID every run (the conformance procedure pitfall: never assume an id is free or taken).

@@ -29,7 +29,7 @@ export default defineCheck({
   recommendation:
     "Implement set/create, get, list and delete of push notification configs over a store keyed by task and config id.",
   selfTest: [
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
     { flaw: "push-config-not-stored", protocols: ["1.0"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

@@ -41,7 +41,7 @@ export default defineCheck({
   },
   recommendation:
     "Decouple task execution from the HTTP connection: keep the task in the store and keep working when a stream's client disconnects.",
-  selfTest: [{ flaw: "dropped-stream-loses-task", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "dropped-stream-loses-task", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

@@ -66,9 +66,9 @@ export default defineCheck({
   recommendation:
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",
   selfTest: [
-    { flaw: "stream-update-wrong-context", protocols: ["1.0"] },
-    { flaw: "task-missing-kind", protocols: ["0.3"] },
-    { flaw: "stream-state-backwards", protocols: ["0.3", "1.0"] },
+    { flaw: "stream-update-wrong-context", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "task-missing-kind", protocols: ["0.3"], bindings: ["JSONRPC"] },
+    { flaw: "stream-state-backwards", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
   needs: ["streaming"],

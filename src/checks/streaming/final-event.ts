@@ -22,10 +22,10 @@ export default defineCheck({
   recommendation:
     "Send one last status-update with the terminal state (final: true before 1.0) and close the stream right after it.",
   selfTest: [
-    { flaw: "stream-no-final", protocols: ["0.3"] },
-    { flaw: "stream-events-after-final", protocols: ["0.3", "1.0"] },
-    { flaw: "stream-wrong-content-type", protocols: ["1.0"] },
-    { flaw: "stream-never-ends", protocols: ["0.3", "1.0"] },
+    { flaw: "stream-no-final", protocols: ["0.3"], bindings: ["JSONRPC"] },
+    { flaw: "stream-events-after-final", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "stream-wrong-content-type", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "stream-never-ends", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
   needs: ["streaming"],

@@ -37,7 +37,7 @@ export default defineCheck({
   },
   recommendation:
     "Publish the Task (state submitted) as the first event of every stream, before any status or artifact update.",
-  selfTest: [{ flaw: "stream-first-event-completed", protocols: ["0.3", "1.0"] }],
+  selfTest: [{ flaw: "stream-first-event-completed", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   // Events that cannot be read are one defect, judged by events-well-formed; the first event's state is judged
   // only on streams that check could read.
   dependsOn: ["streaming.events-well-formed"],

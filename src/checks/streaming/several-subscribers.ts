@@ -54,7 +54,7 @@ export default defineCheck({
   },
   recommendation:
     "Fan each task event out to every open stream of the task in one order, and close every stream when the task reaches a terminal state.",
-  selfTest: [{ flaw: "second-subscriber-cut", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "second-subscriber-cut", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["streaming.subscribe-running"],
   scope: "transport",
   needs: ["streaming"],

@@ -76,8 +76,8 @@ export default defineCheck({
   recommendation:
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
   selfTest: [
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
-    { flaw: "subscribe-unsupported", protocols: ["1.0"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "subscribe-unsupported", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
   needs: ["streaming"],
