@@ -22,4 +22,7 @@ export interface TrafficEntry {
   events?: TrafficEvent[];
   ms: number;
   error?: { rule?: string; message: string };
+  /** W3C trace context of the exchange: the run's trace and this request's span (sent as traceparent). */
+  trace_id?: string;
+  span_id?: string;
 }

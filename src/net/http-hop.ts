@@ -176,7 +176,7 @@ class Exchange implements WireHandlers, Expiring, Abortable {
     if (signal?.aborted) return this.abort();
     if (signal) watchAbort(signal, this);
     try {
-      this.#req = sendPlanned(this.#hop.plan, this.#hop.body, this);
+      this.#req = sendPlanned(this.#hop.plan, this.#hop.body, this, this.#hop.trace?.traceparent);
     } catch (error) {
       return this.#fail(connectError(href, error, "send a request to"));
     }

@@ -5,6 +5,7 @@ import { checkLiteralUrl, checkUrl } from "./outbound-policy.js";
 import type { CheckedAddress, OutboundPolicy } from "./outbound-policy.js";
 import type { WirePlan } from "./http1-head.js";
 import type { TrafficHandle, TrafficLog, TrafficRequest } from "./traffic.js";
+import { hasTraceparent } from "./trace-context.js";
 import { formatSeconds } from "./units.js";
 import { USER_AGENT } from "./version.js";
 
@@ -65,6 +66,8 @@ interface Hop {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /** The caller sends a traceparent of its own: the run's is not added. */
+  ownTraceparent?: boolean;
 }
 
 /** What one send may set apart from the request it repeats. */
@@ -109,7 +112,9 @@ export class PreparedHttpRequest {
   constructor(opts: PreparedRequestOptions) {
     this.#opts = opts;
     const method = (opts.method ?? "GET").toUpperCase();
-    this.#first = { ...parsedUrl(opts.url), method, headers: defaultHeaders(opts.headers) };
+    const headers = defaultHeaders(opts.headers);
+    this.#first = { ...parsedUrl(opts.url), method, headers };
+    if (hasTraceparent(headers)) this.#first.ownTraceparent = true;
   }
 
   send(body?: string, each: SendOptions = {}): Promise<HttpResponse> {
@@ -187,6 +192,7 @@ function startTrace(hop: Hop, body: string | undefined, opts: PreparedRequestOpt
   if (!opts.traffic) return undefined;
   // Built field by field rather than spread: this runs for every request of a load run.
   const recorded: TrafficRequest = { method: hop.method, url: hop.url, headers: hop.headers, startedAt: now };
+  if (hop.ownTraceparent) recorded.traced = false;
   if (body !== undefined) recorded.body = body;
   if (opts.label !== undefined) recorded.label = opts.label;
   return opts.traffic.start(recorded);
@@ -318,6 +324,7 @@ function redirectedHop(hop: Hop, next: string, status: number): Hop {
     headers[name] = value;
   }
   const redirected: Hop = { url: next, method: becomesGet ? "GET" : hop.method, headers };
+  if (hop.ownTraceparent) redirected.ownTraceparent = true;
   if (!becomesGet && hop.body !== undefined) redirected.body = hop.body;
   return redirected;
 }

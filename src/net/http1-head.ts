@@ -93,12 +93,14 @@ export function planHttp1(target: WireTarget, request: WireRequest): WirePlan {
  * A request with an ASCII head is given as a string: the socket writes it as UTF-8 straight from the
  * string, with no buffer made for it in between.
  */
-export function serialize(plan: WirePlan, body: string | undefined): string | Buffer {
+export function serialize(plan: WirePlan, body: string | undefined, traceparent?: string): string | Buffer {
   const length = body === undefined ? 0 : Buffer.byteLength(body, "utf8");
+  // The one header that differs per request (a span id each), so it is not part of the planned head.
+  const trace = traceparent === undefined ? "" : `traceparent: ${traceparent}\r\n`;
   const ending =
     body !== undefined || plan.alwaysLength
-      ? `Content-Length: ${length}\r\nConnection: keep-alive\r\n\r\n`
-      : "Connection: keep-alive\r\n\r\n";
+      ? `${trace}Content-Length: ${length}\r\nConnection: keep-alive\r\n\r\n`
+      : `${trace}Connection: keep-alive\r\n\r\n`;
   if (plan.asciiHead) return plan.head + ending + (body ?? "");
   const headBytes = Buffer.from(plan.head + ending, "latin1");
   if (body === undefined) return headBytes;

@@ -200,10 +200,10 @@ class Exchange implements WireExchange {
   #done = false;
   responded = false;
 
-  constructor(plan: WirePlan, body: string | undefined, handlers: WireHandlers) {
+  constructor(plan: WirePlan, body: string | undefined, handlers: WireHandlers, traceparent?: string) {
     this.method = plan.method;
     this.#plan = plan;
-    this.#bytes = serialize(plan, body);
+    this.#bytes = serialize(plan, body, traceparent);
     this.#handlers = handlers;
   }
 
@@ -296,8 +296,13 @@ class Pool {
 const pool = new Pool();
 
 /** Sends a planned request with `body` on an idle kept-alive connection of its pool, or a new one. */
-export function sendPlanned(plan: WirePlan, body: string | undefined, handlers: WireHandlers): WireExchange {
-  const exchange = new Exchange(plan, body, handlers);
+export function sendPlanned(
+  plan: WirePlan,
+  body: string | undefined,
+  handlers: WireHandlers,
+  traceparent?: string,
+): WireExchange {
+  const exchange = new Exchange(plan, body, handlers, traceparent);
   exchange.start();
   return exchange;
 }

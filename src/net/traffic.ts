@@ -1,5 +1,6 @@
 import type { TrafficEntry, TrafficEvent } from "../model/traffic.js";
 import { Redactor } from "./redact.js";
+import { RunTrace } from "./trace-context.js";
 
 export type { TrafficEntry, TrafficEvent } from "../model/traffic.js";
 
@@ -11,6 +12,8 @@ export interface TrafficRequest {
   label?: string;
   /** When the request started, on performance.now()'s scale; now when absent. */
   startedAt?: number;
+  /** False when the caller sends a traceparent of its own: the exchange then gets no span of the run. */
+  traced?: boolean;
 }
 
 /** How an exchange finished: the body read (the log caps and redacts it) and whether the reader cut it short. */
@@ -72,14 +75,17 @@ interface LogInternals {
 /** Records one exchange as it happens; every method after end() or fail() is ignored. */
 export class TrafficHandle {
   readonly id: string;
+  /** The traceparent header this exchange carries on the wire, when it is a span of the run's trace. */
+  readonly traceparent: string | undefined;
   readonly #entry: TrafficEntry;
   readonly #log: LogInternals;
   readonly #started: number;
   #done = false;
 
   /** @internal Use TrafficLog.start. */
-  constructor(entry: TrafficEntry, log: LogInternals, startedAt: number) {
+  constructor(entry: TrafficEntry, log: LogInternals, startedAt: number, traceparent?: string) {
     this.id = entry.id;
+    this.traceparent = traceparent;
     this.#entry = entry;
     this.#log = log;
     this.#started = startedAt;
@@ -162,7 +168,13 @@ export class TrafficLog {
   #dropped = 0;
   #next = 1;
 
-  constructor(opts: { secrets?: string[]; maxBodyChars?: number; retention?: TrafficRetention } = {}) {
+  /** The run's trace: every exchange the log records is a span of it. */
+  readonly trace: RunTrace;
+
+  constructor(
+    opts: { secrets?: string[]; maxBodyChars?: number; retention?: TrafficRetention; trace?: RunTrace } = {},
+  ) {
+    this.trace = opts.trace ?? new RunTrace();
     const redactor = new Redactor();
     for (const secret of opts.secrets ?? []) redactor.add(secret);
     this.#retention = opts.retention;
@@ -245,10 +257,16 @@ export class TrafficLog {
     };
     if (req.label !== undefined) entry.label = req.label;
     if (req.body !== undefined) entry.request_body = capText(this.#internals, req.body).text;
+    let traceparent: string | undefined;
+    if (req.traced !== false) {
+      entry.trace_id = this.trace.traceId;
+      entry.span_id = this.trace.nextSpanId();
+      traceparent = this.trace.traceparent(entry.span_id);
+    }
     // A bounded log keeps its first exchanges from the start; the others are decided when they end.
     if (!this.#retention || this.#next - 1 <= this.#retention.first) this.#keep(entry);
     this.#emit(entry, "request");
-    return new TrafficHandle(entry, this.#internals, req.startedAt ?? performance.now());
+    return new TrafficHandle(entry, this.#internals, req.startedAt ?? performance.now(), traceparent);
   }
 
   /** Every entry so far, in the order the requests started. */

@@ -3,6 +3,7 @@ import { NetError } from "../../net/errors.js";
 import type { NetRule } from "../../net/errors.js";
 import type { StreamEndReason } from "../../net/http.js";
 import { checkUrl } from "../../net/outbound-policy.js";
+import { hasTraceparent } from "../../net/trace-context.js";
 import type { TrafficHandle } from "../../net/traffic.js";
 import { formatSeconds } from "../../net/units.js";
 import { USER_AGENT } from "../../net/version.js";
@@ -124,12 +125,15 @@ export class GrpcTransport {
         result: { kind: "invalid", reason: `could not encode the request: ${String(error)}`, trafficIds: [] },
       };
     }
+    const own = hasTraceparent(recorded);
     const trace = this.ctx.traffic.start({
       method: call.codec.path,
       url: this.address.display,
       headers: recorded,
       body: JSON.stringify(encoded.json),
+      ...(own ? { traced: false } : {}),
     });
+    if (trace.traceparent !== undefined) metadata.set("traceparent", trace.traceparent);
     const checked = await this.#checkPolicy();
     if (checked instanceof NetError) {
       trace.fail({ rule: checked.rule, message: checked.message });
