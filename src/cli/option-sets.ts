@@ -38,7 +38,11 @@ export function withOutputOptions(cmd: Command): Command {
         "live progress on stderr: auto (a status line on a terminal, lines elsewhere), tty, plain or none (default: auto; none with --json)",
       ),
     )
-    .option("--no-color", "plain console output");
+    .option("--no-color", "plain console output")
+    .option(
+      "--otel-endpoint <url>",
+      "export the run as OpenTelemetry spans over OTLP/HTTP to this collector (default: $OTEL_EXPORTER_OTLP_ENDPOINT)",
+    );
 }
 
 /** DESIGN.md section 2's common options: how to reach the agent and what to print. */

@@ -31,6 +31,8 @@ export interface CommonFlags {
   color?: boolean;
   /** --progress auto|tty|plain|none. */
   progress?: string;
+  /** --otel-endpoint URL: an OTLP/HTTP collector for the run's spans. */
+  otelEndpoint?: string;
 }
 
 /** Parses `Name: value` header flags; a flag without a colon or name is a usage error. */

@@ -21,9 +21,11 @@ export interface OutputSettings {
   outDir: string;
   color: boolean;
   progress: ProgressMode;
+  /** An OTLP/HTTP collector the runs are exported to as spans. */
+  otelEndpoint?: string;
 }
 
-type OutputFlags = Pick<CommonFlags, "json" | "report" | "outDir" | "color" | "progress">;
+type OutputFlags = Pick<CommonFlags, "json" | "report" | "outDir" | "color" | "progress" | "otelEndpoint">;
 
 /**
  * Checks --json, --report, --out-dir, --progress and --no-color before anything is sent: an unknown
@@ -45,13 +47,41 @@ export function outputSettings(
   const requested = flags.progress ?? (flags.json ? "none" : "auto");
   const mode = progressModes.find((m) => m === requested);
   if (!mode) throw usageError(`--progress ${requested}: expected ${progressModes.join(", ")}`);
+  const otelEndpoint = collectorUrl(flags.otelEndpoint, env);
   return {
     json: flags.json === true,
     formats,
     outDir,
     color: flags.color !== false,
     progress: resolveProgressMode(mode, stderr, env),
+    ...(otelEndpoint ? { otelEndpoint } : {}),
   };
+}
+
+/** --otel-endpoint, else OTEL_EXPORTER_OTLP_ENDPOINT; an http(s) URL or a usage error naming where it came from. */
+function collectorUrl(flag: string | undefined, env: Record<string, string | undefined>): string | undefined {
+  const value = flag ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined);
+  if (value === undefined) return undefined;
+  const source = flag !== undefined ? "--otel-endpoint" : "OTEL_EXPORTER_OTLP_ENDPOINT";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw usageError(
+      `${source} ${value}: not a URL (expected http(s)://host:port of an OTLP/HTTP collector)`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw usageError(`${source} ${value}: expected an http or https URL of an OTLP/HTTP collector`);
+  return url.href;
+}
+
+/** Exports the runs as spans; a collector that is down is said on stderr and never changes the result. */
+async function exportSpans(results: readonly RunResult[], endpoint: string): Promise<void> {
+  const { exportRuns } = await import("../runner/otel-export.js");
+  const failed = await exportRuns(results, endpoint);
+  if (failed) process.stderr.write(`plainwright: the spans were not exported to ${endpoint}: ${failed}\n`);
+  else process.stderr.write(`exported the run's spans to ${endpoint}\n`);
 }
 
 function isFile(path: string): boolean {
@@ -89,6 +119,7 @@ export async function emitResults(results: readonly RunResult[], settings: Outpu
     process.stdout.write(results.map((r) => renderConsole(r, st)).join("\n"));
     if (results.length > 1) process.stdout.write(`\n${renderSummary(results, st)}`);
   }
+  if (settings.otelEndpoint) await exportSpans(results, settings.otelEndpoint);
   if (settings.formats.length === 0) return;
   await mkdir(settings.outDir, { recursive: true });
   for (const name of settings.formats) {
