@@ -60,6 +60,7 @@ function benchVersion() {
 // Each area adds its figures in its own file; a missing file is simply skipped.
 const extra = [];
 for (const file of [
+  "./start-bench.js",
   "./protocol-bench.js",
   "./conversation-bench.js",
   "./web-bench.js",

@@ -1,5 +1,4 @@
 import { constants, createPublicKey, verify as cryptoVerify, type KeyObject } from "node:crypto";
-import { z } from "zod";
 
 /**
  * The parts of JWS (RFC 7515) and JWA (RFC 7518) an Agent Card signature needs: base64url, the
@@ -94,17 +93,18 @@ export function unsupportedAlgorithm(alg: string): string | undefined {
   return `alg ${JSON.stringify(alg.slice(0, 40))} is not one Plainwright verifies (${supportedAlgorithms.join(", ")})`;
 }
 
-/** A JWK as JWKS documents carry it (RFC 7517 §4); other members pass through to node:crypto. */
-export const jwkSchema = z.looseObject({
-  kty: z.string(),
-  kid: z.string().optional(),
-  alg: z.string().optional(),
-  use: z.string().optional(),
-  crv: z.string().optional(),
-});
-export type Jwk = z.infer<typeof jwkSchema>;
-
-export const jwksSchema = z.looseObject({ keys: z.array(z.unknown()).max(100) });
+/**
+ * A JWK as JWKS documents carry it (RFC 7517 §4); other members pass through to node:crypto. Its schema
+ * lives with the key-set reader (key-set.ts), so checking a signature does not load the schema library.
+ */
+export interface Jwk {
+  kty: string;
+  kid?: string | undefined;
+  alg?: string | undefined;
+  use?: string | undefined;
+  crv?: string | undefined;
+  [member: string]: unknown;
+}
 
 const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"] as const;
 

@@ -4,9 +4,29 @@ import { NetError } from "../net/errors.js";
 import { tryParseJson } from "../net/json.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
-import { jwkSchema, jwksSchema, type Jwk } from "./jws.js";
-import type { KeySource } from "./signature.js";
+import type { Jwk } from "./jws.js";
 import { cardLocationTimeoutMs } from "./discover.js";
+
+// Two small shapes read by hand rather than with the schema library: loading it would double the start-up
+// of `plainwright card` on every signed card, and the messages below say what is wrong in the JWK's terms.
+
+const optionalMembers = ["kid", "alg", "use", "crv"] as const;
+
+/** A JWK as JWKS documents carry it (RFC 7517 §4): `kty` a string, the named optional members strings. */
+function readJwk(value: unknown): Jwk | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const jwk = value as Record<string, unknown>;
+  if (typeof jwk.kty !== "string") return undefined;
+  if (optionalMembers.some((m) => jwk[m] !== undefined && typeof jwk[m] !== "string")) return undefined;
+  return jwk as Jwk;
+}
+
+/** A JWK Set (RFC 7517 §5): an object whose `keys` is an array, of at most 100 entries here. */
+function readKeys(value: unknown): unknown[] | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const keys = (value as Record<string, unknown>).keys;
+  return Array.isArray(keys) && keys.length <= 100 ? keys : undefined;
+}
 
 /** A JWKS is a few keys: 64 KB holds dozens of RSA-4096 keys. */
 export const keySetByteCap = 64 * 1024;
@@ -30,8 +50,8 @@ export interface KeySetOptions {
 export function parseKeySet(body: string, url: string): KeySetParse {
   const parsed = tryParseJson(body, url, 16);
   if (!parsed.ok) return { ok: false, url, problem: parsed.error.message };
-  const set = jwksSchema.safeParse(parsed.value);
-  if (!set.success)
+  const entries = readKeys(parsed.value);
+  if (!entries)
     return {
       ok: false,
       url,
@@ -39,9 +59,9 @@ export function parseKeySet(body: string, url: string): KeySetParse {
     };
   const keys: Jwk[] = [];
   const notes: string[] = [];
-  set.data.keys.forEach((raw, i) => {
-    const key = jwkSchema.safeParse(raw);
-    if (key.success) keys.push(key.data);
+  entries.forEach((raw, i) => {
+    const key = readJwk(raw);
+    if (key) keys.push(key);
     else notes.push(`keys[${i}] of ${url} is not a JWK (no "kty")`);
   });
   return { ok: true, url, keys, notes };
@@ -84,8 +104,9 @@ export function keysFromText(
   const trimmed = text.trim();
   if (trimmed.startsWith("-----BEGIN")) {
     try {
-      const jwk = jwkSchema.parse(createPublicKey(trimmed).export({ format: "jwk" }));
-      return { ok: true, keys: [jwk] };
+      const jwk = readJwk(createPublicKey(trimmed).export({ format: "jwk" }));
+      if (jwk) return { ok: true, keys: [jwk] };
+      return { ok: false, problem: `${source} is PEM but node:crypto exported no usable JWK from it` };
     } catch (error) {
       return {
         ok: false,
@@ -96,8 +117,8 @@ export function keysFromText(
   const parsed = tryParseJson(trimmed, source, 16);
   if (!parsed.ok)
     return { ok: false, problem: `${source} is neither a PEM public key nor JSON (a JWK or a JWK Set)` };
-  const single = jwkSchema.safeParse(parsed.value);
-  if (single.success) return { ok: true, keys: [single.data] };
+  const single = readJwk(parsed.value);
+  if (single) return { ok: true, keys: [single] };
   const set = parseKeySet(trimmed, source);
   if (!set.ok)
     return {
@@ -106,23 +127,4 @@ export function keysFromText(
     };
   if (set.keys.length === 0) return { ok: false, problem: `${source} is a JWK Set without keys` };
   return { ok: true, keys: set.keys };
-}
-
-/**
- * Where a card's verification keys come from: the user's (--card-key) first, then the JWKS a signature's
- * jku names, fetched once per URL however many signatures name it.
- */
-export function keySource(keys: readonly Jwk[], opts: KeySetOptions): KeySource {
-  const fetched = new Map<string, Promise<KeySetResult>>();
-  return {
-    keys,
-    fetchKeySet: (url) => {
-      let result = fetched.get(url);
-      if (!result) {
-        result = fetchKeySet(url, opts);
-        fetched.set(url, result);
-      }
-      return result;
-    },
-  };
 }

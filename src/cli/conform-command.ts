@@ -12,7 +12,7 @@ import { usageError } from "../runner/errors.js";
 import { runConformance } from "../runner/run-conformance.js";
 import { resolveSecrets } from "../runner/secrets.js";
 import { parseEndpointOverride, type EndpointOverride } from "../runner/endpoint-override.js";
-import { timeoutBounds } from "../runner/test-definition.js";
+import { timeoutBounds } from "../runner/timeout-bounds.js";
 import {
   connectionFlags,
   parseAgentUrl,

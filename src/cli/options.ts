@@ -12,7 +12,7 @@ import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.j
 import { bindingOf, parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
-import { timeoutBounds } from "../runner/test-definition.js";
+import { timeoutBounds } from "../runner/timeout-bounds.js";
 
 /** The common options of DESIGN.md section 2, as commander hands them over. */
 export interface CommonFlags {

@@ -1,7 +1,10 @@
 import { statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileReporters, renderConsole, renderJson, renderSummary, styleFor } from "../report/index.js";
+import { renderConsole, renderSummary } from "../report/console.js";
+import { fileReporters } from "../report/file-reporters.js";
+import { renderJson } from "../report/json.js";
+import { styleFor } from "../report/style.js";
 import {
   progressDisplay,
   progressModes,
@@ -128,7 +131,7 @@ export async function emitResults(results: readonly RunResult[], settings: Outpu
     const path = join(settings.outDir, reporter.fileName);
     // The conformance procedure: results are never lost to a report error. stdout is already written; the other reports still are.
     try {
-      await writeFile(path, reporter.render(results));
+      await writeFile(path, await reporter.render(results));
       process.stderr.write(`wrote ${path}\n`);
     } catch (error) {
       process.stderr.write(

@@ -56,7 +56,7 @@ function buildProgram(setExit: (code: number) => void): Command {
         ),
     ),
   ).action(async (url: string, flags: CommonFlags) =>
-    setExit(await (await testCommands()).runUrlCommand("card", url, flags)),
+    setExit(await (await import("./url-command.js")).runUrlCommand("card", url, flags)),
   );
   withAuthOptions(
     withCommonOptions(
@@ -72,7 +72,7 @@ function buildProgram(setExit: (code: number) => void): Command {
       "send over jsonrpc, rest or grpc (default: the --endpoint's, else jsonrpc)",
     )
     .action(async (url: string, flags: CommonFlags & { message?: string; transport?: string }) =>
-      setExit(await (await testCommands()).runUrlCommand("smoke", url, flags)),
+      setExit(await (await import("./url-command.js")).runUrlCommand("smoke", url, flags)),
     );
   withAuthOptions(
     withModelOptions(

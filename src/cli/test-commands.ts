@@ -1,58 +1,14 @@
 import type { ModelFlags } from "../llm/model-config.js";
-import { readTestFiles, type A2ATestConfig, type LoadedTest } from "../runner/test-definition.js";
+import { readTestFiles, type LoadedTest } from "../runner/test-definition.js";
 import { runTestDefinition } from "../runner/run-test.js";
-import { runA2ATest } from "../runner/run-a2a-test.js";
-import { configError, usageError } from "../runner/errors.js";
+import { configError } from "../runner/errors.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
-import { resolveSecrets } from "../runner/secrets.js";
-import { timeoutBounds } from "../runner/test-definition.js";
-import {
-  connectionFlags,
-  modelFlagsFrom,
-  parseAgentUrl,
-  type AuthFlags,
-  type CommonFlags,
-} from "./options.js";
+import { connectionFlags, modelFlagsFrom, type AuthFlags, type CommonFlags } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
 import { prepareRun, withProgress, type PreparedRun } from "./prepare.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
-import { readCardKeys } from "./card-keys.js";
-
-/** `card <url>` and `smoke <url>`: one ad-hoc test built from flags. */
-export async function runUrlCommand(
-  mode: "card" | "smoke",
-  rawUrl: string,
-  flags: CommonFlags & AuthFlags & { message?: string; transport?: string; cardKey?: string[] },
-): Promise<number> {
-  const prepared = await prepareRun(flags);
-  const cardKeys = readCardKeys(flags.cardKey);
-  if (flags.message !== undefined && flags.message.trim() === "")
-    throw usageError("--message: must not be empty (leave it out for the default greeting)");
-  const raw: A2ATestConfig = {
-    agent_url: rawUrl,
-    ...connectionFlags(flags),
-    headers: prepared.auth.headers,
-    strict_card: flags.strictCard !== false,
-    timeout_s: prepared.timeoutS ?? timeoutBounds.default,
-    ...(flags.message !== undefined ? { smoke_message: flags.message } : {}),
-  };
-  const { value: config, used } = resolveSecrets(raw, prepared.secrets);
-  parseAgentUrl(config.agent_url);
-  const result = await withProgress(prepared.output, (onEvent) =>
-    runA2ATest({
-      config,
-      mode,
-      policy: prepared.policy,
-      secrets: [...used, ...prepared.auth.secrets],
-      ...(cardKeys.length > 0 ? { cardKeys } : {}),
-      onEvent,
-    }),
-  );
-  await emitResults([result], prepared.output);
-  return exitCodeFor([result]);
-}
 
 /** Runs one loaded test with the command line's secrets, flags and policy. */
 function runLoaded(

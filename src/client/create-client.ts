@@ -1,15 +1,17 @@
 import type { Transport } from "../protocol/transport.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
-import { createGrpcClient } from "./grpc/index.js";
-import { createRestClient } from "./rest/index.js";
+import { lazyClient } from "./lazy-client.js";
 import type { A2AClient, ClientContext, ClientTarget } from "./types.js";
 
 type Factory = (target: ClientTarget, ctx: ClientContext) => A2AClient;
 
 const factories: Partial<Record<Transport, Factory>> = {
   JSONRPC: (target, ctx) => new JsonRpcA2AClient(target, ctx),
-  "HTTP+JSON": createRestClient,
-  GRPC: createGrpcClient,
+  // HTTP+JSON and gRPC load on their first call (see lazyClient): most runs speak JSON-RPC alone.
+  "HTTP+JSON": (target, ctx) =>
+    lazyClient(target, () => import("./rest/index.js").then((rest) => rest.createRestClient(target, ctx))),
+  GRPC: (target, ctx) =>
+    lazyClient(target, () => import("./grpc/index.js").then((grpc) => grpc.createGrpcClient(target, ctx))),
 };
 
 /** The bindings this build can speak. */

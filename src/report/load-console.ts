@@ -1,7 +1,7 @@
 import type { LatencySummary, LoadSection, LoadTick, ThresholdOutcome } from "../model/load.js";
 import type { RunResult } from "../model/result.js";
 import { describeOutcome } from "../load/thresholds.js";
-import { terminalWorthShowing } from "./load-html.js";
+import { terminalWorthShowing } from "../model/load.js";
 import type { Style } from "./style.js";
 
 const ms = (n: number) =>

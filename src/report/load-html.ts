@@ -8,8 +8,6 @@ import {
 import { latencyHistogramChart, latencyOverTimeChart } from "./load-chart.js";
 import { html, type SafeHtml } from "./html-template.js";
 
-export { terminalWorthShowing };
-
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
 
 function latencyRow(name: string, l: LatencySummary | undefined): SafeHtml | null {

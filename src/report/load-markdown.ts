@@ -1,7 +1,7 @@
 import type { LatencySummary, LoadSection } from "../model/load.js";
 import { describeOutcome } from "../load/thresholds.js";
 import { mdCell, mdInline } from "./escape.js";
-import { terminalWorthShowing } from "./load-html.js";
+import { terminalWorthShowing } from "../model/load.js";
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
 

@@ -1,10 +1,10 @@
 import { checkCardSignatures, signatureStatus } from "../card/check-signatures.js";
 import type { Jwk } from "../card/jws.js";
-import { keySource } from "../card/key-set.js";
+import { keySource } from "../card/key-source.js";
 import type { CardValidation, EndpointChoice } from "../card/types.js";
 import { issueText } from "../card/issue-text.js";
 import type { ClientContext } from "../client/types.js";
-import { defaultSmokeMessage, runSmoke, type SmokeOutcome } from "../checks/smoke.js";
+import type { SmokeOutcome } from "../checks/smoke.js";
 import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
 import { TrafficLog } from "../net/traffic.js";
@@ -223,6 +223,8 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   emit({ type: "smoke-sent", url: endpoint.url });
   const target = await openEndpoint(agent, endpoint, ctx, opts.protocolOverride);
   recordNegotiation(result, target.negotiation);
+  // Loaded here: `plainwright card` stops above and need not load the smoke exchange.
+  const { defaultSmokeMessage, runSmoke } = await import("../checks/smoke.js");
   const smoke = await runSmoke({
     client: target.client,
     traffic,

@@ -10,9 +10,7 @@ import { closestName } from "./did-you-mean.js";
 import { parseEndpointOverride } from "./endpoint-override.js";
 import { configError, PlainwrightError } from "./errors.js";
 import { describeJsonProblem, parseJsonText } from "./json-text.js";
-
-/** The A2A test manual "Configuration": timeout_s is an integer from 1 to 300, default 60. */
-export const timeoutBounds = { min: 1, max: 300, default: 60 } as const;
+import { timeoutBounds } from "./timeout-bounds.js";
 
 const httpUrl = z.string({ error: "is required (the agent's URL)" }).min(1, "is required");
 

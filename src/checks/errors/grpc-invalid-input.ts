@@ -25,9 +25,9 @@ export default defineCheck({
   scope: "transport",
   bindings: ["GRPC"],
   run: async (ctx) => {
-    if (!(ctx.client instanceof GrpcA2AClient))
-      return fail("this binding's client cannot send a raw gRPC request");
-    const got = await ctx.client.sendRaw({});
+    // A raw request is this binding's own operation: a client of its own, on the run's target and context.
+    const grpc = new GrpcA2AClient(ctx.client.target, ctx.clientContext);
+    const got = await grpc.sendRaw({}).finally(() => grpc.close());
     // The empty ProtoJSON request: 1.0 sends no message, 0.3's codec an empty one.
     const what = "SendMessage without a message";
     if (got.ok) return fail(`${what} was served (it returned a ${got.value.kind})`, got.trafficIds);

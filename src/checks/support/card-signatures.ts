@@ -1,4 +1,4 @@
-import { keySource } from "../../card/key-set.js";
+import { keySource } from "../../card/key-source.js";
 import { readCardSignatures, type CardSignatures, type KeySource } from "../../card/signature.js";
 import type { CheckContext } from "../types.js";
 
