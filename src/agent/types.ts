@@ -61,6 +61,11 @@ export interface FlawInfo {
   description: string;
   /** One line: what a correct tester reports. */
   expect: string;
+  /**
+   * An allowed variant, not a defect: behaviour the spec permits (`expect` names the clause) that the
+   * suite must not fail.
+   */
+  allowed?: true;
 }
 
 export type JsonObject = Record<string, unknown>;

@@ -61,6 +61,21 @@ describe("the check catalogue", () => {
     expect(uncovered).toEqual([]);
   });
 
+  it("names, for each allowed alternative, an allowed variant of the reference agent", () => {
+    const allowed = new Set(
+      listFlaws()
+        .filter((f) => f.allowed)
+        .map((f) => f.name),
+    );
+    const wrong = catalogue.flatMap((c) =>
+      (c.allowed ?? [])
+        .filter((a) => a.variant && !allowed.has(a.variant))
+        .map((a) => `${c.id}: ${a.variant}`),
+    );
+    expect(wrong).toEqual([]);
+    expect(catalogue.flatMap((c) => c.allowed ?? []).every((a) => /A2A \d/.test(a.clause))).toBe(true);
+  });
+
   it("names only flaws the reference agent has, on protocols they apply to", () => {
     const flaws = new Map(listFlaws().map((f) => [f.name, f.protocols]));
     for (const check of catalogue) {

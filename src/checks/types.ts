@@ -141,6 +141,14 @@ export interface SelfTest {
   bindings?: readonly Transport[];
 }
 
+/** Behaviour the spec permits that a check must not fail, with the clause, and the variant agent that shows it passing. */
+export interface AllowedAlternative {
+  behaviour: string;
+  clause: string;
+  /** The reference agent's allowed variant (a flaw marked allowed) run by src/runner/run-conformance.test.ts. */
+  variant?: string;
+}
+
 /** One conformance check: a declaration plus one function (STYLE.md, typescript-eslint's rules). */
 export interface CheckDefinition {
   /** Stable dotted id; the file path under src/checks/ spells it (`streaming/final-event.ts`). */
@@ -186,6 +194,8 @@ export interface CheckDefinition {
   selfTest?: readonly SelfTest[];
   /** Why no reference-agent flaw can fail this check (and which test fails it instead). */
   noSelfTest?: string;
+  /** What the spec lets an agent do differently here: never a failure (a pass or a not-supported note). */
+  allowed?: readonly AllowedAlternative[];
   run(ctx: CheckContext): Promise<CheckVerdict>;
 }
 

@@ -44,7 +44,8 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     protocols: BOTH,
     description: "A body that is not JSON gets its -32700 error with HTTP 400 instead of 200.",
     expect:
-      "errors.http-status fails (MAY: the binding leaves the status open): HTTP 400 for a JSON-RPC error",
+      "allowed (A2A 0.3 §8.1, 1.0.1 §9.5 leave the HTTP status of a JSON-RPC error open): errors.http-status is a not-supported note",
+    allowed: true,
     rpcReply: (body, res) => {
       if (errorCode(body) === RPC.parseError) res.status(400);
       return body;

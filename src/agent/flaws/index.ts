@@ -12,6 +12,7 @@ import { AUTH_FLAWS, SCOPE_FLAWS } from "./auth.js";
 import { PUSH_FLAWS } from "./push.js";
 import { TRANSPORT_FLAWS } from "./transport.js";
 import { GRPC_FLAWS } from "./grpc.js";
+import { VARIANT_FLAWS } from "./variants.js";
 
 /** Every flaw, grouped by the area it breaks; the only registry. */
 export const FLAWS: readonly FlawDefinition[] = [
@@ -29,16 +30,18 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...PUSH_FLAWS,
   ...TRANSPORT_FLAWS,
   ...GRPC_FLAWS,
+  ...VARIANT_FLAWS,
 ];
 
 /** The public description of every flaw, without its hooks. */
 export function listFlaws(): FlawInfo[] {
-  return FLAWS.map(({ name, category, protocols, description, expect }) => ({
+  return FLAWS.map(({ name, category, protocols, description, expect, allowed }) => ({
     name,
     category,
     protocols: [...protocols],
     description,
     expect,
+    ...(allowed ? { allowed } : {}),
   }));
 }
 

@@ -75,6 +75,25 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
       .poll(async () => (await get(probe, { id: task.id })).state, { timeout: 2000, interval: 50 })
       .toBe("completed");
   },
+  "cancel-unsupported": async (probe) => {
+    const task = await send(probe, "slow: take your time");
+    const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
+    expect(reply.body).toMatchObject({ error: { code: -32004 } });
+  },
+  "cancel-not-cancelable": async (probe) => {
+    const task = await send(probe, "slow: take your time");
+    const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
+    expect(reply.body).toMatchObject({ error: { code: -32002 } });
+  },
+  "asks-back-always": async (probe) => {
+    expect(probe.dialect.task(await send(probe)).state).toBe("input-required");
+  },
+  "asks-back-at-once": async (probe) => {
+    // Even the slow message's task asks back at once (a blocking send returns it waiting for input).
+    expect(probe.dialect.task(await send(probe, "Slow is fine: take your time")).state).toBe(
+      "input-required",
+    );
+  },
   "cancel-finished-succeeds": async (probe) => {
     const task = await send(probe);
     const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });

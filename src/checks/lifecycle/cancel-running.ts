@@ -1,8 +1,8 @@
 import { a2aCodes } from "../../protocol/error-codes.js";
 import type { A2AClient } from "../../client/types.js";
-import type { Task } from "../../protocol/model.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure, waitForSettled } from "../fixtures.js";
+import { terminalStates, type Task } from "../../protocol/model.js";
+import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
+import { describeFailure, waitForSettled, type Provided } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,9 +46,42 @@ async function watchWindowMs(ctx: CheckContext): Promise<number> {
   return Math.min(ctx.timeoutMs / 2, Math.max(500, await ctx.fixtures.slowestTaskMs()));
 }
 
-async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
+/** Refusals the spec allows: "cancellation might not be supported" (A2A 0.3 §7.4; 1.0.1 §3.1.5). */
+const allowedRefusals = new Map<number, string>([
+  [a2aCodes.taskNotCancelable, "TaskNotCancelable (-32002)"],
+  [a2aCodes.unsupportedOperation, "UnsupportedOperation (-32004)"],
+]);
+
+/**
+ * A task that is not over: a running one, else a new one waiting for input (interrupted is not
+ * terminal, so an agent that asks back on every turn still has tasks to cancel).
+ */
+async function taskToCancel(ctx: CheckContext): Promise<Provided<Task>> {
   const running = await ctx.fixtures.runningTask();
-  if (!running.ok) return skip(`no running task to cancel: ${running.reason}`);
+  if (running.ok) return running;
+  const asking = await ctx.fixtures.freshInputRequiredTask();
+  if (asking.ok) return { ...asking, evidence: [...running.evidence, ...asking.evidence] };
+  return { ...running, reason: `${running.reason}; and no task waited for input (${asking.reason})` };
+}
+
+/** Polls an interrupted task after its cancel until it reads canceled or the budget ends (cancel may be asynchronous). */
+async function untilNotInterrupted(client: A2AClient, task: Task, budgetMs: number, evidence: string[]) {
+  const deadline = Date.now() + budgetMs;
+  let current = task;
+  for (let delay = 50; current.state === "input-required" || current.state === "auth-required"; delay *= 2) {
+    if (Date.now() >= deadline) return current;
+    await sleep(Math.min(delay, 1000));
+    const got = await client.getTask(task.id);
+    evidence.push(...got.trafficIds);
+    if (!got.ok) return current;
+    current = got.value;
+  }
+  return current;
+}
+
+async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
+  const running = await taskToCancel(ctx);
+  if (!running.ok) return skip(`no running or interrupted task to cancel: ${running.reason}`);
   const task: Task = running.value;
   const canceled = await ctx.client.cancelTask(task.id);
   const evidence = [...running.evidence, ...canceled.trafficIds];
@@ -56,20 +89,22 @@ async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
     // The task may have finished between the send and the cancel: then the refusal is right.
     const now = await ctx.client.getTask(task.id);
     evidence.push(...now.trafficIds);
-    if (now.ok && now.value.state !== "canceled" && !["submitted", "working"].includes(now.value.state))
-      return "over";
-    // A task the agent cannot cancel may be refused with TaskNotCancelable (A2A 0.3 §7.4, 1.0 §3.1.5):
-    // a legal answer, not a defect; any other error is.
-    if (canceled.kind === "error" && canceled.error.code === a2aCodes.taskNotCancelable)
-      return skip(
-        `the agent refuses to cancel running task ${task.id} with TaskNotCancelable (-32002), which the spec allows: cancellation is not judged`,
+    if (now.ok && now.value.state !== "canceled" && terminalStates.has(now.value.state)) return "over";
+    // A task the agent does not cancel may be refused (A2A 0.3 §7.4, 1.0.1 §3.1.5: "cancellation might
+    // not be supported"): a legal answer, a note; any other error is a defect.
+    const refusal = canceled.kind === "error" ? allowedRefusals.get(canceled.error.code) : undefined;
+    if (refusal)
+      return notSupported(
+        `the agent refuses to cancel ${task.state} task ${task.id} with ${refusal}, which the spec allows (cancellation might not be supported)`,
+        evidence,
       );
     return fail(`canceling ${task.state} task ${task.id} failed: ${describeFailure(canceled)}`, evidence);
   }
   if (canceled.value.id !== task.id)
     return fail(`canceling task ${task.id} returned task ${canceled.value.id}`, evidence);
   // Cancellation may take effect asynchronously: poll (with backoff) until the task settles.
-  const settled = await waitForSettled(ctx.client, canceled.value, ctx.timeoutMs / 2);
+  const reply = await untilNotInterrupted(ctx.client, canceled.value, ctx.timeoutMs / 2, evidence);
+  const settled = await waitForSettled(ctx.client, reply, ctx.timeoutMs / 2);
   evidence.push(...settled.evidence);
   if (!settled.ok) return fail(`after cancel, ${settled.reason}`, evidence);
   if (settled.value.state !== "canceled")
@@ -106,6 +141,24 @@ export default defineCheck({
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
     { flaw: "cancel-then-completes", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
     { flaw: "polled-status-stale", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+  ],
+  allowed: [
+    {
+      behaviour: "the cancel is refused with UnsupportedOperation (a not-supported note)",
+      clause: "A2A 0.3 §7.4; 1.0.1 §3.1.5: cancellation might not be supported",
+      variant: "cancel-unsupported",
+    },
+    {
+      behaviour:
+        "the cancel of a task that is not over is refused with TaskNotCancelable (a not-supported note)",
+      clause: "A2A 0.3 §7.4; 1.0.1 §3.1.5",
+      variant: "cancel-not-cancelable",
+    },
+    {
+      behaviour: "no task is ever seen working: an interrupted (input-required) task is canceled instead",
+      clause: "A2A 1.0.1 §4.1.3: interrupted states are not terminal",
+      variant: "asks-back-at-once",
+    },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",

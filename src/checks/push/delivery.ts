@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
-import { terminalStates } from "../../protocol/model.js";
+import { interruptedStates, terminalStates } from "../../protocol/model.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import {
@@ -53,10 +53,11 @@ async function deliverOnce(
       return skip(
         `setting a loopback webhook failed (an SSRF guard may refuse it; push.config-crud judges configs): ${describeFailure(set)}`,
       );
-    // A task already over when its config was set has nothing left to notify.
+    // A task already over when its config was set has nothing left to notify; nor has one waiting for
+    // input, until someone answers it (whether a cancel of it is notified, the spec does not say).
     const now = await ctx.client.getTask(task.value.id);
     evidence.push(...now.trafficIds);
-    const over = now.ok && terminalStates.has(now.value.state);
+    const over = now.ok && (terminalStates.has(now.value.state) || interruptedStates.has(now.value.state));
     const deadline = started + ctx.timeoutMs - 250;
     const wait = over ? Math.min(deadline, Date.now() + 500) : deadline;
     const delivery = await receiver.waitFor((d) => d.body.includes(task.value.id), wait);
@@ -93,6 +94,13 @@ export default defineCheck({
     { flaw: "push-no-delivery", protocols: ["0.3"] },
     { flaw: "push-wrong-token", protocols: ["1.0"] },
   ],
+  allowed: [
+    {
+      behaviour: "no notification for a task that waits for input when its config is set (nothing changed)",
+      clause: "A2A 1.0.1 §4.3.3: notifications follow task updates",
+      variant: "asks-back-at-once",
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
@@ -110,5 +118,7 @@ export async function receiveNotification(ctx: CheckContext, judge: DeliveryJudg
   const first = await deliverOnce(ctx, started, judge);
   if (first !== "over") return first;
   const second = await deliverOnce(ctx, started, judge);
-  return second === "over" ? skip("twice, the running task finished before its push config was set") : second;
+  return second === "over"
+    ? skip("twice, the running task finished or waited for input before its push config was set")
+    : second;
 }

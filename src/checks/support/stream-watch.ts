@@ -1,11 +1,21 @@
 import type { StreamOutcome } from "../../client/types.js";
-import { terminalStates, type Reply } from "../../protocol/model.js";
+import { interruptedStates, terminalStates, type Reply } from "../../protocol/model.js";
 
 /** Whether an event ends a message stream: a Message, `final: true` (0.x), or a terminal state. */
 export function isFinalEvent(event: Reply): boolean {
   if (event.kind === "message") return true;
   if (event.kind === "status-update" && event.final === true) return true;
   return (event.kind === "task" || event.kind === "status-update") && terminalStates.has(event.state);
+}
+
+/**
+ * Whether a stream may rightly close after this event: its final event, or an interrupted state. Whether
+ * streams close when the task waits for input the spec leaves open (A2A 1.0.1 §3.1.2 requires only that
+ * they close at a terminal state), so closing there is allowed, and so is staying open.
+ */
+export function mayEndStream(event: Reply): boolean {
+  if (isFinalEvent(event)) return true;
+  return (event.kind === "task" || event.kind === "status-update") && interruptedStates.has(event.state);
 }
 
 /** The task an event is about: a Task's id or an update's taskId. */

@@ -1,0 +1,73 @@
+import { sendRpcError } from "../http/jsonrpc-front.js";
+import type { FlawDefinition } from "../types.js";
+import { paramsOf } from "./rpc-call.js";
+import { is, storedTask, stateOf, TERMINAL } from "./lifecycle.js";
+
+const BOTH = ["0.3", "1.0"] as const;
+// A2A error codes (0.3 §8.2, 1.0.1 §5.4): the agent keeps its own copy, apart from the tester's.
+const TASK_NOT_CANCELABLE = -32002;
+const UNSUPPORTED_OPERATION = -32004;
+
+/**
+ * Allowed variants: behaviour the spec permits that our own agent does differently. The suite must not
+ * fail them (src/runner/run-conformance.test.ts runs each and expects no failure, and the note it names).
+ */
+export const VARIANT_FLAWS: FlawDefinition[] = [
+  {
+    name: "cancel-unsupported",
+    category: "protocol",
+    protocols: [...BOTH],
+    description:
+      "The agent does not support cancellation: cancelling a task that is not over answers UnsupportedOperation (-32004).",
+    expect:
+      "allowed (A2A 0.3 §7.4, 1.0.1 §3.1.5: cancellation might not be supported): lifecycle.cancel-running is a not-supported note",
+    allowed: true,
+    rpc: async (call, res, kit) => {
+      if (!is(call, kit, "cancel")) return false;
+      const task = await storedTask(kit, paramsOf(call).id);
+      if (!task || TERMINAL.has(stateOf(task))) return false;
+      sendRpcError(res, call.id, { code: UNSUPPORTED_OPERATION, message: "cancellation is not supported" });
+      return true;
+    },
+  },
+  {
+    name: "cancel-not-cancelable",
+    category: "protocol",
+    protocols: [...BOTH],
+    description: "Running tasks cannot be canceled: cancelling one answers TaskNotCancelable (-32002).",
+    expect: "allowed (A2A 0.3 §7.4, 1.0.1 §3.1.5): lifecycle.cancel-running is a not-supported note",
+    allowed: true,
+    rpc: async (call, res, kit) => {
+      if (!is(call, kit, "cancel")) return false;
+      const task = await storedTask(kit, paramsOf(call).id);
+      if (!task || TERMINAL.has(stateOf(task))) return false;
+      sendRpcError(res, call.id, { code: TASK_NOT_CANCELABLE, message: "this task cannot be canceled" });
+      return true;
+    },
+  },
+  {
+    name: "asks-back-always",
+    category: "protocol",
+    protocols: [...BOTH],
+    description:
+      "Every message is answered with a question: each task ends input-required (after its usual work), never completed.",
+    expect:
+      "allowed (A2A 0.3 §6.3, 1.0.1 §4.1.3: input-required is an interrupted state an agent may enter on any turn): the cancel and subscribe checks still run, on interrupted tasks",
+    allowed: true,
+    plan: (plan) => ({
+      ...plan,
+      outcome: { kind: "input-required", question: "Which account do you mean?" },
+    }),
+  },
+  {
+    name: "asks-back-at-once",
+    category: "protocol",
+    protocols: [...BOTH],
+    description:
+      "Every message is answered at once with a question: no task is ever seen working, each waits for input.",
+    expect:
+      "allowed (A2A 0.3 §6.3, 1.0.1 §4.1.3): an interrupted task is not over, so lifecycle.cancel-running cancels one and passes",
+    allowed: true,
+    plan: () => ({ workMs: 0, outcome: { kind: "input-required", question: "Which account do you mean?" } }),
+  },
+];
