@@ -1,6 +1,6 @@
 import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
 import { editReply, is } from "./lifecycle.js";
-import { isObject } from "./rpc-call.js";
+import { isObject, paramsOf } from "./rpc-call.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
@@ -45,6 +45,19 @@ export const HISTORY_FLAWS: FlawDefinition[] = [
         return { ...message, parts };
       };
       return editReply(res, (body) => editHistory(body, (h) => h.map(summarise)));
+    },
+  },
+  {
+    name: "history-zero-gives-one",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "tasks/get with historyLength 0 returns the last message only: neither none nor the whole history.",
+    expect: "lifecycle.history-length-0x fails (0.3 reads 0 as none or as unlimited, nothing in between)",
+    rpc: (call, _res, kit) => {
+      const params = paramsOf(call);
+      if (is(call, kit, "get") && params.historyLength === 0) params.historyLength = 1;
+      return false;
     },
   },
 ];
