@@ -1,6 +1,6 @@
 import { describeOutcome } from "../../client/jsonrpc.js";
-import { methodName } from "../../client/methods.js";
-import { jsonRpcCodes } from "../../protocol/error-codes.js";
+import { methodName, type Operation } from "../../client/methods.js";
+import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 
 export default defineCheck({
@@ -9,7 +9,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'A well-formed request whose params are wrong (message/send or SendMessage with params {"message": 5}) gets error -32602 (Invalid params), not an internal error.',
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number and with no message, a get and a cancel with no id.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -18,20 +18,51 @@ export default defineCheck({
   },
   recommendation:
     "Validate params against the schema before handling the call and answer -32602 naming the bad field, instead of letting the handler throw (-32603).",
-  selfTest: [{ flaw: "invalid-params-wrong-code", protocols: ["0.3"] }],
+  selfTest: [
+    { flaw: "invalid-params-wrong-code", protocols: ["0.3"] },
+    // Their InternalError for an unknown task is also what a request with no id gets (in 1.0 the SDK refuses it first).
+    { flaw: "task-not-found-wrong-code", protocols: ["0.3"] },
+    { flaw: "cancel-unknown-wrong-code", protocols: ["0.3"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {
-    if (!ctx.rpc) return fail("this binding offers no raw JSON-RPC call");
-    const method = methodName(ctx.generation, "send");
-    const outcome = await ctx.rpc(method, { message: 5 });
-    const evidence = outcome.kind !== "unreachable" && outcome.http.trafficId ? [outcome.http.trafficId] : [];
-    if (outcome.kind === "error" && outcome.error.code === jsonRpcCodes.invalidParams)
-      return pass(`${method} with {"message": 5} answered -32602`, evidence);
-    return fail(
-      `${method} with {"message": 5} was answered with ${describeOutcome(outcome)}, not error -32602`,
+    const rpc = ctx.rpc;
+    if (!rpc) return fail("this binding offers no raw JSON-RPC call");
+    const evidence: string[] = [];
+    const wrong: string[] = [];
+    const lenient: string[] = [];
+    for (const { op, params, what, orTaskNotFound } of malformed) {
+      const method = methodName(ctx.generation, op);
+      const outcome = await rpc(method, params);
+      if (outcome.kind !== "unreachable" && outcome.http.trafficId) evidence.push(outcome.http.trafficId);
+      const code = outcome.kind === "error" ? outcome.error.code : undefined;
+      if (code === jsonRpcCodes.invalidParams) continue;
+      if (orTaskNotFound && code === a2aCodes.taskNotFound) lenient.push(`${method} ${what}`);
+      else wrong.push(`${method} ${what} was answered with ${describeOutcome(outcome)}`);
+    }
+    if (wrong.length > 0)
+      return fail(
+        `${wrong.length} of ${malformed.length} malformed requests did not get -32602: ${wrong.join("; ")}`,
+        evidence,
+      );
+    return pass(
+      `all ${malformed.length} malformed requests (send, get, cancel) were answered -32602`,
       evidence,
     );
   },
 });
+
+/**
+ * Params no method can act on: the message not an object, a required member missing (JSON-RPC 2.0 §5.1:
+ * -32602). Shapes a lenient server may still read (parts given as a string, an id of another type answered
+ * TaskNotFound) are left out: the official SDKs accept them, and reading leniently is no defect.
+ */
+const malformed: ReadonlyArray<{ op: Operation; params: unknown; what: string; orTaskNotFound?: true }> = [
+  { op: "send", params: { message: 5 }, what: 'with {"message": 5}' },
+  { op: "send", params: {}, what: "with no message" },
+  // A request that names no task may also be told the task is not found: the official 0.3 SDK does.
+  { op: "get", params: {}, what: "with no id", orTaskNotFound: true },
+  { op: "cancel", params: {}, what: "with no id", orTaskNotFound: true },
+];
