@@ -164,6 +164,19 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "rest-cancel-unknown-500",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "HTTP+JSON answers a cancel of an unknown task with HTTP 500 (the ErrorInfo still says TASK_NOT_FOUND); reads stay 404.",
+    expect: "errors.status-mapping fails on HTTP+JSON: the reason is right, the status is not",
+    restReply: (body, res) => {
+      if (res.statusCode !== 404 || !isObject(body.error) || !res.req.path.endsWith(":cancel")) return body;
+      res.status(500);
+      return body;
+    },
+  },
+  {
     name: "unknown-fields-refused",
     category: "protocol",
     protocols: BOTH,

@@ -89,6 +89,16 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     const { error } = (await response.json()) as { error: { details: Json[] } };
     expect(error.details[0]?.domain).toBe("errors.example.com");
   },
+  "rest-cancel-unknown-500": async (probe) => {
+    const response = await fetch(`${probe.agent.url}${REST_PATH}/tasks/missing-${randomUUID()}:cancel`, {
+      method: "POST",
+      headers: { "A2A-Version": "1.0", "Content-Type": "application/json" },
+      body: "{}",
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("TASK_NOT_FOUND");
+  },
   "rest-not-found-500": async (probe) => {
     expect((await restGetMissingTask(probe)).status).toBe(500);
   },

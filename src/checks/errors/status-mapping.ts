@@ -27,8 +27,11 @@ async function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]; evide
   const evidence: string[] = [];
   const missing = await ctx.client.getTask(`plainwright-missing-${randomUUID()}`);
   provoked.push({ what: "GetTask of an unknown id", code: a2aCodes.taskNotFound, outcome: missing });
+  // The status and the reason together identify an error: a cancel of an unknown task is one more place to get it wrong.
+  const cancelMissing = await ctx.client.cancelTask(`plainwright-missing-${randomUUID()}`);
+  provoked.push({ what: "CancelTask of an unknown id", code: a2aCodes.taskNotFound, outcome: cancelMissing });
   const settled = await ctx.fixtures.settledTask();
-  evidence.push(...missing.trafficIds, ...settled.evidence);
+  evidence.push(...missing.trafficIds, ...cancelMissing.trafficIds, ...settled.evidence);
   if (settled.ok && terminalStates.has(settled.value.state)) {
     const task = settled.value;
     const cancel = await ctx.client.cancelTask(task.id);
@@ -86,7 +89,10 @@ export default defineCheck({
   },
   recommendation:
     "Map A2A errors to statuses by the §5.4 table: TaskNotFound 404 / NOT_FOUND; TaskNotCancelable, UnsupportedOperation and the other refusals 400 / FAILED_PRECONDITION.",
-  selfTest: [{ flaw: "rest-not-found-500", protocols: ["1.0"], bindings: ["HTTP+JSON"] }],
+  selfTest: [
+    { flaw: "rest-not-found-500", protocols: ["1.0"], bindings: ["HTTP+JSON"] },
+    { flaw: "rest-cancel-unknown-500", protocols: ["1.0"], bindings: ["HTTP+JSON"] },
+  ],
   dependsOn: ["lifecycle.unknown-task-not-found", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],
