@@ -64,6 +64,7 @@ import errorsHttpStatus from "./errors/http-status.js";
 import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
+import errorsPushNotSupported0x from "./errors/push-not-supported-0x.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
 import errorsEmptyVersionIs03 from "./errors/empty-version-is-0-3.js";
 import errorsRequiredExtension from "./errors/required-extension.js";
@@ -163,6 +164,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsNoServerError,
   errorsServerSurvives,
   errorsCapabilityErrors,
+  errorsPushNotSupported0x,
   errorsVersionNotSupported,
   errorsEmptyVersionIs03,
   errorsRequiredExtension,

@@ -196,6 +196,7 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "parse-error-http-400": { check: "errors.http-status", as: "note" },
   "asks-back-always": { check: "streaming.several-subscribers", as: "pass" },
   "asks-back-at-once": { check: "lifecycle.cancel-running", as: "pass" },
+  "push-unclaimed": { check: "errors.push-not-supported-0x", as: "pass" },
 };
 
 describe("what the spec allows never fails", () => {

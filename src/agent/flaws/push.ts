@@ -1,6 +1,7 @@
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
 import { paramsOf } from "./rpc-call.js";
+import { withoutPush } from "./variants.js";
 
 /** Config ids deleted once, so the flaw push-delete-twice-fails can refuse a second delete. */
 const deletedConfigs = new Set<string>();
@@ -9,6 +10,15 @@ const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
 /** Push notification flaws: configs forgotten, never delivered, or sent with the wrong credentials. */
 export const PUSH_FLAWS: FlawDefinition[] = [
+  {
+    name: "push-unclaimed-accepted",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "The card claims no pushNotifications, yet tasks/pushNotificationConfig/set accepts a config.",
+    expect: "errors.push-not-supported-0x fails",
+    mutateCard: withoutPush,
+  },
   {
     name: "push-config-not-stored",
     category: "protocol",

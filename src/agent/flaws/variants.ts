@@ -1,12 +1,19 @@
 import { sendRpcError } from "../http/jsonrpc-front.js";
-import type { FlawDefinition } from "../types.js";
-import { paramsOf } from "./rpc-call.js";
+import type { FlawDefinition, JsonObject } from "../types.js";
+import { isObject, paramsOf } from "./rpc-call.js";
 import { is, storedTask, stateOf, TERMINAL } from "./lifecycle.js";
 
 const BOTH = ["0.3", "1.0"] as const;
 // A2A error codes (0.3 §8.2, 1.0.1 §5.4): the agent keeps its own copy, apart from the tester's.
 const TASK_NOT_CANCELABLE = -32002;
 const UNSUPPORTED_OPERATION = -32004;
+const PUSH_NOT_SUPPORTED = -32003;
+
+/** The card without the push capability. */
+export function withoutPush(card: JsonObject): JsonObject {
+  const capabilities = isObject(card.capabilities) ? card.capabilities : {};
+  return { ...card, capabilities: { ...capabilities, pushNotifications: false } };
+}
 
 /**
  * Allowed variants: behaviour the spec permits that our own agent does differently. The suite must not
@@ -69,5 +76,24 @@ export const VARIANT_FLAWS: FlawDefinition[] = [
       "allowed (A2A 0.3 §6.3, 1.0.1 §4.1.3): an interrupted task is not over, so lifecycle.cancel-running cancels one and passes",
     allowed: true,
     plan: () => ({ workMs: 0, outcome: { kind: "input-required", question: "Which account do you mean?" } }),
+  },
+  {
+    name: "push-unclaimed",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "The agent does not support push: the card claims no pushNotifications and the push methods answer PushNotificationNotSupported (-32003).",
+    expect:
+      "allowed (A2A 0.3 §5.5.2: push is an optional capability): the push checks do not apply, errors.push-not-supported-0x passes",
+    allowed: true,
+    mutateCard: withoutPush,
+    rpc: (call, res) => {
+      if (!call.method.startsWith("tasks/pushNotificationConfig/")) return false;
+      sendRpcError(res, call.id, {
+        code: PUSH_NOT_SUPPORTED,
+        message: "push notifications are not supported",
+      });
+      return true;
+    },
   },
 ];

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import { jsonrpc, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
+import { fetchCard, jsonrpc, type FlawCheck, type FlawProbe } from "./flaw-probe.js";
 import { resultOf, rpc, waitFor } from "./http-client.js";
 
 type Json = Record<string, unknown>;
@@ -80,6 +80,29 @@ export async function sentTaskId(probe: FlawProbe): Promise<string> {
 
 /** Push notification flaw checks: each passes on its flaw and throws on the flawless agent. */
 export const PUSH_CHECKS: Record<string, FlawCheck> = {
+  "push-unclaimed-accepted": async (probe) => {
+    expect(((await fetchCard(probe)).capabilities as Json).pushNotifications).toBe(false);
+    const set = await rpc(
+      jsonrpc(probe),
+      "tasks/pushNotificationConfig/set",
+      {
+        taskId: "any",
+        pushNotificationConfig: { url: "https://example.invalid/hook" },
+      },
+      probe.dialect.headers,
+    );
+    expect(set.body.error).not.toMatchObject({ code: -32003 });
+  },
+  "push-unclaimed": async (probe) => {
+    expect(((await fetchCard(probe)).capabilities as Json).pushNotifications).toBe(false);
+    const set = await rpc(
+      jsonrpc(probe),
+      "tasks/pushNotificationConfig/set",
+      { taskId: "any" },
+      probe.dialect.headers,
+    );
+    expect(set.body.error).toMatchObject({ code: -32003 });
+  },
   "push-config-not-stored": async (probe) => {
     const methods = PUSH_METHODS[probe.dialect.protocol];
     const params = pushParams(probe, await sentTaskId(probe));
