@@ -7,6 +7,7 @@ import cardOptionalFields from "./card/optional-fields.js";
 import cardWellKnownPath from "./card/well-known-path.js";
 import cardPublic from "./card/public.js";
 import cardSecurityConsistent from "./card/security-consistent.js";
+import cardSchemaValid from "./card/schema-valid.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import cardExtendedCard from "./card/extended-card.js";
@@ -104,6 +105,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardWellKnownPath,
   cardPublic,
   cardSecurityConsistent,
+  cardSchemaValid,
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
   cardExtendedCard,

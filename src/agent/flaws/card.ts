@@ -207,6 +207,24 @@ export const CARD_FLAWS: FlawDefinition[] = [
     },
   ),
   cardFlaw(
+    "card-provider-no-url",
+    V03,
+    "provider has an organization but no url, which the A2A 0.3 JSON schema requires.",
+    "card.schema-valid fails: provider.url is required by the A2A 0.3.0 JSON schema",
+    (c) => {
+      c.provider = { organization: "Plainwright" };
+    },
+  ),
+  cardFlaw(
+    "card-scheme-incomplete",
+    V03,
+    "securitySchemes declares an apiKey scheme without name and in (declared only, required by no requirement).",
+    "card.schema-valid fails: securitySchemes.key.name and .in are required by the A2A 0.3.0 JSON schema",
+    (c) => {
+      c.securitySchemes = { ...(c.securitySchemes as object | undefined), key: { type: "apiKey" } };
+    },
+  ),
+  cardFlaw(
     "card-version-says-0-2",
     V03,
     'protocolVersion is "0.2.0" although the agent serves the 0.3 card path and 0.3\'s agent/getAuthenticatedExtendedCard.',

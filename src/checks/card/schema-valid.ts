@@ -1,0 +1,52 @@
+import type { CardIssue } from "../../card/types.js";
+import { defineCheck, fail, notApplicable, pass } from "../define.js";
+import { cardSchemaIssues } from "../support/card-schema.js";
+import type { CheckContext } from "../types.js";
+
+/** An issue the card validator already reported at this path (or above it): reported once, by its rule. */
+function alreadyReported(ctx: CheckContext, issue: CardIssue): boolean {
+  const known = [...ctx.validation.errors, ...ctx.validation.warnings].map((i) => i.path);
+  return known.some(
+    (path) => issue.path === path || issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`),
+  );
+}
+
+/** Security requirements that name a scheme securitySchemes does not declare (a rule JSON Schema cannot state). */
+function undeclaredSchemes(ctx: CheckContext): CardIssue[] {
+  const declared = new Set(Object.keys(ctx.validation.card.securitySchemes));
+  return ctx.validation.card.security.flatMap((requirement, i) =>
+    Object.keys(requirement)
+      .filter((name) => !declared.has(name))
+      .map((name) => ({
+        path: `security[${i}].${name}`,
+        message: `security[${i}] requires scheme "${name}", which securitySchemes does not declare`,
+      })),
+  );
+}
+
+export default defineCheck({
+  id: "card.schema-valid",
+  title: "The card matches the spec's own JSON schema, and its requirements name declared schemes",
+  category: "card",
+  level: "SHOULD",
+  levelReason:
+    "The published schema marks these members required, but a client can still use the rest of the card; the members a client cannot do without (name, url, skills, capabilities...) are judged at MUST by card.required-fields.",
+  requirement:
+    "The card validates against the JSON schema the A2A project publishes for its version (provider with organization and url; every security scheme with the fields its type requires: apiKey name and in, http scheme, oauth2 flows with their URLs, openIdConnect its URL), and every security requirement names a scheme securitySchemes declares.",
+  spec: "A2A 0.3 §5.5 (AgentCard, AgentProvider, SecurityScheme) and specification/json/a2a.json at v0.3.0; 0.2.6 likewise",
+  recommendation:
+    "Validate the card against the published a2a.json of its version before serving it; give every scheme the fields its type requires and declare every scheme a requirement names.",
+  selfTest: [
+    { flaw: "card-provider-no-url", protocols: ["0.3"] },
+    { flaw: "card-scheme-incomplete", protocols: ["0.3"] },
+  ],
+  scope: "agent",
+  run: async (ctx) => {
+    const schema = await cardSchemaIssues(ctx.rawCard, ctx.validation.card.generation);
+    const found = [...(schema ?? []), ...undeclaredSchemes(ctx)].filter((i) => !alreadyReported(ctx, i));
+    if (found.length > 0) return fail(found.map((i) => i.message).join("; "));
+    if (!schema)
+      return notApplicable(`A2A ${ctx.validation.card.generation} publishes no JSON schema of the card`);
+    return pass("the card validates against the published JSON schema of its version");
+  },
+});

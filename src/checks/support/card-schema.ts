@@ -1,0 +1,108 @@
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { CardIssue } from "../../card/types.js";
+import type { ProtocolGeneration } from "../../protocol/generation.js";
+
+/** The published schema of each generation that has one (A2A 1.0 publishes a protobuf instead). */
+const schemaFiles: Partial<Record<ProtocolGeneration, () => Promise<{ default: Schema }>>> = {
+  "0.2": () => import("../../protocol/schemas/a2a-v0.2.6.json", { with: { type: "json" } }),
+  "0.3": () => import("../../protocol/schemas/a2a-v0.3.0.json", { with: { type: "json" } }),
+};
+
+interface Schema {
+  definitions: Record<string, unknown>;
+}
+
+/** The security scheme definition for each `type` (the schema's anyOf, picked by its discriminator). */
+const schemeDefinitions: Record<string, string> = {
+  apiKey: "APIKeySecurityScheme",
+  http: "HTTPAuthSecurityScheme",
+  oauth2: "OAuth2SecurityScheme",
+  openIdConnect: "OpenIdConnectSecurityScheme",
+  mutualTLS: "MutualTLSSecurityScheme",
+};
+
+interface Validators {
+  card: ValidateFunction;
+  schemes: Record<string, ValidateFunction>;
+  version: string;
+}
+
+const compiled = new Map<ProtocolGeneration, Promise<Validators | undefined>>();
+
+/** The compiled validators of a generation, made once, on first use (ajv loads only for a conformance run). */
+function validators(generation: ProtocolGeneration): Promise<Validators | undefined> {
+  let found = compiled.get(generation);
+  if (!found) {
+    found = compile(generation);
+    compiled.set(generation, found);
+  }
+  return found;
+}
+
+async function compile(generation: ProtocolGeneration): Promise<Validators | undefined> {
+  const load = schemaFiles[generation];
+  if (!load) return undefined;
+  const [{ default: schema }, { Ajv }] = await Promise.all([load(), import("ajv")]);
+  // strict off: the published schema uses keywords (descriptions, examples) ajv would otherwise refuse.
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema(schema, "a2a");
+  const ref = (name: string) => ajv.getSchema(`a2a#/definitions/${name}`) as ValidateFunction;
+  const schemes: Record<string, ValidateFunction> = {};
+  for (const [type, name] of Object.entries(schemeDefinitions))
+    if (schema.definitions[name]) schemes[type] = ref(name);
+  return { card: ref("AgentCard"), schemes, version: generation === "0.2" ? "0.2.6" : "0.3.0" };
+}
+
+/** An ajv error as a card issue: the JSON path of the field, and what the schema wants. */
+function issueOf(error: ErrorObject, base: string, version: string): CardIssue | undefined {
+  const segments = error.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  let path = base;
+  for (const s of segments) path = /^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s;
+  const where = path || "the card";
+  if (error.keyword === "required") {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    const full = path ? `${path}.${missing}` : missing;
+    return { path: full, message: `${full} is required by the A2A ${version} JSON schema` };
+  }
+  if (error.keyword === "type" || error.keyword === "enum" || error.keyword === "const")
+    return {
+      path: where,
+      message: `${where} ${error.message ?? "does not match"} (A2A ${version} JSON schema)`,
+    };
+  return undefined;
+}
+
+/**
+ * Where a card breaks its generation's published JSON schema: required members missing, members of the
+ * wrong type or value. Security schemes are judged by the definition their `type` names, so one missing
+ * field is one issue rather than one per alternative. Undefined when the generation has no JSON schema.
+ */
+export async function cardSchemaIssues(
+  card: unknown,
+  generation: ProtocolGeneration,
+): Promise<CardIssue[] | undefined> {
+  const v = await validators(generation);
+  if (!v) return undefined;
+  if (typeof card !== "object" || card === null || Array.isArray(card)) return [];
+  const { securitySchemes, ...rest } = card as Record<string, unknown>;
+  const issues: CardIssue[] = [];
+  if (!v.card(rest)) issues.push(...(v.card.errors ?? []).flatMap((e) => issueOf(e, "", v.version) ?? []));
+  if (typeof securitySchemes === "object" && securitySchemes !== null && !Array.isArray(securitySchemes))
+    for (const [name, scheme] of Object.entries(securitySchemes)) {
+      const type = (scheme as { type?: unknown } | null)?.type;
+      const validate = typeof type === "string" ? v.schemes[type] : undefined;
+      if (validate && !validate(scheme))
+        issues.push(
+          ...(validate.errors ?? []).flatMap((e) => issueOf(e, `securitySchemes.${name}`, v.version) ?? []),
+        );
+    }
+  return dedupe(issues);
+}
+
+function dedupe(issues: CardIssue[]): CardIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => !seen.has(i.message) && seen.add(i.message));
+}
