@@ -38,7 +38,8 @@ export function compare(expected, findings) {
   const found = [];
   const missed = [];
   for (const d of expected.deviations) {
-    const fs = byCheck.get(d.check) ?? [];
+    // A deviation no check judges yet (check: null) is missed until one does.
+    const fs = d.check ? (byCheck.get(d.check) ?? []) : [];
     if (fs.some((f) => FAILED.has(f.status))) found.push(d);
     else
       missed.push({
@@ -97,7 +98,7 @@ function markdown(rows, startedAt) {
     for (const d of r.cmp.found) lines.push(`| ${d.check} | ${d.level} deviation | fail | ${cell(d.what)} |`);
     for (const d of r.cmp.missed)
       lines.push(
-        `| ${d.check} | ${d.level} deviation | **missed** | ${cell(d.what)} — suite said: ${cell(d.got).slice(0, 300)} |`,
+        `| ${d.check ?? "(no check yet)"} | ${d.level} deviation | **missed** | ${cell(d.what)} — suite said: ${cell(d.got).slice(0, 300)} |`,
       );
     for (const a of r.cmp.falseAlarms)
       lines.push(
@@ -119,10 +120,10 @@ function printTable(r) {
     `\n${r.agent.label}  (card ${p.card ?? "?"}, wire ${p.negotiated ?? "?"}, level ${r.result.conformance_level}, ${r.seconds} s)`,
   );
   console.log(`  genuine deviations found: ${r.cmp.found.length} / ${r.expected.deviations.length}`);
-  for (const d of r.cmp.found) console.log(`    found      ${d.check.padEnd(40)} ${d.what}`);
+  for (const d of r.cmp.found) console.log(`    found      ${(d.check ?? "(no check yet)").padEnd(40)} ${d.what}`);
   for (const d of r.cmp.missed)
     console.log(
-      `    MISSED     ${d.check.padEnd(40)} ${d.what}\n               suite said: ${d.got.slice(0, 240)}`,
+      `    MISSED     ${(d.check ?? "(no check yet)").padEnd(40)} ${d.what}\n               suite said: ${d.got.slice(0, 240)}`,
     );
   for (const a of r.cmp.falseAlarms)
     console.log(

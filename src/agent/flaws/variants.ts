@@ -1,5 +1,5 @@
 import { sendRpcError } from "../http/jsonrpc-front.js";
-import type { FlawDefinition, JsonObject } from "../types.js";
+import type { FlawDefinition, JsonObject, RpcHook } from "../types.js";
 import { isObject, paramsOf } from "./rpc-call.js";
 import { is, storedTask, stateOf, TERMINAL } from "./lifecycle.js";
 
@@ -8,6 +8,17 @@ const BOTH = ["0.3", "1.0"] as const;
 const TASK_NOT_CANCELABLE = -32002;
 const UNSUPPORTED_OPERATION = -32004;
 const PUSH_NOT_SUPPORTED = -32003;
+
+/** Answers a cancel of a task that is not over with this error; other calls go on to the SDK. */
+function refuseCancel(code: number, message: string): RpcHook {
+  return async (call, res, kit) => {
+    if (!is(call, kit, "cancel")) return false;
+    const task = await storedTask(kit, paramsOf(call).id);
+    if (!task || TERMINAL.has(stateOf(task))) return false;
+    sendRpcError(res, call.id, { code, message });
+    return true;
+  };
+}
 
 /** The card without the push capability. */
 export function withoutPush(card: JsonObject): JsonObject {
@@ -29,13 +40,7 @@ export const VARIANT_FLAWS: FlawDefinition[] = [
     expect:
       "allowed (A2A 0.3 §7.4, 1.0.1 §3.1.5: cancellation might not be supported): lifecycle.cancel-running is a not-supported note",
     allowed: true,
-    rpc: async (call, res, kit) => {
-      if (!is(call, kit, "cancel")) return false;
-      const task = await storedTask(kit, paramsOf(call).id);
-      if (!task || TERMINAL.has(stateOf(task))) return false;
-      sendRpcError(res, call.id, { code: UNSUPPORTED_OPERATION, message: "cancellation is not supported" });
-      return true;
-    },
+    rpc: refuseCancel(UNSUPPORTED_OPERATION, "cancellation is not supported"),
   },
   {
     name: "cancel-not-cancelable",
@@ -44,13 +49,7 @@ export const VARIANT_FLAWS: FlawDefinition[] = [
     description: "Running tasks cannot be canceled: cancelling one answers TaskNotCancelable (-32002).",
     expect: "allowed (A2A 0.3 §7.4, 1.0.1 §3.1.5): lifecycle.cancel-running is a not-supported note",
     allowed: true,
-    rpc: async (call, res, kit) => {
-      if (!is(call, kit, "cancel")) return false;
-      const task = await storedTask(kit, paramsOf(call).id);
-      if (!task || TERMINAL.has(stateOf(task))) return false;
-      sendRpcError(res, call.id, { code: TASK_NOT_CANCELABLE, message: "this task cannot be canceled" });
-      return true;
-    },
+    rpc: refuseCancel(TASK_NOT_CANCELABLE, "this task cannot be canceled"),
   },
   {
     name: "asks-back-always",

@@ -1,24 +1,11 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { startReferenceAgent, type RunningAgent } from "../../agent/index.js";
-import { commandLinePolicy } from "../../net/outbound-policy.js";
-import { runConformance } from "../../runner/run-conformance.js";
+import { describe, expect, it } from "vitest";
+import { oneCheckRunner } from "../../runner/testing/one-check.js";
 import check from "./optional-fields.js";
 
-const started: RunningAgent[] = [];
-afterAll(async () => {
-  await Promise.all(started.map((a) => a.close()));
-});
+const run = oneCheckRunner(check);
 
 async function finding(flaw?: string) {
-  const agent = await startReferenceAgent({ port: 0, protocol: "1.0", ...(flaw ? { flaw } : {}) });
-  started.push(agent);
-  const result = await runConformance({
-    agentUrl: agent.url,
-    headers: {},
-    timeoutMs: 5000,
-    policy: commandLinePolicy,
-    catalogue: [check],
-  });
+  const result = await run("1.0", flaw);
   return result.findings?.find((f) => f.id === check.id);
 }
 

@@ -1,26 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { startReferenceAgent, type RunningAgent } from "../../agent/index.js";
-import { commandLinePolicy } from "../../net/outbound-policy.js";
-import { runConformance } from "../../runner/run-conformance.js";
+import { describe, expect, it } from "vitest";
+import { oneCheckRunner } from "../../runner/testing/one-check.js";
 import check from "./protocol-version-matches-wire.js";
 
-const started: RunningAgent[] = [];
-afterAll(async () => {
-  await Promise.all(started.map((a) => a.close()));
-});
-
-async function findings(protocol: "0.3" | "1.0", flaw?: string) {
-  const agent = await startReferenceAgent({ port: 0, protocol, ...(flaw ? { flaw } : {}) });
-  started.push(agent);
-  const result = await runConformance({
-    agentUrl: agent.url,
-    headers: {},
-    timeoutMs: 5000,
-    policy: commandLinePolicy,
-    catalogue: [check],
-  });
-  return result;
-}
+const findings = oneCheckRunner(check);
 
 describe("card.protocol-version-matches-wire", () => {
   it.each(["0.3", "1.0"] as const)(
