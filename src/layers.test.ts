@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// DESIGN.md section 7: a folder may import from its own folder and from folders on lower rows only.
+// docs/architecture.md: a folder may import from its own folder and from folders on lower rows only.
 const rows: string[][] = [
   ["cli"],
   // The serve command starts the server; the server never reaches back into the CLI.
@@ -104,7 +104,7 @@ function violations(): string[] {
 }
 
 describe("architecture", () => {
-  it("every source folder is a layer of DESIGN.md section 7", () => {
+  it("every source folder is a layer of docs/architecture.md", () => {
     const folders = readdirSync(srcRoot, { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name);

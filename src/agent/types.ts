@@ -113,7 +113,7 @@ export interface ReplyPlan {
   outcome: ReplyOutcome;
 }
 
-/** The two well-known card locations under a base (the A2A test manual: card discovery). */
+/** The two well-known card locations under a base (docs/test-files.md: card discovery). */
 export type CardLocation = "agent-card.json" | "agent.json";
 
 export interface CardServeContext {

@@ -5,7 +5,7 @@ import { tryParseJson } from "../net/json.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
 
-/** The A2A test manual "Card discovery": cards over 512 KB are rejected, each location gets 20 s at most. */
+/** docs/test-files.md, "Card discovery": cards over 512 KB are rejected, each location gets 20 s at most. */
 export const cardByteCap = 512 * 1024;
 export const cardLocationTimeoutMs = 20_000;
 
@@ -25,7 +25,7 @@ export interface DiscoveryOptions {
 }
 
 /**
- * The locations the A2A test manual tries, in order: agent-card.json then agent.json under the given path,
+ * The locations docs/test-files.md tries, in order: agent-card.json then agent.json under the given path,
  * then both at the host's root. A URL ending in .json is the card itself.
  */
 export function cardLocations(agentUrl: string): string[] {
@@ -88,7 +88,7 @@ async function tryLocation(
   }
 }
 
-/** Finds the agent card: the first location answering 200 with a JSON object wins (the A2A test manual). */
+/** Finds the agent card: the first location answering 200 with a JSON object wins (docs/test-files.md). */
 export async function discoverCard(agentUrl: string, opts: DiscoveryOptions): Promise<DiscoveryResult> {
   const tried: DiscoveryAttempt[] = [];
   for (const url of cardLocations(agentUrl)) {

@@ -8,7 +8,7 @@ import type { NormalizedCard, ProtocolGeneration } from "./types.js";
 /**
  * The A2A generation a card speaks. Order: `supportedInterfaces` present → 1.0; else a protocolVersion
  * string starting 0.3 / 0.2 / 0.1 / 1. → that generation; else a 0.1-shaped card (an `authentication`
- * object, no `securitySchemes`, no `defaultInputModes`) → 0.1; else 0.2 (the A2A test manual: a card without
+ * object, no `securitySchemes`, no `defaultInputModes`) → 0.1; else 0.2 (docs/test-files.md: a card without
  * protocolVersion "is treated as 0.2"). An unrecognised version string such as "0.4" falls through.
  */
 export function detectGeneration(card: JsonObject): ProtocolGeneration {

@@ -54,7 +54,7 @@ describe("a card that is not a JSON object is one error at $", () => {
   });
 });
 
-// The A2A test manual's card table, "Error when" column: each mutation of the valid 0.3 card yields exactly one error, at `path`.
+// docs/test-files.md, card validation, "Error when" column: each mutation of the valid 0.3 card yields exactly one error, at `path`.
 const errorCases: Case[] = [
   { rule: "name missing", mutate: (c) => delete c["name"], path: "name", message: /name is missing/ },
   { rule: "name empty", mutate: (c) => (c["name"] = ""), path: "name" },
@@ -214,7 +214,7 @@ describe("the manual's table, error column", () => {
   });
 });
 
-// The A2A test manual's card table, "Warning when" column (plus the 0.3 SHOULDs the brief adds): no error, exactly these warnings.
+// docs/test-files.md, card validation, "Warning when" column (plus the 0.3 SHOULDs the brief adds): no error, exactly these warnings.
 const warningCases: Case[] = [
   {
     rule: "url missing but an additionalInterfaces entry has one",

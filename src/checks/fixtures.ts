@@ -8,7 +8,7 @@ import { StopReading, taskIdOf } from "./support/stream-watch.js";
 export type Provided<T> =
   { ok: true; value: T; evidence: string[] } | { ok: false; reason: string; evidence: string[] };
 
-/** Polls a task with backoff (the conformance procedure pitfall: no fixed sleeps) until it leaves submitted/working. */
+/** Polls a task with backoff (docs/conformance.md, pitfalls: no fixed sleeps) until it leaves submitted/working. */
 export async function waitForSettled(
   client: A2AClient,
   task: Task,

@@ -5,7 +5,7 @@ const weights = { MUST: 3, SHOULD: 2, MAY: 1 } as const;
 const failed = (f: Finding) => f.status === "fail" || f.status === "error";
 
 /**
- * The conformance procedure step 5.2: full when every check that applied passed (streaming and push included when
+ * docs/conformance.md step 5.2: full when every check that applied passed (streaming and push included when
  * claimed); partial when the core lifecycle passed but some optional feature failed; minimal when the
  * card is valid and basic send/get work; non-conformant when the card is invalid or basic send/get
  * are broken. A capability the card does not claim is not required, but "full" needs every check that

@@ -4,7 +4,7 @@ import type { TrafficLog } from "../net/traffic.js";
 import type { Message, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 
-/** The A2A test manual's default smoke message. */
+/** The default smoke message (docs/test-files.md). */
 export const defaultSmokeMessage = "Hello! In one or two sentences, what can you help me with?";
 
 export interface SmokeOptions {
@@ -15,7 +15,7 @@ export interface SmokeOptions {
   message: string;
   /** Overall budget for settling a submitted/working task (the test's timeout_s). */
   timeoutMs: number;
-  /** The A2A test manual polls every second. */
+  /** A settling task is polled every second (docs/test-files.md). */
   pollIntervalMs?: number;
 }
 
@@ -32,7 +32,7 @@ export interface SmokeOutcome {
   polls: number;
 }
 
-/** The A2A test manual's pass rules beyond "is a Message or Task": not a failed task, and some text. */
+/** docs/test-files.md's pass rules beyond "is a Message or Task": not a failed task, and some text. */
 function judge(reply: Task | Message): string | undefined {
   if (reply.kind === "task" && reply.state === "failed") {
     const said = replyText({ ...reply, artifacts: [], history: [] });
@@ -42,7 +42,7 @@ function judge(reply: Task | Message): string | undefined {
   return undefined;
 }
 
-/** The A2A test manual "Smoke check": one message; passes on a Message or Task that did not fail and has text. */
+/** docs/test-files.md, "Smoke check": one message; passes on a Message or Task that did not fail and has text. */
 export async function runSmoke(opts: SmokeOptions): Promise<SmokeOutcome> {
   const turn = await sendTurn(
     opts.client,

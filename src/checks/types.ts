@@ -149,7 +149,7 @@ export interface AllowedAlternative {
   variant?: string;
 }
 
-/** One conformance check: a declaration plus one function (STYLE.md, typescript-eslint's rules). */
+/** One conformance check: a declaration plus one function (docs/architecture.md: checks are data). */
 export interface CheckDefinition {
   /** Stable dotted id; the file path under src/checks/ spells it (`streaming/final-event.ts`). */
   id: string;

@@ -125,7 +125,7 @@ describe("plainwright converse", () => {
     expect(r.code, r.stdout).toBe(0);
     expect(model.calls.filter((c) => c.role === "judge")).toHaveLength(2);
     expect(model.calls.every((c) => c.model === "other")).toBe(true);
-    // The wait is said on stderr as it happens (issue 13: 429 retries were silent).
+    // The wait is said on stderr as it happens (429 retries were silent).
     expect(r.stderr).toContain("the judge grades 2 criteria");
     expect(r.stderr).toContain("429 from the model openai-compatible:other, retrying in 0 ms (retry 1)");
   });
@@ -149,7 +149,7 @@ describe("plainwright converse", () => {
 });
 
 describe("plainwright run with a conversation test", () => {
-  it("runs the A2A test manual's conversation example once a model is configured", async () => {
+  it("runs a conversation example of docs/test-files.md once a model is configured", async () => {
     const file = join(dir, "a2a-conversation-test.json");
     writeFileSync(
       file,

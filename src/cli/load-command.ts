@@ -69,7 +69,7 @@ export function loadSettingsFrom(flags: LoadFlags): LoadSettings {
 
 /** `load <url>`: concurrent sends or streams, measured, judged by thresholds. */
 export async function runLoadCommand(rawUrl: string, flags: LoadFlags): Promise<number> {
-  // Every option is checked before the first request (issue 13, point 7).
+  // Every option is checked before the first request.
   const prepared = await prepareRun(flags);
   parseAgentUrl(rawUrl);
   const settings = loadSettingsFrom(flags);

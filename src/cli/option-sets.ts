@@ -45,7 +45,7 @@ export function withOutputOptions(cmd: Command): Command {
     );
 }
 
-/** DESIGN.md section 2's common options: how to reach the agent and what to print. */
+/** The common options of every command that reaches an agent: how to reach the agent and what to print. */
 export function withCommonOptions(cmd: Command): Command {
   return withOutputOptions(withConnectionOptions(cmd));
 }

@@ -14,7 +14,7 @@ import { usageError } from "../runner/errors.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
 import { timeoutBounds } from "../runner/timeout-bounds.js";
 
-/** The common options of DESIGN.md section 2, as commander hands them over. */
+/** The common options, as commander hands them over. */
 export interface CommonFlags {
   header?: string[];
   timeout?: string;

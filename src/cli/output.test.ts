@@ -14,7 +14,7 @@ describe("emitResults", () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("reports a failing reporter on stderr and still writes stdout and the other reports (the conformance procedure)", async () => {
+  it("reports a failing reporter on stderr and still writes stdout and the other reports (docs/conformance.md)", async () => {
     dir = await mkdtemp(join(tmpdir(), "plainwright-out-"));
     fileReporters.broken = {
       fileName: "broken.txt",

@@ -129,7 +129,7 @@ export async function emitResults(results: readonly RunResult[], settings: Outpu
     const reporter = fileReporters[name];
     if (!reporter) continue;
     const path = join(settings.outDir, reporter.fileName);
-    // The conformance procedure: results are never lost to a report error. stdout is already written; the other reports still are.
+    // docs/conformance.md: results are never lost to a report error. stdout is already written; the other reports still are.
     try {
       await writeFile(path, await reporter.render(results));
       process.stderr.write(`wrote ${path}\n`);

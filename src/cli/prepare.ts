@@ -13,7 +13,7 @@ import {
 } from "./options.js";
 import { outputSettings, progressFor, type OutputSettings } from "./output.js";
 
-/** Every common option of a command, checked before anything is sent (issue 13: options that do nothing are refused). */
+/** Every common option of a command, checked before anything is sent (options that do nothing are refused). */
 export interface PreparedRun {
   output: OutputSettings;
   /** -H and the credential flags; header values may still hold {{secrets.NAME}}. */

@@ -280,7 +280,7 @@ function buildProgram(setExit: (code: number) => void): Command {
   return program;
 }
 
-/** The only place that turns errors into exit codes (STYLE.md "Errors"). */
+/** The only place that turns errors into exit codes (docs/architecture.md "Errors"). */
 export async function main(argv: string[]): Promise<number> {
   let exit: number = exitCodes.passed;
   const program = buildProgram((code) => (exit = code));

@@ -93,7 +93,7 @@ export async function runRedteamCommand(rawUrl: string | undefined, flags: Redte
     return 0;
   }
   if (rawUrl === undefined) throw usageError("redteam needs the agent's URL (or --list)");
-  // Every option is checked before the first request (issue 13, point 7).
+  // Every option is checked before the first request.
   const prepared = await prepareRun(flags);
   const config = redteamConfig(rawUrl, flags, prepared.auth.headers);
   const models = modelFlagsFrom(flags);

@@ -34,7 +34,7 @@ export function defaultDbFile(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, "plainwright", "plainwright.sqlite");
 }
 
-/** DESIGN.md section 6: serve refuses loopback and private addresses unless allow-listed. */
+/** docs/architecture.md, outbound safety: serve refuses loopback and private addresses unless allow-listed. */
 export function servePolicy(flags: Pick<ServeFlags, "allowPrivate" | "allowHost">): OutboundPolicy {
   return {
     ...serverPolicy,

@@ -46,7 +46,7 @@ interface Reply {
   body: unknown;
 }
 
-/** The server's REST API (DESIGN.md section 9), as submit uses it. */
+/** The server's REST API (docs/api.md), as submit uses it. */
 function apiOf(base: string, token: string | undefined) {
   return async (method: string, path: string, body?: unknown): Promise<Reply> => {
     let res: Response;

@@ -7,7 +7,7 @@ import type { A2AClient, CallOutcome } from "./types.js";
 
 /** What one chat turn produced, for a terminal or a web page to show. */
 export interface ChatTurn {
-  /** The agent's words (the A2A test manual's reply-text rule). */
+  /** The agent's words (docs/test-files.md, the reply text). */
   text: string;
   reply?: Task | Message;
   /** Set when the turn failed: the error as one line. */

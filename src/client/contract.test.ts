@@ -10,7 +10,7 @@ import { createRestClient } from "./rest/index.js";
 import type { A2AClient, ClientContext } from "./types.js";
 
 /**
- * One contract, every binding (STYLE.md: Hono's shared contract suite). Each binding registers how to
+ * One contract, every binding (the same contract for every binding). Each binding registers how to
  * reach the reference agent; the behaviour asserted is the same for all.
  */
 interface BindingCase {

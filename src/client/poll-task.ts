@@ -22,7 +22,7 @@ export type PollOutcome =
       failure: Exclude<CallOutcome<Task>, { ok: true }>;
     };
 
-/** A fixed interval between reads (the A2A test manual: one second). */
+/** A fixed interval between reads (docs/test-files.md: one second). */
 export const everyMs = (ms: number) => (): number => ms;
 
 /** Doubling waits from `firstMs`, capped at `maxMs`: quick for tasks that settle at once, gentle for slow ones. */

@@ -26,9 +26,9 @@ export interface ConversationContext {
   spec: ConversationSpec;
   user: LanguageModelClient;
   judge: LanguageModelClient;
-  /** The A2A test manual: 1000; tests shorten it. */
+  /** docs/test-files.md: 1000; tests shorten it. */
   pollIntervalMs?: number;
-  /** The A2A test manual: 60 s of polling per turn. */
+  /** docs/test-files.md: 60 s of polling per turn. */
   turnBudgetMs?: number;
   concurrency?: number;
   /** Hears each turn as it is added and each trial as it ends (progress, live reporters). */
@@ -94,7 +94,7 @@ async function converse(ctx: ConversationContext, trial: number): Promise<Dialog
     }
     add({ turn, role: "user", text, at: new Date().toISOString() });
     const sentAt = Date.now();
-    // The A2A test manual: reuse the agent's contextId every turn; an interrupted task continues on the next turn.
+    // docs/test-files.md: reuse the agent's contextId every turn; an interrupted task continues on the next turn.
     const outcome = await sendTurn(
       ctx.client,
       { text, ...(contextId ? { contextId } : {}), ...(taskId ? { taskId } : {}) },

@@ -1,4 +1,4 @@
-/** What a conversation test asks for, after defaults (the A2A test manual: "They work exactly as in a conversation test"). */
+/** What a conversation test asks for, after defaults (docs/test-files.md: "They work exactly as in a conversation test"). */
 export interface ConversationSpec {
   persona?: string;
   goal?: string;
@@ -20,7 +20,7 @@ export const conversationDefaults = {
   minPassRate: 1,
   /** Trials run at the same time, at most. */
   concurrency: 3,
-  /** The A2A test manual: a submitted/working task is polled every second for up to 60 s. */
+  /** docs/test-files.md: a submitted/working task is polled every second for up to 60 s. */
   turnBudgetMs: 60_000,
   pollIntervalMs: 1000,
   userTemperature: 0.7,

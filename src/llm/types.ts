@@ -31,7 +31,7 @@ export interface ChatResult<T = unknown> {
   attempts: number;
 }
 
-/** A provider's model behind one small interface (DESIGN.md section 7, llm/). */
+/** A provider's model behind one small interface (docs/architecture.md, llm/). */
 export interface LanguageModelClient {
   /** "provider:name", for reports and the price table. */
   readonly id: string;

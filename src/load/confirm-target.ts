@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 
 /**
- * The load safety rule (issue 15): a load run may only reach a host other than loopback when the user
+ * The load safety rule: a load run may only reach a host other than loopback when the user
  * names that host with --confirm-target (config.load.confirm_target in a test file), so that nobody loads
  * someone else's agent by accident. The rule is judged on the host as written, before any request: a
  * name that happens to resolve to loopback still needs confirming, which errs on the safe side.

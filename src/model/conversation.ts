@@ -68,7 +68,7 @@ export interface TrialOutcome {
   warnings: string[];
 }
 
-/** Pass-rate statistics over the trials (the A2A test manual, "Trials, thresholds and cost"). */
+/** Pass-rate statistics over the trials (docs/test-files.md, "Trials, thresholds and cost"). */
 export interface TrialStats {
   count: number;
   passed: number;

@@ -3,7 +3,7 @@ export type FindingLevel = "MUST" | "SHOULD" | "MAY";
 
 export type FindingStatus = "pass" | "fail" | "skip" | "error";
 
-/** One conformance check's outcome (DESIGN.md section 3 `findings`). */
+/** One conformance check's outcome (docs/result-format.md, findings). */
 export interface Finding {
   /** Stable dotted id, e.g. `streaming.final-event`. */
   id: string;

@@ -1,4 +1,4 @@
-/** The red-team section of a result (DESIGN.md section 3, `kind: "redteam"`): read by every reporter and the web app. */
+/** The red-team section of a result (docs/result-format.md, `kind: "redteam"`): read by every reporter and the web app. */
 
 export const redteamPacks = [
   "prompt-injection",

@@ -34,11 +34,11 @@ export interface DiscoveryAttempt {
 
 export type RunStatus = "passed" | "failed" | "error";
 
-/** Every kind of run a result can describe (DESIGN.md section 3). */
+/** Every kind of run a result can describe (docs/result-format.md). */
 export const runKinds = ["a2a", "conformance", "conversation", "redteam", "load"] as const;
 export type RunKind = (typeof runKinds)[number];
 
-/** The result JSON of DESIGN.md section 3: one per test run, read by every reporter. Never rename fields. */
+/** The result JSON (docs/result-format.md): one per test run, read by every reporter. Never rename fields. */
 export interface RunResult {
   tool: { name: "plainwright"; version: string };
   kind: RunKind;
@@ -133,7 +133,7 @@ export interface ConversationSection {
   min_pass_rate: number;
   user_model: string;
   judge_model: string;
-  /** The A2A test manual "Which endpoint is called" for the conversation. */
+  /** docs/test-files.md, "Which endpoint is called" for the conversation. */
   endpoint: string;
 }
 

@@ -6,7 +6,7 @@ export interface TrafficEvent {
   data: string;
 }
 
-/** One HTTP exchange (one hop: each redirect is its own entry), as in DESIGN.md section 3 `traffic`. */
+/** One HTTP exchange (one hop: each redirect is its own entry), as docs/result-format.md describes it. */
 export interface TrafficEntry {
   id: string;
   at: string;

@@ -1,7 +1,7 @@
 /** The wire bindings, spelled as A2A 0.3 §5.5 (TransportProtocol) and 1.0 §5 (protocolBinding) spell them. */
 export const transports = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
-/** The wire binding names used throughout Plainwright (DESIGN.md section 3). */
+/** The wire binding names used throughout Plainwright (docs/result-format.md). */
 export type Transport = (typeof transports)[number];
 
 /** The short names people type: `--transport jsonrpc,rest,grpc` and a test file's `transports`. */

@@ -1,5 +1,5 @@
 /**
- * Why a request was refused or cut short. Every value names one rule of DESIGN.md section 6 so that
+ * Why a request was refused or cut short. Every value names one rule of docs/architecture.md, outbound safety so that
  * a finding or an `error` status can say exactly which cap or policy was hit.
  */
 export type NetRule =

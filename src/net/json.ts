@@ -52,7 +52,7 @@ function describeSyntaxError(cause: unknown, text: string): { reason: string; at
   return { reason, at: /end of JSON input/.test(raw) ? text.length : undefined };
 }
 
-/** Parses a response body as JSON, refusing text nested deeper than `maxDepth` (DESIGN.md section 6). */
+/** Parses a response body as JSON, refusing text nested deeper than `maxDepth` (docs/architecture.md, outbound safety). */
 export function parseJson(text: string, url: string, maxDepth = 256): unknown {
   const deep = nestingDepth(text, maxDepth);
   if (deep.at >= 0) {

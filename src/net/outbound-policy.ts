@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { NetError } from "./errors.js";
 
-/** Which non-public destinations a run may contact (DESIGN.md section 6). */
+/** Which non-public destinations a run may contact (docs/architecture.md, outbound safety). */
 export interface OutboundPolicy {
   allowLoopback: boolean;
   allowPrivate: boolean;

@@ -14,7 +14,7 @@ const SENSITIVE_HEADERS = new Set([
 const judgedHeaders = new Map<string, boolean>();
 const JUDGED_HEADERS_MAX = 1024;
 
-/** Whether a header's value is a credential by its name alone (DESIGN.md section 4: secrets never appear). */
+/** Whether a header's value is a credential by its name alone (docs/test-files.md: secrets never appear). */
 export function isSensitiveHeader(name: string): boolean {
   const known = judgedHeaders.get(name);
   if (known !== undefined) return known;
@@ -59,7 +59,7 @@ function paramName(raw: string): string {
 }
 
 /**
- * The shortest secret a user may register (issue 14): redaction matches any length, but a shorter
+ * The shortest secret a user may register: redaction matches any length, but a shorter
  * value would also erase ordinary text, so the places that take secrets refuse it with this rule.
  */
 export const MIN_SECRET_LENGTH = 8;

@@ -8,7 +8,7 @@ function textOf(parts: readonly Part[]): string {
 }
 
 /**
- * The reply text the A2A test manual reads: the task's artifacts, then its status message, then the agent's last
+ * The reply text docs/test-files.md reads: the task's artifacts, then its status message, then the agent's last
  * message in the history. An interrupted task (input-required) shows its status message first, since
  * that message is the agent's question.
  */

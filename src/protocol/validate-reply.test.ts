@@ -39,7 +39,7 @@ describe("stateOrderProblem", () => {
   });
 });
 
-describe("emptyPartsProblem (seed 004: each reply checked for non-empty parts)", () => {
+describe("emptyPartsProblem (each reply checked for non-empty parts)", () => {
   it("flags a Message with no parts, bare, wrapped (1.0) or as a task's status message", () => {
     expect(emptyPartsProblem({ kind: "message", role: "agent", messageId: "m", parts: [] })).toMatch(
       /no parts/,

@@ -96,7 +96,7 @@ export function stateOrderProblem(events: readonly Reply[]): string | undefined 
 
 /**
  * A Message (bare, in a 1.0 wrapper, or a task's status message) with no parts: A2A 0.3 §6.4 and
- * 1.0 §4.1.4 describe `parts` as the content of the message; seed 004 asks the inspector to flag
+ * 1.0 §4.1.4 describe `parts` as the content of the message; the inspector flags
  * an empty one. A separate function so the conformance checks' shape judgement is unchanged.
  */
 export function emptyPartsProblem(raw: unknown): string | undefined {

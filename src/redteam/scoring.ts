@@ -53,7 +53,7 @@ export function packReport(pack: Pack, attacks: readonly AttackReport[]): PackRe
   return report;
 }
 
-/** One finding per attack (DESIGN.md section 3): its pack as category, fail when it succeeded or over-refused. */
+/** One finding per attack (docs/result-format.md): its pack as category, fail when it succeeded or over-refused. */
 export function attackFinding(report: AttackReport): Finding {
   const worst = report.records.find((r) => r.outcome === "success" || r.outcome === "refused");
   const base = {

@@ -91,7 +91,7 @@ export interface AttackNeeds {
 
 /**
  * One attack: generator (`steps`), detector (`detect`) and, where no detector can decide, the judge's
- * criterion (`grade`), in one object in one file named by its id (STYLE.md: attack packs).
+ * criterion (`grade`), in one object in one file named by its id (docs/architecture.md: checks are data).
  */
 export interface Attack {
   /** `<pack>.<name>`; the file is packs/<pack>/<name>.ts. */

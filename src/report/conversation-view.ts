@@ -1,7 +1,7 @@
 import type { RunResult, TrialStats, UsageSection } from "../model/index.js";
 
 /*
- * Conversation tests add `transcript`, `verdicts` and `trials` to the result (DESIGN.md section 3). Results are
+ * Conversation tests add `transcript`, `verdicts` and `trials` to the result (docs/result-format.md). Results are
  * stored and read back by the server, possibly from older versions, so the reporters read them here, defensively,
  * as unknown data: anything unexpected is shown as JSON rather than dropped or trusted.
  */

@@ -267,7 +267,7 @@ function summaryTable(results: readonly RunResult[]): string {
   return table(["Run", "Status", "Level", "Scores", "Reason"], rows);
 }
 
-/** The Markdown report (the conformance procedure step 5.3): summary, per-category tables, the "Failed Tests" table. */
+/** The Markdown report (docs/conformance.md step 5.3): summary, per-category tables, the "Failed Tests" table. */
 export function renderMarkdown(results: readonly RunResult[]): string {
   const parts = ["# Plainwright report"];
   if (results.length > 1) parts.push(summaryTable(results));

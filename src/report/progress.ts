@@ -22,7 +22,7 @@ export function findingLine(f: Finding): string {
 }
 
 /**
- * A model retry in the words of issue 13: "429 from the model openai:gpt-4o, retrying in 2 s (retry 1)".
+ * A model retry in the words of "429 from the model openai:gpt-4o, retrying in 2 s (retry 1)".
  * The status is read from the call's failure ("… failed: HTTP 429 …"); other failures keep their own words.
  */
 export function retryLine(event: Extract<RunEvent, { type: "retry" }>): string {

@@ -13,7 +13,7 @@ import { runA2ATest } from "./run-a2a-test.js";
 import { runConversationTest } from "./run-conversation-test.js";
 
 /**
- * The one connect-and-talk path, every binding (STYLE.md: one contract suite for every transport): the
+ * The one connect-and-talk path, every binding (one contract suite for every binding): the
  * smoke check and a conversation pass over JSON-RPC, HTTP+JSON and gRPC against the reference agent in
  * both protocol versions.
  */

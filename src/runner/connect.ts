@@ -108,7 +108,7 @@ export async function openEndpoint(
       },
       ctx,
     );
-  // The negotiation probe doubles as the warm-up request the conformance procedure asks for before anything is timed.
+  // The negotiation probe doubles as the warm-up request docs/conformance.md asks for before anything is timed.
   const negotiation = await negotiateGeneration(startingGeneration(agent, endpoint), make, override);
   const them = extensions.length === 1 ? "it" : "them";
   const activated =
@@ -152,7 +152,7 @@ export type ConnectResult =
 export interface ConnectOptions {
   agentUrl: string;
   ctx: ClientContext;
-  /** Which binding to talk over; default the --endpoint's, else JSON-RPC (the A2A test manual). */
+  /** Which binding to talk over; default the --endpoint's, else JSON-RPC (docs/test-files.md). */
   transport?: Transport;
   /** --protocol: skip wire negotiation. */
   protocolOverride?: ProtocolGeneration;

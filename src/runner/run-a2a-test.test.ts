@@ -85,7 +85,7 @@ const cardRow = (flaw: string, protocol: AgentProtocol, kind: "error" | "warning
     ? { flaw, protocol, status: "failed", error: path, reason: /the card has \d+ errors?/ }
     : { flaw, protocol, status: "passed", warning: path };
 
-// The A2A test manual's card validation table, one row per flaw: errors fail, warnings never do.
+// The card validation of docs/test-files.md, one row per flaw: errors fail, warnings never do.
 const cardCases: FlawCase[] = [
   cardRow("card-missing-name", "1.0", "error", "name"),
   cardRow("card-missing-name", "0.3", "error", "name"),
@@ -227,7 +227,7 @@ const smokeCases: FlawCase[] = [
   },
 ];
 
-describe("each flaw of the reference agent gives the status the A2A test manual prescribes", () => {
+describe("each flaw of the reference agent gives the status docs/test-files.md prescribes", () => {
   it.each(
     [...cardCases, ...discoveryCases, ...smokeCases].map(
       (c) => [`${c.flaw} (A2A ${c.protocol})`, c] as const,

@@ -28,7 +28,7 @@ export interface A2ARunOptions {
   source?: string;
   /** What happens as it happens; never part of the result. */
   onEvent?: RunEventSink;
-  /** The A2A test manual polls every second; tests shorten it. */
+  /** A settling task is polled every second (docs/test-files.md); tests shorten it. */
   pollIntervalMs?: number;
   traffic?: TrafficLog;
   /** --protocol: skip wire negotiation. */
@@ -42,7 +42,7 @@ export interface A2ARunOptions {
 }
 
 /**
- * Why no card was found, naming what each location answered (issue 14: "none returned a JSON
+ * Why no card was found, naming what each location answered ("none returned a JSON
  * object" hid a refused redirect or a DNS failure); one outcome shared by all is said once.
  */
 function noCardReason(tried: readonly { url: string; outcome: string }[]): string {
@@ -53,7 +53,7 @@ function noCardReason(tried: readonly { url: string; outcome: string }[]): strin
   return `${head}: ${each.length > 600 ? `${each.slice(0, 600)}…` : each}`;
 }
 
-/** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (the A2A test manual). */
+/** Checks the agent URL before anything is sent: a URL that is not allowed is an `error` (docs/test-files.md). */
 export async function agentUrlProblem(url: string, policy: OutboundPolicy): Promise<string | undefined> {
   let parsed: URL;
   try {
@@ -129,7 +129,7 @@ export interface A2ATarget {
   ctx: ClientContext;
 }
 
-/** Runs one A2A test (the A2A test manual "How an A2A test runs", conversations excepted) and builds its result. */
+/** Runs one A2A test (docs/test-files.md, "How an A2A test runs", conversations excepted) and builds its result. */
 export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
   const traffic = opts.traffic ?? new TrafficLog({ secrets: opts.secrets ?? [] });
   for (const s of opts.secrets ?? []) traffic.addSecret(s);

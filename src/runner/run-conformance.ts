@@ -52,7 +52,7 @@ export interface ConformanceOptions {
   protocolOverride?: ProtocolGeneration;
   /** --endpoint: tested whatever the card says; without a card the suite runs against it. */
   endpointOverride?: EndpointOverride;
-  /** Checks run concurrently up to this many (the conformance procedure: the suite must be fast). */
+  /** Checks run concurrently up to this many (docs/conformance.md: the suite must be fast). */
   concurrency?: number;
   /** The test's name and file when it came from one. */
   name?: string;
@@ -211,7 +211,7 @@ function otherCallerOf(opts: ConformanceOptions, warnings: string[]): { otherCal
   return first ? { otherCaller: first } : {};
 }
 
-/** The conformance suite (the conformance procedure) on every binding the card advertises; one result with findings. */
+/** The conformance suite (docs/conformance.md) on every binding the card advertises; one result with findings. */
 export async function runConformance(opts: ConformanceOptions): Promise<RunResult> {
   const traffic = new TrafficLog({ secrets: opts.secrets ?? [] });
   const { result, finish, emit } = beginRun({

@@ -7,7 +7,7 @@ import type { RunResult } from "../model/result.js";
 import { runTestDefinition, type TestRunOptions } from "./run-test.js";
 import { parseTestDefinition } from "./test-definition.js";
 
-// The A2A test manual's second example, pointed at the reference agent.
+// A conversation example of docs/test-files.md, pointed at the reference agent.
 const seedExample = (agentUrl: string, config: Record<string, unknown> = {}) => ({
   module_id: "<module-id>",
   name: "Helpdesk agent handles a refund",
@@ -73,7 +73,7 @@ const scripted = () => ({
 });
 
 describe("a conversation test run", () => {
-  it("runs the A2A test manual's conversation example as is and builds the result", async () => {
+  it("runs a conversation example of docs/test-files.md as is and builds the result", async () => {
     const a = await agent();
     const result = await run(seedExample(a.url), scripted());
     expect(result.status, result.reason).toBe("passed");

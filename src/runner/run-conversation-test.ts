@@ -61,7 +61,7 @@ export function conversationSpec(config: A2ATestConfig): ConversationSpec {
 }
 
 // The model endpoint is the user's own configuration, so loopback and private servers (Ollama, vLLM) are
-// fine; metadata addresses never are, whatever the policy (DESIGN.md section 6).
+// fine; metadata addresses never are, whatever the policy (docs/architecture.md, outbound safety).
 const modelPolicy: OutboundPolicy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
 
 async function guard(url: string): Promise<void> {
@@ -111,7 +111,7 @@ function resolveModels(opts: ConversationRunOptions): { user: ModelConfig; judge
 }
 
 /**
- * The A2A test manual "Conversation over A2A": the card is found and validated as for any A2A test, then a simulated
+ * docs/test-files.md, "Conversation over A2A": the card is found and validated as for any A2A test, then a simulated
  * user talks to the endpoint and the judge grades each transcript. With strict_card, a card error fails
  * the run even when the conversation passed.
  */
@@ -251,7 +251,7 @@ function conversationFields(
   };
 }
 
-/** A target's endpoint from its card (or the agent URL), with no card validation (the A2A test manual). */
+/** A target's endpoint from its card (or the agent URL), with no card validation (docs/test-files.md). */
 async function targetRun(
   opts: ConversationRunOptions,
   traffic: TrafficLog,

@@ -66,7 +66,7 @@ function emptyRun(opts: RedteamRunOptions, started: number): RunResult {
 }
 
 /**
- * The A2A test manual "Red teaming": the target's card only finds the endpoint; every identity gets its own
+ * docs/test-files.md, "Red teaming": the target's card only finds the endpoint; every identity gets its own
  * client on it; the chosen packs run their attacks; deterministic detectors decide, the judge grades the rest.
  */
 export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult> {

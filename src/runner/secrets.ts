@@ -4,7 +4,7 @@ import { configError } from "./errors.js";
 
 const placeholder = /\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
-/** Where `{{secrets.NAME}}` values come from (DESIGN.md section 4). */
+/** Where `{{secrets.NAME}}` values come from (docs/test-files.md). */
 export interface SecretSource {
   /** Values from a --secrets file or the server's store. */
   values: Record<string, string>;

@@ -28,7 +28,7 @@ const withConfig = (config: Record<string, unknown>) => ({
 });
 
 describe("parseTestDefinition", () => {
-  it("accepts the A2A test manual's smoke example and fills the defaults", () => {
+  it("accepts the smoke example of docs/test-files.md and fills the defaults", () => {
     const { definition, warnings } = parseTestDefinition(smokeExample, "a.json");
     expect(definition.config).toMatchObject({
       strict_card: true,

@@ -14,7 +14,7 @@ import { timeoutBounds } from "./timeout-bounds.js";
 
 const httpUrl = z.string({ error: "is required (the agent's URL)" }).min(1, "is required");
 
-/** Conversation limits: max_turns 1–50, trials 1–100 (the A2A test manual leaves them open; these keep runs bounded). */
+/** Conversation limits: max_turns 1–50, trials 1–100 (docs/test-files.md leaves them open; these keep runs bounded). */
 export const conversationBounds = {
   maxTurns: { min: 1, max: 50 },
   trials: { min: 1, max: 100 },
@@ -36,7 +36,7 @@ const fraction = z
   .max(1, "must be from 0 to 1")
   .optional();
 
-/** A test's `config` (the A2A test manual "Configuration"); `{{secrets.NAME}}` works in any string. */
+/** A test's `config` (docs/test-files.md, "Configuration"); `{{secrets.NAME}}` works in any string. */
 export const configSchema = z
   .object({
     agent_url: httpUrl.describe("the agent's base URL or card URL (http or https)"),
@@ -128,7 +128,7 @@ export const configSchema = z
   })
   .loose();
 
-/** A test definition exactly as the A2A test manual's examples write it. */
+/** A test definition exactly as the examples of docs/test-files.md write it. */
 export const testSchema = z
   .object({
     module_id: z.string().optional(),
@@ -136,7 +136,7 @@ export const testSchema = z
     kind: z.enum(["a2a", "conversation", "conformance", "load", "redteam"], {
       error: 'must be "a2a", "conversation", "conformance", "load" or "redteam"',
     }),
-    /** Conversation tests name their agent as a target (the A2A test manual "A2A as a target elsewhere"). */
+    /** Conversation tests name their agent as a target (docs/test-files.md, "A2A as a target elsewhere"). */
     target: a2aTargetSchema.optional(),
     natural_language: z.string().optional(),
     config: configSchema,
@@ -172,7 +172,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 
 /**
  * A conversation test's `target` supplies the agent URL and headers; the card then only finds the
- * endpoint and is not validated (the A2A test manual "A2A as a target elsewhere").
+ * endpoint and is not validated (docs/test-files.md, "A2A as a target elsewhere").
  */
 function withTarget(raw: unknown, source: string): unknown {
   const kind = valueAt(raw, ["kind"]);
@@ -281,7 +281,7 @@ export function parseTestDefinition(input: unknown, source: string): LoadedTest 
   };
 }
 
-/** Whether the config asks for a conversation (the A2A test manual: any of persona, goal or success_criteria). */
+/** Whether the config asks for a conversation (docs/test-files.md: any of persona, goal or success_criteria). */
 export function isConversation(config: A2ATestConfig): boolean {
   return config.persona !== undefined || config.goal !== undefined || config.success_criteria !== undefined;
 }

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from "express";
 import { PlainwrightError } from "../runner/errors.js";
 
-/** An API failure: becomes `{"error": {"message", "field"?}}` with its HTTP status (DESIGN.md section 9). */
+/** An API failure: becomes `{"error": {"message", "field"?}}` with its HTTP status (docs/api.md). */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(

@@ -20,7 +20,7 @@ export interface ChatReply {
   context_id?: string;
   failure?: string;
   warnings: string[];
-  /** What the protocol validator found in the replies so far (seed 004: each reply checked). */
+  /** What the protocol validator found in the replies so far. */
   problems: string[];
   /** Absent when no connection could be made over the binding. */
   generation?: ProtocolGeneration;
@@ -84,7 +84,7 @@ function replyOfTurn(
   });
 }
 
-/** The task controls of seed 004. */
+/** The inspector's task controls. */
 export type TaskAction = "get" | "cancel" | "subscribe";
 
 /**
@@ -188,7 +188,7 @@ export class InspectorChats {
     }
   }
 
-  /** Get, cancel or subscribe to a task (seed 004: task controls), its replies checked like a turn's. */
+  /** Get, cancel or subscribe to a task, its replies checked like a turn's. */
   async taskAction(
     open: OpenChat,
     action: TaskAction,

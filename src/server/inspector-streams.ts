@@ -1,7 +1,7 @@
 import { formatSeconds } from "../net/units.js";
 import { ApiError } from "./api-error.js";
 
-/** Bounds on the inspector's upstream calls (issue 14: about a hundred abandoned chats took 2.9 GB). */
+/** Bounds on the inspector's upstream calls (about a hundred abandoned chats took 2.9 GB). */
 export interface StreamBounds {
   /** Chat turns open at once in one inspector session (one browser tab). */
   perSession: number;

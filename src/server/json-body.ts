@@ -3,7 +3,7 @@ import { mediaType } from "../net/http-hop.js";
 import { tryParseJson } from "../net/json.js";
 import { ApiError, badRequest } from "./api-error.js";
 
-/** API request bodies: at most this many bytes and this deep (issue 14: thousands of levels gave a 500). */
+/** API request bodies: at most this many bytes and this deep (thousands of levels gave a 500). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BODY_DEPTH = 32;
 

@@ -2,7 +2,7 @@ import { requestJsonSchema, sessionRef, taskBody } from "./request-schemas.js";
 
 /**
  * The statuses every operation can answer whatever its own errors, and the inspector operations
- * added with issue 14, merged into the OpenAPI document so that every 4xx and 5xx is documented.
+ * merged into the OpenAPI document so that every 4xx and 5xx is documented.
  */
 
 type Doc = Record<string, unknown> & {

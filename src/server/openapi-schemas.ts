@@ -6,7 +6,7 @@ import { authSchema } from "./inspector-auth.js";
 import { requestJsonSchema } from "./request-schemas.js";
 
 /**
- * The component schemas of the OpenAPI document (DESIGN.md section 9). Request shapes are generated from
+ * The component schemas of the OpenAPI document (docs/api.md). Request shapes are generated from
  * the zod schemas that validate them; response shapes are written here.
  */
 type Schema = Record<string, unknown>;
@@ -56,7 +56,7 @@ export const schemas: Record<string, Schema> = {
   TestDefinition: {
     ...requestJsonSchema(testSchema),
     description:
-      "Exactly the test JSON of the A2A test manual's examples; kind a2a: card + smoke or conversation, conversation: with an A2A target, conformance: the suite.",
+      "Exactly the test JSON of the examples of docs/test-files.md; kind a2a: card + smoke or conversation, conversation: with an A2A target, conformance: the suite.",
     required: ["module_id", "name", "kind", "config"],
   },
   Test: {
@@ -109,7 +109,7 @@ export const schemas: Record<string, Schema> = {
   },
   RunResult: {
     type: "object",
-    description: "The result JSON of DESIGN.md section 3 (secrets redacted).",
+    description: "The result JSON of docs/result-format.md (secrets redacted).",
     required: ["tool", "kind", "status", "scores", "traffic"],
     properties: {
       tool: { type: "object" },
@@ -148,7 +148,7 @@ export const schemas: Record<string, Schema> = {
       problems: {
         type: "array",
         items: { type: "string" },
-        description: "what the protocol validator found in the replies (seed 004: each reply checked)",
+        description: "what the protocol validator found in the replies",
       },
       generation: { enum: [...protocolGenerations] },
       transport: { enum: [...transports] },

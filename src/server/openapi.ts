@@ -108,7 +108,7 @@ const paths: Record<string, Schema> = {
   },
   "/api/tests": {
     post: {
-      summary: "Create a test from the A2A test manual's test JSON",
+      summary: "Create a test from the test JSON of docs/test-files.md",
       requestBody: body(ref("TestDefinition")),
       responses: { ...ok("created", ref("Test"), "201"), ...err(400, 401) },
     },
@@ -118,7 +118,7 @@ const paths: Record<string, Schema> = {
     get: { summary: "Read a test", responses: { ...ok("the test", ref("Test")), ...err(401, 404) } },
     patch: {
       summary:
-        "Replace a test's definition with the A2A test manual's test JSON, validated as on create; module_id defaults to the test's module",
+        "Replace a test's definition with the test JSON of docs/test-files.md, validated as on create; module_id defaults to the test's module",
       requestBody: body(ref("TestDefinition")),
       responses: { ...ok("updated", ref("Test")), ...err(400, 401, 404) },
     },

@@ -48,7 +48,7 @@ export const chatBody = z.object({
   transport: z.enum(transports).default("JSONRPC"),
 });
 
-/** POST /api/inspect/task: seed 004's task controls on the current task. */
+/** POST /api/inspect/task: the inspector's task controls on the current task. */
 export const taskBody = z.object({
   session_id: z.string(),
   task_id: z.string().min(1).max(500),
@@ -63,7 +63,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
 
 /**
- * Header names and values checked when a test is created (issue 14: a CR/LF was accepted and the run
+ * Header names and values checked when a test is created (a CR/LF was accepted and the run
  * failed later with a misleading "no agent card found"); `field` names where they sit.
  */
 export function checkHeaders(headers: Record<string, unknown> | undefined, field: string): void {

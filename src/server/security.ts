@@ -49,7 +49,7 @@ export function requireToken(token: string | undefined): RequestHandler {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The API acts only on requests the app's own script makes (issue 14, drive-by): a browser tells
+ * The API acts only on requests the app's own script makes: a browser tells
  * with Fetch Metadata (Sec-Fetch-Site, Sec-Fetch-Mode) where a request comes from, so a top-level
  * navigation or a request from another site never reaches a handler that acts. Clients that send
  * no Fetch Metadata (curl, CI, `plainwright submit`) are not browsers a stranger can steer.

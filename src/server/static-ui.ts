@@ -11,7 +11,7 @@ export function defaultWebRoot(): string {
   return candidates.find((dir) => existsSync(join(dir, "index.html"))) ?? (candidates[0] as string);
 }
 
-/** The pages a person can link to (DESIGN.md section 9); all are the one-page app. */
+/** The pages a person can link to (docs/api.md); all are the one-page app. */
 const PAGES = ["/", "/inspect", "/runs/:id", "/projects/:id", "/modules/:id", "/tests/:id"];
 
 /** Serves the Vite build: hashed assets cached for good, the HTML shell for every page route. */

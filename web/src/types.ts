@@ -1,4 +1,4 @@
-/** The REST API's JSON as the UI reads it (DESIGN.md sections 3 and 9). */
+/** The REST API's JSON as the UI reads it (docs/result-format.md and docs/api.md). */
 import type { RunResult } from "../../src/model/index.js";
 
 export interface Project {

@@ -33,7 +33,7 @@ function onOrigin(layout: AgentLayout, newOrigin: string): (url: string) => stri
 const HTML_PAGE =
   "<!doctype html><html><head><title>Helpdesk</title></head><body><h1>Welcome to the helpdesk</h1></body></html>";
 
-/** Card-discovery defects: where and how the card is served (the A2A test manual: card discovery). */
+/** Card-discovery defects: where and how the card is served (docs/test-files.md: card discovery). */
 export const DISCOVERY_FLAWS: FlawDefinition[] = [
   {
     name: "card-legacy-path-only",

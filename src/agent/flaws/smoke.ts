@@ -33,7 +33,7 @@ function v01Task(call: RpcCall): unknown {
   };
 }
 
-/** Defects in the reply to the smoke message (the A2A test manual: smoke check). */
+/** Defects in the reply to the smoke message (docs/test-files.md: smoke check). */
 export const SMOKE_FLAWS: FlawDefinition[] = [
   {
     name: "task-fails",

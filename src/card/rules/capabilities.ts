@@ -13,7 +13,7 @@ import {
 
 type Capabilities = NormalizedCard["capabilities"];
 
-// The A2A test manual's card table: a warning when streaming, pushNotifications or stateTransitionHistory is not true/false;
+// docs/test-files.md, card validation: a warning when streaming, pushNotifications or stateTransitionHistory is not true/false;
 // 1.0 adds extendedAgentCard, checked the same way. All default to false (A2A 1.0 §4.4).
 const CAPABILITY_FLAGS = [
   "streaming",
@@ -22,7 +22,7 @@ const CAPABILITY_FLAGS = [
   "extendedAgentCard",
 ] as const;
 
-// The A2A test manual's card table: "defaultInputModes, defaultOutputModes — error when missing, empty, or not a list of strings".
+// docs/test-files.md, card validation: "defaultInputModes, defaultOutputModes — error when missing, empty, or not a list of strings".
 const DEFAULT_MODES = ["defaultInputModes", "defaultOutputModes"] as const;
 
 /** Checks `capabilities` (error when missing or not an object) and its boolean flags (warnings). */

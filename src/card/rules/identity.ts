@@ -11,10 +11,10 @@ import {
   readField,
 } from "./read.js";
 
-// The A2A test manual's card table: "name, description, version — error when missing or not a non-empty string".
+// docs/test-files.md, card validation: "name, description, version — error when missing or not a non-empty string".
 const REQUIRED_TEXT = ["name", "description", "version"] as const;
 
-// The A2A test manual's card table: "documentationUrl, iconUrl — warning when not an http(s) URL".
+// docs/test-files.md, card validation: "documentationUrl, iconUrl — warning when not an http(s) URL".
 const OPTIONAL_URLS = ["documentationUrl", "iconUrl"] as const;
 
 export interface Identity {
@@ -64,7 +64,7 @@ export function checkProtocolVersion(
   return typeof field.value === "string" ? field.value : null;
 }
 
-/** The A2A test manual's card table: provider — warning when it has no organization. */
+/** docs/test-files.md, card validation: provider — warning when it has no organization. */
 export function checkProvider(card: JsonObject, log: IssueLog): void {
   const field = readField(card, "", "provider", log);
   if (field.value === undefined) return;
@@ -79,7 +79,7 @@ export function checkProvider(card: JsonObject, log: IssueLog): void {
   if (!isNonEmptyString(org.value)) log.warn(org.path, mustBe(org.path, org.value, "a non-empty string"));
 }
 
-/** The A2A test manual's card table: documentationUrl, iconUrl — warning when not an http(s) URL. */
+/** docs/test-files.md, card validation: documentationUrl, iconUrl — warning when not an http(s) URL. */
 export function checkOptionalUrls(card: JsonObject, log: IssueLog): void {
   for (const key of OPTIONAL_URLS) {
     const field = readField(card, "", key, log);

@@ -159,7 +159,7 @@ function withVersion(iface: CardInterface, version: string | null): CardInterfac
   return version === null ? iface : { ...iface, protocolVersion: version };
 }
 
-// The A2A test manual's card table: preferredTransport is an error when "not a string, or not JSON-RPC while no JSON-RPC
+// docs/test-files.md, card validation: preferredTransport is an error when "not a string, or not JSON-RPC while no JSON-RPC
 // interface is listed" (Plainwright speaks JSON-RPC).
 function checkPreferredTransport(field: Field, others: Declared[], log: IssueLog): string | null {
   if (field.value === undefined) return null;
@@ -187,7 +187,7 @@ function mainInterface(url: Field, preferred: string | null, cardVersion: string
   };
 }
 
-// The A2A test manual's card table: url is an error when "missing or not an http(s) URL, and no additionalInterfaces URL either",
+// docs/test-files.md, card validation: url is an error when "missing or not an http(s) URL, and no additionalInterfaces URL either",
 // a warning when "missing, but an additionalInterfaces entry has one". A 1.0 card needs no top-level url.
 function checkUrl(url: Field, hasSupported: boolean, others: Declared[], log: IssueLog): void {
   if (isHttpUrl(url.value)) return;

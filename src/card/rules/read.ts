@@ -44,7 +44,7 @@ function stated(obj: JsonObject, key: string): boolean {
   return obj[key] !== undefined && obj[key] !== null;
 }
 
-/** Reads `key`, falling back to its snake_case spelling with a warning (the A2A test manual: "read too, with a warning"). */
+/** Reads `key`, falling back to its snake_case spelling with a warning (docs/test-files.md: "read too, with a warning"). */
 export function readField(obj: JsonObject, base: string, key: string, log: IssueLog): Field {
   const path = childPath(base, key);
   const snake = snakeCase(key);

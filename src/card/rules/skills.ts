@@ -12,10 +12,10 @@ import {
   stringsOf,
 } from "./read.js";
 
-// The A2A test manual's card table, "each skill": error when id, name or description is missing.
+// docs/test-files.md, card validation, "each skill": error when id, name or description is missing.
 const SKILL_TEXT = ["id", "name", "description"] as const;
 
-// The A2A test manual's card table, "each skill": warning when examples, inputModes or outputModes is not a list of strings.
+// docs/test-files.md, card validation, "each skill": warning when examples, inputModes or outputModes is not a list of strings.
 const SKILL_OPTIONAL_LISTS = ["examples", "inputModes", "outputModes"] as const;
 
 /** Checks `skills` (error when missing or not a list, warning when empty) and every skill in it. */
@@ -74,7 +74,7 @@ function checkDuplicateId(id: string, path: string, log: IssueLog, seenIds: Map<
   else log.error(path, `${path} ${JSON.stringify(id)} is a duplicate of ${first}`);
 }
 
-// The A2A test manual's card table: tags not a list of strings is an error, no tags only a warning.
+// docs/test-files.md, card validation: tags not a list of strings is an error, no tags only a warning.
 function checkTags(entry: JsonObject, path: string, log: IssueLog): string[] {
   const field = readField(entry, path, "tags", log);
   if (field.value === undefined || (Array.isArray(field.value) && field.value.length === 0)) {

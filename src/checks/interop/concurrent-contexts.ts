@@ -3,7 +3,7 @@ import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { sides, type Side } from "../support/peer.js";
 
-/** Concurrent sends per agent: several on one agent, and both agents at once (the conformance procedure step 5.5). */
+/** Concurrent sends per agent: several on one agent, and both agents at once (docs/conformance.md step 5.5). */
 const PER_AGENT = 3;
 
 interface Reply {

@@ -20,7 +20,7 @@ export async function historySubject(ctx: CheckContext): Promise<Provided<Histor
   const asked = await ctx.fixtures.inputRequiredTask();
   const subject = asked.ok ? asked : await ctx.fixtures.settledTask();
   if (!subject.ok) return subject;
-  // The conformance procedure step 2.5 asks for historyLength 100 to see the whole history.
+  // docs/conformance.md step 2.5 asks for historyLength 100 to see the whole history.
   const full = await ctx.client.getTask(subject.value.id, 100);
   const evidence = [...subject.evidence, ...full.trafficIds];
   if (!full.ok)

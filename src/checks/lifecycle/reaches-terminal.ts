@@ -21,7 +21,7 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {
-    // The conformance procedure step 2.2: poll with backoff, never assume an immediate state change.
+    // docs/conformance.md step 2.2: poll with backoff, never assume an immediate state change.
     const sent = await ctx.fixtures.send(undefined, true);
     if (!sent.ok) return fail(sent.reason, sent.evidence);
     if (sent.value.kind !== "task")

@@ -20,7 +20,7 @@ export default defineCheck({
   selfTest: [{ flaw: "task-not-found-wrong-code", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   scope: "transport",
   run: async (ctx) => {
-    // A fresh UUID every run (the conformance procedure pitfall: never assume an id is free or taken).
+    // A fresh UUID every run (docs/conformance.md, pitfalls: never assume an id is free or taken).
     const id = `plainwright-missing-${randomUUID()}`;
     const got = await ctx.client.getTask(id);
     if (got.ok) return failBlocking(`tasks/get of the never-issued id ${id} returned a task`, got.trafficIds);

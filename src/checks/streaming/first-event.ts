@@ -10,7 +10,7 @@ function firstEventProblem(first: Reply, generation: ProtocolGeneration): string
   if (first.kind === "task" || first.kind === "message") return undefined;
   if (first.kind === "artifact-update")
     return "the first event is an artifact-update, before any Task or status";
-  // 1.0 §3.1.2: a Task first (or a single Message); 0.x: a status of submitted or working (the conformance procedure step 3.4).
+  // 1.0 §3.1.2: a Task first (or a single Message); 0.x: a status of submitted or working (docs/conformance.md step 3.4).
   if (generation === "1.0") return `the first event is a statusUpdate (${first.state}), not the Task`;
   if (first.state === "submitted" || first.state === "working") return undefined;
   return `the first event is a status-update in state ${first.state}, not submitted or working`;

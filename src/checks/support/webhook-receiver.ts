@@ -44,7 +44,7 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** Whether the run may invite an agent to call back a loopback address (DESIGN.md section 6 policy). */
+/** Whether the run may invite an agent to call back a loopback address (docs/architecture.md, outbound safety policy). */
 export function loopbackCallbacksAllowed(policy: OutboundPolicy): boolean {
   return (
     policy.allowLoopback || policy.allowHosts.some((h) => h === "127.0.0.1" || h.startsWith("127.0.0.1:"))

@@ -2,9 +2,9 @@ import type { RpcCodec } from "./codec.js";
 import { statusDetails, statusName } from "./status.js";
 import type { GrpcFailure } from "./status.js";
 
-/** A stream stops after this many messages (DESIGN.md section 6). */
+/** A stream stops after this many messages (docs/architecture.md, outbound safety). */
 export const MAX_STREAM_MESSAGES = 10_000;
-/** Cap on one received message, as on any response body (DESIGN.md section 6). */
+/** Cap on one received message, as on any response body (docs/architecture.md, outbound safety). */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /** Decodes one message; a message that is not the expected type is a reason, not an exception. */

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A scripted model served over HTTP on 127.0.0.1 (DESIGN.md section 8): it speaks OpenAI's chat
+ * A scripted model served over HTTP on 127.0.0.1 (docs/architecture.md): it speaks OpenAI's chat
  * completions API or Anthropic's messages API for real, and answers deterministically from a script.
  */
 export type ScriptedApi = "openai" | "anthropic";

@@ -24,7 +24,7 @@ export interface TestsTable {
   id: string;
   module_id: string;
   name: string;
-  /** The test JSON as submitted (the A2A test manual format), serialised. */
+  /** The test JSON as submitted (the format of docs/test-files.md), serialised. */
   definition: string;
   warnings: Defaulted<string>;
   created_at: string;

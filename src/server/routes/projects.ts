@@ -11,7 +11,7 @@ async function projectOr404(store: Store, id: string) {
   return project;
 }
 
-/** Projects, their modules and their write-only secrets (DESIGN.md section 9). */
+/** Projects, their modules and their write-only secrets (docs/api.md). */
 export function projectsRouter(store: Store): Router {
   const router = Router();
   router.get("/api/projects", async (_req, res) => {

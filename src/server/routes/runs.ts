@@ -35,7 +35,7 @@ function sendJsonBytes(res: Response, body: Buffer): void {
   res.set("Content-Type", "application/json; charset=utf-8").send(body);
 }
 
-/** Reading runs, following one live, and canceling one (DESIGN.md section 9). */
+/** Reading runs, following one live, and canceling one (docs/api.md). */
 export function runsRouter(store: Store, queue: RunScheduler): Router {
   const router = Router();
   const runOr404 = async (id: string) => {

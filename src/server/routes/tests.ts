@@ -20,7 +20,7 @@ function testView(row: TestRow, latest: RunSummaryRow | undefined) {
 
 const placeholder = /\{\{\s*secrets\.[A-Za-z_][A-Za-z0-9_]*\s*\}\}/g;
 
-/** DESIGN.md section 4: agent_url not http(s) is an error before anything is sent; secrets may fill it in. */
+/** docs/test-files.md: agent_url not http(s) is an error before anything is sent; secrets may fill it in. */
 function checkAgentUrl(raw: string): void {
   const whole = raw.trim().replace(placeholder, "") === "";
   if (whole) return;
@@ -38,7 +38,7 @@ function checkAgentUrl(raw: string): void {
   }
 }
 
-/** Validates a POST /api/tests body: exactly the A2A test manual's test JSON with module_id. */
+/** Validates a POST /api/tests body: exactly the test JSON of docs/test-files.md with module_id. */
 async function parseBody(body: unknown, store: Store) {
   if (Array.isArray(body)) throw badRequest("send one test per request (the body is an array)");
   if (typeof body !== "object" || body === null)
@@ -54,7 +54,7 @@ async function parseBody(body: unknown, store: Store) {
   return { loaded, mod };
 }
 
-/** Tests and their runs (DESIGN.md section 9). */
+/** Tests and their runs (docs/api.md). */
 export function testsRouter(store: Store, queue: RunScheduler): Router {
   const router = Router();
   const testOr404 = async (id: string) => {

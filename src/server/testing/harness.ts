@@ -92,7 +92,7 @@ export async function waitForRun(
   throw new Error(`run ${runId} did not finish within ${timeoutMs} ms`);
 }
 
-/** The A2A test manual's smoke example, pointed at `agentUrl`. */
+/** The smoke example of docs/test-files.md, pointed at `agentUrl`. */
 export function smokeTest(moduleId: string, agentUrl: string, extra: Record<string, unknown> = {}) {
   return {
     module_id: moduleId,

@@ -21,7 +21,7 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** The seed's test JSON for a red-team test: an A2A target, the packs, attempts, canaries, a second identity. */
+/** The test JSON (docs/test-files.md) for a red-team test: an A2A target, the packs, attempts, canaries, a second identity. */
 export function redteamDefinition(d: RedteamDraft, moduleId: string): Record<string, unknown> {
   if (d.name.trim() === "" || d.agent_url.trim() === "")
     throw new ApiError(400, "a test name and an agent URL are required");

@@ -75,7 +75,7 @@ export function parseHeaderLines(text: string, fieldPath = "config.headers"): Re
   return headers;
 }
 
-/** The seed's test JSON for the draft (the same JSON the REST API takes). */
+/** The test JSON (docs/test-files.md) for the draft (the same JSON the REST API takes). */
 export function definitionOf(draft: Draft, moduleId: string): Record<string, unknown> {
   const config: Record<string, unknown> = { agent_url: draft.agent_url.trim() };
   const headers = parseHeaderLines(draft.headers);
@@ -173,7 +173,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const placeholder = /\{\{\s*secrets\.[A-Za-z_][A-Za-z0-9_]*\s*\}\}/g;
 
 /**
- * What is wrong with the Configure step, found on that step (issue 14: errors came a step late):
+ * What is wrong with the Configure step, found on that step (errors came a step late):
  * the same rules the server applies when the test is created.
  */
 export function configureProblem(draft: Draft): ApiError | undefined {
@@ -380,7 +380,7 @@ function stepReview(w: Wizard): void {
   );
 }
 
-/** The "Add test" flow of the A2A test manual: pick A2A agent → Configure → What to test → Create & run. */
+/** The "Add test" flow of docs/test-files.md: pick A2A agent → Configure → What to test → Create & run. */
 export function addTestWizard(mod: Module, cancel: () => void): HTMLElement {
   const box = h("div", { class: "wizard", "aria-live": "polite" });
   const error = h("p", { class: "error-text", hidden: true });

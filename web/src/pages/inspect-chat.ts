@@ -9,7 +9,7 @@ interface ChatReply {
   context_id?: string;
   failure?: string;
   warnings: string[];
-  /** What the server's protocol validator found in the replies (seed 004: each reply checked). */
+  /** What the server's protocol validator found in the replies. */
   problems?: string[];
   transport?: string;
 }
@@ -139,7 +139,7 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
     const body = { text, context_id: contextId, task_id: taskId, stream: streams() };
     const final = await call("/api/inspect/chat", body, agentBubble(log));
     if (!final) return;
-    // The A2A test manual: an input-required task is continued by the next message; otherwise a new task starts in the same context.
+    // docs/test-files.md: an input-required task is continued by the next message; otherwise a new task starts in the same context.
     taskId = final.state && INTERRUPTED.has(final.state) ? final.task_id : undefined;
     status.textContent = taskId
       ? `The agent needs more input: your next message continues task ${taskId}.`

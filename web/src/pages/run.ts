@@ -226,7 +226,7 @@ async function breadcrumbs(testId: string, signal: AbortSignal): Promise<HTMLEle
   }
 }
 
-/** `/runs/{id}`: live progress while it runs, then the tabs of the A2A test manual "Read the result". */
+/** `/runs/{id}`: live progress while it runs, then the tabs of docs/test-files.md, "Read the result". */
 export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSignal): Promise<void> {
   const path = `/api/runs/${encodeURIComponent(id ?? "")}`;
   let run = await api<Run>("GET", path, undefined, signal);

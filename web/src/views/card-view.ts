@@ -81,7 +81,7 @@ function skills(card: CardSection): HTMLElement {
   );
 }
 
-/** The Agent card tab (the A2A test manual "Read the result"): where found, endpoint, identity, issues, skills. */
+/** The Agent card tab (docs/test-files.md, "Read the result"): where found, endpoint, identity, issues, skills. */
 export function cardView(result: RunResult): HTMLElement {
   const card = result.card;
   if (!card) return h("p", { class: "muted" }, result.reason ?? "No card was fetched in this run.");
