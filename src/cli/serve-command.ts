@@ -44,11 +44,18 @@ export function servePolicy(flags: Pick<ServeFlags, "allowPrivate" | "allowHost"
   };
 }
 
+const MIN_TOKEN_CHARS = 16;
+
 /** Runs the web app until SIGINT/SIGTERM. */
 export async function runServeCommand(flags: ServeFlags): Promise<number> {
   const port = Number(flags.port);
   if (!/^\d+$/.test(flags.port) || port > 65535) throw usageError(`--port ${flags.port}: expected 0-65535`);
   const token = flags.token ?? process.env.PLAINWRIGHT_TOKEN;
+  // A short token can be guessed by anyone who can reach the API; 16 characters is the least we accept.
+  if (token !== undefined && token.length < MIN_TOKEN_CHARS)
+    throw usageError(
+      `${flags.token !== undefined ? "--token" : "PLAINWRIGHT_TOKEN"}: at least ${MIN_TOKEN_CHARS} characters (got ${token.length}); for example: openssl rand -hex 16`,
+    );
   if (!isLoopbackHost(flags.host) && !token) {
     throw usageError(
       `--host ${flags.host} is reachable from other machines: also pass --token (or set PLAINWRIGHT_TOKEN)`,

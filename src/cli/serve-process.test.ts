@@ -55,3 +55,21 @@ describe("plainwright serve as a process, on SQLite", () => {
     second.child.kill("SIGTERM");
   });
 });
+
+describe("serve --token", () => {
+  it("refuses a token shorter than 16 characters before listening", async () => {
+    const child = spawn(
+      process.execPath,
+      [bin, "serve", "--port", "0", "--db", join(dir, "t.sqlite"), "--token", "a"],
+      {
+        env: { ...process.env, NO_COLOR: "1" },
+      },
+    );
+    children.push(child);
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(64);
+    expect(stderr).toContain("--token: at least 16 characters (got 1)");
+  });
+});
