@@ -44,10 +44,11 @@ describe("Redactor", () => {
     expect(r.text(text)).toBe(`a ${REDACTED} b ${REDACTED} c "${REDACTED}"`);
   });
 
-  it("redacts a secret of any length, even two characters", () => {
+  it("does not match a secret shorter than 8 characters in text, which would mangle ordinary words", () => {
     const r = new Redactor();
-    expect(r.add("q7")).toBe(true);
-    expect(r.text('{"token":"q7"}')).toBe(`{"token":"${REDACTED}"}`);
+    expect(r.add("x")).toBe(false);
+    expect(r.text('{"contextId":"c-1"}')).toBe('{"contextId":"c-1"}');
+    expect(r.headers({ Authorization: "Bearer x" }).Authorization).not.toContain("x");
   });
 
   it("finds a secret whatever its case, as in a URL host that was lower-cased", () => {
@@ -65,9 +66,9 @@ describe("Redactor", () => {
 
   it("removes a longer secret whole when it contains a shorter one", () => {
     const r = new Redactor();
-    r.add("abc");
-    r.add("abcdef");
-    expect(r.text("xx abcdef yy abc")).toBe(`xx ${REDACTED} yy ${REDACTED}`);
+    r.add("abcdefgh");
+    r.add("abcdefgh-longer");
+    expect(r.text("xx abcdefgh-longer yy abcdefgh")).toBe(`xx ${REDACTED} yy ${REDACTED}`);
   });
 
   it("redacts credential query parameters and userinfo passwords in URLs", () => {

@@ -83,11 +83,13 @@ export class Redactor {
   #lastUrl: [string, string] | undefined;
 
   /**
-   * Registers a secret of any length. Matching ignores case: a secret can land where case does not
+   * Registers a secret of at least MIN_SECRET_LENGTH characters. Matching ignores case: a secret can land where case does not
    * count and is folded (a URL's host is lower-cased, RFC 3986 §3.2.2; header names; hex digests).
    */
   add(value: string): boolean {
-    if (value.length === 0 || this.#secrets.has(value)) return false;
+    // A value this short would also erase ordinary text ("x" inside "contextId"): it is not matched as
+    // text; headers that carry credentials are still redacted by their name (isCredentialHeader).
+    if (value.length < MIN_SECRET_LENGTH || this.#secrets.has(value)) return false;
     this.#secrets.add(value);
     const forms = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
     forms.add(new URLSearchParams({ v: value }).toString().slice(2));

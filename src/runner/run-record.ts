@@ -1,4 +1,5 @@
 import type { RunEventSink } from "../model/events.js";
+import { MIN_SECRET_LENGTH } from "../net/redact.js";
 import type { TrafficLog } from "../net/traffic.js";
 import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";
@@ -33,6 +34,11 @@ export function beginRun(init: {
     ...(init.name ? { name: init.name } : {}),
     ...(init.source ? { source: init.source } : {}),
   });
+  const short = (init.secrets ?? []).filter((s) => s.length > 0 && s.length < MIN_SECRET_LENGTH).length;
+  if (short > 0)
+    result.warnings.push(
+      `${short === 1 ? "a secret value is" : `${short} secret values are`} shorter than ${MIN_SECRET_LENGTH} characters, too short to redact from text safely: headers that carry credentials are still redacted by name, but the value may appear elsewhere in the output`,
+    );
   const listener = init.onEvent;
   const emit: RunEventSink = listener
     ? (event) => listener(redactSecrets(event, init.secrets ?? []))
