@@ -25,6 +25,20 @@ export interface FoundAgent {
   endpointOverride?: EndpointOverride;
 }
 
+/**
+ * Why nothing at the agent URL could be reached at all (every card location refused the connection or
+ * did not resolve), or undefined when something answered. Then the run is an error of the run, before any
+ * check or attack: no agent was there to judge.
+ */
+export function unreachableReason(agent: FoundAgent): string | undefined {
+  const tried = agent.discovery.tried;
+  if (agent.discovery.found || agent.endpointOverride || tried.length === 0) return undefined;
+  if (!tried.every((t) => t.http_status === undefined && (t.rule === "connect" || t.rule === "policy.dns")))
+    return undefined;
+  const first = tried[0]?.outcome ?? "no answer";
+  return `nothing answers at ${agent.agentUrl} (${first}): is the agent running there, on that port, and does it speak plain http or https as the URL says?`;
+}
+
 /** Discovery and validation: the first step of every run. */
 export async function findAgent(
   agentUrl: string,

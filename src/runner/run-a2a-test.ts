@@ -12,7 +12,14 @@ import { beginRun } from "./run-record.js";
 import type { RunEventSink } from "../model/events.js";
 import type { CardSignatureStatus, RunResult } from "../model/result.js";
 import { cardSection, recordNegotiation } from "./card-section.js";
-import { defaultTransport, endpointFor, findAgent, openEndpoint, type FoundAgent } from "./connect.js";
+import {
+  defaultTransport,
+  endpointFor,
+  findAgent,
+  openEndpoint,
+  unreachableReason,
+  type FoundAgent,
+} from "./connect.js";
 import { connectionSettings } from "./endpoint-override.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import type { A2ATestConfig } from "./test-definition.js";
@@ -160,6 +167,11 @@ export async function runA2ATest(opts: A2ARunOptions): Promise<RunResult> {
     ...(opts.signal ? { signal: opts.signal } : {}),
   };
   const agent = await findAgent(config.agent_url, ctx, override);
+  const unreachable = unreachableReason(agent);
+  if (unreachable) {
+    result.card = cardSection(agent.discovery, undefined, config.strict_card);
+    return finish("error", unreachable);
+  }
   const { validation } = agent;
   const signatures =
     opts.mode === "card" && agent.discovery.found && validation

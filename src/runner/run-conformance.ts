@@ -22,7 +22,13 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
 import { cardSection, recordNegotiation } from "./card-section.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
-import { connectAgent, connectBinding, findAgent, type TransportTarget } from "./connect.js";
+import {
+  connectAgent,
+  connectBinding,
+  findAgent,
+  unreachableReason,
+  type TransportTarget,
+} from "./connect.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 
 type FoundCard = Extract<DiscoveryResult, { found: true }>;
@@ -250,6 +256,8 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
   });
   result.card = cardSection(agent.discovery, agent.validation, true);
   result.scores.card = agent.validation && agent.validation.errors.length === 0 ? 1 : 0;
+  const unreachable = unreachableReason(agent);
+  if (unreachable) return finish("error", unreachable);
   if (!agent.discovery.found && !override) {
     result.scores = { card: 0, conformance: 0 };
     result.conformance_level = "non-conformant";

@@ -10,7 +10,7 @@ import { TrafficLog } from "../net/traffic.js";
 import type { Identity } from "../redteam/execute.js";
 import { Honeypot } from "../redteam/honeypot.js";
 import { attackFinding, runPacks } from "../redteam/run-packs.js";
-import { endpointFor, findAgent, openEndpoint, defaultTransport } from "./connect.js";
+import { endpointFor, findAgent, openEndpoint, defaultTransport, unreachableReason } from "./connect.js";
 import { connectionSettings } from "./endpoint-override.js";
 import { redactSecrets } from "./redact-result.js";
 import type { ConversationRunOptions } from "./run-conversation-test.js";
@@ -112,6 +112,8 @@ export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult
   const people = identitiesOf(opts.config);
   const settings = connectionSettings(opts.config);
   const agent = await findAgent(opts.config.agent_url, ctxOf(people[0]!.headers), settings.endpointOverride);
+  const unreachable = unreachableReason(agent);
+  if (unreachable) return fail(unreachable);
   const endpoint = endpointFor(agent, defaultTransport(settings));
   if (!endpoint) return fail(`the card advertises no ${defaultTransport(settings)} interface`);
   result.endpoint = {
