@@ -120,7 +120,8 @@ function printTable(r) {
     `\n${r.agent.label}  (card ${p.card ?? "?"}, wire ${p.negotiated ?? "?"}, level ${r.result.conformance_level}, ${r.seconds} s)`,
   );
   console.log(`  genuine deviations found: ${r.cmp.found.length} / ${r.expected.deviations.length}`);
-  for (const d of r.cmp.found) console.log(`    found      ${(d.check ?? "(no check yet)").padEnd(40)} ${d.what}`);
+  for (const d of r.cmp.found)
+    console.log(`    found      ${(d.check ?? "(no check yet)").padEnd(40)} ${d.what}`);
   for (const d of r.cmp.missed)
     console.log(
       `    MISSED     ${(d.check ?? "(no check yet)").padEnd(40)} ${d.what}\n               suite said: ${d.got.slice(0, 240)}`,
