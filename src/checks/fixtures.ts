@@ -262,22 +262,6 @@ export class Fixtures {
     return (await this.survey()).find((p) => p.ended === "input-required")?.text;
   }
 
-  /**
-   * A new task waiting for input, never shared: a check may cancel it (an interrupted task is not over,
-   * A2A 1.0.1 §3.1.5 and §4.1.3: only terminal tasks cannot be canceled).
-   */
-  async freshInputRequiredTask(): Promise<Provided<Task>> {
-    const text = await this.askingMessage();
-    if (!text) return { ok: false, reason: "no message made the agent ask back", evidence: [] };
-    const settled = await this.sendAndSettle(text);
-    if (!settled.ok || settled.value.state === "input-required") return settled;
-    return {
-      ok: false,
-      reason: `the asking message ended ${settled.value.state}`,
-      evidence: settled.evidence,
-    };
-  }
-
   /** A task waiting for input (hint `input-required`, else a skill example that asked back). */
   inputRequiredTask(): Promise<Provided<Task>> {
     return this.once("input-required", async (): Promise<Provided<Task>> => {

@@ -3,6 +3,7 @@ import type { A2AClient } from "../../client/types.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
 import { describeFailure, waitForSettled, type Provided } from "../fixtures.js";
+import { ownAskingTask } from "../support/own-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,7 +60,8 @@ const allowedRefusals = new Map<number, string>([
 async function taskToCancel(ctx: CheckContext): Promise<Provided<Task>> {
   const running = await ctx.fixtures.runningTask();
   if (running.ok) return running;
-  const asking = await ctx.fixtures.freshInputRequiredTask();
+  // A task of its own: canceling the shared input-required fixture would take it from other checks.
+  const asking = await ownAskingTask(ctx);
   if (asking.ok) return { ...asking, evidence: [...running.evidence, ...asking.evidence] };
   return { ...running, reason: `${running.reason}; and no task waited for input (${asking.reason})` };
 }
