@@ -1,55 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FLAWS } from "../agent/flaws/index.js";
-import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
+import { startReferenceAgent, type AgentProtocol } from "../agent/index.js";
 import { catalogue } from "../checks/index.js";
 import { fail, failBlocking, pass } from "../checks/define.js";
 import type { CheckDefinition, CheckVerdict, Finding } from "../checks/types.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "./run-conformance.js";
+import { hints, referenceConformer } from "./testing/reference-conform.js";
 
-const started: RunningAgent[] = [];
-afterAll(async () => {
-  await Promise.all(started.map((a) => a.close()));
-});
-
-// Messages the reference agent answers by asking back, or by working for a while.
-const hints = { "input-required": "This is ambiguous", slow: "slow: take your time" };
-
-async function conform(
-  protocol: AgentProtocol,
-  flaw?: string,
-  extra: {
-    transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">;
-    bearer?: string;
-    /** A second caller's token: the agent accepts both, and the run knows it as --identity other. */
-    other?: string;
-    hints?: Record<string, string>;
-    requiredExtension?: boolean;
-  } = {},
-) {
-  const agent = await startReferenceAgent({
-    port: 0,
-    protocol,
-    slowTaskMs: 2000,
-    ...(flaw ? { flaw } : {}),
-    // Rows that send a bearer token run against an agent that expects exactly that token.
-    ...(extra.bearer ? { bearerToken: [extra.bearer, ...(extra.other ? [extra.other] : [])] } : {}),
-    ...(extra.requiredExtension ? { requiredExtension: true } : {}),
-  });
-  started.push(agent);
-  return runConformance({
-    agentUrl: agent.url,
-    headers: extra.bearer ? { Authorization: `Bearer ${extra.bearer}` } : {},
-    credentialsGiven: extra.bearer !== undefined,
-    timeoutMs: 5000,
-    policy: commandLinePolicy,
-    hints: extra.hints ?? hints,
-    ...(extra.transports ? { transports: extra.transports } : {}),
-    ...(extra.other
-      ? { identities: [{ name: "other", headers: { Authorization: `Bearer ${extra.other}` } }] }
-      : {}),
-  });
-}
+const { conform, started } = referenceConformer();
 
 // The token rows of auth flaws send; their agent is started expecting exactly it (and, for the
 // task-scope flaws, a second caller's token too).
@@ -187,41 +146,6 @@ describe("each flaw fails exactly the checks it should", () => {
       }
     },
   );
-});
-
-/** What each allowed variant must come to: the check that judges it, and as what. */
-const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = {
-  "cancel-unsupported": { check: "lifecycle.cancel-running", as: "note" },
-  "cancel-not-cancelable": { check: "lifecycle.cancel-running", as: "note" },
-  "parse-error-http-400": { check: "errors.http-status", as: "note" },
-  "asks-back-always": { check: "streaming.several-subscribers", as: "pass" },
-  "asks-back-at-once": { check: "lifecycle.cancel-running", as: "pass" },
-  "push-unclaimed": { check: "errors.push-not-supported-0x", as: "pass" },
-};
-
-describe("what the spec allows never fails", () => {
-  const variants = FLAWS.filter((f) => f.allowed).flatMap((f) =>
-    f.protocols.map((p) => [f.name, p] as const),
-  );
-
-  it("says what every allowed variant comes to", () => {
-    expect(variants.map(([name]) => name).filter((name) => !variantOutcomes[name])).toEqual([]);
-  });
-
-  it.concurrent.each(
-    variants.map(([name, protocol]) => [`${name} (A2A ${protocol})`, name, protocol] as const),
-  )("%s: no check fails, and the check that judges it passes or notes it", async (_title, name, protocol) => {
-    const result = await conform(protocol, name, { transports: ["JSONRPC"] });
-    const findings = result.findings ?? [];
-    const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
-    expect(broken.map((f) => `${f.id}: ${f.message}`)).toEqual([]);
-    const outcome = variantOutcomes[name];
-    const judged = findings.find((f) => f.id === outcome?.check);
-    if (outcome?.as === "note")
-      expect(judged).toMatchObject({ status: "skip", not_supported: true, applicable: false });
-    // several-subscribers is a 1.0 check: in 0.3 it does not apply.
-    else if (judged?.applicable !== false) expect(judged).toMatchObject({ status: "pass" });
-  });
 });
 
 describe("an agent that requires a bearer token", () => {
