@@ -3,12 +3,13 @@ import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { cardSchemaIssues } from "../support/card-schema.js";
 import type { CheckContext } from "../types.js";
 
-/** An issue the card validator already reported at this path (or above it): reported once, by its rule. */
-function alreadyReported(ctx: CheckContext, issue: CardIssue): boolean {
+/** Whether the card validator already reported an issue at this path or above it (reported once, by its rule). */
+function reportedBy(ctx: CheckContext): (issue: CardIssue) => boolean {
   const known = [...ctx.validation.errors, ...ctx.validation.warnings].map((i) => i.path);
-  return known.some(
-    (path) => issue.path === path || issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`),
-  );
+  return (issue) =>
+    known.some(
+      (path) => issue.path === path || issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`),
+    );
 }
 
 /** Security requirements that name a scheme securitySchemes does not declare (a rule JSON Schema cannot state). */
@@ -43,7 +44,8 @@ export default defineCheck({
   scope: "agent",
   run: async (ctx) => {
     const schema = await cardSchemaIssues(ctx.rawCard, ctx.validation.card.generation);
-    const found = [...(schema ?? []), ...undeclaredSchemes(ctx)].filter((i) => !alreadyReported(ctx, i));
+    const reported = reportedBy(ctx);
+    const found = [...(schema ?? []), ...undeclaredSchemes(ctx)].filter((i) => !reported(i));
     if (found.length > 0) return fail(found.map((i) => i.message).join("; "));
     if (!schema)
       return notApplicable(`A2A ${ctx.validation.card.generation} publishes no JSON schema of the card`);
