@@ -2,9 +2,12 @@
 // own server code, each on a scripted local model), runs `plainwright conform --json` on each,
 // and compares the failures with the deviations written down from the spec in expected/.
 //
-// Usage: node lab/run.mjs [agent ...]   (from the repository root, after `npm run build`)
+// Then it plays every deviation of src/mutation through a proxy in front of each agent (the
+// mutation matrix): the check that owns a deviation must fail with it and pass without it.
+//
+// Usage: node lab/run.mjs [--no-mutations] [agent ...]   (from the repository root, after `npm run build`)
 // Writes lab/RESULTS.md and lab/results/<agent>.json; exits 1 when a check missed a genuine
-// deviation or raised a false alarm, 2 when an agent could not be started or tested.
+// deviation or a mutation, or raised a false alarm, 2 when an agent could not be started or tested.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { AGENTS } from "./agents/index.mjs";
@@ -19,6 +22,7 @@ import {
   stopAgent,
 } from "./harness.mjs";
 import { startModelServer } from "./model-server.mjs";
+import { MUTATION_IDS, generationOf, mutationMatrix, transparencyDiff } from "./mutations.mjs";
 
 const FAILED = new Set(["fail", "error"]);
 
@@ -107,7 +111,62 @@ function markdown(rows, startedAt) {
     if (!r.cmp.found.length && !r.cmp.missed.length && !r.cmp.falseAlarms.length)
       lines.push("| — | none | none | clean |");
   }
+  lines.push(...matrixLines(rows));
   return `${lines.join("\n")}\n`;
+}
+
+const SHORT = {
+  proven: "✓",
+  MISSED: "MISSED",
+  "not exercised": "·",
+  "already fails": "own",
+  "n/a": "–",
+  error: "ERROR",
+};
+
+/** The mutation matrix: one row per mutation, one column per agent. */
+function matrixLines(rows) {
+  const withMatrix = rows.filter((r) => r.matrix);
+  if (!withMatrix.length) return [];
+  const lines = [
+    "",
+    "## Mutation matrix",
+    "",
+    "Each deviation played through the proxy in front of each agent: ✓ its check failed with it and passed without it;",
+    "MISSED the deviation reached the suite and its check did not fail; · the agent never sent what the mutation changes;",
+    "own the agent already deviates there (its key says so or should); – another generation.",
+    "",
+    `| mutation | check | ${withMatrix.map((r) => r.agent.id).join(" | ")} |`,
+    `|---|---|${withMatrix.map(() => "---").join("|")}|`,
+  ];
+  for (const id of MUTATION_IDS) {
+    const cells = withMatrix.map((r) => r.matrix.cells.get(id));
+    const check = [...new Set(cells.map((c) => c?.check).filter(Boolean))].join(", ");
+    lines.push(`| ${id} | ${check} | ${cells.map((c) => SHORT[c?.verdict] ?? "?").join(" | ")} |`);
+  }
+  const missed = withMatrix.flatMap((r) =>
+    [...r.matrix.cells]
+      .filter(([, c]) => c.verdict === "MISSED" || c.verdict === "error")
+      .map(([id, c]) => `- ${r.agent.id} · ${id} (${c.check}): ${cell(c.message ?? "")}`),
+  );
+  if (missed.length) lines.push("", "Missed or errored:", "", ...missed);
+  const opaque = withMatrix.filter((r) => r.transparency.length);
+  for (const r of opaque)
+    lines.push(
+      "",
+      `Through the proxy without a mutation, ${r.agent.id} gave other verdicts than directly (timing-dependent checks):`,
+      "",
+      ...r.transparency.map((t) => `- ${t}`),
+    );
+  return lines;
+}
+
+function matrixSummary(r) {
+  const counts = {};
+  for (const c of r.matrix.cells.values()) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
+  return Object.entries(counts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
 }
 
 function printTable(r) {
@@ -131,6 +190,14 @@ function printTable(r) {
       `    FALSE ALARM ${a.check.padEnd(39)} ${a.level}: ${a.message.slice(0, 200)}${a.allowedBecause ? `\n               allowed: ${a.allowedBecause}` : ""}`,
     );
   for (const id of r.cmp.notes) console.log(`    note (MAY) ${id}: interop note, not a deviation`);
+  if (!r.matrix) return;
+  console.log(`  mutations: ${matrixSummary(r)}`);
+  for (const [id, c] of r.matrix.cells)
+    if (c.verdict === "MISSED" || c.verdict === "error")
+      console.log(
+        `    ${c.verdict.padEnd(10)} ${id.padEnd(36)} ${c.check}: ${(c.message ?? "").slice(0, 200)}`,
+      );
+  for (const t of r.transparency) console.log(`    proxy changed a verdict: ${t}`);
 }
 
 async function main() {
@@ -139,7 +206,9 @@ async function main() {
     console.error(`${CLI} is missing: run npm run build first`);
     process.exit(2);
   }
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const withMutations = !args.includes("--no-mutations");
+  const wanted = args.filter((a) => !a.startsWith("--"));
   const agents = wanted.length ? AGENTS.filter((a) => wanted.includes(a.id)) : AGENTS;
   const startedAt = new Date().toISOString();
   const model = await startModelServer();
@@ -161,6 +230,14 @@ async function main() {
           cmp: compare(expected, result.findings ?? []),
           seconds: ((Date.now() - t0) / 1000).toFixed(1),
         };
+        if (withMutations) {
+          row.matrix = await mutationMatrix(started.url, generationOf(result), expected.conformArgs ?? []);
+          row.transparency = transparencyDiff(result, row.matrix.baseline);
+          writeFileSync(
+            path.join(LAB, "results", `${agent.id}.mutations.json`),
+            `${JSON.stringify(Object.fromEntries(row.matrix.cells), null, 2)}\n`,
+          );
+        }
         rows.push(row);
         printTable(row);
       } catch (err) {
@@ -177,7 +254,9 @@ async function main() {
   writeFileSync(path.join(LAB, "RESULTS.md"), markdown(rows, startedAt));
   console.log(`\nwrote ${path.relative(ROOT, path.join(LAB, "RESULTS.md"))}`);
   if (rows.some((r) => r.error)) process.exit(2);
-  if (rows.some((r) => r.cmp.missed.length || r.cmp.falseAlarms.length)) process.exit(1);
+  const matrixMissed = (r) =>
+    r.matrix && [...r.matrix.cells.values()].some((c) => c.verdict === "MISSED" || c.verdict === "error");
+  if (rows.some((r) => r.cmp.missed.length || r.cmp.falseAlarms.length || matrixMissed(r))) process.exit(1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

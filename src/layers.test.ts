@@ -19,12 +19,12 @@ const rows: string[][] = [
   ["protocol"],
   // The shared shapes (results, findings, traffic, bindings, events): everyone reads them, they read nothing.
   ["model"],
-  ["agent"],
+  ["agent", "mutation"],
   ["llm"],
 ];
 // The reference agent is the independent yardstick: it imports nothing of the tester's. The model
 // imports nothing either, so the web bundle can read it too.
-const isolated = new Set(["agent", "llm", "model"]);
+const isolated = new Set(["agent", "llm", "model", "mutation"]);
 const rank = new Map(rows.flatMap((names, i) => names.map((n) => [n, i] as const)));
 
 const srcRoot = dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,15 @@
-import { defineCheck } from "../define.js";
+import { defineCheck, fail } from "../define.js";
 import { judgeCardIssues } from "../support/card-issues.js";
+
+/** Paths of skills that leave out `tags` altogether: REQUIRED in the 0.2/0.3 schemas and the 1.0 proto. */
+function skillsWithoutTags(rawCard: unknown): string[] {
+  const skills =
+    typeof rawCard === "object" && rawCard !== null ? (rawCard as Record<string, unknown>).skills : undefined;
+  if (!Array.isArray(skills)) return [];
+  return skills.flatMap((s: unknown, i) =>
+    typeof s === "object" && s !== null && !Array.isArray(s) && !("tags" in s) ? [`skills[${i}]`] : [],
+  );
+}
 
 export default defineCheck({
   id: "card.skills",
@@ -15,7 +25,18 @@ export default defineCheck({
   },
   recommendation:
     "Give every skill a unique id, a name, a description and a tags list of strings; Plainwright lists each problem with its path.",
-  selfTest: [{ flaw: "card-skill-missing-id", protocols: ["1.0"] }],
+  selfTest: [
+    { flaw: "card-skill-missing-id", protocols: ["1.0"] },
+    { flaw: "card-skill-no-tags", protocols: ["0.3", "1.0"] },
+  ],
   scope: "agent",
-  run: (ctx) => Promise.resolve(judgeCardIssues(ctx, ["skills"], "errors", "skills")),
+  run: (ctx) => {
+    const verdict = judgeCardIssues(ctx, ["skills"], "errors", "skills");
+    // The card validator only warns about a skill without tags (docs/test-files.md); the spec requires
+    // the field, except in A2A 0.1, which made tags optional.
+    const untagged = ctx.generation === "0.1" ? [] : skillsWithoutTags(ctx.rawCard);
+    if (!untagged.length) return Promise.resolve(verdict);
+    const missing = `${untagged.join(", ")} ${untagged.length === 1 ? "has" : "have"} no tags field (required: A2A 0.3 schema AgentSkill.required, 1.0 §5.7 REQUIRED)`;
+    return Promise.resolve(fail(verdict.status === "fail" ? `${verdict.message}; ${missing}` : missing));
+  },
 });

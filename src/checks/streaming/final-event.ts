@@ -54,6 +54,13 @@ export default defineCheck({
         stream.trafficIds,
       );
     }
+    // 1.0 §3.1.2: the stream closes at the terminal state, so nothing may follow the first terminal event.
+    const firstTerminal = states.findIndex((st) => st !== undefined && terminalStates.has(st as never));
+    if (firstTerminal >= 0 && firstTerminal < lastIndex)
+      return fail(
+        `${lastIndex - firstTerminal} event(s) followed the ${states[firstTerminal]} event ${firstTerminal + 1} of ${stream.events.length}; the stream must close at the terminal state`,
+        stream.trafficIds,
+      );
     const finals = stream.events.filter((e) => e.kind === "status-update" && e.final === true);
     if (ctx.generation !== "1.0" && (finals.length !== 1 || finals[0] !== last)) {
       return fail(

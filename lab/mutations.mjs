@@ -1,0 +1,84 @@
+// The mutation matrix: each deviation of src/mutation played through the proxy in front of an
+// agent; the check that owns it must fail with it and must not fail without it.
+import { MUTATIONS, checkFor, startMutationProxy } from "../dist/mutation/index.js";
+import { conform } from "./harness.mjs";
+
+const FAILED = new Set(["fail", "error"]);
+const CONCURRENCY = 2;
+
+/** How one check ended in one run: failed, passed, skipped, or never ran. */
+function statusOf(findings, check) {
+  const mine = findings.filter((f) => f.id === check);
+  if (!mine.length) return { status: "not run" };
+  const failed = mine.find((f) => FAILED.has(f.status));
+  if (failed) return { status: "fail", message: failed.message ?? "" };
+  if (mine.some((f) => f.status === "pass")) return { status: "pass" };
+  return { status: mine[0].status, message: mine[0].message ?? "" };
+}
+
+/** The generation an agent speaks, as the suite read it off the wire. */
+export function generationOf(result) {
+  return result?.protocol?.negotiated === "1.0" ? "1.0" : "0.x";
+}
+
+async function throughProxy(agentUrl, mutation, args) {
+  const url = new URL(agentUrl);
+  const proxy = await startMutationProxy({ target: url.origin, ...(mutation ? { mutation } : {}) });
+  try {
+    const result = await conform(proxy.url + url.pathname + url.search, args);
+    return { result, applied: proxy.applied() };
+  } finally {
+    await proxy.close();
+  }
+}
+
+/**
+ * Plays every mutation through a proxy in front of one running agent. Returns one cell per
+ * mutation: proven (fails with, passes without), missed (changed the traffic, the check did
+ * not fail), not exercised (the agent never sent what the mutation changes), already fails
+ * (the agent's own deviation), n/a (another generation), or error.
+ */
+export async function mutationMatrix(agentUrl, generation, conformArgs = []) {
+  const baseline = await throughProxy(agentUrl, undefined, conformArgs);
+  const base = baseline.result.findings ?? [];
+  const cells = new Map();
+  const queue = MUTATIONS.filter((m) => {
+    if (checkFor(m, generation)) return true;
+    cells.set(m.id, { verdict: "n/a" });
+    return false;
+  });
+  async function one(m) {
+    const check = checkFor(m, generation);
+    const without = statusOf(base, check);
+    if (without.status === "fail") return { verdict: "already fails", check, message: without.message };
+    try {
+      const { result, applied } = await throughProxy(agentUrl, m, [
+        ...conformArgs,
+        "--category",
+        check.split(".")[0],
+      ]);
+      const withIt = statusOf(result.findings ?? [], check);
+      if (withIt.status === "fail") return { verdict: "proven", check, applied };
+      if (!applied) return { verdict: "not exercised", check, message: `without: ${without.status}` };
+      return { verdict: "MISSED", check, applied, message: `${withIt.status}: ${withIt.message ?? ""}` };
+    } catch (err) {
+      return { verdict: "error", check, message: String(err?.message ?? err) };
+    }
+  }
+  const workers = Array.from({ length: CONCURRENCY }, async () => {
+    for (let m = queue.shift(); m; m = queue.shift()) cells.set(m.id, await one(m));
+  });
+  await Promise.all(workers);
+  return { cells, baseline: baseline.result };
+}
+
+/** The verdicts of a direct run and a run through a proxy that changes nothing, where they differ. */
+export function transparencyDiff(direct, proxied) {
+  const key = (f) => `${f.id} ${f.transport ?? ""}`;
+  const through = new Map((proxied.findings ?? []).map((f) => [key(f), f.status]));
+  return (direct.findings ?? [])
+    .filter((f) => through.get(key(f)) !== f.status)
+    .map((f) => `${key(f).trim()}: ${f.status} direct, ${through.get(key(f)) ?? "absent"} through the proxy`);
+}
+
+export const MUTATION_IDS = MUTATIONS.map((m) => m.id);

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
+import type { CheckCategory } from "../checks/types.js";
+import type { Finding } from "../model/result.js";
+import { commandLinePolicy } from "../net/outbound-policy.js";
+import { runConformance } from "../runner/run-conformance.js";
+import { hints } from "../runner/testing/reference-conform.js";
+import { MUTATIONS } from "./mutations/index.js";
+import { startMutationProxy } from "./proxy.js";
+import { checkFor, type Generation, type Mutation } from "./types.js";
+
+const FAILED = new Set(["fail", "error"]);
+
+/** The suite through a proxy (with or without a mutation); the findings and how often the mutation applied. */
+async function conformThrough(
+  agent: RunningAgent,
+  mutation: Mutation | undefined,
+  categories?: CheckCategory[],
+) {
+  const url = new URL(agent.url);
+  const proxy = await startMutationProxy({ target: url.origin, ...(mutation ? { mutation } : {}) });
+  try {
+    const result = await runConformance({
+      agentUrl: proxy.url + url.pathname,
+      headers: {},
+      timeoutMs: 5000,
+      policy: commandLinePolicy,
+      hints,
+      ...(categories ? { categories } : {}),
+    });
+    return { findings: result.findings ?? [], applied: proxy.applied() };
+  } finally {
+    await proxy.close();
+  }
+}
+
+const failed = (findings: Finding[], check: string) =>
+  findings
+    .filter((f) => f.id === check && FAILED.has(f.status))
+    .map((f) => `${f.transport ?? ""} ${f.message ?? ""}`);
+
+describe("the mutation catalogue", () => {
+  it("names each mutation once, with a clause and a check for at least one generation", () => {
+    const ids = MUTATIONS.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const m of MUTATIONS) {
+      expect(m.clause, m.id).toMatch(/§|JSON-RPC|RFC/);
+      expect(checkFor(m, "0.x") ?? checkFor(m, "1.0"), m.id).toBeTruthy();
+    }
+  });
+});
+
+// Each deviation is proven on both generations of the reference agent: its check fails with the
+// mutation and passes without it. lab/mutations.mjs plays the same list in front of every lab agent.
+for (const [protocol, generation] of [
+  ["0.3", "0.x"],
+  ["1.0", "1.0"],
+] as Array<[AgentProtocol, Generation]>) {
+  describe.concurrent(`each mutation fails its check on the reference agent ${protocol}`, () => {
+    let agent: RunningAgent;
+    let baseline: Finding[];
+    beforeAll(async () => {
+      agent = await startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000 });
+      baseline = (await conformThrough(agent, undefined)).findings;
+    }, 120_000);
+    afterAll(() => agent.close());
+
+    const cases = MUTATIONS.flatMap((m) => {
+      const check = checkFor(m, generation);
+      return check ? [{ m, check }] : [];
+    });
+    it.each(cases)(
+      "$m.id fails $check",
+      async ({ m, check }) => {
+        expect(failed(baseline, check), "without the mutation").toEqual([]);
+        expect(
+          baseline.some((f) => f.id === check && f.status === "pass"),
+          `${check} passes without it`,
+        ).toBe(true);
+        const { findings, applied } = await conformThrough(agent, m, [check.split(".")[0] as CheckCategory]);
+        expect(applied, "the mutation changed the traffic").toBeGreaterThan(0);
+        expect(failed(findings, check), "with the mutation").not.toEqual([]);
+      },
+      120_000,
+    );
+  });
+}

@@ -1,0 +1,67 @@
+import { isObject } from "../exchange.js";
+import type { Json, Mutation } from "../types.js";
+
+/** Deviations in the agent card. */
+export const cardMutations: Mutation[] = [
+  {
+    id: "card-name-dropped",
+    what: "the card has no name",
+    clause: "A2A 0.3 §5.5 AgentCard.name (required); 1.0.1 §5.7 (REQUIRED)",
+    check: "card.required-fields",
+    card: (card) => {
+      if (!("name" in card)) return undefined;
+      delete card.name;
+      return card;
+    },
+  },
+  {
+    id: "card-skill-without-tags",
+    what: "the first skill has no tags",
+    clause: "A2A 0.3 §5.5.4 AgentSkill.tags (required); 1.0.1 §5.7 AgentSkill (REQUIRED)",
+    check: "card.skills",
+    card: (card) => {
+      const skill = Array.isArray(card.skills) ? (card.skills[0] as unknown) : undefined;
+      if (!isObject(skill)) return undefined;
+      delete skill.tags;
+      return card;
+    },
+  },
+  {
+    id: "card-capability-not-boolean",
+    what: 'capabilities.streaming is the string "yes"',
+    clause: "A2A 0.3 §5.5.2 AgentCapabilities.streaming (boolean); 1.0.1 §5.7",
+    check: "card.capabilities",
+    card: (card) => {
+      const caps: Json = isObject(card.capabilities) ? card.capabilities : {};
+      caps.streaming = "yes";
+      card.capabilities = caps;
+      return card;
+    },
+  },
+  {
+    id: "card-version-not-spoken",
+    what: "the card claims a protocol version the agent does not speak on the wire",
+    clause: "A2A 0.3 §5.5 protocolVersion; 1.0.1 §5.7 AgentInterface.protocolVersion",
+    check: "card.protocol-version-matches-wire",
+    card: (card) => {
+      if (typeof card.protocolVersion === "string") {
+        card.protocolVersion = "0.1.0";
+        return card;
+      }
+      if (!Array.isArray(card.supportedInterfaces)) return undefined;
+      for (const i of card.supportedInterfaces as unknown[]) if (isObject(i)) i.protocolVersion = "0.3";
+      return card;
+    },
+  },
+  {
+    id: "card-provider-without-url",
+    what: "the card names a provider without its required url",
+    clause: "A2A 0.3 §5.5.1 AgentProvider.url (required); 1.0.1 §5.7 AgentProvider (REQUIRED url)",
+    check: "card.schema-valid",
+    generations: ["0.x"],
+    card: (card) => {
+      card.provider = { organization: "Mutation Lab" };
+      return card;
+    },
+  },
+];

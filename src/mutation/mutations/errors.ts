@@ -1,0 +1,79 @@
+import { isObject } from "../exchange.js";
+import type { Mutation } from "../types.js";
+import { recode, rpcError } from "./shapes.js";
+
+// JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+/** Deviations in how JSON-RPC errors are answered. */
+export const errorMutations: Mutation[] = [
+  {
+    id: "parse-error-as-invalid-request",
+    what: "a body that is not JSON is answered -32600 instead of -32700",
+    clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
+    check: "errors.parse-error",
+    reply: (r, x) => (x.requestUnparsable ? recode(r, PARSE_ERROR, INVALID_REQUEST) : undefined),
+  },
+  {
+    id: "unknown-method-as-internal-error",
+    what: "an unknown method is answered -32603 instead of -32601",
+    clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
+    check: "errors.unknown-method",
+    reply: (r, x) => (x.verb === "unknown" ? recode(r, METHOD_NOT_FOUND, INTERNAL_ERROR) : undefined),
+  },
+  {
+    id: "invalid-request-as-internal-error",
+    what: "a body that is not a JSON-RPC request is answered -32603 instead of -32600",
+    clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
+    check: "errors.invalid-request",
+    reply: (r, x) => (x.requestUnparsable ? undefined : recode(r, INVALID_REQUEST, INTERNAL_ERROR)),
+  },
+  {
+    id: "invalid-params-as-internal-error",
+    what: "malformed params are answered -32603 instead of -32602",
+    clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
+    check: "errors.invalid-params",
+    reply: (r) => recode(r, INVALID_PARAMS, INTERNAL_ERROR),
+  },
+  {
+    id: "error-id-not-echoed",
+    what: "error replies carry an id other than the request's",
+    clause: "JSON-RPC 2.0 §5 (id MUST be the same as the request's); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (!rpcError(r) || !isObject(r.body) || !isObject(x.request) || x.request.id === undefined)
+        return undefined;
+      if (r.body.id === null || r.body.id === undefined) return undefined;
+      r.body.id = `${JSON.stringify(r.body.id)}-not-yours`;
+      return r;
+    },
+  },
+  {
+    id: "error-as-string",
+    what: "errors are plain strings, not JSON-RPC error objects",
+    clause: "JSON-RPC 2.0 §5.1 (error MUST be an object with code and message)",
+    check: "errors.error-envelope",
+    reply: (r) => {
+      const error = rpcError(r);
+      if (!error || !isObject(r.body)) return undefined;
+      r.body.error = typeof error.message === "string" ? error.message : "error";
+      return r;
+    },
+  },
+  {
+    id: "client-error-as-http-500",
+    what: "JSON-RPC errors for a client's mistake come with HTTP 500",
+    clause: "A2A 0.3 §3.2 / RFC 9110 §15.6 (5xx means the server failed); 1.0.1 §9.5",
+    check: "errors.no-server-error",
+    reply: (r) => {
+      const code = rpcError(r)?.code;
+      if (code !== PARSE_ERROR && code !== INVALID_REQUEST && code !== INVALID_PARAMS) return undefined;
+      r.status = 500;
+      return r;
+    },
+  },
+];

@@ -1,0 +1,18 @@
+import type { Mutation } from "../types.js";
+import { cardMutations } from "./card.js";
+import { errorMutations } from "./errors.js";
+import { lifecycleMutations } from "./lifecycle.js";
+import { streamingMutations } from "./streaming.js";
+
+/** Every deviation the proxy can play, in one list (ids unique, each with the check it must fail). */
+export const MUTATIONS: readonly Mutation[] = [
+  ...cardMutations,
+  ...errorMutations,
+  ...lifecycleMutations,
+  ...streamingMutations,
+];
+
+/** The mutation with this id, or undefined. */
+export function findMutation(id: string): Mutation | undefined {
+  return MUTATIONS.find((m) => m.id === id);
+}

@@ -1,0 +1,170 @@
+import { isObject } from "../exchange.js";
+import type { BufferedReply, Exchange, Json, Mutation } from "../types.js";
+import {
+  eachObject,
+  otherId,
+  recode,
+  requestMessage,
+  rpcError,
+  rpcParams,
+  stateName,
+  taskIn,
+} from "./shapes.js";
+
+// A2A error codes, the same in 0.3 §8.2 and 1.0.1 §9.5.
+const TASK_NOT_FOUND = -32001;
+const TASK_NOT_CANCELABLE = -32002;
+const INTERNAL_ERROR = -32603;
+
+const CANCELED = "canceled-task-ids";
+
+function canceledIds(memory: Map<string, unknown>): Set<string> {
+  let ids = memory.get(CANCELED) as Set<string> | undefined;
+  if (!ids) memory.set(CANCELED, (ids = new Set()));
+  return ids;
+}
+
+/** The reply to a send of a message that names a task, as if the agent had accepted it. */
+function acceptedTask(reply: BufferedReply, x: Exchange): BufferedReply | undefined {
+  const message = requestMessage(x);
+  if (!message || typeof message.taskId !== "string" || !rpcError(reply) || !isObject(reply.body))
+    return undefined;
+  const generation = x.generation ?? "0.x";
+  const task: Json = {
+    id: message.taskId,
+    contextId: typeof message.contextId === "string" ? message.contextId : otherId(),
+    status: { state: stateName(generation, "completed"), timestamp: new Date().toISOString() },
+  };
+  if (generation === "0.x") task.kind = "task";
+  delete reply.body.error;
+  reply.body.result = generation === "1.0" ? { task } : task;
+  reply.status = 200;
+  return reply;
+}
+
+/** Deviations in the task lifecycle: reading, canceling and continuing tasks. */
+export const lifecycleMutations: Mutation[] = [
+  {
+    id: "unknown-task-as-internal-error",
+    what: "reading a task that does not exist is answered -32603 instead of TaskNotFound",
+    clause: "A2A 0.3 §7.3 tasks/get errors; 1.0.1 §3.1.3 GetTask (MUST return TaskNotFoundError)",
+    check: "lifecycle.unknown-task-not-found",
+    reply: (r, x) => (x.verb === "get" ? recode(r, TASK_NOT_FOUND, INTERNAL_ERROR) : undefined),
+  },
+  {
+    id: "cancel-unknown-as-internal-error",
+    what: "canceling a task that does not exist is answered -32603 instead of TaskNotFound",
+    clause: "A2A 0.3 §7.4 tasks/cancel errors; 1.0.1 §3.1.5 CancelTask",
+    check: { "0.x": "lifecycle.cancel-unknown-task-0x", "1.0": "lifecycle.cancel-unknown-task" },
+    reply: (r, x) => (x.verb === "cancel" ? recode(r, TASK_NOT_FOUND, INTERNAL_ERROR) : undefined),
+  },
+  {
+    id: "cancel-finished-as-internal-error",
+    what: "canceling a finished task is answered -32603 instead of TaskNotCancelable",
+    clause: "A2A 0.3 §7.4 tasks/cancel errors; 1.0.1 §3.1.5 CancelTask",
+    check: { "0.x": "lifecycle.cancel-terminal-errors-0x", "1.0": "lifecycle.cancel-terminal-errors" },
+    reply: (r, x) => (x.verb === "cancel" ? recode(r, TASK_NOT_CANCELABLE, INTERNAL_ERROR) : undefined),
+  },
+  {
+    id: "finished-task-accepts-message",
+    what: "a message naming a finished task is accepted instead of refused",
+    clause: "A2A 0.3 §7.1 (a terminal task cannot be restarted); 1.0.1 §3.1.1 SendMessage errors",
+    check: "lifecycle.terminal-task-rejects-message",
+    reply: (r, x) => (x.verb === "send" && x.binding === "jsonrpc" ? acceptedTask(r, x) : undefined),
+  },
+  {
+    id: "cancel-undone",
+    what: "a task reported canceled is working again when it is read afterwards",
+    clause: "A2A 0.3 §6.3 (canceled is terminal); 1.0.1 §3.1.5, §5.5 TaskState",
+    check: "lifecycle.cancel-running",
+    reply: (r, x, memory) => {
+      const task = taskIn(r, x);
+      if (!task || !isObject(task.status)) return undefined;
+      const generation = x.generation ?? "0.x";
+      if (x.verb === "cancel" && task.status.state === stateName(generation, "canceled")) {
+        canceledIds(memory).add(task.id as string);
+        return undefined;
+      }
+      if (x.verb !== "get" || !canceledIds(memory).has(task.id as string)) return undefined;
+      task.status.state = stateName(generation, "working");
+      return r;
+    },
+  },
+  {
+    id: "state-misspelled",
+    what: 'a completed task\'s state is spelled "complete"',
+    clause: "A2A 0.3 §6.3 TaskState; 1.0.1 §5.5 TaskState (TASK_STATE_COMPLETED)",
+    check: "lifecycle.reply-well-formed",
+    reply: (r, x) => {
+      const task = x.verb === "send" ? taskIn(r, x) : undefined;
+      if (!task || !isObject(task.status)) return undefined;
+      if (task.status.state === "completed") task.status.state = "complete";
+      else if (task.status.state === "TASK_STATE_COMPLETED") task.status.state = "TASK_STATE_COMPLETE";
+      else return undefined;
+      return r;
+    },
+  },
+  {
+    id: "task-kind-dropped",
+    what: 'the Task returned by message/send has no kind: "task"',
+    clause: "A2A 0.3 §6.1 Task.kind (required)",
+    check: "lifecycle.reply-well-formed",
+    generations: ["0.x"],
+    reply: (r, x) => {
+      const task = x.verb === "send" && x.binding === "jsonrpc" ? taskIn(r, x) : undefined;
+      if (!task || task.kind !== "task") return undefined;
+      delete task.kind;
+      return r;
+    },
+  },
+  {
+    id: "history-names-other-task",
+    what: "the history messages of a returned Task name another task",
+    clause: "A2A 0.3 §6.4 Message.taskId; 1.0.1 §5.6 Message.task_id",
+    check: "lifecycle.reply-well-formed",
+    reply: (r, x) => {
+      const task = x.verb === "send" ? taskIn(r, x) : undefined;
+      if (!task || !Array.isArray(task.history) || !task.history.length) return undefined;
+      const stranger = otherId();
+      for (const m of task.history as unknown[]) if (isObject(m)) m.taskId = stranger;
+      return r;
+    },
+  },
+  {
+    id: "context-not-kept",
+    what: "a message sent in an existing context is answered in a new context",
+    clause: "A2A 0.3 §7.1 (contextId groups related tasks); 1.0.1 §3.4.1",
+    check: "lifecycle.context-kept",
+    reply: (r, x) => {
+      const message = requestMessage(x);
+      const task = x.verb === "send" ? taskIn(r, x) : undefined;
+      if (!message || typeof message.contextId !== "string" || !task) return undefined;
+      const fresh = otherId();
+      eachObject(task, (o) => {
+        if (o.contextId === message.contextId) o.contextId = fresh;
+      });
+      return r;
+    },
+  },
+  {
+    id: "history-length-ignored",
+    what: "tasks/get returns more history messages than historyLength asks for",
+    clause: "A2A 0.3 §7.3 TaskQueryParams.historyLength; 1.0.1 §3.1.3 (at most N, never more)",
+    check: { "0.x": "lifecycle.history-length-0x", "1.0": "lifecycle.history-length" },
+    reply: (r, x) => {
+      const params = x.binding === "jsonrpc" ? rpcParams(x) : undefined;
+      const fromQuery = /[?&]historyLength=(\d+)/.exec(x.path)?.[1];
+      const n =
+        typeof params?.historyLength === "number"
+          ? params.historyLength
+          : fromQuery
+            ? Number(fromQuery)
+            : undefined;
+      const task = x.verb === "get" ? taskIn(r, x) : undefined;
+      if (n === undefined || !task || !Array.isArray(task.history) || !task.history.length) return undefined;
+      const history = task.history as unknown[];
+      while (history.length <= n) history.push(...history.slice(0, n + 1 - history.length));
+      return r;
+    },
+  },
+];

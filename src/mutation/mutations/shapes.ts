@@ -1,0 +1,82 @@
+import { isObject } from "../exchange.js";
+import type { BufferedReply, Exchange, Generation, Json } from "../types.js";
+
+/** The error object of a JSON-RPC error reply (JSON-RPC 2.0 §5.1), if the reply is one. */
+export function rpcError(reply: BufferedReply): Json | undefined {
+  return isObject(reply.body) && isObject(reply.body.error) ? reply.body.error : undefined;
+}
+
+/** The result of a JSON-RPC success reply, if the reply is one. */
+export function rpcResult(reply: BufferedReply): Json | undefined {
+  return isObject(reply.body) && isObject(reply.body.result) ? reply.body.result : undefined;
+}
+
+/** A JSON-RPC error reply whose code was `from`, answered with `to` instead. */
+export function recode(reply: BufferedReply, from: number, to: number): BufferedReply | undefined {
+  const error = rpcError(reply);
+  if (!error || error.code !== from) return undefined;
+  error.code = to;
+  return reply;
+}
+
+/** The params of a JSON-RPC request. */
+export function rpcParams(x: Exchange): Json | undefined {
+  return isObject(x.request) && isObject(x.request.params) ? x.request.params : undefined;
+}
+
+/** The Task in a reply: 0.x results are the Task, 1.0 results wrap it as `task`; REST bodies likewise. */
+export function taskIn(reply: BufferedReply, x: Exchange): Json | undefined {
+  const top = x.binding === "jsonrpc" ? rpcResult(reply) : isObject(reply.body) ? reply.body : undefined;
+  if (!top) return undefined;
+  const inner = isObject(top.task) ? top.task : top;
+  return isObject(inner.status) && typeof inner.id === "string" ? inner : undefined;
+}
+
+/** The Message in a request's params (every generation names it `message`). */
+export function requestMessage(x: Exchange): Json | undefined {
+  const params = x.binding === "jsonrpc" ? rpcParams(x) : isObject(x.request) ? x.request : undefined;
+  return params && isObject(params.message) ? params.message : undefined;
+}
+
+/** Applies fn to every object in a JSON value, depth first; fn changes objects in place. */
+export function eachObject(v: unknown, fn: (o: Json) => void): void {
+  if (Array.isArray(v)) for (const x of v) eachObject(x, fn);
+  else if (isObject(v)) {
+    for (const x of Object.values(v)) eachObject(x, fn);
+    fn(v);
+  }
+}
+
+/** The state names a generation spells (0.x kebab-case, 1.0.1 §5.5 TASK_STATE_*). */
+export function stateName(generation: Generation, state: "completed" | "working" | "canceled"): string {
+  return generation === "1.0" ? `TASK_STATE_${state.toUpperCase()}` : state;
+}
+
+/** A fresh id in UUID form, so that only its value differs from the agent's own. */
+export function otherId(): string {
+  return crypto.randomUUID();
+}
+
+/** A status-update event of a stream, whichever generation's wrapping it came in. */
+export function statusUpdate(event: unknown): Json | undefined {
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  if (!isObject(result)) return undefined;
+  if (isObject(result.statusUpdate)) return result.statusUpdate;
+  if (result.kind === "status-update") return result;
+  return undefined;
+}
+
+/** Whether a stream event ends its stream: 0.x final:true, 1.0 a terminal or interrupted status. */
+export function isFinalEvent(event: unknown): boolean {
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  if (!isObject(result)) return false;
+  const update = statusUpdate(event);
+  if (update && update.final === true) return true;
+  const task = isObject(result.task) ? result.task : result.kind === "task" ? result : undefined;
+  const status = isObject(update?.status) ? update.status : isObject(task?.status) ? task.status : undefined;
+  const state = typeof status?.state === "string" ? status.state : "";
+  return (
+    update?.final === undefined &&
+    /COMPLETED|FAILED|CANCELED|REJECTED|INPUT_REQUIRED|AUTH_REQUIRED/.test(state)
+  );
+}

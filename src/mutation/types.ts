@@ -1,0 +1,72 @@
+/** Which binding an exchange used, as the request shows it. */
+export type Binding = "jsonrpc" | "rest" | "other";
+
+/** Which generation of the protocol a request belongs to, by the spelling of its method or path. */
+export type Generation = "0.x" | "1.0";
+
+/** The A2A operation a request asks for, the same word for every generation and binding. */
+export type Verb =
+  "send" | "stream" | "get" | "cancel" | "subscribe" | "push" | "list" | "card" | "extended-card" | "unknown";
+
+/** What the proxy knows about one request when a mutation looks at its reply. */
+export interface Exchange {
+  path: string;
+  httpMethod: string;
+  binding: Binding;
+  /** Undefined when the request named no method the proxy knows (0.x and 1.0 spell them differently). */
+  generation: Generation | undefined;
+  verb: Verb;
+  /** The parsed request body; undefined when it was empty or not JSON. */
+  request: unknown;
+  /** True when the request body was not JSON at all (a parse-error probe). */
+  requestUnparsable: boolean;
+}
+
+/** A JSON object as the proxy handles it: anything goes, a mutation checks what it needs. */
+export type Json = Record<string, unknown>;
+
+/** A reply that is not a stream, as a mutation may rewrite it. */
+export interface BufferedReply {
+  status: number;
+  contentType: string;
+  /** The parsed body, or undefined when the body was not JSON. */
+  body: unknown;
+}
+
+/** Per-proxy memory for mutations that act on a later exchange (a cancel undone by the next read). */
+export type MutationMemory = Map<string, unknown>;
+
+/**
+ * One named deviation from the spec that the proxy can put into any agent's traffic. Each hook
+ * returns the changed value, or undefined to leave it as it was; the proxy counts the changes.
+ */
+export interface Mutation {
+  id: string;
+  /** The deviation in words, as a finding would describe it. */
+  what: string;
+  /** The spec clause the deviation breaks. */
+  clause: string;
+  /** The check that owns the deviation: it must fail with the mutation and pass without it. */
+  check: string | Partial<Record<Generation, string>>;
+  /** Generations the deviation exists in (default: both). */
+  generations?: readonly Generation[];
+  card?(card: Json): Json | undefined;
+  reply?(reply: BufferedReply, x: Exchange, memory: MutationMemory): BufferedReply | undefined;
+  /** The content type of a stream's reply. */
+  streamContentType?(contentType: string, x: Exchange): string | undefined;
+  /**
+   * One event of a stream (its parsed data). Returns the events to send in its place; `end`
+   * closes the stream after them.
+   */
+  event?(
+    event: unknown,
+    x: Exchange,
+    memory: MutationMemory,
+  ): { events: unknown[]; end?: boolean } | undefined;
+}
+
+/** The check a mutation targets on an agent of the given generation, if any. */
+export function checkFor(m: Mutation, generation: Generation): string | undefined {
+  if (m.generations && !m.generations.includes(generation)) return undefined;
+  return typeof m.check === "string" ? m.check : m.check[generation];
+}
