@@ -1,3 +1,4 @@
+import { MUTATIONS } from "../mutation/index.js";
 import type { Transport } from "../protocol/transport.js";
 import { tckRequirements, type CoverageStatus, type TckRequirement } from "./tck-coverage.js";
 import type { CheckDefinition } from "./types.js";
@@ -23,11 +24,24 @@ function bindingsOf(id: string): readonly Transport[] | "all" {
 const runsOn = (check: CheckDefinition): readonly Transport[] =>
   check.scope === "agent" ? allBindings : (check.bindings ?? allBindings);
 
-/** The bindings over which a reference-agent flaw was shown to fail the check (its `selfTest`). */
+/** The mutations of the proxy (src/mutation) whose deviation this check owns, in any generation. */
+const mutationsOf = (check: CheckDefinition) =>
+  MUTATIONS.filter((m) =>
+    (typeof m.check === "string" ? [m.check] : Object.values(m.check)).includes(check.id),
+  );
+
+/**
+ * The bindings over which a violation was shown to fail the check: a reference-agent flaw (its
+ * `selfTest`) or a mutation played through the proxy (src/mutation/mutations.test.ts proves each).
+ */
 function shownOver(check: CheckDefinition): readonly Transport[] {
-  const shown = (check.selfTest ?? []).flatMap((s) =>
+  const byFlaw = (check.selfTest ?? []).flatMap((s) =>
     check.scope === "agent" ? allBindings : (s.bindings ?? runsOn(check)),
   );
+  const byMutation = mutationsOf(check).flatMap((m) =>
+    check.scope === "agent" ? allBindings : (m.bindings ?? []),
+  );
+  const shown = [...byFlaw, ...byMutation];
   return allBindings.filter((b) => shown.includes(b));
 }
 
@@ -45,7 +59,7 @@ function withEvidence(r: TckRequirement, checks: readonly CheckDefinition[]): Co
   const missing = needed.filter((b) => !shown.includes(b));
   if (missing.length === 0) return row;
   const over = allBindings.filter((b) => shown.includes(b));
-  const evidence = `no flaw yet shows a violation failing it over ${missing.join(", ")}${over.length ? ` (shown over ${over.join(", ")})` : ""}`;
+  const evidence = `no flaw or mutation yet shows a violation failing it over ${missing.join(", ")}${over.length ? ` (shown over ${over.join(", ")})` : ""}`;
   return { ...row, status: "partial", note: r.note ? `${evidence}; ${r.note}` : evidence };
 }
 
@@ -108,10 +122,12 @@ export function renderCoverageMarkdown(catalogue: readonly CheckDefinition[]): s
     "`1.0-dev`; its levels are shown as it files them. Plainwright judges by the current spec (1.0.1 for A2A 1.0, 0.3.0",
     "for 0.x): where the TCK follows an older copy, the check follows the spec and says so.",
     "",
-    "A requirement is covered only with evidence: a reference-agent flaw (a check's `selfTest`, run by",
-    "`src/runner/run-conformance.test.ts`, which asserts the flaw fails the check over each binding it names) must fail",
-    "one of its checks over every binding the requirement is judged on. Where the checks exist but that evidence is",
-    "missing on some binding, the requirement is partial and the note says over which bindings.",
+    "A requirement is covered only with evidence: a violation must fail one of its checks over every binding the",
+    "requirement is judged on. A violation is a reference-agent flaw (a check's `selfTest`, run by",
+    "`src/runner/run-conformance.test.ts`, which asserts the flaw fails the check over each binding it names) or a",
+    "mutation of the proxy in `src/mutation` (played in front of both reference agent generations by",
+    "`src/mutation/mutations.test.ts`, and in front of every lab agent by `npm run lab`). Where the checks exist but",
+    "that evidence is missing on some binding, the requirement is partial and the note says over which bindings.",
     "",
     coverageSentence(coverageCounts(rows)),
     "",

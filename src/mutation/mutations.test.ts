@@ -65,6 +65,36 @@ for (const [protocol, generation] of [
     }, 120_000);
     afterAll(() => agent.close());
 
+    it("without a mutation, the proxy changes no verdict and keeps every binding, gRPC too, behind it", async () => {
+      const direct = await runConformance({
+        agentUrl: agent.url,
+        headers: {},
+        timeoutMs: 5000,
+        policy: commandLinePolicy,
+        hints,
+      });
+      // Pointing the card's URLs at the proxy changes the signed content: only the signature checks may differ.
+      const statusOf = (fs: Finding[]) =>
+        fs
+          .filter((f) => !f.id.startsWith("card.signature-valid"))
+          .map((f) => `${f.id} ${f.transport ?? "agent"} ${f.status}`)
+          .sort();
+      expect(statusOf(baseline)).toEqual(statusOf(direct.findings ?? []));
+      const url = new URL(agent.url);
+      const proxy = await startMutationProxy({ target: url.origin });
+      try {
+        const card = (await (await fetch(`${proxy.url}/.well-known/agent-card.json`)).json()) as {
+          url?: string;
+          supportedInterfaces?: Array<{ url: string }>;
+        };
+        const urls = card.supportedInterfaces?.map((i) => i.url) ?? [card.url ?? ""];
+        for (const u of urls)
+          expect(u, "every interface is reached through the proxy").not.toContain(`:${url.port}`);
+      } finally {
+        await proxy.close();
+      }
+    }, 120_000);
+
     const cases = MUTATIONS.flatMap((m) => {
       const check = checkFor(m, generation);
       return check ? [{ m, check }] : [];

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isObject, readExchange } from "./exchange.js";
+import { startGrpcMutationProxy, type GrpcMutationProxy } from "./grpc-proxy.js";
 import { formatEvent, SseSplitter } from "./sse.js";
 import type { BufferedReply, Exchange, Mutation, MutationMemory } from "./types.js";
 
@@ -57,7 +58,11 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
   let origin = "";
   const targetPort = target.port || "80";
 
-  /** Agent URLs in a reply point at the proxy, so the tester stays behind it. */
+  /**
+   * Agent URLs in a reply point at the proxy, so the tester stays behind it. A signed card's
+   * signatures no longer verify after this; the signature checks are the one thing a transparent
+   * proxy changes.
+   */
   function rewriteUrls(v: unknown): unknown {
     if (typeof v === "string") {
       if (!/^https?:\/\//i.test(v)) return v;
@@ -73,6 +78,28 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
     if (Array.isArray(v)) return v.map(rewriteUrls);
     if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewriteUrls(x)]));
     return v;
+  }
+
+  // One gRPC proxy per gRPC interface a 1.0 card names on loopback, started when the card is first served.
+  const grpcProxies = new Map<string, Promise<GrpcMutationProxy>>();
+
+  /** A 1.0 card's loopback gRPC interfaces point at gRPC proxies of their own. */
+  async function proxyGrpcInterfaces(card: unknown): Promise<void> {
+    const interfaces =
+      isObject(card) && Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
+    for (const i of interfaces as unknown[]) {
+      if (!isObject(i) || i.protocolBinding !== "GRPC" || typeof i.url !== "string") continue;
+      const m = /^(?:[a-z]+:\/\/)?([^/]+?)\/?$/i.exec(i.url);
+      const address = m?.[1];
+      const host = address?.replace(/:\d+$/, "");
+      if (!address || !host || !LOOPBACK.test(host)) continue;
+      let started = grpcProxies.get(address);
+      if (!started) {
+        started = startGrpcMutationProxy(address, opts.mutation, memory, () => applied++);
+        grpcProxies.set(address, started);
+      }
+      i.url = i.url.replace(address, (await started).address);
+    }
   }
 
   function counted<T>(before: T, after: T | undefined): T {
@@ -156,6 +183,9 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
       chunks.push(c);
     });
     up.on("end", () => {
+      finish().catch(() => res.destroy());
+    });
+    const finish = async () => {
       if (res.headersSent) return;
       const raw = Buffer.concat(chunks);
       let body: unknown;
@@ -166,6 +196,7 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
       }
       const before: BufferedReply = { status: up.statusCode ?? 502, contentType, body };
       const after = body === undefined && !opts.mutation?.reply ? before : mutateBuffered(x, before);
+      if (x.verb === "card") await proxyGrpcInterfaces(after.body);
       const out = after.body === undefined ? raw : Buffer.from(JSON.stringify(after.body));
       res.writeHead(after.status, {
         ...headers,
@@ -173,7 +204,7 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
         "content-length": out.length,
       });
       res.end(out);
-    });
+    };
     up.on("error", () => res.destroy());
   }
 
@@ -261,10 +292,13 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
   return {
     url: origin,
     applied: () => applied,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      const grpcs = await Promise.allSettled(grpcProxies.values());
+      await Promise.all(grpcs.flatMap((g) => (g.status === "fulfilled" ? [g.value.close()] : [])));
+    },
   };
 }

@@ -22,6 +22,20 @@ export interface Exchange {
   requestUnparsable: boolean;
 }
 
+/** One gRPC call of an A2A 1.0 agent (lf.a2a.v1.A2AService), its request decoded by the service definition. */
+export interface GrpcExchange {
+  /** The method's name: SendMessage, GetTask, ... */
+  method: string;
+  verb: Verb;
+  request: unknown;
+}
+
+/** The outcome of a gRPC call, as a mutation may rewrite it: an error status, or the decoded response. */
+export interface GrpcReply {
+  error?: { code: number; details: string; metadata: Record<string, string | Buffer> };
+  response?: unknown;
+}
+
 /** A JSON object as the proxy handles it: anything goes, a mutation checks what it needs. */
 export type Json = Record<string, unknown>;
 
@@ -48,6 +62,12 @@ export interface Mutation {
   clause: string;
   /** The check that owns the deviation: it must fail with the mutation and pass without it. */
   check: string | Partial<Record<Generation, string>>;
+  /**
+   * The bindings the deviation is played on, where the check must fail (judged per binding);
+   * none for a card deviation, judged once for the agent. gRPC deviations are played on A2A 1.0
+   * agents only (the proxy decodes calls with the 1.0 service definition).
+   */
+  bindings?: ReadonlyArray<"JSONRPC" | "HTTP+JSON" | "GRPC">;
   /** Generations the deviation exists in (default: both). */
   generations?: readonly Generation[];
   card?(card: Json): Json | undefined;
@@ -61,6 +81,14 @@ export interface Mutation {
   event?(
     event: unknown,
     x: Exchange,
+    memory: MutationMemory,
+  ): { events: unknown[]; end?: boolean } | undefined;
+  /** A unary gRPC call's outcome (A2A 1.0). */
+  grpcReply?(reply: GrpcReply, x: GrpcExchange, memory: MutationMemory): GrpcReply | undefined;
+  /** One message of a gRPC server stream (A2A 1.0), as `event`. */
+  grpcEvent?(
+    event: unknown,
+    x: GrpcExchange,
     memory: MutationMemory,
   ): { events: unknown[]; end?: boolean } | undefined;
 }

@@ -13,6 +13,7 @@ const INTERNAL_ERROR = -32603;
 export const errorMutations: Mutation[] = [
   {
     id: "parse-error-as-invalid-request",
+    bindings: ["JSONRPC"],
     what: "a body that is not JSON is answered -32600 instead of -32700",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
     check: "errors.parse-error",
@@ -20,6 +21,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "unknown-method-as-internal-error",
+    bindings: ["JSONRPC"],
     what: "an unknown method is answered -32603 instead of -32601",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
     check: "errors.unknown-method",
@@ -27,6 +29,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "invalid-request-as-internal-error",
+    bindings: ["JSONRPC"],
     what: "a body that is not a JSON-RPC request is answered -32603 instead of -32600",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
     check: "errors.invalid-request",
@@ -34,6 +37,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "invalid-params-as-internal-error",
+    bindings: ["JSONRPC"],
     what: "malformed params are answered -32603 instead of -32602",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
     check: "errors.invalid-params",
@@ -41,6 +45,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "error-id-not-echoed",
+    bindings: ["JSONRPC"],
     what: "error replies carry an id other than the request's",
     clause: "JSON-RPC 2.0 §5 (id MUST be the same as the request's); A2A 0.3 §6.11, 1.0.1 §9.5",
     check: "errors.error-envelope",
@@ -54,6 +59,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "error-as-string",
+    bindings: ["JSONRPC"],
     what: "errors are plain strings, not JSON-RPC error objects",
     clause: "JSON-RPC 2.0 §5.1 (error MUST be an object with code and message)",
     check: "errors.error-envelope",
@@ -66,6 +72,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "client-error-as-http-500",
+    bindings: ["JSONRPC"],
     what: "JSON-RPC errors for a client's mistake come with HTTP 500",
     clause: "A2A 0.3 §3.2 / RFC 9110 §15.6 (5xx means the server failed); 1.0.1 §9.5",
     check: "errors.no-server-error",

@@ -1,20 +1,25 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, Exchange, Json, Mutation } from "../types.js";
 import {
+  TASK_NOT_CANCELABLE,
+  TASK_NOT_FOUND,
+  asInternalError,
   eachObject,
   otherId,
-  recode,
   requestMessage,
   rpcError,
   rpcParams,
   stateName,
   taskIn,
 } from "./shapes.js";
-
-// A2A error codes, the same in 0.3 §8.2 and 1.0.1 §9.5.
-const TASK_NOT_FOUND = -32001;
-const TASK_NOT_CANCELABLE = -32002;
-const INTERNAL_ERROR = -32603;
+import {
+  GRPC_FAILED_PRECONDITION,
+  GRPC_NOT_FOUND,
+  GRPC_STATE,
+  grpcAsInternal,
+  grpcRequestMessage,
+  grpcTask,
+} from "./grpc-shapes.js";
 
 const CANCELED = "canceled-task-ids";
 
@@ -36,9 +41,13 @@ function acceptedTask(reply: BufferedReply, x: Exchange): BufferedReply | undefi
     status: { state: stateName(generation, "completed"), timestamp: new Date().toISOString() },
   };
   if (generation === "0.x") task.kind = "task";
+  reply.status = 200;
+  if (x.binding === "rest") {
+    reply.body = generation === "1.0" ? { task } : task;
+    return reply;
+  }
   delete reply.body.error;
   reply.body.result = generation === "1.0" ? { task } : task;
-  reply.status = 200;
   return reply;
 }
 
@@ -46,34 +55,56 @@ function acceptedTask(reply: BufferedReply, x: Exchange): BufferedReply | undefi
 export const lifecycleMutations: Mutation[] = [
   {
     id: "unknown-task-as-internal-error",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "reading a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.3 tasks/get errors; 1.0.1 §3.1.3 GetTask (MUST return TaskNotFoundError)",
     check: "lifecycle.unknown-task-not-found",
-    reply: (r, x) => (x.verb === "get" ? recode(r, TASK_NOT_FOUND, INTERNAL_ERROR) : undefined),
+    reply: (r, x) => (x.verb === "get" ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
+    grpcReply: (r, x) => (x.verb === "get" ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
   },
   {
     id: "cancel-unknown-as-internal-error",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "canceling a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.4 tasks/cancel errors; 1.0.1 §3.1.5 CancelTask",
     check: { "0.x": "lifecycle.cancel-unknown-task-0x", "1.0": "lifecycle.cancel-unknown-task" },
-    reply: (r, x) => (x.verb === "cancel" ? recode(r, TASK_NOT_FOUND, INTERNAL_ERROR) : undefined),
+    reply: (r, x) => (x.verb === "cancel" ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
+    grpcReply: (r, x) => (x.verb === "cancel" ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
   },
   {
     id: "cancel-finished-as-internal-error",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "canceling a finished task is answered -32603 instead of TaskNotCancelable",
     clause: "A2A 0.3 §7.4 tasks/cancel errors; 1.0.1 §3.1.5 CancelTask",
     check: { "0.x": "lifecycle.cancel-terminal-errors-0x", "1.0": "lifecycle.cancel-terminal-errors" },
-    reply: (r, x) => (x.verb === "cancel" ? recode(r, TASK_NOT_CANCELABLE, INTERNAL_ERROR) : undefined),
+    reply: (r, x) => (x.verb === "cancel" ? asInternalError(r, x, TASK_NOT_CANCELABLE) : undefined),
+    grpcReply: (r, x) => (x.verb === "cancel" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
   },
   {
     id: "finished-task-accepts-message",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message naming a finished task is accepted instead of refused",
     clause: "A2A 0.3 §7.1 (a terminal task cannot be restarted); 1.0.1 §3.1.1 SendMessage errors",
     check: "lifecycle.terminal-task-rejects-message",
-    reply: (r, x) => (x.verb === "send" && x.binding === "jsonrpc" ? acceptedTask(r, x) : undefined),
+    reply: (r, x) => (x.verb === "send" ? acceptedTask(r, x) : undefined),
+    grpcReply: (r, x) => {
+      const message = grpcRequestMessage(x);
+      if (x.verb !== "send" || !r.error || typeof message?.taskId !== "string" || !message.taskId)
+        return undefined;
+      const task = {
+        id: message.taskId,
+        contextId: typeof message.contextId === "string" && message.contextId ? message.contextId : otherId(),
+        status: { state: GRPC_STATE.completed, message: undefined, timestamp: undefined },
+        artifacts: [],
+        history: [],
+        metadata: undefined,
+      };
+      return { response: { payload: { $case: "task", value: task } } };
+    },
   },
   {
     id: "cancel-undone",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a task reported canceled is working again when it is read afterwards",
     clause: "A2A 0.3 §6.3 (canceled is terminal); 1.0.1 §3.1.5, §5.5 TaskState",
     check: "lifecycle.cancel-running",
@@ -89,9 +120,21 @@ export const lifecycleMutations: Mutation[] = [
       task.status.state = stateName(generation, "working");
       return r;
     },
+    grpcReply: (r, x, memory) => {
+      const task = grpcTask(r);
+      if (!task || !isObject(task.status)) return undefined;
+      if (x.verb === "cancel" && task.status.state === GRPC_STATE.canceled) {
+        canceledIds(memory).add(task.id as string);
+        return undefined;
+      }
+      if (x.verb !== "get" || !canceledIds(memory).has(task.id as string)) return undefined;
+      task.status.state = GRPC_STATE.working;
+      return r;
+    },
   },
   {
     id: "state-misspelled",
+    bindings: ["JSONRPC"],
     what: 'a completed task\'s state is spelled "complete"',
     clause: "A2A 0.3 §6.3 TaskState; 1.0.1 §5.5 TaskState (TASK_STATE_COMPLETED)",
     check: "lifecycle.reply-well-formed",
@@ -106,6 +149,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "task-kind-dropped",
+    bindings: ["JSONRPC"],
     what: 'the Task returned by message/send has no kind: "task"',
     clause: "A2A 0.3 §6.1 Task.kind (required)",
     check: "lifecycle.reply-well-formed",
@@ -119,6 +163,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "history-names-other-task",
+    bindings: ["JSONRPC"],
     what: "the history messages of a returned Task name another task",
     clause: "A2A 0.3 §6.4 Message.taskId; 1.0.1 §5.6 Message.task_id",
     check: "lifecycle.reply-well-formed",
@@ -132,6 +177,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "context-not-kept",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message sent in an existing context is answered in a new context",
     clause: "A2A 0.3 §7.1 (contextId groups related tasks); 1.0.1 §3.4.1",
     check: "lifecycle.context-kept",
@@ -145,9 +191,20 @@ export const lifecycleMutations: Mutation[] = [
       });
       return r;
     },
+    grpcReply: (r, x) => {
+      const message = grpcRequestMessage(x);
+      const task = x.verb === "send" ? grpcTask(r) : undefined;
+      if (typeof message?.contextId !== "string" || !message.contextId || !task) return undefined;
+      const fresh = otherId();
+      eachObject(task, (o) => {
+        if (o.contextId === message.contextId) o.contextId = fresh;
+      });
+      return r;
+    },
   },
   {
     id: "history-length-ignored",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "tasks/get returns more history messages than historyLength asks for",
     clause: "A2A 0.3 §7.3 TaskQueryParams.historyLength; 1.0.1 §3.1.3 (at most N, never more)",
     check: { "0.x": "lifecycle.history-length-0x", "1.0": "lifecycle.history-length" },
@@ -161,6 +218,17 @@ export const lifecycleMutations: Mutation[] = [
             ? Number(fromQuery)
             : undefined;
       const task = x.verb === "get" ? taskIn(r, x) : undefined;
+      if (n === undefined || !task || !Array.isArray(task.history) || !task.history.length) return undefined;
+      const history = task.history as unknown[];
+      while (history.length <= n) history.push(...history.slice(0, n + 1 - history.length));
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const n =
+        isObject(x.request) && typeof x.request.historyLength === "number"
+          ? x.request.historyLength
+          : undefined;
+      const task = x.verb === "get" ? grpcTask(r) : undefined;
       if (n === undefined || !task || !Array.isArray(task.history) || !task.history.length) return undefined;
       const history = task.history as unknown[];
       while (history.length <= n) history.push(...history.slice(0, n + 1 - history.length));

@@ -80,3 +80,39 @@ export function isFinalEvent(event: unknown): boolean {
     /COMPLETED|FAILED|CANCELED|REJECTED|INPUT_REQUIRED|AUTH_REQUIRED/.test(state)
   );
 }
+
+/** An A2A error as each binding spells it: JSON-RPC code (0.3 §8.2, 1.0.1 §9.5), HTTP+JSON reason (1.0.1 §11.6). */
+export interface A2aErrorSpelling {
+  code: number;
+  reason: string;
+}
+
+export const TASK_NOT_FOUND: A2aErrorSpelling = { code: -32001, reason: "TASK_NOT_FOUND" };
+export const TASK_NOT_CANCELABLE: A2aErrorSpelling = { code: -32002, reason: "TASK_NOT_CANCELABLE" };
+const INTERNAL_ERROR = -32603;
+
+/** The ErrorInfo reasons of an HTTP+JSON error body (google.rpc.Status), if it is one. */
+function restReasons(reply: BufferedReply): string[] {
+  const error = isObject(reply.body) && isObject(reply.body.error) ? reply.body.error : undefined;
+  const details = Array.isArray(error?.details) ? (error.details as unknown[]) : [];
+  return details.flatMap((d) => (isObject(d) && typeof d.reason === "string" ? [d.reason] : []));
+}
+
+/** Whether a reply is the given A2A error on its binding. */
+export function isA2aError(reply: BufferedReply, x: Exchange, error: A2aErrorSpelling): boolean {
+  if (x.binding === "jsonrpc") return rpcError(reply)?.code === error.code;
+  return x.binding === "rest" && reply.status >= 400 && restReasons(reply).includes(error.reason);
+}
+
+/** The given A2A error answered as an unexplained internal error, on whichever binding it came. */
+export function asInternalError(
+  reply: BufferedReply,
+  x: Exchange,
+  error: A2aErrorSpelling,
+): BufferedReply | undefined {
+  if (!isA2aError(reply, x, error)) return undefined;
+  if (x.binding === "jsonrpc") return recode(reply, error.code, INTERNAL_ERROR);
+  reply.status = 500;
+  reply.body = { error: { code: 500, status: "INTERNAL", message: "internal error" } };
+  return reply;
+}

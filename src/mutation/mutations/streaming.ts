@@ -1,17 +1,23 @@
 import { isObject } from "../exchange.js";
-import type { Exchange, Mutation } from "../types.js";
-import { isFinalEvent, recode, statusUpdate } from "./shapes.js";
-
-const TASK_NOT_FOUND = -32001;
-const INTERNAL_ERROR = -32603;
+import type { Exchange, GrpcExchange, Mutation } from "../types.js";
+import { TASK_NOT_FOUND, asInternalError, isFinalEvent, statusUpdate } from "./shapes.js";
+import {
+  GRPC_NOT_FOUND,
+  GRPC_INTERNAL,
+  grpcAsInternal,
+  grpcIsFinal,
+  grpcStatusUpdate,
+} from "./grpc-shapes.js";
 
 // Streams already cut short, so that only their first event passes.
 const cut = new WeakSet<Exchange>();
+const grpcCut = new WeakSet<GrpcExchange>();
 
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
 export const streamingMutations: Mutation[] = [
   {
     id: "final-flag-dropped",
+    bindings: ["JSONRPC"],
     what: "the last status-update of a stream has no final: true",
     clause: "A2A 0.3 §7.2 (the final event has final: true, then the stream closes)",
     check: "streaming.final-event",
@@ -25,13 +31,16 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "event-after-final",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a stream sends another event after its final one",
     clause: "A2A 0.3 §7.2; 1.0.1 §3.1.2 (the stream closes after the terminal or interrupted status)",
     check: "streaming.final-event",
     event: (e) => (isFinalEvent(e) ? { events: [e, structuredClone(e)] } : undefined),
+    grpcEvent: (e) => (grpcIsFinal(e) ? { events: [e, structuredClone(e)] } : undefined),
   },
   {
     id: "stream-closed-before-final",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a stream is closed after its first event, before any final event",
     clause: "A2A 0.3 §7.2; 1.0.1 §3.1.2 (the stream ends when the task is terminal or interrupted)",
     check: "streaming.final-event",
@@ -40,9 +49,15 @@ export const streamingMutations: Mutation[] = [
       cut.add(x);
       return { events: [e], end: true };
     },
+    grpcEvent: (e, x) => {
+      if (x.verb !== "stream" || grpcCut.has(x) || grpcIsFinal(e)) return undefined;
+      grpcCut.add(x);
+      return { events: [e], end: true };
+    },
   },
   {
     id: "stream-as-text-plain",
+    bindings: ["JSONRPC", "HTTP+JSON"],
     what: "a message stream is served as text/plain",
     clause: "A2A 0.3 §7.2 (Content-Type: text/event-stream); 1.0.1 §9.4.2, §11.7",
     check: "streaming.content-type",
@@ -51,6 +66,7 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "stream-event-names-other-task",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "status-update events of a stream name another task",
     clause: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent.taskId; 1.0.1 §5.8",
     check: "streaming.events-well-formed",
@@ -60,24 +76,51 @@ export const streamingMutations: Mutation[] = [
       update.taskId = `${update.taskId}-other`;
       return { events: [e] };
     },
+    grpcEvent: (e) => {
+      const update = grpcStatusUpdate(e);
+      if (!update || typeof update.taskId !== "string") return undefined;
+      update.taskId = `${update.taskId}-other`;
+      return { events: [e] };
+    },
   },
   {
     id: "subscribe-unknown-as-internal-error",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "subscribing to a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.9 tasks/resubscribe errors; 1.0.1 §3.1.6 SubscribeToTask",
     check: "streaming.subscribe-unknown-task",
     // The check judges 1.0 only: 0.3 §7.9 leaves what a resubscribe answers largely to the implementation.
     generations: ["1.0"],
-    reply: (r, x) => (x.verb === "subscribe" ? recode(r, TASK_NOT_FOUND, INTERNAL_ERROR) : undefined),
+    reply: (r, x) => (x.verb === "subscribe" ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
     event: (e, x) => {
-      if (x.verb !== "subscribe" || !isObject(e) || !isObject(e.error) || e.error.code !== TASK_NOT_FOUND)
+      if (
+        x.verb !== "subscribe" ||
+        !isObject(e) ||
+        !isObject(e.error) ||
+        e.error.code !== TASK_NOT_FOUND.code
+      )
         return undefined;
-      e.error.code = INTERNAL_ERROR;
+      e.error.code = -32603;
       return { events: [e] };
+    },
+    grpcReply: (r, x) => (x.verb === "subscribe" ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
+  },
+  {
+    id: "rest-client-error-as-500",
+    bindings: ["HTTP+JSON"],
+    what: "HTTP+JSON: a malformed message:send is answered 500 instead of a 4xx",
+    clause: "A2A 1.0.1 §11.6 (InvalidParams / invalid input maps to 400); RFC 9110 §15.6",
+    check: "errors.rest-invalid-input",
+    generations: ["1.0"],
+    reply: (r, x) => {
+      if (x.binding !== "rest" || x.verb !== "send" || r.status !== 400) return undefined;
+      r.status = 500;
+      return r;
     },
   },
   {
     id: "rest-unknown-task-as-500",
+    bindings: ["HTTP+JSON"],
     what: "HTTP+JSON: reading a task that does not exist is answered 500 instead of 404",
     clause: "A2A 1.0.1 §11.6 (TaskNotFoundError maps to 404 Not Found)",
     check: "errors.status-mapping",
@@ -86,6 +129,18 @@ export const streamingMutations: Mutation[] = [
       if (x.binding !== "rest" || x.verb !== "get" || r.status !== 404) return undefined;
       r.status = 500;
       return r;
+    },
+  },
+  {
+    id: "grpc-unknown-task-as-internal",
+    what: "gRPC: reading a task that does not exist is answered INTERNAL, its TASK_NOT_FOUND reason kept",
+    clause: "A2A 1.0.1 §10.6 (TaskNotFoundError maps to NOT_FOUND)",
+    check: "errors.status-mapping",
+    bindings: ["GRPC"],
+    generations: ["1.0"],
+    grpcReply: (r, x) => {
+      if (x.verb !== "get" || r.error?.code !== GRPC_NOT_FOUND) return undefined;
+      return { error: { ...r.error, code: GRPC_INTERNAL } };
     },
   },
 ];

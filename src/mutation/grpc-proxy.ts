@@ -1,0 +1,197 @@
+import * as grpc from "@grpc/grpc-js";
+import { A2AService } from "@a2a-js/sdk/server/grpc";
+import type { GrpcExchange, GrpcReply, Mutation, MutationMemory, Verb } from "./types.js";
+
+// lf.a2a.v1.A2AService (A2A 1.0.1 §10): the method names, and the verb each one is.
+const GRPC_VERBS: Record<string, Verb> = {
+  SendMessage: "send",
+  SendStreamingMessage: "stream",
+  GetTask: "get",
+  ListTasks: "list",
+  CancelTask: "cancel",
+  SubscribeToTask: "subscribe",
+  CreateTaskPushNotificationConfig: "push",
+  GetTaskPushNotificationConfig: "push",
+  ListTaskPushNotificationConfigs: "push",
+  DeleteTaskPushNotificationConfig: "push",
+  GetExtendedAgentCard: "extended-card",
+};
+
+/** A running gRPC proxy: its host:port, and how to stop it. */
+export interface GrpcMutationProxy {
+  address: string;
+  close(): Promise<void>;
+}
+
+type Definition = grpc.MethodDefinition<unknown, unknown>;
+
+/**
+ * A loopback gRPC proxy in front of an A2A 1.0 agent's gRPC interface: each call is decoded with the
+ * A2A service definition, given to the mutation, and forwarded. `count` is told of every change.
+ */
+export async function startGrpcMutationProxy(
+  target: string,
+  mutation: Mutation | undefined,
+  memory: MutationMemory,
+  count: () => void,
+): Promise<GrpcMutationProxy> {
+  const service = A2AService as unknown as Record<string, Definition>;
+  const client = new grpc.Client(target, grpc.credentials.createInsecure());
+  const server = new grpc.Server();
+  const implementation: grpc.UntypedServiceImplementation = {};
+  for (const [key, def] of Object.entries(service)) {
+    const method = def.path.split("/").pop() ?? key;
+    const exchange = (request: unknown): GrpcExchange => ({
+      method,
+      verb: GRPC_VERBS[method] ?? "unknown",
+      request,
+    });
+    implementation[key] = def.responseStream
+      ? (((call: grpc.ServerWritableStream<unknown, unknown>) =>
+          relayStream(
+            client,
+            def,
+            call,
+            exchange(call.request),
+            mutation,
+            memory,
+            count,
+          )) as grpc.UntypedHandleCall)
+      : (((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) =>
+          relayUnary(
+            client,
+            def,
+            call,
+            callback,
+            exchange(call.request),
+            mutation,
+            memory,
+            count,
+          )) as grpc.UntypedHandleCall);
+  }
+  server.addService(service, implementation);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      err ? reject(err) : resolve(bound),
+    );
+  });
+  return {
+    address: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        client.close();
+        server.forceShutdown();
+        resolve();
+      }),
+  };
+}
+
+/** The outcome of a call, changed by the mutation when it applies; counted when it changed. */
+function mutated(
+  reply: GrpcReply,
+  x: GrpcExchange,
+  mutation: Mutation | undefined,
+  memory: MutationMemory,
+  count: () => void,
+): GrpcReply {
+  if (!mutation?.grpcReply) return reply;
+  const before = snapshot(reply);
+  const after = mutation.grpcReply(structuredCloneReply(reply), x, memory);
+  if (!after) return reply;
+  if (snapshot(after) !== before) count();
+  return after;
+}
+
+function relayUnary(
+  client: grpc.Client,
+  def: Definition,
+  call: grpc.ServerUnaryCall<unknown, unknown>,
+  callback: grpc.sendUnaryData<unknown>,
+  x: GrpcExchange,
+  mutation: Mutation | undefined,
+  memory: MutationMemory,
+  count: () => void,
+): void {
+  client.makeUnaryRequest(
+    def.path,
+    def.requestSerialize,
+    def.responseDeserialize,
+    call.request,
+    call.metadata,
+    (error, response) => {
+      const reply = mutated(error ? { error: toError(error) } : { response }, x, mutation, memory, count);
+      if (reply.error) callback(fromError(reply.error));
+      else callback(null, reply.response);
+    },
+  );
+}
+
+function relayStream(
+  client: grpc.Client,
+  def: Definition,
+  call: grpc.ServerWritableStream<unknown, unknown>,
+  x: GrpcExchange,
+  mutation: Mutation | undefined,
+  memory: MutationMemory,
+  count: () => void,
+): void {
+  const upstream = client.makeServerStreamRequest(
+    def.path,
+    def.requestSerialize,
+    def.responseDeserialize,
+    call.request,
+    call.metadata,
+  );
+  let ended = false;
+  call.on("cancelled", () => upstream.cancel());
+  upstream.on("data", (event: unknown) => {
+    if (ended) return;
+    const out = mutation?.grpcEvent?.(structuredClone(event), x, memory);
+    if (!out) {
+      call.write(event);
+      return;
+    }
+    if (out.end || JSON.stringify(out.events) !== JSON.stringify([event])) count();
+    for (const e of out.events) call.write(e);
+    if (out.end) {
+      ended = true;
+      upstream.cancel();
+      call.end();
+    }
+  });
+  upstream.on("error", (error: grpc.ServiceError) => {
+    if (ended) return;
+    ended = true;
+    // A cancel of ours is not the agent's error.
+    if (error.code === grpc.status.CANCELLED) {
+      call.end();
+      return;
+    }
+    const reply = mutated({ error: toError(error) }, x, mutation, memory, count);
+    if (reply.error) call.emit("error", fromError(reply.error));
+    else call.end();
+  });
+  upstream.on("end", () => {
+    if (!ended) call.end();
+  });
+}
+
+function toError(error: grpc.ServiceError): NonNullable<GrpcReply["error"]> {
+  return { code: error.code, details: error.details, metadata: error.metadata?.getMap() ?? {} };
+}
+
+function fromError(error: NonNullable<GrpcReply["error"]>): grpc.ServiceError {
+  const metadata = new grpc.Metadata();
+  for (const [k, v] of Object.entries(error.metadata)) metadata.set(k, v);
+  return Object.assign(new Error(error.details), { code: error.code, details: error.details, metadata });
+}
+
+function snapshot(reply: GrpcReply): string {
+  return JSON.stringify(reply, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString("base64") : v));
+}
+
+function structuredCloneReply(reply: GrpcReply): GrpcReply {
+  return reply.error
+    ? { error: { ...reply.error, metadata: { ...reply.error.metadata } } }
+    : { response: structuredClone(reply.response) };
+}

@@ -1,0 +1,48 @@
+import { isObject } from "../exchange.js";
+import type { GrpcExchange, GrpcReply, Json } from "../types.js";
+
+// google.rpc.Code values (A2A 1.0.1 §10.6 maps A2A errors onto them).
+export const GRPC_NOT_FOUND = 5;
+export const GRPC_FAILED_PRECONDITION = 9;
+export const GRPC_INTERNAL = 13;
+
+// lf.a2a.v1.TaskState numbers (A2A 1.0.1 §5.5, a2a.proto).
+export const GRPC_STATE = { working: 2, completed: 3, canceled: 5 } as const;
+const FINISHED = new Set([3, 4, 5, 6, 7, 8]);
+
+/** A gRPC error answered as an unexplained INTERNAL, its ErrorInfo details dropped. */
+export function grpcAsInternal(reply: GrpcReply, from: number): GrpcReply | undefined {
+  if (!reply.error || reply.error.code !== from) return undefined;
+  const metadata = { ...reply.error.metadata };
+  delete metadata["grpc-status-details-bin"];
+  return { error: { code: GRPC_INTERNAL, details: "internal error", metadata } };
+}
+
+/** The Task in a decoded response: SendMessage wraps it in a payload oneof, GetTask and CancelTask are it. */
+export function grpcTask(reply: GrpcReply): Json | undefined {
+  const r = reply.response;
+  if (!isObject(r)) return undefined;
+  if (isObject(r.payload) && r.payload.$case === "task" && isObject(r.payload.value)) return r.payload.value;
+  return typeof r.id === "string" && isObject(r.status) ? r : undefined;
+}
+
+/** The message of a SendMessage / SendStreamingMessage request. */
+export function grpcRequestMessage(x: GrpcExchange): Json | undefined {
+  return isObject(x.request) && isObject(x.request.message) ? x.request.message : undefined;
+}
+
+/** The status update of a StreamResponse, if that is what it carries. */
+export function grpcStatusUpdate(event: unknown): Json | undefined {
+  const payload = isObject(event) && isObject(event.payload) ? event.payload : undefined;
+  return payload?.$case === "statusUpdate" && isObject(payload.value) ? payload.value : undefined;
+}
+
+/** Whether a StreamResponse ends its stream: a task or status update in a terminal or interrupted state. */
+export function grpcIsFinal(event: unknown): boolean {
+  const payload = isObject(event) && isObject(event.payload) ? event.payload : undefined;
+  const value = isObject(payload?.value) ? payload.value : undefined;
+  const status = isObject(value?.status) ? value.status : undefined;
+  return (
+    (payload?.$case === "statusUpdate" || payload?.$case === "task") && FINISHED.has(Number(status?.state))
+  );
+}
