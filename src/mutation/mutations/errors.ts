@@ -1,6 +1,7 @@
 import { isObject } from "../exchange.js";
 import type { Mutation } from "../types.js";
-import { recode, rpcError } from "./shapes.js";
+import { GRPC_FAILED_PRECONDITION, GRPC_NOT_FOUND, grpcAsInternal } from "./grpc-shapes.js";
+import { VERSION_NOT_SUPPORTED, asInternalError, recode, rpcError, taskIn } from "./shapes.js";
 
 // JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
 const PARSE_ERROR = -32700;
@@ -80,6 +81,48 @@ export const errorMutations: Mutation[] = [
       const code = rpcError(r)?.code;
       if (code !== PARSE_ERROR && code !== INVALID_REQUEST && code !== INVALID_PARAMS) return undefined;
       r.status = 500;
+      return r;
+    },
+  },
+  {
+    id: "version-not-supported-as-internal-error",
+    what: "a request for an A2A version the agent does not serve is answered as an internal error",
+    clause: "A2A 1.0.1 §3.6.2 (VersionNotSupportedError), §10.6, §11.6",
+    check: "errors.version-not-supported",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    reply: (r, x) => asInternalError(r, x, VERSION_NOT_SUPPORTED),
+    grpcReply: (r, x) => (x.verb !== "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
+  },
+  {
+    id: "error-details-dropped",
+    what: "gRPC: A2A errors come without their ErrorInfo in status details",
+    clause: "A2A 1.0.1 §10.6 (gRPC: MUST include ErrorInfo)",
+    // Over HTTP+JSON an error without its ErrorInfo cannot be told to be TaskNotFound at all:
+    // lifecycle.unknown-task-not-found reports that, once.
+    check: "errors.error-details",
+    generations: ["1.0"],
+    bindings: ["GRPC"],
+    grpcReply: (r) => {
+      if (!r.error || r.error.code !== GRPC_NOT_FOUND || !("grpc-status-details-bin" in r.error.metadata))
+        return undefined;
+      const metadata = { ...r.error.metadata };
+      delete metadata["grpc-status-details-bin"];
+      return { error: { ...r.error, metadata } };
+    },
+  },
+  {
+    id: "timestamp-not-utc",
+    what: "task status timestamps carry a local offset instead of UTC",
+    clause: "A2A 1.0.1 §5.5 TaskStatus.timestamp (ISO 8601 in UTC), §5.1 (JSON serialization)",
+    check: "lifecycle.wire-format",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: (r, x) => {
+      const task = x.verb === "send" || x.verb === "get" ? taskIn(r, x) : undefined;
+      const status = isObject(task?.status) ? task.status : undefined;
+      if (typeof status?.timestamp !== "string" || !status.timestamp.endsWith("Z")) return undefined;
+      status.timestamp = status.timestamp.replace(/Z$/, "+02:00");
       return r;
     },
   },

@@ -3,12 +3,14 @@ import { cardMutations } from "./card.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { streamingMutations } from "./streaming.js";
+import { taskMutations } from "./tasks.js";
 
 /** Every deviation the proxy can play, in one list (ids unique, each with the check it must fail). */
 export const MUTATIONS: readonly Mutation[] = [
   ...cardMutations,
   ...errorMutations,
   ...lifecycleMutations,
+  ...taskMutations,
   ...streamingMutations,
 ];
 

@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Exchange, Json, Mutation } from "../types.js";
+import type { BufferedReply, Exchange, GrpcExchange, GrpcReply, Json, Mutation } from "../types.js";
 import {
   TASK_NOT_CANCELABLE,
   TASK_NOT_FOUND,
@@ -51,6 +51,27 @@ function acceptedTask(reply: BufferedReply, x: Exchange): BufferedReply | undefi
   return reply;
 }
 
+/** A refused send of a message that names a task, answered as if the agent had accepted it. */
+function acceptRefusedSend(r: BufferedReply, x: Exchange): BufferedReply | undefined {
+  return x.verb === "send" ? acceptedTask(r, x) : undefined;
+}
+
+/** The same over gRPC: the error becomes a SendMessageResponse with a completed Task. */
+function grpcAcceptRefusedSend(r: GrpcReply, x: GrpcExchange): GrpcReply | undefined {
+  const message = grpcRequestMessage(x);
+  if (x.verb !== "send" || !r.error || typeof message?.taskId !== "string" || !message.taskId)
+    return undefined;
+  const task = {
+    id: message.taskId,
+    contextId: typeof message.contextId === "string" && message.contextId ? message.contextId : otherId(),
+    status: { state: GRPC_STATE.completed, message: undefined, timestamp: undefined },
+    artifacts: [],
+    history: [],
+    metadata: undefined,
+  };
+  return { response: { payload: { $case: "task", value: task } } };
+}
+
 /** Deviations in the task lifecycle: reading, canceling and continuing tasks. */
 export const lifecycleMutations: Mutation[] = [
   {
@@ -86,21 +107,28 @@ export const lifecycleMutations: Mutation[] = [
     what: "a message naming a finished task is accepted instead of refused",
     clause: "A2A 0.3 §7.1 (a terminal task cannot be restarted); 1.0.1 §3.1.1 SendMessage errors",
     check: "lifecycle.terminal-task-rejects-message",
-    reply: (r, x) => (x.verb === "send" ? acceptedTask(r, x) : undefined),
-    grpcReply: (r, x) => {
-      const message = grpcRequestMessage(x);
-      if (x.verb !== "send" || !r.error || typeof message?.taskId !== "string" || !message.taskId)
-        return undefined;
-      const task = {
-        id: message.taskId,
-        contextId: typeof message.contextId === "string" && message.contextId ? message.contextId : otherId(),
-        status: { state: GRPC_STATE.completed, message: undefined, timestamp: undefined },
-        artifacts: [],
-        history: [],
-        metadata: undefined,
-      };
-      return { response: { payload: { $case: "task", value: task } } };
-    },
+    reply: acceptRefusedSend,
+    grpcReply: grpcAcceptRefusedSend,
+  },
+  {
+    id: "unknown-task-accepts-message",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message naming a task that does not exist is accepted instead of refused with TaskNotFound",
+    clause: "A2A 1.0.1 §3.1.1 SendMessage errors (TaskNotFoundError)",
+    check: "lifecycle.unknown-task-message",
+    generations: ["1.0"],
+    reply: acceptRefusedSend,
+    grpcReply: grpcAcceptRefusedSend,
+  },
+  {
+    id: "context-mismatch-accepted",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message whose contextId differs from its task's is accepted instead of refused",
+    clause: "A2A 1.0.1 §3.4.1 (a taskId and a contextId that do not match are refused)",
+    check: "lifecycle.context-task-mismatch",
+    generations: ["1.0"],
+    reply: acceptRefusedSend,
+    grpcReply: grpcAcceptRefusedSend,
   },
   {
     id: "cancel-undone",
@@ -232,6 +260,37 @@ export const lifecycleMutations: Mutation[] = [
       if (n === undefined || !task || !Array.isArray(task.history) || !task.history.length) return undefined;
       const history = task.history as unknown[];
       while (history.length <= n) history.push(...history.slice(0, n + 1 - history.length));
+      return r;
+    },
+  },
+  {
+    id: "context-not-implied",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message naming only a task is answered in another context than the task's",
+    clause: "A2A 1.0.1 §3.4.1 (a message with a taskId and no contextId belongs to the task's context)",
+    check: "lifecycle.task-id-implies-context",
+    generations: ["1.0"],
+    reply: (r, x) => {
+      const message = requestMessage(x);
+      const task = x.verb === "send" ? taskIn(r, x) : undefined;
+      if (!message || typeof message.taskId !== "string" || message.contextId || !task) return undefined;
+      const own = task.contextId;
+      const fresh = otherId();
+      eachObject(task, (o) => {
+        if (o.contextId === own) o.contextId = fresh;
+      });
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const message = grpcRequestMessage(x);
+      const task = x.verb === "send" ? grpcTask(r) : undefined;
+      if (!message || typeof message.taskId !== "string" || !message.taskId || message.contextId || !task)
+        return undefined;
+      const own = task.contextId;
+      const fresh = otherId();
+      eachObject(task, (o) => {
+        if (o.contextId === own) o.contextId = fresh;
+      });
       return r;
     },
   },

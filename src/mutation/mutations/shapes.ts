@@ -89,6 +89,8 @@ export interface A2aErrorSpelling {
 
 export const TASK_NOT_FOUND: A2aErrorSpelling = { code: -32001, reason: "TASK_NOT_FOUND" };
 export const TASK_NOT_CANCELABLE: A2aErrorSpelling = { code: -32002, reason: "TASK_NOT_CANCELABLE" };
+export const UNSUPPORTED_OPERATION: A2aErrorSpelling = { code: -32004, reason: "UNSUPPORTED_OPERATION" };
+export const VERSION_NOT_SUPPORTED: A2aErrorSpelling = { code: -32009, reason: "VERSION_NOT_SUPPORTED" };
 const INTERNAL_ERROR = -32603;
 
 /** The ErrorInfo reasons of an HTTP+JSON error body (google.rpc.Status), if it is one. */

@@ -1,8 +1,15 @@
 import { isObject } from "../exchange.js";
 import type { Exchange, GrpcExchange, Mutation } from "../types.js";
-import { TASK_NOT_FOUND, asInternalError, isFinalEvent, statusUpdate } from "./shapes.js";
+import {
+  TASK_NOT_FOUND,
+  UNSUPPORTED_OPERATION,
+  asInternalError,
+  isFinalEvent,
+  statusUpdate,
+} from "./shapes.js";
 import {
   GRPC_NOT_FOUND,
+  GRPC_FAILED_PRECONDITION,
   GRPC_INTERNAL,
   grpcAsInternal,
   grpcIsFinal,
@@ -142,5 +149,26 @@ export const streamingMutations: Mutation[] = [
       if (x.verb !== "get" || r.error?.code !== GRPC_NOT_FOUND) return undefined;
       return { error: { ...r.error, code: GRPC_INTERNAL } };
     },
+  },
+  {
+    id: "subscribe-finished-as-internal-error",
+    what: "subscribing to a finished task is answered as an internal error instead of UnsupportedOperation",
+    clause: "A2A 1.0.1 §3.1.6 SubscribeToTask (a terminal task: UnsupportedOperationError)",
+    check: "streaming.subscribe-terminal",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    reply: (r, x) => (x.verb === "subscribe" ? asInternalError(r, x, UNSUPPORTED_OPERATION) : undefined),
+    event: (e, x) => {
+      if (
+        x.verb !== "subscribe" ||
+        !isObject(e) ||
+        !isObject(e.error) ||
+        e.error.code !== UNSUPPORTED_OPERATION.code
+      )
+        return undefined;
+      e.error.code = -32603;
+      return { events: [e] };
+    },
+    grpcReply: (r, x) => (x.verb === "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
   },
 ];

@@ -1,0 +1,261 @@
+import { isObject } from "../exchange.js";
+import type { BufferedReply, Exchange, GrpcReply, Json, Mutation } from "../types.js";
+import { GRPC_NOT_FOUND, grpcIsFinal, grpcTask } from "./grpc-shapes.js";
+import { TASK_NOT_FOUND, isFinalEvent, rpcError, rpcParams, rpcResult, taskIn } from "./shapes.js";
+
+const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+
+/** The top object of a JSON reply that succeeded: the JSON-RPC result, or the HTTP+JSON body. */
+function replyTop(r: BufferedReply, x: Exchange): Json | undefined {
+  if (x.binding === "jsonrpc") return rpcError(r) ? undefined : rpcResult(r);
+  return x.binding === "rest" && r.status < 300 && isObject(r.body) ? r.body : undefined;
+}
+
+/** The tasks of a ListTasks reply, on any binding. */
+function listedTasks(top: unknown): unknown[] | undefined {
+  return isObject(top) && Array.isArray(top.tasks) ? top.tasks : undefined;
+}
+
+/** Whether a ListTasks request asked for artifacts (1.0.1 §3.1.4 includeArtifacts). */
+function asksArtifacts(request: unknown, x?: Exchange): boolean {
+  if (x && /[?&]includeArtifacts=true/.test(x.path)) return true;
+  const params = x?.binding === "jsonrpc" ? rpcParams(x) : request;
+  return isObject(params) && params.includeArtifacts === true;
+}
+
+/** The history of the task a GetTask reply carries, on any binding. */
+function historyOf(task: Json | undefined): unknown[] | undefined {
+  return task && Array.isArray(task.history) && task.history.length ? task.history : undefined;
+}
+
+/** Rewrites the text of every text part of the user's messages in a history (JSON or decoded proto). */
+function alterUserText(history: unknown[]): boolean {
+  let changed = false;
+  for (const m of history) {
+    if (!isObject(m) || !(m.role === "user" || m.role === "ROLE_USER" || m.role === 1)) continue;
+    for (const p of Array.isArray(m.parts) ? (m.parts as unknown[]) : []) {
+      if (!isObject(p)) continue;
+      if (typeof p.text === "string") {
+        p.text = `${p.text} (altered)`;
+        changed = true;
+      } else if (isObject(p.content) && p.content.$case === "text") {
+        p.content.value = `${String(p.content.value)} (altered)`;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+const getHook =
+  (fn: (task: Json, request: unknown, x: Exchange) => boolean) =>
+  (r: BufferedReply, x: Exchange): BufferedReply | undefined => {
+    const task = x.verb === "get" ? taskIn(r, x) : undefined;
+    return task && fn(task, x.binding === "jsonrpc" ? rpcParams(x) : undefined, x) ? r : undefined;
+  };
+
+const grpcGetHook =
+  (fn: (task: Json, request: unknown) => boolean) =>
+  (r: GrpcReply, x: { verb: string; request: unknown }): GrpcReply | undefined => {
+    const task = x.verb === "get" ? grpcTask(r) : undefined;
+    return task && fn(task, x.request) ? r : undefined;
+  };
+
+const reverseHistory = (task: Json) => {
+  const h = historyOf(task);
+  if (!h || h.length < 2) return false;
+  h.reverse();
+  return true;
+};
+const alterHistory = (task: Json) => {
+  const h = historyOf(task);
+  return h ? alterUserText(h) : false;
+};
+const dropHistory = (task: Json) => {
+  if (!historyOf(task)) return false;
+  task.history = [];
+  return true;
+};
+
+/** Deviations in reading tasks back: GetTask, ListTasks and the history a task keeps. */
+export const taskMutations: Mutation[] = [
+  {
+    id: "send-answers-neither-task-nor-message",
+    what: "a send is answered with an object that is neither a Task nor a Message",
+    clause: "A2A 0.3 §7.1 (result: Task | Message); 1.0.1 §3.1.1 (SendMessage returns a Task or a Message)",
+    check: "lifecycle.send-returns-task",
+    bindings: ALL,
+    reply: (r, x) => {
+      if (x.verb !== "send" || !replyTop(r, x)) return undefined;
+      if (x.binding === "jsonrpc" && isObject(r.body)) r.body.result = {};
+      else r.body = {};
+      return r;
+    },
+    grpcReply: (r, x) => (x.verb === "send" && r.response ? { response: { payload: undefined } } : undefined),
+  },
+  {
+    id: "known-task-not-found",
+    what: "reading a task the agent just created answers TaskNotFound",
+    clause: "A2A 0.3 §7.3 tasks/get; 1.0.1 §3.1.3 GetTask",
+    check: "lifecycle.get-task",
+    bindings: ALL,
+    reply: (r, x) => {
+      if (x.verb !== "get" || !taskIn(r, x)) return undefined;
+      if (x.binding === "jsonrpc" && isObject(r.body)) {
+        delete r.body.result;
+        r.body.error = { code: TASK_NOT_FOUND.code, message: "Task not found" };
+        return r;
+      }
+      r.status = 404;
+      r.body = {
+        error: {
+          code: 404,
+          status: "NOT_FOUND",
+          message: "Task not found",
+          details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: TASK_NOT_FOUND.reason }],
+        },
+      };
+      return r;
+    },
+    grpcReply: (r, x) =>
+      x.verb === "get" && r.response
+        ? { error: { code: GRPC_NOT_FOUND, details: "Task not found", metadata: {} } }
+        : undefined,
+  },
+  {
+    id: "list-omits-tasks",
+    what: "ListTasks lists no task, not even the ones just created",
+    clause: "A2A 1.0.1 §3.1.4 ListTasks",
+    check: "lifecycle.list-tasks",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x) => {
+      const tasks = x.verb === "list" ? listedTasks(replyTop(r, x)) : undefined;
+      if (!tasks?.length) return undefined;
+      tasks.length = 0;
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const tasks = x.verb === "list" ? listedTasks(r.response) : undefined;
+      if (!tasks?.length) return undefined;
+      tasks.length = 0;
+      return r;
+    },
+  },
+  {
+    id: "list-oldest-first",
+    what: "ListTasks lists the oldest task first",
+    clause: "A2A 1.0.1 §3.1.4 (sorted by status timestamp, newest first)",
+    check: "lifecycle.list-tasks-order",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x) => {
+      const tasks = x.verb === "list" ? listedTasks(replyTop(r, x)) : undefined;
+      if (!tasks || tasks.length < 2) return undefined;
+      tasks.reverse();
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const tasks = x.verb === "list" ? listedTasks(r.response) : undefined;
+      if (!tasks || tasks.length < 2) return undefined;
+      tasks.reverse();
+      return r;
+    },
+  },
+  {
+    id: "list-includes-artifacts-unasked",
+    what: "ListTasks returns artifacts although includeArtifacts was not set",
+    clause: "A2A 1.0.1 §3.1.4 (artifacts omitted unless includeArtifacts is true)",
+    check: "lifecycle.list-tasks-artifacts",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x) => {
+      const tasks =
+        x.verb === "list" && !asksArtifacts(x.request, x) ? listedTasks(replyTop(r, x)) : undefined;
+      if (!tasks?.length) return undefined;
+      for (const t of tasks)
+        if (isObject(t)) t.artifacts = [{ artifactId: "mutation-artifact", parts: [{ text: "x" }] }];
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const tasks = x.verb === "list" && !asksArtifacts(x.request) ? listedTasks(r.response) : undefined;
+      if (!tasks?.length) return undefined;
+      for (const t of tasks)
+        if (isObject(t))
+          t.artifacts = [
+            {
+              artifactId: "mutation-artifact",
+              name: "",
+              description: "",
+              parts: [
+                { content: { $case: "text", value: "x" }, metadata: undefined, filename: "", mediaType: "" },
+              ],
+              metadata: undefined,
+              extensions: [],
+            },
+          ];
+      return r;
+    },
+  },
+  {
+    id: "history-reversed",
+    what: "a task's history lists the newest message first",
+    clause: "A2A 1.0.1 §3.1.3, §5.4 (history in chronological order)",
+    check: "lifecycle.history-order",
+    bindings: ALL,
+    reply: getHook(reverseHistory),
+    grpcReply: grpcGetHook(reverseHistory),
+  },
+  {
+    id: "history-altered",
+    what: "the user's messages in a task's history are not the ones sent",
+    clause: "A2A 1.0.1 §5.4 Task.history (the messages exchanged)",
+    check: "lifecycle.history-content",
+    bindings: ALL,
+    reply: getHook(alterHistory),
+    grpcReply: grpcGetHook(alterHistory),
+  },
+  {
+    id: "history-dropped",
+    what: "a task read with a generous historyLength carries no history",
+    clause: "A2A 1.0.1 §3.1.3 (history up to historyLength messages)",
+    check: "lifecycle.history-present",
+    bindings: ALL,
+    reply: getHook(dropHistory),
+    grpcReply: grpcGetHook(dropHistory),
+  },
+  {
+    id: "history-zero-kept",
+    what: "a task read with historyLength 0 carries a history field",
+    clause: "A2A 1.0.1 §3.1.3 (historyLength 0: the history field SHOULD be omitted)",
+    check: "lifecycle.history-length-zero",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: getHook((task, params, x) => {
+      const zero =
+        (isObject(params) && params.historyLength === 0) || /[?&]historyLength=0(&|$)/.test(x.path);
+      if (!zero || "history" in task) return false;
+      task.history = [];
+      return true;
+    }),
+  },
+  {
+    id: "stream-without-task-first",
+    what: "a message stream leaves out the Task that must open it",
+    clause: "A2A 1.0.1 §3.1.2 (the stream MUST begin with the Task object)",
+    check: "streaming.first-event",
+    generations: ["1.0"],
+    bindings: ALL,
+    event: (e, x) => {
+      const result = isObject(e) && isObject(e.result) ? e.result : e;
+      if (x.verb !== "stream" || !isObject(result) || !isObject(result.task) || isFinalEvent(e))
+        return undefined;
+      return { events: [] };
+    },
+    grpcEvent: (e, x) => {
+      const payload = isObject(e) && isObject(e.payload) ? e.payload : undefined;
+      if (x.verb !== "stream" || payload?.$case !== "task" || grpcIsFinal(e)) return undefined;
+      return { events: [] };
+    },
+  },
+];
