@@ -1,8 +1,10 @@
 import type { Mutation } from "../types.js";
+import { capabilityMutations } from "./capabilities.js";
 import { cardMutations } from "./card.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { streamingMutations } from "./streaming.js";
+import { subscriptionMutations } from "./subscriptions.js";
 import { taskMutations } from "./tasks.js";
 
 /** Every deviation the proxy can play, in one list (ids unique, each with the check it must fail). */
@@ -12,6 +14,8 @@ export const MUTATIONS: readonly Mutation[] = [
   ...lifecycleMutations,
   ...taskMutations,
   ...streamingMutations,
+  ...subscriptionMutations,
+  ...capabilityMutations,
 ];
 
 /** The mutation with this id, or undefined. */

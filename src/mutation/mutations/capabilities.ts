@@ -1,0 +1,137 @@
+import { isObject } from "../exchange.js";
+import type {
+  BufferedReply,
+  Exchange,
+  GrpcExchange,
+  GrpcReply,
+  Json,
+  Mutation,
+  MutationMemory,
+} from "../types.js";
+import { GRPC_INTERNAL, GRPC_STATE, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
+import { requestMessage, rpcError, rpcParams, taskIn } from "./shapes.js";
+
+const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+const FINISHED_JSON = new Set([
+  "TASK_STATE_COMPLETED",
+  "TASK_STATE_FAILED",
+  "TASK_STATE_CANCELED",
+  "TASK_STATE_REJECTED",
+]);
+
+/** Whether a request is a push-config delete, on any binding. */
+function isPushDelete(x: Exchange | GrpcExchange): boolean {
+  if (x.verb !== "push") return false;
+  if ("binding" in x) {
+    if (x.binding === "rest") return x.httpMethod === "DELETE";
+    return isObject(x.request) && /delete/i.test(String(x.request.method));
+  }
+  return x.method === "DeleteTaskPushNotificationConfig";
+}
+
+/** True on the second and later deletes of the same config (keyed by what the request names). */
+function deletedBefore(x: Exchange | GrpcExchange, memory: MutationMemory): boolean {
+  let seen = memory.get("deleted-push-configs") as Set<string> | undefined;
+  if (!seen) memory.set("deleted-push-configs", (seen = new Set()));
+  const key =
+    "binding" in x
+      ? x.binding === "rest"
+        ? x.path
+        : JSON.stringify(rpcParams(x))
+      : JSON.stringify(x.request);
+  if (seen.has(key)) return true;
+  seen.add(key);
+  return false;
+}
+
+/** Whether a send asked to return at once (1.0.1 §3.2.2 returnImmediately), on any binding. */
+function returnsAtOnce(params: unknown): boolean {
+  const configuration = isObject(params) && isObject(params.configuration) ? params.configuration : undefined;
+  return configuration?.returnImmediately === true;
+}
+
+/** Deviations in capabilities, push configs, ids and the blocking send. */
+export const capabilityMutations: Mutation[] = [
+  {
+    id: "card-denies-push-it-serves",
+    what: "the card says pushNotifications: false while the agent serves the push-config methods",
+    clause: "A2A 1.0.1 §3.3.1 (operations of a capability the card does not declare return its error)",
+    check: "errors.capability-errors",
+    generations: ["1.0"],
+    bindings: ALL,
+    card: (card) => {
+      const caps: Json = isObject(card.capabilities) ? card.capabilities : {};
+      if (caps.pushNotifications !== true) return undefined;
+      caps.pushNotifications = false;
+      return card;
+    },
+  },
+  {
+    id: "push-delete-twice-fails",
+    what: "deleting a push config a second time is answered with an internal error",
+    clause:
+      "A2A 1.0.1 §3.1.10 (DeleteTaskPushNotificationConfig MUST be idempotent; a repeat may say not found)",
+    check: "push.delete-idempotent",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r: BufferedReply, x: Exchange, memory) => {
+      if (!isPushDelete(x) || r.status >= 400 || rpcError(r) || !deletedBefore(x, memory)) return undefined;
+      if (x.binding === "jsonrpc" && isObject(r.body)) {
+        delete r.body.result;
+        r.body.error = { code: -32603, message: "config already deleted" };
+        return r;
+      }
+      return {
+        status: 500,
+        contentType: "application/json",
+        body: { error: { code: 500, status: "INTERNAL", message: "config already deleted" } },
+      };
+    },
+    grpcReply: (r: GrpcReply, x: GrpcExchange, memory) =>
+      isPushDelete(x) && !r.error && deletedBefore(x, memory)
+        ? { error: { code: GRPC_INTERNAL, details: "config already deleted", metadata: {} } }
+        : undefined,
+  },
+  {
+    id: "task-ids-repeated",
+    what: "every new task gets the same id",
+    clause: "A2A 1.0.1 §3.4 (the server generates a unique id for each new task)",
+    check: "lifecycle.server-generated-ids",
+    bindings: ALL,
+    reply: (r, x) => {
+      const task = x.verb === "send" && !requestMessage(x)?.taskId ? taskIn(r, x) : undefined;
+      if (!task) return undefined;
+      task.id = "mutation-task-1";
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const task = x.verb === "send" && !grpcRequestMessage(x)?.taskId ? grpcTask(r) : undefined;
+      if (!task) return undefined;
+      task.id = "mutation-task-1";
+      return r;
+    },
+  },
+  {
+    id: "blocking-send-returns-early",
+    what: "a send without returnImmediately answers with the task still working",
+    clause: "A2A 1.0.1 §3.2.2 (returnImmediately unset: wait until the task is terminal or interrupted)",
+    check: "lifecycle.execution-mode",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x) => {
+      const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
+      const task = x.verb === "send" && !returnsAtOnce(params) ? taskIn(r, x) : undefined;
+      const status = isObject(task?.status) ? task.status : undefined;
+      if (!status || !FINISHED_JSON.has(String(status.state))) return undefined;
+      status.state = "TASK_STATE_WORKING";
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const task = x.verb === "send" && !returnsAtOnce(x.request) ? grpcTask(r) : undefined;
+      const status = isObject(task?.status) ? task.status : undefined;
+      if (!status || ![3, 4, 5, 7].includes(Number(status.state))) return undefined;
+      status.state = GRPC_STATE.working;
+      return r;
+    },
+  },
+];

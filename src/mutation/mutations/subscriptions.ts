@@ -1,0 +1,76 @@
+import { isObject } from "../exchange.js";
+import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
+import { grpcIsFinal } from "./grpc-shapes.js";
+import { isFinalEvent, rpcParams } from "./shapes.js";
+
+const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+
+/** The task a subscribe request names: JSON-RPC params.id, the HTTP+JSON path, or the gRPC request's id. */
+function subscribedTask(x: Exchange | GrpcExchange): string | undefined {
+  if ("binding" in x) {
+    if (x.binding === "jsonrpc") {
+      const id = rpcParams(x)?.id;
+      return typeof id === "string" ? id : undefined;
+    }
+    return /\/tasks\/([^/:]+):subscribe/.exec(x.path)?.[1];
+  }
+  return isObject(x.request) && typeof x.request.id === "string" ? x.request.id : undefined;
+}
+
+// Subscriptions already seen per task, and the ones cut short, per proxy.
+const SEEN = "subscriptions-per-task";
+const cut = new WeakSet<object>();
+const order = new WeakMap<object, number>();
+
+/** Which subscription of its task this exchange is (1 for the first), counted once per exchange. */
+function subscriptionNumber(x: Exchange | GrpcExchange, memory: MutationMemory): number {
+  const known = order.get(x);
+  if (known !== undefined) return known;
+  let seen = memory.get(SEEN) as Map<string, number> | undefined;
+  if (!seen) memory.set(SEEN, (seen = new Map()));
+  const task = subscribedTask(x) ?? "";
+  const n = (seen.get(task) ?? 0) + 1;
+  seen.set(task, n);
+  order.set(x, n);
+  return n;
+}
+
+/** A subscription stream that closes with no event at all. */
+function closeAtOnce(x: Exchange | GrpcExchange): { events: unknown[]; end: boolean } | undefined {
+  if (x.verb !== "subscribe") return undefined;
+  return { events: [], end: true };
+}
+
+/** The second subscription of a task closes after its first event, before the task ends. */
+function secondCutShort(final: (e: unknown) => boolean) {
+  return (e: unknown, x: Exchange | GrpcExchange, memory: MutationMemory) => {
+    if (x.verb !== "subscribe" || cut.has(x) || subscriptionNumber(x, memory) < 2 || final(e))
+      return undefined;
+    cut.add(x);
+    return { events: [e], end: true };
+  };
+}
+
+/** Deviations in subscriptions to running tasks (tasks/resubscribe, SubscribeToTask). */
+export const subscriptionMutations: Mutation[] = [
+  {
+    id: "subscription-closes-at-once",
+    what: "a subscription to a running task closes at once, with no event",
+    clause: "A2A 1.0.1 §3.1.6 (SubscribeToTask streams the task's updates until it ends)",
+    check: "streaming.subscribe-running",
+    generations: ["1.0"],
+    bindings: ALL,
+    event: (_e, x) => closeAtOnce(x),
+    grpcEvent: (_e, x) => closeAtOnce(x),
+  },
+  {
+    id: "second-subscriber-cut-short",
+    what: "a second subscription of a running task closes before the task ends",
+    clause: "A2A 1.0.1 §3.1.6 (events are broadcast to every open stream, to the end)",
+    check: "streaming.several-subscribers",
+    generations: ["1.0"],
+    bindings: ALL,
+    event: secondCutShort(isFinalEvent),
+    grpcEvent: secondCutShort(grpcIsFinal),
+  },
+];
