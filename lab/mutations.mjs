@@ -34,9 +34,10 @@ async function throughProxy(agentUrl, mutation, args) {
 
 /**
  * Plays every mutation through a proxy in front of one running agent. Returns one cell per
- * mutation: proven (fails with, passes without), missed (changed the traffic, the check did
- * not fail), not exercised (the agent never sent what the mutation changes), already fails
- * (the agent's own deviation), n/a (another generation), or error.
+ * mutation: proven (fails with, passes without), missed (changed the traffic, the check passed
+ * without it and did not fail with it), not exercised (the agent never sent what the mutation
+ * changes), not judged (the check skips on this agent either way), already fails (the agent's own
+ * deviation), n/a (another generation), or error.
  */
 export async function mutationMatrix(agentUrl, generation, conformArgs = []) {
   const baseline = await throughProxy(agentUrl, undefined, conformArgs);
@@ -60,6 +61,9 @@ export async function mutationMatrix(agentUrl, generation, conformArgs = []) {
       const withIt = statusOf(result.findings ?? [], check);
       if (withIt.status === "fail") return { verdict: "proven", check, applied };
       if (!applied) return { verdict: "not exercised", check, message: `without: ${without.status}` };
+      // A check this agent gives nothing to judge (skipped with and without) proves nothing either way.
+      if (without.status !== "pass" && withIt.status !== "pass")
+        return { verdict: "not judged", check, message: `${withIt.status}: ${withIt.message ?? ""}` };
       return { verdict: "MISSED", check, applied, message: `${withIt.status}: ${withIt.message ?? ""}` };
     } catch (err) {
       return { verdict: "error", check, message: String(err?.message ?? err) };

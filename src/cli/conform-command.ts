@@ -132,7 +132,9 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     ...(protocol ? { protocolOverride: protocol } : {}),
     ...(concurrency ? { concurrency } : {}),
   };
-  const result = await withProgress(prepared.output, (onEvent) => runConformance({ ...options, onEvent }));
+  const result = await withProgress(prepared.output, (onEvent, signal) =>
+    runConformance({ ...options, onEvent, signal }),
+  );
   await emitResults([result], prepared.output);
   return exitCodeFor([result]);
 }

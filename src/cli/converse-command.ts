@@ -82,8 +82,9 @@ export async function runConverseCommand(rawUrl: string, flags: ConverseFlags): 
   const config = converseConfig(rawUrl, flags);
   const models = modelFlagsFrom(flags);
   const { value, used } = resolveSecrets({ ...config, headers: prepared.auth.headers }, prepared.secrets);
-  const result = await withProgress(prepared.output, (onEvent) =>
+  const result = await withProgress(prepared.output, (onEvent, signal) =>
     runConversationTest({
+      signal,
       config: value,
       policy: prepared.policy,
       secrets: [...used, ...prepared.auth.secrets],

@@ -79,27 +79,20 @@ export async function runLoadCommand(rawUrl: string, flags: LoadFlags): Promise<
     { agent_url: rawUrl, headers: prepared.auth.headers, ...connectionFlags(flags) },
     prepared.secrets,
   );
-  // Ctrl-C ends the sending early; what was measured is still reported.
-  const stop = new AbortController();
-  const onSigint = () => stop.abort();
-  process.once("SIGINT", onSigint);
-  try {
-    const result = await withProgress(prepared.output, (onEvent) =>
-      runLoad({
-        config,
-        settings,
-        thresholds,
-        ...(flags.confirmTarget !== undefined ? { confirmTarget: flags.confirmTarget } : {}),
-        policy: prepared.policy,
-        secrets: [...used, ...prepared.auth.secrets],
-        onEvent,
-        signal: stop.signal,
-        ...(protocolOverride ? { protocolOverride } : {}),
-      }),
-    );
-    await emitResults([result], prepared.output);
-    return exitCodeFor([result]);
-  } finally {
-    process.off("SIGINT", onSigint);
-  }
+  // Ctrl-C ends the sending early; what was measured is still reported, as interrupted (exit 130).
+  const result = await withProgress(prepared.output, (onEvent, signal) =>
+    runLoad({
+      config,
+      settings,
+      thresholds,
+      ...(flags.confirmTarget !== undefined ? { confirmTarget: flags.confirmTarget } : {}),
+      policy: prepared.policy,
+      secrets: [...used, ...prepared.auth.secrets],
+      onEvent,
+      signal,
+      ...(protocolOverride ? { protocolOverride } : {}),
+    }),
+  );
+  await emitResults([result], prepared.output);
+  return exitCodeFor([result]);
 }

@@ -108,6 +108,7 @@ export function progressFor(settings: OutputSettings): ProgressDisplay {
 
 /** The exit code for several results: the most severe status wins. */
 export function exitCodeFor(results: readonly RunResult[]): number {
+  if (results.some((r) => r.interrupted)) return exitCodes.interrupted;
   if (results.some((r) => r.status === "error")) return exitCodes.error;
   if (results.some((r) => r.status === "failed")) return exitCodes.failed;
   return exitCodes.passed;

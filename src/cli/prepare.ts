@@ -11,6 +11,7 @@ import {
   type AuthFlags,
   type CommonFlags,
 } from "./options.js";
+import { interruptOnSignals, markInterrupted } from "./interrupt.js";
 import { outputSettings, progressFor, type OutputSettings } from "./output.js";
 
 /** Every common option of a command, checked before anything is sent (options that do nothing are refused). */
@@ -35,15 +36,23 @@ export async function prepareRun(flags: CommonFlags & AuthFlags): Promise<Prepar
   return { output, auth, timeoutS, policy, secrets };
 }
 
-/** Runs `work` with live progress on stderr, and clears the status line when it ends, however it ends. */
+/**
+ * Runs `work` with live progress on stderr, and clears the status line when it ends, however it ends.
+ * Ctrl-C (or SIGTERM) aborts the signal `work` is given; the results it still returns are marked
+ * interrupted (docs/result-format.md), so the summary and reports say what finished and the exit code is 130.
+ */
 export async function withProgress<T>(
   output: OutputSettings,
-  work: (onEvent: RunEventSink) => Promise<T>,
+  work: (onEvent: RunEventSink, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const display = progressFor(output);
+  const interrupt = interruptOnSignals();
   try {
-    return await work(display.onEvent);
+    const value = await work(display.onEvent, interrupt.signal);
+    const stoppedBy = interrupt.stoppedBy();
+    return stoppedBy ? markInterrupted(value, stoppedBy) : value;
   } finally {
+    interrupt.release();
     display.close();
   }
 }

@@ -98,8 +98,9 @@ export async function runRedteamCommand(rawUrl: string | undefined, flags: Redte
   const config = redteamConfig(rawUrl, flags, prepared.auth.headers);
   const models = modelFlagsFrom(flags);
   const { value, used } = resolveSecrets(config, prepared.secrets);
-  const result = await withProgress(prepared.output, (onEvent) =>
+  const result = await withProgress(prepared.output, (onEvent, signal) =>
     runRedteamTest({
+      signal,
       config: value,
       policy: prepared.policy,
       secrets: [...used, ...prepared.auth.secrets],

@@ -16,8 +16,12 @@ function runLoaded(
   flags: CommonFlags & ModelFlags,
   prepared: PreparedRun,
   onEvent: RunEventSink,
+  signal: AbortSignal,
 ): Promise<RunResult> {
   return runTestDefinition(test, {
+    signal,
+    // Ctrl-C: the test's own runner stops sending and returns what finished; a runner that cannot is ended.
+    abortGraceMs: INTERRUPT_GRACE_MS,
     models: modelFlagsFrom(flags),
     secrets: prepared.secrets,
     policy: prepared.policy,
@@ -32,6 +36,8 @@ function runLoaded(
   });
 }
 
+const INTERRUPT_GRACE_MS = 5000;
+
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(
   paths: string[],
@@ -44,9 +50,13 @@ export async function runFilesCommand(
   if (tests.length === 0) throw configError(invalid.map((f) => f.message).join("\n"));
   // Every valid file runs; each invalid one is reported, and the exit code says some could not run.
   for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
-  const results = await withProgress(prepared.output, async (onEvent) => {
+  const results = await withProgress(prepared.output, async (onEvent, signal) => {
     const done: RunResult[] = [];
-    for (const test of tests) done.push(await runLoaded(test, flags, prepared, onEvent));
+    for (const test of tests) {
+      // After Ctrl-C no further test starts; the ones that did not run are not reported as run.
+      if (signal.aborted) break;
+      done.push(await runLoaded(test, flags, prepared, onEvent, signal));
+    }
     return done;
   });
   await emitResults(results, prepared.output);

@@ -30,8 +30,9 @@ export async function runUrlCommand(
   };
   const { value: config, used } = resolveSecrets(raw, prepared.secrets);
   parseAgentUrl(config.agent_url);
-  const result = await withProgress(prepared.output, (onEvent) =>
+  const result = await withProgress(prepared.output, (onEvent, signal) =>
     runA2ATest({
+      signal,
       config,
       mode,
       policy: prepared.policy,

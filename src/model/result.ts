@@ -47,6 +47,8 @@ export interface RunResult {
   source?: string;
   status: RunStatus;
   reason?: string;
+  /** The user stopped the run (Ctrl-C, SIGTERM) before it finished: what finished is reported, never as passed. */
+  interrupted?: boolean;
   started_at: string;
   duration_ms: number;
   agent_url: string | null;

@@ -74,8 +74,9 @@ function verdictLine(result: RunResult, st: Style): string {
   const scores = Object.entries(result.scores)
     .map(([k, v]) => `${k} ${v}`)
     .join(" · ");
-  const head =
-    result.status === "passed"
+  const head = result.interrupted
+    ? st.yellow(st.bold(`INTERRUPTED (${result.status})`))
+    : result.status === "passed"
       ? st.green(st.bold("PASSED"))
       : result.status === "failed"
         ? st.red(st.bold("FAILED"))

@@ -327,6 +327,9 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     const { check, ctx } = job;
     // A check for another generation or an unclaimed capability is not applicable, whatever else happened.
     if (skipReason(check, ctx)) return (await executeCheck(check, ctx)).finding;
+    // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so.
+    if (opts.signal?.aborted)
+      return notRunFinding(check, ctx, "the run was interrupted before this check started");
     if (dead) return notRunFinding(check, ctx, dead);
     const root = blockingFailure(job, jobs, blockedBy);
     if (root) {

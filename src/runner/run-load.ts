@@ -178,6 +178,8 @@ export async function runLoad(opts: LoadRunOptions): Promise<RunResult> {
     timeoutMs: opts.settings.timeout_ms,
     policy: opts.policy,
     traffic,
+    // A cancel or Ctrl-C ends the requests in flight too, not only the sending of new ones.
+    ...(opts.signal ? { signal: opts.signal } : {}),
   };
   const reached = await reachEndpoint(opts, ctx, run);
   if ("closed" in reached) return reached.closed;

@@ -26,6 +26,11 @@ export interface TestRunOptions {
   env?: Record<string, string | undefined>;
   /** Stops the run (cancel, deadline, shutdown): it ends at once with status error, and the work in flight is told to stop. */
   signal?: AbortSignal;
+  /**
+   * After an abort, how long the run may take to return what it finished (the CLI's Ctrl-C) before
+   * it is ended without it; 0 (the server's cancel) ends it at once.
+   */
+  abortGraceMs?: number;
 }
 
 /** A result for a test that could not run at all (status `error`). */
@@ -87,14 +92,19 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
   const stopped = () => errorResult(test, `the run was stopped: ${abortReason(signal)}`);
   if (signal.aborted) return stopped();
   let onAbort: (() => void) | undefined;
+  let grace: ReturnType<typeof setTimeout> | undefined;
   const aborted = new Promise<RunResult>((resolve) => {
-    onAbort = () => resolve(stopped());
+    onAbort = () => {
+      if (!opts.abortGraceMs) return resolve(stopped());
+      grace = setTimeout(() => resolve(stopped()), opts.abortGraceMs);
+    };
     signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
     return await Promise.race([runDefinition(test, opts), aborted]);
   } finally {
     if (onAbort) signal.removeEventListener("abort", onAbort);
+    clearTimeout(grace);
   }
 }
 
