@@ -72,6 +72,8 @@ export async function runLoadTest(
       secrets: used,
       name: test.definition.name,
       source: test.source,
+      // A cancel, the worker's deadline or a shutdown stops the load itself, not only the wait for it.
+      ...(opts.signal ? { signal: opts.signal } : {}),
       ...(onEvent
         ? {
             onEvent: (event) => {
