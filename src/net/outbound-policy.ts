@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { networkInterfaces } from "node:os";
 import { NetError } from "./errors.js";
 
 /** Which non-public destinations a run may contact (docs/architecture.md, outbound safety). */
@@ -8,6 +9,11 @@ export interface OutboundPolicy {
   allowPrivate: boolean;
   /** Host names (optionally `host:port`) that may be loopback or private; never metadata. */
   allowHosts: readonly string[];
+  /**
+   * The ports this process serves on (`plainwright serve`): a destination at one of them on a local
+   * address is the server itself, refused whatever else the policy allows, so no test can aim at it.
+   */
+  selfPorts?: readonly number[];
 }
 
 /** The command line's default: a developer's own agent usually runs on localhost or the LAN. */
@@ -189,6 +195,34 @@ async function resolve(url: string, host: string): Promise<CheckedAddress[]> {
   throw new NetError("policy.dns", url, `refused ${url}: the host ${host} resolved to no address`);
 }
 
+/** Whether an address is this machine: loopback, the unspecified address, or one of its interfaces. */
+function isLocalAddress(address: string): boolean {
+  const bare = address.replace(/%.*$/, "").toLowerCase();
+  if (classifyAddress(bare) === "loopback" || bare === "0.0.0.0" || bare === "::") return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
+  const own = Object.values(networkInterfaces()).flatMap((list) =>
+    (list ?? []).map((i) => i.address.toLowerCase()),
+  );
+  return own.includes(bare) || (mapped !== undefined && own.includes(mapped));
+}
+
+/** The refusal of a destination that is the serving process itself, if it is. */
+function selfRefusal(
+  url: string,
+  parsed: URL,
+  address: string,
+  policy: OutboundPolicy,
+): NetError | undefined {
+  if (!policy.selfPorts?.length) return undefined;
+  const port = Number(parsed.port || (parsed.protocol === "https:" ? 443 : 80));
+  if (!policy.selfPorts.includes(port) || !isLocalAddress(address)) return undefined;
+  return new NetError(
+    "policy.self",
+    url,
+    `refused ${url}: ${address} port ${port} is this Plainwright server itself; a test never aims at the server that runs it`,
+  );
+}
+
 /** The first of `addresses` the policy refuses, as the error to throw; otherwise the one to connect to. */
 function approve(
   url: string,
@@ -196,6 +230,10 @@ function approve(
   addresses: CheckedAddress[],
   policy: OutboundPolicy,
 ): CheckedAddress {
+  for (const { address } of addresses) {
+    const self = selfRefusal(url, parsed, address, policy);
+    if (self) throw self;
+  }
   const allowListed = isAllowListed(parsed, policy);
   for (const { address } of addresses) {
     const refused = refusal(classifyAddress(address), allowListed, policy);

@@ -40,7 +40,7 @@ export function buildApp(deps: AppDeps): Express {
     res.json(openApiDocument);
   });
   app.use(projectsRouter(deps.store));
-  app.use(testsRouter(deps.store, deps.queue));
+  app.use(testsRouter(deps.store, deps.queue, deps.policy));
   app.use(runsRouter(deps.store, deps.queue));
   app.use(inspectRouter(new InspectorSessions(new InspectorStreams(deps.inspectorBounds)), deps.policy));
   app.use("/api", (req) => {

@@ -105,6 +105,8 @@ export async function executeRun(
   return safe.status;
 }
 
+const WORK_STOP_GRACE_MS = 5000;
+
 async function runBounded(
   opts: ExecutorOptions,
   row: TestRow,
@@ -126,6 +128,9 @@ async function runBounded(
     policy: opts.policy,
     onEvent,
     signal: both,
+    // The run's slot is freed when its work has stopped (a load ends its requests, a conversation its
+    // turn), within this bound, not when the abort is merely requested.
+    abortGraceMs: WORK_STOP_GRACE_MS,
     ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
     ...(opts.env ? { env: opts.env } : {}),
   }).catch((error: unknown) => errorResult(test, `internal error: ${(error as Error).message}`));

@@ -81,6 +81,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   if (!isLoopbackHost(host) && !opts.token) {
     throw configError(`binding to ${host} exposes the server beyond this machine: set --token`, "token");
   }
+  // Filled in once the port is known (port 0 picks one): every run, inspector call and save checks
+  // its destination against it, so no test can aim at this server (docs/architecture.md, outbound safety).
+  const selfPorts: number[] = opts.port ? [opts.port] : [];
+  const policy: OutboundPolicy = { ...opts.policy, selfPorts };
   const db = await openDatabase(opts.db);
   const store = new Store(db);
   let queue: RunScheduler;
@@ -92,7 +96,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   } else {
     queue = new RunQueue({
       store,
-      policy: opts.policy,
+      policy,
       concurrency: opts.concurrency ?? 4,
       perAgentHost: opts.perAgentHost ?? 2,
       perProject: opts.perProject ?? 3,
@@ -106,7 +110,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const app = buildApp({
     store,
     queue,
-    policy: opts.policy,
+    policy,
     host,
     webRoot: opts.webRoot ?? defaultWebRoot(),
     ...(opts.token ? { token: opts.token } : {}),
@@ -132,6 +136,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     throw configError(`cannot listen on ${host}:${opts.port}: ${(error as Error).message}`);
   }
   const { port } = server.address() as AddressInfo;
+  if (!selfPorts.includes(port)) selfPorts.push(port);
   const urlHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,

@@ -1,4 +1,6 @@
 import { Router } from "express";
+import { NetError } from "../../net/errors.js";
+import { checkUrl, type OutboundPolicy } from "../../net/outbound-policy.js";
 import { parseTestDefinition } from "../../runner/test-definition.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { checkHeaders, nameBody, parseBody as parseNameBody } from "../request-schemas.js";
@@ -38,8 +40,20 @@ function checkAgentUrl(raw: string): void {
   }
 }
 
+/** A test aimed at this server itself is refused when saved, as it would be when run. */
+async function checkNotSelf(url: string, field: string, policy: OutboundPolicy): Promise<void> {
+  // A secret fills it in at run time, where the same rule applies.
+  if (url.includes("{{")) return;
+  try {
+    await checkUrl(url, policy);
+  } catch (error) {
+    if (error instanceof NetError && error.rule === "policy.self")
+      throw badRequest(`${field}: ${error.message}`, field);
+  }
+}
+
 /** Validates a POST /api/tests body: exactly the test JSON of docs/test-files.md with module_id. */
-async function parseBody(body: unknown, store: Store) {
+async function parseBody(body: unknown, store: Store, policy: OutboundPolicy) {
   if (Array.isArray(body)) throw badRequest("send one test per request (the body is an array)");
   if (typeof body !== "object" || body === null)
     throw badRequest("the body must be a JSON object (a test definition)");
@@ -48,6 +62,10 @@ async function parseBody(body: unknown, store: Store) {
     throw badRequest("module_id is required (a module's id)", "module_id");
   const loaded = parseTestDefinition(body, "test");
   checkAgentUrl(loaded.definition.config.agent_url);
+  await checkNotSelf(loaded.definition.config.agent_url, "config.agent_url", policy);
+  const endpoint = loaded.definition.config.endpoint;
+  if (typeof endpoint === "string")
+    await checkNotSelf(endpoint.replace(/@[a-z]+$/i, ""), "config.endpoint", policy);
   checkHeaders(loaded.definition.config.headers, "config.headers");
   const mod = await store.catalog.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
@@ -55,7 +73,7 @@ async function parseBody(body: unknown, store: Store) {
 }
 
 /** Tests and their runs (docs/api.md). */
-export function testsRouter(store: Store, queue: RunScheduler): Router {
+export function testsRouter(store: Store, queue: RunScheduler, policy: OutboundPolicy): Router {
   const router = Router();
   const testOr404 = async (id: string) => {
     const row = await store.catalog.test(id);
@@ -91,7 +109,7 @@ export function testsRouter(store: Store, queue: RunScheduler): Router {
     res.json(rows.map((row) => testView(row, latest.get(row.id))));
   });
   router.post("/api/tests", async (req, res) => {
-    const { loaded, mod } = await parseBody(req.body, store);
+    const { loaded, mod } = await parseBody(req.body, store, policy);
     const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
     const row = await store.catalog.createTest(mod.id, loaded.definition.name, req.body, warnings);
     res.status(201).json(await view(row));
@@ -106,7 +124,7 @@ export function testsRouter(store: Store, queue: RunScheduler): Router {
       typeof req.body === "object" && req.body !== null && !Array.isArray(req.body)
         ? { module_id: row.module_id, ...(req.body as Record<string, unknown>) }
         : req.body;
-    const { loaded, mod } = await parseBody(body, store);
+    const { loaded, mod } = await parseBody(body, store, policy);
     const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
     const change = { moduleId: mod.id, name: loaded.definition.name, definition: body, warnings };
     const updated = await store.catalog.updateTest(row.id, change);
