@@ -20,6 +20,7 @@ import lifecycleWireFormat from "./lifecycle/wire-format.js";
 import lifecycleUnknownFieldsIgnored from "./lifecycle/unknown-fields-ignored.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
+import lifecycleSkillExamples from "./lifecycle/skill-examples.js";
 import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
@@ -119,6 +120,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleUnknownFieldsIgnored,
   lifecycleGetTask,
   lifecycleReachesTerminal,
+  lifecycleSkillExamples,
   lifecycleExecutionMode,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { RunResult } from "../model/result.js";
 import { exitCodes } from "./exit-codes.js";
 
@@ -15,6 +16,9 @@ export function interruptOnSignals(): {
   release(): void;
 } {
   const controller = new AbortController();
+  // Every request in flight listens to the run's signal (and stops listening when it ends): a load at
+  // concurrency 1,000 has that many, which is no leak.
+  setMaxListeners(0, controller.signal);
   let stoppedBy: string | undefined;
   const onSignal = (name: string) => {
     if (stoppedBy) {

@@ -1,0 +1,72 @@
+import { interruptedStates } from "../../protocol/model.js";
+import { replyText } from "../../protocol/reply-text.js";
+import { visible } from "../../net/visible.js";
+import { defineCheck, fail, notApplicable, pass } from "../define.js";
+import { describeFailure, waitForSettled } from "../fixtures.js";
+import type { CheckContext } from "../types.js";
+
+/** Real agents may be slow and paid: one example per skill, for this many skills at most. */
+const MAX_SKILLS = 3;
+
+/** What went wrong with one example, or undefined when it completed with a text answer. */
+async function exampleProblem(ctx: CheckContext, skill: string, example: string, evidence: string[]) {
+  const label = `skill ${visible(skill)} example ${visible(JSON.stringify(example), { max: 80 })}`;
+  const sent = await ctx.client.send({ text: example });
+  evidence.push(...sent.trafficIds);
+  if (!sent.ok) return `${label} was refused: ${describeFailure(sent)}`;
+  if (sent.value.kind === "message")
+    return replyText(sent.value).trim()
+      ? undefined
+      : `${label} was answered with a Message that holds no text`;
+  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs);
+  evidence.push(...settled.evidence);
+  if (!settled.ok) return `${label}: ${settled.reason}`;
+  const task = settled.value;
+  // An agent that asks back about an example has answered it (with its question).
+  if (interruptedStates.has(task.state))
+    return replyText(task).trim()
+      ? undefined
+      : `${label} left task ${task.id} ${task.rawState} without a word`;
+  if (task.state !== "completed") return `${label} ended task ${task.id} ${task.rawState}`;
+  return replyText(task).trim() ? undefined : `${label} completed task ${task.id} with no text in its reply`;
+}
+
+export default defineCheck({
+  id: "lifecycle.skill-examples",
+  title: "The examples the card gives for its skills complete, with an answer",
+  category: "lifecycle",
+  level: "SHOULD",
+  levelReason:
+    "The card presents examples as prompts the skill can handle (A2A 0.3 §5.5.4, 1.0 §5.7); no clause makes an agent succeed at them, but a client that sends one and gets a failed task or no text is misled by the card.",
+  requirement:
+    "For each of the first skills that declare examples, the first example sent as a message ends in a completed task (or a question back, input-required) whose reply carries text, or in a Message with text.",
+  spec: "A2A 0.3 §5.5.4 AgentSkill.examples; 1.0 §5.7 AgentSkill.examples",
+  quote: {
+    spec: "A2A 0.3 §5.5.4",
+    text: "examples: Example prompts or scenarios that this skill can handle. Provides a hint to the client on how to use the skill.",
+  },
+  recommendation:
+    "Keep every skill example one the agent really handles: test each as a message, and drop or fix examples that fail or come back without text.",
+  selfTest: [
+    { flaw: "task-fails", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "reply-no-text", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+  ],
+  dependsOn: ["lifecycle.send-returns-task"],
+  // One binding says what the examples do; the others would only repeat paid, slow work.
+  scope: "agent",
+  run: async (ctx) => {
+    const tried = ctx.validation.card.skills
+      .map((s) => ({ skill: s.id, example: s.examples.find((e) => e.trim() !== "") }))
+      .filter((t): t is { skill: string; example: string } => t.example !== undefined)
+      .slice(0, MAX_SKILLS);
+    if (tried.length === 0) return notApplicable("the card gives no skill examples");
+    const evidence: string[] = [];
+    const problems: string[] = [];
+    for (const t of tried) {
+      const problem = await exampleProblem(ctx, t.skill, t.example, evidence);
+      if (problem) problems.push(problem);
+    }
+    if (problems.length) return fail(problems.join("; "), evidence);
+    return pass(`the first example of ${tried.length} skill(s) completed with a text answer`, evidence);
+  },
+});
