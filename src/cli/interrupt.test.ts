@@ -1,57 +1,14 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunResult } from "../model/result.js";
+import { holdingAgent } from "../runner/testing/holding-agent.js";
 import { exitCodes } from "./exit-codes.js";
 
 const bin = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
-
-/**
- * An A2A 0.3 agent whose card is fine but that never answers a message: a run against it waits
- * until it is stopped. `firstCall` resolves when the first JSON-RPC request arrives (and is held).
- */
-async function agentThatHangs() {
-  let heard!: () => void;
-  const firstCall = new Promise<void>((resolve) => (heard = resolve));
-  const server = http.createServer((req, res) => {
-    if (req.method === "GET" && req.url?.startsWith("/.well-known/agent-card.json")) {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          name: "Hangs",
-          description: "Never answers a message",
-          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/a2a`,
-          version: "1.0.0",
-          protocolVersion: "0.3.0",
-          capabilities: { streaming: false },
-          defaultInputModes: ["text/plain"],
-          defaultOutputModes: ["text/plain"],
-          skills: [{ id: "wait", name: "Wait", description: "Waits", tags: ["wait"] }],
-        }),
-      );
-      return;
-    }
-    // Held: read the request, answer nothing.
-    req.resume();
-    req.on("end", () => heard());
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    firstCall,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -60,7 +17,8 @@ afterEach(async () => {
 
 /** Starts the CLI, sends `signal` once the agent holds its first request, and collects what came out. */
 async function interrupted(args: (url: string, dir: string) => string[], signal: NodeJS.Signals = "SIGINT") {
-  const agent = await agentThatHangs();
+  // Every message is held: only the signal can end the run inside the test's bound.
+  const agent = await holdingAgent();
   closers.push(agent.close);
   const dir = mkdtempSync(join(tmpdir(), "plainwright-interrupt-"));
   const child = spawn(
@@ -77,7 +35,7 @@ async function interrupted(args: (url: string, dir: string) => string[], signal:
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   // Bounded: a CLI that exits before it ever calls the agent fails the test with what it said.
-  const early = await Promise.race([agent.firstCall.then(() => undefined), exited.then((c) => c ?? -1)]);
+  const early = await Promise.race([agent.held(1).then(() => undefined), exited.then((c) => c ?? -1)]);
   if (early !== undefined)
     throw new Error(`the CLI exited ${early} before calling the agent:\n${stdout}\n${stderr}`);
   child.kill(signal);
