@@ -125,8 +125,14 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
   const session = new ChatSession(client);
   const interactive = process.stdin.isTTY === true;
   if (interactive) out(st.dim(help));
-  const rl = createInterface({ input: process.stdin, terminal: interactive });
-  const prompt = () => interactive && process.stdout.write(st.bold("you> "));
+  // At a terminal readline echoes what is typed (and edits it) only when it has an output stream.
+  const rl = createInterface({
+    input: process.stdin,
+    ...(interactive ? { output: process.stdout } : {}),
+    terminal: interactive,
+  });
+  rl.setPrompt(st.bold("you> "));
+  const prompt = () => interactive && rl.prompt();
   let failedTurns = 0;
   let refusedAt: string | undefined;
   prompt();
@@ -222,7 +228,11 @@ async function runSlashCommand(text: string, session: ChatSession, c: SlashConte
         );
       return false;
     }
+    case "/help":
+      c.out(help);
+      return false;
     default:
+      c.out(c.st.yellow(`unknown command ${t(text.split(/\s+/)[0] ?? text)}`));
       c.out(help);
       return false;
   }

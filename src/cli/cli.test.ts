@@ -211,6 +211,13 @@ describe("plainwright CLI", () => {
     expect(r.stderr).toMatch(/→ POST .*SendStreamingMessage/);
   });
 
+  it("chat: a /command it does not know is named, with the list of those it does", async () => {
+    const r = await cli(["chat", good.url, "--no-stream"], {}, "/bogus\n/quit\n");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("unknown command /bogus");
+    expect(r.stdout).toContain("Commands: /raw");
+  });
+
   it("demo: tests the bundled agent in both versions and passes", async () => {
     const r = await cli(["demo"]);
     expect(r.code, r.stderr).toBe(0);

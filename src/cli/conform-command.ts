@@ -22,10 +22,11 @@ import {
   type CommonFlags,
 } from "./options.js";
 import { readCardKeys } from "./card-keys.js";
+import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
 import { prepareRun, withProgress } from "./prepare.js";
 import { emitResults, exitCodeFor } from "./output.js";
 
-export interface ConformFlags extends CommonFlags, AuthFlags {
+export interface ConformFlags extends CommonFlags, AuthFlags, GrepFlags {
   peer?: string;
   /** Other callers, 'NAME=Header: value' (repeatable): the task-scope checks call as the first. */
   identity?: string[];
@@ -124,6 +125,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     policy: prepared.policy,
     secrets: [...used, ...others.used, ...prepared.auth.secrets, ...credentialsOf(others.value)],
     ...selectionFrom(flags),
+    ...checksMatching(flags),
     ...(flags.peer ? { peerUrl: parseAgentUrl(flags.peer) } : {}),
     ...(others.value.length > 0 ? { identities: others.value } : {}),
     hints: parseHints(flags.hint),
@@ -137,6 +139,16 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
   );
   await emitResults([result], prepared.output);
   return exitCodeFor([result]);
+}
+
+/** --grep and --grep-invert: the checks whose id or title match (none given: the whole catalogue). */
+function checksMatching(flags: ConformFlags): { catalogue?: typeof catalogue } {
+  const keep = nameFilter(flags);
+  if (!keep) return {};
+  const chosen = catalogue.filter((c) => keep(`${c.id} ${c.title}`));
+  if (chosen.length === 0)
+    throw usageError(`${describeGrep(flags)}: no check's id or title matches (see conform --list)`);
+  return { catalogue: chosen };
 }
 
 /** --transport, --category and --level: which bindings and checks run. */

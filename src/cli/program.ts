@@ -83,9 +83,13 @@ function buildProgram(setExit: (code: number) => void): Command {
           .description("run test definitions: JSON files of kind a2a, conversation or conformance"),
       ),
     ),
-  ).action(async (paths: string[], flags: CommonFlags) =>
-    setExit(await (await testCommands()).runFilesCommand(paths, flags)),
-  );
+  )
+    .option("--grep <regex>", "run only the tests whose name matches (case-insensitive)")
+    .option("--grep-invert <regex>", "leave out the tests whose name matches")
+    .option("--list", "list the tests the run would run, and exit")
+    .action(async (paths: string[], flags: CommonFlags) =>
+      setExit(await (await testCommands()).runFilesCommand(paths, flags)),
+    );
   withAuthOptions(
     withModelOptions(
       withCommonOptions(
@@ -162,6 +166,8 @@ function buildProgram(setExit: (code: number) => void): Command {
       "only these categories: card,lifecycle,streaming,errors,auth,push,interop,transport (old names such as error-handling are accepted too)",
     )
     .option("--level <levels>", "only these levels: must,should,may")
+    .option("--grep <regex>", "only the checks whose id or title matches (case-insensitive)")
+    .option("--grep-invert <regex>", "leave out the checks whose id or title matches")
     .option(
       "--hint <key=message>",
       'a message that triggers behaviour: input-required="..." or slow="..." (repeatable)',

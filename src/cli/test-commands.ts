@@ -1,7 +1,7 @@
 import type { ModelFlags } from "../llm/model-config.js";
 import { readTestFiles, type LoadedTest } from "../runner/test-definition.js";
 import { runTestDefinition } from "../runner/run-test.js";
-import { configError } from "../runner/errors.js";
+import { configError, usageError } from "../runner/errors.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
 import { connectionFlags, modelFlagsFrom, type AuthFlags, type CommonFlags } from "./options.js";
@@ -9,6 +9,15 @@ import { emitResults, exitCodeFor } from "./output.js";
 import { prepareRun, withProgress, type PreparedRun } from "./prepare.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
+import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
+
+/** `run --list`: the tests a run would run, one a line: name, kind, file. */
+function listing(tests: readonly LoadedTest[]): string {
+  const rows = tests.map(
+    (t) => `${terminalText(t.definition.name)}  (${t.definition.kind ?? "a2a"}, ${terminalText(t.source)})`,
+  );
+  return `${tests.length} test${tests.length === 1 ? "" : "s"}:\n${rows.map((r) => `  ${r}`).join("\n")}\n`;
+}
 
 /** Runs one loaded test with the command line's secrets, flags and policy. */
 function runLoaded(
@@ -41,18 +50,26 @@ const INTERRUPT_GRACE_MS = 5000;
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(
   paths: string[],
-  flags: CommonFlags & AuthFlags & ModelFlags,
+  flags: CommonFlags & AuthFlags & ModelFlags & GrepFlags & { list?: boolean },
 ): Promise<number> {
   if (paths.length === 0) throw configError("run needs at least one test file or folder");
   const prepared = await prepareRun(flags);
   modelFlagsFrom(flags);
   const { tests, invalid } = await readTestFiles(paths);
   if (tests.length === 0) throw configError(invalid.map((f) => f.message).join("\n"));
+  const keep = nameFilter(flags);
+  const chosen = keep ? tests.filter((t) => keep(t.definition.name)) : tests;
+  if (chosen.length === 0)
+    throw usageError(`${describeGrep(flags)}: no test's name matches (see run --list)`);
+  if (flags.list) {
+    process.stdout.write(listing(chosen));
+    return exitCodes.passed;
+  }
   // Every valid file runs; each invalid one is reported, and the exit code says some could not run.
   for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   const results = await withProgress(prepared.output, async (onEvent, signal) => {
     const done: RunResult[] = [];
-    for (const test of tests) {
+    for (const test of chosen) {
       // After Ctrl-C no further test starts; the ones that did not run are not reported as run.
       if (signal.aborted) break;
       done.push(await runLoaded(test, flags, prepared, onEvent, signal));

@@ -79,10 +79,16 @@ export class ChatSession {
       ...(this.pendingTaskId ? { taskId: this.pendingTaskId } : {}),
     };
     if (options.stream) {
+      let shown = false;
       const stream = await this.client.stream(input, (event, raw) => {
         options.onEvent?.(event, raw);
         const piece = streamedText(event);
-        if (piece) options.onText?.(piece);
+        if (!piece) return;
+        // Artifact chunks are pieces of one text and keep the agent's own spacing; a status or message
+        // event is a whole message of its own, so it starts on a new line.
+        const whole = event.kind !== "artifact-update";
+        options.onText?.(shown && whole ? `\n${piece}` : piece);
+        shown = true;
       });
       if (stream.failure)
         return { text: "", awaitingInput: false, failure: describeCallFailure(stream.failure) };

@@ -1,0 +1,61 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
+import type { RunResult } from "../model/result.js";
+import { exitCodes } from "./exit-codes.js";
+import { nameFilter } from "./name-filter.js";
+import { runCli } from "./testing/run-cli.js";
+
+describe("nameFilter keeps what --grep matches and drops what --grep-invert matches", () => {
+  it("matches case-insensitively, and both flags together narrow", () => {
+    const keep = nameFilter({ grep: "CARD\\.", grepInvert: "signature" });
+    expect(["card.skills", "card.signature-valid", "lifecycle.get-task"].filter((n) => keep?.(n))).toEqual([
+      "card.skills",
+    ]);
+  });
+
+  it("is no filter when neither flag is given", () => {
+    expect(nameFilter({})).toBeUndefined();
+  });
+});
+
+describe("--grep and --grep-invert select what runs", () => {
+  let agent: RunningAgent;
+  const dir = mkdtempSync(join(tmpdir(), "plainwright-grep-"));
+  beforeAll(async () => {
+    agent = await startReferenceAgent({ port: 0, protocol: "1.0" });
+    for (const name of ["Billing smoke", "Refund smoke", "Billing conformance"])
+      writeFileSync(
+        join(dir, `${name.replace(/ /g, "-")}.json`),
+        JSON.stringify({ name, kind: "a2a", config: { agent_url: agent.url } }),
+      );
+  });
+  afterAll(() => agent?.close());
+
+  it("conform --grep runs only the checks whose id or title matches", async () => {
+    const r = await runCli(["conform", agent.url, "--grep", "^card\\.(skills|capabilities)", "--json"]);
+    expect(r.code, r.stderr).toBe(exitCodes.passed);
+    const result = JSON.parse(r.stdout) as RunResult;
+    expect([...new Set(result.findings?.map((f) => f.id))]).toEqual(["card.skills", "card.capabilities"]);
+  });
+
+  it("conform --grep that matches nothing, or is no regular expression, is bad usage naming the flag", async () => {
+    const none = await runCli(["conform", agent.url, "--grep", "no-such-check"]);
+    expect(none.code).toBe(exitCodes.usage);
+    expect(none.stderr).toContain("--grep no-such-check: no check's id or title matches");
+    const bad = await runCli(["conform", agent.url, "--grep", "("]);
+    expect(bad.code).toBe(exitCodes.usage);
+    expect(bad.stderr).toContain("--grep (: not a regular expression");
+  });
+
+  it("run --list --grep lists the tests it would run, and runs nothing", async () => {
+    const r = await runCli(["run", dir, "--list", "--grep", "billing", "--grep-invert", "conformance"]);
+    expect(r.code, r.stderr).toBe(exitCodes.passed);
+    expect(r.stdout).toContain("1 test:");
+    expect(r.stdout).toContain("Billing smoke");
+    expect(r.stdout).not.toContain("Refund smoke");
+    expect(r.stdout).not.toContain("PASSED");
+  });
+});
