@@ -39,8 +39,9 @@ function wholeNumber(flag: string, raw: string | undefined, bounds: { min: numbe
 function fraction(flag: string, raw: string | undefined) {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1)
-    throw usageError(`${flag} ${raw}: must be a number from 0 to 1`);
+  // 0 would be a pass that cannot fail.
+  if (raw.trim() === "" || !Number.isFinite(value) || value <= 0 || value > 1)
+    throw usageError(`${flag} ${raw}: must be a number above 0, at most 1 (0 is a pass that cannot fail)`);
   return value;
 }
 

@@ -190,8 +190,10 @@ describe("conversation settings in a test file", () => {
     [{ max_turns: 0 }, /config.max_turns must be from 1 to 50, got 0/],
     [{ max_turns: 1000 }, /config.max_turns must be from 1 to 50, got 1000/],
     [{ trials: 0 }, /config.trials must be from 1 to 100, got 0/],
-    [{ threshold: 1.5 }, /config.threshold must be from 0 to 1, got 1.5/],
-    [{ min_pass_rate: -1 }, /config.min_pass_rate must be from 0 to 1/],
+    [{ threshold: 1.5 }, /config.threshold must be above 0, at most 1, got 1.5/],
+    [{ min_pass_rate: -1 }, /config.min_pass_rate must be above 0 \(0 is a pass that cannot fail\)/],
+    [{ threshold: 0 }, /config.threshold must be above 0 \(0 is a pass that cannot fail\)/],
+    [{ min_pass_rate: 0 }, /config.min_pass_rate must be above 0/],
     [{ success_criteria: [] }, /config.success_criteria must list at least one criterion/],
     [{ agent_url: undefined }, /config.agent_url is required: a conversation .* needs an agent to talk to/],
   ])("rejects %j with an error naming the field", (config, message) => {

@@ -30,10 +30,11 @@ const wholeNumber = ({ min, max }: { min: number; max: number }) =>
     .max(max, `must be from ${min} to ${max}`)
     .optional();
 
+// 0 would be a pass that cannot fail: a bar is above 0 and at most 1.
 const fraction = z
-  .number({ error: "must be a number from 0 to 1" })
-  .min(0, "must be from 0 to 1")
-  .max(1, "must be from 0 to 1")
+  .number({ error: "must be a number above 0, at most 1" })
+  .gt(0, "must be above 0 (0 is a pass that cannot fail), at most 1")
+  .max(1, "must be above 0, at most 1")
   .optional();
 
 /** A test's `config` (docs/test-files.md, "Configuration"); `{{secrets.NAME}}` works in any string. */
