@@ -51,6 +51,14 @@ function acceptedTask(reply: BufferedReply, x: Exchange): BufferedReply | undefi
   return reply;
 }
 
+/** Every contextId in a task equal to `old` (the task's, its messages') becomes one fresh id. */
+function moveToFreshContext(task: Json, old: unknown): void {
+  const fresh = otherId();
+  eachObject(task, (o) => {
+    if (o.contextId === old) o.contextId = fresh;
+  });
+}
+
 /** A refused send of a message that names a task, answered as if the agent had accepted it. */
 function acceptRefusedSend(r: BufferedReply, x: Exchange): BufferedReply | undefined {
   return x.verb === "send" ? acceptedTask(r, x) : undefined;
@@ -213,20 +221,14 @@ export const lifecycleMutations: Mutation[] = [
       const message = requestMessage(x);
       const task = x.verb === "send" ? taskIn(r, x) : undefined;
       if (!message || typeof message.contextId !== "string" || !task) return undefined;
-      const fresh = otherId();
-      eachObject(task, (o) => {
-        if (o.contextId === message.contextId) o.contextId = fresh;
-      });
+      moveToFreshContext(task, message.contextId);
       return r;
     },
     grpcReply: (r, x) => {
       const message = grpcRequestMessage(x);
       const task = x.verb === "send" ? grpcTask(r) : undefined;
       if (typeof message?.contextId !== "string" || !message.contextId || !task) return undefined;
-      const fresh = otherId();
-      eachObject(task, (o) => {
-        if (o.contextId === message.contextId) o.contextId = fresh;
-      });
+      moveToFreshContext(task, message.contextId);
       return r;
     },
   },
@@ -274,11 +276,7 @@ export const lifecycleMutations: Mutation[] = [
       const message = requestMessage(x);
       const task = x.verb === "send" ? taskIn(r, x) : undefined;
       if (!message || typeof message.taskId !== "string" || message.contextId || !task) return undefined;
-      const own = task.contextId;
-      const fresh = otherId();
-      eachObject(task, (o) => {
-        if (o.contextId === own) o.contextId = fresh;
-      });
+      moveToFreshContext(task, task.contextId);
       return r;
     },
     grpcReply: (r, x) => {
@@ -286,11 +284,7 @@ export const lifecycleMutations: Mutation[] = [
       const task = x.verb === "send" ? grpcTask(r) : undefined;
       if (!message || typeof message.taskId !== "string" || !message.taskId || message.contextId || !task)
         return undefined;
-      const own = task.contextId;
-      const fresh = otherId();
-      eachObject(task, (o) => {
-        if (o.contextId === own) o.contextId = fresh;
-      });
+      moveToFreshContext(task, task.contextId);
       return r;
     },
   },
