@@ -1,5 +1,5 @@
 import { listFlaws, listVulnModes, startReferenceAgent, type AgentProtocol } from "../agent/index.js";
-import { usageError } from "../runner/errors.js";
+import { configError, usageError } from "../runner/errors.js";
 
 export interface AgentFlags {
   port?: string;
@@ -93,6 +93,12 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       ...(flags.signCard === false ? { signCard: false } : {}),
     });
   } catch (error) {
+    // A port in use (or not ours to take) is the environment, not the command line: exit 2, as serve does.
+    const code = (error as { code?: unknown }).code;
+    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL")
+      throw configError(
+        `cannot listen on ${flags.host ?? "127.0.0.1"}:${flags.port ?? ""}: ${(error as Error).message}`,
+      );
     throw usageError((error as Error).message);
   }
   process.stdout.write(

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -181,6 +182,19 @@ describe("plainwright CLI", () => {
       status: "passed",
       kind: "a2a",
     });
+  });
+
+  it("agent --port that is already taken exits 2 naming the address, as serve does", async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const r = await cli(["agent", "--port", String(port)]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
+    } finally {
+      await new Promise((r) => taken.close(r));
+    }
   });
 
   it("agent --list-flaws documents at least 20 flaws", async () => {
