@@ -84,7 +84,12 @@ type Api = ReturnType<typeof apiOf>;
 function expect2xx(reply: Reply, what: string): unknown {
   if (reply.status >= 200 && reply.status < 300) return reply.body;
   const message = (reply.body as { error?: { message?: string } } | undefined)?.error?.message;
-  throw configError(`${what}: HTTP ${reply.status}${message ? `: ${message}` : ""}`);
+  // Every error of the Plainwright API is {"error": {"message": ...}} (docs/api.md); anything else is another server.
+  if (typeof message !== "string")
+    throw configError(
+      `${what}: HTTP ${reply.status}, which is not an answer of the Plainwright API: is --server the URL of \`plainwright serve\`?`,
+    );
+  throw configError(`${what}: HTTP ${reply.status}: ${message}`);
 }
 
 async function findOrCreate(

@@ -106,4 +106,13 @@ describe("plainwright submit", () => {
     expect(usage.code).toBe(64);
     expect(usage.stderr).toMatch(/--server/);
   });
+
+  it("says so when --server is not a Plainwright server (here an A2A agent)", async () => {
+    const file = testFile("Not a server", good.url);
+    const r = await submit([file, "--server", good.url, "--token", TOKEN]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "not an answer of the Plainwright API: is --server the URL of `plainwright serve`?",
+    );
+  });
 });
