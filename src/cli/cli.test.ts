@@ -197,6 +197,17 @@ describe("plainwright CLI", () => {
     }
   });
 
+  it.each([["serve", "--port", "0"], ["worker"]])(
+    "%s with a database that cannot be reached: one line naming it without its password, exit 2",
+    async (...command) => {
+      const r = await cli([...command, "--db", "postgres://bob:secretpw@127.0.0.1:9/plainwright"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(
+        "plainwright: cannot open the database postgres://bob:***@127.0.0.1:9/plainwright: connect ECONNREFUSED 127.0.0.1:9",
+      );
+    },
+  );
+
   it("agent --list-flaws documents at least 20 flaws", async () => {
     const r = await cli(["agent", "--list-flaws"]);
     expect(r.code).toBe(0);

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { configError } from "../../runner/errors.js";
 import { applyMigrations } from "./migrations.js";
 import type { Tables } from "./schema.js";
 
@@ -66,6 +67,11 @@ export async function openDatabase(target: string, opts: { poolSize?: number } =
     await applyMigrations(db.sql, db.dialect);
   } catch (error) {
     await db.close();
+    // A database that cannot be reached or opened (refused, unknown host, wrong password, no such
+    // database, a file we may not write) is the environment: one line naming it, credentials hidden.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string")
+      throw configError(`cannot open the database ${db.label}: ${(error as Error).message}`);
     throw error;
   }
   return db;
