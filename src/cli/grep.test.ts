@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,6 +33,25 @@ describe("--grep and --grep-invert select what runs", () => {
       );
   });
   afterAll(() => agent?.close());
+
+  it("run <folder> reads past Plainwright's own reports, node_modules and hidden folders", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "plainwright-folder-"));
+    writeFileSync(
+      join(folder, "smoke.json"),
+      JSON.stringify({ name: "Only test", kind: "a2a", config: { agent_url: agent.url } }),
+    );
+    mkdirSync(join(folder, "reports"));
+    const earlier = await runCli(["run", join(folder, "smoke.json"), "--json"]);
+    writeFileSync(join(folder, "reports", "plainwright-results.json"), earlier.stdout);
+    for (const hidden of ["node_modules", ".cache"]) {
+      mkdirSync(join(folder, hidden));
+      writeFileSync(join(folder, hidden, "package.json"), "{ not a test");
+    }
+    const r = await runCli(["run", folder, "--list"]);
+    expect(r.code, r.stderr).toBe(exitCodes.passed);
+    expect(r.stdout).toContain("1 test:");
+    expect(r.stderr).toBe("");
+  });
 
   it("conform --grep runs only the checks whose id or title matches", async () => {
     const r = await runCli(["conform", agent.url, "--grep", "^card\\.(skills|capabilities)", "--json"]);

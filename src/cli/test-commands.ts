@@ -61,12 +61,12 @@ export async function runFilesCommand(
   const chosen = keep ? tests.filter((t) => keep(t.definition.name)) : tests;
   if (chosen.length === 0)
     throw usageError(`${describeGrep(flags)}: no test's name matches (see run --list)`);
+  // Every valid file runs (or is listed); each invalid one is reported, and the exit code says some could not run.
+  for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   if (flags.list) {
     process.stdout.write(listing(chosen));
-    return exitCodes.passed;
+    return invalid.length > 0 ? exitCodes.error : exitCodes.passed;
   }
-  // Every valid file runs; each invalid one is reported, and the exit code says some could not run.
-  for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   const results = await withProgress(prepared.output, async (onEvent, signal) => {
     const done: RunResult[] = [];
     for (const test of chosen) {

@@ -287,19 +287,38 @@ export function isConversation(config: A2ATestConfig): boolean {
   return config.persona !== undefined || config.goal !== undefined || config.success_criteria !== undefined;
 }
 
-async function filesUnder(path: string): Promise<string[]> {
+/** A file to read, and whether it was found by walking a folder rather than named. */
+interface FoundFile {
+  file: string;
+  walked: boolean;
+}
+
+async function filesUnder(path: string, walked = false): Promise<FoundFile[]> {
   const info = await stat(path).catch((cause: unknown) => {
     throw configError(`${path}: cannot read (${(cause as Error).message})`);
   });
-  if (!info.isDirectory()) return [path];
+  if (!info.isDirectory()) return [{ file: path, walked }];
   const entries = await readdir(path, { withFileTypes: true });
   const nested = await Promise.all(
     entries
-      .filter((e) => e.isDirectory() || e.name.endsWith(".json"))
+      // Dependencies and hidden folders hold no tests of the user's.
+      .filter((e) =>
+        e.isDirectory() ? e.name !== "node_modules" && !e.name.startsWith(".") : e.name.endsWith(".json"),
+      )
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((e) => filesUnder(join(path, e.name))),
+      .map((e) => filesUnder(join(path, e.name), true)),
   );
   return nested.flat();
+}
+
+/** Whether a file's text is Plainwright's own output (a result or a list of results), not a test. */
+function isPlainwrightOutput(text: string): boolean {
+  const json = parseJsonText(text);
+  if (!json.ok) return false;
+  const first: unknown = Array.isArray(json.value) ? json.value[0] : json.value;
+  const tool =
+    typeof first === "object" && first !== null ? (first as { tool?: { name?: unknown } }).tool : undefined;
+  return tool?.name === "plainwright";
 }
 
 /** A test file that could not be used, and every reason why. */
@@ -336,18 +355,23 @@ export function parseTestFile(text: string, file: string): LoadedTest[] {
 export async function readTestFiles(
   paths: readonly string[],
 ): Promise<{ tests: LoadedTest[]; invalid: InvalidTestFile[] }> {
-  const files = (await Promise.all(paths.map(filesUnder))).flat();
+  const files = (await Promise.all(paths.map((p) => filesUnder(p)))).flat();
   if (files.length === 0) throw configError(`no .json test files found in ${paths.join(", ")}`);
   const tests: LoadedTest[] = [];
   const invalid: InvalidTestFile[] = [];
-  for (const file of files) {
+  for (const { file, walked } of files) {
     try {
-      tests.push(...parseTestFile(await readFile(file, "utf8"), file));
+      const text = await readFile(file, "utf8");
+      // A folder often holds the reports of earlier runs: they are read past, never taken for tests.
+      if (walked && isPlainwrightOutput(text)) continue;
+      tests.push(...parseTestFile(text, file));
     } catch (error) {
       if (!(error instanceof PlainwrightError)) throw error;
       invalid.push({ source: file, message: error.message });
     }
   }
+  if (tests.length === 0 && invalid.length === 0)
+    throw configError(`no test files found in ${paths.join(", ")}: only Plainwright's own reports`);
   return { tests, invalid };
 }
 
