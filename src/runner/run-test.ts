@@ -24,11 +24,11 @@ export interface TestRunOptions {
   models?: ModelFlags;
   /** Where model settings are read (PLAINWRIGHT_MODEL...); process.env by default. */
   env?: Record<string, string | undefined>;
-  /** Stops the run (cancel, deadline, shutdown): it ends at once with status error, and the work in flight is told to stop. */
+  /** Stops the run (cancel, deadline, shutdown, Ctrl-C): the work in flight is told to stop, and the run ends with status error. */
   signal?: AbortSignal;
   /**
-   * After an abort, how long the run may take to return what it finished (the CLI's Ctrl-C) before
-   * it is ended without it; 0 (the server's cancel) ends it at once.
+   * After an abort, how long the run may take to stop its work and return what it finished (the CLI
+   * and the server's executor give it a few seconds) before it is ended without it; unset or 0 ends it at once.
    */
   abortGraceMs?: number;
 }
@@ -84,7 +84,7 @@ async function runConformanceTest(
 /**
  * Runs one test definition: secrets resolved (a missing one is an `error` naming it), then the smoke
  * check or, when persona/goal/success_criteria are set, the conversation. An aborted `signal` ends it
- * at once with status error.
+ * with status error, at once or after `abortGraceMs`.
  */
 export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions): Promise<RunResult> {
   const { signal } = opts;

@@ -44,12 +44,11 @@ export default defineCheck({
   scope: "agent",
   run: async (ctx) => {
     // The wire decides the version: a card claiming 0.1 on an agent that speaks 0.3 is judged as a 0.3 card.
-    const generation = ctx.generation;
-    const schema = await cardSchemaIssues(ctx.rawCard, generation);
+    const schema = await cardSchemaIssues(ctx.rawCard, ctx.generation);
     const reported = reportedBy(ctx);
     const found = [...(schema ?? []), ...undeclaredSchemes(ctx)].filter((i) => !reported(i));
     if (found.length > 0) return fail(found.map((i) => i.message).join("; "));
-    if (!schema) return notApplicable(`A2A ${generation} publishes no JSON schema of the card`);
+    if (!schema) return notApplicable(`A2A ${ctx.generation} publishes no JSON schema of the card`);
     return pass("the card validates against the published JSON schema of its version");
   },
 });
