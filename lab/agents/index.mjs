@@ -11,4 +11,5 @@ export const AGENTS = [
   { id: "mastra", label: "Mastra 0.24.9 (@mastra/deployer server)", script: "agents/mastra.mjs" },
   { id: "adk", label: "Google ADK 2.0.0 toA2a", script: "agents/adk.mjs" },
   { id: "beeai", label: "BeeAI framework 0.1.30 A2AServer", script: "agents/beeai.mjs" },
+  { id: "a2a-js", label: "a2a-js 0.2.0 (community SDK) helloworld", script: "agents/a2a-js.mjs" },
 ];
