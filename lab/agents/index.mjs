@@ -14,4 +14,5 @@ export const AGENTS = [
   { id: "a2a-js", label: "a2a-js 0.2.0 (community SDK) helloworld", script: "agents/a2a-js.mjs" },
   { id: "reactive-agents", label: "@reactive-agents/a2a 0.9.0 HTTP server", script: "agents/reactive-agents.mjs" },
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
+  { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
 ];
