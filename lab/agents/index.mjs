@@ -15,4 +15,5 @@ export const AGENTS = [
   { id: "reactive-agents", label: "@reactive-agents/a2a 0.9.0 HTTP server", script: "agents/reactive-agents.mjs" },
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
   { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
+  { id: "hand-auth", label: "hand-written 0.3 server behind an API key", script: "agents/hand-auth.mjs" },
 ];
