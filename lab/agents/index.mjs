@@ -16,4 +16,5 @@ export const AGENTS = [
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
   { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
   { id: "hand-auth", label: "hand-written 0.3 server behind an API key", script: "agents/hand-auth.mjs" },
+  { id: "hand-v01", label: "hand-written 0.1 server", script: "agents/hand-v01.mjs" },
 ];
