@@ -27,23 +27,29 @@ import { MUTATION_IDS, generationOf, mutationMatrix, transparencyDiff } from "./
 const FAILED = new Set(["fail", "error"]);
 
 /**
+ * A check and its `-0x` twin are one requirement, split by generation because the spec's level differs
+ * (e.g. lifecycle.cancel-unknown-task, MUST in 1.0, and lifecycle.cancel-unknown-task-0x, SHOULD in 0.x).
+ */
+const family = (id) => id.replace(/-0x$/, "");
+
+/**
  * Compares one run with its expectation. A check counts as failed when any of its findings
- * (one per binding) failed; expectations are keyed by check id.
+ * (one per binding) failed; expectations are keyed by check id (a check and its -0x twin as one).
  */
 export function compare(expected, findings) {
   const byCheck = new Map();
   for (const f of findings) {
-    const list = byCheck.get(f.id) ?? [];
+    const list = byCheck.get(family(f.id)) ?? [];
     list.push(f);
-    byCheck.set(f.id, list);
+    byCheck.set(family(f.id), list);
   }
   const failedIds = [...byCheck].filter(([, fs]) => fs.some((f) => FAILED.has(f.status))).map(([id]) => id);
-  const expectedIds = new Set(expected.deviations.map((d) => d.check));
+  const expectedIds = new Set(expected.deviations.map((d) => d.check && family(d.check)));
   const found = [];
   const missed = [];
   for (const d of expected.deviations) {
     // A deviation no check judges yet (check: null) is missed until one does.
-    const fs = d.check ? (byCheck.get(d.check) ?? []) : [];
+    const fs = d.check ? (byCheck.get(family(d.check)) ?? []) : [];
     if (fs.some((f) => FAILED.has(f.status))) found.push(d);
     else
       missed.push({
@@ -56,13 +62,17 @@ export function compare(expected, findings) {
       });
   }
   // A MAY check describes behaviour the spec leaves open: its failure is an interop note, never a deviation.
-  const isNote = (id) => byCheck.get(id).every((f) => f.level === "MAY");
+  const isNote = (id) =>
+    byCheck
+      .get(id)
+      .filter((f) => FAILED.has(f.status))
+      .every((f) => f.level === "MAY");
   const notes = failedIds.filter((id) => !expectedIds.has(id) && isNote(id));
   const falseAlarms = failedIds
     .filter((id) => !expectedIds.has(id) && !isNote(id))
     .map((id) => {
       const f = byCheck.get(id).find((x) => FAILED.has(x.status));
-      const allowed = (expected.allowed ?? []).find((a) => a.check === id);
+      const allowed = (expected.allowed ?? []).find((a) => family(a.check) === id);
       return { check: id, level: f.level, message: f.message ?? "", allowedBecause: allowed?.why };
     });
   return { found, missed, falseAlarms, notes };

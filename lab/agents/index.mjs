@@ -12,7 +12,11 @@ export const AGENTS = [
   { id: "adk", label: "Google ADK 2.0.0 toA2a", script: "agents/adk.mjs" },
   { id: "beeai", label: "BeeAI framework 0.1.30 A2AServer", script: "agents/beeai.mjs" },
   { id: "a2a-js", label: "a2a-js 0.2.0 (community SDK) helloworld", script: "agents/a2a-js.mjs" },
-  { id: "reactive-agents", label: "@reactive-agents/a2a 0.9.0 HTTP server", script: "agents/reactive-agents.mjs" },
+  {
+    id: "reactive-agents",
+    label: "@reactive-agents/a2a 0.9.0 HTTP server",
+    script: "agents/reactive-agents.mjs",
+  },
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
   { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
   { id: "hand-auth", label: "hand-written 0.3 server behind an API key", script: "agents/hand-auth.mjs" },

@@ -351,6 +351,15 @@ describe("the normalised card", () => {
     expect(result.warnings.find((w) => w.path === "protocolVersion")?.message).toMatch(/looks like A2A 0\.1/);
   });
 
+  it("reads a 0.1 card whose only scheme is 'public' as an open agent", () => {
+    const card: RawCard = { name: "Open", url: "https://open.example.com/", version: "1" };
+    for (const schemes of [["public"], ["Public", "none"]])
+      expect(validateCard({ ...card, authentication: { schemes } }).card.legacyAuthSchemes).toEqual([]);
+    expect(
+      validateCard({ ...card, authentication: { schemes: ["public", "Bearer"] } }).card.legacyAuthSchemes,
+    ).toEqual(["Bearer"]);
+  });
+
   it("keeps what it can read from a broken card", () => {
     const result = validateCard({ name: "Half", skills: [null, { id: "a", tags: "x" }] });
     expect(result.card).toMatchObject({ name: "Half", description: null, url: null, interfaces: [] });

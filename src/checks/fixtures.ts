@@ -1,7 +1,14 @@
 import { describeCallFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
 import { backoffMs, pollTask } from "../client/poll-task.js";
-import { activeStates, type Message, type Reply, type Task, type TaskState } from "../protocol/model.js";
+import {
+  activeStates,
+  terminalStates,
+  type Message,
+  type Reply,
+  type Task,
+  type TaskState,
+} from "../protocol/model.js";
 import { StopReading, taskIdOf } from "./support/stream-watch.js";
 
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
@@ -113,6 +120,23 @@ export class Fixtures {
       const settled = await this.sendAndSettle(this.options.message);
       if (settled.ok) this.#normalMs = performance.now() - started;
       return settled;
+    });
+  }
+
+  /**
+   * A task in a terminal state: the ordinary message's when it finished, else one of a candidate the survey saw
+   * finish (the ordinary message may be a skill example that asks back). Still interrupted when none finishes.
+   */
+  finishedTask(): Promise<Provided<Task>> {
+    return this.once("finished", async () => {
+      const settled = await this.settledTask();
+      if (!settled.ok || terminalStates.has(settled.value.state)) return settled;
+      const finishing = (await this.survey()).find(
+        (p) => p.text !== this.options.message && terminalStates.has(p.ended as TaskState),
+      );
+      if (!finishing) return settled;
+      const other = await this.sendAndSettle(finishing.text);
+      return other.ok ? other : settled;
     });
   }
 

@@ -17,6 +17,7 @@ import cardSignatureValid0x from "./card/signature-valid-0x.js";
 import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
+import lifecycleWireFormat0x from "./lifecycle/wire-format-0x.js";
 import lifecycleUnknownFieldsIgnored from "./lifecycle/unknown-fields-ignored.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
@@ -53,6 +54,7 @@ import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
 import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
+import streamingSubscribeUnknownTask0x from "./streaming/subscribe-unknown-task-0x.js";
 import streamingSeveralSubscribers from "./streaming/several-subscribers.js";
 import streamingClosedStreamSparesOthers from "./streaming/closed-stream-spares-others.js";
 import errorsUnknownMethod from "./errors/unknown-method.js";
@@ -72,6 +74,7 @@ import errorsEmptyVersionIs03 from "./errors/empty-version-is-0-3.js";
 import errorsRequiredExtension from "./errors/required-extension.js";
 import errorsRequiredExtension0x from "./errors/required-extension-0x.js";
 import errorsErrorDetails from "./errors/error-details.js";
+import errorsErrorInfoJsonrpc from "./errors/error-info-jsonrpc.js";
 import errorsStatusMapping from "./errors/status-mapping.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
@@ -117,6 +120,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleSendReturnsTask,
   lifecycleReplyWellFormed,
   lifecycleWireFormat,
+  lifecycleWireFormat0x,
   lifecycleUnknownFieldsIgnored,
   lifecycleGetTask,
   lifecycleReachesTerminal,
@@ -154,6 +158,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingSubscribeTerminal,
   streamingDroppedStreamTaskReadable,
   streamingSubscribeUnknownTask,
+  streamingSubscribeUnknownTask0x,
   streamingSeveralSubscribers,
   streamingClosedStreamSparesOthers,
   // errors
@@ -174,6 +179,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsRequiredExtension,
   errorsRequiredExtension0x,
   errorsErrorDetails,
+  errorsErrorInfoJsonrpc,
   errorsStatusMapping,
   // auth
   authMissingCredentialRefused,

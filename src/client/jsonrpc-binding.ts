@@ -248,7 +248,11 @@ export class JsonRpcA2AClient implements A2AClient {
       .filter((item) => normalizeReply(item.result) === undefined)
       .map((item) => `event at ${item.at_ms} ms: not a Task, Message or update`);
     const readable = results.filter((item) => normalizeReply(item.result) !== undefined);
+    const foreignId = outcome.items.find((item) => "foreignId" in item && item.foreignId);
     return {
+      ...(foreignId && "foreignId" in foreignId && foreignId.foreignId
+        ? { foreignId: foreignId.foreignId }
+        : {}),
       events: readable.map((item) => normalizeReply(item.result) as Reply),
       rawEvents: readable.map((item) => item.result),
       arrivalsMs: readable.map((item) => item.at_ms),

@@ -45,6 +45,11 @@ const behaviours: Record<string, Reply> = {
     const timer = setInterval(() => res.write(event.repeat(200)), 2);
     res.on("close", () => clearInterval(timer));
   },
+  "stream-wrong-id": (_q, res) => {
+    res.setHeader("Content-Type", "text/event-stream");
+    const result = { kind: "task", id: "t", contextId: "c", status: { state: "completed" } };
+    res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: 1, result })}\n\n`);
+  },
   silent: () => undefined,
   "bad-event": (_q, res, id) => {
     res.setHeader("Content-Type", "text/event-stream");
@@ -100,6 +105,19 @@ describe("a JSON-RPC call to a hostile server", () => {
   it("a single reply with a foreign id is still read: the exchange ties it to its request", async () => {
     const outcome = await call("wrong-id");
     expect(outcome.kind).toBe("result");
+  });
+
+  it("a stream event with a foreign id is still read, and the broken echo is kept for the envelope check", async () => {
+    const outcome = await call("stream-wrong-id");
+    expect(outcome.kind).toBe("stream");
+    if (outcome.kind === "stream") {
+      expect(outcome.results).toHaveLength(1);
+      expect(outcome.invalid).toEqual([]);
+      const first = outcome.items[0];
+      expect(first && "foreignId" in first ? first.foreignId : undefined).toMatch(
+        /event 1: the response id 1 does not echo/,
+      );
+    }
   });
 
   it("JSON values back to back (RFC 7464 separators) are read as the events they carry", async () => {

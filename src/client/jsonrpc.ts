@@ -47,8 +47,8 @@ export interface RpcCall {
 
 /** One event of a streamed reply, in arrival order, with the ms since the request started. */
 export type StreamItem =
-  | { at_ms: number; result: unknown }
-  | { at_ms: number; error: RpcError }
+  | { at_ms: number; result: unknown; foreignId?: string }
+  | { at_ms: number; error: RpcError; foreignId?: string }
   | { at_ms: number; invalid: string };
 
 type Envelope = Record<string, unknown>;
@@ -103,13 +103,16 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
     const parsed = tryParseJson(event.data, http.url);
     if (!parsed.ok)
       return { at_ms: event.at_ms, invalid: unparsedEvent(index + 1, event.data, parsed.error) };
-    // In a stream the id is what ties each event to the request (JSON-RPC 2.0 §5), so a foreign id stays a defect here.
-    const problem = envelopeProblem(parsed.value) ?? idEchoProblem(parsed.value as Envelope, id);
+    const problem = envelopeProblem(parsed.value);
     if (problem) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${problem}` };
     const env = parsed.value as Envelope;
+    // The HTTP exchange already ties the stream to its request, so an event with a foreign id is still read;
+    // the broken echo (JSON-RPC 2.0 §5) is kept for errors.error-envelope to report once.
+    const foreign = idEchoProblem(env, id);
+    const echo = foreign ? { foreignId: `event ${index + 1}: ${foreign}` } : {};
     return "error" in env
-      ? { at_ms: event.at_ms, error: toRpcError(env) }
-      : { at_ms: event.at_ms, result: env.result };
+      ? { at_ms: event.at_ms, error: toRpcError(env), ...echo }
+      : { at_ms: event.at_ms, result: env.result, ...echo };
   });
   return {
     kind: "stream",

@@ -73,6 +73,8 @@ export interface StreamOutcome {
   invalidEvents: string[];
   /** Errors delivered inside the stream. */
   errors: A2AError[];
+  /** JSON-RPC only: the first event whose id does not echo the request's (the event itself is still read). */
+  foreignId?: string;
   /** Media type of the HTTP response (empty for gRPC). */
   contentType: string;
   end: { reason: StreamEndReason; message?: string };

@@ -73,6 +73,15 @@ describe("normalizeReply", () => {
     expect(replyText(reply)).toBe("old");
   });
 
+  it("reads a 0.1 status update (id, status, final) as an update, not as a Task", () => {
+    expect(normalizeReply({ id: "t", status: { state: "completed" }, final: true })).toMatchObject({
+      kind: "status-update",
+      taskId: "t",
+      state: "completed",
+      final: true,
+    });
+  });
+
   it("reads 0.3 REST message content and 1.0 stream updates", () => {
     expect(normalizeReply({ message: { role: "ROLE_USER", content: [{ text: "x" }] } })).toMatchObject({
       kind: "message",

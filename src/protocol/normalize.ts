@@ -204,6 +204,9 @@ export function normalizeReply(raw: unknown): Reply | undefined {
   // An update that lost its kind still carries `final` beside its taskId; a task never does.
   if (raw.id === undefined && typeof raw.taskId === "string" && "final" in raw)
     return normalizeStatusUpdate(raw) ?? normalizeArtifactUpdate(raw);
+  // A 0.1 status update is {id, status, final?}: with its `final` it is no Task, whatever else it shares with one.
+  if (typeof raw.id === "string" && "final" in raw && raw.status !== undefined)
+    return normalizeStatusUpdate(raw);
   return (
     normalizeTask(raw) ??
     normalizeMessage(raw) ??

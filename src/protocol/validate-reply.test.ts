@@ -22,6 +22,39 @@ describe("replyShapeProblem", () => {
   });
 });
 
+describe("replyShapeProblem on messages and artifacts", () => {
+  const message = { kind: "message", role: "agent", messageId: "m", parts: [{ kind: "text", text: "hi" }] };
+
+  it("names a Message without messageId, with an untagged part, or with a role no version has", () => {
+    expect(replyShapeProblem(message, "0.3")).toBeUndefined();
+    expect(replyShapeProblem({ ...message, messageId: undefined }, "0.2")).toMatch(/without its messageId/);
+    expect(replyShapeProblem({ ...message, parts: [{ type: "text", text: "hi" }] }, "0.3")).toMatch(
+      /part 1 has no kind/,
+    );
+    expect(replyShapeProblem({ ...message, role: "assistant" }, "0.3")).toMatch(/role "assistant"/);
+  });
+
+  it("names a Task whose status message or history has a foreign role, or whose artifact has no artifactId", () => {
+    const status = { state: "input-required", message: { ...message, role: "assistant" } };
+    expect(replyShapeProblem({ ...task, status }, "0.3")).toMatch(/status message has role "assistant"/);
+    expect(replyShapeProblem({ ...task, history: [{ ...message, role: "bot" }] }, "0.3")).toMatch(
+      /history message 1 has role "bot"/,
+    );
+    const artifacts = [{ name: "answer", parts: [{ kind: "text", text: "x" }] }];
+    expect(replyShapeProblem({ ...task, artifacts }, "0.3")).toMatch(/artifact 1 has no artifactId/);
+  });
+
+  it("judges 1.0 roles by their enum names and 0.1 messages by their parts", () => {
+    const v10 = { message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "hi" }] } };
+    expect(replyShapeProblem(v10, "1.0")).toBeUndefined();
+    expect(replyShapeProblem({ message: { ...v10.message, role: "agent" } }, "1.0")).toMatch(
+      /ROLE_USER or ROLE_AGENT/,
+    );
+    const done = { id: "t", status: { state: "completed", message: { role: "agent", parts: [] } } };
+    expect(replyShapeProblem(done, "0.1")).toMatch(/has no parts/);
+  });
+});
+
 describe("stateOrderProblem", () => {
   const events = (...states: string[]): Reply[] =>
     states.map((state) => normalizeReply({ ...task, status: { state } }) as Reply);

@@ -69,12 +69,43 @@ export function replyShapeProblem(
     if (bad) return bad;
     const stray = reply.history.find((m) => m.taskId !== undefined && m.taskId !== reply.id);
     if (stray) return `task ${reply.id} holds a history message of task ${stray.taskId}`;
+    const inner = [
+      ...(isObject(status.message) ? [["status message", status.message] as const] : []),
+      ...(Array.isArray(body.history)
+        ? (body.history as unknown[]).map((m, i) => [`history message ${i + 1}`, m] as const)
+        : []),
+    ];
+    for (const [where, message] of inner) {
+      const bad = isObject(message) ? messageBasicsProblem(message, generation) : undefined;
+      if (bad) return `${name} whose ${where} ${bad}`;
+    }
+    const artifacts = Array.isArray(body.artifacts) ? (body.artifacts as unknown[]) : [];
+    for (const [i, artifact] of artifacts.entries()) {
+      const bad = artifactProblem(artifact, generation);
+      if (bad) return `${name} whose artifact ${i + 1} ${bad}`;
+    }
   }
   if (reply.kind === "status-update") {
     const status = isObject(body.status) ? body.status : {};
     return stateProblem(status.state, generation, name);
   }
+  if (reply.kind === "message") return messageProblem(body, generation);
   return undefined;
+}
+
+/** A2A 0.2/0.3 §6.4 Message (messageId required), §6.5 Part (`kind` required); 1.0 §4.1.4 (messageId required). */
+function messageProblem(body: Json, generation: ProtocolGeneration): string | undefined {
+  const role = messageBasicsProblem(body, generation);
+  if (role) return `a Message that ${role}`;
+  if (generation === "0.1") return undefined;
+  if (typeof body.messageId !== "string" || body.messageId === "")
+    return "a Message without its messageId (required since A2A 0.2; 0.3 §6.4, 1.0 §4.1.4)";
+  if (generation === "1.0") return undefined;
+  const parts = Array.isArray(body.parts) ? (body.parts as unknown[]) : [];
+  const untagged = parts.findIndex((part) => !isObject(part) || typeof part.kind !== "string");
+  return untagged < 0
+    ? undefined
+    : `a Message whose part ${untagged + 1} has no kind (required since A2A 0.2; 0.3 §6.5: kind "text", "file" or "data")`;
 }
 
 /**
@@ -110,4 +141,31 @@ export function emptyPartsProblem(raw: unknown): string | undefined {
   return Array.isArray(parts) && parts.length > 0
     ? undefined
     : "a Message with no parts (its content is its parts; the inspector expects at least one)";
+}
+
+/**
+ * 0.x §6.4 Message.role is "user" or "agent"; 1.0 §4.1.4 Role in JSON is its enum name (ROLE_USER, ROLE_AGENT).
+ * 0.1 §6.4 also says a message MUST contain at least one part (1.0's non-empty parts are lifecycle.wire-format's).
+ */
+function messageBasicsProblem(message: Json, generation: ProtocolGeneration): string | undefined {
+  if (generation === "0.1" && Array.isArray(message.parts) && message.parts.length === 0)
+    return "has no parts (A2A 0.1 §6.4: a message MUST contain at least one part)";
+  const role = message.role;
+  const valid =
+    generation === "1.0"
+      ? role === "ROLE_USER" || role === "ROLE_AGENT"
+      : role === "user" || role === "agent";
+  if (valid) return undefined;
+  const allowed =
+    generation === "1.0" ? "ROLE_USER or ROLE_AGENT (A2A 1.0 §4.1.4)" : '"user" or "agent" (A2A 0.3 §6.4)';
+  return `has role ${JSON.stringify(role) ?? "(none)"}, not ${allowed}`;
+}
+
+/** 0.2+ Artifact: artifactId and parts are required (0.3 §6.7; 1.0 §4.1.7). */
+function artifactProblem(artifact: unknown, generation: ProtocolGeneration): string | undefined {
+  if (!isObject(artifact)) return "is not an object";
+  if (generation !== "0.1" && (typeof artifact.artifactId !== "string" || artifact.artifactId === ""))
+    return "has no artifactId (required since A2A 0.2; 0.3 §6.7, 1.0 §4.1.7)";
+  if (!Array.isArray(artifact.parts)) return "has no parts (required)";
+  return undefined;
 }

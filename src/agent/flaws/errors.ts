@@ -28,6 +28,33 @@ export const ERROR_FLAWS: FlawDefinition[] = [
         : body,
   },
   {
+    name: "reply-without-content-type",
+    category: "protocol",
+    protocols: ["0.3"],
+    description: "JSON-RPC replies are written without a Content-Type header.",
+    expect: "lifecycle.wire-format-0x fails (0.x: JSON-RPC replies MUST be application/json)",
+    rpc: (_call, res) => {
+      res.json = (body: unknown) => {
+        res.removeHeader("content-type");
+        res.end(JSON.stringify(body));
+        return res;
+      };
+      return false;
+    },
+  },
+  {
+    name: "jsonrpc-error-without-info",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "JSON-RPC errors carry no data: TaskNotFound comes without its google.rpc.ErrorInfo.",
+    expect: "errors.error-info-jsonrpc fails (a SHOULD of 1.0.1 §9.5)",
+    rpcReply: (body) => {
+      if (!isObject(body.error)) return body;
+      const { data: _dropped, ...error } = body.error;
+      return { ...body, error };
+    },
+  },
+  {
     name: "parse-error-as-invalid-request",
     category: "protocol",
     protocols: BOTH,

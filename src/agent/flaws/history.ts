@@ -60,4 +60,18 @@ export const HISTORY_FLAWS: FlawDefinition[] = [
       return false;
     },
   },
+  {
+    name: "history-zero-empty-field",
+    category: "protocol",
+    protocols: ["1.0"],
+    description: "GetTask with historyLength 0 returns no message but keeps an empty history field.",
+    expect:
+      "lifecycle.history-length-zero fails (the field SHOULD be left out); lifecycle.history-length passes",
+    rpc: (call, res, kit) => {
+      if (!is(call, kit, "get") || paramsOf(call).historyLength !== 0) return false;
+      return editReply(res, (body) =>
+        isObject(body.result) ? { ...body, result: { ...body.result, history: [] } } : body,
+      );
+    },
+  },
 ];

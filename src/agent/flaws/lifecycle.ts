@@ -74,8 +74,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description: "tasks/get ignores historyLength and always returns the whole history.",
-    expect:
-      "lifecycle.history-length and lifecycle.history-length-zero (1.0) / lifecycle.history-length-0x (0.3) fail",
+    expect: "lifecycle.history-length (1.0) / lifecycle.history-length-0x (0.3) fails",
     rpc: (call, _res, kit) => {
       if (is(call, kit, "get")) delete paramsOf(call).historyLength;
       return false;

@@ -268,10 +268,10 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
   {
     name: "subscribe-unknown-wrong-code",
     category: "protocol",
-    protocols: ["1.0"],
+    protocols: ["0.3", "1.0"],
     description:
       "SubscribeToTask of an unknown id answers -32603 (internal error) instead of TaskNotFound -32001.",
-    expect: "streaming.subscribe-unknown-task fails",
+    expect: "streaming.subscribe-unknown-task (0.x: streaming.subscribe-unknown-task-0x) fails",
     rpc: async (call, res, kit) => {
       if (call.method !== subscribeMethod(kit)) return false;
       const id = paramsOf(call).id;

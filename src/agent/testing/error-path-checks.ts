@@ -65,7 +65,8 @@ async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: n
 /** Error-path flaw checks (unknown ids, repeated deletes, capabilities, versions): each passes on its flaw. */
 export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
   "subscribe-unknown-wrong-code": async (probe) => {
-    const reply = await call(probe, "SubscribeToTask", { id: `missing-${randomUUID()}` });
+    const method = probe.dialect.protocol === "1.0" ? "SubscribeToTask" : "tasks/resubscribe";
+    const reply = await call(probe, method, { id: `missing-${randomUUID()}` });
     expect(errorCode(reply.body as Json)).toBe(-32603);
   },
   "push-delete-twice-fails": async (probe) => {

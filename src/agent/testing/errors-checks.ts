@@ -12,6 +12,22 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
     expect(errorCode(reply.body)).toBe(-32600);
   },
+  "reply-without-content-type": async (probe) => {
+    const { dialect } = probe;
+    const response = await fetch(jsonrpc(probe), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...dialect.headers },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: dialect.methods.get, params: { id: "missing" } }),
+    });
+    expect(response.headers.get("content-type")).toBeNull();
+    expect(errorCode((await response.json()) as never)).toBe(-32001);
+  },
+  "jsonrpc-error-without-info": async (probe) => {
+    const { dialect } = probe;
+    const reply = await rpc(jsonrpc(probe), dialect.methods.get, { id: "missing-task" }, dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32001);
+    expect(reply.body.error).not.toHaveProperty("data");
+  },
   "parse-error-http-400": async (probe) => {
     const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
     expect(reply.status).toBe(400);

@@ -46,6 +46,10 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     expect(history.length).toBeGreaterThan(1);
     expect(String(history[0]?.role)).not.toMatch(/user/i);
   },
+  "history-zero-empty-field": async (probe) => {
+    const task = await send(probe, ASKS_BACK);
+    expect((await get(probe, { id: task.id, historyLength: 0 })).history).toEqual([]);
+  },
   "history-zero-gives-one": async (probe) => {
     const task = await send(probe, ASKS_BACK);
     expect((await get(probe, { id: task.id, historyLength: 0 })).history).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from "express";
+import { Router as expressRouter, type RequestHandler, type Router } from "express";
 import type { AgentCard, MessageSendParams, Task, TaskQueryParams } from "a2a-sdk-v03";
 import { A2AError, DefaultRequestHandler, ServerCallContext } from "a2a-sdk-v03/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "a2a-sdk-v03/server/express";
@@ -108,5 +108,26 @@ export function buildV03(
   const restOptions = options.separateRestStore
     ? { ...sdkOptions, requestHandler: newHandler() }
     : sdkOptions;
-  return { jsonrpc: front, rest: restHandler(restOptions), grpc: grpcBindingV03(handler) };
+  const rest = expressRouter();
+  rest.use(subscribeUnknownTask(restOptions.requestHandler), restHandler(restOptions));
+  return { jsonrpc: front, rest, grpc: grpcBindingV03(handler) };
+}
+
+/**
+ * 0.3.14's REST resubscribe turns TaskNotFound into "Bug: toJson serializer ..." (-32603, HTTP 500): answer
+ * the unknown task the way its GET does (404, {code: -32001, message}) before the SDK sees the request.
+ */
+function subscribeUnknownTask(handler: DefaultRequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const match = /^\/v1\/tasks\/([^/]+):subscribe$/.exec(req.path);
+    if (!match?.[1]) return next();
+    const id = decodeURIComponent(match[1]);
+    handler.getTask({ id }, new ServerCallContext()).then(
+      () => next(),
+      (error: unknown) => {
+        if (!(error instanceof A2AError) || error.code !== -32001) return next();
+        res.status(404).json({ code: error.code, message: error.message });
+      },
+    );
+  };
 }

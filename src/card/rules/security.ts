@@ -58,7 +58,14 @@ function toRequirement(entry: JsonObject): Requirement {
   return out;
 }
 
+/**
+ * The 0.1 `authentication.schemes` that ask for a credential. The 0.1 samples (and SDKs copied from them)
+ * write `schemes: ["public"]` for an open agent: a scheme that names no credential requires none.
+ */
 function readLegacyAuth(card: JsonObject): string[] {
   const auth = card["authentication"];
-  return isObject(auth) ? stringsOf(auth["schemes"]) : [];
+  if (!isObject(auth)) return [];
+  return stringsOf(auth["schemes"]).filter((scheme) => !OPEN_SCHEMES.has(scheme.trim().toLowerCase()));
 }
+
+const OPEN_SCHEMES: ReadonlySet<string> = new Set(["public", "none", "anonymous", ""]);

@@ -28,6 +28,13 @@ export default defineCheck({
       );
     // The run speaks what the agent's answers to the version probes showed (or what --protocol forced);
     // a 0.2 card stands as 0.2 unless the agent answered a method only 0.3 has.
+    // protocolVersion appeared in 0.2.5: a card without it claims nothing an 0.1 (or early 0.2) agent could break.
+    if (!stated && (ctx.generation === "0.1" || ctx.generation === "0.2"))
+      return Promise.resolve(
+        pass(
+          `the card states no protocolVersion (the field came with A2A 0.2.5) and the agent speaks A2A ${ctx.generation}`,
+        ),
+      );
     if (card === ctx.generation)
       return Promise.resolve(
         pass(`the card says A2A ${card} and the agent speaks A2A ${ctx.generation} over ${ctx.transport}`),

@@ -10,7 +10,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "TaskNotFound (a GetTask of an unknown id) is reported with typed details: over HTTP+JSON as a google.rpc.Status body {error: {code, message, details}} whose details hold a google.rpc.ErrorInfo (reason TASK_NOT_FOUND, domain a2a-protocol.org); over gRPC with that ErrorInfo in status.details; over JSON-RPC every object in error.data carries @type. (1.0.1 §9.5 makes ErrorInfo itself a SHOULD on JSON-RPC; the TCK's JSONRPC-ERR-003 follows 1.0.0's MUST, so its absence there is not failed.)",
+    "TaskNotFound (a GetTask of an unknown id) is reported with typed details: over HTTP+JSON as a google.rpc.Status body {error: {code, message, details}} whose details hold a google.rpc.ErrorInfo (reason TASK_NOT_FOUND, domain a2a-protocol.org); over gRPC with that ErrorInfo in status.details; over JSON-RPC every object in error.data carries @type. (1.0.1 §9.5 makes ErrorInfo itself a SHOULD on JSON-RPC: errors.error-info-jsonrpc judges it at that level.)",
   spec: "A2A 1.0 §9.5, §10.6, §11.6 (error handling per binding)",
   tck: ["JSONRPC-ERR-003", "HTTP_JSON-ERR-001", "HTTP_JSON-ERR-002", "GRPC-ERR-001", "CORE-ERR-001"],
   quote: {
@@ -43,7 +43,7 @@ export default defineCheck({
     if (problem) return fail(`the TaskNotFound error of GetTask ${id}: ${problem}`, evidence);
     const note =
       ctx.transport === "JSONRPC" && errorInfoProblem(details, "TaskNotFound")
-        ? " (no ErrorInfo in error.data: recommended, not required, by 1.0.1 §9.5)"
+        ? " (no ErrorInfo in error.data: errors.error-info-jsonrpc notes that SHOULD)"
         : "";
     return pass(`the TaskNotFound error carries its details as ${ctx.transport} specifies${note}`, evidence);
   },

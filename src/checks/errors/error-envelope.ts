@@ -57,6 +57,16 @@ async function successReplyIdProblem(ctx: CheckContext): Promise<{ problem?: str
   return { problem: idEchoProblem(reply, id), evidence: task.evidence.slice(0, 1) };
 }
 
+/**
+ * The id echo of a message stream's events, when the card claims streaming: the client reads an event with a
+ * foreign id (the HTTP exchange ties the stream to its request), so this is where the echo is judged.
+ */
+async function streamIdProblem(ctx: CheckContext): Promise<{ problem?: string; evidence: string[] }> {
+  if (!ctx.validation.card.capabilities.streaming) return { evidence: [] };
+  const stream = await ctx.client.stream({ text: ctx.fixtures.message });
+  return { problem: stream.foreignId, evidence: stream.foreignId ? stream.trafficIds : [] };
+}
+
 export default defineCheck({
   id: "errors.error-envelope",
   title: "Errors are JSON-RPC error objects, and every reply echoes the request id",
@@ -77,16 +87,27 @@ export default defineCheck({
   bindings: ["JSONRPC"],
   run: async (ctx) => {
     const evidence: string[] = [];
+    let judged = 0;
     for (const bad of [parseErrorRequest(), notJsonRpcRequest(), invalidParamsRequest(ctx)]) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
       evidence.push(...reply.evidence);
       if (!reply.ok) return fail(`${bad.what} got no answer: ${reply.error.message}`, evidence);
+      // A reply that is no JSON at all carries no error code either: the check of that code (parse-error,
+      // invalid-request, invalid-params) reports it, so it is one defect, one failure.
+      if (!isObject(reply.json)) continue;
+      judged += 1;
       const problem = envelopeProblem(bad, reply);
       if (problem) return fail(`the reply to ${bad.what}: ${problem}`, evidence);
     }
     const success = await successReplyIdProblem(ctx);
     evidence.push(...success.evidence);
     if (success.problem) return fail(`the reply to message/send: ${success.problem}`, evidence);
-    return pass("3 error replies were well-formed JSON-RPC errors with the right id", evidence);
+    const streamed = await streamIdProblem(ctx);
+    evidence.push(...streamed.evidence);
+    if (streamed.problem) return fail(`the message/stream events: ${streamed.problem}`, evidence);
+    return pass(
+      `${judged} error repl${judged === 1 ? "y was a" : "ies were"} well-formed JSON-RPC error${judged === 1 ? "" : "s"} with the right id`,
+      evidence,
+    );
   },
 });

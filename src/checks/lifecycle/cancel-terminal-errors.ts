@@ -7,11 +7,11 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Cancels the suite's finished task and expects TaskNotCancelable (-32002); shared with the 0.x sibling. */
 export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdict> {
-  const settled = await ctx.fixtures.settledTask();
+  const settled = await ctx.fixtures.finishedTask();
   if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
   const task = settled.value;
   if (!terminalStates.has(task.state))
-    return skip(`the ordinary task ended ${task.state}, not in a terminal state`);
+    return skip(`no message made a task finish (the ordinary task ended ${task.state})`);
   const outcome: CallOutcome<Task> = await ctx.client.cancelTask(task.id);
   const evidence = [...settled.evidence, ...outcome.trafficIds];
   if (outcome.ok)

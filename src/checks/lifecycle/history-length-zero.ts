@@ -26,7 +26,7 @@ export default defineCheck({
     text: "0: No history should be returned; the `history` field SHOULD be omitted",
   },
   recommendation: "For historyLength 0, drop the history field from the returned task instead of sending [].",
-  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [{ flaw: "history-zero-empty-field", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],
@@ -40,15 +40,27 @@ export default defineCheck({
     const sent = await ctx.client.send({ text: ctx.fixtures.message }, { historyLength: 0 });
     const evidence = [...settled.evidence, ...got.trafficIds, ...sent.trafficIds];
     if (!got.ok) return fail(`GetTask of ${id} with historyLength 0: ${describeFailure(got)}`, evidence);
-    if (rawTask(got.raw) && "history" in (rawTask(got.raw) as Json))
-      return fail(`GetTask of ${id} with historyLength 0 returned a history field`, evidence);
     if (!sent.ok) return fail(`SendMessage with historyLength 0: ${describeFailure(sent)}`, evidence);
-    const task = rawTask(sent.raw);
-    if (sent.value.kind === "task" && task && "history" in task)
+    const gotHistory = historyField(rawTask(got.raw));
+    const sentHistory = sent.value.kind === "task" ? historyField(rawTask(sent.raw)) : undefined;
+    // Messages under historyLength 0 are the MUST of lifecycle.history-length ("0 returns no history"): one
+    // defect, one failure. This check owns only the SHOULD of leaving the empty field out.
+    if ([gotHistory, sentHistory].some((h) => Array.isArray(h) && h.length > 0))
+      return skip(
+        "historyLength 0 returned messages, not an empty history: lifecycle.history-length reports it",
+      );
+    if (gotHistory !== undefined)
+      return fail(`GetTask of ${id} with historyLength 0 returned a history field`, evidence);
+    if (sentHistory !== undefined)
       return fail(
-        `SendMessage with historyLength 0 returned task ${sent.value.id} with a history field`,
+        `SendMessage with historyLength 0 returned task ${sent.value.kind === "task" ? sent.value.id : ""} with a history field`,
         evidence,
       );
     return pass("historyLength 0 left the history field out of GetTask and SendMessage replies", evidence);
   },
 });
+
+/** The raw `history` member of a task reply, or undefined when the member is absent. */
+function historyField(task: unknown): unknown {
+  return typeof task === "object" && task !== null && "history" in task ? (task as Json).history : undefined;
+}

@@ -37,19 +37,41 @@ export default defineCheck({
   bindings: ["JSONRPC"],
   scope: "transport",
   run: async (ctx) => {
-    const task = await ctx.fixtures.settledTask();
-    if (!task.ok) return skip(`no reply to judge: ${task.reason}`);
-    const sendId = task.evidence[0];
-    const entry = ctx.clientContext.traffic.entries().find((e) => e.id === sendId);
-    const result = recordedResult(entry?.response_body);
-    if (result === undefined)
-      return skip("the send's reply was not recorded as one JSON-RPC response (a stream, or a capped body)");
-    // A Task without its contextId is lifecycle.send-returns-task's finding (CORE-MULTI-001a): one defect, one failure.
-    const problem = replyShapeProblem(result, ctx.generation, undefined, { contextId: true });
-    if (problem) return fail(`the reply to message/send is ${visible(problem)}`, task.evidence);
-    return pass(
-      `the reply to the send is a well-formed A2A ${ctx.generation} ${task.value.kind}`,
-      task.evidence,
-    );
+    // The ordinary message's reply, and the reply of a message that made a task finish when that was
+    // another one (an ordinary message that asks back has no artifacts to judge). A send answered with a
+    // Message is judged too: the fixture gives no Task then, but its evidence still starts with the send.
+    const replies = [await ctx.fixtures.settledTask(), await ctx.fixtures.finishedTask()];
+    const judged = new Set<string>();
+    const problems: string[] = [];
+    const evidence: string[] = [];
+    let kinds = "";
+    for (const reply of replies) {
+      const sendId = reply.evidence[0];
+      if (sendId === undefined || judged.has(sendId)) continue;
+      const entry = ctx.clientContext.traffic.entries().find((e) => e.id === sendId);
+      const result = recordedResult(entry?.response_body);
+      if (result === undefined) continue;
+      judged.add(sendId);
+      evidence.push(...reply.evidence);
+      kinds = reply.ok ? "Task" : "Message";
+      // A Task without its contextId is lifecycle.send-returns-task's finding (CORE-MULTI-001a): one defect, one failure.
+      const problem = replyShapeProblem(result, ctx.generation, undefined, { contextId: true });
+      if (problem) problems.push(visible(problem));
+    }
+    if (judged.size === 0) {
+      const [first] = replies;
+      return skip(
+        first?.ok
+          ? "the send's reply was not recorded as one JSON-RPC response (a stream, or a capped body)"
+          : `no reply to judge: ${first?.reason ?? "no send"}`,
+      );
+    }
+    if (problems.length > 0)
+      return fail(`the reply to message/send is ${problems.join("; another reply is ")}`, evidence);
+    const what =
+      judged.size === 1
+        ? `the reply to the send is a well-formed A2A ${ctx.generation} ${kinds}`
+        : `${judged.size} replies to sends are well-formed A2A ${ctx.generation}`;
+    return pass(what, evidence);
   },
 });

@@ -12,15 +12,27 @@ const JSON_TYPES: Record<string, readonly string[]> = {
   "HTTP+JSON": ["application/json", "application/a2a+json"],
 };
 
-/** Replies whose Content-Type is not one the binding allows. */
-function contentTypeProblems(ctx: CheckContext, ids: readonly string[]): string[] {
-  const allowed = JSON_TYPES[ctx.transport] ?? [];
-  const entries = ctx.clientContext.traffic.entries().filter((e: TrafficEntry) => ids.includes(e.id));
+/**
+ * Replies whose Content-Type is not one the binding allows. A reply with no Content-Type at all is a problem only
+ * when `missing` says so (0.x states the media type with a MUST; 1.0 is judged on what is sent).
+ */
+export function contentTypeProblems(
+  ctx: CheckContext,
+  ids: readonly string[],
+  allowed: readonly string[] = JSON_TYPES[ctx.transport] ?? [],
+  missing: "allowed" | "problem" = "allowed",
+): string[] {
+  const entries = ctx.clientContext.traffic
+    .entries()
+    .filter((e: TrafficEntry) => ids.includes(e.id) && e.status !== undefined);
   return entries.flatMap((e) => {
     const type = (e.response_headers?.["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    return type === "" || allowed.includes(type)
+    if (type === "" && missing === "allowed") return [];
+    return allowed.includes(type)
       ? []
-      : [`${e.method} ${e.url}: Content-Type ${type}, expected ${allowed.join(" or ")}`];
+      : [
+          `${e.method} ${e.url}: ${type === "" ? "no Content-Type" : `Content-Type ${type}`}, expected ${allowed.join(" or ")}`,
+        ];
   });
 }
 

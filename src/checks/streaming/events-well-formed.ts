@@ -31,7 +31,8 @@ function eventProblem(event: Reply, ids: TaskIds, generation: ProtocolGeneration
   }
   if (event.taskId !== ids.taskId)
     return `a ${event.kind} has taskId ${event.taskId ?? "(none)"}, not ${ids.taskId}`;
-  if (!event.contextId || (ids.contextId && event.contextId !== ids.contextId))
+  // 0.1 events carry only the task id (the task's sessionId is not repeated on them).
+  if (generation !== "0.1" && (!event.contextId || (ids.contextId && event.contextId !== ids.contextId)))
     return `a ${event.kind} has contextId ${event.contextId ?? "(none)"}, not the task's ${ids.contextId ?? "(none)"}`;
   if (event.kind === "status-update")
     return event.state === "unknown" ? "a status-update carries an unknown task state" : undefined;

@@ -5,15 +5,15 @@ import { describeFailure } from "../fixtures.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 
-/** Why the first event of a message stream breaks the rules of a generation, or undefined when it is fine. */
+/**
+ * Why the first event of a message stream breaks the rules of a generation, or undefined when it is fine.
+ * Only 1.0 orders the first event (§3.1.2: the Task first, or a single Message); 0.2/0.3 §7.2 let every event
+ * be a Task, Message or update with no order, so any readable first event is allowed there.
+ */
 function firstEventProblem(first: Reply, generation: ProtocolGeneration): string | undefined {
-  if (first.kind === "task" || first.kind === "message") return undefined;
-  if (first.kind === "artifact-update")
-    return "the first event is an artifact-update, before any Task or status";
-  // 1.0 §3.1.2: a Task first (or a single Message); 0.x: a status of submitted or working (docs/conformance.md step 3.4).
-  if (generation === "1.0") return `the first event is a statusUpdate (${first.state}), not the Task`;
-  if (first.state === "submitted" || first.state === "working") return undefined;
-  return `the first event is a status-update in state ${first.state}, not submitted or working`;
+  if (generation !== "1.0" || first.kind === "task" || first.kind === "message") return undefined;
+  if (first.kind === "artifact-update") return "the first event is an artifactUpdate, not the Task";
+  return `the first event is a statusUpdate (${first.state}), not the Task`;
 }
 
 function describeEvent(event: Reply): string {
@@ -28,7 +28,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "1.0: the first event of a message stream is the Task (or the stream is a single Message). 0.x: it is the Task or a status-update in state submitted or working (SHOULD).",
+    "1.0: the first event of a message stream is the Task (or the stream is a single Message). 0.2/0.3 set no order for the first event (§7.2): there the stream only has to start.",
   spec: "A2A 1.0 §3.1.2 (stream shape); 0.3 §7.2",
   tck: ["CORE-STREAM-001", "CORE-STREAM-003", "GRPC-ERR-003"],
   quote: {
@@ -37,7 +37,14 @@ export default defineCheck({
   },
   recommendation:
     "Publish the Task (state submitted) as the first event of every stream, before any status or artifact update.",
-  selfTest: [{ flaw: "stream-first-event-completed", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  allowed: [
+    {
+      behaviour: "a 0.2/0.3 stream that starts with a status-update or artifact-update",
+      clause:
+        "A2A 0.3 §7.2, §7.2.1: each event's result is a Message, Task, TaskStatusUpdateEvent or TaskArtifactUpdateEvent; no first event is prescribed",
+    },
+  ],
+  selfTest: [{ flaw: "stream-first-event-completed", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   // Events that cannot be read are one defect, judged by events-well-formed; the first event's state is judged
   // only on streams that check could read.
   dependsOn: ["streaming.events-well-formed"],

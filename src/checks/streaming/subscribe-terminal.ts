@@ -27,10 +27,10 @@ export default defineCheck({
   needs: ["streaming"],
   generations: ["1.0"],
   run: async (ctx) => {
-    const task = await ctx.fixtures.settledTask();
+    const task = await ctx.fixtures.finishedTask();
     if (!task.ok) return skip(`no finished task to subscribe to: ${task.reason}`);
     if (!terminalStates.has(task.value.state))
-      return skip(`the ordinary message's task ended ${task.value.state}, not in a terminal state`);
+      return skip(`no message made a task finish (the ordinary task ended ${task.value.state})`);
     const id = task.value.id;
     const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
       graceMs: graceAfterFinalMs(ctx.timeoutMs),

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+export default defineCheck({
+  id: "streaming.subscribe-unknown-task-0x",
+  title: "Resubscribing to a task that does not exist fails with TaskNotFound (A2A 0.x)",
+  category: "streaming",
+  level: "SHOULD",
+  levelReason:
+    "A2A 0.3 §7.9 names no errors for tasks/resubscribe; §8.2 defines TaskNotFoundError for an id that 'does not correspond to an existing or active task', and §11.1.5 requires §8's codes. 1.0.1 §3.4.2 makes it a MUST (streaming.subscribe-unknown-task).",
+  requirement:
+    "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream; an agent whose card claims streaming serves the method.",
+  spec: "A2A 0.3 §7.9 tasks/resubscribe, §7.2.1 (an error response may be a stream's event), §8.2",
+  recommendation:
+    "Serve tasks/resubscribe when the card claims streaming; look the task up first and answer TaskNotFoundError (-32001) when it is not there.",
+  selfTest: [{ flaw: "subscribe-unknown-wrong-code", protocols: ["0.3"], bindings: ["JSONRPC"] }],
+  scope: "transport",
+  needs: ["streaming"],
+  generations: ["0.2", "0.3"],
+  run: async (ctx) => {
+    const id = `plainwright-missing-${randomUUID()}`;
+    const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+      graceMs: graceAfterFinalMs(ctx.timeoutMs),
+      stopAt: () => true,
+    });
+    const stream = watched.outcome;
+    const evidence = stream?.trafficIds ?? [];
+    const failure = stream?.failure;
+    if (failure?.kind === "error" && failure.error.code === a2aCodes.taskNotFound)
+      return pass(`resubscribing to the never-issued task ${id} answered TaskNotFound`, evidence);
+    if (failure?.kind === "error" && failure.error.code === jsonRpcCodes.methodNotFound)
+      return fail(
+        "tasks/resubscribe is not served (MethodNotFound), although the card claims streaming (A2A 0.3 §7.9: the method of an agent with capabilities.streaming)",
+        evidence,
+      );
+    if (failure)
+      return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
+    const inside = stream?.errors[0];
+    if (inside && inside.code !== a2aCodes.taskNotFound)
+      return fail(
+        `the stream's error is ${inside.code} (${inside.message}), not TaskNotFound (-32001)`,
+        evidence,
+      );
+    const stray = stream?.invalidEvents[0];
+    if (inside && stray)
+      return fail(
+        `after its TaskNotFound the stream carried an event that is not a JSON-RPC response: ${stray}`,
+        evidence,
+      );
+    if (inside) return pass(`resubscribing to the never-issued task ${id} streamed TaskNotFound`, evidence);
+    return fail(
+      `resubscribing to the never-issued task ${id} opened an event stream without an error`,
+      evidence,
+    );
+  },
+});
