@@ -3,6 +3,7 @@ import { newMessageId } from "./message-id.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import { messageMetadata, messageParts } from "./message-parts.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
+import { flatPushConfig, nestedPushConfig } from "./push-config.js";
 
 /**
  * Builds the user message in the shape each generation expects (A2A 1.0 §4.1), with a fresh messageId
@@ -76,6 +77,7 @@ export function sendParams(
       ...(input.contextId ? { sessionId: input.contextId } : {}),
       message,
       ...(options.historyLength !== undefined ? { historyLength: options.historyLength } : {}),
+      ...(options.pushConfig ? { pushNotification: nestedPushConfig(options.pushConfig) } : {}),
     };
   }
   const configuration: Record<string, unknown> = {};
@@ -87,6 +89,10 @@ export function sendParams(
     // 0.2/0.3 said `blocking`; 1.0 renamed it `returnImmediately` with the opposite sense.
     if (generation === "1.0") configuration.returnImmediately = options.returnImmediately;
     else configuration.blocking = !options.returnImmediately;
+  }
+  if (options.pushConfig) {
+    if (generation === "1.0") configuration.taskPushNotificationConfig = flatPushConfig(options.pushConfig);
+    else configuration.pushNotificationConfig = nestedPushConfig(options.pushConfig);
   }
   return Object.keys(configuration).length > 0 ? { message, configuration } : { message };
 }
@@ -102,36 +108,8 @@ export function pushSetParams(
   taskId: string,
   config: PushConfig,
 ): Record<string, unknown> {
-  const auth = config.authentication;
-  if (generation === "1.0") {
-    return {
-      taskId,
-      ...(config.id ? { id: config.id } : {}),
-      url: config.url,
-      ...(config.token ? { token: config.token } : {}),
-      ...(auth
-        ? {
-            authentication: {
-              scheme: auth.scheme,
-              ...(auth.credentials ? { credentials: auth.credentials } : {}),
-            },
-          }
-        : {}),
-    };
-  }
-  const pushNotificationConfig = {
-    ...(config.id ? { id: config.id } : {}),
-    url: config.url,
-    ...(config.token ? { token: config.token } : {}),
-    ...(auth
-      ? {
-          authentication: {
-            schemes: [auth.scheme],
-            ...(auth.credentials ? { credentials: auth.credentials } : {}),
-          },
-        }
-      : {}),
-  };
+  if (generation === "1.0") return { taskId, ...flatPushConfig(config) };
+  const pushNotificationConfig = nestedPushConfig(config);
   return generation === "0.1" ? { id: taskId, pushNotificationConfig } : { taskId, pushNotificationConfig };
 }
 

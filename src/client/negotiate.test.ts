@@ -72,49 +72,46 @@ describe("negotiateGeneration", () => {
   });
 });
 
-/**
- * A server that knows the 0.2 methods (message/send, tasks/get) and answers every other method with
- * `unknownCode`: -32601 as JSON-RPC says, or a wrong code such as -32603 for every unknown method alike.
- */
-async function startV02Server(unknownCode: number): Promise<LoopbackServer> {
+type Call = { id: unknown; method: string; params?: unknown };
+type ErrorReply = { error: { code: number; message: string } };
+
+/** A JSON-RPC server on loopback whose every answer is the error `answer` picks for the call. */
+function jsonRpcServer(answer: (call: Call) => ErrorReply): Promise<LoopbackServer> {
   return serve((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: string };
-      const reply =
-        call.method === "message/send"
-          ? { error: { code: -32602, message: "Invalid params: message is required" } }
-          : call.method === "tasks/get"
-            ? { error: { code: -32001, message: "Task not found" } }
-            : { error: { code: unknownCode, message: `Unknown method ${call.method}` } };
+      const call = JSON.parse(Buffer.concat(chunks).toString()) as Call;
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...reply }));
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...answer(call) }));
     });
   });
 }
 
+const error = (code: number, message: string): ErrorReply => ({ error: { code, message } });
+
+/**
+ * A server that knows the 0.2 methods (message/send, tasks/get) and answers every other method with
+ * `unknownCode`: -32601 as JSON-RPC says, or a wrong code such as -32603 for every unknown method alike.
+ */
+function startV02Server(unknownCode: number): Promise<LoopbackServer> {
+  return jsonRpcServer((call) =>
+    call.method === "message/send"
+      ? error(-32602, "Invalid params: message is required")
+      : call.method === "tasks/get"
+        ? error(-32001, "Task not found")
+        : error(unknownCode, `Unknown method ${call.method}`),
+  );
+}
+
 /** A server that knows only A2A 0.1: tasks/send (and tasks/get); every newer method is unknown. */
-async function startV01Server(): Promise<LoopbackServer> {
-  return serve((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const call = JSON.parse(Buffer.concat(chunks).toString()) as {
-        id: unknown;
-        method: string;
-        params?: unknown;
-      };
-      const params = (call.params ?? {}) as { message?: unknown };
-      const reply =
-        call.method === "tasks/send" && params.message === undefined
-          ? { error: { code: -32602, message: "Invalid params: message is required" } }
-          : call.method === "tasks/send" || call.method === "tasks/get"
-            ? { error: { code: -32001, message: "Task not found" } }
-            : { error: { code: -32601, message: `Method not found: ${call.method}` } };
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...reply }));
-    });
+function startV01Server(): Promise<LoopbackServer> {
+  return jsonRpcServer((call) => {
+    const params = (call.params ?? {}) as { message?: unknown };
+    if (call.method === "tasks/send" && params.message === undefined)
+      return error(-32602, "Invalid params: message is required");
+    if (call.method === "tasks/send" || call.method === "tasks/get") return error(-32001, "Task not found");
+    return error(-32601, `Method not found: ${call.method}`);
   });
 }
 
@@ -180,6 +177,23 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
       });
     } finally {
       await v02.close();
+    }
+  });
+
+  it("finds 0.3 behind a card that says 0.1 when the agent answers every unknown method with one custom code", async () => {
+    // Like @reactive-agents/a2a: unknown methods (tasks/send among them) get -32000, message/send works.
+    const agent = await jsonRpcServer((call) =>
+      call.method === "message/send"
+        ? error(-32700, "Parse error")
+        : error(-32000, `Method not found: ${call.method}`),
+    );
+    try {
+      expect(await negotiateGeneration("0.1", at(agent.url))).toMatchObject({
+        generation: "0.3",
+        source: "wire",
+      });
+    } finally {
+      await agent.close();
     }
   });
 

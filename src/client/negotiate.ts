@@ -51,11 +51,21 @@ async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
     outcome.kind === "unreachable" || !outcome.http.trafficId ? [] : [outcome.http.trafficId];
   const answer = (verdict: Verdict, detail: string) => ({ generation, method, verdict, detail, trafficIds });
   switch (outcome.kind) {
-    case "error":
+    case "error": {
+      const detail = `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`;
+      const verdict = verdictOfCode(outcome.error.code);
+      // Invalid params (the expected answer) proves the method exists; any other code proves it only when a
+      // method that cannot exist gets a different answer (some agents answer every unknown method -32000).
+      if (verdict !== "understood" || outcome.error.code === jsonRpcCodes.invalidParams)
+        return answer(verdict, detail);
+      const control = await client.rawCall(`plainwright/no-such-method-${randomUUID()}`, {});
+      if (control.kind !== "unreachable" && control.http.trafficId) trafficIds.push(control.http.trafficId);
+      const same = control.kind === "error" && control.error.code === outcome.error.code;
       return answer(
-        verdictOfCode(outcome.error.code),
-        `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`,
+        same ? "method-not-found" : verdict,
+        same ? `${detail}, as a method that does not exist is answered` : detail,
       );
+    }
     case "result":
     case "stream":
       return answer("understood", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`);

@@ -105,6 +105,8 @@ export interface SendOptions {
   returnImmediately?: boolean;
   historyLength?: number;
   acceptedOutputModes?: string[];
+  /** A push config for the new task, given in the send itself (0.x pushNotificationConfig, 1.0 taskPushNotificationConfig); not sent over gRPC. */
+  pushConfig?: PushConfig;
 }
 
 export interface ListTasksQuery {

@@ -13,6 +13,7 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "asks-back-always": { check: "streaming.several-subscribers", as: "pass" },
   "asks-back-at-once": { check: "lifecycle.cancel-running", as: "pass" },
   "push-unclaimed": { check: "errors.push-not-supported-0x", as: "pass" },
+  "stream-final-task-snapshot": { check: "streaming.final-event", as: "pass" },
 };
 
 describe("what the spec allows never fails", () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Response } from "express";
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
+import { editReply } from "./lifecycle.js";
 import { getMethod, isObject, paramsOf } from "./rpc-call.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
@@ -17,6 +18,8 @@ interface StreamParts {
   artifacts: unknown[];
   /** The terminal status event (0.3: final:true). */
   final: unknown;
+  /** The finished Task itself, as a stream event (1.0.1 §11.7 lets it be resent before closing). */
+  snapshot: unknown;
 }
 
 type StreamShape = (parts: StreamParts) => unknown[];
@@ -43,6 +46,7 @@ function streamParts(protocol: AgentProtocol, result: unknown): StreamParts | un
     working: update("status", { status: state("working"), ...(v10 ? {} : { final: false }) }),
     artifacts: artifacts.map((artifact: unknown) => update("artifact", { artifact })),
     final: update("status", { status: task.status, ...(v10 ? {} : { final: true }) }),
+    snapshot: v10 ? { task } : task,
   };
 }
 
@@ -186,6 +190,19 @@ const STREAM_FLAWS: FlawDefinition[] = [
     },
     (p) => [...correctStream(p), p.working],
   ),
+  {
+    ...streamFlaw(
+      {
+        name: "stream-final-task-snapshot",
+        protocols: ["1.0"],
+        description: "After the terminal status, the stream resends the finished Task, then closes.",
+        expect:
+          "allowed (A2A 1.0.1 §11.7: an implementation MAY resend a final Task snapshot before closing): streaming.final-event passes",
+      },
+      (p) => [...correctStream(p), p.snapshot],
+    ),
+    allowed: true,
+  },
   streamFlaw(
     {
       name: "task-missing-kind",
@@ -343,6 +360,26 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
       if (call.method !== getMethod(kit) || typeof id !== "string" || !lostTasks.has(id)) return false;
       sendRpcError(res, call.id, { code: -32001, message: `Task not found: ${id}` });
       return true;
+    },
+  },
+  {
+    name: "dropped-stream-cancels-task",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "When a client drops a message stream before it ends, the agent stops the work: the task reads back canceled.",
+    expect:
+      "streaming.dropped-stream-task-readable fails: the drop ended the task the message otherwise completes",
+    rpc: (call, res, kit) => {
+      if (call.method === kit.streamMethod) forgetOnDrop(res);
+      const id = paramsOf(call).id;
+      if (call.method !== getMethod(kit) || typeof id !== "string" || !lostTasks.has(id)) return false;
+      const canceled = kit.protocol === "1.0" ? "TASK_STATE_CANCELED" : "canceled";
+      return editReply(res, (body) =>
+        isObject(body.result) && isObject(body.result.status)
+          ? { ...body, result: { ...body.result, status: { ...body.result.status, state: canceled } } }
+          : body,
+      );
     },
   },
 ];

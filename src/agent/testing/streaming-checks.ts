@@ -43,6 +43,17 @@ async function openStream(probe: FlawProbe, params: Json, signal: AbortSignal) {
 }
 
 /** Streaming and subscribe flaw checks: each passes on its flaw and throws on the flawless agent. */
+/** Opens a slow message stream, drops it after its first event, and returns the task it named. */
+async function dropStream(probe: FlawProbe): Promise<string> {
+  const controller = new AbortController();
+  const params = probe.dialect.sendParams("slow: take your time");
+  const { text } = await openStream(probe, params, controller.signal);
+  controller.abort();
+  const id = /"id":"([^"]+)"/.exec(text.slice(text.indexOf('"result"')))?.[1];
+  if (!id) throw new Error("the first event named no task");
+  return id;
+}
+
 export const STREAMING_CHECKS: Record<string, FlawCheck> = {
   "stream-no-final": async (probe) => {
     const { results } = await streamResults(probe);
@@ -68,6 +79,12 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     const done = events.findIndex((e) => e.kind === "status" && e.state === "completed");
     expect(done).toBeGreaterThanOrEqual(0);
     expect(events.length - 1).toBeGreaterThan(done);
+  },
+  "stream-final-task-snapshot": async (probe) => {
+    const { results } = await streamResults(probe);
+    const events = results.map((r) => probe.dialect.event(r));
+    expect(events.at(-2)).toMatchObject({ kind: "status", state: "completed" });
+    expect(events.at(-1)).toMatchObject({ kind: "task", state: "completed" });
   },
   "stream-wrong-content-type": async (probe) => {
     const { contentType, results } = await streamResults(probe);
@@ -138,17 +155,22 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     }
   },
   "dropped-stream-loses-task": async (probe) => {
-    const controller = new AbortController();
-    const params = probe.dialect.sendParams("slow: take your time");
-    const { text } = await openStream(probe, params, controller.signal);
-    controller.abort();
-    const id = /"id":"([^"]+)"/.exec(text.slice(text.indexOf('"result"')))?.[1];
-    if (!id) throw new Error("the first event named no task");
+    const id = await dropStream(probe);
     const { dialect } = probe;
     const code = await waitFor(async () => {
       const reply = await rpc(jsonrpc(probe), dialect.methods.get, { id }, dialect.headers);
       return reply.body.error ? errorCode(reply.body) : undefined;
     }, 1000);
     expect(code).toBe(-32001);
+  },
+  "dropped-stream-cancels-task": async (probe) => {
+    const id = await dropStream(probe);
+    const { dialect } = probe;
+    const state = await waitFor(async () => {
+      const reply = await rpc(jsonrpc(probe), dialect.methods.get, { id }, dialect.headers);
+      const found = dialect.task(reply.body.result).state;
+      return found === "canceled" ? found : undefined;
+    }, 1000);
+    expect(state).toBe("canceled");
   },
 };

@@ -1,6 +1,6 @@
 import type { CardIssue } from "../../card/types.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { cardSchemaIssues } from "../support/card-schema.js";
+import { cardSchemaIssues } from "../support/a2a-schema.js";
 import type { CheckContext } from "../types.js";
 
 /** Whether the card validator already reported an issue at this path or above it (reported once, by its rule). */

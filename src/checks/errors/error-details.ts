@@ -1,8 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { a2aCodes } from "../../protocol/error-codes.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
-import { detailsOf, errorInfoProblem, statusBodyProblem, untyped } from "../support/error-info.js";
+import { defineCheck, fail, pass } from "../define.js";
+import {
+  detailsOf,
+  errorInfoProblem,
+  statusBodyProblem,
+  unknownTaskError,
+  untyped,
+} from "../support/error-info.js";
 
 export default defineCheck({
   id: "errors.error-details",
@@ -24,19 +27,13 @@ export default defineCheck({
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {
-    const id = `plainwright-missing-${randomUUID()}`;
-    const got = await ctx.client.getTask(id);
-    const evidence = got.trafficIds;
-    if (got.ok || got.kind !== "error")
-      return skip(`GetTask of ${id} gave no A2A error: ${got.ok ? "a task" : describeFailure(got)}`);
-    if (got.error.code !== a2aCodes.taskNotFound)
-      return skip(
-        `GetTask of ${id} answered ${got.error.name}, not TaskNotFound (lifecycle.unknown-task-not-found judges it)`,
-      );
-    const details = detailsOf(got.error.data);
+    const found = await unknownTaskError(ctx);
+    if (!found.ok) return found.skip;
+    const { id, error, raw, evidence } = found;
+    const details = detailsOf(error.data);
     let problem: string | undefined;
     if (ctx.transport === "HTTP+JSON")
-      problem = statusBodyProblem(got.raw, got.error.httpStatus) ?? errorInfoProblem(details, "TaskNotFound");
+      problem = statusBodyProblem(raw, error.httpStatus) ?? errorInfoProblem(details, "TaskNotFound");
     else if (ctx.transport === "GRPC") problem = errorInfoProblem(details, "TaskNotFound");
     else if (details && untyped(details) > 0)
       problem = `${untyped(details)} object(s) in error.data carry no @type`;

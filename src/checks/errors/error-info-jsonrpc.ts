@@ -1,8 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { a2aCodes } from "../../protocol/error-codes.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
-import { detailsOf, errorInfoProblem } from "../support/error-info.js";
+import { defineCheck, fail, pass } from "../define.js";
+import { detailsOf, errorInfoProblem, unknownTaskError } from "../support/error-info.js";
 
 export default defineCheck({
   id: "errors.error-info-jsonrpc",
@@ -22,17 +19,10 @@ export default defineCheck({
   generations: ["1.0"],
   bindings: ["JSONRPC"],
   run: async (ctx) => {
-    const id = `plainwright-missing-${randomUUID()}`;
-    const got = await ctx.client.getTask(id);
-    const evidence = got.trafficIds;
-    if (got.ok || got.kind !== "error")
-      return skip(`GetTask of ${id} gave no A2A error: ${got.ok ? "a task" : describeFailure(got)}`);
-    if (got.error.code !== a2aCodes.taskNotFound)
-      return skip(
-        `GetTask of ${id} answered ${got.error.name}, not TaskNotFound (lifecycle.unknown-task-not-found judges it)`,
-      );
-    const problem = errorInfoProblem(detailsOf(got.error.data), "TaskNotFound");
-    if (problem) return fail(`the TaskNotFound error of GetTask ${id}: ${problem}`, evidence);
-    return pass("the TaskNotFound error names itself with an ErrorInfo in error.data", evidence);
+    const found = await unknownTaskError(ctx);
+    if (!found.ok) return found.skip;
+    const problem = errorInfoProblem(detailsOf(found.error.data), "TaskNotFound");
+    if (problem) return fail(`the TaskNotFound error of GetTask ${found.id}: ${problem}`, found.evidence);
+    return pass("the TaskNotFound error names itself with an ErrorInfo in error.data", found.evidence);
   },
 });

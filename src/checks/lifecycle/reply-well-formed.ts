@@ -1,5 +1,6 @@
 import { replyShapeProblem } from "../../protocol/validate-reply.js";
 import { visible } from "../../net/visible.js";
+import { replySchemaProblem } from "../support/a2a-schema.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 
 /** The JSON-RPC `result` a recorded exchange carried, when its body was a readable JSON-RPC response. */
@@ -55,7 +56,9 @@ export default defineCheck({
       evidence.push(...reply.evidence);
       kinds = reply.ok ? "Task" : "Message";
       // A Task without its contextId is lifecycle.send-returns-task's finding (CORE-MULTI-001a): one defect, one failure.
-      const problem = replyShapeProblem(result, ctx.generation, undefined, { contextId: true });
+      const problem =
+        replyShapeProblem(result, ctx.generation, undefined, { contextId: true }) ??
+        (await replySchemaProblem(result, ctx.generation, ["contextId"]));
       if (problem) problems.push(visible(problem));
     }
     if (judged.size === 0) {

@@ -74,13 +74,58 @@ async function deliverOnce(
   }
 }
 
+/**
+ * Gives the push config in the send itself (0.x configuration.pushNotificationConfig, 1.0
+ * taskPushNotificationConfig) with returnImmediately, so no running task is needed: the task's later update
+ * must reach the webhook. A task already over in the send's reply left nothing to notify.
+ */
+async function deliverInSend(ctx: CheckContext, judge: DeliveryJudge): Promise<CheckVerdict> {
+  // The gRPC client does not put a push config in SendMessageConfiguration.
+  if (ctx.transport === "GRPC") return skip("the config-in-send case is judged over JSON-RPC and HTTP+JSON");
+  const started = Date.now();
+  const receiver = await startWebhookReceiver(ctx.clientContext.traffic);
+  try {
+    const credentials = randomUUID();
+    const pushConfig = {
+      id: `plainwright-${randomUUID()}`,
+      url: receiver.url,
+      token: randomUUID(),
+      authentication: { scheme: "Bearer", credentials },
+    };
+    const sent = await ctx.client.send(
+      { text: ctx.fixtures.message },
+      { returnImmediately: true, pushConfig },
+    );
+    const evidence = [...sent.trafficIds];
+    if (!sent.ok)
+      return skip(
+        `a send carrying a loopback push config failed (an SSRF guard may refuse it; push.config-crud judges configs): ${describeFailure(sent)}`,
+      );
+    if (sent.value.kind !== "task")
+      return skip("the send carrying a push config was answered with a Message");
+    const { id, state } = sent.value;
+    const over = terminalStates.has(state) || interruptedStates.has(state);
+    const deadline = started + ctx.timeoutMs - 250;
+    const delivery = await receiver.waitFor((d) => d.body.includes(id), over ? Date.now() + 500 : deadline);
+    if (delivery) return judge(delivery, credentials, [...evidence, delivery.trafficId]);
+    if (over)
+      return skip(`task ${id} was already ${state} in the reply to the send that carried its push config`);
+    return failBlocking(
+      `no notification for task ${id}, whose send carried the push config, reached the webhook within ${Math.round((deadline - started) / 1000)} s`,
+      evidence,
+    );
+  } finally {
+    await receiver.close();
+  }
+}
+
 export default defineCheck({
   id: "push.delivery",
   title: "The agent calls the webhook, authenticated as the config says",
   category: "push",
   level: "MUST",
   requirement:
-    "After a push config is set for a running task, the agent POSTs the task's updates to the webhook URL and authenticates as the config specifies (Authorization: <scheme> <credentials>).",
+    "After a push config is set for a running task (or given in the send itself, when no task keeps running), the agent POSTs the task's updates to the webhook URL and authenticates as the config specifies (Authorization: <scheme> <credentials>).",
   spec: "A2A 0.3 §9.5, 1.0 §4.3.3, §13.2 (push notifications)",
   tck: ["PUSH-DELIVER-001", "PUSH-DELIVER-002"],
   quote: {
@@ -116,9 +161,15 @@ export async function receiveNotification(ctx: CheckContext, judge: DeliveryJudg
   const unusable = receiverUnusable(ctx);
   if (unusable) return skip(unusable);
   const first = await deliverOnce(ctx, started, judge);
-  if (first !== "over") return first;
-  const second = await deliverOnce(ctx, started, judge);
-  return second === "over"
-    ? skip("twice, the running task finished or waited for input before its push config was set")
-    : second;
+  if (first !== "over" && first.status !== "skip") return first;
+  const second = first === "over" ? await deliverOnce(ctx, started, judge) : first;
+  if (second !== "over" && second.status !== "skip") return second;
+  // No task kept running long enough to set a config on it: give the config in the send instead.
+  const inSend = await deliverInSend(ctx, judge);
+  if (inSend.status !== "skip") return inSend;
+  const why =
+    second === "over"
+      ? "twice, the running task finished or waited for input before its push config was set"
+      : second.message;
+  return skip(`${why}; ${inSend.message}`);
 }

@@ -1,38 +1,116 @@
 import type { A2AClient } from "../../client/types.js";
-import { activeStates } from "../../protocol/model.js";
+import { activeStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
-import type { CheckVerdict } from "../types.js";
-import { graceAfterFinalMs, taskIdOf, watchStream } from "../support/stream-watch.js";
+import { describeFailure, waitForSettled } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+import { graceAfterFinalMs, mayEndStream, taskIdOf, watchStream } from "../support/stream-watch.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads the task right after the drop and again with backoff, since the server notices the drop a moment later. */
-async function readAfterDrop(client: A2AClient, id: string, streamEvidence: string[]): Promise<CheckVerdict> {
-  const evidence = [...streamEvidence];
-  let state = "";
+async function readAfterDrop(
+  client: A2AClient,
+  id: string,
+  evidence: string[],
+): Promise<{ ok: true; task: Task } | { ok: false; verdict: CheckVerdict }> {
+  let task: Task | undefined;
   for (const delay of [0, 50, 100, 200]) {
     await sleep(delay);
     const got = await client.getTask(id);
     evidence.push(...got.trafficIds);
     if (!got.ok)
-      return fail(
-        `after the stream was dropped, reading task ${id} failed: ${describeFailure(got)}`,
-        evidence,
-      );
-    state = got.value.state;
-    if (!activeStates.has(got.value.state)) break;
+      return {
+        ok: false,
+        verdict: fail(
+          `after the stream was dropped, reading task ${id} failed: ${describeFailure(got)}`,
+          evidence,
+        ),
+      };
+    task = got.value;
+    if (!activeStates.has(task.state)) break;
   }
-  return pass(`task ${id} stays readable after its stream was dropped (${state})`, evidence);
+  return task ? { ok: true, task } : { ok: false, verdict: skip("the task was never read") };
+}
+
+/**
+ * Follows a task whose stream was dropped: a resubscription while it still works must carry it to its final
+ * event, and the task must end as the same message ends when nobody drops anything (a drop that cancels or
+ * fails the work is the defect the spec's "MUST NOT affect" rules out).
+ */
+async function followAfterDrop(
+  ctx: CheckContext,
+  id: string,
+  text: string,
+  streamEvidence: string[],
+): Promise<CheckVerdict> {
+  const evidence = [...streamEvidence];
+  const started = Date.now();
+  const read = await readAfterDrop(ctx.client, id, evidence);
+  if (!read.ok) return read.verdict;
+  let resubscribed = "";
+  if (activeStates.has(read.task.state)) {
+    // Half the budget at most: a server may hold a resubscription open after the task ended (a race some
+    // SDKs have), and the outcome below still needs its time.
+    const watching = watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+      graceMs: graceAfterFinalMs(ctx.timeoutMs),
+      stopAt: (event) => mayEndStream(event),
+    });
+    const watched = await Promise.race([watching, sleep(ctx.timeoutMs / 2).then(() => undefined)]);
+    evidence.push(...(watched?.outcome?.trafficIds ?? []));
+    // A refused subscription is streaming.subscribe-running's finding. What a resubscription replays is up to
+    // the implementation in 0.x (0.3 §7.9), and a task may finish between the read and the subscription, so
+    // the stream's content is reported, and the task's outcome below is what is judged.
+    if (!watched) resubscribed = "; a resubscription stayed open without its final event";
+    else if (!watched.outcome?.failure)
+      resubscribed = watched.events.some(mayEndStream)
+        ? `; a resubscription carried it to its end (${watched.events.length} event(s))`
+        : `; a resubscription ended after ${watched.events.length} event(s), before the task's final one`;
+  }
+  const left = Math.max(250, ctx.timeoutMs - (Date.now() - started) - 250);
+  const settled = activeStates.has(read.task.state)
+    ? await waitForSettled(ctx.client, read.task, left)
+    : ({ ok: true, value: read.task, evidence: [] } as const);
+  evidence.push(...settled.evidence);
+  if (!settled.ok)
+    return pass(
+      `task ${id} stays readable after its stream was dropped (${settled.reason})${resubscribed}`,
+      evidence,
+    );
+  const end = settled.value.state;
+  const normal = end === "canceled" || end === "failed" ? await normalEnd(ctx, text) : undefined;
+  if (
+    (end === "canceled" || end === "failed") &&
+    normal !== undefined &&
+    normal !== end &&
+    normal !== "unknown"
+  )
+    return fail(
+      `the drop ended the work: task ${id} became ${end} after its stream was dropped, while the same message otherwise ends ${normal}`,
+      evidence,
+    );
+  return pass(
+    `task ${id} stays readable after its stream was dropped and ended ${end}${resubscribed}`,
+    evidence,
+  );
+}
+
+/** How the message ends when nobody drops its stream: as the survey saw it, else from one more send of it. */
+async function normalEnd(ctx: CheckContext, text: string): Promise<string | undefined> {
+  const surveyed = (await ctx.fixtures.survey()).find((p) => p.text === text)?.ended;
+  if (surveyed !== undefined && surveyed !== "unknown") return surveyed;
+  const sent = await ctx.fixtures.send(text, true);
+  if (!sent.ok || sent.value.kind !== "task") return undefined;
+  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs);
+  return settled.ok ? settled.value.state : undefined;
 }
 
 export default defineCheck({
   id: "streaming.dropped-stream-task-readable",
-  title: "A task stays readable after its stream is dropped",
+  title: "A dropped stream leaves its task running to its end",
   category: "streaming",
   level: "MUST",
   requirement:
-    "When a client drops a message stream early, the task lives on: tasks/get (GetTask) still returns it, and closing one stream does not affect the task.",
+    "When a client drops a message stream early, the task lives on: tasks/get (GetTask) still returns it, a resubscription while it works carries it to its final event, and it ends as the same message ends without a drop (not canceled or failed by the drop).",
   spec: "A2A 0.3 §7.2, §7.3; 1.0 §3.1.2 (closing a stream MUST NOT affect others), §3.1.3",
   tck: ["STREAM-ORDER-004"],
   quote: {
@@ -41,7 +119,10 @@ export default defineCheck({
   },
   recommendation:
     "Decouple task execution from the HTTP connection: keep the task in the store and keep working when a stream's client disconnects.",
-  selfTest: [{ flaw: "dropped-stream-loses-task", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "dropped-stream-loses-task", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "dropped-stream-cancels-task", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+  ],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {
@@ -63,6 +144,6 @@ export default defineCheck({
       return skip(
         `the stream of "${slow}" named no task (a Message, or no event), so there is no task to read`,
       );
-    return readAfterDrop(ctx.client, id, streamEvidence);
+    return followAfterDrop(ctx, id, slow, streamEvidence);
   },
 });

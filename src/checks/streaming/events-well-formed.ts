@@ -3,6 +3,7 @@ import type { Reply } from "../../protocol/model.js";
 import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import { replySchemaProblem } from "../support/a2a-schema.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 
 interface TaskIds {
@@ -103,7 +104,8 @@ export default defineCheck({
     // 0.3 carry proto JSON, which has no `kind`.
     if (ctx.transport === "JSONRPC")
       for (const raw of stream?.rawEvents ?? []) {
-        const problem = replyShapeProblem(raw, ctx.generation);
+        const problem =
+          replyShapeProblem(raw, ctx.generation) ?? (await replySchemaProblem(raw, ctx.generation));
         if (problem) return fail(problem, evidence);
       }
     const backwards = stateOrderProblem(watched.events);

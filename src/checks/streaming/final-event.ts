@@ -21,6 +21,13 @@ export default defineCheck({
   },
   recommendation:
     "Send one last status-update with the terminal state (final: true before 1.0) and close the stream right after it.",
+  allowed: [
+    {
+      behaviour: "a 1.0 stream that resends the final Task snapshot after the terminal status, then closes",
+      clause: "A2A 1.0.1 §11.7: implementations MAY optionally resend a final Task snapshot before closing",
+      variant: "stream-final-task-snapshot",
+    },
+  ],
   selfTest: [
     { flaw: "stream-no-final", protocols: ["0.3"], bindings: ["JSONRPC"] },
     { flaw: "stream-events-after-final", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
@@ -54,9 +61,15 @@ export default defineCheck({
         stream.trafficIds,
       );
     }
-    // 1.0 §3.1.2: the stream closes at the terminal state, so nothing may follow the first terminal event.
+    // 1.0 §3.1.2: the stream closes at the terminal state, so nothing may follow the first terminal event,
+    // except the final Task snapshot 1.0.1 §11.7 lets an agent resend before closing.
     const firstTerminal = states.findIndex((st) => st !== undefined && terminalStates.has(st as never));
-    if (firstTerminal >= 0 && firstTerminal < lastIndex)
+    const snapshotOnly =
+      ctx.generation === "1.0" &&
+      firstTerminal === lastIndex - 1 &&
+      last.kind === "task" &&
+      last.state === states[firstTerminal];
+    if (firstTerminal >= 0 && firstTerminal < lastIndex && !snapshotOnly)
       return fail(
         `${lastIndex - firstTerminal} event(s) followed the ${states[firstTerminal]} event ${firstTerminal + 1} of ${stream.events.length}; the stream must close at the terminal state`,
         stream.trafficIds,

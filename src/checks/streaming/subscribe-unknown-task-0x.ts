@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
-import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+import { subscribeNeverIssued } from "./subscribe-unknown-task.js";
 
 export default defineCheck({
   id: "streaming.subscribe-unknown-task-0x",
@@ -21,13 +20,7 @@ export default defineCheck({
   needs: ["streaming"],
   generations: ["0.2", "0.3"],
   run: async (ctx) => {
-    const id = `plainwright-missing-${randomUUID()}`;
-    const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
-      graceMs: graceAfterFinalMs(ctx.timeoutMs),
-      stopAt: () => true,
-    });
-    const stream = watched.outcome;
-    const evidence = stream?.trafficIds ?? [];
+    const { id, stream, evidence } = await subscribeNeverIssued(ctx);
     const failure = stream?.failure;
     if (failure?.kind === "error" && failure.error.code === a2aCodes.taskNotFound)
       return pass(`resubscribing to the never-issued task ${id} answered TaskNotFound`, evidence);

@@ -2,7 +2,21 @@ import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import type { StreamOutcome } from "../../client/types.js";
+import type { CheckContext } from "../types.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+/** Subscribes to an id the server never issued; shared with the 0.x sibling. */
+export async function subscribeNeverIssued(
+  ctx: CheckContext,
+): Promise<{ id: string; stream: StreamOutcome | undefined; evidence: string[] }> {
+  const id = `plainwright-missing-${randomUUID()}`;
+  const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+    graceMs: graceAfterFinalMs(ctx.timeoutMs),
+    stopAt: () => true,
+  });
+  return { id, stream: watched.outcome, evidence: watched.outcome?.trafficIds ?? [] };
+}
 
 export default defineCheck({
   id: "streaming.subscribe-unknown-task",
@@ -28,13 +42,7 @@ export default defineCheck({
   needs: ["streaming"],
   generations: ["1.0"],
   run: async (ctx) => {
-    const id = `plainwright-missing-${randomUUID()}`;
-    const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
-      graceMs: graceAfterFinalMs(ctx.timeoutMs),
-      stopAt: () => true,
-    });
-    const stream = watched.outcome;
-    const evidence = stream?.trafficIds ?? [];
+    const { id, stream, evidence } = await subscribeNeverIssued(ctx);
     const failure = stream?.failure;
     if (failure?.kind === "error" && failure.error.code === a2aCodes.taskNotFound)
       return pass(`subscribing to the never-issued task ${id} answered TaskNotFound`, evidence);

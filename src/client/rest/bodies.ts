@@ -1,6 +1,7 @@
 import { newMessageId } from "../message-id.js";
 import type { ProtocolGeneration } from "../../protocol/generation.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
+import { flatPushConfig, nestedPushConfig } from "../push-config.js";
 import { messageMetadata, messageParts } from "../message-parts.js";
 import type { QueryParams } from "./paths.js";
 
@@ -42,6 +43,8 @@ function configuration03(options: SendOptions): Json {
     blocking: options.returnImmediately !== true,
     ...(options.historyLength === undefined ? {} : { historyLength: options.historyLength }),
     ...(options.acceptedOutputModes ? { acceptedOutputModes: options.acceptedOutputModes } : {}),
+    // The 0.3 proto's SendMessageConfiguration.push_notification.
+    ...(options.pushConfig ? { pushNotification: nestedPushConfig(options.pushConfig) } : {}),
   };
 }
 
@@ -51,6 +54,7 @@ function configuration10(options: SendOptions): Json | undefined {
     ...(options.returnImmediately === undefined ? {} : { returnImmediately: options.returnImmediately }),
     ...(options.historyLength === undefined ? {} : { historyLength: options.historyLength }),
     ...(options.acceptedOutputModes ? { acceptedOutputModes: options.acceptedOutputModes } : {}),
+    ...(options.pushConfig ? { taskPushNotificationConfig: flatPushConfig(options.pushConfig) } : {}),
   };
   return Object.keys(config).length > 0 ? config : undefined;
 }
@@ -61,23 +65,12 @@ function configuration10(options: SendOptions): Json | undefined {
  * nests the config, whose authentication has a `schemes` list (A2A 1.0 §10, §3.6).
  */
 export function pushConfigBody(generation: ProtocolGeneration, taskId: string, config: PushConfig): Json {
-  const common = {
-    ...(config.id ? { id: config.id } : {}),
-    url: config.url,
-    ...(config.token ? { token: config.token } : {}),
-  };
-  const auth = config.authentication;
-  if (generation === "1.0") {
-    return { taskId, ...common, ...(auth ? { authentication: auth } : {}) };
-  }
-  const authentication = auth
-    ? { schemes: [auth.scheme], ...(auth.credentials ? { credentials: auth.credentials } : {}) }
-    : undefined;
+  if (generation === "1.0") return { taskId, ...flatPushConfig(config) };
   const name = config.id ? { name: `tasks/${taskId}/pushNotificationConfigs/${config.id}` } : {};
   return {
     parent: `tasks/${taskId}`,
     ...(config.id ? { configId: config.id } : {}),
-    config: { ...name, pushNotificationConfig: { ...common, ...(authentication ? { authentication } : {}) } },
+    config: { ...name, pushNotificationConfig: nestedPushConfig(config) },
   };
 }
 

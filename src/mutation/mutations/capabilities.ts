@@ -12,11 +12,14 @@ import { GRPC_INTERNAL, GRPC_STATE, grpcRequestMessage, grpcTask } from "./grpc-
 import { requestMessage, rpcError, rpcParams, taskIn } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+/** The states a blocking send may return in: terminal or interrupted (1.0.1 §3.2.2). */
 const FINISHED_JSON = new Set([
   "TASK_STATE_COMPLETED",
   "TASK_STATE_FAILED",
   "TASK_STATE_CANCELED",
   "TASK_STATE_REJECTED",
+  "TASK_STATE_INPUT_REQUIRED",
+  "TASK_STATE_AUTH_REQUIRED",
 ]);
 
 /** Whether a request is a push-config delete, on any binding. */
@@ -129,7 +132,7 @@ export const capabilityMutations: Mutation[] = [
     grpcReply: (r, x) => {
       const task = x.verb === "send" && !returnsAtOnce(x.request) ? grpcTask(r) : undefined;
       const status = isObject(task?.status) ? task.status : undefined;
-      if (!status || ![3, 4, 5, 7].includes(Number(status.state))) return undefined;
+      if (!status || ![3, 4, 5, 6, 7, 8].includes(Number(status.state))) return undefined;
       status.state = GRPC_STATE.working;
       return r;
     },

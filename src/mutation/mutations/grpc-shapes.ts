@@ -37,6 +37,14 @@ export function grpcStatusUpdate(event: unknown): Json | undefined {
   return payload?.$case === "statusUpdate" && isObject(payload.value) ? payload.value : undefined;
 }
 
+/** Whether a StreamResponse reports an interrupted state (input or auth required): its stream may end there, or go on. */
+export function grpcIsInterrupted(event: unknown): boolean {
+  const payload = isObject(event) && isObject(event.payload) ? event.payload : undefined;
+  const value = isObject(payload?.value) ? payload.value : undefined;
+  const status = isObject(value?.status) ? value.status : undefined;
+  return [6, 8].includes(Number(status?.state));
+}
+
 /** Whether a StreamResponse ends its stream: a task or status update in a terminal or interrupted state. */
 export function grpcIsFinal(event: unknown): boolean {
   const payload = isObject(event) && isObject(event.payload) ? event.payload : undefined;

@@ -81,6 +81,16 @@ export function isFinalEvent(event: unknown): boolean {
   );
 }
 
+/** Whether a 1.0 event (no final flag) reports an interrupted state: its stream may end there, or go on. */
+export function isInterruptedEvent(event: unknown): boolean {
+  const update = statusUpdate(event);
+  if (update?.final !== undefined) return false;
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  const task = isObject(result) && isObject(result.task) ? result.task : undefined;
+  const status = isObject(update?.status) ? update.status : isObject(task?.status) ? task.status : undefined;
+  return /INPUT_REQUIRED|AUTH_REQUIRED/.test(typeof status?.state === "string" ? status.state : "");
+}
+
 /** An A2A error as each binding spells it: JSON-RPC code (0.3 §8.2, 1.0.1 §9.5), HTTP+JSON reason (1.0.1 §11.6). */
 export interface A2aErrorSpelling {
   code: number;

@@ -5,6 +5,7 @@ import {
   UNSUPPORTED_OPERATION,
   asInternalError,
   isFinalEvent,
+  isInterruptedEvent,
   statusUpdate,
 } from "./shapes.js";
 import {
@@ -13,6 +14,7 @@ import {
   GRPC_INTERNAL,
   grpcAsInternal,
   grpcIsFinal,
+  grpcIsInterrupted,
   grpcStatusUpdate,
 } from "./grpc-shapes.js";
 
@@ -42,8 +44,11 @@ export const streamingMutations: Mutation[] = [
     what: "a stream sends another event after its final one",
     clause: "A2A 0.3 §7.2; 1.0.1 §3.1.2 (the stream closes after the terminal or interrupted status)",
     check: "streaming.final-event",
-    event: (e) => (isFinalEvent(e) ? { events: [e, structuredClone(e)] } : undefined),
-    grpcEvent: (e) => (grpcIsFinal(e) ? { events: [e, structuredClone(e)] } : undefined),
+    // 1.0 has no final flag: only a terminal status closes its stream (1.0.1 §3.1.2), so only that one is doubled.
+    event: (e) =>
+      isFinalEvent(e) && !isInterruptedEvent(e) ? { events: [e, structuredClone(e)] } : undefined,
+    grpcEvent: (e) =>
+      grpcIsFinal(e) && !grpcIsInterrupted(e) ? { events: [e, structuredClone(e)] } : undefined,
   },
   {
     id: "stream-closed-before-final",

@@ -24,13 +24,15 @@ const schemeDefinitions: Record<string, string> = {
 interface Validators {
   card: ValidateFunction;
   schemes: Record<string, ValidateFunction>;
+  /** Any definition of the schema by name (Task, Message, TaskStatusUpdateEvent ...), or undefined. */
+  definition(name: string): ValidateFunction | undefined;
   version: string;
 }
 
 const compiled = new Map<ProtocolGeneration, Promise<Validators | undefined>>();
 
 /** The compiled validators of a generation, made once, on first use (ajv loads only for a conformance run). */
-function validators(generation: ProtocolGeneration): Promise<Validators | undefined> {
+export function validators(generation: ProtocolGeneration): Promise<Validators | undefined> {
   let found = compiled.get(generation);
   if (!found) {
     found = compile(generation);
@@ -50,18 +52,24 @@ async function compile(generation: ProtocolGeneration): Promise<Validators | und
   const schemes: Record<string, ValidateFunction> = {};
   for (const [type, name] of Object.entries(schemeDefinitions))
     if (schema.definitions[name]) schemes[type] = ref(name);
-  return { card: ref("AgentCard"), schemes, version: generation === "0.2" ? "0.2.6" : "0.3.0" };
+  const definition = (name: string) => (schema.definitions[name] ? ref(name) : undefined);
+  return { card: ref("AgentCard"), schemes, definition, version: generation === "0.2" ? "0.2.6" : "0.3.0" };
 }
 
 /** An ajv error as a card issue: the JSON path of the field, and what the schema wants. */
-function issueOf(error: ErrorObject, base: string, version: string): CardIssue | undefined {
+export function issueOf(
+  error: ErrorObject,
+  base: string,
+  version: string,
+  root = "the card",
+): CardIssue | undefined {
   const segments = error.instancePath
     .split("/")
     .slice(1)
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   let path = base;
   for (const s of segments) path = /^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s;
-  const where = path || "the card";
+  const where = path || root;
   if (error.keyword === "required") {
     const missing = (error.params as { missingProperty: string }).missingProperty;
     const full = path ? `${path}.${missing}` : missing;
@@ -105,4 +113,40 @@ export async function cardSchemaIssues(
 function dedupe(issues: CardIssue[]): CardIssue[] {
   const seen = new Set<string>();
   return issues.filter((i) => !seen.has(i.message) && seen.add(i.message));
+}
+
+/** The schema definition of each reply a JSON-RPC result or stream event can be, by its `kind`. */
+const replyDefinitions: Record<string, string> = {
+  task: "Task",
+  message: "Message",
+  "status-update": "TaskStatusUpdateEvent",
+  "artifact-update": "TaskArtifactUpdateEvent",
+};
+
+/**
+ * Where a 0.2/0.3 JSON-RPC reply (a Task, Message or stream event, told apart by its kind) breaks its
+ * generation's published JSON schema: the first required member missing, or a member of the wrong type or
+ * value. Undefined when it conforms, has no kind (the hand rules report that), or the generation has no schema.
+ */
+export async function replySchemaProblem(
+  raw: unknown,
+  generation: ProtocolGeneration,
+  /** Top-level members whose absence another check reports (a Task's contextId: lifecycle.send-returns-task). */
+  ownedElsewhere: readonly string[] = [],
+): Promise<string | undefined> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
+  const kind = (raw as { kind?: unknown }).kind;
+  const name = typeof kind === "string" ? replyDefinitions[kind] : undefined;
+  const v = name ? await validators(generation) : undefined;
+  const validate = name ? v?.definition(name) : undefined;
+  if (!v || !validate || validate(raw)) return undefined;
+  const owned = (e: ErrorObject) =>
+    e.keyword === "required" &&
+    e.instancePath === "" &&
+    ownedElsewhere.includes((e.params as { missingProperty: string }).missingProperty);
+  const issue = (validate.errors ?? [])
+    .filter((e) => !owned(e))
+    .map((e) => issueOf(e, "", v.version, "it"))
+    .find((i) => i !== undefined);
+  return issue ? `a ${name} that breaks the schema: ${issue.message}` : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardSchemaIssues } from "./card-schema.js";
+import { cardSchemaIssues, replySchemaProblem } from "./a2a-schema.js";
 
 const card = {
   name: "Agent",
@@ -47,5 +47,27 @@ describe("a card against the published A2A JSON schema", () => {
 
   it("has no schema to apply to A2A 1.0, which publishes a protobuf", async () => {
     expect(await cardSchemaIssues(card, "1.0")).toBeUndefined();
+  });
+});
+
+describe("replySchemaProblem", () => {
+  const task = { kind: "task", id: "t", contextId: "c", status: { state: "completed" } };
+
+  it("passes a conforming 0.3 Task and names the first member a 0.3 reply lacks", async () => {
+    expect(await replySchemaProblem(task, "0.3")).toBeUndefined();
+    const update = { kind: "status-update", taskId: "t", contextId: "c", status: { state: "working" } };
+    expect(await replySchemaProblem(update, "0.3")).toMatch(
+      /TaskStatusUpdateEvent that breaks the schema: final is required by the A2A 0\.3\.0 JSON schema/,
+    );
+    const message = { kind: "message", role: "agent", messageId: "m", parts: [{ kind: "text" }] };
+    expect(await replySchemaProblem(message, "0.3")).toMatch(/parts\[0\]\.text is required/);
+  });
+
+  it("leaves out what another check owns, and judges nothing without a schema or a kind", async () => {
+    const { contextId: _c, ...bare } = task;
+    expect(await replySchemaProblem(bare, "0.3", ["contextId"])).toBeUndefined();
+    expect(await replySchemaProblem(bare, "0.3")).toMatch(/contextId is required/);
+    expect(await replySchemaProblem({ id: "t" }, "0.3")).toBeUndefined();
+    expect(await replySchemaProblem(task, "1.0")).toBeUndefined();
   });
 });
