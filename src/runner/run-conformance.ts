@@ -189,22 +189,27 @@ function selectJobs(
     .map((job, index) => ({ ...job, index }));
 }
 
+/** The --peer agent, or why it cannot be one: a peer that is down or is no A2A agent is an error of the run. */
 async function connectPeer(
   opts: ConformanceOptions,
   clientContext: ClientContext,
-  warnings: string[],
-): Promise<PeerAgent | undefined> {
-  if (!opts.peerUrl) return undefined;
+): Promise<{ peer?: PeerAgent; error?: string }> {
+  if (!opts.peerUrl) return {};
   const connected = await connectAgent({ agentUrl: opts.peerUrl, ctx: { ...clientContext, headers: {} } });
   if (!connected.ok) {
-    if (!connected.agent?.discovery.found)
-      warnings.push(`--peer ${opts.peerUrl}: no agent card found; interop checks will fail`);
-    return undefined;
+    const why = (connected.agent && unreachableReason(connected.agent)) ?? connected.reason;
+    return { error: `--peer ${opts.peerUrl}: ${why}` };
   }
   const { agent, client, negotiation } = connected.connection;
-  return agent.validation
-    ? { agentUrl: opts.peerUrl, validation: agent.validation, client, generation: negotiation.generation }
-    : undefined;
+  if (!agent.validation) return { error: `--peer ${opts.peerUrl}: its agent card could not be read` };
+  return {
+    peer: {
+      agentUrl: opts.peerUrl,
+      validation: agent.validation,
+      client,
+      generation: negotiation.generation,
+    },
+  };
 }
 
 /** The second caller of the task-scope checks: the first identity given (one is all they need). */
@@ -296,7 +301,8 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     ...(first.endpoint.rewrittenFrom ? { rewritten_from: first.endpoint.rewrittenFrom } : {}),
   };
   result.protocol = { card: agent.validation?.card.protocolVersion ?? null, negotiated: first.generation };
-  const peer = await connectPeer(opts, clientContext, result.warnings);
+  const { peer, error: peerError } = await connectPeer(opts, clientContext);
+  if (peerError) return finish("error", peerError);
   const contexts = buildContexts({
     agentUrl: opts.agentUrl,
     discovery,

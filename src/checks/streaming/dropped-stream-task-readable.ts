@@ -55,7 +55,12 @@ async function followAfterDrop(
       graceMs: graceAfterFinalMs(ctx.timeoutMs),
       stopAt: (event) => mayEndStream(event),
     });
-    const watched = await Promise.race([watching, sleep(ctx.timeoutMs / 2).then(() => undefined)]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const giveUp = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ctx.timeoutMs / 2);
+    });
+    // The losing timer is cleared: a pending one would keep a finished run's process alive.
+    const watched = await Promise.race([watching, giveUp]).finally(() => clearTimeout(timer));
     evidence.push(...(watched?.outcome?.trafficIds ?? []));
     // A refused subscription is streaming.subscribe-running's finding. What a resubscription replays is up to
     // the implementation in 0.x (0.3 §7.9), and a task may finish between the read and the subscription, so

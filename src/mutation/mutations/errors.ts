@@ -11,6 +11,14 @@ const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 
 /** Deviations in how JSON-RPC errors are answered. */
+/** VersionNotSupported answered as an internal error, on every binding of a 1.0 agent. */
+const versionRefusalAsInternal: Pick<Mutation, "generations" | "bindings" | "reply" | "grpcReply"> = {
+  generations: ["1.0"],
+  bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+  reply: (r, x) => asInternalError(r, x, VERSION_NOT_SUPPORTED),
+  grpcReply: (r, x) => (x.verb !== "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
+};
+
 export const errorMutations: Mutation[] = [
   {
     id: "parse-error-as-invalid-request",
@@ -89,10 +97,15 @@ export const errorMutations: Mutation[] = [
     what: "a request for an A2A version the agent does not serve is answered as an internal error",
     clause: "A2A 1.0.1 §3.6.2 (VersionNotSupportedError), §10.6, §11.6",
     check: "errors.version-not-supported",
-    generations: ["1.0"],
-    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
-    reply: (r, x) => asInternalError(r, x, VERSION_NOT_SUPPORTED),
-    grpcReply: (r, x) => (x.verb !== "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
+    ...versionRefusalAsInternal,
+  },
+  {
+    // The same refusal, met by a request without A2A-Version at an interface that serves 1.0 only.
+    id: "empty-version-refused-as-internal-error",
+    what: "a request without A2A-Version, at an interface that serves only 1.0, is refused as an internal error",
+    clause: "A2A 1.0.1 §3.6.2 (an empty version means 0.3: VersionNotSupportedError where 0.3 is not served)",
+    check: "errors.empty-version-is-0-3",
+    ...versionRefusalAsInternal,
   },
   {
     id: "error-details-dropped",

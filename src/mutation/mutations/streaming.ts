@@ -1,12 +1,14 @@
 import { isObject } from "../exchange.js";
-import type { Exchange, GrpcExchange, Mutation } from "../types.js";
+import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
 import {
   TASK_NOT_FOUND,
   UNSUPPORTED_OPERATION,
   asInternalError,
   isFinalEvent,
   isInterruptedEvent,
+  stateName,
   statusUpdate,
+  taskIn,
 } from "./shapes.js";
 import {
   GRPC_NOT_FOUND,
@@ -16,6 +18,8 @@ import {
   grpcIsFinal,
   grpcIsInterrupted,
   grpcStatusUpdate,
+  grpcTask,
+  GRPC_STATE,
 } from "./grpc-shapes.js";
 
 // Streams already cut short, so that only their first event passes.
@@ -23,6 +27,30 @@ const cut = new WeakSet<Exchange>();
 const grpcCut = new WeakSet<GrpcExchange>();
 
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
+/** Per task id seen in a message stream: "open" until its final event passed the proxy, then "done". */
+function streamedTasks(memory: MutationMemory): Map<string, "open" | "done"> {
+  let tasks = memory.get("streamed-tasks") as Map<string, "open" | "done"> | undefined;
+  if (!tasks) memory.set("streamed-tasks", (tasks = new Map()));
+  return tasks;
+}
+
+/** The task a JSON stream event is about: a Task's id, or an update's taskId. */
+function eventTaskId(event: unknown): string | undefined {
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  if (!isObject(result)) return undefined;
+  const task = isObject(result.task) ? result.task : result.kind === "task" ? result : undefined;
+  const update = statusUpdate(event) ?? (isObject(result.artifactUpdate) ? result.artifactUpdate : result);
+  const id = task?.id ?? update.taskId;
+  return typeof id === "string" ? id : undefined;
+}
+
+/** Notes a message stream's task as open, or done once its final event went through. */
+function noteStreamed(memory: MutationMemory, id: string | undefined, final: boolean): undefined {
+  const tasks = streamedTasks(memory);
+  if (id && tasks.get(id) !== "done") tasks.set(id, final ? "done" : "open");
+  return undefined;
+}
+
 export const streamingMutations: Mutation[] = [
   {
     id: "final-flag-dropped",
@@ -175,5 +203,35 @@ export const streamingMutations: Mutation[] = [
       return { events: [e] };
     },
     grpcReply: (r, x) => (x.verb === "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
+  },
+  {
+    id: "stream-drop-cancels-task",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a task whose message stream the client dropped before its end reads back canceled",
+    clause: "A2A 1.0.1 §3.5.2 (closing a stream MUST NOT affect the task); 0.3 §7.2, §7.9 (the task goes on)",
+    check: "streaming.dropped-stream-task-readable",
+    event: (e, x, memory) =>
+      x.verb === "stream" ? noteStreamed(memory, eventTaskId(e), isFinalEvent(e)) : undefined,
+    grpcEvent: (e, x, memory) => {
+      if (x.verb !== "stream") return undefined;
+      const payload = isObject(e) && isObject(e.payload) ? e.payload : undefined;
+      const value = isObject(payload?.value) ? payload.value : undefined;
+      const id = value?.id ?? value?.taskId;
+      return noteStreamed(memory, typeof id === "string" ? id : undefined, grpcIsFinal(e));
+    },
+    reply: (r, x, memory) => {
+      const task = x.verb === "get" ? taskIn(r, x) : undefined;
+      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
+        return undefined;
+      task.status.state = stateName(x.generation ?? "0.x", "canceled");
+      return r;
+    },
+    grpcReply: (r, x, memory) => {
+      const task = x.verb === "get" ? grpcTask(r) : undefined;
+      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
+        return undefined;
+      task.status.state = GRPC_STATE.canceled;
+      return r;
+    },
   },
 ];
