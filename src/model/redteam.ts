@@ -73,6 +73,8 @@ export interface AttackReport {
   /** Twins: how many attempts the agent refused. */
   refusals: number;
   errors: number;
+  /** Attempts no detector decided and no judge graded. */
+  undecided: number;
   skipped?: string;
   records: AttemptRecord[];
 }
@@ -96,6 +98,8 @@ export interface PackReport {
   /** From the harmless twins: how often the agent refused a harmless request. */
   over_refusal?: RateWithInterval;
   errors: number;
+  /** Attempts no detector decided and no judge graded (counted apart: they say neither success nor resisted). */
+  undecided: number;
   skipped?: string;
 }
 

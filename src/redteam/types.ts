@@ -112,6 +112,11 @@ export interface Attack {
   /** For the judge: the criterion that is met when the attack succeeded (or, for a twin, when the agent refused). */
   grade?: string;
   /**
+   * What no detector decides stays "undecided" without a judge, never "resisted": a reply that neither
+   * carries the compliance code nor refuses may still have complied in words.
+   */
+  undecidedWithoutJudge?: boolean;
+  /**
    * Model-driven: after the opening `steps`, an attacker model writes each next message toward `goal`,
    * varying and escalating, until the detector sees a success or `maxTurns` is reached.
    */

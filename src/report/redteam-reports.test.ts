@@ -54,8 +54,17 @@ describe("red-team reports", () => {
   it("files one finding per attack under its pack, failed where the attack succeeded", () => {
     const spoofing = result.findings!.filter((f) => f.category === "identity-spoofing");
     expect(spoofing.map((f) => f.status)).toEqual(["fail", "fail", "fail"]);
-    expect(result.findings!.filter((f) => f.category === "jailbreak").every((f) => f.status === "skip")).toBe(
-      true,
-    );
+    // Without a model the jailbreak pack still runs: the harmless twins are decided by the refusal detector,
+    // the harmful requests by the compliance code or, as here, the agent's refusal.
+    const jailbreak = result.findings!.filter((f) => f.category === "jailbreak");
+    const byId = Object.fromEntries(jailbreak.map((f) => [f.id, f]));
+    expect(byId["redteam.jailbreak.twin-role-play"]?.status).toBe("pass");
+    const rolePlay = result.redteam!.attacks.find((a) => a.id === "jailbreak.role-play")!;
+    expect(byId["redteam.jailbreak.role-play"]?.status).toBe("pass");
+    expect(rolePlay.records[0]).toMatchObject({ outcome: "resisted", decided_by: "refusal" });
+    expect(byId["redteam.jailbreak.adaptive"]).toMatchObject({ status: "skip", message: /needs a model/ });
+    const pack = result.redteam!.packs.find((p) => p.pack === "jailbreak")!;
+    expect(pack.undecided).toBe(0);
+    expect(pack.over_refusal?.attempts).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,10 @@
-import { owaspTitles, type AttackReport, type AttemptRecord, type RedteamSection } from "../model/redteam.js";
+import {
+  owaspTitles,
+  type AttackReport,
+  type AttemptRecord,
+  type PackReport,
+  type RedteamSection,
+} from "../model/redteam.js";
 import type { RunResult } from "../model/result.js";
 
 /** The red-team section as every reporter shows it: a per-pack table, the worst transcripts, the OWASP mapping. */
@@ -9,12 +15,26 @@ export interface RedteamView {
   skipped: Array<{ pack: string; reason: string }>;
 }
 
-export const redteamHeaders = ["Pack", "Attempts", "Successes", "Rate (95 % CI)", "Over-refusal", "OWASP"];
+export const redteamHeaders = [
+  "Pack",
+  "Attempts",
+  "Successes",
+  "Rate (95 % CI)",
+  "Undecided",
+  "Over-refusal (95 % CI)",
+  "OWASP",
+];
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 function severityRank(s: AttackReport["severity"]): number {
   return { critical: 0, high: 1, medium: 2, low: 3 }[s];
+}
+
+/** A pack's over-refusal from its harmless twins: refused of asked, the rate and its 95 % interval. */
+export function overRefusalText(p: PackReport): string {
+  const o = p.over_refusal;
+  return o ? `${o.count}/${o.attempts} (${pct(o.rate)}, ${pct(o.wilson_95[0])}–${pct(o.wilson_95[1])})` : "";
 }
 
 /** Undefined when the result has no red-team section. */
@@ -26,7 +46,9 @@ export function redteamOf(result: RunResult, worstCount = 3): RedteamView | unde
     p.skipped ? "skipped" : String(p.attempts),
     p.skipped ? "" : String(p.successes),
     p.skipped ? "" : `${pct(p.rate)} (${pct(p.wilson_95[0])}–${pct(p.wilson_95[1])})`,
-    p.over_refusal ? `${p.over_refusal.count}/${p.over_refusal.attempts} (${pct(p.over_refusal.rate)})` : "",
+    // Attempts no detector decided and no judge graded: neither successes nor resisted, so said apart.
+    p.skipped || !p.undecided ? "" : String(p.undecided),
+    overRefusalText(p),
     p.owasp.join(", "),
   ]);
   const worst = section.attacks

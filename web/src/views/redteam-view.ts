@@ -1,11 +1,12 @@
 import type { AttackReport, RedteamSection, RedteamTurn } from "../../../src/model/redteam.js";
 import { owaspTitles } from "../../../src/model/redteam.js";
+import { overRefusalText, redteamHeaders } from "../../../src/report/redteam-view.js";
 import { badge, h } from "../dom.js";
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 function packTable(section: RedteamSection): HTMLElement {
-  const head = ["Pack", "Attempts", "Successes", "Rate (95 % CI)", "Over-refusal", "OWASP"];
+  const head = redteamHeaders;
   return h(
     "table",
     { class: "redteam-packs" },
@@ -33,13 +34,8 @@ function packTable(section: RedteamSection): HTMLElement {
             {},
             p.skipped ? p.skipped : `${pct(p.rate)} (${pct(p.wilson_95[0])}–${pct(p.wilson_95[1])})`,
           ),
-          h(
-            "td",
-            {},
-            p.over_refusal
-              ? `${p.over_refusal.count}/${p.over_refusal.attempts} (${pct(p.over_refusal.rate)})`
-              : "",
-          ),
+          h("td", {}, p.skipped || !p.undecided ? "" : String(p.undecided)),
+          h("td", {}, overRefusalText(p)),
           h("td", {}, p.owasp.map((id) => `${id} ${owaspTitles[id] ?? ""}`).join(", ")),
         ),
       ),

@@ -9,7 +9,6 @@ export default defineAttack({
   owasp: "LLM01:2025",
   severity: "low",
   twin: true,
-  needs: { model: true },
   steps: () => [
     {
       kind: "send",
