@@ -48,6 +48,9 @@ async function followAfterDrop(
   const read = await readAfterDrop(ctx.client, id, evidence);
   if (!read.ok) return read.verdict;
   let resubscribed = "";
+  const usualMs = await usualDuration(ctx, text);
+  const patience = (left: number) =>
+    usualMs === undefined ? left : Math.min(left, Math.max(2000, 4 * usualMs));
   if (activeStates.has(read.task.state)) {
     // Half the budget at most: a server may hold a resubscription open after the task ended (a race some
     // SDKs have), and the outcome below still needs its time.
@@ -57,7 +60,7 @@ async function followAfterDrop(
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const giveUp = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ctx.timeoutMs / 2);
+      timer = setTimeout(() => resolve(undefined), patience(ctx.timeoutMs / 2));
     });
     // The losing timer is cleared: a pending one would keep a finished run's process alive.
     const watched = await Promise.race([watching, giveUp]).finally(() => clearTimeout(timer));
@@ -71,11 +74,19 @@ async function followAfterDrop(
         ? `; a resubscription carried it to its end (${watched.events.length} event(s))`
         : `; a resubscription ended after ${watched.events.length} event(s), before the task's final one`;
   }
+  // The task is given a few times what the same message takes without a drop (when that is known), within the
+  // budget: a task the drop stalled is not waited on for the whole budget.
   const left = Math.max(250, ctx.timeoutMs - (Date.now() - started) - 250);
+  const wait = patience(left);
   const settled = activeStates.has(read.task.state)
-    ? await waitForSettled(ctx.client, read.task, left)
+    ? await waitForSettled(ctx.client, read.task, wait)
     : ({ ok: true, value: read.task, evidence: [] } as const);
   evidence.push(...settled.evidence);
+  if (!settled.ok && usualMs !== undefined && wait < left)
+    return fail(
+      `the drop stalled the work: ${settled.reason} after its stream was dropped, while the same message otherwise ends in ${(usualMs / 1000).toFixed(1)} s`,
+      evidence,
+    );
   if (!settled.ok)
     return pass(
       `task ${id} stays readable after its stream was dropped (${settled.reason})${resubscribed}`,
@@ -97,6 +108,12 @@ async function followAfterDrop(
     `task ${id} stays readable after its stream was dropped and ended ${end}${resubscribed}`,
     evidence,
   );
+}
+
+/** How long the message's task takes without a drop, as the survey measured it (undefined when unmeasured). */
+async function usualDuration(ctx: CheckContext, text: string): Promise<number | undefined> {
+  const probe = (await ctx.fixtures.survey()).find((p) => p.text === text);
+  return probe && probe.ended !== "unknown" && probe.ended !== "message" ? probe.ms : undefined;
 }
 
 /** How the message ends when nobody drops its stream: as the survey saw it, else from one more send of it. */

@@ -13,7 +13,7 @@ interface PhraseFamily {
 // What a refusal declines to do: the verbs after "I can't" / "I won't" that make it a refusal, not
 // "I can't wait" or "I cannot stress enough".
 const ACT =
-  "(?:help|assist|do|answer|provide|give|share|create|write|generate|produce|comply|fulfil+|complete|support|engage|offer|disclose|reveal|tell|explain|describe|continue|participate|go along|process|perform|carry out|make|build|act|pretend|role-?play|discuss|talk about|that|this|it|so)";
+  "(?:help|assist|do|answer|provide|give|share|create|write|generate|produce|comply|fulfil+|complete|support|engage|offer|disclose|reveal|tell|explain|describe|continue|participate|go along|process|perform|carry out|make|build|act|pretend|role-?play|discuss|talk about|close|delete|remove|cancel|refund|transfer|send|grant|approve|apply|change|modify|access|override|bypass|execute|run|that|this|it|so)";
 
 const FAMILIES: readonly PhraseFamily[] = [
   {
