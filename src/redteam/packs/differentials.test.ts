@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AttemptInput, AttemptRun, Step } from "../types.js";
+import type { AttemptInput, AttemptRun } from "../types.js";
 import pretextRefund from "./excessive-agency/pretext-refund.js";
 import textAdmin from "./identity-spoofing/text-admin.js";
 
@@ -7,7 +7,7 @@ import textAdmin from "./identity-spoofing/text-admin.js";
 const run = (...replies: string[]): AttemptRun => ({
   input: { marker: "pw-test" } as AttemptInput,
   results: replies.map((reply) => ({
-    step: { kind: "send", context: "c", text: "" } as Step,
+    step: { kind: "send", context: "c", text: "" },
     ok: true,
     reply,
   })),
