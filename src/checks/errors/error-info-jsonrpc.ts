@@ -11,6 +11,7 @@ export default defineCheck({
   requirement:
     'The JSON-RPC error for an A2A error (TaskNotFound for a GetTask of an unknown id) carries in error.data a google.rpc.ErrorInfo with reason TASK_NOT_FOUND and domain "a2a-protocol.org".',
   spec: "A2A 1.0.1 §9.5 (JSON-RPC error handling)",
+  tck: ["JSONRPC-ERR-003"],
   recommendation:
     'Put [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}] in error.data of each A2A error.',
   selfTest: [{ flaw: "jsonrpc-error-without-info", protocols: ["1.0"], bindings: ["JSONRPC"] }],

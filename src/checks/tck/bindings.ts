@@ -45,8 +45,8 @@ export const bindingRequirements: readonly TckRequirement[] = [
     "9.5",
     "A2A errors include ErrorInfo in data array",
     true,
-    partial(
-      "A2A 1.0.1 §9.5 makes ErrorInfo in error.data a SHOULD (1.0.0 said MUST, which the TCK follows): its absence is noted, not failed; the MUST @type of every data object is judged",
+    covered(
+      "errors.error-info-jsonrpc fails an A2A error without its ErrorInfo at SHOULD (1.0.1 §9.5; 1.0.0 said MUST, which the TCK follows); errors.error-details judges the MUST @type of every data object",
     ),
   ),
   req(
