@@ -26,6 +26,10 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .badge.error { background: var(--error); }
 .badge.skip { background: var(--skip); }
 .badge.level { background: #0969da; }
+.badge.level.full { background: var(--pass); }
+.badge.level.partial { background: #9a6700; }
+.badge.level.minimal { background: #bc4c00; }
+.badge.level.non-conformant { background: var(--fail); }
 .reason { font-size: 15px; margin: 4px 0 8px; }
 .check { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 6px; padding: 8px 12px; margin: 12px 0; }
 .check.error { border-left-color: var(--error); }

@@ -85,9 +85,15 @@ describe("renderHtml", () => {
   it("summarises each run: status, reason, scores, conformance level", () => {
     const doc = render([conformanceRun]);
     expect(doc).toContain(
-      `<p class="reason"><span class="badge failed">failed</span><span class="badge level">partial (0.7)</span> 3 MUST checks failed </p>`,
+      `<p class="reason"><span class="badge failed">failed</span><span class="badge level partial">partial (0.7)</span> 3 MUST checks failed </p>`,
     );
     expect(doc).toContain("<dt>Scores</dt><dd>card 1 · conformance 0.7</dd>");
+  });
+
+  it("colours the level badge by the level", () => {
+    const style = render([conformanceRun]);
+    for (const level of ["full", "partial", "minimal", "non-conformant"])
+      expect(style).toMatch(new RegExp(`\\.badge\\.level\\.${level} \\{ background: [^;]+; \\}`));
   });
 
   it("draws a bar per category in an inline SVG chart, largest category full width", () => {

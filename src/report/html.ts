@@ -21,7 +21,7 @@ function summary(result: RunResult): SafeHtml {
   const e = result.endpoint;
   return html`<p class="reason">
       <span class="badge ${result.status}">${result.status}</span>${
-        level ? html` <span class="badge level">${level}</span>` : null
+        level ? html` <span class="badge level ${result.conformance_level ?? ""}">${level}</span>` : null
       }
       ${result.reason ?? ""}
     </p>
