@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatDuration, formatSeconds } from "./units.js";
+import { formatBytes, formatDuration, formatLocalTime, formatSeconds } from "./units.js";
 
 describe("units", () => {
   it("names byte caps in KB and MB", () => {
@@ -23,5 +23,20 @@ describe("units", () => {
     expect(formatDuration(181_394)).toBe("3 m 01 s");
     expect(formatDuration(3_900_000)).toBe("1 h 05 m");
     expect(formatDuration(Number.NaN)).toBe("0 ms");
+  });
+});
+
+describe("formatLocalTime", () => {
+  it("shows an instant in a given offset with the zone, and leaves text that is no date alone", () => {
+    expect(formatLocalTime("2026-12-04T03:15:02.123Z", 60)).toBe("2026-12-04 04:15:02 UTC+01:00");
+    expect(formatLocalTime("2026-12-04T03:15:02Z", -330)).toBe("2026-12-03 21:45:02 UTC-05:30");
+    expect(formatLocalTime("2026-12-04T03:15:02Z", 0)).toBe("2026-12-04 03:15:02 UTC+00:00");
+    expect(formatLocalTime("not a date")).toBe("not a date");
+  });
+
+  it("uses this machine's zone by default", () => {
+    expect(formatLocalTime("2026-12-04T03:15:02Z")).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC[+-]\d\d:\d\d$/,
+    );
   });
 });

@@ -28,3 +28,18 @@ export function formatDuration(ms: number): string {
   if (seconds < 3600) return `${Math.floor(seconds / 60)} m ${pad(seconds % 60)} s`;
   return `${Math.floor(seconds / 3600)} h ${pad(Math.floor(seconds / 60) % 60)} m`;
 }
+
+/**
+ * An ISO 8601 instant in this machine's local time with its offset ("2026-12-04 04:15:02 UTC+01:00"), for
+ * reports read by people; the results JSON keeps the UTC instant. Text that is no date is returned as it is.
+ */
+export function formatLocalTime(iso: string, offsetMinutes?: number): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const offset = offsetMinutes ?? -date.getTimezoneOffset();
+  const local = new Date(date.getTime() + offset * 60_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const sign = offset >= 0 ? "+" : "-";
+  const zone = `UTC${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ${zone}`;
+}

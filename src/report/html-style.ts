@@ -13,7 +13,7 @@ h2 { font-size: 20px; margin: 40px 0 8px; padding-top: 16px; border-top: 1px sol
 h3 { font-size: 16px; margin: 24px 0 8px; }
 .muted { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; margin: 8px 0; }
-th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }
 th { background: var(--panel); font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; width: 4em; white-space: nowrap; overflow-wrap: normal; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 8px 0; }

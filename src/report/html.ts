@@ -9,7 +9,7 @@ import { html, trusted, type SafeHtml } from "./html-template.js";
 import { loadSection } from "./load-html.js";
 import { trafficList } from "./html-traffic.js";
 import { categoryCounts, levelText, problems, runTitle, scoreText, totals, withStatus } from "./run-view.js";
-import { formatDuration } from "../net/units.js";
+import { formatDuration, formatLocalTime } from "../net/units.js";
 
 // The report shows hostile text; if an escape were ever missed, this policy still forbids every script, frame,
 // form target and remote load. Only the inline stylesheet and data: images are allowed.
@@ -53,7 +53,8 @@ function summary(result: RunResult): SafeHtml {
       }
       <dt>Run</dt>
       <dd>
-        ${result.started_at} · ${formatDuration(result.duration_ms)} · ${result.traffic.length} requests
+        ${formatLocalTime(result.started_at)} · ${formatDuration(result.duration_ms)} ·
+        ${result.traffic.length} requests
       </dd>
     </dl>`;
 }

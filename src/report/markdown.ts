@@ -21,7 +21,7 @@ import {
 } from "./run-view.js";
 import { loadMarkdown } from "./load-markdown.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
-import { formatDuration } from "../net/units.js";
+import { formatDuration, formatLocalTime } from "../net/units.js";
 
 const STATUS_WORD = { passed: "✅ PASSED", failed: "❌ FAILED", error: "⚠️ ERROR" } as const;
 const STATUS_EMOJI: Record<string, string> = { passed: "✅ ", failed: "❌ ", error: "⚠️ " };
@@ -56,7 +56,10 @@ function overview(result: RunResult): string {
     ]);
   }
   const requests = `${result.traffic.length} request${result.traffic.length === 1 ? "" : "s"}`;
-  rows.push(["Run", mdCell(`${result.started_at} · ${formatDuration(result.duration_ms)} · ${requests}`)]);
+  rows.push([
+    "Run",
+    mdCell(`${formatLocalTime(result.started_at)} · ${formatDuration(result.duration_ms)} · ${requests}`),
+  ]);
   rows.push(["Tool", mdCell(`plainwright ${result.tool.version}`)]);
   return table(["", ""], rows);
 }
