@@ -115,6 +115,11 @@ describe("renderJunit", () => {
     `);
   });
 
+  it("gives a conversation no smoke testcase: it sends no smoke message", () => {
+    const root = parseXml(renderJunit([conversationRun]));
+    expect(findAll(root, "testcase").filter((c) => c.attrs.classname === "smoke")).toEqual([]);
+  });
+
   it("turns each conversation criterion into a testcase", () => {
     const root = parseXml(renderJunit([conversationRun]));
     const conversation = findAll(root, "testcase").filter((c) => c.attrs.classname === "conversation");

@@ -260,6 +260,8 @@ function thresholdCases(result: RunResult): Case[] {
 function basicCases(result: RunResult): Case[] {
   const card = cardCase(result);
   if (result.kind === "load") return [card, ...thresholdCases(result)];
+  // A conversation sends no smoke message: its turns are its test (no skipped "smoke message" case).
+  if (result.kind === "conversation") return [card, ...conversationCases(result)];
   return [card, smokeCase(result, card.ms), ...conversationCases(result)];
 }
 
