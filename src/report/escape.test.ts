@@ -26,6 +26,16 @@ describe("escaping", () => {
     expect(xmlAttr(`"it's"\n<&>`)).toBe("&quot;it&apos;s&quot;&#10;&lt;&amp;&gt;");
   });
 
+  it("shows C0, C1 and bidirectional controls in XML text, attributes and CDATA as U+FFFD, never raw", () => {
+    const hostile = "a\u0001b\u0085c\u202Ed\u2066e";
+    for (const out of [xmlText(hostile), xmlAttr(hostile), cdata(hostile)]) {
+      expect(out).toContain("a\uFFFDb\uFFFDc\uFFFDd\uFFFDe");
+      expect(out).not.toMatch(
+        /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+      );
+    }
+  });
+
   it("splits ]]> so a CDATA section cannot be closed by its content", () => {
     expect(cdata("a]]>b")).toBe("<![CDATA[a]]]]><![CDATA[>b]]>");
     expect(cdata("]]>]]>").match(/]]>/g)?.length).toBe(3);

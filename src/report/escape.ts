@@ -6,8 +6,9 @@
 // XML 1.0 section 2.2 Char: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF. With the `u` flag a lone
 // surrogate is one code point outside these ranges, so it is caught too.
 const ILLEGAL_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-// C1 controls and DEL are legal XML but invisible and confusing in a report a person reads.
-const INVISIBLE = /[\u007F-\u009F]/gu;
+// C1 controls, DEL and the bidirectional controls are legal XML but invisible in a report a person reads, and
+// the bidi ones can reorder what is shown around them.
+const INVISIBLE = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
 
 /** Removes characters XML 1.0 forbids (NUL, most C0 controls, lone surrogates, U+FFFE/U+FFFF). */
 export function stripIllegalXml(text: string): string {
@@ -33,17 +34,17 @@ const XML_ENTITIES: Record<string, string> = {
 
 /** Text content of an XML element. */
 export function xmlText(text: string): string {
-  return stripIllegalXml(text).replace(/[&<>]/g, (c) => XML_ENTITIES[c] ?? c);
+  return visibleControls(text).replace(/[&<>]/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
 /** A double-quoted XML attribute value (without the quotes). */
 export function xmlAttr(text: string): string {
-  return stripIllegalXml(text).replace(/[&<>"'\n\r\t]/g, (c) => XML_ENTITIES[c] ?? c);
+  return visibleControls(text).replace(/[&<>"'\n\r\t]/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
 /** A CDATA section that stays one section's worth of text whatever it holds: `]]>` is split across two sections. */
 export function cdata(text: string): string {
-  return `<![CDATA[${stripIllegalXml(text).replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+  return `<![CDATA[${visibleControls(text).replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
 }
 
 const HTML_ENTITIES: Record<string, string> = {
