@@ -138,6 +138,8 @@ export default defineCheck({
     { flaw: "push-config-not-stored", protocols: ["1.0"] },
     { flaw: "push-no-delivery", protocols: ["0.3"] },
     { flaw: "push-wrong-token", protocols: ["1.0"] },
+    // The send names another task's id, so the notifications of the task it started name no task it sent.
+    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   allowed: [
     {

@@ -1,12 +1,64 @@
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import { unparsedOnly } from "../support/stream-evidence.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 function stateOf(event: Reply): string | undefined {
   return event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
 }
 
-import { unparsedOnly } from "../support/stream-evidence.js";
+/** How one message's stream ends: the verdict, and whether it ended at an interrupted state. */
+async function judgeStream(
+  ctx: CheckContext,
+  text: string,
+): Promise<{ status: CheckVerdict["status"]; verdict: CheckVerdict; interrupted: boolean }> {
+  const stream = await ctx.client.stream({ text });
+  const ids = stream.trafficIds;
+  const done = (verdict: CheckVerdict, interrupted = false) => ({
+    status: verdict.status,
+    verdict,
+    interrupted,
+  });
+  if (stream.failure) return done(fail(`the stream was refused: ${describeFailure(stream.failure)}`, ids));
+  if (stream.end.reason !== "closed") return done(fail(`the stream did not end: ${stream.end.reason}`, ids));
+  const states = stream.events.map(stateOf);
+  const lastIndex = states.length - 1;
+  const last = stream.events[lastIndex];
+  if (!last) return done(fail(unparsedOnly(stream) ?? "the stream carried no event", ids));
+  if (last.kind === "message") return done(pass("the stream carried a single Message", ids));
+  const finalState = states[lastIndex];
+  const interrupted = finalState === "input-required" || finalState === "auth-required";
+  if (!finalState || !(terminalStates.has(finalState as never) || interrupted))
+    return done(
+      fail(`the last event reports ${finalState ?? last.kind}, not a terminal or interrupted state`, ids),
+    );
+  // 1.0 §3.1.2: the stream closes at the terminal state, so nothing may follow the first terminal event,
+  // except the final Task snapshot 1.0.1 §11.7 lets an agent resend before closing.
+  const firstTerminal = states.findIndex((st) => st !== undefined && terminalStates.has(st as never));
+  const snapshotOnly =
+    ctx.generation === "1.0" &&
+    firstTerminal === lastIndex - 1 &&
+    last.kind === "task" &&
+    last.state === states[firstTerminal];
+  if (firstTerminal >= 0 && firstTerminal < lastIndex && !snapshotOnly)
+    return done(
+      fail(
+        `${lastIndex - firstTerminal} event(s) followed the ${states[firstTerminal]} event ${firstTerminal + 1} of ${stream.events.length}; the stream must close at the terminal state`,
+        ids,
+      ),
+    );
+  const finals = stream.events.filter((e) => e.kind === "status-update" && e.final === true);
+  if (ctx.generation !== "1.0" && (finals.length !== 1 || finals[0] !== last))
+    return done(
+      fail(
+        `${finals.length} event(s) carry final:true${finals.length === 1 ? " but it is not the last event" : ""}; exactly one, the last, must`,
+        ids,
+      ),
+    );
+  return done(pass(`${stream.events.length} events, ending ${finalState}`, ids), interrupted);
+}
+
 export default defineCheck({
   id: "streaming.final-event",
   title: "A stream ends with exactly one final event and nothing after it",
@@ -37,50 +89,19 @@ export default defineCheck({
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {
-    const stream = await ctx.client.stream({ text: ctx.fixtures.message });
-    if (stream.failure)
-      return fail(`the stream was refused: ${describeFailure(stream.failure)}`, stream.trafficIds);
-    if (stream.end.reason !== "closed")
-      return fail(`the stream did not end: ${stream.end.reason}`, stream.trafficIds);
-    const states = stream.events.map(stateOf);
-    const lastIndex = states.length - 1;
-    const last = stream.events[lastIndex];
-    if (!last) return fail(unparsedOnly(stream) ?? "the stream carried no event", stream.trafficIds);
-    if (last.kind === "message") return pass("the stream carried a single Message", stream.trafficIds);
-    const finalState = states[lastIndex];
-    if (
-      !finalState ||
-      !(
-        terminalStates.has(finalState as never) ||
-        finalState === "input-required" ||
-        finalState === "auth-required"
-      )
-    ) {
-      return fail(
-        `the last event reports ${finalState ?? last.kind}, not a terminal or interrupted state`,
-        stream.trafficIds,
-      );
-    }
-    // 1.0 §3.1.2: the stream closes at the terminal state, so nothing may follow the first terminal event,
-    // except the final Task snapshot 1.0.1 §11.7 lets an agent resend before closing.
-    const firstTerminal = states.findIndex((st) => st !== undefined && terminalStates.has(st as never));
-    const snapshotOnly =
-      ctx.generation === "1.0" &&
-      firstTerminal === lastIndex - 1 &&
-      last.kind === "task" &&
-      last.state === states[firstTerminal];
-    if (firstTerminal >= 0 && firstTerminal < lastIndex && !snapshotOnly)
-      return fail(
-        `${lastIndex - firstTerminal} event(s) followed the ${states[firstTerminal]} event ${firstTerminal + 1} of ${stream.events.length}; the stream must close at the terminal state`,
-        stream.trafficIds,
-      );
-    const finals = stream.events.filter((e) => e.kind === "status-update" && e.final === true);
-    if (ctx.generation !== "1.0" && (finals.length !== 1 || finals[0] !== last)) {
-      return fail(
-        `${finals.length} event(s) carry final:true${finals.length === 1 ? " but it is not the last event" : ""}; exactly one, the last, must`,
-        stream.trafficIds,
-      );
-    }
-    return pass(`${stream.events.length} events, ending ${finalState}`, stream.trafficIds);
+    const first = await judgeStream(ctx, ctx.fixtures.message);
+    // A stream that ended interrupted shows nothing of what follows a terminal state: when another message
+    // finishes (the survey saw one), its stream is judged too.
+    if (first.status !== "pass" || !first.interrupted) return first.verdict;
+    const finishing = (await ctx.fixtures.survey()).find(
+      (p) => p.text !== ctx.fixtures.message && terminalStates.has(p.ended as never),
+    );
+    if (!finishing) return first.verdict;
+    const second = await judgeStream(ctx, finishing.text);
+    if (second.status !== "pass") return second.verdict;
+    return pass(`${first.verdict.message}; ${second.verdict.message}`, [
+      ...(first.verdict.evidence ?? []),
+      ...(second.verdict.evidence ?? []),
+    ]);
   },
 });
