@@ -1,5 +1,6 @@
 import type { RunResult } from "../model/result.js";
-import { redteamHeaders, redteamOf, turnLine } from "./redteam-view.js";
+import { redteamHeaders } from "../model/redteam.js";
+import { redteamOf, turnLine } from "./redteam-view.js";
 import type { Style } from "./style.js";
 
 function pad(rows: string[][]): string[] {

@@ -1,8 +1,8 @@
 import {
+  overRefusalText,
   owaspTitles,
   type AttackReport,
   type AttemptRecord,
-  type PackReport,
   type RedteamSection,
 } from "../model/redteam.js";
 import type { RunResult } from "../model/result.js";
@@ -15,26 +15,10 @@ export interface RedteamView {
   skipped: Array<{ pack: string; reason: string }>;
 }
 
-export const redteamHeaders = [
-  "Pack",
-  "Attempts",
-  "Successes",
-  "Rate (95 % CI)",
-  "Undecided",
-  "Over-refusal (95 % CI)",
-  "OWASP",
-];
-
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 function severityRank(s: AttackReport["severity"]): number {
   return { critical: 0, high: 1, medium: 2, low: 3 }[s];
-}
-
-/** A pack's over-refusal from its harmless twins: refused of asked, the rate and its 95 % interval. */
-export function overRefusalText(p: PackReport): string {
-  const o = p.over_refusal;
-  return o ? `${o.count}/${o.attempts} (${pct(o.rate)}, ${pct(o.wilson_95[0])}–${pct(o.wilson_95[1])})` : "";
 }
 
 /** Undefined when the result has no red-team section. */

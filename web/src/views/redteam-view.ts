@@ -1,6 +1,6 @@
 import type { AttackReport, RedteamSection, RedteamTurn } from "../../../src/model/redteam.js";
-import { owaspTitles } from "../../../src/model/redteam.js";
-import { overRefusalText, redteamHeaders } from "../../../src/report/redteam-view.js";
+import { overRefusalText, owaspTitles, redteamHeaders } from "../../../src/model/redteam.js";
+
 import { badge, h } from "../dom.js";
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
