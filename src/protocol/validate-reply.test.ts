@@ -44,6 +44,13 @@ describe("replyShapeProblem on messages and artifacts", () => {
     expect(replyShapeProblem({ ...task, artifacts }, "0.3")).toMatch(/artifact 1 has no artifactId/);
   });
 
+  it("says a bad message and a bad artifact of one Task together: one does not hide the other", () => {
+    const history = [{ ...message, role: "assistant" }];
+    const artifacts = [{ name: "answer", parts: [{ kind: "text", text: "x" }] }];
+    const problem = replyShapeProblem({ ...task, history, artifacts }, "0.3");
+    expect(problem).toMatch(/history message 1 has role "assistant"; and .*artifact 1 has no artifactId/);
+  });
+
   it("judges 1.0 roles by their enum names and 0.1 messages by their parts", () => {
     const v10 = { message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "hi" }] } };
     expect(replyShapeProblem(v10, "1.0")).toBeUndefined();

@@ -75,15 +75,22 @@ export function replyShapeProblem(
         ? (body.history as unknown[]).map((m, i) => [`history message ${i + 1}`, m] as const)
         : []),
     ];
-    for (const [where, message] of inner) {
-      const bad = isObject(message) ? messageBasicsProblem(message, generation) : undefined;
-      if (bad) return `${name} whose ${where} ${bad}`;
-    }
+    // The first bad message and the first bad artifact are both said: one does not hide the other.
+    const badMessage = inner
+      .map(([where, message]) => {
+        const bad = isObject(message) ? messageBasicsProblem(message, generation) : undefined;
+        return bad && `${name} whose ${where} ${bad}`;
+      })
+      .find((p) => p !== undefined);
     const artifacts = Array.isArray(body.artifacts) ? (body.artifacts as unknown[]) : [];
-    for (const [i, artifact] of artifacts.entries()) {
-      const bad = artifactProblem(artifact, generation);
-      if (bad) return `${name} whose artifact ${i + 1} ${bad}`;
-    }
+    const badArtifact = artifacts
+      .map((artifact, i) => {
+        const bad = artifactProblem(artifact, generation);
+        return bad && `${name} whose artifact ${i + 1} ${bad}`;
+      })
+      .find((p) => p !== undefined);
+    const both = [badMessage, badArtifact].filter((p) => p !== undefined);
+    if (both.length > 0) return both.join("; and ");
   }
   if (reply.kind === "status-update") {
     const status = isObject(body.status) ? body.status : {};
