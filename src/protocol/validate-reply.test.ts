@@ -48,7 +48,7 @@ describe("replyShapeProblem on messages and artifacts", () => {
     const history = [{ ...message, role: "assistant" }];
     const artifacts = [{ name: "answer", parts: [{ kind: "text", text: "x" }] }];
     const problem = replyShapeProblem({ ...task, history, artifacts }, "0.3");
-    expect(problem).toMatch(/history message 1 has role "assistant"; and .*artifact 1 has no artifactId/);
+    expect(problem).toMatch(/history message 1 has role "assistant".*; and .*artifact 1 has no artifactId/);
   });
 
   it("judges 1.0 roles by their enum names and 0.1 messages by their parts", () => {
