@@ -73,7 +73,15 @@ export async function watchStream(
   };
   try {
     const ended = await Promise.race([open(onEvent), stillOpen]);
-    return ended === "open" ? { events, openAfterFinalMs: options.graceMs } : { outcome: ended, events };
+    if (ended === "open") return { events, openAfterFinalMs: options.graceMs };
+    // A body that is not an event stream (JSON values back to back in text/plain) is read only once it has
+    // ended, so nothing arrived live: its events are taken from the outcome, up to where the check stops.
+    if (events.length === 0)
+      for (const [index, event] of ended.events.entries()) {
+        events.push(event);
+        if (options.stopAt?.(event, index)) break;
+      }
+    return { outcome: ended, events };
   } finally {
     clearTimeout(timer);
   }
