@@ -44,6 +44,15 @@ describe("replyShapeProblem on messages and artifacts", () => {
     expect(replyShapeProblem({ ...task, artifacts }, "0.3")).toMatch(/artifact 1 has no artifactId/);
   });
 
+  it("names a 0.x result that holds a Message instead of being one (read leniently, judged here)", () => {
+    expect(replyShapeProblem({ state: "working", message }, "0.2")).toMatch(
+      /an object holding a Message under "message" \(with "state"\), not a Message itself/,
+    );
+    expect(
+      replyShapeProblem({ message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "hi" }] } }, "1.0"),
+    ).toBeUndefined();
+  });
+
   it("says a bad message and a bad artifact of one Task together: one does not hide the other", () => {
     const history = [{ ...message, role: "assistant" }];
     const artifacts = [{ name: "answer", parts: [{ kind: "text", text: "x" }] }];

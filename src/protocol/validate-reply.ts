@@ -56,6 +56,15 @@ export function replyShapeProblem(
   if (!isObject(raw) || !reply) return "not a Task, Message, status-update or artifact-update";
   const body = inner(raw);
   const name = reply.kind === "task" ? "a Task" : reply.kind === "message" ? "a Message" : `a ${reply.kind}`;
+  // 0.2/0.3 results are the object itself, told apart by its kind: a {message: …} or {task: …} wrapper is 1.0's
+  // shape, or another object that merely holds one (read leniently, judged here).
+  if ((generation === "0.2" || generation === "0.3") && body !== raw && typeof body.kind === "string")
+    return `an object holding ${name} under "${Object.keys(raw).find((k) => raw[k] === body) ?? "?"}" (with ${
+      Object.keys(raw)
+        .filter((k) => raw[k] !== body)
+        .map((k) => `"${k}"`)
+        .join(", ") || "nothing else"
+    }), not ${name} itself as A2A ${generation} sends it (0.3 §7.1, §7.2)`;
   // A2A 0.2 and 0.3 (§6.1 Task, §6.4 Message, §7.2.2-3 events): `kind` is a required discriminator.
   if ((generation === "0.2" || generation === "0.3") && body.kind !== KIND_OF[reply.kind])
     return `${name} without kind: "${KIND_OF[reply.kind]}" (required since A2A 0.2; 0.3 §6.1, §6.4, §7.2)`;
