@@ -69,6 +69,7 @@ import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
 import errorsPushNotSupported0x from "./errors/push-not-supported-0x.js";
+import errorsContentTypeNotSupported from "./errors/content-type-not-supported.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
 import errorsEmptyVersionIs03 from "./errors/empty-version-is-0-3.js";
 import errorsRequiredExtension from "./errors/required-extension.js";
@@ -174,6 +175,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsServerSurvives,
   errorsCapabilityErrors,
   errorsPushNotSupported0x,
+  errorsContentTypeNotSupported,
   errorsVersionNotSupported,
   errorsEmptyVersionIs03,
   errorsRequiredExtension,

@@ -28,6 +28,31 @@ export const ERROR_FLAWS: FlawDefinition[] = [
         : body,
   },
   {
+    name: "content-type-wrong-code",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A message with a file part of a type other than text is refused with -32603 (internal error), not -32005.",
+    expect: "errors.content-type-not-supported fails (ContentTypeNotSupported is the error for it)",
+    rpc: (call, res, kit) => {
+      if (call.method !== kit.sendMethod) return false;
+      const message = paramsOf(call).message;
+      const parts = isObject(message) && Array.isArray(message.parts) ? (message.parts as unknown[]) : [];
+      const typed = parts.some((p) => {
+        if (!isObject(p)) return false;
+        const file = isObject(p.file) ? p.file : p;
+        const type = file.mimeType ?? file.mediaType;
+        return typeof type === "string" && !type.startsWith("text/");
+      });
+      if (!typed) return false;
+      sendRpcError(res, call.id, {
+        code: -32603,
+        message: "Internal error: cannot read this part",
+      });
+      return true;
+    },
+  },
+  {
     name: "reply-without-content-type",
     category: "protocol",
     protocols: ["0.3"],

@@ -12,6 +12,18 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
     expect(errorCode(reply.body)).toBe(-32600);
   },
+  "content-type-wrong-code": async (probe) => {
+    const { dialect } = probe;
+    const params = dialect.sendParams("hello") as { message: { parts: unknown[] } };
+    const bytes = "cGxhaW53cmlnaHQ=";
+    params.message.parts.push(
+      dialect.protocol === "1.0"
+        ? { raw: bytes, mediaType: "application/x-test", filename: "a.bin" }
+        : { kind: "file", file: { name: "a.bin", mimeType: "application/x-test", bytes } },
+    );
+    const reply = await rpc(jsonrpc(probe), dialect.methods.send, params, dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32603);
+  },
   "reply-without-content-type": async (probe) => {
     const { dialect } = probe;
     const response = await fetch(jsonrpc(probe), {

@@ -1,0 +1,56 @@
+import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
+import { defineCheck, fail, notApplicable, pass } from "../define.js";
+import { describeFailure } from "../fixtures.js";
+
+/** A media type no agent declares: a file part of it tests how a refusal of the type is spelled. */
+const UNSUPPORTED = "application/x-plainwright-unsupported";
+
+/** Whether the card's input modes admit any media type (then nothing is unsupported). */
+const acceptsAnything = (modes: readonly string[]) =>
+  modes.length === 0 || modes.some((m) => m === "*/*" || m === "application/octet-stream");
+
+export default defineCheck({
+  id: "errors.content-type-not-supported",
+  title: "A refused media type is answered with ContentTypeNotSupported",
+  category: "errors",
+  level: "SHOULD",
+  levelReason:
+    "A2A 0.3 §8.2 and 1.0.1 §3.3.2 define ContentTypeNotSupportedError for a media type the agent does not support; an agent may also accept the part (nothing obliges it to refuse), so only the spelling of a refusal is judged, and no clause makes that a MUST.",
+  requirement:
+    "A message with a file part of a media type outside the card's defaultInputModes is accepted or refused as a client error (ContentTypeNotSupportedError -32005, or InvalidParams -32602), not with an internal error or an unrelated code.",
+  spec: "A2A 0.3 §8.2 (-32005); 1.0.1 §3.3.2 (ContentTypeNotSupportedError)",
+  recommendation:
+    "When a message part has a media type you do not take, answer ContentTypeNotSupportedError (-32005; HTTP 400, gRPC INVALID_ARGUMENT) naming the type.",
+  selfTest: [{ flaw: "content-type-wrong-code", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  scope: "transport",
+  generations: ["0.2", "0.3", "1.0"],
+  bindings: ["JSONRPC"],
+  run: async (ctx) => {
+    const raw = (ctx.rawCard as { defaultInputModes?: unknown } | null)?.defaultInputModes;
+    const modes = Array.isArray(raw) ? raw.filter((m): m is string => typeof m === "string") : [];
+    if (acceptsAnything(modes))
+      return notApplicable("the card's defaultInputModes admit any media type (or name none)");
+    const sent = await ctx.client.send({
+      text: ctx.fixtures.message,
+      parts: [{ kind: "file", name: "sample.bin", mediaType: UNSUPPORTED, bytes: "cGxhaW53cmlnaHQ=" }],
+    });
+    const what = `a message with a ${UNSUPPORTED} file part (the card takes ${modes.join(", ")})`;
+    if (sent.ok) return pass(`${what} was accepted (an agent may take any part)`, sent.trafficIds);
+    if (sent.kind !== "error") return fail(`${what}: ${describeFailure(sent)}`, sent.trafficIds);
+    if (sent.error.code === a2aCodes.contentTypeNotSupported)
+      return pass(`${what} was refused with ContentTypeNotSupported (-32005)`, sent.trafficIds);
+    // Invalid params can be the agent's reading of a part it does not take (the part's schema, its type): not
+    // the precise error, but a client error the spec does not forbid here. A server error or an unrelated code
+    // says the type broke the agent.
+    if (sent.error.code === jsonRpcCodes.invalidParams)
+      return pass(
+        `${what} was refused with InvalidParams (-32602); ContentTypeNotSupported (-32005) would name the cause`,
+        sent.trafficIds,
+      );
+    const how = sent.error.code === jsonRpcCodes.internalError ? "an internal error" : sent.error.name;
+    return fail(
+      `${what} was refused with ${how} (${sent.error.code}) instead of ContentTypeNotSupported (-32005)`,
+      sent.trafficIds,
+    );
+  },
+});
