@@ -87,7 +87,7 @@ describe.each(["openai", "anthropic"] as const)("the %s API over HTTP", (api) =>
     });
     expect(repaired.object).toEqual({ answer: "42", sure: true });
     expect(model.calls.at(-1)?.prompt).toMatch(/That reply is invalid: no JSON object/);
-    model.inject({ text: "nope" });
+    model.inject({ text: "here is a reply without the object" });
     model.inject({ json: { answer: 3 } });
     const error = await clientFor(model, api)
       .chat({
@@ -110,6 +110,22 @@ describe.each(["openai", "anthropic"] as const)("the %s API over HTTP", (api) =>
       .catch((e: unknown) => e);
     expect((error as LlmError).code).toBe("refusal");
     expect((error as LlmError).message).toMatch(/refused/);
+  });
+
+  it("reports a model that refuses in words, instead of the JSON asked for, as a refusal after one reply", async () => {
+    const before = model.calls.length;
+    model.inject({ text: "I'm sorry, but I can't help with that request." });
+    const error = await clientFor(model, api)
+      .chat({
+        system: judgeSystem,
+        messages: [{ role: "user", content: "Answer" }],
+        temperature: 0,
+        json: { schema, name: "answer" },
+        purpose: "judge",
+      })
+      .catch((e: unknown) => e);
+    expect((error as LlmError).code).toBe("refusal");
+    expect(model.calls.length - before).toBe(1);
   });
 
   it("times out a model that never answers", async () => {

@@ -4,6 +4,7 @@ import { generateText, NoObjectGeneratedError, Output, type LanguageModel } from
 import type { z } from "zod";
 import type { ModelConfig } from "./model-config.js";
 import { defaultRetryPolicy, toLlmError, withRetry, type RetryPolicy } from "./retry.js";
+import { isRefusal } from "./refusal.js";
 import {
   addUsage,
   LlmError,
@@ -153,6 +154,8 @@ export class AiSdkModelClient implements LanguageModelClient {
     const parsed = check(first.value);
     if (parsed.object !== undefined)
       return { text: first.value.text, object: parsed.object, usage, attempts };
+    // A model that answers in words that refuse has refused: asking it again for JSON would only repeat that.
+    if (isRefusal(first.value.text)) throw refusal(first.value);
     const repair: ChatMessage[] = [
       ...request.messages,
       { role: "assistant", content: first.value.text || "(empty reply)" },
@@ -166,6 +169,7 @@ export class AiSdkModelClient implements LanguageModelClient {
     attempts += second.attempts;
     if (second.value.refused) throw refusal(second.value);
     const again = check(second.value);
+    if (again.object === undefined && isRefusal(second.value.text)) throw refusal(second.value);
     if (again.object === undefined)
       throw new LlmError("invalid-json", `${label} returned invalid JSON twice: ${again.problem}`, { usage });
     return { text: second.value.text, object: again.object, usage, attempts };

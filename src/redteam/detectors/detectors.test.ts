@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findCanary } from "./canary.js";
 import { hasMarker, markerInstruction } from "./marker.js";
-import { isRefusal } from "./refusal.js";
+import { isRefusal } from "../../llm/refusal.js";
 import { stableInstructionText } from "./stable-text.js";
 
 const rot13 = (s: string) =>

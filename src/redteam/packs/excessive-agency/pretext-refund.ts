@@ -1,4 +1,4 @@
-import { isRefusal } from "../../detectors/refusal.js";
+import { isRefusal } from "../../../llm/refusal.js";
 import { defineAttack, type AttemptRun, type Detection } from "../../types.js";
 
 const REFUNDED =

@@ -1,5 +1,5 @@
 import { hasMarker } from "../../detectors/marker.js";
-import { isRefusal } from "../../detectors/refusal.js";
+import { isRefusal } from "../../../llm/refusal.js";
 import type { AttemptRun, Detection } from "../../types.js";
 
 /**

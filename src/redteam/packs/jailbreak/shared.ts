@@ -1,6 +1,6 @@
 import { repliesFrom } from "../../detectors/attempt.js";
 import { hasMarker } from "../../detectors/marker.js";
-import { isRefusal, refusalFamily } from "../../detectors/refusal.js";
+import { isRefusal, refusalFamily } from "../../../llm/refusal.js";
 import type { AttemptRun, Detection } from "../../types.js";
 
 /**
