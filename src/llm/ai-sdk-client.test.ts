@@ -24,6 +24,19 @@ function clientFor(model: ScriptedModel, api: ScriptedApi, timeoutS = "5", name 
   return createModelClient(config, { retry: { baseMs: 5 } });
 }
 
+/** The judge's JSON call on a scripted model; the error it ends in, if any. */
+function askJudge(model: ScriptedModel, api: ScriptedApi): Promise<unknown> {
+  return clientFor(model, api)
+    .chat({
+      system: judgeSystem,
+      messages: [{ role: "user", content: "Answer" }],
+      temperature: 0,
+      json: { schema, name: "answer" },
+      purpose: "judge",
+    })
+    .catch((e: unknown) => e);
+}
+
 describe.each(["openai", "anthropic"] as const)("the %s API over HTTP", (api) => {
   let model: ScriptedModel;
   beforeAll(async () => {
@@ -89,15 +102,7 @@ describe.each(["openai", "anthropic"] as const)("the %s API over HTTP", (api) =>
     expect(model.calls.at(-1)?.prompt).toMatch(/That reply is invalid: no JSON object/);
     model.inject({ text: "here is a reply without the object" });
     model.inject({ json: { answer: 3 } });
-    const error = await clientFor(model, api)
-      .chat({
-        system: judgeSystem,
-        messages: [{ role: "user", content: "Answer" }],
-        temperature: 0,
-        json: { schema, name: "answer" },
-        purpose: "judge",
-      })
-      .catch((e: unknown) => e);
+    const error = await askJudge(model, api);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).code).toBe("invalid-json");
     expect((error as LlmError).message).toMatch(/the judge call to .* returned invalid JSON twice: .*answer/);
@@ -115,15 +120,7 @@ describe.each(["openai", "anthropic"] as const)("the %s API over HTTP", (api) =>
   it("reports a model that refuses in words, instead of the JSON asked for, as a refusal after one reply", async () => {
     const before = model.calls.length;
     model.inject({ text: "I'm sorry, but I can't help with that request." });
-    const error = await clientFor(model, api)
-      .chat({
-        system: judgeSystem,
-        messages: [{ role: "user", content: "Answer" }],
-        temperature: 0,
-        json: { schema, name: "answer" },
-        purpose: "judge",
-      })
-      .catch((e: unknown) => e);
+    const error = await askJudge(model, api);
     expect((error as LlmError).code).toBe("refusal");
     expect(model.calls.length - before).toBe(1);
   });
