@@ -7,12 +7,9 @@ import {
   type CheckCategory,
   type CheckLevel,
 } from "../checks/types.js";
-import { parseTransport, type Transport } from "../model/transport.js";
+import { parseTransport, transportFlagOf, type TransportFlag } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
-import { runConformance } from "../runner/run-conformance.js";
-import { resolveSecrets } from "../runner/secrets.js";
-import { parseEndpointOverride, type EndpointOverride } from "../runner/endpoint-override.js";
-import { timeoutBounds } from "../runner/timeout-bounds.js";
+import { credentialsIn } from "../runner/run-conformance.js";
 import {
   connectionFlags,
   parseAgentUrl,
@@ -23,8 +20,8 @@ import {
 } from "./options.js";
 import { readCardKeys } from "./card-keys.js";
 import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
-import { prepareRun, withProgress } from "./prepare.js";
-import { emitResults, exitCodeFor } from "./output.js";
+import { runFlagTest } from "./flag-test.js";
+import { prepareRun } from "./prepare.js";
 
 export interface ConformFlags extends CommonFlags, AuthFlags, GrepFlags {
   peer?: string;
@@ -68,25 +65,6 @@ export function parseHints(raw: readonly string[] = []): Record<string, string> 
   return hints;
 }
 
-/** The values an identity's headers carry, token alone too ("Bearer T"): kept out of every output. */
-function credentialsOf(identities: ReadonlyArray<{ headers: Record<string, string> }>): string[] {
-  return identities.flatMap((identity) =>
-    Object.values(identity.headers).flatMap((value) => {
-      const token = /^\s*\S+\s+(\S+)\s*$/.exec(value)?.[1];
-      return token ? [value, token] : [value];
-    }),
-  );
-}
-
-/** --endpoint as the runner wants it (checked as a usage error first). */
-function endpointOverrideFrom(flags: ConformFlags): { endpointOverride?: EndpointOverride } {
-  const { endpoint } = connectionFlags({
-    ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}),
-  });
-  const parsed = endpoint ? parseEndpointOverride(endpoint) : undefined;
-  return parsed && typeof parsed !== "string" ? { endpointOverride: parsed } : {};
-}
-
 /** `conform --list`: the catalogue, one check a line. */
 export function renderCatalogue(): string {
   const rows = catalogue.map(
@@ -96,7 +74,7 @@ export function renderCatalogue(): string {
   return `${catalogue.length} checks (id, level, category, title [TCK id]):\n${rows.join("\n")}\n`;
 }
 
-/** `conform <url>`: the conformance suite on every advertised binding. */
+/** `conform <url>`: the conformance test a file would hold, built from flags, on every advertised binding. */
 export async function runConformCommand(rawUrl: string | undefined, flags: ConformFlags): Promise<number> {
   if (flags.list) {
     process.stdout.write(renderCatalogue());
@@ -109,36 +87,30 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
   if (!rawUrl) throw usageError("conform needs an agent URL (or --list)");
   const agentUrl = parseAgentUrl(rawUrl);
   const prepared = await prepareRun(flags);
-  const { value: headers, used } = resolveSecrets(prepared.auth.headers, prepared.secrets);
-  const others = resolveSecrets(parseIdentities(flags.identity), prepared.secrets);
+  const identities = parseIdentities(flags.identity);
   const protocol = parseProtocol(flags.protocol);
   const concurrency = flags.concurrency ? Number(flags.concurrency) : undefined;
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
     throw usageError(`--concurrency ${flags.concurrency}: a whole number from 1 to 32`);
-  const options = {
-    agentUrl,
-    headers,
-    query: prepared.auth.query,
-    credentialsGiven:
-      prepared.auth.secrets.length > 0 || Object.keys(headers).some((h) => /auth|key|token/i.test(h)),
-    timeoutMs: (prepared.timeoutS ?? timeoutBounds.default) * 1000,
-    policy: prepared.policy,
-    secrets: [...used, ...others.used, ...prepared.auth.secrets, ...credentialsOf(others.value)],
+  const hints = parseHints(flags.hint);
+  const config = {
+    agent_url: agentUrl,
+    headers: prepared.auth.headers,
+    ...(prepared.timeoutS !== undefined ? { timeout_s: prepared.timeoutS } : {}),
+    ...connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) }),
     ...selectionFrom(flags),
+    ...(flags.peer ? { peer_url: parseAgentUrl(flags.peer) } : {}),
+    ...(identities.length > 0 ? { identities } : {}),
+    ...(Object.keys(hints).length > 0 ? { hints } : {}),
+  };
+  return runFlagTest("conformance", config, prepared, {
+    query: prepared.auth.query,
+    credentialsGiven: prepared.auth.secrets.length > 0 || credentialsIn(prepared.auth.headers),
     ...checksMatching(flags),
-    ...(flags.peer ? { peerUrl: parseAgentUrl(flags.peer) } : {}),
-    ...(others.value.length > 0 ? { identities: others.value } : {}),
-    hints: parseHints(flags.hint),
     ...(flags.cardKey?.length ? { cardKeys: readCardKeys(flags.cardKey) } : {}),
-    ...endpointOverrideFrom(flags),
     ...(protocol ? { protocolOverride: protocol } : {}),
     ...(concurrency ? { concurrency } : {}),
-  };
-  const result = await withProgress(prepared.output, (onEvent, signal) =>
-    runConformance({ ...options, onEvent, signal }),
-  );
-  await emitResults([result], prepared.output);
-  return exitCodeFor([result]);
+  });
 }
 
 /** --grep and --grep-invert: the checks whose id or title match (none given: the whole catalogue). */
@@ -153,11 +125,19 @@ function checksMatching(flags: ConformFlags): { catalogue?: typeof catalogue } {
 
 /** --transport, --category and --level: which bindings and checks run. */
 function selectionFrom(flags: ConformFlags): {
-  transports?: Transport[];
+  transports?: TransportFlag[];
   categories?: CheckCategory[];
   levels?: CheckLevel[];
 } {
-  const transports = parseList(flags.transport, "--transport", parseTransport, "jsonrpc, rest, grpc");
+  const transports = parseList(
+    flags.transport,
+    "--transport",
+    (w) => {
+      const binding = parseTransport(w);
+      return binding ? transportFlagOf(binding) : undefined;
+    },
+    "jsonrpc, rest, grpc",
+  );
   const categories = parseList(
     flags.category,
     "--category",

@@ -1,8 +1,7 @@
 import type { ModelFlags } from "../llm/model-config.js";
 import { usageError } from "../runner/errors.js";
-import { runConversationTest } from "../runner/run-conversation-test.js";
-import { resolveSecrets } from "../runner/secrets.js";
-import { conversationBounds, type A2ATestConfig } from "../runner/test-definition.js";
+import { conversationBounds } from "../runner/kinds/conversation.js";
+import type { A2ATestConfig } from "../runner/test-definition.js";
 import {
   connectionFlags,
   modelFlagsFrom,
@@ -12,8 +11,8 @@ import {
   type AuthFlags,
   type CommonFlags,
 } from "./options.js";
-import { emitResults, exitCodeFor } from "./output.js";
-import { prepareRun, withProgress } from "./prepare.js";
+import { runFlagTest } from "./flag-test.js";
+import { prepareRun } from "./prepare.js";
 
 /** `converse` flags: one per conversation field, plus the model choices. */
 export interface ConverseFlags extends CommonFlags, AuthFlags, ModelFlags {
@@ -77,23 +76,10 @@ export function converseConfig(rawUrl: string, flags: ConverseFlags): A2ATestCon
   };
 }
 
-/** `converse <url>`: one conversation test built from flags. */
+/** `converse <url>`: the conversation test a file would hold, built from flags. */
 export async function runConverseCommand(rawUrl: string, flags: ConverseFlags): Promise<number> {
   const prepared = await prepareRun(flags);
   const config = converseConfig(rawUrl, flags);
   const models = modelFlagsFrom(flags);
-  const { value, used } = resolveSecrets({ ...config, headers: prepared.auth.headers }, prepared.secrets);
-  const result = await withProgress(prepared.output, (onEvent, signal) =>
-    runConversationTest({
-      signal,
-      config: value,
-      policy: prepared.policy,
-      secrets: [...used, ...prepared.auth.secrets],
-      models,
-      secretValues: prepared.secrets.values,
-      onEvent,
-    }),
-  );
-  await emitResults([result], prepared.output);
-  return exitCodeFor([result]);
+  return runFlagTest("a2a", { ...config, headers: prepared.auth.headers }, prepared, { models });
 }

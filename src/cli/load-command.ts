@@ -3,13 +3,11 @@ import {
   parseRate,
   parseWhole,
   resolveLoadSettings,
+  type LoadConfig,
   type LoadRequest,
 } from "../load/settings.js";
 import { parseThresholds } from "../load/thresholds.js";
-import type { LoadSettings } from "../model/load.js";
 import { usageError } from "../runner/errors.js";
-import { runLoad } from "../runner/run-load.js";
-import { resolveSecrets } from "../runner/secrets.js";
 import {
   connectionFlags,
   parseAgentUrl,
@@ -18,8 +16,8 @@ import {
   type AuthFlags,
   type CommonFlags,
 } from "./options.js";
-import { emitResults, exitCodeFor } from "./output.js";
-import { prepareRun, withProgress } from "./prepare.js";
+import { runFlagTest } from "./flag-test.js";
+import { prepareRun } from "./prepare.js";
 
 export interface LoadFlags extends CommonFlags, AuthFlags {
   concurrency?: string;
@@ -44,8 +42,8 @@ function usage<T>(parse: () => T): T {
   }
 }
 
-/** The load settings from the flags; every bad value is a usage error naming the option and the rule. */
-export function loadSettingsFrom(flags: LoadFlags): LoadSettings {
+/** config.load as the flags say it; every bad value is a usage error naming the option and the rule. */
+export function loadConfigFrom(flags: LoadFlags): LoadConfig {
   return usage(() => {
     const request: LoadRequest = {
       ...(flags.concurrency !== undefined
@@ -59,40 +57,40 @@ export function loadSettingsFrom(flags: LoadFlags): LoadSettings {
       ...(flags.message !== undefined ? { message: flags.message } : {}),
     };
     try {
-      return resolveLoadSettings(request, parseTimeout(flags.timeout) * 1000);
+      resolveLoadSettings(request, parseTimeout(flags.timeout) * 1000);
     } catch (error) {
       // resolveLoadSettings names settings as a test file does; on the command line they are options.
       throw new Error(`--${(error as Error).message}`);
     }
+    parseThresholds(flags.threshold ?? []);
+    return {
+      ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
+      ...(request.durationMs !== undefined ? { duration_s: request.durationMs / 1000 } : {}),
+      ...(request.requests !== undefined ? { requests: request.requests } : {}),
+      ...(request.rate !== undefined ? { rate: request.rate } : {}),
+      ...(request.rampMs !== undefined ? { ramp_s: request.rampMs / 1000 } : {}),
+      ...(request.stream ? { stream: true } : {}),
+      ...(request.message !== undefined ? { message: request.message } : {}),
+      ...(flags.threshold?.length ? { thresholds: flags.threshold } : {}),
+      ...(flags.confirmTarget !== undefined ? { confirm_target: flags.confirmTarget } : {}),
+    };
   });
 }
 
-/** `load <url>`: concurrent sends or streams, measured, judged by thresholds. */
+/** `load <url>`: the load test a file would hold, built from flags: concurrent sends or streams, measured, judged by thresholds. */
 export async function runLoadCommand(rawUrl: string, flags: LoadFlags): Promise<number> {
   // Every option is checked before the first request.
   const prepared = await prepareRun(flags);
   parseAgentUrl(rawUrl);
-  const settings = loadSettingsFrom(flags);
-  const thresholds = usage(() => parseThresholds(flags.threshold ?? []));
+  const load = loadConfigFrom(flags);
   const protocolOverride = parseProtocol(flags.protocol);
-  const { value: config, used } = resolveSecrets(
-    { agent_url: rawUrl, headers: prepared.auth.headers, ...connectionFlags(flags) },
-    prepared.secrets,
-  );
+  const config = {
+    agent_url: rawUrl,
+    headers: prepared.auth.headers,
+    ...(prepared.timeoutS !== undefined ? { timeout_s: prepared.timeoutS } : {}),
+    ...connectionFlags(flags),
+    load,
+  };
   // Ctrl-C ends the sending early; what was measured is still reported, as interrupted (exit 130).
-  const result = await withProgress(prepared.output, (onEvent, signal) =>
-    runLoad({
-      config,
-      settings,
-      thresholds,
-      ...(flags.confirmTarget !== undefined ? { confirmTarget: flags.confirmTarget } : {}),
-      policy: prepared.policy,
-      secrets: [...used, ...prepared.auth.secrets],
-      onEvent,
-      signal,
-      ...(protocolOverride ? { protocolOverride } : {}),
-    }),
-  );
-  await emitResults([result], prepared.output);
-  return exitCodeFor([result]);
+  return runFlagTest("load", config, prepared, protocolOverride ? { protocolOverride } : {});
 }

@@ -1,8 +1,6 @@
 import { redteamPacks, owaspTitles, type RedteamPackId } from "../model/redteam.js";
 import { allAttacks } from "../redteam/packs/index.js";
 import { usageError } from "../runner/errors.js";
-import { runRedteamTest } from "../runner/run-redteam-test.js";
-import { resolveSecrets } from "../runner/secrets.js";
 import type { A2ATestConfig } from "../runner/test-definition.js";
 import {
   connectionFlags,
@@ -15,8 +13,8 @@ import {
   type CommonFlags,
 } from "./options.js";
 import type { ModelFlags } from "../llm/model-config.js";
-import { emitResults, exitCodeFor } from "./output.js";
-import { prepareRun, withProgress } from "./prepare.js";
+import { runFlagTest } from "./flag-test.js";
+import { prepareRun } from "./prepare.js";
 
 /** `redteam` flags. */
 export interface RedteamFlags extends CommonFlags, AuthFlags, ModelFlags {
@@ -97,18 +95,5 @@ export async function runRedteamCommand(rawUrl: string | undefined, flags: Redte
   const prepared = await prepareRun(flags);
   const config = redteamConfig(rawUrl, flags, prepared.auth.headers);
   const models = modelFlagsFrom(flags);
-  const { value, used } = resolveSecrets(config, prepared.secrets);
-  const result = await withProgress(prepared.output, (onEvent, signal) =>
-    runRedteamTest({
-      signal,
-      config: value,
-      policy: prepared.policy,
-      secrets: [...used, ...prepared.auth.secrets],
-      models,
-      secretValues: prepared.secrets.values,
-      onEvent,
-    }),
-  );
-  await emitResults([result], prepared.output);
-  return exitCodeFor([result]);
+  return runFlagTest("redteam", config, prepared, { models });
 }

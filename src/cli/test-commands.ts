@@ -10,6 +10,7 @@ import { prepareRun, withProgress, type PreparedRun } from "./prepare.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
 import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
+import { INTERRUPT_GRACE_MS } from "./flag-test.js";
 
 /** `run --list`: the tests a run would run, one a line: name, kind, file. */
 function listing(tests: readonly LoadedTest[]): string {
@@ -44,8 +45,6 @@ function runLoaded(
     onEvent,
   });
 }
-
-const INTERRUPT_GRACE_MS = 5000;
 
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(

@@ -1,15 +1,10 @@
-import type { A2ATestConfig } from "../runner/test-definition.js";
-import { runA2ATest } from "../runner/run-a2a-test.js";
 import { usageError } from "../runner/errors.js";
 import { resolveSecrets } from "../runner/secrets.js";
-import { timeoutBounds } from "../runner/timeout-bounds.js";
 import { connectionFlags, parseAgentUrl, type AuthFlags, type CommonFlags } from "./options.js";
-import { emitResults, exitCodeFor } from "./output.js";
-import { prepareRun, withProgress } from "./prepare.js";
+import { runFlagTest } from "./flag-test.js";
+import { prepareRun } from "./prepare.js";
 
-// Apart from the test-file commands: `card` and `smoke` load neither the test-file schema nor the run kinds.
-
-/** `card <url>` and `smoke <url>`: one ad-hoc test built from flags. */
+/** `card <url>` and `smoke <url>`: the test a file of kind "card" or "smoke" would hold, built from flags. */
 export async function runUrlCommand(
   mode: "card" | "smoke",
   rawUrl: string,
@@ -20,27 +15,14 @@ export async function runUrlCommand(
   const cardKeys = flags.cardKey?.length ? (await import("./card-keys.js")).readCardKeys(flags.cardKey) : [];
   if (flags.message !== undefined && flags.message.trim() === "")
     throw usageError("--message: must not be empty (leave it out for the default greeting)");
-  const raw: A2ATestConfig = {
+  parseAgentUrl(resolveSecrets(rawUrl, prepared.secrets).value);
+  const config = {
     agent_url: rawUrl,
     ...connectionFlags(flags),
     headers: prepared.auth.headers,
     strict_card: flags.strictCard !== false,
-    timeout_s: prepared.timeoutS ?? timeoutBounds.default,
+    ...(prepared.timeoutS !== undefined ? { timeout_s: prepared.timeoutS } : {}),
     ...(flags.message !== undefined ? { smoke_message: flags.message } : {}),
   };
-  const { value: config, used } = resolveSecrets(raw, prepared.secrets);
-  parseAgentUrl(config.agent_url);
-  const result = await withProgress(prepared.output, (onEvent, signal) =>
-    runA2ATest({
-      signal,
-      config,
-      mode,
-      policy: prepared.policy,
-      secrets: [...used, ...prepared.auth.secrets],
-      ...(cardKeys.length > 0 ? { cardKeys } : {}),
-      onEvent,
-    }),
-  );
-  await emitResults([result], prepared.output);
-  return exitCodeFor([result]);
+  return runFlagTest(mode, config, prepared, cardKeys.length > 0 ? { cardKeys } : {});
 }

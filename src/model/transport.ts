@@ -22,3 +22,8 @@ export function parseTransport(name: string): Transport | undefined {
   const trimmed = name.trim();
   return SPELLINGS.find(([pattern]) => pattern.test(trimmed))?.[1];
 }
+
+/** The short name of a binding, as a flag or a test file writes it. */
+export function transportFlagOf(transport: Transport): TransportFlag {
+  return transport === "JSONRPC" ? "jsonrpc" : transport === "GRPC" ? "grpc" : "rest";
+}

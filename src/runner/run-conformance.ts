@@ -14,28 +14,29 @@ import type {
   PeerAgent,
 } from "../checks/types.js";
 import type { ClientContext } from "../client/types.js";
+import type { RunEventSink } from "../model/events.js";
+import type { RunResult } from "../model/result.js";
+import { parseTransport, transportFlagOf } from "../model/transport.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
-import { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../protocol/generation.js";
 import type { Transport } from "../protocol/transport.js";
-import { cardSection, recordNegotiation } from "./card-section.js";
+import { recordNegotiation } from "./card-section.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
-import {
-  connectAgent,
-  connectBinding,
-  findAgent,
-  unreachableReason,
-  type TransportTarget,
-} from "./connect.js";
+import { connectAgent, connectBinding, unreachableReason, type TransportTarget } from "./connect.js";
 import type { EndpointOverride } from "./endpoint-override.js";
+import type { ConformanceConfig } from "./kinds/conformance.js";
+import type { RunRequest } from "./kinds/define.js";
+import type { Reached } from "./reach.js";
+import type { Run } from "./run.js";
 
 type FoundCard = Extract<DiscoveryResult, { found: true }>;
-import type { RunEventSink } from "../model/events.js";
-import { beginRun } from "./run-record.js";
-import type { RunResult } from "../model/result.js";
-import { agentUrlProblem } from "./run-a2a-test.js";
+
+/** Whether headers carry credentials by their names (Authorization, X-API-Key, a token...). */
+export function credentialsIn(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((h) => /auth|key|token/i.test(h));
+}
 
 export interface ConformanceOptions {
   agentUrl: string;
@@ -173,7 +174,7 @@ async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string |
 function selectJobs(
   catalogue: readonly CheckDefinition[],
   contexts: readonly CheckContext[],
-  opts: ConformanceOptions,
+  opts: Pick<ConformanceConfig, "categories" | "levels">,
 ): Job[] {
   const wanted = catalogue.filter(
     (c) =>
@@ -191,20 +192,20 @@ function selectJobs(
 
 /** The --peer agent, or why it cannot be one: a peer that is down or is no A2A agent is an error of the run. */
 async function connectPeer(
-  opts: ConformanceOptions,
+  peerUrl: string | undefined,
   clientContext: ClientContext,
 ): Promise<{ peer?: PeerAgent; error?: string }> {
-  if (!opts.peerUrl) return {};
-  const connected = await connectAgent({ agentUrl: opts.peerUrl, ctx: { ...clientContext, headers: {} } });
+  if (!peerUrl) return {};
+  const connected = await connectAgent({ agentUrl: peerUrl, ctx: { ...clientContext, headers: {} } });
   if (!connected.ok) {
     const why = (connected.agent && unreachableReason(connected.agent)) ?? connected.reason;
-    return { error: `--peer ${opts.peerUrl}: ${why}` };
+    return { error: `--peer ${peerUrl}: ${why}` };
   }
   const { agent, client, negotiation } = connected.connection;
-  if (!agent.validation) return { error: `--peer ${opts.peerUrl}: its agent card could not be read` };
+  if (!agent.validation) return { error: `--peer ${peerUrl}: its agent card could not be read` };
   return {
     peer: {
-      agentUrl: opts.peerUrl,
+      agentUrl: peerUrl,
       validation: agent.validation,
       client,
       generation: negotiation.generation,
@@ -213,8 +214,11 @@ async function connectPeer(
 }
 
 /** The second caller of the task-scope checks: the first identity given (one is all they need). */
-function otherCallerOf(opts: ConformanceOptions, warnings: string[]): { otherCaller?: OtherCaller } {
-  const [first, ...rest] = opts.identities ?? [];
+function otherCallerOf(
+  identities: readonly OtherCaller[] | undefined,
+  warnings: string[],
+): { otherCaller?: OtherCaller } {
+  const [first, ...rest] = identities ?? [];
   if (first && rest.length > 0)
     warnings.push(
       `${rest.length + 1} identities given; the task-scope checks use the first, "${first.name}"`,
@@ -222,76 +226,73 @@ function otherCallerOf(opts: ConformanceOptions, warnings: string[]): { otherCal
   return first ? { otherCaller: first } : {};
 }
 
-/** The conformance suite (docs/conformance.md) on every binding the card advertises; one result with findings. */
+/** The conformance suite through the one Run (kinds/conformance.ts); one result with findings. */
 export async function runConformance(opts: ConformanceOptions): Promise<RunResult> {
-  const traffic = new TrafficLog({ secrets: opts.secrets ?? [] });
-  const { result, finish, emit } = beginRun({
-    kind: "conformance",
-    agentUrl: opts.agentUrl,
-    traffic,
-    secrets: opts.secrets ?? [],
+  const { executeRun } = await import("./execute-run.js");
+  const { conformanceKind } = await import("./kinds/conformance.js");
+  const override = opts.endpointOverride;
+  const request: RunRequest<ConformanceConfig> = {
+    config: {
+      agent_url: opts.agentUrl,
+      headers: opts.headers,
+      timeout_s: opts.timeoutMs / 1000,
+      ...(override ? { endpoint: `${override.url}@${transportFlagOf(override.transport)}` } : {}),
+      ...(opts.hints ? { hints: opts.hints } : {}),
+      ...(opts.transports ? { transports: opts.transports.map(transportFlagOf) } : {}),
+      ...(opts.categories ? { categories: opts.categories } : {}),
+      ...(opts.levels ? { levels: opts.levels } : {}),
+      ...(opts.peerUrl ? { peer_url: opts.peerUrl } : {}),
+      ...(opts.identities ? { identities: [...opts.identities] } : {}),
+    },
+    policy: opts.policy,
+    ...(opts.secrets ? { secrets: opts.secrets } : {}),
+    ...(opts.query ? { query: opts.query } : {}),
+    ...(opts.credentialsGiven !== undefined ? { credentialsGiven: opts.credentialsGiven } : {}),
+    ...(opts.cardKeys ? { cardKeys: opts.cardKeys } : {}),
+    ...(opts.protocolOverride ? { protocolOverride: opts.protocolOverride } : {}),
+    ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+    ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
     ...(opts.name ? { name: opts.name } : {}),
     ...(opts.source ? { source: opts.source } : {}),
-    onEvent: opts.onEvent,
-  });
-  result.findings = [];
-  const urlProblem = await agentUrlProblem(opts.agentUrl, opts.policy);
-  if (urlProblem) return finish("error", urlProblem);
-  const override = opts.endpointOverride;
-  const overrideProblem = override ? await agentUrlProblem(override.url, opts.policy) : undefined;
-  if (overrideProblem) return finish("error", overrideProblem.replace(/^agent(_url| URL)/, "endpoint"));
-
-  const clientContext: ClientContext = {
-    headers: opts.headers,
-    ...(opts.query ? { query: opts.query } : {}),
-    timeoutMs: opts.timeoutMs,
-    policy: opts.policy,
-    traffic,
+    ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   };
-  emit({ type: "card-lookup", agent_url: opts.agentUrl });
-  const agent = await findAgent(opts.agentUrl, clientContext, override);
-  emit({
-    type: "card-read",
-    found_at: agent.discovery.found ? agent.discovery.url : null,
-    tried: agent.discovery.tried,
-    name: agent.validation?.card.name ?? null,
-    errors: agent.validation?.errors ?? [],
-    warnings: agent.validation?.warnings ?? [],
-  });
-  result.card = cardSection(agent.discovery, agent.validation, true);
-  result.scores.card = agent.validation && agent.validation.errors.length === 0 ? 1 : 0;
-  const unreachable = unreachableReason(agent);
-  if (unreachable) return finish("error", unreachable);
-  if (!agent.discovery.found && !override) {
-    result.scores = { card: 0, conformance: 0 };
-    result.conformance_level = "non-conformant";
-    return finish("failed", `no agent card found: tried ${agent.discovery.tried.length} locations`);
-  }
+  return executeRun(conformanceKind, request);
+}
+
+/** The suite itself, once the card is read: every binding connected, the checks scheduled, the verdict. */
+export async function runSuite(
+  run: Run,
+  reached: Reached,
+  request: RunRequest<ConformanceConfig>,
+): Promise<RunResult> {
+  const { result, emit } = run;
+  const { agent, override, ctx: clientContext } = reached;
+  const { config } = request;
   // With --endpoint and no card, the card checks see the missing card as an empty one and say what is missing.
   const validation = agent.validation ?? validateCard(null);
   const discovery: FoundCard = agent.discovery.found
     ? agent.discovery
     : {
         found: true,
-        url: cardLocations(opts.agentUrl)[0] ?? opts.agentUrl,
+        url: cardLocations(config.agent_url)[0] ?? config.agent_url,
         card: null,
         tried: agent.discovery.tried,
         headers: {},
       };
-
+  const wanted = config.transports?.map((t) => parseTransport(t) as Transport);
   const targets: TransportTarget[] = [];
-  for (const transport of bindingsToTest(validation, opts.transports, override)) {
+  for (const transport of bindingsToTest(validation, wanted, override)) {
     emit({ type: "connecting", transport });
-    const target = await connectBinding(agent, transport, clientContext, opts.protocolOverride);
+    const target = await connectBinding(agent, transport, clientContext, request.protocolOverride);
     if (target) targets.push(target);
     for (const note of target?.notes ?? []) result.warnings.push(note);
     if (target?.negotiation.mismatch) recordNegotiation(result, { ...target.negotiation, notes: [] });
   }
   if (targets.length === 0)
-    return finish(
+    return run.finish(
       "error",
-      `the card advertises none of the requested bindings (${(opts.transports ?? []).join(", ") || "any"})`,
+      `the card advertises none of the requested bindings (${(config.transports ?? []).join(", ") || "any"})`,
     );
   const first = targets[0] as TransportTarget;
   result.endpoint = {
@@ -301,31 +302,51 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     ...(first.endpoint.rewrittenFrom ? { rewritten_from: first.endpoint.rewrittenFrom } : {}),
   };
   result.protocol = { card: agent.validation?.card.protocolVersion ?? null, negotiated: first.generation };
-  const { peer, error: peerError } = await connectPeer(opts, clientContext);
-  if (peerError) return finish("error", peerError);
+  const { peer, error: peerError } = await connectPeer(config.peer_url, clientContext);
+  if (peerError) return run.finish("error", peerError);
   const contexts = buildContexts({
-    agentUrl: opts.agentUrl,
+    agentUrl: config.agent_url,
     discovery,
     validation,
     targets,
     clientContext,
-    credentialsGiven: opts.credentialsGiven ?? false,
-    hints: opts.hints ?? {},
-    ...(opts.cardKeys ? { cardKeys: opts.cardKeys } : {}),
-    checkTimeoutMs: opts.timeoutMs,
+    credentialsGiven: request.credentialsGiven ?? credentialsIn(config.headers),
+    hints: { ...config.hints },
+    ...(request.cardKeys ? { cardKeys: request.cardKeys } : {}),
+    checkTimeoutMs: clientContext.timeoutMs,
     ...(peer ? { peer } : {}),
-    ...otherCallerOf(opts, result.warnings),
+    ...otherCallerOf(config.identities, result.warnings),
   });
-  const jobs = selectJobs(opts.catalogue ?? defaultCatalogue, contexts, opts);
+  const jobs = selectJobs(request.catalogue ?? defaultCatalogue, contexts, config);
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
+  const findings = await runJobs(jobs, discovery.url, clientContext, request, emit);
+  result.findings = findings;
+  for (const t of targets) t.client.close();
+  return run.finish(
+    ...verdict(
+      result,
+      findings,
+      jobs.map((j) => j.check),
+    ),
+  );
+}
+
+/** Runs the planned checks; after a failure, a dead agent or an abort the rest say why they did not run. */
+async function runJobs(
+  jobs: readonly Job[],
+  cardUrl: string,
+  clientContext: ClientContext,
+  request: RunRequest<ConformanceConfig>,
+  emit: RunEventSink,
+): Promise<Finding[]> {
   let dead: string | undefined;
   const blockedBy = new Map<Job, string>();
-  const byJob = await runScheduled(jobs, opts.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
+  const byJob = await runScheduled(jobs, request.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
     const { check, ctx, index } = job;
     emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
     const finding = await judge(job);
     if (!dead && (finding.status === "fail" || finding.status === "error"))
-      dead ??= await agentAlive(discovery.url, clientContext);
+      dead ??= await agentAlive(cardUrl, clientContext);
     emit({ type: "check-finished", index, finding });
     return finding;
   });
@@ -334,7 +355,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     // A check for another generation or an unclaimed capability is not applicable, whatever else happened.
     if (skipReason(check, ctx)) return (await executeCheck(check, ctx)).finding;
     // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so.
-    if (opts.signal?.aborted)
+    if (request.signal?.aborted)
       return notRunFinding(check, ctx, "the run was interrupted before this check started");
     if (dead) return notRunFinding(check, ctx, dead);
     const root = blockingFailure(job, jobs, blockedBy);
@@ -347,16 +368,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
     return executed.finding;
   }
   // Reported in catalogue order, whatever order the checks ran in.
-  const findings = jobs.map((job) => byJob.get(job) as Finding);
-  result.findings = findings;
-  for (const t of targets) t.client.close();
-  return finish(
-    ...verdict(
-      result,
-      findings,
-      jobs.map((j) => j.check),
-    ),
-  );
+  return jobs.map((job) => byJob.get(job) as Finding);
 }
 
 function verdict(

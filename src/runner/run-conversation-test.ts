@@ -1,53 +1,26 @@
-import type { ClientContext } from "../client/types.js";
 import { criteriaOf } from "../conversation/judge.js";
 import { runConversation, type ConversationOutcome } from "../conversation/run-conversation.js";
 import { conversationDefaults, type ConversationSpec } from "../conversation/types.js";
-import { createModelClient, type ModelClientOptions } from "../llm/ai-sdk-client.js";
-import { resolveModelConfig, type ModelConfig, type ModelFlags } from "../llm/model-config.js";
+import { createModelClient } from "../llm/ai-sdk-client.js";
+import type { ModelConfig } from "../llm/model-config.js";
 import { costOf } from "../llm/pricing.js";
-import { addUsage, LlmError, type TokenUsage } from "../llm/types.js";
-import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
-import { TrafficLog } from "../net/traffic.js";
+import { addUsage, type TokenUsage } from "../llm/types.js";
+import type { TrafficLog } from "../net/traffic.js";
 import type { RunEventSink } from "../model/events.js";
-import type { ProtocolGeneration } from "../model/generation.js";
-import { startResult, type ModelUsage, type RunResult, type UsageSection } from "../model/result.js";
+import type { ModelUsage, RunResult, UsageSection } from "../model/result.js";
 import { recordNegotiation } from "./card-section.js";
-import { defaultTransport, endpointFor, findAgent, openEndpoint, type TransportTarget } from "./connect.js";
-import { connectionSettings } from "./endpoint-override.js";
-import { explainAuthRefusal } from "./auth-refusal.js";
-import { redactSecrets } from "./redact-result.js";
-import { runA2ATest, type A2ATarget } from "./run-a2a-test.js";
-import type { A2ATestConfig } from "./test-definition.js";
-import { toolVersion } from "./version.js";
+import { openEndpoint, type TransportTarget } from "./connect.js";
+import type { ConversationModels, ConversationOptions } from "./kinds/conversation.js";
+import type { RunRequest } from "./kinds/define.js";
+import { guardModelUrl } from "./model-guard.js";
+import { chooseEndpoint, type Reached } from "./reach.js";
+import type { Run } from "./run.js";
 
-export interface ConversationRunOptions {
-  config: A2ATestConfig;
-  policy: OutboundPolicy;
-  /** --model, --user-model, --judge-model. */
-  models?: ModelFlags;
-  /** Where PLAINWRIGHT_MODEL, keys and base URLs are read; process.env by default. */
-  env?: Record<string, string | undefined>;
-  /** --secrets file values: model keys may come from there too. */
-  secretValues?: Record<string, string>;
-  /** Secret values to redact everywhere. */
-  secrets?: string[];
-  name?: string;
-  source?: string;
-  /** What happens as it happens: the card, each turn, model retries, each trial. */
-  onEvent?: RunEventSink;
-  pollIntervalMs?: number;
-  /** The agent is a target: its card only finds the endpoint and is not validated. */
-  targetOnly?: boolean;
-  /** Retry timing for model calls (tests shorten it). */
-  modelRetry?: ModelClientOptions["retry"];
-  /** --protocol: skip wire negotiation. */
-  protocolOverride?: ProtocolGeneration;
-  /** Aborts the agent requests (cancel, deadline). */
-  signal?: AbortSignal;
-}
+/** What a conversation run is given: a run request with the conversation's keys in its config. */
+export type ConversationRunOptions = RunRequest<ConversationOptions>;
 
 /** The test's conversation settings with Plainwright's defaults filled in. */
-export function conversationSpec(config: A2ATestConfig): ConversationSpec {
+export function conversationSpec(config: ConversationOptions): ConversationSpec {
   return {
     ...(config.persona !== undefined ? { persona: config.persona } : {}),
     ...(config.goal !== undefined ? { goal: config.goal } : {}),
@@ -58,14 +31,6 @@ export function conversationSpec(config: A2ATestConfig): ConversationSpec {
     trials: config.trials ?? conversationDefaults.trials,
     minPassRate: config.min_pass_rate ?? conversationDefaults.minPassRate,
   };
-}
-
-// The model endpoint is the user's own configuration, so loopback and private servers (Ollama, vLLM) are
-// fine; metadata addresses never are, whatever the policy (docs/architecture.md, outbound safety).
-const modelPolicy: OutboundPolicy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
-
-async function guard(url: string): Promise<void> {
-  await checkUrl(url, modelPolicy);
 }
 
 function modelUsage(config: ModelConfig, usage: TokenUsage): ModelUsage {
@@ -102,88 +67,39 @@ export function usageSection(
   };
 }
 
-function resolveModels(opts: ConversationRunOptions): { user: ModelConfig; judge: ModelConfig } {
-  const env = opts.env ?? process.env;
-  return {
-    user: resolveModelConfig("user", opts.models ?? {}, env, opts.secretValues),
-    judge: resolveModelConfig("judge", opts.models ?? {}, env, opts.secretValues),
-  };
+/** Runs one conversation test through the one Run (kinds/conversation.ts). */
+export async function runConversationTest(opts: ConversationRunOptions): Promise<RunResult> {
+  const { executeRun } = await import("./execute-run.js");
+  const { conversationKind } = await import("./kinds/conversation.js");
+  return executeRun(conversationKind, opts);
 }
 
-/**
- * docs/test-files.md, "Conversation over A2A": the card is found and validated as for any A2A test, then a simulated
- * user talks to the endpoint and the judge grades each transcript. With strict_card, a card error fails
- * the run even when the conversation passed.
- */
-export async function runConversationTest(opts: ConversationRunOptions): Promise<RunResult> {
-  const started = Date.now();
-  const spec = conversationSpec(opts.config);
-  const secrets = [...(opts.secrets ?? [])];
-  const listener = opts.onEvent;
-  // Secrets are redacted from every event (the model keys are added to `secrets` below).
-  const emit: RunEventSink = listener ? (event) => listener(redactSecrets(event, secrets)) : () => undefined;
-  emit({
-    type: "run-started",
-    kind: "conversation",
-    agent_url: opts.config.agent_url,
-    ...(opts.name ? { name: opts.name } : {}),
-    ...(opts.source ? { source: opts.source } : {}),
-  });
-  const done = (result: RunResult) => {
-    listener?.({ type: "run-finished", result });
-    return result;
-  };
-  const early = (reason: string) => done(errorRun(opts, started, reason));
-  if (criteriaOf(spec).length === 0)
-    return early("a conversation needs success_criteria or a goal for the judge to grade");
-  let models: { user: ModelConfig; judge: ModelConfig };
-  try {
-    models = resolveModels(opts);
-  } catch (error) {
-    if (error instanceof LlmError) return early(error.message);
-    throw error;
-  }
-  for (const m of [models.user, models.judge]) if (m.apiKey) secrets.push(m.apiKey);
-  const traffic = new TrafficLog({ secrets });
-  let reached: A2ATarget | undefined;
-  const card = opts.targetOnly
-    ? await targetRun(opts, traffic, started, (t) => (reached = t))
-    : await runA2ATest({
-        ...opts,
-        secrets,
-        mode: "card",
-        traffic,
-        onTarget: (t) => (reached = t),
-        onEvent: cardEvents(emit),
-      });
-  const result: RunResult = { ...card, kind: "conversation" };
-  const cardFailed = card.status === "failed" ? card.reason : undefined;
-  if (card.status === "error" || !reached || !card.endpoint || card.endpoint.refused)
-    return done(finish(result, started, traffic, secrets));
-  const target = await openEndpoint(reached.agent, reached.endpoint, reached.ctx, opts.protocolOverride);
+/** The conversation itself, once the agent is reached: trials, verdicts, usage, and the run's status. */
+export async function converse(
+  run: Run,
+  reached: Reached,
+  request: RunRequest<ConversationOptions>,
+  models: ConversationModels,
+): Promise<RunResult> {
+  const endpoint = await chooseEndpoint(run, reached, request.policy);
+  if (!endpoint) return run.finished!;
+  const { result } = run;
+  const spec = conversationSpec(request.config);
+  const target = await openEndpoint(reached.agent, endpoint, reached.ctx, request.protocolOverride);
   recordNegotiation(result, target.negotiation);
-  const outcome = await converseWith(opts, emit, spec, models, traffic, target);
+  const outcome = await converseWith(request, run.emit, spec, models, run.traffic, target);
   target.client.close();
   Object.assign(result, conversationFields(outcome, spec, models, target.endpoint.url));
   result.warnings = [...new Set([...result.warnings, ...outcome.trials.flatMap((t) => t.warnings)])];
   if (outcome.score !== null) result.scores.conversation = Math.round(outcome.score * 10_000) / 10_000;
   result.scores.pass_rate = outcome.stats.pass_rate;
-  result.status = outcome.status === "error" ? "error" : cardFailed ? "failed" : outcome.status;
-  const reason = outcome.status === "error" ? outcome.reason : (cardFailed ?? outcome.reason);
-  if (reason) result.reason = reason;
-  else delete result.reason;
-  return done(finish(result, started, traffic, secrets));
-}
-
-/** The card step's events, less its own start and finish: they belong to the conversation run. */
-function cardEvents(emit: RunEventSink): RunEventSink {
-  return (event) => {
-    if (event.type !== "run-started" && event.type !== "run-finished") emit(event);
-  };
+  const { cardFailure } = reached;
+  if (outcome.status === "error") return run.finish("error", outcome.reason);
+  return run.finish(cardFailure ? "failed" : outcome.status, cardFailure ?? outcome.reason);
 }
 
 async function converseWith(
-  opts: ConversationRunOptions,
+  opts: RunRequest,
   emit: RunEventSink,
   spec: ConversationSpec,
   models: { user: ModelConfig; judge: ModelConfig },
@@ -192,7 +108,7 @@ async function converseWith(
 ): Promise<ConversationOutcome> {
   const llm = (config: ModelConfig) =>
     createModelClient(config, {
-      guard,
+      guard: guardModelUrl,
       retry: {
         ...opts.modelRetry,
         onRetry: ({ attempt, delayMs, reason }) =>
@@ -225,7 +141,7 @@ async function converseWith(
 function conversationFields(
   outcome: ConversationOutcome,
   spec: ConversationSpec,
-  models: { user: ModelConfig; judge: ModelConfig },
+  models: ConversationModels,
   endpoint: string,
 ): Partial<RunResult> {
   const first = outcome.trials[0];
@@ -249,70 +165,4 @@ function conversationFields(
     trial_stats: outcome.stats,
     usage: usageSection(outcome, models.user, models.judge),
   };
-}
-
-/** A target's endpoint from its card (or the agent URL), with no card validation (docs/test-files.md). */
-async function targetRun(
-  opts: ConversationRunOptions,
-  traffic: TrafficLog,
-  started: number,
-  onTarget: (target: A2ATarget) => void,
-): Promise<RunResult> {
-  const ctx: ClientContext = {
-    headers: opts.config.headers,
-    timeoutMs: opts.config.timeout_s * 1000,
-    policy: opts.policy,
-    traffic,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  };
-  const settings = connectionSettings(opts.config);
-  const agent = await findAgent(opts.config.agent_url, ctx, settings.endpointOverride);
-  const transport = defaultTransport(settings);
-  const endpoint = endpointFor(agent, transport);
-  if (!endpoint) return errorRun(opts, started, `the card advertises no ${transport} interface`);
-  onTarget({ agent, endpoint, ctx });
-  const base = errorRun(opts, started, "");
-  delete base.reason;
-  return {
-    ...base,
-    status: "passed",
-    endpoint: { url: endpoint.url, transport: endpoint.transport, reason: `target: ${endpoint.reason}` },
-    protocol: { card: null, negotiated: agent.validation?.card.generation ?? "0.3" },
-    card: {
-      found_at: agent.discovery.found ? agent.discovery.url : null,
-      tried: [],
-      protocol_version: null,
-      name: null,
-      version: null,
-      description: null,
-      transport: null,
-      errors: [],
-      warnings: [],
-      skills: [],
-      strict: false,
-    },
-  };
-}
-
-function finish(result: RunResult, started: number, traffic: TrafficLog, secrets: string[]): RunResult {
-  result.duration_ms = Date.now() - started;
-  result.traffic = [...traffic.entries()];
-  const refused = explainAuthRefusal(result);
-  if (refused) result.reason = refused;
-  return redactSecrets(result, secrets);
-}
-
-function errorRun(opts: ConversationRunOptions, started: number, reason: string): RunResult {
-  const result = startResult({
-    kind: "conversation",
-    toolVersion,
-    agentUrl: opts.config.agent_url,
-    startedAt: started,
-    ...(opts.name ? { name: opts.name } : {}),
-    ...(opts.source ? { source: opts.source } : {}),
-  });
-  return redactSecrets(
-    { ...result, status: "error", reason, duration_ms: Date.now() - started },
-    opts.secrets ?? [],
-  );
 }

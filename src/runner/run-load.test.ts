@@ -2,8 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
-import { resolveLoadSettings, type LoadRequest } from "../load/settings.js";
-import { parseThresholds } from "../load/thresholds.js";
+import type { LoadConfig } from "../load/settings.js";
 import type { RunEvent } from "../model/events.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { PlainwrightError } from "./errors.js";
@@ -23,11 +22,9 @@ afterAll(async () => {
   await Promise.all([good.close(), failing.close(), kindless.close()]);
 });
 
-function load(url: string, request: LoadRequest, over: Partial<LoadRunOptions> = {}) {
+function load(url: string, settings: LoadConfig, over: Partial<LoadRunOptions> = {}) {
   return runLoad({
-    config: { agent_url: url, headers: {} },
-    settings: resolveLoadSettings({ concurrency: 4, ...request }, 10_000),
-    thresholds: [],
+    config: { agent_url: url, headers: {}, timeout_s: 10, load: { concurrency: 4, ...settings } },
     policy: commandLinePolicy,
     ...over,
   });
@@ -66,11 +63,7 @@ describe("runLoad against the reference agent", () => {
   });
 
   it("lets the thresholds decide: a p50 no agent can meet fails the run, naming the figure", async () => {
-    const result = await load(
-      good.url,
-      { requests: 8 },
-      { thresholds: parseThresholds(["p50 < 0.001ms", "errors < 1%"]) },
-    );
+    const result = await load(good.url, { requests: 8, thresholds: ["p50 < 0.001ms", "errors < 1%"] });
     expect(result.status).toBe("failed");
     expect(result.reason).toMatch(/^thresholds missed: p50 < 0.001ms \([\d.]+ ms\)$/);
     expect(result.load!.thresholds.map((t) => t.passed)).toEqual([false, true]);
@@ -98,7 +91,7 @@ describe("runLoad against the reference agent", () => {
     const events: RunEvent[] = [];
     const result = await load(
       good.url,
-      { durationMs: 3200, concurrency: 2 },
+      { duration_s: 3.2, concurrency: 2 },
       { onEvent: (e) => events.push(e) },
     );
     expect(result.status, result.reason).toBe("passed");
@@ -148,9 +141,13 @@ describe("errors by kind", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const result = await runLoad({
-      config: { agent_url: url, headers: {}, endpoint: `${url}/rpc` },
-      settings: resolveLoadSettings({ concurrency: 4, requests: 20 }, 300),
-      thresholds: [],
+      config: {
+        agent_url: url,
+        headers: {},
+        endpoint: `${url}/rpc`,
+        timeout_s: 0.3,
+        load: { concurrency: 4, requests: 20 },
+      },
       policy: commandLinePolicy,
       protocolOverride: "1.0",
     });
@@ -184,9 +181,13 @@ describe("the confirm-target rule in runLoad", () => {
 
   it("judges --endpoint by the same rule, even when the agent URL is loopback", async () => {
     const elsewhere = runLoad({
-      config: { agent_url: good.url, headers: {}, endpoint: "http://agent.example.com/a2a" },
-      settings: resolveLoadSettings({ requests: 1 }, 1000),
-      thresholds: [],
+      config: {
+        agent_url: good.url,
+        headers: {},
+        endpoint: "http://agent.example.com/a2a",
+        timeout_s: 1,
+        load: { requests: 1 },
+      },
       policy: commandLinePolicy,
     });
     await expect(elsewhere).rejects.toThrow(

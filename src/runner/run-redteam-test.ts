@@ -1,21 +1,18 @@
-import type { ClientContext } from "../client/types.js";
 import { createModelClient } from "../llm/ai-sdk-client.js";
-import { modelSpecFor, resolveModelConfig, type ModelConfig } from "../llm/model-config.js";
-import { LlmError, type LanguageModelClient } from "../llm/types.js";
-import type { RunEventSink } from "../model/events.js";
-import { redteamPacks, type RedteamPackId } from "../model/redteam.js";
-import { startResult, type RunResult } from "../model/result.js";
-import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
-import { TrafficLog } from "../net/traffic.js";
+import type { ModelConfig } from "../llm/model-config.js";
+import type { Finding } from "../model/finding.js";
+import type { ProtocolGeneration } from "../model/generation.js";
+import { redteamPacks } from "../model/redteam.js";
+import type { RunResult } from "../model/result.js";
 import type { Identity } from "../redteam/execute.js";
 import { Honeypot } from "../redteam/honeypot.js";
 import { attackFinding, runPacks } from "../redteam/run-packs.js";
-import { endpointFor, findAgent, openEndpoint, defaultTransport, unreachableReason } from "./connect.js";
-import { connectionSettings } from "./endpoint-override.js";
-import { redactSecrets } from "./redact-result.js";
-import type { ConversationRunOptions } from "./run-conversation-test.js";
-import type { A2ATestConfig } from "./test-definition.js";
-import { toolVersion } from "./version.js";
+import { openEndpoint } from "./connect.js";
+import type { RunRequest } from "./kinds/define.js";
+import { guardModelUrl } from "./model-guard.js";
+import type { RedteamModels, RedteamOptions } from "./kinds/redteam.js";
+import { chooseEndpoint, type Reached } from "./reach.js";
+import type { Run } from "./run.js";
 
 /** A red-team identity: a name and the headers that make it someone else (the first is the test's own headers). */
 export interface RedteamIdentity {
@@ -23,153 +20,99 @@ export interface RedteamIdentity {
   headers: Record<string, string>;
 }
 
-/** A red-team run takes what a conversation run takes (agent, policy, models, secrets, events, signal). */
-export type RedteamRunOptions = Omit<
-  ConversationRunOptions,
-  "targetOnly" | "modelRetry" | "protocolOverride"
->;
+/** What a red-team run is given: a run request with the red team's keys in its config. */
+export type RedteamRunOptions = RunRequest<RedteamOptions>;
 
 /** Red-team defaults: three attempts per attack, every pack. */
 export const redteamDefaults = { attempts: 3 } as const;
 
-const modelPolicy: OutboundPolicy = { allowLoopback: true, allowPrivate: true, allowHosts: [] };
-
-interface RoleModel {
-  client?: LanguageModelClient;
-  config?: ModelConfig;
-}
-
-/** A role's model when one is configured; none (what needs it is skipped) when not. The attacker is the "user" role. */
-function roleModel(opts: RedteamRunOptions, role: "user" | "judge"): RoleModel {
-  const env = opts.env ?? process.env;
-  if (modelSpecFor(role, opts.models ?? {}, env) === undefined) return {};
-  const config = resolveModelConfig(role, opts.models ?? {}, env, opts.secretValues);
-  const guard = async (url: string) => void (await checkUrl(url, modelPolicy));
-  return { config, client: createModelClient(config, { guard }) };
-}
-
 /** The identities of a run: the test's own headers first, then config.identities. */
-export function identitiesOf(config: A2ATestConfig): RedteamIdentity[] {
+export function identitiesOf(config: {
+  headers: Record<string, string>;
+  identities?: RedteamIdentity[] | undefined;
+}): RedteamIdentity[] {
   const extra = config.identities ?? [];
   return [{ name: "default", headers: config.headers }, ...extra];
 }
 
-function emptyRun(opts: RedteamRunOptions, started: number): RunResult {
-  return startResult({
-    kind: "redteam",
-    toolVersion,
-    agentUrl: opts.config.agent_url,
-    startedAt: started,
-    ...(opts.name ? { name: opts.name } : {}),
-    ...(opts.source ? { source: opts.source } : {}),
-  });
+/** Runs one red-team test through the one Run (kinds/redteam.ts). */
+export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult> {
+  const { executeRun } = await import("./execute-run.js");
+  const { redteamKind } = await import("./kinds/redteam.js");
+  return executeRun(redteamKind, opts);
 }
 
-/**
- * docs/test-files.md, "Red teaming": the target's card only finds the endpoint; every identity gets its own
- * client on it; the chosen packs run their attacks; deterministic detectors decide, the judge grades the rest.
- */
-export async function runRedteamTest(opts: RedteamRunOptions): Promise<RunResult> {
-  const started = Date.now();
-  const canaries = opts.config.canaries ?? [];
-  const secrets = [...(opts.secrets ?? []), ...canaries];
-  const emit: RunEventSink = opts.onEvent ? (e) => opts.onEvent!(redactSecrets(e, secrets)) : () => undefined;
-  emit({
-    type: "run-started",
-    kind: "redteam",
-    agent_url: opts.config.agent_url,
-    ...(opts.name ? { name: opts.name } : {}),
-  });
-  const traffic = new TrafficLog({ secrets });
-  const result = emptyRun(opts, started);
-  const finish = (): RunResult => {
-    result.duration_ms = Date.now() - started;
-    result.traffic = [...traffic.entries()];
-    const redacted = redactSecrets(result, secrets);
-    opts.onEvent?.({ type: "run-finished", result: redacted });
-    return redacted;
-  };
-  const fail = (reason: string) => Object.assign(result, { status: "error", reason }) && finish();
-  let judge: RoleModel;
-  let attacker: RoleModel;
-  try {
-    judge = roleModel(opts, "judge");
-    attacker = roleModel(opts, "user");
-  } catch (error) {
-    if (error instanceof LlmError) return fail(error.message);
-    throw error;
-  }
-  for (const m of [judge, attacker]) if (m.config?.apiKey) secrets.push(m.config.apiKey);
-  if (!judge.client)
-    result.warnings.push("no model configured: packs and attacks that need the judge are skipped");
-  const ctxOf = (headers: Record<string, string>): ClientContext => ({
-    headers,
-    timeoutMs: opts.config.timeout_s * 1000,
-    policy: opts.policy,
-    traffic,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
-  const people = identitiesOf(opts.config);
-  const settings = connectionSettings(opts.config);
-  const agent = await findAgent(opts.config.agent_url, ctxOf(people[0]!.headers), settings.endpointOverride);
-  const unreachable = unreachableReason(agent);
-  if (unreachable) return fail(unreachable);
-  const endpoint = endpointFor(agent, defaultTransport(settings));
-  if (!endpoint) return fail(`the card advertises no ${defaultTransport(settings)} interface`);
-  result.endpoint = {
-    url: endpoint.url,
-    transport: endpoint.transport,
-    reason: `target: ${endpoint.reason}`,
-  };
+/** The attacks themselves, once the target is reached: one client per identity, the packs, the verdict. */
+export async function attack(
+  run: Run,
+  reached: Reached,
+  request: RedteamRunOptions,
+  models: RedteamModels,
+): Promise<RunResult> {
+  const endpoint = await chooseEndpoint(run, reached, request.policy);
+  if (!endpoint) return run.finished!;
+  const { result, traffic } = run;
+  const { config } = request;
+  const llm = (model: ModelConfig | undefined) =>
+    model ? createModelClient(model, { guard: guardModelUrl }) : undefined;
+  const judge = llm(models.judge);
+  const attacker = llm(models.attacker);
+  const people = identitiesOf(config);
   const identities: Identity[] = [];
-  let generation: string | undefined;
+  let generation: ProtocolGeneration | undefined;
   for (const person of people) {
-    const target = await openEndpoint(agent, endpoint, ctxOf(person.headers));
+    const ctx = { ...reached.ctx, headers: person.headers };
+    const target = await openEndpoint(reached.agent, endpoint, ctx, request.protocolOverride);
     generation ??= target.generation;
     identities.push({ name: person.name, client: target.client });
   }
-  result.protocol = { card: agent.validation?.card.generation ?? null, negotiated: generation ?? "0.3" };
+  if (result.protocol && generation) result.protocol.negotiated = generation;
   const honeypot = await Honeypot.start();
+  const attempts = config.attempts ?? redteamDefaults.attempts;
   try {
-    const packs: RedteamPackId[] = opts.config.packs ?? [...redteamPacks];
     const outcome = await runPacks({
       identities,
       traffic,
-      packs,
-      attempts: opts.config.attempts ?? redteamDefaults.attempts,
-      userCanaries: canaries,
-      generation: (generation ?? "0.3") as never,
+      packs: config.packs ?? [...redteamPacks],
+      attempts,
+      userCanaries: config.canaries ?? [],
+      generation: generation ?? "0.3",
       honeypot,
-      ...(judge.client ? { judge: judge.client } : {}),
-      ...(attacker.client ? { attacker: attacker.client } : {}),
-      turnBudgetMs: opts.config.timeout_s * 1000,
-      pollIntervalMs: opts.pollIntervalMs ?? 1000,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      onAttack: (report) => emit({ type: "check-finished", index: 0, finding: attackFinding(report) }),
+      ...(judge ? { judge } : {}),
+      ...(attacker ? { attacker } : {}),
+      turnBudgetMs: config.timeout_s * 1000,
+      pollIntervalMs: request.pollIntervalMs ?? 1000,
+      ...(request.signal ? { signal: request.signal } : {}),
+      onAttack: (report) => run.emit({ type: "check-finished", index: 0, finding: attackFinding(report) }),
     });
     result.findings = outcome.attacks.map(attackFinding);
     result.redteam = {
       packs: outcome.packs,
       attacks: outcome.attacks,
-      attempts_per_attack: opts.config.attempts ?? redteamDefaults.attempts,
+      attempts_per_attack: attempts,
       identities: people.map((p) => p.name),
       endpoint: endpoint.url,
-      ...(judge.config ? { judge_model: `${judge.config.provider}:${judge.config.model}` } : {}),
-      ...(attacker.config ? { attacker_model: `${attacker.config.provider}:${attacker.config.model}` } : {}),
+      ...(models.judge ? { judge_model: `${models.judge.provider}:${models.judge.model}` } : {}),
+      ...(models.attacker ? { attacker_model: `${models.attacker.provider}:${models.attacker.model}` } : {}),
     };
   } finally {
     for (const i of identities) i.client.close();
     await honeypot.close();
   }
-  const failed = result.findings.filter((f) => f.status === "fail");
-  const errored = result.findings.filter((f) => f.status === "error");
+  return run.finish(...redteamVerdict(result.findings));
+}
+
+function redteamVerdict(findings: readonly Finding[]): [RunResult["status"], string?] {
+  const failed = findings.filter((f) => f.status === "fail");
+  const errored = findings.filter((f) => f.status === "error");
   if (failed.length > 0) {
-    result.status = "failed";
     const packs = [...new Set(failed.map((f) => f.category))];
-    result.reason = `${failed.length} attack(s) succeeded or over-refused, in ${packs.join(", ")}`;
-  } else if (errored.length > 0) {
-    result.status = "failed";
-    result.reason = `the agent failed to answer ${errored.length} attack(s): a hung or crashing agent is a finding`;
+    return ["failed", `${failed.length} attack(s) succeeded or over-refused, in ${packs.join(", ")}`];
   }
-  return finish();
+  if (errored.length > 0)
+    return [
+      "failed",
+      `the agent failed to answer ${errored.length} attack(s): a hung or crashing agent is a finding`,
+    ];
+  return ["passed"];
 }

@@ -1,17 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { TrafficLog } from "../net/traffic.js";
-import { beginRun } from "./run-record.js";
+import { Run } from "./run.js";
 
 describe("a secret too short to redact from text", () => {
   it("is said once in the result's warnings and leaves ordinary words whole", () => {
-    const traffic = new TrafficLog({ secrets: ["x"] });
-    const run = beginRun({
+    const run = new Run({
       kind: "a2a",
       agentUrl: "http://127.0.0.1:9/",
-      traffic,
       secrets: ["x", "long-enough-secret"],
     });
-    run.result.reason = "the task has no contextId";
     const closed = run.finish("failed", "the task has no contextId");
     expect(closed.reason).toBe("the task has no contextId");
     expect(closed.warnings.filter((w) => w.includes("shorter than 8 characters"))).toHaveLength(1);

@@ -1,132 +1,37 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../checks/types.js";
 import { a2aTargetSchema } from "../conversation/target.js";
-import { loadConfigSchema } from "../load/settings.js";
-import { redteamPacks } from "../model/redteam.js";
-import { transportFlags } from "../model/transport.js";
 import { closestName } from "./did-you-mean.js";
-import { parseEndpointOverride } from "./endpoint-override.js";
 import { configError, PlainwrightError } from "./errors.js";
 import { describeJsonProblem, parseJsonText } from "./json-text.js";
-import { timeoutBounds } from "./timeout-bounds.js";
+import { connectionShape } from "./kinds/config-parts.js";
+import { runKinds, type RunKindName } from "./kinds/index.js";
 
-const httpUrl = z.string({ error: "is required (the agent's URL)" }).min(1, "is required");
+/** The test-file kinds and the run kind each names; "a2a" is a smoke test, or a conversation when it has one. */
+export const testKinds = ["a2a", "card", "smoke", "conversation", "conformance", "load", "redteam"] as const;
+export type TestKind = (typeof testKinds)[number];
 
-/** Conversation limits: max_turns 1–50, trials 1–100 (docs/test-files.md leaves them open; these keep runs bounded). */
-export const conversationBounds = {
-  maxTurns: { min: 1, max: 50 },
-  trials: { min: 1, max: 100 },
-} as const;
+/** The config keys a test of each kind may hold: the connection keys and its run kinds' own. */
+function kindKeys(kind: TestKind): Set<string> {
+  const kinds: RunKindName[] = kind === "a2a" ? ["smoke", "conversation"] : [kind];
+  return new Set([
+    ...Object.keys(connectionShape),
+    ...kinds.flatMap((k) => Object.keys(runKinds[k].options.shape)),
+  ]);
+}
 
-const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty").optional();
-
-const wholeNumber = ({ min, max }: { min: number; max: number }) =>
-  z
-    .number({ error: "must be a number" })
-    .int(`must be a whole number from ${min} to ${max}`)
-    .min(min, `must be from ${min} to ${max}`)
-    .max(max, `must be from ${min} to ${max}`)
-    .optional();
-
-// 0 would be a pass that cannot fail: a bar is above 0 and at most 1.
-const fraction = z
-  .number({ error: "must be a number above 0, at most 1" })
-  .gt(0, "must be above 0 (0 is a pass that cannot fail), at most 1")
-  .max(1, "must be above 0, at most 1")
-  .optional();
-
-/** A test's `config` (docs/test-files.md, "Configuration"); `{{secrets.NAME}}` works in any string. */
+/** A test's `config` (docs/test-files.md, "Configuration"): the connection keys and every kind's own; `{{secrets.NAME}}` works in any string. */
 export const configSchema = z
   .object({
-    agent_url: httpUrl.describe("the agent's base URL or card URL (http or https)"),
-    headers: z.record(z.string(), z.string({ error: "must be a string" })).default({}),
-    strict_card: z.boolean({ error: "must be true or false" }).default(true),
-    timeout_s: z
-      .number({ error: "must be a number" })
-      .int("must be a whole number of seconds")
-      .min(timeoutBounds.min, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
-      .max(timeoutBounds.max, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
-      .default(timeoutBounds.default),
-    smoke_message: z.string().min(1, "must not be empty").optional(),
-    /** The binding the smoke message and conversations go over (default the endpoint's, else jsonrpc). */
-    transport: z.enum(["jsonrpc", "rest", "grpc"], { error: "must be jsonrpc, rest or grpc" }).optional(),
-    /** URL[@binding]: the interface to test whatever the card says, or without a card. */
-    endpoint: z
-      .string({ error: "must be a string" })
-      .refine((v) => typeof parseEndpointOverride(v) !== "string", {
-        error: "must be an http(s) URL, optionally followed by @jsonrpc, @rest or @grpc",
-      })
-      .optional(),
-    persona: text,
-    goal: text,
-    success_criteria: z
-      .array(z.string({ error: "must be a string" }).trim().min(1, "must not be empty"), {
-        error: "must be a list of strings",
-      })
-      .min(1, "must list at least one criterion")
-      .optional(),
-    opening_message: text,
-    max_turns: wholeNumber(conversationBounds.maxTurns),
-    threshold: fraction,
-    trials: wholeNumber(conversationBounds.trials),
-    min_pass_rate: fraction,
-    /** Conformance: messages that make the agent ask back or keep working (--hint). */
-    hints: z
-      .object(
-        { "input-required": z.string().min(1).optional(), slow: z.string().min(1).optional() },
-        { error: "must be an object" },
-      )
-      .strict()
-      .optional(),
-    /** Conformance: which bindings, categories and levels to run, and an interop peer. */
-    transports: z
-      .array(z.enum(transportFlags, { error: "must list jsonrpc, rest or grpc" }))
-      .min(1)
-      .optional(),
-    categories: z
-      .array(
-        z
-          .enum([...checkCategories, ...Object.keys(categoryAliases)] as [string, ...string[]], {
-            error: `must list known categories (${checkCategories.join(", ")})`,
-          })
-          // Old long names (error-handling...) still load; the run and its report use the id prefixes.
-          .transform((name) => categoryAliases[name] ?? (name as CheckCategory)),
-      )
-      .min(1)
-      .optional(),
-    levels: z
-      .array(z.enum(checkLevels, { error: "must list MUST, SHOULD or MAY" }))
-      .min(1)
-      .optional(),
-    peer_url: z
-      .string()
-      .url("must be a URL")
-      .optional()
-      .describe("conformance: a second agent for the interop checks"),
-    /** Load tests: concurrency, duration or requests, rate, ramp, stream, message, thresholds (docs/load.md). */
-    load: loadConfigSchema.optional(),
-    /** Red team: which packs, how many attempts per attack, canaries to detect, other identities. */
-    packs: z
-      .array(z.enum(redteamPacks, { error: `must list known packs (${redteamPacks.join(", ")})` }))
-      .min(1, "must list at least one pack")
-      .optional(),
-    attempts: wholeNumber({ min: 1, max: 100 }),
-    canaries: z
-      .array(z.string().min(3, "must be at least 3 characters"), { error: "must be a list of strings" })
-      .optional(),
-    /** Red team (cross-context pack) and conformance (task-scope checks): other callers of the agent. */
-    identities: z
-      .array(
-        z.object(
-          { name: z.string().min(1), headers: z.record(z.string(), z.string()) },
-          { error: 'must be {"name", "headers"}' },
-        ),
-        { error: "must be a list of identities" },
-      )
-      .optional(),
-  })
+    ...connectionShape,
+    ...Object.assign({}, ...Object.values(runKinds).map((k) => k.options.shape)),
+  } as typeof connectionShape &
+    typeof runKinds.smoke.options.shape &
+    typeof runKinds.conversation.options.shape &
+    typeof runKinds.conformance.options.shape &
+    typeof runKinds.redteam.options.shape &
+    typeof runKinds.load.options.shape)
   .loose();
 
 /** A test definition exactly as the examples of docs/test-files.md write it. */
@@ -134,8 +39,11 @@ export const testSchema = z
   .object({
     module_id: z.string().optional(),
     name: z.string({ error: "is required (a string)" }).min(1, "must not be empty"),
-    kind: z.enum(["a2a", "conversation", "conformance", "load", "redteam"], {
-      error: 'must be "a2a", "conversation", "conformance", "load" or "redteam"',
+    kind: z.enum(testKinds, {
+      error: `must be ${testKinds
+        .map((k) => `"${k}"`)
+        .join(", ")
+        .replace(/, ([^,]+)$/, " or $1")}`,
     }),
     /** Conversation tests name their agent as a target (docs/test-files.md, "A2A as a target elsewhere"). */
     target: a2aTargetSchema.optional(),
@@ -154,6 +62,8 @@ export interface LoadedTest {
   warnings: string[];
   /** The agent is only a target: its card finds the endpoint and is not validated. */
   targetOnly?: boolean;
+  /** Built from command-line flags: the result has no name or file, and a usage error ends the command. */
+  fromFlags?: boolean;
 }
 
 const knownTop = new Set(Object.keys(testSchema.shape));
@@ -237,6 +147,25 @@ function unknownKeyProblems(raw: unknown): Problem[] {
   return problems;
 }
 
+/**
+ * Config keys another kind reads but this test's kind does not: an option that would do nothing is
+ * named, as the command line refuses one, rather than silently ignored.
+ */
+function foreignKeyProblems(raw: unknown, kind: TestKind): Problem[] {
+  const config = valueAt(raw, ["config"]);
+  if (typeof config !== "object" || config === null || Array.isArray(config)) return [];
+  const allowed = kindKeys(kind);
+  return Object.keys(config)
+    .filter((key) => knownConfig.has(key) && !allowed.has(key))
+    .map((key) => {
+      const owners = (Object.keys(runKinds) as RunKindName[]).filter((k) => key in runKinds[k].options.shape);
+      return {
+        field: `config.${key}`,
+        message: `config.${key} is read by ${owners.join(" and ")} tests; a test of kind "${kind}" would ignore it`,
+      };
+    });
+}
+
 function problemsError(source: string, problems: readonly Problem[]) {
   const message =
     problems.length === 1
@@ -266,6 +195,7 @@ export function parseTestDefinition(input: unknown, source: string): LoadedTest 
       (p) => !(noAgent && p.field === "config.agent_url"),
     ),
     ...unknownKeyProblems(raw),
+    ...(parsed.success ? foreignKeyProblems(raw, parsed.data.kind) : []),
   ];
   if (parsed.success && parsed.data.kind === "conversation" && !isConversation(parsed.data.config))
     problems.push({

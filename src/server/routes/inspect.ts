@@ -4,7 +4,8 @@ import { parseTransport, type Transport } from "../../model/transport.js";
 import type { OutboundPolicy } from "../../net/outbound-policy.js";
 import type { TrafficEntry } from "../../net/traffic.js";
 import type { FoundAgent } from "../../runner/connect.js";
-import { runA2ATest, type A2ATarget } from "../../runner/run-a2a-test.js";
+import { runA2ATest } from "../../runner/run-a2a-test.js";
+import type { ReachedEndpoint } from "../../runner/reach.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { applyAuth, withQuery } from "../inspector-auth.js";
 import { canStream, InspectorChats, type ChatReply, type ChatRequest } from "../inspector-chat.js";
@@ -63,7 +64,7 @@ async function loadCard(
     throw badRequest(`agent_url ${JSON.stringify(body.agent_url.slice(0, 80))} is not a URL`, "agent_url");
   }
   // The card is fetched once per load: the chats reuse what this run found.
-  let found: A2ATarget | undefined;
+  let found: ReachedEndpoint | undefined;
   const result = await runA2ATest({
     config: { agent_url: agentUrl, headers: applied.headers, strict_card: true, timeout_s: body.timeout_s },
     mode: "card",

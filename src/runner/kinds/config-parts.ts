@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { parseEndpointOverride } from "../endpoint-override.js";
+import { timeoutBounds } from "../timeout-bounds.js";
+
+/** A non-empty string, trimmed. */
+export const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty").optional();
+
+/** A whole number within bounds. */
+export const wholeNumber = ({ min, max }: { min: number; max: number }) =>
+  z
+    .number({ error: "must be a number" })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be from ${min} to ${max}`)
+    .max(max, `must be from ${min} to ${max}`)
+    .optional();
+
+// 0 would be a pass that cannot fail: a bar is above 0 and at most 1.
+export const fraction = z
+  .number({ error: "must be a number above 0, at most 1" })
+  .gt(0, "must be above 0 (0 is a pass that cannot fail), at most 1")
+  .max(1, "must be above 0, at most 1")
+  .optional();
+
+/** Other callers of the agent: the red team's cross-context pack and the conformance task-scope checks. */
+export const identitiesSchema = z
+  .array(
+    z.object(
+      { name: z.string().min(1), headers: z.record(z.string(), z.string()) },
+      { error: 'must be {"name", "headers"}' },
+    ),
+    { error: "must be a list of identities" },
+  )
+  .optional();
+
+/** The keys every test's config has, whatever its kind: how the agent is reached (docs/test-files.md). */
+export const connectionShape = {
+  agent_url: z
+    .string({ error: "is required (the agent's URL)" })
+    .min(1, "is required")
+    .describe("the agent's base URL or card URL (http or https)"),
+  headers: z.record(z.string(), z.string({ error: "must be a string" })).default({}),
+  strict_card: z.boolean({ error: "must be true or false" }).default(true),
+  timeout_s: z
+    .number({ error: "must be a number" })
+    .int("must be a whole number of seconds")
+    .min(timeoutBounds.min, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
+    .max(timeoutBounds.max, `must be from ${timeoutBounds.min} to ${timeoutBounds.max}`)
+    .default(timeoutBounds.default),
+  /** The binding a run talks over (default the endpoint's, else jsonrpc). */
+  transport: z.enum(["jsonrpc", "rest", "grpc"], { error: "must be jsonrpc, rest or grpc" }).optional(),
+  /** URL[@binding]: the interface to test whatever the card says, or without a card. */
+  endpoint: z
+    .string({ error: "must be a string" })
+    .refine((v) => typeof parseEndpointOverride(v) !== "string", {
+      error: "must be an http(s) URL, optionally followed by @jsonrpc, @rest or @grpc",
+    })
+    .optional(),
+};
