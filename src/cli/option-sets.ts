@@ -1,7 +1,8 @@
 import { Option, type Command } from "commander";
 import { usageError } from "../runner/errors.js";
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+/** Collects a repeatable option's values. */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** How the agent is reached: headers, timeout, endpoint, card strictness, secrets, outbound policy. */
 export function withConnectionOptions(cmd: Command): Command {

@@ -1,10 +1,8 @@
-import type { Command } from "commander";
 import type { RunResult } from "../model/result.js";
 import type { LoadedTest } from "../runner/test-definition.js";
 import { configError, PlainwrightError, usageError } from "../runner/errors.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
-import { withOutputOptions } from "./option-sets.js";
 import type { OutputSettings } from "./output.js";
 
 /** `plainwright submit` flags as commander hands them over. */
@@ -20,25 +18,6 @@ export interface SubmitFlags {
   outDir?: string;
   color?: boolean;
   progress?: string;
-}
-
-/** Registers `submit` on the program; its modules load only when it runs. */
-export function registerSubmitCommand(program: Command, setExit: (code: number) => void): void {
-  const command = program
-    .command("submit")
-    .description(
-      "enqueue test files on a plainwright server (from CI); with --wait, print results and exit 0/1/2",
-    )
-    .argument("<files...>", "test definition files or folders")
-    .option("--server <url>", "the server's URL (default: $PLAINWRIGHT_SERVER)")
-    .option("--token <token>", "the server's API token (default: $PLAINWRIGHT_TOKEN)")
-    .option("--project <name>", "project the tests go in (created when missing)", "CI")
-    .option("--module <name>", "module for tests whose module_id is not a module on the server", "submitted")
-    .option("--wait", "wait for the runs, print their results, exit 0 passed, 1 failed, 2 error")
-    .option("--wait-timeout <seconds>", "give up waiting after this long (exit 2)", "3600");
-  withOutputOptions(command).action(async (files: string[], flags: SubmitFlags) =>
-    setExit(await runSubmitCommand(files, flags)),
-  );
 }
 
 interface Reply {

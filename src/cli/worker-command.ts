@@ -1,4 +1,3 @@
-import type { Command } from "commander";
 import { usageError } from "../runner/errors.js";
 
 /** `plainwright worker` flags as commander hands them over. */
@@ -12,29 +11,6 @@ export interface WorkerFlags {
   silentAfter: string;
   allowPrivate?: boolean;
   allowHost?: string[];
-}
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/** Registers `worker` on the program; its modules load only when it runs. */
-export function registerWorkerCommand(program: Command, setExit: (code: number) => void): void {
-  program
-    .command("worker")
-    .description("take runs from the shared queue (PostgreSQL + pg-boss) and execute them; start any number")
-    .option("--db <url>", "the postgres:// URL `serve --db` uses (default: $PLAINWRIGHT_DB)")
-    .option("--concurrency <n>", "runs this worker executes at once", "4")
-    .option("--per-host <n>", "runs executing at once against one agent host:port, over all workers", "2")
-    .option("--per-project <n>", "runs executing at once for one project, over all workers", "3")
-    .option("--run-timeout <seconds>", "a run still going after this is stopped and marked error", "900")
-    .option("--heartbeat <seconds>", "how often the worker says its runs are alive", "2")
-    .option(
-      "--silent-after <seconds>",
-      "a run not heard from this long lost its worker: retried once, then marked interrupted",
-      "30",
-    )
-    .option("--allow-private", "let tests reach loopback and private addresses")
-    .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
-    .action(async (flags: WorkerFlags) => setExit(await runWorkerCommand(flags)));
 }
 
 function positive(flag: string, value: string, { integer = true } = {}): number {

@@ -1,0 +1,31 @@
+import { agentCommand } from "./agent.js";
+import { cardCommand } from "./card.js";
+import { chatCommand } from "./chat.js";
+import type { CliCommand } from "./command.js";
+import { conformCommand } from "./conform.js";
+import { converseCommand } from "./converse.js";
+import { demoCommand } from "./demo.js";
+import { loadCommand } from "./load.js";
+import { redteamCommand } from "./redteam.js";
+import { runCommand } from "./run.js";
+import { serveCommand } from "./serve.js";
+import { smokeCommand } from "./smoke.js";
+import { submitCommand } from "./submit.js";
+import { workerCommand } from "./worker.js";
+
+/** Every command, in the order `--help` lists them: a new command is its module and its entry here. */
+export const commands: readonly CliCommand[] = [
+  cardCommand,
+  smokeCommand,
+  runCommand,
+  converseCommand,
+  chatCommand,
+  conformCommand,
+  redteamCommand,
+  loadCommand,
+  agentCommand,
+  serveCommand,
+  workerCommand,
+  submitCommand,
+  demoCommand,
+];

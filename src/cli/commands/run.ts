@@ -1,0 +1,25 @@
+import { withAuthOptions, withCommonOptions, withModelOptions } from "../option-sets.js";
+import type { CommonFlags } from "../options.js";
+import { defineCommand } from "./command.js";
+
+/** `run`: run test definition files. */
+export const runCommand = defineCommand("run", (program, setExit) => {
+  withAuthOptions(
+    withModelOptions(
+      withCommonOptions(
+        program
+          .command("run")
+          .argument("<paths...>", "test files (.json) or folders")
+          .description(
+            "run test definitions: JSON files of kind a2a, card, smoke, conversation, conformance, redteam or load",
+          ),
+      ),
+    ),
+  )
+    .option("--grep <regex>", "run only the tests whose name matches (case-insensitive)")
+    .option("--grep-invert <regex>", "leave out the tests whose name matches")
+    .option("--list", "list the tests the run would run, and exit")
+    .action(async (paths: string[], flags: CommonFlags) =>
+      setExit(await (await import("../test-commands.js")).runFilesCommand(paths, flags)),
+    );
+});
