@@ -1,4 +1,4 @@
-// The load generator's own ceiling (issue 15, point 4): requests per second against a loopback A2A 1.0 echo
+// The load generator's own ceiling (docs/load.md): requests per second against a loopback A2A 1.0 echo
 // agent, side by side with autocannon posting the same JSON-RPC body. Target: Plainwright reaches at least
 // 0.8x autocannon's rate while it validates every reply (JSON-RPC envelope, the 1.0 schema of the Task).
 // The echo agent runs in a child process so that neither generator shares its event loop with the server.

@@ -109,7 +109,7 @@ const json = (method, body) => ({
   body: JSON.stringify(body),
 });
 
-/** Issue 14: 100 abandoned streaming chats and 50 runs in flight; GET latency and the server's memory. */
+/** Abandoned clients: 100 abandoned streaming chats and 50 runs in flight; GET latency and the server's memory. */
 async function loadFigures({ row, fmt }) {
   const dir = mkdtempSync(join(tmpdir(), "plainwright-bench-load-"));
   const agent = await endlessAgent();

@@ -85,7 +85,13 @@ describe.each(["0.3", "1.0"] as const)(
       try {
         const check = CHECKS[name];
         if (!check) throw new Error(`no check for ${name}`);
-        await expect(check({ agent, dialect: DIALECTS[protocol] })).rejects.toThrow();
+        // The flaw's own expectation must be what fails, not a network error or a bug in the check.
+        const failure = await check({ agent, dialect: DIALECTS[protocol] }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(failure, "the check passed on the flawless agent").toBeInstanceOf(Error);
+        expect((failure as Error).name, (failure as Error).message).toBe("AssertionError");
       } finally {
         await agent.close();
       }

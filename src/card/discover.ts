@@ -19,7 +19,7 @@ export interface DiscoveryOptions {
   headers?: Record<string, string>;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
-  /** Per-location timeout; never more than the manual's 20 s. */
+  /** Per-location timeout; never more than the 20 s of docs/test-files.md. */
   timeoutMs?: number;
   signal?: AbortSignal;
 }

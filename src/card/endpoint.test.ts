@@ -18,7 +18,7 @@ function with03(mutate: (card: RawCard) => void): NormalizedCard {
   return normalized(card);
 }
 
-describe("chooseEndpoint follows the manual's order", () => {
+describe("chooseEndpoint follows the order of docs/test-files.md", () => {
   it("posts to the card url when preferredTransport is JSONRPC", () => {
     expect(chooseEndpoint(normalized(validCard03()), AGENT)).toEqual({
       url: `${HOST}/a2a/v1`,

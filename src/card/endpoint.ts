@@ -90,7 +90,7 @@ export function chooseEndpointFor(
   transport: Transport,
   cardUrl?: string,
 ): EndpointChoice | null {
-  // NormalizedCard.interfaces is already in the manual's order: 1.0 supportedInterfaces, then the card url
+  // NormalizedCard.interfaces is already in the order of docs/test-files.md: 1.0 supportedInterfaces, then the card url
   // (carrying preferredTransport, JSONRPC when unstated), then additionalInterfaces.
   const iface = card.interfaces.find(
     (i) =>

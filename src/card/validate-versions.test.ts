@@ -50,7 +50,7 @@ describe("snake_case names are read with a warning", () => {
     expect(result.warnings[0]?.message).toMatch(/: the spec spells this \w+; read anyway$/);
   });
 
-  it("words the warning as the manual does", () => {
+  it("words the warning as docs/test-files.md does", () => {
     const card = validCard03();
     rename(card, "defaultInputModes", "default_input_modes");
     expect(validateCard(card).warnings[0]?.message).toBe(

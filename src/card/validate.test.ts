@@ -206,7 +206,7 @@ const errorCases: Case[] = [
   },
 ];
 
-describe("the manual's table, error column", () => {
+describe("the validation table of docs/test-files.md, error column", () => {
   it.each(errorCases)("$rule → error at $path", (c) => {
     const result = run(c);
     expect(paths(result.errors)).toEqual([c.path]);
@@ -306,7 +306,7 @@ const warningCases: Case[] = [
   },
 ];
 
-describe("the manual's table, warning column", () => {
+describe("the validation table of docs/test-files.md, warning column", () => {
   it.each(warningCases)("$rule → warning at $path", (c) => {
     const result = run(c);
     expect(result.errors).toEqual([]);

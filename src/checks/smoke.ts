@@ -21,7 +21,7 @@ export interface SmokeOptions {
 
 export interface SmokeOutcome {
   passed: boolean;
-  /** Why it did not pass, in the manual's words. */
+  /** Why it did not pass, in the words of docs/test-files.md. */
   reason?: string;
   request: { method: string; params: unknown };
   reply_kind?: "message" | "task";

@@ -79,7 +79,7 @@ describe("plainwright CLI", () => {
     expect(result.smoke.request.params.message.parts[0]?.text).toBe("Hi there");
   });
 
-  it("smoke: exit 1 with the manual's reason when the task fails", async () => {
+  it("smoke: exit 1 with the reason docs/test-files.md gives when the task fails", async () => {
     const r = await cli(["smoke", flawed.url]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAILED\s+the task failed/);

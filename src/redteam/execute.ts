@@ -21,7 +21,7 @@ export interface ExecuteOptions {
   pollIntervalMs: number;
 }
 
-/** Everything the agent wrote in a reply: the text the manual reads, plus data parts of artifacts as JSON. */
+/** Everything the agent wrote in a reply: the text a smoke test reads (docs/test-files.md), plus data parts of artifacts as JSON. */
 function agentWords(reply: Task | Message): string {
   const data =
     reply.kind === "task"

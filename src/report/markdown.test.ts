@@ -66,7 +66,7 @@ describe("renderMarkdown", () => {
     ]);
   });
 
-  it("lists failed and errored checks in the manual's Failed Tests table, MUST first, with recommendations", () => {
+  it("lists failed and errored checks in the Failed Tests table, MUST first, with recommendations", () => {
     const rows = tableAfter(renderMarkdown([conformanceRun]), "### Failed Tests");
     expect(rows.slice(2).map((r) => [r[0], r[1], r[4]])).toEqual([
       ["lifecycle.cancel.terminal-task-errors", "MUST", "Add guard for terminal state transitions"],

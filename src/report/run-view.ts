@@ -11,7 +11,7 @@ export interface CategoryCount {
   error: number;
 }
 
-// Issue 4's catalogue order, so every report lists categories the same way run after run; unknown ones follow, sorted.
+// The catalogue's category order (docs/conformance.md), so every report lists categories the same way run after run; unknown ones follow, sorted.
 const CATEGORY_ORDER: readonly string[] = checkCategories;
 const LEVEL_ORDER = { MUST: 0, SHOULD: 1, MAY: 2 } as const;
 

@@ -23,7 +23,7 @@ export function bindingsToTest(
       .map((i) => parseTransport(i.transport))
       .filter((t): t is Transport => t !== undefined),
   );
-  // A card that names no usable interface is still tested over JSON-RPC at the manual's fallback endpoint.
+  // A card that names no usable interface is still tested over JSON-RPC at the fallback endpoint of docs/test-files.md (the agent URL).
   if (advertised.size === 0) advertised.add("JSONRPC");
   if (endpointOverride) advertised.add(endpointOverride.transport);
   const speakable = supportedBindings().filter((t) => advertised.has(t));

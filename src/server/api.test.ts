@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe("plainwright serve REST API", () => {
-  it("creates a project, module and the manual's smoke test, runs it in the background and it passes", async () => {
+  it("creates a project, module and the smoke test of docs/test-files.md, runs it in the background and it passes", async () => {
     const { projectId, moduleId } = await makeModule(api);
     const secret = await api("PUT", `/api/projects/${projectId}/secrets/AGENT_TOKEN`, {
       value: "s3cret-value-42",

@@ -3,7 +3,7 @@ import type { ProtocolGeneration } from "../protocol/generation.js";
 import { emptyPartsProblem, replyShapeProblem } from "../protocol/validate-reply.js";
 
 /**
- * Seed 004 (the inspector): "each reply checked: status.state, non-empty parts". Every raw reply
+ * The inspector checks each reply (docs/api.md): status.state and non-empty parts. Every raw reply
  * (a send's result, a task read, each stream event) is judged by the one validator,
  * `replyShapeProblem`, as it arrives.
  */

@@ -36,7 +36,7 @@ const inspectorPaths = {
   "/api/inspect/task": {
     post: {
       summary:
-        "Seed 004's task controls on the current task: get, cancel, or subscribe (streams `update` and `done` events)",
+        "The inspector's task controls on the current task: get, cancel, or subscribe (streams `update` and `done` events)",
       requestBody: {
         required: true,
         content: { "application/json": { schema: requestJsonSchema(taskBody) } },

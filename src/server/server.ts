@@ -28,7 +28,7 @@ export interface ServeOptions {
   perProject?: number;
   /** A run still going after this is marked error; default 15 minutes. */
   runTimeoutMs?: number;
-  /** Tests shorten the manual's 1 s task polling. */
+  /** Tests shorten the 1 s task polling of docs/test-files.md. */
   pollIntervalMs?: number;
   /** Where conversation tests read their model settings (PLAINWRIGHT_MODEL...); process.env by default. */
   env?: Record<string, string | undefined>;

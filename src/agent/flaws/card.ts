@@ -41,7 +41,7 @@ function renameKey(card: JsonObject, from: string, to: string): void {
   delete card[from];
 }
 
-/** Card rows of the manual's validation table, one mutation each. */
+/** Card rows of the validation table of docs/test-files.md, one mutation each. */
 export const CARD_FLAWS: FlawDefinition[] = [
   cardFlaw("card-missing-name", BOTH, "The card has no name.", "error on name", (c) => delete c.name),
   cardFlaw("card-empty-description", BOTH, 'The description is "".', "error on description", (c) => {

@@ -1,3 +1,5 @@
+import { assert, expect } from "vitest";
+
 /** Test-only HTTP helpers: bounded fetches against the local agent. */
 
 export interface RpcReply {
@@ -20,7 +22,7 @@ export async function postRaw(url: string, body: string, headers: Record<string,
   return {
     status: response.status,
     contentType: response.headers.get("content-type") ?? "",
-    body: JSON.parse(text) as Record<string, unknown>,
+    body: jsonOrRaw(text),
   };
 }
 
@@ -37,7 +39,8 @@ export function rpc(
 
 /** The `result` of a JSON-RPC reply, failing loudly on an error. */
 export function resultOf(reply: RpcReply): unknown {
-  if (reply.body.error !== undefined) throw new Error(`JSON-RPC error: ${JSON.stringify(reply.body.error)}`);
+  // An assertion, not a throw: a flaw check that expects a result fails as a check when the agent refuses.
+  expect(reply.body.error, `JSON-RPC error: ${JSON.stringify(reply.body.error)}`).toBeUndefined();
   return reply.body.result;
 }
 
@@ -64,17 +67,26 @@ export async function postSse(
         .join("\n"),
     )
     .filter((data) => data !== "")
-    .map((data) => JSON.parse(data) as Record<string, unknown>);
+    .map((data) => jsonOrRaw(data));
   return { contentType: response.headers.get("content-type") ?? "", events };
 }
 
-/** Polls until `check` returns a value or the deadline passes. */
+/** A data payload as JSON, or `{raw}` when it is none (the check then judges what it got). */
+function jsonOrRaw(data: string): Record<string, unknown> {
+  try {
+    return JSON.parse(data) as Record<string, unknown>;
+  } catch {
+    return { raw: data };
+  }
+}
+
+/** Polls until `check` returns a value or the deadline passes (an assertion failure then). */
 export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    if (Date.now() > deadline) assert.fail(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

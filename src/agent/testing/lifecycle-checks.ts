@@ -33,7 +33,7 @@ const ASKS_BACK = "This is ambiguous";
 export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
   "history-ignored": async (probe) => {
     const task = await send(probe, ASKS_BACK);
-    expect((await get(probe, { id: task.id, historyLength: 0 })).history?.length).toBeGreaterThan(0);
+    expect((await get(probe, { id: task.id, historyLength: 0 })).history?.length ?? 0).toBeGreaterThan(0);
   },
   "history-never-returned": async (probe) => {
     const task = await send(probe);

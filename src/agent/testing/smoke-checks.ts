@@ -40,9 +40,10 @@ export const SMOKE_CHECKS: Record<string, FlawCheck> = {
   },
   "message-reply": async (probe) => {
     const result = (await sendResult(probe)) as Json;
-    const message = (probe.dialect.protocol === "0.3" ? result : result.message) as Json;
-    if (probe.dialect.protocol === "0.3") expect(message.kind).toBe("message");
-    expect(JSON.stringify(message.parts)).toContain("billing");
+    const message = (probe.dialect.protocol === "0.3" ? result : result.message) as Json | undefined;
+    expect(message, "the reply is a Message").toBeTypeOf("object");
+    if (probe.dialect.protocol === "0.3") expect(message?.kind).toBe("message");
+    expect(JSON.stringify(message?.parts)).toContain("billing");
   },
   "tasks-send-only": async (probe) => {
     const { dialect } = probe;

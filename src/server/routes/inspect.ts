@@ -173,7 +173,7 @@ async function chatTurn(
   await respond(res, lease, streamed, (onUpdate) => agent.chats.turn(open, request, onUpdate));
 }
 
-/** Seed 004's task controls on the current task: get, cancel, or subscribe (streamed). */
+/** The inspector's task controls on the current task: get, cancel, or subscribe (streamed). */
 async function taskCall(
   streams: InspectorStreams,
   session: InspectorSession,

@@ -134,7 +134,7 @@ export async function inspectPage(root: HTMLElement, _params: string[], signal: 
             ),
     ),
   );
-  // Issue 14 (drive-by): a link from anywhere can open this page with any URL, so the URL only fills
+  // Drive-by opening: a link from anywhere can open this page with any URL, so the URL only fills
   // the form; the server contacts it once the user says so.
   if (linked)
     mount(
