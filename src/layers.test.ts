@@ -17,6 +17,9 @@ const rows: string[][] = [
   ["card", "client"],
   ["net"],
   ["protocol"],
+  // What a result looks like to a person, free of any DOM: wording, section models, chart geometry. The
+  // reporters and the web app both draw from it; it reads only the shared shapes.
+  ["view"],
   // The shared shapes (results, findings, traffic, bindings, events): everyone reads them, they read nothing.
   ["model"],
   ["agent", "mutation"],
@@ -25,6 +28,8 @@ const rows: string[][] = [
 // The reference agent is the independent yardstick: it imports nothing of the tester's. The model
 // imports nothing either, so the web bundle can read it too.
 const isolated = new Set(["agent", "llm", "model", "mutation"]);
+// The view reads the shared shapes and nothing else, so the web bundle can import it as it imports the model.
+const readsOnlyModel = new Set(["view"]);
 const rank = new Map(rows.flatMap((names, i) => names.map((n) => [n, i] as const)));
 
 const srcRoot = dirname(fileURLToPath(import.meta.url));
@@ -71,13 +76,14 @@ function referenceAgentImports(): string[] {
   return bad;
 }
 
-/** Imports of the web bundle that leave web/src, other than the shared model. */
+/** Imports of the web bundle that leave web/src, other than the shared model and view. */
 function webImports(): string[] {
   const bad: string[] = [];
   for (const file of sourceFiles(webRoot)) {
     for (const target of relativeImports(file)) {
       if (!relative(webRoot, target).startsWith("..")) continue;
-      if (relative(srcRoot, target).split(sep)[0] === "model") continue;
+      const layer = relative(srcRoot, target).split(sep)[0];
+      if (layer === "model" || layer === "view") continue;
       bad.push(`web/src/${relative(webRoot, file)} → ${relative(resolve(webRoot, "..", ".."), target)}`);
     }
   }
@@ -97,10 +103,42 @@ function violations(): string[] {
       const fromRank = rank.get(from);
       const toRank = rank.get(to);
       const upward = fromRank === undefined || toRank === undefined || toRank <= fromRank;
-      if (upward || isolated.has(from)) bad.push(`${relative(srcRoot, file)} → ${relative(srcRoot, target)}`);
+      const outOfView = readsOnlyModel.has(from) && to !== "model";
+      if (upward || isolated.has(from) || outOfView)
+        bad.push(`${relative(srcRoot, file)} → ${relative(srcRoot, target)}`);
     }
   }
   return bad;
+}
+
+/** Every static import of a file, type-only ones too: a cycle of types still ties two files into one. */
+function staticImports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found = [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+["'](\.[^"']+)["']/gm)];
+  return found.map((m) => resolve(dirname(file), m[1] ?? "").replace(/\.js$/, ".ts"));
+}
+
+/** The import cycles among the source files (tests left out), each as its files in a loop. */
+function importCycles(): string[][] {
+  const files = sourceFiles(srcRoot).filter((f) => !f.endsWith(".test.ts"));
+  const graph = new Map(files.map((f) => [f, staticImports(f).filter((t) => t !== f)]));
+  const cycles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, "open");
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === "open")
+        cycles.push(path.slice(path.indexOf(next)).map((f) => relative(srcRoot, f)));
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, "done");
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
+  return cycles;
 }
 
 describe("architecture", () => {
@@ -113,6 +151,10 @@ describe("architecture", () => {
 
   it("imports point down the layers only, and the reference agent imports nothing of the tester's", () => {
     expect(violations()).toEqual([]);
+  });
+
+  it("no two source files import each other, directly or round a loop, in a folder or across", () => {
+    expect(importCycles()).toEqual([]);
   });
 
   it("only the agent and demo commands (and tests) import the reference agent", () => {

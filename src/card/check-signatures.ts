@@ -1,5 +1,5 @@
 import type { CardSignatureStatus } from "../model/result.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { readCardSignatures } from "./signature.js";
 import type { CardSignature, KeySource, SignatureCheck } from "./signature.js";
 import { verifyCardSignature } from "./verify-signature.js";

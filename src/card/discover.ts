@@ -9,8 +9,6 @@ import type { TrafficLog } from "../net/traffic.js";
 export const cardByteCap = 512 * 1024;
 export const cardLocationTimeoutMs = 20_000;
 
-export type { DiscoveryAttempt } from "../model/result.js";
-
 export type DiscoveryResult =
   | { found: true; url: string; card: unknown; tried: DiscoveryAttempt[]; headers: Record<string, string> }
   | { found: false; tried: DiscoveryAttempt[] };

@@ -1,7 +1,8 @@
 /** Endpoint choice (manual, "Which endpoint is called"), with the loopback rewrite. */
 import { parseTransport } from "../model/transport.js";
 import { isHostPort, isHttpUrl } from "./rules/read.js";
-import type { CardInterface, EndpointChoice, NormalizedCard, Transport } from "./types.js";
+import type { CardInterface, EndpointChoice, NormalizedCard } from "./types.js";
+import type { Transport } from "../model/transport.js";
 
 // Seed: "a loopback address (localhost, 127.0.0.1, 0.0.0.0 or ::1)". Exactly these names: an agent reached
 // at 127.0.0.2 was reached "somewhere else".

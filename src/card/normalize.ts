@@ -3,7 +3,8 @@ import { isObject, peekField } from "./rules/read.js";
 import type { JsonObject } from "./rules/read.js";
 import { generationOf } from "../model/generation.js";
 import { parseTransport } from "../model/transport.js";
-import type { NormalizedCard, ProtocolGeneration } from "./types.js";
+import type { NormalizedCard } from "./types.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 
 /**
  * The A2A generation a card speaks. Order: `supportedInterfaces` present → 1.0; else a protocolVersion

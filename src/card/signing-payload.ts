@@ -1,4 +1,4 @@
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { canonicalJson } from "./jcs.js";
 
 /**

@@ -1,15 +1,11 @@
 /** What card validation and endpoint choice produce; the result JSON's `card` section is built from these. */
 
 /** A2A protocol generation a card speaks, as detected from its fields. */
-export type { ProtocolGeneration } from "../protocol/generation.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 
-export type { Transport } from "../protocol/transport.js";
-import type { Transport } from "../protocol/transport.js";
+import type { Transport } from "../model/transport.js";
 
 import type { CardIssue, CardSkill } from "../model/result.js";
-
-export type { CardIssue, CardSkill } from "../model/result.js";
 
 /** One interface the card advertises, whatever field it came from. */
 export interface CardInterface {

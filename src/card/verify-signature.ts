@@ -1,5 +1,5 @@
 import type { KeyObject } from "node:crypto";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { canonicalJson, JcsError } from "./jcs.js";
 import {
   decodeBase64url,

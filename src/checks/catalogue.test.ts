@@ -4,7 +4,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "./index.js";
 import { listFlaws } from "../agent/index.js";
-import { categoryAliases, checkCategories, parseCategory, type CheckDefinition } from "./types.js";
+import { categoryAliases, parseCategory, type CheckDefinition } from "./types.js";
+import { checkCategories } from "../model/finding.js";
 
 const root = dirname(fileURLToPath(import.meta.url));
 // Folders under src/checks that hold no checks.

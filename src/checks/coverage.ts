@@ -1,6 +1,7 @@
 import { MUTATIONS } from "../mutation/index.js";
-import type { Transport } from "../protocol/transport.js";
-import { tckRequirements, type CoverageStatus, type TckRequirement } from "./tck-coverage.js";
+import type { Transport } from "../model/transport.js";
+import { tckRequirements } from "./tck-coverage.js";
+import { type CoverageStatus, type TckRequirement } from "./tck/requirement.js";
 import type { CheckDefinition } from "./types.js";
 
 /** One row of the coverage table: a TCK requirement, the checks that cover it and where they run. */

@@ -1,5 +1,6 @@
 import { visible } from "../net/visible.js";
-import type { CheckContext, CheckDefinition, CheckNeed, CheckVerdict, Finding } from "./types.js";
+import type { CheckContext, CheckDefinition, CheckNeed, CheckVerdict } from "./types.js";
+import type { Finding } from "../model/finding.js";
 
 const needLabels: Record<CheckNeed, string> = {
   streaming: "the card does not claim capabilities.streaming",

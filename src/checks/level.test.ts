@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conformanceLevel, conformanceSummary } from "./level.js";
-import type { Finding } from "./types.js";
+import type { Finding } from "../model/finding.js";
 
 const f = (id: string, status: Finding["status"], extra: Partial<Finding> = {}): Finding => ({
   id,

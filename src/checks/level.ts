@@ -1,4 +1,5 @@
-import type { CheckDefinition, ConformanceLevel, ConformanceSummary, Finding } from "./types.js";
+import type { CheckDefinition } from "./types.js";
+import type { ConformanceLevel, ConformanceSummary, Finding } from "../model/finding.js";
 
 const weights = { MUST: 3, SHOULD: 2, MAY: 1 } as const;
 

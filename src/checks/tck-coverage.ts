@@ -4,8 +4,6 @@ import { cardAndCoreRequirements } from "./tck/card-and-core.js";
 import { modelStreamingPushRequirements } from "./tck/model-streaming-push.js";
 import type { TckRequirement } from "./tck/requirement.js";
 
-export type { CoverageStatus, TckRequirement } from "./tck/requirement.js";
-
 /** Every requirement id of the TCK's requirement modules, in the TCK's order (one file per group of modules). */
 export const tckRequirements: readonly TckRequirement[] = [
   ...cardAndCoreRequirements,

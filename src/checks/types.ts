@@ -2,23 +2,11 @@ import type { Jwk } from "../card/jws.js";
 import type { CardValidation, EndpointChoice } from "../card/types.js";
 import type { RpcOutcome } from "../client/jsonrpc.js";
 import type { A2AClient, ClientContext } from "../client/types.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
-import type { Transport } from "../protocol/transport.js";
+import type { ProtocolGeneration } from "../model/generation.js";
+import type { Transport } from "../model/transport.js";
 import type { Fixtures } from "./fixtures.js";
 
-/** The check categories, in catalogue (and report) order; each is the prefix of its checks' ids. */
-export const checkCategories = [
-  "card",
-  "lifecycle",
-  "streaming",
-  "errors",
-  "auth",
-  "push",
-  "interop",
-  "transport",
-] as const;
-
-export type CheckCategory = (typeof checkCategories)[number];
+import { checkCategories, type CheckCategory } from "../model/finding.js";
 
 /** The longer names earlier releases used; accepted on input (--category, test files), never written. */
 export const categoryAliases: Readonly<Record<string, CheckCategory>> = {
@@ -198,5 +186,3 @@ export interface CheckDefinition {
   allowed?: readonly AllowedAlternative[];
   run(ctx: CheckContext): Promise<CheckVerdict>;
 }
-
-export type { ConformanceLevel, ConformanceSummary, Finding } from "../model/finding.js";

@@ -1,12 +1,7 @@
 import { catalogue } from "../checks/index.js";
 import { renderCoverageText } from "../checks/coverage.js";
-import {
-  checkCategories,
-  checkLevels,
-  parseCategory,
-  type CheckCategory,
-  type CheckLevel,
-} from "../checks/types.js";
+import { checkCategories, type CheckCategory } from "../model/finding.js";
+import { checkLevels, parseCategory, type CheckLevel } from "../checks/types.js";
 import { parseTransport, transportFlagOf, type TransportFlag } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
 import { credentialsIn } from "../runner/run-conformance.js";

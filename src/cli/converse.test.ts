@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { conversationScript, judgeSays, userSays } from "../conversation/testing/scripts.js";
-import type { VerdictValue } from "../conversation/types.js";
+import type { VerdictValue } from "../model/conversation.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
 
 // The real CLI as a subprocess (built by `npm test` first) against the reference agent and a scripted model.

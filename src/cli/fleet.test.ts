@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
-import { openDatabase, type Db } from "../server/db.js";
+import { openDatabase, type Db } from "../server/db/connect.js";
 import { apiClient, smokeTest } from "../server/testing/harness.js";
 import { freshPgDatabase, pgTitle, testPgUrl } from "../server/testing/postgres.js";
 

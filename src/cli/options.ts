@@ -9,7 +9,8 @@ import { modelSpecProblem } from "../llm/model-config.js";
 import type { ModelFlags } from "../llm/model-config.js";
 import { protocolGenerations, type ProtocolGeneration } from "../model/generation.js";
 import { commandLinePolicy, type OutboundPolicy } from "../net/outbound-policy.js";
-import { bindingOf, parseEndpointOverride } from "../runner/endpoint-override.js";
+import { parseTransport } from "../model/transport.js";
+import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { readSecretsFile, type SecretSource } from "../runner/secrets.js";
 import { timeoutBounds } from "../runner/timeout-bounds.js";
@@ -81,7 +82,8 @@ export function connectionFlags(flags: { endpoint?: string; transport?: string }
   }
   if (flags.transport !== undefined) {
     const name = flags.transport.toLowerCase();
-    if (!bindingOf(name)) throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
+    if (!parseTransport(name))
+      throw usageError(`--transport ${flags.transport}: expected jsonrpc, rest or grpc`);
     out.transport = name as "jsonrpc" | "rest" | "grpc";
   }
   return out;

@@ -2,8 +2,9 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { serverPolicy, type OutboundPolicy } from "../net/outbound-policy.js";
 import { usageError } from "../runner/errors.js";
-import { hidePassword, isPostgresUrl } from "../server/db.js";
-import { isLoopbackHost, startServer } from "../server/server.js";
+import { hidePassword, isPostgresUrl } from "../server/db/connect.js";
+import { isLoopbackHost } from "../net/loopback-host.js";
+import { startServer } from "../server/server.js";
 
 /** `plainwright serve` flags as commander hands them over. */
 export interface ServeFlags {

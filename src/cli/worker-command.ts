@@ -28,7 +28,7 @@ function positive(flag: string, value: string, { integer = true } = {}): number 
 /** Runs a worker until SIGINT/SIGTERM; the runs it holds then go back to the queue. */
 export async function runWorkerCommand(flags: WorkerFlags): Promise<number> {
   const db = flags.db ?? process.env.PLAINWRIGHT_DB;
-  const { isPostgresUrl, hidePassword } = await import("../server/db.js");
+  const { isPostgresUrl, hidePassword } = await import("../server/db/connect.js");
   if (!db || !isPostgresUrl(db)) {
     throw usageError(
       "worker needs --db postgres://user:password@host:5432/database (the database `serve --db` uses)",

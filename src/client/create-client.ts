@@ -1,4 +1,4 @@
-import type { Transport } from "../protocol/transport.js";
+import type { Transport } from "../model/transport.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
 import { lazyClient } from "./lazy-client.js";
 import type { A2AClient, ClientContext, ClientTarget } from "./types.js";

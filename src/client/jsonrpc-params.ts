@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { newMessageId } from "./message-id.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { messageMetadata, messageParts } from "./message-parts.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
 import { flatPushConfig, nestedPushConfig } from "./push-config.js";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { NetError } from "../net/errors.js";
 import { PreparedHttpRequest } from "../net/http.js";
-import type { HttpResponse, PreparedRequestOptions, SendOptions, StreamOptions } from "../net/http.js";
+import type { HttpResponse, PreparedRequestOptions, SendOptions } from "../net/http.js";
+import type { StreamOptions } from "../net/http-hop.js";
 import { tryParseJson } from "../net/json.js";
 import { unparsedEvent } from "./stream-events.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { TrafficLog } from "../net/traffic.js";
 import { replyText } from "../protocol/reply-text.js";
-import type { Transport } from "../protocol/transport.js";
+import type { Transport } from "../model/transport.js";
 import { connectAgent } from "../runner/connect.js";
 import { sendTurn } from "./turn.js";
 import type { SendInput } from "./types.js";

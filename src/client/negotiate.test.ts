@@ -3,7 +3,7 @@ import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { serve, type LoopbackServer } from "../net/testing/loopback-server.js";
 import { TrafficLog } from "../net/traffic.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import {
   applyCredentials,
   cardRequiresAuth,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes, jsonRpcCodes } from "../protocol/error-codes.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { describeCallFailure } from "./describe-failure.js";
 import { describeOutcome, type RpcOutcome } from "./jsonrpc.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";

@@ -1,4 +1,4 @@
-import type { TrafficEntry } from "../net/traffic.js";
+import type { TrafficEntry } from "../model/traffic.js";
 
 /** What a call sent, as reports show it: the JSON-RPC method and params, or the HTTP/gRPC route and body. */
 export interface SentRequest {

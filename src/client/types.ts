@@ -1,9 +1,9 @@
-import type { Transport } from "../protocol/transport.js";
+import type { Transport } from "../model/transport.js";
 import type { NetError } from "../net/errors.js";
-import type { StreamEndReason } from "../net/http.js";
+import type { StreamEndReason } from "../net/http-hop.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 
 /** Which interface a client talks to: one URL, one binding, one protocol generation. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decideVerdicts, judgeReplySchema, scoreOf } from "./judge.js";
-import type { TranscriptEntry, Verdict } from "./types.js";
+import type { TranscriptEntry, Verdict } from "../model/conversation.js";
 
 const transcript: TranscriptEntry[] = [
   { turn: 1, role: "user", text: "Refund order #4411, please.", at: "" },

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { LlmError, type LanguageModelClient, type TokenUsage } from "../llm/types.js";
 import { criterionKey, judgePrompt, judgeSystemPrompt } from "./prompts.js";
-import {
-  conversationDefaults,
-  type ConversationSpec,
-  type Evidence,
-  type TranscriptEntry,
-  type Verdict,
-} from "./types.js";
+import { conversationDefaults, type ConversationSpec } from "./types.js";
+import { type Evidence, type TranscriptEntry, type Verdict } from "../model/conversation.js";
 
 // Reasoning comes before the verdict so the model argues first and decides second.
 const criterionVerdictSchema = z.object(

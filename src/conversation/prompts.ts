@@ -1,4 +1,5 @@
-import type { ConversationSpec, TranscriptEntry } from "./types.js";
+import type { ConversationSpec } from "./types.js";
+import type { TranscriptEntry } from "../model/conversation.js";
 
 /** The key the judge files criterion `index` (0-based) under: criterion_1, criterion_2, … */
 export const criterionKey = (index: number) => `criterion_${index + 1}`;

@@ -8,14 +8,13 @@ import { replyText } from "../protocol/reply-text.js";
 import { criteriaOf, judgeTranscript, scoreOf } from "./judge.js";
 import { nextUserMove } from "./simulated-user.js";
 import { runBounded, trialStats } from "./trials.js";
+import { conversationDefaults, type ConversationSpec } from "./types.js";
 import {
-  conversationDefaults,
   type ConversationEnd,
-  type ConversationSpec,
   type TranscriptEntry,
   type TrialOutcome,
   type TrialStats,
-} from "./types.js";
+} from "../model/conversation.js";
 
 /** What a conversation needs: the agent's client, the spec, and a model for each role. */
 export interface ConversationContext {

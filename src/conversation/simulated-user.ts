@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { addUsage, LlmError, type LanguageModelClient, type TokenUsage } from "../llm/types.js";
 import { userSystemPrompt, userTurnPrompt } from "./prompts.js";
-import { conversationDefaults, type ConversationSpec, type TranscriptEntry } from "./types.js";
+import { conversationDefaults, type ConversationSpec } from "./types.js";
+import { type TranscriptEntry } from "../model/conversation.js";
 
 export const userReplySchema = z.object({
   message: z.string(),

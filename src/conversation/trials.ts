@@ -1,4 +1,4 @@
-import type { TrialOutcome, TrialStats } from "./types.js";
+import type { TrialOutcome, TrialStats } from "../model/conversation.js";
 
 /** z for a two-sided 95 % interval. */
 const z95 = 1.959963984540054;

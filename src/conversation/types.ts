@@ -26,14 +26,3 @@ export const conversationDefaults = {
   userTemperature: 0.7,
   judgeTemperature: 0,
 } as const;
-
-export type {
-  ConversationEnd,
-  Evidence,
-  TranscriptEntry,
-  TrialOutcome,
-  TrialStats,
-  TrialUsage,
-  Verdict,
-  VerdictValue,
-} from "../model/conversation.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confirmTargetProblem, hostOf, isLoopbackHost } from "./confirm-target.js";
+import { isLoopbackHost } from "../net/loopback-host.js";
+import { confirmTargetProblem, hostOf } from "./confirm-target.js";
 
 describe("the confirm-target rule", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { isLoopbackHost } from "../net/loopback-host.js";
 
 /**
  * The load safety rule: a load run may only reach a host other than loopback when the user
@@ -16,15 +16,6 @@ export function hostOf(target: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** localhost (and names under .localhost, RFC 6761 §6.3), 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/\.$/, "");
-  if (h === "localhost" || h.endsWith(".localhost")) return true;
-  if (isIP(h) === 4) return h.startsWith("127.");
-  if (isIP(h) === 6) return h === "::1" || /^::ffff:127\./.test(h) || h === "0:0:0:0:0:0:0:1";
-  return false;
 }
 
 /** The confirmed host as given (a host name, or a URL whose host is meant), normalised for comparison. */

@@ -1,6 +1,6 @@
 import type { A2AClient, CallOutcome, StreamOutcome } from "../client/types.js";
 import type { LoadErrorKind } from "../model/load.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { terminalStates, type Message, type Reply, type Task } from "../protocol/model.js";
 import { replyShapeProblem, stateOrderProblem } from "../protocol/validate-reply.js";
 import type { Clock } from "./clock.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { thresholdUnit, type LoadSection } from "../model/load.js";
+import { thresholdUnit } from "../view/load-text.js";
+import { type LoadSection } from "../model/load.js";
 import { evaluateThresholds, parseThreshold, parseThresholds, thresholdMetrics } from "./thresholds.js";
 
 describe("parseThreshold", () => {

@@ -1,7 +1,5 @@
 import type { LatencySummary, LoadSection, ThresholdOutcome } from "../model/load.js";
 
-export { describeOutcome } from "../model/load.js";
-
 /**
  * Thresholds that decide a load run: "p99 < 2s", "errors < 1%", "rps >= 50", "first_event.p90 < 500ms",
  * "drift.p99 < 1.5". One metric, one comparison, one limit with its unit.

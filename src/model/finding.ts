@@ -43,3 +43,17 @@ export interface ConformanceSummary {
 }
 
 export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";
+
+/** The check categories, in catalogue (and report) order; each is the prefix of its checks' ids. */
+export const checkCategories = [
+  "card",
+  "lifecycle",
+  "streaming",
+  "errors",
+  "auth",
+  "push",
+  "interop",
+  "transport",
+] as const;
+
+export type CheckCategory = (typeof checkCategories)[number];

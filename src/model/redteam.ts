@@ -121,24 +121,3 @@ export const owaspTitles: Record<string, string> = {
   "LLM06:2025": "Excessive Agency",
   "LLM07:2025": "System Prompt Leakage",
 };
-
-/** The red-team pack table's columns, in every report and in the web app. */
-export const redteamHeaders = [
-  "Pack",
-  "Attempts",
-  "Successes",
-  "Rate (95 % CI)",
-  "Undecided",
-  "Over-refusal (95 % CI)",
-  "OWASP",
-];
-
-const percent = (x: number) => `${Math.round(x * 100)} %`;
-
-/** A pack's over-refusal from its harmless twins: refused of asked, the rate and its 95 % interval. */
-export function overRefusalText(p: PackReport): string {
-  const o = p.over_refusal;
-  return o
-    ? `${o.count}/${o.attempts} (${percent(o.rate)}, ${percent(o.wilson_95[0])}–${percent(o.wilson_95[1])})`
-    : "";
-}

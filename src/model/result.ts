@@ -5,8 +5,6 @@ import type { LoadSection } from "./load.js";
 import type { TrafficEntry } from "./traffic.js";
 import type { RedteamSection } from "./redteam.js";
 
-export type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js";
-
 /** One problem found in a card, located by a JSON path such as `skills[2].tags`. */
 export interface CardIssue {
   path: string;

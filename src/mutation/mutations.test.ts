@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
-import type { CheckCategory } from "../checks/types.js";
-import type { Finding } from "../model/result.js";
+import type { CheckCategory } from "../model/finding.js";
+import type { Finding } from "../model/finding.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "../runner/run-conformance.js";
 import { hints } from "../runner/testing/reference-conform.js";

@@ -12,7 +12,7 @@ import type { CheckedAddress } from "./outbound-policy.js";
 import { SseParser } from "./sse-parser.js";
 import type { SseEvent } from "./sse-parser.js";
 import type { TrafficHandle } from "./traffic.js";
-import { formatBytes, formatSeconds } from "./units.js";
+import { formatBytes, formatSeconds } from "../view/units.js";
 
 export type TimedSseEvent = SseEvent & { at_ms: number };
 export type StreamEndReason = "closed" | "idle-timeout" | "event-cap" | "byte-cap" | "aborted" | "error";

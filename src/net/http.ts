@@ -6,7 +6,7 @@ import type { CheckedAddress, OutboundPolicy } from "./outbound-policy.js";
 import type { WirePlan } from "./http1-head.js";
 import type { TrafficHandle, TrafficLog, TrafficRequest } from "./traffic.js";
 import { hasTraceparent } from "./trace-context.js";
-import { formatSeconds } from "./units.js";
+import { formatSeconds } from "../view/units.js";
 import { USER_AGENT } from "./version.js";
 
 export interface HttpRequestOptions {
@@ -50,8 +50,6 @@ export interface HttpResponse {
   /** The traffic entry of the final hop. */
   trafficId?: string;
 }
-
-export type { StreamEnd, StreamEndReason, StreamOptions, TimedSseEvent } from "./http-hop.js";
 
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;

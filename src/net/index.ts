@@ -9,24 +9,11 @@ export { visible } from "./visible.js";
 export type { SseEvent, SseParserOptions } from "./sse-parser.js";
 export { REDACTED, Redactor, isSensitiveHeader, isSensitiveParam } from "./redact.js";
 export { TrafficHandle, TrafficLog } from "./traffic.js";
-export type {
-  TrafficEntry,
-  TrafficEvent,
-  TrafficListener,
-  TrafficOutcome,
-  TrafficPhase,
-  TrafficRequest,
-} from "./traffic.js";
+export type { TrafficEntry, TrafficEvent } from "../model/traffic.js";
+export type { TrafficListener, TrafficOutcome, TrafficPhase, TrafficRequest } from "./traffic.js";
 export { httpRequest } from "./http.js";
-export type {
-  HttpRequestOptions,
-  HttpResponse,
-  StreamEnd,
-  StreamEndReason,
-  StreamOptions,
-  TimedSseEvent,
-} from "./http.js";
+export type { HttpRequestOptions, HttpResponse } from "./http.js";
+export type { StreamEnd, StreamEndReason, StreamOptions, TimedSseEvent } from "./http-hop.js";
 export { mediaType } from "./http-hop.js";
 export { closeIdleConnections } from "./http1.js";
-export { formatBytes, formatDuration, formatSeconds } from "./units.js";
 export { USER_AGENT, VERSION } from "./version.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TrafficLog } from "./traffic.js";
-import type { TrafficEntry, TrafficPhase } from "./traffic.js";
+import type { TrafficEntry } from "../model/traffic.js";
+import type { TrafficPhase } from "./traffic.js";
 
 const SECRET = "sk-live-0123456789";
 

@@ -2,8 +2,6 @@ import type { TrafficEntry, TrafficEvent } from "../model/traffic.js";
 import { Redactor } from "./redact.js";
 import { RunTrace } from "./trace-context.js";
 
-export type { TrafficEntry, TrafficEvent } from "../model/traffic.js";
-
 export interface TrafficRequest {
   method: string;
   url: string;

@@ -1,1 +1,0 @@
-export { generationOf, protocolGenerations, type ProtocolGeneration } from "../model/generation.js";

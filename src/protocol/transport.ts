@@ -1,1 +1,0 @@
-export { parseTransport, transports, type Transport } from "../model/transport.js";

@@ -1,4 +1,4 @@
-import type { ProtocolGeneration } from "./generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { taskStates, terminalStates, type Reply } from "./model.js";
 import { normalizeReply } from "./normalize.js";
 

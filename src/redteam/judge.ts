@@ -1,5 +1,5 @@
 import { judgeTranscript } from "../conversation/judge.js";
-import type { TranscriptEntry } from "../conversation/types.js";
+import type { TranscriptEntry } from "../model/conversation.js";
 import { LlmError, type LanguageModelClient } from "../llm/types.js";
 import type { AttemptRecord } from "../model/redteam.js";
 import type { Attack, AttemptRun } from "./types.js";

@@ -3,7 +3,7 @@ import { runBounded } from "../conversation/trials.js";
 import type { LanguageModelClient } from "../llm/types.js";
 import type { AttackReport, AttemptRecord, PackReport, RedteamPackId } from "../model/redteam.js";
 import type { TrafficLog } from "../net/traffic.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { attemptInput } from "./attempt-input.js";
 import { decodedForms } from "./detectors/decode.js";
 import { stableInstructionText } from "./detectors/stable-text.js";

@@ -1,6 +1,6 @@
-import { STATUS_COLOURS } from "../model/colours.js";
+import { STATUS_COLOURS } from "../view/colours.js";
 import { element as el, type SafeHtml } from "./html-template.js";
-import type { CategoryCount } from "./run-view.js";
+import type { CategoryCount } from "../view/run-view.js";
 
 export { STATUS_COLOURS };
 

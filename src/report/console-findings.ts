@@ -1,4 +1,5 @@
-import type { Finding, RunResult } from "../model/result.js";
+import type { Finding } from "../model/finding.js";
+import type { RunResult } from "../model/result.js";
 import { skipLines } from "./console-skips.js";
 import type { Style } from "./style.js";
 

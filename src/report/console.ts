@@ -1,12 +1,12 @@
-import { issueText } from "../card/issue-text.js";
-import { formatDuration } from "../net/units.js";
+import { issueText } from "../view/issue-text.js";
+import { formatDuration } from "../view/units.js";
 import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
 import { loadLines } from "./load-console.js";
 import { redteamBlocks } from "./redteam-console.js";
 import { plainStyle, type Style } from "./style.js";
-import { signatureLine } from "../model/card-signature.js";
+import { signatureLine } from "../view/card-signature.js";
 import { terminalSafe } from "./terminal-text.js";
 
 /** The result with every string escaped for a terminal; the traffic is left out (only its size is printed). */

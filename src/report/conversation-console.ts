@@ -1,4 +1,4 @@
-import type { TrialOutcome, Verdict } from "../conversation/types.js";
+import type { TrialOutcome, Verdict } from "../model/conversation.js";
 import type { ModelUsage, RunResult, UsageSection } from "../model/result.js";
 import type { Style } from "./style.js";
 

@@ -1,4 +1,4 @@
-import type { ConversationView, TrialView, TurnView, VerdictView } from "./conversation-view.js";
+import type { ConversationView, TrialView, TurnView, VerdictView } from "../view/conversation-view.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";

@@ -1,11 +1,12 @@
-import type { TrafficEntry } from "../net/traffic.js";
-import type { CardSection, CardSignatureStatus, Finding, SmokeSection } from "../model/result.js";
-import { signatureLine } from "../model/card-signature.js";
+import type { TrafficEntry } from "../model/traffic.js";
+import type { CardSection, CardSignatureStatus, SmokeSection } from "../model/result.js";
+import type { Finding } from "../model/finding.js";
+import { signatureLine } from "../view/card-signature.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { exchangeBlock } from "./html-traffic.js";
-import { evidenceOf, findingName, smokeSentText } from "./run-view.js";
-import { formatDuration } from "../net/units.js";
+import { evidenceOf, findingName, smokeSentText } from "../view/run-view.js";
+import { formatDuration } from "../view/units.js";
 
 function triedTable(card: CardSection): SafeHtml {
   return html`<table>

@@ -1,7 +1,7 @@
-import type { TrafficEntry } from "../net/traffic.js";
+import type { TrafficEntry } from "../model/traffic.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
-import { exchangeLine } from "./run-view.js";
+import { exchangeLine } from "../view/run-view.js";
 
 // Enough to read a JSON-RPC exchange whole; the JSON result keeps the full (already capped) bodies.
 const BODY_MAX = 8_000;

@@ -1,6 +1,7 @@
-import type { Finding, RunResult } from "../model/result.js";
+import type { Finding } from "../model/finding.js";
+import type { RunResult } from "../model/result.js";
 import { categoryChart } from "./chart.js";
-import { conversationOf } from "./conversation-view.js";
+import { conversationOf } from "../view/conversation-view.js";
 import { HTML_STYLE } from "./html-style.js";
 import { conversationSection } from "./html-conversation.js";
 import { redteamSection } from "./redteam-html.js";
@@ -8,8 +9,16 @@ import { cardSection, checkList, problemCheck, smokeSection } from "./html-secti
 import { html, trusted, type SafeHtml } from "./html-template.js";
 import { loadSection } from "./load-html.js";
 import { trafficList } from "./html-traffic.js";
-import { categoryCounts, levelText, problems, runTitle, scoreText, totals, withStatus } from "./run-view.js";
-import { formatDuration, formatLocalTime } from "../net/units.js";
+import {
+  categoryCounts,
+  levelText,
+  problems,
+  runTitle,
+  scoreText,
+  totals,
+  withStatus,
+} from "../view/run-view.js";
+import { formatDuration, formatLocalTime } from "../view/units.js";
 
 // The report shows hostile text; if an escape were ever missed, this policy still forbids every script, frame,
 // form target and remote load. Only the inline stylesheet and data: images are allowed.

@@ -1,8 +1,9 @@
-import { issueText } from "../card/issue-text.js";
-import { describeOutcome } from "../load/thresholds.js";
-import type { TrafficEntry } from "../net/traffic.js";
-import type { Finding, RunResult } from "../model/result.js";
-import { conversationOf, type TurnView, type VerdictView } from "./conversation-view.js";
+import { issueText } from "../view/issue-text.js";
+import { thresholdText } from "../view/load-text.js";
+import type { TrafficEntry } from "../model/traffic.js";
+import type { Finding } from "../model/finding.js";
+import type { RunResult } from "../model/result.js";
+import { conversationOf, type TurnView, type VerdictView } from "../view/conversation-view.js";
 import { redteamCaseOut, redteamProperties } from "./redteam-junit.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 import { cdata, truncate, xmlAttr, xmlText } from "./escape.js";
@@ -14,7 +15,7 @@ import {
   levelText,
   runTitle,
   scoreText,
-} from "./run-view.js";
+} from "../view/run-view.js";
 
 /*
  * Layout: one <testsuite> per category of each run, one <testcase> per finding with classname = category.
@@ -251,9 +252,7 @@ function thresholdCases(result: RunResult): Case[] {
     classname: "load",
     name: `threshold ${t.expression}`,
     ms: 0,
-    outcome: t.passed
-      ? { kind: "pass" }
-      : { kind: "failure", message: describeOutcome(t), type: "threshold" },
+    outcome: t.passed ? { kind: "pass" } : { kind: "failure", message: thresholdText(t), type: "threshold" },
   }));
 }
 

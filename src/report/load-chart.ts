@@ -1,10 +1,8 @@
-import { latencyHistogramPlot, latencyOverTimePlot, type SvgNode } from "../model/load-plot.js";
+import { latencyHistogramPlot, latencyOverTimePlot, type SvgNode } from "../view/load-plot.js";
 import type { LoadHistogramBin, LoadSlice } from "../model/load.js";
 import { element, type SafeHtml } from "./html-template.js";
 
 /** Inline SVG plots of a load run: latency over time and the latency histogram. No script, no external resource. */
-
-export { niceMax } from "../model/load-plot.js";
 
 /** Markup of a plot; `element` escapes every attribute value and text child. */
 function markup(node: SvgNode): SafeHtml {

@@ -1,7 +1,7 @@
 import type { LatencySummary, LoadSection, LoadTick, ThresholdOutcome } from "../model/load.js";
 import type { RunResult } from "../model/result.js";
-import { describeOutcome } from "../load/thresholds.js";
-import { terminalWorthShowing } from "../model/load.js";
+import { thresholdText } from "../view/load-text.js";
+import { terminalWorthShowing } from "../view/load-text.js";
 import type { Style } from "./style.js";
 
 const ms = (n: number) =>
@@ -38,7 +38,7 @@ function settingsLine(load: LoadSection): string {
 }
 
 function thresholdLine(o: ThresholdOutcome, st: Style): string {
-  return `  ${o.passed ? st.green("✓") : st.red("✗")} ${describeOutcome(o)}`;
+  return `  ${o.passed ? st.green("✓") : st.red("✗")} ${thresholdText(o)}`;
 }
 
 /** The console block of a load result: settings, counts, latency, errors by kind, drift, thresholds. */

@@ -1,10 +1,5 @@
-import {
-  describeLoadSettings,
-  describeOutcome,
-  terminalWorthShowing,
-  type LatencySummary,
-  type LoadSection,
-} from "../model/load.js";
+import { describeLoadSettings, thresholdText, terminalWorthShowing } from "../view/load-text.js";
+import { type LatencySummary, type LoadSection } from "../model/load.js";
 import { latencyHistogramChart, latencyOverTimeChart } from "./load-chart.js";
 import { html, type SafeHtml } from "./html-template.js";
 
@@ -121,7 +116,7 @@ export function loadSection(load: LoadSection): SafeHtml {
     </p>
     <h4>Thresholds</h4>
     <ul>
-      ${load.thresholds.map((t) => html`<li class="${t.passed ? "ok" : "bad"}">${t.passed ? "✓" : "✗"} ${describeOutcome(t)}</li>`)}
+      ${load.thresholds.map((t) => html`<li class="${t.passed ? "ok" : "bad"}">${t.passed ? "✓" : "✗"} ${thresholdText(t)}</li>`)}
     </ul>
     <h4>Latency over time</h4>
     ${latencyOverTimeChart(load.timeline)}

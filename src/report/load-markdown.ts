@@ -1,7 +1,7 @@
 import type { LatencySummary, LoadSection } from "../model/load.js";
-import { describeOutcome } from "../load/thresholds.js";
+import { thresholdText } from "../view/load-text.js";
 import { mdCell, mdInline } from "./escape.js";
-import { terminalWorthShowing } from "../model/load.js";
+import { terminalWorthShowing } from "../view/load-text.js";
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
 
@@ -18,7 +18,7 @@ export function loadMarkdown(load: LoadSection): string {
     "",
     `${r.completed} completed (${r.succeeded} ok, ${r.failed} failed) in ${(load.elapsed_ms / 1000).toFixed(1)} s: **${load.throughput_per_s} requests/s**, ${load.settings.concurrency} concurrent${load.settings.rate_per_s !== null ? ` at ${load.settings.rate_per_s}/s` : ""}, stopped by ${load.stopped_by}.`,
     "",
-    ...load.thresholds.map((t) => `- ${t.passed ? "✅" : "❌"} ${mdInline(describeOutcome(t))}`),
+    ...load.thresholds.map((t) => `- ${t.passed ? "✅" : "❌"} ${mdInline(thresholdText(t))}`),
     "",
     "| Time to | Count | p50 | p90 | p99 | max |",
     "| --- | --- | --- | --- | --- | --- |",

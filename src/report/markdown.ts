@@ -1,12 +1,13 @@
-import type { CardSection, Finding, RunResult, SmokeSection } from "../model/result.js";
-import { signatureLine } from "../model/card-signature.js";
+import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
+import type { Finding } from "../model/finding.js";
+import { signatureLine } from "../view/card-signature.js";
 import {
   conversationOf,
   type ConversationView,
   type TrialView,
   type TurnView,
   type VerdictView,
-} from "./conversation-view.js";
+} from "../view/conversation-view.js";
 import { redteamMarkdown } from "./redteam-markdown.js";
 import { mdCell, mdInline } from "./escape.js";
 import {
@@ -18,10 +19,10 @@ import {
   smokeSentText,
   totals,
   withStatus,
-} from "./run-view.js";
+} from "../view/run-view.js";
 import { loadMarkdown } from "./load-markdown.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
-import { formatDuration, formatLocalTime } from "../net/units.js";
+import { formatDuration, formatLocalTime } from "../view/units.js";
 
 const STATUS_WORD = { passed: "✅ PASSED", failed: "❌ FAILED", error: "⚠️ ERROR" } as const;
 const STATUS_EMOJI: Record<string, string> = { passed: "✅ ", failed: "❌ ", error: "⚠️ " };

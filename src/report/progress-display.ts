@@ -1,5 +1,5 @@
 import type { RunEvent, RunEventSink } from "../model/events.js";
-import { formatDuration } from "../net/units.js";
+import { formatDuration } from "../view/units.js";
 import { findingLine, progressLines } from "./progress.js";
 import { ProgressState } from "./progress-state.js";
 import { terminalText } from "./terminal-text.js";

@@ -1,4 +1,4 @@
-import { formatDuration } from "../net/units.js";
+import { formatDuration } from "../view/units.js";
 import type { RunEvent } from "../model/events.js";
 import { liveLine } from "./load-console.js";
 

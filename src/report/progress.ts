@@ -1,4 +1,4 @@
-import { formatDuration } from "../net/units.js";
+import { formatDuration } from "../view/units.js";
 import { liveLine } from "./load-console.js";
 import { terminalText } from "./terminal-text.js";
 import type { RunEvent, RunEventSink } from "../model/events.js";

@@ -1,6 +1,6 @@
 import type { RunResult } from "../model/result.js";
-import { redteamHeaders } from "../model/redteam.js";
-import { redteamOf, turnLine } from "./redteam-view.js";
+import { redteamHeaders } from "../view/redteam-view.js";
+import { redteamOf, turnLine } from "../view/redteam-view.js";
 import type { Style } from "./style.js";
 
 function pad(rows: string[][]): string[] {

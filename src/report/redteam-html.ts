@@ -1,7 +1,7 @@
 import type { RunResult } from "../model/result.js";
 import { html, type SafeHtml } from "./html-template.js";
-import { redteamHeaders } from "../model/redteam.js";
-import { redteamOf, turnLine } from "./redteam-view.js";
+import { redteamHeaders } from "../view/redteam-view.js";
+import { redteamOf, turnLine } from "../view/redteam-view.js";
 
 /** The red-team section of the HTML report; null when the run has none. Every value is escaped by `html`. */
 export function redteamSection(result: RunResult): SafeHtml | null {

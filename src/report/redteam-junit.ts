@@ -1,5 +1,5 @@
 import type { RunResult } from "../model/result.js";
-import { redteamOf, turnLine } from "./redteam-view.js";
+import { redteamOf, turnLine } from "../view/redteam-view.js";
 
 /** Suite properties of a red-team run: one per pack (attempts, rate, interval, over-refusal) and the OWASP mapping. */
 export function redteamProperties(result: RunResult): Array<[string, string]> {

@@ -1,7 +1,7 @@
 import type { RunResult } from "../model/result.js";
 import { mdCell, mdFence, mdInline } from "./escape.js";
-import { redteamHeaders } from "../model/redteam.js";
-import { redteamOf, turnLine } from "./redteam-view.js";
+import { redteamHeaders } from "../view/redteam-view.js";
+import { redteamOf, turnLine } from "../view/redteam-view.js";
 
 /** The red-team sections of the Markdown report; undefined when the run has none. */
 export function redteamMarkdown(result: RunResult): string | undefined {

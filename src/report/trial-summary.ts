@@ -1,4 +1,4 @@
-import type { TrialStats } from "../conversation/types.js";
+import type { TrialStats } from "../model/conversation.js";
 import type { ModelUsage, UsageSection } from "../model/result.js";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;

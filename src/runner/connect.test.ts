@@ -6,7 +6,7 @@ import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { serve, type LoopbackServer } from "../net/testing/loopback-server.js";
 import { TrafficLog } from "../net/traffic.js";
-import type { Transport } from "../protocol/transport.js";
+import type { Transport } from "../model/transport.js";
 import { connectAgent } from "./connect.js";
 import { parseTransport, transportFlags } from "../model/transport.js";
 import { runA2ATest } from "./run-a2a-test.js";

@@ -5,8 +5,8 @@ import { validateCard } from "../card/validate.js";
 import { createClient } from "../client/create-client.js";
 import { negotiateGeneration, type Negotiation } from "../client/negotiate.js";
 import type { A2AClient, ClientContext } from "../client/types.js";
-import { generationOf, type ProtocolGeneration } from "../protocol/generation.js";
-import type { Transport } from "../protocol/transport.js";
+import { generationOf, type ProtocolGeneration } from "../model/generation.js";
+import type { Transport } from "../model/transport.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 
 /**

@@ -6,9 +6,6 @@ export interface EndpointOverride {
   transport: Transport;
 }
 
-/** A binding name as users write it (jsonrpc, rest, grpc; any case), or undefined: the model's one parser. */
-export const bindingOf = parseTransport;
-
 /**
  * Reads `URL[@binding]` (binding jsonrpc, rest or grpc; jsonrpc when absent). Only a known binding name
  * after the last "@" is taken as the binding, so credentials in a URL's user part stay in the URL.
@@ -17,7 +14,7 @@ export const bindingOf = parseTransport;
 export function parseEndpointOverride(text: string): EndpointOverride | string {
   const at = text.lastIndexOf("@");
   const suffix = at >= 0 ? text.slice(at + 1).toLowerCase() : "";
-  const transport = bindingOf(suffix);
+  const transport = parseTransport(suffix);
   const url = transport ? text.slice(0, at) : text;
   const binding = transport ?? "JSONRPC";
   if (binding === "GRPC" && /^[^/:]+:\d+$/.test(url)) return { url, transport: binding };
@@ -41,7 +38,7 @@ export function connectionSettings(config: {
   transport?: Transport;
 } {
   const parsed = config.endpoint ? parseEndpointOverride(config.endpoint) : undefined;
-  const transport = config.transport ? bindingOf(config.transport) : undefined;
+  const transport = config.transport ? parseTransport(config.transport) : undefined;
   return {
     ...(parsed && typeof parsed !== "string" ? { endpointOverride: parsed } : {}),
     ...(transport ? { transport } : {}),

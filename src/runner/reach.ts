@@ -1,6 +1,6 @@
 import type { Jwk } from "../card/jws.js";
 import type { EndpointChoice } from "../card/types.js";
-import { issueText } from "../card/issue-text.js";
+import { issueText } from "../view/issue-text.js";
 import type { ClientContext } from "../client/types.js";
 import type { CardSection, RunResult } from "../model/result.js";
 import type { Transport } from "../model/transport.js";

@@ -4,15 +4,9 @@ import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
 import { dependencyFinding, executeCheck, notRunFinding, skipReason } from "../checks/execute.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
-import type {
-  CheckCategory,
-  CheckContext,
-  CheckDefinition,
-  CheckLevel,
-  Finding,
-  OtherCaller,
-  PeerAgent,
-} from "../checks/types.js";
+import type { CheckCategory } from "../model/finding.js";
+import type { CheckContext, CheckDefinition, CheckLevel, OtherCaller, PeerAgent } from "../checks/types.js";
+import type { Finding } from "../model/finding.js";
 import type { ClientContext } from "../client/types.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
@@ -20,8 +14,8 @@ import { parseTransport, transportFlagOf } from "../model/transport.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
-import type { Transport } from "../protocol/transport.js";
+import type { ProtocolGeneration } from "../model/generation.js";
+import type { Transport } from "../model/transport.js";
 import { recordNegotiation } from "./card-section.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
 import { connectAgent, connectBinding, unreachableReason, type TransportTarget } from "./connect.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { serverPolicy } from "../net/outbound-policy.js";
-import { openDatabase } from "./db.js";
+import { openDatabase } from "./db/connect.js";
 import type { RunningServer } from "./server.js";
 import { apiClient, serve, smokeTest, tempDir, waitForRun, type RunView } from "./testing/harness.js";
 

@@ -1,7 +1,8 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { openDatabase, schemaVersion } from "./db.js";
+import { openDatabase } from "./db/connect.js";
+import { schemaVersion } from "./db/migrations.js";
 import { tempDir } from "./testing/harness.js";
 
 describe("database", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
-import { openDatabase } from "./db.js";
+import { openDatabase } from "./db/connect.js";
 import { apiClient, serve, smokeTest, tempDir, waitForRun } from "./testing/harness.js";
 
 type Created = { id: string };

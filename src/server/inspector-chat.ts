@@ -1,10 +1,10 @@
-import type { Transport } from "../card/types.js";
+import type { Transport } from "../model/transport.js";
 import { ChatSession, describeCallFailure, type ChatTurn } from "../client/chat-session.js";
 import { createClient } from "../client/create-client.js";
 import type { ClientContext } from "../client/types.js";
 import type { TrafficLog } from "../net/traffic.js";
 import { foldStream } from "../protocol/fold-stream.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { stateOrderProblem } from "../protocol/validate-reply.js";

@@ -1,5 +1,5 @@
 import type { A2AClient, CallOutcome } from "../client/types.js";
-import type { ProtocolGeneration } from "../protocol/generation.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { emptyPartsProblem, replyShapeProblem } from "../protocol/validate-reply.js";
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Transport } from "../card/types.js";
-import { TrafficLog, type TrafficEntry } from "../net/traffic.js";
+import type { Transport } from "../model/transport.js";
+import { TrafficLog } from "../net/traffic.js";
+import { type TrafficEntry } from "../model/traffic.js";
 import type { InspectorChats } from "./inspector-chat.js";
 import { InspectorStreams } from "./inspector-streams.js";
 

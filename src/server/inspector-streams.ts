@@ -1,4 +1,4 @@
-import { formatSeconds } from "../net/units.js";
+import { formatSeconds } from "../view/units.js";
 import { ApiError } from "./api-error.js";
 
 /** Bounds on the inspector's upstream calls (about a hundred abandoned chats took 2.9 GB). */

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
-import { openDatabase, schemaVersion } from "./db.js";
+import { openDatabase } from "./db/connect.js";
+import { schemaVersion } from "./db/migrations.js";
 import type { RunningServer } from "./server.js";
 import {
   allowPrivatePolicy,

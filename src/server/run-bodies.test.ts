@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { FinishedRunBodies } from "./run-bodies.js";
 import type { RunningServer } from "./server.js";
-import type { RunHeadRow } from "./store.js";
+import type { RunHeadRow } from "./store/rows.js";
 import { apiClient, newModule, serve, smokeTest, tempDir, waitForRun } from "./testing/harness.js";
 
 const head = (

@@ -1,4 +1,4 @@
-import type { RunHeadRow } from "./store.js";
+import type { RunHeadRow } from "./store/rows.js";
 
 /**
  * The JSON bodies of finished runs, kept in memory so GET /api/runs/{id} does not read and re-encode a large

@@ -7,7 +7,9 @@ import { redactSecrets, redactStrings } from "../runner/redact-result.js";
 import { errorResult, runTestDefinition } from "../runner/run-test.js";
 import { parseTestDefinition, type LoadedTest } from "../runner/test-definition.js";
 import type { QueueEvent } from "./run-hub.js";
-import type { RunRow, RunState, Store, TestRow } from "./store.js";
+import type { RunRow, TestRow } from "./store/rows.js";
+import type { RunState } from "./db/schema.js";
+import type { Store } from "./store.js";
 
 /** What executing a stored run needs, in `serve` and in a worker alike. */
 export interface ExecutorOptions {

@@ -1,5 +1,5 @@
 import type { RunEvent } from "../model/events.js";
-import type { RunState } from "./store.js";
+import type { RunState } from "./db/schema.js";
 
 /**
  * What a run's subscribers (the /events stream) hear: its state, the runner's own events, and each

@@ -1,8 +1,7 @@
 import { endedResult, executeRun, type ExecutorOptions } from "./run-executor.js";
 import { RunHub, type QueueListener, type Subscription } from "./run-hub.js";
-import type { RunRow, Store } from "./store.js";
-
-export type { QueueEvent } from "./run-hub.js";
+import type { RunRow } from "./store/rows.js";
+import type { Store } from "./store.js";
 
 /** Slot limits of the scheduler: a run starts only when all three have room. */
 export interface SlotLimits {

@@ -1,9 +1,10 @@
+import { isLoopbackHost } from "../net/loopback-host.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { configError } from "../runner/errors.js";
 import { buildApp } from "./app.js";
-import { openDatabase } from "./db.js";
+import { openDatabase } from "./db/connect.js";
 import { recoverUnfinishedRuns, RunQueue, type RunScheduler } from "./run-queue.js";
 import { SharedRunQueue } from "./shared-queue.js";
 import type { StreamBounds } from "./inspector-streams.js";
@@ -46,11 +47,6 @@ export interface RunningServer {
   /** Runs left queued by the previous process and queued again at start. */
   requeued: number;
   close(): Promise<void>;
-}
-
-/** Whether an address only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -3,7 +3,9 @@ import { RunBus } from "./run-bus.js";
 import { RunHub, type QueueEvent, type QueueListener, type Subscription } from "./run-hub.js";
 import { RunJobs } from "./run-jobs.js";
 import { cancelStoredRun, type CancelOutcome, type RunScheduler } from "./run-queue.js";
-import type { RunRow, RunState, Store } from "./store.js";
+import type { RunRow } from "./store/rows.js";
+import type { RunState } from "./db/schema.js";
+import type { Store } from "./store.js";
 
 const finished = (status: string) => status !== "queued" && status !== "running";
 

@@ -1,18 +1,8 @@
-import type { Db } from "./db.js";
+import type { Db } from "./db/connect.js";
 import type { Sql } from "./db/schema.js";
 import { CatalogStore } from "./store/catalog.js";
 import { RunStore } from "./store/runs.js";
 import { SecretStore } from "./store/secrets.js";
-
-export type {
-  ModuleRow,
-  ProjectRow,
-  RunHeadRow,
-  RunRow,
-  RunState,
-  RunSummaryRow,
-  TestRow,
-} from "./store/rows.js";
 
 /** Every query the server and the workers make, over one query builder for SQLite and PostgreSQL. */
 export class Store {

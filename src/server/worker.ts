@@ -1,11 +1,12 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import { openDatabase, type Db } from "./db.js";
+import { openDatabase, type Db } from "./db/connect.js";
 import { RunBus } from "./run-bus.js";
 import { endedResult, executeRun, type ExecutorOptions } from "./run-executor.js";
 import { RunHub } from "./run-hub.js";
 import { orphanedRuns, RunJobs, type RunJob } from "./run-jobs.js";
-import { Store, type RunRow } from "./store.js";
+import { Store } from "./store.js";
+import { type RunRow } from "./store/rows.js";
 
 export interface WorkerOptions extends Omit<ExecutorOptions, "store"> {
   /** The postgres:// URL `serve` uses. */

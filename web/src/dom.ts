@@ -1,4 +1,4 @@
-import type { SvgNode } from "../../src/model/load-plot.js";
+import type { SvgNode } from "../../src/view/load-plot.js";
 
 /**
  * The only way the UI builds markup: elements and text nodes, never HTML strings. Everything an agent

@@ -41,15 +41,6 @@ export interface Test {
   last_run: RunSummary | null;
 }
 // The result's shapes come from the model the runners write them with (type-only: nothing of it is bundled).
-export type {
-  CardIssue as Issue,
-  CardSection,
-  CardSkill as Skill,
-  Finding,
-  RunResult,
-  TrafficEntry,
-  TranscriptEntry as Turn,
-} from "../../src/model/index.js";
 export interface Run extends RunSummary {
   progress: string[];
   result: RunResult | null;

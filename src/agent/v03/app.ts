@@ -8,7 +8,7 @@ import type { BuildOptions, JsonObject, ProtocolKit, RpcCall, RpcHook } from "..
 import type { WorkRegistry } from "../work-registry.js";
 import type { GrpcBinding } from "../grpc/server.js";
 import { HelpdeskExecutorV03 } from "./executor.js";
-import type { Planner } from "./executor.js";
+import type { Planner } from "../types.js";
 import { grpcBindingV03 } from "./grpc.js";
 import { pushV03 } from "./push.js";
 import { TaskScope } from "../task-scope.js";

@@ -4,8 +4,6 @@ import type { AgentExecutor, ExecutionEventBus, RequestContext } from "a2a-sdk-v
 import type { IncomingMessage, Planner, ReplyPlan } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 
-export type { Planner } from "../types.js";
-
 function agentMessage(text: string, taskId: string | undefined, contextId: string): Message {
   return {
     kind: "message",

@@ -8,7 +8,7 @@ import type { BuildOptions, JsonObject, ProtocolKit, RpcHook } from "../types.js
 import type { WorkRegistry } from "../work-registry.js";
 import type { GrpcBinding } from "../grpc/server.js";
 import { HelpdeskExecutorV10 } from "./executor.js";
-import type { Planner } from "./executor.js";
+import type { Planner } from "../types.js";
 import { grpcBindingV10 } from "./grpc.js";
 import { pushV10 } from "./push.js";
 import { ScopedTaskStoreV10, applyScopeDefect } from "./scoped-store.js";

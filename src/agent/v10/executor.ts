@@ -6,8 +6,6 @@ import type { AgentExecutor, ExecutionEventBus, RequestContext } from "@a2a-js/s
 import type { IncomingMessage, JsonObject, Planner, ReplyPlan } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 
-export type { Planner } from "../types.js";
-
 type Ids = { taskId: string; contextId: string };
 
 function textPart(text: string): Part {

@@ -1,5 +1,5 @@
 /** Rules for the card's descriptive fields: name, description, version, protocolVersion, provider, links. */
-import type { ProtocolGeneration } from "../types.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
 import type { IssueLog, JsonObject } from "./read.js";
 import {
   describe,

@@ -4,7 +4,8 @@
  */
 import { parseTransport } from "../../model/transport.js";
 import { interfaceKey, urlKey } from "../normalize.js";
-import type { CardInterface, Transport } from "../types.js";
+import type { CardInterface } from "../types.js";
+import type { Transport } from "../../model/transport.js";
 import type { Field, IssueLog, JsonObject } from "./read.js";
 import { describe, isHostPort, isHttpUrl, isObject, looksLikeVersion, mustBe, readField } from "./read.js";
 

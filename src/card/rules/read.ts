@@ -1,5 +1,5 @@
 /** Tolerant readers shared by the card rules: every value is read with the JSON path it came from. */
-import type { CardIssue } from "../types.js";
+import type { CardIssue } from "../../model/result.js";
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /** Rules for `skills` and each skill in it. */
-import type { CardSkill } from "../types.js";
+import type { CardSkill } from "../../model/result.js";
 import type { IssueLog, JsonObject } from "./read.js";
 import {
   describe,

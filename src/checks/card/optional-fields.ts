@@ -1,4 +1,4 @@
-import type { CardIssue } from "../../card/types.js";
+import type { CardIssue } from "../../model/result.js";
 import { defineCheck } from "../define.js";
 import { judgeCardIssuesWhere } from "../support/card-issues.js";
 

@@ -1,4 +1,4 @@
-import type { CardIssue } from "../../card/types.js";
+import type { CardIssue } from "../../model/result.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { cardSchemaIssues } from "../support/a2a-schema.js";
 import type { CheckContext } from "../types.js";

@@ -1,7 +1,8 @@
 import { headerNotes, missingHeaderParameters } from "../../card/signature.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { cardEvidence } from "../support/card-traffic.js";
-import { signaturesOf, UNSIGNED } from "../support/card-signatures.js";
+import { signaturesOf } from "../support/card-signatures.js";
+import { UNSIGNED } from "../../card/check-signatures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Every signature's protected header decodes and names its alg and kid. */

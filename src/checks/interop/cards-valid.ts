@@ -1,4 +1,4 @@
-import { issueText } from "../../card/issue-text.js";
+import { issueText } from "../../view/issue-text.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { cardRequests, sides } from "../support/peer.js";
 import type { CheckContext, CheckVerdict } from "../types.js";

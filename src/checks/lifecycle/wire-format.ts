@@ -1,5 +1,5 @@
 import type { CallOutcome } from "../../client/types.js";
-import type { TrafficEntry } from "../../net/traffic.js";
+import type { TrafficEntry } from "../../model/traffic.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext } from "../types.js";

@@ -1,4 +1,4 @@
-import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { CardIssue } from "../../card/types.js";
-import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { CardIssue } from "../../model/result.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
 
 /** The published schema of each generation that has one (A2A 1.0 publishes a protobuf instead). */
 const schemaFiles: Partial<Record<ProtocolGeneration, () => Promise<{ default: Schema }>>> = {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "../../client/create-client.js";
 import type { CallOutcome } from "../../client/types.js";
-import type { TrafficEntry } from "../../net/traffic.js";
+import type { TrafficEntry } from "../../model/traffic.js";
 import type { CheckContext } from "../types.js";
 import { withWrongCredentials, withoutCredentials } from "./credentials.js";
 

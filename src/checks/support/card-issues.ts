@@ -1,5 +1,5 @@
-import type { CardIssue } from "../../card/types.js";
-import { issueText } from "../../card/issue-text.js";
+import type { CardIssue } from "../../model/result.js";
+import { issueText } from "../../view/issue-text.js";
 import { fail, pass } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 

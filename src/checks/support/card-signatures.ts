@@ -19,5 +19,3 @@ export function keySourceOf(ctx: CheckContext): KeySource {
     ...(signal ? { signal } : {}),
   });
 }
-
-export { UNSIGNED } from "../../card/check-signatures.js";

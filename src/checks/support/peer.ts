@@ -1,5 +1,5 @@
 import type { CardValidation } from "../../card/types.js";
-import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
 import type { A2AClient } from "../../client/types.js";
 import type { CheckContext, PeerAgent } from "../types.js";
 

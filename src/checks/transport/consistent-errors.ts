@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { A2AClient, CallOutcome } from "../../client/types.js";
-import type { Transport } from "../../protocol/transport.js";
+import type { Transport } from "../../model/transport.js";
 import { defineCheck, fail, pass } from "../define.js";
 
 interface Probe {

@@ -1,5 +1,5 @@
 import type { A2AClient } from "../../client/types.js";
-import type { Transport } from "../../protocol/transport.js";
+import type { Transport } from "../../model/transport.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 

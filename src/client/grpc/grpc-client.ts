@@ -22,7 +22,7 @@ import { requestsV03, requestsV10 } from "./requests.js";
 import type { GrpcRequests } from "./requests.js";
 import { a2aErrorOf } from "./status.js";
 import { GrpcTransport } from "./transport.js";
-import type { StreamResult, UnaryResult } from "./transport.js";
+import type { StreamResult, UnaryResult } from "./call-results.js";
 
 type Failure = Exclude<CallOutcome<never>, { ok: true }>;
 type Json = Record<string, unknown>;

@@ -1,12 +1,12 @@
 import * as grpc from "@grpc/grpc-js";
 import type { NetError } from "../../net/errors.js";
-import type { StreamEndReason } from "../../net/http.js";
+import type { StreamEndReason } from "../../net/http-hop.js";
 import type { TrafficHandle } from "../../net/traffic.js";
 import type { RpcCodec } from "./codec.js";
 import { headersOf } from "./metadata.js";
 import { statusName } from "./status.js";
 import type { GrpcFailure } from "./status.js";
-import type { StreamMessage, StreamResult, UnaryResult } from "./transport.js";
+import type { StreamMessage, StreamResult, UnaryResult } from "./call-results.js";
 import { MAX_STREAM_MESSAGES, decodeMessage, recordedBody } from "./wire.js";
 
 /** What a running stream needs from its transport. */

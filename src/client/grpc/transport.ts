@@ -1,11 +1,10 @@
 import * as grpc from "@grpc/grpc-js";
 import { NetError } from "../../net/errors.js";
 import type { NetRule } from "../../net/errors.js";
-import type { StreamEndReason } from "../../net/http.js";
 import { checkUrl } from "../../net/outbound-policy.js";
 import { hasTraceparent } from "../../net/trace-context.js";
 import type { TrafficHandle } from "../../net/traffic.js";
-import { formatSeconds } from "../../net/units.js";
+import { formatSeconds } from "../../view/units.js";
 import { USER_AGENT } from "../../net/version.js";
 import type { ClientContext } from "../types.js";
 import { pinnedTarget } from "./address.js";
@@ -16,33 +15,13 @@ import { statusName } from "./status.js";
 import { ServerStreamRun } from "./stream-run.js";
 import { MAX_MESSAGE_BYTES, decodeMessage, failureBody, recordedBody } from "./wire.js";
 import type { GrpcFailure } from "./status.js";
+import type { StreamMessage, StreamResult, UnaryResult } from "./call-results.js";
 
 /** One RPC to make: the codec, the ProtoJSON request and the metadata. */
 export interface RpcCall {
   codec: RpcCodec;
   request: JsonObject;
   headers: Record<string, string>;
-}
-
-/** How a unary call ended; never an exception for anything the server did. */
-export type UnaryResult =
-  | { kind: "ok"; json: unknown; trafficIds: string[] }
-  | { kind: "status"; failure: GrpcFailure; trafficIds: string[] }
-  | { kind: "unreachable"; error: NetError; trafficIds: string[] }
-  | { kind: "invalid"; reason: string; trafficIds: string[] };
-
-/** One message of a server stream: its ProtoJSON, or why it could not be read. */
-export type StreamMessage = { atMs: number } & ({ json: unknown } | { invalid: string });
-
-/** How a server-streaming call ended. */
-export interface StreamResult {
-  messages: StreamMessage[];
-  /** The final non-OK status, when the server ended the stream with one. */
-  failure?: GrpcFailure;
-  /** Set when the call never got going (policy, connection, no response headers in time). */
-  unreachable?: NetError;
-  end: { reason: StreamEndReason; message?: string };
-  trafficIds: string[];
 }
 
 const identity = (b: Buffer): Buffer => b;

@@ -1,6 +1,7 @@
 import { NetError } from "../../net/errors.js";
 import { httpRequest } from "../../net/http.js";
-import type { HttpResponse, StreamOptions } from "../../net/http.js";
+import type { HttpResponse } from "../../net/http.js";
+import type { StreamOptions } from "../../net/http-hop.js";
 import { tryParseJson } from "../../net/json.js";
 import type { CallOutcome, ClientContext, ClientTarget } from "../types.js";
 import { extensionHeaders } from "../extensions.js";

@@ -4,7 +4,7 @@ import { commandLinePolicy } from "../../net/outbound-policy.js";
 import { closedPort, serve } from "../../net/testing/loopback-server.js";
 import type { LoopbackServer } from "../../net/testing/loopback-server.js";
 import { TrafficLog } from "../../net/traffic.js";
-import type { ProtocolGeneration } from "../../protocol/generation.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
 import type { ClientTarget } from "../types.js";
 import { createRestClient } from "./index.js";
 

@@ -1,4 +1,4 @@
-import type { TimedSseEvent } from "../../net/http.js";
+import type { TimedSseEvent } from "../../net/http-hop.js";
 import { tryParseJson } from "../../net/json.js";
 import { unparsedEvent } from "../stream-events.js";
 import { normalizeReply } from "../../protocol/normalize.js";

@@ -2,7 +2,7 @@ import type { Script, ScriptedCall, ScriptedReply } from "../../llm/testing/scri
 import type { JudgeReply } from "../judge.js";
 import { criterionKey } from "../prompts.js";
 import type { UserReply } from "../simulated-user.js";
-import type { VerdictValue } from "../types.js";
+import type { VerdictValue } from "../../model/conversation.js";
 
 /** The turn the simulated user is asked to write ("turn N of at most M"). */
 export function turnOf(call: ScriptedCall): number {

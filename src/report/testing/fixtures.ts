@@ -1,5 +1,6 @@
-import type { TrafficEntry } from "../../net/traffic.js";
-import type { Finding, RunResult } from "../../model/result.js";
+import type { TrafficEntry } from "../../model/traffic.js";
+import type { Finding } from "../../model/finding.js";
+import type { RunResult } from "../../model/result.js";
 
 /** Hand-built results for the reporters' tests: a smoke run, a conformance run, a hostile run, a conversation. */
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { categoryAliases, checkCategories, checkLevels, type CheckCategory } from "../../checks/types.js";
+import { categoryAliases, checkLevels } from "../../checks/types.js";
+import { checkCategories, type CheckCategory } from "../../model/finding.js";
 import { transportFlags } from "../../model/transport.js";
 import { identitiesSchema } from "./config-parts.js";
 import { defineRunKind } from "./define.js";

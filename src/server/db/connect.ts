@@ -5,9 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { configError } from "../../runner/errors.js";
 import { applyMigrations } from "./migrations.js";
-import type { Tables } from "./schema.js";
-
-export type Dialect = "sqlite" | "postgres";
+import type { Dialect, Tables } from "./schema.js";
 
 /** One open database: the query builder over it, which engine it is, and how to close it. */
 export interface Db {

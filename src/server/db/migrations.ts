@@ -1,6 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "./connect.js";
-import type { Tables } from "./schema.js";
+import type { Dialect, Tables } from "./schema.js";
 
 interface Migration {
   version: number;

@@ -73,3 +73,6 @@ export interface Tables {
 }
 
 export type Sql = Kysely<Tables>;
+
+/** The two databases the server runs on. */
+export type Dialect = "sqlite" | "postgres";

@@ -2,7 +2,7 @@ import { Router, type Response } from "express";
 import { z } from "zod";
 import { parseTransport, type Transport } from "../../model/transport.js";
 import type { OutboundPolicy } from "../../net/outbound-policy.js";
-import type { TrafficEntry } from "../../net/traffic.js";
+import type { TrafficEntry } from "../../model/traffic.js";
 import type { FoundAgent } from "../../runner/connect.js";
 import { runA2ATest } from "../../runner/run-a2a-test.js";
 import type { ReachedEndpoint } from "../../runner/reach.js";

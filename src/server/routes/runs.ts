@@ -3,7 +3,8 @@ import { ApiError, notFound } from "../api-error.js";
 import type { RunScheduler } from "../run-queue.js";
 import { openSse } from "../sse.js";
 import { FinishedRunBodies } from "../run-bodies.js";
-import type { RunHeadRow, RunRow, Store } from "../store.js";
+import type { RunHeadRow, RunRow } from "../store/rows.js";
+import type { Store } from "../store.js";
 
 const finished = (status: string) => status !== "queued" && status !== "running";
 

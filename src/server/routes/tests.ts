@@ -6,7 +6,8 @@ import { ApiError, badRequest, notFound } from "../api-error.js";
 import { checkHeaders, nameBody, parseBody as parseNameBody } from "../request-schemas.js";
 import { agentHostOf } from "../run-executor.js";
 import type { RunScheduler } from "../run-queue.js";
-import type { RunSummaryRow, Store, TestRow } from "../store.js";
+import type { RunSummaryRow, TestRow } from "../store/rows.js";
+import type { Store } from "../store.js";
 
 /** A stored test as the API shows it: the submitted JSON plus id, warnings and its latest run. */
 function testView(row: TestRow, latest: RunSummaryRow | undefined) {

@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
 import type { ModulesTable, ProjectsTable, RunsTable, TestsTable } from "../db/schema.js";
 
-export type { RunState } from "../db/schema.js";
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ModuleRow = Selectable<ModulesTable>;
 export type TestRow = Selectable<TestsTable>;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "../db.js";
+import type { Db } from "../db/connect.js";
 import type { RunState, Sql } from "../db/schema.js";
 import { changed, now, runHeadColumns, type RunHeadRow, type RunRow, type RunSummaryRow } from "./rows.js";
 

@@ -1,6 +1,6 @@
 import { api, stream } from "../api.js";
 import { badge, field, h, mount, tabs } from "../dom.js";
-import type { RunResult, TrafficEntry } from "../types.js";
+import type { RunResult, TrafficEntry } from "../../../src/model/index.js";
 import { cardView } from "../views/card-view.js";
 import { TrafficList } from "../views/traffic-view.js";
 import { authPanel } from "./inspect-auth.js";

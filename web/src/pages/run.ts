@@ -1,7 +1,8 @@
 import { api, stream } from "../api.js";
 import { badge, h, mount, tabs, type Child } from "../dom.js";
 import { go } from "../nav.js";
-import type { Finding, Module, Project, Run, RunResult, Test } from "../types.js";
+import type { Finding, RunResult } from "../../../src/model/index.js";
+import type { Module, Project, Run, Test } from "../types.js";
 import { cardView } from "../views/card-view.js";
 import { loadView } from "../views/load-view.js";
 import { redteamView } from "../views/redteam-view.js";

@@ -1,8 +1,8 @@
 import { h } from "../dom.js";
-import { signatureLine } from "../../../src/model/card-signature.js";
-import type { CardSection, Issue, RunResult } from "../types.js";
+import { signatureLine } from "../../../src/view/card-signature.js";
+import type { CardIssue, CardSection, RunResult } from "../../../src/model/index.js";
 
-function issues(title: string, list: readonly Issue[], cls: string): HTMLElement {
+function issues(title: string, list: readonly CardIssue[], cls: string): HTMLElement {
   return h(
     "section",
     { class: `issues ${cls}` },

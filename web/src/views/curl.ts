@@ -1,4 +1,4 @@
-import type { TrafficEntry } from "../types.js";
+import type { TrafficEntry } from "../../../src/model/index.js";
 
 /** Quotes a word for a POSIX shell. */
 export function shellQuote(text: string): string {

@@ -1,11 +1,6 @@
-import { latencyHistogramPlot, latencyOverTimePlot, msText } from "../../../src/model/load-plot.js";
-import {
-  describeLoadSettings,
-  describeOutcome,
-  terminalWorthShowing,
-  type LatencySummary,
-  type LoadSection,
-} from "../../../src/model/load.js";
+import { latencyHistogramPlot, latencyOverTimePlot, msText } from "../../../src/view/load-plot.js";
+import { describeLoadSettings, thresholdText, terminalWorthShowing } from "../../../src/view/load-text.js";
+import { type LatencySummary, type LoadSection } from "../../../src/model/load.js";
 import { h, svgTree, type Child } from "../dom.js";
 
 /** The load tab of a run: the report's load section (src/report/load-html.ts) drawn with the same plots. */
@@ -38,7 +33,7 @@ function thresholdList(load: LoadSection): Child {
       h(
         "li",
         { class: t.passed ? "met" : "unmet", "data-passed": String(t.passed) },
-        `${t.passed ? "✓" : "✗"} ${describeOutcome(t)}`,
+        `${t.passed ? "✓" : "✗"} ${thresholdText(t)}`,
       ),
     ),
   );

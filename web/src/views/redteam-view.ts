@@ -1,5 +1,6 @@
 import type { AttackReport, RedteamSection, RedteamTurn } from "../../../src/model/redteam.js";
-import { overRefusalText, owaspTitles, redteamHeaders } from "../../../src/model/redteam.js";
+import { overRefusalText, redteamHeaders } from "../../../src/view/redteam-view.js";
+import { owaspTitles } from "../../../src/model/redteam.js";
 
 import { badge, h } from "../dom.js";
 

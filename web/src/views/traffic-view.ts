@@ -1,5 +1,5 @@
 import { h, pretty } from "../dom.js";
-import type { TrafficEntry } from "../types.js";
+import type { TrafficEntry } from "../../../src/model/index.js";
 import { toCurl } from "./curl.js";
 
 function headerList(headers: Record<string, string> | undefined): HTMLElement {

@@ -1,4 +1,4 @@
-import type { CardSignatureStatus } from "./result.js";
+import type { CardSignatureStatus } from "../model/result.js";
 
 /** How a report shows a card's signature status: a tone, a label and the explaining text. */
 export interface SignatureLine {

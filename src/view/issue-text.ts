@@ -1,4 +1,4 @@
-import type { CardIssue } from "./types.js";
+import type { CardIssue } from "../model/result.js";
 
 /** One line for a card issue; messages that already start with their path are not prefixed twice. */
 export function issueText(issue: CardIssue): string {

@@ -1,5 +1,5 @@
 import { STATUS_COLOURS } from "./colours.js";
-import type { LoadHistogramBin, LoadSlice } from "./load.js";
+import type { LoadHistogramBin, LoadSlice } from "../model/load.js";
 
 /**
  * The plots of a load run as a plain SVG tree: the HTML report renders it to markup, the web app to DOM nodes,

@@ -1,6 +1,7 @@
-import type { TrafficEntry } from "../net/traffic.js";
-import type { Finding, RunResult } from "../model/result.js";
-import { checkCategories } from "../checks/types.js";
+import type { TrafficEntry } from "../model/traffic.js";
+import type { Finding } from "../model/finding.js";
+import type { RunResult } from "../model/result.js";
+import { checkCategories } from "../model/finding.js";
 
 /** Pass/fail/skip/error counts of one category of findings. */
 export interface CategoryCount {

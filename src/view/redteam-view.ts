@@ -1,8 +1,8 @@
 import {
-  overRefusalText,
   owaspTitles,
   type AttackReport,
   type AttemptRecord,
+  type PackReport,
   type RedteamSection,
 } from "../model/redteam.js";
 import type { RunResult } from "../model/result.js";
@@ -56,4 +56,25 @@ export function turnLine(t: AttemptRecord["transcript"][number]): string {
   const extras = t.extras?.length ? ` [${t.extras.join("; ")}]` : "";
   const text = t.text.replace(/\s+/g, " ").slice(0, 300);
   return `${who}: ${text}${extras}${t.error ? ` (error: ${t.error})` : ""}`;
+}
+
+/** The red-team pack table's columns, in every report and in the web app. */
+export const redteamHeaders = [
+  "Pack",
+  "Attempts",
+  "Successes",
+  "Rate (95 % CI)",
+  "Undecided",
+  "Over-refusal (95 % CI)",
+  "OWASP",
+];
+
+const percent = (x: number) => `${Math.round(x * 100)} %`;
+
+/** A pack's over-refusal from its harmless twins: refused of asked, the rate and its 95 % interval. */
+export function overRefusalText(p: PackReport): string {
+  const o = p.over_refusal;
+  return o
+    ? `${o.count}/${o.attempts} (${percent(o.rate)}, ${percent(o.wilson_95[0])}–${percent(o.wilson_95[1])})`
+    : "";
 }
