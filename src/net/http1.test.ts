@@ -347,22 +347,25 @@ describe("a process using httpRequest", () => {
   const out = mkdtempSync(join(tmpdir(), "plainwright-net-"));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  /** Compiles src/net to plain JavaScript so a child `node` can run it as dist would. */
+  /** Compiles src/net and the layers below it to plain JavaScript so a child `node` can run it as dist would. */
   function compileNet(): string {
     const here = fileURLToPath(new URL(".", import.meta.url));
-    const target = join(out, "dist", "net");
-    mkdirSync(target, { recursive: true });
     writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
     // The compiled copy imports the project's dependencies (the HTTP parser) like dist does.
     symlinkSync(join(here, "..", "..", "node_modules"), join(out, "node_modules"), "dir");
-    for (const file of readdirSync(here).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
-      const { outputText } = ts.transpileModule(readFileSync(join(here, file), "utf8"), {
-        compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
-        fileName: file,
-      });
-      writeFileSync(join(target, file.replace(/\.ts$/, ".js")), outputText);
+    for (const layer of ["net", "view", "model"]) {
+      const source = join(here, "..", layer);
+      const target = join(out, "dist", layer);
+      mkdirSync(target, { recursive: true });
+      for (const file of readdirSync(source).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+        const { outputText } = ts.transpileModule(readFileSync(join(source, file), "utf8"), {
+          compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
+          fileName: file,
+        });
+        writeFileSync(join(target, file.replace(/\.ts$/, ".js")), outputText);
+      }
     }
-    return target;
+    return join(out, "dist", "net");
   }
 
   it("exits on its own while a kept-alive connection sits idle, and reads its version from package.json", async () => {
