@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { isFinished, project, runSummary, storedRun, storedTest } from "../model/api.js";
 import type { RunResult } from "../model/result.js";
 import type { LoadedTest } from "../runner/test-definition.js";
 import { configError, PlainwrightError, usageError } from "../runner/errors.js";
@@ -60,6 +62,9 @@ function apiOf(base: string, token: string | undefined) {
 
 type Api = ReturnType<typeof apiOf>;
 
+/** What submit needs of a project or module row: its id and name. */
+const named = project.pick({ id: true, name: true });
+
 function expect2xx(reply: Reply, what: string): unknown {
   if (reply.status >= 200 && reply.status < 300) return reply.body;
   const message = (reply.body as { error?: { message?: string } } | undefined)?.error?.message;
@@ -71,6 +76,16 @@ function expect2xx(reply: Reply, what: string): unknown {
   throw configError(`${what}: HTTP ${reply.status}: ${message}`);
 }
 
+/** A 2xx answer read with the API contract: an answer of another shape is not from a Plainwright server. */
+function answer<T>(schema: z.ZodType<T>, reply: Reply, what: string): T {
+  const parsed = schema.safeParse(expect2xx(reply, what));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw configError(
+    `${what}: the answer is not the Plainwright API's (${issue?.path.join(".") || "body"} ${issue?.message ?? "is invalid"}): is --server the URL of \`plainwright serve\`?`,
+  );
+}
+
 async function findOrCreate(
   api: Api,
   list: string,
@@ -78,12 +93,12 @@ async function findOrCreate(
   name: string,
   what: string,
 ): Promise<string> {
-  const rows = expect2xx(await api("GET", list), `listing ${what}s`) as { id: string; name: string }[];
+  const rows = answer(z.array(named), await api("GET", list), `listing ${what}s`);
   const found = rows.find((r) => r.name === name);
   if (found) return found.id;
   const created = await api("POST", create, { name });
   if (created.status === 409) return findOrCreate(api, list, create, name, what); // created meanwhile by another job
-  return (expect2xx(created, `creating ${what} ${JSON.stringify(name)}`) as { id: string }).id;
+  return answer(named, created, `creating ${what} ${JSON.stringify(name)}`).id;
 }
 
 /** Stores one test on the server (replacing a test of the same name in its module) and starts a run. */
@@ -94,19 +109,25 @@ async function submitOne(api: Api, test: LoadedTest, fallbackModule: () => Promi
       ? given
       : await fallbackModule();
   const body = { ...test.definition, module_id: moduleId };
-  const existing = expect2xx(await api("GET", `/api/modules/${moduleId}/tests`), "listing tests") as {
-    id: string;
-    name: string;
-  }[];
+  const existing = answer(
+    z.array(storedTest),
+    await api("GET", `/api/modules/${moduleId}/tests`),
+    "listing tests",
+  );
   const same = existing.find((t) => t.name === test.definition.name);
   const stored = same
-    ? expect2xx(await api("PATCH", `/api/tests/${same.id}`, body), `${test.source}: updating the test`)
-    : expect2xx(await api("POST", "/api/tests", body), `${test.source}: creating the test`);
-  const run = expect2xx(
-    await api("POST", `/api/tests/${(stored as { id: string }).id}/runs`),
+    ? answer(
+        storedTest,
+        await api("PATCH", `/api/tests/${same.id}`, body),
+        `${test.source}: updating the test`,
+      )
+    : answer(storedTest, await api("POST", "/api/tests", body), `${test.source}: creating the test`);
+  const run = answer(
+    runSummary,
+    await api("POST", `/api/tests/${stored.id}/runs`),
     `${test.source}: starting a run`,
   );
-  return (run as { id: string }).id;
+  return run.id;
 }
 
 /** Polls the runs until every one has finished (bounded by the wait timeout). */
@@ -121,11 +142,9 @@ async function waitForAll(
     if (Date.now() > until) break;
     for (const id of runIds) {
       if (done.has(id)) continue;
-      const run = expect2xx(await api("GET", `/api/runs/${id}`), `reading run ${id}`) as {
-        status: string;
-        result: RunResult | null;
-      };
-      if (run.status !== "queued" && run.status !== "running") done.set(id, run);
+      const run = answer(storedRun, await api("GET", `/api/runs/${id}`), `reading run ${id}`);
+      if (isFinished(run.status))
+        done.set(id, { status: run.status, result: run.result as RunResult | null });
     }
     if (done.size < runIds.length) await new Promise((r) => setTimeout(r, 500));
   }

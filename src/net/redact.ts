@@ -1,3 +1,4 @@
+import { MIN_SECRET_LENGTH } from "../model/api.js";
 /** What replaces a secret or a credential wherever Plainwright records traffic. */
 export const REDACTED = "[redacted]";
 
@@ -62,7 +63,6 @@ function paramName(raw: string): string {
  * The shortest secret a user may register: redaction matches any length, but a shorter
  * value would also erase ordinary text, so the places that take secrets refuse it with this rule.
  */
-export const MIN_SECRET_LENGTH = 8;
 
 /** Why `value` cannot be a secret, or undefined; `name` says which one. */
 export function secretLengthProblem(name: string, value: string): string | undefined {

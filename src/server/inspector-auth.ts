@@ -1,34 +1,5 @@
-import { z } from "zod";
+import type { InspectorAuth } from "../model/api.js";
 import { badRequest } from "./api-error.js";
-
-const headerName = z
-  .string()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "is not a valid header name (RFC 9110 §5.1: a token)");
-/** RFC 9110 §5.5: no CR, LF, NUL or other control characters in a field value. */
-const headerValue = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[\t\x20-\x7e\x80-\uffff]*$/, "must not contain CR, LF or control characters (RFC 9110 §5.5)");
-
-/** The inspector's Authentication & Headers panel (the inspector guide), validated at the edge. */
-export const authSchema = z
-  .object({
-    type: z.enum(["none", "bearer", "basic", "apikey"]).default("none"),
-    token: headerValue(10_000).optional(),
-    username: z.string().max(1000).optional(),
-    password: z.string().max(10_000).optional(),
-    key_name: headerName.optional(),
-    key_value: headerValue(10_000).optional(),
-    key_in: z.enum(["header", "query"]).default("header"),
-    headers: z
-      .array(z.object({ name: headerName, value: headerValue(10_000) }))
-      .max(50)
-      .default([]),
-  })
-  .default({ type: "none", key_in: "header", headers: [] });
-
-export type InspectorAuth = z.infer<typeof authSchema>;
 
 /** What the panel turns into: headers for every request, query parameters, and the values to redact. */
 export interface AppliedAuth {

@@ -1,4 +1,5 @@
-import { requestJsonSchema, sessionRef, taskBody } from "./request-schemas.js";
+import { requestJsonSchema } from "./request-schemas.js";
+import { sessionRef, taskBody } from "../model/api.js";
 
 /**
  * The statuses every operation can answer whatever its own errors, and the inspector operations

@@ -1,57 +1,37 @@
-import { protocolGenerations } from "../model/generation.js";
-import { transports } from "../model/transport.js";
-import { runKinds } from "../model/result.js";
+import { z } from "zod";
+import {
+  authSchema,
+  chatReply,
+  errorReply,
+  moduleRow,
+  project,
+  runResult,
+  runStatuses,
+  runSummary,
+  secretName,
+  storedRun,
+  storedTest,
+} from "../model/api.js";
 import { configSchema, testSchema } from "../runner/test-definition.js";
-import { authSchema } from "./inspector-auth.js";
 import { requestJsonSchema } from "./request-schemas.js";
 
 /**
- * The component schemas of the OpenAPI document (docs/api.md). Request shapes are generated from
- * the zod schemas that validate them; response shapes are written here.
+ * The component schemas of the OpenAPI document (docs/api.md), every one generated from the zod schemas
+ * of src/model/api.ts (and, for tests, of the test-file schema) that the server and its clients use.
  */
 type Schema = Record<string, unknown>;
 
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+/** A response schema as the JSON Schema (draft 2020-12, as OpenAPI 3.1 uses) of what the server sends. */
+function responseJsonSchema(schema: z.ZodType): Schema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+  return rest;
+}
 
 export const schemas: Record<string, Schema> = {
-  Error: {
-    type: "object",
-    required: ["error"],
-    properties: {
-      error: {
-        type: "object",
-        required: ["message"],
-        properties: {
-          message: { type: "string" },
-          field: { type: "string", description: "the field at fault, e.g. config.timeout_s" },
-        },
-      },
-    },
-  },
-  Project: {
-    type: "object",
-    required: ["id", "name"],
-    properties: {
-      id: { type: "string" },
-      name: { type: "string" },
-      created_at: { type: "string", format: "date-time" },
-    },
-  },
-  Module: {
-    type: "object",
-    required: ["id", "name", "project_id"],
-    properties: {
-      id: { type: "string" },
-      name: { type: "string" },
-      project_id: { type: "string" },
-      created_at: { type: "string", format: "date-time" },
-    },
-  },
-  SecretName: {
-    type: "object",
-    required: ["name"],
-    properties: { name: { type: "string" }, updated_at: { type: "string", format: "date-time" } },
-  },
+  Error: responseJsonSchema(errorReply),
+  Project: responseJsonSchema(project),
+  Module: responseJsonSchema(moduleRow),
+  SecretName: responseJsonSchema(secretName),
   TestConfig: requestJsonSchema(configSchema),
   TestDefinition: {
     ...requestJsonSchema(testSchema),
@@ -59,99 +39,17 @@ export const schemas: Record<string, Schema> = {
       "Exactly the test JSON of the examples of docs/test-files.md; kind a2a: card + smoke or conversation, conversation: with an A2A target, conformance: the suite.",
     required: ["module_id", "name", "kind", "config"],
   },
-  Test: {
-    allOf: [
-      ref("TestDefinition"),
-      {
-        type: "object",
-        required: ["id"],
-        properties: {
-          id: { type: "string" },
-          created_at: { type: "string", format: "date-time" },
-          warnings: { type: "array", items: { type: "string" } },
-          last_run: { oneOf: [{ type: "null" }, ref("RunSummary")] },
-        },
-      },
-    ],
-  },
+  Test: responseJsonSchema(storedTest),
   RunStatus: {
-    enum: ["queued", "running", "passed", "failed", "error", "canceled"],
+    enum: [...runStatuses],
     description: "canceled: stopped by POST /api/runs/{id}/cancel before it finished",
   },
-  RunSummary: {
-    type: "object",
-    required: ["id", "status"],
-    properties: {
-      id: { type: "string" },
-      test_id: { type: "string" },
-      status: ref("RunStatus"),
-      created_at: { type: "string" },
-      started_at: { type: ["string", "null"] },
-      finished_at: { type: ["string", "null"] },
-    },
-  },
-  Run: {
-    allOf: [
-      ref("RunSummary"),
-      {
-        type: "object",
-        required: ["result"],
-        properties: {
-          progress: { type: "array", items: { type: "string" } },
-          attempts: {
-            type: "integer",
-            description: "how many times an executor started it (a worker that died mid-run counts)",
-          },
-          result: { oneOf: [{ type: "null" }, ref("RunResult")], description: "null until the run finishes" },
-        },
-      },
-    ],
-  },
+  RunSummary: responseJsonSchema(runSummary),
+  Run: responseJsonSchema(storedRun),
   RunResult: {
-    type: "object",
+    ...responseJsonSchema(runResult),
     description: "The result JSON of docs/result-format.md (secrets redacted).",
-    required: ["tool", "kind", "status", "scores", "traffic"],
-    properties: {
-      tool: { type: "object" },
-      kind: { enum: [...runKinds] },
-      status: { enum: ["passed", "failed", "error"] },
-      reason: { type: "string" },
-      scores: { type: "object" },
-      card: { type: "object" },
-      endpoint: { type: "object" },
-      smoke: { type: "object" },
-      findings: { type: "array", items: { type: "object" } },
-      transcript: { type: "array" },
-      verdicts: { type: "array" },
-      load: {
-        type: "object",
-        description: "load runs: settings, latency percentiles, errors by kind, timeline",
-      },
-      redteam: {
-        type: "object",
-        description: "red-team runs: per-pack attempts, successes, rates and intervals",
-      },
-      traffic: { type: "array", items: { type: "object" } },
-    },
   },
   InspectorAuth: requestJsonSchema(authSchema),
-  ChatReply: {
-    type: "object",
-    properties: {
-      kind: { enum: ["message", "task"] },
-      text: { type: "string" },
-      state: { type: "string" },
-      task_id: { type: "string" },
-      context_id: { type: "string" },
-      failure: { type: "string" },
-      warnings: { type: "array", items: { type: "string" } },
-      problems: {
-        type: "array",
-        items: { type: "string" },
-        description: "what the protocol validator found in the replies",
-      },
-      generation: { enum: [...protocolGenerations] },
-      transport: { enum: [...transports] },
-    },
-  },
+  ChatReply: responseJsonSchema(chatReply),
 };

@@ -2,7 +2,8 @@ import { withCommonErrors } from "./openapi-errors.js";
 import { toolVersion } from "../runner/version.js";
 import { transports } from "../model/transport.js";
 import { schemas } from "./openapi-schemas.js";
-import { cardBody, chatBody, nameBody, requestJsonSchema, secretBody } from "./request-schemas.js";
+import { cardBody, chatBody, nameBody, secretBody } from "../model/api.js";
+import { requestJsonSchema } from "./request-schemas.js";
 
 type Schema = Record<string, unknown>;
 

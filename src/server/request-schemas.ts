@@ -1,61 +1,7 @@
 import { z } from "zod";
-import { transports } from "../model/transport.js";
-import { MIN_SECRET_LENGTH } from "../net/redact.js";
 import { badRequest } from "./api-error.js";
-import { authSchema } from "./inspector-auth.js";
 
-/** The request bodies of the REST API: they validate requests, and the OpenAPI document is built from them. */
-
-const required = "is required (a non-empty string)";
-
-/** POST /api/projects and POST /api/projects/{id}/modules. */
-export const nameBody = z.object({
-  name: z.string({ error: required }).trim().min(1, required).max(200, "must be at most 200 characters"),
-});
-
-/** PUT /api/projects/{id}/secrets/{name}: the value is stored as given, never echoed. */
-export const secretBody = z.object({
-  value: z
-    .string({ error: required })
-    .min(1, required)
-    .min(
-      MIN_SECRET_LENGTH,
-      `must be at least ${MIN_SECRET_LENGTH} characters, so that redacting it cannot miss it or erase ordinary text`,
-    )
-    .max(10_000, "must be at most 10000 characters"),
-});
-
-const timeout = z.number().int().min(1).max(300).default(60);
-
-export const sessionRef = z.object({ session_id: z.string() });
-
-/** POST /api/inspect/card: find, validate and resolve an agent's card. */
-export const cardBody = z.object({
-  session_id: z.string(),
-  agent_url: z.string().min(1),
-  auth: authSchema,
-  timeout_s: timeout,
-});
-
-/** POST /api/inspect/chat: one chat turn with the session's agent. */
-export const chatBody = z.object({
-  session_id: z.string(),
-  text: z.string().min(1).max(100_000),
-  context_id: z.string().max(500).optional(),
-  task_id: z.string().max(500).optional(),
-  stream: z.boolean().default(true),
-  timeout_s: timeout,
-  transport: z.enum(transports).default("JSONRPC"),
-});
-
-/** POST /api/inspect/task: the inspector's task controls on the current task. */
-export const taskBody = z.object({
-  session_id: z.string(),
-  task_id: z.string().min(1).max(500),
-  action: z.enum(["get", "cancel", "subscribe"]),
-  timeout_s: timeout,
-  transport: z.enum(transports).default("JSONRPC"),
-});
+/** How the REST API reads requests: the bodies of src/model/api.ts checked, header names and values too. */
 
 /** RFC 9110 §5.1: a field name is a token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

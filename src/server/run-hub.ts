@@ -1,15 +1,15 @@
 import type { RunEvent } from "../model/events.js";
-import type { RunState } from "./db/schema.js";
+import type { RunStatus } from "../model/api.js";
 
 /**
  * What a run's subscribers (the /events stream) hear: its state, the runner's own events, and each
  * event's progress lines (formatted by the report layer, and stored with the run).
  */
 export type QueueEvent =
-  | { type: "status"; status: RunState }
+  | { type: "status"; status: RunStatus }
   | { type: "run"; event: RunEvent }
   | { type: "progress"; line: string }
-  | { type: "done"; status: RunState };
+  | { type: "done"; status: RunStatus };
 
 export type QueueListener = (event: QueueEvent) => void;
 

@@ -4,7 +4,7 @@ import { RunHub, type QueueEvent, type QueueListener, type Subscription } from "
 import { RunJobs } from "./run-jobs.js";
 import { cancelStoredRun, type CancelOutcome, type RunScheduler } from "./run-queue.js";
 import type { RunRow } from "./store/rows.js";
-import type { RunState } from "./db/schema.js";
+import type { RunStatus } from "../model/api.js";
 import type { Store } from "./store.js";
 
 const finished = (status: string) => status !== "queued" && status !== "running";
@@ -47,7 +47,7 @@ export class SharedRunQueue implements RunScheduler {
     void this.#finish(runId, event.status);
   }
 
-  async #finish(runId: string, status: RunState): Promise<void> {
+  async #finish(runId: string, status: RunStatus): Promise<void> {
     const run = await this.store.runs.run(runId).catch(() => undefined);
     if (run?.result && status !== "canceled") {
       this.#hub.emit(runId, {

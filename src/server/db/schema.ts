@@ -1,10 +1,8 @@
 import type { ColumnType, Kysely } from "kysely";
-
-/** A run's state; "canceled" when someone stopped it before it finished. */
-export type RunState = "queued" | "running" | "passed" | "failed" | "error" | "canceled";
+import type { RunStatus } from "../../model/api.js";
 
 /** States a run leaves only by finishing or being canceled. */
-export const unfinishedStates = ["queued", "running"] as const satisfies readonly RunState[];
+export const unfinishedStates = ["queued", "running"] as const satisfies readonly RunStatus[];
 
 /** A column the database fills in when an insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -32,7 +30,7 @@ export interface TestsTable {
 export interface RunsTable {
   id: string;
   test_id: string;
-  status: RunState;
+  status: RunStatus;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

@@ -11,7 +11,8 @@ import { applyAuth, withQuery } from "../inspector-auth.js";
 import { canStream, InspectorChats, type ChatReply, type ChatRequest } from "../inspector-chat.js";
 import type { InspectorStreams, StreamLease } from "../inspector-streams.js";
 import type { InspectorSession, InspectorSessions } from "../inspector-sessions.js";
-import { cardBody, chatBody, parseBody, sessionRef, taskBody } from "../request-schemas.js";
+import { cardBody, chatBody, sessionRef, taskBody } from "../../model/api.js";
+import { parseBody } from "../request-schemas.js";
 import { openSse } from "../sse.js";
 
 /** What the chat needs from the card found: streaming and the bindings it names. */

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { ApiError, badRequest, notFound } from "../api-error.js";
-import { nameBody, parseBody, secretBody } from "../request-schemas.js";
+import { nameBody, secretBody } from "../../model/api.js";
+import { parseBody } from "../request-schemas.js";
 import type { Store } from "../store.js";
 
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;

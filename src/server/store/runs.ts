@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/connect.js";
-import type { RunState, Sql } from "../db/schema.js";
+import type { Sql } from "../db/schema.js";
+import type { RunStatus } from "../../model/api.js";
 import { changed, now, runHeadColumns, type RunHeadRow, type RunRow, type RunSummaryRow } from "./rows.js";
 
 /** Moves a queued run to running on `worker`, counting the attempt; false when it was not queued. */
@@ -23,7 +24,7 @@ async function claimQueued(q: Sql, id: string, worker: string): Promise<boolean>
 }
 
 /** What a run's end writes: its final state, its result, when, and its progress when given. */
-function ending(outcome: { status: RunState; result: string; progress?: readonly string[] | undefined }) {
+function ending(outcome: { status: RunStatus; result: string; progress?: readonly string[] | undefined }) {
   return {
     status: outcome.status,
     result: outcome.result,
@@ -169,7 +170,7 @@ export class RunStore {
   async finishRun(
     id: string,
     worker: string,
-    outcome: { status: RunState; result: string; progress: readonly string[] },
+    outcome: { status: RunStatus; result: string; progress: readonly string[] },
   ): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
@@ -183,7 +184,7 @@ export class RunStore {
   /** Ends a queued or running run with a final state and result (cancel, interruption); false when it had finished. */
   async endUnfinishedRun(
     id: string,
-    outcome: { status: RunState; result: string; progress?: readonly string[] },
+    outcome: { status: RunStatus; result: string; progress?: readonly string[] },
   ): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
@@ -215,7 +216,7 @@ export class RunStore {
     return changed(result);
   }
   /** Runs in one state, oldest first (restart recovery, the scheduler). */
-  runsIn(status: RunState): Promise<RunRow[]> {
+  runsIn(status: RunStatus): Promise<RunRow[]> {
     return this.sql
       .selectFrom("runs")
       .selectAll()

@@ -2,7 +2,7 @@ import { redteamPacks } from "../../../src/model/redteam.js";
 import { api, ApiError } from "../api.js";
 import { field, h, mount } from "../dom.js";
 import { go } from "../nav.js";
-import type { RunSummary, Test } from "../types.js";
+import type { RunSummary, StoredTest } from "../../../src/model/api.js";
 import { parseHeaderLines } from "./add-test.js";
 
 interface RedteamDraft {
@@ -150,7 +150,7 @@ export function redteamWizard(moduleId: string, cancel: () => void, box: HTMLEle
       return fail(err);
     }
     const create = async () => {
-      const test = await api<Test>("POST", "/api/tests", definition);
+      const test = await api<StoredTest>("POST", "/api/tests", definition);
       const run = await api<RunSummary>("POST", `/api/tests/${test.id}/runs`);
       go(`/runs/${run.id}`);
     };

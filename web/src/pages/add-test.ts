@@ -1,7 +1,7 @@
 import { api, ApiError } from "../api.js";
 import { field, h, mount, type Child } from "../dom.js";
 import { go } from "../nav.js";
-import type { Module, RunSummary, Test } from "../types.js";
+import type { Module, RunSummary, StoredTest } from "../../../src/model/api.js";
 import { redteamWizard } from "./add-redteam.js";
 
 interface Draft {
@@ -352,7 +352,7 @@ function stepWhat(w: Wizard): void {
 }
 
 async function createAndRun(definition: Record<string, unknown>): Promise<void> {
-  const test = await api<Test>("POST", "/api/tests", definition);
+  const test = await api<StoredTest>("POST", "/api/tests", definition);
   const run = await api<RunSummary>("POST", `/api/tests/${test.id}/runs`);
   go(`/runs/${run.id}`);
 }

@@ -1,7 +1,7 @@
 import { api } from "../api.js";
 import { badge, field, h, mount } from "../dom.js";
 import { go } from "../nav.js";
-import type { Module, Project, Test } from "../types.js";
+import type { Module, Project, StoredTest } from "../../../src/model/api.js";
 import { deleteControl, renameControl } from "../views/manage.js";
 import { addTestWizard } from "./add-test.js";
 
@@ -48,7 +48,7 @@ export async function boardPage(root: HTMLElement): Promise<void> {
   );
 }
 
-function testRow(test: Test): HTMLElement {
+function testRow(test: StoredTest): HTMLElement {
   return h(
     "li",
     { class: "test-row", "data-test": test.name },
@@ -67,7 +67,7 @@ async function moduleSection(
   mod: Module,
   onGone: () => void = () => go(`/projects/${mod.project_id}`),
 ): Promise<HTMLElement> {
-  const tests = await api<Test[]>("GET", `/api/modules/${mod.id}/tests`);
+  const tests = await api<StoredTest[]>("GET", `/api/modules/${mod.id}/tests`);
   const slot = h("div", { class: "wizard-slot" });
   const addButton = h(
     "button",

@@ -2,7 +2,7 @@ import { api, stream } from "../api.js";
 import { badge, h, mount, tabs, type Child } from "../dom.js";
 import { go } from "../nav.js";
 import type { Finding, RunResult } from "../../../src/model/index.js";
-import type { Module, Project, Run, Test } from "../types.js";
+import type { Module, Project, StoredRun, StoredTest } from "../../../src/model/api.js";
 import { cardView } from "../views/card-view.js";
 import { loadView } from "../views/load-view.js";
 import { redteamView } from "../views/redteam-view.js";
@@ -168,7 +168,7 @@ function findingsView(result: RunResult): HTMLElement {
   );
 }
 
-function resultView(run: Run, result: RunResult): HTMLElement {
+function resultView(run: StoredRun, result: RunResult): HTMLElement {
   return h(
     "div",
     {},
@@ -210,7 +210,7 @@ function resultView(run: Run, result: RunResult): HTMLElement {
 /** Links back to the run's test, module and project (the test may have been deleted meanwhile). */
 async function breadcrumbs(testId: string, signal: AbortSignal): Promise<HTMLElement> {
   try {
-    const test = await api<Test>("GET", `/api/tests/${encodeURIComponent(testId)}`, undefined, signal);
+    const test = await api<StoredTest>("GET", `/api/tests/${encodeURIComponent(testId)}`, undefined, signal);
     const mod = await api<Module>("GET", `/api/modules/${test.module_id}`, undefined, signal);
     const project = await api<Project>("GET", `/api/projects/${mod.project_id}`, undefined, signal);
     return h(
@@ -230,7 +230,7 @@ async function breadcrumbs(testId: string, signal: AbortSignal): Promise<HTMLEle
 /** `/runs/{id}`: live progress while it runs, then the tabs of docs/test-files.md, "Read the result". */
 export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSignal): Promise<void> {
   const path = `/api/runs/${encodeURIComponent(id ?? "")}`;
-  let run = await api<Run>("GET", path, undefined, signal);
+  let run = await api<StoredRun>("GET", path, undefined, signal);
   const status = h("span", { class: "run-status" }, badge(run.status));
   const progress = h(
     "ol",
@@ -264,7 +264,7 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
               class: "danger",
               name: "cancel-run",
               onclick: () =>
-                void api<Run>("POST", `${path}/cancel`)
+                void api<StoredRun>("POST", `${path}/cancel`)
                   .then((r) => {
                     run = { ...run, status: r.status };
                     show();
@@ -304,7 +304,7 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
     `${path}/events`,
     undefined,
     ({ event, data }) => {
-      const d = data as { line?: string; status?: Run["status"] };
+      const d = data as { line?: string; status?: StoredRun["status"] };
       if (event === "progress" && d.line) progress.appendChild(h("li", {}, d.line));
       if (event === "status" && d.status) {
         run = { ...run, status: d.status };
@@ -316,7 +316,7 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
   ).catch(() => undefined);
   // The stream ends with `done`; if it broke instead (server restarted), poll until the run settles.
   for (let delay = 500; !signal.aborted; delay = Math.min(delay * 2, 5000)) {
-    run = await api<Run>("GET", path, undefined, signal);
+    run = await api<StoredRun>("GET", path, undefined, signal);
     show();
     if (run.result || (run.status !== "queued" && run.status !== "running")) return;
     await new Promise((resolve) => setTimeout(resolve, delay));

@@ -1,25 +1,25 @@
 import { api } from "../api.js";
 import { badge, h, mount } from "../dom.js";
 import { go, when } from "../nav.js";
-import type { Module, RunSummary, Test } from "../types.js";
+import type { Module, RunSummary, StoredTest } from "../../../src/model/api.js";
 import { deleteControl, renameControl } from "../views/manage.js";
 
 /** The test JSON as the API takes it (the stored definition without the server's fields). */
-function definitionOf(test: Test): Record<string, unknown> {
+function definitionOf(test: StoredTest): Record<string, unknown> {
   const {
     id: _i,
     warnings: _w,
     last_run: _l,
     created_at: _c,
     ...definition
-  } = test as Test & {
+  } = test as StoredTest & {
     created_at?: string;
   };
   return definition;
 }
 
 /** "Edit": the test JSON in a text area, saved with PATCH /api/tests/{id}; errors name the field. */
-function editor(test: Test, saved: () => void): HTMLElement {
+function editor(test: StoredTest, saved: () => void): HTMLElement {
   const slot = h("div", { class: "test-editor" });
   const closed = () =>
     mount(
@@ -67,7 +67,7 @@ function editor(test: Test, saved: () => void): HTMLElement {
 
 /** `/tests/{id}`: the definition, "Run now", every run, rename, edit, delete. */
 export async function testPage(root: HTMLElement, [id]: string[]): Promise<void> {
-  const test = await api<Test>("GET", `/api/tests/${encodeURIComponent(id ?? "")}`);
+  const test = await api<StoredTest>("GET", `/api/tests/${encodeURIComponent(id ?? "")}`);
   const [runs, mod] = await Promise.all([
     api<RunSummary[]>("GET", `/api/tests/${test.id}/runs`),
     api<Module>("GET", `/api/modules/${test.module_id}`),
