@@ -1,3 +1,4 @@
+import { cardJudged } from "../view/sections.js";
 import { issueText } from "../view/issue-text.js";
 import { formatDuration } from "../view/units.js";
 import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
@@ -94,7 +95,7 @@ export function renderConsole(unsafe: RunResult, st: Style = plainStyle): string
   const blocks: string[][] = [
     [`${st.bold("Plainwright")} ${st.dim(`${result.tool.version} · ${result.kind}`)} · ${title}`],
   ];
-  if (result.card) blocks.push(cardLines(result.card, st));
+  if (result.card && cardJudged(result)) blocks.push(cardLines(result.card, st));
   if (result.endpoint) {
     const e = result.endpoint;
     const lines = [st.bold("Endpoint"), `  ${e.url} ${st.dim(`(${e.transport}, ${e.reason})`)}`];

@@ -151,6 +151,5 @@ function trialDetails(t: TrialView, count: number): SafeHtml {
 export function conversationSection(view: ConversationView): SafeHtml {
   const single = view.perTrial ? null : html`${transcriptBlock(view)}${verdictTable(view.verdicts)}`;
   const each = view.perTrial ? view.trials.map((t) => trialDetails(t, view.trials.length)) : null;
-  return html`<h3>Conversation</h3>
-    ${single}${trialTable(view)}${statsBlock(view)}${each}`;
+  return html`${single}${trialTable(view)}${statsBlock(view)}${each}`;
 }

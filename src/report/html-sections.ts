@@ -68,11 +68,9 @@ function signatureFact(signatures: CardSignatureStatus): SafeHtml {
 /** The card: where it was found (or every location tried), what it says, its errors and warnings with paths. */
 export function cardSection(card: CardSection): SafeHtml {
   if (!card.found_at)
-    return html`<h3>Agent card</h3>
-      <p class="bad">No agent card found.</p>
+    return html`<p class="bad">No agent card found.</p>
       ${triedTable(card)}`;
-  return html`<h3>Agent card</h3>
-    <dl class="facts">
+  return html`<dl class="facts">
       <dt>Found at</dt>
       <dd><code>${card.found_at}</code></dd>
       <dt>Name</dt>
@@ -105,8 +103,7 @@ export function smokeSection(smoke: SmokeSection): SafeHtml {
   const what =
     smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : (smoke.reply_kind ?? "no reply");
   const polls = smoke.polls > 0 ? ` after ${smoke.polls} poll${smoke.polls === 1 ? "" : "s"}` : "";
-  return html`<h3>Smoke check</h3>
-    <dl class="facts">
+  return html`<dl class="facts">
       <dt>Sent</dt>
       <dd><code>${smoke.request.method}</code> ${smokeSentText(smoke.request.params)}</dd>
       <dt>Reply</dt>

@@ -18,7 +18,7 @@ const TAGS = new Set(
   ),
 );
 const ATTRS = new Set(
-  "lang charset http-equiv content name class id href open role aria-label viewBox width height xmlns font-size x y fill text-anchor".split(
+  "lang charset http-equiv content name class id href open role aria-label viewBox width height xmlns font-size x y fill text-anchor data-section".split(
     " ",
   ),
 );
@@ -113,7 +113,7 @@ describe("renderHtml", () => {
 
   it("shows every failed check with its recommendation and the request and response it cites", () => {
     const doc = render([conformanceRun]);
-    expect(doc).toContain("<h3>Failed checks (4)</h3>");
+    expect(doc).toContain("<h4>Failed checks (4)</h4>");
     const cancel = checkBlock(doc, "lifecycle.cancel.terminal-task-errors");
     expect(cancel).toContain("<strong>Recommendation:</strong> Add guard for terminal state transitions");
     expect(cancel).toContain("MUST · lifecycle · A2A 7.4 (TCK CORE-CANCEL-002)");

@@ -3,6 +3,7 @@ import type { RunResult } from "../model/result.js";
 import { categoryChart } from "./chart.js";
 import { conversationOf } from "../view/conversation-view.js";
 import { HTML_STYLE } from "./html-style.js";
+import { resultSections, type SectionId } from "../view/sections.js";
 import { conversationSection } from "./html-conversation.js";
 import { redteamSection } from "./redteam-html.js";
 import { cardSection, checkList, problemCheck, smokeSection } from "./html-sections.js";
@@ -102,13 +103,11 @@ function categoryTable(findings: readonly Finding[]): SafeHtml {
   </table>`;
 }
 
-function checksSection(result: RunResult): SafeHtml | null {
+function checksPart(result: RunResult): SafeHtml {
   const findings = result.findings ?? [];
-  if (findings.length === 0) return null;
   const failed = problems(findings);
-  return html`<h3>Checks by category</h3>
-    ${categoryChart(categoryCounts(findings))}${categoryTable(findings)}
-    <h3>Failed checks (${failed.length})</h3>
+  return html`${categoryChart(categoryCounts(findings))}${categoryTable(findings)}
+    <h4>Failed checks (${failed.length})</h4>
     ${
       failed.length === 0
         ? html`<p class="ok">Every check that ran passed.</p>`
@@ -116,8 +115,21 @@ function checksSection(result: RunResult): SafeHtml | null {
     }${checkList("Skipped checks", withStatus(findings, "skip"))}${checkList("Passed checks", withStatus(findings, "pass"))}`;
 }
 
+/** Each section of src/view/sections.ts drawn for the report; the web app's run page draws the same ones. */
+const parts: Record<SectionId, (result: RunResult) => SafeHtml | null> = {
+  load: (r) => (r.load ? loadSection(r.load) : null),
+  checks: checksPart,
+  card: (r) => (r.card ? cardSection(r.card) : null),
+  smoke: (r) => (r.smoke ? smokeSection(r.smoke) : null),
+  conversation: (r) => {
+    const view = conversationOf(r);
+    return view ? conversationSection(view) : null;
+  },
+  redteam: redteamSection,
+  traffic: (r) => trafficList(r.traffic),
+};
+
 function runSection(result: RunResult, index: number): SafeHtml {
-  const conversation = conversationOf(result);
   const notes =
     result.warnings.length === 0
       ? null
@@ -125,13 +137,16 @@ function runSection(result: RunResult, index: number): SafeHtml {
           <ul>
             ${result.warnings.map((w) => html`<li>${w}</li>`)}
           </ul>`;
+  const sections = resultSections(result).map(
+    (section) =>
+      html`<div class="part" data-section="${section.id}">
+        <h3>${section.title}</h3>
+        ${parts[section.id](result)}
+      </div>`,
+  );
   return html`<section id="run-${index}">
     <h2>${runTitle(result)}</h2>
-    ${summary(result)} ${result.load ? loadSection(result.load) : null} ${checksSection(result)}
-    ${result.card ? cardSection(result.card) : null} ${result.smoke ? smokeSection(result.smoke) : null}
-    ${conversation ? conversationSection(conversation) : null} ${redteamSection(result)} ${notes}
-    <h3>Traffic</h3>
-    ${trafficList(result.traffic)}
+    ${summary(result)} ${notes} ${sections}
   </section>`;
 }
 

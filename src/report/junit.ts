@@ -1,3 +1,4 @@
+import { cardJudged } from "../view/sections.js";
 import { issueText } from "../view/issue-text.js";
 import { thresholdText } from "../view/load-text.js";
 import type { TrafficEntry } from "../model/traffic.js";
@@ -259,8 +260,10 @@ function thresholdCases(result: RunResult): Case[] {
 function basicCases(result: RunResult): Case[] {
   const card = cardCase(result);
   if (result.kind === "load") return [card, ...thresholdCases(result)];
-  // A conversation sends no smoke message: its turns are its test (no skipped "smoke message" case).
-  if (result.kind === "conversation") return [card, ...conversationCases(result)];
+  // A conversation sends no smoke message: its turns are its test (no skipped "smoke message" case), and
+  // one whose agent is a target made no verdict on its card.
+  if (result.kind === "conversation")
+    return [...(cardJudged(result) ? [card] : []), ...conversationCases(result)];
   return [card, smokeCase(result, card.ms), ...conversationCases(result)];
 }
 

@@ -106,8 +106,7 @@ function driftBlock(load: LoadSection): SafeHtml | null {
 /** The load section of the HTML report: settings, counts, thresholds, plots, latency, errors and drift. */
 export function loadSection(load: LoadSection): SafeHtml {
   const r = load.requests;
-  return html`<h3>Load</h3>
-    <p>${describeLoadSettings(load.settings)}</p>
+  return html`<p>${describeLoadSettings(load.settings)}</p>
     <p>
       <strong>${r.completed}</strong> completed (${r.succeeded} ok, ${r.failed} failed) in
       ${(load.elapsed_ms / 1000).toFixed(1)} s: <strong>${load.throughput_per_s} requests/s</strong>; stopped

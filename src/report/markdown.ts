@@ -1,3 +1,4 @@
+import { cardJudged } from "../view/sections.js";
 import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import type { Finding } from "../model/finding.js";
 import { signatureLine } from "../view/card-signature.js";
@@ -242,7 +243,7 @@ function conversationBlock(view: ConversationView): string {
 /** One run as Markdown sections under a level-two heading. */
 export function renderMarkdownRun(result: RunResult): string {
   const blocks = [`## ${mdInline(runTitle(result))}`, overview(result)];
-  if (result.card) blocks.push(cardBlock(result.card));
+  if (result.card && cardJudged(result)) blocks.push(cardBlock(result.card));
   if (result.smoke) blocks.push(smokeBlock(result.smoke));
   if (result.load) blocks.push(loadMarkdown(result.load));
   const findings = result.findings ?? [];

@@ -7,8 +7,7 @@ import { redteamOf, turnLine } from "../view/redteam-view.js";
 export function redteamSection(result: RunResult): SafeHtml | null {
   const view = redteamOf(result);
   if (!view) return null;
-  return html`<h3>Red team</h3>
-    <table>
+  return html`<table>
       <tr>
         ${redteamHeaders.map((h) => html`<th>${h}</th>`)}
       </tr>
@@ -20,7 +19,7 @@ export function redteamSection(result: RunResult): SafeHtml | null {
       )}
     </table>
     ${view.skipped.map((s) => html`<p class="dim">${s.pack} skipped: ${s.reason}</p>`)}
-    ${view.worst.length > 0 ? html`<h3>Worst transcripts</h3>` : null}
+    ${view.worst.length > 0 ? html`<h4>Worst transcripts</h4>` : null}
     ${view.worst.map(
       ({ attack, record }) =>
         html`<details open>
@@ -31,7 +30,7 @@ export function redteamSection(result: RunResult): SafeHtml | null {
           <pre>${record.transcript.map(turnLine).join("\n")}</pre>
         </details>`,
     )}
-    <h3>OWASP LLM Top 10 (2025)</h3>
+    <h4>OWASP LLM Top 10 (2025)</h4>
     <ul>
       ${view.owasp.map((o) => html`<li>${o.id} ${o.title}: ${o.packs.join(", ")}</li>`)}
     </ul>`;

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { conversationScript, judgeSays, userSays } from "../conversation/testing/scripts.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
+import type { RunResult } from "../model/result.js";
+import { resultSections } from "../view/sections.js";
 import type { RunningServer } from "./server.js";
 import { buildWeb, chromiumArgs, findChromium, serveCard } from "./testing/browser.js";
 import { serve, tempDir } from "./testing/harness.js";
@@ -124,7 +126,13 @@ describe.skipIf(!executablePath)(title, () => {
     await page.locator('.run-status [data-status="passed"]').waitFor();
     await page.click('button[data-tab="Agent card"]');
     await expect(page.locator(".card-view").textContent()).resolves.toContain("Plainwright Helpdesk");
-    await page.click('button[data-tab="Transcript"]');
+    // The page's tabs are the sections of src/view/sections.ts, as the HTML report's parts are.
+    const runId = page.url().split("/runs/")[1] ?? "";
+    const stored = (await (await fetch(`${server.url}/api/runs/${runId}`)).json()) as { result: RunResult };
+    const tabs = await page.locator("button.tab").evaluateAll((b) => b.map((x) => x.dataset.tab));
+    expect(tabs).toEqual(resultSections(stored.result).map((section) => section.title));
+    expect(tabs).toEqual(["Agent card", "Smoke check", "Traffic"]);
+    await page.click('button[data-tab="Smoke check"]');
     await expect(page.locator(".bubble.agent").textContent()).resolves.toContain("I can help with billing");
     await page.click('button[data-tab="Traffic"]');
     expect(await page.locator(".traffic").count()).toBeGreaterThan(1);
@@ -145,7 +153,7 @@ describe.skipIf(!executablePath)(title, () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it("adds a conversation test through the board and reads the verdicts and turns in the Transcript tab", async () => {
+  it("adds a conversation test through the board and reads the verdicts and turns in the Conversation tab", async () => {
     const page = await open("/");
     await page.click("text=Shop");
     await page.waitForURL(/\/projects\//);
@@ -157,7 +165,7 @@ describe.skipIf(!executablePath)(title, () => {
       success_criteria: "The agent confirms the refund\nThe agent gives a timeline",
     });
     await page.locator('.run-status [data-status="passed"]').waitFor();
-    await page.click('button[data-tab="Transcript"]');
+    await page.click('button[data-tab="Conversation"]');
     expect(await page.locator(".verdicts li").count()).toBe(2);
     await expect(page.locator(".verdicts").textContent()).resolves.toContain("The agent gives a timeline");
     await expect(page.locator(".chat-log .bubble.user").first().textContent()).resolves.toContain(
@@ -168,7 +176,7 @@ describe.skipIf(!executablePath)(title, () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it("adds a conformance test through the board and sees passing checks in the Findings tab", async () => {
+  it("adds a conformance test through the board and sees passing checks in the Checks tab", async () => {
     const page = await open("/");
     await page.click("text=Shop");
     await page.waitForURL(/\/projects\//);
@@ -182,7 +190,7 @@ describe.skipIf(!executablePath)(title, () => {
       "conformance",
     );
     await page.locator('.run-status [data-status="passed"]').waitFor({ timeout: 45_000 });
-    await page.click('button[data-tab="Findings"]');
+    await page.click('button[data-tab="Checks"]');
     const rows = page.locator("table.findings tbody tr");
     await rows.first().waitFor();
     expect(await page.locator('table.findings tbody tr [data-status="pass"]').count()).toBeGreaterThan(3);

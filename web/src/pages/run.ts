@@ -7,8 +7,10 @@ import { cardView } from "../views/card-view.js";
 import { loadView } from "../views/load-view.js";
 import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
+import { resultSections, type SectionId } from "../../../src/view/sections.js";
 
-function transcriptView(result: RunResult): HTMLElement {
+/** The conversation: the judge's verdicts and the turns of the first trial. */
+function conversationView(result: RunResult): HTMLElement {
   const parts: Child[] = [];
   if (result.verdicts?.length) {
     parts.push(
@@ -54,6 +56,12 @@ function transcriptView(result: RunResult): HTMLElement {
       ),
     );
   }
+  return h("div", {}, parts);
+}
+
+/** The smoke message sent and the reply it got. */
+function smokeView(result: RunResult): HTMLElement {
+  const parts: Child[] = [];
   if (result.smoke) {
     const params = result.smoke.request.params as { message?: { parts?: { text?: string }[] } } | undefined;
     const sent = params?.message?.parts?.map((p) => p.text ?? "").join(" ") ?? "";
@@ -73,7 +81,7 @@ function transcriptView(result: RunResult): HTMLElement {
       result.smoke.reason ? h("p", { class: "error-text" }, result.smoke.reason) : null,
     );
   }
-  return parts.length ? h("div", {}, parts) : h("p", { class: "muted" }, "No conversation in this run.");
+  return h("div", {}, parts);
 }
 
 const STATUS_ORDER: Record<string, number> = { fail: 0, error: 1, skip: 2, pass: 3 };
@@ -168,7 +176,19 @@ function findingsView(result: RunResult): HTMLElement {
   );
 }
 
+/** Each section of src/view/sections.ts drawn for the page; the HTML report draws the same ones. */
+const parts: Record<SectionId, (result: RunResult) => HTMLElement> = {
+  load: (r) => (r.load ? loadView(r.load) : h("div", {})),
+  checks: findingsView,
+  card: cardView,
+  smoke: smokeView,
+  conversation: conversationView,
+  redteam: (r) => redteamView(r.redteam),
+  traffic: (r) => trafficView(r.traffic),
+};
+
 function resultView(run: StoredRun, result: RunResult): HTMLElement {
+  const sections = resultSections(result);
   return h(
     "div",
     {},
@@ -181,22 +201,8 @@ function resultView(run: StoredRun, result: RunResult): HTMLElement {
         )
       : null,
     tabs(
-      [
-        ...(result.load ? ["Load"] : []),
-        "Agent card",
-        "Transcript",
-        "Findings",
-        ...(result.redteam ? ["Red team"] : []),
-        "Traffic",
-      ],
-      (name) => {
-        if (name === "Load" && result.load) return loadView(result.load);
-        if (name === "Agent card") return cardView(result);
-        if (name === "Red team") return redteamView(result.redteam);
-        if (name === "Transcript") return transcriptView(result);
-        if (name === "Findings") return findingsView(result);
-        return trafficView(result.traffic);
-      },
+      sections.map((section) => section.title),
+      (title) => parts[sections.find((section) => section.title === title)?.id ?? "traffic"](result),
     ),
     h(
       "details",
