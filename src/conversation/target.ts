@@ -6,5 +6,3 @@ export const a2aTargetSchema = z.object({
   agent_url: z.string().min(1, "is required"),
   headers: z.record(z.string(), z.string()).optional(),
 });
-
-export type A2ATarget = z.infer<typeof a2aTargetSchema>;

@@ -37,7 +37,5 @@ export type RunEvent =
   | { type: "load-tick"; tick: LoadTick }
   | { type: "run-finished"; result: RunResult };
 
-export type RunEventType = RunEvent["type"];
-
 /** The one way a runner reports what happens: one call per event, never awaited, never throwing back. */
 export type RunEventSink = (event: RunEvent) => void;

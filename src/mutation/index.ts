@@ -1,7 +1,8 @@
 // The mutation proxy: puts one named deviation from the spec into any loopback agent's traffic, so
-// that each check is proven to fail with it and pass without it on every implementation.
+// that each check is proven to fail with it and pass without it on every implementation. The lab
+// (lab/mutations.mjs) runs it through dist/, outside the tester's own imports.
+/** @public */
 export { startMutationProxy } from "./proxy.js";
-export type { MutationProxy, MutationProxyOptions } from "./proxy.js";
-export { MUTATIONS, findMutation } from "./mutations/index.js";
+export { MUTATIONS } from "./mutations/index.js";
+/** @public */
 export { checkFor } from "./types.js";
-export type { Exchange, Generation, Mutation } from "./types.js";

@@ -1,7 +1,6 @@
 import { formatDuration } from "../view/units.js";
 import { liveLine } from "./load-console.js";
-import { terminalText } from "./terminal-text.js";
-import type { RunEvent, RunEventSink } from "../model/events.js";
+import type { RunEvent } from "../model/events.js";
 import type { TranscriptEntry } from "../model/conversation.js";
 import type { Finding } from "../model/finding.js";
 
@@ -84,12 +83,4 @@ export function progressLines(event: RunEvent): string[] {
     case "run-finished":
       return [];
   }
-}
-
-/** A subscriber that writes each event's progress lines, one after another (the server's run page). */
-export function progressPrinter(write: (line: string) => void): RunEventSink {
-  // Names, replies and reasons come from the agent or the model: no control byte reaches a terminal raw.
-  return (event) => {
-    for (const line of progressLines(event)) write(terminalText(line));
-  };
 }

@@ -6,9 +6,9 @@ import type { VulnMode } from "./modes.js";
 import { ContextOwnership } from "./ownership.js";
 import { safetyReply } from "./respond.js";
 
-export { listVulnModes, parseVulnModes, vulnModes } from "./modes.js";
+export { listVulnModes } from "./modes.js";
 export type { VulnMode, VulnModeInfo } from "./modes.js";
-export { SYSTEM_PROMPT, SYSTEM_PROMPT_CANARY } from "./system-prompt.js";
+export { SYSTEM_PROMPT_CANARY } from "./system-prompt.js";
 
 /** The red-team side of the reference agent: hardened by default, weakened by each --vuln mode. */
 export interface SafetyLayer {

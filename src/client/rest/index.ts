@@ -1,3 +1,2 @@
 export { createRestClient } from "./client.js";
-export type { HttpVerb, RestClient, SubscribeVerbReport } from "./client.js";
-export { decodeRestError, errorFromJson } from "./errors.js";
+export type { RestClient } from "./client.js";

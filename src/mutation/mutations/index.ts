@@ -17,8 +17,3 @@ export const MUTATIONS: readonly Mutation[] = [
   ...subscriptionMutations,
   ...capabilityMutations,
 ];
-
-/** The mutation with this id, or undefined. */
-export function findMutation(id: string): Mutation | undefined {
-  return MUTATIONS.find((m) => m.id === id);
-}

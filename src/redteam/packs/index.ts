@@ -1,4 +1,3 @@
-import type { RedteamPackId } from "../../model/redteam.js";
 import type { Attack, Pack } from "../types.js";
 import { crossContextLeakage } from "./cross-context-leakage/index.js";
 import { dataExfiltration } from "./data-exfiltration/index.js";
@@ -18,10 +17,6 @@ export const PACKS: readonly Pack[] = [
   excessiveAgency,
   identitySpoofing,
 ];
-
-export function packById(id: RedteamPackId): Pack | undefined {
-  return PACKS.find((p) => p.id === id);
-}
 
 /** Every attack of every pack. */
 export function allAttacks(): Attack[] {

@@ -1,9 +1,6 @@
 import type { ColumnType, Kysely } from "kysely";
 import type { RunStatus } from "../../model/api.js";
 
-/** States a run leaves only by finishing or being canceled. */
-export const unfinishedStates = ["queued", "running"] as const satisfies readonly RunStatus[];
-
 /** A column the database fills in when an insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 

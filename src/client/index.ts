@@ -1,2 +1,0 @@
-export * from "./jsonrpc.js";
-export * from "./methods.js";
