@@ -41,50 +41,48 @@ const DROPPED_HEADERS = new Set([
   "trailer",
 ]);
 
-/** Starts a loopback proxy in front of one agent that puts one named deviation into its traffic. */
-export async function startMutationProxy(opts: MutationProxyOptions): Promise<MutationProxy> {
-  const target = new URL(opts.target);
-  if (target.protocol !== "http:")
-    throw new Error(`mutation proxy target ${opts.target}: only http:// agents can be proxied`);
-  if (!LOOPBACK.test(target.hostname))
-    throw new Error(`mutation proxy target ${opts.target}: only loopback agents can be proxied`);
-  const limits = {
-    request: opts.maxRequestBytes ?? 8 * 1024 * 1024,
-    reply: opts.maxReplyBytes ?? 16 * 1024 * 1024,
-    idle: opts.idleTimeoutMs ?? 120_000,
-  };
-  const memory: MutationMemory = new Map();
-  let applied = 0;
-  let origin = "";
-  const targetPort = target.port || "80";
+/** One proxy's state: where it forwards, what it changes, and what it has changed so far. */
+class HttpMutationProxy {
+  readonly memory: MutationMemory = new Map();
+  applied = 0;
+  origin = "";
+  readonly targetPort: string;
+  readonly mutation: Mutation | undefined;
+  readonly limits: { request: number; reply: number; idle: number };
+  // One gRPC proxy per gRPC interface a 1.0 card names on loopback, started when the card is first served.
+  readonly grpcProxies = new Map<string, Promise<GrpcMutationProxy>>();
 
-  /**
-   * Agent URLs in a reply point at the proxy, so the tester stays behind it. A signed card's
-   * signatures no longer verify after this; the signature checks are the one thing a transparent
-   * proxy changes.
-   */
-  function rewriteUrls(v: unknown): unknown {
+  constructor(
+    readonly target: URL,
+    opts: MutationProxyOptions,
+  ) {
+    this.targetPort = target.port || "80";
+    this.mutation = opts.mutation;
+    this.limits = {
+      request: opts.maxRequestBytes ?? 8 * 1024 * 1024,
+      reply: opts.maxReplyBytes ?? 16 * 1024 * 1024,
+      idle: opts.idleTimeoutMs ?? 120_000,
+    };
+  }
+
+  #rewriteUrls(v: unknown): unknown {
     if (typeof v === "string") {
       if (!/^https?:\/\//i.test(v)) return v;
       try {
         const u = new URL(v);
-        if (LOOPBACK.test(u.hostname) && (u.port || "80") === targetPort)
-          return origin + v.slice(u.origin.length);
+        if (LOOPBACK.test(u.hostname) && (u.port || "80") === this.targetPort)
+          return this.origin + v.slice(u.origin.length);
       } catch {
         return v;
       }
       return v;
     }
-    if (Array.isArray(v)) return v.map(rewriteUrls);
-    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewriteUrls(x)]));
+    if (Array.isArray(v)) return v.map((x) => this.#rewriteUrls(x));
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.#rewriteUrls(x)]));
     return v;
   }
 
-  // One gRPC proxy per gRPC interface a 1.0 card names on loopback, started when the card is first served.
-  const grpcProxies = new Map<string, Promise<GrpcMutationProxy>>();
-
-  /** A 1.0 card's loopback gRPC interfaces point at gRPC proxies of their own. */
-  async function proxyGrpcInterfaces(card: unknown): Promise<void> {
+  async #proxyGrpcInterfaces(card: unknown): Promise<void> {
     const interfaces =
       isObject(card) && Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
     for (const i of interfaces as unknown[]) {
@@ -93,48 +91,48 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
       const address = m?.[1];
       const host = address?.replace(/:\d+$/, "");
       if (!address || !host || !LOOPBACK.test(host)) continue;
-      let started = grpcProxies.get(address);
+      let started = this.grpcProxies.get(address);
       if (!started) {
-        started = startGrpcMutationProxy(address, opts.mutation, memory, () => applied++);
-        grpcProxies.set(address, started);
+        started = startGrpcMutationProxy(address, this.mutation, this.memory, () => this.applied++);
+        this.grpcProxies.set(address, started);
       }
       i.url = i.url.replace(address, (await started).address);
     }
   }
 
-  function counted<T>(before: T, after: T | undefined): T {
+  #counted<T>(before: T, after: T | undefined): T {
     if (after === undefined) return before;
-    if (JSON.stringify(after) !== JSON.stringify(before)) applied++;
+    if (JSON.stringify(after) !== JSON.stringify(before)) this.applied++;
     return after;
   }
 
-  function mutateBuffered(x: Exchange, reply: BufferedReply): BufferedReply {
-    const m = opts.mutation;
-    let r: BufferedReply = { ...reply, body: rewriteUrls(reply.body) };
+  #mutateBuffered(x: Exchange, reply: BufferedReply): BufferedReply {
+    const m = this.mutation;
+    let r: BufferedReply = { ...reply, body: this.#rewriteUrls(reply.body) };
     if (m?.card && (x.verb === "card" || x.verb === "extended-card")) {
       const card = isObject(r.body) && isObject(r.body.result) ? r.body.result : r.body;
       if (isObject(card)) {
-        const changed = counted(card, m.card(structuredClone(card)));
+        const changed = this.#counted(card, m.card(structuredClone(card)));
         r = { ...r, body: card === r.body ? changed : { ...(r.body as object), result: changed } };
       }
     }
-    if (m?.reply) r = counted(r, m.reply(structuredClone(r), x, memory));
+    if (m?.reply) r = this.#counted(r, m.reply(structuredClone(r), x, this.memory));
     return r;
   }
 
-  function forward(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void {
+  #forward(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void {
     const x = readExchange(req.method ?? "GET", req.url ?? "/", body);
     const headers: http.OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(req.headers))
       if (!DROPPED_HEADERS.has(k) && v !== undefined) headers[k] = v;
-    headers.host = target.host;
+    headers.host = this.target.host;
     // The proxy rewrites bodies, so it asks for them uncompressed.
     headers["accept-encoding"] = "identity";
     if (body.length) headers["content-length"] = String(body.length);
     const upstream = http.request(
       {
-        host: target.hostname.replace(/^\[|\]$/g, ""),
-        port: targetPort,
+        host: this.target.hostname.replace(/^\[|\]$/g, ""),
+        port: this.targetPort,
         method: req.method,
         path: req.url,
         headers,
@@ -144,15 +142,15 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
         const passHeaders: http.OutgoingHttpHeaders = {};
         for (const [k, v] of Object.entries(up.headers))
           if (!DROPPED_HEADERS.has(k) && v !== undefined) passHeaders[k] = v;
-        if (/text\/event-stream/i.test(contentType)) relayStream(x, up, res, passHeaders, contentType);
-        else relayBuffered(x, up, res, passHeaders, contentType);
+        if (/text\/event-stream/i.test(contentType)) this.#relayStream(x, up, res, passHeaders, contentType);
+        else this.#relayBuffered(x, up, res, passHeaders, contentType);
       },
     );
-    upstream.setTimeout(limits.idle, () => upstream.destroy(new Error("the agent went silent")));
+    upstream.setTimeout(this.limits.idle, () => upstream.destroy(new Error("the agent went silent")));
     upstream.on("error", (err) => {
       if (!res.headersSent) {
         res.writeHead(502, { "content-type": "text/plain" });
-        res.end(`mutation proxy: the agent at ${target.origin} did not answer: ${err.message}`);
+        res.end(`mutation proxy: the agent at ${this.target.origin} did not answer: ${err.message}`);
       } else res.destroy();
     });
     res.on("close", () => {
@@ -161,7 +159,7 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
     upstream.end(body);
   }
 
-  function relayBuffered(
+  #relayBuffered(
     x: Exchange,
     up: http.IncomingMessage,
     res: http.ServerResponse,
@@ -172,11 +170,11 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
     let size = 0;
     up.on("data", (c: Buffer) => {
       size += c.length;
-      if (size > limits.reply) {
+      if (size > this.limits.reply) {
         up.destroy();
         if (!res.headersSent) {
           res.writeHead(502, { "content-type": "text/plain" });
-          res.end(`mutation proxy: the agent's reply is over ${limits.reply} bytes`);
+          res.end(`mutation proxy: the agent's reply is over ${this.limits.reply} bytes`);
         }
         return;
       }
@@ -195,8 +193,8 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
         body = undefined;
       }
       const before: BufferedReply = { status: up.statusCode ?? 502, contentType, body };
-      const after = body === undefined && !opts.mutation?.reply ? before : mutateBuffered(x, before);
-      if (x.verb === "card") await proxyGrpcInterfaces(after.body);
+      const after = body === undefined && !this.mutation?.reply ? before : this.#mutateBuffered(x, before);
+      if (x.verb === "card") await this.#proxyGrpcInterfaces(after.body);
       const out = after.body === undefined ? raw : Buffer.from(JSON.stringify(after.body));
       res.writeHead(after.status, {
         ...headers,
@@ -208,16 +206,16 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
     up.on("error", () => res.destroy());
   }
 
-  function relayStream(
+  #relayStream(
     x: Exchange,
     up: http.IncomingMessage,
     res: http.ServerResponse,
     headers: http.OutgoingHttpHeaders,
     contentType: string,
   ): void {
-    const m = opts.mutation;
+    const m = this.mutation;
     const type = m?.streamContentType
-      ? counted(contentType, m.streamContentType(contentType, x))
+      ? this.#counted(contentType, m.streamContentType(contentType, x))
       : contentType;
     res.writeHead(up.statusCode ?? 200, { ...headers, "content-type": type });
     const splitter = new SseSplitter();
@@ -235,12 +233,12 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
         res.write(formatEvent(otherLines, data));
         return;
       }
-      const out = m.event(structuredClone(parsed), x, memory);
+      const out = m.event(structuredClone(parsed), x, this.memory);
       if (!out) {
         res.write(formatEvent(otherLines, data));
         return;
       }
-      if (out.end || JSON.stringify(out.events) !== JSON.stringify([parsed])) applied++;
+      if (out.end || JSON.stringify(out.events) !== JSON.stringify([parsed])) this.applied++;
       for (const e of out.events) res.write(formatEvent(otherLines, JSON.stringify(e)));
       if (out.end) {
         ended = true;
@@ -251,7 +249,7 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
     up.setEncoding("utf8");
     up.on("data", (chunk: string) => {
       for (const e of splitter.push(chunk)) emit(e.otherLines, e.data);
-      if (splitter.pending > limits.reply) {
+      if (splitter.pending > this.limits.reply) {
         up.destroy();
         res.destroy();
       }
@@ -264,40 +262,52 @@ export async function startMutationProxy(opts: MutationProxyOptions): Promise<Mu
     up.on("error", () => res.destroy());
   }
 
-  const server = http.createServer((req, res) => {
+  /** Reads one request body (bounded) and forwards it. */
+  receive(req: http.IncomingMessage, res: http.ServerResponse): void {
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
     req.on("data", (c: Buffer) => {
       size += c.length;
-      if (size > limits.request && !refused) {
+      if (size > this.limits.request && !refused) {
         refused = true;
         res.writeHead(413, { "content-type": "text/plain", connection: "close" });
-        res.end(`mutation proxy: request body over ${limits.request} bytes`);
+        res.end(`mutation proxy: request body over ${this.limits.request} bytes`);
         req.destroy();
         return;
       }
       chunks.push(c);
     });
     req.on("end", () => {
-      if (!refused) forward(req, res, Buffer.concat(chunks));
+      if (!refused) this.#forward(req, res, Buffer.concat(chunks));
     });
     req.on("error", () => res.destroy());
-  });
+  }
+}
+
+/** Starts a loopback proxy in front of one agent that puts one named deviation into its traffic. */
+export async function startMutationProxy(opts: MutationProxyOptions): Promise<MutationProxy> {
+  const target = new URL(opts.target);
+  if (target.protocol !== "http:")
+    throw new Error(`mutation proxy target ${opts.target}: only http:// agents can be proxied`);
+  if (!LOOPBACK.test(target.hostname))
+    throw new Error(`mutation proxy target ${opts.target}: only loopback agents can be proxied`);
+  const proxy = new HttpMutationProxy(target, opts);
+  const server = http.createServer((req, res) => proxy.receive(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: origin,
-    applied: () => applied,
+    url: proxy.origin,
+    applied: () => proxy.applied,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      const grpcs = await Promise.allSettled(grpcProxies.values());
+      const grpcs = await Promise.allSettled(proxy.grpcProxies.values());
       await Promise.all(grpcs.flatMap((g) => (g.status === "fulfilled" ? [g.value.close()] : [])));
     },
   };
