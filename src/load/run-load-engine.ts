@@ -89,6 +89,15 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
   ).finally(() => stopTicks.abort());
   await ticks;
   recorder.finish(clock.now());
+  return figuresOf(schedule, recorder, settings);
+}
+
+/** The run's figures from what the schedule did and what the recorder measured. */
+function figuresOf(
+  schedule: Awaited<ReturnType<typeof runSchedule>>,
+  recorder: LoadRecorder,
+  settings: LoadSettings,
+): LoadFigures {
   const sendingS = schedule.sendingMs / 1000;
   const completed = recorder.completed;
   const drift = recorder.drift(settings.ramp_ms / 1000, sendingS);

@@ -23,93 +23,112 @@ class Stop extends Error {
 
 const numberPattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
-/** Finds the first syntax error: its offset and what was expected there. */
-function firstError(text: string): Stop | undefined {
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
-  };
-  const what = () => (i >= text.length ? "the end of the text" : JSON.stringify(text[i]));
-  const fail = (message: string): never => {
-    throw new Stop(i, `${message}, found ${what()}`);
-  };
-  const string = () => {
-    const start = i++;
-    while (i < text.length && text[i] !== '"') {
-      const code = text.charCodeAt(i);
-      if (code < 0x20) fail("a control character (such as a newline) must be escaped inside a string");
-      if (text[i] === "\\") {
-        i++;
-        if (text[i] === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) i += 4;
-        else if (!'"\\/bfnrt'.includes(text[i] ?? "x") || i >= text.length)
-          fail("an invalid escape in a string");
-      }
-      i++;
+/** A strict JSON reader that stops at the first syntax error with its offset and what was expected there. */
+class JsonScanner {
+  #i = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** The first syntax error, or undefined when the text is one JSON value. */
+  firstError(): Stop | undefined {
+    try {
+      this.#value();
+      this.#ws();
+      if (this.#i < this.text.length) this.#fail("unexpected text after the JSON value");
+      return undefined;
+    } catch (error) {
+      if (error instanceof Stop) return error;
+      throw error;
     }
-    if (i >= text.length) throw new Stop(start, "a string that is never closed");
-    i++;
-  };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === "{") return object();
-    if (c === "[") return array();
-    if (c === '"') return string();
+  }
+
+  #ws(): void {
+    while (this.#i < this.text.length && " \t\n\r".includes(this.text[this.#i]!)) this.#i++;
+  }
+
+  #fail(message: string): never {
+    const found = this.#i >= this.text.length ? "the end of the text" : JSON.stringify(this.text[this.#i]);
+    throw new Stop(this.#i, `${message}, found ${found}`);
+  }
+
+  #string(): void {
+    const { text } = this;
+    const start = this.#i++;
+    while (this.#i < text.length && text[this.#i] !== '"') {
+      if (text.charCodeAt(this.#i) < 0x20)
+        this.#fail("a control character (such as a newline) must be escaped inside a string");
+      if (text[this.#i] === "\\") {
+        this.#i++;
+        if (text[this.#i] === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(this.#i + 1, this.#i + 5)))
+          this.#i += 4;
+        else if (!'"\\/bfnrt'.includes(text[this.#i] ?? "x") || this.#i >= text.length)
+          this.#fail("an invalid escape in a string");
+      }
+      this.#i++;
+    }
+    if (this.#i >= text.length) throw new Stop(start, "a string that is never closed");
+    this.#i++;
+  }
+
+  #value(): void {
+    this.#ws();
+    const c = this.text[this.#i];
+    if (c === "{") return this.#object();
+    if (c === "[") return this.#array();
+    if (c === '"') return this.#string();
     for (const word of ["true", "false", "null"])
-      if (text.startsWith(word, i)) {
-        i += word.length;
+      if (this.text.startsWith(word, this.#i)) {
+        this.#i += word.length;
         return;
       }
-    numberPattern.lastIndex = i;
-    if (c !== undefined && /[-0-9]/.test(c) && numberPattern.test(text)) {
-      i = numberPattern.lastIndex;
+    numberPattern.lastIndex = this.#i;
+    if (c !== undefined && /[-0-9]/.test(c) && numberPattern.test(this.text)) {
+      this.#i = numberPattern.lastIndex;
       return;
     }
-    fail("expected a value (an object, array, string, number, true, false or null)");
-  };
-  const object = () => {
-    i++;
-    ws();
-    if (text[i] === "}") return void i++;
-    for (;;) {
-      ws();
-      if (text[i] !== '"') fail("expected a property name in double quotes");
-      string();
-      ws();
-      if (text[i] !== ":") fail("expected ':' after the property name");
-      i++;
-      value();
-      ws();
-      if (text[i] === "}") return void i++;
-      if (text[i] !== ",") fail("expected ',' or '}' after the property value");
-      i++;
-      ws();
-      if (text[i] === "}") fail("a trailing comma before '}'");
-    }
-  };
-  const array = () => {
-    i++;
-    ws();
-    if (text[i] === "]") return void i++;
-    for (;;) {
-      value();
-      ws();
-      if (text[i] === "]") return void i++;
-      if (text[i] !== ",") fail("expected ',' or ']' after the element");
-      i++;
-      ws();
-      if (text[i] === "]") fail("a trailing comma before ']'");
-    }
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail("unexpected text after the JSON value");
-    return undefined;
-  } catch (error) {
-    if (error instanceof Stop) return error;
-    throw error;
+    this.#fail("expected a value (an object, array, string, number, true, false or null)");
   }
+
+  #object(): void {
+    this.#i++;
+    this.#ws();
+    if (this.text[this.#i] === "}") return void this.#i++;
+    for (;;) {
+      this.#ws();
+      if (this.text[this.#i] !== '"') this.#fail("expected a property name in double quotes");
+      this.#string();
+      this.#ws();
+      if (this.text[this.#i] !== ":") this.#fail("expected ':' after the property name");
+      this.#i++;
+      this.#value();
+      this.#ws();
+      if (this.text[this.#i] === "}") return void this.#i++;
+      if (this.text[this.#i] !== ",") this.#fail("expected ',' or '}' after the property value");
+      this.#i++;
+      this.#ws();
+      if (this.text[this.#i] === "}") this.#fail("a trailing comma before '}'");
+    }
+  }
+
+  #array(): void {
+    this.#i++;
+    this.#ws();
+    if (this.text[this.#i] === "]") return void this.#i++;
+    for (;;) {
+      this.#value();
+      this.#ws();
+      if (this.text[this.#i] === "]") return void this.#i++;
+      if (this.text[this.#i] !== ",") this.#fail("expected ',' or ']' after the element");
+      this.#i++;
+      this.#ws();
+      if (this.text[this.#i] === "]") this.#fail("a trailing comma before ']'");
+    }
+  }
+}
+
+/** Finds the first syntax error: its offset and what was expected there. */
+function firstError(text: string): Stop | undefined {
+  return new JsonScanner(text).firstError();
 }
 
 function position(text: string, offset: number): Omit<JsonSyntaxProblem, "message"> {
