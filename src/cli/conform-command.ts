@@ -4,6 +4,7 @@ import { checkCategories, type CheckCategory } from "../model/finding.js";
 import { checkLevels, parseCategory, type CheckLevel } from "../checks/types.js";
 import { parseTransport, transportFlagOf, type TransportFlag } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
+import { checksMatching, type CheckGrep } from "../runner/check-selection.js";
 import { credentialsIn } from "../runner/run-conformance.js";
 import {
   connectionFlags,
@@ -97,25 +98,27 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     ...(flags.peer ? { peer_url: parseAgentUrl(flags.peer) } : {}),
     ...(identities.length > 0 ? { identities } : {}),
     ...(Object.keys(hints).length > 0 ? { hints } : {}),
+    ...grepOf(flags),
+    ...(concurrency ? { concurrency } : {}),
+    ...(protocol ? { protocol } : {}),
   };
   return runFlagTest("conformance", config, prepared, {
     query: prepared.auth.query,
     credentialsGiven: prepared.auth.secrets.length > 0 || credentialsIn(prepared.auth.headers),
-    ...checksMatching(flags),
     ...(flags.cardKey?.length ? { cardKeys: readCardKeys(flags.cardKey) } : {}),
-    ...(protocol ? { protocolOverride: protocol } : {}),
-    ...(concurrency ? { concurrency } : {}),
   });
 }
 
-/** --grep and --grep-invert: the checks whose id or title match (none given: the whole catalogue). */
-function checksMatching(flags: ConformFlags): { catalogue?: typeof catalogue } {
-  const keep = nameFilter(flags);
-  if (!keep) return {};
-  const chosen = catalogue.filter((c) => keep(`${c.id} ${c.title}`));
-  if (chosen.length === 0)
+/** --grep and --grep-invert as the test's grep keys; a selection that leaves no check is a usage error. */
+function grepOf(flags: ConformFlags): CheckGrep {
+  nameFilter(flags); // a pattern that is no regular expression is a usage error naming its flag
+  const select: CheckGrep = {
+    ...(flags.grep !== undefined ? { grep: flags.grep } : {}),
+    ...(flags.grepInvert !== undefined ? { grep_invert: flags.grepInvert } : {}),
+  };
+  if (checksMatching(catalogue, select).length === 0)
     throw usageError(`${describeGrep(flags)}: no check's id or title matches (see conform --list)`);
-  return { catalogue: chosen };
+  return select;
 }
 
 /** --transport, --category and --level: which bindings and checks run. */

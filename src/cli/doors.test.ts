@@ -99,6 +99,31 @@ describe("the command line and a test file are one door", () => {
       }),
     ],
     [
+      "conformance chosen by grep, with a forced version and concurrency",
+      () => [
+        "conform",
+        agent.url,
+        "--grep",
+        "^errors\\.",
+        "--grep-invert",
+        "content-type",
+        "--protocol",
+        "1.0",
+        "--concurrency",
+        "3",
+      ],
+      () => ({
+        kind: "conformance",
+        config: {
+          agent_url: agent.url,
+          grep: "^errors\\.",
+          grep_invert: "content-type",
+          protocol: "1.0",
+          concurrency: 3,
+        },
+      }),
+    ],
+    [
       "load",
       () => ["load", agent.url, "--requests", "6", "--concurrency", "2", "--threshold", "errors < 1%"],
       () => ({
@@ -124,6 +149,12 @@ describe("the command line and a test file are one door", () => {
     expect(fromFlags.name).toBeUndefined();
     expect(verdictOf(fromFile)).toEqual(verdictOf(fromFlags));
     expect(fromFile.traffic.length).toBeGreaterThan(0);
+    if (kind.includes("grep")) {
+      const ids = (fromFile.findings ?? []).map((f) => f.id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.filter((id) => !id.startsWith("errors.") || id.includes("content-type"))).toEqual([]);
+      expect(fromFile.protocol?.negotiated).toBe("1.0");
+    }
   });
 
   it("conversation gives the same verdict from flags and from a file", async () => {

@@ -83,14 +83,15 @@ export async function runLoadCommand(rawUrl: string, flags: LoadFlags): Promise<
   const prepared = await prepareRun(flags);
   parseAgentUrl(rawUrl);
   const load = loadConfigFrom(flags);
-  const protocolOverride = parseProtocol(flags.protocol);
+  const protocol = parseProtocol(flags.protocol);
   const config = {
     agent_url: rawUrl,
     headers: prepared.auth.headers,
     ...(prepared.timeoutS !== undefined ? { timeout_s: prepared.timeoutS } : {}),
     ...connectionFlags(flags),
+    ...(protocol ? { protocol } : {}),
     load,
   };
   // Ctrl-C ends the sending early; what was measured is still reported, as interrupted (exit 130).
-  return runFlagTest("load", config, prepared, protocolOverride ? { protocolOverride } : {});
+  return runFlagTest("load", config, prepared);
 }

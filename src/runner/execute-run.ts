@@ -15,7 +15,10 @@ function abortReason(signal: AbortSignal): string {
  * hears the signal itself and returns what finished; with `abortGraceMs` set, a run whose work has not
  * returned that long after the abort is ended without it (status error).
  */
-export async function executeRun(kind: AnyRunKind, request: RunRequest): Promise<RunResult> {
+export async function executeRun(kind: AnyRunKind, given: RunRequest): Promise<RunResult> {
+  // A test's `protocol` is --protocol written in the file.
+  const forced = given.protocolOverride ?? given.config.protocol;
+  const request = forced ? { ...given, protocolOverride: forced } : given;
   kind.admit?.(request);
   const run = new Run({
     kind: kind.result,

@@ -2,6 +2,7 @@ import type { Jwk } from "../card/jws.js";
 import type { EndpointChoice } from "../card/types.js";
 import { issueText } from "../view/issue-text.js";
 import type { ClientContext } from "../client/types.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import type { CardSection, RunResult } from "../model/result.js";
 import type { Transport } from "../model/transport.js";
 import { NetError } from "../net/errors.js";
@@ -20,6 +21,8 @@ export type ConnectionConfig = {
   strict_card?: boolean | undefined;
   endpoint?: string | undefined;
   transport?: string | undefined;
+  /** The A2A version to speak without negotiating (--protocol). */
+  protocol?: ProtocolGeneration | undefined;
 };
 
 /**

@@ -17,6 +17,7 @@ import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import type { Transport } from "../model/transport.js";
 import { recordNegotiation } from "./card-section.js";
+import { checksMatching } from "./check-selection.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
 import { connectAgent, connectBinding, unreachableReason, type TransportTarget } from "./connect.js";
 import type { EndpointOverride } from "./endpoint-override.js";
@@ -311,7 +312,10 @@ export async function runSuite(
     ...(peer ? { peer } : {}),
     ...otherCallerOf(config.identities, result.warnings),
   });
-  const jobs = selectJobs(request.catalogue ?? defaultCatalogue, contexts, config);
+  const chosen = checksMatching(request.catalogue ?? defaultCatalogue, config);
+  if (chosen.length === 0)
+    return run.finish("error", "grep and grep_invert leave no check of the catalogue to run");
+  const jobs = selectJobs(chosen, contexts, config);
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
   const findings = await runJobs(jobs, discovery.url, clientContext, request, emit);
   result.findings = findings;
@@ -335,7 +339,8 @@ async function runJobs(
 ): Promise<Finding[]> {
   let dead: string | undefined;
   const blockedBy = new Map<Job, string>();
-  const byJob = await runScheduled(jobs, request.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
+  const limit = request.concurrency ?? request.config.concurrency ?? DEFAULT_CONCURRENCY;
+  const byJob = await runScheduled(jobs, limit, async (job) => {
     const { check, ctx, index } = job;
     emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
     const finding = await judge(job);

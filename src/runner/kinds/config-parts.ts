@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { protocolGenerations } from "../../model/generation.js";
 import { parseEndpointOverride } from "../endpoint-override.js";
 import { timeoutBounds } from "../timeout-bounds.js";
 
@@ -19,6 +20,22 @@ export const fraction = z
   .number({ error: "must be a number above 0, at most 1" })
   .gt(0, "must be above 0 (0 is a pass that cannot fail), at most 1")
   .max(1, "must be above 0, at most 1")
+  .optional();
+
+/** A case-insensitive regular expression, checked when the test is read. */
+export const pattern = z
+  .string({ error: "must be a string" })
+  .refine(
+    (v) => {
+      try {
+        new RegExp(v, "i");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be a regular expression" },
+  )
   .optional();
 
 /** Other callers of the agent: the red team's cross-context pack and the conformance task-scope checks. */
@@ -48,6 +65,8 @@ export const connectionShape = {
     .default(timeoutBounds.default),
   /** The binding a run talks over (default the endpoint's, else jsonrpc). */
   transport: z.enum(["jsonrpc", "rest", "grpc"], { error: "must be jsonrpc, rest or grpc" }).optional(),
+  /** The A2A version to speak without negotiating it on the wire (--protocol). */
+  protocol: z.enum(protocolGenerations, { error: `must be ${protocolGenerations.join(", ")}` }).optional(),
   /** URL[@binding]: the interface to test whatever the card says, or without a card. */
   endpoint: z
     .string({ error: "must be a string" })

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { categoryAliases, checkLevels } from "../../checks/types.js";
 import { checkCategories, type CheckCategory } from "../../model/finding.js";
 import { transportFlags } from "../../model/transport.js";
-import { identitiesSchema } from "./config-parts.js";
+import { identitiesSchema, pattern, wholeNumber } from "./config-parts.js";
 import { defineRunKind } from "./define.js";
 
 /** A conformance test's own keys: hints, which bindings, categories and levels, a peer, other callers. */
@@ -40,6 +40,11 @@ export const conformanceOptions = z.object({
     .optional()
     .describe("conformance: a second agent for the interop checks"),
   identities: identitiesSchema,
+  /** Only the checks whose id or title matches (--grep), and leaving out those that match grep_invert. */
+  grep: pattern,
+  grep_invert: pattern,
+  /** Checks at once (--concurrency; default 12). */
+  concurrency: wholeNumber({ min: 1, max: 32 }),
 });
 
 export type ConformanceConfig = z.infer<typeof conformanceOptions>;
