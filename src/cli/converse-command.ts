@@ -1,6 +1,6 @@
 import type { ModelFlags } from "../llm/model-config.js";
 import { usageError } from "../runner/errors.js";
-import { conversationBounds } from "../runner/kinds/conversation.js";
+import { conversationBounds } from "../runner/kinds/options.js";
 import type { A2ATestConfig } from "../runner/test-definition.js";
 import {
   connectionFlags,

@@ -1,6 +1,4 @@
-import { z } from "zod";
 import type { LoadSettings } from "../model/load.js";
-import { parseThreshold } from "./thresholds.js";
 
 /** The bounds of a load run: every loop is bounded in count and in time. */
 export const loadBounds = {
@@ -92,34 +90,19 @@ export function resolveLoadSettings(request: LoadRequest, timeoutMs: number): Lo
   };
 }
 
-/** config.load in a test file of kind "load" (docs/load.md); thresholds are checked as they are read. */
-export const loadConfigSchema = z
-  .object({
-    concurrency: z.number({ error: "must be a number" }).int("must be a whole number").optional(),
-    duration_s: z.number({ error: "must be a number of seconds" }).positive("must be positive").optional(),
-    requests: z.number({ error: "must be a number" }).int("must be a whole number").optional(),
-    rate: z.number({ error: "must be requests per second" }).positive("must be positive").optional(),
-    ramp_s: z.number({ error: "must be a number of seconds" }).min(0, "must not be negative").optional(),
-    stream: z.boolean({ error: "must be true or false" }).optional(),
-    message: z.string({ error: "must be a string" }).min(1, "must not be empty").optional(),
-    thresholds: z
-      .array(
-        z.string({ error: "must be a string" }).superRefine((expression, ctx) => {
-          try {
-            parseThreshold(expression);
-          } catch (error) {
-            ctx.addIssue({ code: "custom", message: (error as Error).message });
-          }
-        }),
-        { error: 'must be a list such as ["p99 < 2s", "errors < 1%"]' },
-      )
-      .optional(),
-    /** The host of a target that is not loopback, named to confirm it may be loaded. */
-    confirm_target: z.string({ error: "must be a host name" }).min(1, "must not be empty").optional(),
-  })
-  .strict();
-
-export type LoadConfig = z.infer<typeof loadConfigSchema>;
+/** config.load as a test file holds it (docs/load.md); read by the schema of load/config-schema.ts. */
+export interface LoadConfig {
+  concurrency?: number | undefined;
+  duration_s?: number | undefined;
+  requests?: number | undefined;
+  rate?: number | undefined;
+  ramp_s?: number | undefined;
+  stream?: boolean | undefined;
+  message?: string | undefined;
+  thresholds?: string[] | undefined;
+  /** The host of a target that is not loopback, named to confirm it may be loaded. */
+  confirm_target?: string | undefined;
+}
 
 /** A test file's config.load as a LoadRequest. */
 export function loadRequestOf(config: LoadConfig): LoadRequest {

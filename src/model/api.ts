@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { protocolGenerations } from "./generation.js";
+import { MIN_SECRET_LENGTH } from "./limits.js";
 import { runKinds, type RunResult } from "./result.js";
 import { transports } from "./transport.js";
 
@@ -8,9 +9,6 @@ import { transports } from "./transport.js";
  * schemas. The server validates requests with them, the OpenAPI document is generated from them, the web
  * app's types are inferred from them and `plainwright submit` reads the server's answers with them.
  */
-
-/** A secret shorter than this cannot be redacted from text safely. */
-export const MIN_SECRET_LENGTH = 8;
 
 /** Every status a stored run can have; canceled: stopped by POST /api/runs/{id}/cancel before it finished. */
 export const runStatuses = ["queued", "running", "passed", "failed", "error", "canceled"] as const;

@@ -1,4 +1,4 @@
-import { MIN_SECRET_LENGTH } from "../model/api.js";
+import { MIN_SECRET_LENGTH } from "../model/limits.js";
 /** What replaces a secret or a credential wherever Plainwright records traffic. */
 export const REDACTED = "[redacted]";
 

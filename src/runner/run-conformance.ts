@@ -21,7 +21,7 @@ import { checksMatching } from "./check-selection.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
 import { connectAgent, connectBinding, unreachableReason, type TransportTarget } from "./connect.js";
 import type { EndpointOverride } from "./endpoint-override.js";
-import type { ConformanceConfig } from "./kinds/conformance.js";
+import type { ConformanceConfig } from "./kinds/options.js";
 import type { RunRequest } from "./kinds/define.js";
 import type { Reached } from "./reach.js";
 import type { Run } from "./run.js";

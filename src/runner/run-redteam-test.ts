@@ -10,7 +10,8 @@ import { attackFinding, runPacks } from "../redteam/run-packs.js";
 import { openEndpoint } from "./connect.js";
 import type { RunRequest } from "./kinds/define.js";
 import { guardModelUrl } from "./model-guard.js";
-import type { RedteamModels, RedteamOptions } from "./kinds/redteam.js";
+import type { RedteamModels } from "./kinds/redteam.js";
+import type { RedteamOptions } from "./kinds/options.js";
 import { chooseEndpoint, type Reached } from "./reach.js";
 import type { Run } from "./run.js";
 

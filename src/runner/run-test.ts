@@ -8,7 +8,8 @@ import type { RunRequest } from "./kinds/define.js";
 import { runKinds, type RunKindName } from "./kinds/index.js";
 import { Run } from "./run.js";
 import { resolveSecrets, type SecretSource } from "./secrets.js";
-import { isConversation, type A2ATestConfig, type LoadedTest } from "./test-definition.js";
+import { isConversation } from "./kinds/conversation.js";
+import type { A2ATestConfig, LoadedTest } from "./test-definition.js";
 
 /** How one test definition is run, wherever it came from (a file, the command line, the REST API, the web board). */
 export interface TestRunOptions extends Pick<

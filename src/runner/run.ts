@@ -2,7 +2,7 @@ import type { ClientContext } from "../client/types.js";
 import type { RunEventSink } from "../model/events.js";
 import { startResult, type RunKind, type RunResult } from "../model/result.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
-import { MIN_SECRET_LENGTH } from "../model/api.js";
+import { MIN_SECRET_LENGTH } from "../model/limits.js";
 import { TrafficLog, type TrafficRetention } from "../net/traffic.js";
 import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";

@@ -2,13 +2,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  isConversation,
-  loadTestFiles,
-  parseTestDefinition,
-  parseTestFile,
-  readTestFiles,
-} from "./test-definition.js";
+import { isConversation } from "./kinds/conversation.js";
+import { loadTestFiles, parseTestDefinition, parseTestFile, readTestFiles } from "./test-definition.js";
 
 const smokeExample = {
   module_id: "<module-id>",

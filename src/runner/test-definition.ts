@@ -6,7 +6,9 @@ import { closestName } from "./did-you-mean.js";
 import { configError, PlainwrightError } from "./errors.js";
 import { describeJsonProblem, parseJsonText } from "./json-text.js";
 import { connectionShape } from "./kinds/config-parts.js";
-import { runKinds, type RunKindName } from "./kinds/index.js";
+import type { RunKindName } from "./kinds/index.js";
+import { kindOptions } from "./kinds/options.js";
+import { isConversation } from "./kinds/conversation.js";
 
 /** The test-file kinds and the run kind each names; "a2a" is a smoke test, or a conversation when it has one. */
 export const testKinds = ["a2a", "card", "smoke", "conversation", "conformance", "load", "redteam"] as const;
@@ -17,7 +19,7 @@ function kindKeys(kind: TestKind): Set<string> {
   const kinds: RunKindName[] = kind === "a2a" ? ["smoke", "conversation"] : [kind];
   return new Set([
     ...Object.keys(connectionShape),
-    ...kinds.flatMap((k) => Object.keys(runKinds[k].options.shape)),
+    ...kinds.flatMap((k) => Object.keys(kindOptions[k].shape)),
   ]);
 }
 
@@ -25,13 +27,13 @@ function kindKeys(kind: TestKind): Set<string> {
 export const configSchema = z
   .object({
     ...connectionShape,
-    ...Object.assign({}, ...Object.values(runKinds).map((k) => k.options.shape)),
+    ...Object.assign({}, ...Object.values(kindOptions).map((o) => o.shape)),
   } as typeof connectionShape &
-    typeof runKinds.smoke.options.shape &
-    typeof runKinds.conversation.options.shape &
-    typeof runKinds.conformance.options.shape &
-    typeof runKinds.redteam.options.shape &
-    typeof runKinds.load.options.shape)
+    typeof kindOptions.smoke.shape &
+    typeof kindOptions.conversation.shape &
+    typeof kindOptions.conformance.shape &
+    typeof kindOptions.redteam.shape &
+    typeof kindOptions.load.shape)
   .loose();
 
 /** A test definition exactly as the examples of docs/test-files.md write it. */
@@ -158,7 +160,7 @@ function foreignKeyProblems(raw: unknown, kind: TestKind): Problem[] {
   return Object.keys(config)
     .filter((key) => knownConfig.has(key) && !allowed.has(key))
     .map((key) => {
-      const owners = (Object.keys(runKinds) as RunKindName[]).filter((k) => key in runKinds[k].options.shape);
+      const owners = (Object.keys(kindOptions) as RunKindName[]).filter((k) => key in kindOptions[k].shape);
       return {
         field: `config.${key}`,
         message: `config.${key} is read by ${owners.join(" and ")} tests; a test of kind "${kind}" would ignore it`,
@@ -210,11 +212,6 @@ export function parseTestDefinition(input: unknown, source: string): LoadedTest 
     warnings: [],
     targetOnly: kind === "conversation" || kind === "redteam",
   };
-}
-
-/** Whether the config asks for a conversation (docs/test-files.md: any of persona, goal or success_criteria). */
-export function isConversation(config: A2ATestConfig): boolean {
-  return config.persona !== undefined || config.goal !== undefined || config.success_criteria !== undefined;
 }
 
 /** A file to read, and whether it was found by walking a folder rather than named. */

@@ -1,13 +1,12 @@
-import { z } from "zod";
 import { chooseEndpoint } from "../reach.js";
 import { defineRunKind } from "./define.js";
+import type { CardOptions } from "./options.js";
 
 /** `plainwright card`: the card found, validated with its signatures, and its endpoint chosen; nothing is sent. */
-export const cardKind = defineRunKind({
+export const cardKind = defineRunKind<CardOptions>({
   kind: "card",
   result: "a2a",
   title: "find and validate the agent card and its signatures; no message is sent",
-  options: z.object({}),
   reach: "judged",
   judgesSignatures: true,
   async execute(run, reached, request) {

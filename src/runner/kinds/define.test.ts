@@ -7,14 +7,15 @@ import { executeRun } from "../execute-run.js";
 import { chooseEndpoint } from "../reach.js";
 import { defineRunKind } from "./define.js";
 import { runKinds } from "./index.js";
+import { kindOptions } from "./options.js";
 
-// A kind added as a demonstration: one declaration, nothing else. It reads the card, picks the endpoint
+// A kind added as a demonstration: one declaration (its keys, if it has any, are one more schema in
+// kinds/options.ts). It reads the card, picks the endpoint
 // and counts the card's skills; the Run gives it the rest (events, the card section, closing, abort).
-const skillCount = defineRunKind({
+const skillCount = defineRunKind<{ min_skills?: number }>({
   kind: "skill-count",
   result: "a2a",
   title: "count the card's skills",
-  options: z.object({ min_skills: z.number().int().min(0).optional() }),
   reach: "judged",
   async execute(run, reached, request) {
     const endpoint = await chooseEndpoint(run, reached, request.policy);
@@ -85,10 +86,11 @@ describe("a run kind declared in one place", () => {
     expect(result.traffic).toEqual([]);
   });
 
-  it("the registry lists every kind once, each with its own name and schema", () => {
+  it("the registry lists every kind once, each with its own name and its keys' schema", () => {
     for (const [name, kind] of Object.entries(runKinds)) {
       expect(kind.kind).toBe(name);
-      expect(kind.options).toBeInstanceOf(z.ZodObject);
+      expect(kindOptions[name as keyof typeof kindOptions]).toBeInstanceOf(z.ZodObject);
     }
+    expect(Object.keys(kindOptions).sort()).toEqual(Object.keys(runKinds).sort());
   });
 });

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { Jwk } from "../../card/jws.js";
 import type { CheckDefinition } from "../../checks/types.js";
 import type { ModelClientOptions } from "../../llm/ai-sdk-client.js";
@@ -61,21 +60,19 @@ export interface RunRequest<Options = Record<string, unknown>> {
 }
 
 /**
- * One kind of run as data: its name, the result it fills, its own config keys (one zod schema, read the
- * same from a test file and from command-line flags), how it reaches the agent, and the work that is
- * its own. The common life (open, reach, events, close, abort) belongs to the Run (execute-run.ts).
+ * One kind of run as data: its name, the result it fills, how it reaches the agent, and the work that is
+ * its own; its config keys are its schema in kinds/options.ts (read the same from a test file and from
+ * command-line flags). The common life (open, reach, events, close, abort) belongs to the Run (execute-run.ts).
  */
-export interface RunKindDefinition<Shape extends z.ZodRawShape = z.ZodRawShape, State = unknown> {
+export interface RunKindDefinition<Options = Record<string, unknown>, State = unknown> {
   /** The name a test file's `kind` and the registry use. */
   kind: string;
   /** The result's kind (docs/result-format.md). */
   result: ResultKind;
   /** One line for listings and help. */
   title: string;
-  /** The config keys this kind reads beyond the connection keys every test has. */
-  options: z.ZodObject<Shape>;
   /** Judged: the card is validated and reported; target: it only finds the endpoint. */
-  reach: CardUse | ((request: RunRequest<z.infer<z.ZodObject<Shape>>>) => CardUse);
+  reach: CardUse | ((request: RunRequest<Options>) => CardUse);
   /** What a run of this kind ends as when the card leaves it no endpoint (default: failed when judged). */
   stopsAs?: "failed" | "error";
   /** The card section is strict whatever strict_card says (the kind judges the card its own way). */
@@ -85,30 +82,25 @@ export interface RunKindDefinition<Shape extends z.ZodRawShape = z.ZodRawShape, 
   /** What the result says when no card was found and nothing else can be tested. */
   noCard?: (result: RunResult) => void;
   /** Before the run opens: throws a usage error for a request that must not start at all. */
-  admit?: (request: RunRequest<z.infer<z.ZodObject<Shape>>>) => void;
+  admit?: (request: RunRequest<Options>) => void;
   /**
    * Before anything is sent, with the run open: what the work needs (models, settings). Returns the
    * state, or a reason the run cannot start (it then ends as an error).
    */
   prepare?: (
     run: Run,
-    request: RunRequest<z.infer<z.ZodObject<Shape>>>,
+    request: RunRequest<Options>,
   ) => Promise<State | { problem: string }> | State | { problem: string };
   /** The kind's own work once the agent is reached; returns the closed result (`run.finish`). */
-  execute: (
-    run: Run,
-    reached: Reached,
-    request: RunRequest<z.infer<z.ZodObject<Shape>>>,
-    state: State,
-  ) => Promise<RunResult>;
+  execute: (run: Run, reached: Reached, request: RunRequest<Options>, state: State) => Promise<RunResult>;
   /** How much traffic a run keeps (a load run keeps its first exchanges and its failures). */
-  retention?: (request: RunRequest<z.infer<z.ZodObject<Shape>>>) => TrafficRetention;
+  retention?: (request: RunRequest<Options>) => TrafficRetention;
 }
 
 /** Declares a run kind; the registry (kinds/index.ts) lists every one. */
-export function defineRunKind<Shape extends z.ZodRawShape, State = undefined>(
-  definition: RunKindDefinition<Shape, State>,
-): RunKindDefinition<Shape, State> {
+export function defineRunKind<Options = Record<string, unknown>, State = undefined>(
+  definition: RunKindDefinition<Options, State>,
+): RunKindDefinition<Options, State> {
   return definition;
 }
 

@@ -1,13 +1,10 @@
-import { z } from "zod";
-import { loadConfigSchema, loadRequestOf, resolveLoadSettings } from "../../load/settings.js";
+import { loadRequestOf, resolveLoadSettings } from "../../load/settings.js";
 import { parseThresholds, type Threshold } from "../../load/thresholds.js";
 import type { LoadSettings } from "../../model/load.js";
 import { confirmOptionOf, confirmTargetsProblem, retentionFor } from "../load-rules.js";
 import { usageError } from "../errors.js";
 import { defineRunKind } from "./define.js";
-
-/** A load test's own key: config.load (docs/load.md). */
-export const loadOptions = z.object({ load: loadConfigSchema.optional() });
+import type { LoadOptions } from "./options.js";
 
 /** What the load engine is given once the settings are read. */
 export interface LoadPlan {
@@ -20,11 +17,10 @@ export interface LoadPlan {
  * through the one connect path, then concurrent sends or streams through the client every other kind
  * uses; the thresholds decide.
  */
-export const loadKind = defineRunKind({
+export const loadKind = defineRunKind<LoadOptions, LoadPlan>({
   kind: "load",
   result: "load",
   title: "load and soak: concurrent sends or streams; latency percentiles, errors, throughput",
-  options: loadOptions,
   reach: "judged",
   strictCard: false,
   // Nothing measured is no verdict on the agent: a run that cannot load anything is an error.

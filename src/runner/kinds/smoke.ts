@@ -1,10 +1,10 @@
-import { z } from "zod";
 import type { SmokeOutcome } from "../../checks/smoke.js";
 import type { RunResult } from "../../model/result.js";
 import { recordNegotiation } from "../card-section.js";
 import { openEndpoint } from "../connect.js";
 import { chooseEndpoint } from "../reach.js";
 import { defineRunKind } from "./define.js";
+import type { SmokeOptions } from "./options.js";
 
 function recordSmoke(result: RunResult, smoke: SmokeOutcome): void {
   const { request, reply_kind, task_state, task_id, context_id, text, passed, reason, polls } = smoke;
@@ -23,11 +23,10 @@ function recordSmoke(result: RunResult, smoke: SmokeOutcome): void {
 }
 
 /** An A2A test (docs/test-files.md, "How an A2A test runs"): the card judged, then one smoke message. */
-export const smokeKind = defineRunKind({
+export const smokeKind = defineRunKind<SmokeOptions>({
   kind: "smoke",
   result: "a2a",
   title: "validate the card, then send one smoke message",
-  options: z.object({ smoke_message: z.string().min(1, "must not be empty").optional() }),
   reach: "judged",
   async execute(run, reached, request) {
     const endpoint = await chooseEndpoint(run, reached, request.policy);
