@@ -207,15 +207,14 @@ async function nodeHttpRate(url) {
 
 async function plainwrightRate(url, dist) {
   const { runLoad } = await dist("runner/run-load.js");
-  const { resolveLoadSettings } = await dist("load/settings.js");
   const { commandLinePolicy } = await dist("net/outbound-policy.js");
   const result = await runLoad({
-    config: { agent_url: url, headers: {} },
-    settings: resolveLoadSettings(
-      { concurrency: CONNECTIONS, durationMs: SECONDS * 1000, message: MESSAGE },
-      30_000,
-    ),
-    thresholds: [],
+    config: {
+      agent_url: url,
+      headers: {},
+      timeout_s: 30,
+      load: { concurrency: CONNECTIONS, duration_s: SECONDS, message: MESSAGE },
+    },
     policy: commandLinePolicy,
   });
   if (result.status !== "passed") throw new Error(`the load run did not pass: ${result.reason}`);

@@ -111,7 +111,7 @@ export default async function queueBench({ row, fmt, median, dist }) {
     return;
   }
   const { startReferenceAgent } = await dist("agent/index.js");
-  const { openDatabase } = await dist("server/db.js");
+  const { openDatabase } = await dist("server/db/connect.js");
   const { Store } = await dist("server/store.js");
   const agents = [];
   for (let i = 0; i < 3; i++) agents.push(await startReferenceAgent({ port: 0, workMs: AGENT_WORK_MS }));

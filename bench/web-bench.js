@@ -186,7 +186,7 @@ async function loadFigures({ row, fmt }) {
 export default async function webBench({ row, fmt, median, dist }) {
   await loadFigures({ row, fmt });
   const { startServer } = await dist("server/server.js");
-  const { openDatabase } = await dist("server/db.js");
+  const { openDatabase } = await dist("server/db/connect.js");
   const { Store } = await dist("server/store.js");
   const { serverPolicy } = await dist("net/outbound-policy.js");
   const dir = mkdtempSync(join(tmpdir(), "plainwright-bench-"));

@@ -5,7 +5,7 @@ import type { RunResult } from "../model/result.js";
 import { PlainwrightError } from "./errors.js";
 import { executeRun } from "./execute-run.js";
 import type { RunRequest } from "./kinds/define.js";
-import { runKinds, type RunKindName } from "./kinds/index.js";
+import { resultKindOf, runKinds, type RunKindName } from "./kinds/index.js";
 import { Run } from "./run.js";
 import { resolveSecrets, type SecretSource } from "./secrets.js";
 import { isConversation } from "./kinds/conversation.js";
@@ -56,7 +56,7 @@ export function runKindOf(test: LoadedTest): RunKindName {
 /** A result for a test that could not run at all (status `error`), told to `onEvent` as a run. */
 export function errorResult(test: LoadedTest, reason: string, onEvent?: RunEventSink): RunResult {
   const run = new Run({
-    kind: runKinds[runKindOf(test)].result,
+    kind: resultKindOf[runKindOf(test)],
     agentUrl: null,
     name: test.definition.name,
     source: test.source,
@@ -98,7 +98,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
       onEvent(event);
     };
   try {
-    return await executeRun(runKinds[runKindOf(test)], request);
+    return await executeRun(await runKinds[runKindOf(test)](), request);
   } catch (error) {
     if (!(error instanceof PlainwrightError) || test.fromFlags) throw error;
     // Refused before the run opened: it is told as a run that ended at once; else it was closed already.

@@ -6,7 +6,7 @@ import { commandLinePolicy } from "../../net/outbound-policy.js";
 import { executeRun } from "../execute-run.js";
 import { chooseEndpoint } from "../reach.js";
 import { defineRunKind } from "./define.js";
-import { runKinds } from "./index.js";
+import { resultKindOf, runKinds } from "./index.js";
 import { kindOptions } from "./options.js";
 
 // A kind added as a demonstration: one declaration (its keys, if it has any, are one more schema in
@@ -86,9 +86,11 @@ describe("a run kind declared in one place", () => {
     expect(result.traffic).toEqual([]);
   });
 
-  it("the registry lists every kind once, each with its own name and its keys' schema", () => {
-    for (const [name, kind] of Object.entries(runKinds)) {
+  it("the registry lists every kind once, each with its own name, result kind and its keys' schema", async () => {
+    for (const [name, load] of Object.entries(runKinds)) {
+      const kind = await load();
       expect(kind.kind).toBe(name);
+      expect(kind.result).toBe(resultKindOf[name as keyof typeof resultKindOf]);
       expect(kindOptions[name as keyof typeof kindOptions]).toBeInstanceOf(z.ZodObject);
     }
     expect(Object.keys(kindOptions).sort()).toEqual(Object.keys(runKinds).sort());
