@@ -135,6 +135,11 @@ export function notRunFinding(check: CheckDefinition, ctx: CheckContext, why: st
   return finding(check, ctx, { status: "error", message: `not run: ${why}`, duration_ms: 0 });
 }
 
+/** A finding for a check the run chose not to start (--bail after enough failures): skipped, saying why. */
+export function notStartedFinding(check: CheckDefinition, ctx: CheckContext, why: string): Finding {
+  return finding(check, ctx, { status: "skip", message: `not run: ${why}`, duration_ms: 0 });
+}
+
 /**
  * A finding for a check not run because a check it needs failed and left it no input (one defect, one
  * failure). `failed` is always a check that failed, never one that was itself not run.

@@ -9,6 +9,7 @@ import { credentialsIn } from "../runner/run-conformance.js";
 import {
   connectionFlags,
   parseAgentUrl,
+  parseBail,
   parseIdentities,
   parseProtocol,
   type AuthFlags,
@@ -32,6 +33,7 @@ export interface ConformFlags extends CommonFlags, AuthFlags, GrepFlags {
   coverage?: boolean;
   concurrency?: string;
   cardKey?: string[];
+  bail?: string | boolean;
 }
 
 function parseList<T extends string>(
@@ -89,6 +91,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
     throw usageError(`--concurrency ${flags.concurrency}: a whole number from 1 to 32`);
   const hints = parseHints(flags.hint);
+  const bail = parseBail(flags.bail);
   const config = {
     agent_url: agentUrl,
     headers: prepared.auth.headers,
@@ -106,6 +109,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
     query: prepared.auth.query,
     credentialsGiven: prepared.auth.secrets.length > 0 || credentialsIn(prepared.auth.headers),
     ...(flags.cardKey?.length ? { cardKeys: readCardKeys(flags.cardKey) } : {}),
+    ...(bail ? { bail } : {}),
   });
 }
 

@@ -89,6 +89,16 @@ export function connectionFlags(flags: { endpoint?: string; transport?: string }
   return out;
 }
 
+/** --bail [n]: stop after n failures; the flag alone means 1. */
+export function parseBail(raw: string | boolean | undefined): number | undefined {
+  if (raw === undefined || raw === false) return undefined;
+  if (raw === true) return 1;
+  const n = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || n < 1)
+    throw usageError(`--bail ${raw}: must be a whole number of failures, 1 or more`);
+  return n;
+}
+
 /** Parses --timeout SECONDS (an integer from 1 to 300; default 60). */
 export function parseTimeout(raw: string | undefined): number {
   if (raw === undefined) return timeoutBounds.default;

@@ -4,7 +4,7 @@ import { runTestDefinition } from "../runner/run-test.js";
 import { configError, usageError } from "../runner/errors.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
-import { connectionFlags, modelFlagsFrom, type AuthFlags, type CommonFlags } from "./options.js";
+import { connectionFlags, modelFlagsFrom, parseBail, type AuthFlags, type CommonFlags } from "./options.js";
 import { emitResults, exitCodeFor } from "./output.js";
 import { prepareRun, withProgress, type PreparedRun } from "./prepare.js";
 import { exitCodes } from "./exit-codes.js";
@@ -49,11 +49,12 @@ function runLoaded(
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(
   paths: string[],
-  flags: CommonFlags & AuthFlags & ModelFlags & GrepFlags & { list?: boolean },
+  flags: CommonFlags & AuthFlags & ModelFlags & GrepFlags & { list?: boolean; bail?: string | boolean },
 ): Promise<number> {
   if (paths.length === 0) throw configError("run needs at least one test file or folder");
   const prepared = await prepareRun(flags);
   modelFlagsFrom(flags);
+  const bail = parseBail(flags.bail);
   const { tests, invalid } = await readTestFiles(paths);
   if (tests.length === 0) throw configError(invalid.map((f) => f.message).join("\n"));
   const keep = nameFilter(flags);
@@ -71,6 +72,11 @@ export async function runFilesCommand(
     for (const test of chosen) {
       // After Ctrl-C no further test starts; the ones that did not run are not reported as run.
       if (signal.aborted) break;
+      if (bail !== undefined && done.filter((r) => r.status !== "passed").length >= bail) {
+        const left = chosen.length - done.length;
+        process.stderr.write(`plainwright: --bail ${bail}: ${left} test(s) not run after ${bail} failed\n`);
+        break;
+      }
       done.push(await runLoaded(test, flags, prepared, onEvent, signal));
     }
     return done;

@@ -2,7 +2,13 @@ import { cardLocations, type DiscoveryResult } from "../card/discover.js";
 import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
-import { dependencyFinding, executeCheck, notRunFinding, skipReason } from "../checks/execute.js";
+import {
+  dependencyFinding,
+  executeCheck,
+  notRunFinding,
+  notStartedFinding,
+  skipReason,
+} from "../checks/execute.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type { CheckCategory } from "../model/finding.js";
 import type { CheckContext, CheckDefinition, CheckLevel, OtherCaller, PeerAgent } from "../checks/types.js";
@@ -338,14 +344,16 @@ async function runJobs(
   emit: RunEventSink,
 ): Promise<Finding[]> {
   let dead: string | undefined;
+  let failures = 0;
   const blockedBy = new Map<Job, string>();
   const limit = request.concurrency ?? request.config.concurrency ?? DEFAULT_CONCURRENCY;
   const byJob = await runScheduled(jobs, limit, async (job) => {
     const { check, ctx, index } = job;
     emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
     const finding = await judge(job);
-    if (!dead && (finding.status === "fail" || finding.status === "error"))
-      dead ??= await agentAlive(cardUrl, clientContext);
+    const broken = finding.status === "fail" || finding.status === "error";
+    if (broken && !finding.message.startsWith("not run:")) failures += 1;
+    if (!dead && broken) dead ??= await agentAlive(cardUrl, clientContext);
     emit({ type: "check-finished", index, finding });
     return finding;
   });
@@ -357,6 +365,13 @@ async function runJobs(
     if (request.signal?.aborted)
       return notRunFinding(check, ctx, "the run was interrupted before this check started");
     if (dead) return notRunFinding(check, ctx, dead);
+    const { bail } = request;
+    if (bail !== undefined && failures >= bail)
+      return notStartedFinding(
+        check,
+        ctx,
+        `--bail ${bail} stopped the run after ${failures} failed check(s)`,
+      );
     const root = blockingFailure(job, jobs, blockedBy);
     if (root) {
       blockedBy.set(job, root);

@@ -25,6 +25,7 @@ export interface TestRunOptions extends Pick<
   | "credentialsGiven"
   | "catalogue"
   | "concurrency"
+  | "bail"
 > {
   secrets: SecretSource;
   policy: OutboundPolicy;

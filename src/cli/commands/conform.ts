@@ -35,6 +35,7 @@ export const conformCommand = defineCommand("conform", (program, setExit) => {
     .option("--level <levels>", "only these levels: must,should,may")
     .option("--grep <regex>", "only the checks whose id or title matches (case-insensitive)")
     .option("--grep-invert <regex>", "leave out the checks whose id or title matches")
+    .option("--bail [n]", "start no further check once n have failed (default 1)")
     .option(
       "--hint <key=message>",
       'a message that triggers behaviour: input-required="..." or slow="..." (repeatable)',

@@ -49,6 +49,8 @@ export interface RunRequest<Options = Record<string, unknown>> {
   catalogue?: readonly CheckDefinition[];
   /** Conformance checks at once (--concurrency). */
   concurrency?: number;
+  /** Conformance: start no further check once this many have failed (--bail). */
+  bail?: number;
   /** A traffic log the caller keeps and reads as it grows (the inspector). */
   traffic?: TrafficLog;
   /** Hears the card and endpoint once they are known and allowed, before any message is sent. */
