@@ -1,6 +1,6 @@
 import { startReferenceAgent, type AgentProtocol } from "../agent/index.js";
-import { runA2ATest } from "../runner/run-a2a-test.js";
-import { runConformance } from "../runner/run-conformance.js";
+import { runTestDefinition } from "../runner/run-test.js";
+import type { LoadedTest } from "../runner/test-definition.js";
 import type { RunResult } from "../model/result.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import type { CommonFlags } from "./options.js";
@@ -20,30 +20,41 @@ export async function runDemoCommand(flags: CommonFlags): Promise<number> {
   return exitCodeFor(results);
 }
 
-/** Card, smoke and the conformance suite against one reference agent started for the purpose. */
+/** The tests the demo runs against one reference agent: what a test file would hold. */
+function demoTests(agentUrl: string, protocol: AgentProtocol): LoadedTest[] {
+  const test = (
+    name: string,
+    kind: "smoke" | "conformance",
+    config: { timeout_s: number; hints?: Record<string, string> },
+  ): LoadedTest => ({
+    source: "demo",
+    definition: { name, kind, config: { agent_url: agentUrl, headers: {}, strict_card: true, ...config } },
+    warnings: [],
+  });
+  return [
+    test(`Reference agent, A2A ${protocol}: card and smoke`, "smoke", { timeout_s: 30 }),
+    test(`Reference agent, A2A ${protocol}: conformance`, "conformance", {
+      timeout_s: 10,
+      hints: referenceHints,
+    }),
+  ];
+}
+
+/** Card, smoke and the conformance suite against one reference agent started for the purpose, through the one door. */
 async function demoOne(protocol: AgentProtocol, output: OutputSettings): Promise<RunResult[]> {
   const agent = await startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000 });
   try {
     return await withProgress(output, async (onEvent) => {
-      const smoke = await runA2ATest({
-        config: { agent_url: agent.url, headers: {}, strict_card: true, timeout_s: 30 },
-        mode: "smoke",
-        policy: commandLinePolicy,
-        name: `Reference agent, A2A ${protocol}: card and smoke`,
-        source: "demo",
-        onEvent,
-      });
-      const suite = await runConformance({
-        agentUrl: agent.url,
-        headers: {},
-        timeoutMs: 10_000,
-        policy: commandLinePolicy,
-        hints: referenceHints,
-        name: `Reference agent, A2A ${protocol}: conformance`,
-        source: "demo",
-        onEvent,
-      });
-      return [smoke, suite];
+      const results: RunResult[] = [];
+      for (const test of demoTests(agent.url, protocol))
+        results.push(
+          await runTestDefinition(test, {
+            secrets: { values: {}, env: {} },
+            policy: commandLinePolicy,
+            onEvent,
+          }),
+        );
+      return results;
     });
   } finally {
     await agent.close();
