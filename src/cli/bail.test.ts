@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const isBroken = (f: { status: string }) => f.status === "fail" || f.status === "error";
 
-describe("--bail", () => {
+describe("--bail and --last-failed", () => {
   it("conform --bail starts no further check once one has failed, and says so in each one left", async () => {
     const r = await runCli([
       "conform",
@@ -64,6 +64,28 @@ describe("--bail", () => {
     expect(bailed.stderr).toContain("--bail 1: 1 test(s) not run after 1 failed");
     const all = await runCli(["run", ...files, "--json"]);
     expect((JSON.parse(all.stdout) as RunResult[]).map((r) => r.name)).toEqual(["a-fails", "b-passes"]);
+  });
+
+  it("run --last-failed runs again only the tests that did not pass last time", async () => {
+    const out = mkdtempSync(join(tmpdir(), "pw-last-"));
+    const write = (name: string, url: string) => {
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify({ name, kind: "smoke", config: { agent_url: url } }));
+      return file;
+    };
+    const files = [write("c-fails", broken.url), write("d-passes", good.url)];
+    const keep = ["--report", "json", "--out-dir", out];
+    const never = await runCli(["run", ...files, "--last-failed", ...keep]);
+    expect(never.code).toBe(64);
+    expect(never.stderr).toContain("--last-failed: no earlier run is recorded");
+    await runCli(["run", ...files, ...keep, "--json"]);
+    const again = await runCli(["run", ...files, "--last-failed", ...keep, "--json"]);
+    expect((JSON.parse(again.stdout) as RunResult).name).toBe("c-fails");
+    const passing = await runCli(["run", files[1]!, ...keep, "--json"]);
+    expect(passing.code).toBe(0);
+    const none = await runCli(["run", ...files, "--last-failed", ...keep]);
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain("no test failed in the last run");
   });
 
   it("refuses --bail 0 as a usage error", async () => {

@@ -11,6 +11,7 @@ import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
 import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
 import { INTERRUPT_GRACE_MS } from "./flag-test.js";
+import { lastFailed, recordLastRun } from "./last-failed.js";
 
 /** `run --list`: the tests a run would run, one a line: name, kind, file. */
 function listing(tests: readonly LoadedTest[]): string {
@@ -49,7 +50,10 @@ function runLoaded(
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(
   paths: string[],
-  flags: CommonFlags & AuthFlags & ModelFlags & GrepFlags & { list?: boolean; bail?: string | boolean },
+  flags: CommonFlags &
+    AuthFlags &
+    ModelFlags &
+    GrepFlags & { list?: boolean; bail?: string | boolean; lastFailed?: boolean },
 ): Promise<number> {
   if (paths.length === 0) throw configError("run needs at least one test file or folder");
   const prepared = await prepareRun(flags);
@@ -58,9 +62,13 @@ export async function runFilesCommand(
   const { tests, invalid } = await readTestFiles(paths);
   if (tests.length === 0) throw configError(invalid.map((f) => f.message).join("\n"));
   const keep = nameFilter(flags);
-  const chosen = keep ? tests.filter((t) => keep(t.definition.name)) : tests;
-  if (chosen.length === 0)
-    throw usageError(`${describeGrep(flags)}: no test's name matches (see run --list)`);
+  const named = keep ? tests.filter((t) => keep(t.definition.name)) : tests;
+  if (named.length === 0) throw usageError(`${describeGrep(flags)}: no test's name matches (see run --list)`);
+  const chosen = flags.lastFailed ? await lastFailed(prepared.output.outDir, named) : named;
+  if (chosen.length === 0) {
+    process.stderr.write("plainwright: --last-failed: no test failed in the last run; nothing to re-run\n");
+    return exitCodes.passed;
+  }
   // Every valid file runs (or is listed); each invalid one is reported, and the exit code says some could not run.
   for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   if (flags.list) {
@@ -82,6 +90,7 @@ export async function runFilesCommand(
     return done;
   });
   await emitResults(results, prepared.output);
+  await recordLastRun(prepared.output.outDir, results);
   if (invalid.length > 0) {
     process.stderr.write(
       `plainwright: ${invalid.length} test file${invalid.length === 1 ? " was" : "s were"} invalid and not run\n`,

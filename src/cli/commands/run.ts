@@ -19,6 +19,7 @@ export const runCommand = defineCommand("run", (program, setExit) => {
     .option("--grep <regex>", "run only the tests whose name matches (case-insensitive)")
     .option("--grep-invert <regex>", "leave out the tests whose name matches")
     .option("--bail [n]", "start no further test once n have failed or errored (default 1)")
+    .option("--last-failed", "run only the tests that did not pass last time (kept in the --out-dir folder)")
     .option("--list", "list the tests the run would run, and exit")
     .action(async (paths: string[], flags: CommonFlags) =>
       setExit(await (await import("../test-commands.js")).runFilesCommand(paths, flags)),
