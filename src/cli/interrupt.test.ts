@@ -40,7 +40,7 @@ async function interrupted(args: (url: string, dir: string) => string[], signal:
     throw new Error(`the CLI exited ${early} before calling the agent:\n${stdout}\n${stderr}`);
   child.kill(signal);
   const code = await exited;
-  const json = readdirSync(dir).find((f) => f.endsWith(".json"));
+  const json = readdirSync(dir).find((f) => f.endsWith(".json") && !f.startsWith(".")); // the JSON report, not .last-run.json
   const results = json ? (JSON.parse(readFileSync(join(dir, json), "utf8")) as RunResult | RunResult[]) : [];
   return {
     code,
