@@ -21,16 +21,21 @@ import {
   startAgent,
   stopAgent,
 } from "./harness.mjs";
+import { catalogue } from "../dist/checks/index.js";
 import { startModelServer } from "./model-server.mjs";
 import { MUTATION_IDS, generationOf, mutationMatrix, transparencyDiff } from "./mutations.mjs";
 
 const FAILED = new Set(["fail", "error"]);
 
+/** Checks split off another because the spec's level differs by binding (their declared `splitOf`). */
+const SPLIT_OF = new Map(catalogue.filter((c) => c.splitOf).map((c) => [c.id, c.splitOf]));
+
 /**
  * A check and its `-0x` twin are one requirement, split by generation because the spec's level differs
- * (e.g. lifecycle.cancel-unknown-task, MUST in 1.0, and lifecycle.cancel-unknown-task-0x, SHOULD in 0.x).
+ * (e.g. lifecycle.cancel-unknown-task, MUST in 1.0, and lifecycle.cancel-unknown-task-0x, SHOULD in 0.x);
+ * so are a check and one that declares itself split off it (`splitOf`).
  */
-const family = (id) => id.replace(/-0x$/, "");
+const family = (id) => SPLIT_OF.get(id) ?? id.replace(/-0x$/, "");
 
 /**
  * Compares one run with its expectation. A check counts as failed when any of its findings

@@ -41,6 +41,18 @@ describe("the check catalogue", () => {
     expect(catalogue.map((c) => c.id).sort()).toEqual(files.map((f) => f.id).sort());
   });
 
+  it("splits a check only off another check at another level (splitOf)", () => {
+    const byId = new Map(catalogue.map((c) => [c.id, c]));
+    const wrong = catalogue
+      .filter((c) => c.splitOf !== undefined)
+      .filter((c) => {
+        const whole = byId.get(c.splitOf ?? "");
+        return !whole || whole.level === c.level || whole.splitOf !== undefined;
+      })
+      .map((c) => `${c.id} splitOf ${c.splitOf ?? ""}`);
+    expect(wrong).toEqual([]);
+  });
+
   it("gives every check a title, requirement, spec reference and recommendation", () => {
     for (const check of catalogue) {
       for (const field of ["title", "requirement", "spec", "recommendation"] as const) {

@@ -27,6 +27,7 @@ import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
 import lifecycleHistoryLengthZero from "./lifecycle/history-length-zero.js";
+import lifecycleHistoryFieldOmitted from "./lifecycle/history-field-omitted.js";
 import lifecycleHistoryPresent from "./lifecycle/history-present.js";
 import lifecycleHistoryOrder from "./lifecycle/history-order.js";
 import lifecycleHistoryContent from "./lifecycle/history-content.js";
@@ -131,6 +132,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleHistoryLength,
   lifecycleHistoryLength0x,
   lifecycleHistoryLengthZero,
+  lifecycleHistoryFieldOmitted,
   lifecycleHistoryPresent,
   lifecycleHistoryOrder,
   lifecycleHistoryContent,

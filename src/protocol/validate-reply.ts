@@ -177,6 +177,17 @@ function messageBasicsProblem(message: Json, generation: ProtocolGeneration): st
   return `has role ${JSON.stringify(role) ?? "(none)"}, not ${allowed}`;
 }
 
+/** What is wrong with the first bad artifact of a raw Task (a tasks/get result), or undefined. */
+export function taskArtifactsProblem(raw: unknown, generation: ProtocolGeneration): string | undefined {
+  const task = isObject(raw) && isObject(raw.task) ? raw.task : raw;
+  const artifacts = isObject(task) && Array.isArray(task.artifacts) ? (task.artifacts as unknown[]) : [];
+  for (const [i, artifact] of artifacts.entries()) {
+    const bad = artifactProblem(artifact, generation);
+    if (bad) return `artifact ${i + 1} ${bad}`;
+  }
+  return undefined;
+}
+
 /** 0.2+ Artifact: artifactId and parts are required (0.3 §6.7; 1.0 §4.1.7). */
 function artifactProblem(artifact: unknown, generation: ProtocolGeneration): string | undefined {
   if (!isObject(artifact)) return "is not an object";

@@ -48,6 +48,13 @@ export const CARD_FLAWS: FlawDefinition[] = [
     c.description = "";
   }),
   cardFlaw(
+    "card-missing-protocol-version",
+    V03,
+    "The card of a 0.3 agent has no protocolVersion.",
+    "card.required-fields fails: the agent speaks 0.3, whose §5.5 requires protocolVersion",
+    (c) => delete c.protocolVersion,
+  ),
+  cardFlaw(
     "card-missing-version",
     BOTH,
     "The card has no version.",

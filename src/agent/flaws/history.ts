@@ -66,7 +66,7 @@ export const HISTORY_FLAWS: FlawDefinition[] = [
     protocols: ["1.0"],
     description: "GetTask with historyLength 0 returns no message but keeps an empty history field.",
     expect:
-      "lifecycle.history-length-zero fails (the field SHOULD be left out); lifecycle.history-length passes",
+      "lifecycle.history-field-omitted fails (the field SHOULD be left out); lifecycle.history-length-zero passes",
     rpc: (call, res, kit) => {
       if (!is(call, kit, "get") || paramsOf(call).historyLength !== 0) return false;
       return editReply(res, (body) =>

@@ -229,7 +229,7 @@ const STREAM_FLAWS: FlawDefinition[] = [
       name: "stream-wrong-content-type",
       protocols: BOTH,
       description: "Streams are SSE-framed but sent with Content-Type application/json.",
-      expect: "streaming.content-type fails; clients cannot read the stream (streaming.final-event fails)",
+      expect: "streaming.content-type fails; clients cannot read the stream (streaming.first-event fails)",
     },
     correctStream,
     { contentType: "application/json" },

@@ -21,6 +21,7 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
   ...SIGNATURE_CHECKS,
   "card-missing-name": cardShows((c) => expect(c).not.toHaveProperty("name")),
   "card-empty-description": cardShows((c) => expect(c.description).toBe("")),
+  "card-missing-protocol-version": cardShows((c) => expect(c).not.toHaveProperty("protocolVersion")),
   "card-missing-version": cardShows((c) => expect(c).not.toHaveProperty("version")),
   "card-bad-url": cardShows((c) => {
     expect(c.url).toBe("ftp://helpdesk.invalid/a2a");

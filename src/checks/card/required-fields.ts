@@ -1,4 +1,5 @@
-import { defineCheck } from "../define.js";
+import { defineCheck, fail } from "../define.js";
+import type { CheckContext } from "../types.js";
 import { judgeCardIssues } from "../support/card-issues.js";
 
 export default defineCheck({
@@ -7,7 +8,7 @@ export default defineCheck({
   category: "card",
   level: "MUST",
   requirement:
-    "name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types.",
+    "name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types; an agent that speaks 0.3 states its protocolVersion.",
   spec: "A2A 0.3 §5.5 AgentCard; 1.0 §5.7 (REQUIRED fields)",
   tck: ["CARD-STRUCT-001", "CARD-DISC-001", "DM-SERIAL-004"],
   quote: {
@@ -19,25 +20,42 @@ export default defineCheck({
   selfTest: [
     { flaw: "card-missing-name", protocols: ["1.0"] },
     { flaw: "card-skill-missing-id", protocols: ["1.0"] },
+    { flaw: "card-missing-protocol-version", protocols: ["0.3"] },
   ],
   scope: "agent",
   basic: true,
-  run: (ctx) =>
-    Promise.resolve(
-      judgeCardIssues(
-        ctx,
-        [
-          "$",
-          "name",
-          "description",
-          "version",
-          "capabilities",
-          "defaultInputModes",
-          "defaultOutputModes",
-          "skills",
-        ],
-        "errors",
-        "required fields",
-      ),
-    ),
+  run: (ctx) => {
+    const verdict = judgeCardIssues(
+      ctx,
+      [
+        "$",
+        "name",
+        "description",
+        "version",
+        "capabilities",
+        "defaultInputModes",
+        "defaultOutputModes",
+        "skills",
+      ],
+      "errors",
+      "required fields",
+    );
+    const missing = missingProtocolVersion(ctx);
+    if (!missing) return Promise.resolve(verdict);
+    return Promise.resolve(
+      verdict.status === "fail" ? { ...verdict, message: `${verdict.message}; ${missing}` } : fail(missing),
+    );
+  },
 });
+
+/**
+ * The wire decides the version, so an agent that answers 0.3 methods owes the card member 0.3 §5.5 requires:
+ * protocolVersion. On a 0.2 wire it is not owed: it is required only from 0.2.5, and a card without it reads
+ * as 0.2.0–0.2.4, whose methods are the same. (1.0 moves it into each interface.)
+ */
+function missingProtocolVersion(ctx: CheckContext): string | undefined {
+  if (ctx.generation !== "0.3") return undefined;
+  const card = ctx.rawCard;
+  if (typeof card !== "object" || card === null || "protocolVersion" in card) return undefined;
+  return "the card has no protocolVersion, although the agent speaks A2A 0.3 (required: A2A 0.3 §5.5)";
+}

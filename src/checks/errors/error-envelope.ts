@@ -92,9 +92,13 @@ export default defineCheck({
       const reply = await postRaw(ctx, bad.body, "error envelope");
       evidence.push(...reply.evidence);
       if (!reply.ok) return fail(`${bad.what} got no answer: ${reply.error.message}`, evidence);
-      // A reply that is no JSON at all carries no error code either: the check of that code (parse-error,
-      // invalid-request, invalid-params) reports it, so it is one defect, one failure.
-      if (!isObject(reply.json)) continue;
+      // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
+      // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
+      if (!isObject(reply.json))
+        return fail(
+          `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,
+          evidence,
+        );
       judged += 1;
       const problem = envelopeProblem(bad, reply);
       if (problem) return fail(`the reply to ${bad.what}: ${problem}`, evidence);

@@ -5,6 +5,7 @@ export default defineCheck({
   id: "errors.error-info-jsonrpc",
   title: "JSON-RPC errors name the A2A error with a google.rpc.ErrorInfo",
   category: "errors",
+  splitOf: "errors.error-details",
   level: "SHOULD",
   levelReason:
     "A2A 1.0.1 §9.5 recommends the ErrorInfo in error.data (1.0.0 said MUST); over HTTP+JSON and gRPC it is a MUST, judged by errors.error-details.",

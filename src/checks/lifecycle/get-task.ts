@@ -1,12 +1,15 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import type { CheckContext } from "../types.js";
+import { taskArtifactsProblem } from "../../protocol/validate-reply.js";
 
 export default defineCheck({
   id: "lifecycle.get-task",
   title: "A task can be read back with tasks/get",
   category: "lifecycle",
   level: "MUST",
-  requirement: "tasks/get (GetTask) returns the task with the same id, contextId and its current status.",
+  requirement:
+    "tasks/get (GetTask) returns the task with the same id, contextId and its current status, its artifacts each with an artifactId and parts.",
   spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
   tck: ["CORE-GET-001"],
   quote: {
@@ -35,6 +38,35 @@ export default defineCheck({
         `the contextId changed from ${task.value.contextId} to ${got.value.contextId}`,
         got.trafficIds,
       );
-    return pass(`task ${got.value.id} read back in state ${got.value.state}`, got.trafficIds);
+    const artifacts = await artifactsReadBack(ctx, got.raw, got.value.id);
+    if (artifacts.problem) return fail(artifacts.problem, [...got.trafficIds, ...artifacts.evidence]);
+    return pass(`task ${got.value.id} read back in state ${got.value.state}`, [
+      ...got.trafficIds,
+      ...artifacts.evidence,
+    ]);
   },
 });
+
+/**
+ * The artifacts of a task read back are those of the spec's data model (0.3 §6.7, 1.0 §4.1.7: each has its
+ * artifactId and parts). An interrupted task often holds none yet, so a finished task is read too; gRPC's
+ * generated types enforce the shape on their own.
+ */
+async function artifactsReadBack(
+  ctx: CheckContext,
+  raw: unknown,
+  id: string,
+): Promise<{ problem?: string; evidence: string[] }> {
+  if (ctx.transport === "GRPC") return { evidence: [] };
+  const own = taskArtifactsProblem(raw, ctx.generation);
+  if (own) return { problem: `task ${id} read back: its ${own}`, evidence: [] };
+  const finished = await ctx.fixtures.finishedTask();
+  if (!finished.ok || finished.value.id === id) return { evidence: [] };
+  const got = await ctx.client.getTask(finished.value.id);
+  if (!got.ok) return { evidence: got.trafficIds };
+  const problem = taskArtifactsProblem(got.raw, ctx.generation);
+  return {
+    ...(problem ? { problem: `${got.value.state} task ${got.value.id} read back: its ${problem}` } : {}),
+    evidence: got.trafficIds,
+  };
+}

@@ -1,5 +1,6 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 type Json = Record<string, unknown>;
 
@@ -12,53 +13,74 @@ const rawTask = (raw: unknown): Json | undefined =>
 
 export default defineCheck({
   id: "lifecycle.history-length-zero",
-  title: "historyLength 0 leaves the history field out",
+  title: "historyLength 0 returns no history message",
   category: "lifecycle",
-  level: "SHOULD",
-  levelReason:
-    "A2A 1.0.1 §3.2.4 says the history field SHOULD be omitted for historyLength 0; that no message is returned is the MUST lifecycle.history-length judges.",
+  level: "MUST",
   requirement:
-    "GetTask with historyLength 0, and SendMessage with configuration.historyLength 0, return the task without a history field (not an empty array).",
-  spec: "A2A 1.0 §3.2.4 (history length semantics)",
-  tck: ["CORE-HIST-001", "CORE-HIST-003"],
+    "GetTask with historyLength 0, and SendMessage with configuration.historyLength 0, return the task with no history message. (Leaving the field out rather than sending [] is lifecycle.history-field-omitted's SHOULD.)",
+  spec: "A2A 1.0 §3.2.4 (history length semantics); a2a.proto history_length",
+  tck: ["CORE-HIST-002"],
   quote: {
-    spec: "A2A 1.0.1 §3.2.4",
-    text: "0: No history should be returned; the `history` field SHOULD be omitted",
+    spec: "A2A 1.0.1 a2a.proto GetTaskRequest.history_length, SendMessageConfiguration.history_length",
+    text: "A value of zero is a request to not include any messages. The server MUST NOT return more messages than the provided value, but MAY apply a lower limit.",
   },
-  recommendation: "For historyLength 0, drop the history field from the returned task instead of sending [].",
-  selfTest: [{ flaw: "history-zero-empty-field", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  recommendation: "For historyLength 0, return the task without its history messages.",
+  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],
-  // proto3 on gRPC cannot tell an empty repeated field from an absent one.
-  bindings: ["JSONRPC", "HTTP+JSON"],
   run: async (ctx) => {
-    const settled = await ctx.fixtures.settledTask();
-    if (!settled.ok) return skip(`no task to read: ${settled.reason}`);
-    const id = settled.value.id;
-    const got = await ctx.client.getTask(id, 0);
-    const sent = await ctx.client.send({ text: ctx.fixtures.message }, { historyLength: 0 });
-    const evidence = [...settled.evidence, ...got.trafficIds, ...sent.trafficIds];
-    if (!got.ok) return fail(`GetTask of ${id} with historyLength 0: ${describeFailure(got)}`, evidence);
-    if (!sent.ok) return fail(`SendMessage with historyLength 0: ${describeFailure(sent)}`, evidence);
-    const gotHistory = historyField(rawTask(got.raw));
-    const sentHistory = sent.value.kind === "task" ? historyField(rawTask(sent.raw)) : undefined;
-    // Messages under historyLength 0 are the MUST of lifecycle.history-length ("0 returns no history"): one
-    // defect, one failure. This check owns only the SHOULD of leaving the empty field out.
-    if ([gotHistory, sentHistory].some((h) => Array.isArray(h) && h.length > 0))
-      return skip(
-        "historyLength 0 returned messages, not an empty history: lifecycle.history-length reports it",
-      );
-    if (gotHistory !== undefined)
-      return fail(`GetTask of ${id} with historyLength 0 returned a history field`, evidence);
-    if (sentHistory !== undefined)
+    const read = await readWithZero(ctx);
+    if (!read.ok) return read.verdict;
+    const { id, gotHistory, sentHistory, sentId, evidence } = read;
+    const count = (h: unknown) => (Array.isArray(h) ? h.length : 0);
+    if (count(gotHistory) > 0)
       return fail(
-        `SendMessage with historyLength 0 returned task ${sent.value.kind === "task" ? sent.value.id : ""} with a history field`,
+        `GetTask of ${id} with historyLength 0 returned ${count(gotHistory)} history message(s)`,
         evidence,
       );
-    return pass("historyLength 0 left the history field out of GetTask and SendMessage replies", evidence);
+    if (count(sentHistory) > 0)
+      return fail(
+        `SendMessage with historyLength 0 returned task ${sentId ?? ""} with ${count(sentHistory)} history message(s)`,
+        evidence,
+      );
+    return pass("historyLength 0 returned no history message from GetTask and SendMessage", evidence);
   },
 });
+
+/** GetTask and SendMessage with historyLength 0, and the raw history members of their replies. */
+export async function readWithZero(
+  ctx: CheckContext,
+): Promise<
+  | { ok: false; verdict: CheckVerdict }
+  | { ok: true; id: string; gotHistory: unknown; sentHistory: unknown; sentId?: string; evidence: string[] }
+> {
+  const settled = await ctx.fixtures.settledTask();
+  if (!settled.ok) return { ok: false, verdict: skip(`no task to read: ${settled.reason}`) };
+  const id = settled.value.id;
+  const got = await ctx.client.getTask(id, 0);
+  const sent = await ctx.client.send({ text: ctx.fixtures.message }, { historyLength: 0 });
+  const evidence = [...settled.evidence, ...got.trafficIds, ...sent.trafficIds];
+  if (!got.ok)
+    return {
+      ok: false,
+      verdict: fail(`GetTask of ${id} with historyLength 0: ${describeFailure(got)}`, evidence),
+    };
+  if (!sent.ok)
+    return {
+      ok: false,
+      verdict: fail(`SendMessage with historyLength 0: ${describeFailure(sent)}`, evidence),
+    };
+  const isTask = sent.value.kind === "task";
+  return {
+    ok: true,
+    id,
+    gotHistory: historyField(rawTask(got.raw)),
+    sentHistory: isTask ? historyField(rawTask(sent.raw)) : undefined,
+    ...(sent.value.kind === "task" ? { sentId: sent.value.id } : {}),
+    evidence,
+  };
+}
 
 /** The raw `history` member of a task reply, or undefined when the member is absent. */
 function historyField(task: unknown): unknown {

@@ -32,7 +32,7 @@ export default defineCheck({
     if (!stream) return fail("the stream could not be read");
     if (stream.failure?.kind === "error")
       return skip(
-        `the agent refused the stream with an error (${describeFailure(stream.failure)}); streaming.final-event reports it`,
+        `the agent refused the stream with an error (${describeFailure(stream.failure)}); streaming.first-event reports it`,
       );
     if (stream.failure?.kind === "unreachable")
       return fail(`the stream request failed: ${describeFailure(stream.failure)}`, stream.trafficIds);

@@ -158,7 +158,7 @@ export default defineCheck({
     const streamEvidence = watched.outcome?.trafficIds ?? [];
     if (watched.outcome?.failure)
       return skip(
-        `the stream was refused (${describeFailure(watched.outcome.failure)}); streaming.final-event reports it`,
+        `the stream was refused (${describeFailure(watched.outcome.failure)}); streaming.first-event reports it`,
       );
     const first = watched.events.at(-1);
     const id = first ? taskIdOf(first) : undefined;

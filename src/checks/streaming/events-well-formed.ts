@@ -5,6 +5,7 @@ import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { replySchemaProblem } from "../support/a2a-schema.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+import { subscribeNeverIssued } from "./subscribe-unknown-task.js";
 
 interface TaskIds {
   taskId: string;
@@ -50,7 +51,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "Every status and artifact event names the stream's task (taskId and contextId), states are valid task states, and every artifact has an artifactId and at least one part.",
+    "Every event of a message or subscription stream is a JSON-RPC response (on JSON-RPC); every status and artifact event names the stream's task (taskId and contextId), states are valid task states, and every artifact has an artifactId and at least one part.",
   spec: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent, §7.2.3 TaskArtifactUpdateEvent; 1.0 §3.1.2, StreamResponse",
   tck: [
     "DM-TASK-001",
@@ -82,10 +83,19 @@ export default defineCheck({
       },
     );
     const stream = watched.outcome;
-    const evidence = stream?.trafficIds;
+    // A subscription stream is framed like a message stream (0.3 §7.9, 1.0 §3.1.6): its events are judged
+    // here too, also when message/stream itself is refused (one frame defect, one finding).
+    const subscribed = await subscribeNeverIssued(ctx);
+    const evidence = [...(stream?.trafficIds ?? []), ...subscribed.evidence];
+    const strayInSubscription = subscribed.stream?.invalidEvents[0];
+    if (strayInSubscription)
+      return fail(
+        `the subscription stream for task ${subscribed.id} carried an event that is not a JSON-RPC response: ${strayInSubscription}`,
+        evidence,
+      );
     if (stream?.failure)
       return skip(
-        `the stream was refused (${describeFailure(stream.failure)}); streaming.final-event reports it`,
+        `the stream was refused (${describeFailure(stream.failure)}); streaming.first-event reports it`,
       );
     const unreadable = stream?.invalidEvents[0];
     if (unreadable) return fail(`an event could not be read: ${unreadable}`, evidence);

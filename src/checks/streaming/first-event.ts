@@ -1,6 +1,6 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import type { Reply } from "../../protocol/model.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
@@ -28,7 +28,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "1.0: the first event of a message stream is the Task (or the stream is a single Message). 0.2/0.3 set no order for the first event (§7.2): there the stream only has to start.",
+    "An agent whose card claims streaming answers message/stream (SendStreamingMessage) with an event stream, not an error. 1.0: its first event is the Task (or the stream is a single Message). 0.2/0.3 set no order for the first event (§7.2): there the stream only has to start.",
   spec: "A2A 1.0 §3.1.2 (stream shape); 0.3 §7.2",
   tck: ["CORE-STREAM-001", "CORE-STREAM-003", "GRPC-ERR-003"],
   quote: {
@@ -44,7 +44,10 @@ export default defineCheck({
         "A2A 0.3 §7.2, §7.2.1: each event's result is a Message, Task, TaskStatusUpdateEvent or TaskArtifactUpdateEvent; no first event is prescribed",
     },
   ],
-  selfTest: [{ flaw: "stream-first-event-completed", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "stream-first-event-completed", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "stream-wrong-content-type", protocols: ["1.0"], bindings: ["JSONRPC"] },
+  ],
   // Events that cannot be read are one defect, judged by events-well-formed; the first event's state is judged
   // only on streams that check could read.
   dependsOn: ["streaming.events-well-formed"],
@@ -59,9 +62,12 @@ export default defineCheck({
       },
     );
     const evidence = watched.outcome?.trafficIds;
+    // The card claims streaming (the check needs it), so a refused stream is this check's finding: the
+    // stream did not start. The other stream checks skip and name this one.
     if (watched.outcome?.failure)
-      return skip(
-        `the stream was refused (${describeFailure(watched.outcome.failure)}); streaming.final-event reports it`,
+      return fail(
+        `the card claims streaming, but the message stream gave no event stream: ${describeFailure(watched.outcome.failure)}`,
+        evidence,
       );
     const [first] = watched.events;
     if (!first)

@@ -35,7 +35,7 @@ export default defineCheck({
     if (!stream) return fail("the stream could not be read");
     if (stream.failure)
       return skip(
-        `the stream was refused (${describeFailure(stream.failure)}); streaming.final-event reports it`,
+        `the stream was refused (${describeFailure(stream.failure)}); streaming.first-event reports it`,
       );
     const { end } = stream;
     if (end.reason === "closed") return pass(`closed after ${eventCount(stream)}`, stream.trafficIds);

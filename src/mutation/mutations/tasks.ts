@@ -123,6 +123,21 @@ export const taskMutations: Mutation[] = [
         : undefined,
   },
   {
+    id: "get-artifact-id-dropped",
+    what: "a task read back holds artifacts without their artifactId",
+    clause: "A2A 0.3 §6.7 Artifact.artifactId (required); 1.0.1 §4.1.7 Artifact.artifact_id (REQUIRED)",
+    check: "lifecycle.get-task",
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: (r, x) => {
+      const task = x.verb === "get" ? taskIn(r, x) : undefined;
+      const artifacts = Array.isArray(task?.artifacts) ? (task.artifacts as unknown[]).filter(isObject) : [];
+      const named = artifacts.filter((a) => "artifactId" in a);
+      if (!named.length) return undefined;
+      for (const artifact of named) delete artifact.artifactId;
+      return r;
+    },
+  },
+  {
     id: "list-omits-tasks",
     what: "ListTasks lists no task, not even the ones just created",
     clause: "A2A 1.0.1 §3.1.4 ListTasks",
@@ -228,7 +243,7 @@ export const taskMutations: Mutation[] = [
     id: "history-zero-kept",
     what: "a task read with historyLength 0 carries a history field",
     clause: "A2A 1.0.1 §3.1.3 (historyLength 0: the history field SHOULD be omitted)",
-    check: "lifecycle.history-length-zero",
+    check: "lifecycle.history-field-omitted",
     generations: ["1.0"],
     bindings: ["JSONRPC", "HTTP+JSON"],
     reply: getHook((task, params, x) => {
