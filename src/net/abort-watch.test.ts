@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { unwatchAbort, watchAbort } from "./abort-watch.js";
+import { getEventListeners } from "node:events";
+import { onAbortUntilReleased, unwatchAbort, watchAbort } from "./abort-watch.js";
 import type { Abortable } from "./abort-watch.js";
 
 function item(name: string, aborted: string[]): Abortable {
@@ -35,5 +36,23 @@ describe("abort watches", () => {
     watchAbort(controller.signal, first);
     controller.abort();
     expect(aborted).toEqual(["first", "second"]);
+  });
+});
+
+describe("a call linked to its owner's signal until it ends", () => {
+  it("adds one listener to the signal however many calls wait on it, and aborts only those not released", () => {
+    const controller = new AbortController();
+    const aborted: number[] = [];
+    const releases = Array.from({ length: 20 }, (_, i) =>
+      onAbortUntilReleased(controller.signal, () => aborted.push(i)),
+    );
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+    releases.slice(0, 19).forEach((release) => release());
+    controller.abort();
+    expect(aborted).toEqual([19]);
+  });
+
+  it("does nothing without a signal", () => {
+    expect(() => onAbortUntilReleased(undefined, () => undefined)()).not.toThrow();
   });
 });

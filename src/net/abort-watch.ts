@@ -61,3 +61,14 @@ export function watchAbort(signal: AbortSignal, item: Abortable): void {
 export function unwatchAbort(item: Abortable): void {
   item.watch?.remove(item);
 }
+
+/**
+ * Runs `abort` when `signal` fires before the returned release is called: one listener per signal
+ * however many calls wait on it (a run's signal is shared by all its requests).
+ */
+export function onAbortUntilReleased(signal: AbortSignal | undefined, abort: () => void): () => void {
+  if (!signal) return () => undefined;
+  const item: Abortable = { abort, watch: undefined, watchPrev: undefined, watchNext: undefined };
+  watchAbort(signal, item);
+  return () => unwatchAbort(item);
+}

@@ -1,3 +1,4 @@
+import { onAbortUntilReleased } from "./abort-watch.js";
 import { NetError } from "./errors.js";
 import { planHop, runHop } from "./http-hop.js";
 import type { HopRequest, HopResult, StreamEnd, StreamOptions, TimedSseEvent } from "./http-hop.js";
@@ -260,21 +261,22 @@ async function checkWithin(url: string, budget: Budget): Promise<CheckedAddress>
   if (signal?.aborted)
     throw new NetError("aborted", url, `the request to ${url} was cancelled by the caller`);
   let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
+  let release = (): void => undefined;
   const limit = new Promise<never>((_, reject) => {
     const message = `no complete response from ${url} within ${formatSeconds(timeoutMs)} (still resolving the host)`;
     timer = setTimeout(
       () => reject(new NetError("timeout.total", url, message)),
       budget.deadline - performance.now(),
     );
-    onAbort = () => reject(new NetError("aborted", url, `the request to ${url} was cancelled by the caller`));
-    signal?.addEventListener("abort", onAbort, { once: true });
+    release = onAbortUntilReleased(signal, () =>
+      reject(new NetError("aborted", url, `the request to ${url} was cancelled by the caller`)),
+    );
   });
   try {
     return await Promise.race([checkUrl(url, policy), limit]);
   } finally {
     clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener("abort", onAbort);
+    release();
   }
 }
 

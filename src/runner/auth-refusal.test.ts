@@ -4,6 +4,7 @@ import { readScheme } from "../client/auth.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { authAdvice, schemeAdvice, schemesFromCardBody } from "./auth-refusal.js";
 import { runA2ATest } from "./run-a2a-test.js";
+import { runLoad } from "./run-load.js";
 
 describe("advice for a refused request", () => {
   it("names how to pass each scheme a card declares, in 0.3 and 1.0 shapes", () => {
@@ -92,6 +93,17 @@ describe("a run refused for want of credentials", () => {
   it("passes with the right token", async () => {
     const result = await smoke(agent.url, { Authorization: "Bearer s3cret-token" });
     expect(result.status).toBe("passed");
+  });
+
+  it("says so in a load run whose requests are refused, before its thresholds", async () => {
+    const result = await runLoad({
+      config: { agent_url: agent.url, headers: {}, timeout_s: 10, load: { concurrency: 2, requests: 6 } },
+      policy: commandLinePolicy,
+    });
+    expect(result.status).toBe("failed");
+    expect(result.reason).toMatch(
+      /^the agent answered HTTP 401 Unauthorized \(no credentials were sent\); the card declares bearer scheme 'bearerAuth' — pass --bearer TOKEN; thresholds missed/,
+    );
   });
 
   it("says the card itself is behind authentication", async () => {

@@ -99,7 +99,7 @@ export function refusalInTraffic(
 
 /**
  * Why a run that did not pass was refused, when it was: the card locations or the messages got 401/403
- * (or gRPC UNAUTHENTICATED). A conformance run whose first failure is an auth check is left alone: those
+ * (or gRPC UNAUTHENTICATED), or, in a load run, requests were. A conformance run whose first failure is an auth check is left alone: those
  * checks send wrong credentials on purpose.
  */
 export function explainAuthRefusal(result: RunResult): string | undefined {
@@ -111,8 +111,12 @@ export function explainAuthRefusal(result: RunResult): string | undefined {
     card && !card.found_at && card.tried.some((t) => t.http_status === 401 || t.http_status === 403);
   const reason = result.reason ?? "";
   const grpc = /\b(UNAUTHENTICATED|PERMISSION_DENIED)\b/.exec(reason)?.[1];
-  if (!cardRefused && !/\bHTTP (401|403)\b/.test(reason) && !grpc) return undefined;
   const cardUrls = card?.tried.map((t) => t.url) ?? [];
+  // A load run's reason is its thresholds; its refusals show in the failures its traffic keeps.
+  const loadRefused =
+    result.kind === "load" &&
+    result.traffic.some((t) => !cardUrls.includes(t.url) && (t.status === 401 || t.status === 403));
+  if (!cardRefused && !loadRefused && !/\bHTTP (401|403)\b/.test(reason) && !grpc) return undefined;
   const cardBody = result.traffic.find((t) => t.url === card?.found_at && t.status === 200)?.response_body;
   const refusal =
     refusalInTraffic(

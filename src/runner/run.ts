@@ -121,7 +121,9 @@ export class Run {
     const refused = explainAuthRefusal(result);
     if (refused)
       result.reason =
-        result.kind === "conformance" && result.reason ? `${refused}; ${result.reason}` : refused;
+        (result.kind === "conformance" || result.kind === "load") && result.reason
+          ? `${refused}; ${result.reason}`
+          : refused;
     this.closed = redactSecrets(result, this.secrets);
     this.listener?.({ type: "run-finished", result: this.closed });
     return this.closed;

@@ -1,3 +1,4 @@
+import { onAbortUntilReleased } from "../../net/abort-watch.js";
 import * as grpc from "@grpc/grpc-js";
 import type { NetError } from "../../net/errors.js";
 import type { StreamEndReason } from "../../net/http-hop.js";
@@ -34,6 +35,7 @@ export class ServerStreamRun {
   readonly #timer: NodeJS.Timeout;
   #headers: grpc.Metadata | undefined;
   #settled = false;
+  #release = (): void => undefined;
   #resolve: (result: StreamResult) => void = () => undefined;
 
   constructor(
@@ -52,7 +54,7 @@ export class ServerStreamRun {
     rpc.on("status", (status: grpc.StatusObject) => this.#onStatus(status));
     const { signal } = setup;
     if (signal?.aborted) queueMicrotask(this.#onAbort);
-    signal?.addEventListener("abort", this.#onAbort, { once: true });
+    else this.#release = onAbortUntilReleased(signal, this.#onAbort);
   }
 
   readonly #onAbort = (): void => this.#stop("aborted", "stopped by its owner");
@@ -61,7 +63,7 @@ export class ServerStreamRun {
     if (this.#settled) return;
     this.#settled = true;
     clearTimeout(this.#timer);
-    this.setup.signal?.removeEventListener("abort", this.#onAbort);
+    this.#release();
     if (cancel) this.rpc.cancel();
     this.#resolve({ ...ending, messages: this.#messages, trafficIds: [this.setup.trace.id] });
   }

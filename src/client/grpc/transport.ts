@@ -1,3 +1,4 @@
+import { onAbortUntilReleased } from "../../net/abort-watch.js";
 import * as grpc from "@grpc/grpc-js";
 import { NetError } from "../../net/errors.js";
 import type { NetRule } from "../../net/errors.js";
@@ -153,6 +154,7 @@ export class GrpcTransport {
     const ids = [trace.id];
     return new Promise((resolve) => {
       let headers: grpc.Metadata | undefined;
+      let release = (): void => undefined;
       const deadline = startedAt + this.ctx.timeoutMs;
       const rpc = client.makeUnaryRequest(
         call.codec.path,
@@ -162,6 +164,7 @@ export class GrpcTransport {
         metadata,
         { deadline },
         (error, value) => {
+          release();
           if (error)
             return resolve(
               this.#failed(
@@ -185,7 +188,7 @@ export class GrpcTransport {
       // The owner went away: grpc-js reports the cancel as a CANCELLED status through the callback.
       const signal = this.ctx.signal;
       if (signal?.aborted) rpc.cancel();
-      signal?.addEventListener("abort", () => rpc.cancel(), { once: true });
+      else release = onAbortUntilReleased(signal, () => rpc.cancel());
     });
   }
 
