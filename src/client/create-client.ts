@@ -1,7 +1,11 @@
 import type { Transport } from "../model/transport.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
 import { lazyClient } from "./lazy-client.js";
+import { recordingTasks } from "./task-ledger.js";
 import type { A2AClient, ClientContext, ClientTarget } from "./types.js";
+
+/** How long a stopped run waits on each cancel of a task it had started. */
+const CANCEL_TIMEOUT_MS = 3000;
 
 type Factory = (target: ClientTarget, ctx: ClientContext) => A2AClient;
 
@@ -23,5 +27,10 @@ export function supportedBindings(): Transport[] {
 export function createClient(target: ClientTarget, ctx: ClientContext): A2AClient {
   const factory = factories[target.binding];
   if (!factory) throw new Error(`no client for the ${target.binding} binding`);
-  return factory(target, ctx);
+  const client = factory(target, ctx);
+  const { tasks, signal: _stopped, ...rest } = ctx;
+  if (!tasks) return client;
+  // The cancels of a stopped run must not hear the signal that stopped it; they get a short bound of their own.
+  const canceller = () => factory(target, { ...rest, timeoutMs: Math.min(ctx.timeoutMs, CANCEL_TIMEOUT_MS) });
+  return recordingTasks(client, tasks, canceller);
 }

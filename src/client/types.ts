@@ -1,3 +1,4 @@
+import type { TaskLedger } from "./task-ledger.js";
 import type { Transport } from "../model/transport.js";
 import type { NetError } from "../net/errors.js";
 import type { StreamEndReason } from "../net/http-hop.js";
@@ -28,6 +29,8 @@ export interface ClientContext {
   traffic: TrafficLog;
   /** The owner's signal (an inspector turn, a run): aborting it closes every request and stream at once. */
   signal?: AbortSignal;
+  /** Where the tasks the agent starts are noted, so that a stopped run can cancel those still open. */
+  tasks?: TaskLedger;
 }
 
 /** An A2A error, the same shape whatever binding reported it. */

@@ -46,7 +46,8 @@ export async function executeRun(kind: AnyRunKind, given: RunRequest): Promise<R
     signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    return await Promise.race([work(kind, run, request), aborted]);
+    const result = await Promise.race([work(kind, run, request), aborted]);
+    return signal?.aborted ? await cancelLeftTasks(run, result) : result;
   } catch (error) {
     // A usage error found mid-run (a target the load rule refuses) still closes the run it opened.
     run.finish("error", (error as Error).message);
@@ -73,4 +74,20 @@ async function work(kind: AnyRunKind, run: Run, request: RunRequest): Promise<Ru
   if (!reached) return run.finished!;
   const result = await kind.execute(run, reached, request, state);
   return run.finished ?? result;
+}
+
+/**
+ * A stopped run leaves no work running on the agent that nobody will read: the tasks it saw started and not
+ * finished are cancelled (A2A 0.3 §7.4, 1.0.1 §3.1.5), each within a short bound, and the result says so.
+ */
+async function cancelLeftTasks(run: Run, result: RunResult): Promise<RunResult> {
+  if (run.tasks.openIds().length === 0) return result;
+  const { canceled, failed } = await run.tasks.cancelOpen();
+  if (canceled.length)
+    result.warnings.push(
+      `stopped: canceled ${canceled.length} task(s) the run had started on the agent (${canceled.join(", ")})`,
+    );
+  for (const { id, why } of failed)
+    result.warnings.push(`stopped: task ${id} the run had started could not be canceled: ${why}`);
+  return result;
 }

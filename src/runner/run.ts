@@ -3,6 +3,7 @@ import type { RunEventSink } from "../model/events.js";
 import { startResult, type RunKind, type RunResult } from "../model/result.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { MIN_SECRET_LENGTH } from "../model/limits.js";
+import { TaskLedger } from "../client/task-ledger.js";
 import { TrafficLog, type TrafficRetention } from "../net/traffic.js";
 import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";
@@ -34,6 +35,8 @@ export class Run {
   readonly result: RunResult;
   readonly traffic: TrafficLog;
   readonly signal: AbortSignal | undefined;
+  /** The tasks the agent started for this run and has not finished, cancelled when the run is stopped. */
+  readonly tasks = new TaskLedger();
   private readonly secrets: string[];
   private readonly started = Date.now();
   private readonly listener: RunEventSink | undefined;
@@ -103,6 +106,7 @@ export class Run {
       timeoutMs: opts.timeoutMs,
       policy: opts.policy,
       traffic: this.traffic,
+      tasks: this.tasks,
       ...(this.signal ? { signal: this.signal } : {}),
     };
   }

@@ -51,7 +51,9 @@ export default defineCheck({
 /**
  * The wire decides the version, so an agent that answers 0.3 methods owes the card member 0.3 §5.5 requires:
  * protocolVersion. On a 0.2 wire it is not owed: it is required only from 0.2.5, and a card without it reads
- * as 0.2.0–0.2.4, whose methods are the same. (1.0 moves it into each interface.)
+ * as 0.2.0–0.2.4, whose methods are the same. (1.0 moves it into each interface.) So no proxy mutation
+ * proves this rule on every agent: without the field most 0.3 agents read as 0.2 on the wire, which is owed
+ * nothing; the reference agent's flaw card-missing-protocol-version, which answers a 0.3-only method, proves it.
  */
 function missingProtocolVersion(ctx: CheckContext): string | undefined {
   if (ctx.generation !== "0.3") return undefined;

@@ -15,18 +15,6 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
-    id: "card-protocol-version-dropped",
-    what: "the card of an agent that speaks 0.3 has no protocolVersion",
-    clause: "A2A 0.3 §5.5 AgentCard.protocolVersion (required)",
-    check: "card.required-fields",
-    generations: ["0.x"],
-    card: (card) => {
-      if (!("protocolVersion" in card)) return undefined;
-      delete card.protocolVersion;
-      return card;
-    },
-  },
-  {
     id: "card-skill-without-tags",
     what: "the first skill has no tags",
     clause: "A2A 0.3 §5.5.4 AgentSkill.tags (required); 1.0.1 §5.7 AgentSkill (REQUIRED)",
