@@ -2,6 +2,8 @@ import { createInterface } from "node:readline";
 import { parseTransport } from "../model/transport.js";
 import { cardSecurity, type CardSecurityFields } from "../client/auth.js";
 import { ChatSession, describeCallFailure } from "../client/chat-session.js";
+import { createClient } from "../client/create-client.js";
+import type { A2AClient } from "../client/types.js";
 import type { TrafficEntry } from "../model/traffic.js";
 import { TrafficLog } from "../net/traffic.js";
 import { formatDuration } from "../view/units.js";
@@ -35,12 +37,19 @@ export interface ChatFlags extends CommonFlags, AuthFlags {
 
 const help = `Commands: /raw (toggle the traffic view), /task (show the current task), /cancel (cancel it), /new (new conversation), /help, /quit`;
 
+/** Past this many characters a request or response body is cut in the traffic view; events never are. */
+const RAW_BODY_LIMIT = 64 * 1024;
+
 function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | undefined {
-  const body = (text: string | undefined) =>
-    text ? ` ${st.dim(t(text.length > 400 ? `${text.slice(0, 400)}…` : text))}` : "";
+  const cut = (text: string) =>
+    text.length > RAW_BODY_LIMIT
+      ? `${text.slice(0, RAW_BODY_LIMIT)}… (${text.length - RAW_BODY_LIMIT} more characters)`
+      : text;
+  const body = (text: string | undefined, whole = false) =>
+    text ? ` ${st.dim(t(whole ? text : cut(text)))}` : "";
   if (phase === "request")
     return `${st.cyan("→")} ${t(entry.method)} ${t(entry.url)}${body(entry.request_body)}`;
-  if (phase === "event") return `${st.cyan("⇠")} event${body(entry.events?.at(-1)?.data)}`;
+  if (phase === "event") return `${st.cyan("⇠")} event${body(entry.events?.at(-1)?.data, true)}`;
   if (phase === "end") {
     if (entry.error) return `${st.red("←")} ${t(entry.error.message)}`;
     return entry.events && entry.events.length > 0
@@ -135,6 +144,16 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
   const prompt = () => interactive && rl.prompt();
   let failedTurns = 0;
   let refusedAt: string | undefined;
+  // Ctrl-C during a reply stops that reply (and cancels its task); at the prompt, or a second time, it leaves.
+  let turnStop: AbortController | undefined;
+  let leaving = false;
+  const onInterrupt = () => {
+    if (turnStop && !turnStop.signal.aborted) return turnStop.abort(new Error("stopped by Ctrl-C"));
+    leaving = true;
+    rl.close();
+  };
+  rl.on("SIGINT", onInterrupt);
+  process.on("SIGINT", onInterrupt);
   prompt();
   for await (const line of rl) {
     const text = line.trim();
@@ -148,7 +167,17 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
       prompt();
       continue;
     }
-    const turn = await sayWithHeartbeat(session, text, streaming, st);
+    turnStop = new AbortController();
+    const via = createClient(client.target, { ...ctx, signal: turnStop.signal });
+    const turn = await sayWithHeartbeat(session, text, { streaming, st, via }).finally(() => via.close());
+    if (turnStop.signal.aborted) {
+      out(st.yellow(`! ${await stoppedTurnNote(session)}`));
+      if (leaving) break;
+      turnStop = undefined;
+      prompt();
+      continue;
+    }
+    turnStop = undefined;
     const state = turn.reply?.kind === "task" ? turn.reply.state : turn.reply ? "message" : "";
     if (turn.failure) {
       failedTurns += 1;
@@ -160,6 +189,7 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
       out(st.dim(`[${t(state)}${turn.awaitingInput ? ": your next message continues this task" : ""}]`));
     prompt();
   }
+  process.off("SIGINT", onInterrupt);
   rl.close();
   client.close();
   // Refused, the session cannot go on; scripted (stdin not a terminal), a failed message fails the script.
@@ -167,13 +197,26 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
   return !interactive && failedTurns > 0 ? exitCodes.failed : exitCodes.passed;
 }
 
+/** What stopping a reply did: the reply stopped, and its task canceled when the turn had one. */
+async function stoppedTurnNote(session: ChatSession): Promise<string> {
+  const canceled = await session.cancelStopped();
+  if (!canceled) return "reply stopped";
+  if (canceled.ok) return `reply stopped; task ${canceled.value.id} is ${canceled.value.state}`;
+  return `reply stopped; its task could not be canceled: ${describeCallFailure(canceled)}`;
+}
+
 /** One message, with "still waiting on the agent" on stderr every 5 s until the first text arrives. */
-async function sayWithHeartbeat(session: ChatSession, text: string, streaming: boolean, st: Style) {
+async function sayWithHeartbeat(
+  session: ChatSession,
+  text: string,
+  { streaming, st, via }: { streaming: boolean; st: Style; via: A2AClient },
+) {
   const write = (line: string) => void process.stderr.write(`${st.dim(line)}\n`);
   const beat = heartbeat({ write, what: "the agent" });
   if (streaming) process.stdout.write(st.bold("agent> "));
   try {
     const turn = await session.say(text, {
+      via,
       stream: streaming,
       onText: (piece) => {
         beat.stop();

@@ -27,6 +27,11 @@ export interface ChatOptions {
   pollIntervalMs?: number;
   /** Give up polling after this long. */
   settleTimeoutMs?: number;
+  /**
+   * The client for this turn alone (one that hears the turn's own stop signal); the session's client
+   * otherwise. The session's client stays for /task, /cancel and the cancel of a stopped turn.
+   */
+  via?: A2AClient;
 }
 
 function streamedText(event: Reply): string {
@@ -47,6 +52,8 @@ export class ChatSession {
   pendingTaskId: string | undefined;
   /** The most recent task, for /task and /cancel. */
   lastTaskId: string | undefined;
+  /** The task the turn in progress is about, as soon as a reply or event names it. */
+  liveTaskId: string | undefined;
 
   constructor(readonly client: A2AClient) {}
 
@@ -78,9 +85,13 @@ export class ChatSession {
       ...(this.contextId ? { contextId: this.contextId } : {}),
       ...(this.pendingTaskId ? { taskId: this.pendingTaskId } : {}),
     };
+    const client = options.via ?? this.client;
+    this.liveTaskId = this.pendingTaskId;
     if (options.stream) {
       let shown = false;
-      const stream = await this.client.stream(input, (event, raw) => {
+      const stream = await client.stream(input, (event, raw) => {
+        if (event.kind === "task") this.liveTaskId = event.id;
+        else if (event.kind !== "message" && event.taskId) this.liveTaskId = event.taskId;
         options.onEvent?.(event, raw);
         const piece = streamedText(event);
         if (!piece) return;
@@ -97,10 +108,11 @@ export class ChatSession {
         turn.failure = `the stream ended early (${stream.end.reason}${stream.end.message ? `: ${stream.end.message}` : ""})`;
       return turn;
     }
-    const sent = await this.client.send(input);
+    const sent = await client.send(input);
     if (!sent.ok) return { text: "", awaitingInput: false, failure: describeCallFailure(sent) };
     if (sent.value.kind !== "task") return this.remember(sent.value);
-    const polled = await pollTask(this.client, sent.value, {
+    this.liveTaskId = sent.value.id;
+    const polled = await pollTask(client, sent.value, {
       deadline: Date.now() + (options.settleTimeoutMs ?? 60_000),
       delayMs: everyMs(options.pollIntervalMs ?? 1000),
     });
@@ -113,6 +125,19 @@ export class ChatSession {
   /** Reads the most recent task. */
   async task(): Promise<CallOutcome<Task> | undefined> {
     return this.lastTaskId ? this.client.getTask(this.lastTaskId) : undefined;
+  }
+
+  /**
+   * Cancels the task of a turn that was stopped before its reply settled (A2A 0.3 §7.4, 1.0.1 §3.1.5), so
+   * no work goes on that nobody will read; undefined when the turn named no task.
+   */
+  async cancelStopped(): Promise<CallOutcome<Task> | undefined> {
+    const id = this.liveTaskId;
+    this.liveTaskId = undefined;
+    if (!id) return undefined;
+    const outcome = await this.client.cancelTask(id);
+    if (outcome.ok && this.pendingTaskId === id) this.pendingTaskId = undefined;
+    return outcome;
   }
 
   /** Cancels the most recent task. */

@@ -25,7 +25,7 @@ function cancelling(refused: ReadonlySet<string>, asked: string[]): () => A2ACli
               rawState: "canceled",
               history: [],
               artifacts: [],
-            } as Task,
+            },
             raw: {},
             trafficIds: [],
           },

@@ -101,8 +101,7 @@ export function recordingTasks(client: A2AClient, ledger: TaskLedger, canceller:
     if (!live) outcome.events.forEach(noteReply);
     return outcome;
   };
-  return {
-    target: client.target,
+  const tracked: Partial<A2AClient> = {
     send: async (input, options) => noteOutcome(await client.send(input, options)),
     prepareSend: (input) => {
       const sendOnce = client.prepareSend(input);
@@ -111,15 +110,18 @@ export function recordingTasks(client: A2AClient, ledger: TaskLedger, canceller:
     stream: async (input, onEvent) =>
       noteStreamEnd(await client.stream(input, noteStream(onEvent)), onEvent !== undefined),
     getTask: async (id, historyLength) => noteOutcome(await client.getTask(id, historyLength)),
-    listTasks: (query) => client.listTasks(query),
     cancelTask: async (id) => noteOutcome(await client.cancelTask(id)),
     subscribe: async (id, onEvent) =>
       noteStreamEnd(await client.subscribe(id, noteStream(onEvent)), onEvent !== undefined),
-    setPushConfig: (taskId, config) => client.setPushConfig(taskId, config),
-    getPushConfig: (taskId, configId) => client.getPushConfig(taskId, configId),
-    listPushConfigs: (taskId) => client.listPushConfigs(taskId),
-    deletePushConfig: (taskId, configId) => client.deletePushConfig(taskId, configId),
-    getExtendedCard: () => client.getExtendedCard(),
-    close: () => client.close(),
   };
+  // A proxy, not a copy: the binding's own class stays visible (instanceof, raw JSON-RPC calls) and every
+  // method the ledger does not read is the client's own, called on the client itself.
+  return new Proxy(client, {
+    get(target, property) {
+      const own = tracked[property as keyof A2AClient];
+      if (own) return own;
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
