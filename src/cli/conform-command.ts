@@ -5,7 +5,7 @@ import { checkLevels, parseCategory, type CheckLevel } from "../checks/types.js"
 import { parseTransport, transportFlagOf, type TransportFlag } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
 import { checksMatching, type CheckGrep } from "../runner/check-selection.js";
-import { credentialsIn } from "../runner/run-conformance.js";
+import { credentialsIn } from "../runner/credential-headers.js";
 import {
   connectionFlags,
   parseAgentUrl,

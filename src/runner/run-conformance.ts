@@ -1,3 +1,4 @@
+import { credentialsIn } from "./credential-headers.js";
 import { cardLocations, type DiscoveryResult } from "../card/discover.js";
 import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
@@ -34,11 +35,6 @@ import type { Reached } from "./reach.js";
 import type { Run } from "./run.js";
 
 type FoundCard = Extract<DiscoveryResult, { found: true }>;
-
-/** Whether headers carry credentials by their names (Authorization, X-API-Key, a token...). */
-export function credentialsIn(headers: Record<string, string>): boolean {
-  return Object.keys(headers).some((h) => /auth|key|token/i.test(h));
-}
 
 export interface ConformanceOptions {
   agentUrl: string;

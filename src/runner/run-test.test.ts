@@ -55,3 +55,35 @@ describe("a test file of kind conformance", () => {
     expect(() => parseTestDefinition(conformanceTest(config), "c.json")).toThrow(message);
   });
 });
+
+describe("the headers a test gives", () => {
+  it("are redacted by value whatever their names; headers that describe the request stay readable", async () => {
+    const test = parseTestDefinition(
+      {
+        name: "session header",
+        kind: "a2a",
+        config: {
+          agent_url: agent.url,
+          headers: {
+            "X-Bob-Session": "bob-session-7f3a9c",
+            "X-Trace-Tag": "nightly-build-42",
+            Accept: "application/json",
+          },
+          timeout_s: 10,
+        },
+      },
+      "session.json",
+    );
+    const result = await runTestDefinition(test, {
+      secrets: { values: {}, env: {} },
+      policy: commandLinePolicy,
+    });
+    const text = JSON.stringify(result);
+    expect(result.traffic.length).toBeGreaterThan(0);
+    expect(text).not.toContain("bob-session-7f3a9c");
+    expect(text).not.toContain("nightly-build-42");
+    expect(result.traffic.some((t) => Object.values(t.request_headers).includes("application/json"))).toBe(
+      true,
+    );
+  });
+});

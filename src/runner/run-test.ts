@@ -7,6 +7,7 @@ import { executeRun } from "./execute-run.js";
 import type { RunRequest } from "./kinds/define.js";
 import { resultKindOf, runKinds, type RunKindName } from "./kinds/index.js";
 import { Run } from "./run.js";
+import { headerSecrets } from "./credential-headers.js";
 import { resolveSecrets, type SecretSource } from "./secrets.js";
 import { isConversation } from "./kinds/conversation.js";
 import type { A2ATestConfig, LoadedTest } from "./test-definition.js";
@@ -38,15 +39,6 @@ export interface TestRunOptions extends Pick<
 }
 
 /** The values an identity's headers carry, the token alone too ("Bearer T"): kept out of every output. */
-function credentialsOf(identities: ReadonlyArray<{ headers: Record<string, string> }>): string[] {
-  return identities.flatMap((identity) =>
-    Object.values(identity.headers).flatMap((value) => {
-      const token = /^\s*\S+\s+(\S+)\s*$/.exec(value)?.[1];
-      return token ? [value, token] : [value];
-    }),
-  );
-}
-
 /** The run kind a test definition names: "a2a" is a smoke test, or a conversation when it holds one. */
 export function runKindOf(test: LoadedTest): RunKindName {
   const { kind, config } = test.definition;
@@ -85,7 +77,12 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
   const request: RunRequest = {
     ...rest,
     config,
-    secrets: [...used, ...(redact ?? []), ...credentialsOf(config.identities ?? [])],
+    secrets: [
+      ...used,
+      ...(redact ?? []),
+      ...headerSecrets(config.headers),
+      ...(config.identities ?? []).flatMap((identity) => headerSecrets(identity.headers)),
+    ],
     secretValues: secrets.values,
     ...(test.fromFlags ? {} : { name: test.definition.name, source: test.source }),
     warnings: test.warnings,

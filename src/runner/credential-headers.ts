@@ -1,0 +1,32 @@
+import { MIN_SECRET_LENGTH } from "../model/limits.js";
+
+/** Whether headers carry credentials by their names (Authorization, X-API-Key, a token...). */
+export function credentialsIn(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((h) => /auth|key|token/i.test(h));
+}
+
+/** Headers that describe the request and never carry a secret: their values stay readable in results. */
+const PUBLIC_HEADERS = new Set([
+  "accept",
+  "content-type",
+  "user-agent",
+  "a2a-version",
+  "a2a-extensions",
+  "x-a2a-extensions",
+  "traceparent",
+  "tracestate",
+]);
+
+/**
+ * The values to redact from a test's headers, whatever their names (a session cookie in `X-Bob-Session` is
+ * as secret as a bearer token): each value, and its credential after a scheme word ("Bearer abc" → "abc").
+ * A value too short to redact safely counts only under a credential-like name, where the run warns about it.
+ */
+export function headerSecrets(headers: Record<string, string>): string[] {
+  return Object.entries(headers).flatMap(([name, value]) => {
+    if (PUBLIC_HEADERS.has(name.toLowerCase())) return [];
+    if (value.trim().length < MIN_SECRET_LENGTH && !credentialsIn({ [name]: value })) return [];
+    const token = /^\s*\S+\s+(\S+)\s*$/.exec(value)?.[1];
+    return token && token.length >= MIN_SECRET_LENGTH ? [value, token] : [value];
+  });
+}
