@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LoadConfig } from "./settings.js";
+import { loadRequestOf, resolveLoadSettings, type LoadConfig } from "./settings.js";
 import { parseThreshold } from "./thresholds.js";
 
 /** config.load in a test file of kind "load" (docs/load.md); thresholds are checked as they are read. */
@@ -27,4 +27,13 @@ export const loadConfigSchema: z.ZodType<LoadConfig> = z
     /** The host of a target that is not loopback, named to confirm it may be loaded. */
     confirm_target: z.string({ error: "must be a host name" }).min(1, "must not be empty").optional(),
   })
-  .strict();
+  .strict()
+  // The bounds a run applies (concurrency, duration, rate, ramp against duration), checked when the test is
+  // read or saved: the same rule, so a test that is accepted can run.
+  .superRefine((config, ctx) => {
+    try {
+      resolveLoadSettings(loadRequestOf(config), 1000);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  });

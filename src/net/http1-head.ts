@@ -3,6 +3,8 @@
  * WirePlan), and its bytes for each body. Responses are read in http1-response.ts.
  */
 
+import { HTTP_FIELD_VALUE, HTTP_TOKEN } from "./header-syntax.js";
+
 /** Where a request goes: the address the outbound policy approved, never a name resolved again. */
 export interface WireTarget {
   protocol: "http:" | "https:";
@@ -32,15 +34,13 @@ export class WireError extends Error {
   }
 }
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /** `name: value\r\n`, refusing a name or value that could split the request. */
 function headerLine(name: string, value: string): string {
-  if (!TOKEN.test(name))
+  if (!HTTP_TOKEN.test(name))
     throw new WireError(`invalid header name ${JSON.stringify(name)}`, "ERR_INVALID_HTTP_TOKEN");
-  if (BAD_VALUE.test(value))
+  if (!HTTP_FIELD_VALUE.test(value))
     throw new WireError(`invalid character in the value of header "${name}"`, "ERR_INVALID_CHAR");
   return `${name}: ${value}\r\n`;
 }

@@ -4,6 +4,8 @@
  * (http1-response.ts) finds where a head ends and hands its text here.
  */
 
+import { HTTP_TOKEN } from "./header-syntax.js";
+
 /** A response's head: the status, the headers by lower-case name, and whether the connection may carry another. */
 export interface ResponseHead {
   status: number;
@@ -15,7 +17,6 @@ const CR = 0x0d;
 
 // Node's rule for headers that appear once: the first copy counts and later ones are dropped.
 const SINGLE_HEADERS = new Set(["content-type", "content-length", "location", "retry-after", "etag"]);
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const DIGITS = /^\d{1,15}$/;
 const STATUS_CODE = /^[1-9]\d\d$/;
 
@@ -27,7 +28,7 @@ const LOWER_NAMES_MAX = 256;
 function lowerName(raw: string): string | undefined {
   let lower = lowerNames.get(raw);
   if (lower === undefined) {
-    if (!TOKEN.test(raw)) return undefined;
+    if (!HTTP_TOKEN.test(raw)) return undefined;
     lower = raw.toLowerCase();
     if (lowerNames.size >= LOWER_NAMES_MAX) lowerNames.clear();
     lowerNames.set(raw, lower);

@@ -98,6 +98,29 @@ describe("parseTestDefinition", () => {
     expect(message).toContain("  - config.colour is not a known key");
   });
 
+  it("names a bad header, a header value with CR/LF and an agent URL that is not http(s) with the other problems, never echoing a header value", () => {
+    const parse = (config: Record<string, unknown>) => () =>
+      parseTestDefinition({ name: "t", kind: "conformance", config }, "t.json");
+    expect(
+      parse({
+        agent_url: "ftp://agent.example",
+        headers: { "X Bad": "v", Authorization: "Bearer s3cret\r\nX-Injected: 1" },
+        identities: [{ name: "bob", headers: { Cookie: "sid=bob-secret\n" } }],
+        timeout_s: "x",
+      }),
+    ).toThrow(
+      [
+        "t.json: 5 problems:",
+        '  - config.agent_url must be an http:// or https:// URL with a host, got "ftp://agent.example"',
+        `  - config.headers.X Bad the header name "X Bad" is not an HTTP token (RFC 9110 §5.1: letters, digits and !#$%&'*+.^_\`|~- only; no colon or space)`,
+        '  - config.headers.Authorization the value of header "Authorization" has CR, LF or another character a header cannot carry (RFC 9110 §5.5)',
+        '  - config.timeout_s must be a number, got "x"',
+        '  - config.identities.0.headers.Cookie the value of header "Cookie" has CR, LF or another character a header cannot carry (RFC 9110 §5.5)',
+      ].join("\n"),
+    );
+    expect(parse({ agent_url: "{{secrets.AGENT_URL}}" })).not.toThrow();
+  });
+
   it("treats persona, goal or success_criteria as a conversation", () => {
     expect(
       isConversation(parseTestDefinition(withConfig({ goal: "refund" }), "a.json").definition.config),

@@ -117,7 +117,10 @@ function schemaProblems(raw: unknown, issues: readonly z.core.$ZodIssue[]): Prob
   return issues.map((issue) => {
     const field = issue.path.length > 0 ? issue.path.join(".") : "(the test)";
     const got = valueAt(raw, issue.path);
-    const suffix = got === undefined ? "" : `, got ${describeValue(got)}`;
+    // A header's value may be a credential: its problem is said, the value never echoed.
+    const secret = issue.path.includes("headers");
+    const said = /, got /.test(issue.message);
+    const suffix = got === undefined || secret || said ? "" : `, got ${describeValue(got)}`;
     return { field, message: `${field} ${issue.message}${suffix}` };
   });
 }

@@ -22,6 +22,8 @@ export interface AppDeps {
   host: string;
   webRoot: string;
   inspectorBounds?: StreamBounds;
+  /** How long this server lets a run take (SQLite: it runs them itself); undefined when workers run them. */
+  runDeadlineMs?: number;
 }
 
 /** The express app: security headers, the token-guarded JSON API, then the UI. */
@@ -40,7 +42,7 @@ export function buildApp(deps: AppDeps): Express {
     res.json(openApiDocument);
   });
   app.use(projectsRouter(deps.store));
-  app.use(testsRouter(deps.store, deps.queue, deps.policy));
+  app.use(testsRouter(deps.store, deps.queue, deps.policy, deps.runDeadlineMs));
   app.use(runsRouter(deps.store, deps.queue));
   app.use(inspectRouter(new InspectorSessions(new InspectorStreams(deps.inspectorBounds)), deps.policy));
   app.use("/api", (req) => {

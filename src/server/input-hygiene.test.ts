@@ -106,6 +106,32 @@ describe("input hygiene", () => {
     expect(colon.body.error.message).toMatch(/not an HTTP token/);
   });
 
+  it("checks a test entirely when it is saved: identity headers, load bounds, a duration past the run deadline", async () => {
+    const id = await moduleId();
+    const api = apiClient(server.url);
+    const save = (config: Record<string, unknown>, kind = "conformance") =>
+      api<{ error: { message: string; field?: string } }>("POST", "/api/tests", {
+        module_id: id,
+        name: `t-${Math.random()}`,
+        kind,
+        config: { agent_url: "http://127.0.0.1:9", ...config },
+      });
+    const identity = await save({
+      identities: [{ name: "bob", headers: { Authorization: "Bearer bob-token-123\r\nX-Injected: 1" } }],
+    });
+    expect(identity.status).toBe(400);
+    expect(identity.body.error.message).toMatch(/identities\.0\.headers\.Authorization .*CR, LF/);
+    expect(identity.body.error.message).not.toContain("bob-token-123");
+    const crowd = await save({ load: { concurrency: 1001 } }, "load");
+    expect(crowd.status).toBe(400);
+    expect(crowd.body.error.message).toMatch(/concurrency must be from 1 to 1000, got 1001/);
+    const long = await save({ load: { duration_s: 86_400 } }, "load");
+    expect(long.status).toBe(400);
+    expect(long.body.error.field).toBe("config.load.duration_s");
+    expect(long.body.error.message).toMatch(/longer than this server's run deadline of 900 s/);
+    expect((await save({ load: { duration_s: 60 } }, "load")).status).toBe(201);
+  });
+
   it("answers a body that is not JSON with 415, not 'name is required'", async () => {
     const reply = await post("/api/projects", "name=x", {
       "Content-Type": "application/x-www-form-urlencoded",

@@ -85,6 +85,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const store = new Store(db);
   let queue: RunScheduler;
   let recovered = { interrupted: 0, requeued: 0 };
+  const runDeadlineMs = opts.runTimeoutMs ?? 15 * 60_000;
   if (db.url) {
     // PostgreSQL: workers execute the runs; queued runs whose job may be lost are offered again.
     queue = await SharedRunQueue.open(store, db.url);
@@ -96,7 +97,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       concurrency: opts.concurrency ?? 4,
       perAgentHost: opts.perAgentHost ?? 2,
       perProject: opts.perProject ?? 3,
-      runTimeoutMs: opts.runTimeoutMs ?? 15 * 60_000,
+      runTimeoutMs: runDeadlineMs,
       ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
       ...(opts.env ? { env: opts.env } : {}),
     });
@@ -111,6 +112,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     webRoot: opts.webRoot ?? defaultWebRoot(),
     ...(opts.token ? { token: opts.token } : {}),
     ...(opts.inspectorBounds ? { inspectorBounds: opts.inspectorBounds } : {}),
+    ...(db.url ? {} : { runDeadlineMs }),
   });
   // A client trickling its headers or body is cut off (408) by Node before any handler, the token
   // check included, sees the request. The timeouts cover receiving the request, not the response,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { protocolGenerations } from "../../model/generation.js";
+import { headerProblem } from "../../net/header-syntax.js";
 import { parseEndpointOverride } from "../endpoint-override.js";
 import { timeoutBounds } from "../timeout-bounds.js";
 
@@ -38,13 +39,23 @@ export const pattern = z
   )
   .optional();
 
+/**
+ * Request headers, names and values checked with the file's other problems (RFC 9110 §5.1, §5.5): a CR/LF
+ * or a space in a name is the file's error, not a failure at the network later.
+ */
+export const headersSchema = z
+  .record(z.string(), z.string({ error: "must be a string" }))
+  .superRefine((headers, ctx) => {
+    for (const [name, value] of Object.entries(headers)) {
+      const problem = headerProblem(name, value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: [name] });
+    }
+  });
+
 /** Other callers of the agent: the red team's cross-context pack and the conformance task-scope checks. */
 export const identitiesSchema = z
   .array(
-    z.object(
-      { name: z.string().min(1), headers: z.record(z.string(), z.string()) },
-      { error: 'must be {"name", "headers"}' },
-    ),
+    z.object({ name: z.string().min(1), headers: headersSchema }, { error: 'must be {"name", "headers"}' }),
     { error: "must be a list of identities" },
   )
   .optional();
@@ -54,8 +65,12 @@ export const connectionShape = {
   agent_url: z
     .string({ error: "is required (the agent's URL)" })
     .min(1, "is required")
+    // A URL read from a secret ({{secrets.NAME}}) is checked once resolved, when the run starts.
+    .refine((v) => v.includes("{{") || /^https?:\/\/[^/?#\s]+/i.test(v.trim()), {
+      error: "must be an http:// or https:// URL with a host",
+    })
     .describe("the agent's base URL or card URL (http or https)"),
-  headers: z.record(z.string(), z.string({ error: "must be a string" })).default({}),
+  headers: headersSchema.default({}),
   strict_card: z.boolean({ error: "must be true or false" }).default(true),
   timeout_s: z
     .number({ error: "must be a number" })

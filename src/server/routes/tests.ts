@@ -54,8 +54,28 @@ async function checkNotSelf(url: string, field: string, policy: OutboundPolicy):
   }
 }
 
+/**
+ * A load test whose duration is longer than the run deadline of the server that runs it would be cut off
+ * mid-run: refused when saved, as everything else a run would refuse. (With PostgreSQL the workers have
+ * their own deadline, which the server does not know.)
+ */
+function checkLoadFitsDeadline(config: Record<string, unknown>, runDeadlineMs: number | undefined): void {
+  const load = config.load as { duration_s?: unknown } | undefined;
+  if (runDeadlineMs === undefined || typeof load?.duration_s !== "number") return;
+  if (load.duration_s * 1000 <= runDeadlineMs) return;
+  throw badRequest(
+    `config.load.duration_s is ${load.duration_s} s, longer than this server's run deadline of ${runDeadlineMs / 1000} s: the run would be cut off; shorten it, or run it with plainwright load`,
+    "config.load.duration_s",
+  );
+}
+
 /** Validates a POST /api/tests body: exactly the test JSON of docs/test-files.md with module_id. */
-async function parseBody(body: unknown, store: Store, policy: OutboundPolicy) {
+async function parseBody(
+  body: unknown,
+  store: Store,
+  policy: OutboundPolicy,
+  runDeadlineMs: number | undefined,
+) {
   if (Array.isArray(body)) throw badRequest("send one test per request (the body is an array)");
   if (typeof body !== "object" || body === null)
     throw badRequest("the body must be a JSON object (a test definition)");
@@ -69,13 +89,19 @@ async function parseBody(body: unknown, store: Store, policy: OutboundPolicy) {
   if (typeof endpoint === "string")
     await checkNotSelf(endpoint.replace(/@[a-z]+$/i, ""), "config.endpoint", policy);
   checkHeaders(loaded.definition.config.headers, "config.headers");
+  checkLoadFitsDeadline(loaded.definition.config, runDeadlineMs);
   const mod = await store.catalog.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
   return { loaded, mod };
 }
 
 /** Tests and their runs (docs/api.md). */
-export function testsRouter(store: Store, queue: RunScheduler, policy: OutboundPolicy): Router {
+export function testsRouter(
+  store: Store,
+  queue: RunScheduler,
+  policy: OutboundPolicy,
+  runDeadlineMs?: number,
+): Router {
   const router = Router();
   const testOr404 = async (id: string) => {
     const row = await store.catalog.test(id);
@@ -111,7 +137,7 @@ export function testsRouter(store: Store, queue: RunScheduler, policy: OutboundP
     res.json(rows.map((row) => testView(row, latest.get(row.id))));
   });
   router.post("/api/tests", async (req, res) => {
-    const { loaded, mod } = await parseBody(req.body, store, policy);
+    const { loaded, mod } = await parseBody(req.body, store, policy, runDeadlineMs);
     const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
     const row = await store.catalog.createTest(mod.id, loaded.definition.name, req.body, warnings);
     res.status(201).json(await view(row));
@@ -126,7 +152,7 @@ export function testsRouter(store: Store, queue: RunScheduler, policy: OutboundP
       typeof req.body === "object" && req.body !== null && !Array.isArray(req.body)
         ? { module_id: row.module_id, ...(req.body as Record<string, unknown>) }
         : req.body;
-    const { loaded, mod } = await parseBody(body, store, policy);
+    const { loaded, mod } = await parseBody(body, store, policy, runDeadlineMs);
     const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
     const change = { moduleId: mod.id, name: loaded.definition.name, definition: body, warnings };
     const updated = await store.catalog.updateTest(row.id, change);
