@@ -1,3 +1,5 @@
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
 import type { RunEvent } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
@@ -52,13 +54,58 @@ export function endedResult(row: TestRow | undefined, reason: string): string {
   return JSON.stringify(errorResult(test, reason));
 }
 
-/** The agent's host:port, the key of the per-host slot limit ("" when the URL is a secret or invalid). */
-export function agentHostOf(definition: string): string {
+/** How long the per-host key waits on DNS before it falls back to the host as spelled. */
+const PLACE_LOOKUP_MS = 2000;
+
+/**
+ * The agent's address and port, the key of the per-host slot limit: one host spelled several ways
+ * (localhost, 127.0.0.1, LOCALHOST., ::ffff:127.0.0.1, a default port written out or not) is one agent,
+ * whichever project's test names it. A name that does not resolve in time counts as spelled; "" when the
+ * URL is a secret or invalid.
+ */
+export async function agentPlaceOf(definition: string): Promise<string> {
+  let url: URL;
   try {
-    const url = (JSON.parse(definition) as { config?: { agent_url?: unknown } }).config?.agent_url;
-    return typeof url === "string" ? new URL(url).host : "";
+    const raw = (JSON.parse(definition) as { config?: { agent_url?: unknown } }).config?.agent_url;
+    if (typeof raw !== "string") return "";
+    url = new URL(raw);
   } catch {
     return "";
+  }
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  const host = url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  const address = isIP(host) ? host : await firstAddress(host);
+  const plain = unmapped(address ?? host);
+  return isIP(plain) === 6 ? `[${plain}]:${port}` : `${plain}:${port}`;
+}
+
+/** An IPv4-mapped IPv6 address (::ffff:127.0.0.1, or ::ffff:7f00:1 as URLs write it) as its IPv4 address. */
+function unmapped(address: string): string {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return address;
+  const [high, low] = [parseInt(hex[1] ?? "0", 16), parseInt(hex[2] ?? "0", 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/** The host's first IPv4 address (else its first address), or undefined when it does not resolve in time. */
+async function firstAddress(host: string): Promise<string | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), PLACE_LOOKUP_MS);
+  });
+  const found = lookup(host, { all: true }).then(
+    (all) => (all.find((a) => a.family === 4) ?? all[0])?.address,
+    () => undefined,
+  );
+  try {
+    return await Promise.race([found, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

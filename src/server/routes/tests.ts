@@ -5,7 +5,7 @@ import { parseTestDefinition } from "../../runner/test-definition.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { checkHeaders, parseBody as parseNameBody } from "../request-schemas.js";
 import { nameBody } from "../../model/api.js";
-import { agentHostOf } from "../run-executor.js";
+import { agentPlaceOf } from "../run-executor.js";
 import type { RunScheduler } from "../run-queue.js";
 import type { RunSummaryRow, TestRow } from "../store/rows.js";
 import type { Store } from "../store.js";
@@ -169,7 +169,7 @@ export function testsRouter(
     const mod = await store.catalog.module(row.module_id);
     const run = await store.runs.createRun(row.id, {
       projectId: mod?.project_id ?? "",
-      agentHost: agentHostOf(row.definition),
+      agentHost: await agentPlaceOf(row.definition),
     });
     await queue.enqueue(run);
     res
