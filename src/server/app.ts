@@ -7,6 +7,7 @@ import { openApiDocument } from "./openapi.js";
 import { inspectRouter } from "./routes/inspect.js";
 import { projectsRouter } from "./routes/projects.js";
 import { runsRouter } from "./routes/runs.js";
+import { RunsEndedByDeletion } from "./run-queue.js";
 import { testsRouter } from "./routes/tests.js";
 import type { RunScheduler } from "./run-queue.js";
 import { jsonBody } from "./json-body.js";
@@ -29,6 +30,7 @@ export interface AppDeps {
 /** The express app: security headers, the token-guarded JSON API, then the UI. */
 export function buildApp(deps: AppDeps): Express {
   const app = express();
+  const ended = new RunsEndedByDeletion();
   app.disable("x-powered-by");
   app.set("etag", false);
   app.use(securityHeaders);
@@ -41,9 +43,9 @@ export function buildApp(deps: AppDeps): Express {
   app.get("/api/openapi.json", (_req, res) => {
     res.json(openApiDocument);
   });
-  app.use(projectsRouter(deps.store));
-  app.use(testsRouter(deps.store, deps.queue, deps.policy, deps.runDeadlineMs));
-  app.use(runsRouter(deps.store, deps.queue));
+  app.use(projectsRouter(deps.store, deps.queue, ended));
+  app.use(testsRouter(deps.store, deps.queue, deps.policy, ended, deps.runDeadlineMs));
+  app.use(runsRouter(deps.store, deps.queue, ended));
   app.use(inspectRouter(new InspectorSessions(new InspectorStreams(deps.inspectorBounds)), deps.policy));
   app.use("/api", (req) => {
     throw new ApiError(404, `no API route ${req.method} ${req.originalUrl.split("?")[0] ?? ""}`);

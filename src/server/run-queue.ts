@@ -41,6 +41,42 @@ export async function cancelStoredRun(store: Store, runId: string): Promise<Canc
   return ended ? "canceled" : "finished";
 }
 
+/**
+ * The runs stopped because their project, module or test was deleted, remembered (the most recent ones)
+ * so that a cancel arriving after the delete is answered as for a finished run, not "no such run".
+ */
+export class RunsEndedByDeletion {
+  readonly #ids = new Map<string, string>();
+  constructor(private readonly capacity = 10_000) {}
+
+  add(id: string, what: string): void {
+    this.#ids.set(id, what);
+    for (const oldest of this.#ids.keys()) {
+      if (this.#ids.size <= this.capacity) break;
+      this.#ids.delete(oldest);
+    }
+  }
+
+  /** What was deleted under the run ("project"...), when it ended that way. */
+  reason(id: string): string | undefined {
+    return this.#ids.get(id);
+  }
+}
+
+/** Cancels every queued or running run of a project, a module or a test (before it is deleted). */
+export async function cancelRuns(
+  store: Store,
+  queue: RunScheduler,
+  under: Parameters<Store["runs"]["unfinishedRunIds"]>[0],
+  ended: RunsEndedByDeletion,
+): Promise<void> {
+  const what = "projectId" in under ? "project" : "moduleId" in under ? "module" : "test";
+  for (const id of await store.runs.unfinishedRunIds(under)) {
+    await queue.cancel(id);
+    ended.add(id, what);
+  }
+}
+
 /** Slot counts per key (agent host, project). */
 class Counts {
   readonly #n = new Map<string, number>();

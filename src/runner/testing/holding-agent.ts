@@ -4,12 +4,15 @@ import type { AddressInfo } from "node:net";
 /**
  * For tests of stopping a run: an A2A 0.3 agent with a valid card that answers the first `answered`
  * messages (and any other method) with a completed task, then holds every further message without
- * a word. `held(n)` resolves once n messages are held; `count()` is how many messages came in all.
+ * a word. `held(n)` resolves once n messages are held; `released(n)` once the client has given up on n of
+ * them (closed the request); `count()` is how many messages came in all.
  */
 export async function holdingAgent(answered = 0) {
   let messages = 0;
   let holding = 0;
+  let releasedCount = 0;
   const waiters: Array<[number, () => void]> = [];
+  const releaseWaiters: Array<[number, () => void]> = [];
   const server = http.createServer((req, res) => {
     const port = (server.address() as AddressInfo).port;
     if (req.method === "GET") {
@@ -47,6 +50,10 @@ export async function holdingAgent(answered = 0) {
         return;
       }
       holding++;
+      res.once("close", () => {
+        releasedCount++;
+        for (const [n, resolve] of releaseWaiters) if (releasedCount >= n) resolve();
+      });
       for (const [n, resolve] of waiters) if (holding >= n) resolve();
     });
   });
@@ -56,6 +63,8 @@ export async function holdingAgent(answered = 0) {
     count: () => messages,
     held: (n: number) =>
       new Promise<void>((resolve) => (holding >= n ? resolve() : waiters.push([n, resolve]))),
+    released: (n: number) =>
+      new Promise<void>((resolve) => (releasedCount >= n ? resolve() : releaseWaiters.push([n, resolve]))),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

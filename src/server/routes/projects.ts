@@ -1,3 +1,4 @@
+import { cancelRuns, type RunScheduler, type RunsEndedByDeletion } from "../run-queue.js";
 import { Router } from "express";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { nameBody, secretBody } from "../../model/api.js";
@@ -13,7 +14,7 @@ async function projectOr404(store: Store, id: string) {
 }
 
 /** Projects, their modules and their write-only secrets (docs/api.md). */
-export function projectsRouter(store: Store): Router {
+export function projectsRouter(store: Store, queue: RunScheduler, ended: RunsEndedByDeletion): Router {
   const router = Router();
   router.get("/api/projects", async (_req, res) => {
     res.json(await store.catalog.listProjects());
@@ -36,7 +37,9 @@ export function projectsRouter(store: Store): Router {
     res.json(await store.catalog.renameProject(req.params.id, name));
   });
   router.delete("/api/projects/:id", async (req, res) => {
-    // Its modules, tests, runs and secrets go with it (ON DELETE CASCADE).
+    // Its runs stop first (their work, their slots, their agent connections); then its modules, tests,
+    // runs and secrets go with it (ON DELETE CASCADE).
+    await cancelRuns(store, queue, { projectId: req.params.id }, ended);
     if (!(await store.catalog.deleteProject(req.params.id))) throw notFound("project", req.params.id);
     res.status(204).end();
   });

@@ -1,6 +1,6 @@
 import { Router, type Response } from "express";
 import { ApiError, notFound } from "../api-error.js";
-import type { RunScheduler } from "../run-queue.js";
+import type { RunScheduler, RunsEndedByDeletion } from "../run-queue.js";
 import { openSse } from "../sse.js";
 import { FinishedRunBodies } from "../run-bodies.js";
 import type { RunHeadRow, RunRow } from "../store/rows.js";
@@ -37,7 +37,7 @@ function sendJsonBytes(res: Response, body: Buffer): void {
 }
 
 /** Reading runs, following one live, and canceling one (docs/api.md). */
-export function runsRouter(store: Store, queue: RunScheduler): Router {
+export function runsRouter(store: Store, queue: RunScheduler, ended: RunsEndedByDeletion): Router {
   const router = Router();
   const runOr404 = async (id: string) => {
     const run = await store.runs.run(id);
@@ -66,6 +66,12 @@ export function runsRouter(store: Store, queue: RunScheduler): Router {
   });
   router.post("/api/runs/:id/cancel", async (req, res) => {
     const outcome = await queue.cancel(req.params.id);
+    const deletedWith = outcome === "missing" ? ended.reason(req.params.id) : undefined;
+    if (deletedWith)
+      throw new ApiError(
+        409,
+        `the run has already finished: it was canceled when its ${deletedWith} was deleted; only a queued or running run can be canceled`,
+      );
     if (outcome === "missing") throw notFound("run", req.params.id);
     const run = await runOr404(req.params.id);
     if (outcome === "finished") {

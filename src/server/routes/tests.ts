@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from "../api-error.js";
 import { checkHeaders, parseBody as parseNameBody } from "../request-schemas.js";
 import { nameBody } from "../../model/api.js";
 import { agentPlaceOf } from "../run-executor.js";
-import type { RunScheduler } from "../run-queue.js";
+import { cancelRuns, type RunScheduler, type RunsEndedByDeletion } from "../run-queue.js";
 import type { RunSummaryRow, TestRow } from "../store/rows.js";
 import type { Store } from "../store.js";
 
@@ -100,6 +100,7 @@ export function testsRouter(
   store: Store,
   queue: RunScheduler,
   policy: OutboundPolicy,
+  ended: RunsEndedByDeletion,
   runDeadlineMs?: number,
 ): Router {
   const router = Router();
@@ -126,7 +127,8 @@ export function testsRouter(
     res.json(await store.catalog.renameModule(mod.id, name));
   });
   router.delete("/api/modules/:id", async (req, res) => {
-    // Its tests and their runs go with it (ON DELETE CASCADE).
+    // Its runs stop first; its tests and their runs go with it (ON DELETE CASCADE).
+    await cancelRuns(store, queue, { moduleId: req.params.id }, ended);
     if (!(await store.catalog.deleteModule(req.params.id))) throw notFound("module", req.params.id);
     res.status(204).end();
   });
@@ -160,7 +162,8 @@ export function testsRouter(
     res.json(await view(updated));
   });
   router.delete("/api/tests/:id", async (req, res) => {
-    // Runs still executing finish in the background; their result has no row to land in and is dropped.
+    // Its runs stop first: nothing goes on sending to the agent for a test that is gone.
+    await cancelRuns(store, queue, { testId: req.params.id }, ended);
     if (!(await store.catalog.deleteTest(req.params.id))) throw notFound("test", req.params.id);
     res.status(204).end();
   });

@@ -182,6 +182,22 @@ export class RunStore {
     return changed(result);
   }
   /** Ends a queued or running run with a final state and result (cancel, interruption); false when it had finished. */
+  /** The queued or running runs of a project, a module or a test: what deleting it must stop first. */
+  async unfinishedRunIds(
+    under: { projectId: string } | { moduleId: string } | { testId: string },
+  ): Promise<string[]> {
+    let query = this.sql
+      .selectFrom("runs")
+      .select("runs.id")
+      .where("runs.status", "in", ["queued", "running"]);
+    if ("projectId" in under) query = query.where("runs.project_id", "=", under.projectId);
+    else if ("testId" in under) query = query.where("runs.test_id", "=", under.testId);
+    else
+      query = query.where("runs.test_id", "in", (eb) =>
+        eb.selectFrom("tests").select("tests.id").where("tests.module_id", "=", under.moduleId),
+      );
+    return (await query.execute()).map((r) => r.id);
+  }
   async endUnfinishedRun(
     id: string,
     outcome: { status: RunStatus; result: string; progress?: readonly string[] },
