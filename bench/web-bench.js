@@ -2,6 +2,7 @@
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,8 +37,11 @@ function trafficEntry(i) {
   };
 }
 
-/** An A2A 0.3 agent whose streams never end and whose tasks never settle; it counts its open streams. */
-async function endlessAgent() {
+/**
+ * An A2A 0.3 agent whose streams never end and whose tasks never settle; it counts its open streams. Each
+ * stream sends `padBytes` of text every `everyMs` (a busy agent), or as fast as it is read (`everyMs` 0).
+ */
+async function endlessAgent({ everyMs = 50, padBytes = 2048 } = {}) {
   let streams = 0;
   let base = "";
   const task = { kind: "task", id: "t-endless", contextId: "ctx", status: { state: "working" } };
@@ -72,14 +76,19 @@ async function endlessAgent() {
           final: false,
           status: { state: "working" },
         };
-        // 2 KB of text per event, every 50 ms: an agent that keeps the upstream busy.
         const data = JSON.stringify({
           jsonrpc: "2.0",
           id: call.id,
-          result: { ...result, pad: "x".repeat(2048) },
+          result: { ...result, pad: "x".repeat(padBytes) },
         });
-        const timer = setInterval(() => res.write(`data: ${data}\n\n`), 50);
+        let open = true;
+        const flood = () => {
+          while (open && res.write(`data: ${data}\n\n`));
+        };
+        const timer = everyMs > 0 ? setInterval(() => res.write(`data: ${data}\n\n`), everyMs) : undefined;
+        if (!timer) (res.on("drain", flood), flood());
         res.on("close", () => {
+          open = false;
           clearInterval(timer);
           streams--;
         });
@@ -183,8 +192,83 @@ async function loadFigures({ row, fmt }) {
   }
 }
 
+/** A POST whose reply the client stops reading after its first bytes, like a browser tab that froze. */
+function stalledPost(base, path, body) {
+  const { port } = new URL(base);
+  const payload = JSON.stringify(body);
+  const socket = connect(Number(port), "127.0.0.1", () =>
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+    ),
+  );
+  socket.once("data", () => socket.pause());
+  socket.on("error", () => undefined);
+  return socket;
+}
+
+/** Slow readers: 128 streaming chats on a flooding agent whose browsers stop reading (issue: server safety). */
+async function slowReaderFigures({ row, fmt }) {
+  const dir = mkdtempSync(join(tmpdir(), "plainwright-bench-slow-"));
+  const agent = await endlessAgent({ everyMs: 0, padBytes: 16 * 1024 });
+  const child = fork(
+    fileURLToPath(new URL("./web-load-server.js", import.meta.url)),
+    [join(dir, "slow.sqlite")],
+    { execArgv: ["--expose-gc"], stdio: ["ignore", "ignore", "inherit", "ipc"] },
+  );
+  const ask = (message) =>
+    new Promise((resolve) => {
+      child.once("message", resolve);
+      if (message) child.send(message);
+    });
+  const sockets = [];
+  try {
+    const { url } = await ask();
+    const call = (method, path, body) => fetch(url + path, json(method, body)).then((r) => r.json());
+    for (let s = 0; s < 32; s++) {
+      const session = await call("POST", "/api/inspect/sessions", {});
+      await call("POST", "/api/inspect/card", { session_id: session.id, agent_url: agent.url });
+      for (let c = 0; c < 4; c++)
+        sockets.push(
+          stalledPost(url, "/api/inspect/chat", { session_id: session.id, text: "flood", timeout_s: 300 }),
+        );
+    }
+    let peak = 0;
+    // Every stalled browser is dropped, and its agent stream closed with it (bounded wait).
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      peak = Math.max(peak, agent.streams());
+      if (waited > 2000 && agent.streams() === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const times = [];
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      await (await fetch(`${url}/api/projects`)).arrayBuffer();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.floor(times.length * 0.95)];
+    row("GET /api/projects p95, 128 chats whose browsers stopped reading", fmt(p95), "< 50 ms", p95 < 50);
+    row(
+      "flooding agent streams open: at the peak / after the stalled browsers were dropped",
+      `${peak} / ${agent.streams()}`,
+      "128 / 0",
+      agent.streams() === 0,
+    );
+    const { rss } = await ask("rss");
+    const mb = rss / 1024 / 1024;
+    row("server RSS with 128 stalled browsers", `${mb.toFixed(0)} MB`, "< 300 MB", mb < 300);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    child.send("close");
+    await new Promise((resolve) => child.once("exit", resolve));
+    await agent.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export default async function webBench({ row, fmt, median, dist }) {
   await loadFigures({ row, fmt });
+  await slowReaderFigures({ row, fmt });
   const { startServer } = await dist("server/server.js");
   const { openDatabase } = await dist("server/db/connect.js");
   const { Store } = await dist("server/store.js");

@@ -24,6 +24,8 @@ export type TrafficPhase = "request" | "response" | "event" | "end";
 export type TrafficListener = (entry: TrafficEntry, phase: TrafficPhase) => void;
 
 const DEFAULT_MAX_BODY_CHARS = 64 * 1024;
+/** The event data one exchange keeps: enough for any real reply, bounded for a stream that never ends. */
+const MAX_EVENT_CHARS = 1024 * 1024;
 
 /**
  * A bound on what a log keeps, for runs of many requests (load and soak): the first `first` exchanges,
@@ -79,6 +81,7 @@ export class TrafficHandle {
   readonly #log: LogInternals;
   readonly #started: number;
   #done = false;
+  #eventChars = 0;
 
   /** @internal Use TrafficLog.start. */
   constructor(entry: TrafficEntry, log: LogInternals, startedAt: number, traceparent?: string) {
@@ -103,10 +106,19 @@ export class TrafficHandle {
     this.#log.emit(this.#entry, "response");
   }
 
-  /** Records one stream event as it arrives. */
+  /**
+   * Records one stream event as it arrives. An endless or flooding stream is kept to its first
+   * MAX_EVENT_CHARS of event data; later events are counted (events_omitted), not kept.
+   */
   event(event: { event?: string; id?: string; data: string }, atMs = this.elapsed()): void {
     if (this.#done) return;
+    if (this.#eventChars >= MAX_EVENT_CHARS) {
+      this.#entry.events_omitted = (this.#entry.events_omitted ?? 0) + 1;
+      this.#log.emit(this.#entry, "event");
+      return;
+    }
     const recorded: TrafficEvent = { at_ms: atMs, data: capText(this.#log, event.data).text };
+    this.#eventChars += recorded.data.length;
     if (event.event !== undefined) recorded.event = this.#log.redactor.text(event.event);
     if (event.id !== undefined) recorded.id = this.#log.redactor.text(event.id);
     (this.#entry.events ??= []).push(recorded);

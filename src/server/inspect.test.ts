@@ -88,6 +88,41 @@ describe("inspector API", () => {
     expect(traffic).not.toContain("very-secret-token");
   });
 
+  it("sends the debug console each exchange whole once, then only its changes and new events", async () => {
+    // A task that works a while: its stream's events arrive over several of the console's 100 ms sends.
+    const slow = await startReferenceAgent({ port: 0, workMs: 0, slowTaskMs: 600 });
+    const api = apiClient(server.url);
+    const session = await api<{ id: string }>("POST", "/api/inspect/sessions", {});
+    await api("POST", "/api/inspect/card", { session_id: session.body.id, agent_url: slow.url });
+    const viewer = new AbortController();
+    let text = "";
+    const reading = fetch(`${server.url}/api/inspect/sessions/${session.body.id}/traffic`, {
+      signal: viewer.signal,
+    }).then(async (res) => {
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += new TextDecoder().decode(value);
+      }
+    });
+    const reply = await chat({ session_id: session.body.id, text: "slow please" });
+    await slow.close();
+    expect(reply.streamed).toBe(true);
+    // Bounded by the test's timeout: the console's coalescing timer sends the stream's events within 100 ms.
+    while (!/event: entry-change\ndata: .*"events":\[\{/.test(text))
+      await new Promise((r) => setTimeout(r, 20));
+    viewer.abort();
+    await reading.catch(() => undefined);
+    const sent = [...text.matchAll(/event: (entry|entry-change)\ndata: (.*)\n/g)].map(
+      (m) => [m[1], JSON.parse(m[2] ?? "null") as { id: string; events_from?: number }] as const,
+    );
+    const whole = sent.filter(([kind]) => kind === "entry").map(([, e]) => e.id);
+    expect(new Set(whole).size).toBe(whole.length);
+    const changes = sent.filter(([kind]) => kind === "entry-change").map(([, e]) => e);
+    expect(changes.every((c) => whole.includes(c.id) && typeof c.events_from === "number")).toBe(true);
+  });
+
   it.each(["HTTP+JSON", "GRPC"])(
     "chats over %s: streaming, then continuing an input-required task without streaming",
     async (transport) => {

@@ -1,4 +1,4 @@
-import type { Response } from "express";
+import type { ServerResponse } from "node:http";
 
 /** One open text/event-stream response. */
 export interface SseStream {
@@ -9,16 +9,36 @@ export interface SseStream {
   readonly closed: boolean;
 }
 
+/**
+ * How much a browser may leave unread before its stream is dropped: a client that stops reading must not
+ * make the server buffer without bound (and its upstream agent stream closes with it, through onClose).
+ */
+export const SSE_BUFFER_LIMIT = 1024 * 1024;
+
 /** Starts a text/event-stream response with a keep-alive comment so proxies do not cut it. */
-export function openSse(res: Response): SseStream {
-  res.status(200);
+export function openSse(res: ServerResponse, bufferLimit = SSE_BUFFER_LIMIT): SseStream {
+  res.statusCode = 200;
   res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("X-Accel-Buffering", "no");
   res.flushHeaders();
   const listeners: (() => void)[] = [];
   let closed = false;
-  const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), 15_000);
+  // One large event (a finished run's whole result) may sit in the buffer while a slow but reading browser
+  // takes it in; the stream is dropped only when more than twice that, or than the limit, is left unread.
+  let largest = 0;
+  const write = (text: string) => {
+    if (closed) return;
+    if (res.writableLength > Math.max(bufferLimit, 2 * largest)) {
+      // The client stopped reading: drop it rather than hold what it will never read.
+      finish();
+      res.destroy();
+      return;
+    }
+    largest = Math.max(largest, text.length);
+    res.write(text);
+  };
+  const keepAlive = setInterval(() => write(": keep-alive\n\n"), 15_000);
   const finish = () => {
     if (closed) return;
     closed = true;
@@ -30,7 +50,7 @@ export function openSse(res: Response): SseStream {
   return {
     // JSON.stringify never emits a raw newline, so each event is exactly one data line.
     send(event, data) {
-      if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     close() {
       finish();

@@ -2,7 +2,7 @@ import { Router, type Response } from "express";
 import { z } from "zod";
 import { parseTransport, type Transport } from "../../model/transport.js";
 import type { OutboundPolicy } from "../../net/outbound-policy.js";
-import type { TrafficEntry } from "../../model/traffic.js";
+import type { TrafficEntry, TrafficEntryChange } from "../../model/traffic.js";
 import type { FoundAgent } from "../../runner/connect.js";
 import { runA2ATest } from "../../runner/run-a2a-test.js";
 import type { ReachedEndpoint } from "../../runner/reach.js";
@@ -26,15 +26,29 @@ function cardFacts(agent: FoundAgent | undefined) {
   return { streaming: card?.capabilities.streaming ?? false, transports: [...transports] };
 }
 
-/** Live debug-console entries, coalesced so a flooding stream is sent at most every 100 ms per entry. */
+/**
+ * Live debug-console entries, coalesced so a flooding stream is sent at most every 100 ms per entry. An
+ * entry goes whole once; after that only its changes (its fields and the events the viewer does not have
+ * yet): resending a streaming exchange whole grows with the square of its events.
+ */
 function followTraffic(res: Parameters<typeof openSse>[0], session: InspectorSession): void {
   const sse = openSse(res);
-  for (const entry of session.traffic.entries()) sse.send("entry", entry);
+  const eventsSent = new Map<string, number>();
+  const send = (entry: TrafficEntry) => {
+    const events = entry.events ?? [];
+    const from = eventsSent.get(entry.id);
+    eventsSent.set(entry.id, events.length);
+    if (from === undefined || from > events.length) return sse.send("entry", entry);
+    const { events: _all, ...fields } = entry;
+    const change: TrafficEntryChange = { ...fields, events_from: from, events: events.slice(from) };
+    sse.send("entry-change", change);
+  };
+  for (const entry of session.traffic.entries()) send(entry);
   const dirty = new Map<string, TrafficEntry>();
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     timer = undefined;
-    for (const entry of dirty.values()) sse.send("entry", entry);
+    for (const entry of dirty.values()) send(entry);
     dirty.clear();
   };
   const viewer = (entry: TrafficEntry) => {

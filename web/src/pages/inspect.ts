@@ -1,6 +1,6 @@
 import { api, stream } from "../api.js";
 import { badge, field, h, mount, tabs } from "../dom.js";
-import type { RunResult, TrafficEntry } from "../../../src/model/index.js";
+import type { RunResult, TrafficEntry, TrafficEntryChange } from "../../../src/model/index.js";
 import { cardView } from "../views/card-view.js";
 import { TrafficList } from "../views/traffic-view.js";
 import { authPanel } from "./inspect-auth.js";
@@ -42,6 +42,7 @@ export async function inspectPage(root: HTMLElement, _params: string[], signal: 
     undefined,
     ({ event, data }) => {
       if (event === "entry") consoleList.upsert(data as TrafficEntry);
+      else if (event === "entry-change") consoleList.change(data as TrafficEntryChange);
     },
     signal,
   ).catch(() => undefined);

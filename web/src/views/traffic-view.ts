@@ -1,5 +1,5 @@
 import { h, pretty } from "../dom.js";
-import type { TrafficEntry } from "../../../src/model/index.js";
+import type { TrafficEntry, TrafficEntryChange } from "../../../src/model/index.js";
 import { toCurl } from "./curl.js";
 
 function headerList(headers: Record<string, string> | undefined): HTMLElement {
@@ -106,9 +106,18 @@ export function trafficItem(entry: TrafficEntry, open = false): HTMLDetailsEleme
 export class TrafficList {
   readonly element = h("div", { class: "traffic-list" }, h("p", { class: "muted empty" }, "No traffic yet."));
   readonly #items = new Map<string, HTMLDetailsElement>();
+  readonly #entries = new Map<string, TrafficEntry>();
+
+  /** Applies a change of an entry sent whole before: its fields, and the events after those it has. */
+  change(change: TrafficEntryChange): void {
+    const known = this.#entries.get(change.id);
+    const { events_from: from, events: added, ...fields } = change;
+    this.upsert({ ...fields, events: [...(known?.events ?? []).slice(0, from), ...added] });
+  }
 
   /** Adds or refreshes one entry, keeping it open if the user opened it. */
   upsert(entry: TrafficEntry): void {
+    this.#entries.set(entry.id, entry);
     const existing = this.#items.get(entry.id);
     const item = trafficItem(entry, existing?.open ?? false);
     if (existing) existing.replaceWith(item);
