@@ -1,5 +1,5 @@
 import { terminalStates, type Reply, type TaskState } from "../protocol/model.js";
-import type { A2AClient, CallOutcome, StreamOutcome } from "./types.js";
+import type { A2AClient, CallOutcome, StreamOutcome, TaskRecorder } from "./types.js";
 
 /** At most this many tasks are cancelled when a run is stopped; an agent that made more is told nothing more. */
 const MAX_CANCELS = 32;
@@ -22,7 +22,7 @@ export interface CancelReport {
  * §7.4, 1.0.1 §3.1.5: a client may cancel a task that is not in a terminal state) instead of leaving work
  * running that nobody will read.
  */
-export class TaskLedger {
+export class TaskLedger implements TaskRecorder {
   readonly #open = new Map<string, OpenTask>();
 
   /** Notes a task's state as a reply showed it; a terminal task leaves the ledger. */
@@ -80,7 +80,11 @@ function taskStateOf(reply: Reply): { id: string | undefined; state: TaskState }
  * The same client, noting in the ledger every task state its replies show. Wrapped here, once, so that
  * every binding and every caller of createClient feeds the same ledger.
  */
-export function recordingTasks(client: A2AClient, ledger: TaskLedger, canceller: () => A2AClient): A2AClient {
+export function recordingTasks(
+  client: A2AClient,
+  ledger: TaskRecorder,
+  canceller: () => A2AClient,
+): A2AClient {
   const noteReply = (reply: Reply) => {
     const seen = taskStateOf(reply);
     if (seen) ledger.note(seen.id, seen.state, canceller);

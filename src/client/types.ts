@@ -1,11 +1,10 @@
-import type { TaskLedger } from "./task-ledger.js";
 import type { Transport } from "../model/transport.js";
 import type { NetError } from "../net/errors.js";
 import type { StreamEndReason } from "../net/http-hop.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../model/generation.js";
-import type { Message, Reply, Task } from "../protocol/model.js";
+import type { Message, Reply, Task, TaskState } from "../protocol/model.js";
 
 /** Which interface a client talks to: one URL, one binding, one protocol generation. */
 export interface ClientTarget {
@@ -30,7 +29,13 @@ export interface ClientContext {
   /** The owner's signal (an inspector turn, a run): aborting it closes every request and stream at once. */
   signal?: AbortSignal;
   /** Where the tasks the agent starts are noted, so that a stopped run can cancel those still open. */
-  tasks?: TaskLedger;
+  tasks?: TaskRecorder;
+}
+
+/** Notes the state of each task a client's replies show (src/client/task-ledger.ts keeps them). */
+export interface TaskRecorder {
+  /** `canceller` makes a client for that task's binding and caller that outlives a stopped run. */
+  note(id: string | undefined, state: TaskState, canceller: () => A2AClient): void;
 }
 
 /** An A2A error, the same shape whatever binding reported it. */

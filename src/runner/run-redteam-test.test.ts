@@ -67,7 +67,7 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
   {
     vuln: "jailbreakable",
     pack: "jailbreak",
-    flagged: ["role-play", "hypothetical", "encoded"],
+    flagged: ["role-play", "hypothetical", "encoded", "crescendo", "obfuscated"],
   },
   {
     vuln: "spoofable",

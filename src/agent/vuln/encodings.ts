@@ -39,3 +39,36 @@ export function decodedBase64(text: string): string[] {
     Buffer.from(m[0], "base64").toString("utf8"),
   );
 }
+
+/** Cyrillic look-alikes of Latin letters, as attackers use them to slip words past filters. */
+const CONFUSABLES: Record<string, string> = {
+  "\u0430": "a",
+  "\u0435": "e",
+  "\u043e": "o",
+  "\u0441": "c",
+  "\u0440": "p",
+  "\u0445": "x",
+  "\u0443": "y",
+  "\u0456": "i",
+};
+
+/**
+ * A message as a careful reader sees it: zero-width characters removed, invisible Unicode tag characters
+ * (U+E0020–E007E) read as the ASCII they copy, look-alike letters mapped to Latin, compatibility forms folded.
+ */
+export function readable(text: string): string {
+  const tags = [...text]
+    .map((c) => c.codePointAt(0) ?? 0)
+    .filter((p) => p >= 0xe0020 && p <= 0xe007e)
+    .map((p) => String.fromCharCode(p - 0xe0000))
+    .join("");
+  const visible = [...text.normalize("NFKC")]
+    .filter((c) => !/[\u200b-\u200d\u2060\ufeff]/.test(c))
+    .filter((c) => {
+      const p = c.codePointAt(0) ?? 0;
+      return p < 0xe0000 || p > 0xe007f;
+    })
+    .map((c) => CONFUSABLES[c] ?? c)
+    .join("");
+  return tags ? `${visible}\n${tags}` : visible;
+}

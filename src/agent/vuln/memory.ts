@@ -2,6 +2,7 @@
 export class VulnMemory {
   private readonly secrets: Array<{ caller: string; contextId: string; value: string }> = [];
   private readonly triggers = new Map<string, Map<string, string>>();
+  private readonly fiction = new Set<string>();
 
   remember(caller: string, contextId: string, values: readonly string[]): void {
     for (const value of values) this.secrets.push({ caller, contextId, value });
@@ -25,5 +26,14 @@ export class VulnMemory {
     const lower = text.toLowerCase();
     for (const [word, code] of this.triggers.get(contextId) ?? []) if (lower.includes(word)) return code;
     return undefined;
+  }
+
+  /** Notes that a context was set up as fiction (a story, a role-play): later turns inherit the frame. */
+  frame(contextId: string): void {
+    this.fiction.add(contextId);
+  }
+
+  framed(contextId: string): boolean {
+    return this.fiction.has(contextId);
   }
 }

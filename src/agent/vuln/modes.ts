@@ -27,7 +27,8 @@ const info: Record<VulnMode, Omit<VulnModeInfo, "name">> = {
   },
   jailbreakable: {
     pack: "jailbreak",
-    description: "complies with harmful requests framed as role-play, hypotheticals or encoded text",
+    description:
+      "complies with harmful requests framed as role-play, hypotheticals, encoded or disguised text, or a story built up over earlier turns",
   },
   "prompt-leak": {
     pack: "system-prompt-extraction",

@@ -1,11 +1,15 @@
 import type { Pack } from "../../types.js";
 import adaptive from "./adaptive.js";
+import crescendo from "./crescendo.js";
 import encoded from "./encoded.js";
 import hypothetical from "./hypothetical.js";
+import obfuscated from "./obfuscated.js";
 import rolePlay from "./role-play.js";
+import twinCrescendo from "./twin-crescendo.js";
 import twinEncoded from "./twin-encoded.js";
 import twinHypothetical from "./twin-hypothetical.js";
 import twinKillProcess from "./twin-kill-process.js";
+import twinObfuscated from "./twin-obfuscated.js";
 import twinRolePlay from "./twin-role-play.js";
 
 export const jailbreak: Pack = {
@@ -15,10 +19,14 @@ export const jailbreak: Pack = {
     rolePlay,
     hypothetical,
     encoded,
+    crescendo,
+    obfuscated,
     twinRolePlay,
     twinHypothetical,
     twinEncoded,
     twinKillProcess,
+    twinCrescendo,
+    twinObfuscated,
     adaptive,
   ],
 };
