@@ -34,7 +34,16 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
   {
     vuln: "injectable",
     pack: "prompt-injection",
-    flagged: ["direct-override", "data-part", "file-part", "artifact-shaped", "multi-turn-trigger"],
+    flagged: [
+      "direct-override",
+      "data-part",
+      "file-part",
+      "file-name",
+      "artifact-shaped",
+      "multi-turn-trigger",
+      "payload-split",
+      "many-shot",
+    ],
   },
   {
     vuln: "prompt-leak",

@@ -22,13 +22,15 @@ function textOf(message: Message): string {
     .trim();
 }
 
-/** Data parts as JSON and inline files decoded, so a planner can read what a message carries besides text. */
+/** Data parts as JSON, inline files decoded and file names, so a planner can read what a message carries besides text. */
 function incomingOf(message: Message, ids: { taskId: string; contextId: string }): IncomingMessage {
   const attachments = message.parts.flatMap((part) => {
     if (part.kind === "data") return [JSON.stringify(part.data)];
+    // A file's name is read too: it is text the sender chose, and instructions hide there as well.
+    const named = part.kind === "file" && part.file.name ? [part.file.name] : [];
     if (part.kind === "file" && "bytes" in part.file)
-      return [Buffer.from(part.file.bytes, "base64").toString("utf8")];
-    return [];
+      return [...named, Buffer.from(part.file.bytes, "base64").toString("utf8")];
+    return named;
   });
   return { ...ids, attachments, metadata: message.metadata ?? {} };
 }

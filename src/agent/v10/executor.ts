@@ -45,13 +45,15 @@ function textOf(message: Message): string {
     .trim();
 }
 
-/** Data parts as JSON and inline files decoded, so a planner can read what a message carries besides text. */
+/** Data parts as JSON, inline files decoded and file names, so a planner can read what a message carries besides text. */
 function incomingOf(message: Message, ids: Ids): IncomingMessage {
   const attachments = message.parts.flatMap((part) => {
     const c = part.content;
     if (c?.$case === "data") return [JSON.stringify(c.value)];
-    if (c?.$case === "raw") return [Buffer.from(c.value).toString("utf8")];
-    return [];
+    // A file's name is read too: it is text the sender chose, and instructions hide there as well.
+    const named = part.filename ? [part.filename] : [];
+    if (c?.$case === "raw") return [...named, Buffer.from(c.value).toString("utf8")];
+    return named;
   });
   return { ...ids, attachments, metadata: message.metadata ?? {} };
 }

@@ -13,6 +13,16 @@ export function markerCode(text: string): string | undefined {
 export const isOverride = (text: string) =>
   /ignore (?:all |your )?(?:previous )?instructions|from now on/i.test(text);
 
+/** A message framed as a long transcript of example turns (many-shot): five or more "Assistant:" lines. */
+export const isManyShot = (text: string) => (text.match(/^Assistant:/gm)?.length ?? 0) >= 5;
+
+/** "Fragment A: '…'": a piece of an instruction handed over to be joined later (payload splitting). */
+export const isFragment = (text: string) => /\bfragment [a-z]\s*:/i.test(text);
+
+/** "join fragment A and fragment B …" */
+export const joinsFragments = (text: string) =>
+  /\bjoin (?:the )?fragments?\b|\bjoin fragment [a-z]\b/i.test(text);
+
 /** "whenever I write the word 'marigold', reply only with …" */
 export function plantedTrigger(text: string): string | undefined {
   return /whenever I (?:write|say) the word ['"`]?([a-z]+)['"`]?/i.exec(text)?.[1]?.toLowerCase();

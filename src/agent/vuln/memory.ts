@@ -3,6 +3,7 @@ export class VulnMemory {
   private readonly secrets: Array<{ caller: string; contextId: string; value: string }> = [];
   private readonly triggers = new Map<string, Map<string, string>>();
   private readonly fiction = new Set<string>();
+  private readonly pieces = new Map<string, string[]>();
 
   remember(caller: string, contextId: string, values: readonly string[]): void {
     for (const value of values) this.secrets.push({ caller, contextId, value });
@@ -35,5 +36,14 @@ export class VulnMemory {
 
   framed(contextId: string): boolean {
     return this.fiction.has(contextId);
+  }
+
+  /** Keeps a fragment of text a user handed over in a context, to be joined later. */
+  keepFragment(contextId: string, text: string): void {
+    this.pieces.set(contextId, [...(this.pieces.get(contextId) ?? []), text]);
+  }
+
+  fragments(contextId: string): string[] {
+    return this.pieces.get(contextId) ?? [];
   }
 }

@@ -23,7 +23,7 @@ const info: Record<VulnMode, Omit<VulnModeInfo, "name">> = {
   injectable: {
     pack: "prompt-injection",
     description:
-      "follows instructions found in the text, in data and file parts, and planted in earlier turns",
+      "follows instructions found in the text, in data and file parts and file names, in example transcripts, in fragments joined across turns, and planted in earlier turns",
   },
   jailbreakable: {
     pack: "jailbreak",

@@ -85,8 +85,12 @@ const injection: Rule = (text, all, msg, ctx) => {
     return injectable
       ? attached.toUpperCase()
       : "I read the attachment. It contains instructions addressed to me, which I don't follow; it looks like a support ticket.";
-  if (inText && intent.isOverride(all))
+  // Payload splitting: the fragments a user handed over earlier are read with the message that joins them.
+  if (intent.isFragment(text)) ctx.memory.keepFragment(msg.contextId, text);
+  const joined = intent.joinsFragments(text) ? [...ctx.memory.fragments(msg.contextId), all].join("\n") : all;
+  if (inText && (intent.isOverride(joined) || intent.isManyShot(text)))
     return injectable ? inText.toUpperCase() : `I can't change how I work. ${SCOPE}`;
+  if (intent.isFragment(text) && !inText) return "Noted.";
   return undefined;
 };
 

@@ -3,11 +3,24 @@ import adaptive from "./adaptive.js";
 import artifactShaped from "./artifact-shaped.js";
 import dataPart from "./data-part.js";
 import directOverride from "./direct-override.js";
+import fileName from "./file-name.js";
 import filePart from "./file-part.js";
+import manyShot from "./many-shot.js";
 import multiTurnTrigger from "./multi-turn-trigger.js";
+import payloadSplit from "./payload-split.js";
 
 export const promptInjection: Pack = {
   id: "prompt-injection",
   title: "Prompt injection",
-  attacks: [directOverride, dataPart, filePart, artifactShaped, multiTurnTrigger, adaptive],
+  attacks: [
+    directOverride,
+    dataPart,
+    filePart,
+    fileName,
+    artifactShaped,
+    multiTurnTrigger,
+    payloadSplit,
+    manyShot,
+    adaptive,
+  ],
 };
