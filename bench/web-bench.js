@@ -41,7 +41,7 @@ function trafficEntry(i) {
  * An A2A 0.3 agent whose streams never end and whose tasks never settle; it counts its open streams. Each
  * stream sends `padBytes` of text every `everyMs` (a busy agent), or as fast as it is read (`everyMs` 0).
  */
-async function endlessAgent({ everyMs = 50, padBytes = 2048 } = {}) {
+async function endlessAgent({ everyMs = 50, padBytes = 2048, text = false } = {}) {
   let streams = 0;
   let base = "";
   const task = { kind: "task", id: "t-endless", contextId: "ctx", status: { state: "working" } };
@@ -76,10 +76,18 @@ async function endlessAgent({ everyMs = 50, padBytes = 2048 } = {}) {
           final: false,
           status: { state: "working" },
         };
+        // With `text`, each event adds words to the reply (a fast-talking agent); else it pads a status.
+        const chunk = {
+          kind: "artifact-update",
+          taskId: "t",
+          contextId: "ctx",
+          append: true,
+          artifact: { artifactId: "a", parts: [{ kind: "text", text: "word ".repeat(padBytes / 5) }] },
+        };
         const data = JSON.stringify({
           jsonrpc: "2.0",
           id: call.id,
-          result: { ...result, pad: "x".repeat(padBytes) },
+          result: text ? chunk : { ...result, pad: "x".repeat(padBytes) },
         });
         let open = true;
         const flood = () => {
@@ -209,7 +217,8 @@ function stalledPost(base, path, body) {
 /** Slow readers: 128 streaming chats on a flooding agent whose browsers stop reading (issue: server safety). */
 async function slowReaderFigures({ row, fmt }) {
   const dir = mkdtempSync(join(tmpdir(), "plainwright-bench-slow-"));
-  const agent = await endlessAgent({ everyMs: 0, padBytes: 16 * 1024 });
+  // Words as fast as the server reads them: each browser update carries the reply so far.
+  const agent = await endlessAgent({ everyMs: 1, padBytes: 200, text: true });
   const child = fork(
     fileURLToPath(new URL("./web-load-server.js", import.meta.url)),
     [join(dir, "slow.sqlite")],
@@ -254,6 +263,8 @@ async function slowReaderFigures({ row, fmt }) {
       "128 / 0",
       agent.streams() === 0,
     );
+    // An ended stream's unread bytes wait 5 s for their browser (src/server/sse.ts), then go.
+    await new Promise((resolve) => setTimeout(resolve, 6000));
     const { rss } = await ask("rss");
     const mb = rss / 1024 / 1024;
     row("server RSS with 128 stalled browsers", `${mb.toFixed(0)} MB`, "< 300 MB", mb < 300);

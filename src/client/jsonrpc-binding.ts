@@ -130,6 +130,7 @@ export class JsonRpcA2AClient implements A2AClient {
         timeoutMs: this.ctx.timeoutMs,
         policy: this.ctx.policy,
         traffic: this.ctx.traffic,
+        ...(this.ctx.maxResponseBytes ? { maxBytes: this.ctx.maxResponseBytes } : {}),
       });
       this.#methods.set(method, prepared);
     }

@@ -39,6 +39,8 @@ export interface RpcCall {
   params?: unknown;
   headers?: Record<string, string>;
   timeoutMs: number;
+  /** Cap on the response (a stream's events included); the HTTP client's default when not given. */
+  maxBytes?: number;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
   signal?: AbortSignal;
@@ -181,6 +183,7 @@ export class PreparedJsonRpc {
       timeoutMs: call.timeoutMs,
       policy: call.policy,
       label: call.method,
+      ...(call.maxBytes ? { maxBytes: call.maxBytes } : {}),
     };
     if (call.traffic) options.traffic = call.traffic;
     this.#http = new PreparedHttpRequest(options);

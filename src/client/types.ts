@@ -30,6 +30,8 @@ export interface ClientContext {
   signal?: AbortSignal;
   /** Where the tasks the agent starts are noted, so that a stopped run can cancel those still open. */
   tasks?: TaskRecorder;
+  /** Cap on each response, a stream's events included (default 10 MiB): the inspector's chats take less. */
+  maxResponseBytes?: number;
 }
 
 /** Notes the state of each task a client's replies show (src/client/task-ledger.ts keeps them). */

@@ -25,7 +25,7 @@ export type TrafficListener = (entry: TrafficEntry, phase: TrafficPhase) => void
 
 const DEFAULT_MAX_BODY_CHARS = 64 * 1024;
 /** The event data one exchange keeps: enough for any real reply, bounded for a stream that never ends. */
-const MAX_EVENT_CHARS = 1024 * 1024;
+const MAX_EVENT_CHARS = 256 * 1024;
 
 /**
  * A bound on what a log keeps, for runs of many requests (load and soak): the first `first` exchanges,

@@ -88,6 +88,12 @@ function replyOfTurn(
 export type TaskAction = "get" | "cancel" | "subscribe";
 
 /**
+ * What one chat reply may bring in, a stream's events included: far above any reply a person reads in the
+ * inspector, and small enough that 128 chats with a flooding agent stay within the server's memory budget.
+ */
+const CHAT_REPLY_BYTES = 1024 * 1024;
+
+/**
  * `onUpdate` called with `current()` at most every 50 ms, the last change always sent (a trailing
  * call), so the state badge follows the events even when two arrive together and then none for long.
  */
@@ -227,7 +233,7 @@ export class InspectorChats {
 
   /** A client for one call: the connection's target, the caller's owner signal, every reply checked. */
   #client(open: OpenChat, signal: AbortSignal, checks: ReplyChecks) {
-    const ctx = { ...this.ctx, traffic: this.traffic(), signal };
+    const ctx = { ...this.ctx, traffic: this.traffic(), signal, maxResponseBytes: CHAT_REPLY_BYTES };
     return checkedClient(createClient(open.connection.client.target, ctx), checks);
   }
 

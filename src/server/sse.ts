@@ -15,6 +15,9 @@ export interface SseStream {
  */
 export const SSE_BUFFER_LIMIT = 1024 * 1024;
 
+/** How long an ended stream's last bytes wait for a browser that has stopped reading. */
+const UNREAD_END_GRACE_MS = 5000;
+
 /** Starts a text/event-stream response with a keep-alive comment so proxies do not cut it. */
 export function openSse(res: ServerResponse, bufferLimit = SSE_BUFFER_LIMIT): SseStream {
   res.statusCode = 200;
@@ -55,6 +58,12 @@ export function openSse(res: ServerResponse, bufferLimit = SSE_BUFFER_LIMIT): Ss
     close() {
       finish();
       res.end();
+      // What is left unread goes with a browser that does not take it in: the end is not held for ever.
+      if (!res.writableFinished) {
+        const timer = setTimeout(() => res.destroy(), UNREAD_END_GRACE_MS);
+        timer.unref();
+        res.once("finish", () => clearTimeout(timer));
+      }
     },
     onClose(listener) {
       listeners.push(listener);

@@ -59,6 +59,7 @@ export async function sendRest(
       headers: headersFor(target, ctx, body !== undefined),
       ...(body === undefined ? {} : { body }),
       timeoutMs: ctx.timeoutMs,
+      ...(ctx.maxResponseBytes ? { maxBytes: ctx.maxResponseBytes } : {}),
       policy: ctx.policy,
       traffic,
       ...(ctx.signal ? { signal: ctx.signal } : {}),

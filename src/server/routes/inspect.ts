@@ -130,7 +130,15 @@ async function respond(
       return;
     }
     const sse = openSse(res);
-    const reply = await call((update) => sse.send("update", update));
+    // A reply grows as it streams: after the first update only the new text goes (text_from says where it
+    // joins), so a long reply costs its length once, not once per update.
+    let sentText = "";
+    const reply = await call((update) => {
+      const grows = sentText !== "" && update.text.startsWith(sentText);
+      const text = grows ? update.text.slice(sentText.length) : update.text;
+      sse.send("update", grows ? { ...update, text, text_from: sentText.length } : update);
+      sentText = update.text;
+    });
     sse.send("done", stopped(reply));
     sse.close();
   } finally {

@@ -4,6 +4,8 @@ import { badge, h, mount } from "../dom.js";
 interface ChatReply {
   kind?: string;
   text: string;
+  /** In a live update: `text` follows the first `text_from` characters of the text shown before. */
+  text_from?: number;
   state?: string;
   task_id?: string;
   context_id?: string;
@@ -56,8 +58,13 @@ function agentBubble(log: HTMLElement, label?: string) {
         : null,
     );
   };
+  // An update with text_from carries only the text after what this bubble already shows.
+  let shown = "";
   return {
-    update: (reply: ChatReply) => show(reply, false),
+    update: (reply: ChatReply) => {
+      shown = reply.text_from === undefined ? reply.text : shown.slice(0, reply.text_from) + reply.text;
+      show({ ...reply, text: shown }, false);
+    },
     finish: (reply: ChatReply) => show(reply, true),
   };
 }
