@@ -91,7 +91,7 @@ export type TaskAction = "get" | "cancel" | "subscribe";
  * What one chat reply may bring in, a stream's events included: far above any reply a person reads in the
  * inspector, and small enough that 128 chats with a flooding agent stay within the server's memory budget.
  */
-const CHAT_REPLY_BYTES = 1024 * 1024;
+const CHAT_REPLY_BYTES = 256 * 1024;
 
 /**
  * `onUpdate` called with `current()` at most every 50 ms, the last change always sent (a trailing
@@ -173,7 +173,9 @@ export class InspectorChats {
     chat.contextId = request.contextId;
     chat.pendingTaskId = request.taskId;
     const events: Reply[] = [];
-    const live = throttled(onUpdate, () => chatReply(foldStream(events), connection, checks));
+    // Folded as the events come, not again from the first on every update: a long reply costs its length.
+    let folded: Task | Message | undefined;
+    const live = throttled(onUpdate, () => chatReply(folded, connection, checks));
     try {
       const turn = await chat.say(request.text, {
         stream: onUpdate !== undefined,
@@ -181,6 +183,7 @@ export class InspectorChats {
         settleTimeoutMs: request.timeoutMs,
         onEvent: (event, raw) => {
           events.push(event);
+          folded = foldStream(folded ? [folded, event] : [event]);
           checks.check(raw, `event ${events.length}`);
           live();
         },
@@ -211,11 +214,13 @@ export class InspectorChats {
         if (outcome.ok) return chatReply(outcome.value, connection, checks);
         return chatReply(undefined, connection, { failure: describeCallFailure(outcome), ...checks });
       }
-      const events: Reply[] = [];
-      const live = throttled(onUpdate, () => chatReply(foldStream(events), connection, checks));
+      let count = 0;
+      let folded: Task | Message | undefined;
+      const live = throttled(onUpdate, () => chatReply(folded, connection, checks));
       const stream = await client.subscribe(taskId, (event, raw) => {
-        events.push(event);
-        checks.check(raw, `event ${events.length}`);
+        count += 1;
+        folded = foldStream(folded ? [folded, event] : [event]);
+        checks.check(raw, `event ${count}`);
         live();
       });
       live.cancel();
@@ -225,7 +230,7 @@ export class InspectorChats {
         stream.end.reason === "closed"
           ? undefined
           : `the stream ended early (${stream.end.reason}${stream.end.message ? `: ${stream.end.message}` : ""})`;
-      return chatReply(foldStream(events), connection, { ...checks, ...(failure ? { failure } : {}) });
+      return chatReply(folded, connection, { ...checks, ...(failure ? { failure } : {}) });
     } finally {
       client.close();
     }
