@@ -1,7 +1,17 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "bench/**", "lab/**", "scripts/**", "*.config.*", "eslint.config.js"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "bench/**",
+      "lab/**",
+      "scripts/**",
+      "*.config.*",
+      "eslint.config.js",
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
