@@ -63,7 +63,7 @@ describe("a hostile agent under red-team attack", () => {
       pollIntervalMs: 50,
     });
     expect(result.status).toBe("failed");
-    expect(result.reason).toMatch(/failed to answer 5 attack/);
+    expect(result.reason).toMatch(/failed to answer 8 attack/);
     const finding = result.findings!.find((f) => f.id === "redteam.prompt-injection.direct-override")!;
     expect(finding.status).toBe("error");
     expect(finding.message).toMatch(/did not answer/);
