@@ -107,10 +107,6 @@ export function recordingTasks(
   };
   const tracked: Partial<A2AClient> = {
     send: async (input, options) => noteOutcome(await client.send(input, options)),
-    prepareSend: (input) => {
-      const sendOnce = client.prepareSend(input);
-      return async () => noteOutcome(await sendOnce());
-    },
     stream: async (input, onEvent) =>
       noteStreamEnd(await client.stream(input, noteStream(onEvent)), onEvent !== undefined),
     getTask: async (id, historyLength) => noteOutcome(await client.getTask(id, historyLength)),
@@ -118,6 +114,8 @@ export function recordingTasks(
     subscribe: async (id, onEvent) =>
       noteStreamEnd(await client.subscribe(id, noteStream(onEvent)), onEvent !== undefined),
   };
+  // prepareSend stays the client's own: a load run sends it tens of thousands of times a second, and its
+  // requests end with the run that made them.
   // A proxy, not a copy: the binding's own class stays visible (instanceof, raw JSON-RPC calls) and every
   // method the ledger does not read is the client's own, called on the client itself.
   return new Proxy(client, {
