@@ -268,6 +268,24 @@ describe.skipIf(!executablePath)(title, () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("never lets a #token= link swap a signed-in browser's token without the person's say", async () => {
+    const page = await open(`${guarded.url}/#token=a-long-api-token`);
+    await page.locator("h1", { hasText: "Project board" }).waitFor();
+    const stored = () => page.evaluate(() => localStorage.getItem("plainwright.token"));
+    expect(await stored()).toBe("a-long-api-token");
+    // A link of another site, followed in this tab, names a token of its choosing.
+    await page.evaluate(() => (location.hash = "#token=attacker-chosen-token"));
+    await page.locator('button[name="keep-token"]').click();
+    expect(await stored()).toBe("a-long-api-token");
+    expect(page.url()).not.toContain("attacker-chosen-token");
+    // Accepted on purpose, it is taken.
+    await page.evaluate(() => (location.hash = "#token=another-long-token"));
+    await page.locator('button[name="replace-token"]').click();
+    expect(await stored()).toBe("another-long-token");
+    await page.close();
+    expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
+  }, 30_000);
+
   it("signs in from a #token= link opened in a tab that already shows the app", async () => {
     const page = await open(guarded.url);
     await page.locator('input[name="token"]').waitFor();

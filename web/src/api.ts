@@ -12,13 +12,21 @@ export class ApiError extends Error {
   }
 }
 
-/** Takes a token handed over in the URL fragment (#token=...) and keeps it for this browser. */
-export function adoptTokenFromUrl(): boolean {
+/**
+ * Reads a token handed over in the URL fragment (#token=...), and takes the fragment out of the address.
+ * The token is kept at once only when this browser has none (or the same): a link from another site must
+ * not swap a signed-in browser onto a token of its choosing, so a different token is only `offered`, for the
+ * person to accept.
+ */
+export function adoptTokenFromUrl(): { adopted: boolean; offered?: string } {
   const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  if (!match?.[1]) return false;
-  localStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+  if (!match?.[1]) return { adopted: false };
   history.replaceState(null, "", location.pathname + location.search);
-  return true;
+  const token = decodeURIComponent(match[1]);
+  const stored = localStorage.getItem(TOKEN_KEY);
+  if (stored && stored !== token) return { adopted: false, offered: token };
+  localStorage.setItem(TOKEN_KEY, token);
+  return { adopted: true };
 }
 
 export function setToken(token: string): void {

@@ -62,13 +62,49 @@ document.addEventListener("click", (event) => {
   navigate(href);
 });
 window.addEventListener("popstate", render);
-// A `#token=` sign-in link opened in a tab that already shows the app changes only the fragment.
-window.addEventListener("hashchange", () => {
-  if (adoptTokenFromUrl()) {
+/** Offers a sign-in link's token that would replace the one this browser has: the person decides. */
+function offerToken(offered: string): void {
+  const close = () => (notice.hidden = true);
+  mount(
+    notice,
+    h(
+      "div",
+      { class: "row" },
+      h(
+        "p",
+        {},
+        "A link asks to replace this browser's API token. Replace it only if you opened a sign-in link of this server yourself.",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          name: "replace-token",
+          onclick: () => {
+            setToken(offered);
+            close();
+            render();
+          },
+        },
+        "Replace token",
+      ),
+      h("button", { type: "button", name: "keep-token", onclick: close }, "Keep mine"),
+    ),
+  );
+  notice.hidden = false;
+}
+
+/** A sign-in link opened in a tab that already shows the app: its token taken, or offered. */
+function tokenFromUrl(): void {
+  const { adopted, offered } = adoptTokenFromUrl();
+  if (adopted) {
     notice.hidden = true;
     render();
-  }
-});
+  } else if (offered !== undefined) offerToken(offered);
+}
+
+// A `#token=` sign-in link opened in a tab that already shows the app changes only the fragment.
+window.addEventListener("hashchange", tokenFromUrl);
 window.addEventListener("plainwright:navigate", (e) => navigate((e as CustomEvent<string>).detail));
 
 whenUnauthorized(() => {
@@ -93,5 +129,6 @@ whenUnauthorized(() => {
   notice.hidden = false;
 });
 
-adoptTokenFromUrl();
+const fromLink = adoptTokenFromUrl();
 render();
+if (fromLink.offered !== undefined) offerToken(fromLink.offered);
