@@ -1,4 +1,6 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,17 +10,39 @@ import { runCli } from "./testing/run-cli.js";
 const token = "s3cret-bearer-token";
 let locked: RunningAgent;
 let open: RunningAgent;
-let slowCard: RunningAgent;
 const dir = mkdtempSync(join(tmpdir(), "pw-auth-"));
 
 beforeAll(async () => {
   locked = await startReferenceAgent({ port: 0, protocol: "1.0", bearerToken: token });
   open = await startReferenceAgent({ port: 0, protocol: "0.3" });
-  slowCard = await startReferenceAgent({ port: 0, protocol: "1.0", flaw: "card-slow", slowCardMs: 5600 });
 });
 afterAll(async () => {
-  await Promise.all([locked.close(), open.close(), slowCard.close()]);
+  await Promise.all([locked.close(), open.close()]);
 });
+
+/** A card location that answers only once released, with the card found at `from`. */
+async function heldCard(from: string) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((req, res) => {
+    if (req.url !== "/.well-known/agent-card.json") return void res.writeHead(404).end();
+    void released
+      .then(() => fetch(from))
+      .then((card) => card.text())
+      .then((body) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    release: () => release(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 describe("credentials on every command", () => {
   it("smoke without credentials names the 401 and the card's scheme with its flag", async () => {
@@ -131,10 +155,18 @@ describe("live progress on stderr", () => {
   });
 
   it("a heartbeat says whom the run waits on while the agent is silent", async () => {
-    const r = await runCli(["card", slowCard.url, "--progress", "plain"]);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/still waiting on the agent \(5\.\d s\)/);
-    expect(r.stdout).toMatch(/card 1 · \d\.\d s · /);
+    // The card is held until the heartbeat has spoken: the test waits on that event, not on a clock.
+    const held = await heldCard(`${open.url}/.well-known/agent-card.json`);
+    try {
+      const r = await runCli(["card", held.url, "--progress", "plain"], {}, undefined, (stderr) => {
+        if (stderr.includes("still waiting on the agent")) held.release();
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/still waiting on the agent \(\d+\.\d s\)/);
+      expect(r.stdout).toMatch(/card 1 · \d+\.\d s · /);
+    } finally {
+      await held.close();
+    }
   });
 
   it("--progress tty redraws a status line even when stderr is a pipe", async () => {

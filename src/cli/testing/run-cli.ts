@@ -10,8 +10,16 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `plainwright args…` with NO_COLOR and no CI marker unless `env` says otherwise; stdin gets `input`. */
-export function runCli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
+/**
+ * Runs `plainwright args…` with NO_COLOR and no CI marker unless `env` says otherwise; stdin gets `input`.
+ * `onStderr` hears what the process has written to stderr so far, as it arrives (to act on an event).
+ */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  input?: string,
+  onStderr?: (soFar: string) => void,
+): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
@@ -22,6 +30,12 @@ export function runCli(args: string[], env: Record<string, string> = {}, input?:
         resolve({ code, stdout, stderr });
       },
     );
+    let soFar = "";
+    if (onStderr)
+      child.stderr?.on("data", (chunk: Buffer | string) => {
+        soFar += chunk.toString();
+        onStderr(soFar);
+      });
     child.stdin?.end(input ?? "");
   });
 }
