@@ -1,4 +1,5 @@
 import { terminalStates, type Reply, type TaskState } from "../protocol/model.js";
+import { describeCallFailure } from "./describe-failure.js";
 import type { A2AClient, CallOutcome, StreamOutcome, TaskRecorder } from "./types.js";
 
 /** At most this many tasks are cancelled when a run is stopped; an agent that made more is told nothing more. */
@@ -51,7 +52,10 @@ export class TaskLedger implements TaskRecorder {
           const got = await client.cancelTask(id);
           if (got.ok) report.canceled.push(id);
           else
-            report.failed.push({ id, why: got.kind === "error" ? got.error.message : describeOutcome(got) });
+            report.failed.push({
+              id,
+              why: got.kind === "error" ? got.error.message : describeCallFailure(got),
+            });
         } finally {
           client.close();
         }
@@ -59,14 +63,6 @@ export class TaskLedger implements TaskRecorder {
     );
     return report;
   }
-}
-
-function describeOutcome(outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string {
-  return outcome.kind === "invalid"
-    ? outcome.reason
-    : outcome.kind === "unreachable"
-      ? outcome.error.message
-      : "";
 }
 
 /** The task a reply is about and the state it shows, when it shows one. */

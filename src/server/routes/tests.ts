@@ -3,7 +3,7 @@ import { NetError } from "../../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../../net/outbound-policy.js";
 import { parseTestDefinition } from "../../runner/test-definition.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
-import { checkHeaders, parseBody as parseNameBody } from "../request-schemas.js";
+import { parseBody as parseNameBody } from "../request-schemas.js";
 import { nameBody } from "../../model/api.js";
 import { agentPlaceOf } from "../run-executor.js";
 import { cancelRuns, type RunScheduler, type RunsEndedByDeletion } from "../run-queue.js";
@@ -88,7 +88,6 @@ async function parseBody(
   const endpoint = loaded.definition.config.endpoint;
   if (typeof endpoint === "string")
     await checkNotSelf(endpoint.replace(/@[a-z]+$/i, ""), "config.endpoint", policy);
-  checkHeaders(loaded.definition.config.headers, "config.headers");
   checkLoadFitsDeadline(loaded.definition.config, runDeadlineMs);
   const mod = await store.catalog.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
