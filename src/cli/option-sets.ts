@@ -48,7 +48,14 @@ export function withOutputOptions(cmd: Command): Command {
 
 /** The common options of every command that reaches an agent: how to reach the agent and what to print. */
 export function withCommonOptions(cmd: Command): Command {
-  return withOutputOptions(withConnectionOptions(cmd));
+  return withConfigOptions(withOutputOptions(withConnectionOptions(cmd)));
+}
+
+/** Which config file, and which of its projects, a command reads (docs/config.md). */
+export function withConfigOptions(cmd: Command): Command {
+  return cmd
+    .option("--config <file>", "the config file (default: plainwright.config.json here or in a folder above)")
+    .option("--project <name>", "lay this project of the config file over its settings");
 }
 
 /**

@@ -28,7 +28,10 @@ export interface OutputSettings {
   otelEndpoint?: string;
 }
 
-type OutputFlags = Pick<CommonFlags, "json" | "report" | "outDir" | "color" | "progress" | "otelEndpoint">;
+type OutputFlags = Pick<CommonFlags, "json" | "report" | "outDir" | "color" | "progress" | "otelEndpoint"> & {
+  /** --out-dir was the config file's output_dir, which also holds run state without any --report. */
+  outDirFromConfig?: boolean;
+};
 
 /**
  * Checks --json, --report, --out-dir, --progress and --no-color before anything is sent: an unknown
@@ -40,7 +43,7 @@ export function outputSettings(
   stderr: { isTTY?: boolean } = process.stderr,
 ): OutputSettings {
   const formats = parseReportFormats(flags.report, Object.keys(fileReporters));
-  if (flags.outDir !== undefined && formats.length === 0)
+  if (flags.outDir !== undefined && formats.length === 0 && flags.outDirFromConfig !== true)
     throw usageError(
       `--out-dir ${flags.outDir}: only used with --report FORMATS (for example --report html)`,
     );

@@ -4,6 +4,7 @@ import { toolVersion } from "../runner/version.js";
 import { exitCodes } from "./exit-codes.js";
 import { terminalText } from "../report/terminal-text.js";
 import { commands } from "./commands/index.js";
+import { applyConfig, configFor } from "./config-apply.js";
 
 /** The program: its name, version and help, and every command of commands/index.ts. */
 function buildProgram(setExit: (code: number) => void): Command {
@@ -13,6 +14,12 @@ function buildProgram(setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
   for (const command of commands) command.register(program, setExit);
+  // Every command that reads the config file (it has --config) gets its settings before its action runs.
+  program.hook("preAction", async (_program, action) => {
+    if (!action.options.some((o) => o.long === "--config") || action.name() === "config") return;
+    const { config, project } = action.opts<{ config?: string; project?: string }>();
+    applyConfig(action, await configFor({ cwd: process.cwd(), file: config, project }));
+  });
   return program;
 }
 

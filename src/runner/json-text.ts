@@ -26,6 +26,9 @@ const numberPattern = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 /** A strict JSON reader that stops at the first syntax error with its offset and what was expected there. */
 class JsonScanner {
   #i = 0;
+  /** The path of the value being read, and where each key (or array element) began: for locating a field. */
+  readonly #path: string[] = [];
+  readonly offsets = new Map<string, number>();
 
   constructor(private readonly text: string) {}
 
@@ -96,11 +99,16 @@ class JsonScanner {
     for (;;) {
       this.#ws();
       if (this.text[this.#i] !== '"') this.#fail("expected a property name in double quotes");
+      const keyStart = this.#i;
       this.#string();
+      const key = JSON.parse(this.text.slice(keyStart, this.#i)) as string;
       this.#ws();
       if (this.text[this.#i] !== ":") this.#fail("expected ':' after the property name");
       this.#i++;
+      this.#path.push(key);
+      this.offsets.set(JSON.stringify(this.#path), keyStart);
       this.#value();
+      this.#path.pop();
       this.#ws();
       if (this.text[this.#i] === "}") return void this.#i++;
       if (this.text[this.#i] !== ",") this.#fail("expected ',' or '}' after the property value");
@@ -114,8 +122,12 @@ class JsonScanner {
     this.#i++;
     this.#ws();
     if (this.text[this.#i] === "]") return void this.#i++;
-    for (;;) {
+    for (let index = 0; ; index++) {
+      this.#ws();
+      this.#path.push(String(index));
+      this.offsets.set(JSON.stringify(this.#path), this.#i);
       this.#value();
+      this.#path.pop();
       this.#ws();
       if (this.text[this.#i] === "]") return void this.#i++;
       if (this.text[this.#i] !== ",") this.#fail("expected ',' or ']' after the element");
@@ -159,6 +171,17 @@ export function parseJsonText(
   }
 }
 
+/** Where a field of valid JSON text is written (its key, or an array element's value), or undefined. */
+export function locateJsonField(
+  text: string,
+  path: readonly (string | number)[],
+): Omit<JsonSyntaxProblem, "message"> | undefined {
+  const scanner = new JsonScanner(text);
+  if (scanner.firstError()) return undefined;
+  const at = scanner.offsets.get(JSON.stringify(path.map(String)));
+  return at === undefined ? undefined : position(text, at);
+}
+
 /** "line 3, column 9: expected … \n   3 |   "a": }\n     |         ^" */
 export function describeJsonProblem(p: JsonSyntaxProblem): string {
   const gutter = String(p.line);
@@ -168,4 +191,18 @@ export function describeJsonProblem(p: JsonSyntaxProblem): string {
     `  ${gutter} | ${shown}`,
     `  ${" ".repeat(gutter.length)} | ${" ".repeat(Math.min(p.column - 1, 200))}^`,
   ].join("\n");
+}
+
+/** A value as a problem quotes it: its JSON, cut at 60 characters. */
+export function describeValue(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The value at a path of parsed JSON, or undefined. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let at: unknown = root;
+  for (const key of path)
+    at = typeof at === "object" && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  return at;
 }

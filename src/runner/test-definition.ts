@@ -4,7 +4,7 @@ import { z } from "zod";
 import { a2aTargetSchema } from "../conversation/target.js";
 import { closestName } from "./did-you-mean.js";
 import { configError, PlainwrightError } from "./errors.js";
-import { describeJsonProblem, parseJsonText } from "./json-text.js";
+import { describeJsonProblem, describeValue, parseJsonText, valueAt } from "./json-text.js";
 import { connectionShape } from "./kinds/config-parts.js";
 import type { RunKindName } from "./kinds/index.js";
 import { kindOptions } from "./kinds/options.js";
@@ -70,18 +70,6 @@ export interface LoadedTest {
 
 const knownTop = new Set(Object.keys(testSchema.shape));
 const knownConfig = new Set(Object.keys(configSchema.shape));
-
-function describeValue(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let at: unknown = root;
-  for (const key of path)
-    at = typeof at === "object" && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
-  return at;
-}
 
 /**
  * A conversation test's `target` supplies the agent URL and headers; the card then only finds the

@@ -8,7 +8,7 @@ export const cardCommand = defineCommand("card", (program, setExit) => {
     withCommonOptions(
       program
         .command("card")
-        .argument("<url>", "agent base URL or card URL")
+        .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
         .description("find and validate the agent card and its signatures; no message is sent")
         .option(
           "--card-key <file>",

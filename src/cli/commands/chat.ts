@@ -1,4 +1,4 @@
-import { refuseOptions, withAuthOptions, withConnectionOptions } from "../option-sets.js";
+import { refuseOptions, withAuthOptions, withConfigOptions, withConnectionOptions } from "../option-sets.js";
 import type { ChatFlags } from "../chat-command.js";
 import { defineCommand } from "./command.js";
 
@@ -16,13 +16,15 @@ const chatRefuses = {
 export const chatCommand = defineCommand("chat", (program, setExit) => {
   refuseOptions(
     withAuthOptions(
-      withConnectionOptions(
-        program
-          .command("chat")
-          .argument("<url>", "agent base URL or card URL")
-          .description(
-            "talk to the agent in the terminal (one message per line when stdin is not a terminal)",
-          ),
+      withConfigOptions(
+        withConnectionOptions(
+          program
+            .command("chat")
+            .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
+            .description(
+              "talk to the agent in the terminal (one message per line when stdin is not a terminal)",
+            ),
+        ),
       ),
       { query: true },
     ),

@@ -9,7 +9,7 @@ export const conformCommand = defineCommand("conform", (program, setExit) => {
       withCommonOptions(
         program
           .command("conform")
-          .argument("[url]", "agent base URL or card URL")
+          .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
           .description("run the conformance suite on every binding the card advertises"),
       ),
       { query: true },

@@ -9,7 +9,7 @@ export const converseCommand = defineCommand("converse", (program, setExit) => {
       withCommonOptions(
         program
           .command("converse")
-          .argument("<url>", "agent base URL or card URL")
+          .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
           .description("hold a conversation with a simulated user and grade it with a judge"),
       ),
     ),

@@ -2,6 +2,7 @@ import { agentCommand } from "./agent.js";
 import { cardCommand } from "./card.js";
 import { chatCommand } from "./chat.js";
 import type { CliCommand } from "./command.js";
+import { configCommand } from "./config.js";
 import { conformCommand } from "./conform.js";
 import { converseCommand } from "./converse.js";
 import { demoCommand } from "./demo.js";
@@ -27,5 +28,6 @@ export const commands: readonly CliCommand[] = [
   serveCommand,
   workerCommand,
   submitCommand,
+  configCommand,
   demoCommand,
 ];

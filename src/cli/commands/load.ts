@@ -8,7 +8,7 @@ export const loadCommand = defineCommand("load", (program, setExit) => {
     withCommonOptions(
       program
         .command("load")
-        .argument("<url>", "agent base URL or card URL")
+        .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
         .description("load and soak: concurrent sends or streams; latency percentiles, errors, throughput"),
     ),
   )

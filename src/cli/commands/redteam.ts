@@ -16,7 +16,7 @@ export const redteamCommand = defineCommand("redteam", (program, setExit) => {
         withCommonOptions(
           program
             .command("redteam")
-            .argument("[url]", "agent base URL or card URL")
+            .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
             .description("attack an agent with the seven red-team packs (--list shows the attacks)"),
         ),
       ),

@@ -9,7 +9,7 @@ export const runCommand = defineCommand("run", (program, setExit) => {
       withCommonOptions(
         program
           .command("run")
-          .argument("<paths...>", "test files (.json) or folders")
+          .argument("[paths...]", "test files (.json) or folders (default: tests of the config file)")
           .description(
             "run test definitions: JSON files of kind a2a, card, smoke, conversation, conformance, redteam or load",
           ),

@@ -8,7 +8,7 @@ export const smokeCommand = defineCommand("smoke", (program, setExit) => {
     withCommonOptions(
       program
         .command("smoke")
-        .argument("<url>", "agent base URL or card URL")
+        .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
         .description("validate the card, then send one smoke message"),
     ),
   )

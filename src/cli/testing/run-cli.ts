@@ -12,19 +12,21 @@ export interface CliRun {
 
 /**
  * Runs `plainwright args…` with NO_COLOR and no CI marker unless `env` says otherwise; stdin gets `input`.
- * `onStderr` hears what the process has written to stderr so far, as it arrives (to act on an event).
+ * `onStderr` hears what the process has written to stderr so far, as it arrives (to act on an event);
+ * `cwd` is the folder it runs in (where it looks for a config file).
  */
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
   input?: string,
   onStderr?: (soFar: string) => void,
+  cwd?: string,
 ): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 },
+      { env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000, ...(cwd ? { cwd } : {}) },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 99) : 0;
         resolve({ code, stdout, stderr });
