@@ -64,7 +64,11 @@ describe("commands read plainwright.config.json", () => {
     seen.length = 0;
     await cli(["card", "-H", "X-Env: flag"], dir, { PLAINWRIGHT_SECRET_AGENT_TOKEN: "tok-12345678" });
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen[0]).toMatchObject({ "x-team": "blue", "x-env": "flag", authorization: "Bearer tok-12345678" });
+    expect(seen[0]).toMatchObject({
+      "x-team": "blue",
+      "x-env": "flag",
+      authorization: "Bearer tok-12345678",
+    });
   });
 
   it("writes the file's reporters into its output_dir without --report", async () => {
