@@ -173,15 +173,21 @@ describe("plainwright CLI", () => {
     expect(r.stdout).toMatch(/1 passed, 1 failed, 0 error/);
   });
 
-  it("writes --report json into --out-dir", async () => {
+  it("writes --report json into a folder of its own under --out-dir, which `last` names", async () => {
     const out = join(dir, "reports");
     const r = await cli(["card", good.url, "--report", "json", "--out-dir", out]);
     expect(r.code).toBe(0);
-    const { readFileSync } = await import("node:fs");
-    expect(JSON.parse(readFileSync(join(out, "plainwright-results.json"), "utf8"))).toMatchObject({
+    const { readFileSync, readdirSync } = await import("node:fs");
+    expect(JSON.parse(readFileSync(join(out, "last", "plainwright-results.json"), "utf8"))).toMatchObject({
       status: "passed",
       kind: "a2a",
     });
+    // A second run keeps the first's reports: two run folders, `last` on the newer.
+    await cli(["card", good.url, "--report", "json", "--out-dir", out]);
+    const folders = readdirSync(out).filter((f) => /^\d{4}-/.test(f));
+    expect(folders).toHaveLength(2);
+    const { readlinkSync } = await import("node:fs");
+    expect(readlinkSync(join(out, "last"))).toBe(folders.sort()[1]);
   });
 
   it("agent --port that is already taken exits 2 naming the address, as serve does", async () => {

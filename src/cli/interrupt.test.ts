@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,14 +40,19 @@ async function interrupted(args: (url: string, dir: string) => string[], signal:
     throw new Error(`the CLI exited ${early} before calling the agent:\n${stdout}\n${stderr}`);
   child.kill(signal);
   const code = await exited;
-  const json = readdirSync(dir).find((f) => f.endsWith(".json") && !f.startsWith(".")); // the JSON report, not .last-run.json
-  const results = json ? (JSON.parse(readFileSync(join(dir, json), "utf8")) as RunResult | RunResult[]) : [];
+  // The run's reports are in its own folder, which `last` names.
+  const reports = join(dir, "last");
+  const files = existsSync(reports) ? readdirSync(reports) : [];
+  const json = files.find((f) => f.endsWith(".json"));
+  const results = json
+    ? (JSON.parse(readFileSync(join(reports, json), "utf8")) as RunResult | RunResult[])
+    : [];
   return {
     code,
     stdout,
     stderr,
     results: Array.isArray(results) ? results : [results],
-    files: readdirSync(dir),
+    files,
   };
 }
 

@@ -67,12 +67,12 @@ describe("plainwright load", () => {
       ["p99 < 10s", true],
       ["errors < 1%", true],
     ]);
-    const html = readFileSync(join(out, "plainwright-report.html"), "utf8");
+    const html = readFileSync(join(out, "last", "plainwright-report.html"), "utf8");
     expect(html).toContain("Latency over time");
     expect(html).toMatch(/<svg [^>]*aria-label="Latency over time/);
     expect(html).toMatch(/<svg [^>]*aria-label="Latency histogram: 40 requests/);
     expect(html).not.toContain("<script");
-    expect(readFileSync(join(out, "plainwright-junit.xml"), "utf8")).toContain(
+    expect(readFileSync(join(out, "last", "plainwright-junit.xml"), "utf8")).toContain(
       'name="threshold p99 &lt; 10s"',
     );
   });

@@ -35,6 +35,11 @@ describe("emitResults", () => {
     expect(stderr.mock.calls.map((c) => String(c[0])).join("")).toMatch(
       /the broken report failed .*renderer exploded/,
     );
-    expect((await readdir(dir)).sort()).toEqual(["plainwright-junit.xml", "plainwright-report.md"]);
+    // The run's own folder holds the reports that rendered, and the results JSON every run folder keeps.
+    expect((await readdir(join(dir, "last"))).sort()).toEqual([
+      "plainwright-junit.xml",
+      "plainwright-report.md",
+      "plainwright-results.json",
+    ]);
   });
 });

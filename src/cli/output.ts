@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { renderConsole, renderSummary } from "../report/console.js";
 import { fileReporters } from "../report/file-reporters.js";
@@ -16,6 +16,7 @@ import type { RunResult } from "../model/result.js";
 import { usageError } from "../runner/errors.js";
 import { exitCodes } from "./exit-codes.js";
 import { parseReportFormats, type CommonFlags } from "./options.js";
+import { makeRunFolder, pointLastAt } from "./report-folders.js";
 
 /** The output options, checked: what goes to stdout, which report files, and how progress shows. */
 export interface OutputSettings {
@@ -117,7 +118,7 @@ export function exitCodeFor(results: readonly RunResult[]): number {
   return exitCodes.passed;
 }
 
-/** Prints results (console, or JSON only with --json) and writes --report files into --out-dir. */
+/** Prints results (console, or JSON only with --json) and writes --report files into a new run folder of --out-dir. */
 export async function emitResults(results: readonly RunResult[], settings: OutputSettings): Promise<void> {
   if (settings.json) {
     process.stdout.write(renderJson(results));
@@ -128,19 +129,22 @@ export async function emitResults(results: readonly RunResult[], settings: Outpu
   }
   if (settings.otelEndpoint) await exportSpans(results, settings.otelEndpoint);
   if (settings.formats.length === 0) return;
-  await mkdir(settings.outDir, { recursive: true });
-  for (const name of settings.formats) {
+  // Each run keeps its own folder (and the results JSON, which --baseline last reads); `last` names the newest.
+  const folder = await makeRunFolder(settings.outDir);
+  const formats = settings.formats.includes("json") ? settings.formats : [...settings.formats, "json"];
+  for (const name of formats) {
     const reporter = fileReporters[name];
     if (!reporter) continue;
-    const path = join(settings.outDir, reporter.fileName);
+    const path = join(settings.outDir, folder, reporter.fileName);
     // docs/conformance.md: results are never lost to a report error. stdout is already written; the other reports still are.
     try {
       await writeFile(path, await reporter.render(results));
-      process.stderr.write(`wrote ${path}\n`);
+      if (settings.formats.includes(name)) process.stderr.write(`wrote ${path}\n`);
     } catch (error) {
       process.stderr.write(
         `plainwright: the ${name} report failed and was not written to ${path}: ${String(error)}\n`,
       );
     }
   }
+  await pointLastAt(settings.outDir, folder);
 }

@@ -10,6 +10,7 @@ import { loadCommand } from "./load.js";
 import { redteamCommand } from "./redteam.js";
 import { runCommand } from "./run.js";
 import { serveCommand } from "./serve.js";
+import { showReportCommand } from "./show-report.js";
 import { smokeCommand } from "./smoke.js";
 import { submitCommand } from "./submit.js";
 import { workerCommand } from "./worker.js";
@@ -28,6 +29,7 @@ export const commands: readonly CliCommand[] = [
   serveCommand,
   workerCommand,
   submitCommand,
+  showReportCommand,
   configCommand,
   demoCommand,
 ];
