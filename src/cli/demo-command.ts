@@ -16,8 +16,7 @@ export async function runDemoCommand(flags: CommonFlags): Promise<number> {
   const results: RunResult[] = [];
   for (const protocol of ["1.0", "0.3"] as AgentProtocol[])
     results.push(...(await demoOne(protocol, output)));
-  await emitResults(results, output);
-  return exitCodeFor(results);
+  return exitCodeFor(await emitResults(results, output), output.failOn);
 }
 
 /** The tests the demo runs against one reference agent: what a test file would hold. */

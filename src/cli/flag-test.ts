@@ -60,6 +60,5 @@ export async function runFlagTest(
       },
     ),
   );
-  await emitResults([result], prepared.output);
-  return exitCodeFor([result]);
+  return exitCodeFor(await emitResults([result], prepared.output), prepared.output.failOn);
 }

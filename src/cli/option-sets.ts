@@ -41,6 +41,14 @@ export function withOutputOptions(cmd: Command): Command {
     )
     .option("--no-color", "plain console output")
     .option(
+      "--baseline <file|last>",
+      "compare with an earlier result of the same test: a results JSON, or last (the newest run in --out-dir)",
+    )
+    .option(
+      "--fail-on <which>",
+      "new: fail only on verdicts that failed now and not in --baseline; any (default)",
+    )
+    .option(
       "--otel-endpoint <url>",
       "export the run as OpenTelemetry spans over OTLP/HTTP to this collector (default: $OTEL_EXPORTER_OTLP_ENDPOINT)",
     );

@@ -43,6 +43,7 @@ describe("output options", () => {
       outDir: "reports",
       color: true,
       progress: "tty",
+      failOn: "any",
     });
     expect(outputSettings({}, { CI: "1" }, { isTTY: true }).progress).toBe("plain");
     expect(outputSettings({ json: true }, {}, { isTTY: true }).progress).toBe("none");
@@ -53,6 +54,8 @@ describe("output options", () => {
     [{ report: "pdf" }, "--report pdf: unknown format pdf"],
     [{ outDir: "x" }, "--out-dir x: only used with --report"],
     [{ progress: "loud" }, "--progress loud: expected auto, tty, plain, none"],
+    [{ failOn: "some" }, "--fail-on some: expected new or any"],
+    [{ failOn: "new" }, "--fail-on new: needs --baseline FILE|last"],
     [{ report: "html", outDir: "package.json" }, "--out-dir package.json: exists and is not a folder"],
   ])("refuse %j", (flags, message) => {
     expect(() => outputSettings(flags, {}, {})).toThrow(message);

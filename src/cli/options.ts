@@ -34,6 +34,10 @@ export interface CommonFlags {
   progress?: string;
   /** --otel-endpoint URL: an OTLP/HTTP collector for the run's spans. */
   otelEndpoint?: string;
+  /** --baseline FILE|last: an earlier result to compare with. */
+  baseline?: string;
+  /** --fail-on new|any. */
+  failOn?: string;
 }
 
 /** Parses `Name: value` header flags; a flag without a colon or name is a usage error. */

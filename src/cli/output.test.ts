@@ -30,6 +30,7 @@ describe("emitResults", () => {
       outDir: dir,
       color: false,
       progress: "none",
+      failOn: "any",
     });
     expect(JSON.parse(String(stdout.mock.calls[0]?.[0]))).toMatchObject({ status: "passed" });
     expect(stderr.mock.calls.map((c) => String(c[0])).join("")).toMatch(

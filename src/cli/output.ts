@@ -17,6 +17,7 @@ import { usageError } from "../runner/errors.js";
 import { exitCodes } from "./exit-codes.js";
 import { parseReportFormats, type CommonFlags } from "./options.js";
 import { makeRunFolder, pointLastAt } from "./report-folders.js";
+import { parseFailOn, readBaseline, withBaselines, type EarlierResults, type FailOn } from "./baseline.js";
 
 /** The output options, checked: what goes to stdout, which report files, and how progress shows. */
 export interface OutputSettings {
@@ -27,9 +28,16 @@ export interface OutputSettings {
   progress: ProgressMode;
   /** An OTLP/HTTP collector the runs are exported to as spans. */
   otelEndpoint?: string;
+  /** --baseline: the earlier results, read before anything is sent (and before this run replaces `last`). */
+  baseline?: EarlierResults;
+  /** --fail-on new: a failed run whose failures were all failing in the baseline does not fail the command. */
+  failOn: FailOn;
 }
 
-type OutputFlags = Pick<CommonFlags, "json" | "report" | "outDir" | "color" | "progress" | "otelEndpoint"> & {
+type OutputFlags = Pick<
+  CommonFlags,
+  "json" | "report" | "outDir" | "color" | "progress" | "otelEndpoint" | "baseline" | "failOn"
+> & {
   /** --out-dir was the config file's output_dir, which also holds run state without any --report. */
   outDirFromConfig?: boolean;
 };
@@ -44,9 +52,10 @@ export function outputSettings(
   stderr: { isTTY?: boolean } = process.stderr,
 ): OutputSettings {
   const formats = parseReportFormats(flags.report, Object.keys(fileReporters));
-  if (flags.outDir !== undefined && formats.length === 0 && flags.outDirFromConfig !== true)
+  const readsOutDir = flags.outDirFromConfig === true || flags.baseline === "last";
+  if (flags.outDir !== undefined && formats.length === 0 && !readsOutDir)
     throw usageError(
-      `--out-dir ${flags.outDir}: only used with --report FORMATS (for example --report html)`,
+      `--out-dir ${flags.outDir}: only used with --report FORMATS (for example --report html) or --baseline last`,
     );
   const outDir = flags.outDir ?? "reports";
   if (formats.length > 0 && isFile(outDir))
@@ -55,8 +64,14 @@ export function outputSettings(
   const mode = progressModes.find((m) => m === requested);
   if (!mode) throw usageError(`--progress ${requested}: expected ${progressModes.join(", ")}`);
   const otelEndpoint = collectorUrl(flags.otelEndpoint, env);
+  const failOn = parseFailOn(flags.failOn);
+  if (failOn === "new" && flags.baseline === undefined)
+    throw usageError("--fail-on new: needs --baseline FILE|last to know which failures are new");
+  const baseline = flags.baseline === undefined ? undefined : readBaseline(flags.baseline, outDir);
   return {
     json: flags.json === true,
+    failOn,
+    ...(baseline ? { baseline } : {}),
     formats,
     outDir,
     color: flags.color !== false,
@@ -110,16 +125,27 @@ export function progressFor(settings: OutputSettings): ProgressDisplay {
   });
 }
 
-/** The exit code for several results: the most severe status wins. */
-export function exitCodeFor(results: readonly RunResult[]): number {
+/**
+ * The exit code for several results: the most severe status wins. With --fail-on new, a failed run counts
+ * only when it has a new failure (a run with no earlier result to compare with: every failure is new).
+ */
+export function exitCodeFor(results: readonly RunResult[], failOn: FailOn = "any"): number {
   if (results.some((r) => r.interrupted)) return exitCodes.interrupted;
   if (results.some((r) => r.status === "error")) return exitCodes.error;
-  if (results.some((r) => r.status === "failed")) return exitCodes.failed;
+  const counts = (r: RunResult) => failOn === "any" || !r.baseline || r.baseline.new_failures.length > 0;
+  if (results.some((r) => r.status === "failed" && counts(r))) return exitCodes.failed;
   return exitCodes.passed;
 }
 
-/** Prints results (console, or JSON only with --json) and writes --report files into a new run folder of --out-dir. */
-export async function emitResults(results: readonly RunResult[], settings: OutputSettings): Promise<void> {
+/**
+ * Prints results (console, or JSON only with --json) and writes --report files into a new run folder of
+ * --out-dir; with --baseline, each result first gets its comparison. Returns the results as emitted.
+ */
+export async function emitResults(
+  given: readonly RunResult[],
+  settings: OutputSettings,
+): Promise<readonly RunResult[]> {
+  const results = settings.baseline ? withBaselines(given, settings.baseline) : given;
   if (settings.json) {
     process.stdout.write(renderJson(results));
   } else {
@@ -128,7 +154,7 @@ export async function emitResults(results: readonly RunResult[], settings: Outpu
     if (results.length > 1) process.stdout.write(`\n${renderSummary(results, st)}`);
   }
   if (settings.otelEndpoint) await exportSpans(results, settings.otelEndpoint);
-  if (settings.formats.length === 0) return;
+  if (settings.formats.length === 0) return results;
   // Each run keeps its own folder (and the results JSON, which --baseline last reads); `last` names the newest.
   const folder = await makeRunFolder(settings.outDir);
   const formats = settings.formats.includes("json") ? settings.formats : [...settings.formats, "json"];
@@ -147,4 +173,5 @@ export async function emitResults(results: readonly RunResult[], settings: Outpu
     }
   }
   await pointLastAt(settings.outDir, folder);
+  return results;
 }

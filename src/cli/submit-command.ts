@@ -227,6 +227,6 @@ async function report(
     }
   }
   const { emitResults, exitCodeFor } = await import("./output.js");
-  if (results.length > 0) await emitResults(results, output);
-  return unfinished ? exitCodes.error : exitCodeFor(results);
+  const emitted = results.length > 0 ? await emitResults(results, output) : results;
+  return unfinished ? exitCodes.error : exitCodeFor(emitted, output.failOn);
 }

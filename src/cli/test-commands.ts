@@ -89,7 +89,7 @@ export async function runFilesCommand(
     }
     return done;
   });
-  await emitResults(results, prepared.output);
+  const emitted = await emitResults(results, prepared.output);
   await recordLastRun(prepared.output.outDir, results);
   if (invalid.length > 0) {
     process.stderr.write(
@@ -97,5 +97,5 @@ export async function runFilesCommand(
     );
     return exitCodes.error;
   }
-  return exitCodeFor(results);
+  return exitCodeFor(emitted, prepared.output.failOn);
 }

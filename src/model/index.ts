@@ -1,4 +1,5 @@
 /** The shapes every layer shares: results, findings, traffic, bindings, generations and run events. */
+export * from "./baseline.js";
 export * from "./conversation.js";
 export * from "./events.js";
 export * from "./finding.js";

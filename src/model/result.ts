@@ -36,6 +36,44 @@ export type RunStatus = "passed" | "failed" | "error";
 export const runKinds = ["a2a", "conformance", "conversation", "redteam", "load"] as const;
 export type RunKind = (typeof runKinds)[number];
 
+/** A verdict that differs from, or stayed as, the baseline's (model/baseline.ts compares). */
+export interface VerdictChange {
+  id: string;
+  title?: string;
+  level?: string;
+  /** Absent when the earlier run did not have this verdict. */
+  before?: string;
+  after: string;
+}
+
+export interface NumberDelta {
+  name: string;
+  before: number;
+  after: number;
+  delta: number;
+}
+
+export interface BaselineComparison {
+  /** The file compared with, as given (`last` is the output folder's newest run). */
+  source: string;
+  /** When the earlier run started. */
+  started_at: string;
+  status: { before: RunStatus; after: RunStatus };
+  /** The agent's card (name, version, protocol version, skills) differs from the earlier run's. */
+  card_changed: boolean;
+  /** Failing now, passing or absent before. */
+  new_failures: VerdictChange[];
+  /** Passing now, failing before. */
+  fixed: VerdictChange[];
+  still_failing: VerdictChange[];
+  /** Verdicts that changed although the agent's card did not: a flaky verdict, or a change shipped without a new card. */
+  flaky: VerdictChange[];
+  level?: { before?: ConformanceLevel; after?: ConformanceLevel };
+  scores: NumberDelta[];
+  /** Load runs: latency percentiles (ms), throughput (/s) and error rate. */
+  load?: NumberDelta[];
+}
+
 /** The result JSON (docs/result-format.md): one per test run, read by every reporter. Never rename fields. */
 export interface RunResult {
   tool: { name: "plainwright"; version: string };
@@ -74,6 +112,8 @@ export interface RunResult {
   conformance_summary?: ConformanceSummary;
   /** Load runs: settings, latency, errors, throughput, timeline, drift and thresholds. */
   load?: LoadSection;
+  /** --baseline: this run compared with an earlier result of the same test. */
+  baseline?: BaselineComparison;
   /** Things a person should know that do not change the status (fallbacks, config keys ignored). */
   warnings: string[];
   traffic: TrafficEntry[];

@@ -1,3 +1,4 @@
+import { baselineConsole } from "./baseline-report.js";
 import { cardJudged } from "../view/sections.js";
 import { issueText } from "../view/issue-text.js";
 import { formatDuration } from "../view/units.js";
@@ -110,6 +111,7 @@ export function renderConsole(unsafe: RunResult, st: Style = plainStyle): string
   blocks.push(...conversationBlocks(result, st));
   if (result.load) blocks.push(loadLines(result, st));
   blocks.push(...redteamBlocks(result, st));
+  if (result.baseline) blocks.push(baselineConsole(result.baseline, st));
   if (result.warnings.length > 0)
     blocks.push([st.bold("Notes"), ...result.warnings.map((w) => `  ${st.yellow("!")} ${w}`)]);
   blocks.push([verdictLine(result, st)]);

@@ -9,6 +9,7 @@ import { redteamSection } from "./redteam-html.js";
 import { cardSection, checkList, problemCheck, smokeSection } from "./html-sections.js";
 import { html, trusted, type SafeHtml } from "./html-template.js";
 import { loadSection } from "./load-html.js";
+import { baselineHtml } from "./baseline-report.js";
 import { trafficList } from "./html-traffic.js";
 import {
   categoryCounts,
@@ -117,6 +118,7 @@ function checksPart(result: RunResult): SafeHtml {
 
 /** Each section of src/view/sections.ts drawn for the report; the web app's run page draws the same ones. */
 const parts: Record<SectionId, (result: RunResult) => SafeHtml | null> = {
+  baseline: (r) => (r.baseline ? baselineHtml(r.baseline) : null),
   load: (r) => (r.load ? loadSection(r.load) : null),
   checks: checksPart,
   card: (r) => (r.card ? cardSection(r.card) : null),

@@ -11,6 +11,7 @@ import {
 } from "../view/conversation-view.js";
 import { redteamMarkdown } from "./redteam-markdown.js";
 import { mdCell, mdInline } from "./escape.js";
+import { baselineMarkdown } from "./baseline-report.js";
 import {
   categoryCounts,
   levelText,
@@ -243,6 +244,7 @@ function conversationBlock(view: ConversationView): string {
 /** One run as Markdown sections under a level-two heading. */
 export function renderMarkdownRun(result: RunResult): string {
   const blocks = [`## ${mdInline(runTitle(result))}`, overview(result)];
+  if (result.baseline) blocks.push(baselineMarkdown(result.baseline));
   if (result.card && cardJudged(result)) blocks.push(cardBlock(result.card));
   if (result.smoke) blocks.push(smokeBlock(result.smoke));
   if (result.load) blocks.push(loadMarkdown(result.load));

@@ -1,7 +1,8 @@
 import type { RunResult } from "../model/result.js";
 
 /** The parts a result is shown in, the same in the HTML report and on the web app's run page. */
-export type SectionId = "load" | "checks" | "card" | "smoke" | "conversation" | "redteam" | "traffic";
+export type SectionId =
+  "baseline" | "load" | "checks" | "card" | "smoke" | "conversation" | "redteam" | "traffic";
 
 export interface SectionModel {
   id: SectionId;
@@ -20,6 +21,8 @@ export function cardJudged(result: RunResult): boolean {
 /** The sections a result shows, in order: what it measured first, the traffic last. */
 export function resultSections(result: RunResult): SectionModel[] {
   const sections: SectionModel[] = [];
+  // What changed since the baseline is what a CI reader looks for first.
+  if (result.baseline) sections.push({ id: "baseline", title: "Since the baseline" });
   if (result.load) sections.push({ id: "load", title: "Load" });
   if (result.findings?.length && result.kind === "conformance")
     sections.push({ id: "checks", title: "Checks" });

@@ -2,9 +2,11 @@ import { api, stream } from "../api.js";
 import { badge, h, mount, tabs, type Child } from "../dom.js";
 import { go } from "../nav.js";
 import type { Finding, RunResult } from "../../../src/model/index.js";
-import type { Module, Project, StoredRun, StoredTest } from "../../../src/model/api.js";
+import type { Module, Project, RunSummary, StoredRun, StoredTest } from "../../../src/model/api.js";
 import { cardView } from "../views/card-view.js";
 import { loadView } from "../views/load-view.js";
+import { baselineSection } from "../views/baseline-view.js";
+import { compareWithBaseline } from "../../../src/model/baseline.js";
 import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 import { resultSections, type SectionId } from "../../../src/view/sections.js";
@@ -178,6 +180,7 @@ function findingsView(result: RunResult): HTMLElement {
 
 /** Each section of src/view/sections.ts drawn for the page; the HTML report draws the same ones. */
 const parts: Record<SectionId, (result: RunResult) => HTMLElement> = {
+  baseline: (r) => (r.baseline ? baselineSection(r.baseline) : h("div", {})),
   load: (r) => (r.load ? loadView(r.load) : h("div", {})),
   checks: findingsView,
   card: cardView,
@@ -211,6 +214,48 @@ function resultView(run: StoredRun, result: RunResult): HTMLElement {
       h("pre", { class: "code" }, JSON.stringify({ id: run.id, status: run.status, result }, null, 2)),
     ),
   );
+}
+
+/**
+ * "Compare with": any earlier finished run of the same test, diffed with this one by the same function the
+ * CLI's --baseline uses (new failures, fixed, still failing, flaky, level and score deltas).
+ */
+async function compareControl(
+  run: StoredRun,
+  result: RunResult,
+  signal: AbortSignal,
+): Promise<HTMLElement | null> {
+  const runs = await api<RunSummary[]>(
+    "GET",
+    `/api/tests/${encodeURIComponent(run.test_id)}/runs`,
+    undefined,
+    signal,
+  ).catch(() => [] as RunSummary[]);
+  const earlier = runs.filter(
+    (r) => r.id !== run.id && (r.status === "passed" || r.status === "failed" || r.status === "error"),
+  );
+  if (earlier.length === 0) return null;
+  const out = h("div", { class: "compare-result" });
+  const select = h(
+    "select",
+    {
+      name: "compare-with",
+      onchange: (event: Event) => {
+        const id = (event.target as HTMLSelectElement).value;
+        if (!id) return void out.replaceChildren();
+        void api<StoredRun>("GET", `/api/runs/${encodeURIComponent(id)}`, undefined, signal).then((other) =>
+          out.replaceChildren(
+            other.result
+              ? baselineSection(compareWithBaseline(result, other.result, `run ${other.id}`))
+              : h("p", { class: "muted" }, "That run has no result."),
+          ),
+        );
+      },
+    },
+    h("option", { value: "" }, "Compare with an earlier run…"),
+    earlier.map((r) => h("option", { value: r.id }, `${r.created_at} · ${r.status}`)),
+  );
+  return h("div", { class: "compare" }, select, out);
 }
 
 /** Links back to the run's test, module and project (the test may have been deleted meanwhile). */
@@ -298,8 +343,13 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
     // A finished run's stored lines, whenever the live stream gave none (it ended before they came).
     if (run.result && progress.childElementCount === 0)
       for (const line of run.progress) progress.appendChild(h("li", {}, line));
-    if (run.result) mount(body, resultView(run, run.result));
-    else if (run.status === "canceled") mount(body, h("p", { class: "muted" }, "This run was canceled."));
+    if (run.result) {
+      const result = run.result;
+      mount(body, resultView(run, result));
+      void compareControl(run, result, signal).then((control) => {
+        if (control && !body.querySelector(".compare")) body.prepend(control);
+      });
+    } else if (run.status === "canceled") mount(body, h("p", { class: "muted" }, "This run was canceled."));
     else mount(body, h("p", { class: "muted" }, "Running… the result appears here when it finishes."));
   };
   show();
