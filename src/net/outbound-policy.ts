@@ -1,4 +1,3 @@
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import { NetError } from "./errors.js";
@@ -183,6 +182,8 @@ async function resolve(url: string, host: string): Promise<CheckedAddress[]> {
   const literal = isIP(host);
   if (literal === 4 || literal === 6) return [{ address: host, family: literal }];
   try {
+    // Loaded on the first name to resolve: an agent given by address (127.0.0.1) never pays for the resolver.
+    const { lookup } = await import("node:dns/promises");
     const found = await lookup(host, { all: true, verbatim: true });
     const usable = found.filter((a) => a.family === 4 || a.family === 6);
     if (usable.length > 0) return usable as CheckedAddress[];

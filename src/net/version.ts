@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "./package-root.js";
 
-/**
- * Reads the version from package.json at run time. Both src/net/version.ts (under vitest) and
- * dist/net/version.js (after tsc) sit two folders below the package root, so one relative path serves.
- */
+/** Reads the version from Plainwright's package.json at run time. */
 function readVersion(): string {
   try {
-    const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
-    const version = (JSON.parse(text) as { version?: unknown }).version;
+    const root = packageRoot();
+    if (root === undefined) return "0.0.0-unknown";
+    const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: unknown })
+      .version;
     return typeof version === "string" ? version : "0.0.0-unknown";
   } catch {
     // A missing package.json only affects the User-Agent string; importing the network layer must not fail for it.

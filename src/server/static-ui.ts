@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
+import { packageRoot } from "../net/package-root.js";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { Router } from "express";
 
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** Where the built UI lives: dist/web next to dist/server, or dist/web from the source tree. */
+/** Where the built UI lives: dist/web under the package root (from src/, dist/ or the bundled CLI alike). */
 export function defaultWebRoot(): string {
-  const candidates = [join(here, "..", "web"), join(here, "..", "..", "dist", "web")];
-  return candidates.find((dir) => existsSync(join(dir, "index.html"))) ?? (candidates[0] as string);
+  const root = packageRoot() ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+  return join(root, "dist", "web");
 }
 
 /** The pages a person can link to (docs/api.md); all are the one-page app. */
