@@ -20,7 +20,7 @@ function cli(args: string[], env: Record<string, string> = {}) {
     execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...clean, NO_COLOR: "1", ...env }, timeout: 60_000 },
+      { env: { ...clean, NO_COLOR: "1", PLAINWRIGHT_NO_CACHE: "1", ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 99) : 0, stdout, stderr });
       },

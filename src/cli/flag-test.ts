@@ -1,6 +1,7 @@
 import type { ModelFlags } from "../llm/model-config.js";
 import { PlainwrightError, usageError } from "../runner/errors.js";
-import { runTestDefinition, type TestRunOptions } from "../runner/run-test.js";
+import type { TestRunOptions } from "../runner/run-test.js";
+import { runWithCassette } from "./cassette-flags.js";
 import type { A2ATestDefinition, LoadedTest, TestKind } from "../runner/test-definition.js";
 import { timeoutBounds } from "../runner/timeout-bounds.js";
 import { emitResults, exitCodeFor } from "./output.js";
@@ -46,18 +47,21 @@ export async function runFlagTest(
   extra: Omit<TestRunOptions, "secrets" | "policy" | "onEvent" | "signal"> & { models?: ModelFlags } = {},
 ): Promise<number> {
   const test = await definitionOf(kind, config);
+  const redact = [...prepared.auth.secrets, ...(extra.redact ?? [])];
   const result = await withProgress(prepared.output, (onEvent, signal) =>
-    runTestDefinition(
+    runWithCassette(
       { ...test, fromFlags: true },
       {
         ...extra,
         secrets: prepared.secrets,
         policy: prepared.policy,
-        redact: [...prepared.auth.secrets, ...(extra.redact ?? [])],
+        redact,
         abortGraceMs: INTERRUPT_GRACE_MS,
         onEvent,
         signal,
       },
+      prepared.cassette,
+      [...redact, ...Object.values(prepared.secrets.values)],
     ),
   );
   return exitCodeFor(await emitResults([result], prepared.output), prepared.output.failOn);

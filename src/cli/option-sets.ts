@@ -56,7 +56,18 @@ export function withOutputOptions(cmd: Command): Command {
 
 /** The common options of every command that reaches an agent: how to reach the agent and what to print. */
 export function withCommonOptions(cmd: Command): Command {
-  return withConfigOptions(withOutputOptions(withConnectionOptions(cmd)));
+  return withCassetteOptions(withConfigOptions(withOutputOptions(withConnectionOptions(cmd))));
+}
+
+/** Record a run as a cassette, replay one offline, and the model cache (docs/config.md "Record and replay"). */
+export function withCassetteOptions(cmd: Command): Command {
+  return cmd
+    .option("--record <dir>", "keep every exchange and model call of the run as a cassette in DIR")
+    .option(
+      "--replay <dir>",
+      "run offline against the cassette in DIR: a stand-in agent and the recorded model replies",
+    )
+    .option("--no-cache", "ask the model every time (model replies are otherwise cached between runs)");
 }
 
 /** Which config file, and which of its projects, a command reads (docs/config.md). */

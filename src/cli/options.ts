@@ -38,6 +38,10 @@ export interface CommonFlags {
   baseline?: string;
   /** --fail-on new|any. */
   failOn?: string;
+  /** --record DIR, --replay DIR, --no-cache. */
+  record?: string;
+  replay?: string;
+  cache?: boolean;
 }
 
 /** Parses `Name: value` header flags; a flag without a colon or name is a usage error. */

@@ -12,6 +12,7 @@ import {
   type CommonFlags,
 } from "./options.js";
 import { interruptOnSignals, markInterrupted } from "./interrupt.js";
+import { cassetteSettings, type CassetteSettings } from "./cassette-flags.js";
 import { outputSettings, progressFor, type OutputSettings } from "./output.js";
 
 /** Every common option of a command, checked before anything is sent (options that do nothing are refused). */
@@ -23,6 +24,7 @@ export interface PreparedRun {
   timeoutS: number | undefined;
   policy: OutboundPolicy;
   secrets: SecretSource;
+  cassette: CassetteSettings;
 }
 
 /** Checks the output, connection and credential options and reads the --secrets file; no network. */
@@ -33,7 +35,8 @@ export async function prepareRun(flags: CommonFlags & AuthFlags): Promise<Prepar
   connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) });
   const policy = policyFrom(flags);
   const secrets = await secretSourceFrom(flags, process.env);
-  return { output, auth, timeoutS, policy, secrets };
+  const cassette = cassetteSettings(flags);
+  return { output, auth, timeoutS, policy, secrets, cassette };
 }
 
 /**

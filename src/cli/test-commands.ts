@@ -1,6 +1,5 @@
 import type { ModelFlags } from "../llm/model-config.js";
 import { readTestFiles, type LoadedTest } from "../runner/test-definition.js";
-import { runTestDefinition } from "../runner/run-test.js";
 import { configError, usageError } from "../runner/errors.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
@@ -12,6 +11,7 @@ import { terminalText } from "../report/terminal-text.js";
 import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
 import { INTERRUPT_GRACE_MS } from "./flag-test.js";
 import { lastFailed, recordLastRun } from "./last-failed.js";
+import { runWithCassette } from "./cassette-flags.js";
 
 /** `run --list`: the tests a run would run, one a line: name, kind, file. */
 function listing(tests: readonly LoadedTest[]): string {
@@ -29,22 +29,27 @@ function runLoaded(
   onEvent: RunEventSink,
   signal: AbortSignal,
 ): Promise<RunResult> {
-  return runTestDefinition(test, {
-    signal,
-    // Ctrl-C: the test's own runner stops sending and returns what finished; a runner that cannot is ended.
-    abortGraceMs: INTERRUPT_GRACE_MS,
-    models: modelFlagsFrom(flags),
-    secrets: prepared.secrets,
-    policy: prepared.policy,
-    redact: prepared.auth.secrets,
-    overrides: {
-      headers: prepared.auth.headers,
-      ...(prepared.timeoutS ? { timeout_s: prepared.timeoutS } : {}),
-      ...connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) }),
-      ...(flags.strictCard === false ? { strict_card: false } : {}),
+  return runWithCassette(
+    test,
+    {
+      signal,
+      // Ctrl-C: the test's own runner stops sending and returns what finished; a runner that cannot is ended.
+      abortGraceMs: INTERRUPT_GRACE_MS,
+      models: modelFlagsFrom(flags),
+      secrets: prepared.secrets,
+      policy: prepared.policy,
+      redact: prepared.auth.secrets,
+      overrides: {
+        headers: prepared.auth.headers,
+        ...(prepared.timeoutS ? { timeout_s: prepared.timeoutS } : {}),
+        ...connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) }),
+        ...(flags.strictCard === false ? { strict_card: false } : {}),
+      },
+      onEvent,
     },
-    onEvent,
-  });
+    prepared.cassette,
+    [...prepared.auth.secrets, ...Object.values(prepared.secrets.values)],
+  );
 }
 
 /** `run <file-or-dir>...`: every test definition found, one after another. */

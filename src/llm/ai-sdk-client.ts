@@ -93,6 +93,7 @@ function salvage<T>(text: string, schema: z.ZodType<T>): { object?: T; problem: 
 /** A LanguageModelClient over the Vercel AI SDK (OpenAI-compatible chat completions or Anthropic messages). */
 export class AiSdkModelClient implements LanguageModelClient {
   readonly id: string;
+  readonly servedAt: string;
   private readonly model: LanguageModel;
   private readonly retry: RetryPolicy;
 
@@ -101,6 +102,7 @@ export class AiSdkModelClient implements LanguageModelClient {
     private readonly options: ModelClientOptions = {},
   ) {
     this.id = `${config.provider}:${config.model}`;
+    this.servedAt = config.baseURL;
     this.model = languageModel(config, guardedFetch(options.guard));
     this.retry = { ...defaultRetryPolicy, ...options.retry };
   }

@@ -35,6 +35,8 @@ export interface ChatResult<T = unknown> {
 export interface LanguageModelClient {
   /** "provider:name", for reports and the price table. */
   readonly id: string;
+  /** Where the model is served (its base URL): two servers may give one name to different models. */
+  readonly servedAt?: string;
   chat<T>(request: ChatRequest<T>): Promise<ChatResult<T>>;
 }
 

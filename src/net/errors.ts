@@ -8,6 +8,7 @@ export type NetRule =
   | "policy.loopback" // loopback refused by the active policy
   | "policy.private" // private range refused by the active policy
   | "policy.self" // the Plainwright server's own listening address, always refused
+  | "policy.replay" // a replay reaches only its cassette's stand-in
   | "policy.dns" // the host name did not resolve
   | "redirect.limit" // more than 5 redirect hops
   | "redirect.loop" // a redirect back to a URL already visited

@@ -114,11 +114,12 @@ export function planHop(
   method: string,
   headers: Record<string, string>,
 ): WirePlan {
-  const https = url.protocol === "https:";
+  // A diverted request (a replay) goes to the stand-in's port over plain HTTP, its URL and Host unchanged.
+  const https = url.protocol === "https:" && target.port === undefined;
   const wire: WireTarget = {
     protocol: https ? "https:" : "http:",
     address: target.address,
-    port: Number(url.port || (https ? 443 : 80)),
+    port: target.port ?? Number(url.port || (url.protocol === "https:" ? 443 : 80)),
   };
   const bracketless = url.hostname.replace(/^\[(.*)\]$/, "$1");
   if (https && net.isIP(bracketless) === 0) wire.servername = bracketless;

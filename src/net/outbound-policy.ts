@@ -13,6 +13,12 @@ export interface OutboundPolicy {
    * address is the server itself, refused whatever else the policy allows, so no test can aim at it.
    */
   selfPorts?: readonly number[];
+  /**
+   * A replay (docs/config.md "Record and replay"): requests to these recorded hosts (`host:port`) are
+   * sent, as plain HTTP, to the cassette's stand-in instead, every byte (URL, Host header) as recorded;
+   * any other destination is refused. Set by the replay itself, never from user input.
+   */
+  divert?: Readonly<Record<string, CheckedAddress>>;
 }
 
 /** The command line's default: a developer's own agent usually runs on localhost or the LAN. */
@@ -35,6 +41,20 @@ export type AddressClass = "loopback" | "private" | "metadata" | "public";
 export interface CheckedAddress {
   address: string;
   family: 4 | 6;
+  /** A diverted request's stand-in port, reached over plain HTTP whatever the URL's scheme. */
+  port?: number;
+}
+
+/** A replay's answer: the stand-in for a recorded host, or a refusal of any other. */
+function diverted(url: string, parsed: URL, policy: OutboundPolicy): CheckedAddress | undefined {
+  if (!policy.divert) return undefined;
+  const standIn = policy.divert[parsed.host];
+  if (standIn) return standIn;
+  throw new NetError(
+    "policy.replay",
+    url,
+    `refused ${url}: a replay reaches only its cassette's stand-in, and the cassette has no exchange with ${parsed.host}`,
+  );
 }
 
 type V4Range = readonly [base: number, prefix: number, cls: Exclude<AddressClass, "public">];
@@ -256,6 +276,8 @@ function hostOf(parsed: URL): string {
  */
 export function checkLiteralUrl(url: string | URL, policy: OutboundPolicy): CheckedAddress | undefined {
   const parsed = parseHttpUrl(url);
+  const standIn = diverted(typeof url === "string" ? url : url.href, parsed, policy);
+  if (standIn) return standIn;
   const host = hostOf(parsed);
   const literal = isIP(host);
   if (literal !== 4 && literal !== 6) return undefined;
@@ -273,6 +295,8 @@ export function checkLiteralUrl(url: string | URL, policy: OutboundPolicy): Chec
  */
 export async function checkUrl(url: string, policy: OutboundPolicy): Promise<CheckedAddress> {
   const parsed = parseHttpUrl(url);
+  const standIn = diverted(url, parsed, policy);
+  if (standIn) return standIn;
   const addresses = await resolve(url, hostOf(parsed));
   return approve(url, parsed, addresses, policy);
 }

@@ -98,3 +98,14 @@ describe("Redactor", () => {
     });
   });
 });
+
+describe("Redactor.url on text that is not a URL", () => {
+  it("leaves a JSON body with a question and a page token whole, and still redacts a token in a URL inside it", () => {
+    const r = new Redactor();
+    const body = '{"text":"Why was I charged twice?","nextPageToken":"MjAyNi0xMi0wNA="}';
+    expect(r.url(body)).toBe(body);
+    expect(r.url("see https://agent.example/tasks?pageToken=abc&x=1 for more")).toBe(
+      "see https://agent.example/tasks?pageToken=[redacted]&x=1 for more",
+    );
+  });
+});

@@ -122,10 +122,12 @@ export class Redactor {
 
   #redactUrl(url: string): string {
     const withoutPassword = url.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, `$1${REDACTED}@`);
-    const withoutParams = withoutPassword.replace(
-      /([?&])([^=&#\s]*)=([^&#\s]*?)(?=:?(?:[&#\s]|$))/g,
-      (whole, sep: string, name: string) =>
+    // Query parameters are judged inside URLs only: a JSON body that holds a "?" and, later, a
+    // "…Token":"…=" (a page token) is no query string and must come through whole.
+    const withoutParams = withoutPassword.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]*/gi, (inUrl) =>
+      inUrl.replace(/([?&])([^=&#\s]*)=([^&#\s]*?)(?=:?(?:[&#\s]|$))/g, (whole, sep: string, name: string) =>
         isSensitiveParam(paramName(name)) ? `${sep}${name}=${REDACTED}` : whole,
+      ),
     );
     return this.text(withoutParams);
   }

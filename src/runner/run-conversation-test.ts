@@ -1,3 +1,4 @@
+import type { LanguageModelClient } from "../llm/types.js";
 import { criteriaOf } from "../conversation/judge.js";
 import { runConversation, type ConversationOutcome } from "../conversation/run-conversation.js";
 import { conversationDefaults, type ConversationSpec } from "../conversation/types.js";
@@ -107,21 +108,24 @@ async function converseWith(
   traffic: TrafficLog,
   target: TransportTarget,
 ): Promise<ConversationOutcome> {
+  const wrap = opts.modelWrap ?? ((client: LanguageModelClient) => client);
   const llm = (config: ModelConfig) =>
-    createModelClient(config, {
-      guard: guardModelUrl,
-      retry: {
-        ...opts.modelRetry,
-        onRetry: ({ attempt, delayMs, reason }) =>
-          emit({
-            type: "retry",
-            what: `${config.provider}:${config.model}`,
-            attempt,
-            delay_ms: delayMs,
-            reason,
-          }),
-      },
-    });
+    wrap(
+      createModelClient(config, {
+        guard: guardModelUrl,
+        retry: {
+          ...opts.modelRetry,
+          onRetry: ({ attempt, delayMs, reason }) =>
+            emit({
+              type: "retry",
+              what: `${config.provider}:${config.model}`,
+              attempt,
+              delay_ms: delayMs,
+              reason,
+            }),
+        },
+      }),
+    );
   emit({
     type: "conversation-started",
     endpoint: target.endpoint.url,

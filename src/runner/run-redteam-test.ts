@@ -1,3 +1,4 @@
+import type { LanguageModelClient } from "../llm/types.js";
 import { createModelClient } from "../llm/ai-sdk-client.js";
 import type { ModelConfig } from "../llm/model-config.js";
 import type { Finding } from "../model/finding.js";
@@ -54,8 +55,9 @@ export async function attack(
   if (!endpoint) return run.finished!;
   const { result, traffic } = run;
   const { config } = request;
+  const wrap = request.modelWrap ?? ((client: LanguageModelClient) => client);
   const llm = (model: ModelConfig | undefined) =>
-    model ? createModelClient(model, { guard: guardModelUrl }) : undefined;
+    model ? wrap(createModelClient(model, { guard: guardModelUrl })) : undefined;
   const judge = llm(models.judge);
   const attacker = llm(models.attacker);
   const people = identitiesOf(config);

@@ -27,6 +27,8 @@ export interface TestRunOptions extends Pick<
   | "catalogue"
   | "concurrency"
   | "bail"
+  | "traffic"
+  | "modelWrap"
 > {
   secrets: SecretSource;
   policy: OutboundPolicy;

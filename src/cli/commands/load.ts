@@ -1,16 +1,23 @@
-import { collect, withAuthOptions, withCommonOptions } from "../option-sets.js";
+import { collect, refuseOptions, withAuthOptions, withCommonOptions } from "../option-sets.js";
 import type { LoadFlags } from "../load-command.js";
 import { defineCommand } from "./command.js";
 
 /** `load`: load and soak. */
 export const loadCommand = defineCommand("load", (program, setExit) => {
-  withAuthOptions(
-    withCommonOptions(
-      program
-        .command("load")
-        .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
-        .description("load and soak: concurrent sends or streams; latency percentiles, errors, throughput"),
+  refuseOptions(
+    withAuthOptions(
+      withCommonOptions(
+        program
+          .command("load")
+          .argument("[url]", "agent base URL or card URL (default: agent_url of the config file)")
+          .description("load and soak: concurrent sends or streams; latency percentiles, errors, throughput"),
+      ),
     ),
+    {
+      "--record <dir>":
+        "a load run is timed against the live agent; replaying thousands of recorded replies would measure the stand-in (record a smoke or conformance run)",
+      "--replay <dir>": "a load run measures the live agent; a cassette has no latency to measure",
+    },
   )
     .option("--concurrency <n>", "requests in flight at most, 1-1000 (default 10)")
     .option("--duration <time>", "how long to send: 30s, 5m, 1h (default 10s; at most 24h)")

@@ -11,7 +11,8 @@ export interface CliRun {
 }
 
 /**
- * Runs `plainwright args…` with NO_COLOR and no CI marker unless `env` says otherwise; stdin gets `input`.
+ * Runs `plainwright args…` with NO_COLOR, no CI marker and no model cache (a scripted model's replies must
+ * not outlive its test) unless `env` says otherwise; stdin gets `input`.
  * `onStderr` hears what the process has written to stderr so far, as it arrives (to act on an event);
  * `cwd` is the folder it runs in (where it looks for a config file).
  */
@@ -26,7 +27,11 @@ export function runCli(
     const child = execFile(
       process.execPath,
       [bin, ...args],
-      { env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000, ...(cwd ? { cwd } : {}) },
+      {
+        env: { ...process.env, NO_COLOR: "1", PLAINWRIGHT_NO_CACHE: "1", ...env },
+        timeout: 60_000,
+        ...(cwd ? { cwd } : {}),
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 99) : 0;
         resolve({ code, stdout, stderr });

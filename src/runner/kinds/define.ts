@@ -2,6 +2,7 @@ import type { Jwk } from "../../card/jws.js";
 import type { CheckDefinition } from "../../checks/types.js";
 import type { ModelClientOptions } from "../../llm/ai-sdk-client.js";
 import type { ModelFlags } from "../../llm/model-config.js";
+import type { LanguageModelClient } from "../../llm/types.js";
 import type { Clock } from "../../load/clock.js";
 import type { RunEventSink } from "../../model/events.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
@@ -57,6 +58,8 @@ export interface RunRequest<Options = Record<string, unknown>> {
   onTarget?: (target: ReachedEndpoint) => void;
   /** Model-call retry timing (tests shorten it). */
   modelRetry?: ModelClientOptions["retry"];
+  /** Wraps every model client the run makes: a cassette records or replays its calls, the cache serves them. */
+  modelWrap?: (client: LanguageModelClient) => LanguageModelClient;
   /** The load engine's clock (tests drive it). */
   clock?: Clock;
 }

@@ -1,0 +1,171 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { RunResult } from "../../model/result.js";
+import type { TrafficEvent } from "../../model/traffic.js";
+import { configError } from "../errors.js";
+import type { StoredModelCall } from "./model-calls.js";
+
+/*
+ * A cassette: everything one run of a test exchanged with its agent and its models, enough to run the test
+ * again offline (docs/config.md "Record and replay"). It holds no request headers and no secrets: the
+ * traffic comes from the result, already redacted, and the model calls are redacted on write.
+ */
+
+export interface CassetteExchange {
+  method: string;
+  /** The recorded agent's origin this exchange went to (rewritten to the stand-in's on replay). */
+  origin: string;
+  /** Path and query. */
+  path: string;
+  request_body?: string;
+  status?: number;
+  response_headers?: Record<string, string>;
+  response_body?: string;
+  events?: TrafficEvent[];
+  /** No response came (refused, reset, timed out): replayed as a connection closed without one. */
+  error?: string;
+}
+
+/** A push notification the agent sent to the run's webhook: replayed to the webhook the replay sets up. */
+export interface CassetteWebhook {
+  url: string;
+  body: string;
+  /** Its headers, credentials among them redacted (the replay fills them from the push config it is given). */
+  headers: Record<string, string>;
+}
+
+export interface Cassette {
+  format: "plainwright-cassette";
+  version: 1;
+  tool_version: string;
+  recorded_at: string;
+  test: { kind: string; name?: string; source?: string; agent_url: string };
+  exchanges: CassetteExchange[];
+  webhooks: CassetteWebhook[];
+  model_calls: StoredModelCall[];
+  /** What the recording could not keep (gRPC exchanges, cut bodies): replaying them would not be faithful. */
+  gaps: string[];
+}
+
+const isGrpc = (headers: Record<string, string> | undefined) =>
+  Object.entries(headers ?? {}).some(
+    ([name, value]) => name.toLowerCase() === "content-type" && value.startsWith("application/grpc"),
+  );
+
+/** The file a test's cassette is kept in: one per test, named by the test (or by its kind for flags). */
+export function cassetteFile(dir: string, test: { name?: string; kind: string }): string {
+  const stem = (test.name ?? test.kind)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+  return join(dir, `${stem || "test"}.cassette.json`);
+}
+
+/** Builds a cassette from a finished run's (redacted) traffic and the model calls it made. */
+export function cassetteOf(
+  result: RunResult,
+  test: Cassette["test"],
+  modelCalls: readonly StoredModelCall[],
+  redact: (text: string) => string,
+): Cassette {
+  const gaps: string[] = [];
+  const exchanges: CassetteExchange[] = [];
+  const webhooks: CassetteWebhook[] = [];
+  for (const entry of result.traffic) {
+    if (entry.label === "webhook (received)") {
+      const kept = ["content-type", "authorization", "x-a2a-notification-token"];
+      webhooks.push({
+        url: entry.url,
+        body: entry.request_body ?? "",
+        headers: Object.fromEntries(
+          Object.entries(entry.request_headers).filter(([n]) => kept.includes(n.toLowerCase())),
+        ),
+      });
+      continue;
+    }
+    if (isGrpc(entry.request_headers) || isGrpc(entry.response_headers)) {
+      gaps.push(`gRPC ${entry.url}: gRPC exchanges are not recorded (record with --transport jsonrpc,rest)`);
+      continue;
+    }
+    if (entry.body_truncated) gaps.push(`${entry.method} ${entry.url}: the response body was cut`);
+    if (entry.events_omitted)
+      gaps.push(`${entry.method} ${entry.url}: ${entry.events_omitted} stream events were left out`);
+    const url = new URL(entry.url);
+    exchanges.push({
+      method: entry.method,
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      ...(entry.request_body !== undefined ? { request_body: entry.request_body } : {}),
+      ...(entry.status !== undefined ? { status: entry.status } : {}),
+      ...(entry.response_headers ? { response_headers: entry.response_headers } : {}),
+      ...(entry.response_body !== undefined ? { response_body: entry.response_body } : {}),
+      ...(entry.events?.length ? { events: entry.events } : {}),
+      ...(entry.status === undefined ? { error: entry.error?.message ?? "no response" } : {}),
+    });
+  }
+  return {
+    format: "plainwright-cassette",
+    version: 1,
+    tool_version: result.tool.version,
+    recorded_at: result.started_at,
+    test,
+    exchanges,
+    webhooks,
+    model_calls: modelCalls.map((c) => ({
+      ...c,
+      text: redact(c.text),
+      ...(c.object !== undefined ? { object: JSON.parse(redact(JSON.stringify(c.object))) as unknown } : {}),
+    })),
+    gaps,
+  };
+}
+
+export async function writeCassette(file: string, cassette: Cassette): Promise<void> {
+  await mkdir(join(file, ".."), { recursive: true });
+  await writeFile(file, `${JSON.stringify(cassette, null, 2)}\n`);
+}
+
+/**
+ * Reads the cassette a test would replay, and refuses one that is not this test's recording: another
+ * test or kind, another Plainwright version (its checks may ask other questions), or one with gaps.
+ */
+export async function readCassette(
+  file: string,
+  test: { kind: string; name?: string },
+  toolVersion: string,
+): Promise<Cassette> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw configError(`--replay: no cassette ${file} for this test (record it with --record)`);
+  }
+  let cassette: Cassette;
+  try {
+    cassette = JSON.parse(text) as Cassette;
+  } catch {
+    throw configError(`--replay: ${file} is not JSON`);
+  }
+  if (
+    cassette?.format !== "plainwright-cassette" ||
+    cassette.version !== 1 ||
+    !Array.isArray(cassette.exchanges)
+  )
+    throw configError(
+      `--replay: ${file} is not a Plainwright cassette (format plainwright-cassette, version 1)`,
+    );
+  const refuse = (why: string) =>
+    configError(`--replay: ${file} does not fit this test: ${why}; record it again`);
+  if (cassette.test.kind !== test.kind)
+    throw refuse(`it holds a ${cassette.test.kind} run, this test is ${test.kind}`);
+  if ((cassette.test.name ?? "") !== (test.name ?? ""))
+    throw refuse(`it holds the test "${cassette.test.name ?? ""}", this is "${test.name ?? ""}"`);
+  if (cassette.tool_version !== toolVersion)
+    throw refuse(
+      `it was recorded by Plainwright ${cassette.tool_version}, this is ${toolVersion}, whose checks may ask other questions`,
+    );
+  if (cassette.gaps.length > 0)
+    throw refuse(`the recording has gaps: ${cassette.gaps.slice(0, 3).join("; ")}`);
+  return cassette;
+}
