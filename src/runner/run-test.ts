@@ -74,7 +74,16 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
   } catch (error) {
     return errorResult(test, `${test.source}: ${(error as Error).message}`, opts.onEvent);
   }
-  config = { ...config, ...opts.overrides, headers: { ...config.headers, ...opts.overrides?.headers } };
+  // The command line's values take {{secrets.NAME}} too (--bearer '{{secrets.TOKEN}}', a config file's credentials).
+  let overrides: Partial<A2ATestConfig> = {};
+  try {
+    const resolved = resolveSecrets(opts.overrides ?? {}, opts.secrets);
+    overrides = resolved.value;
+    used = [...used, ...resolved.used];
+  } catch (error) {
+    return errorResult(test, `the command line: ${(error as Error).message}`, opts.onEvent);
+  }
+  config = { ...config, ...overrides, headers: { ...config.headers, ...overrides.headers } };
   const { secrets, redact, overrides: _overrides, ...rest } = opts;
   const request: RunRequest = {
     ...rest,

@@ -3,6 +3,7 @@ import { cardCommand } from "./card.js";
 import { chatCommand } from "./chat.js";
 import type { CliCommand } from "./command.js";
 import { configCommand } from "./config.js";
+import { initCommand } from "./init.js";
 import { conformCommand } from "./conform.js";
 import { converseCommand } from "./converse.js";
 import { demoCommand } from "./demo.js";
@@ -17,6 +18,7 @@ import { workerCommand } from "./worker.js";
 
 /** Every command, in the order `--help` lists them: a new command is its module and its entry here. */
 export const commands: readonly CliCommand[] = [
+  initCommand,
   cardCommand,
   smokeCommand,
   runCommand,
