@@ -350,7 +350,10 @@ describe("a process using httpRequest", () => {
   /** Compiles src/net and the layers below it to plain JavaScript so a child `node` can run it as dist would. */
   function compileNet(): string {
     const here = fileURLToPath(new URL(".", import.meta.url));
-    writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module", version: "9.9.9" }));
+    writeFileSync(
+      join(out, "package.json"),
+      JSON.stringify({ name: "plainwright", type: "module", version: "9.9.9" }),
+    );
     // The compiled copy imports the project's dependencies (the HTTP parser) like dist does.
     symlinkSync(join(here, "..", "..", "node_modules"), join(out, "node_modules"), "dir");
     for (const layer of ["net", "view", "model"]) {
