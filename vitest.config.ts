@@ -10,8 +10,8 @@ export default defineConfig({
     maxConcurrency: 3,
     pool: "forks",
     // Two test files at once even on two cores (vitest's default would be one, cores − 1): most of a file's time
-    // is waiting on loopback servers and child processes, so the suite takes half as long (npm test under
-    // 5 minutes, docs/architecture.md), and `npm run test:stress` proves it holds with every core busy.
+    // is waiting on loopback servers and child processes, so the suite takes half as long, and
+    // `npm run test:stress` shows it holds with every core busy.
     maxWorkers: 2,
     reporters: ["default"],
   },

@@ -172,6 +172,9 @@ export async function emitResults(
       );
     }
   }
-  await pointLastAt(settings.outDir, folder);
+  if (!(await pointLastAt(settings.outDir, folder)))
+    process.stderr.write(
+      `plainwright: ${join(settings.outDir, "last")} is a folder, so it was left alone and does not name this run\n`,
+    );
   return results;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, readlink, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, readdir, readlink, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 /*
@@ -32,15 +32,21 @@ export async function makeRunFolder(outDir: string, now = new Date()): Promise<s
   }
 }
 
-/** Points `last` at a run folder, replacing what it pointed at. */
-export async function pointLastAt(outDir: string, folder: string): Promise<void> {
+/**
+ * Points `last` at a run folder, replacing what it pointed at; false when `last` is something else the
+ * user keeps there (a folder of their own), which is left alone.
+ */
+export async function pointLastAt(outDir: string, folder: string): Promise<boolean> {
   const pointer = join(outDir, lastPointer);
-  await rm(pointer, { force: true, recursive: false }).catch(() => undefined);
+  const was = await lstat(pointer).catch(() => undefined);
+  if (was?.isDirectory()) return false;
+  await rm(pointer, { force: true });
   try {
     await symlink(folder, pointer, "dir");
   } catch {
     await writeFile(pointer, `${folder}\n`);
   }
+  return true;
 }
 
 /** The newest run folder's name, from `last` (a link or a file), or undefined when there is none. */
