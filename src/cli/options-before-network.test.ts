@@ -117,3 +117,13 @@ describe("options that cannot work are refused before anything is sent", () => {
     expect(requests).toBeGreaterThan(0);
   });
 });
+
+describe("worker --server", () => {
+  it("worker --server that is no URL is a usage error before the database is opened", async () => {
+    const r = await runCli(["worker", "--db", "postgres://u:p@127.0.0.1:9/x", "--server", "not a url"]);
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain(
+      "--server not a url: expected the http(s) URL of the Plainwright server this worker serves",
+    );
+  });
+});

@@ -14,6 +14,12 @@ export interface OutboundPolicy {
    */
   selfPorts?: readonly number[];
   /**
+   * The Plainwright servers this process works for (a worker's `--server`): a destination at one of their
+   * addresses and ports is the server, refused like `selfPorts` whatever else the policy allows. A server
+   * on this machine is also matched on any local address.
+   */
+  selfTargets?: readonly SelfTarget[];
+  /**
    * A replay (docs/config.md "Record and replay"): requests to these recorded hosts (`host:port`) are
    * sent, as plain HTTP, to the cassette's stand-in instead, every byte (URL, Host header) as recorded;
    * any other destination is refused. Set by the replay itself, never from user input.
@@ -43,6 +49,13 @@ export interface CheckedAddress {
   family: 4 | 6;
   /** A diverted request's stand-in port, reached over plain HTTP whatever the URL's scheme. */
   port?: number;
+}
+
+/** A server a worker works for, resolved once when the worker starts. */
+export interface SelfTarget {
+  url: string;
+  addresses: readonly string[];
+  port: number;
 }
 
 /** A replay's answer: the stand-in for a recorded host, or a refusal of any other. */
@@ -234,14 +247,27 @@ function selfRefusal(
   address: string,
   policy: OutboundPolicy,
 ): NetError | undefined {
-  if (!policy.selfPorts?.length) return undefined;
+  if (!policy.selfPorts?.length && !policy.selfTargets?.length) return undefined;
   const port = Number(parsed.port || (parsed.protocol === "https:" ? 443 : 80));
-  if (!policy.selfPorts.includes(port) || !isLocalAddress(address)) return undefined;
-  return new NetError(
-    "policy.self",
-    url,
-    `refused ${url}: ${address} port ${port} is this Plainwright server itself; a test never aims at the server that runs it`,
+  if (policy.selfPorts?.includes(port) && isLocalAddress(address))
+    return new NetError(
+      "policy.self",
+      url,
+      `refused ${url}: ${address} port ${port} is this Plainwright server itself; a test never aims at the server that runs it`,
+    );
+  const bare = address.replace(/%.*$/, "").toLowerCase();
+  const server = policy.selfTargets?.find(
+    (t) =>
+      t.port === port &&
+      (t.addresses.includes(bare) || (t.addresses.some(isLocalAddress) && isLocalAddress(bare))),
   );
+  if (server)
+    return new NetError(
+      "policy.self",
+      url,
+      `refused ${url}: ${address} port ${port} is the Plainwright server this worker runs tests for (${server.url}); a test never aims at it`,
+    );
+  return undefined;
 }
 
 /** The first of `addresses` the policy refuses, as the error to throw; otherwise the one to connect to. */
@@ -287,6 +313,17 @@ export function checkLiteralUrl(url: string | URL, policy: OutboundPolicy): Chec
     [{ address: host, family: literal }],
     policy,
   );
+}
+
+/** The addresses and port of a server a worker works for, resolved now (a name that does not resolve is an error). */
+export async function resolveSelfTarget(url: string): Promise<SelfTarget> {
+  const parsed = parseHttpUrl(url);
+  const addresses = await resolve(url, hostOf(parsed));
+  return {
+    url,
+    addresses: addresses.map((a) => a.address.toLowerCase()),
+    port: Number(parsed.port || (parsed.protocol === "https:" ? 443 : 80)),
+  };
 }
 
 /**

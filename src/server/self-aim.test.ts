@@ -1,7 +1,7 @@
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NetError } from "../net/errors.js";
-import { checkUrl, commandLinePolicy } from "../net/outbound-policy.js";
+import { checkUrl, commandLinePolicy, resolveSelfTarget } from "../net/outbound-policy.js";
 import type { RunningServer } from "./server.js";
 import { apiClient, newModule, serve, smokeTest, tempDir } from "./testing/harness.js";
 
@@ -70,5 +70,31 @@ describe("the outbound policy refuses the serving process's own ports", () => {
 
   it("allows the same address at another port", async () => {
     await expect(checkUrl("http://127.0.0.1:4322/", policy)).resolves.toMatchObject({ address: "127.0.0.1" });
+  });
+});
+
+describe("a worker refuses the server it runs tests for (--server)", () => {
+  it("refuses the server's resolved address and port, also spelled another way, and allows its other ports", async () => {
+    const server = await resolveSelfTarget("http://localhost:5001");
+    const policy = { ...commandLinePolicy, selfTargets: [server] };
+    await expect(checkUrl("http://127.0.0.1:5001/api/tests", policy)).rejects.toMatchObject({
+      rule: "policy.self",
+      message: expect.stringContaining(
+        "the Plainwright server this worker runs tests for (http://localhost:5001)",
+      ),
+    });
+    await expect(checkUrl("http://localhost:5001/", policy)).rejects.toMatchObject({ rule: "policy.self" });
+    await expect(checkUrl("http://127.0.0.1:5002/", policy)).resolves.toMatchObject({ address: "127.0.0.1" });
+  });
+
+  it("refuses a remote server's address at its port, whatever the test calls it", async () => {
+    const policy = {
+      ...commandLinePolicy,
+      selfTargets: [{ url: "http://10.1.2.3:8080", addresses: ["10.1.2.3"], port: 8080 }],
+    };
+    await expect(checkUrl("http://10.1.2.3:8080/api/projects", policy)).rejects.toMatchObject({
+      rule: "policy.self",
+    });
+    await expect(checkUrl("http://10.1.2.3:8081/", policy)).resolves.toMatchObject({ address: "10.1.2.3" });
   });
 });

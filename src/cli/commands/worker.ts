@@ -20,6 +20,10 @@ export const workerCommand = defineCommand("worker", (program, setExit) => {
     )
     .option("--allow-private", "let tests reach loopback and private addresses")
     .option("--allow-host <host>", "let tests reach this host even if private (repeatable)", collect)
+    .option(
+      "--server <url>",
+      "the Plainwright server this worker runs tests for: a test aimed at it is refused (default: $PLAINWRIGHT_SERVER)",
+    )
     .action(async (flags: WorkerFlags) =>
       setExit(await (await import("../worker-command.js")).runWorkerCommand(flags)),
     );
