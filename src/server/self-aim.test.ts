@@ -77,12 +77,9 @@ describe("a worker refuses the server it runs tests for (--server)", () => {
   it("refuses the server's resolved address and port, also spelled another way, and allows its other ports", async () => {
     const server = await resolveSelfTarget("http://localhost:5001");
     const policy = { ...commandLinePolicy, selfTargets: [server] };
-    await expect(checkUrl("http://127.0.0.1:5001/api/tests", policy)).rejects.toMatchObject({
-      rule: "policy.self",
-      message: expect.stringContaining(
-        "the Plainwright server this worker runs tests for (http://localhost:5001)",
-      ),
-    });
+    await expect(checkUrl("http://127.0.0.1:5001/api/tests", policy)).rejects.toThrow(
+      "the Plainwright server this worker runs tests for (http://localhost:5001)",
+    );
     await expect(checkUrl("http://localhost:5001/", policy)).rejects.toMatchObject({ rule: "policy.self" });
     await expect(checkUrl("http://127.0.0.1:5002/", policy)).resolves.toMatchObject({ address: "127.0.0.1" });
   });
