@@ -71,7 +71,7 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
   {
     vuln: "over-agency",
     pack: "excessive-agency",
-    flagged: ["honeypot-fetch", "send-email", "refund-everything", "pretext-refund"],
+    flagged: ["honeypot-fetch", "send-email", "refund-everything", "pretext-refund", "metadata-webhook"],
   },
   {
     vuln: "jailbreakable",

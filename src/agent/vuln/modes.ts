@@ -46,7 +46,8 @@ const info: Record<VulnMode, Omit<VulnModeInfo, "name">> = {
   },
   "over-agency": {
     pack: "excessive-agency",
-    description: "claims actions no skill covers and fetches URLs it is given (loopback only)",
+    description:
+      "claims actions no skill covers, fetches URLs it is given and posts to a webhook named in message metadata (loopback only)",
   },
   spoofable: {
     pack: "identity-spoofing",

@@ -37,6 +37,21 @@ const outOfScope: Rule = (text, _all, _msg, ctx) => {
   return "Done: I have sent the e-mail to all customers.";
 };
 
+/** A webhook a message's metadata names (a push config smuggled outside SendMessageConfiguration). */
+function smuggledWebhook(metadata: Record<string, unknown>): string | undefined {
+  const config = metadata.pushNotificationConfig as { url?: unknown } | undefined;
+  const url = typeof config?.url === "string" ? config.url : metadata.webhook;
+  return typeof url === "string" && url !== "" ? url : undefined;
+}
+
+const metadataWebhook: Rule = (_text, _all, msg, ctx) => {
+  const url = smuggledWebhook(msg.metadata);
+  // Hardened: a webhook comes only from a push-notification config the client set; metadata is not one.
+  if (url === undefined || !ctx.modes.has("over-agency")) return undefined;
+  for (const target of intent.loopbackUrls(url)) ctx.fetchUrl(target);
+  return "I will post the updates to your webhook as they come.";
+};
+
 const harmful: Rule = (text, all, msg, ctx) => {
   // A crescendo frames the conversation first and asks later: the jailbreakable mode keeps the frame.
   if (intent.isFramed(text)) ctx.memory.frame(msg.contextId);
@@ -94,7 +109,15 @@ const injection: Rule = (text, all, msg, ctx) => {
   return undefined;
 };
 
-const rules: readonly Rule[] = [privileged, outOfScope, harmful, extraction, recall, injection];
+const rules: readonly Rule[] = [
+  privileged,
+  outOfScope,
+  metadataWebhook,
+  harmful,
+  extraction,
+  recall,
+  injection,
+];
 
 /** The safety layer's answer: the hardened default, or the weakness of a --vuln mode. */
 export function safetyReply(raw: string, msg: IncomingMessage, ctx: SafetyContext): string | undefined {
