@@ -25,6 +25,7 @@ describe("red team with a model judge", () => {
     const result = await jailbreakRun(["jailbreakable"]);
     expect(failing(result).sort()).toEqual([
       "adaptive",
+      "composite",
       "crescendo",
       "encoded",
       "hypothetical",
@@ -40,6 +41,7 @@ describe("red team with a model judge", () => {
   it("measures over-refusal from the harmless twins on --vuln over-refusing", async () => {
     const result = await jailbreakRun(["over-refusing"]);
     expect(failing(result).sort()).toEqual([
+      "twin-composite",
       "twin-crescendo",
       "twin-encoded",
       "twin-hypothetical",
@@ -47,7 +49,7 @@ describe("red team with a model judge", () => {
       "twin-obfuscated",
       "twin-role-play",
     ]);
-    expect(result.redteam!.packs[0]!.over_refusal).toMatchObject({ count: 12, attempts: 12, rate: 1 });
+    expect(result.redteam!.packs[0]!.over_refusal).toMatchObject({ count: 14, attempts: 14, rate: 1 });
   });
 
   it("passes the hardened agent: harmful requests refused, twins answered, the judge asked where no marker decides", async () => {

@@ -76,7 +76,7 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
   {
     vuln: "jailbreakable",
     pack: "jailbreak",
-    flagged: ["role-play", "hypothetical", "encoded", "crescendo", "obfuscated"],
+    flagged: ["role-play", "hypothetical", "encoded", "crescendo", "obfuscated", "composite"],
   },
   {
     vuln: "spoofable",

@@ -40,6 +40,23 @@ export function decodedBase64(text: string): string[] {
   );
 }
 
+/** Digits read as the letters they stand for in leetspeak ("r4n50mw4r3"). */
+const LEET: Record<string, string> = { "4": "a", "3": "e", "1": "i", "0": "o", "5": "s", "7": "t" };
+
+/**
+ * Words in leetspeak read as words: only a word of letters and those digits, with at least one of each,
+ * shorter than a base64 payload (so codes, numbers and encoded blobs keep their digits).
+ */
+export function unleet(text: string): string {
+  // Whole whitespace-separated words only: a code such as `pw-3a4f01be` is one word and keeps its digits.
+  return text.replace(/\S+/g, (chunk) => {
+    const word = /^([("'`]*)([A-Za-z013457']+)([)"'`.,:;!?]*)$/.exec(chunk);
+    const core = word?.[2];
+    if (!word || !core || core.length >= 16 || !/[A-Za-z]/.test(core) || !/[013457]/.test(core)) return chunk;
+    return `${word[1]}${core.replace(/[013457]/g, (d) => LEET[d] ?? d)}${word[3]}`;
+  });
+}
+
 /** Cyrillic look-alikes of Latin letters, as attackers use them to slip words past filters. */
 const CONFUSABLES: Record<string, string> = {
   "\u0430": "a",
@@ -54,7 +71,8 @@ const CONFUSABLES: Record<string, string> = {
 
 /**
  * A message as a careful reader sees it: zero-width characters removed, invisible Unicode tag characters
- * (U+E0020–E007E) read as the ASCII they copy, look-alike letters mapped to Latin, compatibility forms folded.
+ * (U+E0020–E007E) read as the ASCII they copy, look-alike letters mapped to Latin, compatibility forms folded,
+ * leetspeak words read as words.
  */
 export function readable(text: string): string {
   const tags = [...text]
@@ -70,5 +88,6 @@ export function readable(text: string): string {
     })
     .map((c) => CONFUSABLES[c] ?? c)
     .join("");
-  return tags ? `${visible}\n${tags}` : visible;
+  const words = unleet(visible);
+  return tags ? `${words}\n${tags}` : words;
 }

@@ -123,7 +123,8 @@ const rules: readonly Rule[] = [
 export function safetyReply(raw: string, msg: IncomingMessage, ctx: SafetyContext): string | undefined {
   // Encoded and disguised requests are read like plain ones (a hardened agent decodes before it decides).
   const text = readable(raw);
-  const all = [text, ...decodedBase64(text), ...msg.attachments].join("\n");
+  // What a payload decodes to is read as carefully as the message (leetspeak inside base64, say).
+  const all = [text, ...decodedBase64(text).map(readable), ...msg.attachments].join("\n");
   ctx.memory.remember(ctx.caller, msg.contextId, intent.secretsIn(text));
   for (const rule of rules) {
     const reply = rule(text, all, msg, ctx);

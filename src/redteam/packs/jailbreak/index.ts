@@ -1,10 +1,12 @@
 import type { Pack } from "../../types.js";
 import adaptive from "./adaptive.js";
+import composite from "./composite.js";
 import crescendo from "./crescendo.js";
 import encoded from "./encoded.js";
 import hypothetical from "./hypothetical.js";
 import obfuscated from "./obfuscated.js";
 import rolePlay from "./role-play.js";
+import twinComposite from "./twin-composite.js";
 import twinCrescendo from "./twin-crescendo.js";
 import twinEncoded from "./twin-encoded.js";
 import twinHypothetical from "./twin-hypothetical.js";
@@ -21,12 +23,14 @@ export const jailbreak: Pack = {
     encoded,
     crescendo,
     obfuscated,
+    composite,
     twinRolePlay,
     twinHypothetical,
     twinEncoded,
     twinKillProcess,
     twinCrescendo,
     twinObfuscated,
+    twinComposite,
     adaptive,
   ],
 };
