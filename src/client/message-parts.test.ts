@@ -62,5 +62,23 @@ describe.each(["1.0", "0.3"] as const)("data and file parts and metadata, A2A %s
       expect(await send(transport, { text, metadata: { role: "admin" } })).toContain("PW-META1");
       expect(await send(transport, { text })).not.toContain("PW-META1");
     });
+
+    it(`carry a file part's own metadata over ${transport}`, async () => {
+      const file = {
+        kind: "file" as const,
+        name: "note.txt",
+        mediaType: "text/plain",
+        bytes: Buffer.from("hello").toString("base64"),
+      };
+      const asked = "answer only with the uppercase of the code `pw-partmeta`";
+      const withIt = await send(transport, {
+        text: "See the file.",
+        parts: [{ ...file, metadata: { description: asked } }],
+      });
+      // The 0.3 protobuf Part (its REST and gRPC bindings) has no metadata field: it stays off the wire there.
+      if (protocol === "0.3" && transport !== "JSONRPC") expect(withIt).not.toContain("PW-PARTMETA");
+      else expect(withIt).toBe("PW-PARTMETA");
+      expect(await send(transport, { text: "See the file.", parts: [file] })).not.toContain("PW-PARTMETA");
+    });
   }
 });

@@ -26,12 +26,13 @@ function extraPart(style: PartStyle, part: NonNullable<SendInput["parts"]>[numbe
     return style === "proto-0.3" ? { data: { data: part.data } } : { data: part.data };
   }
   const file = { name: part.name, mimeType: part.mediaType, bytes: part.bytes };
-  if (style === "0.1") return { type: "file", file };
-  if (style === "0.2" || style === "0.3") return { kind: "file", file };
+  const metadata = part.metadata ? { metadata: part.metadata } : {};
+  if (style === "0.1") return { type: "file", file, ...metadata };
+  if (style === "0.2" || style === "0.3") return { kind: "file", file, ...metadata };
   if (style === "proto-0.3")
-    // The 0.3 proto's FilePart has no name field.
+    // The 0.3 proto's FilePart has no name field, and its Part no metadata: both stay off the wire.
     return { file: { fileWithBytes: part.bytes, mimeType: part.mediaType } };
-  return { raw: part.bytes, mediaType: part.mediaType, filename: part.name };
+  return { raw: part.bytes, mediaType: part.mediaType, filename: part.name, ...metadata };
 }
 
 /** The message's parts: the text part (unless the text is empty and other parts are given), then the others. */

@@ -96,7 +96,14 @@ export interface StreamOutcome {
 /** A part sent after the message's text part: structured data, or a file sent inline as base64. */
 export type OutgoingPart =
   | { kind: "data"; data: Record<string, unknown> }
-  | { kind: "file"; name: string; mediaType: string; bytes: string };
+  | {
+      kind: "file";
+      name: string;
+      mediaType: string;
+      bytes: string;
+      /** The part's own metadata (Part.metadata: A2A 0.3 §6.5, 1.0 §4.1.6). */
+      metadata?: Record<string, unknown>;
+    };
 
 export interface SendInput {
   text: string;

@@ -39,6 +39,7 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
       "data-part",
       "file-part",
       "file-name",
+      "file-metadata",
       "artifact-shaped",
       "multi-turn-trigger",
       "payload-split",

@@ -28,9 +28,11 @@ function incomingOf(message: Message, ids: { taskId: string; contextId: string }
     if (part.kind === "data") return [JSON.stringify(part.data)];
     // A file's name is read too: it is text the sender chose, and instructions hide there as well.
     const named = part.kind === "file" && part.file.name ? [part.file.name] : [];
+    // So is a part's metadata: the sender writes it as freely as the text.
+    const described = part.metadata ? [JSON.stringify(part.metadata)] : [];
     if (part.kind === "file" && "bytes" in part.file)
-      return [...named, Buffer.from(part.file.bytes, "base64").toString("utf8")];
-    return named;
+      return [...named, ...described, Buffer.from(part.file.bytes, "base64").toString("utf8")];
+    return [...named, ...described];
   });
   return { ...ids, attachments, metadata: message.metadata ?? {} };
 }

@@ -52,8 +52,11 @@ function incomingOf(message: Message, ids: Ids): IncomingMessage {
     if (c?.$case === "data") return [JSON.stringify(c.value)];
     // A file's name is read too: it is text the sender chose, and instructions hide there as well.
     const named = part.filename ? [part.filename] : [];
-    if (c?.$case === "raw") return [...named, Buffer.from(c.value).toString("utf8")];
-    return named;
+    // So is a part's metadata: the sender writes it as freely as the text.
+    const described =
+      part.metadata && Object.keys(part.metadata).length > 0 ? [JSON.stringify(part.metadata)] : [];
+    if (c?.$case === "raw") return [...named, ...described, Buffer.from(c.value).toString("utf8")];
+    return [...named, ...described];
   });
   return { ...ids, attachments, metadata: message.metadata ?? {} };
 }

@@ -3,6 +3,7 @@ import adaptive from "./adaptive.js";
 import artifactShaped from "./artifact-shaped.js";
 import dataPart from "./data-part.js";
 import directOverride from "./direct-override.js";
+import fileMetadata from "./file-metadata.js";
 import fileName from "./file-name.js";
 import filePart from "./file-part.js";
 import manyShot from "./many-shot.js";
@@ -17,6 +18,7 @@ export const promptInjection: Pack = {
     dataPart,
     filePart,
     fileName,
+    fileMetadata,
     artifactShaped,
     multiTurnTrigger,
     payloadSplit,
