@@ -91,7 +91,7 @@ export type TaskAction = "get" | "cancel" | "subscribe";
  * What one chat reply may bring in, a stream's events included: far above any reply a person reads in the
  * inspector, and small enough that 128 chats with a flooding agent stay within the server's memory budget.
  */
-const CHAT_REPLY_BYTES = 256 * 1024;
+const CHAT_REPLY_BYTES = 128 * 1024;
 
 /**
  * `onUpdate` called with `current()` at most every 50 ms, the last change always sent (a trailing
