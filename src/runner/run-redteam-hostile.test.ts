@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { promptInjection } from "../redteam/packs/prompt-injection/index.js";
 import { runRedteamTest } from "./run-redteam-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
 
@@ -63,7 +64,9 @@ describe("a hostile agent under red-team attack", () => {
       pollIntervalMs: 50,
     });
     expect(result.status).toBe("failed");
-    expect(result.reason).toMatch(/failed to answer 8 attack/);
+    // Every attack of the pack that runs without a model (the adaptive one needs one).
+    const sent = promptInjection.attacks.filter((a) => !a.id.endsWith(".adaptive")).length;
+    expect(result.reason).toContain(`failed to answer ${sent} attack`);
     const finding = result.findings!.find((f) => f.id === "redteam.prompt-injection.direct-override")!;
     expect(finding.status).toBe("error");
     expect(finding.message).toMatch(/did not answer/);
