@@ -1,3 +1,4 @@
+import { conformanceDefaults, redteamDefaults } from "../model/limits.js";
 import { terminalText } from "../report/terminal-text.js";
 import { timeoutBounds } from "../runner/timeout-bounds.js";
 import { configFor } from "./config-apply.js";
@@ -29,9 +30,9 @@ const defaults: ReadonlyArray<[string, unknown]> = [
   ["conformance.levels", "must, should, may"],
   ["conformance.categories", "all"],
   ["conformance.transports", "every binding the card advertises"],
-  ["conformance.concurrency", 12],
+  ["conformance.concurrency", conformanceDefaults.concurrency],
   ["redteam.packs", "all"],
-  ["redteam.attempts", 3],
+  ["redteam.attempts", redteamDefaults.attempts],
 ];
 
 const environment: Readonly<Record<string, string>> = {

@@ -33,6 +33,7 @@ import type { ConformanceConfig } from "./kinds/options.js";
 import type { RunRequest } from "./kinds/define.js";
 import type { Reached } from "./reach.js";
 import type { Run } from "./run.js";
+import { conformanceDefaults } from "../model/limits.js";
 
 type FoundCard = Extract<DiscoveryResult, { found: true }>;
 
@@ -68,14 +69,6 @@ export interface ConformanceOptions {
   /** Aborts the suite's requests (cancel, deadline). */
   signal?: AbortSignal;
 }
-
-/**
- * Checks at once by default: most of a check's time is spent waiting on the agent (a task working, a
- * stream open, a watch window), so the bounded waits of several checks overlap rather than queue. Twelve
- * keep a real agent's load modest (each check holds one or two requests at a time); with two bindings
- * the suite on an agent whose tasks take 0.6 s went from 4.4 s at eight to 3.4 s.
- */
-const DEFAULT_CONCURRENCY = 12;
 
 /** Whether the agent still answers at all: one GET of its card, short timeout, no redirects followed. */
 async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string | undefined> {
@@ -270,7 +263,7 @@ async function runJobs(
   let dead: string | undefined;
   let failures = 0;
   const blockedBy = new Map<Job, string>();
-  const limit = request.concurrency ?? request.config.concurrency ?? DEFAULT_CONCURRENCY;
+  const limit = request.concurrency ?? request.config.concurrency ?? conformanceDefaults.concurrency;
   const byJob = await runScheduled(jobs, limit, async (job) => {
     const { check, ctx, index } = job;
     emit({ type: "check-started", index, id: check.id, transport: ctx.transport });

@@ -1,4 +1,5 @@
 import type { LanguageModelClient } from "../llm/types.js";
+import { redteamDefaults } from "../model/limits.js";
 import { createModelClient } from "../llm/ai-sdk-client.js";
 import type { ModelConfig } from "../llm/model-config.js";
 import type { Finding } from "../model/finding.js";
@@ -24,9 +25,6 @@ export interface RedteamIdentity {
 
 /** What a red-team run is given: a run request with the red team's keys in its config. */
 export type RedteamRunOptions = RunRequest<RedteamOptions>;
-
-/** Red-team defaults: three attempts per attack, every pack. */
-export const redteamDefaults = { attempts: 3 } as const;
 
 /** The identities of a run: the test's own headers first, then config.identities. */
 export function identitiesOf(config: {
