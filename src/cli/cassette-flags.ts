@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
+import type { LanguageModelClient } from "../llm/types.js";
 import type { RunResult } from "../model/result.js";
 import { usageError } from "../runner/errors.js";
 import { runTestDefinition, type TestRunOptions } from "../runner/run-test.js";
@@ -66,7 +67,22 @@ export async function runWithCassette(
   }
   const cacheDir = settings.cacheDir;
   if (cacheDir === undefined) return runTestDefinition(test, opts);
-  const { DiskModelStore, storedModel } = await import("../runner/cassette/model-calls.js");
-  const store = new DiskModelStore(cacheDir);
-  return runTestDefinition(test, { ...opts, modelWrap: (client) => storedModel(client, store, "cache") });
+  return runTestDefinition(test, { ...opts, modelWrap: (client) => cachedModel(client, cacheDir) });
+}
+
+/**
+ * A model client answered from the cache; the cache code loads on the first call, so a run that asks no
+ * model (card, smoke, conformance) never loads it.
+ */
+function cachedModel(client: LanguageModelClient, dir: string): LanguageModelClient {
+  let cached: Promise<LanguageModelClient> | undefined;
+  const open = async () => {
+    const { DiskModelStore, storedModel } = await import("../runner/cassette/model-calls.js");
+    return storedModel(client, new DiskModelStore(dir), "cache");
+  };
+  return {
+    id: client.id,
+    ...(client.servedAt !== undefined ? { servedAt: client.servedAt } : {}),
+    chat: async (request) => (await (cached ??= open())).chat(request),
+  };
 }
