@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { escapeHtml } from "../report/escape.js";
-import { configError } from "../runner/errors.js";
+import { configError, usageError } from "../runner/errors.js";
 import { lastRunFolder, resultsFileName, runFolders } from "./report-folders.js";
 
 /** What `show-report` serves: a folder of run folders (with `last`), or one run's folder. */
@@ -142,7 +142,7 @@ export async function runShowReportCommand(
   const site = await siteOf(folder);
   const port = flags.port === undefined ? 9323 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw configError(`--port ${flags.port}: a port number from 0 to 65535`);
+    throw usageError(`--port ${flags.port}: a port number from 0 to 65535`);
   let bound = 0;
   const hosts = () => [`127.0.0.1:${bound}`, `localhost:${bound}`];
   const server = createServer((req, res) => void handler(site, hosts)(req, res));

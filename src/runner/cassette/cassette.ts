@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { RunResult } from "../../model/result.js";
 import type { TrafficEvent } from "../../model/traffic.js";
 import { configError } from "../errors.js";
@@ -122,7 +122,7 @@ export function cassetteOf(
 }
 
 export async function writeCassette(file: string, cassette: Cassette): Promise<void> {
-  await mkdir(join(file, ".."), { recursive: true });
+  await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(cassette, null, 2)}\n`);
 }
 

@@ -1,5 +1,6 @@
 import type { LanguageModelClient } from "../../llm/types.js";
 import type { RunResult } from "../../model/result.js";
+import { Redactor } from "../../net/redact.js";
 import { TrafficLog } from "../../net/traffic.js";
 import { runTestDefinition, type TestRunOptions } from "../run-test.js";
 import type { LoadedTest } from "../test-definition.js";
@@ -21,8 +22,11 @@ const OFFLINE_KEY = "plainwright-replay-offline";
  */
 const ONE_AT_A_TIME = { concurrency: 1 } as const;
 
-const kindOf = (test: LoadedTest) => test.definition.kind ?? "a2a";
-const nameOf = (test: LoadedTest) => (test.fromFlags ? undefined : test.definition.name);
+/** Which test a cassette is: its kind, and its name when it came from a file (flags name no test). */
+function identityOf(test: LoadedTest): { kind: string; name?: string } {
+  const kind = test.definition.kind ?? "a2a";
+  return test.fromFlags ? { kind } : { kind, name: test.definition.name };
+}
 
 /** Runs a test and keeps everything it exchanged as a cassette in `dir`; says where, and what it could not keep. */
 export async function runRecorded(
@@ -38,23 +42,20 @@ export async function runRecorded(
     traffic: new TrafficLog({ maxBodyChars: RECORDED_BODY_CHARS }),
     modelWrap: (client: LanguageModelClient) => storedModel(client, store, "record"),
   });
-  const redact = (text: string) =>
-    redactions
-      .filter((s) => s.length >= 8)
-      .reduce((out, secret) => out.split(secret).join("[redacted]"), text);
-  const name = nameOf(test);
+  // The run's own redactor's rules: every form a secret can take (URL- and JSON-encoded), none too short.
+  const redactor = new Redactor();
+  for (const secret of redactions) redactor.add(secret);
   const cassette = cassetteOf(
     result,
     {
-      kind: kindOf(test),
-      ...(name ? { name } : {}),
+      ...identityOf(test),
       ...(test.fromFlags ? {} : { source: test.source }),
       agent_url: result.agent_url ?? "",
     },
     store.calls,
-    redact,
+    (text) => redactor.text(text),
   );
-  const file = cassetteFile(dir, { kind: kindOf(test), ...(name ? { name } : {}) });
+  const file = cassetteFile(dir, identityOf(test));
   await writeCassette(file, cassette);
   return { result, file, gaps: cassette.gaps };
 }
@@ -65,12 +66,7 @@ export async function runRecorded(
  * an error that names each one.
  */
 export async function runReplayed(test: LoadedTest, opts: TestRunOptions, dir: string): Promise<RunResult> {
-  const name = nameOf(test);
-  const cassette = await readCassette(
-    cassetteFile(dir, { kind: kindOf(test), ...(name ? { name } : {}) }),
-    { kind: kindOf(test), ...(name ? { name } : {}) },
-    toolVersion,
-  );
+  const cassette = await readCassette(cassetteFile(dir, identityOf(test)), identityOf(test), toolVersion);
   const aimed = test.definition.config.agent_url;
   if (
     !aimed.includes("{{") &&
@@ -88,7 +84,7 @@ export async function runReplayed(test: LoadedTest, opts: TestRunOptions, dir: s
   const port = await standIn.listen();
   const store = new MemoryModelStore(cassette.model_calls);
   const divert = Object.fromEntries(
-    standIn.hosts(cassette).map((host) => [host, { address: "127.0.0.1", family: 4 as const, port }]),
+    standIn.hosts.map((host) => [host, { address: "127.0.0.1", family: 4 as const, port }]),
   );
   // The models the recording asked, unless the command names others; no key is needed, since none is asked.
   const recordedModel = (word: string) => cassette.model_calls.find((c) => c.purpose?.includes(word))?.model;

@@ -130,8 +130,8 @@ export class StandIn {
   }
 
   /** The recorded hosts (`host:port`) the replay diverts here. */
-  hosts(cassette: Cassette): string[] {
-    return [...new Set(cassette.exchanges.map((e) => new URL(e.origin).host))];
+  get hosts(): string[] {
+    return [...new Set(this.#recordings.map((r) => new URL(r.exchange.origin).host))];
   }
 
   /** Listens on loopback; resolves to the port. */
