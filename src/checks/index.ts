@@ -54,6 +54,7 @@ import streamingStreamEnds from "./streaming/stream-ends.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
+import streamingDroppedStreamTaskReadable0x from "./streaming/dropped-stream-task-readable-0x.js";
 import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
 import streamingSubscribeUnknownTask0x from "./streaming/subscribe-unknown-task-0x.js";
 import streamingSeveralSubscribers from "./streaming/several-subscribers.js";
@@ -160,6 +161,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingSubscribeRunning,
   streamingSubscribeTerminal,
   streamingDroppedStreamTaskReadable,
+  streamingDroppedStreamTaskReadable0x,
   streamingSubscribeUnknownTask,
   streamingSubscribeUnknownTask0x,
   streamingSeveralSubscribers,

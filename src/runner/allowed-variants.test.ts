@@ -14,6 +14,7 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "asks-back-at-once": { check: "lifecycle.cancel-running", as: "pass" },
   "push-unclaimed": { check: "errors.push-not-supported-0x", as: "pass" },
   "stream-final-task-snapshot": { check: "streaming.final-event", as: "pass" },
+  "resubscribe-unserved": { check: "streaming.subscribe-unknown-task-0x", as: "note" },
 };
 
 describe("what the spec allows never fails", () => {

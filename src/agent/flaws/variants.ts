@@ -8,6 +8,7 @@ const BOTH = ["0.3", "1.0"] as const;
 const TASK_NOT_CANCELABLE = -32002;
 const UNSUPPORTED_OPERATION = -32004;
 const PUSH_NOT_SUPPORTED = -32003;
+const METHOD_NOT_FOUND = -32601;
 
 /** Answers a cancel of a task that is not over with this error; other calls go on to the SDK. */
 function refuseCancel(code: number, message: string): RpcHook {
@@ -92,6 +93,21 @@ export const VARIANT_FLAWS: FlawDefinition[] = [
         code: PUSH_NOT_SUPPORTED,
         message: "push notifications are not supported",
       });
+      return true;
+    },
+  },
+  {
+    name: "resubscribe-unserved",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "The agent streams but does not serve tasks/resubscribe: the method is answered Method not found (-32601).",
+    expect:
+      "allowed (A2A 0.3 §11.1.3: agents MAY implement tasks/resubscribe): streaming.subscribe-unknown-task-0x is a not-supported note",
+    allowed: true,
+    rpc: (call, res) => {
+      if (call.method !== "tasks/resubscribe") return false;
+      sendRpcError(res, call.id, { code: METHOD_NOT_FOUND, message: "Method not found" });
       return true;
     },
   },

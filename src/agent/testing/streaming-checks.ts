@@ -86,6 +86,10 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     expect(events.at(-2)).toMatchObject({ kind: "status", state: "completed" });
     expect(events.at(-1)).toMatchObject({ kind: "task", state: "completed" });
   },
+  "resubscribe-unserved": async (probe) => {
+    const reply = await rpc(jsonrpc(probe), subscribeMethod(probe), { id: "any" }, probe.dialect.headers);
+    expect(errorCode(reply.body as Json)).toBe(-32601);
+  },
   "stream-wrong-content-type": async (probe) => {
     const { contentType, results } = await streamResults(probe);
     expect(contentType).toMatch(/^application\/json/);

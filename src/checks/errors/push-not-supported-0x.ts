@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { extraMethod, pushSetParams } from "../../client/jsonrpc-params.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import { methodServing } from "../support/unserved-method.js";
 
 // A URL no agent can deliver to: the config must be refused before anything is stored.
 const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
@@ -33,14 +35,24 @@ export default defineCheck({
     if (ctx.validation.card.capabilities.pushNotifications)
       return notApplicable("the card claims capabilities.pushNotifications");
     const set = await ctx.client.setPushConfig(`plainwright-${randomUUID()}`, { url: DEAD_WEBHOOK });
-    const what = "tasks/pushNotificationConfig/set (the card does not claim push notifications)";
+    const method = extraMethod(ctx.generation, "pushSet") ?? "tasks/pushNotificationConfig/set";
+    const what = `${method} (the card does not claim push notifications)`;
     if (set.ok) return fail(`${what} was accepted`, set.trafficIds);
-    if (set.kind !== "error") return fail(`${what}: ${describeFailure(set)}`, set.trafficIds);
-    if (set.error.code !== a2aCodes.pushNotificationNotSupported)
+    if (set.kind === "error" && set.error.code === a2aCodes.pushNotificationNotSupported)
+      return pass(`${what} answered PushNotificationNotSupported (-32003)`, set.trafficIds);
+    // §8.2 names -32003 for exactly this case, so an agent that leaves the methods out is told so too; the form
+    // of its unknown-method answer is errors.unknown-method's finding.
+    const params = pushSetParams(ctx.generation, `plainwright-${randomUUID()}`, { url: DEAD_WEBHOOK });
+    const serving = await methodServing(ctx.rpc, method, params);
+    if (serving.unserved)
       return fail(
-        `${what} answered ${set.error.name} (${set.error.code}) instead of PushNotificationNotSupported (-32003)`,
-        set.trafficIds,
+        `${what} is not served (${serving.detail}) instead of being answered PushNotificationNotSupported (-32003), the code A2A 0.3 §8.2 names for it`,
+        [...set.trafficIds, ...serving.evidence],
       );
-    return pass(`${what} answered PushNotificationNotSupported (-32003)`, set.trafficIds);
+    if (set.kind !== "error") return fail(`${what}: ${describeFailure(set)}`, set.trafficIds);
+    return fail(
+      `${what} answered ${set.error.name} (${set.error.code}) instead of PushNotificationNotSupported (-32003)`,
+      set.trafficIds,
+    );
   },
 });

@@ -126,46 +126,50 @@ async function normalEnd(ctx: CheckContext, text: string): Promise<string | unde
   return settled.ok ? settled.value.state : undefined;
 }
 
+/** Drops a message stream at its first event that names a task, then follows the task; shared with the 0.x twin. */
+export async function dropStreamAndFollow(ctx: CheckContext): Promise<CheckVerdict> {
+  // The message that kept the agent busy longest: the stream is dropped while its task still works.
+  const slow = ctx.hints.slow ?? (await ctx.fixtures.runningMessages())[0] ?? ctx.fixtures.message;
+  // Stop reading at the first event that names the task: the client drops the connection there.
+  const watched = await watchStream((onEvent) => ctx.client.stream({ text: slow }, onEvent), {
+    graceMs: graceAfterFinalMs(ctx.timeoutMs),
+    stopAt: (event) => taskIdOf(event) !== undefined || event.kind === "message",
+  });
+  const streamEvidence = watched.outcome?.trafficIds ?? [];
+  if (watched.outcome?.failure)
+    return skip(
+      `the stream was refused (${describeFailure(watched.outcome.failure)}); streaming.first-event reports it`,
+    );
+  const first = watched.events.at(-1);
+  const id = first ? taskIdOf(first) : undefined;
+  if (!first || first.kind === "message" || !id)
+    return skip(
+      `the stream of "${slow}" named no task (a Message, or no event), so there is no task to read`,
+    );
+  return followAfterDrop(ctx, id, slow, streamEvidence);
+}
+
 export default defineCheck({
   id: "streaming.dropped-stream-task-readable",
   title: "A dropped stream leaves its task running to its end",
   category: "streaming",
   level: "MUST",
   requirement:
-    "When a client drops a message stream early, the task lives on: tasks/get (GetTask) still returns it, a resubscription while it works carries it to its final event, and it ends as the same message ends without a drop (not canceled or failed by the drop).",
-  spec: "A2A 0.3 §7.2, §7.3; 1.0 §3.1.2 (closing a stream MUST NOT affect others), §3.1.3",
+    "When a client drops a message stream early, the task lives on: GetTask still returns it, a resubscription while it works carries it to its final event, and it ends as the same message ends without a drop (not canceled, failed or stalled by the drop).",
+  spec: "A2A 1.0 §3.5.2 (the task lifecycle is independent of any stream's), §3.1.2, §3.1.3",
   tck: ["STREAM-ORDER-004"],
   quote: {
-    spec: "A2A 1.0 §3.5.2",
-    text: "Closing one stream MUST NOT affect other active streams for the same task",
+    spec: "A2A 1.0.1 §3.5.2",
+    text: "Closing one stream MUST NOT affect other active streams for the same task; the task lifecycle is independent of any individual stream's lifecycle",
   },
   recommendation:
     "Decouple task execution from the HTTP connection: keep the task in the store and keep working when a stream's client disconnects.",
   selfTest: [
     { flaw: "dropped-stream-loses-task", protocols: ["1.0"], bindings: ["JSONRPC"] },
-    { flaw: "dropped-stream-cancels-task", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "dropped-stream-cancels-task", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
   needs: ["streaming"],
-  run: async (ctx) => {
-    // The message that kept the agent busy longest: the stream is dropped while its task still works.
-    const slow = ctx.hints.slow ?? (await ctx.fixtures.runningMessages())[0] ?? ctx.fixtures.message;
-    // Stop reading at the first event that names the task: the client drops the connection there.
-    const watched = await watchStream((onEvent) => ctx.client.stream({ text: slow }, onEvent), {
-      graceMs: graceAfterFinalMs(ctx.timeoutMs),
-      stopAt: (event) => taskIdOf(event) !== undefined || event.kind === "message",
-    });
-    const streamEvidence = watched.outcome?.trafficIds ?? [];
-    if (watched.outcome?.failure)
-      return skip(
-        `the stream was refused (${describeFailure(watched.outcome.failure)}); streaming.first-event reports it`,
-      );
-    const first = watched.events.at(-1);
-    const id = first ? taskIdOf(first) : undefined;
-    if (!first || first.kind === "message" || !id)
-      return skip(
-        `the stream of "${slow}" named no task (a Message, or no event), so there is no task to read`,
-      );
-    return followAfterDrop(ctx, id, slow, streamEvidence);
-  },
+  generations: ["1.0"],
+  run: dropStreamAndFollow,
 });

@@ -1,6 +1,8 @@
-import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
-import { defineCheck, fail, pass } from "../define.js";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { methodName } from "../../client/methods.js";
+import { defineCheck, fail, notSupported, pass } from "../define.js";
 import { describeFailure } from "../fixtures.js";
+import { methodServing } from "../support/unserved-method.js";
 import { subscribeNeverIssued } from "./subscribe-unknown-task.js";
 
 export default defineCheck({
@@ -11,11 +13,18 @@ export default defineCheck({
   levelReason:
     "A2A 0.3 §7.9 names no errors for tasks/resubscribe; §8.2 defines TaskNotFoundError for an id that 'does not correspond to an existing or active task', and §11.1.5 requires §8's codes. 1.0.1 §3.4.2 makes it a MUST (streaming.subscribe-unknown-task).",
   requirement:
-    "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream; an agent whose card claims streaming serves the method.",
-  spec: "A2A 0.3 §7.9 tasks/resubscribe, §7.2.1 (an error response may be a stream's event), §8.2",
-  recommendation:
-    "Serve tasks/resubscribe when the card claims streaming; look the task up first and answer TaskNotFoundError (-32001) when it is not there.",
+    "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream. An agent that does not serve the method at all is a note: the method is optional.",
+  spec: "A2A 0.3 §7.9 tasks/resubscribe, §7.2.1 (an error response may be a stream's event), §8.2, §11.1.3",
+  recommendation: "Look the task up first and answer TaskNotFoundError (-32001) when it is not there.",
   selfTest: [{ flaw: "subscribe-unknown-wrong-code", protocols: ["0.3"], bindings: ["JSONRPC"] }],
+  allowed: [
+    {
+      behaviour: "a streaming agent that does not serve tasks/resubscribe (answers it as an unknown method)",
+      clause:
+        "A2A 0.3 §11.1.3: agents MAY implement tasks/resubscribe (requires capabilities.streaming: true); 0.2.5 §5.5.2 only describes streaming as covering it",
+      variant: "resubscribe-unserved",
+    },
+  ],
   scope: "transport",
   needs: ["streaming"],
   generations: ["0.2", "0.3"],
@@ -24,13 +33,17 @@ export default defineCheck({
     const failure = stream?.failure;
     if (failure?.kind === "error" && failure.error.code === a2aCodes.taskNotFound)
       return pass(`resubscribing to the never-issued task ${id} answered TaskNotFound`, evidence);
-    if (failure?.kind === "error" && failure.error.code === jsonRpcCodes.methodNotFound)
-      return fail(
-        "tasks/resubscribe is not served (MethodNotFound), although the card claims streaming (A2A 0.3 §7.9: the method of an agent with capabilities.streaming)",
-        evidence,
-      );
-    if (failure)
+    if (failure) {
+      // Read leniently: a refusal that is the answer any unknown method gets means the method is not served.
+      const method = methodName(ctx.generation, "resubscribe");
+      const serving = await methodServing(ctx.rpc, method, { id });
+      if (serving.unserved)
+        return notSupported(
+          `${serving.detail}: the agent does not serve ${method}, which A2A 0.3 §11.1.3 leaves optional (MAY)`,
+          [...evidence, ...serving.evidence],
+        );
       return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
+    }
     const inside = stream?.errors[0];
     if (inside && inside.code !== a2aCodes.taskNotFound)
       return fail(

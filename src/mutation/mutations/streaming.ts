@@ -209,7 +209,10 @@ export const streamingMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a task whose message stream the client dropped before its end reads back canceled",
     clause: "A2A 1.0.1 §3.5.2 (closing a stream MUST NOT affect the task); 0.3 §7.2, §7.9 (the task goes on)",
-    check: "streaming.dropped-stream-task-readable",
+    check: {
+      "0.x": "streaming.dropped-stream-task-readable-0x",
+      "1.0": "streaming.dropped-stream-task-readable",
+    },
     event: (e, x, memory) =>
       x.verb === "stream" ? noteStreamed(memory, eventTaskId(e), isFinalEvent(e)) : undefined,
     grpcEvent: (e, x, memory) => {
