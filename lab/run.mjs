@@ -73,14 +73,20 @@ export function compare(expected, findings) {
       .filter((f) => FAILED.has(f.status))
       .every((f) => f.level === "MAY");
   const notes = failedIds.filter((id) => !expectedIds.has(id) && isNote(id));
+  // A failure the key did not list, reviewed after the run against the spec's text and found genuine: shown
+  // apart, never counted as found (the key came first) nor as a false alarm (the spec's clause says so).
+  const reviewedIds = new Map((expected.reviewed ?? []).map((d) => [family(d.check), d]));
+  const beyondKey = failedIds
+    .filter((id) => !expectedIds.has(id) && !isNote(id) && reviewedIds.has(id))
+    .map((id) => reviewedIds.get(id));
   const falseAlarms = failedIds
-    .filter((id) => !expectedIds.has(id) && !isNote(id))
+    .filter((id) => !expectedIds.has(id) && !isNote(id) && !reviewedIds.has(id))
     .map((id) => {
       const f = byCheck.get(id).find((x) => FAILED.has(x.status));
       const allowed = (expected.allowed ?? []).find((a) => family(a.check) === id);
       return { check: id, level: f.level, message: f.message ?? "", allowedBecause: allowed?.why };
     });
-  return { found, missed, falseAlarms, notes };
+  return { found, missed, beyondKey, falseAlarms, notes };
 }
 
 function cell(text) {
@@ -94,17 +100,17 @@ function markdown(rows, startedAt) {
     `Run ${startedAt} with \`npm run lab\`. Each agent is served by its framework's own A2A code on a scripted local model;`,
     "expected deviations are written down from the spec in `lab/expected/<agent>.json`.",
     "",
-    "| agent | protocol seen | genuine deviations found / expected | missed | false alarms | level |",
-    "|---|---|---|---|---|---|",
+    "| agent | protocol seen | genuine deviations found / expected | missed | found beyond the key (reviewed) | false alarms | level |",
+    "|---|---|---|---|---|---|---|",
   ];
   for (const r of rows) {
     if (r.error) {
-      lines.push(`| ${r.agent.label} | — | — | — | — | not run: ${cell(r.error.split("\n")[0])} |`);
+      lines.push(`| ${r.agent.label} | — | — | — | — | — | not run: ${cell(r.error.split("\n")[0])} |`);
       continue;
     }
     const p = r.result.protocol ?? {};
     lines.push(
-      `| ${r.agent.label} | card ${p.card ?? "?"}, wire ${p.negotiated ?? "?"} | ${r.cmp.found.length} / ${r.expected.deviations.length} | ${r.cmp.missed.length} | ${r.cmp.falseAlarms.length} | ${r.result.conformance_level ?? "?"} |`,
+      `| ${r.agent.label} | card ${p.card ?? "?"}, wire ${p.negotiated ?? "?"} | ${r.cmp.found.length} / ${r.expected.deviations.length} | ${r.cmp.missed.length} | ${r.cmp.beyondKey.length} | ${r.cmp.falseAlarms.length} | ${r.result.conformance_level ?? "?"} |`,
     );
   }
   for (const r of rows) {
@@ -119,11 +125,15 @@ function markdown(rows, startedAt) {
       lines.push(
         `| ${d.check ?? "(no check yet)"} | ${d.level} deviation | **missed** | ${cell(d.what)} — suite said: ${cell(d.got).slice(0, 300)} |`,
       );
+    for (const d of r.cmp.beyondKey)
+      lines.push(
+        `| ${d.check} | not in the key | fail, **reviewed** (${d.level}) | ${cell(d.what)} — ${cell(d.clause)} |`,
+      );
     for (const a of r.cmp.falseAlarms)
       lines.push(
         `| ${a.check} | no deviation | **false alarm** (${a.level}) | ${cell(a.message).slice(0, 300)}${a.allowedBecause ? ` — allowed: ${cell(a.allowedBecause)}` : ""} |`,
       );
-    if (!r.cmp.found.length && !r.cmp.missed.length && !r.cmp.falseAlarms.length)
+    if (!r.cmp.found.length && !r.cmp.missed.length && !r.cmp.beyondKey.length && !r.cmp.falseAlarms.length)
       lines.push("| — | none | none | clean |");
   }
   lines.push(...matrixLines(rows));
@@ -202,6 +212,8 @@ function printTable(r) {
     console.log(
       `    MISSED     ${(d.check ?? "(no check yet)").padEnd(40)} ${d.what}\n               suite said: ${d.got.slice(0, 240)}`,
     );
+  for (const d of r.cmp.beyondKey)
+    console.log(`    reviewed   ${d.check.padEnd(40)} ${d.level}, not in the key: ${d.what}`);
   for (const a of r.cmp.falseAlarms)
     console.log(
       `    FALSE ALARM ${a.check.padEnd(39)} ${a.level}: ${a.message.slice(0, 200)}${a.allowedBecause ? `\n               allowed: ${a.allowedBecause}` : ""}`,
