@@ -5,6 +5,7 @@ import type { RedteamTurn } from "../model/redteam.js";
 import type { TrafficLog } from "../net/traffic.js";
 import type { Message, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
+import { neighbourIds } from "./guess-ids.js";
 import type { AttemptInput, AttemptRun, ProbeStep, SendStep, StepResult } from "./types.js";
 
 /** A set of headers Plainwright sends as, and the client that sends them. */
@@ -135,7 +136,56 @@ export class AttemptExecutor {
     return result;
   }
 
+  /** Reads ids next to the prober's own task id, one by one, until one of them answers with a task. */
+  private async guess(step: ProbeStep & { guessFrom: string }): Promise<StepResult> {
+    const who = this.identity(step.as);
+    const seed = this.byLabel.get(step.guessFrom)?.taskId;
+    const candidates = seed ? neighbourIds(seed) : [];
+    const record = (result: StepResult, taskId?: string) => {
+      this.transcript.push({
+        step: this.transcript.length + 1,
+        role: "probe",
+        identity: who.name,
+        method: "GetTask",
+        text: result.reply,
+        ...(taskId ? { task_id: taskId } : {}),
+        ...(result.error ? { error: result.error } : {}),
+      });
+      return result;
+    };
+    if (!seed) return record({ step, ok: false, reply: "", error: "no task of its own to guess from" });
+    if (candidates.length === 0)
+      return record({
+        step,
+        ok: false,
+        reply: "",
+        error: `its own task id ${seed} holds no number to count from, so no id can be guessed`,
+      });
+    for (const candidate of candidates) {
+      const outcome = await who.client.getTask(candidate);
+      this.trafficIds.push(...outcome.trafficIds);
+      if (outcome.ok)
+        return record(
+          {
+            step,
+            ok: true,
+            reply: `guessed ${candidate} from its own task id ${seed} and read that task (state ${outcome.value.state})`,
+            taskId: candidate,
+            taskState: outcome.value.state,
+          },
+          candidate,
+        );
+    }
+    return record({
+      step,
+      ok: false,
+      reply: "",
+      error: `none of the ${candidates.length} ids next to its own task id ${seed} (${candidates.join(", ")}) named a task it could read`,
+    });
+  }
+
   private async probe(step: ProbeStep): Promise<StepResult> {
+    if (step.guessFrom !== undefined) return this.guess({ ...step, guessFrom: step.guessFrom });
     const who = this.identity(step.as);
     const target = this.byLabel.get(step.of);
     const taskId = target?.taskId;

@@ -46,6 +46,11 @@ export interface ProbeStep {
   as: number;
   op: "get" | "cancel" | "list" | "subscribe";
   of: string;
+  /**
+   * A get of ids guessed from the task of the prober's own step with this label (its neighbours), instead of
+   * the id of `of`, which the prober is never told.
+   */
+  guessFrom?: string;
 }
 
 export type Step = SendStep | ProbeStep;
