@@ -72,11 +72,15 @@ export interface FixtureOptions {
 export class Fixtures {
   readonly #memo = new Map<string, Promise<unknown>>();
   #normalMs: number | undefined;
+  /** The message whose task finishedTask() is; the ordinary message unless a survey candidate finished instead. */
+  #finishingText: string;
 
   constructor(
     private readonly client: A2AClient,
     private readonly options: FixtureOptions,
-  ) {}
+  ) {
+    this.#finishingText = options.message;
+  }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let promise = this.#memo.get(key);
@@ -136,8 +140,28 @@ export class Fixtures {
       );
       if (!finishing) return settled;
       const other = await this.sendAndSettle(finishing.text);
+      if (other.ok) this.#finishingText = finishing.text;
       return other.ok ? other : settled;
     });
+  }
+
+  /**
+   * A finished task of the check's own, sent like the shared one, for a check whose call a faulty agent could
+   * let change the task (a message that restarts it, a cancel that succeeds): the shared task would then no
+   * longer be finished for the checks that read it at the same time.
+   */
+  async ownFinishedTask(): Promise<Provided<Task>> {
+    const shared = await this.finishedTask();
+    if (!shared.ok || !terminalStates.has(shared.value.state)) return shared;
+    const own = await this.sendAndSettle(this.#finishingText);
+    if (!own.ok) return own;
+    if (!terminalStates.has(own.value.state))
+      return {
+        ok: false,
+        reason: `the same message that finished task ${shared.value.id} left a second task ${own.value.state}`,
+        evidence: own.evidence,
+      };
+    return own;
   }
 
   /** How long the agent took to finish the ordinary message (send to settled), once known. */

@@ -7,7 +7,7 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Cancels the suite's finished task and expects TaskNotCancelable (-32002); shared with the 0.x sibling. */
 export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdict> {
-  const settled = await ctx.fixtures.finishedTask();
+  const settled = await ctx.fixtures.ownFinishedTask();
   if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
   const task = settled.value;
   if (!terminalStates.has(task.state))

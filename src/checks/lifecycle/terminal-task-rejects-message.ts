@@ -27,7 +27,7 @@ export default defineCheck({
   // 0.1 continued a task by tasks/send with its id and never said a finished task refuses it (made explicit in 0.2.5).
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {
-    const settled = await ctx.fixtures.finishedTask();
+    const settled = await ctx.fixtures.ownFinishedTask();
     if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
     const task = settled.value;
     if (!terminalStates.has(task.state))
