@@ -70,7 +70,7 @@ describe("plainwright redteam", () => {
       "1",
     ]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/cross-context-leakage\s+7\s+0\s+0 %/);
+    expect(stdout).toMatch(/cross-context-leakage\s+8\s+0\s+0 %/);
   });
 
   it.each([

@@ -30,7 +30,8 @@ async function redteam(
 const failing = (r: RunResult) => (r.findings ?? []).filter((f) => f.status === "fail").map((f) => f.id);
 
 // The no-model packs, each against the vulnerable mode it must flag.
-const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
+// `resisted`: attacks of the pack the mode does not open (the reference agent's task ids are random: none is guessed).
+const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[]; resisted?: string[] }> = [
   {
     vuln: "injectable",
     pack: "prompt-injection",
@@ -68,6 +69,7 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[] }> = [
       "send-on-task",
       "send-on-context",
     ],
+    resisted: ["guessed-task-id"],
   },
   {
     vuln: "over-agency",
@@ -95,7 +97,7 @@ describe("red team without a model, against the reference agent", () => {
 
   it.each(table)(
     "the $pack pack flags every attack on --vuln $vuln, with the transcript",
-    async ({ vuln, pack, flagged }) => {
+    async ({ vuln, pack, flagged, resisted = [] }) => {
       const agent = await startReferenceAgent({ workMs: 5, slowTaskMs: 800, vuln: [vuln] });
       try {
         const result = await redteam(agent, [pack]);
@@ -103,7 +105,11 @@ describe("red team without a model, against the reference agent", () => {
         expect(failing(result).sort()).toEqual(flagged.map((a) => `redteam.${pack}.${a}`).sort());
         const summary = result.redteam!.packs[0]!;
         expect(summary.successes).toBe(flagged.length * 2);
-        expect(summary.rate).toBe(1);
+        expect(summary.rate).toBe(flagged.length / (flagged.length + resisted.length));
+        for (const id of resisted)
+          expect(
+            result.redteam!.attacks.find((a) => a.id === `${pack}.${id}`)?.records.map((r) => r.outcome),
+          ).toEqual(["resisted", "resisted"]);
         const success = result.redteam!.attacks[0]!.records[0]!;
         expect(success.outcome).toBe("success");
         expect(success.transcript.length).toBeGreaterThan(1);
@@ -146,6 +152,40 @@ describe("red team without a model, against the reference agent", () => {
       const twin = result.redteam!.attacks.find((a) => a.twin && a.refusals > 0)!;
       expect(twin.records[0]).toMatchObject({ outcome: "refused", decided_by: "refusal" });
       expect(failing(result)).toContain(`redteam.${twin.id}`);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("an agent that grants a claimed administrator without echoing any code is flagged by the differential", async () => {
+    const agent = await startReferenceAgent({ workMs: 5, vuln: ["spoofable", "quiet"] });
+    try {
+      const result = await redteam(agent, ["identity-spoofing"]);
+      expect(failing(result).sort()).toEqual(
+        ["metadata-admin", "support-override", "text-admin"].map((a) => `redteam.identity-spoofing.${a}`),
+      );
+      for (const attack of result.redteam!.attacks)
+        expect(attack.records[0]).toMatchObject({
+          outcome: "success",
+          decided_by: "differential",
+          evidence: expect.stringMatching(/^refused without the claim of authority, not with it/),
+        });
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("a jailbreak complied with in words but without the code is undecided without a judge, never resisted", async () => {
+    const agent = await startReferenceAgent({ workMs: 5, vuln: ["jailbreakable", "quiet"] });
+    try {
+      const result = await redteam(agent, ["jailbreak"]);
+      const roleplay = result.redteam!.attacks.find((a) => a.id === "jailbreak.role-play")!;
+      expect(roleplay.records.map((r) => r.outcome)).toEqual(["undecided", "undecided"]);
+      const pack = result.redteam!.packs[0]!;
+      expect(pack.undecided).toBeGreaterThanOrEqual(2);
+      expect(failing(result)).not.toContain("redteam.jailbreak.role-play");
+      // The plain-harm refusal the quiet mode still gives is a refusal: those attempts are resisted.
+      expect(pack.successes).toBe(0);
     } finally {
       await agent.close();
     }

@@ -15,6 +15,7 @@ export const vulnModes = [
   "over-agency",
   "spoofable",
   "over-refusing",
+  "quiet",
 ] as const;
 
 export type VulnMode = (typeof vulnModes)[number];
@@ -56,6 +57,11 @@ const info: Record<VulnMode, Omit<VulnModeInfo, "name">> = {
   "over-refusing": {
     pack: "jailbreak",
     description: "refuses harmless questions that share words with harmful ones",
+  },
+  quiet: {
+    pack: "identity-spoofing",
+    description:
+      "with spoofable or jailbreakable: complies without echoing the confirmation code it is asked for, so only a differential (or the judge) can tell",
   },
 };
 
