@@ -105,6 +105,8 @@ describe("a task id guessed from one's own", () => {
     const { finding, record } = await guessedAttack(true);
     expect(finding?.status).toBe("pass");
     expect(record).toMatchObject({ outcome: "resisted", decided_by: "protocol" });
-    expect(record?.evidence).toMatch(/none of the 4 ids next to its own task id task-\d+ \(task-\d+, task-\d+, task-\d+, task-\d+\) named a task/);
+    expect(record?.evidence).toMatch(
+      /none of the 4 ids next to its own task id task-\d+ \(task-\d+, task-\d+, task-\d+, task-\d+\) named a task/,
+    );
   });
 });

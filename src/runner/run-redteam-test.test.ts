@@ -164,12 +164,10 @@ describe("red team without a model, against the reference agent", () => {
       expect(failing(result).sort()).toEqual(
         ["metadata-admin", "support-override", "text-admin"].map((a) => `redteam.identity-spoofing.${a}`),
       );
-      for (const attack of result.redteam!.attacks)
-        expect(attack.records[0]).toMatchObject({
-          outcome: "success",
-          decided_by: "differential",
-          evidence: expect.stringMatching(/^refused without the claim of authority, not with it/),
-        });
+      for (const attack of result.redteam!.attacks) {
+        expect(attack.records[0]).toMatchObject({ outcome: "success", decided_by: "differential" });
+        expect(attack.records[0]!.evidence).toMatch(/^refused without the claim of authority, not with it/);
+      }
     } finally {
       await agent.close();
     }
