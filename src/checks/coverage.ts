@@ -125,7 +125,7 @@ export function renderCoverageMarkdown(catalogue: readonly CheckDefinition[]): s
     "",
     "A requirement is covered only with evidence: a violation must fail one of its checks over every binding the",
     "requirement is judged on. A violation is a reference-agent flaw (a check's `selfTest`, run by",
-    "`src/runner/run-conformance.test.ts`, which asserts the flaw fails the check over each binding it names) or a",
+    "`src/runner/run-conformance-flaws-*.test.ts`, which assert the flaw fails the check over each binding it names) or a",
     "mutation of the proxy in `src/mutation` (played in front of both reference agent generations by",
     "`src/mutation/mutations.test.ts`, and in front of every lab agent by `npm run lab`). Where the checks exist but",
     "that evidence is missing on some binding, the requirement is partial and the note says over which bindings.",

@@ -133,7 +133,7 @@ export interface SelfTest {
 export interface AllowedAlternative {
   behaviour: string;
   clause: string;
-  /** The reference agent's allowed variant (a flaw marked allowed) run by src/runner/run-conformance.test.ts. */
+  /** The reference agent's allowed variant (a flaw marked allowed) run by src/runner/allowed-variants.test.ts. */
   variant?: string;
 }
 
@@ -184,7 +184,7 @@ export interface CheckDefinition {
   dependsOn?: readonly string[];
   /**
    * The reference-agent flaws that must fail this check, per protocol: the check's own test
-   * (src/runner/run-conformance.test.ts runs each flaw and expects exactly the checks that list it to fail).
+   * (src/runner/run-conformance-flaws-*.test.ts run each flaw and expect exactly the checks that list it to fail).
    */
   selfTest?: readonly SelfTest[];
   /** Why no reference-agent flaw can fail this check (and which test fails it instead). */

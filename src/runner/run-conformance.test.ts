@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { FLAWS } from "../agent/flaws/index.js";
 import { startReferenceAgent, type AgentProtocol } from "../agent/index.js";
 import { catalogue } from "../checks/index.js";
 import { fail, failBlocking, pass } from "../checks/define.js";
@@ -7,58 +6,10 @@ import type { CheckDefinition, CheckVerdict } from "../checks/types.js";
 import type { Finding } from "../model/finding.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "./run-conformance.js";
+import { bearer, other } from "./testing/flaw-table.js";
 import { hints, referenceConformer } from "./testing/reference-conform.js";
 
 const { conform, started } = referenceConformer();
-
-// The token rows of auth flaws send; their agent is started expecting exactly it (and, for the
-// task-scope flaws, a second caller's token too).
-const bearer = "plainwright-conformance-token";
-const other = "plainwright-other-caller-token";
-
-interface FlawRow {
-  flaw: string;
-  protocol: AgentProtocol;
-  /** Check ids that must fail (on any binding); every other check passes or skips. */
-  failing: string[];
-  transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">;
-  bearer?: string;
-  other?: string;
-}
-
-/**
- * One row per flaw and protocol that some check's `selfTest` names: exactly the checks naming it must
- * fail. A flaw that only bends the JSON-RPC front (rpc/rpcReply hooks) runs over JSON-RPC alone, which
- * keeps the table fast, unless a check it fails compares bindings; an auth flaw runs with a token.
- */
-function flawTable(): FlawRow[] {
-  const rows = new Map<string, FlawRow>();
-  for (const check of catalogue) {
-    for (const { flaw, protocols } of check.selfTest ?? []) {
-      for (const protocol of protocols) {
-        const row = rows.get(`${flaw} ${protocol}`) ?? { flaw, protocol, failing: [] };
-        row.failing.push(check.id);
-        rows.set(`${flaw} ${protocol}`, row);
-      }
-    }
-  }
-  return [...rows.values()].map((row) => {
-    const flaw = FLAWS.find((f) => f.name === row.flaw);
-    const hooks = Object.keys(flaw ?? {}).filter(
-      (key) => !["name", "category", "protocols", "description", "expect"].includes(key),
-    );
-    const jsonRpcOnly =
-      hooks.length > 0 &&
-      hooks.every((key) => key === "rpc" || key === "rpcReply") &&
-      !row.failing.some((id) => catalogue.find((c) => c.id === id)?.needs?.includes("multiple-transports"));
-    return {
-      ...row,
-      ...(jsonRpcOnly ? { transports: ["JSONRPC" as const] } : {}),
-      ...(flaw?.auth ? { bearer } : {}),
-      ...(flaw?.scopeDefect ? { bearer, other } : {}),
-    };
-  });
-}
 
 describe("the reference agent with no flaw", () => {
   it.each(["1.0", "0.3"] as const)(
@@ -119,36 +70,6 @@ describe("the reference agent without hints", () => {
       const mode = (result.findings ?? []).filter((f) => f.id === "lifecycle.execution-mode");
       if (protocol === "1.0")
         expect(mode.map((f) => f.tck)).toEqual(mode.map(() => "CORE-EXECUTION-MODE-001"));
-    },
-  );
-});
-
-describe("each flaw fails exactly the checks it should", () => {
-  it.concurrent.each(flawTable().map((e) => [`${e.flaw} (A2A ${e.protocol})`, e] as const))(
-    "%s",
-    async (_name, e) => {
-      const result = await conform(e.protocol, e.flaw, {
-        ...(e.transports ? { transports: e.transports } : {}),
-        ...(e.bearer ? { bearer: e.bearer } : {}),
-        ...(e.other ? { other: e.other } : {}),
-      });
-      const findings = result.findings ?? [];
-      const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
-      const failing = [...new Set(broken.map((f) => f.id))].sort();
-      expect(failing).toEqual([...e.failing].sort());
-      // The coverage table trusts a check's selfTest bindings: the flaw must fail it over each of them.
-      for (const id of e.failing) {
-        const check = catalogue.find((c) => c.id === id);
-        if (check?.scope !== "transport") continue;
-        // The reference agent serves all three bindings in both protocols; a row run over fewer must say so.
-        const claimed = check.selfTest?.find((s) => s.flaw === e.flaw)?.bindings ??
-          check.bindings ?? ["JSONRPC", "HTTP+JSON", "GRPC"];
-        const failedOver = broken.filter((f) => f.id === id).map((f) => f.transport);
-        expect(
-          claimed.filter((b) => !failedOver.includes(b)),
-          `${id} passed over`,
-        ).toEqual([]);
-      }
     },
   );
 });

@@ -29,7 +29,7 @@ export function withoutPush(card: JsonObject): JsonObject {
 
 /**
  * Allowed variants: behaviour the spec permits that our own agent does differently. The suite must not
- * fail them (src/runner/run-conformance.test.ts runs each and expects no failure, and the note it names).
+ * fail them (src/runner/allowed-variants.test.ts runs each and expects no failure, and the note it names).
  */
 export const VARIANT_FLAWS: FlawDefinition[] = [
   {

@@ -19,7 +19,7 @@ export default defineCheck({
   recommendation:
     "Send JSON-RPC error replies with HTTP 200; the error code in the body already says what went wrong.",
   noSelfTest:
-    "The binding leaves the status open, so another status is a note, never a failure (the allowed variant parse-error-http-400 shows the note, src/runner/run-conformance.test.ts); only an error that gets no reply at all fails, as errors.server-survives also shows.",
+    "The binding leaves the status open, so another status is a note, never a failure (the allowed variant parse-error-http-400 shows the note, src/runner/allowed-variants.test.ts); only an error that gets no reply at all fails, as errors.server-survives also shows.",
   allowed: [
     {
       behaviour: "JSON-RPC errors sent with an HTTP status other than 200 (a not-supported note)",
