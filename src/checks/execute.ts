@@ -84,6 +84,19 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
       },
       blocks: false,
     };
+  if (check.judgesTasks && (await ctx.fixtures.answersOnlyWithMessages().catch(() => false)))
+    return {
+      finding: {
+        ...finding(check, ctx, {
+          status: "skip",
+          message:
+            "the agent answers every message with a Message and creates no task, which A2A 0.3 §7.1 and 1.0.1 §3.1.1 allow: there is no task to judge",
+          duration_ms: 0,
+        }),
+        applicable: false,
+      },
+      blocks: false,
+    };
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   let timer: NodeJS.Timeout | undefined;

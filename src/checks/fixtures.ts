@@ -49,6 +49,9 @@ export interface MessageProbe {
 const stateOf = (event: Reply): TaskState | undefined =>
   event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
 
+/** Why there is no task when the agent answered with a Message. */
+const MESSAGE_REPLY = "the agent answered with a Message, not a Task";
+
 /** The most messages the survey sends (skill examples first); real agents may be slow and paid. */
 const SURVEY_LIMIT = 5;
 
@@ -111,10 +114,21 @@ export class Fixtures {
   private async sendAndSettle(text: string, returnImmediately?: boolean): Promise<Provided<Task>> {
     const sent = await this.send(text, returnImmediately);
     if (!sent.ok) return sent;
-    if (sent.value.kind !== "task")
-      return { ok: false, reason: "the agent answered with a Message, not a Task", evidence: sent.evidence };
+    if (sent.value.kind !== "task") return { ok: false, reason: MESSAGE_REPLY, evidence: sent.evidence };
     const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);
     return { ...settled, evidence: [...sent.evidence, ...settled.evidence] };
+  }
+
+  /**
+   * Whether the agent answers with Messages only: the ordinary message and every surveyed one came back as a
+   * Message, so it creates no tasks (A2A 0.3 §7.1, 1.0.1 §3.1.1 allow a Message as the whole answer).
+   */
+  async answersOnlyWithMessages(): Promise<boolean> {
+    // A hint names a message that makes a task run or ask back: the user knows the agent has tasks.
+    if (Object.keys(this.options.hints).length > 0) return false;
+    const settled = await this.settledTask();
+    if (settled.ok || settled.reason !== MESSAGE_REPLY) return false;
+    return (await this.survey()).every((p) => p.ended === "message");
   }
 
   /** A task of the ordinary message that reached a terminal or interrupted state. */

@@ -189,6 +189,11 @@ export interface CheckDefinition {
   selfTest?: readonly SelfTest[];
   /** Why no reference-agent flaw can fail this check (and which test fails it instead). */
   noSelfTest?: string;
+  /**
+   * The check judges tasks the agent creates. An agent that answers every message with a Message creates none
+   * (the spec allows it), so for it the check does not apply, rather than "could not run".
+   */
+  judgesTasks?: true;
   /** What the spec lets an agent do differently here: never a failure (a pass or a not-supported note). */
   allowed?: readonly AllowedAlternative[];
   run(ctx: CheckContext): Promise<CheckVerdict>;

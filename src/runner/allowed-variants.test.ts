@@ -15,6 +15,7 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "push-unclaimed": { check: "errors.push-not-supported-0x", as: "pass" },
   "stream-final-task-snapshot": { check: "streaming.final-event", as: "pass" },
   "resubscribe-unserved": { check: "streaming.subscribe-unknown-task-0x", as: "note" },
+  "message-reply": { check: "lifecycle.send-returns-task", as: "pass" },
 };
 
 describe("what the spec allows never fails", () => {
@@ -39,5 +40,28 @@ describe("what the spec allows never fails", () => {
       expect(judged).toMatchObject({ status: "skip", not_supported: true, applicable: false });
     // several-subscribers is a 1.0 check: in 0.3 it does not apply.
     else if (judged?.applicable !== false) expect(judged).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("an agent that answers every message with a Message", () => {
+  it.each(["1.0", "0.3"] as const)(
+    "keeps level full in A2A %s: the checks that judge tasks do not apply, they did not fail to run",
+    async (protocol) => {
+      const result = await conform(protocol, "message-reply", { hints: {}, transports: ["JSONRPC"] });
+      const findings = result.findings ?? [];
+      const getTask = findings.find((f) => f.id === "lifecycle.get-task");
+      expect(getTask).toMatchObject({ status: "skip", applicable: false });
+      expect(getTask?.message).toMatch(/answers every message with a Message and creates no task/);
+      expect(findings.filter((f) => f.status === "skip" && f.applicable !== false).map((f) => f.id)).toEqual(
+        [],
+      );
+      expect(result.conformance_level).toBe("full");
+    },
+  );
+
+  it("still runs the task checks when a hint names a message that makes a task", async () => {
+    const result = await conform("1.0", "message-reply", { transports: ["JSONRPC"] });
+    const getTask = (result.findings ?? []).find((f) => f.id === "lifecycle.get-task");
+    expect(getTask?.applicable).not.toBe(false);
   });
 });

@@ -9,7 +9,9 @@ export const PROTOCOL_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description: "Answers with a Message instead of a Task (allowed by the spec, not a defect).",
-    expect: "smoke passes with the Message's text",
+    expect:
+      "allowed (A2A 0.3 §7.1, 1.0.1 §3.1.1: the reply is a Task or a Message): smoke passes with the Message's text, and the checks that judge tasks do not apply",
+    allowed: true,
     plan: (plan) => ({
       ...plan,
       outcome: { kind: "message", text: "I can help with billing, refunds and account questions." },

@@ -164,6 +164,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   run: async (ctx) => {
     const first = await cancelOnce(ctx);
     if (first !== "over") return first;

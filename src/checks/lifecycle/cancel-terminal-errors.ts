@@ -50,6 +50,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["1.0"],
   run: cancelFinishedTask,
 });

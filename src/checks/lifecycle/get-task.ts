@@ -24,6 +24,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   basic: true,
   run: async (ctx) => {
     const task = await ctx.fixtures.settledTask();

@@ -30,6 +30,7 @@ export default defineCheck({
   selfTest: [{ flaw: "history-rewritten", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   run: async (ctx) => {
     const turns = await twoTurnTask(ctx);
     if (!turns.ok) return withoutAskingTask(ctx, turns.reason);

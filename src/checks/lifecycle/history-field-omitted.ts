@@ -20,6 +20,7 @@ export default defineCheck({
   selfTest: [{ flaw: "history-zero-empty-field", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["1.0"],
   // proto3 on gRPC cannot tell an empty repeated field from an absent one.
   bindings: ["JSONRPC", "HTTP+JSON"],

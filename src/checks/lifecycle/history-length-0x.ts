@@ -18,6 +18,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["0.1", "0.2", "0.3"],
   run: async (ctx) => {
     const subject = await historySubject(ctx);

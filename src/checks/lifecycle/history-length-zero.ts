@@ -28,6 +28,7 @@ export default defineCheck({
   selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["1.0"],
   run: async (ctx) => {
     const read = await readWithZero(ctx);

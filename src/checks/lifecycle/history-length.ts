@@ -59,6 +59,7 @@ export default defineCheck({
   selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["1.0"],
   run: async (ctx) => {
     const subject = await historySubject(ctx);

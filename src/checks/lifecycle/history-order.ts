@@ -18,6 +18,7 @@ export default defineCheck({
   selfTest: [{ flaw: "history-reversed", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   run: async (ctx) => {
     const turns = await twoTurnTask(ctx);
     if (!turns.ok) return withoutAskingTask(ctx, turns.reason);

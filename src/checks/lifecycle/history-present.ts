@@ -17,6 +17,7 @@ export default defineCheck({
   selfTest: [{ flaw: "history-never-returned", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   run: async (ctx) => {
     const subject = await historySubject(ctx);
     if (!subject.ok) return skip(`no task to read: ${subject.reason}`);

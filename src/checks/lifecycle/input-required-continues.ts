@@ -39,6 +39,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   run: async (ctx) => {
     // The hint, else a skill example whose task asked back when the suite sent it.
     const text = await ctx.fixtures.askingMessage();

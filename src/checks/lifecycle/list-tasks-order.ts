@@ -20,6 +20,7 @@ export default defineCheck({
   selfTest: [{ flaw: "list-tasks-oldest-first", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.list-tasks"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["1.0"],
   run: async (ctx) => {
     const made = await twoTasks(ctx);

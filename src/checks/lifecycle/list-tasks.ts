@@ -112,6 +112,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["1.0"],
   run: async (ctx) => {
     const made = await twoTasks(ctx);

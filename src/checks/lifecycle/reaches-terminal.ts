@@ -20,6 +20,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   run: async (ctx) => {
     // docs/conformance.md step 2.2: poll with backoff, never assume an immediate state change.
     const sent = await ctx.fixtures.send(undefined, true);

@@ -18,6 +18,7 @@ export default defineCheck({
   selfTest: [{ flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {
     const [first, second] = await Promise.all([ctx.fixtures.send(), ctx.fixtures.send()]);

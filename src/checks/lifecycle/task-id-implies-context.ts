@@ -24,6 +24,7 @@ export default defineCheck({
     "lifecycle.input-required-continues",
   ],
   scope: "transport",
+  judgesTasks: true,
   generations: ["1.0"],
   run: async (ctx) => {
     const asked = await ownAskingTask(ctx);

@@ -24,6 +24,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   // 0.1 continued a task by tasks/send with its id and never said a finished task refuses it (made explicit in 0.2.5).
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {

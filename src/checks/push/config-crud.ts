@@ -34,6 +34,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   needs: ["pushNotifications"],
   run: async (ctx) => {
     const task = await ctx.fixtures.settledTask();

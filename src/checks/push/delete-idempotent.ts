@@ -24,6 +24,7 @@ export default defineCheck({
   selfTest: [{ flaw: "push-delete-twice-fails", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["push.config-crud"],
   scope: "transport",
+  judgesTasks: true,
   needs: ["pushNotifications"],
   generations: ["1.0"],
   run: async (ctx) => {

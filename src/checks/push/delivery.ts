@@ -150,6 +150,7 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
+  judgesTasks: true,
   needs: ["pushNotifications"],
   run: (ctx) => receiveNotification(ctx, judgeDelivery),
 });

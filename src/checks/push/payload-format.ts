@@ -46,6 +46,7 @@ export default defineCheck({
   selfTest: [{ flaw: "push-bare-event", protocols: ["1.0"] }],
   dependsOn: ["push.delivery"],
   scope: "transport",
+  judgesTasks: true,
   needs: ["pushNotifications"],
   generations: ["1.0"],
   run: (ctx) => receiveNotification(ctx, judgePayload),

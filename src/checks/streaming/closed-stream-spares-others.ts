@@ -20,6 +20,7 @@ export default defineCheck({
   selfTest: [{ flaw: "closing-stream-cuts-others", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["streaming.subscribe-running"],
   scope: "transport",
+  judgesTasks: true,
   needs: ["streaming"],
   generations: ["1.0"],
   run: async (ctx) => {

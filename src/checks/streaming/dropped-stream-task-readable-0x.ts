@@ -19,6 +19,7 @@ export default defineCheck({
     { flaw: "dropped-stream-cancels-task", protocols: ["0.3"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
+  judgesTasks: true,
   needs: ["streaming"],
   generations: ["0.1", "0.2", "0.3"],
   run: dropStreamAndFollow,

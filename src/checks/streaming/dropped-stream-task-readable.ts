@@ -169,6 +169,7 @@ export default defineCheck({
     { flaw: "dropped-stream-cancels-task", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
+  judgesTasks: true,
   needs: ["streaming"],
   generations: ["1.0"],
   run: dropStreamAndFollow,

@@ -70,6 +70,7 @@ export default defineCheck({
   ],
   dependsOn: ["streaming.subscribe-running"],
   scope: "transport",
+  judgesTasks: true,
   needs: ["streaming"],
   generations: ["1.0"],
   run: async (ctx) => {

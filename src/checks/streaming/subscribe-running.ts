@@ -80,6 +80,7 @@ export default defineCheck({
     { flaw: "subscribe-unsupported", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
+  judgesTasks: true,
   needs: ["streaming"],
   run: async (ctx) => {
     const first = await subscribeOnce(ctx);

@@ -24,6 +24,7 @@ export default defineCheck({
     { flaw: "subscribe-terminal-streams", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
+  judgesTasks: true,
   needs: ["streaming"],
   generations: ["1.0"],
   run: async (ctx) => {

@@ -59,6 +59,7 @@ export default defineCheck({
   selfTest: [{ flaw: "separate-task-stores", protocols: ["0.3"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "agent",
+  judgesTasks: true,
   needs: ["multiple-transports"],
   run: async (ctx) => {
     const out: Crossing = { problems: [], reads: 0, evidence: [] };
