@@ -82,6 +82,7 @@ export const settingOptions: readonly SettingOption[] = [
   },
   { setting: "reporters", option: "report", value: (s) => list(s.reporters) },
   { setting: "output_dir", option: "outDir", value: (s) => s.output_dir },
+  { setting: "keep_reports", option: "keepReports", value: (s) => s.keep_reports?.toString() },
   { setting: "timeout_s", option: "timeout", value: (s) => s.timeout_s?.toString() },
   {
     setting: "conformance.levels",

@@ -3,6 +3,7 @@ import { terminalText } from "../report/terminal-text.js";
 import { timeoutBounds } from "../runner/timeout-bounds.js";
 import { configFor } from "./config-apply.js";
 import { configFileNames } from "./config-find.js";
+import { defaultKeptRuns } from "./report-folders.js";
 import type { ConfigSettings, LoadedConfig } from "./config-file.js";
 
 /** One line of `plainwright config`: a setting, its value as shown (secrets redacted) and where it came from. */
@@ -26,6 +27,7 @@ const defaults: ReadonlyArray<[string, unknown]> = [
   ["agent_url", "(none: each command names its agent)"],
   ["reporters", "(none: console only)"],
   ["output_dir", "reports"],
+  ["keep_reports", defaultKeptRuns],
   ["timeout_s", timeoutBounds.default],
   ["conformance.levels", "must, should, may"],
   ["conformance.categories", "all"],

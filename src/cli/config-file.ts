@@ -46,6 +46,7 @@ const settingsShape = {
   models: z.strictObject({ model: modelSpec, user: modelSpec, judge: modelSpec }).partial().optional(),
   reporters: z.array(z.enum(Object.keys(fileReporters) as [string, ...string[]])).optional(),
   output_dir: nonEmpty.optional(),
+  keep_reports: z.number().int("must be a whole number").min(0).max(100_000).optional(),
   timeout_s: z
     .number()
     .int("must be a whole number of seconds")

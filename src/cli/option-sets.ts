@@ -33,6 +33,10 @@ export function withOutputOptions(cmd: Command): Command {
       "also write reports: json, markdown, junit, html, console (comma-separated)",
     )
     .option("--out-dir <dir>", "folder for --report files (default: reports)")
+    .option(
+      "--keep-reports <n>",
+      "run folders kept in --out-dir, newest first; older ones are deleted (default: 20; 0 keeps all)",
+    )
     .addOption(
       new Option(
         "--progress <mode>",

@@ -29,6 +29,8 @@ export interface CommonFlags {
   allowHost?: string[];
   report?: string;
   outDir?: string;
+  /** --keep-reports N: run folders kept in --out-dir (0: all). */
+  keepReports?: string;
   color?: boolean;
   /** --progress auto|tty|plain|none. */
   progress?: string;

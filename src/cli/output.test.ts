@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fileReporters } from "../report/index.js";
 import { smokeRun } from "../report/testing/fixtures.js";
-import { emitResults } from "./output.js";
+import { emitResults, outputSettings } from "./output.js";
 
 describe("emitResults", () => {
   let dir = "";
@@ -28,6 +28,7 @@ describe("emitResults", () => {
       json: true,
       formats: ["broken", "junit", "markdown"],
       outDir: dir,
+      keepReports: 20,
       color: false,
       progress: "none",
       failOn: "any",
@@ -42,5 +43,28 @@ describe("emitResults", () => {
       "plainwright-report.md",
       "plainwright-results.json",
     ]);
+  });
+
+  it("keeps the newest --keep-reports run folders of --out-dir", async () => {
+    dir = await mkdtemp(join(tmpdir(), "pw-keep-"));
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const settings = outputSettings({ json: true, report: "json", outDir: dir, keepReports: "2" });
+    for (let run = 0; run < 4; run++) await emitResults([smokeRun], settings);
+    const entries = await readdir(dir);
+    expect(entries.filter((e) => /^\d{4}-/.test(e))).toHaveLength(2);
+    expect(entries).toContain("last");
+  });
+});
+
+describe("--keep-reports", () => {
+  it.each(["-1", "two", "1.5", ""])("refuses %j with the rule", (raw) => {
+    expect(() => outputSettings({ report: "json", keepReports: raw })).toThrow(
+      /--keep-reports .*: must be a whole number of run folders to keep \(0 keeps every one\)/,
+    );
+  });
+
+  it("defaults to 20", () => {
+    expect(outputSettings({}).keepReports).toBe(20);
   });
 });

@@ -16,7 +16,7 @@ import type { RunResult } from "../model/result.js";
 import { usageError } from "../runner/errors.js";
 import { exitCodes } from "./exit-codes.js";
 import { parseReportFormats, type CommonFlags } from "./options.js";
-import { makeRunFolder, pointLastAt } from "./report-folders.js";
+import { defaultKeptRuns, makeRunFolder, pointLastAt, pruneRunFolders } from "./report-folders.js";
 import { parseFailOn, readBaseline, withBaselines, type EarlierResults, type FailOn } from "./baseline.js";
 
 /** The output options, checked: what goes to stdout, which report files, and how progress shows. */
@@ -24,6 +24,8 @@ export interface OutputSettings {
   json: boolean;
   formats: string[];
   outDir: string;
+  /** Run folders kept in outDir, newest first (0: every one). */
+  keepReports: number;
   color: boolean;
   progress: ProgressMode;
   /** An OTLP/HTTP collector the runs are exported to as spans. */
@@ -36,7 +38,7 @@ export interface OutputSettings {
 
 type OutputFlags = Pick<
   CommonFlags,
-  "json" | "report" | "outDir" | "color" | "progress" | "otelEndpoint" | "baseline" | "failOn"
+  "json" | "report" | "outDir" | "keepReports" | "color" | "progress" | "otelEndpoint" | "baseline" | "failOn"
 > & {
   /** --out-dir was the config file's output_dir, which also holds run state without any --report. */
   outDirFromConfig?: boolean;
@@ -60,6 +62,7 @@ export function outputSettings(
   const outDir = flags.outDir ?? "reports";
   if (formats.length > 0 && isFile(outDir))
     throw usageError(`--out-dir ${outDir}: exists and is not a folder`);
+  const keepReports = parseKeepReports(flags.keepReports);
   const requested = flags.progress ?? (flags.json ? "none" : "auto");
   const mode = progressModes.find((m) => m === requested);
   if (!mode) throw usageError(`--progress ${requested}: expected ${progressModes.join(", ")}`);
@@ -74,10 +77,22 @@ export function outputSettings(
     ...(baseline ? { baseline } : {}),
     formats,
     outDir,
+    keepReports,
     color: flags.color !== false,
     progress: resolveProgressMode(mode, stderr, env),
     ...(otelEndpoint ? { otelEndpoint } : {}),
   };
+}
+
+/** --keep-reports: a whole number of run folders, 0 for all; the default when not given. */
+function parseKeepReports(raw: string | undefined): number {
+  if (raw === undefined) return defaultKeptRuns;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n > 100_000)
+    throw usageError(
+      `--keep-reports ${raw}: must be a whole number of run folders to keep (0 keeps every one)`,
+    );
+  return n;
 }
 
 /** --otel-endpoint, else OTEL_EXPORTER_OTLP_ENDPOINT; an http(s) URL or a usage error naming where it came from. */
@@ -176,5 +191,11 @@ export async function emitResults(
     process.stderr.write(
       `plainwright: ${join(settings.outDir, "last")} is a folder, so it was left alone and does not name this run\n`,
     );
+  // Older runs go once more than --keep-reports are kept; a folder that cannot be removed is said, not fatal.
+  await pruneRunFolders(settings.outDir, settings.keepReports, folder).catch((error: unknown) =>
+    process.stderr.write(
+      `plainwright: older run folders in ${settings.outDir} were not all removed: ${String(error)}\n`,
+    ),
+  );
   return results;
 }

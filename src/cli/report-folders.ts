@@ -59,6 +59,21 @@ export async function lastRunFolder(outDir: string): Promise<string | undefined>
   return (await stat(join(outDir, name)).catch(() => undefined))?.isDirectory() ? name : undefined;
 }
 
+/** Run folders kept by default: the newest twenty (docs/config.md "Reports"). */
+export const defaultKeptRuns = 20;
+
+/**
+ * Deletes the run folders beyond the newest `keep` (0 keeps every one), never `current` nor the one `last`
+ * names; only folders named as makeRunFolder names them are touched. Returns the names removed.
+ */
+export async function pruneRunFolders(outDir: string, keep: number, current: string): Promise<string[]> {
+  if (keep === 0) return [];
+  const spared = new Set([current, (await lastRunFolder(outDir)) ?? current]);
+  const removed = (await runFolders(outDir)).slice(keep).filter((name) => !spared.has(name));
+  for (const name of removed) await rm(join(outDir, name), { recursive: true, force: true });
+  return removed;
+}
+
 /** Every run folder in the output folder, newest first. */
 export async function runFolders(outDir: string): Promise<string[]> {
   const entries = await readdir(outDir, { withFileTypes: true }).catch(() => []);
