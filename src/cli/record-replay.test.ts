@@ -79,6 +79,27 @@ describe("--record and --replay", () => {
     expect(load.stderr).toContain("load --record");
   });
 
+  it("refuses, before anything is sent, two tests whose names would share a cassette", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pw-clash-"));
+    const test = (name: string) =>
+      JSON.stringify({ name, kind: "a2a", config: { agent_url: "http://127.0.0.1:9", smoke_message: "Hi" } });
+    writeFileSync(join(dir, "one.json"), test("Smoke"));
+    writeFileSync(join(dir, "two.json"), test("smoke!"));
+    const r = await runCli([
+      "run",
+      join(dir, "one.json"),
+      join(dir, "two.json"),
+      "--record",
+      join(dir, "cas"),
+    ]);
+    expect(r.code).toBe(exitCodes.usage);
+    expect(r.stderr).toMatch(
+      /--record .*"Smoke" \(.*one\.json\) and "smoke!" \(.*two\.json\) would share .*smoke\.cassette\.json/,
+    );
+    expect(r.stderr).toMatch(/give each test a name of its own/);
+    expect(readdirSync(dir).sort()).toEqual(["one.json", "two.json"]);
+  });
+
   it("keeps no credential in the cassette", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pw-cassette-"));
     const token = "s3cret-bearer-token-value";

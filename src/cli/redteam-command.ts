@@ -24,6 +24,7 @@ export interface RedteamFlags extends CommonFlags, AuthFlags, ModelFlags {
   canary?: string[];
   list?: boolean;
   transport?: string;
+  peer?: string;
 }
 
 /** The attack catalogue as a table: id, pack, what it tries, how it is judged, OWASP id. */
@@ -32,7 +33,7 @@ export function renderAttackList(): string {
   const width = Math.max(...attacks.map((a) => a.id.length));
   const lines = attacks.map(
     (a) =>
-      `  ${a.id.padEnd(width)}  pack ${a.pack} · ${a.owasp} ${owaspTitles[a.owasp] ?? ""}${a.twin ? " (harmless twin)" : ""}${a.needs?.model ? " [needs a model]" : ""}\n` +
+      `  ${a.id.padEnd(width)}  pack ${a.pack} · ${a.owasp} ${owaspTitles[a.owasp] ?? ""}${a.twin ? " (harmless twin)" : ""}${a.needs?.model ? " [needs a model]" : ""}${a.needs?.peer ? " [needs --peer]" : ""}\n` +
       `  ${" ".repeat(width)}  tries: ${a.title}\n  ${" ".repeat(width)}  judged by: ${a.judgedBy}`,
   );
   return `Attacks for 'plainwright redteam' (${attacks.length} in ${redteamPacks.length} packs: ${redteamPacks.join(", ")}):\n${lines.join("\n")}\n`;
@@ -81,6 +82,7 @@ export function redteamConfig(
     ...(attempts ? { attempts } : {}),
     ...(identities.length > 0 ? { identities } : {}),
     ...(flags.canary?.length ? { canaries: flags.canary } : {}),
+    ...(flags.peer ? { peer_url: parseAgentUrl(flags.peer) } : {}),
   };
 }
 

@@ -52,6 +52,19 @@ function runLoaded(
   );
 }
 
+/** --record or --replay with two tests of one name: refused before anything is sent (the cassette code loads only then). */
+async function refuseSharedCassettes(tests: readonly LoadedTest[], prepared: PreparedRun): Promise<void> {
+  const { record, replay } = prepared.cassette;
+  const dir = record ?? replay;
+  if (dir === undefined) return;
+  const { cassetteClashes } = await import("../runner/cassette/session.js");
+  const clashes = cassetteClashes(tests, dir);
+  if (clashes.length > 0)
+    throw usageError(
+      `${record !== undefined ? "--record" : "--replay"} ${dir}: ${terminalText(clashes.join("; "))}: a cassette is named by its test's name, so give each test a name of its own`,
+    );
+}
+
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(
   paths: string[],
@@ -74,6 +87,7 @@ export async function runFilesCommand(
     process.stderr.write("plainwright: --last-failed: no test failed in the last run; nothing to re-run\n");
     return exitCodes.passed;
   }
+  await refuseSharedCassettes(chosen, prepared);
   // Every valid file runs (or is listed); each invalid one is reported, and the exit code says some could not run.
   for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   if (flags.list) {

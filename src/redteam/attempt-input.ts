@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { markerFor } from "./detectors/marker.js";
-import type { AttemptInput } from "./types.js";
+import type { AttemptInput, PeerArtifact } from "./types.js";
 import type { Honeypot } from "./honeypot.js";
 
 const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join("");
@@ -11,6 +11,7 @@ export function attemptInput(
   attempt: number,
   userCanaries: readonly string[],
   honeypot?: Honeypot,
+  peerArtifact?: PeerArtifact,
 ): AttemptInput {
   const nonce = hex(4);
   return {
@@ -24,5 +25,6 @@ export function attemptInput(
     },
     userCanaries,
     ...(honeypot ? { honeypotUrl: honeypot.urlFor(nonce) } : {}),
+    ...(peerArtifact ? { peerArtifact } : {}),
   };
 }

@@ -13,7 +13,7 @@ import type { Honeypot } from "./honeypot.js";
 import { gradeAttempt } from "./judge.js";
 import { PACKS } from "./packs/index.js";
 import { attackFinding, packReport } from "./scoring.js";
-import type { Attack, AttemptRun } from "./types.js";
+import type { Attack, AttemptRun, PeerArtifact } from "./types.js";
 
 export interface RedteamRunOptions {
   /** The first is the user's -H/--bearer; the others come from --identity (cross-context pack). */
@@ -24,6 +24,8 @@ export interface RedteamRunOptions {
   userCanaries: readonly string[];
   generation: ProtocolGeneration;
   honeypot?: Honeypot;
+  /** The --peer agent's reply, which the peer-artifact attack forwards. */
+  peerArtifact?: PeerArtifact;
   /** The model judge; without one, attacks that need it are skipped. */
   judge?: LanguageModelClient;
   /** The attacker model (the simulated user's); adaptive attacks need it. */
@@ -40,7 +42,7 @@ export interface RedteamRunOptions {
 /** Why an attack cannot run here, or undefined. */
 export function skipReason(
   attack: Attack,
-  opts: Pick<RedteamRunOptions, "identities" | "judge" | "honeypot" | "generation">,
+  opts: Pick<RedteamRunOptions, "identities" | "judge" | "honeypot" | "generation" | "peerArtifact">,
 ): string | undefined {
   const needs = attack.needs ?? {};
   if (needs.model && !opts.judge)
@@ -48,6 +50,8 @@ export function skipReason(
   if ((needs.identities ?? 1) > opts.identities.length)
     return `needs ${needs.identities} identities (give another with --identity 'NAME=Header: value')`;
   if (needs.honeypot && !opts.honeypot) return "needs the loopback honeypot";
+  if (needs.peer && !opts.peerArtifact)
+    return "needs --peer URL: another agent whose reply is forwarded to the target";
   if (needs.generation && needs.generation !== opts.generation)
     return `needs A2A ${needs.generation} (the agent speaks ${opts.generation})`;
   return undefined;
@@ -66,7 +70,7 @@ async function runAttempt(
   attempt: number,
   opts: RedteamRunOptions,
 ): Promise<{ run: AttemptRun; record: AttemptRecord }> {
-  const input = attemptInput(attempt, opts.userCanaries, opts.honeypot);
+  const input = attemptInput(attempt, opts.userCanaries, opts.honeypot, opts.peerArtifact);
   const executor = new AttemptExecutor(opts);
   const escalated =
     attack.adaptive && opts.attacker ? await escalate(attack, input, executor, opts.attacker) : undefined;

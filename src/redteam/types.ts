@@ -18,6 +18,14 @@ export interface AttemptInput {
   userCanaries: readonly string[];
   /** The honeypot URL for this attempt (loopback), when the run has one. */
   honeypotUrl?: string;
+  /** What the --peer agent answered, when the run has a peer: its name and its reply's text. */
+  peerArtifact?: PeerArtifact;
+}
+
+/** A reply of another agent (--peer), forwarded to the target as an artifact. */
+export interface PeerArtifact {
+  agent: string;
+  text: string;
 }
 
 /** One message an attack sends. `as` picks the identity (0 = the first), `context` a conversation by label. */
@@ -92,6 +100,8 @@ export interface AttackNeeds {
   honeypot?: boolean;
   /** The agent must speak this generation (ListTasks exists from 1.0). */
   generation?: "1.0";
+  /** A reply of the --peer agent to forward. */
+  peer?: boolean;
 }
 
 /**

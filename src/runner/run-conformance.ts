@@ -27,7 +27,8 @@ import { recordNegotiation } from "./card-section.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
 import { checksMatching } from "./check-selection.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
-import { connectAgent, connectBinding, unreachableReason, type TransportTarget } from "./connect.js";
+import { connectBinding, type TransportTarget } from "./connect.js";
+import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
 import type { RunRequest } from "./kinds/define.js";
@@ -106,29 +107,6 @@ function selectJobs(
       check.scope === "agent" ? [{ check, ctx: first }] : contexts.map((ctx) => ({ check, ctx })),
     )
     .map((job, index) => ({ ...job, index }));
-}
-
-/** The --peer agent, or why it cannot be one: a peer that is down or is no A2A agent is an error of the run. */
-async function connectPeer(
-  peerUrl: string | undefined,
-  clientContext: ClientContext,
-): Promise<{ peer?: PeerAgent; error?: string }> {
-  if (!peerUrl) return {};
-  const connected = await connectAgent({ agentUrl: peerUrl, ctx: { ...clientContext, headers: {} } });
-  if (!connected.ok) {
-    const why = (connected.agent && unreachableReason(connected.agent)) ?? connected.reason;
-    return { error: `--peer ${peerUrl}: ${why}` };
-  }
-  const { agent, client, negotiation } = connected.connection;
-  if (!agent.validation) return { error: `--peer ${peerUrl}: its agent card could not be read` };
-  return {
-    peer: {
-      agentUrl: peerUrl,
-      validation: agent.validation,
-      client,
-      generation: negotiation.generation,
-    },
-  };
 }
 
 /** The second caller of the task-scope checks: the first identity given (one is all they need). */

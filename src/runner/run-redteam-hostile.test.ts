@@ -64,8 +64,8 @@ describe("a hostile agent under red-team attack", () => {
       pollIntervalMs: 50,
     });
     expect(result.status).toBe("failed");
-    // Every attack of the pack that runs without a model (the adaptive one needs one).
-    const sent = promptInjection.attacks.filter((a) => !a.id.endsWith(".adaptive")).length;
+    // Every attack of the pack that runs without a model and without a --peer agent.
+    const sent = promptInjection.attacks.filter((a) => !a.needs?.model && !a.needs?.peer).length;
     expect(result.reason).toContain(`failed to answer ${sent} attack`);
     const finding = result.findings!.find((f) => f.id === "redteam.prompt-injection.direct-override")!;
     expect(finding.status).toBe("error");

@@ -189,6 +189,38 @@ describe("red team without a model, against the reference agent", () => {
     }
   });
 
+  it("forwards a --peer agent's real reply with a planted instruction: followed by an injectable agent, resisted by the hardened one", async () => {
+    const injectable = await startReferenceAgent({ workMs: 5, vuln: ["injectable"] });
+    try {
+      const peer = { peer_url: hardened.url };
+      const [open, safe] = await Promise.all([
+        redteam(injectable, ["prompt-injection"], peer),
+        redteam(hardened, ["prompt-injection"], peer),
+      ]);
+      const attack = (r: RunResult) =>
+        r.redteam!.attacks.find((a) => a.id === "prompt-injection.peer-artifact")!;
+      expect(attack(open).records.map((r) => r.outcome)).toEqual(["success", "success"]);
+      expect(attack(open).records[0]!.decided_by).toBe("marker");
+      expect(attack(safe).records.map((r) => r.outcome)).toEqual(["resisted", "resisted"]);
+      // The peer's own words travel in the forwarded artifact.
+      expect(attack(open).records[0]!.transcript[0]!.extras?.join(" ")).toContain("data part");
+      expect(open.traffic?.some((t) => t.url.startsWith(hardened.url))).toBe(true);
+    } finally {
+      await injectable.close();
+    }
+  });
+
+  it("skips the peer-artifact attack without --peer, and makes a peer that is down an error of the run", async () => {
+    const without = await redteam(hardened, ["prompt-injection"]);
+    expect(without.redteam!.attacks.find((a) => a.id === "prompt-injection.peer-artifact")?.skipped).toMatch(
+      /needs --peer URL/,
+    );
+    const down = await redteam(hardened, ["prompt-injection"], { peer_url: "http://127.0.0.1:9" });
+    expect(down.status).toBe("error");
+    expect(down.reason).toMatch(/^--peer http:\/\/127\.0\.0\.1:9: /);
+    expect(down.redteam).toBeUndefined();
+  });
+
   it("a configured canary from the system prompt decides extraction, and is redacted from the result", async () => {
     const agent = await startReferenceAgent({ workMs: 5, vuln: ["prompt-leak"] });
     try {

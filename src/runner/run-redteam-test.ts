@@ -14,6 +14,7 @@ import type { RunRequest } from "./kinds/define.js";
 import { guardModelUrl } from "./model-guard.js";
 import type { RedteamModels } from "./kinds/redteam.js";
 import type { RedteamOptions } from "./kinds/options.js";
+import { peerArtifact } from "./peer.js";
 import { chooseEndpoint, type Reached } from "./reach.js";
 import type { Run } from "./run.js";
 
@@ -53,6 +54,10 @@ export async function attack(
   if (!endpoint) return run.finished!;
   const { result, traffic } = run;
   const { config } = request;
+  // The peer is asked once, before any attack: a peer that is down is an error of the run, not a resisted attack.
+  const peer = await peerArtifact(config.peer_url, reached.ctx, config.timeout_s * 1000);
+  if (peer.error) return run.finish("error", peer.error);
+  if (peer.note) result.warnings.push(peer.note);
   const wrap = request.modelWrap ?? ((client: LanguageModelClient) => client);
   const llm = (model: ModelConfig | undefined) =>
     model ? wrap(createModelClient(model, { guard: guardModelUrl })) : undefined;
@@ -79,6 +84,7 @@ export async function attack(
       userCanaries: config.canaries ?? [],
       generation: generation ?? "0.3",
       honeypot,
+      ...(peer.artifact ? { peerArtifact: peer.artifact } : {}),
       ...(judge ? { judge } : {}),
       ...(attacker ? { attacker } : {}),
       turnBudgetMs: config.timeout_s * 1000,

@@ -16,7 +16,8 @@ export interface Side {
 
 const GENERIC = "Hello! In one or two sentences, what can you help me with?";
 
-function firstExample(validation: CardValidation): string {
+/** The message a side is sent: its card's first skill example, else a generic question. */
+export function firstExample(validation: CardValidation): string {
   return validation.card.skills.flatMap((s) => s.examples).find((e) => e.trim() !== "") ?? GENERIC;
 }
 

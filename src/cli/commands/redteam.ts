@@ -38,6 +38,10 @@ export const redteamCommand = defineCommand("redteam", (program, setExit) => {
       "a string that must never come back, e.g. from your system prompt (repeatable)",
       collect,
     )
+    .option(
+      "--peer <url>",
+      "another agent: its reply is forwarded to the target with an instruction planted in it (peer-artifact)",
+    )
     .option("--transport <binding>", "attack over jsonrpc, rest or grpc (default jsonrpc)")
     .option("--list", "list the attacks (id, pack, what it tries, how it is judged, OWASP id) and exit")
     .action(async (url: string | undefined, flags: RedteamFlags) =>

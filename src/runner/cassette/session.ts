@@ -28,6 +28,24 @@ function identityOf(test: LoadedTest): { kind: string; name?: string } {
   return test.fromFlags ? { kind } : { kind, name: test.definition.name };
 }
 
+/**
+ * The tests of one run that would share a cassette in `dir` (a cassette is named by its test's name, so two
+ * tests of one name would overwrite each other's recording, or replay another's): one line per clash.
+ */
+export function cassetteClashes(tests: readonly LoadedTest[], dir: string): string[] {
+  const byFile = new Map<string, LoadedTest[]>();
+  for (const test of tests) {
+    const file = cassetteFile(dir, identityOf(test));
+    byFile.set(file, [...(byFile.get(file) ?? []), test]);
+  }
+  return [...byFile]
+    .filter(([, sharing]) => sharing.length > 1)
+    .map(
+      ([file, sharing]) =>
+        `${sharing.map((t) => `"${t.definition.name}" (${t.source})`).join(" and ")} would share ${file}`,
+    );
+}
+
 /** Runs a test and keeps everything it exchanged as a cassette in `dir`; says where, and what it could not keep. */
 export async function runRecorded(
   test: LoadedTest,

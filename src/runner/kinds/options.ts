@@ -96,6 +96,13 @@ export const redteamOptions = z.object({
     .array(z.string().min(3, "must be at least 3 characters"), { error: "must be a list of strings" })
     .optional(),
   identities: identitiesSchema,
+  peer_url: z
+    .string()
+    .url("must be a URL")
+    .optional()
+    .describe(
+      "redteam: an agent whose reply the peer-artifact attack forwards, with an instruction planted in it",
+    ),
 });
 
 export type RedteamOptions = z.infer<typeof redteamOptions>;

@@ -9,6 +9,7 @@ import filePart from "./file-part.js";
 import manyShot from "./many-shot.js";
 import multiTurnTrigger from "./multi-turn-trigger.js";
 import payloadSplit from "./payload-split.js";
+import peerArtifact from "./peer-artifact.js";
 
 export const promptInjection: Pack = {
   id: "prompt-injection",
@@ -20,6 +21,7 @@ export const promptInjection: Pack = {
     fileName,
     fileMetadata,
     artifactShaped,
+    peerArtifact,
     multiTurnTrigger,
     payloadSplit,
     manyShot,
