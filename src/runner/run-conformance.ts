@@ -12,7 +12,7 @@ import {
 } from "../checks/execute.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type { CheckCategory } from "../model/finding.js";
-import type { CheckContext, CheckDefinition, CheckLevel, OtherCaller, PeerAgent } from "../checks/types.js";
+import type { CheckContext, CheckDefinition, CheckLevel, OtherCaller } from "../checks/types.js";
 import type { Finding } from "../model/finding.js";
 import type { ClientContext } from "../client/types.js";
 import type { RunEventSink } from "../model/events.js";
