@@ -41,6 +41,7 @@ describe("output options", () => {
       json: false,
       formats: [],
       outDir: "reports",
+      keepReports: 20,
       color: true,
       progress: "tty",
       failOn: "any",
