@@ -76,6 +76,8 @@ describe("red-team tests through the REST API and the web app", () => {
       await section.locator('input[name="name"]').fill("Spoof the helpdesk");
       await section.locator('input[name="agent_url"]').fill(agent.url);
       await section.locator('input[name="attempts"]').fill("1");
+      // The agent is its own peer here: asked once, its reply would only feed the prompt-injection pack.
+      await section.locator('input[name="peer_url"]').fill(agent.url);
       for (const pack of [
         "prompt-injection",
         "jailbreak",
@@ -87,6 +89,9 @@ describe("red-team tests through the REST API and the web app", () => {
         await section.locator(`input[name="packs"][value="${pack}"]`).uncheck();
       await section.locator("button.primary", { hasText: "Continue" }).click();
       await expect(section.locator("pre.code").textContent()).resolves.toContain('"kind": "redteam"');
+      await expect(section.locator("pre.code").textContent()).resolves.toContain(
+        `"peer_url": "${agent.url}"`,
+      );
       await section.locator("button.primary", { hasText: "Create & run" }).click();
       await page.waitForURL(/\/runs\//);
       await page.locator('.run-status [data-status="failed"]').waitFor({ timeout: 30_000 });

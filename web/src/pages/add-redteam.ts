@@ -11,6 +11,7 @@ interface RedteamDraft {
   headers: string;
   second_identity: string;
   canaries: string;
+  peer_url: string;
   attempts: string;
   packs: string[];
 }
@@ -21,7 +22,7 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** The test JSON (docs/test-files.md) for a red-team test: an A2A target, the packs, attempts, canaries, a second identity. */
+/** The test JSON (docs/test-files.md) for a red-team test: an A2A target, the packs, attempts, canaries, a second identity, a peer. */
 export function redteamDefinition(d: RedteamDraft, moduleId: string): Record<string, unknown> {
   if (d.name.trim() === "" || d.agent_url.trim() === "")
     throw new ApiError(400, "a test name and an agent URL are required");
@@ -32,6 +33,7 @@ export function redteamDefinition(d: RedteamDraft, moduleId: string): Record<str
   if (d.packs.length < redteamPacks.length) config.packs = redteamPacks.filter((p) => d.packs.includes(p));
   if (d.attempts.trim() !== "") config.attempts = Number(d.attempts);
   if (lines(d.canaries).length > 0) config.canaries = lines(d.canaries);
+  if (d.peer_url.trim() !== "") config.peer_url = d.peer_url.trim();
   if (Object.keys(second).length > 0) config.identities = [{ name: "second", headers: second }];
   const target = {
     type: "a2a",
@@ -98,6 +100,7 @@ export function redteamWizard(moduleId: string, cancel: () => void, box: HTMLEle
     headers: "",
     second_identity: "",
     canaries: "",
+    peer_url: "",
     attempts: "",
     packs: [...redteamPacks],
   };
@@ -127,6 +130,11 @@ export function redteamWizard(moduleId: string, cancel: () => void, box: HTMLEle
         "Canaries",
         area(d, "canaries", "One per line, e.g. a string from your system prompt"),
         "Redacted from every report.",
+      ),
+      field(
+        "Peer agent URL",
+        text(d, "peer_url", { type: "url", placeholder: "https://partner-agent.example.com" }),
+        "Optional: its reply is forwarded to the target with an instruction planted in it (peer-artifact).",
       ),
       field(
         "Attempts per attack",
