@@ -37,4 +37,21 @@ describe("the conformance level and summary", () => {
       ],
     });
   });
+
+  it("stays full when only a MAY check could not run (the behaviour is optional), and still lists it", () => {
+    const findings = [
+      f("lifecycle.get-task", "pass"),
+      f("lifecycle.history-length-0x", "skip", { level: "MAY", message: "history too short" }),
+    ];
+    expect(conformanceLevel(findings, [])).toBe("full");
+    expect(conformanceSummary(findings).not_run).toBe(1);
+  });
+
+  it("is partial when a MAY check ran and failed: doing the optional thing wrongly counts", () => {
+    const findings = [
+      f("lifecycle.get-task", "pass"),
+      f("lifecycle.history-length-0x", "fail", { level: "MAY" }),
+    ];
+    expect(conformanceLevel(findings, [])).toBe("partial");
+  });
 });

@@ -11,7 +11,7 @@ const failed = (f: Finding) => f.status === "fail" || f.status === "error";
  * card is valid and basic send/get work; non-conformant when the card is invalid or basic send/get
  * are broken. A capability the card does not claim is not required, but "full" needs every check that
  * applies to what the card claims to have run: one that could not (no running task, a failed
- * prerequisite) leaves the level at partial.
+ * prerequisite) leaves the level at partial, unless it is a MAY.
  */
 export function conformanceLevel(
   findings: readonly Finding[],
@@ -19,7 +19,10 @@ export function conformanceLevel(
 ): ConformanceLevel {
   const byId = new Map(catalogue.map((c) => [c.id, c]));
   const broken = findings.filter(failed);
-  if (broken.length === 0) return conformanceSummary(findings).not_run === 0 ? "full" : "partial";
+  // A MAY check that could not run (the agent never showed the optional behaviour) does not hold "full" back:
+  // the agent owes nothing there; one that ran and failed still counts below.
+  const owed = findings.filter((f) => f.level !== "MAY");
+  if (broken.length === 0) return conformanceSummary(owed).not_run === 0 ? "full" : "partial";
   const isCardMust = (f: Finding) => f.category === "card" && f.level === "MUST";
   if (broken.some((f) => isCardMust(f) || byId.get(f.id)?.basic)) return "non-conformant";
   if (broken.some((f) => f.category === "lifecycle" && f.level === "MUST")) return "minimal";

@@ -16,6 +16,9 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "stream-final-task-snapshot": { check: "streaming.final-event", as: "pass" },
   "resubscribe-unserved": { check: "streaming.subscribe-unknown-task-0x", as: "note" },
   "message-reply": { check: "lifecycle.send-returns-task", as: "pass" },
+  "unknown-fields-added": { check: "lifecycle.wire-format", as: "pass" },
+  "no-status-timestamps": { check: "lifecycle.wire-format", as: "pass" },
+  "card-only-required-fields": { check: "card.optional-fields", as: "pass" },
 };
 
 describe("what the spec allows never fails", () => {

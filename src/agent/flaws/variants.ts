@@ -111,4 +111,66 @@ export const VARIANT_FLAWS: FlawDefinition[] = [
       return true;
     },
   },
+  {
+    name: "unknown-fields-added",
+    category: "protocol",
+    protocols: [...BOTH],
+    description:
+      "The agent adds fields of its own: an x-vendor member on the card and in its capabilities, an x-vendor-note on every Task, status and message it returns.",
+    expect:
+      "allowed (fields outside the data model are the receiver's to ignore; A2A 1.0.1 §5.5 names the data model's own fields): no check fails",
+    allowed: true,
+    mutateCard: (card) => ({
+      ...card,
+      "x-vendor": { region: "eu" },
+      capabilities: { ...(isObject(card.capabilities) ? card.capabilities : {}), vendorFeature: true },
+    }),
+    rpcReply: (body) => {
+      eachObject(body.result, (o) => {
+        if ("id" in o || "state" in o || "messageId" in o) o["x-vendor-note"] = "kept";
+      });
+      return body;
+    },
+  },
+  {
+    name: "no-status-timestamps",
+    category: "protocol",
+    protocols: [...BOTH],
+    description: "Task statuses carry no timestamp.",
+    expect:
+      "allowed (TaskStatus.timestamp is optional: A2A 0.3 §6.2, the 1.0 proto): no check fails; a ListTasks order cannot be judged from them",
+    allowed: true,
+    rpcReply: (body) => {
+      eachObject(body.result, (o) => {
+        if ("state" in o) delete o.timestamp;
+      });
+      return body;
+    },
+  },
+  {
+    name: "card-only-required-fields",
+    category: "card",
+    protocols: [...BOTH],
+    description:
+      "The card holds only what the spec requires: no provider, documentation or icon URL, and skills with only id, name, description and tags.",
+    expect: "allowed (A2A 0.3 §5.5, 1.0.1 §4.4.1: those fields are optional): no check fails",
+    allowed: true,
+    mutateCard: (card) => {
+      const { provider: _provider, documentationUrl: _docs, iconUrl: _icon, ...rest } = card;
+      const skills = Array.isArray(card.skills) ? card.skills.filter(isObject) : [];
+      return {
+        ...rest,
+        skills: skills.map(({ id, name, description, tags }) => ({ id, name, description, tags })),
+      };
+    },
+  },
 ];
+
+/** Calls `visit` on every object inside a JSON value, the value itself included. */
+function eachObject(value: unknown, visit: (o: JsonObject) => void): void {
+  if (Array.isArray(value)) value.forEach((item) => eachObject(item, visit));
+  else if (isObject(value)) {
+    visit(value);
+    Object.values(value).forEach((child) => eachObject(child, visit));
+  }
+}

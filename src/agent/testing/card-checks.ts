@@ -20,6 +20,11 @@ function cardShows(predicate: (card: Card) => void): FlawCheck {
 export const CARD_CHECKS: Record<string, FlawCheck> = {
   ...SIGNATURE_CHECKS,
   "card-missing-name": cardShows((c) => expect(c).not.toHaveProperty("name")),
+  "card-only-required-fields": cardShows((c) => {
+    expect(c).not.toHaveProperty("provider");
+    for (const skill of skills(c))
+      expect(Object.keys(skill).sort()).toEqual(["description", "id", "name", "tags"]);
+  }),
   "card-empty-description": cardShows((c) => expect(c.description).toBe("")),
   "card-missing-protocol-version": cardShows((c) => expect(c).not.toHaveProperty("protocolVersion")),
   "card-missing-version": cardShows((c) => expect(c).not.toHaveProperty("version")),

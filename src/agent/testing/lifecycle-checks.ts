@@ -31,6 +31,15 @@ const ASKS_BACK = "This is ambiguous";
 
 /** Lifecycle flaw checks: each passes on its flaw and throws on the flawless agent. */
 export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
+  "unknown-fields-added": async (probe) => {
+    const task = await send(probe);
+    expect(task["x-vendor-note"]).toBe("kept");
+  },
+  "no-status-timestamps": async (probe) => {
+    const task = await send(probe);
+    expect(task.status).toBeDefined();
+    expect(task.status as Json).not.toHaveProperty("timestamp");
+  },
   "history-ignored": async (probe) => {
     const task = await send(probe, ASKS_BACK);
     expect((await get(probe, { id: task.id, historyLength: 0 })).history?.length ?? 0).toBeGreaterThan(0);

@@ -23,7 +23,11 @@ const ROLES = new Set(["ROLE_USER", "ROLE_AGENT"]);
 const PART_MEMBERS = ["text", "raw", "url", "data"] as const;
 // §5.6.1: ISO 8601 in UTC, 'Z' and no other offset; fractional seconds optional.
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+// §5.5 forbids the protobuf spelling (snake_case) and a capital first letter for the data model's fields; a name
+// that is neither camelCase nor such a spelling (an "x-vendor-note" an agent adds) names no field of the data
+// model, and unknown fields are the receiver's to ignore.
 const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
+const FIELD_SPELLING = /^[A-Za-z][A-Za-z0-9_]*$/;
 // Free-form JSON the agent owns: its keys are not field names of the data model.
 const FREE_FORM = new Set(["metadata", "data", "params"]);
 
@@ -35,7 +39,8 @@ function keyProblems(value: unknown, path: string, out: string[]): void {
   }
   if (!isObject(value)) return;
   for (const [key, child] of Object.entries(value)) {
-    if (!CAMEL_CASE.test(key)) out.push(`${path}.${key}: field name is not camelCase`);
+    if (!CAMEL_CASE.test(key) && FIELD_SPELLING.test(key))
+      out.push(`${path}.${key}: field name is not camelCase`);
     if (!FREE_FORM.has(key)) keyProblems(child, `${path}.${key}`, out);
   }
 }
