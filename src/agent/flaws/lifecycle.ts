@@ -294,6 +294,24 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
       }),
   },
   {
+    name: "list-tasks-oldest-first-untimed",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "ListTasks lists tasks oldest first, and no task status carries a timestamp to show it by (timestamps are optional).",
+    expect: "lifecycle.list-tasks-order fails, judged by the order the suite sent its tasks in",
+    rpc: (call, res, kit) =>
+      is(call, kit, "list") &&
+      editReply(res, (body) => {
+        if (isObject(body.result) && Array.isArray(body.result.tasks)) {
+          body.result.tasks.reverse();
+          for (const task of body.result.tasks)
+            if (isObject(task) && isObject(task.status)) delete task.status.timestamp;
+        }
+        return body;
+      }),
+  },
+  {
     name: "list-tasks-with-artifacts",
     category: "protocol",
     protocols: ["1.0"],

@@ -145,6 +145,14 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const result = resultOf(await call(probe, "ListTasks", { contextId: first.contextId })) as Json;
     expect((result.tasks as Json[]).map((t) => t.id)).toEqual([first.id, second.id]);
   },
+  "list-tasks-oldest-first-untimed": async (probe) => {
+    const first = await send(probe);
+    const second = await send(probe, "And another thing.", { contextId: String(first.contextId) });
+    const result = resultOf(await call(probe, "ListTasks", { contextId: first.contextId })) as Json;
+    const tasks = result.tasks as Json[];
+    expect(tasks.map((t) => t.id)).toEqual([first.id, second.id]);
+    for (const task of tasks) expect(task.status as Json).not.toHaveProperty("timestamp");
+  },
   "list-tasks-with-artifacts": async (probe) => {
     const task = await send(probe);
     const result = resultOf(await call(probe, "ListTasks", { contextId: task.contextId })) as Json;

@@ -1,7 +1,36 @@
+import { activeStates, type Task } from "../../protocol/model.js";
+import type { CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { rawListedTasks, statusTimeMs } from "../support/raw-tasks.js";
 import { twoTasks } from "./list-tasks.js";
+
+/**
+ * TaskStatus.timestamp is optional, so the order is judged by what the suite knows: its first task had ended
+ * when the second was sent, so the second was updated last and must come first.
+ */
+function orderWithoutTimestamps(
+  made: readonly [Task, Task],
+  listed: ReadonlyArray<Record<string, unknown>>,
+  contextId: string,
+  evidence: string[],
+): CheckVerdict {
+  const [first, second] = made;
+  const at = (task: Task) => listed.findIndex((t) => t.id === task.id);
+  if (activeStates.has(first.state) || at(first) < 0 || at(second) < 0)
+    return skip(
+      "the listed tasks carry no status timestamp, and the suite's own two tasks give no order to judge (the first had not ended when the second was sent, or one is not listed)",
+    );
+  if (at(second) > at(first))
+    return fail(
+      `ListTasks of context ${contextId} lists task ${first.id} before task ${second.id}, which was sent after the first had ended: not newest first (the tasks carry no timestamp)`,
+      evidence,
+    );
+  return pass(
+    `the tasks of context ${contextId} carry no status timestamp; the one the suite sent last is listed first`,
+    evidence,
+  );
+}
 
 export default defineCheck({
   id: "lifecycle.list-tasks-order",
@@ -17,7 +46,10 @@ export default defineCheck({
     text: "Implementations MUST return tasks sorted by their status timestamp time in descending order (most recently updated tasks first).",
   },
   recommendation: "Sort ListTasks results by status.timestamp, descending, before paging.",
-  selfTest: [{ flaw: "list-tasks-oldest-first", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "list-tasks-oldest-first", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "list-tasks-oldest-first-untimed", protocols: ["1.0"], bindings: ["JSONRPC"] },
+  ],
   dependsOn: ["lifecycle.list-tasks"],
   scope: "transport",
   judgesTasks: true,
@@ -34,7 +66,7 @@ export default defineCheck({
     if (tasks.length < 2)
       return skip(`ListTasks of context ${contextId} gave ${tasks.length} task(s): no order to judge`);
     if (times.some((t) => t === undefined))
-      return skip("a listed task carries no status timestamp, so its place in the order cannot be judged");
+      return orderWithoutTimestamps(made.tasks, tasks, contextId, evidence);
     const stamps = times as number[];
     const out = stamps.findIndex((t, i) => i > 0 && t > (stamps[i - 1] as number));
     if (out > 0)
