@@ -42,6 +42,39 @@ describe("--record and --replay", () => {
     expect(replayed.findings?.find((f) => f.id === "push.delivery" && f.status === "pass")).toBeDefined();
   });
 
+  it.each(["1.0", "0.3"] as const)(
+    "replays the conformance suite over gRPC (A2A %s) offline with every verdict the live run gave",
+    async (protocol) => {
+      const dir = mkdtempSync(join(tmpdir(), "pw-cassette-grpc-"));
+      const agent = await startReferenceAgent({
+        port: 0,
+        protocol,
+        workMs: 0,
+        flaw: "grpc-invalid-input-internal",
+      });
+      const args = ["conform", agent.url, "--transport", "grpc", "--json"];
+      const live = await runCli([...args, "--record", dir]);
+      await agent.close();
+      const recorded = JSON.parse(live.stdout) as RunResult;
+      expect(recorded.status).toBe("failed");
+      expect(Object.keys(verdicts(recorded)).filter((key) => key.endsWith("@GRPC")).length).toBeGreaterThan(
+        10,
+      );
+      const cassette = JSON.parse(readFileSync(join(dir, "conformance.cassette.json"), "utf8")) as {
+        gaps: string[];
+        exchanges: Array<{ origin: string; messages?: string[] }>;
+      };
+      expect(cassette.gaps).toEqual([]);
+      expect(cassette.exchanges.some((e) => e.origin.startsWith("grpc://") && e.messages?.length)).toBe(true);
+
+      const replay = await runCli([...args, "--replay", dir]);
+      const replayed = JSON.parse(replay.stdout) as RunResult;
+      expect(replay.code, replayed.reason).toBe(live.code);
+      expect(verdicts(replayed)).toEqual(verdicts(recorded));
+      expect(replayed.conformance_level).toBe(recorded.conformance_level);
+    },
+  );
+
   it("a request the cassette has no recording of makes the replay an error that names it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pw-cassette-"));
     const agent = await recordedAgent();

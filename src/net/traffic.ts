@@ -68,6 +68,8 @@ interface LogInternals {
   requestHeaders: LastRedactedHeaders;
   responseHeaders: LastRedactedHeaders;
   maxBodyChars: number;
+  /** Wire messages by exchange id, when the log keeps them (a recording); undefined otherwise. */
+  wire: Map<string, Buffer[]> | undefined;
   emit(entry: TrafficEntry, phase: TrafficPhase): void;
   ended(entry: TrafficEntry): void;
 }
@@ -123,6 +125,19 @@ export class TrafficHandle {
     if (event.id !== undefined) recorded.id = this.#log.redactor.text(event.id);
     (this.#entry.events ??= []).push(recorded);
     this.#log.emit(this.#entry, "event");
+  }
+
+  /**
+   * Keeps a response message's bytes as they came (a gRPC reply, or one stream message), in order, when
+   * the log keeps wire messages: a recording replays them as the agent sent them.
+   */
+  wire(bytes: Buffer): void {
+    if (this.#done) return;
+    const kept = this.#log.wire;
+    if (!kept) return;
+    const list = kept.get(this.id);
+    if (list) list.push(bytes);
+    else kept.set(this.id, [bytes]);
   }
 
   /** Records a completed exchange, ended at `now` (performance.now()'s scale) when the caller has read the clock. */
@@ -182,7 +197,14 @@ export class TrafficLog {
   readonly trace: RunTrace;
 
   constructor(
-    opts: { secrets?: string[]; maxBodyChars?: number; retention?: TrafficRetention; trace?: RunTrace } = {},
+    opts: {
+      secrets?: string[];
+      maxBodyChars?: number;
+      retention?: TrafficRetention;
+      trace?: RunTrace;
+      /** Keep each gRPC response message's bytes (wireOf), for a recording; not redacted, never in entries. */
+      keepWire?: boolean;
+    } = {},
   ) {
     this.trace = opts.trace ?? new RunTrace();
     const redactor = new Redactor();
@@ -193,6 +215,7 @@ export class TrafficLog {
       requestHeaders: new LastRedactedHeaders(redactor),
       responseHeaders: new LastRedactedHeaders(redactor),
       maxBodyChars: opts.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS,
+      wire: opts.keepWire ? new Map() : undefined,
       emit: (entry, phase) => this.#emit(entry, phase),
       ended: (entry) => this.#ended(entry),
     };
@@ -277,6 +300,11 @@ export class TrafficLog {
     if (!this.#retention || this.#next - 1 <= this.#retention.first) this.#keep(entry);
     this.#emit(entry, "request");
     return new TrafficHandle(entry, this.#internals, req.startedAt ?? performance.now(), traceparent);
+  }
+
+  /** The response messages an exchange received, as bytes, when the log keeps them (`keepWire`). */
+  wireOf(id: string): readonly Buffer[] | undefined {
+    return this.#internals.wire?.get(id);
   }
 
   /** Every entry so far, in the order the requests started. */

@@ -45,9 +45,11 @@ export function parseGrpcAddress(url: string): GrpcAddress | undefined {
   };
 }
 
-/** The grpc-js target that dials exactly the address the policy approved, so DNS cannot move it. */
+/**
+ * The grpc-js target that dials exactly the address the policy approved, so DNS cannot move it; a replay's
+ * stand-in (a diverted address) on its own port.
+ */
 export function pinnedTarget(address: GrpcAddress, checked: CheckedAddress): string {
-  return checked.family === 6
-    ? `ipv6:[${checked.address}]:${address.port}`
-    : `ipv4:${checked.address}:${address.port}`;
+  const port = checked.port ?? address.port;
+  return checked.family === 6 ? `ipv6:[${checked.address}]:${port}` : `ipv4:${checked.address}:${port}`;
 }

@@ -2,7 +2,7 @@ import type { MethodDefinition } from "@grpc/grpc-js";
 // a2a-sdk 0.3 exports the proto's binary codecs only inside its grpc-js service definition, and no
 // ProtoJSON conversion; the few request shapes Plainwright sends are built here, responses read generically.
 import { A2AService } from "a2a-sdk-v03/server/grpc";
-import type { JsonObject, RpcCodec, ServiceCodecs } from "./codec.js";
+import { changeStrings, type JsonObject, type RpcCodec, type ServiceCodecs } from "./codec.js";
 
 const TASK_STATES = [
   "TASK_STATE_UNSPECIFIED",
@@ -119,6 +119,9 @@ function codec(method: MethodDefinition<unknown, unknown>, toProto: ToProto): Rp
     streaming: method.responseStream,
     encode: (json) => ({ bytes: method.requestSerialize(toProto(json)), json }),
     decode: (bytes) => protoJsonOf(method.responseDeserialize(bytes)),
+    readRequest: (bytes) => protoJsonOf(method.requestDeserialize(bytes)),
+    rewriteResponse: (bytes, change) =>
+      method.responseSerialize(changeStrings(method.responseDeserialize(bytes), change)),
   };
 }
 

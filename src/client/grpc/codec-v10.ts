@@ -20,7 +20,7 @@ import {
 // The SDK ships the proto's binary codecs only inside its grpc-js service definition; Plainwright uses
 // them to encode and decode, and makes every call itself so that it sees each message.
 import { A2AService } from "@a2a-js/sdk/server/grpc";
-import type { JsonObject, RpcCodec, ServiceCodecs } from "./codec.js";
+import { changeStrings, type JsonObject, type RpcCodec, type ServiceCodecs } from "./codec.js";
 
 /** ProtoJSON conversion of one message type (ts-proto's fromJSON/toJSON). */
 interface JsonFns<T> {
@@ -43,6 +43,9 @@ function codec<Req, Res>(
       return { bytes: method.requestSerialize(message), json: request.toJSON(message) };
     },
     decode: (bytes: Buffer) => response.toJSON(method.responseDeserialize(bytes)),
+    readRequest: (bytes: Buffer) => request.toJSON(method.requestDeserialize(bytes)),
+    rewriteResponse: (bytes, change) =>
+      method.responseSerialize(changeStrings(method.responseDeserialize(bytes), change) as Res),
   };
 }
 

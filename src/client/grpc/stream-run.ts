@@ -87,6 +87,7 @@ export class ServerStreamRun {
     if (this.#settled) return;
     this.#timer.refresh();
     const { codec, trace } = this.setup;
+    trace.wire(payload);
     const decoded = decodeMessage(codec, payload);
     const message: StreamMessage = { atMs: trace.elapsed(), ...decoded };
     this.#messages.push(message);

@@ -65,10 +65,12 @@ export class GrpcTransport {
     );
   }
 
-  #client(target: string): grpc.Client {
+  /** A channel to the target; `plain` for a replay's stand-in, which speaks no TLS whatever the card says. */
+  #client({ target, plain }: { target: string; plain: boolean }): grpc.Client {
     let client = this.#clients.get(target);
     if (!client) {
-      const credentials = this.address.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
+      const credentials =
+        this.address.tls && !plain ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
       client = new grpc.Client(target, credentials, {
         "grpc.default_authority": `${this.address.host.includes(":") ? `[${this.address.host}]` : this.address.host}:${this.address.port}`,
         "grpc.primary_user_agent": USER_AGENT,
@@ -123,13 +125,13 @@ export class GrpcTransport {
   }
 
   /** The pinned target when the policy allows the address, else the refusal; DNS waits count against the timeout. */
-  async #checkPolicy(): Promise<string | NetError> {
+  async #checkPolicy(): Promise<{ target: string; plain: boolean } | NetError> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<NetError>((resolve) => {
       timer = setTimeout(() => resolve(this.#timeoutError()), this.ctx.timeoutMs);
     });
     const check = checkUrl(this.address.policyUrl, this.ctx.policy).then(
-      (ok) => pinnedTarget(this.address, ok),
+      (ok) => ({ target: pinnedTarget(this.address, ok), plain: ok.port !== undefined }),
       (error: unknown) =>
         error instanceof NetError
           ? new NetError(
@@ -175,6 +177,7 @@ export class GrpcTransport {
             );
           trace.response(grpc.status.OK, headersOf(headers));
           const payload = value ?? Buffer.alloc(0);
+          trace.wire(payload);
           const decoded = decodeMessage(call.codec, payload);
           trace.end({ body: recordedBody(decoded, payload) });
           resolve(

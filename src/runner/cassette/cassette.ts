@@ -1,7 +1,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { RunResult } from "../../model/result.js";
-import type { TrafficEvent } from "../../model/traffic.js";
+import type { TrafficEntry, TrafficEvent } from "../../model/traffic.js";
+import { codecOfPath } from "../../client/grpc/codec-by-path.js";
+import type { JsonObject } from "../../client/grpc/codec.js";
 import { configError } from "../errors.js";
 import type { StoredModelCall } from "./model-calls.js";
 
@@ -24,6 +26,11 @@ export interface CassetteExchange {
   events?: TrafficEvent[];
   /** No response came (refused, reset, timed out): replayed as a connection closed without one. */
   error?: string;
+  /**
+   * gRPC only (origin `grpc://` or `grpcs://`, method and path the RPC's, status the gRPC status): each
+   * response message as the agent sent it, base64, its strings redacted as the recording's traffic is.
+   */
+  messages?: string[];
 }
 
 /** A push notification the agent sent to the run's webhook: replayed to the webhook the replay sets up. */
@@ -43,14 +50,9 @@ export interface Cassette {
   exchanges: CassetteExchange[];
   webhooks: CassetteWebhook[];
   model_calls: StoredModelCall[];
-  /** What the recording could not keep (gRPC exchanges, cut bodies): replaying them would not be faithful. */
+  /** What the recording could not keep (cut bodies, events left out): replaying them would not be faithful. */
   gaps: string[];
 }
-
-const isGrpc = (headers: Record<string, string> | undefined) =>
-  Object.entries(headers ?? {}).some(
-    ([name, value]) => name.toLowerCase() === "content-type" && value.startsWith("application/grpc"),
-  );
 
 /** The file a test's cassette is kept in: one per test, named by the test (or by its kind for flags). */
 export function cassetteFile(dir: string, test: { name?: string; kind: string }): string {
@@ -62,12 +64,58 @@ export function cassetteFile(dir: string, test: { name?: string; kind: string })
   return join(dir, `${stem || "test"}.cassette.json`);
 }
 
-/** Builds a cassette from a finished run's (redacted) traffic and the model calls it made. */
+/**
+ * A gRPC exchange as the cassette keeps it: the request in the form a replay reads off the wire, and the
+ * response messages' bytes (`wireOf`, from the recording's traffic log), redacted; a gap when they cannot be.
+ */
+function grpcExchange(
+  entry: TrafficEntry,
+  wire: readonly Buffer[] | undefined,
+  redact: (text: string) => string,
+): CassetteExchange | string {
+  const what = `gRPC ${entry.method} to ${entry.url}`;
+  const codec = codecOfPath(entry.method);
+  if (!codec) return `${what}: not an RPC Plainwright calls`;
+  let request: unknown;
+  try {
+    request = codec.readRequest(codec.encode(JSON.parse(entry.request_body ?? "{}") as JsonObject).bytes);
+  } catch {
+    return `${what}: the request could not be read back`;
+  }
+  const expected = codec.streaming ? (entry.events?.length ?? 0) : entry.status === 0 ? 1 : 0;
+  if ((wire?.length ?? 0) < expected) return `${what}: its response messages were not kept`;
+  const messages = (wire ?? []).slice(0, expected).map((bytes) => {
+    try {
+      return codec.rewriteResponse(bytes, redact).toString("base64");
+    } catch {
+      // Not the expected message: kept as sent, any secret's text taken out.
+      return Buffer.from(redact(bytes.toString("latin1")), "latin1").toString("base64");
+    }
+  });
+  return {
+    method: entry.method,
+    origin: entry.url,
+    path: entry.method,
+    request_body: JSON.stringify(request),
+    ...(entry.status !== undefined ? { status: entry.status } : {}),
+    ...(entry.response_headers ? { response_headers: entry.response_headers } : {}),
+    ...(entry.response_body !== undefined ? { response_body: entry.response_body } : {}),
+    ...(entry.events?.length ? { events: entry.events } : {}),
+    ...(entry.status === undefined ? { error: entry.error?.message ?? "no response" } : {}),
+    ...(messages.length > 0 ? { messages } : {}),
+  };
+}
+
+/**
+ * Builds a cassette from a finished run's (redacted) traffic, the gRPC messages its traffic log kept as
+ * bytes (`wireOf`), and the model calls it made.
+ */
 export function cassetteOf(
   result: RunResult,
   test: Cassette["test"],
   modelCalls: readonly StoredModelCall[],
   redact: (text: string) => string,
+  wireOf: (trafficId: string) => readonly Buffer[] | undefined = () => undefined,
 ): Cassette {
   const gaps: string[] = [];
   const exchanges: CassetteExchange[] = [];
@@ -84,8 +132,14 @@ export function cassetteOf(
       });
       continue;
     }
-    if (isGrpc(entry.request_headers) || isGrpc(entry.response_headers)) {
-      gaps.push(`gRPC ${entry.url}: gRPC exchanges are not recorded (record with --transport jsonrpc,rest)`);
+    if (/^grpcs?:\/\//i.test(entry.url)) {
+      if (entry.events_omitted)
+        gaps.push(
+          `gRPC ${entry.method} to ${entry.url}: ${entry.events_omitted} stream messages were left out`,
+        );
+      const kept = grpcExchange(entry, wireOf(entry.id), redact);
+      if (typeof kept === "string") gaps.push(kept);
+      else exchanges.push(kept);
       continue;
     }
     if (entry.body_truncated) gaps.push(`${entry.method} ${entry.url}: the response body was cut`);

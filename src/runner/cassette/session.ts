@@ -8,6 +8,8 @@ import { toolVersion } from "../version.js";
 import { configError } from "../errors.js";
 import { cassetteFile, cassetteOf, readCassette, writeCassette } from "./cassette.js";
 import { MemoryModelStore, storedModel } from "./model-calls.js";
+import { GrpcStandIn } from "./grpc-stand-in.js";
+import { ReplayBook } from "./replay-book.js";
 import { StandIn } from "./stand-in.js";
 
 /** A recording keeps whole bodies: a cut one could not be replayed as it was. */
@@ -54,10 +56,11 @@ export async function runRecorded(
   redactions: readonly string[] = [],
 ): Promise<{ result: RunResult; file: string; gaps: string[] }> {
   const store = new MemoryModelStore();
+  const traffic = new TrafficLog({ maxBodyChars: RECORDED_BODY_CHARS, keepWire: true });
   const result = await runTestDefinition(test, {
     ...opts,
     ...ONE_AT_A_TIME,
-    traffic: new TrafficLog({ maxBodyChars: RECORDED_BODY_CHARS }),
+    traffic,
     modelWrap: (client: LanguageModelClient) => storedModel(client, store, "record"),
   });
   // The run's own redactor's rules: every form a secret can take (URL- and JSON-encoded), none too short.
@@ -72,6 +75,7 @@ export async function runRecorded(
     },
     store.calls,
     (text) => redactor.text(text),
+    (id) => traffic.wireOf(id),
   );
   const file = cassetteFile(dir, identityOf(test));
   await writeCassette(file, cassette);
@@ -98,12 +102,16 @@ export async function runReplayed(test: LoadedTest, opts: TestRunOptions, dir: s
         `--replay: the cassette was recorded against ${was}, this test aims at ${now}; record it again`,
       );
   }
-  const standIn = new StandIn(cassette);
-  const port = await standIn.listen();
+  const book = new ReplayBook(cassette);
+  const standIn = new StandIn(book);
+  const grpcStandIn = new GrpcStandIn(book);
+  const [port, grpcPort] = await Promise.all([standIn.listen(), grpcStandIn.listen()]);
   const store = new MemoryModelStore(cassette.model_calls);
-  const divert = Object.fromEntries(
-    standIn.hosts.map((host) => [host, { address: "127.0.0.1", family: 4 as const, port }]),
-  );
+  const to = (at: number) => ({ address: "127.0.0.1", family: 4 as const, port: at });
+  const divert = Object.fromEntries([
+    ...book.grpcHosts.map((host) => [host, to(grpcPort)] as const),
+    ...book.httpHosts.map((host) => [host, to(port)] as const),
+  ]);
   // The models the recording asked, unless the command names others; no key is needed, since none is asked.
   const recordedModel = (word: string) => cassette.model_calls.find((c) => c.purpose?.includes(word))?.model;
   const user = recordedModel("user");
@@ -129,7 +137,7 @@ export async function runReplayed(test: LoadedTest, opts: TestRunOptions, dir: s
       policy: { ...opts.policy, divert },
       modelWrap: (client: LanguageModelClient) => storedModel(undefined, store, "replay", client.id),
     });
-    if (standIn.misses.length === 0)
+    if (book.misses.length === 0)
       return {
         ...result,
         warnings: [
@@ -137,13 +145,13 @@ export async function runReplayed(test: LoadedTest, opts: TestRunOptions, dir: s
           `replayed from ${cassette.recorded_at}'s cassette; no request left it`,
         ],
       };
-    const named = standIn.misses
+    const named = book.misses
       .slice(0, 5)
       .map((m) => `${m.method} ${m.path}${m.rpc ? ` (${m.rpc})` : ""}`)
       .join("; ");
-    const reason = `--replay: ${standIn.misses.length} request${standIn.misses.length === 1 ? "" : "s"} had no recording in the cassette: ${named}${standIn.misses.length > 5 ? "; …" : ""} (record the test again)`;
+    const reason = `--replay: ${book.misses.length} request${book.misses.length === 1 ? "" : "s"} had no recording in the cassette: ${named}${book.misses.length > 5 ? "; …" : ""} (record the test again)`;
     return { ...result, status: "error", reason, warnings: [...result.warnings, reason] };
   } finally {
-    await standIn.close();
+    await Promise.all([standIn.close(), grpcStandIn.close()]);
   }
 }
