@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { loadConfig } from "./config-file.js";
 import { exitCodes } from "./exit-codes.js";
-import { runCli } from "./testing/run-cli.js";
+import { runCli, runCliOnTerminal } from "./testing/run-cli.js";
 
 const token = "init-test-token-123";
 let agent: RunningAgent;
@@ -87,6 +87,44 @@ describe("plainwright init", () => {
     expect(down.code).toBe(exitCodes.passed);
     expect(down.stdout).toContain("Could not read the agent's card");
     expect(existsSync(join(cwd, "plainwright.config.json"))).toBe(true);
+  });
+
+  it("on a terminal asks for the URL, the model and the kinds, shows what is typed and writes what was answered", async () => {
+    const cwd = folder();
+    const r = await runCliOnTerminal(
+      ["init"],
+      [
+        { prompt: "The agent's URL (http://127.0.0.1:9999): ", type: agent.url },
+        { prompt: "(provider:name, or none) (none): ", type: "" },
+        { prompt: "(smoke,conformance): ", type: "smoke" },
+      ],
+      cwd,
+    );
+    expect(r.code, r.output).toBe(exitCodes.passed);
+    // The terminal echoes what was typed after its prompt.
+    expect(r.output).toMatch(new RegExp(`The agent's URL \\(http://127\\.0\\.0\\.1:9999\\): .*${agent.url}`));
+    expect(existsSync(join(cwd, "tests", "smoke.json"))).toBe(true);
+    expect(existsSync(join(cwd, "tests", "conformance.json"))).toBe(false);
+    const config = JSON.parse(readFileSync(join(cwd, "plainwright.config.json"), "utf8")) as {
+      agent_url?: string;
+    };
+    expect(config.agent_url).toBe(agent.url);
+  });
+
+  it("on a terminal refuses an answer that names no kind, and writes nothing", async () => {
+    const cwd = folder();
+    const r = await runCliOnTerminal(
+      ["init"],
+      [
+        { prompt: "The agent's URL (http://127.0.0.1:9999): ", type: agent.url },
+        { prompt: "(provider:name, or none) (none): ", type: "none" },
+        { prompt: "(smoke,conformance): ", type: "smoke,benchmark" },
+      ],
+      cwd,
+    );
+    expect(r.code).toBe(exitCodes.usage);
+    expect(r.output).toContain("--kinds: unknown benchmark");
+    expect(existsSync(join(cwd, "plainwright.config.json"))).toBe(false);
   });
 
   it("asks nothing when stdin is not a terminal, even without --yes", async () => {

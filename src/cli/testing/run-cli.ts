@@ -46,3 +46,53 @@ export function runCli(
     child.stdin?.end(input ?? "");
   });
 }
+
+/** A prompt the CLI should print on its terminal, and what to type when it does. */
+export interface TerminalAnswer {
+  prompt: string;
+  type: string;
+}
+
+const shellQuoted = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs `plainwright args…` on a pseudo-terminal (util-linux `script`, part of every Debian system), so that
+ * stdin and stdout are a terminal as a user's are; each answer is typed once its prompt has appeared, in
+ * order. `output` is everything the terminal showed (prompts, echoed typing, the CLI's output).
+ */
+export function runCliOnTerminal(
+  args: string[],
+  answers: readonly TerminalAnswer[],
+  cwd: string,
+): Promise<{ code: number; output: string }> {
+  const command = [process.execPath, bin, ...args].map(shellQuoted).join(" ");
+  return new Promise((resolve) => {
+    const child = execFile(
+      "script",
+      ["-qec", command, "/dev/null"],
+      {
+        env: { ...process.env, NO_COLOR: "1", PLAINWRIGHT_NO_CACHE: "1", TERM: "xterm" },
+        timeout: 60_000,
+        cwd,
+      },
+      (error, stdout) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 99) : 0;
+        resolve({ code, output: stdout });
+      },
+    );
+    let soFar = "";
+    let next = 0;
+    let from = 0;
+    child.stdout?.on("data", (chunk: Buffer | string) => {
+      soFar += chunk.toString();
+      const answer = answers[next];
+      if (!answer) return;
+      const at = soFar.indexOf(answer.prompt, from);
+      if (at < 0) return;
+      from = at + answer.prompt.length;
+      next += 1;
+      child.stdin?.write(`${answer.type}\r`);
+      // The last answer typed: the terminal's input ends when the CLI does.
+    });
+  });
+}
