@@ -5,6 +5,7 @@ import { describeCallFailure } from "./describe-failure.js";
 import { describeOutcome, type RpcOutcome } from "./jsonrpc.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
 import { methodName } from "./methods.js";
+import { refusedAsUnknownMethod } from "./unknown-method.js";
 import type { A2AClient, CallOutcome } from "./types.js";
 
 /** Which generation Plainwright speaks to an interface, and how it knows. */
@@ -58,9 +59,9 @@ async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
       // method that cannot exist gets a different answer (some agents answer every unknown method -32000).
       if (verdict !== "understood" || outcome.error.code === jsonRpcCodes.invalidParams)
         return answer(verdict, detail);
-      const control = await client.rawCall(`plainwright/no-such-method-${randomUUID()}`, {});
-      if (control.kind !== "unreachable" && control.http.trafficId) trafficIds.push(control.http.trafficId);
-      const same = control.kind === "error" && control.error.code === outcome.error.code;
+      const control = await refusedAsUnknownMethod((m, p) => client.rawCall(m, p), method, {}, outcome);
+      trafficIds.push(...control.trafficIds);
+      const { same } = control;
       return answer(
         same ? "method-not-found" : verdict,
         same ? `${detail}, as a method that does not exist is answered` : detail,

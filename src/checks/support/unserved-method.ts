@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { describeOutcome, type RpcOutcome } from "../../client/jsonrpc.js";
 import { jsonRpcCodes } from "../../protocol/error-codes.js";
+import { refusedAsUnknownMethod } from "../../client/unknown-method.js";
 import type { CheckContext } from "../types.js";
 
 type RawRpc = NonNullable<CheckContext["rpc"]>;
@@ -16,14 +16,6 @@ export interface MethodServing {
 
 const trafficOf = (outcome: RpcOutcome): string[] =>
   outcome.kind !== "unreachable" && outcome.http.trafficId ? [outcome.http.trafficId] : [];
-
-/** A reply with the method's name taken out, so that two refusals naming their methods compare equal. */
-function refusalShape(outcome: RpcOutcome, method: string): string | undefined {
-  if (outcome.kind === "error") return `error ${outcome.error.code}`;
-  if (outcome.kind === "invalid")
-    return `${outcome.http.status} ${outcome.http.contentType} ${outcome.http.body.split(method).join("<method>")}`;
-  return undefined;
-}
 
 /**
  * Whether the agent serves a JSON-RPC method: -32601 says it does not (JSON-RPC 2.0 §5.1); so does the same
@@ -42,12 +34,9 @@ export async function methodServing(
   const got = `${method} was answered ${describeOutcome(asked)}`;
   if (asked.kind === "error" && asked.error.code === jsonRpcCodes.methodNotFound)
     return { unserved: true, detail: got, evidence };
-  const shape = refusalShape(asked, method);
-  if (shape === undefined) return { unserved: false, detail: got, evidence };
-  const madeUp = `plainwright/no-such-method-${randomUUID()}`;
-  const control = await rpc(madeUp, params);
-  evidence.push(...trafficOf(control));
-  const unserved = refusalShape(control, madeUp) === shape;
+  const control = await refusedAsUnknownMethod(rpc, method, params, asked);
+  evidence.push(...control.trafficIds);
+  const unserved = control.same;
   return {
     unserved,
     detail: unserved ? `${got}, as a method that does not exist is answered` : got,
