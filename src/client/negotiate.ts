@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes, jsonRpcCodes } from "../protocol/error-codes.js";
+import { reachedNobody, type NetError } from "../net/errors.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import { describeCallFailure } from "./describe-failure.js";
 import { describeOutcome, type RpcOutcome } from "./jsonrpc.js";
@@ -18,6 +19,11 @@ export interface Negotiation {
   mismatch?: { card: ProtocolGeneration; wire: ProtocolGeneration; message: string };
   /** The probes' traffic entries. */
   trafficIds: string[];
+  /**
+   * Set when the first probe reached nobody (the connection was refused, or the name does not resolve):
+   * why, in one line. Nothing there answered, so nothing there can be judged.
+   */
+  nothingAnswers?: string;
 }
 
 type Verdict = "understood" | "method-not-found" | "version-not-supported" | "no-binding" | "unknown";
@@ -26,6 +32,8 @@ interface ProbeAnswer {
   generation: ProtocolGeneration;
   method: string;
   verdict: Verdict;
+  /** The probe reached nobody: why. */
+  nothingAnswers?: string;
   /** What came back, one line, with the traffic entry. */
   detail: string;
   trafficIds: string[];
@@ -71,8 +79,16 @@ async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
     case "stream":
       return answer("understood", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`);
     default:
-      return answer("unknown", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`);
+      return {
+        ...answer("unknown", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`),
+        ...(outcome.kind === "unreachable" ? nobodyThere(outcome.error) : {}),
+      };
   }
+}
+
+/** A connection refused, or a name that does not resolve: nobody is there (a reset or a timeout is an agent). */
+function nobodyThere(error: NetError): { nothingAnswers?: string } {
+  return reachedNobody(error) ? { nothingAnswers: error.message } : {};
 }
 
 // HTTP+JSON and gRPC have no 0.1 form and no method name to miss: a get of an id that cannot exist
@@ -93,6 +109,7 @@ async function probeByGet(client: A2AClient): Promise<ProbeAnswer> {
     return { ...base, verdict: "method-not-found", detail };
   return {
     ...base,
+    ...(outcome.kind === "unreachable" ? nobodyThere(outcome.error) : {}),
     verdict: outcome.kind === "error" ? verdictOfCode(outcome.error.code) : "unknown",
     detail,
   };
@@ -248,6 +265,7 @@ export async function negotiateGeneration(
           `could not confirm A2A ${cardGeneration} on the wire (${answer.detail}); using the card's version`,
         ],
         trafficIds: ids(),
+        ...(answer.nothingAnswers !== undefined ? { nothingAnswers: answer.nothingAnswers } : {}),
       };
   }
   return {

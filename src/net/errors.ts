@@ -34,3 +34,17 @@ export class NetError extends Error {
     super(message, options);
   }
 }
+
+/** Connection failures that mean no server is there at all (not one that answered and then failed). */
+const NOBODY_THERE = /ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|No connection established|failed to connect/i;
+
+/**
+ * Whether a request reached nobody: the name does not resolve, or the connection was refused or had no
+ * route. A reset, a TLS failure or a timeout came from something that is there (an agent that crashed or hung).
+ */
+export function reachedNobody(error: NetError): boolean {
+  if (error.rule === "policy.dns") return true;
+  if (error.rule !== "connect") return false;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return NOBODY_THERE.test(typeof code === "string" ? code : error.message);
+}

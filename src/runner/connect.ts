@@ -25,6 +25,24 @@ export interface FoundAgent {
   endpointOverride?: EndpointOverride;
 }
 
+/** The hint after "nothing answers at URL": what the user can check. */
+const nobodyHint =
+  "is the agent running there, on that port, and does it speak plain http or https as the URL says?";
+
+/**
+ * Why nothing answers at an endpoint a run opened (its first request reached nobody: connection refused,
+ * or a name that does not resolve), or undefined when something answered. Then there is no agent there to
+ * judge: an error of the run, never a list of failed checks or attacks.
+ */
+export function nothingAnswersAt(target: TransportTarget): string | undefined {
+  const why = target.negotiation.nothingAnswers;
+  if (why === undefined) return undefined;
+  const named = target.endpoint.reason.startsWith("--endpoint")
+    ? "--endpoint"
+    : `the card's ${target.transport} interface`;
+  return `nothing answers at ${target.endpoint.url}, ${named} (${why}): ${nobodyHint}`;
+}
+
 /**
  * Why nothing at the agent URL could be reached at all (every card location refused the connection or
  * did not resolve), or undefined when something answered. Then the run is an error of the run, before any
@@ -36,7 +54,7 @@ export function unreachableReason(agent: FoundAgent): string | undefined {
   if (!tried.every((t) => t.http_status === undefined && (t.rule === "connect" || t.rule === "policy.dns")))
     return undefined;
   const first = tried[0]?.outcome ?? "no answer";
-  return `nothing answers at ${agent.agentUrl} (${first}): is the agent running there, on that port, and does it speak plain http or https as the URL says?`;
+  return `nothing answers at ${agent.agentUrl} (${first}): ${nobodyHint}`;
 }
 
 /** Discovery and validation: the first step of every run. */

@@ -7,9 +7,18 @@ import type { CardSection, RunResult } from "../model/result.js";
 import type { Transport } from "../model/transport.js";
 import { NetError } from "../net/errors.js";
 import { checkUrl, type OutboundPolicy } from "../net/outbound-policy.js";
-import { cardSection } from "./card-section.js";
 import { judgeCardSignatures } from "./card-signatures.js";
-import { defaultTransport, endpointFor, findAgent, unreachableReason, type FoundAgent } from "./connect.js";
+import {
+  defaultTransport,
+  endpointFor,
+  findAgent,
+  nothingAnswersAt,
+  openEndpoint,
+  unreachableReason,
+  type FoundAgent,
+  type TransportTarget,
+} from "./connect.js";
+import { cardSection, recordNegotiation } from "./card-section.js";
 import { connectionSettings, type EndpointOverride } from "./endpoint-override.js";
 import type { Run } from "./run.js";
 
@@ -244,4 +253,22 @@ export async function chooseEndpoint(
     return void run.finish(how.stopsAs, reached.cardFailure ?? `the endpoint isn't allowed: ${refused}`);
   }
   return endpoint;
+}
+
+/**
+ * Opens the run's endpoint (the version negotiated on the wire, recorded in the result); undefined, the run
+ * closed as an error, when nothing answers there: no agent was there to judge.
+ */
+export async function openRunEndpoint(
+  run: Run,
+  reached: Reached,
+  endpoint: EndpointChoice,
+  override: ProtocolGeneration | undefined,
+): Promise<TransportTarget | undefined> {
+  const target = await openEndpoint(reached.agent, endpoint, reached.ctx, override);
+  recordNegotiation(run.result, target.negotiation);
+  const nobody = nothingAnswersAt(target);
+  if (nobody === undefined) return target;
+  target.client.close();
+  return void run.finish("error", nobody);
 }

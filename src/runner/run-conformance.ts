@@ -27,7 +27,7 @@ import { recordNegotiation } from "./card-section.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
 import { checksMatching } from "./check-selection.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
-import { connectBinding, type TransportTarget } from "./connect.js";
+import { connectBinding, nothingAnswersAt, type TransportTarget } from "./connect.js";
 import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
@@ -190,6 +190,12 @@ export async function runSuite(
       "error",
       `the card advertises none of the requested bindings (${(config.transports ?? []).join(", ") || "any"})`,
     );
+  // Nothing answers at any interface: no agent there to judge (one that is down among others is a finding).
+  const nobody = targets.map(nothingAnswersAt);
+  if (nobody.every((why) => why !== undefined)) {
+    for (const target of targets) target.client.close();
+    return run.finish("error", nobody.join("; "));
+  }
   const first = targets[0] as TransportTarget;
   result.endpoint = {
     url: first.endpoint.url,

@@ -9,13 +9,12 @@ import { addUsage, type TokenUsage } from "../llm/types.js";
 import type { TrafficLog } from "../net/traffic.js";
 import type { RunEventSink } from "../model/events.js";
 import type { ModelUsage, RunResult, UsageSection } from "../model/result.js";
-import { recordNegotiation } from "./card-section.js";
-import { openEndpoint, type TransportTarget } from "./connect.js";
+import type { TransportTarget } from "./connect.js";
 import type { ConversationModels } from "./kinds/conversation.js";
 import type { ConversationOptions } from "./kinds/options.js";
 import type { RunRequest } from "./kinds/define.js";
 import { guardModelUrl } from "./model-guard.js";
-import { chooseEndpoint, type Reached } from "./reach.js";
+import { chooseEndpoint, openRunEndpoint, type Reached } from "./reach.js";
 import type { Run } from "./run.js";
 
 /** What a conversation run is given: a run request with the conversation's keys in its config. */
@@ -87,8 +86,8 @@ export async function converse(
   if (!endpoint) return run.finished!;
   const { result } = run;
   const spec = conversationSpec(request.config);
-  const target = await openEndpoint(reached.agent, endpoint, reached.ctx, request.protocolOverride);
-  recordNegotiation(result, target.negotiation);
+  const target = await openRunEndpoint(run, reached, endpoint, request.protocolOverride);
+  if (!target) return run.finished!;
   const outcome = await converseWith(request, run.emit, spec, models, run.traffic, target);
   target.client.close();
   Object.assign(result, conversationFields(outcome, spec, models, target.endpoint.url));

@@ -4,14 +4,13 @@ import { evaluateThresholds, parseThreshold } from "../load/thresholds.js";
 import type { LoadSection } from "../model/load.js";
 import type { RunResult } from "../model/result.js";
 import type { TrafficLog } from "../net/traffic.js";
-import { recordNegotiation } from "./card-section.js";
-import { openEndpoint, type TransportTarget } from "./connect.js";
+import type { TransportTarget } from "./connect.js";
 import { usageError } from "./errors.js";
 import type { RunRequest } from "./kinds/define.js";
 import type { LoadPlan } from "./kinds/load.js";
 import { confirmOptionOf, loadRetention } from "./load-rules.js";
 import type { LoadConfig } from "../load/settings.js";
-import { chooseEndpoint, type Reached } from "./reach.js";
+import { chooseEndpoint, openRunEndpoint, type Reached } from "./reach.js";
 import type { Run } from "./run.js";
 
 /** What a load run is given: a run request with config.load (docs/load.md). */
@@ -47,13 +46,7 @@ async function reachEndpoint(
   );
   if (refused) throw usageError(refused);
   run.emit({ type: "connecting", transport: reached.transport });
-  const target = await openEndpoint(reached.agent, endpoint, reached.ctx, request.protocolOverride);
-  run.result.protocol = {
-    card: reached.agent.validation?.card.protocolVersion ?? null,
-    negotiated: target.generation,
-  };
-  recordNegotiation(run.result, target.negotiation);
-  return target;
+  return openRunEndpoint(run, reached, endpoint, request.protocolOverride);
 }
 
 /** The load section with its thresholds judged, and the run's status and reason. */

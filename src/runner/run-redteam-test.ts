@@ -9,7 +9,7 @@ import type { RunResult } from "../model/result.js";
 import type { Identity } from "../redteam/execute.js";
 import { Honeypot } from "../redteam/honeypot.js";
 import { attackFinding, runPacks } from "../redteam/run-packs.js";
-import { openEndpoint } from "./connect.js";
+import { nothingAnswersAt, openEndpoint } from "./connect.js";
 import type { RunRequest } from "./kinds/define.js";
 import { guardModelUrl } from "./model-guard.js";
 import type { RedteamModels } from "./kinds/redteam.js";
@@ -71,6 +71,12 @@ export async function attack(
     const target = await openEndpoint(reached.agent, endpoint, ctx, request.protocolOverride);
     generation ??= target.generation;
     identities.push({ name: person.name, client: target.client });
+    // Nothing answers there: no agent to attack, an error of the run before any attack.
+    const nobody = nothingAnswersAt(target);
+    if (nobody !== undefined) {
+      for (const i of identities) i.client.close();
+      return run.finish("error", nobody);
+    }
   }
   if (result.protocol && generation) result.protocol.negotiated = generation;
   const honeypot = await Honeypot.start();

@@ -1,8 +1,6 @@
 import type { SmokeOutcome } from "../../checks/smoke.js";
 import type { RunResult } from "../../model/result.js";
-import { recordNegotiation } from "../card-section.js";
-import { openEndpoint } from "../connect.js";
-import { chooseEndpoint } from "../reach.js";
+import { chooseEndpoint, openRunEndpoint } from "../reach.js";
 import { defineRunKind } from "./define.js";
 import type { SmokeOptions } from "./options.js";
 
@@ -34,8 +32,8 @@ export const smokeKind = defineRunKind<SmokeOptions>({
     const { agent, ctx, cardFailure } = reached;
     request.onTarget?.({ agent, endpoint, ctx });
     run.emit({ type: "smoke-sent", url: endpoint.url });
-    const target = await openEndpoint(agent, endpoint, ctx, request.protocolOverride);
-    recordNegotiation(run.result, target.negotiation);
+    const target = await openRunEndpoint(run, reached, endpoint, request.protocolOverride);
+    if (!target) return run.finished!;
     // Loaded here: `plainwright card` stops before the smoke exchange and need not load it.
     const { defaultSmokeMessage, runSmoke } = await import("../../checks/smoke.js");
     const smoke = await runSmoke({
