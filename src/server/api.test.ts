@@ -275,14 +275,33 @@ describe("API token", () => {
 });
 
 describe("outbound policy", () => {
-  it("the default server policy refuses a loopback agent with a clear error", async () => {
+  it("the default server policy refuses a loopback agent with a clear error, when saved and when run", async () => {
     const dir = tempDir();
+    // Saved on a server that allows loopback agents; then the server is started again without it.
+    const lax = await serve(dir.db);
+    let testId: string;
+    try {
+      const a = apiClient(lax.url);
+      const { moduleId } = await makeModule(a, "Policy");
+      testId = (await a<Created>("POST", "/api/tests", smokeTest(moduleId, agent.url, { headers: {} }))).body
+        .id;
+    } finally {
+      await lax.close();
+    }
     const s = await serve(dir.db, { policy: serverPolicy });
     try {
       const a = apiClient(s.url);
-      const { moduleId } = await makeModule(a, "Policy");
-      const test = await a<Created>("POST", "/api/tests", smokeTest(moduleId, agent.url, { headers: {} }));
-      const run = await a<Created>("POST", `/api/tests/${test.body.id}/runs`);
+      const { moduleId } = await makeModule(a, "Policy again");
+      const refused = await a<{ error: { message: string; field?: string } }>(
+        "POST",
+        "/api/tests",
+        smokeTest(moduleId, agent.url, { headers: {} }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.field).toBe("config.agent_url");
+      expect(refused.body.error.message).toMatch(/loopback address/);
+      expect(refused.body.error.message).toMatch(/--allow-private/);
+      const run = await a<Created>("POST", `/api/tests/${testId}/runs`);
       const done = await waitForRun(a, run.body.id);
       expect(done.status).toBe("error");
       expect(done.result?.reason).toMatch(/loopback address/);

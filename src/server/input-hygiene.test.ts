@@ -130,6 +130,13 @@ describe("input hygiene", () => {
     expect(long.body.error.field).toBe("config.load.duration_s");
     expect(long.body.error.message).toMatch(/longer than this server's run deadline of 900 s/);
     expect((await save({ load: { duration_s: 60 } }, "load")).status).toBe(201);
+    const metadata = await save({ agent_url: "http://169.254.169.254/latest" }, "a2a");
+    expect(metadata.status).toBe(400);
+    expect(metadata.body.error.field).toBe("config.agent_url");
+    expect(metadata.body.error.message).toMatch(/metadata/);
+    const peerIsServer = await save({ peer_url: server.url }, "redteam");
+    expect(peerIsServer.status).toBe(400);
+    expect(peerIsServer.body.error.field).toBe("config.peer_url");
   });
 
   it("answers a body that is not JSON with 415, not 'name is required'", async () => {

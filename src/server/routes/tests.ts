@@ -42,14 +42,17 @@ function checkAgentUrl(raw: string): void {
   }
 }
 
-/** A test aimed at this server itself is refused when saved, as it would be when run. */
-async function checkNotSelf(url: string, field: string, policy: OutboundPolicy): Promise<void> {
-  // A secret fills it in at run time, where the same rule applies.
+/**
+ * A test the outbound policy would refuse to run is refused when saved, with the rule it breaks: aimed at
+ * this server itself, at a metadata address, or at a loopback or private one this server does not allow.
+ * A name that does not resolve now is left to the run (DNS changes); so is a URL a secret fills in.
+ */
+async function checkPolicyAllows(url: string, field: string, policy: OutboundPolicy): Promise<void> {
   if (url.includes("{{")) return;
   try {
     await checkUrl(url, policy);
   } catch (error) {
-    if (error instanceof NetError && error.rule === "policy.self")
+    if (error instanceof NetError && error.rule.startsWith("policy.") && error.rule !== "policy.dns")
       throw badRequest(`${field}: ${error.message}`, field);
   }
 }
@@ -84,10 +87,12 @@ async function parseBody(
     throw badRequest("module_id is required (a module's id)", "module_id");
   const loaded = parseTestDefinition(body, "test");
   checkAgentUrl(loaded.definition.config.agent_url);
-  await checkNotSelf(loaded.definition.config.agent_url, "config.agent_url", policy);
-  const endpoint = loaded.definition.config.endpoint;
-  if (typeof endpoint === "string")
-    await checkNotSelf(endpoint.replace(/@[a-z]+$/i, ""), "config.endpoint", policy);
+  const config = loaded.definition.config;
+  await checkPolicyAllows(config.agent_url, "config.agent_url", policy);
+  if (typeof config.endpoint === "string")
+    await checkPolicyAllows(config.endpoint.replace(/@[a-z]+$/i, ""), "config.endpoint", policy);
+  if (typeof config.peer_url === "string")
+    await checkPolicyAllows(config.peer_url, "config.peer_url", policy);
   checkLoadFitsDeadline(loaded.definition.config, runDeadlineMs);
   const mod = await store.catalog.module(moduleId);
   if (!mod) throw badRequest(`module_id: no module with id ${moduleId}`, "module_id");
