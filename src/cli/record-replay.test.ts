@@ -75,6 +75,29 @@ describe("--record and --replay", () => {
     },
   );
 
+  it("replays a red-team run to the same verdicts: the attempts' random markers and the honeypot fetches are recorded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pw-cassette-redteam-"));
+    const agent = await startReferenceAgent({
+      port: 0,
+      protocol: "1.0",
+      workMs: 0,
+      vuln: ["jailbreakable", "over-agency"],
+    });
+    const args = ["redteam", agent.url, "--json", "--attempts", "1", "--packs", "jailbreak,excessive-agency"];
+    const live = await runCli([...args, "--record", dir]);
+    await agent.close();
+    const recorded = JSON.parse(live.stdout) as RunResult;
+    const failed = (r: RunResult) => (r.findings ?? []).filter((f) => f.status === "fail").map((f) => f.id);
+    // A marker's echo decides the jailbreaks, the honeypot's log the fetches: both must come back.
+    expect(failed(recorded)).toEqual(
+      expect.arrayContaining(["redteam.jailbreak.role-play", "redteam.excessive-agency.honeypot-fetch"]),
+    );
+    const replay = await runCli([...args, "--replay", dir]);
+    const replayed = JSON.parse(replay.stdout) as RunResult;
+    expect(replay.code, replayed.reason).toBe(live.code);
+    expect(verdicts(replayed)).toEqual(verdicts(recorded));
+  });
+
   it("a request the cassette has no recording of makes the replay an error that names it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pw-cassette-"));
     const agent = await recordedAgent();

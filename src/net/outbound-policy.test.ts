@@ -124,3 +124,26 @@ describe("checkUrl", () => {
     expect(await ruleOf(checkUrl("http://2852039166/", serverPolicy))).toBe("policy.metadata");
   });
 });
+
+describe("a replay's diversion", () => {
+  const replay: OutboundPolicy = {
+    ...commandLinePolicy,
+    divert: { "agent.example:8080": { address: "127.0.0.1", family: 4, port: 40001 } },
+  };
+
+  it("sends a recorded host to the stand-in, on the stand-in's port", async () => {
+    await expect(checkUrl("http://agent.example:8080/a2a", replay)).resolves.toEqual({
+      address: "127.0.0.1",
+      family: 4,
+      port: 40001,
+    });
+  });
+
+  it("refuses every other destination, loopback included, naming the rule", async () => {
+    for (const url of ["http://127.0.0.1:8080/", "http://agent.example:8081/", "https://other.example/"]) {
+      const refused = await checkUrl(url, replay).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(NetError);
+      expect((refused as NetError).rule).toBe("policy.replay");
+    }
+  });
+});

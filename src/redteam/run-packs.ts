@@ -4,7 +4,7 @@ import type { LanguageModelClient } from "../llm/types.js";
 import type { AttackReport, AttemptRecord, PackReport, RedteamPackId } from "../model/redteam.js";
 import type { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../model/generation.js";
-import { attemptInput } from "./attempt-input.js";
+import { attemptInput, type AttemptSeeds } from "./attempt-input.js";
 import { decodedForms } from "./detectors/decode.js";
 import { stableInstructionText } from "./detectors/stable-text.js";
 import { escalate } from "./attacker.js";
@@ -37,6 +37,11 @@ export interface RedteamRunOptions {
   signal?: AbortSignal;
   /** Hears each attack as its attempts are done. */
   onAttack?: (report: AttackReport) => void;
+  /**
+   * The random values of each attempt, by `attack id#attempt`: fresh by default; a recording keeps them
+   * and its replay gives them again, so the replayed requests are the recorded ones.
+   */
+  seeds?: (key: string) => AttemptSeeds;
 }
 
 /** Why an attack cannot run here, or undefined. */
@@ -70,7 +75,8 @@ async function runAttempt(
   attempt: number,
   opts: RedteamRunOptions,
 ): Promise<{ run: AttemptRun; record: AttemptRecord }> {
-  const input = attemptInput(attempt, opts.userCanaries, opts.honeypot, opts.peerArtifact);
+  const seeds = opts.seeds?.(`${attack.id}#${attempt}`);
+  const input = attemptInput(attempt, opts.userCanaries, opts.honeypot, opts.peerArtifact, seeds);
   const executor = new AttemptExecutor(opts);
   const escalated =
     attack.adaptive && opts.attacker ? await escalate(attack, input, executor, opts.attacker) : undefined;

@@ -79,7 +79,10 @@ export async function attack(
     }
   }
   if (result.protocol && generation) result.protocol.negotiated = generation;
-  const honeypot = await Honeypot.start();
+  const honeypot = await Honeypot.start({
+    traffic,
+    ...(request.honeypotReplayed ? { replayed: request.honeypotReplayed } : {}),
+  });
   const attempts = config.attempts ?? redteamDefaults.attempts;
   try {
     const outcome = await runPacks({
@@ -96,6 +99,7 @@ export async function attack(
       turnBudgetMs: config.timeout_s * 1000,
       pollIntervalMs: request.pollIntervalMs ?? 1000,
       ...(request.signal ? { signal: request.signal } : {}),
+      ...(request.redteamSeeds ? { seeds: request.redteamSeeds } : {}),
       onAttack: (report) => run.emit({ type: "check-finished", index: 0, finding: attackFinding(report) }),
     });
     result.findings = outcome.attacks.map(attackFinding);

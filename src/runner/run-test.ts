@@ -29,6 +29,8 @@ export interface TestRunOptions extends Pick<
   | "bail"
   | "traffic"
   | "modelWrap"
+  | "redteamSeeds"
+  | "honeypotReplayed"
 > {
   secrets: SecretSource;
   policy: OutboundPolicy;

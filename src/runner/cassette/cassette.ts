@@ -6,6 +6,8 @@ import { codecOfPath } from "../../client/grpc/codec-by-path.js";
 import type { JsonObject } from "../../client/grpc/codec.js";
 import { configError } from "../errors.js";
 import type { StoredModelCall } from "./model-calls.js";
+import type { AttemptSeeds } from "../../redteam/attempt-input.js";
+import { HONEYPOT_LABEL } from "../../redteam/honeypot.js";
 
 /*
  * A cassette: everything one run of a test exchanged with its agent and its models, enough to run the test
@@ -50,6 +52,10 @@ export interface Cassette {
   exchanges: CassetteExchange[];
   webhooks: CassetteWebhook[];
   model_calls: StoredModelCall[];
+  /** A red-team run's random values per attempt (`attack id#attempt`), given again on replay. */
+  redteam_seeds?: Record<string, AttemptSeeds>;
+  /** The honeypot paths the agent fetched during a red-team run: fetched again, as it were, on replay. */
+  honeypot_hits?: string[];
   /** What the recording could not keep (cut bodies, events left out): replaying them would not be faithful. */
   gaps: string[];
 }
@@ -116,11 +122,17 @@ export function cassetteOf(
   modelCalls: readonly StoredModelCall[],
   redact: (text: string) => string,
   wireOf: (trafficId: string) => readonly Buffer[] | undefined = () => undefined,
+  redteamSeeds: Readonly<Record<string, AttemptSeeds>> = {},
 ): Cassette {
   const gaps: string[] = [];
+  const honeypotHits: string[] = [];
   const exchanges: CassetteExchange[] = [];
   const webhooks: CassetteWebhook[] = [];
   for (const entry of result.traffic) {
+    if (entry.label === HONEYPOT_LABEL) {
+      honeypotHits.push(new URL(entry.url).pathname);
+      continue;
+    }
     if (entry.label === "webhook (received)") {
       const kept = ["content-type", "authorization", "x-a2a-notification-token"];
       webhooks.push({
@@ -172,6 +184,8 @@ export function cassetteOf(
       ...(c.object !== undefined ? { object: JSON.parse(redact(JSON.stringify(c.object))) as unknown } : {}),
     })),
     gaps,
+    ...(Object.keys(redteamSeeds).length > 0 ? { redteam_seeds: { ...redteamSeeds } } : {}),
+    ...(honeypotHits.length > 0 ? { honeypot_hits: honeypotHits } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { MemoryModelStore, storedModel } from "./model-calls.js";
 import { GrpcStandIn } from "./grpc-stand-in.js";
 import { ReplayBook } from "./replay-book.js";
 import { StandIn } from "./stand-in.js";
+import { freshSeeds, type AttemptSeeds } from "../../redteam/attempt-input.js";
 
 /** A recording keeps whole bodies: a cut one could not be replayed as it was. */
 const RECORDED_BODY_CHARS = 16 * 1024 * 1024;
@@ -57,10 +58,12 @@ export async function runRecorded(
 ): Promise<{ result: RunResult; file: string; gaps: string[] }> {
   const store = new MemoryModelStore();
   const traffic = new TrafficLog({ maxBodyChars: RECORDED_BODY_CHARS, keepWire: true });
+  const seeds: Record<string, AttemptSeeds> = {};
   const result = await runTestDefinition(test, {
     ...opts,
     ...ONE_AT_A_TIME,
     traffic,
+    redteamSeeds: (key) => (seeds[key] = freshSeeds()),
     modelWrap: (client: LanguageModelClient) => storedModel(client, store, "record"),
   });
   // The run's own redactor's rules: every form a secret can take (URL- and JSON-encoded), none too short.
@@ -76,6 +79,7 @@ export async function runRecorded(
     store.calls,
     (text) => redactor.text(text),
     (id) => traffic.wireOf(id),
+    seeds,
   );
   const file = cassetteFile(dir, identityOf(test));
   await writeCassette(file, cassette);
@@ -136,6 +140,8 @@ export async function runReplayed(test: LoadedTest, opts: TestRunOptions, dir: s
       // Only the stand-in: a replay never reaches the network.
       policy: { ...opts.policy, divert },
       modelWrap: (client: LanguageModelClient) => storedModel(undefined, store, "replay", client.id),
+      redteamSeeds: (key) => cassette.redteam_seeds?.[key] ?? freshSeeds(),
+      ...(cassette.honeypot_hits ? { honeypotReplayed: cassette.honeypot_hits } : {}),
     });
     if (book.misses.length === 0)
       return {

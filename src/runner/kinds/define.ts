@@ -1,3 +1,4 @@
+import type { AttemptSeeds } from "../../redteam/attempt-input.js";
 import type { Jwk } from "../../card/jws.js";
 import type { CheckDefinition } from "../../checks/types.js";
 import type { ModelClientOptions } from "../../llm/ai-sdk-client.js";
@@ -62,6 +63,10 @@ export interface RunRequest<Options = Record<string, unknown>> {
   modelWrap?: (client: LanguageModelClient) => LanguageModelClient;
   /** The load engine's clock (tests drive it). */
   clock?: Clock;
+  /** The red team's random values per attempt: a recording keeps them, its replay gives them again. */
+  redteamSeeds?: (key: string) => AttemptSeeds;
+  /** A red-team replay: the honeypot paths the recorded agent fetched. */
+  honeypotReplayed?: readonly string[];
 }
 
 /**
