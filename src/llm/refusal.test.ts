@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ANSWERS, REFUSALS } from "./refusal-corpus.js";
 import { isRefusal, refusalFamily } from "./refusal.js";
+import { UNSEEN_ANSWERS, UNSEEN_REFUSALS } from "./refusal-unseen.js";
+
+/** Precision and recall of the detector on a set of refusals and answers. */
+function measured(refusals: readonly string[], answers: readonly string[]) {
+  const hits = refusals.filter(isRefusal).length;
+  const falseAlarms = answers.filter(isRefusal).length;
+  return { precision: hits / (hits + falseAlarms), recall: hits / refusals.length };
+}
 
 describe("the refusal detector on a corpus of refusals and answers", () => {
   it("has at least 100 texts in several styles", () => {
@@ -20,6 +28,17 @@ describe("the refusal detector on a corpus of refusals and answers", () => {
       missed: [],
       falseAlarms: [],
     });
+  });
+
+  it("is measured on replies it was never tuned on, and the figures are printed as they are", () => {
+    const { precision, recall } = measured(UNSEEN_REFUSALS, UNSEEN_ANSWERS);
+    console.log(
+      `refusal detector on unseen replies: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} ` +
+        `(${UNSEEN_REFUSALS.length} refusals, ${UNSEEN_ANSWERS.length} answers)`,
+    );
+    // A floor under today's figures (precision 0.833, recall 0.500): a change that makes them worse fails.
+    expect(precision).toBeGreaterThanOrEqual(0.83);
+    expect(recall).toBeGreaterThanOrEqual(0.5);
   });
 
   it("names the family that decided", () => {
