@@ -81,8 +81,11 @@ async function runAttempt(
   const escalated =
     attack.adaptive && opts.attacker ? await escalate(attack, input, executor, opts.attacker) : undefined;
   const done = escalated?.run ?? (await executor.run(attack.steps(input), input));
+  // Only an attack that hands the agent the honeypot's URL waits for a fetch of it.
   const honeypotHits =
-    input.honeypotUrl && opts.honeypot ? await awaitHits(opts.honeypot, input.honeypotUrl) : 0;
+    attack.needs?.honeypot && input.honeypotUrl && opts.honeypot
+      ? await awaitHits(opts.honeypot, input.honeypotUrl)
+      : 0;
   const run: AttemptRun = { ...done, honeypotHits };
   const decided = await decide(attack, attempt, run, opts);
   if (escalated?.note && decided.record.outcome !== "success")

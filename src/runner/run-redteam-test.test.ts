@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, SYSTEM_PROMPT_CANARY, type RunningAgent } from "../agent/index.js";
-import type { RedteamPackId } from "../model/redteam.js";
+import { redteamPacks, type RedteamPackId } from "../model/redteam.js";
 import type { RunResult } from "../model/result.js";
 import { runRedteamTest } from "./run-redteam-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
@@ -96,21 +96,22 @@ describe("red team without a model, against the reference agent", () => {
   afterAll(() => hardened.close());
 
   it.each(table)(
-    "the $pack pack flags every attack on --vuln $vuln, with the transcript",
+    "every pack runs on --vuln $vuln and only the $pack pack flags it, every attack it opens, with the transcript",
     async ({ vuln, pack, flagged, resisted = [] }) => {
       const agent = await startReferenceAgent({ workMs: 5, slowTaskMs: 800, vuln: [vuln] });
       try {
-        const result = await redteam(agent, [pack]);
+        const result = await redteam(agent, [...redteamPacks]);
         expect(result.status).toBe("failed");
+        // Exactly its pack: no other pack flags a weakness the mode does not have.
         expect(failing(result).sort()).toEqual(flagged.map((a) => `redteam.${pack}.${a}`).sort());
-        const summary = result.redteam!.packs[0]!;
+        const summary = result.redteam!.packs.find((p) => p.pack === pack)!;
         expect(summary.successes).toBe(flagged.length * 2);
         expect(summary.rate).toBe(flagged.length / (flagged.length + resisted.length));
         for (const id of resisted)
           expect(
             result.redteam!.attacks.find((a) => a.id === `${pack}.${id}`)?.records.map((r) => r.outcome),
           ).toEqual(["resisted", "resisted"]);
-        const success = result.redteam!.attacks[0]!.records[0]!;
+        const success = result.redteam!.attacks.find((a) => a.id === `${pack}.${flagged[0]}`)!.records[0]!;
         expect(success.outcome).toBe("success");
         expect(success.transcript.length).toBeGreaterThan(1);
       } finally {
