@@ -2,8 +2,8 @@ import { a2aCodes } from "../../protocol/error-codes.js";
 import type { A2AClient } from "../../client/types.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
-import { describeFailure, waitForSettled, type Provided } from "../fixtures.js";
-import { ownAskingTask } from "../support/own-task.js";
+import { describeFailure, waitForSettled } from "../fixtures.js";
+import { notOverTask } from "../support/own-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,19 +53,6 @@ const allowedRefusals = new Map<number, string>([
   [a2aCodes.unsupportedOperation, "UnsupportedOperation (-32004)"],
 ]);
 
-/**
- * A task that is not over: a running one, else a new one waiting for input (interrupted is not
- * terminal, so an agent that asks back on every turn still has tasks to cancel).
- */
-async function taskToCancel(ctx: CheckContext): Promise<Provided<Task>> {
-  const running = await ctx.fixtures.runningTask();
-  if (running.ok) return running;
-  // A task of its own: canceling the shared input-required fixture would take it from other checks.
-  const asking = await ownAskingTask(ctx);
-  if (asking.ok) return { ...asking, evidence: [...running.evidence, ...asking.evidence] };
-  return { ...running, reason: `${running.reason}; and no task waited for input (${asking.reason})` };
-}
-
 /** Polls an interrupted task after its cancel until it reads canceled or the budget ends (cancel may be asynchronous). */
 async function untilNotInterrupted(client: A2AClient, task: Task, budgetMs: number, evidence: string[]) {
   const deadline = Date.now() + budgetMs;
@@ -82,7 +69,7 @@ async function untilNotInterrupted(client: A2AClient, task: Task, budgetMs: numb
 }
 
 async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
-  const running = await taskToCancel(ctx);
+  const running = await notOverTask(ctx);
   if (!running.ok) return skip(`no running or interrupted task to cancel: ${running.reason}`);
   const task: Task = running.value;
   const canceled = await ctx.client.cancelTask(task.id);

@@ -1,3 +1,4 @@
+import { noFinishedTask } from "../support/own-task.js";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
@@ -10,8 +11,7 @@ export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdic
   const settled = await ctx.fixtures.ownFinishedTask();
   if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
   const task = settled.value;
-  if (!terminalStates.has(task.state))
-    return skip(`no message made a task finish (the ordinary task ended ${task.state})`);
+  if (!terminalStates.has(task.state)) return noFinishedTask(task.state);
   const outcome: CallOutcome<Task> = await ctx.client.cancelTask(task.id);
   const evidence = [...settled.evidence, ...outcome.trafficIds];
   if (outcome.ok)

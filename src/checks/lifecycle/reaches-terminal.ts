@@ -1,5 +1,5 @@
 import { interruptedStates, terminalStates } from "../../protocol/model.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
 
 export default defineCheck({
@@ -33,8 +33,9 @@ export default defineCheck({
     const task = settled.value;
     if (task.id !== sent.value.id)
       return fail(`polling task ${sent.value.id} returned task ${task.id}`, evidence);
+    // Waiting for input is a state the spec allows (A2A 0.3 §6.3, 1.0.1 §4.1.3): nothing to judge here.
     if (interruptedStates.has(task.state))
-      return skip(
+      return notApplicable(
         `the ordinary message left task ${task.id} ${task.state}; it cannot finish without more input`,
       );
     if (!terminalStates.has(task.state))

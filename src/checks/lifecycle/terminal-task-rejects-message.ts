@@ -1,3 +1,4 @@
+import { noFinishedTask } from "../support/own-task.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
@@ -31,8 +32,7 @@ export default defineCheck({
     const settled = await ctx.fixtures.ownFinishedTask();
     if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
     const task = settled.value;
-    if (!terminalStates.has(task.state))
-      return skip(`no message made a task finish (the ordinary task ended ${task.state})`);
+    if (!terminalStates.has(task.state)) return noFinishedTask(task.state);
     const input = {
       text: ctx.fixtures.message,
       taskId: task.id,

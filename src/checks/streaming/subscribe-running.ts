@@ -1,10 +1,11 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { terminalStates, type Reply } from "../../protocol/model.js";
-import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, notSupported, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, taskIdOf, watchStream } from "../support/stream-watch.js";
+import { notOverTask } from "../support/own-task.js";
 
 /** Why the first event of a subscription to task `id` is wrong, or undefined. */
 function firstEventProblem(first: Reply, id: string, generation: ProtocolGeneration): string | undefined {
@@ -18,7 +19,9 @@ function firstEventProblem(first: Reply, id: string, generation: ProtocolGenerat
 
 /** Subscribes to a fresh running task; "over" when it finished before the subscription reached it. */
 async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> {
-  const running = await ctx.fixtures.runningTask();
+  // 1.0.1 §3.1.6 refuses a subscription only to a terminal task, so a task waiting for input will do when
+  // none is running (an agent that asks back at once); 0.x says nothing of interrupted tasks.
+  const running = ctx.generation === "1.0" ? await notOverTask(ctx) : await ctx.fixtures.runningTask();
   if (!running.ok) return skip(`no running task to subscribe to: ${running.reason}`);
   const id = running.value.id;
   // The first event shows the subscription works; a long task need not be followed to its end.
@@ -35,8 +38,9 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
       failure.kind === "error" &&
       (failure.error.name === "MethodNotFound" || failure.error.name === "UnsupportedOperation")
     )
-      return skip(
+      return notSupported(
         `the agent does not implement tasks/resubscribe (${describeFailure(failure)}); A2A 0.3 §11.1.3 makes it optional (MAY)`,
+        evidence,
       );
     // A task that finished meanwhile may rightly refuse a subscription (1.0 §3.1.6).
     const now = await ctx.client.getTask(id);

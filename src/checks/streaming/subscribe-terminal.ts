@@ -1,3 +1,4 @@
+import { noFinishedTask } from "../support/own-task.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
@@ -30,8 +31,7 @@ export default defineCheck({
   run: async (ctx) => {
     const task = await ctx.fixtures.finishedTask();
     if (!task.ok) return skip(`no finished task to subscribe to: ${task.reason}`);
-    if (!terminalStates.has(task.value.state))
-      return skip(`no message made a task finish (the ordinary task ended ${task.value.state})`);
+    if (!terminalStates.has(task.value.state)) return noFinishedTask(task.value.state);
     const id = task.value.id;
     const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
       graceMs: graceAfterFinalMs(ctx.timeoutMs),

@@ -1,5 +1,5 @@
 import { describeCallFailure } from "../../client/describe-failure.js";
-import type { Task } from "../../protocol/model.js";
+import { interruptedStates, type Task, type TaskState } from "../../protocol/model.js";
 import { waitForSettled, type Provided } from "../fixtures.js";
 import { notApplicable, skip } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -45,4 +45,30 @@ export async function withoutAskingTask(ctx: CheckContext, reason: string): Prom
       'no message made the agent ask back (input-required), so it shows no task that takes a second message; pass --hint input-required="..." if it has one',
     );
   return skip(`no task waiting for input: ${reason}`);
+}
+
+/**
+ * A task that is not over: the shared running one, else a new one of its own waiting for input (an
+ * interrupted task is not terminal, A2A 1.0.1 §3.1.6, so an agent that asks back on every turn still has
+ * tasks to cancel and to subscribe to). Its own: acting on the shared input-required fixture would take
+ * it from other checks.
+ */
+export async function notOverTask(ctx: CheckContext): Promise<Provided<Task>> {
+  const running = await ctx.fixtures.runningTask();
+  if (running.ok) return running;
+  const asking = await ownAskingTask(ctx);
+  if (asking.ok) return { ...asking, evidence: [...running.evidence, ...asking.evidence] };
+  return { ...running, reason: `${running.reason}; and no task waited for input (${asking.reason})` };
+}
+
+/**
+ * The verdict of a check that needs a finished task when no message made one finish. An agent whose tasks
+ * wait for input has nothing finished to judge: waiting for input is a state the spec allows (A2A 0.3 §6.3,
+ * 1.0.1 §4.1.3), so the check does not apply. A task still working could not be judged: it did not run.
+ */
+export function noFinishedTask(state: TaskState): CheckVerdict {
+  const why = `no message made a task finish (the ordinary task ended ${state})`;
+  return interruptedStates.has(state)
+    ? notApplicable(`${why}: the agent's tasks wait for input, which A2A allows; nothing finished to judge`)
+    : skip(why);
 }
