@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { discoverCard } from "../card/discover.js";
@@ -165,6 +165,19 @@ function files(
   return out;
 }
 
+/**
+ * Whether `path` is the folder `cwd` or inside it, as written and once symbolic links are followed (a link
+ * inside the folder may point anywhere): the nearest part of it that exists is resolved.
+ */
+async function inside(cwd: string, path: string): Promise<boolean> {
+  const within = (base: string, p: string) => p === base || p.startsWith(base + sep);
+  if (!within(cwd, path)) return false;
+  let existing = path;
+  while (!(await exists(existing))) existing = dirname(existing);
+  const [realCwd, real] = await Promise.all([realpath(cwd), realpath(existing)]);
+  return within(realCwd, real);
+}
+
 async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined)) !== undefined;
 }
@@ -188,7 +201,7 @@ async function ask(
 export async function runInitCommand(flags: InitFlags): Promise<number> {
   const cwd = process.cwd();
   const root = resolve(cwd, flags.dir ?? ".");
-  if (root !== cwd && !root.startsWith(cwd + sep))
+  if (!(await inside(cwd, root)))
     throw usageError(`--dir ${flags.dir}: init writes only inside the working folder (${cwd})`);
   const interactive = !flags.yes && process.stdin.isTTY === true;
   const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;

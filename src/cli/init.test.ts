@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -80,6 +80,12 @@ describe("plainwright init", () => {
 
   it("never writes outside the working folder, and writes for an agent it cannot reach with a note", async () => {
     const cwd = folder();
+    // A link inside the folder that points outside it is outside too.
+    const away = folder();
+    symlinkSync(away, join(cwd, "link"));
+    const linked = await init(cwd, ["--url", agent.url, "--yes", "--dir", "link"]);
+    expect(linked.code).toBe(exitCodes.usage);
+    expect(readdirSync(away)).toEqual([]);
     const outside = await init(cwd, ["--url", agent.url, "--yes", "--dir", "../elsewhere"]);
     expect(outside.code).toBe(exitCodes.usage);
     expect(outside.stderr).toContain("init writes only inside the working folder");
