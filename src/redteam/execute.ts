@@ -39,6 +39,9 @@ function extrasOf(step: SendStep): string[] {
 }
 
 /** Runs the steps of one attempt in order; an agent's failure is recorded in the step, never thrown. */
+/** How far from its own task id a caller guesses, each way: other attacks number tasks in between. */
+const GUESS_REACH = 4;
+
 export class AttemptExecutor {
   private readonly results: StepResult[] = [];
   private readonly byLabel = new Map<string, StepResult>();
@@ -136,11 +139,16 @@ export class AttemptExecutor {
     return result;
   }
 
-  /** Reads ids next to the prober's own task id, one by one, until one of them answers with a task. */
+  /**
+   * Reads ids next to the prober's own task id, one by one, until one of them is the other caller's task.
+   * A neighbour the prober may read is not proof: other attacks run at the same time, and the task next to
+   * its own may be one of its own; only the task of the step's `of` (another identity's) counts.
+   */
   private async guess(step: ProbeStep & { guessFrom: string }): Promise<StepResult> {
     const who = this.identity(step.as);
     const seed = this.byLabel.get(step.guessFrom)?.taskId;
-    const candidates = seed ? neighbourIds(seed) : [];
+    const target = this.byLabel.get(step.of);
+    const candidates = seed ? neighbourIds(seed, GUESS_REACH) : [];
     const record = (result: StepResult, taskId?: string) => {
       this.transcript.push({
         step: this.transcript.length + 1,
@@ -164,7 +172,11 @@ export class AttemptExecutor {
     for (const candidate of candidates) {
       const outcome = await who.client.getTask(candidate);
       this.trafficIds.push(...outcome.trafficIds);
-      if (outcome.ok)
+      const theirs =
+        outcome.ok &&
+        (outcome.value.id === target?.taskId ||
+          (target?.contextId !== undefined && outcome.value.contextId === target.contextId));
+      if (theirs)
         return record(
           {
             step,
@@ -180,7 +192,7 @@ export class AttemptExecutor {
       step,
       ok: false,
       reply: "",
-      error: `none of the ${candidates.length} ids next to its own task id ${seed} (${candidates.join(", ")}) named a task it could read`,
+      error: `none of the ${candidates.length} ids next to its own task id ${seed} (${candidates.join(", ")}) named the other caller's task it could read`,
     });
   }
 

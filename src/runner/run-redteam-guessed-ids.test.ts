@@ -106,7 +106,7 @@ describe("a task id guessed from one's own", () => {
     expect(finding?.status).toBe("pass");
     expect(record).toMatchObject({ outcome: "resisted", decided_by: "protocol" });
     expect(record?.evidence).toMatch(
-      /none of the 4 ids next to its own task id task-\d+ \(task-\d+, task-\d+, task-\d+, task-\d+\) named a task/,
+      /none of the 8 ids next to its own task id task-\d+ \((task-\d+, ){7}task-\d+\) named the other caller's task/,
     );
   });
 });
