@@ -12,7 +12,7 @@ export function codecOfPath(path: string): RpcCodec | undefined {
   return byPath.get(path);
 }
 
-/** Every RPC path the client calls. */
-export function clientRpcPaths(): readonly RpcCodec[] {
+/** The codec of every RPC the client calls. */
+export function clientRpcCodecs(): readonly RpcCodec[] {
   return [...byPath.values()];
 }

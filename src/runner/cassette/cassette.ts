@@ -70,6 +70,17 @@ export function cassetteFile(dir: string, test: { name?: string; kind: string })
   return join(dir, `${stem || "test"}.cassette.json`);
 }
 
+/** What came back for an exchange, as the cassette keeps it: the same fields for HTTP and gRPC. */
+function answerOf(entry: TrafficEntry): Partial<CassetteExchange> {
+  return {
+    ...(entry.status !== undefined ? { status: entry.status } : {}),
+    ...(entry.response_headers ? { response_headers: entry.response_headers } : {}),
+    ...(entry.response_body !== undefined ? { response_body: entry.response_body } : {}),
+    ...(entry.events?.length ? { events: entry.events } : {}),
+    ...(entry.status === undefined ? { error: entry.error?.message ?? "no response" } : {}),
+  };
+}
+
 /**
  * A gRPC exchange as the cassette keeps it: the request in the form a replay reads off the wire, and the
  * response messages' bytes (`wireOf`, from the recording's traffic log), redacted; a gap when they cannot be.
@@ -103,11 +114,7 @@ function grpcExchange(
     origin: entry.url,
     path: entry.method,
     request_body: JSON.stringify(request),
-    ...(entry.status !== undefined ? { status: entry.status } : {}),
-    ...(entry.response_headers ? { response_headers: entry.response_headers } : {}),
-    ...(entry.response_body !== undefined ? { response_body: entry.response_body } : {}),
-    ...(entry.events?.length ? { events: entry.events } : {}),
-    ...(entry.status === undefined ? { error: entry.error?.message ?? "no response" } : {}),
+    ...answerOf(entry),
     ...(messages.length > 0 ? { messages } : {}),
   };
 }
@@ -163,11 +170,7 @@ export function cassetteOf(
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       ...(entry.request_body !== undefined ? { request_body: entry.request_body } : {}),
-      ...(entry.status !== undefined ? { status: entry.status } : {}),
-      ...(entry.response_headers ? { response_headers: entry.response_headers } : {}),
-      ...(entry.response_body !== undefined ? { response_body: entry.response_body } : {}),
-      ...(entry.events?.length ? { events: entry.events } : {}),
-      ...(entry.status === undefined ? { error: entry.error?.message ?? "no response" } : {}),
+      ...answerOf(entry),
     });
   }
   return {

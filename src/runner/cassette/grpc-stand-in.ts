@@ -1,5 +1,5 @@
 import * as grpc from "@grpc/grpc-js";
-import { clientRpcPaths } from "../../client/grpc/codec-by-path.js";
+import { clientRpcCodecs } from "../../client/grpc/codec-by-path.js";
 import type { RpcCodec } from "../../client/grpc/codec.js";
 import type { CassetteExchange } from "./cassette.js";
 import { recordedPause, type ReplayBook } from "./replay-book.js";
@@ -28,7 +28,7 @@ export class GrpcStandIn {
   readonly #server = new grpc.Server();
 
   constructor(private readonly book: ReplayBook) {
-    for (const codec of clientRpcPaths()) {
+    for (const codec of clientRpcCodecs()) {
       if (codec.streaming)
         this.#server.register(
           codec.path,
@@ -58,9 +58,8 @@ export class GrpcStandIn {
     );
   }
 
-  close(): Promise<void> {
+  close(): void {
     this.#server.forceShutdown();
-    return Promise.resolve();
   }
 
   /** The recording that answers a call, or the status a call without one gets (and a miss counted). */

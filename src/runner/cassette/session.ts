@@ -158,6 +158,7 @@ export async function runReplayed(test: LoadedTest, opts: TestRunOptions, dir: s
     const reason = `--replay: ${book.misses.length} request${book.misses.length === 1 ? "" : "s"} had no recording in the cassette: ${named}${book.misses.length > 5 ? "; …" : ""} (record the test again)`;
     return { ...result, status: "error", reason, warnings: [...result.warnings, reason] };
   } finally {
-    await Promise.all([standIn.close(), grpcStandIn.close()]);
+    grpcStandIn.close();
+    await standIn.close();
   }
 }
