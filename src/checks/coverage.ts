@@ -5,7 +5,7 @@ import { type CoverageStatus, type TckRequirement } from "./tck/requirement.js";
 import type { CheckDefinition } from "./types.js";
 
 /** One row of the coverage table: a TCK requirement, the checks that cover it and where they run. */
-export interface CoverageRow extends TckRequirement {
+export interface CoverageRow extends Omit<TckRequirement, "bindings"> {
   /** Bindings the requirement is about: one for a binding's own requirement, else all. */
   bindings: readonly Transport[] | "all";
   checks: string[];
@@ -32,35 +32,40 @@ const mutationsOf = (check: CheckDefinition) =>
   );
 
 /**
- * The bindings over which a violation was shown to fail the check: a reference-agent flaw (its
- * `selfTest`) or a mutation played through the proxy (src/mutation/mutations.test.ts proves each).
+ * The bindings over which a violation of the requirement `id` was shown to fail the check: a
+ * reference-agent flaw (its `selfTest`) or a mutation played through the proxy, each naming the ids it
+ * breaks (`violates`). The flaw table and src/mutation/mutations.test.ts prove each over its bindings.
  */
-function shownOver(check: CheckDefinition): readonly Transport[] {
-  const byFlaw = (check.selfTest ?? []).flatMap((s) =>
-    check.scope === "agent" ? allBindings : (s.bindings ?? runsOn(check)),
-  );
-  const byMutation = mutationsOf(check).flatMap((m) =>
-    check.scope === "agent" ? allBindings : (m.bindings ?? []),
-  );
+function shownOver(check: CheckDefinition, id: string): readonly Transport[] {
+  const byFlaw = (check.selfTest ?? [])
+    .filter((s) => s.violates?.includes(id))
+    .flatMap((s) => (check.scope === "agent" ? allBindings : (s.bindings ?? runsOn(check))));
+  const byMutation = mutationsOf(check)
+    .filter((m) => m.violates?.includes(id))
+    .flatMap((m) => (check.scope === "agent" ? allBindings : (m.bindings ?? [])));
   const shown = [...byFlaw, ...byMutation];
   return allBindings.filter((b) => shown.includes(b));
 }
 
 /**
- * A requirement counts as covered only with evidence: a violation that makes one of its checks fail
- * over every binding the requirement is judged on. Claimed coverage without it is partial, saying where.
+ * A requirement counts as covered only with evidence: a violation of that very requirement that makes
+ * one of its checks fail over every binding the requirement is judged on. Claimed coverage without it
+ * is partial, saying where the evidence is missing.
  */
 function withEvidence(r: TckRequirement, checks: readonly CheckDefinition[]): CoverageRow {
-  const bindings = bindingsOf(r.id);
+  const bindings = r.bindings ?? bindingsOf(r.id);
   const row = { ...r, bindings, checks: checks.map((c) => c.id) };
   if (r.status !== "covered") return row;
   const judgedOn = checks.flatMap(runsOn);
   const needed = (bindings === "all" ? allBindings : bindings).filter((b) => judgedOn.includes(b));
-  const shown = checks.flatMap(shownOver);
+  const shown = checks.flatMap((c) => shownOver(c, r.id));
   const missing = needed.filter((b) => !shown.includes(b));
-  if (missing.length === 0) return row;
+  if (missing.length === 0 && needed.length > 0) return row;
   const over = allBindings.filter((b) => shown.includes(b));
-  const evidence = `no flaw or mutation yet shows a violation failing it over ${missing.join(", ")}${over.length ? ` (shown over ${over.join(", ")})` : ""}`;
+  const evidence =
+    over.length === 0
+      ? "no flaw or mutation yet violates it and fails its checks"
+      : `no flaw or mutation yet shows a violation of it failing its checks over ${missing.join(", ")} (shown over ${over.join(", ")})`;
   return { ...row, status: "partial", note: r.note ? `${evidence}; ${r.note}` : evidence };
 }
 
@@ -123,8 +128,9 @@ export function renderCoverageMarkdown(catalogue: readonly CheckDefinition[]): s
     "`1.0-dev`; its levels are shown as it files them. Plainwright judges by the current spec (1.0.1 for A2A 1.0, 0.3.0",
     "for 0.x): where the TCK follows an older copy, the check follows the spec and says so.",
     "",
-    "A requirement is covered only with evidence: a violation must fail one of its checks over every binding the",
-    "requirement is judged on. A violation is a reference-agent flaw (a check's `selfTest`, run by",
+    "A requirement is covered only with evidence: a violation of that requirement must fail one of its checks over every",
+    "binding the requirement is judged on; each flaw and mutation names the requirement ids it breaks (`violates`), and a",
+    "check's other ids get no credit from it. A violation is a reference-agent flaw (a check's `selfTest`, run by",
     "`src/runner/run-conformance-flaws-*.test.ts`, which assert the flaw fails the check over each binding it names) or a",
     "mutation of the proxy in `src/mutation` (played in front of both reference agent generations by",
     "`src/mutation/mutations.test.ts`, and in front of every lab agent by `npm run lab`). Where the checks exist but",

@@ -127,6 +127,11 @@ export interface SelfTest {
    * binding's front): the coverage table claims a requirement only where a violation was shown.
    */
   bindings?: readonly Transport[];
+  /**
+   * The TCK requirement ids (of the check's `tck`) the flaw breaks: coverage credits an id only to a
+   * violation of that id, never to whatever else the check happens to cover.
+   */
+  violates?: readonly string[];
 }
 
 /** Behaviour the spec permits that a check must not fail, with the clause, and the variant agent that shows it passing. */

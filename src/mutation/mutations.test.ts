@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import type { CheckCategory } from "../model/finding.js";
 import type { Finding } from "../model/finding.js";
+import { catalogue } from "../checks/index.js";
+import type { Transport } from "../model/transport.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "../runner/run-conformance.js";
 import { hints } from "../runner/testing/reference-conform.js";
@@ -32,6 +34,17 @@ async function conformThrough(
   } finally {
     await proxy.close();
   }
+}
+
+/**
+ * The bindings over which a mutation must fail its check on this generation: those it declares that
+ * the check runs on (the proxy rewrites gRPC for A2A 1.0 only); none for a check of the whole agent.
+ */
+function declaredBindings(m: Mutation, checkId: string, generation: Generation): Transport[] {
+  const check = catalogue.find((c) => c.id === checkId);
+  if (!check || check.scope === "agent") return [];
+  const runs = check.bindings ?? ["JSONRPC", "HTTP+JSON", "GRPC"];
+  return (m.bindings ?? []).filter((b) => runs.includes(b) && (generation === "1.0" || b !== "GRPC"));
 }
 
 const failed = (findings: Finding[], check: string) =>
@@ -110,6 +123,14 @@ for (const [protocol, generation] of [
         const { findings, applied } = await conformThrough(agent, m, [check.split(".")[0] as CheckCategory]);
         expect(applied, "the mutation changed the traffic").toBeGreaterThan(0);
         expect(failed(findings, check), "with the mutation").not.toEqual([]);
+        // The coverage table trusts the declared bindings: the check must fail over each of them.
+        const failedOver = findings
+          .filter((f) => f.id === check && f.status === "fail")
+          .map((f) => f.transport);
+        expect(
+          declaredBindings(m, check, generation).filter((b) => !failedOver.includes(b)),
+          "declared bindings the check passed over",
+        ).toEqual([]);
       },
       120_000,
     );

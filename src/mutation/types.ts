@@ -68,6 +68,11 @@ export interface Mutation {
    * agents only (the proxy decodes calls with the 1.0 service definition).
    */
   bindings?: ReadonlyArray<"JSONRPC" | "HTTP+JSON" | "GRPC">;
+  /**
+   * The TCK requirement ids (of its check's `tck`) the deviation breaks: the coverage table credits
+   * an id only to a violation of it (src/checks/coverage.ts).
+   */
+  violates?: readonly string[];
   /** Generations the deviation exists in (default: both). */
   generations?: readonly Generation[];
   card?(card: Json): Json | undefined;

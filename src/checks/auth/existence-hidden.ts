@@ -16,7 +16,7 @@ export default defineCheck({
   },
   recommendation:
     "Answer another caller's task exactly as an unknown one: TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND), checked before the lookup, never 403 or a different error.",
-  selfTest: [{ flaw: "foreign-task-forbidden", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "foreign-task-forbidden", protocols: ["1.0"], violates: ["AUTH-SCOPE-003"] }],
   // A task handed over is already revealed: that is auth.get-scoped's failure.
   dependsOn: ["auth.get-scoped"],
   scope: "transport",

@@ -16,7 +16,9 @@ export default defineCheck({
   },
   recommendation:
     "Record who created each task and look tasks up within the caller's own scope (e.g. WHERE owner = caller), so another caller's id finds nothing.",
-  selfTest: [{ flaw: "task-readable-by-all", protocols: ["1.0"] }],
+  selfTest: [
+    { flaw: "task-readable-by-all", protocols: ["1.0"], violates: ["AUTH-SCOPE-001", "AUTH-SCOPE-002"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

@@ -46,7 +46,13 @@ export default defineCheck({
   },
   recommendation:
     "Filter ListTasks by the caller before filtering and paging (even without a contextId), so another caller's tasks never appear on any page.",
-  selfTest: [{ flaw: "tasks-listed-to-all", protocols: ["1.0"] }],
+  selfTest: [
+    {
+      flaw: "tasks-listed-to-all",
+      protocols: ["1.0"],
+      violates: ["CORE-LIST-001", "AUTH-SCOPE-001", "AUTH-SCOPE-002"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

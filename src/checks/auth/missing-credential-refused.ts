@@ -16,7 +16,7 @@ export default defineCheck({
   },
   recommendation:
     "Check the credentials the card declares before handling any task method, and answer a request without them with 401 (gRPC UNAUTHENTICATED).",
-  selfTest: [{ flaw: "auth-not-enforced", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "auth-not-enforced", protocols: ["1.0"], violates: ["AUTH-SERVER-002"] }],
   scope: "transport",
   needs: ["security"],
   run: async (ctx) => {

@@ -108,7 +108,9 @@ export default defineCheck({
   },
   recommendation:
     "Scope every task operation (CancelTask, SendMessage with a taskId, SubscribeToTask, the push-config methods) to the caller as GetTask is: another caller's task id answers TaskNotFoundError before anything acts on the task.",
-  selfTest: [{ flaw: "task-cancelable-by-all", protocols: ["1.0"] }],
+  selfTest: [
+    { flaw: "task-cancelable-by-all", protocols: ["1.0"], violates: ["AUTH-SCOPE-001", "AUTH-SCOPE-003"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

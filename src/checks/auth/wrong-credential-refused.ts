@@ -17,8 +17,8 @@ export default defineCheck({
   recommendation:
     "Validate the credential itself (signature, expiry, or lookup), not merely its presence, before handling any task method.",
   selfTest: [
-    { flaw: "auth-not-enforced", protocols: ["1.0"] },
-    { flaw: "auth-any-token", protocols: ["0.3"] },
+    { flaw: "auth-not-enforced", protocols: ["1.0"], violates: ["AUTH-SERVER-002"] },
+    { flaw: "auth-any-token", protocols: ["0.3"], violates: ["AUTH-SERVER-002"] },
   ],
   scope: "transport",
   needs: ["security"],

@@ -17,7 +17,9 @@ export default defineCheck({
   tck: ["CARD-CACHE-001", "CARD-CACHE-002"],
   recommendation:
     'Send e.g. "Cache-Control: public, max-age=300" and an ETag (a hash of the card) with the card, and answer If-None-Match with 304.',
-  selfTest: [{ flaw: "card-no-cache-headers", protocols: ["1.0"] }],
+  selfTest: [
+    { flaw: "card-no-cache-headers", protocols: ["1.0"], violates: ["CARD-CACHE-001", "CARD-CACHE-002"] },
+  ],
   scope: "agent",
   generations: ["1.0"],
   run: (ctx) => Promise.resolve(judge(ctx)),

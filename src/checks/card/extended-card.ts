@@ -18,7 +18,7 @@ export default defineCheck({
   },
   recommendation:
     "Serve GetExtendedAgentCard when the card claims it: return the extended card to authenticated clients, or ExtendedAgentCardNotConfiguredError (-32007) until one is configured.",
-  selfTest: [{ flaw: "card-claims-extended-card", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "card-claims-extended-card", protocols: ["1.0"], violates: ["CARD-EXT-002"] }],
   scope: "transport",
   needs: ["extendedAgentCard"],
   generations: ["1.0"],

@@ -16,7 +16,7 @@ export default defineCheck({
   },
   recommendation:
     "Fix the interface fields Plainwright lists by path: http(s) URLs, a transport or protocolBinding per entry, and (1.0) a protocolVersion per entry.",
-  selfTest: [{ flaw: "card-interfaces-not-list", protocols: ["0.3"] }],
+  selfTest: [{ flaw: "card-interfaces-not-list", protocols: ["0.3"], violates: ["CARD-PROTO-001"] }],
   scope: "agent",
   run: (ctx) =>
     Promise.resolve(

@@ -18,9 +18,9 @@ export default defineCheck({
   recommendation:
     "Add the missing fields to the agent card; Plainwright's card validation lists each one with its path.",
   selfTest: [
-    { flaw: "card-missing-name", protocols: ["1.0"] },
-    { flaw: "card-skill-missing-id", protocols: ["1.0"] },
-    { flaw: "card-missing-protocol-version", protocols: ["0.3"] },
+    { flaw: "card-missing-name", protocols: ["1.0"], violates: ["CARD-STRUCT-001", "DM-SERIAL-004"] },
+    { flaw: "card-skill-missing-id", protocols: ["1.0"], violates: ["CARD-STRUCT-001", "DM-SERIAL-004"] },
+    { flaw: "card-missing-protocol-version", protocols: ["0.3"], violates: ["CARD-STRUCT-001"] },
   ],
   scope: "agent",
   basic: true,

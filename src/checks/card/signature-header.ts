@@ -42,7 +42,7 @@ export default defineCheck({
   tck: ["CARD-SIGN-003"],
   recommendation:
     'Put alg, kid and typ "JOSE" (and jku when clients should fetch your key set) in the protected header, not the unprotected `header`.',
-  selfTest: [{ flaw: "card-signature-kid-unprotected", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "card-signature-kid-unprotected", protocols: ["1.0"], violates: ["CARD-SIGN-003"] }],
   scope: "agent",
   generations: ["1.0"],
   run: (ctx) => Promise.resolve(judgeHeaders(ctx)),

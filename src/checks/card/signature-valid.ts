@@ -41,8 +41,8 @@ export default defineCheck({
   recommendation:
     "Sign JCS(card without `signatures`, default-valued fields omitted), e.g. with the official SDK's generateAgentCardSignature, publish the public key in the JWKS your `jku` names, and sign again whenever the card changes.",
   selfTest: [
-    { flaw: "card-signature-covers-signatures", protocols: ["1.0"] },
-    { flaw: "card-signature-not-canonical", protocols: ["1.0"] },
+    { flaw: "card-signature-covers-signatures", protocols: ["1.0"], violates: ["CARD-SIGN-002"] },
+    { flaw: "card-signature-not-canonical", protocols: ["1.0"], violates: ["CARD-SIGN-001"] },
   ],
   scope: "agent",
   generations: ["1.0"],

@@ -95,7 +95,14 @@ export default defineCheck({
   },
   recommendation:
     "Check the card's capabilities before serving an optional operation: answer UnsupportedOperationError (-32004) for streaming and the extended card, PushNotificationNotSupportedError (-32003) for push configs.",
-  selfTest: [{ flaw: "extended-card-wrong-error", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "extended-card-wrong-error",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CAP-003"],
+    },
+  ],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

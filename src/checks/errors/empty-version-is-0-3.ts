@@ -82,7 +82,14 @@ export default defineCheck({
   },
   recommendation:
     "Read a missing or empty A2A-Version as 0.3: serve it with 0.3 semantics where the interface serves 0.3, else answer VersionNotSupportedError (-32009; HTTP 400, gRPC FAILED_PRECONDITION) naming the versions it does serve.",
-  selfTest: [{ flaw: "empty-version-served-as-1-0", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "empty-version-served-as-1-0",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["VER-SERVER-003"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

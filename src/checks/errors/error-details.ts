@@ -22,7 +22,14 @@ export default defineCheck({
   },
   recommendation:
     'Report A2A errors with a google.rpc.ErrorInfo {reason: "TASK_NOT_FOUND" (the error name in UPPER_SNAKE_CASE without "Error"), domain: "a2a-protocol.org"}: in error.details of a {"error": {code, message, details}} body over HTTP+JSON, in status.details over gRPC, and (recommended) in error.data over JSON-RPC.',
-  selfTest: [{ flaw: "rest-error-wrong-domain", protocols: ["1.0"], bindings: ["HTTP+JSON"] }],
+  selfTest: [
+    {
+      flaw: "rest-error-wrong-domain",
+      protocols: ["1.0"],
+      bindings: ["HTTP+JSON"],
+      violates: ["HTTP_JSON-ERR-002"],
+    },
+  ],
   dependsOn: ["lifecycle.unknown-task-not-found"],
   scope: "transport",
   generations: ["1.0"],

@@ -82,7 +82,7 @@ export default defineCheck({
   },
   recommendation:
     "Answer every JSON-RPC error with {jsonrpc, id, error}; copy the request id unchanged (string or number), or null when the body could not be read.",
-  selfTest: [{ flaw: "error-id-missing", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "error-id-missing", protocols: ["1.0"], violates: ["JSONRPC-ERR-001"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

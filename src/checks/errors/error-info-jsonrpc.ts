@@ -15,7 +15,14 @@ export default defineCheck({
   tck: ["JSONRPC-ERR-003"],
   recommendation:
     'Put [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}] in error.data of each A2A error.',
-  selfTest: [{ flaw: "jsonrpc-error-without-info", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "jsonrpc-error-without-info",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["JSONRPC-ERR-003"],
+    },
+  ],
   dependsOn: ["lifecycle.unknown-task-not-found"],
   scope: "transport",
   generations: ["1.0"],

@@ -20,7 +20,13 @@ export default defineCheck({
   },
   recommendation:
     "Validate the request before handling it and answer INVALID_ARGUMENT naming the missing field, instead of letting the handler fail with INTERNAL.",
-  selfTest: [{ flaw: "grpc-invalid-input-internal", protocols: ["0.3", "1.0"] }],
+  selfTest: [
+    {
+      flaw: "grpc-invalid-input-internal",
+      protocols: ["0.3", "1.0"],
+      violates: ["CORE-ERR-001", "CORE-ERR-002"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["GRPC"],

@@ -23,7 +23,7 @@ export default defineCheck({
   },
   recommendation:
     'Validate the envelope before routing: "jsonrpc" must be "2.0", "method" a string, "id" a string, number or null; otherwise answer {"code": -32600, "message": "Invalid Request"}.',
-  selfTest: [{ flaw: "invalid-request-wrong-code", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "invalid-request-wrong-code", protocols: ["1.0"], violates: ["CORE-ERR-001"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -17,7 +17,7 @@ export default defineCheck({
   },
   recommendation:
     'Catch JSON parse failures in the JSON-RPC endpoint and answer {"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error"}}.',
-  selfTest: [{ flaw: "parse-error-as-invalid-request", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "parse-error-as-invalid-request", protocols: ["1.0"], violates: ["CORE-ERR-001"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -64,7 +64,9 @@ export default defineCheck({
   },
   recommendation:
     'Parse and validate the request body before handling it; answer HTTP 400 with {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": ...}} naming what is wrong, instead of letting the handler fail with a 500.',
-  selfTest: [{ flaw: "rest-invalid-input-500", protocols: ["0.3", "1.0"] }],
+  selfTest: [
+    { flaw: "rest-invalid-input-500", protocols: ["0.3", "1.0"], violates: ["CORE-ERR-001", "CORE-ERR-002"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["HTTP+JSON"],

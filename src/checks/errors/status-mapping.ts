@@ -90,8 +90,18 @@ export default defineCheck({
   recommendation:
     "Map A2A errors to statuses by the §5.4 table: TaskNotFound 404 / NOT_FOUND; TaskNotCancelable, UnsupportedOperation and the other refusals 400 / FAILED_PRECONDITION.",
   selfTest: [
-    { flaw: "rest-not-found-500", protocols: ["1.0"], bindings: ["HTTP+JSON"] },
-    { flaw: "rest-cancel-unknown-500", protocols: ["1.0"], bindings: ["HTTP+JSON"] },
+    {
+      flaw: "rest-not-found-500",
+      protocols: ["1.0"],
+      bindings: ["HTTP+JSON"],
+      violates: ["HTTP_JSON-STATUS-001"],
+    },
+    {
+      flaw: "rest-cancel-unknown-500",
+      protocols: ["1.0"],
+      bindings: ["HTTP+JSON"],
+      violates: ["HTTP_JSON-STATUS-001"],
+    },
   ],
   dependsOn: ["lifecycle.unknown-task-not-found", "lifecycle.server-generated-ids"],
   scope: "transport",

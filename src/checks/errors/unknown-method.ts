@@ -15,7 +15,7 @@ export default defineCheck({
   },
   recommendation:
     'Answer unknown methods with {"code": -32601, "message": "Method not found"} and HTTP 200, echoing the id.',
-  selfTest: [{ flaw: "leaky-error", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "leaky-error", protocols: ["1.0"], violates: ["CORE-ERR-001"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

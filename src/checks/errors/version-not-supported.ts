@@ -21,7 +21,14 @@ export default defineCheck({
   },
   recommendation:
     "Read A2A-Version from the request's headers (gRPC metadata), compare Major.Minor with the versions the interface serves, and answer VersionNotSupportedError (-32009; HTTP 400, gRPC FAILED_PRECONDITION) when it is not one of them.",
-  selfTest: [{ flaw: "version-header-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "version-header-ignored",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["VER-SERVER-002", "JSONRPC-SVC-002"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

@@ -126,9 +126,19 @@ export default defineCheck({
   recommendation:
     "On cancel, stop the task's work, record the canceled state and return the updated Task (ideally already canceled); never let the stopped work publish a later state.",
   selfTest: [
-    { flaw: "cancel-ignored", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "cancel-ignored",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CANCEL-001"],
+    },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
-    { flaw: "cancel-then-completes", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "cancel-then-completes",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CANCEL-001"],
+    },
     { flaw: "polled-status-stale", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   allowed: [

@@ -14,7 +14,12 @@ export default defineCheck({
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002).",
   selfTest: [
-    { flaw: "cancel-finished-succeeds", protocols: ["0.3"], bindings: ["JSONRPC"] },
+    {
+      flaw: "cancel-finished-succeeds",
+      protocols: ["0.3"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CANCEL-002"],
+    },
     { flaw: "duplicate-task-ids", protocols: ["0.3"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

@@ -45,7 +45,12 @@ export default defineCheck({
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002; gRPC FAILED_PRECONDITION).",
   selfTest: [
-    { flaw: "cancel-finished-succeeds", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "cancel-finished-succeeds",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CANCEL-002"],
+    },
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

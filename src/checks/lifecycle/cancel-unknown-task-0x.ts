@@ -13,7 +13,14 @@ export default defineCheck({
   tck: ["CORE-CANCEL-003"],
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001) when it is not there.",
-  selfTest: [{ flaw: "cancel-unknown-wrong-code", protocols: ["0.3"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "cancel-unknown-wrong-code",
+      protocols: ["0.3"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CANCEL-003"],
+    },
+  ],
   scope: "transport",
   generations: ["0.1", "0.2", "0.3"],
   run: cancelUnknownTask,

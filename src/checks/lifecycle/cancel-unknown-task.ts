@@ -34,7 +34,14 @@ export default defineCheck({
   },
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
-  selfTest: [{ flaw: "cancel-unknown-wrong-code", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "cancel-unknown-wrong-code",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CANCEL-003"],
+    },
+  ],
   scope: "transport",
   generations: ["1.0"],
   run: cancelUnknownTask,

@@ -18,7 +18,14 @@ export default defineCheck({
   },
   recommendation:
     "Accept a contextId the server issued earlier and keep the new task (or message) in that context; if a contextId cannot be accepted, answer an error rather than replacing it.",
-  selfTest: [{ flaw: "context-not-kept", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "context-not-kept",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-MULTI-002"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   run: async (ctx) => {

@@ -18,7 +18,14 @@ export default defineCheck({
   },
   recommendation:
     "When a message carries both taskId and contextId, compare the contextId with the stored task's and answer an error (InvalidParams, -32602) when they differ.",
-  selfTest: [{ flaw: "context-mismatch-accepted", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "context-mismatch-accepted",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-MULTI-006"],
+    },
+  ],
   dependsOn: [
     "lifecycle.send-returns-task",
     "lifecycle.server-generated-ids",

@@ -52,8 +52,18 @@ export default defineCheck({
   recommendation:
     "Honour SendMessageConfiguration.returnImmediately: by default hold the reply until the task is terminal or interrupted; when it is true, reply with the task as soon as it is created.",
   selfTest: [
-    { flaw: "send-returns-early", protocols: ["1.0"], bindings: ["JSONRPC"] },
-    { flaw: "return-immediately-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "send-returns-early",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-EXECUTION-MODE-001"],
+    },
+    {
+      flaw: "return-immediately-ignored",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-EXECUTION-MODE-002"],
+    },
   ],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",

@@ -19,7 +19,12 @@ export default defineCheck({
   recommendation:
     "Implement tasks/get (GetTask) for every task the agent created, returning the stored Task.",
   selfTest: [
-    { flaw: "get-task-wrong-context", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "get-task-wrong-context",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-GET-001"],
+    },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

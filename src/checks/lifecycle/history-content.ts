@@ -27,7 +27,14 @@ export default defineCheck({
   tck: ["CORE-HIST-006"],
   recommendation:
     "Store the user's messages in Task.history as they arrived (role, parts, messageId); put summaries or notes in the agent's own messages or in metadata instead.",
-  selfTest: [{ flaw: "history-rewritten", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "history-rewritten",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-HIST-006"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,

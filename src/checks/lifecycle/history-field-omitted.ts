@@ -17,7 +17,14 @@ export default defineCheck({
     text: "0: No history should be returned; the `history` field SHOULD be omitted",
   },
   recommendation: "For historyLength 0, drop the history field from the returned task instead of sending [].",
-  selfTest: [{ flaw: "history-zero-empty-field", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "history-zero-empty-field",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-HIST-001"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   judgesTasks: true,

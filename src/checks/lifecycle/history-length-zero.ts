@@ -25,7 +25,9 @@ export default defineCheck({
     text: "A value of zero is a request to not include any messages. The server MUST NOT return more messages than the provided value, but MAY apply a lower limit.",
   },
   recommendation: "For historyLength 0, return the task without its history messages.",
-  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"], violates: ["CORE-HIST-002"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   judgesTasks: true,

@@ -56,7 +56,9 @@ export default defineCheck({
   },
   recommendation:
     "Apply historyLength to the stored history before answering: keep only the last N messages.",
-  selfTest: [{ flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "history-ignored", protocols: ["1.0"], bindings: ["JSONRPC"], violates: ["CORE-HIST-002"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,

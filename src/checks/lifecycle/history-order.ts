@@ -15,7 +15,14 @@ export default defineCheck({
   tck: ["CORE-HIST-005"],
   recommendation:
     "Append each message to Task.history as it is exchanged and return the history oldest first (historyLength keeps the most recent ones, at the end).",
-  selfTest: [{ flaw: "history-reversed", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "history-reversed",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-HIST-005"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,

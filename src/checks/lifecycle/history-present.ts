@@ -14,7 +14,14 @@ export default defineCheck({
   tck: ["CORE-HIST-004"],
   recommendation:
     "Keep the messages of a task (the user's message at least) in Task.history and return them when historyLength allows.",
-  selfTest: [{ flaw: "history-never-returned", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "history-never-returned",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-HIST-004"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,

@@ -17,7 +17,14 @@ export default defineCheck({
     text: "When `includeArtifacts` is false (the default), the artifacts field MUST be omitted entirely from each Task object in the response.",
   },
   recommendation: "Strip artifacts from listed tasks unless the request sets includeArtifacts: true.",
-  selfTest: [{ flaw: "list-tasks-with-artifacts", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "list-tasks-with-artifacts",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-LIST-005"],
+    },
+  ],
   dependsOn: ["lifecycle.list-tasks"],
   scope: "transport",
   judgesTasks: true,

@@ -47,8 +47,18 @@ export default defineCheck({
   },
   recommendation: "Sort ListTasks results by status.timestamp, descending, before paging.",
   selfTest: [
-    { flaw: "list-tasks-oldest-first", protocols: ["1.0"], bindings: ["JSONRPC"] },
-    { flaw: "list-tasks-oldest-first-untimed", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "list-tasks-oldest-first",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-LIST-003"],
+    },
+    {
+      flaw: "list-tasks-oldest-first-untimed",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-LIST-003"],
+    },
   ],
   dependsOn: ["lifecycle.list-tasks"],
   scope: "transport",

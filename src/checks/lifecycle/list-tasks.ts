@@ -107,7 +107,7 @@ export default defineCheck({
   recommendation:
     'Implement ListTasks with contextId filtering, pageSize (1–100) and an opaque pageToken cursor; always send nextPageToken, as "" on the last page.',
   selfTest: [
-    { flaw: "list-tasks-no-token", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "list-tasks-no-token", protocols: ["1.0"], bindings: ["JSONRPC"], violates: ["CORE-LIST-004"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

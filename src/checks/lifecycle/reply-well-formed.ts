@@ -30,7 +30,7 @@ export default defineCheck({
   recommendation:
     'Return the Task (or Message) exactly as the schema of the version you speak defines it; in 0.2/0.3 include kind: "task" / "message".',
   selfTest: [
-    { flaw: "send-task-missing-kind", protocols: ["0.3"] },
+    { flaw: "send-task-missing-kind", protocols: ["0.3"], violates: ["DM-TASK-001"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

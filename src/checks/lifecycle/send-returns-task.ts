@@ -23,7 +23,14 @@ export default defineCheck({
   },
   recommendation:
     "Return a Task (or Message) from the send method, with `id` and `contextId` set by the server.",
-  selfTest: [{ flaw: "task-without-context", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "task-without-context",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-MULTI-001a"],
+    },
+  ],
   scope: "transport",
   basic: true,
   run: async (ctx) => {

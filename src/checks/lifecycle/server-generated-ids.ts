@@ -15,7 +15,14 @@ export default defineCheck({
   },
   recommendation:
     "Generate a fresh, unique task id (e.g. a UUID) for every new task and return it with a contextId, generated too when the client sent none.",
-  selfTest: [{ flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "duplicate-task-ids",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-MULTI-003"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,

@@ -17,7 +17,14 @@ export default defineCheck({
   },
   recommendation:
     "When a message names a task but no context, take the contextId from the stored task, and return it in the reply.",
-  selfTest: [{ flaw: "task-context-not-inferred", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "task-context-not-inferred",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-MULTI-005"],
+    },
+  ],
   dependsOn: [
     "lifecycle.send-returns-task",
     "lifecycle.server-generated-ids",

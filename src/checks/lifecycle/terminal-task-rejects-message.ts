@@ -20,7 +20,12 @@ export default defineCheck({
   recommendation:
     "Check the state of the task a message names; if it is completed, failed, canceled or rejected, answer UnsupportedOperationError (-32004) instead of accepting it.",
   selfTest: [
-    { flaw: "terminal-task-accepts-message", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "terminal-task-accepts-message",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-SEND-002"],
+    },
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

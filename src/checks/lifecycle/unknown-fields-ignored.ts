@@ -78,8 +78,18 @@ export default defineCheck({
   recommendation:
     "Parse requests leniently: drop fields the schema does not know instead of refusing the request, so newer clients keep working.",
   selfTest: [
-    { flaw: "unknown-fields-refused", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
-    { flaw: "rest-unknown-fields-refused", protocols: ["0.3", "1.0"], bindings: ["HTTP+JSON"] },
+    {
+      flaw: "unknown-fields-refused",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["DM-SERIAL-005"],
+    },
+    {
+      flaw: "rest-unknown-fields-refused",
+      protocols: ["0.3", "1.0"],
+      bindings: ["HTTP+JSON"],
+      violates: ["DM-SERIAL-005"],
+    },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",

@@ -18,7 +18,14 @@ export default defineCheck({
   },
   recommendation:
     "Before running a message that carries a taskId, look the task up and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is unknown.",
-  selfTest: [{ flaw: "unknown-task-message-accepted", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "unknown-task-message-accepted",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-MULTI-004"],
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],

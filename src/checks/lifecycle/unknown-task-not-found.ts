@@ -17,7 +17,14 @@ export default defineCheck({
   },
   recommendation:
     "Look the id up in the task store and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
-  selfTest: [{ flaw: "task-not-found-wrong-code", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "task-not-found-wrong-code",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-GET-002", "JSONRPC-ERR-002", "JSONRPC-SSE-002"],
+    },
+  ],
   scope: "transport",
   run: async (ctx) => {
     // A fresh UUID every run (docs/conformance.md, pitfalls: never assume an id is free or taken).

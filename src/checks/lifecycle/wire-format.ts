@@ -68,7 +68,9 @@ export default defineCheck({
   },
   recommendation:
     "Serialise replies with a ProtoJSON encoder of the normative a2a.proto (camelCase names, enum names, RFC 3339 UTC timestamps) and fill every REQUIRED field; send application/json (JSON-RPC) or application/a2a+json (HTTP+JSON).",
-  selfTest: [{ flaw: "task-timestamp-offset", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "task-timestamp-offset", protocols: ["1.0"], bindings: ["JSONRPC"], violates: ["DM-SERIAL-003"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task", "lifecycle.server-generated-ids"],
   scope: "transport",
   generations: ["1.0"],

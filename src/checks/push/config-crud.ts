@@ -30,7 +30,7 @@ export default defineCheck({
     "Implement set/create, get, list and delete of push notification configs over a store keyed by task and config id.",
   selfTest: [
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
-    { flaw: "push-config-not-stored", protocols: ["1.0"] },
+    { flaw: "push-config-not-stored", protocols: ["1.0"], violates: ["PUSH-CREATE-001", "PUSH-GET-001"] },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",

@@ -21,7 +21,14 @@ export default defineCheck({
   },
   recommendation:
     "Treat a delete of a config that is already gone as done: answer success (as the first delete did) rather than an error.",
-  selfTest: [{ flaw: "push-delete-twice-fails", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "push-delete-twice-fails",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["PUSH-DEL-002"],
+    },
+  ],
   dependsOn: ["push.config-crud"],
   scope: "transport",
   judgesTasks: true,

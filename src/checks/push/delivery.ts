@@ -136,8 +136,8 @@ export default defineCheck({
     "POST every task update to each stored config's url, with Authorization: <scheme> <credentials> from the config (and the token when one was given).",
   selfTest: [
     { flaw: "push-config-not-stored", protocols: ["1.0"] },
-    { flaw: "push-no-delivery", protocols: ["0.3"] },
-    { flaw: "push-wrong-token", protocols: ["1.0"] },
+    { flaw: "push-no-delivery", protocols: ["0.3"], violates: ["PUSH-DELIVER-002"] },
+    { flaw: "push-wrong-token", protocols: ["1.0"], violates: ["PUSH-DELIVER-001"] },
     // The send names another task's id, so the notifications of the task it started name no task it sent.
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],

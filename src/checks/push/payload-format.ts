@@ -43,7 +43,7 @@ export default defineCheck({
   },
   recommendation:
     'POST each task event to the webhook as the StreamResponse a stream would carry ({"statusUpdate": {...}}, {"task": {...}}...), not a bare Task.',
-  selfTest: [{ flaw: "push-bare-event", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "push-bare-event", protocols: ["1.0"], violates: ["PUSH-DELIVER-003"] }],
   dependsOn: ["push.delivery"],
   scope: "transport",
   judgesTasks: true,

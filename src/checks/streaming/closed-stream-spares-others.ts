@@ -17,7 +17,14 @@ export default defineCheck({
   },
   recommendation:
     "Keep each subscriber's stream separate: when one client disconnects, remove only its stream from the task's fan-out and keep writing to the others.",
-  selfTest: [{ flaw: "closing-stream-cuts-others", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "closing-stream-cuts-others",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["STREAM-ORDER-004"],
+    },
+  ],
   dependsOn: ["streaming.subscribe-running"],
   scope: "transport",
   judgesTasks: true,

@@ -15,7 +15,14 @@ export default defineCheck({
   tck: ["JSONRPC-SSE-001", "HTTP_JSON-SSE-001"],
   recommendation:
     "Send streams with `Content-Type: text/event-stream` (and `Cache-Control: no-cache`); keep application/json for errors raised before the stream starts.",
-  selfTest: [{ flaw: "stream-wrong-content-type", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "stream-wrong-content-type",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["JSONRPC-SSE-001"],
+    },
+  ],
   scope: "transport",
   needs: ["streaming"],
   bindings: ["JSONRPC", "HTTP+JSON"],

@@ -70,8 +70,13 @@ export default defineCheck({
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",
   selfTest: [
     { flaw: "stream-update-wrong-context", protocols: ["1.0"], bindings: ["JSONRPC"] },
-    { flaw: "task-missing-kind", protocols: ["0.3"], bindings: ["JSONRPC"] },
-    { flaw: "stream-state-backwards", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "task-missing-kind", protocols: ["0.3"], bindings: ["JSONRPC"], violates: ["DM-TASK-001"] },
+    {
+      flaw: "stream-state-backwards",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["STREAM-ORDER-001"],
+    },
   ],
   scope: "transport",
   needs: ["streaming"],

@@ -45,8 +45,18 @@ export default defineCheck({
     },
   ],
   selfTest: [
-    { flaw: "stream-first-event-completed", protocols: ["1.0"], bindings: ["JSONRPC"] },
-    { flaw: "stream-wrong-content-type", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "stream-first-event-completed",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-STREAM-003"],
+    },
+    {
+      flaw: "stream-wrong-content-type",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-STREAM-001"],
+    },
   ],
   // Events that cannot be read are one defect, judged by events-well-formed; the first event's state is judged
   // only on streams that check could read.

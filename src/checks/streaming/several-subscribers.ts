@@ -55,7 +55,14 @@ export default defineCheck({
   },
   recommendation:
     "Fan each task event out to every open stream of the task in one order, and close every stream when the task reaches a terminal state.",
-  selfTest: [{ flaw: "second-subscriber-cut", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "second-subscriber-cut",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["STREAM-ORDER-002", "STREAM-ORDER-003", "STREAM-SUB-002"],
+    },
+  ],
   allowed: [
     {
       behaviour: "a subscribe to a task that has already finished is refused (the check tries a new task)",

@@ -18,7 +18,14 @@ export default defineCheck({
   },
   recommendation:
     "End the HTTP response (or the gRPC call) as soon as the final event is written; do not keep the connection open waiting for more.",
-  selfTest: [{ flaw: "stream-never-ends", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    {
+      flaw: "stream-never-ends",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-STREAM-003"],
+    },
+  ],
   scope: "transport",
   needs: ["streaming"],
   run: async (ctx) => {

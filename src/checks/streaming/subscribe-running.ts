@@ -81,7 +81,12 @@ export default defineCheck({
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
   selfTest: [
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
-    { flaw: "subscribe-unsupported", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "subscribe-unsupported",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["STREAM-SUB-001"],
+    },
   ],
   scope: "transport",
   judgesTasks: true,

@@ -22,7 +22,12 @@ export default defineCheck({
     "Before opening the stream, look the task up; if it is terminal answer UnsupportedOperationError (-32004) as the JSON-RPC response itself (HTTP 400 over REST, FAILED_PRECONDITION over gRPC).",
   selfTest: [
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
-    { flaw: "subscribe-terminal-streams", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "subscribe-terminal-streams",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["STREAM-SUB-003"],
+    },
   ],
   scope: "transport",
   judgesTasks: true,

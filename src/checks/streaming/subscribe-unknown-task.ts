@@ -34,7 +34,12 @@ export default defineCheck({
   recommendation:
     "Look the task up before opening the stream and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) as the response itself.",
   selfTest: [
-    { flaw: "subscribe-unknown-wrong-code", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "subscribe-unknown-wrong-code",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["STREAM-SUB-004"],
+    },
     { flaw: "subscribe-terminal-streams", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["streaming.subscribe-running"],

@@ -1,4 +1,4 @@
-import { covered, partial, req, type TckRequirement } from "./requirement.js";
+import { JSON_BINDINGS, covered, partial, req, type TckRequirement } from "./requirement.js";
 
 /** The TCK's requirements from data_model.py, streaming.py and push_notifications.py, in the TCK's order. */
 export const modelStreamingPushRequirements: readonly TckRequirement[] = [
@@ -82,6 +82,7 @@ export const modelStreamingPushRequirements: readonly TckRequirement[] = [
     covered(
       "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
     ),
+    JSON_BINDINGS,
   ),
   req(
     "DM-SERIAL-002",
@@ -92,6 +93,7 @@ export const modelStreamingPushRequirements: readonly TckRequirement[] = [
     covered(
       "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
     ),
+    JSON_BINDINGS,
   ),
   req(
     "DM-SERIAL-003",
@@ -102,6 +104,7 @@ export const modelStreamingPushRequirements: readonly TckRequirement[] = [
     covered(
       "A2A 1.0 replies of SendMessage, GetTask and ListTasks over JSON-RPC and HTTP+JSON, and stream events; on gRPC the protobuf encoding carries names, enums and timestamps",
     ),
+    JSON_BINDINGS,
   ),
   req(
     "DM-SERIAL-004",

@@ -1,3 +1,4 @@
+import type { Transport } from "../../model/transport.js";
 import type { CheckLevel } from "../types.js";
 
 /** How far the catalogue covers one TCK requirement. */
@@ -19,7 +20,15 @@ export interface TckRequirement {
   status: CoverageStatus;
   /** Why it is partial, not applicable or not covered, and where the current spec differs from the TCK. */
   note?: string;
+  /**
+   * The bindings the requirement speaks of, where its words narrow them (JSON serialisation exists on
+   * JSON-RPC and HTTP+JSON only); otherwise taken from the id's prefix, or all.
+   */
+  bindings?: readonly Transport[];
 }
+
+/** The bindings whose messages are JSON text (1.0.1 §5.5 speaks of JSON serialisation). */
+export const JSON_BINDINGS: readonly Transport[] = ["JSONRPC", "HTTP+JSON"];
 
 export type Coverage = Pick<TckRequirement, "status" | "note">;
 
@@ -35,8 +44,9 @@ export function req(
   title: string,
   tested: boolean,
   coverage: Coverage,
+  bindings?: readonly Transport[],
 ): TckRequirement {
-  return { id, level, section, title, tested, ...coverage };
+  return { id, level, section, title, tested, ...coverage, ...(bindings ? { bindings } : {}) };
 }
 
 export const CLIENT_SIDE =

@@ -58,7 +58,7 @@ export default defineCheck({
   tck: ["BIND-EQUIV-003"],
   recommendation:
     "Raise one A2A error per condition in the shared handler and let each binding map it with the spec's table (-32001 / 404 / NOT_FOUND for TaskNotFound).",
-  selfTest: [{ flaw: "inconsistent-push-errors", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "inconsistent-push-errors", protocols: ["1.0"], violates: ["BIND-EQUIV-003"] }],
   scope: "agent",
   needs: ["multiple-transports"],
   run: async (ctx) => {

@@ -56,7 +56,9 @@ export default defineCheck({
     text: "When an agent supports multiple protocols, all supported protocols MUST: … Identical Functionality: Provide the same set of operations and capabilities",
   },
   recommendation: "Back every binding with one task store (one request handler), not a store per binding.",
-  selfTest: [{ flaw: "separate-task-stores", protocols: ["0.3"] }],
+  selfTest: [
+    { flaw: "separate-task-stores", protocols: ["0.3"], violates: ["BIND-EQUIV-001", "BIND-EQUIV-002"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "agent",
   judgesTasks: true,

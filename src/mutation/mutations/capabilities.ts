@@ -57,6 +57,7 @@ function returnsAtOnce(params: unknown): boolean {
 export const capabilityMutations: Mutation[] = [
   {
     id: "card-denies-push-it-serves",
+    violates: ["CORE-CAP-001"],
     what: "the card says pushNotifications: false while the agent serves the push-config methods",
     clause: "A2A 1.0.1 §3.3.1 (operations of a capability the card does not declare return its error)",
     check: "errors.capability-errors",
@@ -71,6 +72,7 @@ export const capabilityMutations: Mutation[] = [
   },
   {
     id: "push-delete-twice-fails",
+    violates: ["PUSH-DEL-002"],
     what: "deleting a push config a second time is answered with an internal error",
     clause:
       "A2A 1.0.1 §3.1.10 (DeleteTaskPushNotificationConfig MUST be idempotent; a repeat may say not found)",
@@ -97,6 +99,7 @@ export const capabilityMutations: Mutation[] = [
   },
   {
     id: "task-ids-repeated",
+    violates: ["CORE-MULTI-003"],
     what: "every new task gets the same id",
     clause: "A2A 1.0.1 §3.4 (the server generates a unique id for each new task)",
     check: "lifecycle.server-generated-ids",
@@ -116,6 +119,7 @@ export const capabilityMutations: Mutation[] = [
   },
   {
     id: "blocking-send-returns-early",
+    violates: ["CORE-EXECUTION-MODE-001"],
     what: "a send without returnImmediately answers with the task still working",
     clause: "A2A 1.0.1 §3.2.2 (returnImmediately unset: wait until the task is terminal or interrupted)",
     check: "lifecycle.execution-mode",

@@ -5,6 +5,7 @@ import type { Json, Mutation } from "../types.js";
 export const cardMutations: Mutation[] = [
   {
     id: "card-name-dropped",
+    violates: ["CARD-STRUCT-001", "DM-SERIAL-004"],
     what: "the card has no name",
     clause: "A2A 0.3 §5.5 AgentCard.name (required); 1.0.1 §5.7 (REQUIRED)",
     check: "card.required-fields",

@@ -22,6 +22,7 @@ const versionRefusalAsInternal: Pick<Mutation, "generations" | "bindings" | "rep
 export const errorMutations: Mutation[] = [
   {
     id: "parse-error-as-invalid-request",
+    violates: ["CORE-ERR-001"],
     bindings: ["JSONRPC"],
     what: "a body that is not JSON is answered -32600 instead of -32700",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
@@ -30,6 +31,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "unknown-method-as-internal-error",
+    violates: ["CORE-ERR-001"],
     bindings: ["JSONRPC"],
     what: "an unknown method is answered -32603 instead of -32601",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
@@ -38,6 +40,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "invalid-request-as-internal-error",
+    violates: ["CORE-ERR-001"],
     bindings: ["JSONRPC"],
     what: "a body that is not a JSON-RPC request is answered -32603 instead of -32600",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
@@ -46,6 +49,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "invalid-params-as-internal-error",
+    violates: ["CORE-ERR-001", "CORE-ERR-002"],
     bindings: ["JSONRPC"],
     what: "malformed params are answered -32603 instead of -32602",
     clause: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1, 1.0.1 §9.5",
@@ -54,6 +58,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "error-id-not-echoed",
+    violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],
     what: "error replies carry an id other than the request's",
     clause: "JSON-RPC 2.0 §5 (id MUST be the same as the request's); A2A 0.3 §6.11, 1.0.1 §9.5",
@@ -68,6 +73,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "error-as-string",
+    violates: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
     bindings: ["JSONRPC"],
     what: "errors are plain strings, not JSON-RPC error objects",
     clause: "JSON-RPC 2.0 §5.1 (error MUST be an object with code and message)",
@@ -94,6 +100,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "version-not-supported-as-internal-error",
+    violates: ["VER-SERVER-002"],
     what: "a request for an A2A version the agent does not serve is answered as an internal error",
     clause: "A2A 1.0.1 §3.6.2 (VersionNotSupportedError), §10.6, §11.6",
     check: "errors.version-not-supported",
@@ -102,6 +109,7 @@ export const errorMutations: Mutation[] = [
   {
     // The same refusal, met by a request without A2A-Version at an interface that serves 1.0 only.
     id: "empty-version-refused-as-internal-error",
+    violates: ["VER-SERVER-003"],
     what: "a request without A2A-Version, at an interface that serves only 1.0, is refused as an internal error",
     clause: "A2A 1.0.1 §3.6.2 (an empty version means 0.3: VersionNotSupportedError where 0.3 is not served)",
     check: "errors.empty-version-is-0-3",
@@ -109,6 +117,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "error-details-dropped",
+    violates: ["GRPC-ERR-001"],
     what: "gRPC: A2A errors come without their ErrorInfo in status details",
     clause: "A2A 1.0.1 §10.6 (gRPC: MUST include ErrorInfo)",
     // Over HTTP+JSON an error without its ErrorInfo cannot be told to be TaskNotFound at all:
@@ -126,6 +135,7 @@ export const errorMutations: Mutation[] = [
   },
   {
     id: "timestamp-not-utc",
+    violates: ["DM-SERIAL-003"],
     what: "task status timestamps carry a local offset instead of UTC",
     clause: "A2A 1.0.1 §5.5 TaskStatus.timestamp (ISO 8601 in UTC), §5.1 (JSON serialization)",
     check: "lifecycle.wire-format",

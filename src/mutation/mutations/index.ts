@@ -1,8 +1,10 @@
 import type { Mutation } from "../types.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardMutations } from "./card.js";
+import { dataModelMutations } from "./data-model.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
+import { operationMutations } from "./operations.js";
 import { streamingMutations } from "./streaming.js";
 import { subscriptionMutations } from "./subscriptions.js";
 import { taskMutations } from "./tasks.js";
@@ -16,4 +18,6 @@ export const MUTATIONS: readonly Mutation[] = [
   ...streamingMutations,
   ...subscriptionMutations,
   ...capabilityMutations,
+  ...dataModelMutations,
+  ...operationMutations,
 ];

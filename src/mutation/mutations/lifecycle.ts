@@ -9,6 +9,7 @@ import {
   requestMessage,
   rpcError,
   rpcParams,
+  spellsProto,
   stateName,
   taskIn,
 } from "./shapes.js";
@@ -32,22 +33,21 @@ function canceledIds(memory: Map<string, unknown>): Set<string> {
 /** The reply to a send of a message that names a task, as if the agent had accepted it. */
 function acceptedTask(reply: BufferedReply, x: Exchange): BufferedReply | undefined {
   const message = requestMessage(x);
-  if (!message || typeof message.taskId !== "string" || !rpcError(reply) || !isObject(reply.body))
-    return undefined;
-  const generation = x.generation ?? "0.x";
+  const refused = x.binding === "rest" ? reply.status >= 400 : rpcError(reply) !== undefined;
+  if (!message || typeof message.taskId !== "string" || !refused || !isObject(reply.body)) return undefined;
   const task: Json = {
     id: message.taskId,
     contextId: typeof message.contextId === "string" ? message.contextId : otherId(),
-    status: { state: stateName(generation, "completed"), timestamp: new Date().toISOString() },
+    status: { state: stateName(x, "completed"), timestamp: new Date().toISOString() },
   };
-  if (generation === "0.x") task.kind = "task";
+  if (!spellsProto(x)) task.kind = "task";
   reply.status = 200;
   if (x.binding === "rest") {
-    reply.body = generation === "1.0" ? { task } : task;
+    reply.body = { task };
     return reply;
   }
   delete reply.body.error;
-  reply.body.result = generation === "1.0" ? { task } : task;
+  reply.body.result = x.generation === "1.0" ? { task } : task;
   return reply;
 }
 
@@ -84,6 +84,7 @@ function grpcAcceptRefusedSend(r: GrpcReply, x: GrpcExchange): GrpcReply | undef
 export const lifecycleMutations: Mutation[] = [
   {
     id: "unknown-task-as-internal-error",
+    violates: ["CORE-GET-002", "JSONRPC-ERR-002", "JSONRPC-SSE-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "reading a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.3 tasks/get errors; 1.0.1 §3.1.3 GetTask (MUST return TaskNotFoundError)",
@@ -93,6 +94,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "cancel-unknown-as-internal-error",
+    violates: ["CORE-CANCEL-003"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "canceling a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.4 tasks/cancel errors; 1.0.1 §3.1.5 CancelTask",
@@ -102,6 +104,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "cancel-finished-as-internal-error",
+    violates: ["CORE-CANCEL-002", "JSONRPC-SSE-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "canceling a finished task is answered -32603 instead of TaskNotCancelable",
     clause: "A2A 0.3 §7.4 tasks/cancel errors; 1.0.1 §3.1.5 CancelTask",
@@ -111,6 +114,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "finished-task-accepts-message",
+    violates: ["CORE-SEND-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message naming a finished task is accepted instead of refused",
     clause: "A2A 0.3 §7.1 (a terminal task cannot be restarted); 1.0.1 §3.1.1 SendMessage errors",
@@ -120,6 +124,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "unknown-task-accepts-message",
+    violates: ["CORE-MULTI-004"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message naming a task that does not exist is accepted instead of refused with TaskNotFound",
     clause: "A2A 1.0.1 §3.1.1 SendMessage errors (TaskNotFoundError)",
@@ -130,6 +135,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "context-mismatch-accepted",
+    violates: ["CORE-MULTI-006"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message whose contextId differs from its task's is accepted instead of refused",
     clause: "A2A 1.0.1 §3.4.1 (a taskId and a contextId that do not match are refused)",
@@ -140,6 +146,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "cancel-undone",
+    violates: ["CORE-CANCEL-001"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a task reported canceled is working again when it is read afterwards",
     clause: "A2A 0.3 §6.3 (canceled is terminal); 1.0.1 §3.1.5, §5.5 TaskState",
@@ -147,13 +154,12 @@ export const lifecycleMutations: Mutation[] = [
     reply: (r, x, memory) => {
       const task = taskIn(r, x);
       if (!task || !isObject(task.status)) return undefined;
-      const generation = x.generation ?? "0.x";
-      if (x.verb === "cancel" && task.status.state === stateName(generation, "canceled")) {
+      if (x.verb === "cancel" && task.status.state === stateName(x, "canceled")) {
         canceledIds(memory).add(task.id as string);
         return undefined;
       }
       if (x.verb !== "get" || !canceledIds(memory).has(task.id as string)) return undefined;
-      task.status.state = stateName(generation, "working");
+      task.status.state = stateName(x, "working");
       return r;
     },
     grpcReply: (r, x, memory) => {
@@ -170,6 +176,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "state-misspelled",
+    violates: ["DM-TASK-002"],
     bindings: ["JSONRPC"],
     what: 'a completed task\'s state is spelled "complete"',
     clause: "A2A 0.3 §6.3 TaskState; 1.0.1 §5.5 TaskState (TASK_STATE_COMPLETED)",
@@ -185,6 +192,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "task-kind-dropped",
+    violates: ["DM-TASK-001"],
     bindings: ["JSONRPC"],
     what: 'the Task returned by message/send has no kind: "task"',
     clause: "A2A 0.3 §6.1 Task.kind (required)",
@@ -213,6 +221,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "context-not-kept",
+    violates: ["CORE-MULTI-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message sent in an existing context is answered in a new context",
     clause: "A2A 0.3 §7.1 (contextId groups related tasks); 1.0.1 §3.4.1",
@@ -234,6 +243,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "history-length-ignored",
+    violates: ["CORE-HIST-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "tasks/get returns more history messages than historyLength asks for",
     clause: "A2A 0.3 §7.3 TaskQueryParams.historyLength; 1.0.1 §3.1.3 (at most N, never more)",
@@ -267,6 +277,7 @@ export const lifecycleMutations: Mutation[] = [
   },
   {
     id: "context-not-implied",
+    violates: ["CORE-MULTI-005"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message naming only a task is answered in another context than the task's",
     clause: "A2A 1.0.1 §3.4.1 (a message with a taskId and no contextId belongs to the task's context)",

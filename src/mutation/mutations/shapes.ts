@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Exchange, Generation, Json } from "../types.js";
+import type { BufferedReply, Exchange, Json } from "../types.js";
 
 /** The error object of a JSON-RPC error reply (JSON-RPC 2.0 §5.1), if the reply is one. */
 export function rpcError(reply: BufferedReply): Json | undefined {
@@ -47,9 +47,24 @@ export function eachObject(v: unknown, fn: (o: Json) => void): void {
   }
 }
 
-/** The state names a generation spells (0.x kebab-case, 1.0.1 §5.5 TASK_STATE_*). */
-export function stateName(generation: Generation, state: "completed" | "working" | "canceled"): string {
-  return generation === "1.0" ? `TASK_STATE_${state.toUpperCase()}` : state;
+/**
+ * Whether an exchange spells the data model the ProtoJSON way (TASK_STATE_*, ROLE_*, parts as
+ * `content`, a send answered as {task}): A2A 1.0 everywhere, and 0.3's HTTP+JSON binding, which
+ * 0.3 §3.2.3 defines by the JSON mapping of its proto.
+ */
+export function spellsProto(x: Pick<Exchange, "generation" | "binding">): boolean {
+  return x.generation === "1.0" || x.binding === "rest";
+}
+
+/** The state names an exchange spells (0.x JSON-RPC kebab-case, ProtoJSON TASK_STATE_*). */
+export function stateName(
+  x: Pick<Exchange, "generation" | "binding">,
+  state: "completed" | "working" | "canceled",
+): string {
+  if (!spellsProto(x)) return state;
+  // 0.3's proto spells it TASK_STATE_CANCELLED; 1.0.1 §5.5 TASK_STATE_CANCELED.
+  if (state === "canceled" && x.generation !== "1.0") return "TASK_STATE_CANCELLED";
+  return `TASK_STATE_${state.toUpperCase()}`;
 }
 
 /** A fresh id in UUID form, so that only its value differs from the agent's own. */
@@ -113,7 +128,11 @@ function restReasons(reply: BufferedReply): string[] {
 /** Whether a reply is the given A2A error on its binding. */
 export function isA2aError(reply: BufferedReply, x: Exchange, error: A2aErrorSpelling): boolean {
   if (x.binding === "jsonrpc") return rpcError(reply)?.code === error.code;
-  return x.binding === "rest" && reply.status >= 400 && restReasons(reply).includes(error.reason);
+  if (x.binding !== "rest" || reply.status < 400) return false;
+  // 1.0.1 §11.6 names the error by its ErrorInfo reason; 0.3's HTTP+JSON servers send {code, message}.
+  return (
+    restReasons(reply).includes(error.reason) || (isObject(reply.body) && reply.body.code === error.code)
+  );
 }
 
 /** The given A2A error answered as an unexplained internal error, on whichever binding it came. */
@@ -125,6 +144,9 @@ export function asInternalError(
   if (!isA2aError(reply, x, error)) return undefined;
   if (x.binding === "jsonrpc") return recode(reply, error.code, INTERNAL_ERROR);
   reply.status = 500;
-  reply.body = { error: { code: 500, status: "INTERNAL", message: "internal error" } };
+  reply.body =
+    x.generation === "1.0"
+      ? { error: { code: 500, status: "INTERNAL", message: "internal error" } }
+      : { code: INTERNAL_ERROR, message: "internal error" };
   return reply;
 }

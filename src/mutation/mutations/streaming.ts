@@ -97,6 +97,7 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "stream-as-text-plain",
+    violates: ["JSONRPC-SSE-001", "HTTP_JSON-SSE-001"],
     bindings: ["JSONRPC", "HTTP+JSON"],
     what: "a message stream is served as text/plain",
     clause: "A2A 0.3 §7.2 (Content-Type: text/event-stream); 1.0.1 §9.4.2, §11.7",
@@ -125,6 +126,7 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "subscribe-unknown-as-internal-error",
+    violates: ["STREAM-SUB-004"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "subscribing to a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.9 tasks/resubscribe errors; 1.0.1 §3.1.6 SubscribeToTask",
@@ -147,6 +149,7 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "rest-client-error-as-500",
+    violates: ["CORE-ERR-001", "CORE-ERR-002"],
     bindings: ["HTTP+JSON"],
     what: "HTTP+JSON: a malformed message:send is answered 500 instead of a 4xx",
     clause: "A2A 1.0.1 §11.6 (InvalidParams / invalid input maps to 400); RFC 9110 §15.6",
@@ -160,6 +163,7 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "rest-unknown-task-as-500",
+    violates: ["HTTP_JSON-STATUS-001"],
     bindings: ["HTTP+JSON"],
     what: "HTTP+JSON: reading a task that does not exist is answered 500 instead of 404",
     clause: "A2A 1.0.1 §11.6 (TaskNotFoundError maps to 404 Not Found)",
@@ -173,6 +177,7 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "grpc-unknown-task-as-internal",
+    violates: ["GRPC-ERR-002"],
     what: "gRPC: reading a task that does not exist is answered INTERNAL, its TASK_NOT_FOUND reason kept",
     clause: "A2A 1.0.1 §10.6 (TaskNotFoundError maps to NOT_FOUND)",
     check: "errors.status-mapping",
@@ -185,6 +190,7 @@ export const streamingMutations: Mutation[] = [
   },
   {
     id: "subscribe-finished-as-internal-error",
+    violates: ["STREAM-SUB-003"],
     what: "subscribing to a finished task is answered as an internal error instead of UnsupportedOperation",
     clause: "A2A 1.0.1 §3.1.6 SubscribeToTask (a terminal task: UnsupportedOperationError)",
     check: "streaming.subscribe-terminal",
@@ -226,7 +232,7 @@ export const streamingMutations: Mutation[] = [
       const task = x.verb === "get" ? taskIn(r, x) : undefined;
       if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
         return undefined;
-      task.status.state = stateName(x.generation ?? "0.x", "canceled");
+      task.status.state = stateName(x, "canceled");
       return r;
     },
     grpcReply: (r, x, memory) => {

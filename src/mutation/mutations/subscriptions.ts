@@ -55,6 +55,7 @@ function secondCutShort(final: (e: unknown) => boolean) {
 export const subscriptionMutations: Mutation[] = [
   {
     id: "subscription-closes-at-once",
+    violates: ["STREAM-SUB-001"],
     what: "a subscription to a running task closes at once, with no event",
     clause: "A2A 1.0.1 §3.1.6 (SubscribeToTask streams the task's updates until it ends)",
     check: "streaming.subscribe-running",
@@ -65,6 +66,7 @@ export const subscriptionMutations: Mutation[] = [
   },
   {
     id: "second-subscriber-cut-short",
+    violates: ["STREAM-ORDER-002", "STREAM-ORDER-003", "STREAM-SUB-002"],
     what: "a second subscription of a running task closes before the task ends",
     clause: "A2A 1.0.1 §3.1.6 (events are broadcast to every open stream, to the end)",
     check: "streaming.several-subscribers",

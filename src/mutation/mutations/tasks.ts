@@ -33,7 +33,9 @@ function alterUserText(history: unknown[]): boolean {
   let changed = false;
   for (const m of history) {
     if (!isObject(m) || !(m.role === "user" || m.role === "ROLE_USER" || m.role === 1)) continue;
-    for (const p of Array.isArray(m.parts) ? (m.parts as unknown[]) : []) {
+    // 0.3's HTTP+JSON (ProtoJSON of its proto) names the parts `content`.
+    const parts = Array.isArray(m.parts) ? m.parts : Array.isArray(m.content) ? m.content : [];
+    for (const p of parts as unknown[]) {
       if (!isObject(p)) continue;
       if (typeof p.text === "string") {
         p.text = `${p.text} (altered)`;
@@ -81,6 +83,7 @@ const dropHistory = (task: Json) => {
 export const taskMutations: Mutation[] = [
   {
     id: "send-answers-neither-task-nor-message",
+    violates: ["CORE-SEND-001"],
     what: "a send is answered with an object that is neither a Task nor a Message",
     clause: "A2A 0.3 §7.1 (result: Task | Message); 1.0.1 §3.1.1 (SendMessage returns a Task or a Message)",
     check: "lifecycle.send-returns-task",
@@ -95,6 +98,7 @@ export const taskMutations: Mutation[] = [
   },
   {
     id: "known-task-not-found",
+    violates: ["CORE-GET-001"],
     what: "reading a task the agent just created answers TaskNotFound",
     clause: "A2A 0.3 §7.3 tasks/get; 1.0.1 §3.1.3 GetTask",
     check: "lifecycle.get-task",
@@ -159,6 +163,7 @@ export const taskMutations: Mutation[] = [
   },
   {
     id: "list-oldest-first",
+    violates: ["CORE-LIST-003"],
     what: "ListTasks lists the oldest task first",
     clause: "A2A 1.0.1 §3.1.4 (sorted by status timestamp, newest first)",
     check: "lifecycle.list-tasks-order",
@@ -179,6 +184,7 @@ export const taskMutations: Mutation[] = [
   },
   {
     id: "list-includes-artifacts-unasked",
+    violates: ["CORE-LIST-005"],
     what: "ListTasks returns artifacts although includeArtifacts was not set",
     clause: "A2A 1.0.1 §3.1.4 (artifacts omitted unless includeArtifacts is true)",
     check: "lifecycle.list-tasks-artifacts",
@@ -214,6 +220,7 @@ export const taskMutations: Mutation[] = [
   },
   {
     id: "history-reversed",
+    violates: ["CORE-HIST-005"],
     what: "a task's history lists the newest message first",
     clause: "A2A 1.0.1 §3.1.3, §5.4 (history in chronological order)",
     check: "lifecycle.history-order",
@@ -223,6 +230,7 @@ export const taskMutations: Mutation[] = [
   },
   {
     id: "history-altered",
+    violates: ["CORE-HIST-006"],
     what: "the user's messages in a task's history are not the ones sent",
     clause: "A2A 1.0.1 §5.4 Task.history (the messages exchanged)",
     check: "lifecycle.history-content",
@@ -232,6 +240,7 @@ export const taskMutations: Mutation[] = [
   },
   {
     id: "history-dropped",
+    violates: ["CORE-HIST-004"],
     what: "a task read with a generous historyLength carries no history",
     clause: "A2A 1.0.1 §3.1.3 (history up to historyLength messages)",
     check: "lifecycle.history-present",
@@ -241,6 +250,7 @@ export const taskMutations: Mutation[] = [
   },
   {
     id: "history-zero-kept",
+    violates: ["CORE-HIST-001"],
     what: "a task read with historyLength 0 carries a history field",
     clause: "A2A 1.0.1 §3.1.3 (historyLength 0: the history field SHOULD be omitted)",
     check: "lifecycle.history-field-omitted",
@@ -255,7 +265,25 @@ export const taskMutations: Mutation[] = [
     }),
   },
   {
+    id: "send-history-zero-kept",
+    violates: ["CORE-HIST-003"],
+    what: "a send with historyLength 0 answers a task that carries a history field",
+    clause: "A2A 1.0.1 §3.2.2 SendMessageConfiguration.historyLength (0: no history in the reply)",
+    check: "lifecycle.history-field-omitted",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: (r, x) => {
+      const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
+      const configuration = isObject(params) && isObject(params.configuration) ? params.configuration : {};
+      const task = x.verb === "send" && configuration.historyLength === 0 ? taskIn(r, x) : undefined;
+      if (!task || "history" in task) return undefined;
+      task.history = [];
+      return r;
+    },
+  },
+  {
     id: "stream-without-task-first",
+    violates: ["CORE-STREAM-003"],
     what: "a message stream leaves out the Task that must open it",
     clause: "A2A 1.0.1 §3.1.2 (the stream MUST begin with the Task object)",
     check: "streaming.first-event",

@@ -66,7 +66,10 @@ export async function expectFlawFailsItsChecks(
     ...(e.other ? { other: e.other } : {}),
   });
   const findings = result.findings ?? [];
-  const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
+  // A check that threw is no evidence that the flaw was seen: only a failing verdict counts.
+  const broken = findings.filter((f) => f.status === "fail");
+  const threw = findings.filter((f) => f.status === "error").map((f) => `${f.id}: ${f.message ?? ""}`);
+  expect(threw, "checks that threw or were cut off").toEqual([]);
   const failing = [...new Set(broken.map((f) => f.id))].sort();
   expect(failing).toEqual([...e.failing].sort());
   // The coverage table trusts a check's selfTest bindings: the flaw must fail it over each of them.

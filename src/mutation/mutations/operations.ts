@@ -1,0 +1,223 @@
+import { isObject } from "../exchange.js";
+import type {
+  BufferedReply,
+  Exchange,
+  GrpcExchange,
+  GrpcReply,
+  Json,
+  Mutation,
+  MutationMemory,
+} from "../types.js";
+import { GRPC_FAILED_PRECONDITION, grpcAsInternal, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
+import { requestMessage, rpcError, taskIn } from "./shapes.js";
+
+// Deviations in the optional operations (capabilities, push configs, the extended card), in the
+// contextId a new task must be given, and in the card's interfaces and the HTTP+JSON error format.
+
+const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+
+/** The push-config operation a request asks for, on any binding (0.3 and 1.0 method names, 1.0.1 §11.3 paths). */
+type PushOperation = "create" | "get" | "list" | "delete";
+function pushOperation(x: Exchange | GrpcExchange): PushOperation | undefined {
+  if (x.verb !== "push") return undefined;
+  const method = "binding" in x && isObject(x.request) ? x.request.method : undefined;
+  const name = "binding" in x ? (typeof method === "string" ? method : "") : x.method;
+  if ("binding" in x && x.binding === "rest") {
+    if (x.httpMethod === "POST") return "create";
+    if (x.httpMethod === "DELETE") return "delete";
+    return /pushNotificationConfigs\/?(\?|$)/.test(x.path) ? "list" : "get";
+  }
+  if (/delete/i.test(name)) return "delete";
+  if (/list/i.test(name)) return "list";
+  if (/create|set/i.test(name)) return "create";
+  if (/get/i.test(name)) return "get";
+  return undefined;
+}
+
+/** The configs of a list reply: 0.3 answers the array itself, 1.0 an object holding `configs`. */
+function listedConfigs(reply: unknown): unknown[] | undefined {
+  if (Array.isArray(reply)) return reply as unknown[];
+  return isObject(reply) && Array.isArray(reply.configs) ? (reply.configs as unknown[]) : undefined;
+}
+
+/** The body of a successful JSON reply: a JSON-RPC result, or an HTTP+JSON body below 300. */
+function okBody(r: BufferedReply, x: Exchange): unknown {
+  if (x.binding === "jsonrpc") return rpcError(r) || !isObject(r.body) ? undefined : r.body.result;
+  return x.binding === "rest" && r.status < 300 ? r.body : undefined;
+}
+
+/** Whether a JSON reply is an error, on either JSON binding. */
+const isErrorReply = (r: BufferedReply, x: Exchange): boolean =>
+  x.binding === "jsonrpc" ? rpcError(r) !== undefined : r.status >= 400;
+
+/** The config a get answered before it was deleted, served again for a get after the delete. */
+function servedAfterDelete(
+  operation: PushOperation | undefined,
+  memory: MutationMemory,
+  ok: unknown,
+): unknown {
+  if (operation === "delete") memory.set("push-deleted", true);
+  if (operation === "get" && ok !== undefined) memory.set("push-config", ok);
+  return operation === "get" && memory.get("push-deleted") ? memory.get("push-config") : undefined;
+}
+
+/** A card whose capability is set false while the agent goes on serving it (1.0.1 §3.3.1). */
+function cardDenies(capability: "streaming" | "extendedAgentCard") {
+  return (card: Json): Json | undefined => {
+    const caps: Json = isObject(card.capabilities) ? card.capabilities : {};
+    if (caps[capability] !== true) return undefined;
+    caps[capability] = false;
+    return card;
+  };
+}
+
+/** The HTTP+JSON error body of an unexplained internal failure (1.0.1 §11.6, AIP-193 shape). */
+const restInternal = (): BufferedReply => ({
+  status: 500,
+  contentType: "application/json",
+  body: { error: { code: 500, status: "INTERNAL", message: "internal error" } },
+});
+
+export const operationMutations: Mutation[] = [
+  {
+    id: "card-denies-streaming-it-serves",
+    violates: ["CORE-CAP-002"],
+    what: "the card says streaming: false while the agent serves message streams",
+    clause:
+      "A2A 1.0.1 §3.3.1 (streaming not declared: SendStreamingMessage and SubscribeToTask return UnsupportedOperation)",
+    check: "errors.capability-errors",
+    generations: ["1.0"],
+    bindings: ALL,
+    card: cardDenies("streaming"),
+  },
+  {
+    id: "extended-card-refused-as-internal-error",
+    violates: ["CORE-CAP-003"],
+    what: "the extended card of an agent that declares none is refused as an internal error, not UnsupportedOperation",
+    clause:
+      "A2A 1.0.1 §3.3.1 (extendedAgentCard not declared: Get Extended Agent Card returns UnsupportedOperation)",
+    check: "errors.capability-errors",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x) => {
+      if (x.verb !== "extended-card" || !isErrorReply(r, x)) return undefined;
+      if (x.binding !== "jsonrpc") return restInternal();
+      const error = rpcError(r);
+      if (!error) return undefined;
+      error.code = -32603;
+      error.message = "internal error";
+      delete error.data;
+      return r;
+    },
+    grpcReply: (r, x) =>
+      x.verb === "extended-card" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined,
+  },
+  {
+    id: "new-task-without-context",
+    violates: ["CORE-MULTI-001a"],
+    what: "a new task is answered without the contextId the agent generated for it",
+    clause: "A2A 1.0.1 §3.4.1 (a contextId the server generates MUST be included in the response)",
+    check: "lifecycle.send-returns-task",
+    bindings: ALL,
+    reply: (r, x) => {
+      const task = x.verb === "send" && !requestMessage(x)?.contextId ? taskIn(r, x) : undefined;
+      if (!task || !("contextId" in task)) return undefined;
+      delete task.contextId;
+      return r;
+    },
+    grpcReply: (r: GrpcReply, x: GrpcExchange) => {
+      const task = x.verb === "send" && !grpcRequestMessage(x)?.contextId ? grpcTask(r) : undefined;
+      if (!task || !task.contextId) return undefined;
+      task.contextId = "";
+      return r;
+    },
+  },
+  {
+    id: "list-page-token-dropped",
+    violates: ["CORE-LIST-004"],
+    what: "the last page of ListTasks leaves out nextPageToken",
+    clause: 'A2A 1.0.1 §3.1.4 (nextPageToken is always present, "" on the last page)',
+    check: "lifecycle.list-tasks",
+    generations: ["1.0"],
+    // protobuf cannot tell an absent string from an empty one: the deviation exists in JSON only.
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: (r, x) => {
+      const body = x.verb === "list" ? okBody(r, x) : undefined;
+      if (!isObject(body) || !("nextPageToken" in body)) return undefined;
+      delete body.nextPageToken;
+      return r;
+    },
+  },
+  {
+    id: "push-configs-not-listed",
+    violates: ["PUSH-LIST-001"],
+    what: "listing a task's push configs answers none, not even the one just set",
+    clause: "A2A 0.3 §7.7 tasks/pushNotificationConfig/list; 1.0.1 §3.1.9 ListTaskPushNotificationConfigs",
+    check: "push.config-crud",
+    bindings: ALL,
+    reply: (r, x) => {
+      const configs = pushOperation(x) === "list" ? listedConfigs(okBody(r, x)) : undefined;
+      if (!configs?.length) return undefined;
+      configs.length = 0;
+      return r;
+    },
+    grpcReply: (r, x) => {
+      const configs = pushOperation(x) === "list" ? listedConfigs(r.response) : undefined;
+      if (!configs?.length) return undefined;
+      configs.length = 0;
+      return r;
+    },
+  },
+  {
+    id: "push-config-outlives-delete",
+    violates: ["PUSH-DEL-001", "PUSH-GET-002"],
+    what: "a push config read after its delete is still returned",
+    clause:
+      "A2A 0.3 §7.8 tasks/pushNotificationConfig/delete; 1.0.1 §3.1.10 (the config is removed), §3.1.8 (get of a missing config fails)",
+    check: "push.config-crud",
+    bindings: ALL,
+    reply: (r, x, memory) => {
+      const operation = pushOperation(x);
+      const kept = servedAfterDelete(operation, memory, okBody(r, x));
+      if (kept === undefined || !isErrorReply(r, x)) return undefined;
+      if (x.binding !== "jsonrpc") return { status: 200, contentType: "application/json", body: kept };
+      const id = isObject(x.request) ? x.request.id : null;
+      return { ...r, status: 200, body: { jsonrpc: "2.0", id, result: kept } };
+    },
+    grpcReply: (r, x, memory) => {
+      const kept = servedAfterDelete(pushOperation(x), memory, r.error ? undefined : r.response);
+      return kept !== undefined && r.error ? { response: kept } : undefined;
+    },
+  },
+  {
+    id: "card-interface-without-url",
+    violates: ["CARD-PROTO-002"],
+    what: "the card's interfaces name their protocol binding but no URL",
+    clause: "A2A 0.3 §5.5.5 AgentInterface.url (required); 1.0.1 §4.4.6 AgentInterface.url (REQUIRED)",
+    check: "card.interfaces",
+    card: (card) => {
+      const list = [card.supportedInterfaces, card.additionalInterfaces].find(Array.isArray) as
+        unknown[] | undefined;
+      const interfaces = (list ?? []).filter(isObject);
+      if (!interfaces.length) return undefined;
+      for (const i of interfaces) delete i.url;
+      return card;
+    },
+  },
+  {
+    id: "rest-error-code-not-numeric",
+    violates: ["HTTP_JSON-ERR-001"],
+    what: "HTTP+JSON errors give error.code as a status name instead of the HTTP status number",
+    clause:
+      "A2A 1.0.1 §11.6 (errors use the google.rpc.Status JSON form of AIP-193: code is the HTTP status)",
+    check: "errors.error-details",
+    generations: ["1.0"],
+    bindings: ["HTTP+JSON"],
+    reply: (r, x) => {
+      const error = x.binding === "rest" && r.status >= 400 && isObject(r.body) ? r.body.error : undefined;
+      if (!isObject(error) || typeof error.code !== "number") return undefined;
+      error.code = typeof error.status === "string" ? error.status : "NOT_FOUND";
+      return r;
+    },
+  },
+];
