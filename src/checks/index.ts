@@ -79,6 +79,7 @@ import errorsRequiredExtension0x from "./errors/required-extension-0x.js";
 import errorsErrorDetails from "./errors/error-details.js";
 import errorsErrorInfoJsonrpc from "./errors/error-info-jsonrpc.js";
 import errorsStatusMapping from "./errors/status-mapping.js";
+import errorsStatusMapping0x from "./errors/status-mapping-0x.js";
 import authMissingCredentialRefused from "./auth/missing-credential-refused.js";
 import authWrongCredentialRefused from "./auth/wrong-credential-refused.js";
 import authChallenge from "./auth/challenge.js";
@@ -187,6 +188,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsErrorDetails,
   errorsErrorInfoJsonrpc,
   errorsStatusMapping,
+  errorsStatusMapping0x,
   // auth
   authMissingCredentialRefused,
   authWrongCredentialRefused,

@@ -206,13 +206,15 @@ export const ERROR_FLAWS: FlawDefinition[] = [
   {
     name: "rest-not-found-500",
     category: "protocol",
-    protocols: ["1.0"],
-    description: "HTTP+JSON answers TaskNotFound with HTTP 500 (the ErrorInfo still says TASK_NOT_FOUND).",
-    expect: "errors.status-mapping fails on HTTP+JSON",
+    protocols: ["0.3", "1.0"],
+    description:
+      "HTTP+JSON answers TaskNotFound with HTTP 500 (the ErrorInfo, or 0.3's code -32001, still says TaskNotFound).",
+    expect: "errors.status-mapping (1.0) or errors.status-mapping-0x (0.3) fails on HTTP+JSON",
     restReply: (body, res) => {
-      if (res.statusCode !== 404 || !isObject(body.error)) return body;
+      if (res.statusCode !== 404) return body;
       res.status(500);
-      return { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } };
+      // 0.3's HTTP+JSON error body is {code, message}; 1.0.1 §11.6's is a google.rpc.Status.
+      return isObject(body.error) ? { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } } : body;
     },
   },
   {

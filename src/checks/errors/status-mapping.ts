@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
-import type { A2AError, CallOutcome } from "../../client/types.js";
+import type { A2AError } from "../../client/types.js";
 import { a2aCodes, errorName } from "../../protocol/error-codes.js";
-import { terminalStates } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
+import { provoke, type Provoked } from "../support/provoked-errors.js";
 import type { CheckContext } from "../types.js";
 
 /**
@@ -14,46 +13,6 @@ const MAPPING: Record<number, { http: number; grpc: string; http100?: number; gr
   [a2aCodes.taskNotCancelable]: { http: 400, grpc: "FAILED_PRECONDITION", http100: 409 },
   [a2aCodes.unsupportedOperation]: { http: 400, grpc: "FAILED_PRECONDITION", grpc100: "UNIMPLEMENTED" },
 };
-
-interface Provoked {
-  what: string;
-  code: number;
-  outcome: CallOutcome<unknown>;
-}
-
-/** The errors provoked: an unknown task read, a finished task canceled, a message to a finished task. */
-async function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {
-  const provoked: Provoked[] = [];
-  const evidence: string[] = [];
-  const missing = await ctx.client.getTask(`plainwright-missing-${randomUUID()}`);
-  provoked.push({ what: "GetTask of an unknown id", code: a2aCodes.taskNotFound, outcome: missing });
-  // The status and the reason together identify an error: a cancel of an unknown task is one more place to get it wrong.
-  const cancelMissing = await ctx.client.cancelTask(`plainwright-missing-${randomUUID()}`);
-  provoked.push({ what: "CancelTask of an unknown id", code: a2aCodes.taskNotFound, outcome: cancelMissing });
-  const settled = await ctx.fixtures.settledTask();
-  evidence.push(...missing.trafficIds, ...cancelMissing.trafficIds, ...settled.evidence);
-  if (settled.ok && terminalStates.has(settled.value.state)) {
-    const task = settled.value;
-    const cancel = await ctx.client.cancelTask(task.id);
-    const send = await ctx.client.send({
-      text: ctx.fixtures.message,
-      taskId: task.id,
-      ...(task.contextId ? { contextId: task.contextId } : {}),
-    });
-    evidence.push(...cancel.trafficIds, ...send.trafficIds);
-    provoked.push({
-      what: `CancelTask of ${task.state} task`,
-      code: a2aCodes.taskNotCancelable,
-      outcome: cancel,
-    });
-    provoked.push({
-      what: `a message to ${task.state} task`,
-      code: a2aCodes.unsupportedOperation,
-      outcome: send,
-    });
-  }
-  return { provoked, evidence };
-}
 
 /** Why an error's status breaks §5.4, a note when it is 1.0.0's value, or nothing when it is right. */
 function judge(ctx: CheckContext, p: Provoked, error: A2AError): { problem?: string; note?: string } {

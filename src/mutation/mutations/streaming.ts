@@ -166,9 +166,9 @@ export const streamingMutations: Mutation[] = [
     violates: ["HTTP_JSON-STATUS-001"],
     bindings: ["HTTP+JSON"],
     what: "HTTP+JSON: reading a task that does not exist is answered 500 instead of 404",
-    clause: "A2A 1.0.1 §11.6 (TaskNotFoundError maps to 404 Not Found)",
-    check: "errors.status-mapping",
-    generations: ["1.0"],
+    clause:
+      "A2A 0.3 §3.2.3 (appropriate HTTP status codes); 1.0.1 §11.6 (TaskNotFoundError maps to 404 Not Found)",
+    check: { "0.x": "errors.status-mapping-0x", "1.0": "errors.status-mapping" },
     reply: (r, x) => {
       if (x.binding !== "rest" || x.verb !== "get" || r.status !== 404) return undefined;
       r.status = 500;

@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import type { CallOutcome } from "../../client/types.js";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { terminalStates } from "../../protocol/model.js";
+import type { CheckContext } from "../types.js";
+
+/** An A2A error a check provoked on purpose: what was asked, the code it must answer, and the outcome. */
+export interface Provoked {
+  what: string;
+  code: number;
+  outcome: CallOutcome<unknown>;
+}
+
+/** The errors provoked: an unknown task read, a finished task canceled, a message to a finished task. */
+export async function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {
+  const provoked: Provoked[] = [];
+  const evidence: string[] = [];
+  const missing = await ctx.client.getTask(`plainwright-missing-${randomUUID()}`);
+  provoked.push({ what: "GetTask of an unknown id", code: a2aCodes.taskNotFound, outcome: missing });
+  // The status and the reason together identify an error: a cancel of an unknown task is one more place to get it wrong.
+  const cancelMissing = await ctx.client.cancelTask(`plainwright-missing-${randomUUID()}`);
+  provoked.push({ what: "CancelTask of an unknown id", code: a2aCodes.taskNotFound, outcome: cancelMissing });
+  const settled = await ctx.fixtures.settledTask();
+  evidence.push(...missing.trafficIds, ...cancelMissing.trafficIds, ...settled.evidence);
+  if (settled.ok && terminalStates.has(settled.value.state)) {
+    const task = settled.value;
+    const cancel = await ctx.client.cancelTask(task.id);
+    const send = await ctx.client.send({
+      text: ctx.fixtures.message,
+      taskId: task.id,
+      ...(task.contextId ? { contextId: task.contextId } : {}),
+    });
+    evidence.push(...cancel.trafficIds, ...send.trafficIds);
+    provoked.push({
+      what: `CancelTask of ${task.state} task`,
+      code: a2aCodes.taskNotCancelable,
+      outcome: cancel,
+    });
+    provoked.push({
+      what: `a message to ${task.state} task`,
+      code: a2aCodes.unsupportedOperation,
+      outcome: send,
+    });
+  }
+  return { provoked, evidence };
+}
