@@ -48,6 +48,7 @@ async function followAfterDrop(
   const read = await readAfterDrop(ctx.client, id, evidence);
   if (!read.ok) return read.verdict;
   let resubscribed = "";
+  let cutShort: string | undefined;
   const usualMs = await usualDuration(ctx, text);
   const patience = (left: number) =>
     usualMs === undefined ? left : Math.min(left, Math.max(2000, 4 * usualMs));
@@ -69,10 +70,19 @@ async function followAfterDrop(
     // the implementation in 0.x (0.3 §7.9), and a task may finish between the read and the subscription, so
     // the stream's content is reported, and the task's outcome below is what is judged.
     if (!watched) resubscribed = "; a resubscription stayed open without its final event";
-    else if (!watched.outcome?.failure)
-      resubscribed = watched.events.some(mayEndStream)
-        ? `; a resubscription carried it to its end (${watched.events.length} event(s))`
-        : `; a resubscription ended after ${watched.events.length} event(s), before the task's final one`;
+    else if (!watched.outcome?.failure && watched.events.some(mayEndStream))
+      resubscribed = `; a resubscription carried it to its end (${watched.events.length} event(s))`;
+    else if (!watched.outcome?.failure) {
+      // Ended before the final event: a defect only if the task was in fact still going (it may have
+      // finished between the read and the subscription). The subscription exists to deliver the rest
+      // (1.0.1 §3.1.6: it terminates when the task does; 0.3 §7.9: "to resume receiving subsequent updates").
+      const now = await ctx.client.getTask(id);
+      evidence.push(...now.trafficIds);
+      if (now.ok && activeStates.has(now.value.state))
+        cutShort = `a resubscription of task ${id} ended after ${watched.events.length} event(s) while the task was still ${now.value.state}: its remaining events were not delivered`;
+      else
+        resubscribed = `; a resubscription ended after ${watched.events.length} event(s), as the task ended`;
+    }
   }
   // The task is given a few times what the same message takes without a drop (when that is known), within the
   // budget: a task the drop stalled is not waited on for the whole budget.
@@ -87,10 +97,11 @@ async function followAfterDrop(
       `the drop stalled the work: ${settled.reason} after its stream was dropped, while the same message otherwise ends in ${(usualMs / 1000).toFixed(1)} s`,
       evidence,
     );
+  if (cutShort) return fail(cutShort, evidence);
+  // Readable is not enough: whether the drop spared the work shows only in how the task ends.
   if (!settled.ok)
-    return pass(
-      `task ${id} stays readable after its stream was dropped (${settled.reason})${resubscribed}`,
-      evidence,
+    return skip(
+      `task ${id} stays readable after its stream was dropped, but did not end within the budget (${settled.reason})${resubscribed}`,
     );
   const end = settled.value.state;
   const normal = end === "canceled" || end === "failed" ? await normalEnd(ctx, text) : undefined;

@@ -211,6 +211,27 @@ export const streamingMutations: Mutation[] = [
     grpcReply: (r, x) => (x.verb === "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
   },
   {
+    id: "resubscription-ends-early",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a resubscription to a running task closes after its first event, before the task's final one",
+    clause:
+      "A2A 1.0.1 §3.1.6 (the subscription terminates when the task does); 0.3 §7.9 (to resume receiving subsequent updates)",
+    check: {
+      "0.x": "streaming.dropped-stream-task-readable-0x",
+      "1.0": "streaming.dropped-stream-task-readable",
+    },
+    event: (e, x) => {
+      if (x.verb !== "subscribe" || cut.has(x) || isFinalEvent(e)) return undefined;
+      cut.add(x);
+      return { events: [e], end: true };
+    },
+    grpcEvent: (e, x) => {
+      if (x.verb !== "subscribe" || grpcCut.has(x) || grpcIsFinal(e)) return undefined;
+      grpcCut.add(x);
+      return { events: [e], end: true };
+    },
+  },
+  {
     id: "stream-drop-cancels-task",
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a task whose message stream the client dropped before its end reads back canceled",
