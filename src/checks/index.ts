@@ -34,6 +34,7 @@ import lifecycleHistoryContent from "./lifecycle/history-content.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
 import lifecycleContextKept from "./lifecycle/context-kept.js";
+import lifecycleContextKept0x from "./lifecycle/context-kept-0x.js";
 import lifecycleListTasks from "./lifecycle/list-tasks.js";
 import lifecycleListTasksOrder from "./lifecycle/list-tasks-order.js";
 import lifecycleListTasksArtifacts from "./lifecycle/list-tasks-artifacts.js";
@@ -52,6 +53,7 @@ import streamingFirstEvent from "./streaming/first-event.js";
 import streamingEventsWellFormed from "./streaming/events-well-formed.js";
 import streamingStreamEnds from "./streaming/stream-ends.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
+import streamingSubscribeRunning0x from "./streaming/subscribe-running-0x.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
 import streamingDroppedStreamTaskReadable0x from "./streaming/dropped-stream-task-readable-0x.js";
@@ -141,6 +143,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleUnknownTaskNotFound,
   lifecycleInputRequiredContinues,
   lifecycleContextKept,
+  lifecycleContextKept0x,
   lifecycleListTasks,
   lifecycleListTasksOrder,
   lifecycleListTasksArtifacts,
@@ -160,6 +163,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingEventsWellFormed,
   streamingStreamEnds,
   streamingSubscribeRunning,
+  streamingSubscribeRunning0x,
   streamingSubscribeTerminal,
   streamingDroppedStreamTaskReadable,
   streamingDroppedStreamTaskReadable0x,

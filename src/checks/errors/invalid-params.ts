@@ -10,11 +10,11 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number and with no message, a get and a cancel with no id.",
-  spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0 §9.5",
+  spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
-    spec: "JSON-RPC 2.0 §5, §5.1; A2A 1.0 §4.3",
-    text: "When a rpc call encounters an error, the Response Object MUST contain the error member; -32602 Invalid params: invalid method parameter(s).",
+    spec: "JSON-RPC 2.0 §5, §5.1; A2A 1.0.1 §3.3.2",
+    text: "When a rpc call encounters an error, the Response Object MUST contain the error member; -32602 Invalid params: invalid method parameter(s). … Servers MUST validate all input parameters before processing … Example error codes: HTTP `400 Bad Request`, gRPC `INVALID_ARGUMENT`, JSON-RPC `-32602 Invalid params`",
   },
   recommendation:
     "Validate params against the schema before handling the call and answer -32602 naming the bad field, instead of letting the handler throw (-32603).",

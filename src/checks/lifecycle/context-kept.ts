@@ -1,7 +1,32 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { Message, Task } from "../../protocol/model.js";
 import { describeFailure } from "../fixtures.js";
-import type { CheckContext } from "../types.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+/** Sends a second message in the first one's context and judges the context of the reply. */
+export async function keepsContext(ctx: CheckContext): Promise<CheckVerdict> {
+  const first = await ctx.fixtures.send();
+  if (!first.ok) return fail(first.reason, first.evidence);
+  const evidence = [...first.evidence];
+  const contextId = await contextOf(ctx, first.value, evidence);
+  // No contextId anywhere is lifecycle.send-returns-task's finding: there is no context to continue in.
+  if (!contextId)
+    return skip("neither the first reply nor the task read back carries a contextId to continue in");
+  const second = await ctx.client.send({ text: ctx.fixtures.message, contextId });
+  evidence.push(...second.trafficIds);
+  // 1.0 §3.4.1: a server may refuse a contextId with an error; it only must not substitute its own.
+  if (!second.ok && second.kind === "error")
+    return skip(`the agent refused a message in its own context ${contextId}: ${describeFailure(second)}`);
+  if (!second.ok)
+    return fail(`a message in context ${contextId} failed: ${describeFailure(second)}`, evidence);
+  const answeredIn = await contextOf(ctx, second.value, evidence);
+  if (answeredIn !== contextId)
+    return fail(
+      `a message sent in context ${contextId} was answered in context ${answeredIn ?? "(none)"}`,
+      evidence,
+    );
+  return pass(`the second message was answered in context ${contextId}`, evidence);
+}
 
 export default defineCheck({
   id: "lifecycle.context-kept",
@@ -10,7 +35,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A second message carrying the contextId the server returned for the first is answered in the same context (the reply carries that contextId); the server does not substitute a new one.",
-  spec: "A2A 0.3 §6.4 Message.contextId, §7.1; 1.0 §3.4.1 (contextId semantics)",
+  spec: "A2A 1.0 §3.4.1 (contextId semantics)",
   tck: ["CORE-MULTI-002a", "CORE-MULTI-002"],
   quote: {
     spec: "A2A 1.0 §3.4.1",
@@ -21,36 +46,15 @@ export default defineCheck({
   selfTest: [
     {
       flaw: "context-not-kept",
-      protocols: ["0.3", "1.0"],
+      protocols: ["1.0"],
       bindings: ["JSONRPC"],
       violates: ["CORE-MULTI-002"],
     },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
-  run: async (ctx) => {
-    const first = await ctx.fixtures.send();
-    if (!first.ok) return fail(first.reason, first.evidence);
-    const evidence = [...first.evidence];
-    const contextId = await contextOf(ctx, first.value, evidence);
-    // No contextId anywhere is lifecycle.send-returns-task's finding: there is no context to continue in.
-    if (!contextId)
-      return skip("neither the first reply nor the task read back carries a contextId to continue in");
-    const second = await ctx.client.send({ text: ctx.fixtures.message, contextId });
-    evidence.push(...second.trafficIds);
-    // 1.0 §3.4.1: a server may refuse a contextId with an error; it only must not substitute its own.
-    if (!second.ok && second.kind === "error")
-      return skip(`the agent refused a message in its own context ${contextId}: ${describeFailure(second)}`);
-    if (!second.ok)
-      return fail(`a message in context ${contextId} failed: ${describeFailure(second)}`, evidence);
-    const answeredIn = await contextOf(ctx, second.value, evidence);
-    if (answeredIn !== contextId)
-      return fail(
-        `a message sent in context ${contextId} was answered in context ${answeredIn ?? "(none)"}`,
-        evidence,
-      );
-    return pass(`the second message was answered in context ${contextId}`, evidence);
-  },
+  generations: ["1.0"],
+  run: keepsContext,
 });
 
 /** A reply's contextId; a task that came back without one is read back (read leniently: the omission is judged elsewhere). */

@@ -9,7 +9,9 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement: "tasks/get (GetTask) of an id the server never issued returns TaskNotFoundError (-32001).",
-  spec: "A2A 0.3 §7.3, §8.2; 1.0 §3.1.3, §3.4.2",
+  // 0.3 §8.2 says servers SHOULD use its codes "where applicable", but §11.1.5 makes using the error codes
+  // of §8 a MUST of server compliance, and an unknown id is the case §8.2 defines -32001 for.
+  spec: "A2A 0.3 §7.3, §8.2, §11.1.5 (MUST use the error codes of §8); 1.0.1 §3.1.3, §3.4.2",
   tck: ["CORE-GET-002", "JSONRPC-ERR-002", "JSONRPC-SSE-002"],
   quote: {
     spec: "A2A 1.0 §3.4.2",

@@ -25,7 +25,7 @@ export default defineCheck({
       violates: ["STREAM-ORDER-004"],
     },
   ],
-  dependsOn: ["streaming.subscribe-running"],
+  dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],

@@ -75,7 +75,7 @@ export default defineCheck({
       variant: "asks-back-always",
     },
   ],
-  dependsOn: ["streaming.subscribe-running"],
+  dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],

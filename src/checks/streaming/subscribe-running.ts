@@ -64,14 +64,25 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   return pass(`subscribed to running task ${id}; the first event is a ${first.kind}`, evidence);
 }
 
+/** Subscribes to a running task (twice, if the first finished too soon) and judges the first event. */
+export async function subscribeToRunningTask(ctx: CheckContext): Promise<CheckVerdict> {
+  const first = await subscribeOnce(ctx);
+  if (first !== "over") return first;
+  const second = await subscribeOnce(ctx);
+  return second === "over"
+    ? skip("twice, the running task finished before the subscription reached it")
+    : second;
+}
+
 export default defineCheck({
   id: "streaming.subscribe-running",
   title: "A running task can be subscribed to again",
   category: "streaming",
   level: "MUST",
+  generations: ["1.0"],
   requirement:
     "tasks/resubscribe (0.x) / SubscribeToTask (1.0) on a task that is still working opens a stream of that task's events; in 1.0 the current Task comes first.",
-  spec: "A2A 0.3 §7.9 tasks/resubscribe; 1.0 §3.1.6 SubscribeToTask",
+  spec: "A2A 1.0 §3.1.6 SubscribeToTask",
   tck: ["STREAM-SUB-001"],
   quote: {
     spec: "A2A 1.0 §3.1.6",
@@ -80,7 +91,7 @@ export default defineCheck({
   recommendation:
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
   selfTest: [
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
     {
       flaw: "subscribe-unsupported",
       protocols: ["1.0"],
@@ -91,12 +102,5 @@ export default defineCheck({
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],
-  run: async (ctx) => {
-    const first = await subscribeOnce(ctx);
-    if (first !== "over") return first;
-    const second = await subscribeOnce(ctx);
-    return second === "over"
-      ? skip("twice, the running task finished before the subscription reached it")
-      : second;
-  },
+  run: subscribeToRunningTask,
 });

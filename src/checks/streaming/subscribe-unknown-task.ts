@@ -42,7 +42,7 @@ export default defineCheck({
     },
     { flaw: "subscribe-terminal-streams", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
-  dependsOn: ["streaming.subscribe-running"],
+  dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
   scope: "transport",
   needs: ["streaming"],
   generations: ["1.0"],

@@ -225,7 +225,7 @@ export const lifecycleMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message sent in an existing context is answered in a new context",
     clause: "A2A 0.3 §7.1 (contextId groups related tasks); 1.0.1 §3.4.1",
-    check: "lifecycle.context-kept",
+    check: { "0.x": "lifecycle.context-kept-0x", "1.0": "lifecycle.context-kept" },
     reply: (r, x) => {
       const message = requestMessage(x);
       const task = x.verb === "send" ? taskIn(r, x) : undefined;

@@ -58,7 +58,7 @@ export const subscriptionMutations: Mutation[] = [
     violates: ["STREAM-SUB-001"],
     what: "a subscription to a running task closes at once, with no event",
     clause: "A2A 1.0.1 §3.1.6 (SubscribeToTask streams the task's updates until it ends)",
-    check: "streaming.subscribe-running",
+    check: { "0.x": "streaming.subscribe-running-0x", "1.0": "streaming.subscribe-running" },
     generations: ["1.0"],
     bindings: ALL,
     event: (_e, x) => closeAtOnce(x),
