@@ -9,6 +9,8 @@ const INVALID_REQUEST = -32600;
 const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
+// gRPC's INVALID_ARGUMENT (google.rpc.Code 3), the status of a validation error (1.0.1 §3.3.2).
+const GRPC_INVALID_ARGUMENT = 3;
 
 /** Deviations in how JSON-RPC errors are answered. */
 /** VersionNotSupported answered as an internal error, on every binding of a 1.0 agent. */
@@ -148,5 +150,28 @@ export const errorMutations: Mutation[] = [
       status.timestamp = status.timestamp.replace(/Z$/, "+02:00");
       return r;
     },
+  },
+  {
+    id: "error-info-dropped",
+    bindings: ["JSONRPC"],
+    what: "JSON-RPC errors come without data: no google.rpc.ErrorInfo names the A2A error",
+    clause: "A2A 1.0.1 §9.5 (A2A errors SHOULD carry an ErrorInfo in error.data)",
+    check: "errors.error-info-jsonrpc",
+    generations: ["1.0"],
+    reply: (r, x) => {
+      const error = x.binding === "jsonrpc" ? rpcError(r) : undefined;
+      if (!error || error.data === undefined) return undefined;
+      delete error.data;
+      return r;
+    },
+  },
+  {
+    id: "grpc-invalid-input-as-internal",
+    bindings: ["GRPC"],
+    what: "gRPC: a malformed SendMessage is answered INTERNAL instead of INVALID_ARGUMENT",
+    clause: "A2A 1.0.1 §3.3.2 (validation errors: gRPC INVALID_ARGUMENT), §10.6",
+    check: "errors.grpc-invalid-input",
+    generations: ["1.0"],
+    grpcReply: (r, x) => (x.verb === "send" ? grpcAsInternal(r, GRPC_INVALID_ARGUMENT) : undefined),
   },
 ];

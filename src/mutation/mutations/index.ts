@@ -7,6 +7,7 @@ import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
 import { streamingMutations } from "./streaming.js";
 import { subscriptionMutations } from "./subscriptions.js";
+import { taskOutcomeMutations } from "./task-outcomes.js";
 import { taskMutations } from "./tasks.js";
 
 /** Every deviation the proxy can play, in one list (ids unique, each with the check it must fail). */
@@ -20,4 +21,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...capabilityMutations,
   ...dataModelMutations,
   ...operationMutations,
+  ...taskOutcomeMutations,
 ];

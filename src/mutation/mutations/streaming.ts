@@ -130,9 +130,7 @@ export const streamingMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "subscribing to a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.9 tasks/resubscribe errors; 1.0.1 §3.1.6 SubscribeToTask",
-    check: "streaming.subscribe-unknown-task",
-    // The check judges 1.0 only: 0.3 §7.9 leaves what a resubscribe answers largely to the implementation.
-    generations: ["1.0"],
+    check: { "0.x": "streaming.subscribe-unknown-task-0x", "1.0": "streaming.subscribe-unknown-task" },
     reply: (r, x) => (x.verb === "subscribe" ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
     event: (e, x) => {
       if (
