@@ -77,6 +77,30 @@ describe("plainwright load", () => {
     );
   });
 
+  it("compares with a baseline: the latency percentiles, throughput and error rate of both runs, and their change", async () => {
+    const out = join(dir, "baseline-reports");
+    const run = (more: string[]) =>
+      cli(["load", agent.url, "--requests", "20", "--concurrency", "2", "--out-dir", out, ...more]);
+    expect((await run(["--report", "json"])).code).toBe(0);
+    const r = await run(["--baseline", "last", "--json", "--report", "markdown"]);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout) as RunResult;
+    const load = result.baseline?.load ?? [];
+    expect(load.map((d) => d.name)).toEqual([
+      "latency p50 (ms)",
+      "latency p90 (ms)",
+      "latency p99 (ms)",
+      "throughput (/s)",
+      "error rate",
+    ]);
+    for (const d of load) expect(d.delta).toBeCloseTo(d.after - d.before, 9);
+    // The figures are this run's and the kept run's own, not copies of one another.
+    expect(load.find((d) => d.name === "latency p99 (ms)")?.after).toBe(result.load?.latency.p99_ms);
+    expect(load.find((d) => d.name === "error rate")).toMatchObject({ before: 0, after: 0, delta: 0 });
+    const markdown = readFileSync(join(out, "last", "plainwright-report.md"), "utf8");
+    expect(markdown).toMatch(/latency p99 \(ms\)[^\n]*→/);
+  });
+
   it("prints the figures for a person and exits 1 when a threshold is missed", async () => {
     const r = await cli([
       "load",

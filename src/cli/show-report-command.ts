@@ -118,10 +118,16 @@ function handler(site: ReportSite, hosts: () => readonly string[]) {
   };
 }
 
-/** Opens a URL in the desktop's browser; a system without one is told the URL instead. */
+/**
+ * Opens a URL in the desktop's browser; a system without one is told the URL instead. $BROWSER names
+ * the command where it is set, as on most Unix desktops ("none" opens nothing, as Vite reads it).
+ */
 function openBrowser(url: string): void {
-  const [command, args] =
-    process.platform === "darwin"
+  const chosen = process.env.BROWSER?.trim();
+  if (chosen === "none") return;
+  const [command, args] = chosen
+    ? [chosen, [url]]
+    : process.platform === "darwin"
       ? ["open", [url]]
       : process.platform === "win32"
         ? ["cmd", ["/c", "start", "", url]]

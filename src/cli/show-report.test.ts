@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,20 +25,37 @@ afterAll(() => agent.close());
 /** Starts show-report and waits (bounded by the CLI's own start) for the line that names its URL. */
 function showReport(
   args: string[],
-): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [bin, "show-report", ...args, "--no-open", "--port", "0"], {
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null>; stderr: () => string }> {
+  const open = env === process.env ? ["--no-open"] : [];
+  const child = spawn(process.execPath, [bin, "show-report", ...args, ...open, "--port", "0"], {
     stdio: ["ignore", "pipe", "pipe"],
+    env,
   });
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const url = /at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out)?.[1];
-      if (url) resolve({ child, url, exited });
+      if (url) resolve({ child, url, exited, stderr: () => err });
     });
     void exited.then((code) => reject(new Error(`show-report exited ${code}: ${out}`)));
   });
+}
+
+/** Waits for a condition the child process brings about, checking at most 200 times. */
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(done()).toBe(true);
+}
+
+/** The content of a file another process writes (renamed into place whole), once it is there. */
+async function waitForFile(path: string): Promise<string> {
+  await waitFor(() => existsSync(path));
+  return readFileSync(path, "utf8");
 }
 
 /** A GET with a chosen Host header (fetch cannot set it). */
@@ -86,6 +103,40 @@ describe("show-report", () => {
       expect((await get(`${url}/%2e%2e/secret.txt`)).status).toBe(404);
       expect((await get(`${url}/last/../../secret.txt`)).status).toBe(404);
       expect((await get(`${url}/runs/`, "attacker.example")).status).toBe(421);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("opens the report in the browser $BROWSER names, with the URL it serves", async () => {
+    // A stand-in browser: it writes the URL it was given to a file, which the test waits for.
+    const bin = mkdtempSync(join(tmpdir(), "pw-browser-"));
+    const opened = join(bin, "opened.txt");
+    const browser = join(bin, "browser");
+    writeFileSync(
+      browser,
+      `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}.tmp && mv ${JSON.stringify(opened)}.tmp ${JSON.stringify(opened)}\n`,
+    );
+    chmodSync(browser, 0o755);
+    const { child, url } = await showReport([reports], { ...process.env, BROWSER: browser });
+    try {
+      const given = await waitForFile(opened);
+      expect(given.startsWith(`${url}/`)).toBe(true);
+      expect((await get(given)).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("without a browser to start, says so and names the URL, and keeps serving", async () => {
+    const { child, url, stderr } = await showReport([reports], {
+      ...process.env,
+      BROWSER: join(dir, "no-such-browser"),
+    });
+    try {
+      await waitFor(() => stderr().includes("could not open a browser"));
+      expect(stderr()).toContain(`open ${url}/`);
+      expect((await get(`${url}/runs/`)).status).toBe(200);
     } finally {
       child.kill("SIGTERM");
     }
