@@ -3,6 +3,7 @@ import { capabilityMutations } from "./capabilities.js";
 import { cardMutations } from "./card.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
+import { schemaMutations } from "./schema.js";
 import { streamingMutations } from "./streaming.js";
 import { subscriptionMutations } from "./subscriptions.js";
 import { taskMutations } from "./tasks.js";
@@ -16,4 +17,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...streamingMutations,
   ...subscriptionMutations,
   ...capabilityMutations,
+  ...schemaMutations,
 ];
