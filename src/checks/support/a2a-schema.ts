@@ -111,9 +111,9 @@ function schemeByMember(schema: Schema, ref: (name: string) => ValidateFunction)
     if (typeof value !== "object" || value === null) return undefined;
     const [member, ...others] = Object.keys(value).filter((k) => members.has(k));
     if (others.length > 0) return { validate: ref("SecurityScheme"), value };
-    const validate = member === undefined ? undefined : members.get(member);
-    if (!validate || member === undefined) return undefined;
-    return { validate, value: (value as Record<string, unknown>)[member], member };
+    if (member === undefined) return undefined;
+    const validate = members.get(member);
+    return validate && { validate, value: (value as Record<string, unknown>)[member], member };
   };
 }
 
