@@ -18,6 +18,7 @@ import lifecycleSendReturnsTask from "./lifecycle/send-returns-task.js";
 import lifecycleReplyWellFormed from "./lifecycle/reply-well-formed.js";
 import lifecycleWireFormat from "./lifecycle/wire-format.js";
 import lifecycleWireFormat0x from "./lifecycle/wire-format-0x.js";
+import lifecycleTaskRepliesSchemaValid from "./lifecycle/task-replies-schema-valid.js";
 import lifecycleUnknownFieldsIgnored from "./lifecycle/unknown-fields-ignored.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
@@ -93,6 +94,7 @@ import pushConfigCrud from "./push/config-crud.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
 import pushPayloadFormat from "./push/payload-format.js";
+import pushConfigRepliesSchemaValid from "./push/config-replies-schema-valid.js";
 import interopCardsValid from "./interop/cards-valid.js";
 import interopBothAcceptTasks from "./interop/both-accept-tasks.js";
 import interopConcurrentContexts from "./interop/concurrent-contexts.js";
@@ -127,6 +129,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleReplyWellFormed,
   lifecycleWireFormat,
   lifecycleWireFormat0x,
+  lifecycleTaskRepliesSchemaValid,
   lifecycleUnknownFieldsIgnored,
   lifecycleGetTask,
   lifecycleReachesTerminal,
@@ -206,6 +209,7 @@ export const catalogue: readonly CheckDefinition[] = [
   pushDelivery,
   pushDeleteIdempotent,
   pushPayloadFormat,
+  pushConfigRepliesSchemaValid,
   // interop
   interopCardsValid,
   interopBothAcceptTasks,

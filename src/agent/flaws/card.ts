@@ -215,20 +215,22 @@ export const CARD_FLAWS: FlawDefinition[] = [
   ),
   cardFlaw(
     "card-provider-no-url",
-    V03,
-    "provider has an organization but no url, which the A2A 0.3 JSON schema requires.",
-    "card.schema-valid fails: provider.url is required by the A2A 0.3.0 JSON schema",
+    BOTH,
+    "provider has an organization but no url, which the A2A 0.3 JSON schema and the 1.0.1 proto (REQUIRED) require.",
+    "card.schema-valid fails: provider.url is required by the A2A 0.3.0 JSON schema / the A2A 1.0.1 proto",
     (c) => {
       c.provider = { organization: "Plainwright" };
     },
   ),
   cardFlaw(
     "card-scheme-incomplete",
-    V03,
-    "securitySchemes declares an apiKey scheme without name and in (declared only, required by no requirement).",
-    "card.schema-valid fails: securitySchemes.key.name and .in are required by the A2A 0.3.0 JSON schema",
+    BOTH,
+    "securitySchemes declares an API key scheme without its name and location (0.3: in) (declared only, required by no requirement).",
+    "card.schema-valid fails: the 0.3.0 JSON schema requires securitySchemes.key.name and .in; the 1.0.1 proto requires apiKeySecurityScheme.name and .location",
     (c) => {
-      c.securitySchemes = { ...(c.securitySchemes as object | undefined), key: { type: "apiKey" } };
+      // A 1.0 card lists supportedInterfaces and wraps a scheme in its oneof member (1.0.1 §4.5.1).
+      const key = "supportedInterfaces" in c ? { apiKeySecurityScheme: {} } : { type: "apiKey" };
+      c.securitySchemes = { ...(c.securitySchemes as object | undefined), key };
     },
   ),
   cardFlaw(

@@ -250,9 +250,11 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     rpc: (call, res, kit) =>
       is(call, kit, "send") &&
       editReply(res, (body) => {
+        // A copy: the SDK replies with its stored task, and a deletion there would reach every later reply too.
         const task = sentTask(body.result);
-        if (task) delete task.kind;
-        return body;
+        if (!task) return body;
+        const { kind: _kind, ...bare } = task;
+        return { ...body, result: bare };
       }),
   },
   {
@@ -363,5 +365,22 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
       if (is(call, kit, "send") && isObject(configuration)) delete configuration.returnImmediately;
       return false;
     },
+  },
+  {
+    name: "cancel-reply-message-without-id",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "tasks/cancel (CancelTask) returns its Task with messages (history, status message) that lack their messageId (required: 0.3 §6.4; 1.0.1 a2a.proto Message.message_id REQUIRED).",
+    expect: "lifecycle.task-replies-schema-valid fails",
+    rpc: (call, res, kit) =>
+      is(call, kit, "cancel") &&
+      editReply(res, (body) => {
+        const task = isObject(body.result) ? body.result : {};
+        const status = isObject(task.status) ? task.status : {};
+        const history = Array.isArray(task.history) ? (task.history as unknown[]) : [];
+        for (const message of [...history, status.message]) if (isObject(message)) delete message.messageId;
+        return body;
+      }),
   },
 ];

@@ -1,6 +1,7 @@
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
-import { paramsOf } from "./rpc-call.js";
+import { editReply } from "./lifecycle.js";
+import { isObject, paramsOf } from "./rpc-call.js";
 import { withoutPush } from "./variants.js";
 
 /** Config ids deleted once, so the flaw push-delete-twice-fails can refuse a second delete. */
@@ -69,5 +70,20 @@ export const PUSH_FLAWS: FlawDefinition[] = [
       sendRpcError(res, call.id, { code: -32603, message: "Internal error: config store inconsistent." });
       return true;
     },
+  },
+  {
+    name: "push-config-reply-without-task-id",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "tasks/pushNotificationConfig/set and /get return the config without its taskId (required by the 0.3 JSON schema, §6.10).",
+    expect: "push.config-replies-schema-valid fails",
+    rpc: (call, res) =>
+      (call.method === "tasks/pushNotificationConfig/set" ||
+        call.method === "tasks/pushNotificationConfig/get") &&
+      editReply(res, (body) => {
+        if (isObject(body.result)) delete body.result.taskId;
+        return body;
+      }),
   },
 ];

@@ -73,7 +73,10 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
   "card-version-lies-old": cardShows((c) => expect(c.protocolVersion).toBe("0.1.0")),
   "card-provider-no-url": cardShows((c) => expect(c.provider).toEqual({ organization: "Plainwright" })),
   "card-scheme-incomplete": cardShows((c) =>
-    expect(c.securitySchemes ?? {}).toHaveProperty("key", { type: "apiKey" }),
+    expect(c.securitySchemes ?? {}).toHaveProperty(
+      "key",
+      "supportedInterfaces" in c ? { apiKeySecurityScheme: {} } : { type: "apiKey" },
+    ),
   ),
   "card-version-says-0-2": cardShows((c) => expect(c.protocolVersion).toBe("0.2.0")),
   "card-interface-missing-binding": cardShows((c) => {

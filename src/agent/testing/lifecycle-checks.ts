@@ -186,4 +186,12 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const task = await send(probe);
     expect((await get(probe, { id: task.id })).contextId).not.toBe(task.contextId);
   },
+  "cancel-reply-message-without-id": async (probe) => {
+    const task = await send(probe, "slow: take your time");
+    const canceled = resultOf(await call(probe, probe.dialect.methods.cancel, { id: task.id })) as Json;
+    const messages = [...((canceled.history as Json[] | undefined) ?? []), (canceled.status as Json).message];
+    const present = messages.filter((m): m is Json => typeof m === "object" && m !== null);
+    expect(present.length).toBeGreaterThan(0);
+    for (const message of present) expect(message).not.toHaveProperty("messageId");
+  },
 };

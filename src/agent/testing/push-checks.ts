@@ -124,4 +124,11 @@ export const PUSH_CHECKS: Record<string, FlawCheck> = {
     const seen = await firstNotification(probe);
     expect(seen.headers.authorization).toBe("Bearer wrong-cred");
   },
+  "push-config-reply-without-task-id": async (probe) => {
+    const methods = PUSH_METHODS[probe.dialect.protocol];
+    const params = pushParams(probe, await sentTaskId(probe));
+    const set = resultOf(await rpc(jsonrpc(probe), methods.set, params.set, probe.dialect.headers)) as Json;
+    expect(set.pushNotificationConfig).toBeDefined();
+    expect(set).not.toHaveProperty("taskId");
+  },
 };

@@ -27,19 +27,19 @@ function undeclaredSchemes(ctx: CheckContext): CardIssue[] {
 
 export default defineCheck({
   id: "card.schema-valid",
-  title: "The card matches the spec's own JSON schema, and its requirements name declared schemes",
+  title: "The card matches the spec's own schema, and its requirements name declared schemes",
   category: "card",
   level: "SHOULD",
   levelReason:
-    "The published schema marks these members required, but a client can still use the rest of the card; the members a client cannot do without (name, url, skills, capabilities...) are judged at MUST by card.required-fields.",
+    "The schema marks these members required, but a client can still use the rest of the card; the members a client cannot do without (name, url, skills, capabilities...) are judged at MUST by card.required-fields.",
   requirement:
-    "The card validates against the JSON schema the A2A project publishes for its version (provider with organization and url; every security scheme with the fields its type requires: apiKey name and in, http scheme, oauth2 flows with their URLs, openIdConnect its URL), and every security requirement names a scheme securitySchemes declares.",
-  spec: "A2A 0.3 §5.5 (AgentCard, AgentProvider, SecurityScheme) and specification/json/a2a.json at v0.3.0; 0.2.6 likewise",
+    "The card validates against the schema of its version: the JSON schema the A2A project publishes for 0.2 and 0.3, and for 1.0 the REQUIRED fields and types of the normative 1.0.1 a2a.proto in its ProtoJSON form (provider with organization and url; every security scheme with the fields its kind requires: API key name and location (0.3: in), HTTP scheme, OAuth2 flows with their URLs, OpenID Connect its URL), and every security requirement names a scheme securitySchemes declares.",
+  spec: "A2A 1.0.1 §4.4.1 AgentCard, §4.4.2 AgentProvider, §4.5 security objects, §5.7 field presence, specification/a2a.proto at v1.0.1 (src/protocol/schemas/README.md); 0.3 §5.5 (AgentCard, AgentProvider, SecurityScheme) and specification/json/a2a.json at v0.3.0; 0.2.6 likewise",
   recommendation:
-    "Validate the card against the published a2a.json of its version before serving it; give every scheme the fields its type requires and declare every scheme a requirement names.",
+    "Validate the card against the schema of its version before serving it (0.x: the published a2a.json; 1.0: a ProtoJSON parser of a2a.proto that enforces REQUIRED fields); give every scheme the fields its kind requires and declare every scheme a requirement names.",
   selfTest: [
-    { flaw: "card-provider-no-url", protocols: ["0.3"] },
-    { flaw: "card-scheme-incomplete", protocols: ["0.3"] },
+    { flaw: "card-provider-no-url", protocols: ["0.3", "1.0"] },
+    { flaw: "card-scheme-incomplete", protocols: ["0.3", "1.0"] },
   ],
   scope: "agent",
   run: async (ctx) => {
@@ -48,7 +48,11 @@ export default defineCheck({
     const reported = reportedBy(ctx);
     const found = [...(schema ?? []), ...undeclaredSchemes(ctx)].filter((i) => !reported(i));
     if (found.length > 0) return fail(found.map((i) => i.message).join("; "));
-    if (!schema) return notApplicable(`A2A ${ctx.generation} publishes no JSON schema of the card`);
-    return pass("the card validates against the published JSON schema of its version");
+    if (!schema) return notApplicable(`A2A ${ctx.generation} publishes no schema of the card`);
+    return pass(
+      ctx.generation === "1.0"
+        ? "the card validates against the REQUIRED fields and types of the A2A 1.0.1 proto"
+        : "the card validates against the published JSON schema of its version",
+    );
   },
 });

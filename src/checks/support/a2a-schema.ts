@@ -2,17 +2,33 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { CardIssue } from "../../model/result.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 
-/** The published schema of each generation that has one (A2A 1.0 publishes a protobuf instead). */
-const schemaFiles: Partial<Record<ProtocolGeneration, () => Promise<{ default: Schema }>>> = {
-  "0.2": () => import("../../protocol/schemas/a2a-v0.2.6.json", { with: { type: "json" } }),
-  "0.3": () => import("../../protocol/schemas/a2a-v0.3.0.json", { with: { type: "json" } }),
+/**
+ * The schema of each generation that has one: the JSON schema 0.2 and 0.3 publish, and for 1.0 the schema
+ * scripts/proto-to-json-schema.mjs derives from the normative a2a.proto of 1.0.1 (1.0 publishes no JSON
+ * schema; its JSON is the proto's ProtoJSON form, 1.0.1 §5.5), each with the name an issue cites it by.
+ */
+const schemaFiles: Partial<
+  Record<ProtocolGeneration, { source: string; load: () => Promise<{ default: Schema }> }>
+> = {
+  "0.2": {
+    source: "A2A 0.2.6 JSON schema",
+    load: () => import("../../protocol/schemas/a2a-v0.2.6.json", { with: { type: "json" } }),
+  },
+  "0.3": {
+    source: "A2A 0.3.0 JSON schema",
+    load: () => import("../../protocol/schemas/a2a-v0.3.0.json", { with: { type: "json" } }),
+  },
+  "1.0": {
+    source: "A2A 1.0.1 proto",
+    load: () => import("../../protocol/schemas/a2a-v1.0.json", { with: { type: "json" } }),
+  },
 };
 
 interface Schema {
   definitions: Record<string, unknown>;
 }
 
-/** The security scheme definition for each `type` (the schema's anyOf, picked by its discriminator). */
+/** The 0.x security scheme definition for each `type` (the schema's anyOf, picked by its discriminator). */
 const schemeDefinitions: Record<string, string> = {
   apiKey: "APIKeySecurityScheme",
   http: "HTTPAuthSecurityScheme",
@@ -21,12 +37,22 @@ const schemeDefinitions: Record<string, string> = {
   mutualTLS: "MutualTLSSecurityScheme",
 };
 
+/** A security scheme of a card, and the definition it is judged by. */
+interface SchemeToJudge {
+  validate: ValidateFunction;
+  value: unknown;
+  /** The member of a 1.0 SecurityScheme the scheme sets (`httpAuthSecurityScheme` ...), on the issue's path. */
+  member?: string;
+}
+
 interface Validators {
   card: ValidateFunction;
-  schemes: Record<string, ValidateFunction>;
+  /** The definition a security scheme is judged by, or undefined when the scheme names none. */
+  scheme(value: unknown): SchemeToJudge | undefined;
   /** Any definition of the schema by name (Task, Message, TaskStatusUpdateEvent ...), or undefined. */
   definition(name: string): ValidateFunction | undefined;
-  version: string;
+  /** What an issue cites: "A2A 0.3.0 JSON schema", "A2A 1.0.1 proto". */
+  source: string;
 }
 
 const compiled = new Map<ProtocolGeneration, Promise<Validators | undefined>>();
@@ -42,25 +68,60 @@ export function validators(generation: ProtocolGeneration): Promise<Validators |
 }
 
 async function compile(generation: ProtocolGeneration): Promise<Validators | undefined> {
-  const load = schemaFiles[generation];
-  if (!load) return undefined;
-  const [{ default: schema }, { Ajv }] = await Promise.all([load(), import("ajv")]);
+  const file = schemaFiles[generation];
+  if (!file) return undefined;
+  const [{ default: schema }, { Ajv }] = await Promise.all([file.load(), import("ajv")]);
   // strict off: the published schema uses keywords (descriptions, examples) ajv would otherwise refuse.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(schema, "a2a");
   const ref = (name: string) => ajv.getSchema(`a2a#/definitions/${name}`) as ValidateFunction;
+  const definition = (name: string) => (schema.definitions[name] ? ref(name) : undefined);
+  const scheme = generation === "1.0" ? schemeByMember(schema, ref) : schemeByType(schema, ref);
+  return { card: ref("AgentCard"), scheme, definition, source: file.source };
+}
+
+/** 0.x: a scheme is judged by the definition its `type` names (the schema's anyOf, by discriminator). */
+function schemeByType(schema: Schema, ref: (name: string) => ValidateFunction) {
   const schemes: Record<string, ValidateFunction> = {};
   for (const [type, name] of Object.entries(schemeDefinitions))
     if (schema.definitions[name]) schemes[type] = ref(name);
-  const definition = (name: string) => (schema.definitions[name] ? ref(name) : undefined);
-  return { card: ref("AgentCard"), schemes, definition, version: generation === "0.2" ? "0.2.6" : "0.3.0" };
+  return (value: unknown): SchemeToJudge | undefined => {
+    const type = (value as { type?: unknown } | null)?.type;
+    const validate = typeof type === "string" ? schemes[type] : undefined;
+    return validate && { validate, value };
+  };
+}
+
+/**
+ * 1.0: SecurityScheme is a oneof (1.0.1 a2a.proto, §4.5.1): the member that is present (apiKeySecurityScheme,
+ * httpAuthSecurityScheme ...) is judged by its own message; a scheme that sets several is judged whole, which
+ * says so. The members are read from the schema, so they are the proto's.
+ */
+function schemeByMember(schema: Schema, ref: (name: string) => ValidateFunction) {
+  const properties =
+    (schema.definitions.SecurityScheme as { properties?: Record<string, { allOf?: [{ $ref: string }] }> })
+      .properties ?? {};
+  const members = new Map(
+    Object.entries(properties).flatMap(([member, p]) => {
+      const name = p.allOf?.[0].$ref.split("/").pop();
+      return name ? [[member, ref(name)] as const] : [];
+    }),
+  );
+  return (value: unknown): SchemeToJudge | undefined => {
+    if (typeof value !== "object" || value === null) return undefined;
+    const [member, ...others] = Object.keys(value).filter((k) => members.has(k));
+    if (others.length > 0) return { validate: ref("SecurityScheme"), value };
+    if (member === undefined) return undefined;
+    const validate = members.get(member);
+    return validate && { validate, value: (value as Record<string, unknown>)[member], member };
+  };
 }
 
 /** An ajv error as a card issue: the JSON path of the field, and what the schema wants. */
 export function issueOf(
   error: ErrorObject,
   base: string,
-  version: string,
+  source: string,
   root = "the card",
 ): CardIssue | undefined {
   const segments = error.instancePath
@@ -73,20 +134,20 @@ export function issueOf(
   if (error.keyword === "required") {
     const missing = (error.params as { missingProperty: string }).missingProperty;
     const full = path ? `${path}.${missing}` : missing;
-    return { path: full, message: `${full} is required by the A2A ${version} JSON schema` };
+    return { path: full, message: `${full} is required by the ${source}` };
   }
   if (error.keyword === "type" || error.keyword === "enum" || error.keyword === "const")
-    return {
-      path: where,
-      message: `${where} ${error.message ?? "does not match"} (A2A ${version} JSON schema)`,
-    };
+    return { path: where, message: `${where} ${error.message ?? "does not match"} (${source})` };
+  // The 1.0 schema states a proto oneof as "no two of its members together" (scripts/proto-to-json-schema.mjs).
+  if (error.keyword === "not")
+    return { path: where, message: `${where} sets more than one member of a oneof (${source})` };
   return undefined;
 }
 
 /**
- * Where a card breaks its generation's published JSON schema: required members missing, members of the
- * wrong type or value. Security schemes are judged by the definition their `type` names, so one missing
- * field is one issue rather than one per alternative. Undefined when the generation has no JSON schema.
+ * Where a card breaks its generation's schema: required members missing, members of the wrong type or value.
+ * Security schemes are judged by the definition their `type` (0.x) or their oneof member (1.0) names, so one
+ * missing field is one issue rather than one per alternative. Undefined when the generation has no schema.
  */
 export async function cardSchemaIssues(
   card: unknown,
@@ -97,15 +158,13 @@ export async function cardSchemaIssues(
   if (typeof card !== "object" || card === null || Array.isArray(card)) return [];
   const { securitySchemes, ...rest } = card as Record<string, unknown>;
   const issues: CardIssue[] = [];
-  if (!v.card(rest)) issues.push(...(v.card.errors ?? []).flatMap((e) => issueOf(e, "", v.version) ?? []));
+  if (!v.card(rest)) issues.push(...(v.card.errors ?? []).flatMap((e) => issueOf(e, "", v.source) ?? []));
   if (typeof securitySchemes === "object" && securitySchemes !== null && !Array.isArray(securitySchemes))
     for (const [name, scheme] of Object.entries(securitySchemes)) {
-      const type = (scheme as { type?: unknown } | null)?.type;
-      const validate = typeof type === "string" ? v.schemes[type] : undefined;
-      if (validate && !validate(scheme))
-        issues.push(
-          ...(validate.errors ?? []).flatMap((e) => issueOf(e, `securitySchemes.${name}`, v.version) ?? []),
-        );
+      const judged = v.scheme(scheme);
+      if (!judged || judged.validate(judged.value)) continue;
+      const base = `securitySchemes.${name}${judged.member ? `.${judged.member}` : ""}`;
+      issues.push(...(judged.validate.errors ?? []).flatMap((e) => issueOf(e, base, v.source) ?? []));
     }
   return dedupe(issues);
 }
@@ -134,6 +193,8 @@ export async function replySchemaProblem(
   /** Top-level members whose absence another check reports (a Task's contextId: lifecycle.send-returns-task). */
   ownedElsewhere: readonly string[] = [],
 ): Promise<string | undefined> {
+  // 1.0 objects carry no kind (1.0.1 §5.5, ProtoJSON): lifecycle.wire-format judges their shape.
+  if (generation !== "0.2" && generation !== "0.3") return undefined;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
   const kind = (raw as { kind?: unknown }).kind;
   const name = typeof kind === "string" ? replyDefinitions[kind] : undefined;
@@ -146,7 +207,65 @@ export async function replySchemaProblem(
     ownedElsewhere.includes((e.params as { missingProperty: string }).missingProperty);
   const issue = (validate.errors ?? [])
     .filter((e) => !owned(e))
-    .map((e) => issueOf(e, "", v.version, "it"))
+    .map((e) => issueOf(e, "", v.source, "it"))
     .find((i) => i !== undefined);
   return issue ? `a ${name} that breaks the schema: ${issue.message}` : undefined;
+}
+
+/** The operations whose successful result is judged against the schema of its type (besides sends and streams). */
+export type ResultOperation =
+  "GetTask" | "ListTasks" | "CancelTask" | "SetPushConfig" | "GetPushConfig" | "ListPushConfigs";
+
+/**
+ * The schema definition of each operation's result. 0.x: the `result` of its JSON-RPC success response
+ * (0.3 §7.3-§7.7; an array for tasks/pushNotificationConfig/list). 1.0: the response message of the proto's
+ * rpc (1.0.1 a2a.proto A2AService; ListTasks has no 0.x counterpart).
+ */
+const resultDefinitions: Record<ResultOperation, Partial<Record<ProtocolGeneration, string>>> = {
+  GetTask: { "0.2": "Task", "0.3": "Task", "1.0": "Task" },
+  ListTasks: { "1.0": "ListTasksResponse" },
+  CancelTask: { "0.2": "Task", "0.3": "Task", "1.0": "Task" },
+  SetPushConfig: {
+    "0.2": "TaskPushNotificationConfig",
+    "0.3": "TaskPushNotificationConfig",
+    "1.0": "TaskPushNotificationConfig",
+  },
+  GetPushConfig: {
+    "0.2": "TaskPushNotificationConfig",
+    "0.3": "TaskPushNotificationConfig",
+    "1.0": "TaskPushNotificationConfig",
+  },
+  ListPushConfigs: {
+    "0.2": "TaskPushNotificationConfig[]",
+    "0.3": "TaskPushNotificationConfig[]",
+    "1.0": "ListTaskPushNotificationConfigsResponse",
+  },
+};
+
+/**
+ * Where an operation's successful result breaks its generation's schema: each required member missing, each
+ * member of the wrong type or value, with its path inside the result. Undefined when the generation has no
+ * schema of that result (0.1; ListTasks before 1.0).
+ */
+export async function resultSchemaIssues(
+  raw: unknown,
+  operation: ResultOperation,
+  generation: ProtocolGeneration,
+): Promise<CardIssue[] | undefined> {
+  const name = resultDefinitions[operation][generation];
+  const v = name ? await validators(generation) : undefined;
+  if (!name || !v) return undefined;
+  const list = name.endsWith("[]");
+  const validate = v.definition(list ? name.slice(0, -2) : name);
+  if (!validate) return undefined;
+  if (list && !Array.isArray(raw)) return [{ path: "", message: `the result is not an array (${v.source})` }];
+  const items: Array<[string, unknown]> = list
+    ? (raw as unknown[]).map((item, i) => [`[${i}]`, item])
+    : [["", raw]];
+  const issues = items.flatMap(([base, item]) =>
+    validate(item)
+      ? []
+      : (validate.errors ?? []).flatMap((e) => issueOf(e, base, v.source, "the result") ?? []),
+  );
+  return dedupe(issues);
 }

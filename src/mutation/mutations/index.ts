@@ -5,6 +5,7 @@ import { dataModelMutations } from "./data-model.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
+import { schemaMutations } from "./schema.js";
 import { streamingMutations } from "./streaming.js";
 import { subscriptionMutations } from "./subscriptions.js";
 import { taskOutcomeMutations } from "./task-outcomes.js";
@@ -22,4 +23,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...dataModelMutations,
   ...operationMutations,
   ...taskOutcomeMutations,
+  ...schemaMutations,
 ];

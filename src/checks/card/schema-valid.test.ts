@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { startReferenceAgent, type AgentProtocol, type ReferenceAgentOptions } from "../../agent/index.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
+import { cardSchemaIssues } from "../support/a2a-schema.js";
+
+// Every card the reference agent serves: plain, behind a bearer token (a declared scheme and requirement), with a
+// required extension, without push notifications.
+const variants: Array<[string, ReferenceAgentOptions]> = [
+  ["its default card", {}],
+  ["its card with a bearer scheme", { bearerToken: "plainwright-schema-token" }],
+  ["its card with a required extension", { requiredExtension: true }],
+  ["its card without push notifications", { pushNotifications: false }],
+];
+
+const generations: Array<[AgentProtocol, ProtocolGeneration]> = [
+  ["0.3", "0.3"],
+  ["1.0", "1.0"],
+];
+
+describe("the cards the reference agent serves against the schema of their version", () => {
+  for (const [protocol, generation] of generations)
+    it.each(variants)(`A2A ${protocol}: %s has no issue`, async (_name, options) => {
+      const agent = await startReferenceAgent({ port: 0, protocol, ...options });
+      try {
+        const response = await fetch(agent.cardUrl, { signal: AbortSignal.timeout(10_000) });
+        expect(response.status).toBe(200);
+        const card: unknown = await response.json();
+        expect(await cardSchemaIssues(card, generation)).toEqual([]);
+      } finally {
+        await agent.close();
+      }
+    });
+
+  it("finds the flaw that drops the provider's url in the 1.0 card", async () => {
+    const agent = await startReferenceAgent({ port: 0, protocol: "1.0", flaw: "card-provider-no-url" });
+    try {
+      const card: unknown = await (
+        await fetch(agent.cardUrl, { signal: AbortSignal.timeout(10_000) })
+      ).json();
+      expect((await cardSchemaIssues(card, "1.0"))?.map((i) => i.message)).toEqual([
+        "provider.url is required by the A2A 1.0.1 proto",
+      ]);
+    } finally {
+      await agent.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import type { CallOutcome } from "../../client/types.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import { notOverTask } from "../support/own-task.js";
+import { rawListedTasks } from "../support/raw-tasks.js";
+import { reportedPaths, resultSchemaProblems } from "../support/result-schema.js";
+import { replyProblems, taskProblems } from "../support/wire-format.js";
+import type { CheckContext } from "../types.js";
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * What lifecycle.wire-format already reports in a 1.0 GetTask or ListTasks reply over a JSON binding (it reads
+ * both with the same hand rules of the proto's REQUIRED fields), so that one defect is one finding.
+ */
+function wireFormatOwns(ctx: CheckContext, raw: unknown, label: "GetTask" | "ListTasks"): string[] {
+  if (ctx.generation !== "1.0") return [];
+  const problems = replyProblems(raw, label, (out) =>
+    label === "GetTask"
+      ? taskProblems(raw, label, out)
+      : rawListedTasks(raw).forEach((t, i) => taskProblems(t, `${label}.tasks[${i}]`, out)),
+  );
+  return reportedPaths(problems, label);
+}
+
+/** The paths of a task read back that lifecycle.get-task judges: its id and contextId, each artifact's id and parts. */
+function getTaskOwns(raw: unknown): string[] {
+  const artifacts = isObject(raw) && Array.isArray(raw.artifacts) ? raw.artifacts : [];
+  return [
+    "id",
+    "contextId",
+    ...artifacts.flatMap((_, i) => [`artifacts[${i}].artifactId`, `artifacts[${i}].parts`]),
+  ];
+}
+
+interface Judged {
+  problems: string[];
+  evidence: string[];
+  operations: string[];
+  /** Why an operation was not judged (its call failed: the check owning the operation reports that). */
+  notes: string[];
+}
+
+async function judge(
+  ctx: CheckContext,
+  into: Judged,
+  operation: "GetTask" | "ListTasks" | "CancelTask",
+  call: CallOutcome<unknown>,
+  owned: (raw: unknown) => string[],
+): Promise<void> {
+  into.evidence.push(...call.trafficIds);
+  if (!call.ok) return void into.notes.push(`${operation} failed, which its own check judges`);
+  const problems = await resultSchemaProblems(call.raw, operation, ctx.generation, owned(call.raw));
+  if (!problems) return;
+  into.operations.push(operation);
+  into.problems.push(...problems);
+}
+
+export default defineCheck({
+  id: "lifecycle.task-replies-schema-valid",
+  title: "The replies of GetTask, ListTasks and CancelTask match the spec's schema",
+  category: "lifecycle",
+  level: "MUST",
+  requirement:
+    "The Task that tasks/get (GetTask) and tasks/cancel (CancelTask) return, and 1.0's ListTasksResponse, validate against the schema of the version: in 0.2/0.3 the published JSON schema (a Task's kind and status, each message's kind, messageId, role and parts ...), in 1.0 the REQUIRED fields, types and enum names of the 1.0.1 proto in its ProtoJSON form. What another check owns is its finding, not this one's: a failed call, the task's id and contextId and its artifacts' ids and parts (lifecycle.get-task, lifecycle.cancel-running), nextPageToken (lifecycle.list-tasks), and 1.0's hand-checked fields of GetTask and ListTasks (lifecycle.wire-format).",
+  spec: "A2A 0.3 §7.3 tasks/get, §7.4 tasks/cancel, §6 (data objects), §11.1.5 and specification/json/a2a.json at v0.3.0 (0.2.6 likewise); 1.0.1 §3.1.3-§3.1.5, §5.5, §5.7 and specification/a2a.proto at v1.0.1 (Task, ListTasksResponse)",
+  quote: {
+    spec: "A2A 1.0.1 §5.7; 0.3 §11.1.5",
+    text: "Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages. … A2A data objects: MUST use the data structures defined in Section 6 for all protocol entities.",
+  },
+  recommendation:
+    "Return tasks from GetTask and CancelTask (and 1.0's ListTasks page) exactly as the schema of your version defines them: 0.x with kind on the task and on every message; 1.0 with every REQUIRED field of a2a.proto, encoded by a ProtoJSON serialiser.",
+  selfTest: [{ flaw: "cancel-reply-message-without-id", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
+  scope: "transport",
+  generations: ["0.2", "0.3", "1.0"],
+  // gRPC replies are protobuf, typed by the proto itself; 0.x JSON schemas describe the JSON-RPC objects only.
+  bindings: ["JSONRPC", "HTTP+JSON"],
+  judgesTasks: true,
+  run: async (ctx) => {
+    if (ctx.generation !== "1.0" && ctx.transport !== "JSONRPC")
+      return notApplicable(
+        `A2A ${ctx.generation} over ${ctx.transport} sends ProtoJSON of its proto, not the JSON-RPC objects its JSON schema describes`,
+      );
+    const settled = await ctx.fixtures.settledTask();
+    if (!settled.ok) return skip(`no task to read: ${settled.reason}`);
+    const into: Judged = { problems: [], evidence: [], operations: [], notes: [] };
+    const task = settled.value;
+    await judge(ctx, into, "GetTask", await ctx.client.getTask(task.id), (raw) => [
+      ...getTaskOwns(raw),
+      ...wireFormatOwns(ctx, raw, "GetTask"),
+    ]);
+    if (ctx.generation === "1.0" && task.contextId)
+      await judge(
+        ctx,
+        into,
+        "ListTasks",
+        await ctx.client.listTasks({ contextId: task.contextId }),
+        (raw) => ["nextPageToken", ...wireFormatOwns(ctx, raw, "ListTasks")],
+      );
+    // A task of the check's own to cancel (the shared running one is lifecycle.cancel-running's).
+    const running = await notOverTask(ctx);
+    into.evidence.push(...running.evidence);
+    if (running.ok)
+      await judge(ctx, into, "CancelTask", await ctx.client.cancelTask(running.value.id), () => ["id"]);
+    else into.notes.push(`no task to cancel (${running.reason})`);
+    const notes = into.notes.length > 0 ? ` (${into.notes.join("; ")})` : "";
+    if (into.problems.length > 0)
+      return fail(
+        `${into.problems.length} schema problem(s): ${into.problems.slice(0, 5).join("; ")}`,
+        into.evidence,
+      );
+    if (into.operations.length === 0) return skip(`no reply to judge${notes}`);
+    return pass(
+      `the replies of ${into.operations.join(", ")} match the ${ctx.generation === "1.0" ? "A2A 1.0.1 proto" : `A2A ${ctx.generation} JSON schema`}${notes}`,
+      into.evidence,
+    );
+  },
+});

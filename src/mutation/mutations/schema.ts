@@ -1,0 +1,42 @@
+import { isObject } from "../exchange.js";
+import type { Mutation } from "../types.js";
+import { taskIn } from "./shapes.js";
+
+/**
+ * Deviations from the schema of a read or cancel reply that only the schema checks see (the client reads
+ * such a reply leniently). Played on JSON-RPC: the 0.x JSON schemas describe the JSON-RPC objects only.
+ */
+export const schemaMutations: Mutation[] = [
+  {
+    id: "cancel-reply-message-without-id",
+    what: "the Task a cancel returns holds messages (history, status message) without their messageId",
+    clause:
+      "A2A 0.3 §6.4 Message.messageId (required), §11.1.5; 1.0.1 §5.7, a2a.proto Message.message_id (REQUIRED)",
+    check: "lifecycle.task-replies-schema-valid",
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      const task = x.verb === "cancel" && x.binding === "jsonrpc" ? taskIn(r, x) : undefined;
+      if (!task) return undefined;
+      const status = isObject(task.status) ? task.status : {};
+      const history = Array.isArray(task.history) ? (task.history as unknown[]) : [];
+      const messages = [...history, status.message].filter(isObject).filter((m) => "messageId" in m);
+      if (messages.length === 0) return undefined;
+      for (const message of messages) delete message.messageId;
+      return r;
+    },
+  },
+  {
+    id: "get-reply-task-without-kind",
+    what: 'tasks/get returns the Task without kind: "task"',
+    clause: "A2A 0.3 §6.1 Task.kind (required), §7.3, §11.1.5",
+    check: "lifecycle.task-replies-schema-valid",
+    generations: ["0.x"],
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      const task = x.verb === "get" && x.binding === "jsonrpc" ? taskIn(r, x) : undefined;
+      if (!task || !("kind" in task)) return undefined;
+      delete task.kind;
+      return r;
+    },
+  },
+];
