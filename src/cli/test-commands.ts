@@ -12,6 +12,7 @@ import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
 import { INTERRUPT_GRACE_MS } from "./flag-test.js";
 import { lastFailed, recordLastRun } from "./last-failed.js";
 import { runWithCassette } from "./cassette-flags.js";
+import { missingSecrets } from "../runner/secrets.js";
 
 /** `run --list`: the tests a run would run, one a line: name, kind, file. */
 function listing(tests: readonly LoadedTest[]): string {
@@ -65,6 +66,27 @@ async function refuseSharedCassettes(tests: readonly LoadedTest[], prepared: Pre
     );
 }
 
+/**
+ * Every `{{secrets.NAME}}` of every chosen test (and of the command line's credentials) is looked up before
+ * anything runs: a missing one is found now, with its file and field, not after the tests before it ran.
+ */
+function refuseMissingSecrets(tests: readonly LoadedTest[], prepared: PreparedRun): void {
+  const missing = [
+    ...missingSecrets(prepared.auth.headers, prepared.secrets).map(
+      (m) => `the command line: header ${m.field}: ${m.problem}`,
+    ),
+    ...tests.flatMap((t) =>
+      missingSecrets(t.definition.config, prepared.secrets).map(
+        (m) => `${t.source}: config.${m.field}: ${m.problem}`,
+      ),
+    ),
+  ];
+  if (missing.length > 0)
+    throw configError(
+      `${missing.length} secret${missing.length === 1 ? " is" : "s are"} missing, so no test was run:\n${missing.map(terminalText).join("\n")}`,
+    );
+}
+
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(
   paths: string[],
@@ -88,6 +110,7 @@ export async function runFilesCommand(
     return exitCodes.passed;
   }
   await refuseSharedCassettes(chosen, prepared);
+  refuseMissingSecrets(chosen, prepared);
   // Every valid file runs (or is listed); each invalid one is reported, and the exit code says some could not run.
   for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   if (flags.list) {
