@@ -349,7 +349,8 @@ describe("a conversation's edges", () => {
     const user = createModelClient(resolveModelConfig("user", { model: "openai-compatible:x" }, env), {
       retry: { baseMs: 5 },
     });
-    const out = await runConversation({ ...ctx, user, concurrency: 1 });
+    // Three trials at a time: the two that would start beside the first wait for its model call, and do not start.
+    const out = await runConversation({ ...ctx, user, concurrency: 3 });
     expect(out.status).toBe("error");
     expect(out.trials).toHaveLength(1);
     expect(out.reason).toContain(`the model openai-compatible:x at ${down} cannot be reached`);

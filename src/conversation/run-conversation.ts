@@ -6,6 +6,7 @@ import type { TrafficLog } from "../net/traffic.js";
 import { interruptedStates } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { criteriaOf, judgeTranscript, scoreOf } from "./judge.js";
+import { ModelWatch, type UnreachableModel } from "./model-watch.js";
 import { nextUserMove } from "./simulated-user.js";
 import { runBounded, trialStats } from "./trials.js";
 import { conversationDefaults, type ConversationSpec } from "./types.js";
@@ -66,8 +67,6 @@ interface Dialogue {
   endReason?: string;
   userUsage: TrialOutcome["usage"]["user"];
   warnings: string[];
-  /** The model could not be reached at all (connection refused, unknown host): no later trial can do better. */
-  modelDown?: boolean;
 }
 
 /** Holds the conversation: simulated user and agent take turns until one ends it or max_turns is reached. */
@@ -96,7 +95,7 @@ async function converse(ctx: ConversationContext, trial: number): Promise<Dialog
         if (!(error instanceof LlmError)) throw error;
         d.userUsage = addUsage(d.userUsage, error.usage);
         if (stopped()) return { ...d, ended: "interrupted" };
-        return { ...d, ended: "model-error", endReason: error.message, modelDown: error.code === "network" };
+        return { ...d, ended: "model-error", endReason: error.message };
       }
     }
     add({ turn, role: "user", text, at: new Date().toISOString() });
@@ -147,14 +146,6 @@ function failedReason(verdicts: TrialOutcome["verdicts"], score: number): string
 
 /** One whole conversation, then the judge. A model failure is an `error` that keeps the transcript so far. */
 export async function runTrial(ctx: ConversationContext, trial: number): Promise<TrialOutcome> {
-  return (await trialOf(ctx, trial)).outcome;
-}
-
-/** A trial's outcome, and the model that could not be reached when one could not (no later trial would do better). */
-async function trialOf(
-  ctx: ConversationContext,
-  trial: number,
-): Promise<{ outcome: TrialOutcome; unreachable?: LanguageModelClient }> {
   const started = Date.now();
   const d = await converse(ctx, trial);
   const base = {
@@ -169,20 +160,15 @@ async function trialOf(
     ...rest,
     duration_ms: Date.now() - started,
   });
-  const unjudged = (reason: string) => ({
-    outcome: done({
+  const unjudged = (reason: string) =>
+    done({
       status: "error",
       reason,
       score: null,
       verdicts: [],
       usage: { user: d.userUsage, judge: noUsage },
-    }),
-  });
-  if (d.ended === "model-error")
-    return {
-      ...unjudged(d.endReason ?? "the simulated user's model failed"),
-      ...(d.modelDown ? { unreachable: ctx.user } : {}),
-    };
+    });
+  if (d.ended === "model-error") return unjudged(d.endReason ?? "the simulated user's model failed");
   if (d.ended === "interrupted" || ctx.signal?.aborted)
     return unjudged("not graded: the run was interrupted before the trial ended");
   // No exchange with the agent: nothing to grade, and an empty transcript must never pass.
@@ -195,32 +181,29 @@ async function trialOf(
     ctx.onEvent?.({ type: "judge-started", trial, trials: ctx.spec.trials, criteria });
     const judged = await judgeTranscript(ctx.judge, ctx.spec, d.transcript, endingText(d, ctx.spec.maxTurns));
     const { score, passed } = scoreOf(judged.verdicts, ctx.spec.threshold);
-    return {
-      outcome: done({
-        status: passed ? "passed" : "failed",
-        ...(passed ? {} : { reason: failedReason(judged.verdicts, score) }),
-        score,
-        verdicts: judged.verdicts,
-        usage: { user: d.userUsage, judge: judged.usage },
-      }),
-    };
+    return done({
+      status: passed ? "passed" : "failed",
+      ...(passed ? {} : { reason: failedReason(judged.verdicts, score) }),
+      score,
+      verdicts: judged.verdicts,
+      usage: { user: d.userUsage, judge: judged.usage },
+    });
   } catch (error) {
     if (!(error instanceof LlmError)) throw error;
-    const outcome = done({
+    return done({
       status: "error",
       reason: error.message,
       score: null,
       verdicts: [],
       usage: { user: d.userUsage, judge: error.usage },
     });
-    return { outcome, ...(error.code === "network" ? { unreachable: ctx.judge } : {}) };
   }
 }
 
 /** The one line of a run whose model cannot be reached: which model, where, and what to check. */
-function unreachableReason(model: LanguageModelClient, cause: string | undefined): string {
+function unreachableReason({ model, cause }: UnreachableModel): string {
   const where = model.servedAt ? ` at ${model.servedAt}` : "";
-  return `the model ${model.id}${where} cannot be reached, so no trial can run (${cause ?? "no answer"}): check that it is running and that PLAINWRIGHT_MODEL and its base URL (PLAINWRIGHT_MODEL_BASE_URL, or the provider's own) name it`;
+  return `the model ${model.id}${where} cannot be reached, so no trial can run (${cause}): check that it is running and that PLAINWRIGHT_MODEL and its base URL (PLAINWRIGHT_MODEL_BASE_URL, or the provider's own) name it`;
 }
 
 /** The outcome of every trial, and the statistics over them. */
@@ -256,26 +239,28 @@ function overall(trials: TrialOutcome[], stats: TrialStats): Pick<ConversationOu
  * interrupt, or once a model cannot be reached at all, no further trial starts; a trial the interrupt cut
  * short is listed but counts in no statistic.
  */
-export async function runConversation(ctx: ConversationContext): Promise<ConversationOutcome> {
-  let down: { model: LanguageModelClient; cause: string | undefined } | undefined;
+export async function runConversation(given: ConversationContext): Promise<ConversationOutcome> {
+  const watch = new ModelWatch();
+  const ctx = { ...given, user: watch.wrap(given.user), judge: watch.wrap(given.judge) };
   const started = await runBounded(
     ctx.spec.trials,
     ctx.concurrency ?? conversationDefaults.concurrency,
     async (i) => {
-      if (ctx.signal?.aborted || down) return undefined;
-      const { outcome, unreachable } = await trialOf(ctx, i + 1);
-      if (unreachable) down ??= { model: unreachable, cause: outcome.reason };
+      // The others start once the first model call has answered: a model that is down is found once.
+      if (i > 0) await watch.settled;
+      if (ctx.signal?.aborted || watch.down) return undefined;
+      const outcome = await runTrial(ctx, i + 1).finally(() => watch.release());
       ctx.onEvent?.({ type: "trial-finished", trial: outcome });
       return outcome;
     },
   );
+  const down = watch.down;
   const trials = started.filter((t): t is TrialOutcome => t !== undefined);
   const finished = trials.filter((t) => t.ended !== "interrupted");
   const stats = trialStats(finished, ctx.spec.minPassRate);
   const graded = finished.filter((t) => t.score !== null).map((t) => t.score!);
   const score = graded.length === 0 ? null : graded.reduce((a, b) => a + b, 0) / graded.length;
-  if (down)
-    return { trials, stats, score, status: "error", reason: unreachableReason(down.model, down.cause) };
+  if (down) return { trials, stats, score, status: "error", reason: unreachableReason(down) };
   if (ctx.signal?.aborted)
     return {
       trials,
