@@ -110,13 +110,13 @@ export async function runFilesCommand(
     return exitCodes.passed;
   }
   await refuseSharedCassettes(chosen, prepared);
-  refuseMissingSecrets(chosen, prepared);
   // Every valid file runs (or is listed); each invalid one is reported, and the exit code says some could not run.
   for (const file of invalid) process.stderr.write(`plainwright: ${terminalText(file.message)}\n`);
   if (flags.list) {
     process.stdout.write(listing(chosen));
     return invalid.length > 0 ? exitCodes.error : exitCodes.passed;
   }
+  refuseMissingSecrets(chosen, prepared);
   const results = await withProgress(prepared.output, async (onEvent, signal) => {
     const done: RunResult[] = [];
     for (const test of chosen) {
