@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -130,7 +130,28 @@ describe("plainwright CLI", () => {
     });
     const r = await cli(["run", file]);
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/secret NOPE is not set: set PLAINWRIGHT_SECRET_NOPE/);
+    expect(r.stderr).toMatch(/secret NOPE is not set: set PLAINWRIGHT_SECRET_NOPE/);
+  });
+
+  it("run <folder>: every missing secret of every file is named with its file and field before any test runs", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "pw-cli-secrets-"));
+    const out = mkdtempSync(join(tmpdir(), "pw-cli-secrets-out-"));
+    const write = (name: string, config: Record<string, unknown>) =>
+      writeFileSync(
+        join(folder, name),
+        JSON.stringify({ name, kind: "a2a", config: { agent_url: good.url, ...config } }),
+      );
+    // The file that runs first needs no secret: before, it ran and only the next file's secret was found missing.
+    write("a-fine.json", {});
+    write("b-header.json", { headers: { Authorization: "Bearer {{secrets.FIRST_GONE}}" } });
+    write("c-message.json", { smoke_message: "hello {{secrets.SECOND_GONE}}" });
+    const r = await cli(["run", folder, "--report", "json", "--out-dir", out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/2 secrets are missing, so no test was run/);
+    expect(r.stderr).toMatch(/b-header\.json: config\.headers\.Authorization: secret FIRST_GONE is not set/);
+    expect(r.stderr).toMatch(/c-message\.json: config\.smoke_message: secret SECOND_GONE is not set/);
+    expect(r.stdout).toBe("");
+    expect(existsSync(join(out, "last"))).toBe(false);
   });
 
   it("run: a malformed test file is an error naming the file and field", async () => {

@@ -12,6 +12,7 @@ import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
 import { INTERRUPT_GRACE_MS } from "./flag-test.js";
 import { lastFailed, recordLastRun } from "./last-failed.js";
 import { runWithCassette } from "./cassette-flags.js";
+import { missingSecrets } from "../runner/secrets.js";
 
 /** `run --list`: the tests a run would run, one a line: name, kind, file. */
 function listing(tests: readonly LoadedTest[]): string {
@@ -65,6 +66,27 @@ async function refuseSharedCassettes(tests: readonly LoadedTest[], prepared: Pre
     );
 }
 
+/**
+ * Every `{{secrets.NAME}}` of every chosen test (and of the command line's credentials) is looked up before
+ * anything runs: a missing one is found now, with its file and field, not after the tests before it ran.
+ */
+function refuseMissingSecrets(tests: readonly LoadedTest[], prepared: PreparedRun): void {
+  const missing = [
+    ...missingSecrets(prepared.auth.headers, prepared.secrets).map(
+      (m) => `the command line: header ${m.field}: ${m.problem}`,
+    ),
+    ...tests.flatMap((t) =>
+      missingSecrets(t.definition.config, prepared.secrets).map(
+        (m) => `${t.source}: config.${m.field}: ${m.problem}`,
+      ),
+    ),
+  ];
+  if (missing.length > 0)
+    throw configError(
+      `${missing.length} secret${missing.length === 1 ? " is" : "s are"} missing, so no test was run:\n${missing.map(terminalText).join("\n")}`,
+    );
+}
+
 /** `run <file-or-dir>...`: every test definition found, one after another. */
 export async function runFilesCommand(
   paths: string[],
@@ -94,6 +116,7 @@ export async function runFilesCommand(
     process.stdout.write(listing(chosen));
     return invalid.length > 0 ? exitCodes.error : exitCodes.passed;
   }
+  refuseMissingSecrets(chosen, prepared);
   const results = await withProgress(prepared.output, async (onEvent, signal) => {
     const done: RunResult[] = [];
     for (const test of chosen) {

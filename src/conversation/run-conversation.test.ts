@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import { createClient } from "../client/create-client.js";
@@ -311,5 +313,66 @@ describe("a conversation's edges", () => {
     judged = 0;
     const lenient = await runConversation({ ...ctx, spec: spec({ trials: 3, minPassRate: 0.6 }) });
     expect(lenient.status).toBe("passed");
+  });
+
+  it("is an error of the trial, never graded, when the simulated user is done before sending any message", async () => {
+    const a = await agent("1.0");
+    script = { user: userSays({}, "nothing to ask"), judge: judgeSays("passed") };
+    const { ctx } = context(a, spec({ opening: undefined }));
+    const out = await runConversation(ctx);
+    expect(out.status).toBe("error");
+    expect(out.trials[0]).toMatchObject({ status: "error", score: null, transcript: [] });
+    expect(out.reason).toMatch(
+      /ended the conversation before sending any message \(it said "nothing to ask"\)/,
+    );
+    // Asked once more, told it has sent nothing yet; the judge never sees an empty transcript.
+    const notes = model.calls.filter((c) => c.role === "user").map((c) => /Note: (.*)/.exec(c.prompt)?.[1]);
+    expect(notes).toEqual([
+      undefined,
+      "you have not sent any message yet. Write your first message to the agent.",
+    ]);
+    expect(model.calls.some((c) => c.role === "judge")).toBe(false);
+  });
+
+  it("stops after the first trial whose model cannot be reached, and says so once, naming the model's URL", async () => {
+    const a = await agent("1.0");
+    // A port nothing listens on: the model's server is down.
+    const down = await new Promise<string>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(`http://127.0.0.1:${port}/v1`));
+      });
+    });
+    const env = { PLAINWRIGHT_MODEL_BASE_URL: down, PLAINWRIGHT_MODEL_TIMEOUT_S: "5" };
+    const { ctx } = context(a, spec({ opening: undefined, trials: 5 }));
+    const user = createModelClient(resolveModelConfig("user", { model: "openai-compatible:x" }, env), {
+      retry: { baseMs: 5 },
+    });
+    // Three trials at a time: the two that would start beside the first wait for its model call, and do not start.
+    const out = await runConversation({ ...ctx, user, concurrency: 3 });
+    expect(out.status).toBe("error");
+    expect(out.trials).toHaveLength(1);
+    expect(out.reason).toContain(`the model openai-compatible:x at ${down} cannot be reached`);
+    expect(out.reason).toMatch(/check that it is running/);
+    expect(model.calls).toEqual([]);
+  });
+
+  it("after an interrupt, grades no unfinished trial and starts no new one", async () => {
+    const a = await agent("1.0");
+    script = { user: userSays({ 2: "Are you still there?", 3: "Hello?" }), judge: judgeSays("passed") };
+    const controller = new AbortController();
+    const { ctx } = context(a, spec({ trials: 3 }));
+    // Stopped as the first agent reply arrives: every trial is in its conversation, none has ended.
+    ctx.onEvent = (event) => {
+      if (event.type === "turn-received") controller.abort(new Error("interrupted by SIGINT"));
+    };
+    const out = await runConversation({ ...ctx, signal: controller.signal, concurrency: 1 });
+    expect(out.trials).toHaveLength(1);
+    expect(out.trials[0]).toMatchObject({ ended: "interrupted", status: "error", score: null, verdicts: [] });
+    expect(out.status).toBe("error");
+    expect(out.reason).toMatch(/interrupted: 0 of 3 trials finished/);
+    expect(out.stats.count).toBe(0);
+    expect(model.calls.some((c) => c.role === "judge")).toBe(false);
   });
 });

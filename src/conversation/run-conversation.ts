@@ -6,6 +6,7 @@ import type { TrafficLog } from "../net/traffic.js";
 import { interruptedStates } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { criteriaOf, judgeTranscript, scoreOf } from "./judge.js";
+import { ModelWatch, type UnreachableModel } from "./model-watch.js";
 import { nextUserMove } from "./simulated-user.js";
 import { runBounded, trialStats } from "./trials.js";
 import { conversationDefaults, type ConversationSpec } from "./types.js";
@@ -32,6 +33,8 @@ export interface ConversationContext {
   concurrency?: number;
   /** Hears each turn as it is added and each trial as it ends (progress, live reporters). */
   onEvent?: RunEventSink;
+  /** Stops the conversation (Ctrl-C): no further turn, no new trial, and no unfinished trial is graded. */
+  signal?: AbortSignal;
 }
 
 /** The agent's side of one turn as a transcript line. */
@@ -77,17 +80,21 @@ async function converse(ctx: ConversationContext, trial: number): Promise<Dialog
   };
   let contextId: string | undefined;
   let taskId: string | undefined;
+  const stopped = () => ctx.signal?.aborted === true;
   for (let turn = 1; turn <= spec.maxTurns; turn++) {
+    if (stopped()) return { ...d, ended: "interrupted" };
     let text = turn === 1 ? spec.opening : undefined;
     if (text === undefined) {
       try {
         const move = await nextUserMove(ctx.user, spec, d.transcript, turn);
         d.userUsage = addUsage(d.userUsage, move.usage);
+        if (stopped()) return { ...d, ended: "interrupted" };
         if (move.done) return { ...d, ended: "user-done", endReason: move.reason };
         text = move.message;
       } catch (error) {
         if (!(error instanceof LlmError)) throw error;
         d.userUsage = addUsage(d.userUsage, error.usage);
+        if (stopped()) return { ...d, ended: "interrupted" };
         return { ...d, ended: "model-error", endReason: error.message };
       }
     }
@@ -103,6 +110,8 @@ async function converse(ctx: ConversationContext, trial: number): Promise<Dialog
         traffic: ctx.traffic,
       },
     );
+    // A turn the interrupt cut short is no reply of the agent's: it is left out of the transcript.
+    if (stopped()) return { ...d, ended: "interrupted" };
     const entry = agentEntry(turn, outcome, Date.now() - sentAt);
     add(entry);
     contextId = entry.context_id ?? contextId;
@@ -123,6 +132,8 @@ function endingText(d: Dialogue, maxTurns: number): string {
       return `the agent failed: ${d.endReason ?? "no reply"}`;
     case "model-error":
       return `the simulated user's model failed: ${d.endReason ?? ""}`;
+    case "interrupted":
+      return "the run was interrupted";
   }
 }
 
@@ -149,15 +160,22 @@ export async function runTrial(ctx: ConversationContext, trial: number): Promise
     ...rest,
     duration_ms: Date.now() - started,
   });
-  if (d.ended === "model-error") {
-    return done({
+  const unjudged = (reason: string) =>
+    done({
       status: "error",
-      reason: d.endReason ?? "the simulated user's model failed",
+      reason,
       score: null,
       verdicts: [],
       usage: { user: d.userUsage, judge: noUsage },
     });
-  }
+  if (d.ended === "model-error") return unjudged(d.endReason ?? "the simulated user's model failed");
+  if (d.ended === "interrupted" || ctx.signal?.aborted)
+    return unjudged("not graded: the run was interrupted before the trial ended");
+  // No exchange with the agent: nothing to grade, and an empty transcript must never pass.
+  if (d.transcript.length === 0)
+    return unjudged(
+      `the simulated user ended the conversation before sending any message (it said ${JSON.stringify(d.endReason ?? "")}): nothing to grade`,
+    );
   try {
     const criteria = criteriaOf(ctx.spec).length;
     ctx.onEvent?.({ type: "judge-started", trial, trials: ctx.spec.trials, criteria });
@@ -180,6 +198,12 @@ export async function runTrial(ctx: ConversationContext, trial: number): Promise
       usage: { user: d.userUsage, judge: error.usage },
     });
   }
+}
+
+/** The one line of a run whose model cannot be reached: which model, where, and what to check. */
+function unreachableReason({ model, cause }: UnreachableModel): string {
+  const where = model.servedAt ? ` at ${model.servedAt}` : "";
+  return `the model ${model.id}${where} cannot be reached, so no trial can run (${cause}): check that it is running and that PLAINWRIGHT_MODEL and its base URL (PLAINWRIGHT_MODEL_BASE_URL, or the provider's own) name it`;
 }
 
 /** The outcome of every trial, and the statistics over them. */
@@ -210,19 +234,40 @@ function overall(trials: TrialOutcome[], stats: TrialStats): Pick<ConversationOu
       };
 }
 
-/** Runs spec.trials conversations (a few at a time) and decides the status from the pass rate. */
-export async function runConversation(ctx: ConversationContext): Promise<ConversationOutcome> {
-  const trials = await runBounded(
+/**
+ * Runs spec.trials conversations (a few at a time) and decides the status from the pass rate. After an
+ * interrupt, or once a model cannot be reached at all, no further trial starts; a trial the interrupt cut
+ * short is listed but counts in no statistic.
+ */
+export async function runConversation(given: ConversationContext): Promise<ConversationOutcome> {
+  const watch = new ModelWatch();
+  const ctx = { ...given, user: watch.wrap(given.user), judge: watch.wrap(given.judge) };
+  const started = await runBounded(
     ctx.spec.trials,
     ctx.concurrency ?? conversationDefaults.concurrency,
     async (i) => {
-      const trial = await runTrial(ctx, i + 1);
-      ctx.onEvent?.({ type: "trial-finished", trial });
-      return trial;
+      // The others start once the first model call has answered: a model that is down is found once.
+      if (i > 0) await watch.settled;
+      if (ctx.signal?.aborted || watch.down) return undefined;
+      const outcome = await runTrial(ctx, i + 1).finally(() => watch.release());
+      ctx.onEvent?.({ type: "trial-finished", trial: outcome });
+      return outcome;
     },
   );
-  const stats = trialStats(trials, ctx.spec.minPassRate);
-  const graded = trials.filter((t) => t.score !== null).map((t) => t.score!);
+  const down = watch.down;
+  const trials = started.filter((t): t is TrialOutcome => t !== undefined);
+  const finished = trials.filter((t) => t.ended !== "interrupted");
+  const stats = trialStats(finished, ctx.spec.minPassRate);
+  const graded = finished.filter((t) => t.score !== null).map((t) => t.score!);
   const score = graded.length === 0 ? null : graded.reduce((a, b) => a + b, 0) / graded.length;
+  if (down) return { trials, stats, score, status: "error", reason: unreachableReason(down) };
+  if (ctx.signal?.aborted)
+    return {
+      trials,
+      stats,
+      score,
+      status: "error",
+      reason: `the run was interrupted: ${finished.length} of ${ctx.spec.trials} trials finished, and only they are graded`,
+    };
   return { trials, stats, score, ...overall(trials, stats) };
 }

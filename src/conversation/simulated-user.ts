@@ -30,6 +30,9 @@ function agentWaiting(transcript: readonly TranscriptEntry[]): boolean {
 /** What is wrong with a reply, as a note for one more try; undefined when it is fine. */
 function problemWith(reply: UserReply, spec: ConversationSpec, transcript: readonly TranscriptEntry[]) {
   if (reply.done) {
+    // Done before a word was sent: there is no conversation to grade (run-conversation.ts makes it an error).
+    if (spec.opening === undefined && !transcript.some((e) => e.role === "user"))
+      return "you have not sent any message yet. Write your first message to the agent.";
     return agentWaiting(transcript)
       ? "the agent asked you something. Answer it, unless your goal is clearly impossible."
       : undefined;

@@ -13,6 +13,8 @@ export interface ModelConfig {
   api: "openai" | "anthropic";
   baseURL: string;
   apiKey?: string;
+  /** The variable the key was read from (OPENAI_API_KEY…), to name it in a warning without showing it. */
+  apiKeyName?: string;
   headers?: Record<string, string>;
   queryParams?: Record<string, string>;
   /** Per call, retries excluded. */
@@ -158,7 +160,9 @@ export function resolveModelConfig(
       `model ${spec}: set ${what} to the server's base URL (e.g. http://127.0.0.1:8000/v1)`,
     );
   }
-  const apiKey = pick(env, secrets, ["PLAINWRIGHT_MODEL_API_KEY", preset.keyVar]);
+  const keyNames = ["PLAINWRIGHT_MODEL_API_KEY", preset.keyVar];
+  const apiKey = pick(env, secrets, keyNames);
+  const apiKeyName = keyNames.find((n) => n !== undefined && (env[n] ?? secrets[n]) === apiKey);
   if (apiKey === undefined && preset.keyRequired) {
     throw new LlmError(
       "config",
@@ -178,7 +182,13 @@ export function resolveModelConfig(
     api: preset.api,
     baseURL: baseURL.replace(/\/+$/, ""),
     ...(apiKey !== undefined && provider !== "azure" ? { apiKey } : {}),
+    ...(apiKey !== undefined && apiKeyName !== undefined ? { apiKeyName } : {}),
     ...azure,
     timeoutMs: timeoutFrom(env),
   };
+}
+
+/** How a warning names a model's key without showing it: the variable it came from, or the model. */
+export function modelKeyName(config: ModelConfig): string {
+  return config.apiKeyName ?? `the API key of ${config.provider}:${config.model}`;
 }

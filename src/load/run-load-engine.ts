@@ -1,7 +1,7 @@
 import type { A2AClient } from "../client/types.js";
 import type { LoadSection, LoadSettings, LoadTick } from "../model/load.js";
 import { systemClock, type Clock } from "./clock.js";
-import { probeOnce, type ProbeOptions, type ProbeResult } from "./probe.js";
+import { probeOnce, type ProbeError, type ProbeOptions, type ProbeResult } from "./probe.js";
 import { LoadRecorder } from "./recorder.js";
 import { runSchedule } from "./scheduler.js";
 
@@ -53,8 +53,14 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
     statusOf: opts.statusOf,
   };
   let inFlight = 0;
+  let cut = 0;
   const recordProbe = (result: ProbeResult, scheduledAt: number): void => {
     inFlight -= 1;
+    // A request the run itself aborted at the interrupt says nothing about the agent: neither an error nor a latency.
+    if (opts.signal?.aborted && result.error && abortedByUs(result.error)) {
+      cut += 1;
+      return;
+    }
     const id = result.error?.trafficId;
     // An error example points at its exchange only when the log kept it.
     if (id !== undefined && opts.keepTraffic && !opts.keepTraffic(id)) delete result.error?.trafficId;
@@ -89,7 +95,14 @@ export async function runLoadEngine(opts: LoadEngineOptions): Promise<LoadFigure
   ).finally(() => stopTicks.abort());
   await ticks;
   recorder.finish(clock.now());
-  return figuresOf(schedule, recorder, settings);
+  const figures = figuresOf(schedule, recorder, settings);
+  if (cut > 0) figures.requests.interrupted = cut;
+  return figures;
+}
+
+/** The failure the client reports for a request cancelled through the run's signal (a send or a stream). */
+function abortedByUs(error: ProbeError): boolean {
+  return error.key === "aborted" || error.key === "stream aborted";
 }
 
 /** The run's figures from what the schedule did and what the recorder measured. */

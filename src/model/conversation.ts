@@ -43,8 +43,8 @@ export interface Verdict {
   evidence: Evidence[];
 }
 
-/** How a conversation ended. */
-export type ConversationEnd = "user-done" | "max-turns" | "agent-error" | "model-error";
+/** How a conversation ended; "interrupted": the run was stopped first, and the trial is not graded. */
+export type ConversationEnd = "user-done" | "max-turns" | "agent-error" | "model-error" | "interrupted";
 
 export interface TrialUsage {
   user: TokenUsage;

@@ -33,6 +33,8 @@ export type RunEvent =
   /** A model call failed with a retryable status and is tried again after `delay_ms`. */
   | { type: "retry"; what: string; attempt: number; delay_ms: number; reason: string }
   | { type: "trial-finished"; trial: TrialOutcome }
+  /** Something the user should know that does not change the status (also in the result's warnings). */
+  | { type: "warning"; message: string }
   /** Once a second while a load runs: the live view's figures. */
   | { type: "load-tick"; tick: LoadTick }
   | { type: "run-finished"; result: RunResult };

@@ -120,6 +120,8 @@ export interface LoadRequestCounts {
   abandoned: number;
   /** Open loop: starts due while every slot was busy, so not sent (the target or the generator fell behind). */
   missed: number;
+  /** Requests the run cancelled when it was interrupted: not completed, not failed, no latency. */
+  interrupted?: number;
 }
 
 /** The `load` section of a result of kind "load". */

@@ -231,6 +231,14 @@ function notSent(attempt: number): { run: AttemptRun; record: AttemptRecord } {
   };
 }
 
+/** Said of an attack the interrupt left with no attempt done: skipped, so no rate or verdict counts it. */
+export const NOT_RUN_INTERRUPTED =
+  "not run (interrupted): the run was stopped before any of its attempts finished";
+
+function interruptedBefore(records: readonly AttemptRecord[], opts: RedteamRunOptions): string | undefined {
+  return opts.signal?.aborted && records.length === 0 ? NOT_RUN_INTERRUPTED : undefined;
+}
+
 export interface RedteamOutcome {
   attacks: AttackReport[];
   packs: PackReport[];
@@ -256,6 +264,8 @@ export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome>
     if (opts.signal?.aborted) return;
     const attempt =
       silent >= GIVE_UP_AFTER ? notSent(job.attempt) : await runAttempt(job.attack, job.attempt, opts);
+    // An attempt the interrupt cut short is no verdict on the agent: it is left out, as if never sent.
+    if (opts.signal?.aborted && attempt.record.outcome === "error") return;
     silent = attempt.record.outcome === "error" ? silent + 1 : 0;
     finished.push({ attack: job.attack, ...attempt });
     const records = recordsOf(job.attack);
@@ -265,9 +275,10 @@ export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome>
   for (const attack of runnable.filter((a) => !live(a))) opts.onAttack?.(reportOf(attack, recordsOf(attack)));
   // Reports keep the attempts' order, whatever order they finished in.
   const byAttempt = (a: AttemptRecord, b: AttemptRecord) => a.attempt - b.attempt;
-  const reports = attacks.map((attack) =>
-    reportOf(attack, recordsOf(attack).sort(byAttempt), skipReason(attack, opts)),
-  );
+  const reports = attacks.map((attack) => {
+    const records = recordsOf(attack).sort(byAttempt);
+    return reportOf(attack, records, skipReason(attack, opts) ?? interruptedBefore(records, opts));
+  });
   const packs = PACKS.filter((p) => opts.packs.includes(p.id)).map((p) => packReport(p, reports));
   return { attacks: reports, packs };
 }

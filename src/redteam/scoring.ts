@@ -68,7 +68,12 @@ export function attackFinding(report: AttackReport): Finding {
     duration_ms: 0,
     ...(worst ? { evidence: worst.traffic_ids } : {}),
   };
-  if (report.skipped) return { ...base, status: "skip", message: `skipped: ${report.skipped}` };
+  if (report.skipped)
+    return {
+      ...base,
+      status: "skip",
+      message: report.skipped.startsWith("not run") ? report.skipped : `skipped: ${report.skipped}`,
+    };
   const n = report.records.length;
   if (report.twin) {
     return report.refusals > 0

@@ -10,7 +10,9 @@ const count = (findings: readonly Finding[], status: Finding["status"]) =>
 export function findingsLines(result: RunResult, st: Style): string[] {
   const findings = result.findings ?? [];
   if (findings.length === 0 && !result.conformance_level) return [];
-  const level = result.conformance_level ?? "?";
+  // An interrupted run computes no level (run-conformance.ts): it says so rather than guess.
+  const interrupted = findings.some((f) => f.message.startsWith("not run (interrupted)"));
+  const level = result.conformance_level ?? (interrupted ? "incomplete (interrupted)" : "?");
   const levelText =
     level === "full" ? st.green(level) : level === "non-conformant" ? st.red(level) : st.yellow(level);
   const lines = [

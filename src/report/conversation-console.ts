@@ -19,6 +19,8 @@ function endLine(t: TrialOutcome): string {
       return "the agent failed";
     case "model-error":
       return "a model call failed";
+    case "interrupted":
+      return "the run was interrupted (not graded)";
   }
 }
 

@@ -50,7 +50,8 @@ export function loadLines(result: RunResult, st: Style): string[] {
   lines.push(
     `  ${r.completed} completed (${r.succeeded} ok, ${r.failed} failed) in ${(load.elapsed_ms / 1000).toFixed(1)} s · ${load.throughput_per_s} req/s · stopped by ${load.stopped_by}` +
       (r.abandoned > 0 ? ` · ${r.abandoned} abandoned` : "") +
-      (r.missed > 0 ? ` · ${r.missed} missed (every slot busy)` : ""),
+      (r.missed > 0 ? ` · ${r.missed} missed (every slot busy)` : "") +
+      (r.interrupted ? ` · ${r.interrupted} cancelled by the interrupt` : ""),
   );
   lines.push(
     load.latency.count > 0

@@ -77,6 +77,8 @@ export function progressLines(event: RunEvent): string[] {
       return [`  ${retryLine(event)}`];
     case "trial-finished":
       return [trialLine(event)];
+    case "warning":
+      return [`warning: ${event.message}`];
     case "load-tick":
       return [liveLine(event.tick)];
     case "check-started":

@@ -27,6 +27,7 @@ export async function executeRun(kind: AnyRunKind, given: RunRequest): Promise<R
     source: request.source,
     warnings: request.warnings,
     secrets: request.secrets,
+    secretNames: request.secretNames,
     onEvent: request.onEvent,
     signal: request.signal,
     traffic: request.traffic,

@@ -262,9 +262,9 @@ async function runJobs(
     const { check, ctx } = job;
     // A check for another generation or an unclaimed capability is not applicable, whatever else happened.
     if (skipReason(check, ctx)) return (await executeCheck(check, ctx)).finding;
-    // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so.
+    // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so, and are no failure.
     if (request.signal?.aborted)
-      return notRunFinding(check, ctx, "the run was interrupted before this check started");
+      return interruptedFinding(check, ctx, "the run was stopped before it started");
     if (dead) return notRunFinding(check, ctx, dead);
     const { bail } = request;
     if (bail !== undefined && failures >= bail)
@@ -279,6 +279,10 @@ async function runJobs(
       return dependencyFinding(check, ctx, root);
     }
     const executed = await executeCheck(check, ctx);
+    // A check the abort cut short failed on its own cancelled requests: that is no verdict on the agent.
+    const { status } = executed.finding;
+    if (request.signal?.aborted && (status === "fail" || status === "error"))
+      return interruptedFinding(check, ctx, "the run was stopped while it ran");
     if (executed.blocks) blockedBy.set(job, check.id);
     return executed.finding;
   }
@@ -286,18 +290,29 @@ async function runJobs(
   return jobs.map((job) => byJob.get(job) as Finding);
 }
 
+/** Said of a check an interrupt kept from a verdict (docs/result-format.md: a skip, never a failure). */
+export const NOT_RUN_INTERRUPTED = "not run (interrupted)";
+
+function interruptedFinding(check: CheckDefinition, ctx: CheckContext, when: string): Finding {
+  return { ...notStartedFinding(check, ctx, when), message: `${NOT_RUN_INTERRUPTED}: ${when}` };
+}
+
 function verdict(
   result: RunResult,
   findings: readonly Finding[],
   checks: readonly CheckDefinition[],
 ): [RunResult["status"], string?] {
-  result.conformance_level = conformanceLevel(findings, checks);
+  const notRun = findings.filter((f) => f.message.startsWith(NOT_RUN_INTERRUPTED)).length;
+  // docs/conformance.md 5.2: a level is a claim about every check that applies; an interrupted run has none to make.
+  if (notRun === 0) result.conformance_level = conformanceLevel(findings, checks);
   result.conformance_summary = conformanceSummary(findings);
   result.scores.conformance = conformanceScore(findings);
   const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
   const mustBroken = broken.filter((f) => f.level === "MUST");
-  if (broken.length === 0) return ["passed"];
+  const level =
+    notRun > 0 ? `level incomplete (${notRun} not run, interrupted)` : `level ${result.conformance_level}`;
+  if (broken.length === 0) return notRun > 0 ? ["error", `the run was interrupted: ${level}`] : ["passed"];
   const firstBroken = (mustBroken[0] ?? broken[0]) as Finding;
-  const summary = `${broken.length} check${broken.length === 1 ? "" : "s"} failed (${mustBroken.length} MUST), level ${result.conformance_level}: ${firstBroken.id}: ${firstBroken.message}`;
-  return mustBroken.length > 0 ? ["failed", summary] : ["passed", summary];
+  const summary = `${broken.length} check${broken.length === 1 ? "" : "s"} failed (${mustBroken.length} MUST), ${level}: ${firstBroken.id}: ${firstBroken.message}`;
+  return mustBroken.length > 0 ? ["failed", summary] : [notRun > 0 ? "error" : "passed", summary];
 }

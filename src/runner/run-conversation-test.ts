@@ -138,6 +138,7 @@ async function converseWith(
     user: llm(models.user),
     judge: llm(models.judge),
     ...(opts.pollIntervalMs ? { pollIntervalMs: opts.pollIntervalMs } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
     onEvent: emit,
   });
 }

@@ -42,4 +42,34 @@ describe("a load test file stops when its run is cancelled", () => {
     await new Promise((r) => setImmediate(r));
     expect(agent.count()).toBe(sent);
   }, 60_000);
+
+  it("counts the requests it cancelled at the interrupt neither as errors nor in the latency, and is never passed", async () => {
+    // The connect step's message and the load's first four are answered; the next two are held.
+    const agent = await holdingAgent(5);
+    closers.push(agent.close);
+    const test = parseTestDefinition(
+      {
+        name: "interrupted load",
+        kind: "load",
+        config: { agent_url: agent.url, timeout_s: 300, load: { concurrency: 2, duration_s: 3600 } },
+      },
+      "interrupted-load.json",
+    );
+    const cancel = new AbortController();
+    const running = runTestDefinition(test, {
+      secrets: { values: {}, env: {} },
+      policy: commandLinePolicy,
+      signal: cancel.signal,
+      abortGraceMs: 60_000,
+    });
+    await agent.held(2);
+    cancel.abort(new Error("interrupted by SIGINT"));
+    const result = await running;
+    const load = result.load!;
+    expect(load.requests).toMatchObject({ completed: 4, succeeded: 4, failed: 0, interrupted: 2 });
+    expect(load.errors.total).toBe(0);
+    expect(load.latency.count).toBe(4);
+    expect(result.status).not.toBe("passed");
+    expect(result.reason).toContain("interrupted");
+  }, 60_000);
 });

@@ -67,11 +67,14 @@ function judge(run: Run, plan: LoadPlan, figures: LoadFigures, traffic: TrafficL
   };
   load.thresholds = evaluateThresholds(thresholds, load);
   result.load = load;
-  if (figures.stopped_by === "interrupted")
-    result.warnings.push("the run was interrupted; the figures cover what was sent");
+  const interrupted = figures.stopped_by === "interrupted";
+  if (interrupted) result.warnings.push("the run was interrupted; the figures cover what was sent");
   if (figures.requests.completed === 0)
     return run.finish("error", "no request completed: nothing was measured");
   const missed = load.thresholds.filter((o) => !o.passed);
+  // A load cut short did not carry the load it was asked to: it is never passed, whatever its figures.
+  if (missed.length === 0 && interrupted)
+    return run.finish("error", "the run was interrupted: the thresholds held for what was sent");
   if (missed.length === 0) return run.finish("passed");
   const listed = missed.map((o) => `${o.expression} (${actualText(o.actual, o.metric)})`).join("; ");
   return run.finish("failed", `thresholds missed: ${listed}`);

@@ -71,8 +71,9 @@ export function errorResult(test: LoadedTest, reason: string, onEvent?: RunEvent
 export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions): Promise<RunResult> {
   let config: A2ATestConfig;
   let used: string[];
+  let names: Map<string, string>;
   try {
-    ({ value: config, used } = resolveSecrets(test.definition.config, opts.secrets));
+    ({ value: config, used, names } = resolveSecrets(test.definition.config, opts.secrets));
   } catch (error) {
     return errorResult(test, `${test.source}: ${(error as Error).message}`, opts.onEvent);
   }
@@ -82,6 +83,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
     const resolved = resolveSecrets(opts.overrides ?? {}, opts.secrets);
     overrides = resolved.value;
     used = [...used, ...resolved.used];
+    names = new Map([...names, ...resolved.names]);
   } catch (error) {
     return errorResult(test, `the command line: ${(error as Error).message}`, opts.onEvent);
   }
@@ -96,6 +98,7 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
       ...headerSecrets(config.headers),
       ...(config.identities ?? []).flatMap((identity) => headerSecrets(identity.headers)),
     ],
+    secretNames: names,
     secretValues: secrets.values,
     ...(test.fromFlags ? {} : { name: test.definition.name, source: test.source }),
     warnings: test.warnings,

@@ -7,6 +7,7 @@ import { TaskLedger } from "../client/task-ledger.js";
 import { TrafficLog, type TrafficRetention } from "../net/traffic.js";
 import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";
+import { shortSecretWarning, tooShortToRedact } from "./secrets.js";
 import { toolVersion } from "./version.js";
 
 /** What a run is opened with: its kind, its agent, who hears it, and what must never be shown. */
@@ -19,6 +20,8 @@ export interface RunInit {
   warnings?: readonly string[] | undefined;
   /** Values redacted from every event, the traffic and the result. */
   secrets?: readonly string[] | undefined;
+  /** The names of secret values (`{{secrets.NAME}}`), so that a warning can name a secret without showing it. */
+  secretNames?: ReadonlyMap<string, string> | undefined;
   onEvent?: RunEventSink | undefined;
   signal?: AbortSignal | undefined;
   /** A traffic log the caller keeps (the inspector reads it as it grows); else the run makes its own. */
@@ -62,11 +65,6 @@ export class Run {
       ...(init.source ? { source: init.source } : {}),
       ...(init.warnings ? { warnings: init.warnings } : {}),
     });
-    const short = this.secrets.filter((s) => s.length > 0 && s.length < MIN_SECRET_LENGTH).length;
-    if (short > 0)
-      this.result.warnings.push(
-        `${short === 1 ? "a secret value is" : `${short} secret values are`} shorter than ${MIN_SECRET_LENGTH} characters, too short to redact from text safely: headers that carry credentials are still redacted by name, but the value may appear elsewhere in the output`,
-      );
     this.emit({
       type: "run-started",
       kind: init.kind,
@@ -74,6 +72,21 @@ export class Run {
       ...(init.name ? { name: init.name } : {}),
       ...(init.source ? { source: init.source } : {}),
     });
+    const short = this.secrets.filter((s) => s.length > 0 && s.length < MIN_SECRET_LENGTH);
+    const named = [...new Set(short.flatMap((s) => init.secretNames?.get(s) ?? []))];
+    for (const name of named) this.warn(shortSecretWarning(name));
+    const unnamed = short.filter((s) => !init.secretNames?.has(s)).length;
+    if (unnamed > 0)
+      this.warn(
+        `${unnamed === 1 ? "a secret value is" : `${unnamed} secret values are`} shorter than ${MIN_SECRET_LENGTH} characters, too short to redact from text safely: headers that carry credentials are still redacted by name, but the value may appear elsewhere in the output`,
+      );
+  }
+
+  /** Something the user should know that does not change the status: in the result, and told as it happens. */
+  warn(message: string): void {
+    if (this.result.warnings.includes(message)) return;
+    this.result.warnings.push(message);
+    this.emit({ type: "warning", message });
   }
 
   /** Tells the run's listener what happened, with every secret known so far redacted. */
@@ -81,11 +94,15 @@ export class Run {
     this.listener?.(redactSecrets(event, this.secrets));
   };
 
-  /** A value learnt during the run (a model key) that must be redacted from then on. */
-  addSecret(value: string): void {
+  /**
+   * A value learnt during the run (a model key, a canary) that must be redacted from then on; `name` says
+   * which one in the warning given when it is too short to redact reliably.
+   */
+  addSecret(value: string, name: string): void {
     if (value.length === 0 || this.secrets.includes(value)) return;
     this.secrets.push(value);
     this.traffic.addSecret(value);
+    if (tooShortToRedact(value)) this.warn(shortSecretWarning(name));
   }
 
   /** The closed result once the run has finished, else undefined. */

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { secretLengthProblem } from "../net/redact.js";
+import { MIN_SECRET_LENGTH } from "../model/limits.js";
 import { configError } from "./errors.js";
 
 const placeholder = /\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -63,22 +64,58 @@ function lookup(name: string, source: SecretSource): string {
   const value = source.values[name] ?? source.env[`PLAINWRIGHT_SECRET_${name}`];
   if (value === undefined || value === "")
     throw configError(`secret ${name} is not set: ${howToSet(name, source)}`, `secrets.${name}`);
-  const short = secretLengthProblem(name, value);
-  if (short) throw configError(short, `secrets.${name}`);
   return value;
 }
 
 /**
- * Replaces every `{{secrets.NAME}}` in every string of a value, returning the resolved copy and the
- * secret values used, which the caller must redact from all output.
+ * The warning for a secret too short to redact from text (docs/test-files.md, "Secrets"): it names the
+ * secret, never its value; the run goes on, and headers that carry credentials are still redacted by name.
  */
-export function resolveSecrets<T>(value: T, source: SecretSource): { value: T; used: string[] } {
-  const used = new Set<string>();
+export function shortSecretWarning(name: string): string {
+  return `secret ${name} is shorter than ${MIN_SECRET_LENGTH} characters, too short to redact from text reliably: headers that carry credentials are still redacted by name, but its value may appear elsewhere in the output`;
+}
+
+/** Whether a secret's value is too short to be redacted from text reliably. */
+export function tooShortToRedact(value: string): boolean {
+  return secretLengthProblem("", value) !== undefined;
+}
+
+/** Why each secret a value names cannot be resolved from `source` (a missing one), with the field that names it. */
+export function missingSecrets(
+  value: unknown,
+  source: SecretSource,
+): Array<{ field: string; problem: string }> {
+  const found: Array<{ field: string; problem: string }> = [];
+  const walk = (v: unknown, field: string): void => {
+    if (typeof v === "string") {
+      for (const m of v.matchAll(placeholder))
+        try {
+          lookup(m[1]!, source);
+        } catch (error) {
+          found.push({ field, problem: (error as Error).message });
+        }
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${field}[${i}]`));
+    else if (typeof v === "object" && v !== null)
+      for (const [k, x] of Object.entries(v)) walk(x, field ? `${field}.${k}` : k);
+  };
+  walk(value, "");
+  return found;
+}
+
+/**
+ * Replaces every `{{secrets.NAME}}` in every string of a value, returning the resolved copy, the secret
+ * values used (which the caller must redact from all output), and each value's name, for warnings.
+ */
+export function resolveSecrets<T>(
+  value: T,
+  source: SecretSource,
+): { value: T; used: string[]; names: Map<string, string> } {
+  const names = new Map<string, string>();
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
       return v.replace(placeholder, (_m, name: string) => {
         const secret = lookup(name, source);
-        used.add(secret);
+        names.set(secret, name);
         return secret;
       });
     }
@@ -87,5 +124,6 @@ export function resolveSecrets<T>(value: T, source: SecretSource): { value: T; u
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
-  return { value: walk(value) as T, used: [...used] };
+  const resolved = walk(value) as T;
+  return { value: resolved, used: [...names.keys()], names };
 }

@@ -1,4 +1,4 @@
-import { resolveModelConfig, type ModelConfig } from "../../llm/model-config.js";
+import { modelKeyName, resolveModelConfig, type ModelConfig } from "../../llm/model-config.js";
 import { LlmError } from "../../llm/types.js";
 import { defineRunKind, type RunRequest } from "./define.js";
 import type { ConversationOptions } from "./options.js";
@@ -42,7 +42,7 @@ export const conversationKind = defineRunKind<ConversationOptions, ConversationM
       return { problem: "a conversation needs success_criteria or a goal for the judge to grade" };
     try {
       const models = resolveModels(request);
-      for (const m of [models.user, models.judge]) if (m.apiKey) run.addSecret(m.apiKey);
+      for (const m of [models.user, models.judge]) if (m.apiKey) run.addSecret(m.apiKey, modelKeyName(m));
       return models;
     } catch (error) {
       if (error instanceof LlmError) return { problem: error.message };

@@ -20,6 +20,8 @@ export interface RunRequest<Options = Record<string, unknown>> {
   policy: OutboundPolicy;
   /** Values redacted from every event, the traffic and the result. */
   secrets?: readonly string[];
+  /** The names of secret values (`{{secrets.NAME}}`), so warnings name a secret without showing it. */
+  secretNames?: ReadonlyMap<string, string>;
   /** The --secrets values, where model keys may come from too. */
   secretValues?: Record<string, string>;
   /** --model, --user-model, --judge-model. */

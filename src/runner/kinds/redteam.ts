@@ -1,4 +1,4 @@
-import { modelSpecFor, resolveModelConfig, type ModelConfig } from "../../llm/model-config.js";
+import { modelKeyName, modelSpecFor, resolveModelConfig, type ModelConfig } from "../../llm/model-config.js";
 import { LlmError } from "../../llm/types.js";
 import { defineRunKind, type RunRequest } from "./define.js";
 import type { RedteamOptions } from "./options.js";
@@ -26,11 +26,12 @@ export const redteamKind = defineRunKind<RedteamOptions, RedteamModels>({
   title: "attack an agent with the red-team packs",
   reach: "target",
   prepare(run, request) {
-    for (const canary of request.config.canaries ?? []) run.addSecret(canary);
+    for (const [i, canary] of (request.config.canaries ?? []).entries())
+      run.addSecret(canary, `canaries[${i}]`);
     try {
       const judge = roleModel(request, "judge");
       const attacker = roleModel(request, "user");
-      for (const m of [judge, attacker]) if (m?.apiKey) run.addSecret(m.apiKey);
+      for (const m of [judge, attacker]) if (m?.apiKey) run.addSecret(m.apiKey, modelKeyName(m));
       if (!judge)
         run.result.warnings.push("no model configured: packs and attacks that need the judge are skipped");
       return { ...(judge ? { judge } : {}), ...(attacker ? { attacker } : {}) };
