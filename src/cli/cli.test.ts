@@ -235,6 +235,27 @@ describe("plainwright CLI", () => {
     },
   );
 
+  it.each([["serve", "--port", "0"], ["worker"]])(
+    "%s with a wrong database password: one line with PostgreSQL's reason, the password hidden, exit 2",
+    async (...command) => {
+      const postgres = await refusingPostgres();
+      try {
+        const r = await cli([
+          ...command,
+          "--db",
+          `postgres://bob:wrongpw@127.0.0.1:${postgres.port}/plainwright`,
+        ]);
+        expect(r.code).toBe(2);
+        expect(r.stderr.trim()).toBe(
+          `plainwright: cannot open the database postgres://bob:***@127.0.0.1:${postgres.port}/plainwright: password authentication failed for user "bob"`,
+        );
+        expect(r.stderr).not.toContain("wrongpw");
+      } finally {
+        await postgres.close();
+      }
+    },
+  );
+
   it("agent --list-flaws documents at least 20 flaws", async () => {
     const r = await cli(["agent", "--list-flaws"]);
     expect(r.code).toBe(0);
@@ -277,3 +298,49 @@ describe("plainwright CLI", () => {
     expect(r.stdout).toMatch(/A2A 0\.3/);
   });
 });
+
+/**
+ * A PostgreSQL server that asks for a password and refuses it as PostgreSQL does (protocol 3.0:
+ * AuthenticationCleartextPassword, then an ErrorResponse with SQLSTATE 28P01).
+ */
+async function refusingPostgres(): Promise<{ port: number; close: () => Promise<void> }> {
+  const message = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0, "latin1");
+    head.writeInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const field = (code: string, value: string) => Buffer.from(`${code}${value}\0`, "utf8");
+  const server = createServer((socket) => {
+    let seen = 0;
+    socket.on("data", (chunk: Buffer) => {
+      seen++;
+      // An SSL request (8 bytes, code 80877103) is declined with "N"; the startup message gets the
+      // password request; whatever comes next is the password, refused.
+      if (seen === 1 && chunk.length === 8 && chunk.readInt32BE(4) === 80877103) {
+        seen = 0;
+        socket.write("N");
+        return;
+      }
+      if (seen === 1) {
+        const auth = Buffer.alloc(4);
+        auth.writeInt32BE(3);
+        socket.write(message("R", auth));
+        return;
+      }
+      const body = Buffer.concat([
+        field("S", "FATAL"),
+        field("V", "FATAL"),
+        field("C", "28P01"),
+        field("M", 'password authentication failed for user "bob"'),
+        Buffer.from([0]),
+      ]);
+      socket.end(message("E", body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
