@@ -214,7 +214,9 @@ export const ERROR_FLAWS: FlawDefinition[] = [
       if (res.statusCode !== 404) return body;
       res.status(500);
       // 0.3's HTTP+JSON error body is {code, message}; 1.0.1 §11.6's is a google.rpc.Status.
-      return isObject(body.error) ? { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } } : body;
+      return isObject(body.error)
+        ? { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } }
+        : body;
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { A2AError } from "../../client/types.js";
 import { a2aCodes, errorName } from "../../protocol/error-codes.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
-import { provoke, type Provoked } from "../support/provoked-errors.js";
+import { defineCheck } from "../define.js";
+import { judgeProvokedStatuses, type Provoked } from "../support/provoked-errors.js";
 import type { CheckContext } from "../types.js";
 
 /**
@@ -66,24 +66,5 @@ export default defineCheck({
   scope: "transport",
   generations: ["1.0"],
   bindings: ["HTTP+JSON", "GRPC"],
-  run: async (ctx) => {
-    const { provoked, evidence } = await provoke(ctx);
-    const problems: string[] = [];
-    const notes: string[] = [];
-    let judged = 0;
-    for (const p of provoked) {
-      // A wrong or missing error is judged by the lifecycle checks; only the status is judged here.
-      if (p.outcome.ok || p.outcome.kind !== "error" || p.outcome.error.code !== p.code) continue;
-      judged++;
-      const { problem, note } = judge(ctx, p, p.outcome.error);
-      if (problem) problems.push(problem);
-      if (note) notes.push(note);
-    }
-    if (judged === 0) return skip("none of the provoked errors came back as the expected A2A error");
-    if (problems.length > 0) return fail(problems.join("; "), evidence);
-    return pass(
-      `${judged} A2A error(s) came with the mapped status${notes.length ? `; ${notes.join("; ")}` : ""}`,
-      evidence,
-    );
-  },
+  run: (ctx) => judgeProvokedStatuses(ctx, judge, "the mapped status"),
 });

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
-import type { CheckContext } from "../types.js";
+import type { A2AError } from "../../client/types.js";
+import { fail, pass, skip } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** An A2A error a check provoked on purpose: what was asked, the code it must answer, and the outcome. */
 export interface Provoked {
@@ -43,4 +45,39 @@ export async function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]
     });
   }
   return { provoked, evidence };
+}
+
+/** What a binding's status for one provoked error breaks (a problem), or is worth saying (a note). */
+export type StatusJudge = (
+  ctx: CheckContext,
+  p: Provoked,
+  error: A2AError,
+) => { problem?: string; note?: string };
+
+/**
+ * Provokes the errors and judges the status of each that came back as the expected A2A error; a wrong
+ * or missing error is the lifecycle checks' finding, so only the status is judged here.
+ */
+export async function judgeProvokedStatuses(
+  ctx: CheckContext,
+  judge: StatusJudge,
+  praise: string,
+): Promise<CheckVerdict> {
+  const { provoked, evidence } = await provoke(ctx);
+  const problems: string[] = [];
+  const notes: string[] = [];
+  let judged = 0;
+  for (const p of provoked) {
+    if (p.outcome.ok || p.outcome.kind !== "error" || p.outcome.error.code !== p.code) continue;
+    judged++;
+    const { problem, note } = judge(ctx, p, p.outcome.error);
+    if (problem) problems.push(problem);
+    if (note) notes.push(note);
+  }
+  if (judged === 0) return skip("none of the provoked errors came back as the expected A2A error");
+  if (problems.length > 0) return fail(problems.join("; "), evidence);
+  return pass(
+    `${judged} A2A error(s) came with ${praise}${notes.length ? `; ${notes.join("; ")}` : ""}`,
+    evidence,
+  );
 }

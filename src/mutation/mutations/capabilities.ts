@@ -9,7 +9,7 @@ import type {
   MutationMemory,
 } from "../types.js";
 import { GRPC_INTERNAL, GRPC_STATE, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
-import { requestMessage, rpcError, rpcParams, taskIn } from "./shapes.js";
+import { requestMessage, rpcError, rpcParams, taskIn, pushOperation } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 /** The states a blocking send may return in: terminal or interrupted (1.0.1 §3.2.2). */
@@ -21,16 +21,6 @@ const FINISHED_JSON = new Set([
   "TASK_STATE_INPUT_REQUIRED",
   "TASK_STATE_AUTH_REQUIRED",
 ]);
-
-/** Whether a request is a push-config delete, on any binding. */
-function isPushDelete(x: Exchange | GrpcExchange): boolean {
-  if (x.verb !== "push") return false;
-  if ("binding" in x) {
-    if (x.binding === "rest") return x.httpMethod === "DELETE";
-    return isObject(x.request) && /delete/i.test(String(x.request.method));
-  }
-  return x.method === "DeleteTaskPushNotificationConfig";
-}
 
 /** True on the second and later deletes of the same config (keyed by what the request names). */
 function deletedBefore(x: Exchange | GrpcExchange, memory: MutationMemory): boolean {
@@ -80,7 +70,8 @@ export const capabilityMutations: Mutation[] = [
     generations: ["1.0"],
     bindings: ALL,
     reply: (r: BufferedReply, x: Exchange, memory) => {
-      if (!isPushDelete(x) || r.status >= 400 || rpcError(r) || !deletedBefore(x, memory)) return undefined;
+      if (pushOperation(x) !== "delete" || r.status >= 400 || rpcError(r) || !deletedBefore(x, memory))
+        return undefined;
       if (x.binding === "jsonrpc" && isObject(r.body)) {
         delete r.body.result;
         r.body.error = { code: -32603, message: "config already deleted" };
@@ -93,7 +84,7 @@ export const capabilityMutations: Mutation[] = [
       };
     },
     grpcReply: (r: GrpcReply, x: GrpcExchange, memory) =>
-      isPushDelete(x) && !r.error && deletedBefore(x, memory)
+      pushOperation(x) === "delete" && !r.error && deletedBefore(x, memory)
         ? { error: { code: GRPC_INTERNAL, details: "config already deleted", metadata: {} } }
         : undefined,
   },

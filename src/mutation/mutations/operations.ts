@@ -9,30 +9,12 @@ import type {
   MutationMemory,
 } from "../types.js";
 import { GRPC_FAILED_PRECONDITION, grpcAsInternal, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
-import { requestMessage, rpcError, taskIn } from "./shapes.js";
+import { pushOperation, requestMessage, rpcError, taskIn, type PushOperation } from "./shapes.js";
 
 // Deviations in the optional operations (capabilities, push configs, the extended card), in the
 // contextId a new task must be given, and in the card's interfaces and the HTTP+JSON error format.
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
-
-/** The push-config operation a request asks for, on any binding (0.3 and 1.0 method names, 1.0.1 §11.3 paths). */
-type PushOperation = "create" | "get" | "list" | "delete";
-function pushOperation(x: Exchange | GrpcExchange): PushOperation | undefined {
-  if (x.verb !== "push") return undefined;
-  const method = "binding" in x && isObject(x.request) ? x.request.method : undefined;
-  const name = "binding" in x ? (typeof method === "string" ? method : "") : x.method;
-  if ("binding" in x && x.binding === "rest") {
-    if (x.httpMethod === "POST") return "create";
-    if (x.httpMethod === "DELETE") return "delete";
-    return /pushNotificationConfigs\/?(\?|$)/.test(x.path) ? "list" : "get";
-  }
-  if (/delete/i.test(name)) return "delete";
-  if (/list/i.test(name)) return "list";
-  if (/create|set/i.test(name)) return "create";
-  if (/get/i.test(name)) return "get";
-  return undefined;
-}
 
 /** The configs of a list reply: 0.3 answers the array itself, 1.0 an object holding `configs`. */
 function listedConfigs(reply: unknown): unknown[] | undefined {

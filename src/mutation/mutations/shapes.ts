@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Exchange, Json } from "../types.js";
+import type { BufferedReply, Exchange, GrpcExchange, Json } from "../types.js";
 
 /** The error object of a JSON-RPC error reply (JSON-RPC 2.0 §5.1), if the reply is one. */
 export function rpcError(reply: BufferedReply): Json | undefined {
@@ -149,4 +149,22 @@ export function asInternalError(
       ? { error: { code: 500, status: "INTERNAL", message: "internal error" } }
       : { code: INTERNAL_ERROR, message: "internal error" };
   return reply;
+}
+
+/** The push-config operation a request asks for, on any binding (0.3 and 1.0 method names, 1.0.1 §11.3 paths). */
+export type PushOperation = "create" | "get" | "list" | "delete";
+export function pushOperation(x: Exchange | GrpcExchange): PushOperation | undefined {
+  if (x.verb !== "push") return undefined;
+  const method = "binding" in x && isObject(x.request) ? x.request.method : undefined;
+  const name = "binding" in x ? (typeof method === "string" ? method : "") : x.method;
+  if ("binding" in x && x.binding === "rest") {
+    if (x.httpMethod === "POST") return "create";
+    if (x.httpMethod === "DELETE") return "delete";
+    return /pushNotificationConfigs\/?(\?|$)/.test(x.path) ? "list" : "get";
+  }
+  if (/delete/i.test(name)) return "delete";
+  if (/list/i.test(name)) return "list";
+  if (/create|set/i.test(name)) return "create";
+  if (/get/i.test(name)) return "get";
+  return undefined;
 }

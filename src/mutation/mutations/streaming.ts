@@ -26,6 +26,22 @@ import {
 const cut = new WeakSet<Exchange>();
 const grpcCut = new WeakSet<GrpcExchange>();
 
+/** Hooks that close a stream of the given verb after its first event, when that event is not the final one. */
+function closedAfterFirstEvent(verb: "stream" | "subscribe"): Pick<Mutation, "event" | "grpcEvent"> {
+  return {
+    event: (e, x) => {
+      if (x.verb !== verb || cut.has(x) || isFinalEvent(e)) return undefined;
+      cut.add(x);
+      return { events: [e], end: true };
+    },
+    grpcEvent: (e, x) => {
+      if (x.verb !== verb || grpcCut.has(x) || grpcIsFinal(e)) return undefined;
+      grpcCut.add(x);
+      return { events: [e], end: true };
+    },
+  };
+}
+
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
 /** Per task id seen in a message stream: "open" until its final event passed the proxy, then "done". */
 function streamedTasks(memory: MutationMemory): Map<string, "open" | "done"> {
@@ -84,16 +100,7 @@ export const streamingMutations: Mutation[] = [
     what: "a stream is closed after its first event, before any final event",
     clause: "A2A 0.3 §7.2; 1.0.1 §3.1.2 (the stream ends when the task is terminal or interrupted)",
     check: "streaming.final-event",
-    event: (e, x) => {
-      if (x.verb !== "stream" || cut.has(x) || isFinalEvent(e)) return undefined;
-      cut.add(x);
-      return { events: [e], end: true };
-    },
-    grpcEvent: (e, x) => {
-      if (x.verb !== "stream" || grpcCut.has(x) || grpcIsFinal(e)) return undefined;
-      grpcCut.add(x);
-      return { events: [e], end: true };
-    },
+    ...closedAfterFirstEvent("stream"),
   },
   {
     id: "stream-as-text-plain",
@@ -218,16 +225,7 @@ export const streamingMutations: Mutation[] = [
       "0.x": "streaming.dropped-stream-task-readable-0x",
       "1.0": "streaming.dropped-stream-task-readable",
     },
-    event: (e, x) => {
-      if (x.verb !== "subscribe" || cut.has(x) || isFinalEvent(e)) return undefined;
-      cut.add(x);
-      return { events: [e], end: true };
-    },
-    grpcEvent: (e, x) => {
-      if (x.verb !== "subscribe" || grpcCut.has(x) || grpcIsFinal(e)) return undefined;
-      grpcCut.add(x);
-      return { events: [e], end: true };
-    },
+    ...closedAfterFirstEvent("subscribe"),
   },
   {
     id: "stream-drop-cancels-task",
