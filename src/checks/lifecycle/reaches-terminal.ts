@@ -40,6 +40,20 @@ export default defineCheck({
       );
     if (!terminalStates.has(task.state))
       return fail(`task ${task.id} ended in ${task.rawState}, which is not a terminal state`, evidence);
-    return pass(`task ${task.id} went from ${sent.value.state} to ${task.state}`, evidence);
+    if (task !== sent.value)
+      return pass(`task ${task.id} went from ${sent.value.state} to ${task.state}`, evidence);
+    // Finished in the send's reply: read back once, since a terminal state is final (0.3 §6.3, 1.0.1 §4.1.3)
+    // and a client that polls sees only what tasks/get says. A failed read is lifecycle.get-task's finding.
+    const read = await ctx.client.getTask(task.id);
+    evidence.push(...read.trafficIds);
+    if (read.ok && !terminalStates.has(read.value.state))
+      return fail(
+        `task ${task.id} was ${task.state} in the send's reply but reads back ${read.value.rawState}: a terminal task does not change state`,
+        evidence,
+      );
+    return pass(
+      `task ${task.id} was ${task.state} in the send's reply${read.ok ? " and reads back so" : ""}`,
+      evidence,
+    );
   },
 });

@@ -26,7 +26,7 @@ function sendHistoryLength(params: unknown): unknown {
 export const taskOutcomeMutations: Mutation[] = [
   {
     id: "task-never-finishes",
-    what: "a task read back is always still working, though it finished",
+    what: "a task read back is always still working, though it finished (and the send's reply may have said so)",
     clause: "A2A 0.3 §6.3 TaskState; 1.0.1 §4.1.3 (a task moves on to a terminal state)",
     check: "lifecycle.reaches-terminal",
     bindings: ALL,
@@ -50,7 +50,7 @@ export const taskOutcomeMutations: Mutation[] = [
     check: "lifecycle.skill-examples",
     bindings: ["JSONRPC"],
     reply: (r, x) => {
-      const status = statusIn(r, x, ["send", "get"]);
+      const status = statusIn(r, x, ["get"]);
       if (!status || !/^(completed|TASK_STATE_COMPLETED)$/.test(String(status.state))) return undefined;
       status.state = x.binding === "rest" || x.generation === "1.0" ? "TASK_STATE_FAILED" : "failed";
       return r;
