@@ -58,6 +58,21 @@ async function judge(
   into.problems.push(...problems);
 }
 
+/**
+ * Without a running task, a fresh finished task of the check's own is canceled: the refusal it should get
+ * is lifecycle.cancel-terminal-errors' to judge, but a Task that comes back is a cancel reply like any
+ * other, and its shape is judged here.
+ */
+async function judgeCancelOfFinished(ctx: CheckContext, into: Judged, why: string): Promise<void> {
+  const sent = await ctx.fixtures.send();
+  into.evidence.push(...sent.evidence);
+  if (!sent.ok || sent.value.kind !== "task") return void into.notes.push(`no task to cancel (${why})`);
+  const canceled = await ctx.client.cancelTask(sent.value.id);
+  if (canceled.ok) return judge(ctx, into, "CancelTask", canceled, () => ["id"]);
+  into.evidence.push(...canceled.trafficIds);
+  into.notes.push("a finished task's cancel was refused, so no cancel reply to judge");
+}
+
 export default defineCheck({
   id: "lifecycle.task-replies-schema-valid",
   title: "The replies of GetTask, ListTasks and CancelTask match the spec's schema",
@@ -105,7 +120,7 @@ export default defineCheck({
     into.evidence.push(...running.evidence);
     if (running.ok)
       await judge(ctx, into, "CancelTask", await ctx.client.cancelTask(running.value.id), () => ["id"]);
-    else into.notes.push(`no task to cancel (${running.reason})`);
+    else await judgeCancelOfFinished(ctx, into, running.reason);
     const notes = into.notes.length > 0 ? ` (${into.notes.join("; ")})` : "";
     if (into.problems.length > 0)
       return fail(
