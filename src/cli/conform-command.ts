@@ -4,6 +4,7 @@ import { checkCategories, type CheckCategory } from "../model/finding.js";
 import { checkLevels, parseCategory, type CheckLevel } from "../checks/types.js";
 import { parseTransport, transportFlagOf, type TransportFlag } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
+import { conformanceOptions } from "../runner/kinds/options.js";
 import { checksMatching, type CheckGrep } from "../runner/check-selection.js";
 import { credentialsIn } from "../runner/credential-headers.js";
 import {
@@ -18,6 +19,7 @@ import {
 import { readCardKeys } from "./card-keys.js";
 import { describeGrep, nameFilter, type GrepFlags } from "./name-filter.js";
 import { runFlagTest } from "./flag-test.js";
+import { numberFlag } from "./number-flag.js";
 import { prepareRun } from "./prepare.js";
 
 export interface ConformFlags extends CommonFlags, AuthFlags, GrepFlags {
@@ -87,9 +89,7 @@ export async function runConformCommand(rawUrl: string | undefined, flags: Confo
   const prepared = await prepareRun(flags);
   const identities = parseIdentities(flags.identity);
   const protocol = parseProtocol(flags.protocol);
-  const concurrency = flags.concurrency ? Number(flags.concurrency) : undefined;
-  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32))
-    throw usageError(`--concurrency ${flags.concurrency}: a whole number from 1 to 32`);
+  const concurrency = numberFlag("--concurrency", flags.concurrency, conformanceOptions.shape.concurrency);
   const hints = parseHints(flags.hint);
   const bail = parseBail(flags.bail);
   const config = {

@@ -1,6 +1,6 @@
 import type { ModelFlags } from "../llm/model-config.js";
 import { usageError } from "../runner/errors.js";
-import { conversationBounds } from "../runner/kinds/options.js";
+import { conversationOptions } from "../runner/kinds/options.js";
 import type { A2ATestConfig } from "../runner/test-definition.js";
 import {
   connectionFlags,
@@ -12,6 +12,7 @@ import {
   type CommonFlags,
 } from "./options.js";
 import { runFlagTest } from "./flag-test.js";
+import { numberFlag } from "./number-flag.js";
 import { prepareRun } from "./prepare.js";
 
 /** `converse` flags: one per conversation field, plus the model choices. */
@@ -25,23 +26,6 @@ export interface ConverseFlags extends CommonFlags, AuthFlags, ModelFlags {
   threshold?: string;
   minPassRate?: string;
   transport?: string;
-}
-
-function wholeNumber(flag: string, raw: string | undefined, bounds: { min: number; max: number }) {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || value < bounds.min || value > bounds.max)
-    throw usageError(`${flag} ${raw}: must be a whole number from ${bounds.min} to ${bounds.max}`);
-  return value;
-}
-
-function fraction(flag: string, raw: string | undefined) {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  // 0 would be a pass that cannot fail.
-  if (raw.trim() === "" || !Number.isFinite(value) || value <= 0 || value > 1)
-    throw usageError(`${flag} ${raw}: must be a number above 0, at most 1 (0 is a pass that cannot fail)`);
-  return value;
 }
 
 function nonEmpty(flag: string, raw: string | undefined) {
@@ -61,10 +45,10 @@ export function converseConfig(rawUrl: string, flags: ConverseFlags): A2ATestCon
     goal: nonEmpty("--goal", flags.goal),
     success_criteria: criteria.length > 0 ? criteria : undefined,
     opening_message: nonEmpty("--opening", flags.opening),
-    max_turns: wholeNumber("--max-turns", flags.maxTurns, conversationBounds.maxTurns),
-    trials: wholeNumber("--trials", flags.trials, conversationBounds.trials),
-    threshold: fraction("--threshold", flags.threshold),
-    min_pass_rate: fraction("--min-pass-rate", flags.minPassRate),
+    max_turns: numberFlag("--max-turns", flags.maxTurns, conversationOptions.shape.max_turns),
+    trials: numberFlag("--trials", flags.trials, conversationOptions.shape.trials),
+    threshold: numberFlag("--threshold", flags.threshold, conversationOptions.shape.threshold),
+    min_pass_rate: numberFlag("--min-pass-rate", flags.minPassRate, conversationOptions.shape.min_pass_rate),
   };
   return {
     agent_url: parseAgentUrl(rawUrl),

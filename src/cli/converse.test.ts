@@ -131,10 +131,10 @@ describe("plainwright converse", () => {
   });
 
   it.each([
-    [["--max-turns", "0"], /--max-turns 0: must be a whole number from 1 to 50/],
-    [["--max-turns", "1000"], /--max-turns 1000: must be a whole number from 1 to 50/],
-    [["--trials", "0"], /--trials 0: must be a whole number from 1 to 100/],
-    [["--threshold", "2"], /--threshold 2: must be a number above 0, at most 1/],
+    [["--max-turns", "0"], /--max-turns 0: must be from 1 to 50/],
+    [["--max-turns", "1000"], /--max-turns 1000: must be from 1 to 50/],
+    [["--trials", "0"], /--trials 0: must be from 1 to 100/],
+    [["--threshold", "2"], /--threshold 2: must be above 0, at most 1/],
     [["--threshold", "0"], /--threshold 0: .*0 is a pass that cannot fail/],
     [["--min-pass-rate", "0"], /--min-pass-rate 0: .*0 is a pass that cannot fail/],
   ])("exits 64 for %j", async (extra, message) => {

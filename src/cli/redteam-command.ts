@@ -1,6 +1,7 @@
 import { redteamPacks, owaspTitles, type RedteamPackId } from "../model/redteam.js";
 import { allAttacks } from "../redteam/packs/index.js";
 import { usageError } from "../runner/errors.js";
+import { redteamOptions } from "../runner/kinds/options.js";
 import type { A2ATestConfig } from "../runner/test-definition.js";
 import {
   connectionFlags,
@@ -14,6 +15,7 @@ import {
 } from "./options.js";
 import type { ModelFlags } from "../llm/model-config.js";
 import { runFlagTest } from "./flag-test.js";
+import { numberFlag } from "./number-flag.js";
 import { prepareRun } from "./prepare.js";
 
 /** `redteam` flags. */
@@ -52,14 +54,6 @@ function parsePacks(raw: string | undefined): RedteamPackId[] | undefined {
   return names as RedteamPackId[];
 }
 
-function attemptsOf(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > 100)
-    throw usageError(`--attempts ${raw}: must be a whole number from 1 to 100`);
-  return n;
-}
-
 /**
  * The red-team test the flags describe; `headers` are the first identity's (-H and the credential
  * flags, as every command reads them).
@@ -70,7 +64,7 @@ export function redteamConfig(
   headers: Record<string, string> = parseHeaders(flags.header),
 ): A2ATestConfig {
   const packs = parsePacks(flags.packs);
-  const attempts = attemptsOf(flags.attempts);
+  const attempts = numberFlag("--attempts", flags.attempts, redteamOptions.shape.attempts);
   const identities = parseIdentities(flags.identity);
   return {
     agent_url: parseAgentUrl(rawUrl),

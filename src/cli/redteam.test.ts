@@ -75,7 +75,9 @@ describe("plainwright redteam", () => {
 
   it.each([
     [["--packs", "jailbrake"], /unknown pack "jailbrake"/],
-    [["--attempts", "0"], /--attempts 0: must be a whole number from 1 to 100/],
+    [["--attempts", "0"], /--attempts 0: must be from 1 to 100/],
+    [["--attempts", "2.5"], /--attempts 2\.5: must be a whole number from 1 to 100/],
+    [["--attempts", "many"], /--attempts many: must be a number/],
     [["--identity", "no-equals-sign"], /expected 'NAME=Header: value'/],
     [["--no-strict-card"], /never validated/],
   ])("refuses %j with exit 64 and the rule", async (extra, message) => {
