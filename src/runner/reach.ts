@@ -220,6 +220,25 @@ export async function reachAgent(
 }
 
 /**
+ * Records the endpoint a run talks over and the versions in play (the card's, and the one spoken, which
+ * the negotiation may correct): one place for every kind of run.
+ */
+export function recordEndpoint(
+  result: RunResult,
+  endpoint: Pick<EndpointChoice, "url" | "transport" | "reason" | "rewrittenFrom">,
+  card: string | null,
+  negotiated: ProtocolGeneration,
+): void {
+  result.endpoint = {
+    url: endpoint.url,
+    transport: endpoint.transport,
+    reason: endpoint.reason,
+    ...(endpoint.rewrittenFrom ? { rewritten_from: endpoint.rewrittenFrom } : {}),
+  };
+  result.protocol = { card, negotiated };
+}
+
+/**
  * The one endpoint a run talks over, recorded in the result with the card's stated version; undefined
  * when the run was closed because the card names none for the binding or names one the policy refuses.
  */
@@ -237,36 +256,34 @@ export async function chooseEndpoint(
       how.stopsAs,
       reached.cardFailure ?? `the card advertises no ${transport} interface`,
     );
-  result.endpoint = {
-    url: endpoint.url,
-    transport: endpoint.transport,
-    reason: how.card === "target" ? `target: ${endpoint.reason}` : endpoint.reason,
-    ...(endpoint.rewrittenFrom ? { rewritten_from: endpoint.rewrittenFrom } : {}),
-  };
-  result.protocol = {
-    card: agent.validation?.card.protocolVersion ?? null,
-    negotiated: agent.validation?.card.generation ?? "0.3",
-  };
+  recordEndpoint(
+    result,
+    { ...endpoint, reason: how.card === "target" ? `target: ${endpoint.reason}` : endpoint.reason },
+    agent.validation?.card.protocolVersion ?? null,
+    agent.validation?.card.generation ?? "0.3",
+  );
   const refused = await endpointRefusal(endpoint.url, policy);
   if (refused) {
-    result.endpoint.refused = refused;
+    if (result.endpoint) result.endpoint.refused = refused;
     return void run.finish(how.stopsAs, reached.cardFailure ?? `the endpoint isn't allowed: ${refused}`);
   }
   return endpoint;
 }
 
 /**
- * Opens the run's endpoint (the version negotiated on the wire, recorded in the result); undefined, the run
- * closed as an error, when nothing answers there: no agent was there to judge.
+ * Opens the run's endpoint (the version negotiated on the wire, recorded in the result unless `record` is
+ * false: a run that opens it once per caller records it once); undefined, the run closed as an error,
+ * when nothing answers there: no agent was there to judge.
  */
 export async function openRunEndpoint(
   run: Run,
   reached: Reached,
   endpoint: EndpointChoice,
   override: ProtocolGeneration | undefined,
+  { record = true }: { record?: boolean } = {},
 ): Promise<TransportTarget | undefined> {
   const target = await openEndpoint(reached.agent, endpoint, reached.ctx, override);
-  recordNegotiation(run.result, target.negotiation);
+  if (record) recordNegotiation(run.result, target.negotiation);
   const nobody = nothingAnswersAt(target);
   if (nobody === undefined) return target;
   target.client.close();

@@ -32,7 +32,7 @@ import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
 import type { RunRequest } from "./kinds/define.js";
-import type { Reached } from "./reach.js";
+import { recordEndpoint, type Reached } from "./reach.js";
 import type { Run } from "./run.js";
 import { conformanceDefaults } from "../model/limits.js";
 
@@ -197,13 +197,12 @@ export async function runSuite(
     return run.finish("error", nobody.join("; "));
   }
   const first = targets[0] as TransportTarget;
-  result.endpoint = {
-    url: first.endpoint.url,
-    transport: first.transport,
-    reason: first.endpoint.reason,
-    ...(first.endpoint.rewrittenFrom ? { rewritten_from: first.endpoint.rewrittenFrom } : {}),
-  };
-  result.protocol = { card: agent.validation?.card.protocolVersion ?? null, negotiated: first.generation };
+  recordEndpoint(
+    result,
+    { ...first.endpoint, transport: first.transport },
+    agent.validation?.card.protocolVersion ?? null,
+    first.generation,
+  );
   const { peer, error: peerError } = await connectPeer(config.peer_url, clientContext);
   if (peerError) return run.finish("error", peerError);
   const contexts = buildContexts({

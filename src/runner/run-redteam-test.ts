@@ -9,13 +9,12 @@ import type { RunResult } from "../model/result.js";
 import type { Identity } from "../redteam/execute.js";
 import { Honeypot } from "../redteam/honeypot.js";
 import { attackFinding, runPacks } from "../redteam/run-packs.js";
-import { nothingAnswersAt, openEndpoint } from "./connect.js";
 import type { RunRequest } from "./kinds/define.js";
 import { guardModelUrl } from "./model-guard.js";
 import type { RedteamModels } from "./kinds/redteam.js";
 import type { RedteamOptions } from "./kinds/options.js";
 import { peerArtifact } from "./peer.js";
-import { chooseEndpoint, type Reached } from "./reach.js";
+import { chooseEndpoint, openRunEndpoint, type Reached } from "./reach.js";
 import type { Run } from "./run.js";
 
 /** A red-team identity: a name and the headers that make it someone else (the first is the test's own headers). */
@@ -66,19 +65,19 @@ export async function attack(
   const people = identitiesOf(config);
   const identities: Identity[] = [];
   let generation: ProtocolGeneration | undefined;
-  for (const person of people) {
+  for (const [i, person] of people.entries()) {
     const ctx = { ...reached.ctx, headers: person.headers };
-    const target = await openEndpoint(reached.agent, endpoint, ctx, request.protocolOverride);
+    // The wire is recorded once, as every kind records it; nothing answering is an error before any attack.
+    const target = await openRunEndpoint(run, { ...reached, ctx }, endpoint, request.protocolOverride, {
+      record: i === 0,
+    });
+    if (!target) {
+      for (const identity of identities) identity.client.close();
+      return run.finished!;
+    }
     generation ??= target.generation;
     identities.push({ name: person.name, client: target.client });
-    // Nothing answers there: no agent to attack, an error of the run before any attack.
-    const nobody = nothingAnswersAt(target);
-    if (nobody !== undefined) {
-      for (const i of identities) i.client.close();
-      return run.finish("error", nobody);
-    }
   }
-  if (result.protocol && generation) result.protocol.negotiated = generation;
   const honeypot = await Honeypot.start({
     traffic,
     ...(request.honeypotReplayed ? { replayed: request.honeypotReplayed } : {}),
