@@ -1,7 +1,8 @@
 import { createInterface } from "node:readline";
 import { parseTransport } from "../model/transport.js";
 import { cardSecurity, type CardSecurityFields } from "../client/auth.js";
-import { ChatSession, describeCallFailure } from "../client/chat-session.js";
+import { ChatSession } from "../client/chat-session.js";
+import { describeFailure } from "../client/describe-failure.js";
 import { createClient } from "../client/create-client.js";
 import type { A2AClient } from "../client/types.js";
 import type { TrafficEntry } from "../model/traffic.js";
@@ -202,7 +203,7 @@ async function stoppedTurnNote(session: ChatSession): Promise<string> {
   const canceled = await session.cancelStopped();
   if (!canceled) return "reply stopped";
   if (canceled.ok) return `reply stopped; task ${canceled.value.id} is ${canceled.value.state}`;
-  return `reply stopped; its task could not be canceled: ${describeCallFailure(canceled)}`;
+  return `reply stopped; its task could not be canceled: ${describeFailure(canceled)}`;
 }
 
 /** One message, with "still waiting on the agent" on stderr every 5 s until the first text arrives. */
@@ -253,7 +254,7 @@ async function runSlashCommand(text: string, session: ChatSession, c: SlashConte
     case "/task": {
       const outcome = await session.task();
       if (!outcome) c.out(c.st.dim("no task yet"));
-      else if (!outcome.ok) c.out(c.st.red(`! ${t(describeCallFailure(outcome))}`));
+      else if (!outcome.ok) c.out(c.st.red(`! ${t(describeFailure(outcome))}`));
       else
         c.out(
           `task ${t(outcome.value.id)} · ${t(outcome.value.state)} · context ${t(outcome.value.contextId ?? "-")} · ${outcome.value.artifacts.length} artifact(s) · ${outcome.value.history.length} message(s) in history`,
@@ -267,7 +268,7 @@ async function runSlashCommand(text: string, session: ChatSession, c: SlashConte
         c.out(
           outcome.ok
             ? `task ${t(outcome.value.id)} is ${t(outcome.value.state)}`
-            : c.st.red(`! ${t(describeCallFailure(outcome))}`),
+            : c.st.red(`! ${t(describeFailure(outcome))}`),
         );
       return false;
     }

@@ -1,20 +1,10 @@
 import { api, stream } from "../api.js";
 import { badge, h, mount } from "../dom.js";
+import type { ChatReply, ChatUpdate } from "../../../src/model/api.js";
 
-interface ChatReply {
-  kind?: string;
-  text: string;
-  /** In a live update: `text` follows the first `text_from` characters of the text shown before. */
-  text_from?: number;
-  state?: string;
-  task_id?: string;
-  context_id?: string;
-  failure?: string;
-  warnings: string[];
-  /** What the server's protocol validator found in the replies. */
-  problems?: string[];
-  transport?: string;
-}
+/** What a reply bubble shows: the server's reply, or the browser's own note when the person stopped the turn. */
+type BubbleContent = Pick<ChatReply, "text" | "warnings"> &
+  Partial<Pick<ChatReply, "failure" | "state" | "kind" | "problems">>;
 
 const INTERRUPTED = new Set(["input-required", "auth-required"]);
 
@@ -42,7 +32,7 @@ function agentBubble(log: HTMLElement, label?: string) {
       extra,
     ),
   );
-  const show = (reply: ChatReply, final: boolean) => {
+  const show = (reply: BubbleContent, final: boolean) => {
     text.textContent = reply.text || (reply.failure || final ? "" : "…");
     mount(state, reply.state ? badge(reply.state) : reply.kind ? badge(reply.kind) : null);
     mount(
@@ -61,11 +51,11 @@ function agentBubble(log: HTMLElement, label?: string) {
   // An update with text_from carries only the text after what this bubble already shows.
   let shown = "";
   return {
-    update: (reply: ChatReply) => {
+    update: (reply: ChatUpdate) => {
       shown = reply.text_from === undefined ? reply.text : shown.slice(0, reply.text_from) + reply.text;
       show({ ...reply, text: shown }, false);
     },
-    finish: (reply: ChatReply) => show(reply, true),
+    finish: (reply: BubbleContent) => show(reply, true),
   };
 }
 
@@ -122,7 +112,7 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
         path,
         { session_id: sessionId(), transport, ...body },
         ({ event, data }) => {
-          if (event === "update") bubble.update(data as ChatReply);
+          if (event === "update") bubble.update(data as ChatUpdate);
           if (event === "done" || event === "json") final = data as ChatReply;
         },
         controller.signal,

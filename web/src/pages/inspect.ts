@@ -1,18 +1,11 @@
 import { api, stream } from "../api.js";
 import { badge, field, h, mount, tabs } from "../dom.js";
-import type { RunResult, TrafficEntry, TrafficEntryChange } from "../../../src/model/index.js";
+import type { TrafficEntry, TrafficEntryChange } from "../../../src/model/index.js";
+import type { CardReply } from "../../../src/model/api.js";
 import { cardView } from "../views/card-view.js";
 import { TrafficList } from "../views/traffic-view.js";
 import { authPanel } from "./inspect-auth.js";
 import { chatPanel } from "./inspect-chat.js";
-
-interface CardReply {
-  result: RunResult;
-  streaming: boolean;
-  can_chat: boolean;
-  /** The bindings the card advertises. */
-  transports?: string[];
-}
 
 const BINDING_LABELS: Record<string, string> = {
   JSONRPC: "JSON-RPC",

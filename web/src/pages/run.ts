@@ -10,6 +10,7 @@ import { compareWithBaseline } from "../../../src/model/baseline.js";
 import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 import { resultSections, type SectionId } from "../../../src/view/sections.js";
+import { isFinished } from "../../../src/model/run-status.js";
 
 /** The conversation: the judge's verdicts and the turns of the first trial. */
 function conversationView(result: RunResult): HTMLElement {
@@ -307,7 +308,7 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
         },
         "Run again",
       ),
-      run.status === "queued" || run.status === "running"
+      !isFinished(run.status)
         ? h(
             "button",
             {
@@ -374,7 +375,7 @@ export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSi
   for (let delay = 500; !signal.aborted; delay = Math.min(delay * 2, 5000)) {
     run = await api<StoredRun>("GET", path, undefined, signal);
     show();
-    if (run.result || (run.status !== "queued" && run.status !== "running")) return;
+    if (run.result || isFinished(run.status)) return;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
