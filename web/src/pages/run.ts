@@ -279,103 +279,111 @@ async function breadcrumbs(testId: string, signal: AbortSignal): Promise<HTMLEle
   }
 }
 
-/** `/runs/{id}`: live progress while it runs, then the tabs of docs/test-files.md, "Read the result". */
-export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSignal): Promise<void> {
-  const path = `/api/runs/${encodeURIComponent(id ?? "")}`;
-  let run = await api<StoredRun>("GET", path, undefined, signal);
-  const status = h("span", { class: "run-status" }, badge(run.status));
-  const progress = h(
-    "ol",
-    { class: "progress" },
-    run.progress.map((line) => h("li", {}, line)),
-  );
-  const body = h("div", {});
-  const title = run.result?.name ?? "Run";
-  const actions = h("div", { class: "row run-actions" });
-  const showActions = () =>
+/** A stored run on its page: the header's status and actions, the progress lines and the result below. */
+class RunView {
+  readonly status: HTMLElement;
+  readonly progress: HTMLOListElement;
+  readonly body = h("div", {});
+  readonly actions = h("div", { class: "row run-actions" });
+
+  constructor(
+    private run: StoredRun,
+    private readonly path: string,
+    private readonly signal: AbortSignal,
+  ) {
+    this.status = h("span", { class: "run-status" }, badge(run.status));
+    this.progress = h(
+      "ol",
+      { class: "progress" },
+      run.progress.map((line) => h("li", {}, line)),
+    );
+  }
+
+  /** "Run again" always; "Cancel run" while the run has not finished. */
+  showActions(): void {
+    const again = () =>
+      void api<{ id: string }>("POST", `/api/tests/${this.run.test_id}/runs`).then((r) =>
+        go(`/runs/${r.id}`),
+      );
+    const cancel = () =>
+      void api<StoredRun>("POST", `${this.path}/cancel`)
+        .then((r) => {
+          this.run = { ...this.run, status: r.status };
+          this.show();
+        })
+        .catch((err: unknown) =>
+          this.actions.appendChild(h("span", { class: "error-text" }, (err as Error).message)),
+        );
     mount(
-      actions,
-      h(
-        "button",
-        {
-          type: "button",
-          class: "primary",
-          name: "run-again",
-          onclick: () =>
-            void api<{ id: string }>("POST", `/api/tests/${run.test_id}/runs`).then((r) =>
-              go(`/runs/${r.id}`),
-            ),
-        },
-        "Run again",
-      ),
-      !isFinished(run.status)
-        ? h(
-            "button",
-            {
-              type: "button",
-              class: "danger",
-              name: "cancel-run",
-              onclick: () =>
-                void api<StoredRun>("POST", `${path}/cancel`)
-                  .then((r) => {
-                    run = { ...run, status: r.status };
-                    show();
-                  })
-                  .catch((err: unknown) =>
-                    actions.appendChild(h("span", { class: "error-text" }, (err as Error).message)),
-                  ),
-            },
-            "Cancel run",
-          )
+      this.actions,
+      h("button", { type: "button", class: "primary", name: "run-again", onclick: again }, "Run again"),
+      !isFinished(this.run.status)
+        ? h("button", { type: "button", class: "danger", name: "cancel-run", onclick: cancel }, "Cancel run")
         : null,
     );
-  mount(
-    root,
-    await breadcrumbs(run.test_id, signal),
-    h("h1", {}, title, " ", status),
-    h("p", { class: "muted" }, `Run ${run.id}`),
-    actions,
-    h("details", { class: "progress-box", open: !run.result }, h("summary", {}, "Progress"), progress),
-    body,
-  );
-  const show = () => {
-    mount(status, badge(run.status));
-    showActions();
+  }
+
+  /** Draws the run as it is now: its status, actions, and its result or why there is none yet. */
+  show(): void {
+    const { run, body, progress } = this;
+    mount(this.status, badge(run.status));
+    this.showActions();
     // A finished run's stored lines, whenever the live stream gave none (it ended before they came).
     if (run.result && progress.childElementCount === 0)
       for (const line of run.progress) progress.appendChild(h("li", {}, line));
     if (run.result) {
       const result = run.result;
       mount(body, resultView(run, result));
-      void compareControl(run, result, signal).then((control) => {
+      void compareControl(run, result, this.signal).then((control) => {
         if (control && !body.querySelector(".compare")) body.prepend(control);
       });
     } else if (run.status === "canceled") mount(body, h("p", { class: "muted" }, "This run was canceled."));
     else mount(body, h("p", { class: "muted" }, "Running… the result appears here when it finishes."));
-  };
-  show();
-  if (run.result) return;
-  progress.replaceChildren();
-  await stream(
-    "GET",
-    `${path}/events`,
-    undefined,
-    ({ event, data }) => {
-      const d = data as { line?: string; status?: StoredRun["status"] };
-      if (event === "progress" && d.line) progress.appendChild(h("li", {}, d.line));
-      if (event === "status" && d.status) {
-        run = { ...run, status: d.status };
-        mount(status, badge(d.status));
-        showActions();
-      }
-    },
-    signal,
-  ).catch(() => undefined);
-  // The stream ends with `done`; if it broke instead (server restarted), poll until the run settles.
-  for (let delay = 500; !signal.aborted; delay = Math.min(delay * 2, 5000)) {
-    run = await api<StoredRun>("GET", path, undefined, signal);
-    show();
-    if (run.result || isFinished(run.status)) return;
-    await new Promise((resolve) => setTimeout(resolve, delay));
   }
+
+  /** Follows an unfinished run live until it settles: its event stream, then polling if the stream broke. */
+  async follow(): Promise<void> {
+    if (this.run.result) return;
+    this.progress.replaceChildren();
+    await stream(
+      "GET",
+      `${this.path}/events`,
+      undefined,
+      ({ event, data }) => {
+        const d = data as { line?: string; status?: StoredRun["status"] };
+        if (event === "progress" && d.line) this.progress.appendChild(h("li", {}, d.line));
+        if (event === "status" && d.status) {
+          this.run = { ...this.run, status: d.status };
+          mount(this.status, badge(d.status));
+          this.showActions();
+        }
+      },
+      this.signal,
+    ).catch(() => undefined);
+    // The stream ends with `done`; if it broke instead (server restarted), poll until the run settles.
+    for (let delay = 500; !this.signal.aborted; delay = Math.min(delay * 2, 5000)) {
+      this.run = await api<StoredRun>("GET", this.path, undefined, this.signal);
+      this.show();
+      if (this.run.result || isFinished(this.run.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** `/runs/{id}`: live progress while it runs, then the tabs of docs/test-files.md, "Read the result". */
+export async function runPage(root: HTMLElement, [id]: string[], signal: AbortSignal): Promise<void> {
+  const path = `/api/runs/${encodeURIComponent(id ?? "")}`;
+  const run = await api<StoredRun>("GET", path, undefined, signal);
+  const view = new RunView(run, path, signal);
+  mount(
+    root,
+    await breadcrumbs(run.test_id, signal),
+    h("h1", {}, run.result?.name ?? "Run", " ", view.status),
+    h("p", { class: "muted" }, `Run ${run.id}`),
+    view.actions,
+    h("details", { class: "progress-box", open: !run.result }, h("summary", {}, "Progress"), view.progress),
+    view.body,
+  );
+  view.show();
+  await view.follow();
 }
