@@ -41,7 +41,13 @@ const help = `Commands: /raw (toggle the traffic view), /task (show the current 
 /** Past this many characters a request or response body is cut in the traffic view; events never are. */
 const RAW_BODY_LIMIT = 64 * 1024;
 
-function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | undefined {
+/** One line of the traffic view; an event is shown whole, as it arrived (`eventData`), whatever the log keeps. */
+function trafficLine(
+  entry: TrafficEntry,
+  phase: string,
+  st: Style,
+  eventData = entry.events?.at(-1)?.data,
+): string | undefined {
   const cut = (text: string) =>
     text.length > RAW_BODY_LIMIT
       ? `${text.slice(0, RAW_BODY_LIMIT)}… (${text.length - RAW_BODY_LIMIT} more characters)`
@@ -50,7 +56,7 @@ function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | un
     text ? ` ${st.dim(t(whole ? text : cut(text)))}` : "";
   if (phase === "request")
     return `${st.cyan("→")} ${t(entry.method)} ${t(entry.url)}${body(entry.request_body)}`;
-  if (phase === "event") return `${st.cyan("⇠")} event${body(entry.events?.at(-1)?.data, true)}`;
+  if (phase === "event") return `${st.cyan("⇠")} event${body(eventData, true)}`;
   if (phase === "end") {
     if (entry.error) return `${st.red("←")} ${t(entry.error.message)}`;
     return entry.events && entry.events.length > 0
@@ -243,8 +249,8 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
     flags.stream !== false && (connection.agent.validation?.card?.capabilities.streaming ?? false);
   greet(connection, streaming, { out, st });
   let raw = flags.raw === true;
-  settings.ctx.traffic.onEntry((entry, phase) => {
-    const line = raw ? trafficLine(entry, phase, st) : undefined;
+  settings.ctx.traffic.onEntry((entry, phase, eventData) => {
+    const line = raw ? trafficLine(entry, phase, st, eventData) : undefined;
     if (line) process.stderr.write(`${line}\n`);
   });
   const interactive = process.stdin.isTTY === true;

@@ -1,5 +1,5 @@
 import { interruptedStates, type Message, type Reply, type Task } from "../protocol/model.js";
-import { replyText } from "../protocol/reply-text.js";
+import { replyText, textOfParts } from "../protocol/reply-text.js";
 import { foldStream } from "../protocol/fold-stream.js";
 import { describeFailure } from "./describe-failure.js";
 import { everyMs, pollTask } from "./poll-task.js";
@@ -35,8 +35,7 @@ export interface ChatOptions {
 }
 
 function streamedText(event: Reply): string {
-  if (event.kind === "artifact-update")
-    return event.artifact.parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])).join("");
+  if (event.kind === "artifact-update") return textOfParts(event.artifact.parts);
   if (event.kind === "message") return replyText(event);
   if (event.kind === "status-update" && event.statusMessage) return replyText(event.statusMessage);
   return "";

@@ -2,6 +2,7 @@ import { baselineConsole } from "./baseline-report.js";
 import { cardJudged } from "../view/sections.js";
 import { issueText } from "../view/issue-text.js";
 import { formatDuration } from "../view/units.js";
+import { smokeSentText } from "../view/run-view.js";
 import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
@@ -58,8 +59,7 @@ function cardLines(card: CardSection, st: Style): string[] {
 }
 
 function smokeLines(smoke: SmokeSection, st: Style): string[] {
-  const params = smoke.request.params as { message?: { parts?: Array<{ text?: string }> } } | undefined;
-  const sent = params?.message?.parts?.[0]?.text ?? "";
+  const sent = smokeSentText(smoke.request.params);
   const lines = [st.bold("Smoke check"), `  → ${smoke.request.method} ${quote(sent, 80)}`];
   if (smoke.reply_kind) {
     const what = smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : "message";

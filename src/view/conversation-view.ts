@@ -1,3 +1,4 @@
+import { joinTextParts } from "../model/text-parts.js";
 import type { RunResult, TrialStats, UsageSection } from "../model/index.js";
 
 /*
@@ -74,7 +75,7 @@ function textOf(v: Loose): string | undefined {
   const parts = Array.isArray(v.parts) ? v.parts : Array.isArray(v.content) ? v.content : undefined;
   if (!parts) return undefined;
   const texts = parts.flatMap((p) => (isObject(p) && typeof p.text === "string" ? [p.text] : []));
-  return texts.length > 0 ? texts.join("\n") : undefined;
+  return texts.length > 0 ? joinTextParts(texts) : undefined;
 }
 
 function turnOf(item: unknown): TurnView {

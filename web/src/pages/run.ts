@@ -11,6 +11,7 @@ import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 import { resultSections, type SectionId } from "../../../src/view/sections.js";
 import { isFinished } from "../../../src/model/run-status.js";
+import { smokeSentText } from "../../../src/view/run-view.js";
 
 /** The conversation: the judge's verdicts and the turns of the first trial. */
 function conversationView(result: RunResult): HTMLElement {
@@ -66,8 +67,7 @@ function conversationView(result: RunResult): HTMLElement {
 function smokeView(result: RunResult): HTMLElement {
   const parts: Child[] = [];
   if (result.smoke) {
-    const params = result.smoke.request.params as { message?: { parts?: { text?: string }[] } } | undefined;
-    const sent = params?.message?.parts?.map((p) => p.text ?? "").join(" ") ?? "";
+    const sent = smokeSentText(result.smoke.request.params);
     parts.push(
       h("h3", {}, `Smoke message (${result.smoke.request.method})`),
       h(
