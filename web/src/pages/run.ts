@@ -1,7 +1,7 @@
 import { api, stream } from "../api.js";
-import { badge, h, mount, tabs, type Child } from "../dom.js";
+import { badge, h, mount, tabs } from "../dom.js";
 import { go } from "../nav.js";
-import type { Finding, RunResult } from "../../../src/model/index.js";
+import type { RunResult } from "../../../src/model/index.js";
 import type { Module, Project, RunSummary, StoredRun, StoredTest } from "../../../src/model/api.js";
 import { cardView } from "../views/card-view.js";
 import { loadView } from "../views/load-view.js";
@@ -11,181 +11,18 @@ import { redteamView } from "../views/redteam-view.js";
 import { trafficView } from "../views/traffic-view.js";
 import { resultSections, type SectionId } from "../../../src/view/sections.js";
 import { isFinished } from "../../../src/model/run-status.js";
-import { smokeSentText } from "../../../src/view/run-view.js";
-
-/** The conversation: the judge's verdicts and the turns of the first trial. */
-function conversationView(result: RunResult): HTMLElement {
-  const parts: Child[] = [];
-  if (result.verdicts?.length) {
-    parts.push(
-      h("h3", {}, "Judge's verdicts"),
-      h(
-        "ul",
-        { class: "verdicts" },
-        result.verdicts.map((v) =>
-          h(
-            "li",
-            { class: v.met ? "met" : "unmet" },
-            badge(v.met ? "met" : v.supported === false ? "unsupported" : (v.verdict ?? "not-met")),
-            " ",
-            h("strong", {}, v.criterion),
-            v.reasoning ? h("p", {}, v.reasoning) : null,
-          ),
-        ),
-      ),
-    );
-  }
-  if (result.transcript?.length) {
-    const trials =
-      result.trials && result.trials.length > 1 ? ` (first of ${result.trials.length} trials)` : "";
-    parts.push(
-      h("h3", {}, `Turns${trials}`),
-      h(
-        "ol",
-        { class: "chat-log" },
-        result.transcript.map((t) =>
-          h(
-            "li",
-            { class: `bubble ${t.role === "user" ? "user" : "agent"}` },
-            h(
-              "small",
-              { class: "muted" },
-              `${t.role} · turn ${t.turn}${t.ms !== undefined ? ` · ${t.ms} ms` : ""} `,
-            ),
-            t.task_state ? badge(t.task_state) : null,
-            h("p", {}, t.text),
-            t.error ? h("p", { class: "error-text" }, t.error) : null,
-          ),
-        ),
-      ),
-    );
-  }
-  return h("div", {}, parts);
-}
-
-/** The smoke message sent and the reply it got. */
-function smokeView(result: RunResult): HTMLElement {
-  const parts: Child[] = [];
-  if (result.smoke) {
-    const sent = smokeSentText(result.smoke.request.params);
-    parts.push(
-      h("h3", {}, `Smoke message (${result.smoke.request.method})`),
-      h(
-        "ol",
-        { class: "chat-log" },
-        h("li", { class: "bubble user" }, h("p", {}, sent)),
-        h(
-          "li",
-          { class: "bubble agent" },
-          result.smoke.task_state ? badge(result.smoke.task_state) : null,
-          h("p", {}, result.smoke.text || "(no text)"),
-        ),
-      ),
-      result.smoke.reason ? h("p", { class: "error-text" }, result.smoke.reason) : null,
-    );
-  }
-  return h("div", {}, parts);
-}
-
-const STATUS_ORDER: Record<string, number> = { fail: 0, error: 1, skip: 2, pass: 3 };
-const LEVEL_ORDER: Record<string, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
-
-/** Failures first, then errors, skips and passes; within each, MUST before SHOULD before MAY. */
-function sortFindings(findings: readonly Finding[]): Finding[] {
-  const rank = (table: Record<string, number>, key: string) => table[key] ?? 9;
-  return [...findings].sort(
-    (a, b) =>
-      rank(STATUS_ORDER, a.status) - rank(STATUS_ORDER, b.status) ||
-      rank(LEVEL_ORDER, a.level) - rank(LEVEL_ORDER, b.level) ||
-      a.id.localeCompare(b.id),
-  );
-}
-
-/**
- * The checks speak the command line's language ("pass --hint input-required=…", "no --peer agent");
- * on the web the same settings are fields of the test, so the text names those instead.
- */
-export function forTheWeb(text: string): string {
-  return text
-    .replace(
-      /pass --hint input-required="\.\.\."/g,
-      'fill in "A message that makes the agent ask back" in the test (config.hints.input-required)',
-    )
-    .replace(/--hint slow=("\.\.\.")?/g, '"A message that keeps the agent working" (config.hints.slow)')
-    .replace(
-      /--hint input-required=("\.\.\.")?/g,
-      '"A message that makes the agent ask back" (config.hints.input-required)',
-    )
-    .replace(
-      /no --peer agent was given/g,
-      'no peer agent is set (the test\'s "Peer agent URL", config.peer_url)',
-    )
-    .replace(/--peer\b/g, "the peer agent (config.peer_url)");
-}
-
-function findingRow(f: Finding): HTMLElement {
-  return h(
-    "tr",
-    { class: `finding finding-${f.status.replace(/[^a-z-]/gi, "")}`, "data-id": f.id },
-    h("td", {}, badge(f.status)),
-    h("td", {}, f.level),
-    h("td", {}, h("code", {}, f.id)),
-    h("td", {}, f.transport ?? ""),
-    h(
-      "td",
-      {},
-      h("p", { class: "finding-message" }, forTheWeb(f.message)),
-      f.recommendation && f.status !== "pass"
-        ? h("p", { class: "muted recommendation" }, "Recommendation: ", forTheWeb(f.recommendation))
-        : null,
-    ),
-  );
-}
-
-function findingsView(result: RunResult): HTMLElement {
-  const findings = result.findings ?? [];
-  if (findings.length === 0)
-    return h(
-      "p",
-      { class: "muted" },
-      "No conformance findings in this run (conformance runs list them here).",
-    );
-  const count = (status: string) => findings.filter((f) => f.status === status).length;
-  return h(
-    "div",
-    {},
-    result.conformance_level
-      ? h("p", {}, "Conformance level: ", h("strong", {}, result.conformance_level))
-      : null,
-    h(
-      "p",
-      { class: "findings-summary muted" },
-      `${count("fail")} failed · ${count("error")} errored · ${count("skip")} skipped · ${count("pass")} passed`,
-    ),
-    h(
-      "table",
-      { class: "findings" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          ["Status", "Level", "Check", "Binding", "Message"].map((c) => h("th", {}, c)),
-        ),
-      ),
-      h("tbody", {}, sortFindings(findings).map(findingRow)),
-    ),
-  );
-}
+import { checksView } from "../views/checks-view.js";
+import { forTheWeb } from "../views/cli-wording.js";
+import { conversationView } from "../views/conversation-view.js";
+import { smokeView } from "../views/smoke-view.js";
 
 /** Each section of src/view/sections.ts drawn for the page; the HTML report draws the same ones. */
 const parts: Record<SectionId, (result: RunResult) => HTMLElement> = {
   baseline: (r) => (r.baseline ? baselineSection(r.baseline) : h("div", {})),
   load: (r) => (r.load ? loadView(r.load) : h("div", {})),
-  checks: findingsView,
+  checks: checksView,
   card: cardView,
-  smoke: smokeView,
+  smoke: (r) => (r.smoke ? smokeView(r.smoke) : h("div", {})),
   conversation: conversationView,
   redteam: (r) => redteamView(r.redteam),
   traffic: (r) => trafficView(r.traffic),
