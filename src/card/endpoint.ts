@@ -1,4 +1,4 @@
-/** Endpoint choice (manual, "Which endpoint is called"), with the loopback rewrite. */
+/** Endpoint choice (docs/test-files.md, "How an A2A test runs", step 3), with the loopback rewrite. */
 import { parseTransport } from "../model/transport.js";
 import { isHostPort, isHttpUrl } from "./rules/read.js";
 import type { CardInterface, EndpointChoice, NormalizedCard } from "./types.js";

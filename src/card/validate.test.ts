@@ -214,7 +214,8 @@ describe("the validation table of docs/test-files.md, error column", () => {
   });
 });
 
-// docs/test-files.md, card validation, "Warning when" column (plus the 0.3 SHOULDs the brief adds): no error, exactly these warnings.
+// docs/test-files.md, card validation, "Warning when" column (plus the 0.3 SHOULD that additionalInterfaces
+// repeat the main pair, A2A 1.0 §8.4): no error, exactly these warnings.
 const warningCases: Case[] = [
   {
     rule: "url missing but an additionalInterfaces entry has one",

@@ -1,4 +1,7 @@
-/** Card validation (manual, "Card validation"): errors and warnings with JSON paths, plus the normalised card. */
+/**
+ * Card validation (docs/test-files.md, "How an A2A test runs", step 2): errors and warnings with JSON paths, plus
+ * the normalised card.
+ */
 import { detectGeneration, emptyCard } from "./normalize.js";
 import { checkCapabilities, checkDefaultModes, readRequiredExtensions } from "./rules/capabilities.js";
 import { checkIdentity, checkOptionalUrls, checkProtocolVersion, checkProvider } from "./rules/identity.js";

@@ -1,4 +1,4 @@
-import { describeCallFailure } from "../client/describe-failure.js";
+import { describeFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
 import { backoffMs, pollTask } from "../client/poll-task.js";
 import {
@@ -34,7 +34,7 @@ export async function waitForSettled(
       reason: `task ${id} still ${state} after ${Math.round(budgetMs / 1000)} s`,
       evidence,
     };
-  return { ok: false, reason: `polling task ${id}: ${describeCallFailure(polled.failure)}`, evidence };
+  return { ok: false, reason: `polling task ${id}: ${describeFailure(polled.failure)}`, evidence };
 }
 
 /** What one message did when sent without waiting: how its task ended and how long it took. */
@@ -107,7 +107,7 @@ export class Fixtures {
     );
     return sent.ok
       ? { ok: true, value: sent.value, evidence: sent.trafficIds }
-      : { ok: false, reason: `send failed: ${describeCallFailure(sent)}`, evidence: sent.trafficIds };
+      : { ok: false, reason: `send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
   }
 
   /** Sends a message and polls its task until it leaves submitted/working. */
@@ -296,7 +296,7 @@ export class Fixtures {
       return {
         ok: false,
         reason: outcome.failure
-          ? `stream refused: ${describeCallFailure(outcome.failure)}`
+          ? `stream refused: ${describeFailure(outcome.failure)}`
           : "streamed task over",
         evidence: outcome.trafficIds,
       };
@@ -306,7 +306,7 @@ export class Fixtures {
     if (!got.ok)
       return {
         ok: false,
-        reason: `reading streamed task ${taskId}: ${describeCallFailure(got)}`,
+        reason: `reading streamed task ${taskId}: ${describeFailure(got)}`,
         evidence: got.trafficIds,
       };
     if (!activeStates.has(got.value.state))
@@ -345,4 +345,4 @@ export class Fixtures {
   }
 }
 
-export { describeCallFailure as describeFailure };
+export { describeFailure };

@@ -1,13 +1,14 @@
 import { createInterface } from "node:readline";
 import { parseTransport } from "../model/transport.js";
 import { cardSecurity, type CardSecurityFields } from "../client/auth.js";
-import { ChatSession, describeCallFailure } from "../client/chat-session.js";
+import { ChatSession } from "../client/chat-session.js";
+import { describeFailure } from "../client/describe-failure.js";
 import { createClient } from "../client/create-client.js";
 import type { A2AClient } from "../client/types.js";
 import type { TrafficEntry } from "../model/traffic.js";
 import { TrafficLog } from "../net/traffic.js";
 import { formatDuration } from "../view/units.js";
-import { connectAgent } from "../runner/connect.js";
+import { connectAgent, type Connection } from "../runner/connect.js";
 import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
 import { resolveSecrets } from "../runner/secrets.js";
@@ -40,7 +41,13 @@ const help = `Commands: /raw (toggle the traffic view), /task (show the current 
 /** Past this many characters a request or response body is cut in the traffic view; events never are. */
 const RAW_BODY_LIMIT = 64 * 1024;
 
-function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | undefined {
+/** One line of the traffic view; an event is shown whole, as it arrived (`eventData`), whatever the log keeps. */
+function trafficLine(
+  entry: TrafficEntry,
+  phase: string,
+  st: Style,
+  eventData = entry.events?.at(-1)?.data,
+): string | undefined {
   const cut = (text: string) =>
     text.length > RAW_BODY_LIMIT
       ? `${text.slice(0, RAW_BODY_LIMIT)}… (${text.length - RAW_BODY_LIMIT} more characters)`
@@ -49,7 +56,7 @@ function trafficLine(entry: TrafficEntry, phase: string, st: Style): string | un
     text ? ` ${st.dim(t(whole ? text : cut(text)))}` : "";
   if (phase === "request")
     return `${st.cyan("→")} ${t(entry.method)} ${t(entry.url)}${body(entry.request_body)}`;
-  if (phase === "event") return `${st.cyan("⇠")} event${body(entry.events?.at(-1)?.data, true)}`;
+  if (phase === "event") return `${st.cyan("⇠")} event${body(eventData, true)}`;
   if (phase === "end") {
     if (entry.error) return `${st.red("←")} ${t(entry.error.message)}`;
     return entry.events && entry.events.length > 0
@@ -96,29 +103,36 @@ function refusalAdvice(traffic: TrafficLog, card: CardSecurityFields | undefined
   return refusal ? authAdvice(refusal, card ? cardSecurity(card).schemes : []) : undefined;
 }
 
-/** `chat <url>`: an interactive (or line-scripted) conversation with the agent. */
-export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<number> {
-  const { url, ctx, connect } = await chatSettings(rawUrl, flags);
-  const traffic = ctx.traffic;
-  const st = flags.color === false ? plainStyle : styleFor(process.stdout);
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const fail = (why: string) => {
-    process.stderr.write(`plainwright: the chat could not start: ${t(why)}\n`);
-    return exitCodes.error;
-  };
+type ChatSettings = Awaited<ReturnType<typeof chatSettings>>;
+
+/** The agent reached over its chosen binding, or why chat cannot start (unreachable, or refused at once). */
+async function reachAgent({
+  url,
+  ctx,
+  connect,
+}: ChatSettings): Promise<
+  { ok: true; connection: Connection; cardUrls: string[] } | { ok: false; why: string }
+> {
   const connected = await connectAgent({ agentUrl: url, ctx, ...connect });
-  const cardUrls = connected.ok ? [] : (connected.agent?.discovery.tried.map((a) => a.url) ?? []);
-  if (!connected.ok) return fail(refusalAdvice(traffic, undefined, cardUrls) ?? connected.reason);
-  const { agent, endpoint, negotiation, client } = connected.connection;
-  const card = agent.validation?.card;
-  const tried = agent.discovery.tried.map((a) => a.url);
+  if (!connected.ok) {
+    const cardUrls = connected.agent?.discovery.tried.map((a) => a.url) ?? [];
+    return { ok: false, why: refusalAdvice(ctx.traffic, undefined, cardUrls) ?? connected.reason };
+  }
+  const { agent, client } = connected.connection;
+  const cardUrls = agent.discovery.tried.map((a) => a.url);
   // The version probe is the session's first call: refused there, no message would be answered either.
-  const refused = refusalAdvice(traffic, card, tried);
+  const refused = refusalAdvice(ctx.traffic, agent.validation?.card, cardUrls);
   if (refused) {
     client.close();
-    return fail(refused);
+    return { ok: false, why: refused };
   }
-  const streaming = flags.stream !== false && (card?.capabilities.streaming ?? false);
+  return { ok: true, connection: connected.connection, cardUrls };
+}
+
+/** The header: the agent's name and version, where it is reached, and what negotiation noted. */
+function greet({ agent, endpoint, negotiation }: Connection, streaming: boolean, chat: ChatOutput): void {
+  const { out, st } = chat;
+  const card = agent.validation?.card;
   out(st.bold(t(`${card?.name ?? "Agent"} ${card?.version ?? ""}`.trim())));
   out(
     st.dim(
@@ -126,24 +140,68 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
     ),
   );
   for (const note of negotiation.notes) out(st.yellow(`! ${t(note)}`));
-  let raw = flags.raw === true;
-  traffic.onEntry((entry, phase) => {
-    const line = raw ? trafficLine(entry, phase, st) : undefined;
-    if (line) process.stderr.write(`${line}\n`);
-  });
-  const session = new ChatSession(client);
-  const interactive = process.stdin.isTTY === true;
-  if (interactive) out(st.dim(help));
+}
+
+interface ChatOutput {
+  out: (line: string) => void;
+  st: Style;
+}
+
+/** What the conversation loop talks through and reports to. */
+interface Conversation extends ChatOutput {
+  session: ChatSession;
+  connection: Connection;
+  ctx: ChatSettings["ctx"];
+  cardUrls: string[];
+  streaming: boolean;
+  interactive: boolean;
+  toggleRaw: () => boolean;
+}
+
+/** How a conversation ended: the failed turns, and the refusal advice when the agent refused a turn. */
+interface ConversationEnd {
+  failedTurns: number;
+  refusedAt?: string;
+}
+
+/** One typed message sent and answered; `stopped` when Ctrl-C stopped its reply. */
+async function takeTurn(
+  c: Conversation,
+  text: string,
+  turnStop: AbortController,
+): Promise<{ stopped: true } | { stopped: false; failed: boolean; refusedAt?: string }> {
+  const { out, st } = c;
+  const via = createClient(c.connection.client.target, { ...c.ctx, signal: turnStop.signal });
+  const turn = await sayWithHeartbeat(c.session, text, { streaming: c.streaming, st, via }).finally(() =>
+    via.close(),
+  );
+  if (turnStop.signal.aborted) {
+    out(st.yellow(`! ${await stoppedTurnNote(c.session)}`));
+    return { stopped: true };
+  }
+  const state = turn.reply?.kind === "task" ? turn.reply.state : turn.reply ? "message" : "";
+  let refusedAt: string | undefined;
+  if (turn.failure) {
+    refusedAt = refusalAdvice(c.ctx.traffic, c.connection.agent.validation?.card, c.cardUrls);
+    out(st.red(`! ${t(refusedAt ?? turn.failure)}`));
+    if (refusedAt) return { stopped: false, failed: true, refusedAt };
+  }
+  if (state)
+    out(st.dim(`[${t(state)}${turn.awaitingInput ? ": your next message continues this task" : ""}]`));
+  return { stopped: false, failed: turn.failure !== undefined };
+}
+
+/** Reads lines until /quit, the end of input, a refusal or Ctrl-C at the prompt; each is a turn or a /command. */
+async function converse(c: Conversation): Promise<ConversationEnd> {
   // At a terminal readline echoes what is typed (and edits it) only when it has an output stream.
   const rl = createInterface({
     input: process.stdin,
-    ...(interactive ? { output: process.stdout } : {}),
-    terminal: interactive,
+    ...(c.interactive ? { output: process.stdout } : {}),
+    terminal: c.interactive,
   });
-  rl.setPrompt(st.bold("you> "));
-  const prompt = () => interactive && rl.prompt();
-  let failedTurns = 0;
-  let refusedAt: string | undefined;
+  rl.setPrompt(c.st.bold("you> "));
+  const prompt = () => c.interactive && rl.prompt();
+  const end: ConversationEnd = { failedTurns: 0 };
   // Ctrl-C during a reply stops that reply (and cancels its task); at the prompt, or a second time, it leaves.
   let turnStop: AbortController | undefined;
   let leaving = false;
@@ -157,44 +215,62 @@ export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<
   prompt();
   for await (const line of rl) {
     const text = line.trim();
-    if (text === "") {
-      prompt();
-      continue;
-    }
-    if (text.startsWith("/")) {
-      const quit = await runSlashCommand(text, session, { out, st, toggleRaw: () => (raw = !raw) });
-      if (quit) break;
-      prompt();
-      continue;
-    }
-    turnStop = new AbortController();
-    const via = createClient(client.target, { ...ctx, signal: turnStop.signal });
-    const turn = await sayWithHeartbeat(session, text, { streaming, st, via }).finally(() => via.close());
-    if (turnStop.signal.aborted) {
-      out(st.yellow(`! ${await stoppedTurnNote(session)}`));
-      if (leaving) break;
+    if (text.startsWith("/") && (await runSlashCommand(text, c.session, c))) break;
+    if (text !== "" && !text.startsWith("/")) {
+      turnStop = new AbortController();
+      const turn = await takeTurn(c, text, turnStop);
       turnStop = undefined;
-      prompt();
-      continue;
+      if (turn.stopped && leaving) break;
+      if (!turn.stopped && turn.failed) end.failedTurns += 1;
+      if (!turn.stopped && turn.refusedAt) {
+        end.refusedAt = turn.refusedAt;
+        break;
+      }
     }
-    turnStop = undefined;
-    const state = turn.reply?.kind === "task" ? turn.reply.state : turn.reply ? "message" : "";
-    if (turn.failure) {
-      failedTurns += 1;
-      refusedAt = refusalAdvice(traffic, card, tried);
-      out(st.red(`! ${t(refusedAt ?? turn.failure)}`));
-      if (refusedAt) break;
-    }
-    if (state)
-      out(st.dim(`[${t(state)}${turn.awaitingInput ? ": your next message continues this task" : ""}]`));
     prompt();
   }
   process.off("SIGINT", onInterrupt);
   rl.close();
-  client.close();
+  return end;
+}
+
+/** `chat <url>`: an interactive (or line-scripted) conversation with the agent. */
+export async function runChatCommand(rawUrl: string, flags: ChatFlags): Promise<number> {
+  const settings = await chatSettings(rawUrl, flags);
+  const st = flags.color === false ? plainStyle : styleFor(process.stdout);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const reached = await reachAgent(settings);
+  if (!reached.ok) {
+    process.stderr.write(`plainwright: the chat could not start: ${t(reached.why)}\n`);
+    return exitCodes.error;
+  }
+  const { connection, cardUrls } = reached;
+  const streaming =
+    flags.stream !== false && (connection.agent.validation?.card?.capabilities.streaming ?? false);
+  greet(connection, streaming, { out, st });
+  let raw = flags.raw === true;
+  settings.ctx.traffic.onEntry((entry, phase, eventData) => {
+    const line = raw ? trafficLine(entry, phase, st, eventData) : undefined;
+    if (line) process.stderr.write(`${line}\n`);
+  });
+  const interactive = process.stdin.isTTY === true;
+  if (interactive) out(st.dim(help));
+  const session = new ChatSession(connection.client);
+  const toggleRaw = () => (raw = !raw);
+  const conversation = {
+    session,
+    connection,
+    ctx: settings.ctx,
+    cardUrls,
+    streaming,
+    interactive,
+    toggleRaw,
+  };
+  const end = await converse({ ...conversation, out, st });
+  connection.client.close();
   // Refused, the session cannot go on; scripted (stdin not a terminal), a failed message fails the script.
-  if (refusedAt) return exitCodes.error;
-  return !interactive && failedTurns > 0 ? exitCodes.failed : exitCodes.passed;
+  if (end.refusedAt) return exitCodes.error;
+  return !interactive && end.failedTurns > 0 ? exitCodes.failed : exitCodes.passed;
 }
 
 /** What stopping a reply did: the reply stopped, and its task canceled when the turn had one. */
@@ -202,7 +278,7 @@ async function stoppedTurnNote(session: ChatSession): Promise<string> {
   const canceled = await session.cancelStopped();
   if (!canceled) return "reply stopped";
   if (canceled.ok) return `reply stopped; task ${canceled.value.id} is ${canceled.value.state}`;
-  return `reply stopped; its task could not be canceled: ${describeCallFailure(canceled)}`;
+  return `reply stopped; its task could not be canceled: ${describeFailure(canceled)}`;
 }
 
 /** One message, with "still waiting on the agent" on stderr every 5 s until the first text arrives. */
@@ -231,9 +307,7 @@ async function sayWithHeartbeat(
   }
 }
 
-interface SlashContext {
-  out: (line: string) => void;
-  st: Style;
+interface SlashContext extends ChatOutput {
   toggleRaw: () => boolean;
 }
 
@@ -253,7 +327,7 @@ async function runSlashCommand(text: string, session: ChatSession, c: SlashConte
     case "/task": {
       const outcome = await session.task();
       if (!outcome) c.out(c.st.dim("no task yet"));
-      else if (!outcome.ok) c.out(c.st.red(`! ${t(describeCallFailure(outcome))}`));
+      else if (!outcome.ok) c.out(c.st.red(`! ${t(describeFailure(outcome))}`));
       else
         c.out(
           `task ${t(outcome.value.id)} · ${t(outcome.value.state)} · context ${t(outcome.value.contextId ?? "-")} · ${outcome.value.artifacts.length} artifact(s) · ${outcome.value.history.length} message(s) in history`,
@@ -267,7 +341,7 @@ async function runSlashCommand(text: string, session: ChatSession, c: SlashConte
         c.out(
           outcome.ok
             ? `task ${t(outcome.value.id)} is ${t(outcome.value.state)}`
-            : c.st.red(`! ${t(describeCallFailure(outcome))}`),
+            : c.st.red(`! ${t(describeFailure(outcome))}`),
         );
       return false;
     }

@@ -75,49 +75,43 @@ const transportName = (binding: string) =>
         ? "grpc"
         : undefined;
 
-function files(
-  url: string,
-  kinds: readonly InitKind[],
-  model: string | undefined,
-  found: Probe,
-): Record<string, string> {
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+type Credentials = Record<string, { secret: string; username?: string; header?: string }>;
+
+/** The config's credentials for the card's first scheme Plainwright can answer, named by the secret to set. */
+function credentialsFor(found: Probe): Credentials | undefined {
   const first = found.schemes.find((s) => s.kind !== "other");
-  const credentials: Record<string, { secret: string; username?: string; header?: string }> | undefined =
-    first?.kind === "bearer"
-      ? { bearer: { secret: "AGENT_TOKEN" } }
-      : first?.kind === "basic"
-        ? { basic: { username: "CHANGE-ME", secret: "AGENT_PASSWORD" } }
-        : first?.kind === "apiKey"
-          ? { api_key: { header: first.header, secret: "AGENT_API_KEY" } }
-          : undefined;
-  const secretName: string | undefined = credentials ? Object.values(credentials)[0]?.secret : undefined;
-  const transports = found.bindings.map(transportName).filter((t) => t !== undefined);
-  const out: Record<string, string> = {
-    "plainwright.config.json": json({
-      tests: "tests",
-      agent_url: url,
-      ...(credentials ? { credentials } : {}),
-      ...(model ? { models: { model } } : {}),
-      reporters: ["html", "json"],
-      output_dir: "reports",
-    }),
-  };
+  if (first?.kind === "bearer") return { bearer: { secret: "AGENT_TOKEN" } };
+  if (first?.kind === "basic") return { basic: { username: "CHANGE-ME", secret: "AGENT_PASSWORD" } };
+  if (first?.kind === "apiKey") return { api_key: { header: first.header, secret: "AGENT_API_KEY" } };
+  return undefined;
+}
+
+/** plainwright.config.json (docs/config.md): the tests folder, the agent, its credentials and model. */
+function configFile(url: string, model: string | undefined, credentials: Credentials | undefined): string {
+  return json({
+    tests: "tests",
+    agent_url: url,
+    ...(credentials ? { credentials } : {}),
+    ...(model ? { models: { model } } : {}),
+    reporters: ["html", "json"],
+    output_dir: "reports",
+  });
+}
+
+/** One test file per chosen kind (docs/test-files.md), fitted to what the probe found. */
+function testFiles(url: string, kinds: readonly InitKind[], found: Probe): Record<string, string> {
   const name = found.name ?? "the agent";
-  if (kinds.includes("smoke"))
-    out["tests/smoke.json"] = json({
-      name: `${name}: card and smoke`,
-      kind: "smoke",
-      config: { agent_url: url },
-    });
-  if (kinds.includes("conformance"))
-    out["tests/conformance.json"] = json({
+  const transports = found.bindings.map(transportName).filter((t) => t !== undefined);
+  const tests: Record<InitKind, object> = {
+    smoke: { name: `${name}: card and smoke`, kind: "smoke", config: { agent_url: url } },
+    conformance: {
       name: `${name}: conformance`,
       kind: "conformance",
       config: { agent_url: url, ...(transports.length > 0 ? { transports } : {}) },
-    });
-  if (kinds.includes("conversation"))
-    out["tests/conversation.json"] = json({
+    },
+    conversation: {
       name: `${name}: a customer's conversation`,
       // An A2A test holding a conversation: the card judged, then a simulated user and a judge (docs/test-files.md).
       kind: "a2a",
@@ -132,14 +126,17 @@ function files(
         max_turns: 6,
         trials: 3,
       },
-    });
-  if (kinds.includes("redteam"))
-    out["tests/redteam.json"] = json({
-      name: `${name}: red team`,
-      kind: "redteam",
-      config: { agent_url: url },
-    });
-  out[".github/workflows/plainwright.yml"] = [
+    },
+    redteam: { name: `${name}: red team`, kind: "redteam", config: { agent_url: url } },
+  };
+  return Object.fromEntries(
+    allKinds.filter((kind) => kinds.includes(kind)).map((kind) => [`tests/${kind}.json`, json(tests[kind])]),
+  );
+}
+
+/** A GitHub Actions workflow that runs the folder's tests on every push and keeps the reports. */
+function ciWorkflow(secretName: string | undefined): string {
+  return [
     "# Runs the Plainwright tests of this folder on every push; the reports are kept as an artifact.",
     "name: plainwright",
     "on: [push, pull_request]",
@@ -162,7 +159,22 @@ function files(
     "        with: { name: plainwright-reports, path: reports }",
     "",
   ].join("\n");
-  return out;
+}
+
+/** Every file `init` writes, by path: the config, the chosen tests and the CI workflow. */
+function files(
+  url: string,
+  kinds: readonly InitKind[],
+  model: string | undefined,
+  found: Probe,
+): Record<string, string> {
+  const credentials = credentialsFor(found);
+  const secretName = credentials ? Object.values(credentials)[0]?.secret : undefined;
+  return {
+    "plainwright.config.json": configFile(url, model, credentials),
+    ...testFiles(url, kinds, found),
+    ".github/workflows/plainwright.yml": ciWorkflow(secretName),
+  };
 }
 
 /**

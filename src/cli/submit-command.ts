@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isFinished, project, runSummary, storedRun, storedTest } from "../model/api.js";
+import { project, runSummary, storedRun, storedTest } from "../model/api.js";
+import { isFinished } from "../model/run-status.js";
 import type { RunResult } from "../model/result.js";
 import type { LoadedTest } from "../runner/test-definition.js";
 import { configError, PlainwrightError, usageError } from "../runner/errors.js";

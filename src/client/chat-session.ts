@@ -1,7 +1,7 @@
 import { interruptedStates, type Message, type Reply, type Task } from "../protocol/model.js";
-import { replyText } from "../protocol/reply-text.js";
+import { replyText, textOfParts } from "../protocol/reply-text.js";
 import { foldStream } from "../protocol/fold-stream.js";
-import { describeCallFailure } from "./describe-failure.js";
+import { describeFailure } from "./describe-failure.js";
 import { everyMs, pollTask } from "./poll-task.js";
 import type { A2AClient, CallOutcome } from "./types.js";
 
@@ -35,8 +35,7 @@ export interface ChatOptions {
 }
 
 function streamedText(event: Reply): string {
-  if (event.kind === "artifact-update")
-    return event.artifact.parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])).join("");
+  if (event.kind === "artifact-update") return textOfParts(event.artifact.parts);
   if (event.kind === "message") return replyText(event);
   if (event.kind === "status-update" && event.statusMessage) return replyText(event.statusMessage);
   return "";
@@ -101,15 +100,14 @@ export class ChatSession {
         options.onText?.(shown && whole ? `\n${piece}` : piece);
         shown = true;
       });
-      if (stream.failure)
-        return { text: "", awaitingInput: false, failure: describeCallFailure(stream.failure) };
+      if (stream.failure) return { text: "", awaitingInput: false, failure: describeFailure(stream.failure) };
       const turn = this.remember(foldStream(stream.events));
       if (stream.end.reason !== "closed")
         turn.failure = `the stream ended early (${stream.end.reason}${stream.end.message ? `: ${stream.end.message}` : ""})`;
       return turn;
     }
     const sent = await client.send(input);
-    if (!sent.ok) return { text: "", awaitingInput: false, failure: describeCallFailure(sent) };
+    if (!sent.ok) return { text: "", awaitingInput: false, failure: describeFailure(sent) };
     if (sent.value.kind !== "task") return this.remember(sent.value);
     this.liveTaskId = sent.value.id;
     const polled = await pollTask(client, sent.value, {
@@ -118,7 +116,7 @@ export class ChatSession {
     });
     // Out of time is not a failure here: the person chatting sees the task's state and can ask again.
     if (!polled.ok && polled.why === "read-failed")
-      return { ...this.remember(polled.task), failure: describeCallFailure(polled.failure) };
+      return { ...this.remember(polled.task), failure: describeFailure(polled.failure) };
     return this.remember(polled.task);
   }
 
@@ -148,5 +146,3 @@ export class ChatSession {
     return outcome;
   }
 }
-
-export { describeCallFailure };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { a2aCodes, jsonRpcCodes } from "../protocol/error-codes.js";
 import { reachedNobody, type NetError } from "../net/errors.js";
 import type { ProtocolGeneration } from "../model/generation.js";
-import { describeCallFailure } from "./describe-failure.js";
+import { describeFailure } from "./describe-failure.js";
 import { describeOutcome, type RpcOutcome } from "./jsonrpc.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
 import { methodName } from "./methods.js";
@@ -102,7 +102,7 @@ async function probeByGet(client: A2AClient): Promise<ProbeAnswer> {
     return { ...base, verdict: "understood", detail: `${method}: a task${where(outcome.trafficIds)}` };
   // The generation has no such binding (0.1 over HTTP+JSON or gRPC): nothing was sent, try the next.
   if (outcome.kind === "unsupported") return { ...base, verdict: "no-binding", detail: outcome.reason };
-  const detail = `${method}: ${describeCallFailure(outcome)}${where(outcome.trafficIds)}`;
+  const detail = `${method}: ${describeFailure(outcome)}${where(outcome.trafficIds)}`;
   // An HTTP error that names no A2A error (code 0, e.g. a framework's 404 page) means this generation's
   // route does not exist there: like -32601, try the next generation.
   if (outcome.kind === "error" && outcome.error.code === 0)

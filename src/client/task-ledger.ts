@@ -1,5 +1,5 @@
 import { terminalStates, type Reply, type TaskState } from "../protocol/model.js";
-import { describeCallFailure } from "./describe-failure.js";
+import { describeFailure } from "./describe-failure.js";
 import type { A2AClient, CallOutcome, StreamOutcome, TaskRecorder } from "./types.js";
 
 /** At most this many tasks are cancelled when a run is stopped; an agent that made more is told nothing more. */
@@ -54,7 +54,7 @@ export class TaskLedger implements TaskRecorder {
           else
             report.failed.push({
               id,
-              why: got.kind === "error" ? got.error.message : describeCallFailure(got),
+              why: got.kind === "error" ? got.error.message : describeFailure(got),
             });
         } finally {
           client.close();

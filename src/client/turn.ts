@@ -1,7 +1,7 @@
 import type { TrafficLog } from "../net/traffic.js";
 import { foldStream } from "../protocol/fold-stream.js";
 import type { Message, Task } from "../protocol/model.js";
-import { describeCallFailure } from "./describe-failure.js";
+import { describeFailure } from "./describe-failure.js";
 import { everyMs, pollTask } from "./poll-task.js";
 import { sentRequest, type SentRequest } from "./sent-request.js";
 import type { A2AClient, SendInput } from "./types.js";
@@ -56,7 +56,7 @@ export async function sendTurn(client: A2AClient, input: SendInput, opts: TurnOp
     if (folded?.kind === "task" || folded?.kind === "message") reply = folded;
   } else if (sent.kind === "invalid" && sent.raw !== undefined) {
     return { ...base, failure: "the reply is neither a Message nor a Task" };
-  } else return { ...base, failure: `the message was answered with ${describeCallFailure(sent)}` };
+  } else return { ...base, failure: `the message was answered with ${describeFailure(sent)}` };
   if (reply === undefined) return { ...base, failure: "the reply is neither a Message nor a Task" };
   if (reply.kind === "message") return { ...base, reply };
   const polled = await pollTask(client, reply, {
@@ -79,6 +79,6 @@ export async function sendTurn(client: A2AClient, input: SendInput, opts: TurnOp
   }
   return {
     ...done,
-    failure: `polling task ${polled.task.id} failed: ${describeCallFailure(polled.failure)}`,
+    failure: `polling task ${polled.task.id} failed: ${describeFailure(polled.failure)}`,
   };
 }

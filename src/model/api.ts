@@ -2,6 +2,7 @@ import { z } from "zod";
 import { protocolGenerations } from "./generation.js";
 import { MIN_SECRET_LENGTH } from "./limits.js";
 import { runKinds, type RunResult } from "./result.js";
+import { storedRunStatuses } from "./run-status.js";
 import { transports } from "./transport.js";
 
 /**
@@ -9,15 +10,6 @@ import { transports } from "./transport.js";
  * schemas. The server validates requests with them, the OpenAPI document is generated from them, the web
  * app's types are inferred from them and `plainwright submit` reads the server's answers with them.
  */
-
-/** Every status a stored run can have; canceled: stopped by POST /api/runs/{id}/cancel before it finished. */
-export const runStatuses = ["queued", "running", "passed", "failed", "error", "canceled"] as const;
-export type RunStatus = (typeof runStatuses)[number];
-
-/** Whether a run has ended (its status will not change again). */
-export function isFinished(status: RunStatus): boolean {
-  return status !== "queued" && status !== "running";
-}
 
 const required = "is required (a non-empty string)";
 
@@ -131,7 +123,7 @@ export const secretName = z.object({ name: z.string(), updated_at: z.string().op
 export const runSummary = z.object({
   id: z.string(),
   test_id: z.string(),
-  status: z.enum(runStatuses),
+  status: z.enum(storedRunStatuses),
   created_at: z.string(),
   started_at: z.string().nullable().optional(),
   finished_at: z.string().nullable().optional(),
@@ -186,16 +178,33 @@ export const storedTest = z
   .loose();
 export type StoredTest = z.infer<typeof storedTest>;
 
-/** The inspector's answer to one chat turn. */
+/** The inspector's answer to one chat turn: text (always rendered as text), task state and the ids to continue. */
 export const chatReply = z.object({
   kind: z.enum(["message", "task"]).optional(),
-  text: z.string().optional(),
+  text: z.string(),
   state: z.string().optional(),
   task_id: z.string().optional(),
   context_id: z.string().optional(),
   failure: z.string().optional(),
-  warnings: z.array(z.string()).optional(),
-  problems: z.array(z.string()).optional().describe("what the protocol validator found in the replies"),
-  generation: z.enum(protocolGenerations).optional(),
-  transport: z.enum(transports).optional(),
+  warnings: z.array(z.string()),
+  problems: z.array(z.string()).describe("what the protocol validator found in the replies so far"),
+  generation: z
+    .enum(protocolGenerations)
+    .optional()
+    .describe("absent when no connection could be made over the binding"),
+  transport: z.enum(transports),
 });
+export type ChatReply = z.infer<typeof chatReply>;
+
+/** A live `update` event of a streamed chat turn: after the first, `text` follows the first `text_from` characters. */
+export const chatUpdate = chatReply.extend({ text_from: z.number().int().optional() });
+export type ChatUpdate = z.infer<typeof chatUpdate>;
+
+/** POST /api/inspect/card's answer: the card run's result and what the chat can do with the agent. */
+export const cardReply = z.object({
+  result: runResult,
+  streaming: z.boolean(),
+  can_chat: z.boolean(),
+  transports: z.array(z.enum(transports)).describe("the bindings the card advertises"),
+});
+export type CardReply = Omit<z.infer<typeof cardReply>, "result"> & { result: RunResult };

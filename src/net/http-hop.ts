@@ -132,7 +132,7 @@ export function planHop(
 
 /** Runs one HTTP exchange under its caps; the caller ends the traffic entry on success. */
 export function runHop(hop: HopRequest): Promise<HopResult> {
-  return new Promise((resolve, reject) => new Exchange(hop, resolve, reject).start());
+  return new Promise((resolve, reject) => new CappedHop(hop, resolve, reject).start());
 }
 
 interface StreamState {
@@ -142,7 +142,7 @@ interface StreamState {
   events: TimedSseEvent[];
 }
 
-class Exchange implements WireHandlers, Expiring, Abortable {
+class CappedHop implements WireHandlers, Expiring, Abortable {
   /** Its place among the exchanges under the caller's signal (see watchAbort). */
   watch: AbortWatch | undefined;
   watchPrev: Abortable | undefined;

@@ -50,7 +50,8 @@ describe("a process using httpRequest", () => {
     try {
       const dir = compileNet();
       const script = `
-        import { httpRequest, commandLinePolicy } from ${JSON.stringify(join(dir, "index.js"))};
+        import { httpRequest } from ${JSON.stringify(join(dir, "http.js"))};
+        import { commandLinePolicy } from ${JSON.stringify(join(dir, "outbound-policy.js"))};
         const res = await httpRequest({ url: ${JSON.stringify(s.url)}, timeoutMs: 1000, policy: commandLinePolicy });
         console.log(res.body);`;
       const started = performance.now();

@@ -68,7 +68,7 @@ class Connection {
   readonly socket: net.Socket;
   readonly #pool: Pool;
   readonly #reader: ResponseReader;
-  #current: Exchange | undefined;
+  #current: Http1Exchange | undefined;
   #reused = false;
   /** When this idle connection is retired rather than reused: before the server's announced keep-alive timeout ends. */
   idleUntil = Infinity;
@@ -120,7 +120,7 @@ class Connection {
     return this.#reused;
   }
 
-  send(exchange: Exchange, bytes: string | Buffer): void {
+  send(exchange: Http1Exchange, bytes: string | Buffer): void {
     this.#current = exchange;
     queueWrite(this.socket, bytes);
   }
@@ -190,7 +190,7 @@ class Connection {
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
 
-class Exchange implements WireExchange {
+class Http1Exchange implements WireExchange {
   readonly method: string;
   readonly #plan: WirePlan;
   readonly #bytes: string | Buffer;
@@ -302,7 +302,7 @@ export function sendPlanned(
   handlers: WireHandlers,
   traceparent?: string,
 ): WireExchange {
-  const exchange = new Exchange(plan, body, handlers, traceparent);
+  const exchange = new Http1Exchange(plan, body, handlers, traceparent);
   exchange.start();
   return exchange;
 }

@@ -21,7 +21,11 @@ export interface TrafficOutcome {
 }
 
 export type TrafficPhase = "request" | "response" | "event" | "end";
-export type TrafficListener = (entry: TrafficEntry, phase: TrafficPhase) => void;
+/**
+ * Hears an exchange as it progresses. For an `event` phase `eventData` is the event that just arrived, redacted
+ * and whole: the entry keeps a capped copy (and none past MAX_EVENT_CHARS), a live viewer shows what came.
+ */
+export type TrafficListener = (entry: TrafficEntry, phase: TrafficPhase, eventData?: string) => void;
 
 const DEFAULT_MAX_BODY_CHARS = 64 * 1024;
 /** The event data one exchange keeps: enough for any real reply, bounded for a stream that never ends. */
@@ -70,7 +74,7 @@ interface LogInternals {
   maxBodyChars: number;
   /** Wire messages by exchange id, when the log keeps them (a recording); undefined otherwise. */
   wire: Map<string, Buffer[]> | undefined;
-  emit(entry: TrafficEntry, phase: TrafficPhase): void;
+  emit(entry: TrafficEntry, phase: TrafficPhase, eventData?: string): void;
   ended(entry: TrafficEntry): void;
 }
 
@@ -116,7 +120,7 @@ export class TrafficHandle {
     if (this.#done) return;
     if (this.#eventChars >= MAX_EVENT_CHARS) {
       this.#entry.events_omitted = (this.#entry.events_omitted ?? 0) + 1;
-      this.#log.emit(this.#entry, "event");
+      this.#log.emit(this.#entry, "event", event.data);
       return;
     }
     const recorded: TrafficEvent = { at_ms: atMs, data: capText(this.#log, event.data).text };
@@ -124,7 +128,7 @@ export class TrafficHandle {
     if (event.event !== undefined) recorded.event = this.#log.redactor.text(event.event);
     if (event.id !== undefined) recorded.id = this.#log.redactor.text(event.id);
     (this.#entry.events ??= []).push(recorded);
-    this.#log.emit(this.#entry, "event");
+    this.#log.emit(this.#entry, "event", event.data);
   }
 
   /**
@@ -216,7 +220,7 @@ export class TrafficLog {
       responseHeaders: new LastRedactedHeaders(redactor),
       maxBodyChars: opts.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS,
       wire: opts.keepWire ? new Map() : undefined,
-      emit: (entry, phase) => this.#emit(entry, phase),
+      emit: (entry, phase, eventData) => this.#emit(entry, phase, eventData),
       ended: (entry) => this.#ended(entry),
     };
   }
@@ -318,12 +322,13 @@ export class TrafficLog {
     return () => this.#listeners.delete(listener);
   }
 
-  #emit(entry: TrafficEntry, phase: TrafficPhase): void {
+  #emit(entry: TrafficEntry, phase: TrafficPhase, eventData?: string): void {
     // Most logs have no viewer: a load run emits three phases per request to nobody.
     if (this.#listeners.size === 0) return;
+    const whole = eventData === undefined ? undefined : this.#internals.redactor.text(eventData);
     for (const listener of this.#listeners) {
       try {
-        listener(entry, phase);
+        listener(entry, phase, whole);
       } catch (error) {
         // A broken viewer must not break the request it watches; it is dropped and the failure reported.
         this.#listeners.delete(listener);

@@ -1,10 +1,9 @@
+import { joinTextParts } from "../model/text-parts.js";
 import type { Message, Part, Task } from "./model.js";
 
-function textOf(parts: readonly Part[]): string {
-  return parts
-    .flatMap((p) => (p.kind === "text" && p.text.trim() !== "" ? [p.text] : []))
-    .join("\n")
-    .trim();
+/** The text of a list of parts: its text parts by the one rule of model/text-parts.ts. */
+export function textOfParts(parts: readonly Part[]): string {
+  return joinTextParts(parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])));
 }
 
 /**
@@ -13,11 +12,11 @@ function textOf(parts: readonly Part[]): string {
  * that message is the agent's question.
  */
 export function replyText(reply: Task | Message): string {
-  if (reply.kind === "message") return textOf(reply.parts);
-  const fromArtifacts = textOf(reply.artifacts.flatMap((a) => a.parts));
-  const fromStatus = reply.statusMessage ? textOf(reply.statusMessage.parts) : "";
+  if (reply.kind === "message") return textOfParts(reply.parts);
+  const fromArtifacts = textOfParts(reply.artifacts.flatMap((a) => a.parts));
+  const fromStatus = reply.statusMessage ? textOfParts(reply.statusMessage.parts) : "";
   const lastAgent = [...reply.history].reverse().find((m) => m.role === "agent");
-  const fromHistory = lastAgent ? textOf(lastAgent.parts) : "";
+  const fromHistory = lastAgent ? textOfParts(lastAgent.parts) : "";
   const order =
     reply.state === "input-required" || reply.state === "auth-required"
       ? [fromStatus, fromArtifacts, fromHistory]

@@ -1,4 +1,4 @@
-import { describeCallFailure } from "../client/describe-failure.js";
+import { describeFailure } from "../client/describe-failure.js";
 import { sendTurn } from "../client/turn.js";
 import type { A2AClient, CallOutcome, SendInput } from "../client/types.js";
 import type { RedteamTurn } from "../model/redteam.js";
@@ -102,7 +102,7 @@ export class AttemptExecutor {
       const sent = await who.client.send(input, { returnImmediately: true });
       this.trafficIds.push(...sent.trafficIds);
       if (sent.ok) reply = sent.value;
-      else error = `the message was answered with ${describeCallFailure(sent)}`;
+      else error = `the message was answered with ${describeFailure(sent)}`;
     } else {
       const turn = await sendTurn(who.client, input, {
         deadline: started + this.opts.turnBudgetMs,
@@ -222,7 +222,7 @@ export class AttemptExecutor {
       const stream = await who.client.subscribe(taskId);
       this.trafficIds.push(...stream.trafficIds);
       if (stream.failure)
-        return record({ step, ok: false, reply: "", error: describeCallFailure(stream.failure) });
+        return record({ step, ok: false, reply: "", error: describeFailure(stream.failure) });
       const ok = stream.events.length > 0;
       return record({ step, ok, reply: `${stream.events.length} event(s) of the other identity's task` });
     }
@@ -233,7 +233,7 @@ export class AttemptExecutor {
           ? await who.client.cancelTask(taskId)
           : await who.client.listTasks({});
     this.trafficIds.push(...outcome.trafficIds);
-    if (!outcome.ok) return record({ step, ok: false, reply: "", error: describeCallFailure(outcome) });
+    if (!outcome.ok) return record({ step, ok: false, reply: "", error: describeFailure(outcome) });
     if (step.op === "list") {
       const listed = (outcome.value as { tasks: Task[] }).tasks.map((t) => t.id);
       const seen = listed.includes(taskId);

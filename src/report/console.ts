@@ -2,6 +2,7 @@ import { baselineConsole } from "./baseline-report.js";
 import { cardJudged } from "../view/sections.js";
 import { issueText } from "../view/issue-text.js";
 import { formatDuration } from "../view/units.js";
+import { smokeViewOf } from "../view/smoke-view.js";
 import type { CardSection, RunResult, SmokeSection } from "../model/result.js";
 import { conversationBlocks } from "./conversation-console.js";
 import { findingsLines } from "./console-findings.js";
@@ -58,17 +59,10 @@ function cardLines(card: CardSection, st: Style): string[] {
 }
 
 function smokeLines(smoke: SmokeSection, st: Style): string[] {
-  const params = smoke.request.params as { message?: { parts?: Array<{ text?: string }> } } | undefined;
-  const sent = params?.message?.parts?.[0]?.text ?? "";
-  const lines = [st.bold("Smoke check"), `  → ${smoke.request.method} ${quote(sent, 80)}`];
-  if (smoke.reply_kind) {
-    const what = smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : "message";
-    const polls = smoke.polls > 0 ? ` after ${smoke.polls} poll${smoke.polls === 1 ? "" : "s"}` : "";
-    lines.push(`  ← ${what}${polls}${smoke.text ? `: ${quote(smoke.text)}` : ""}`);
-  }
-  lines.push(
-    smoke.passed ? `  ${st.green("✓")} valid reply` : `  ${st.red("✗")} ${smoke.reason ?? "failed"}`,
-  );
+  const view = smokeViewOf(smoke);
+  const lines = [st.bold("Smoke check"), `  → ${view.method} ${quote(view.sent, 80)}`];
+  if (smoke.reply_kind) lines.push(`  ← ${view.reply}${view.text ? `: ${quote(view.text)}` : ""}`);
+  lines.push(view.passed ? `  ${st.green("✓")} ${view.verdict}` : `  ${st.red("✗")} ${view.verdict}`);
   return lines;
 }
 

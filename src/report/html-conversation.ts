@@ -1,14 +1,21 @@
-import type { ConversationView, TrialView, TurnView, VerdictView } from "../view/conversation-view.js";
+import {
+  isUserTurn,
+  transcriptTitle,
+  trialTitle,
+  verdictWording,
+  type ConversationView,
+  type TrialView,
+  type TurnView,
+  type VerdictView,
+} from "../view/conversation-view.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 
-const roleClass = (role: string) => (/^(user|simulated|tester)/i.test(role) ? "user" : "agent");
-
 function turns(transcript: readonly TurnView[]): SafeHtml[] {
   return transcript.map(
     (t) =>
-      html`<div class="turn ${roleClass(t.role)}">
+      html`<div class="turn ${isUserTurn(t) ? "user" : "agent"}">
         <span class="role">${t.role || "?"}</span>
         <pre class="say">${truncate(t.text, 8_000)}</pre>
       </div>`,
@@ -19,18 +26,17 @@ function transcriptBlock(view: ConversationView): SafeHtml | null {
   return view.transcript.length === 0
     ? null
     : html`<details open>
-        <summary>Transcript (${view.transcript.length} turns)</summary>
+        <summary>${transcriptTitle(view.transcript)}</summary>
         ${turns(view.transcript)}
       </details>`;
 }
 
 function verdictCell(v: VerdictView): SafeHtml {
-  if (v.met === null) return html`<span class="warn">?</span>`;
-  if (v.met) return html`<span class="ok">met</span>`;
-  return v.supported
-    ? html`<span class="bad">not met</span>`
-    : html`<span class="bad">not met</span>
-        <span class="warn">unsupported (${v.verdict ?? "?"}): a quote is not in the transcript</span>`;
+  const { word, unsupported } = verdictWording(v);
+  const cls = word === "met" ? "ok" : word === "?" ? "warn" : "bad";
+  return unsupported
+    ? html`<span class="${cls}">${word}</span> <span class="warn">${unsupported}</span>`
+    : html`<span class="${cls}">${word}</span>`;
 }
 
 function evidenceCell(v: VerdictView): SafeHtml {
@@ -131,15 +137,11 @@ function statsBlock(view: ConversationView): SafeHtml | null {
 }
 
 function trialDetails(t: TrialView, count: number): SafeHtml {
-  const score = t.score === undefined ? "" : `, score ${t.score.toFixed(2)}`;
+  const title = trialTitle(t, count);
   const cls = t.status === "passed" ? "ok" : t.status === "failed" ? "bad" : "warn";
   const transcript = t.transcript ?? [];
   const body = html`
-    <summary>
-      Trial ${t.label.replace(/^#/, "")} of ${count}: <span class="${cls}">${t.status}</span>${score}${
-        t.detail ? ` — ${t.detail}` : ""
-      }
-    </summary>
+    <summary>${title.lead}<span class="${cls}">${title.status}</span>${title.rest}</summary>
     ${transcript.length === 0 ? html`<p class="muted">(no messages)</p>` : turns(transcript)}
     ${verdictTable(t.verdicts ?? [])}
   `;

@@ -5,7 +5,8 @@ import { signatureLine } from "../view/card-signature.js";
 import { truncate } from "./escape.js";
 import { html, type SafeHtml } from "./html-template.js";
 import { exchangeBlock } from "./html-traffic.js";
-import { evidenceOf, findingName, smokeSentText } from "../view/run-view.js";
+import { evidenceOf, findingName } from "../view/run-view.js";
+import { smokeLabels, smokeViewOf } from "../view/smoke-view.js";
 import { formatDuration } from "../view/units.js";
 
 function triedTable(card: CardSection): SafeHtml {
@@ -100,20 +101,16 @@ export function cardSection(card: CardSection): SafeHtml {
 
 /** The smoke message sent and the reply it got. */
 export function smokeSection(smoke: SmokeSection): SafeHtml {
-  const what =
-    smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : (smoke.reply_kind ?? "no reply");
-  const polls = smoke.polls > 0 ? ` after ${smoke.polls} poll${smoke.polls === 1 ? "" : "s"}` : "";
+  const view = smokeViewOf(smoke);
   return html`<dl class="facts">
-      <dt>Sent</dt>
-      <dd><code>${smoke.request.method}</code> ${smokeSentText(smoke.request.params)}</dd>
-      <dt>Reply</dt>
-      <dd>${what}${polls}</dd>
-      <dt>Verdict</dt>
-      <dd>
-        ${smoke.passed ? html`<span class="ok">valid reply</span>` : html`<span class="bad">${smoke.reason ?? "failed"}</span>`}
-      </dd>
+      <dt>${smokeLabels.sent}</dt>
+      <dd><code>${view.method}</code> ${view.sent}</dd>
+      <dt>${smokeLabels.reply}</dt>
+      <dd>${view.reply}</dd>
+      <dt>${smokeLabels.verdict}</dt>
+      <dd><span class="${view.passed ? "ok" : "bad"}">${view.verdict}</span></dd>
     </dl>
-    ${smoke.text ? html`<pre>${truncate(smoke.text, 8_000)}</pre>` : null}`;
+    ${view.text ? html`<pre>${truncate(view.text, 8_000)}</pre>` : null}`;
 }
 
 /** One failed or errored check: what failed, what to do, and the exchanges that show it. */
@@ -137,11 +134,11 @@ export function problemCheck(f: Finding, traffic: readonly TrafficEntry[]): Safe
   </div>`;
 }
 
-/** A collapsed table of checks with one status (passed or skipped), with their messages. */
+/** A collapsed table of checks with one status (passed or skipped) under its title, with their messages. */
 export function checkList(title: string, findings: readonly Finding[]): SafeHtml | null {
   if (findings.length === 0) return null;
   return html`<details>
-    <summary>${title} (${findings.length})</summary>
+    <summary>${title}</summary>
     <table>
       <thead>
         <tr>

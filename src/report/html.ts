@@ -11,15 +11,8 @@ import { html, trusted, type SafeHtml } from "./html-template.js";
 import { loadSection } from "./load-html.js";
 import { baselineHtml } from "./baseline-report.js";
 import { trafficList } from "./html-traffic.js";
-import {
-  categoryCounts,
-  levelText,
-  problems,
-  runTitle,
-  scoreText,
-  totals,
-  withStatus,
-} from "../view/run-view.js";
+import { categoryCounts, levelText, runTitle, scoreText, totals } from "../view/run-view.js";
+import { checksViewOf } from "../view/checks-view.js";
 import { formatDuration, formatLocalTime } from "../view/units.js";
 
 // The report shows hostile text; if an escape were ever missed, this policy still forbids every script, frame,
@@ -106,14 +99,17 @@ function categoryTable(findings: readonly Finding[]): SafeHtml {
 
 function checksPart(result: RunResult): SafeHtml {
   const findings = result.findings ?? [];
-  const failed = problems(findings);
+  const [failed, ...others] = checksViewOf(result).groups;
+  const problemsPart = failed
+    ? html`<h4>${failed.title}</h4>
+        ${
+          failed.findings.length === 0
+            ? html`<p class="ok">${failed.empty ?? ""}</p>`
+            : failed.findings.map((f) => problemCheck(f, result.traffic))
+        }`
+    : null;
   return html`${categoryChart(categoryCounts(findings))}${categoryTable(findings)}
-    <h4>Failed checks (${failed.length})</h4>
-    ${
-      failed.length === 0
-        ? html`<p class="ok">Every check that ran passed.</p>`
-        : failed.map((f) => problemCheck(f, result.traffic))
-    }${checkList("Skipped checks", withStatus(findings, "skip"))}${checkList("Passed checks", withStatus(findings, "pass"))}`;
+  ${problemsPart}${others.map((group) => checkList(group.title, group.findings))}`;
 }
 
 /** Each section of src/view/sections.ts drawn for the report; the web app's run page draws the same ones. */

@@ -22,6 +22,7 @@ import {
   totals,
   withStatus,
 } from "../view/run-view.js";
+import { smokeViewOf } from "../view/smoke-view.js";
 import { loadMarkdown } from "./load-markdown.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 import { formatDuration, formatLocalTime } from "../view/units.js";
@@ -118,7 +119,8 @@ function smokeBlock(smoke: SmokeSection): string {
     const what = smoke.reply_kind === "task" ? `task ${smoke.task_state ?? "?"}` : "message";
     out.push(`- Reply (${mdInline(what)}): “${mdInline(smoke.text, 500)}”`);
   }
-  out.push(smoke.passed ? "- ✅ valid reply" : `- ❌ ${mdInline(smoke.reason ?? "failed")}`);
+  const { passed, verdict } = smokeViewOf(smoke);
+  out.push(passed ? `- ✅ ${verdict}` : `- ❌ ${mdInline(verdict)}`);
   return out.join("\n");
 }
 

@@ -5,12 +5,12 @@ import {
   errorReply,
   moduleRow,
   project,
-  runStatuses,
   runSummary,
   secretName,
   storedRun,
   storedTest,
 } from "../model/api.js";
+import { storedRunStatuses } from "../model/run-status.js";
 import { openApiDocument } from "./openapi.js";
 import type { RunningServer } from "./server.js";
 import { apiClient, serve, smokeTest, tempDir, waitForRun } from "./testing/harness.js";
@@ -65,6 +65,6 @@ describe("the REST API answers as its contract (src/model/api.ts) says", () => {
   it("the OpenAPI document lists the run statuses of the contract, generated from it", () => {
     const schemas = (openApiDocument as { components: { schemas: Record<string, { enum?: unknown }> } })
       .components.schemas;
-    expect(schemas.RunStatus?.enum).toEqual([...runStatuses]);
+    expect(schemas.RunStatus?.enum).toEqual([...storedRunStatuses]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatReply } from "../model/api.js";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { serverPolicy } from "../net/outbound-policy.js";
 import type { RunResult } from "../model/result.js";
@@ -18,15 +19,6 @@ afterAll(async () => {
   await agent?.close();
   tmp.remove();
 });
-
-interface ChatReply {
-  text: string;
-  state?: string;
-  task_id?: string;
-  context_id?: string;
-  failure?: string;
-  transport?: string;
-}
 
 /** Posts one chat turn and returns the final reply, whether streamed or not. */
 async function chat(body: Record<string, unknown>): Promise<{ reply: ChatReply; streamed: boolean }> {

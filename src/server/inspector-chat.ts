@@ -1,31 +1,16 @@
 import type { Transport } from "../model/transport.js";
-import { ChatSession, describeCallFailure, type ChatTurn } from "../client/chat-session.js";
+import type { ChatReply } from "../model/api.js";
+import { ChatSession, type ChatTurn } from "../client/chat-session.js";
+import { describeFailure } from "../client/describe-failure.js";
 import { createClient } from "../client/create-client.js";
 import type { ClientContext } from "../client/types.js";
 import type { TrafficLog } from "../net/traffic.js";
 import { foldStream } from "../protocol/fold-stream.js";
-import type { ProtocolGeneration } from "../model/generation.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { stateOrderProblem } from "../protocol/validate-reply.js";
 import { connectAgent, type Connection, type FoundAgent } from "../runner/connect.js";
 import { checkedClient, ReplyChecks } from "./inspector-replies.js";
-
-/** What the chat shows for one reply: text (always rendered as text), task state and the ids to continue. */
-export interface ChatReply {
-  kind?: "message" | "task";
-  text: string;
-  state?: string;
-  task_id?: string;
-  context_id?: string;
-  failure?: string;
-  warnings: string[];
-  /** What the protocol validator found in the replies so far. */
-  problems: string[];
-  /** Absent when no connection could be made over the binding. */
-  generation?: ProtocolGeneration;
-  transport: Transport;
-}
 
 /** One turn as the inspector's API asks for it; the browser keeps the conversation's ids. */
 export interface ChatRequest {
@@ -212,7 +197,7 @@ export class InspectorChats {
       if (action !== "subscribe") {
         const outcome = action === "get" ? await client.getTask(taskId) : await client.cancelTask(taskId);
         if (outcome.ok) return chatReply(outcome.value, connection, checks);
-        return chatReply(undefined, connection, { failure: describeCallFailure(outcome), ...checks });
+        return chatReply(undefined, connection, { failure: describeFailure(outcome), ...checks });
       }
       let count = 0;
       let folded: Task | Message | undefined;
@@ -225,7 +210,7 @@ export class InspectorChats {
       });
       live.cancel();
       if (stream.failure)
-        return chatReply(undefined, connection, { failure: describeCallFailure(stream.failure), ...checks });
+        return chatReply(undefined, connection, { failure: describeFailure(stream.failure), ...checks });
       const failure =
         stream.end.reason === "closed"
           ? undefined

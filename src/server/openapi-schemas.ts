@@ -1,17 +1,18 @@
 import { z } from "zod";
 import {
   authSchema,
+  cardReply,
   chatReply,
   errorReply,
   moduleRow,
   project,
   runResult,
-  runStatuses,
   runSummary,
   secretName,
   storedRun,
   storedTest,
 } from "../model/api.js";
+import { storedRunStatuses } from "../model/run-status.js";
 import { configSchema, testSchema } from "../runner/test-definition.js";
 import { requestJsonSchema } from "./request-schemas.js";
 
@@ -41,7 +42,7 @@ export const schemas: Record<string, Schema> = {
   },
   Test: responseJsonSchema(storedTest),
   RunStatus: {
-    enum: [...runStatuses],
+    enum: [...storedRunStatuses],
     description: "canceled: stopped by POST /api/runs/{id}/cancel before it finished",
   },
   RunSummary: responseJsonSchema(runSummary),
@@ -52,4 +53,5 @@ export const schemas: Record<string, Schema> = {
   },
   InspectorAuth: requestJsonSchema(authSchema),
   ChatReply: responseJsonSchema(chatReply),
+  CardReply: responseJsonSchema(cardReply),
 };

@@ -1,6 +1,5 @@
 import { withCommonErrors } from "./openapi-errors.js";
 import { toolVersion } from "../runner/version.js";
-import { transports } from "../model/transport.js";
 import { schemas } from "./openapi-schemas.js";
 import { cardBody, chatBody, nameBody, secretBody } from "../model/api.js";
 import { requestJsonSchema } from "./request-schemas.js";
@@ -182,15 +181,7 @@ const paths: Record<string, Schema> = {
       summary: "Find, validate and resolve an agent's card (no message sent)",
       requestBody: body(requestJsonSchema(cardBody)),
       responses: {
-        ...ok("card result", {
-          type: "object",
-          properties: {
-            result: ref("RunResult"),
-            streaming: { type: "boolean" },
-            can_chat: { type: "boolean" },
-            transports: { type: "array", items: { enum: [...transports] } },
-          },
-        }),
+        ...ok("card result", ref("CardReply")),
         ...err(400, 401, 404),
       },
     },

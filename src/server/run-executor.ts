@@ -10,7 +10,7 @@ import { errorResult, runTestDefinition } from "../runner/run-test.js";
 import { parseTestDefinition, type LoadedTest } from "../runner/test-definition.js";
 import type { QueueEvent } from "./run-hub.js";
 import type { RunRow, TestRow } from "./store/rows.js";
-import type { RunStatus } from "../model/api.js";
+import type { StoredRunStatus } from "../model/run-status.js";
 import type { Store } from "./store.js";
 
 /** What executing a stored run needs, in `serve` and in a worker alike. */
@@ -120,7 +120,7 @@ export async function executeRun(
   emit: (event: QueueEvent) => void,
   progress: () => string[],
   signal: AbortSignal,
-): Promise<RunStatus | undefined> {
+): Promise<StoredRunStatus | undefined> {
   const { store } = opts;
   const row = await store.catalog.test(run.test_id);
   if (!row) return undefined; // the test was deleted: its runs went with it

@@ -1,15 +1,15 @@
 import type { RunEvent } from "../model/events.js";
-import type { RunStatus } from "../model/api.js";
+import type { StoredRunStatus } from "../model/run-status.js";
 
 /**
  * What a run's subscribers (the /events stream) hear: its state, the runner's own events, and each
  * event's progress lines (formatted by the report layer, and stored with the run).
  */
 export type QueueEvent =
-  | { type: "status"; status: RunStatus }
+  | { type: "status"; status: StoredRunStatus }
   | { type: "run"; event: RunEvent }
   | { type: "progress"; line: string }
-  | { type: "done"; status: RunStatus };
+  | { type: "done"; status: StoredRunStatus };
 
 export type QueueListener = (event: QueueEvent) => void;
 

@@ -4,10 +4,8 @@ import { RunHub, type QueueEvent, type QueueListener, type Subscription } from "
 import { RunJobs } from "./run-jobs.js";
 import { cancelStoredRun, type CancelOutcome, type RunScheduler } from "./run-queue.js";
 import type { RunRow } from "./store/rows.js";
-import type { RunStatus } from "../model/api.js";
+import { isFinished, type StoredRunStatus } from "../model/run-status.js";
 import type { Store } from "./store.js";
-
-const finished = (status: string) => status !== "queued" && status !== "running";
 
 /**
  * `serve` on PostgreSQL: runs go to the pg-boss queue for the workers, and the live view of a run comes
@@ -47,7 +45,7 @@ export class SharedRunQueue implements RunScheduler {
     void this.#finish(runId, event.status);
   }
 
-  async #finish(runId: string, status: RunStatus): Promise<void> {
+  async #finish(runId: string, status: StoredRunStatus): Promise<void> {
     const run = await this.store.runs.run(runId).catch(() => undefined);
     if (run?.result && status !== "canceled") {
       this.#hub.emit(runId, {
@@ -61,14 +59,14 @@ export class SharedRunQueue implements RunScheduler {
   async subscribe(runId: string, listener: QueueListener): Promise<Subscription | undefined> {
     if (!this.#hub.has(runId)) {
       const run = await this.store.runs.run(runId);
-      if (!run || finished(run.status)) return undefined;
+      if (!run || isFinished(run.status)) return undefined;
       // The worker stores its progress with each heartbeat: that is the backlog a late viewer sees.
       this.#hub.open(runId, JSON.parse(run.progress) as string[]);
     }
     const subscription = this.#hub.subscribe(runId, listener);
     // It may have finished between the read and the subscribe, with its last notification missed.
     const now = await this.store.runs.run(runId);
-    if (!now || finished(now.status)) void this.#finish(runId, now?.status ?? "error");
+    if (!now || isFinished(now.status)) void this.#finish(runId, now?.status ?? "error");
     return subscription;
   }
 

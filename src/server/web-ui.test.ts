@@ -5,6 +5,7 @@ import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { conversationScript, judgeSays, userSays } from "../conversation/testing/scripts.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
 import type { RunResult } from "../model/result.js";
+import { renderHtml } from "../report/html.js";
 import { resultSections } from "../view/sections.js";
 import type { RunningServer } from "./server.js";
 import { buildWeb, chromiumArgs, findChromium, serveCard } from "./testing/browser.js";
@@ -28,6 +29,8 @@ describe.skipIf(!executablePath)(title, () => {
   let browser: Browser;
   let model: ScriptedModel;
   const problems: string[] = [];
+  /** The runs the tests below made, for the test that compares their pages with the HTML report. */
+  const runsMade: string[] = [];
 
   beforeAll(async () => {
     const webRoot = join(tmp.dir, "web");
@@ -128,6 +131,7 @@ describe.skipIf(!executablePath)(title, () => {
     await expect(page.locator(".card-view").textContent()).resolves.toContain("Plainwright Helpdesk");
     // The page's tabs are the sections of src/view/sections.ts, as the HTML report's parts are.
     const runId = page.url().split("/runs/")[1] ?? "";
+    runsMade.push(runId);
     const stored = (await (await fetch(`${server.url}/api/runs/${runId}`)).json()) as { result: RunResult };
     const tabs = await page.locator("button.tab").evaluateAll((b) => b.map((x) => x.dataset.tab));
     expect(tabs).toEqual(resultSections(stored.result).map((section) => section.title));
@@ -190,6 +194,7 @@ describe.skipIf(!executablePath)(title, () => {
       "conformance",
     );
     await page.locator('.run-status [data-status="passed"]').waitFor({ timeout: 45_000 });
+    runsMade.push(page.url().split("/runs/")[1] ?? "");
     await page.click('button[data-tab="Checks"]');
     const rows = page.locator("table.findings tbody tr");
     await rows.first().waitFor();
@@ -209,6 +214,41 @@ describe.skipIf(!executablePath)(title, () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it("shows on the run page the section headings and verdict wording the HTML report shows for the same result", async () => {
+    // The smoke and conformance runs of the tests above.
+    expect(runsMade).toHaveLength(2);
+    for (const runId of runsMade) {
+      const stored = (await (await fetch(`${server.url}/api/runs/${runId}`)).json()) as { result: RunResult };
+      const report = renderHtml([stored.result]);
+      const reportText = (pattern: RegExp) => [...report.matchAll(pattern)].map((m) => m[1]?.trim());
+      const page = await open(`/runs/${runId}`);
+      await page.locator("button.tab").first().waitFor();
+      const tabs = await page.locator("button.tab").allTextContents();
+      expect(tabs).toEqual(reportText(/<div class="part" data-section="[^"]+">\s*<h3>([^<]+)<\/h3>/g));
+      if (stored.result.smoke) {
+        await page.click('button[data-tab="Smoke check"]');
+        const facts = await page.locator(".smoke-facts dt, .smoke-facts dd").allTextContents();
+        const reportFacts = reportText(/<dt>((?:Sent|Reply|Verdict))<\/dt>/g);
+        expect(facts.filter((_, i) => i % 2 === 0)).toEqual(reportFacts);
+        expect(facts.at(-1)).toBe("valid reply");
+        expect(report).toContain('<span class="ok">valid reply</span>');
+      }
+      if (stored.result.findings?.length) {
+        await page.click('button[data-tab="Checks"]');
+        const groups = await page.locator("tr.check-group th").allTextContents();
+        const reportGroups = reportText(
+          /<(?:h4|summary)>((?:Failed|Skipped|Passed) checks \(\d+\))<\/(?:h4|summary)>/g,
+        );
+        expect(groups).toEqual(reportGroups);
+        await expect(page.locator("table.findings").textContent()).resolves.toContain(
+          "Every check that ran passed.",
+        );
+      }
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it("chats two turns in the inspector, continuing an input-required task, and shows the debug console", async () => {
     const page = await open(`/inspect?url=${encodeURIComponent(agent.url)}`);

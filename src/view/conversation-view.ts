@@ -1,3 +1,4 @@
+import { joinTextParts } from "../model/text-parts.js";
 import type { RunResult, TrialStats, UsageSection } from "../model/index.js";
 
 /*
@@ -10,6 +11,11 @@ import type { RunResult, TrialStats, UsageSection } from "../model/index.js";
 export interface TurnView {
   role: string;
   text: string;
+  /** The turn's number, its duration, the task state it left and its error, when the result records them. */
+  turn?: number;
+  ms?: number;
+  state?: string;
+  error?: string;
 }
 
 /** A line the judge quoted, and whether it is in the transcript. */
@@ -74,14 +80,23 @@ function textOf(v: Loose): string | undefined {
   const parts = Array.isArray(v.parts) ? v.parts : Array.isArray(v.content) ? v.content : undefined;
   if (!parts) return undefined;
   const texts = parts.flatMap((p) => (isObject(p) && typeof p.text === "string" ? [p.text] : []));
-  return texts.length > 0 ? texts.join("\n") : undefined;
+  return texts.length > 0 ? joinTextParts(texts) : undefined;
 }
 
 function turnOf(item: unknown): TurnView {
   if (typeof item === "string") return { role: "", text: item };
   if (!isObject(item)) return { role: "", text: json(item) };
   const role = str(item.role) ?? str(item.speaker) ?? str(item.from) ?? "";
-  return { role, text: textOf(item) ?? json(item) };
+  const view: TurnView = { role, text: textOf(item) ?? json(item) };
+  const turn = num(item.turn);
+  const ms = num(item.ms);
+  const state = str(item.task_state);
+  const error = str(item.error);
+  if (turn !== undefined) view.turn = turn;
+  if (ms !== undefined) view.ms = ms;
+  if (state !== undefined) view.state = state;
+  if (error !== undefined) view.error = error;
+  return view;
 }
 
 function verdictOf(item: unknown): VerdictView {
@@ -144,4 +159,33 @@ export function conversationOf(result: RunResult): ConversationView | undefined 
   if (isObject(raw.usage) && isObject(raw.usage.total)) view.usage = result.usage;
   const empty = view.transcript.length + view.verdicts.length + view.trials.length === 0;
   return empty ? undefined : view;
+}
+
+/** Whether a turn is the tester's side (the simulated user), shown on the user's side of a chat. */
+export function isUserTurn(turn: TurnView): boolean {
+  return /^(user|simulated|tester)/i.test(turn.role);
+}
+
+/** The heading of a transcript: `Transcript (6 turns)`. */
+export function transcriptTitle(transcript: readonly TurnView[]): string {
+  return `Transcript (${transcript.length} turns)`;
+}
+
+/** A trial's heading: `Trial 2 of 3: failed, score 0.50 — 1 of 2 criteria met`; its status is a word of its own. */
+export function trialTitle(t: TrialView, count: number): { lead: string; status: string; rest: string } {
+  const score = t.score === undefined ? "" : `, score ${t.score.toFixed(2)}`;
+  return {
+    lead: `Trial ${t.label.replace(/^#/, "")} of ${count}: `,
+    status: t.status,
+    rest: `${score}${t.detail ? ` — ${t.detail}` : ""}`,
+  };
+}
+
+/** The judge's verdict on one criterion in words: `met`, `not met` or `?`, and why it does not count when unsupported. */
+export function verdictWording(v: VerdictView): { word: "met" | "not met" | "?"; unsupported?: string } {
+  if (v.met === null) return { word: "?" };
+  if (v.met) return { word: "met" };
+  return v.supported
+    ? { word: "not met" }
+    : { word: "not met", unsupported: `unsupported (${v.verdict ?? "?"}): a quote is not in the transcript` };
 }

@@ -1,3 +1,4 @@
+import { joinTextParts } from "../model/text-parts.js";
 import type { TrafficEntry } from "../model/traffic.js";
 import type { Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
@@ -113,8 +114,8 @@ export function levelText(result: RunResult): string | undefined {
 /** The text of the smoke message that was sent, read from the request params whatever their generation. */
 export function smokeSentText(params: unknown): string {
   const p = params as { message?: { parts?: Array<{ text?: unknown }> } } | undefined;
-  const text = p?.message?.parts?.find((part) => typeof part.text === "string")?.text;
-  return typeof text === "string" ? text : "";
+  const parts = Array.isArray(p?.message?.parts) ? p.message.parts : [];
+  return joinTextParts(parts.flatMap((part) => (typeof part.text === "string" ? [part.text] : [])));
 }
 
 /** One exchange on one line: `POST http://x/rpc → 200 (12 ms)`. */

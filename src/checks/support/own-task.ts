@@ -1,4 +1,4 @@
-import { describeCallFailure } from "../../client/describe-failure.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { interruptedStates, type Task, type TaskState } from "../../protocol/model.js";
 import { waitForSettled, type Provided } from "../fixtures.js";
 import { notApplicable, skip } from "../define.js";
@@ -20,7 +20,7 @@ export async function ownAskingTask(ctx: CheckContext, messageId?: string): Prom
     };
   const sent = await ctx.client.send({ text, ...(messageId ? { messageId } : {}) });
   if (!sent.ok)
-    return { ok: false, reason: `send failed: ${describeCallFailure(sent)}`, evidence: sent.trafficIds };
+    return { ok: false, reason: `send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
   if (sent.value.kind !== "task")
     return { ok: false, reason: "the agent answered with a Message, not a Task", evidence: sent.trafficIds };
   const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 2);

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from "kysely";
-import type { RunStatus } from "../../model/api.js";
+import type { StoredRunStatus } from "../../model/run-status.js";
 
 /** A column the database fills in when an insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -27,7 +27,7 @@ export interface TestsTable {
 export interface RunsTable {
   id: string;
   test_id: string;
-  status: RunStatus;
+  status: StoredRunStatus;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

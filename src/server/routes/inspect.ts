@@ -8,7 +8,8 @@ import { runA2ATest } from "../../runner/run-a2a-test.js";
 import type { ReachedEndpoint } from "../../runner/reach.js";
 import { ApiError, badRequest, notFound } from "../api-error.js";
 import { applyAuth, withQuery } from "../inspector-auth.js";
-import { canStream, InspectorChats, type ChatReply, type ChatRequest } from "../inspector-chat.js";
+import { canStream, InspectorChats, type ChatRequest } from "../inspector-chat.js";
+import type { CardReply, ChatReply, ChatUpdate } from "../../model/api.js";
 import type { InspectorStreams, StreamLease } from "../inspector-streams.js";
 import type { InspectorSession, InspectorSessions } from "../inspector-sessions.js";
 import { cardBody, chatBody, sessionRef, taskBody } from "../../model/api.js";
@@ -68,7 +69,7 @@ async function loadCard(
   body: z.infer<typeof cardBody>,
   policy: OutboundPolicy,
   signal: AbortSignal,
-) {
+): Promise<CardReply> {
   const applied = applyAuth(body.auth);
   for (const secret of applied.secrets) session.traffic.addSecret(secret);
   session.secrets.push(...applied.secrets);
@@ -136,7 +137,8 @@ async function respond(
     const reply = await call((update) => {
       const grows = sentText !== "" && update.text.startsWith(sentText);
       const text = grows ? update.text.slice(sentText.length) : update.text;
-      sse.send("update", grows ? { ...update, text, text_from: sentText.length } : update);
+      const sent: ChatUpdate = grows ? { ...update, text, text_from: sentText.length } : update;
+      sse.send("update", sent);
       sentText = update.text;
     });
     sse.send("done", stopped(reply));

@@ -99,31 +99,38 @@ async function parseBody(
   return { loaded, mod };
 }
 
-/** Tests and their runs (docs/api.md). */
-export function testsRouter(
-  store: Store,
-  queue: RunScheduler,
-  policy: OutboundPolicy,
-  ended: RunsEndedByDeletion,
-  runDeadlineMs?: number,
-): Router {
-  const router = Router();
-  const testOr404 = async (id: string) => {
-    const row = await store.catalog.test(id);
-    if (!row) throw notFound("test", id);
-    return row;
-  };
-  const moduleOr404 = async (id: string) => {
-    const mod = await store.catalog.module(id);
-    if (!mod) throw notFound("module", id);
-    return mod;
-  };
-  const view = async (row: TestRow) => testView(row, (await store.runs.listRuns(row.id))[0]);
+/** What the routes of this file need from the server. */
+interface TestsRouteContext {
+  store: Store;
+  queue: RunScheduler;
+  policy: OutboundPolicy;
+  ended: RunsEndedByDeletion;
+  runDeadlineMs: number | undefined;
+}
+
+async function moduleOr404(store: Store, id: string) {
+  const mod = await store.catalog.module(id);
+  if (!mod) throw notFound("module", id);
+  return mod;
+}
+
+async function testOr404(store: Store, id: string) {
+  const row = await store.catalog.test(id);
+  if (!row) throw notFound("test", id);
+  return row;
+}
+
+async function viewOf(store: Store, row: TestRow) {
+  return testView(row, (await store.runs.listRuns(row.id))[0]);
+}
+
+/** A module: read, renamed, deleted with its tests, and the tests it holds. */
+function moduleRoutes(router: Router, { store, queue, ended }: TestsRouteContext): void {
   router.get("/api/modules/:id", async (req, res) => {
-    res.json(await moduleOr404(req.params.id));
+    res.json(await moduleOr404(store, req.params.id));
   });
   router.patch("/api/modules/:id", async (req, res) => {
-    const mod = await moduleOr404(req.params.id);
+    const mod = await moduleOr404(store, req.params.id);
     const { name } = parseNameBody(nameBody, req.body);
     const same = await store.catalog.moduleByName(mod.project_id, name);
     if (same && same.id !== mod.id)
@@ -137,23 +144,27 @@ export function testsRouter(
     res.status(204).end();
   });
   router.get("/api/modules/:id/tests", async (req, res) => {
-    await moduleOr404(req.params.id);
+    await moduleOr404(store, req.params.id);
     const rows = await store.catalog.listTests(req.params.id);
     const latest = await store.runs.latestRuns(rows.map((r) => r.id));
     res.json(rows.map((row) => testView(row, latest.get(row.id))));
   });
+}
+
+/** A stored test: created, read, replaced whole and deleted. */
+function testRoutes(router: Router, { store, queue, policy, ended, runDeadlineMs }: TestsRouteContext): void {
   router.post("/api/tests", async (req, res) => {
     const { loaded, mod } = await parseBody(req.body, store, policy, runDeadlineMs);
     const warnings = loaded.warnings.map((w) => w.replace(/^test: /, ""));
     const row = await store.catalog.createTest(mod.id, loaded.definition.name, req.body, warnings);
-    res.status(201).json(await view(row));
+    res.status(201).json(await viewOf(store, row));
   });
   router.get("/api/tests/:id", async (req, res) => {
-    res.json(await view(await testOr404(req.params.id)));
+    res.json(await viewOf(store, await testOr404(store, req.params.id)));
   });
   router.patch("/api/tests/:id", async (req, res) => {
     // The whole test JSON, validated as POST /api/tests validates it; module_id defaults to the current one.
-    const row = await testOr404(req.params.id);
+    const row = await testOr404(store, req.params.id);
     const body: unknown =
       typeof req.body === "object" && req.body !== null && !Array.isArray(req.body)
         ? { module_id: row.module_id, ...(req.body as Record<string, unknown>) }
@@ -163,7 +174,7 @@ export function testsRouter(
     const change = { moduleId: mod.id, name: loaded.definition.name, definition: body, warnings };
     const updated = await store.catalog.updateTest(row.id, change);
     if (!updated) throw notFound("test", row.id);
-    res.json(await view(updated));
+    res.json(await viewOf(store, updated));
   });
   router.delete("/api/tests/:id", async (req, res) => {
     // Its runs stop first: nothing goes on sending to the agent for a test that is gone.
@@ -171,8 +182,12 @@ export function testsRouter(
     if (!(await store.catalog.deleteTest(req.params.id))) throw notFound("test", req.params.id);
     res.status(204).end();
   });
+}
+
+/** A test's runs: started (queued for the scheduler) and listed. */
+function testRunRoutes(router: Router, { store, queue }: TestsRouteContext): void {
   router.post("/api/tests/:id/runs", async (req, res) => {
-    const row = await testOr404(req.params.id);
+    const row = await testOr404(store, req.params.id);
     const mod = await store.catalog.module(row.module_id);
     const run = await store.runs.createRun(row.id, {
       projectId: mod?.project_id ?? "",
@@ -184,8 +199,23 @@ export function testsRouter(
       .json({ id: run.id, test_id: run.test_id, status: run.status, created_at: run.created_at });
   });
   router.get("/api/tests/:id/runs", async (req, res) => {
-    await testOr404(req.params.id);
+    await testOr404(store, req.params.id);
     res.json(await store.runs.listRuns(req.params.id));
   });
+}
+
+/** Modules, tests and their runs (docs/api.md). */
+export function testsRouter(
+  store: Store,
+  queue: RunScheduler,
+  policy: OutboundPolicy,
+  ended: RunsEndedByDeletion,
+  runDeadlineMs?: number,
+): Router {
+  const router = Router();
+  const context = { store, queue, policy, ended, runDeadlineMs };
+  moduleRoutes(router, context);
+  testRoutes(router, context);
+  testRunRoutes(router, context);
   return router;
 }

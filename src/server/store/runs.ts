@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/connect.js";
 import type { Sql } from "../db/schema.js";
-import type { RunStatus } from "../../model/api.js";
+import type { StoredRunStatus } from "../../model/run-status.js";
 import { changed, now, runHeadColumns, type RunHeadRow, type RunRow, type RunSummaryRow } from "./rows.js";
 
 /** Moves a queued run to running on `worker`, counting the attempt; false when it was not queued. */
@@ -24,7 +24,11 @@ async function claimQueued(q: Sql, id: string, worker: string): Promise<boolean>
 }
 
 /** What a run's end writes: its final state, its result, when, and its progress when given. */
-function ending(outcome: { status: RunStatus; result: string; progress?: readonly string[] | undefined }) {
+function ending(outcome: {
+  status: StoredRunStatus;
+  result: string;
+  progress?: readonly string[] | undefined;
+}) {
   return {
     status: outcome.status,
     result: outcome.result,
@@ -170,7 +174,7 @@ export class RunStore {
   async finishRun(
     id: string,
     worker: string,
-    outcome: { status: RunStatus; result: string; progress: readonly string[] },
+    outcome: { status: StoredRunStatus; result: string; progress: readonly string[] },
   ): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
@@ -200,7 +204,7 @@ export class RunStore {
   }
   async endUnfinishedRun(
     id: string,
-    outcome: { status: RunStatus; result: string; progress?: readonly string[] },
+    outcome: { status: StoredRunStatus; result: string; progress?: readonly string[] },
   ): Promise<boolean> {
     const result = await this.sql
       .updateTable("runs")
@@ -232,7 +236,7 @@ export class RunStore {
     return changed(result);
   }
   /** Runs in one state, oldest first (restart recovery, the scheduler). */
-  runsIn(status: RunStatus): Promise<RunRow[]> {
+  runsIn(status: StoredRunStatus): Promise<RunRow[]> {
     return this.sql
       .selectFrom("runs")
       .selectAll()

@@ -92,6 +92,69 @@ function packBoxes(d: RedteamDraft): HTMLElement {
   );
 }
 
+/** The configure step's fields, each bound to its key of the draft. */
+function redteamFields(d: RedteamDraft): HTMLElement[] {
+  return [
+    field("Test name", text(d, "name", { required: "" })),
+    field(
+      "Agent URL",
+      text(d, "agent_url", { type: "url", placeholder: "https://agent.example.com" }),
+      "The card only finds the endpoint; it is not validated.",
+    ),
+    field("Headers (first identity)", area(d, "headers", "Authorization: Bearer {{secrets.AGENT_TOKEN}}")),
+    field(
+      "Second identity's headers",
+      area(d, "second_identity", "Authorization: Bearer {{secrets.OTHER_TOKEN}}"),
+      "Needed by the cross-context pack.",
+    ),
+    field(
+      "Canaries",
+      area(d, "canaries", "One per line, e.g. a string from your system prompt"),
+      "Redacted from every report.",
+    ),
+    field(
+      "Peer agent URL",
+      text(d, "peer_url", { type: "url", placeholder: "https://partner-agent.example.com" }),
+      "Optional: its reply is forwarded to the target with an instruction planted in it (peer-artifact).",
+    ),
+    field(
+      "Attempts per attack",
+      text(d, "attempts", { type: "number", min: "1", max: "100", placeholder: "3" }),
+    ),
+    packBoxes(d),
+  ];
+}
+
+/** The review step: the test JSON as the REST API takes it; "Create & run" stores it and opens its run. */
+function reviewStep(
+  definition: Record<string, unknown>,
+  error: HTMLElement,
+  back: () => void,
+  fail: (err: unknown) => void,
+): Node[] {
+  const create = async () => {
+    const test = await api<StoredTest>("POST", "/api/tests", definition);
+    const run = await api<RunSummary>("POST", `/api/tests/${test.id}/runs`);
+    go(`/runs/${run.id}`);
+  };
+  return [
+    h("h3", {}, "Review"),
+    h("p", {}, "This is the test JSON; the REST API takes exactly the same (POST /api/tests)."),
+    h("pre", { class: "code" }, JSON.stringify(definition, null, 2)),
+    error,
+    h(
+      "div",
+      { class: "row" },
+      h("button", { type: "button", class: "secondary", onclick: back }, "Back"),
+      h(
+        "button",
+        { type: "button", class: "primary", onclick: () => void create().catch(fail) },
+        "Create & run",
+      ),
+    ),
+  ];
+}
+
 /** "Add test → Red team": configure, review the JSON the REST API takes, create and run. */
 export function redteamWizard(moduleId: string, cancel: () => void, box: HTMLElement): void {
   const d: RedteamDraft = {
@@ -114,33 +177,7 @@ export function redteamWizard(moduleId: string, cancel: () => void, box: HTMLEle
     mount(
       box,
       h("h3", {}, "Red team: configure"),
-      field("Test name", text(d, "name", { required: "" })),
-      field(
-        "Agent URL",
-        text(d, "agent_url", { type: "url", placeholder: "https://agent.example.com" }),
-        "The card only finds the endpoint; it is not validated.",
-      ),
-      field("Headers (first identity)", area(d, "headers", "Authorization: Bearer {{secrets.AGENT_TOKEN}}")),
-      field(
-        "Second identity's headers",
-        area(d, "second_identity", "Authorization: Bearer {{secrets.OTHER_TOKEN}}"),
-        "Needed by the cross-context pack.",
-      ),
-      field(
-        "Canaries",
-        area(d, "canaries", "One per line, e.g. a string from your system prompt"),
-        "Redacted from every report.",
-      ),
-      field(
-        "Peer agent URL",
-        text(d, "peer_url", { type: "url", placeholder: "https://partner-agent.example.com" }),
-        "Optional: its reply is forwarded to the target with an instruction planted in it (peer-artifact).",
-      ),
-      field(
-        "Attempts per attack",
-        text(d, "attempts", { type: "number", min: "1", max: "100", placeholder: "3" }),
-      ),
-      packBoxes(d),
+      redteamFields(d),
       error,
       h(
         "div",
@@ -151,34 +188,11 @@ export function redteamWizard(moduleId: string, cancel: () => void, box: HTMLEle
     );
   const review = () => {
     error.hidden = true;
-    let definition: Record<string, unknown>;
     try {
-      definition = redteamDefinition(d, moduleId);
+      mount(box, reviewStep(redteamDefinition(d, moduleId), error, configure, fail));
     } catch (err) {
-      return fail(err);
+      fail(err);
     }
-    const create = async () => {
-      const test = await api<StoredTest>("POST", "/api/tests", definition);
-      const run = await api<RunSummary>("POST", `/api/tests/${test.id}/runs`);
-      go(`/runs/${run.id}`);
-    };
-    mount(
-      box,
-      h("h3", {}, "Review"),
-      h("p", {}, "This is the test JSON; the REST API takes exactly the same (POST /api/tests)."),
-      h("pre", { class: "code" }, JSON.stringify(definition, null, 2)),
-      error,
-      h(
-        "div",
-        { class: "row" },
-        h("button", { type: "button", class: "secondary", onclick: configure }, "Back"),
-        h(
-          "button",
-          { type: "button", class: "primary", onclick: () => void create().catch(fail) },
-          "Create & run",
-        ),
-      ),
-    );
   };
   configure();
 }

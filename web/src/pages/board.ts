@@ -110,7 +110,66 @@ async function moduleSection(
   );
 }
 
-function secretsPanel(project: Project, names: { name: string; updated_at: string }[]): HTMLElement {
+/** Where the secrets panel reports: the note after a save or delete, and the error line. */
+function secretMessages() {
+  const error = h("p", { class: "error-text", hidden: true });
+  const saved = h("p", { class: "saved-text", role: "status" });
+  return {
+    elements: [saved, error],
+    clear: () => {
+      error.hidden = true;
+      saved.textContent = "";
+    },
+    done: (note: string) => {
+      saved.textContent = note;
+    },
+    failed: (err: unknown) => {
+      error.textContent = (err as Error).message;
+      error.hidden = false;
+    },
+  };
+}
+type SecretMessages = ReturnType<typeof secretMessages>;
+
+/** The names of the project's secrets, each with its Delete button (the values never reach the browser). */
+function secretNameList(names: string[], path: (name: string) => string, say: SecretMessages) {
+  const summary = h("summary", {}, `Secrets (${names.length})`);
+  const list = h("ul", { class: "list secret-names" });
+  let known = names;
+  const remove = (name: string) =>
+    void api("DELETE", path(name))
+      .then(() => {
+        known = known.filter((n) => n !== name);
+        say.done(`Deleted ${name}.`);
+        show();
+      })
+      .catch(say.failed);
+  const deleteButton = (name: string) =>
+    h(
+      "button",
+      { type: "button", class: "danger small", name: `delete-secret-${name}`, onclick: () => remove(name) },
+      "Delete",
+    );
+  const show = () => {
+    summary.textContent = `Secrets (${known.length})`;
+    mount(
+      list,
+      known.map((name) => h("li", { "data-secret": name }, h("code", {}, name), " ", deleteButton(name))),
+    );
+  };
+  show();
+  return {
+    summary,
+    list,
+    add(name: string) {
+      if (!known.includes(name)) known = [...known, name].sort();
+      show();
+    },
+  };
+}
+
+/** The form that stores one secret's value under a name; the value field is cleared once it is stored. */
+function secretForm(path: (name: string) => string, onSaved: (name: string) => void, say: SecretMessages) {
   const nameInput = h("input", {
     name: "secret-name",
     placeholder: "AGENT_TOKEN",
@@ -123,85 +182,48 @@ function secretsPanel(project: Project, names: { name: string; updated_at: strin
     autocomplete: "off",
     required: true,
   });
-  const error = h("p", { class: "error-text", hidden: true });
-  const saved = h("p", { class: "saved-text", role: "status" });
-  const summary = h("summary", {}, `Secrets (${names.length})`);
-  const list = h("ul", { class: "list secret-names" });
-  let known = names.map((s) => s.name);
-  const path = (name: string) => `/api/projects/${project.id}/secrets/${encodeURIComponent(name)}`;
-  const showList = () => {
-    summary.textContent = `Secrets (${known.length})`;
-    mount(
-      list,
-      known.map((name) =>
-        h(
-          "li",
-          { "data-secret": name },
-          h("code", {}, name),
-          " ",
-          h(
-            "button",
-            {
-              type: "button",
-              class: "danger small",
-              name: `delete-secret-${name}`,
-              onclick: () =>
-                void api("DELETE", path(name))
-                  .then(() => {
-                    known = known.filter((n) => n !== name);
-                    saved.textContent = `Deleted ${name}.`;
-                    showList();
-                  })
-                  .catch((err: unknown) => {
-                    error.textContent = (err as Error).message;
-                    error.hidden = false;
-                  }),
-            },
-            "Delete",
-          ),
-        ),
-      ),
-    );
+  const save = (e: Event) => {
+    e.preventDefault();
+    const name = nameInput.value.trim();
+    say.clear();
+    api("PUT", path(name), { value: valueInput.value })
+      .then(() => {
+        valueInput.value = "";
+        say.done(`Saved ${name}. Its value is stored and will not be shown again.`);
+        onSaved(name);
+      })
+      .catch(say.failed);
   };
-  showList();
+  return h(
+    "form",
+    { class: "row", onsubmit: save },
+    field("Name", nameInput),
+    field("Value", valueInput),
+    h("button", { type: "submit" }, "Save secret"),
+  );
+}
+
+/** The project's secret store: names listed, values write-only. */
+function secretsPanel(project: Project, names: { name: string; updated_at: string }[]): HTMLElement {
+  const path = (name: string) => `/api/projects/${project.id}/secrets/${encodeURIComponent(name)}`;
+  const say = secretMessages();
+  const stored = secretNameList(
+    names.map((s) => s.name),
+    path,
+    say,
+  );
   return h(
     "details",
     { class: "secrets", open: names.length === 0 ? false : undefined },
-    summary,
+    stored.summary,
     h(
       "p",
       { class: "muted" },
       "Use them in tests as {{secrets.NAME}}. Values are write-only: they are never shown again and are redacted from every result.",
     ),
-    list,
-    h(
-      "form",
-      {
-        class: "row",
-        onsubmit: (e: Event) => {
-          e.preventDefault();
-          const name = nameInput.value.trim();
-          error.hidden = true;
-          saved.textContent = "";
-          api("PUT", path(name), { value: valueInput.value })
-            .then(() => {
-              if (!known.includes(name)) known = [...known, name].sort();
-              valueInput.value = "";
-              saved.textContent = `Saved ${name}. Its value is stored and will not be shown again.`;
-              showList();
-            })
-            .catch((err: unknown) => {
-              error.textContent = (err as Error).message;
-              error.hidden = false;
-            });
-        },
-      },
-      field("Name", nameInput),
-      field("Value", valueInput),
-      h("button", { type: "submit" }, "Save secret"),
-    ),
-    saved,
-    error,
+    stored.list,
+    secretForm(path, (name) => stored.add(name), say),
+    ...say.elements,
   );
 }
 

@@ -1,20 +1,10 @@
 import { api, stream } from "../api.js";
 import { badge, h, mount } from "../dom.js";
+import type { ChatReply, ChatUpdate } from "../../../src/model/api.js";
 
-interface ChatReply {
-  kind?: string;
-  text: string;
-  /** In a live update: `text` follows the first `text_from` characters of the text shown before. */
-  text_from?: number;
-  state?: string;
-  task_id?: string;
-  context_id?: string;
-  failure?: string;
-  warnings: string[];
-  /** What the server's protocol validator found in the replies. */
-  problems?: string[];
-  transport?: string;
-}
+/** What a reply bubble shows: the server's reply, or the browser's own note when the person stopped the turn. */
+type BubbleContent = Pick<ChatReply, "text" | "warnings"> &
+  Partial<Pick<ChatReply, "failure" | "state" | "kind" | "problems">>;
 
 const INTERRUPTED = new Set(["input-required", "auth-required"]);
 
@@ -42,7 +32,7 @@ function agentBubble(log: HTMLElement, label?: string) {
       extra,
     ),
   );
-  const show = (reply: ChatReply, final: boolean) => {
+  const show = (reply: BubbleContent, final: boolean) => {
     text.textContent = reply.text || (reply.failure || final ? "" : "…");
     mount(state, reply.state ? badge(reply.state) : reply.kind ? badge(reply.kind) : null);
     mount(
@@ -61,68 +51,91 @@ function agentBubble(log: HTMLElement, label?: string) {
   // An update with text_from carries only the text after what this bubble already shows.
   let shown = "";
   return {
-    update: (reply: ChatReply) => {
+    update: (reply: ChatUpdate) => {
       shown = reply.text_from === undefined ? reply.text : shown.slice(0, reply.text_from) + reply.text;
       show({ ...reply, text: shown }, false);
     },
-    finish: (reply: ChatReply) => show(reply, true),
+    finish: (reply: BubbleContent) => show(reply, true),
   };
 }
 
-/** The inspector chat: multi-turn on one contextId, streamed text, task state, input-required continued. */
-export function chatPanel(sessionId: () => string, streams: () => boolean): ChatPanel {
-  let contextId: string | undefined;
-  let taskId: string | undefined;
-  /** The latest task the agent named: the one the task controls act on. */
-  let currentTask: string | undefined;
-  let transport = "JSONRPC";
-  let running: AbortController | undefined;
-  const log = h("ol", { class: "chat-log" });
-  const status = h("p", { class: "muted chat-status" }, "New conversation.");
-  const input = h("textarea", { name: "chat-input", rows: 2, placeholder: "Message the agent" });
-  const send = h("button", { type: "submit", class: "primary" }, "Send");
-  const stop = h("button", { type: "button", class: "secondary", name: "stop", disabled: true }, "Stop");
-  const taskLabel = h("span", { class: "muted task-id" }, "No task yet.");
-  const taskButtons = (["get", "cancel", "subscribe"] as const).map((action) =>
-    h(
-      "button",
-      {
-        type: "button",
-        class: "secondary",
-        name: `task-${action}`,
-        disabled: true,
-        onclick: () => act(action),
-      },
-      action === "get" ? "Get task" : action === "cancel" ? "Cancel task" : "Subscribe",
+type TaskAction = "get" | "cancel" | "subscribe";
+const TASK_ACTION_LABELS: Record<TaskAction, string> = {
+  get: "Get task",
+  cancel: "Cancel task",
+  subscribe: "Subscribe",
+};
+
+/** The chat's elements: the log, the status line, the message form's parts and the task controls. */
+function chatElements(act: (action: TaskAction) => void) {
+  return {
+    log: h("ol", { class: "chat-log" }),
+    status: h("p", { class: "muted chat-status" }, "New conversation."),
+    input: h("textarea", { name: "chat-input", rows: 2, placeholder: "Message the agent" }),
+    send: h("button", { type: "submit", class: "primary" }, "Send"),
+    stop: h("button", { type: "button", class: "secondary", name: "stop", disabled: true }, "Stop"),
+    taskLabel: h("span", { class: "muted task-id" }, "No task yet."),
+    taskButtons: (Object.keys(TASK_ACTION_LABELS) as TaskAction[]).map((action) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "secondary",
+          name: `task-${action}`,
+          disabled: true,
+          onclick: () => act(action),
+        },
+        TASK_ACTION_LABELS[action],
+      ),
     ),
-  );
-
-  const setRunning = (controller: AbortController | undefined) => {
-    running = controller;
-    send.disabled = controller !== undefined;
-    stop.disabled = controller === undefined;
-    for (const b of taskButtons) b.disabled = controller !== undefined || currentTask === undefined;
   };
+}
 
-  const remember = (reply: ChatReply) => {
-    contextId = reply.context_id ?? contextId;
-    if (reply.task_id) currentTask = reply.task_id;
-    taskLabel.textContent = currentTask ? `Task ${currentTask}` : "No task yet.";
-    setRunning(running);
-  };
+/**
+ * One conversation with the session's agent over one binding: the ids that continue it, the call in flight
+ * and the elements that show them.
+ */
+class InspectorConversation {
+  contextId: string | undefined;
+  taskId: string | undefined;
+  /** The latest task the agent named: the one the task controls act on. */
+  currentTask: string | undefined;
+  transport = "JSONRPC";
+  running: AbortController | undefined;
+  readonly ui = chatElements((action) => this.act(action));
+
+  constructor(
+    private readonly sessionId: () => string,
+    private readonly streams: () => boolean,
+  ) {}
+
+  setRunning(controller: AbortController | undefined): void {
+    this.running = controller;
+    this.ui.send.disabled = controller !== undefined;
+    this.ui.stop.disabled = controller === undefined;
+    for (const b of this.ui.taskButtons)
+      b.disabled = controller !== undefined || this.currentTask === undefined;
+  }
+
+  remember(reply: ChatReply): void {
+    this.contextId = reply.context_id ?? this.contextId;
+    if (reply.task_id) this.currentTask = reply.task_id;
+    this.ui.taskLabel.textContent = this.currentTask ? `Task ${this.currentTask}` : "No task yet.";
+    this.setRunning(this.running);
+  }
 
   /** Runs one call to the server, streamed or not, into `bubble`; Stop and New conversation abort it. */
-  const call = async (path: string, body: Record<string, unknown>, bubble: Bubble) => {
+  async call(path: string, body: Record<string, unknown>, bubble: Bubble): Promise<ChatReply | undefined> {
     const controller = new AbortController();
-    setRunning(controller);
+    this.setRunning(controller);
     let final: ChatReply | undefined;
     try {
       await stream(
         "POST",
         path,
-        { session_id: sessionId(), transport, ...body },
+        { session_id: this.sessionId(), transport: this.transport, ...body },
         ({ event, data }) => {
-          if (event === "update") bubble.update(data as ChatReply);
+          if (event === "update") bubble.update(data as ChatUpdate);
           if (event === "done" || event === "json") final = data as ChatReply;
         },
         controller.signal,
@@ -132,61 +145,68 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
       bubble.finish({ text: "", warnings: [], failure: "Stopped." });
       return undefined;
     } finally {
-      if (running === controller) setRunning(undefined);
+      if (this.running === controller) this.setRunning(undefined);
     }
     if (final) {
       bubble.finish(final);
-      remember(final);
+      this.remember(final);
     }
     return final;
-  };
+  }
 
-  const turn = async (text: string) => {
+  async turn(text: string): Promise<void> {
+    const { log, status } = this.ui;
     log.appendChild(h("li", { class: "bubble user" }, h("p", {}, text)));
-    const body = { text, context_id: contextId, task_id: taskId, stream: streams() };
-    const final = await call("/api/inspect/chat", body, agentBubble(log));
+    const body = { text, context_id: this.contextId, task_id: this.taskId, stream: this.streams() };
+    const final = await this.call("/api/inspect/chat", body, agentBubble(log));
     if (!final) return;
     // docs/test-files.md: an input-required task is continued by the next message; otherwise a new task starts in the same context.
-    taskId = final.state && INTERRUPTED.has(final.state) ? final.task_id : undefined;
-    status.textContent = taskId
-      ? `The agent needs more input: your next message continues task ${taskId}.`
-      : contextId
-        ? `Conversation ${contextId}.`
+    this.taskId = final.state && INTERRUPTED.has(final.state) ? final.task_id : undefined;
+    status.textContent = this.taskId
+      ? `The agent needs more input: your next message continues task ${this.taskId}.`
+      : this.contextId
+        ? `Conversation ${this.contextId}.`
         : "New conversation.";
-  };
+  }
 
-  const act = (action: "get" | "cancel" | "subscribe") => {
-    if (!currentTask) return;
-    const label = action === "get" ? "Get task" : action === "cancel" ? "Cancel task" : "Subscribe";
-    void call("/api/inspect/task", { task_id: currentTask, action }, agentBubble(log, label)).catch(
-      (err: unknown) => showError(err),
+  act(action: TaskAction): void {
+    if (!this.currentTask) return;
+    const bubble = agentBubble(this.ui.log, TASK_ACTION_LABELS[action]);
+    this.call("/api/inspect/task", { task_id: this.currentTask, action }, bubble).catch((err: unknown) =>
+      this.showError(err),
     );
-  };
+  }
 
-  const showError = (err: unknown) =>
-    log.appendChild(
+  showError(err: unknown): void {
+    this.ui.log.appendChild(
       h("li", { class: "bubble error" }, h("p", { class: "error-text" }, (err as Error).message)),
     );
+  }
 
-  const halt = () => {
-    if (!running) return;
-    running.abort();
+  halt(): void {
+    if (!this.running) return;
+    this.running.abort();
     // The server also stops the session's calls at once, whatever the browser's connection does.
-    void api("POST", "/api/inspect/stop", { session_id: sessionId() }).catch(() => undefined);
-  };
-  stop.addEventListener("click", halt);
+    void api("POST", "/api/inspect/stop", { session_id: this.sessionId() }).catch(() => undefined);
+  }
 
-  const restart = () => {
-    halt();
-    contextId = undefined;
-    taskId = undefined;
-    currentTask = undefined;
-    taskLabel.textContent = "No task yet.";
-    log.replaceChildren();
-    status.textContent = "New conversation.";
-    setRunning(undefined);
-  };
+  restart(): void {
+    this.halt();
+    this.contextId = undefined;
+    this.taskId = undefined;
+    this.currentTask = undefined;
+    this.ui.taskLabel.textContent = "No task yet.";
+    this.ui.log.replaceChildren();
+    this.ui.status.textContent = "New conversation.";
+    this.setRunning(undefined);
+  }
+}
 
+/** The inspector chat: multi-turn on one contextId, streamed text, task state, input-required continued. */
+export function chatPanel(sessionId: () => string, streams: () => boolean): ChatPanel {
+  const chat = new InspectorConversation(sessionId, streams);
+  const { log, status, input, send, stop, taskLabel, taskButtons } = chat.ui;
+  stop.addEventListener("click", () => chat.halt());
   const form = h(
     "form",
     {
@@ -194,9 +214,9 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
       onsubmit: (e: Event) => {
         e.preventDefault();
         const text = input.value.trim();
-        if (!text || running) return;
+        if (!text || chat.running) return;
         input.value = "";
-        turn(text).catch(showError);
+        chat.turn(text).catch((err: unknown) => chat.showError(err));
       },
     },
     input,
@@ -204,7 +224,7 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
     stop,
     h(
       "button",
-      { type: "button", class: "secondary", name: "new-conversation", onclick: restart },
+      { type: "button", class: "secondary", name: "new-conversation", onclick: () => chat.restart() },
       "New conversation",
     ),
   );
@@ -212,9 +232,9 @@ export function chatPanel(sessionId: () => string, streams: () => boolean): Chat
   return {
     element: h("div", { class: "chat" }, status, log, form, controls),
     setTransport(next: string) {
-      if (next === transport) return;
-      transport = next;
-      restart();
+      if (next === chat.transport) return;
+      chat.transport = next;
+      chat.restart();
     },
   };
 }
