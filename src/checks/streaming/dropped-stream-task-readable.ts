@@ -33,6 +33,50 @@ async function readAfterDrop(
 }
 
 /**
+ * Resubscribes to a task still working after its stream was dropped, for at most `patienceMs`: what the
+ * resubscription delivered, as a note, or why it fell short (it ended while the task still worked).
+ */
+async function resubscribeAfterDrop(
+  ctx: CheckContext,
+  id: string,
+  evidence: string[],
+  patienceMs: number,
+): Promise<{ resubscribed: string; cutShort?: string }> {
+  // Half the budget at most: a server may hold a resubscription open after the task ended (a race some
+  // SDKs have), and the outcome below still needs its time.
+  const watching = watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
+    graceMs: graceAfterFinalMs(ctx.timeoutMs),
+    stopAt: (event) => mayEndStream(event),
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), patienceMs);
+  });
+  // The losing timer is cleared: a pending one would keep a finished run's process alive.
+  const watched = await Promise.race([watching, giveUp]).finally(() => clearTimeout(timer));
+  evidence.push(...(watched?.outcome?.trafficIds ?? []));
+  // A refused subscription is streaming.subscribe-running's finding. What a resubscription replays is up to
+  // the implementation in 0.x (0.3 §7.9), and a task may finish between the read and the subscription, so
+  // the stream's content is reported, and the task's outcome is what is judged.
+  if (!watched) return { resubscribed: "; a resubscription stayed open without its final event" };
+  if (watched.outcome?.failure) return { resubscribed: "" };
+  const count = watched.events.length;
+  if (watched.events.some(mayEndStream))
+    return { resubscribed: `; a resubscription carried it to its end (${count} event(s))` };
+  // Ended before the final event: a defect only if the task was in fact still going. The subscription exists
+  // to deliver the rest (1.0.1 §3.1.6: it terminates when the task does; 0.3 §7.9: "to resume receiving
+  // subsequent updates").
+  const now = await ctx.client.getTask(id);
+  evidence.push(...now.trafficIds);
+  if (now.ok && activeStates.has(now.value.state))
+    return {
+      resubscribed: "",
+      cutShort: `a resubscription of task ${id} ended after ${count} event(s) while the task was still ${now.value.state}: its remaining events were not delivered`,
+    };
+  return { resubscribed: `; a resubscription ended after ${count} event(s), as the task ended` };
+}
+
+/**
  * Follows a task whose stream was dropped: a resubscription while it still works must carry it to its final
  * event, and the task must end as the same message ends when nobody drops anything (a drop that cancels or
  * fails the work is the defect the spec's "MUST NOT affect" rules out).
@@ -52,38 +96,8 @@ async function followAfterDrop(
   const usualMs = await usualDuration(ctx, text);
   const patience = (left: number) =>
     usualMs === undefined ? left : Math.min(left, Math.max(2000, 4 * usualMs));
-  if (activeStates.has(read.task.state)) {
-    // Half the budget at most: a server may hold a resubscription open after the task ended (a race some
-    // SDKs have), and the outcome below still needs its time.
-    const watching = watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
-      graceMs: graceAfterFinalMs(ctx.timeoutMs),
-      stopAt: (event) => mayEndStream(event),
-    });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const giveUp = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), patience(ctx.timeoutMs / 2));
-    });
-    // The losing timer is cleared: a pending one would keep a finished run's process alive.
-    const watched = await Promise.race([watching, giveUp]).finally(() => clearTimeout(timer));
-    evidence.push(...(watched?.outcome?.trafficIds ?? []));
-    // A refused subscription is streaming.subscribe-running's finding. What a resubscription replays is up to
-    // the implementation in 0.x (0.3 §7.9), and a task may finish between the read and the subscription, so
-    // the stream's content is reported, and the task's outcome below is what is judged.
-    if (!watched) resubscribed = "; a resubscription stayed open without its final event";
-    else if (!watched.outcome?.failure && watched.events.some(mayEndStream))
-      resubscribed = `; a resubscription carried it to its end (${watched.events.length} event(s))`;
-    else if (!watched.outcome?.failure) {
-      // Ended before the final event: a defect only if the task was in fact still going (it may have
-      // finished between the read and the subscription). The subscription exists to deliver the rest
-      // (1.0.1 §3.1.6: it terminates when the task does; 0.3 §7.9: "to resume receiving subsequent updates").
-      const now = await ctx.client.getTask(id);
-      evidence.push(...now.trafficIds);
-      if (now.ok && activeStates.has(now.value.state))
-        cutShort = `a resubscription of task ${id} ended after ${watched.events.length} event(s) while the task was still ${now.value.state}: its remaining events were not delivered`;
-      else
-        resubscribed = `; a resubscription ended after ${watched.events.length} event(s), as the task ended`;
-    }
-  }
+  if (activeStates.has(read.task.state))
+    ({ resubscribed, cutShort } = await resubscribeAfterDrop(ctx, id, evidence, patience(ctx.timeoutMs / 2)));
   // The task is given a few times what the same message takes without a drop (when that is known), within the
   // budget: a task the drop stalled is not waited on for the whole budget.
   const left = Math.max(250, ctx.timeoutMs - (Date.now() - started) - 250);
