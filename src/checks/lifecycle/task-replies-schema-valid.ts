@@ -36,11 +36,35 @@ function getTaskOwns(raw: unknown): string[] {
 }
 
 interface Judged {
+  /** What breaks the schema in the send's reply too: lifecycle.reply-well-formed's finding, said once. */
+  sendHas: ReadonlySet<string>;
   problems: string[];
   evidence: string[];
   operations: string[];
   /** Why an operation was not judged (its call failed: the check owning the operation reports that). */
   notes: string[];
+}
+
+/** A schema problem without its operation and list positions: the same defect in another reply reads alike. */
+const sameDefect = (problem: string): string => problem.replace(/^\w+: /, "").replace(/\[\d+\]/g, "[]");
+
+/**
+ * The schema problems of the Task the send answered (0.x JSON-RPC, where lifecycle.reply-well-formed judges
+ * it against the same schema): an agent's serialiser that drops a field drops it from every reply, and the
+ * defect is reported once, by the check of the first reply that shows it.
+ */
+async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undefined): Promise<Set<string>> {
+  if (ctx.generation === "1.0" || ctx.transport !== "JSONRPC" || sendTrafficId === undefined)
+    return new Set();
+  const entry = ctx.clientContext.traffic.entries().find((e) => e.id === sendTrafficId);
+  let result: unknown;
+  try {
+    result = (JSON.parse(entry?.response_body ?? "null") as { result?: unknown } | null)?.result;
+  } catch {
+    return new Set();
+  }
+  const problems = await resultSchemaProblems(result, "GetTask", ctx.generation);
+  return new Set((problems ?? []).map(sameDefect));
 }
 
 async function judge(
@@ -55,7 +79,7 @@ async function judge(
   const problems = await resultSchemaProblems(call.raw, operation, ctx.generation, owned(call.raw));
   if (!problems) return;
   into.operations.push(operation);
-  into.problems.push(...problems);
+  into.problems.push(...problems.filter((p) => !into.sendHas.has(sameDefect(p))));
 }
 
 /**
@@ -101,7 +125,8 @@ export default defineCheck({
       );
     const settled = await ctx.fixtures.settledTask();
     if (!settled.ok) return skip(`no task to read: ${settled.reason}`);
-    const into: Judged = { problems: [], evidence: [], operations: [], notes: [] };
+    const sendHas = await sendReplyDefects(ctx, settled.evidence[0]);
+    const into: Judged = { sendHas, problems: [], evidence: [], operations: [], notes: [] };
     const task = settled.value;
     await judge(ctx, into, "GetTask", await ctx.client.getTask(task.id), (raw) => [
       ...getTaskOwns(raw),
