@@ -12,7 +12,9 @@ const call = (probe: FlawProbe, method: string, params: unknown, headers = probe
 
 /** GET of a task that does not exist on the HTTP+JSON binding. */
 function restGetMissingTask(probe: FlawProbe): Promise<Response> {
-  return fetch(`${probe.agent.url}${REST_PATH}/tasks/missing-${randomUUID()}`, {
+  // 0.3 §3.2.3 puts the HTTP+JSON paths under /v1; 1.0.1 §11 at the interface's root.
+  const version = probe.agent.protocol === "0.3" ? "/v1" : "";
+  return fetch(`${probe.agent.url}${REST_PATH}${version}/tasks/missing-${randomUUID()}`, {
     headers: { "A2A-Version": "1.0" },
     signal: AbortSignal.timeout(10_000),
   });

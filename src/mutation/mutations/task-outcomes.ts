@@ -50,7 +50,7 @@ export const taskOutcomeMutations: Mutation[] = [
     check: "lifecycle.skill-examples",
     bindings: ["JSONRPC"],
     reply: (r, x) => {
-      const status = statusIn(r, x, ["get"]);
+      const status = statusIn(r, x, ["send", "get"]);
       if (!status || !/^(completed|TASK_STATE_COMPLETED)$/.test(String(status.state))) return undefined;
       status.state = x.binding === "rest" || x.generation === "1.0" ? "TASK_STATE_FAILED" : "failed";
       return r;
