@@ -333,6 +333,14 @@ describe("rules that pass", () => {
     expect(validateCard(card)).toMatchObject({ errors: [], warnings: [] });
   });
 
+  it("reads a 0.3 gRPC interface given as host:port, as gRPC dials it, and no other binding so", () => {
+    const card = validCard03();
+    item(card, "additionalInterfaces", 2)["url"] = "127.0.0.1:50051";
+    expect(validateCard(card)).toMatchObject({ errors: [], warnings: [] });
+    item(card, "additionalInterfaces", 1)["url"] = "127.0.0.1:8080";
+    expect(validateCard(card).errors.map((e) => e.path)).toEqual(["additionalInterfaces[1].url"]);
+  });
+
   it("sees the same URL as one endpoint despite a trailing slash", () => {
     const card = validCard03();
     card["url"] = HOST;

@@ -114,9 +114,13 @@ function readAdditionalEntry(
   }
   const url = readField(entry, path, "url", log);
   const transport = readField(entry, path, "transport", log);
-  const usable = isHttpUrl(url.value);
-  if (!usable) log.error(url.path, mustBe(url.path, url.value, "an http(s) URL"));
   const canonical = checkTransportName(transport, log);
+  // 0.3 §5.6 sets no form for the URL: a gRPC address is host:port as gRPC dials it (the 0.3 SDKs' own
+  // examples advertise it so), as 1.0's AgentInterface allows in so many words.
+  const grpc = canonical === "GRPC";
+  const usable = isHttpUrl(url.value) || (grpc && isHostPort(url.value));
+  if (!usable)
+    log.error(url.path, mustBe(url.path, url.value, grpc ? "an http(s) URL or host:port" : "an http(s) URL"));
   const iface =
     typeof url.value === "string" && typeof transport.value === "string"
       ? withVersion({ url: url.value, transport: transport.value, source: path }, cardVersion)

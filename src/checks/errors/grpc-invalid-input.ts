@@ -1,3 +1,4 @@
+import type { CallOutcome } from "../../client/types.js";
 import { GrpcA2AClient } from "../../client/grpc/grpc-client.js";
 import { describeFailure } from "../fixtures.js";
 import { defineCheck, fail, pass } from "../define.js";
@@ -5,13 +6,39 @@ import { defineCheck, fail, pass } from "../define.js";
 // The statuses of a server that failed rather than refused the input (A2A 1.0.1 §3.3.2: system errors).
 const SERVER_FAILURES = new Set(["INTERNAL", "UNKNOWN", "UNAVAILABLE", "DATA_LOSS"]);
 
+/** Sends that no server can serve: no message at all, and a message with none of its required fields. */
+const MALFORMED = [
+  { what: "SendMessage without a message", request: {} },
+  { what: "SendMessage with an empty message (no messageId, role or parts)", request: { message: {} } },
+] as const;
+
+/** Why the reply to one malformed send is not a refusal of the input, or undefined (the refusal noted). */
+function refusalProblem(
+  what: string,
+  got: CallOutcome<unknown>,
+  evidence: string[],
+  judged: string[],
+): string | undefined {
+  evidence.push(...got.trafficIds);
+  if (got.ok) return `${what} was served`;
+  if (got.kind !== "error") return `${what}: ${describeFailure(got)}`;
+  const status = got.error.grpcStatus ?? got.error.name;
+  if (SERVER_FAILURES.has(status))
+    return `${what} failed with ${status}: the input was not validated before processing`;
+  if (got.error.message.trim() === "") return `${what} was refused with ${status} but no message says why`;
+  const note =
+    status === "INVALID_ARGUMENT" ? "" : " (INVALID_ARGUMENT is the status the spec's examples give)";
+  judged.push(`${what} was refused with ${status}: ${got.error.message}${note}`);
+  return undefined;
+}
+
 export default defineCheck({
   id: "errors.grpc-invalid-input",
   title: "gRPC: SendMessage without a message is refused as invalid input",
   category: "errors",
   level: "MUST",
   requirement:
-    "A SendMessageRequest without a usable message (1.0: no `message`; 0.3: a `request` with no messageId, role or parts) is refused with a client-error status (INVALID_ARGUMENT in the spec's examples) carrying a message, not served and not failed with INTERNAL or UNKNOWN.",
+    "A SendMessageRequest without a usable message (no message at all, and a message with none of its required messageId, role and parts) is refused with a client-error status (INVALID_ARGUMENT in the spec's examples) carrying a message, not served and not failed with INTERNAL or UNKNOWN.",
   spec: "A2A 1.0 §3.3.2 (validation errors), §10.6 (gRPC errors); 0.3 §10.2 (input validation)",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -33,21 +60,16 @@ export default defineCheck({
   run: async (ctx) => {
     // A raw request is this binding's own operation: a client of its own, on the run's target and context.
     const grpc = new GrpcA2AClient(ctx.client.target, ctx.clientContext);
-    const got = await grpc.sendRaw({}).finally(() => grpc.close());
-    // The empty ProtoJSON request: 1.0 sends no message, 0.3's codec an empty one.
-    const what = "SendMessage without a message";
-    if (got.ok) return fail(`${what} was served (it returned a ${got.value.kind})`, got.trafficIds);
-    if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);
-    const status = got.error.grpcStatus ?? got.error.name;
-    if (SERVER_FAILURES.has(status))
-      return fail(
-        `${what} failed with ${status}: the input was not validated before processing`,
-        got.trafficIds,
-      );
-    if (got.error.message.trim() === "")
-      return fail(`${what} was refused with ${status} but no message says why`, got.trafficIds);
-    const note =
-      status === "INVALID_ARGUMENT" ? "" : " (INVALID_ARGUMENT is the status the spec's examples give)";
-    return pass(`${what} was refused with ${status}: ${got.error.message}${note}`, got.trafficIds);
+    const evidence: string[] = [];
+    const judged: string[] = [];
+    try {
+      for (const bad of MALFORMED) {
+        const problem = refusalProblem(bad.what, await grpc.sendRaw(bad.request), evidence, judged);
+        if (problem) return fail(problem, evidence);
+      }
+    } finally {
+      grpc.close();
+    }
+    return pass(judged.join("; "), evidence);
   },
 });

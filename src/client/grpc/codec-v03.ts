@@ -84,7 +84,10 @@ function sendRequestOf(json: JsonObject): JsonObject {
     historyLength: typeof c.historyLength === "number" ? c.historyLength : 0,
     blocking: c.blocking === true,
   };
-  return { request: messageOf(json.message), configuration, metadata: undefined };
+  // A request with no message leaves the field out, as a client that forgot it would (an empty Message is
+  // another malformed request).
+  const request = json.message === undefined ? undefined : messageOf(json.message);
+  return { request, configuration, metadata: undefined };
 }
 
 function pushConfigRequestOf(json: JsonObject): JsonObject {
