@@ -5,6 +5,8 @@
 export const MODEL_URL = process.env.LAB_MODEL_URL ?? "http://127.0.0.1:0/v1";
 /** Port this agent must listen on (set by run.mjs). */
 export const PORT = Number(process.env.PORT ?? 0);
+/** Second port, for an agent that serves gRPC beside HTTP (set by run.mjs when the agent asks for one). */
+export const GRPC_PORT = Number(process.env.GRPC_PORT ?? 0);
 export const HOST = "127.0.0.1";
 export const BASE = `http://${HOST}:${PORT}`;
 

@@ -1,12 +1,25 @@
 // The lab's agents: each served by its own framework's A2A code (lab/README.md says how one is added).
 
 /**
- * The agents. `script` serves one agent; `conformArgs` are extra CLI options (none: the suite
- * must find its way from the URL a user would give).
+ * The agents. `script` serves one agent; `grpc: true` gives it a second port (GRPC_PORT) for its
+ * gRPC server; `conformArgs` are extra CLI options (none: the suite must find its way from the URL
+ * a user would give).
  */
 export const AGENTS = [
   { id: "sdk-v03", label: "@a2a-js/sdk 0.3.14 server", script: "agents/sdk-v03.mjs" },
   { id: "sdk-v10", label: "@a2a-js/sdk 1.3.0 server", script: "agents/sdk-v10.mjs" },
+  {
+    id: "sdk-v03-grpc",
+    label: "@a2a-js/sdk 0.3.14 server (JSON-RPC + gRPC)",
+    script: "agents/sdk-v03-grpc.mjs",
+    grpc: true,
+  },
+  {
+    id: "sdk-v10-grpc",
+    label: "@a2a-js/sdk 1.3.0 server (JSON-RPC + gRPC)",
+    script: "agents/sdk-v10-grpc.mjs",
+    grpc: true,
+  },
   { id: "voltagent", label: "VoltAgent 2.10 + @voltagent/a2a-server 2.0.3", script: "agents/voltagent.mjs" },
   { id: "mastra", label: "Mastra 0.24.9 (@mastra/deployer server)", script: "agents/mastra.mjs" },
   { id: "adk", label: "Google ADK 2.0.0 toA2a", script: "agents/adk.mjs" },
