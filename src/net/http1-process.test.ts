@@ -54,7 +54,6 @@ describe("a process using httpRequest", () => {
         import { commandLinePolicy } from ${JSON.stringify(join(dir, "outbound-policy.js"))};
         const res = await httpRequest({ url: ${JSON.stringify(s.url)}, timeoutMs: 1000, policy: commandLinePolicy });
         console.log(res.body);`;
-      const started = performance.now();
       const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -62,13 +61,13 @@ describe("a process using httpRequest", () => {
       let stderr = "";
       child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      // A process that hung on the open connection is killed here, and its exit code (null) fails the test.
       const timer = setTimeout(() => child.kill(), 5000);
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
       clearTimeout(timer);
       expect(stderr).toBe("");
       expect(code).toBe(0);
       expect(stdout.trim()).toBe("plainwright/9.9.9");
-      expect(performance.now() - started).toBeLessThan(4000);
       // The server still holds the connection open: the client process left without closing it.
       expect(s.connections()).toBe(1);
     } finally {

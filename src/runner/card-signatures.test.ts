@@ -96,7 +96,6 @@ describe("the card mode's key fetch", () => {
     try {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 300);
-      const startedAt = performance.now();
       const result = await runA2ATest({
         config: {
           agent_url: `http://127.0.0.1:${(served.address() as AddressInfo).port}`,
@@ -108,7 +107,6 @@ describe("the card mode's key fetch", () => {
         policy: commandLinePolicy,
         signal: controller.signal,
       });
-      expect(performance.now() - startedAt).toBeLessThan(5000);
       expect(result.card?.signatures?.status).toBe("unverifiable");
       expect(result.card?.signatures?.detail).toMatch(/cancelled/);
     } finally {
