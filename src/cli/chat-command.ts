@@ -11,7 +11,7 @@ import { formatDuration } from "../view/units.js";
 import { connectAgent, type Connection } from "../runner/connect.js";
 import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
-import { resolveSecrets } from "../runner/secrets.js";
+import { resolveSecrets, shortSecretWarning, tooShortToRedact } from "../runner/secrets.js";
 import { heartbeat } from "../report/progress-display.js";
 import { plainStyle, styleFor, type Style } from "../report/style.js";
 import { authAdvice, refusalInTraffic } from "../runner/auth-refusal.js";
@@ -79,7 +79,14 @@ async function chatSettings(rawUrl: string, flags: ChatFlags) {
   const protocol = parseProtocol(flags.protocol);
   const checked = connectionFlags({ ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}) });
   const given = checked.endpoint ? parseEndpointOverride(checked.endpoint) : undefined;
-  const { value: headers, used } = resolveSecrets(auth.headers, await secretSourceFrom(flags, process.env));
+  const {
+    value: headers,
+    used,
+    names,
+  } = resolveSecrets(auth.headers, await secretSourceFrom(flags, process.env));
+  // As every run says it (docs/test-files.md, Secrets): used, with one warning naming it, never its value.
+  for (const [value, name] of names)
+    if (tooShortToRedact(value)) process.stderr.write(`plainwright: warning: ${shortSecretWarning(name)}\n`);
   return {
     url,
     ctx: {

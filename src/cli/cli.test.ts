@@ -276,6 +276,17 @@ describe("plainwright CLI", () => {
     );
   });
 
+  it("chat: a secret too short to redact is used, with one warning naming it, never its value", async () => {
+    const r = await cli(
+      ["chat", good.url, "--no-stream", "-H", "X-Pin: {{secrets.CHAT_PIN}}"],
+      { PLAINWRIGHT_SECRET_CHAT_PIN: "1234" },
+      "/quit\n",
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("warning: secret CHAT_PIN is shorter than 8 characters");
+    expect(`${r.stdout}${r.stderr}`).not.toContain("1234");
+  });
+
   it("chat: streams replies when the card says streaming, and /raw shows the traffic", async () => {
     const r = await cli(["chat", good.url, "--raw"], {}, "hello\n");
     expect(r.code, r.stderr).toBe(0);
