@@ -1,6 +1,6 @@
 import { isObject } from "../exchange.js";
 import type { Mutation } from "../types.js";
-import { taskIn } from "./shapes.js";
+import { pushOperation, rpcResult, taskIn } from "./shapes.js";
 
 /**
  * Deviations from the schema of a read or cancel reply that only the schema checks see (the client reads
@@ -36,6 +36,21 @@ export const schemaMutations: Mutation[] = [
       const task = x.verb === "get" && x.binding === "jsonrpc" ? taskIn(r, x) : undefined;
       if (!task || !("kind" in task)) return undefined;
       delete task.kind;
+      return r;
+    },
+  },
+  {
+    id: "push-config-reply-without-task-id",
+    what: "the push config a set or get answers leaves out the taskId it belongs to",
+    clause: "A2A 0.3 §6.10 TaskPushNotificationConfig.taskId (required), §7.5, §7.6, §11.1.5",
+    check: "push.config-replies-schema-valid",
+    generations: ["0.x"],
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      const operation = x.binding === "jsonrpc" ? pushOperation(x) : undefined;
+      const result = operation === "create" || operation === "get" ? rpcResult(r) : undefined;
+      if (!result || !("taskId" in result)) return undefined;
+      delete result.taskId;
       return r;
     },
   },
