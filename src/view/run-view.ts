@@ -104,7 +104,9 @@ export function scoreText(scores: RunResult["scores"]): string {
 
 /** The conformance level with its score, e.g. `partial (0.82)`; undefined for runs that have none. */
 export function levelText(result: RunResult): string | undefined {
-  if (!result.conformance_level) return undefined;
+  // An interrupted suite states no level (docs/conformance.md 5.2): the report says why there is none.
+  if (!result.conformance_level)
+    return result.kind === "conformance" && result.interrupted ? "incomplete (interrupted)" : undefined;
   const score = result.scores.conformance;
   return score === undefined
     ? result.conformance_level

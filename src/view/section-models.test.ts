@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
 import { checksViewOf } from "./checks-view.js";
+import { levelText } from "./run-view.js";
 import { smokeViewOf } from "./smoke-view.js";
 
 const finding = (id: string, status: Finding["status"], level: Finding["level"] = "MUST"): Finding => ({
@@ -53,5 +54,12 @@ describe("the section models every reader draws", () => {
       ["Skipped checks (1)", ["c.skip"]],
       ["Passed checks (1)", ["b.pass"]],
     ]);
+  });
+
+  it("names an interrupted suite's level incomplete, rather than leaving the level out", () => {
+    const base = { kind: "conformance", scores: {} } as unknown as RunResult;
+    expect(levelText({ ...base, interrupted: true })).toBe("incomplete (interrupted)");
+    expect(levelText(base)).toBeUndefined();
+    expect(levelText({ ...base, conformance_level: "full", scores: { conformance: 1 } })).toBe("full (1)");
   });
 });
