@@ -1,18 +1,8 @@
 import { replyShapeProblem } from "../../protocol/validate-reply.js";
 import { visible } from "../../net/visible.js";
 import { replySchemaProblem } from "../support/a2a-schema.js";
+import { recordedResult } from "../support/recorded-result.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-
-/** The JSON-RPC `result` a recorded exchange carried, when its body was a readable JSON-RPC response. */
-function recordedResult(body: string | undefined): unknown {
-  if (!body) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === "object" && parsed !== null && "result" in parsed ? parsed.result : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export default defineCheck({
   id: "lifecycle.reply-well-formed",
@@ -49,8 +39,7 @@ export default defineCheck({
     for (const reply of replies) {
       const sendId = reply.evidence[0];
       if (sendId === undefined || judged.has(sendId)) continue;
-      const entry = ctx.clientContext.traffic.entries().find((e) => e.id === sendId);
-      const result = recordedResult(entry?.response_body);
+      const result = recordedResult(ctx, sendId);
       if (result === undefined) continue;
       judged.add(sendId);
       evidence.push(...reply.evidence);

@@ -2,6 +2,7 @@ import type { CallOutcome } from "../../client/types.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { notOverTask } from "../support/own-task.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
+import { recordedResult } from "../support/recorded-result.js";
 import { reportedPaths, resultSchemaProblems } from "../support/result-schema.js";
 import { replyProblems, taskProblems } from "../support/wire-format.js";
 import type { CheckContext } from "../types.js";
@@ -56,14 +57,7 @@ const sameDefect = (problem: string): string => problem.replace(/^\w+: /, "").re
 async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undefined): Promise<Set<string>> {
   if (ctx.generation === "1.0" || ctx.transport !== "JSONRPC" || sendTrafficId === undefined)
     return new Set();
-  const entry = ctx.clientContext.traffic.entries().find((e) => e.id === sendTrafficId);
-  let result: unknown;
-  try {
-    result = (JSON.parse(entry?.response_body ?? "null") as { result?: unknown } | null)?.result;
-  } catch {
-    return new Set();
-  }
-  const problems = await resultSchemaProblems(result, "GetTask", ctx.generation);
+  const problems = await resultSchemaProblems(recordedResult(ctx, sendTrafficId), "GetTask", ctx.generation);
   return new Set((problems ?? []).map(sameDefect));
 }
 

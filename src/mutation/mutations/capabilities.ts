@@ -9,7 +9,7 @@ import type {
   MutationMemory,
 } from "../types.js";
 import { GRPC_INTERNAL, GRPC_STATE, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
-import { requestMessage, rpcError, rpcParams, taskIn, pushOperation } from "./shapes.js";
+import { requestMessage, rpcError, rpcParams, taskIn, pushOperation, sendConfiguration } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 /** The states a blocking send may return in: terminal or interrupted (1.0.1 §3.2.2). */
@@ -39,8 +39,7 @@ function deletedBefore(x: Exchange | GrpcExchange, memory: MutationMemory): bool
 
 /** Whether a send asked to return at once (1.0.1 §3.2.2 returnImmediately), on any binding. */
 function returnsAtOnce(params: unknown): boolean {
-  const configuration = isObject(params) && isObject(params.configuration) ? params.configuration : undefined;
-  return configuration?.returnImmediately === true;
+  return sendConfiguration(params).returnImmediately === true;
 }
 
 /** Deviations in capabilities, push configs, ids and the blocking send. */

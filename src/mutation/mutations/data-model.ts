@@ -1,6 +1,6 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, Exchange, Json, Mutation } from "../types.js";
-import { grpcIsFinal } from "./grpc-shapes.js";
+import { grpcIsFinal, grpcPayload } from "./grpc-shapes.js";
 import { taskIn } from "./shapes.js";
 
 // Deviations from the A2A 1.0 JSON data model (1.0.1 §5.5 naming and enums, §5.7 REQUIRED fields,
@@ -202,9 +202,3 @@ export const dataModelMutations: Mutation[] = [
     },
   },
 ];
-
-/** The value of a gRPC StreamResponse when its payload is of the given case. */
-function grpcPayload(event: unknown, kind: "task" | "statusUpdate" | "artifactUpdate"): Json | undefined {
-  const payload = isObject(event) && isObject(event.payload) ? event.payload : undefined;
-  return payload?.$case === kind && isObject(payload.value) ? payload.value : undefined;
-}

@@ -31,11 +31,17 @@ export function grpcRequestMessage(x: GrpcExchange): Json | undefined {
   return isObject(x.request) && isObject(x.request.message) ? x.request.message : undefined;
 }
 
-/** The status update of a StreamResponse, if that is what it carries. */
-export function grpcStatusUpdate(event: unknown): Json | undefined {
+/** The value of a StreamResponse when its payload is of the given case. */
+export function grpcPayload(
+  event: unknown,
+  kind: "task" | "message" | "statusUpdate" | "artifactUpdate",
+): Json | undefined {
   const payload = isObject(event) && isObject(event.payload) ? event.payload : undefined;
-  return payload?.$case === "statusUpdate" && isObject(payload.value) ? payload.value : undefined;
+  return payload?.$case === kind && isObject(payload.value) ? payload.value : undefined;
 }
+
+/** The status update of a StreamResponse, if that is what it carries. */
+export const grpcStatusUpdate = (event: unknown): Json | undefined => grpcPayload(event, "statusUpdate");
 
 /** Whether a StreamResponse reports an interrupted state (input or auth required): its stream may end there, or go on. */
 export function grpcIsInterrupted(event: unknown): boolean {

@@ -1,15 +1,15 @@
 import { isObject } from "../exchange.js";
-import type {
-  BufferedReply,
-  Exchange,
-  GrpcExchange,
-  GrpcReply,
-  Json,
-  Mutation,
-  MutationMemory,
-} from "../types.js";
+import type { BufferedReply, GrpcExchange, GrpcReply, Json, Mutation, MutationMemory } from "../types.js";
 import { GRPC_FAILED_PRECONDITION, grpcAsInternal, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
-import { pushOperation, requestMessage, rpcError, taskIn, type PushOperation } from "./shapes.js";
+import {
+  pushOperation,
+  requestMessage,
+  rpcError,
+  taskIn,
+  type PushOperation,
+  isRefusal,
+  successBody,
+} from "./shapes.js";
 
 // Deviations in the optional operations (capabilities, push configs, the extended card), in the
 // contextId a new task must be given, and in the card's interfaces and the HTTP+JSON error format.
@@ -21,16 +21,6 @@ function listedConfigs(reply: unknown): unknown[] | undefined {
   if (Array.isArray(reply)) return reply as unknown[];
   return isObject(reply) && Array.isArray(reply.configs) ? (reply.configs as unknown[]) : undefined;
 }
-
-/** The body of a successful JSON reply: a JSON-RPC result, or an HTTP+JSON body below 300. */
-function okBody(r: BufferedReply, x: Exchange): unknown {
-  if (x.binding === "jsonrpc") return rpcError(r) || !isObject(r.body) ? undefined : r.body.result;
-  return x.binding === "rest" && r.status < 300 ? r.body : undefined;
-}
-
-/** Whether a JSON reply is an error, on either JSON binding. */
-const isErrorReply = (r: BufferedReply, x: Exchange): boolean =>
-  x.binding === "jsonrpc" ? rpcError(r) !== undefined : r.status >= 400;
 
 /** The config a get answered before it was deleted, served again for a get after the delete. */
 function servedAfterDelete(
@@ -82,7 +72,7 @@ export const operationMutations: Mutation[] = [
     generations: ["1.0"],
     bindings: ALL,
     reply: (r, x) => {
-      if (x.verb !== "extended-card" || !isErrorReply(r, x)) return undefined;
+      if (x.verb !== "extended-card" || !isRefusal(r, x)) return undefined;
       if (x.binding !== "jsonrpc") return restInternal();
       const error = rpcError(r);
       if (!error) return undefined;
@@ -124,7 +114,7 @@ export const operationMutations: Mutation[] = [
     // protobuf cannot tell an absent string from an empty one: the deviation exists in JSON only.
     bindings: ["JSONRPC", "HTTP+JSON"],
     reply: (r, x) => {
-      const body = x.verb === "list" ? okBody(r, x) : undefined;
+      const body = x.verb === "list" ? successBody(r, x) : undefined;
       if (!isObject(body) || !("nextPageToken" in body)) return undefined;
       delete body.nextPageToken;
       return r;
@@ -138,7 +128,7 @@ export const operationMutations: Mutation[] = [
     check: "push.config-crud",
     bindings: ALL,
     reply: (r, x) => {
-      const configs = pushOperation(x) === "list" ? listedConfigs(okBody(r, x)) : undefined;
+      const configs = pushOperation(x) === "list" ? listedConfigs(successBody(r, x)) : undefined;
       if (!configs?.length) return undefined;
       configs.length = 0;
       return r;
@@ -160,8 +150,8 @@ export const operationMutations: Mutation[] = [
     bindings: ALL,
     reply: (r, x, memory) => {
       const operation = pushOperation(x);
-      const kept = servedAfterDelete(operation, memory, okBody(r, x));
-      if (kept === undefined || !isErrorReply(r, x)) return undefined;
+      const kept = servedAfterDelete(operation, memory, successBody(r, x));
+      if (kept === undefined || !isRefusal(r, x)) return undefined;
       if (x.binding !== "jsonrpc") return { status: 200, contentType: "application/json", body: kept };
       const id = isObject(x.request) ? x.request.id : null;
       return { ...r, status: 200, body: { jsonrpc: "2.0", id, result: kept } };

@@ -11,6 +11,23 @@ export function rpcResult(reply: BufferedReply): Json | undefined {
   return isObject(reply.body) && isObject(reply.body.result) ? reply.body.result : undefined;
 }
 
+/** The body of a successful reply: a JSON-RPC result, or an HTTP+JSON body below 300; undefined otherwise. */
+export function successBody(reply: BufferedReply, x: Exchange): unknown {
+  if (x.binding === "jsonrpc")
+    return rpcError(reply) || !isObject(reply.body) ? undefined : reply.body.result;
+  return x.binding === "rest" && reply.status < 300 ? reply.body : undefined;
+}
+
+/** Whether a reply refuses the request: a JSON-RPC error, or an HTTP+JSON status of 400 or more. */
+export function isRefusal(reply: BufferedReply, x: Exchange): boolean {
+  return x.binding === "jsonrpc" ? rpcError(reply) !== undefined : reply.status >= 400;
+}
+
+/** The configuration of a send's params (0.3 MessageSendConfiguration, 1.0.1 SendMessageConfiguration), or {}. */
+export function sendConfiguration(params: unknown): Json {
+  return isObject(params) && isObject(params.configuration) ? params.configuration : {};
+}
+
 /** A JSON-RPC error reply whose code was `from`, answered with `to` instead. */
 export function recode(reply: BufferedReply, from: number, to: number): BufferedReply | undefined {
   const error = rpcError(reply);

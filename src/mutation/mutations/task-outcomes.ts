@@ -1,7 +1,7 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, Exchange, GrpcExchange, GrpcReply, Json, Mutation } from "../types.js";
 import { GRPC_STATE, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
-import { requestMessage, rpcParams, stateName, taskIn } from "./shapes.js";
+import { requestMessage, rpcParams, stateName, taskIn, sendConfiguration } from "./shapes.js";
 
 // Deviations in how tasks end and what a send with historyLength 0 answers.
 
@@ -15,12 +15,6 @@ const TERMINAL_GRPC = new Set([3, 4, 5, 7]);
 function statusIn(r: BufferedReply, x: Exchange, verbs: readonly string[]): Json | undefined {
   const task = verbs.includes(x.verb) ? taskIn(r, x) : undefined;
   return isObject(task?.status) ? task.status : undefined;
-}
-
-/** The historyLength a send asked for, on any binding. */
-function sendHistoryLength(params: unknown): unknown {
-  const configuration = isObject(params) && isObject(params.configuration) ? params.configuration : undefined;
-  return configuration?.historyLength;
 }
 
 export const taskOutcomeMutations: Mutation[] = [
@@ -68,14 +62,16 @@ export const taskOutcomeMutations: Mutation[] = [
     reply: (r, x) => {
       const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
       const message = requestMessage(x);
-      const task = x.verb === "send" && sendHistoryLength(params) === 0 ? taskIn(r, x) : undefined;
+      const task =
+        x.verb === "send" && sendConfiguration(params).historyLength === 0 ? taskIn(r, x) : undefined;
       if (!task || !message) return undefined;
       task.history = [message];
       return r;
     },
     grpcReply: (r, x) => {
       const message = grpcRequestMessage(x);
-      const task = x.verb === "send" && sendHistoryLength(x.request) === 0 ? grpcTask(r) : undefined;
+      const task =
+        x.verb === "send" && sendConfiguration(x.request).historyLength === 0 ? grpcTask(r) : undefined;
       if (!task || !message) return undefined;
       task.history = [message];
       return r;

@@ -1,15 +1,11 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, Exchange, GrpcReply, Json, Mutation } from "../types.js";
 import { GRPC_NOT_FOUND, grpcIsFinal, grpcTask } from "./grpc-shapes.js";
-import { TASK_NOT_FOUND, isFinalEvent, rpcError, rpcParams, rpcResult, taskIn } from "./shapes.js";
+import { TASK_NOT_FOUND, isFinalEvent, rpcParams, taskIn, sendConfiguration, successBody } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
 /** The top object of a JSON reply that succeeded: the JSON-RPC result, or the HTTP+JSON body. */
-function replyTop(r: BufferedReply, x: Exchange): Json | undefined {
-  if (x.binding === "jsonrpc") return rpcError(r) ? undefined : rpcResult(r);
-  return x.binding === "rest" && r.status < 300 && isObject(r.body) ? r.body : undefined;
-}
 
 /** The tasks of a ListTasks reply, on any binding. */
 function listedTasks(top: unknown): unknown[] | undefined {
@@ -89,7 +85,7 @@ export const taskMutations: Mutation[] = [
     check: "lifecycle.send-returns-task",
     bindings: ALL,
     reply: (r, x) => {
-      if (x.verb !== "send" || !replyTop(r, x)) return undefined;
+      if (x.verb !== "send" || !isObject(successBody(r, x))) return undefined;
       if (x.binding === "jsonrpc" && isObject(r.body)) r.body.result = {};
       else r.body = {};
       return r;
@@ -149,7 +145,7 @@ export const taskMutations: Mutation[] = [
     generations: ["1.0"],
     bindings: ALL,
     reply: (r, x) => {
-      const tasks = x.verb === "list" ? listedTasks(replyTop(r, x)) : undefined;
+      const tasks = x.verb === "list" ? listedTasks(successBody(r, x)) : undefined;
       if (!tasks?.length) return undefined;
       tasks.length = 0;
       return r;
@@ -170,7 +166,7 @@ export const taskMutations: Mutation[] = [
     generations: ["1.0"],
     bindings: ALL,
     reply: (r, x) => {
-      const tasks = x.verb === "list" ? listedTasks(replyTop(r, x)) : undefined;
+      const tasks = x.verb === "list" ? listedTasks(successBody(r, x)) : undefined;
       if (!tasks || tasks.length < 2) return undefined;
       tasks.reverse();
       return r;
@@ -192,7 +188,7 @@ export const taskMutations: Mutation[] = [
     bindings: ALL,
     reply: (r, x) => {
       const tasks =
-        x.verb === "list" && !asksArtifacts(x.request, x) ? listedTasks(replyTop(r, x)) : undefined;
+        x.verb === "list" && !asksArtifacts(x.request, x) ? listedTasks(successBody(r, x)) : undefined;
       if (!tasks?.length) return undefined;
       for (const t of tasks)
         if (isObject(t)) t.artifacts = [{ artifactId: "mutation-artifact", parts: [{ text: "x" }] }];
@@ -274,8 +270,8 @@ export const taskMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON"],
     reply: (r, x) => {
       const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
-      const configuration = isObject(params) && isObject(params.configuration) ? params.configuration : {};
-      const task = x.verb === "send" && configuration.historyLength === 0 ? taskIn(r, x) : undefined;
+      const task =
+        x.verb === "send" && sendConfiguration(params).historyLength === 0 ? taskIn(r, x) : undefined;
       if (!task || "history" in task) return undefined;
       task.history = [];
       return r;
