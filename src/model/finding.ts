@@ -57,3 +57,10 @@ export const checkCategories = [
 ] as const;
 
 export type CheckCategory = (typeof checkCategories)[number];
+
+/** How a verdict the run's interrupt prevented begins: a skip, never a failure (docs/result-format.md). */
+export const NOT_RUN_INTERRUPTED = "not run (interrupted)";
+
+/** Whether a finding's message (or an attack's skip reason) says the interrupt kept it from a verdict. */
+export const interruptedBeforeVerdict = (message: string | undefined): boolean =>
+  message?.startsWith(NOT_RUN_INTERRUPTED) === true;

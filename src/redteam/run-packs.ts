@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { runBounded } from "../conversation/trials.js";
 import type { LanguageModelClient } from "../llm/types.js";
+import { NOT_RUN_INTERRUPTED } from "../model/finding.js";
 import type { AttackReport, AttemptRecord, PackReport, RedteamPackId } from "../model/redteam.js";
 import type { TrafficLog } from "../net/traffic.js";
 import type { ProtocolGeneration } from "../model/generation.js";
@@ -232,11 +233,10 @@ function notSent(attempt: number): { run: AttemptRun; record: AttemptRecord } {
 }
 
 /** Said of an attack the interrupt left with no attempt done: skipped, so no rate or verdict counts it. */
-export const NOT_RUN_INTERRUPTED =
-  "not run (interrupted): the run was stopped before any of its attempts finished";
+export const ATTACK_NOT_RUN_INTERRUPTED = `${NOT_RUN_INTERRUPTED}: the run was stopped before any of its attempts finished`;
 
 function interruptedBefore(records: readonly AttemptRecord[], opts: RedteamRunOptions): string | undefined {
-  return opts.signal?.aborted && records.length === 0 ? NOT_RUN_INTERRUPTED : undefined;
+  return opts.signal?.aborted && records.length === 0 ? ATTACK_NOT_RUN_INTERRUPTED : undefined;
 }
 
 export interface RedteamOutcome {

@@ -1,4 +1,4 @@
-import type { Finding } from "../model/finding.js";
+import { interruptedBeforeVerdict, type Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
 import { skipLines } from "./console-skips.js";
 import type { Style } from "./style.js";
@@ -11,7 +11,7 @@ export function findingsLines(result: RunResult, st: Style): string[] {
   const findings = result.findings ?? [];
   if (findings.length === 0 && !result.conformance_level) return [];
   // An interrupted run computes no level (run-conformance.ts): it says so rather than guess.
-  const interrupted = findings.some((f) => f.message.startsWith("not run (interrupted)"));
+  const interrupted = findings.some((f) => interruptedBeforeVerdict(f.message));
   const level = result.conformance_level ?? (interrupted ? "incomplete (interrupted)" : "?");
   const levelText =
     level === "full" ? st.green(level) : level === "non-conformant" ? st.red(level) : st.yellow(level);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { commandLinePolicy } from "../net/outbound-policy.js";
-import { NOT_RUN_INTERRUPTED, runConformance } from "./run-conformance.js";
+import { NOT_RUN_INTERRUPTED } from "../model/finding.js";
+import { runConformance } from "./run-conformance.js";
 import { holdingAgent } from "./testing/holding-agent.js";
 
 const closers: Array<() => Promise<void>> = [];

@@ -13,7 +13,7 @@ import {
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type { CheckCategory } from "../model/finding.js";
 import type { CheckContext, CheckDefinition, CheckLevel, OtherCaller } from "../checks/types.js";
-import type { Finding } from "../model/finding.js";
+import { NOT_RUN_INTERRUPTED, interruptedBeforeVerdict, type Finding } from "../model/finding.js";
 import type { ClientContext } from "../client/types.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
@@ -289,9 +289,6 @@ async function runJobs(
   return jobs.map((job) => byJob.get(job) as Finding);
 }
 
-/** Said of a check an interrupt kept from a verdict (docs/result-format.md: a skip, never a failure). */
-export const NOT_RUN_INTERRUPTED = "not run (interrupted)";
-
 function interruptedFinding(check: CheckDefinition, ctx: CheckContext, when: string): Finding {
   return { ...notStartedFinding(check, ctx, when), message: `${NOT_RUN_INTERRUPTED}: ${when}` };
 }
@@ -301,7 +298,7 @@ function verdict(
   findings: readonly Finding[],
   checks: readonly CheckDefinition[],
 ): [RunResult["status"], string?] {
-  const notRun = findings.filter((f) => f.message.startsWith(NOT_RUN_INTERRUPTED)).length;
+  const notRun = findings.filter((f) => interruptedBeforeVerdict(f.message)).length;
   // docs/conformance.md 5.2: a level is a claim about every check that applies; an interrupted run has none to make.
   if (notRun === 0) result.conformance_level = conformanceLevel(findings, checks);
   result.conformance_summary = conformanceSummary(findings);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { NOT_RUN_INTERRUPTED } from "../redteam/run-packs.js";
+import { ATTACK_NOT_RUN_INTERRUPTED } from "../redteam/run-packs.js";
 import { runRedteamTest } from "./run-redteam-test.js";
 import type { A2ATestConfig } from "./test-definition.js";
 import { holdingAgent } from "./testing/holding-agent.js";
@@ -33,7 +33,7 @@ describe("a red-team run stopped part-way", () => {
       signal: controller.signal,
     });
     const attacks = result.redteam?.attacks ?? [];
-    const notRun = attacks.filter((a) => a.skipped === NOT_RUN_INTERRUPTED);
+    const notRun = attacks.filter((a) => a.skipped === ATTACK_NOT_RUN_INTERRUPTED);
     const ran = attacks.filter((a) => a.records.length > 0);
     expect(notRun.length).toBeGreaterThan(0);
     expect(ran.length).toBeGreaterThan(0);
@@ -45,7 +45,7 @@ describe("a red-team run stopped part-way", () => {
     for (const a of notRun) {
       const finding = findings.find((f) => f.id === `redteam.${a.id}`);
       expect(finding?.status).toBe("skip");
-      expect(finding?.message).toBe(NOT_RUN_INTERRUPTED);
+      expect(finding?.message).toBe(ATTACK_NOT_RUN_INTERRUPTED);
     }
     // The rates count only decided attempts of attacks that ran.
     const decided = ran.filter((a) => !a.twin).length;
