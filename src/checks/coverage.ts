@@ -1,4 +1,5 @@
 import { MUTATIONS } from "../mutation/index.js";
+import type { Mutation } from "../mutation/types.js";
 import type { Transport } from "../model/transport.js";
 import { tckRequirements } from "./tck-coverage.js";
 import { type CoverageStatus, type TckRequirement } from "./tck/requirement.js";
@@ -26,8 +27,8 @@ const runsOn = (check: CheckDefinition): readonly Transport[] =>
   check.scope === "agent" ? allBindings : (check.bindings ?? allBindings);
 
 /** The mutations of the proxy (src/mutation) whose deviation this check owns, in any generation. */
-const mutationsOf = (check: CheckDefinition) =>
-  MUTATIONS.filter((m) =>
+const mutationsOf = (check: CheckDefinition, mutations: readonly Mutation[]) =>
+  mutations.filter((m) =>
     (typeof m.check === "string" ? [m.check] : Object.values(m.check)).includes(check.id),
   );
 
@@ -36,11 +37,11 @@ const mutationsOf = (check: CheckDefinition) =>
  * reference-agent flaw (its `selfTest`) or a mutation played through the proxy, each naming the ids it
  * breaks (`violates`). The flaw table and src/mutation/mutations.test.ts prove each over its bindings.
  */
-function shownOver(check: CheckDefinition, id: string): readonly Transport[] {
+function shownOver(check: CheckDefinition, id: string, mutations: readonly Mutation[]): readonly Transport[] {
   const byFlaw = (check.selfTest ?? [])
     .filter((s) => s.violates?.includes(id))
     .flatMap((s) => (check.scope === "agent" ? allBindings : (s.bindings ?? runsOn(check))));
-  const byMutation = mutationsOf(check)
+  const byMutation = mutationsOf(check, mutations)
     .filter((m) => m.violates?.includes(id))
     .flatMap((m) => (check.scope === "agent" ? allBindings : (m.bindings ?? [])));
   const shown = [...byFlaw, ...byMutation];
@@ -52,13 +53,17 @@ function shownOver(check: CheckDefinition, id: string): readonly Transport[] {
  * one of its checks fail over every binding the requirement is judged on. Claimed coverage without it
  * is partial, saying where the evidence is missing.
  */
-function withEvidence(r: TckRequirement, checks: readonly CheckDefinition[]): CoverageRow {
+function withEvidence(
+  r: TckRequirement,
+  checks: readonly CheckDefinition[],
+  mutations: readonly Mutation[],
+): CoverageRow {
   const bindings = r.bindings ?? bindingsOf(r.id);
   const row = { ...r, bindings, checks: checks.map((c) => c.id) };
   if (r.status !== "covered") return row;
   const judgedOn = checks.flatMap(runsOn);
   const needed = (bindings === "all" ? allBindings : bindings).filter((b) => judgedOn.includes(b));
-  const shown = checks.flatMap((c) => shownOver(c, r.id));
+  const shown = checks.flatMap((c) => shownOver(c, r.id, mutations));
   const missing = needed.filter((b) => !shown.includes(b));
   if (missing.length === 0 && needed.length > 0) return row;
   const over = allBindings.filter((b) => shown.includes(b));
@@ -69,12 +74,19 @@ function withEvidence(r: TckRequirement, checks: readonly CheckDefinition[]): Co
   return { ...row, status: "partial", note: r.note ? `${evidence}; ${r.note}` : evidence };
 }
 
-/** The coverage table: every TCK requirement with the catalogue's checks that name it, judged by evidence. */
-export function coverageRows(catalogue: readonly CheckDefinition[]): CoverageRow[] {
+/**
+ * The coverage table: every TCK requirement with the catalogue's checks that name it, judged by the
+ * evidence of the flaws and the proxy's mutations.
+ */
+export function coverageRows(
+  catalogue: readonly CheckDefinition[],
+  mutations: readonly Mutation[] = MUTATIONS,
+): CoverageRow[] {
   return tckRequirements.map((r) =>
     withEvidence(
       r,
       catalogue.filter((c) => c.tck?.includes(r.id)),
+      mutations,
     ),
   );
 }

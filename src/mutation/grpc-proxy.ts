@@ -1,6 +1,6 @@
 import * as grpc from "@grpc/grpc-js";
 import { A2AService } from "@a2a-js/sdk/server/grpc";
-import type { GrpcExchange, GrpcReply, Mutation, MutationMemory, Verb } from "./types.js";
+import type { GrpcError, GrpcExchange, GrpcReply, Mutation, MutationMemory, Verb } from "./types.js";
 
 // lf.a2a.v1.A2AService (A2A 1.0.1 §10): the method names, and the verb each one is.
 const GRPC_VERBS: Record<string, Verb> = {
@@ -24,6 +24,45 @@ export interface GrpcMutationProxy {
 }
 
 type Definition = grpc.MethodDefinition<unknown, unknown>;
+
+/** Bytes a mutation sends in place of an encoded response (GrpcReply.raw). */
+class RawResponse {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/** The service as the proxy serves it: each response encoded as the agent's, or sent as raw bytes. */
+function servedService(service: Record<string, Definition>): grpc.ServiceDefinition {
+  return Object.fromEntries(
+    Object.entries(service).map(([key, def]) => [
+      key,
+      {
+        ...def,
+        responseSerialize: (v: unknown) => (v instanceof RawResponse ? v.bytes : def.responseSerialize(v)),
+      },
+    ]),
+  );
+}
+
+/** The call as the agent gets it: the client's request and metadata, or the mutation's rewrite (counted). */
+function forwardedCall(
+  call: { request: unknown; metadata: grpc.Metadata },
+  x: GrpcExchange,
+  mutation: Mutation | undefined,
+  memory: MutationMemory,
+  count: () => void,
+): { request: unknown; metadata: grpc.Metadata } {
+  const before = { request: call.request, metadata: call.metadata.getMap() };
+  const after = mutation?.grpcRequest?.(
+    { request: structuredClone(call.request), metadata: { ...before.metadata } },
+    x,
+    memory,
+  );
+  if (!after || snapshot(after) === snapshot(before)) return call;
+  count();
+  const metadata = new grpc.Metadata();
+  for (const [k, v] of Object.entries(after.metadata)) metadata.set(k, v);
+  return { request: after.request, metadata };
+}
 
 /**
  * A loopback gRPC proxy in front of an A2A 1.0 agent's gRPC interface: each call is decoded with the
@@ -69,7 +108,7 @@ export async function startGrpcMutationProxy(
             count,
           )) as grpc.UntypedHandleCall);
   }
-  server.addService(service, implementation);
+  server.addService(servedService(service), implementation);
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),
@@ -112,16 +151,17 @@ function relayUnary(
   memory: MutationMemory,
   count: () => void,
 ): void {
+  const forwarded = forwardedCall(call, x, mutation, memory, count);
   client.makeUnaryRequest(
     def.path,
     def.requestSerialize,
     def.responseDeserialize,
-    call.request,
-    call.metadata,
+    forwarded.request,
+    forwarded.metadata,
     (error, response) => {
       const reply = mutated(error ? { error: toError(error) } : { response }, x, mutation, memory, count);
       if (reply.error) callback(fromError(reply.error));
-      else callback(null, reply.response);
+      else callback(null, reply.raw ? new RawResponse(reply.raw) : reply.response);
     },
   );
 }
@@ -135,12 +175,19 @@ function relayStream(
   memory: MutationMemory,
   count: () => void,
 ): void {
+  const refusal = mutation?.grpcStreamRefusal?.(x, memory);
+  if (refusal) {
+    count();
+    call.emit("error", fromError(refusal));
+    return;
+  }
+  const forwarded = forwardedCall(call, x, mutation, memory, count);
   const upstream = client.makeServerStreamRequest(
     def.path,
     def.requestSerialize,
     def.responseDeserialize,
-    call.request,
-    call.metadata,
+    forwarded.request,
+    forwarded.metadata,
   );
   let ended = false;
   call.on("cancelled", () => upstream.cancel());
@@ -176,17 +223,17 @@ function relayStream(
   });
 }
 
-function toError(error: grpc.ServiceError): NonNullable<GrpcReply["error"]> {
+function toError(error: grpc.ServiceError): GrpcError {
   return { code: error.code, details: error.details, metadata: error.metadata?.getMap() ?? {} };
 }
 
-function fromError(error: NonNullable<GrpcReply["error"]>): grpc.ServiceError {
+function fromError(error: GrpcError): grpc.ServiceError {
   const metadata = new grpc.Metadata();
   for (const [k, v] of Object.entries(error.metadata)) metadata.set(k, v);
   return Object.assign(new Error(error.details), { code: error.code, details: error.details, metadata });
 }
 
-function snapshot(reply: GrpcReply): string {
+function snapshot(reply: unknown): string {
   return JSON.stringify(reply, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString("base64") : v));
 }
 

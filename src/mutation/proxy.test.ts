@@ -181,6 +181,52 @@ describe("the mutation proxy with a mutation", () => {
     expect(text).toBe('data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":22}\n\n');
     expect(p.applied()).toBe(1);
   });
+
+  it("forwards the request as the mutation rewrote it, while its hooks see the client's request", async () => {
+    const target = await upstream((req, body, res) =>
+      json(res, 200, {
+        jsonrpc: "2.0",
+        id: 1,
+        result: {
+          verb: req.method,
+          url: req.url,
+          version: req.headers["a2a-version"],
+          body: JSON.parse(body) as unknown,
+        },
+      }),
+    );
+    const seen: string[] = [];
+    const p = await proxy(target, {
+      id: "t",
+      what: "",
+      clause: "",
+      check: "x",
+      request: (r) => {
+        r.httpMethod = "PUT";
+        r.path = "/elsewhere?page_size=1";
+        r.headers["a2a-version"] = "1.0";
+        (r.body as { method: string }).method = "send_message";
+        return r;
+      },
+      reply: (_r, x) => {
+        seen.push(`${x.httpMethod} ${x.path} ${(x.request as { method: string }).method}`);
+        return undefined;
+      },
+    });
+    const res = await fetch(`${p.url}/a2a?pageSize=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "a2a-version": "99.0" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage" }),
+    });
+    expect(((await res.json()) as { result: unknown }).result).toEqual({
+      verb: "PUT",
+      url: "/elsewhere?page_size=1",
+      version: "1.0",
+      body: { jsonrpc: "2.0", id: 1, method: "send_message" },
+    });
+    expect(seen).toEqual(["POST /a2a?pageSize=1 SendMessage"]);
+    expect(p.applied()).toBe(1);
+  });
 });
 
 describe("the mutation proxy contains what it is given", () => {

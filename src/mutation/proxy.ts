@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { isObject, readExchange } from "./exchange.js";
 import { startGrpcMutationProxy, type GrpcMutationProxy } from "./grpc-proxy.js";
 import { formatEvent, SseSplitter } from "./sse.js";
-import type { BufferedReply, Exchange, Mutation, MutationMemory } from "./types.js";
+import type { BufferedReply, Exchange, ForwardedRequest, Mutation, MutationMemory } from "./types.js";
 
 /** Where the proxy forwards, what it changes, and how much it holds for one exchange. */
 export interface MutationProxyOptions {
@@ -120,11 +120,35 @@ class HttpMutationProxy {
     return r;
   }
 
-  #forward(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void {
-    const x = readExchange(req.method ?? "GET", req.url ?? "/", body);
-    const headers: http.OutgoingHttpHeaders = {};
+  /** The request as the agent gets it: the client's, or the mutation's rewrite of it (counted). */
+  #outgoing(
+    req: http.IncomingMessage,
+    x: Exchange,
+    body: Buffer,
+  ): { request: ForwardedRequest; body: Buffer } {
+    const headers: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(req.headers))
       if (!DROPPED_HEADERS.has(k) && v !== undefined) headers[k] = v;
+    const request: ForwardedRequest = {
+      httpMethod: req.method ?? "GET",
+      path: req.url ?? "/",
+      headers,
+      body: x.request,
+    };
+    const rewritten = this.mutation?.request?.(structuredClone(request), x, this.memory);
+    if (!rewritten) return { request, body };
+    const changed = this.#counted(request, rewritten);
+    const bytes =
+      changed.body === undefined || JSON.stringify(changed.body) === JSON.stringify(x.request)
+        ? body
+        : Buffer.from(JSON.stringify(changed.body));
+    return { request: changed, body: bytes };
+  }
+
+  #forward(req: http.IncomingMessage, res: http.ServerResponse, received: Buffer): void {
+    const x = readExchange(req.method ?? "GET", req.url ?? "/", received);
+    const { request, body } = this.#outgoing(req, x, received);
+    const headers: http.OutgoingHttpHeaders = { ...request.headers };
     headers.host = this.target.host;
     // The proxy rewrites bodies, so it asks for them uncompressed.
     headers["accept-encoding"] = "identity";
@@ -133,8 +157,8 @@ class HttpMutationProxy {
       {
         host: this.target.hostname.replace(/^\[|\]$/g, ""),
         port: this.targetPort,
-        method: req.method,
-        path: req.url,
+        method: request.httpMethod,
+        path: request.path,
         headers,
       },
       (up) => {

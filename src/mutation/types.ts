@@ -30,10 +30,41 @@ export interface GrpcExchange {
   request: unknown;
 }
 
-/** The outcome of a gRPC call, as a mutation may rewrite it: an error status, or the decoded response. */
+/** A gRPC error status as the proxy passes it on. */
+export interface GrpcError {
+  code: number;
+  details: string;
+  metadata: Record<string, string | Buffer>;
+}
+
+/**
+ * The outcome of a gRPC call, as a mutation may rewrite it: an error status, the decoded response,
+ * or `raw` bytes sent in place of an encoded response (a reply that is not protobuf at all).
+ */
 export interface GrpcReply {
-  error?: { code: number; details: string; metadata: Record<string, string | Buffer> };
+  error?: GrpcError;
   response?: unknown;
+  raw?: Buffer;
+}
+
+/**
+ * A request as the agent will receive it, which a mutation may rewrite before it is forwarded (a
+ * deviation of an agent that reads its requests differently: other paths, ignored headers).
+ */
+export interface ForwardedRequest {
+  httpMethod: string;
+  /** The path with its query string. */
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | string[]>;
+  /** The parsed JSON body; undefined when it was empty or not JSON (then its bytes are sent as they came). */
+  body: unknown;
+}
+
+/** A gRPC call as the agent will receive it: its decoded request and its metadata. */
+export interface ForwardedGrpcCall {
+  request: unknown;
+  metadata: Record<string, string | Buffer>;
 }
 
 /** A JSON object as the proxy handles it: anything goes, a mutation checks what it needs. */
@@ -76,6 +107,19 @@ export interface Mutation {
   /** Generations the deviation exists in (default: both). */
   generations?: readonly Generation[];
   card?(card: Json): Json | undefined;
+  /** The request before it is forwarded; `x` describes it as the client sent it. */
+  request?(request: ForwardedRequest, x: Exchange, memory: MutationMemory): ForwardedRequest | undefined;
+  /** A gRPC call's request and metadata before it is forwarded (A2A 1.0). */
+  grpcRequest?(
+    call: ForwardedGrpcCall,
+    x: GrpcExchange,
+    memory: MutationMemory,
+  ): ForwardedGrpcCall | undefined;
+  /**
+   * A gRPC server stream refused before it starts (A2A 1.0): the status the client gets instead of
+   * the agent's stream.
+   */
+  grpcStreamRefusal?(x: GrpcExchange, memory: MutationMemory): GrpcError | undefined;
   reply?(reply: BufferedReply, x: Exchange, memory: MutationMemory): BufferedReply | undefined;
   /** The content type of a stream's reply. */
   streamContentType?(contentType: string, x: Exchange): string | undefined;

@@ -1,4 +1,5 @@
 import type { Mutation } from "../types.js";
+import { bindingMutations } from "./bindings.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardMutations } from "./card.js";
 import { dataModelMutations } from "./data-model.js";
@@ -24,4 +25,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...operationMutations,
   ...taskOutcomeMutations,
   ...schemaMutations,
+  ...bindingMutations,
 ];

@@ -1,0 +1,181 @@
+import { isObject } from "../exchange.js";
+import type { ForwardedRequest, Mutation } from "../types.js";
+
+// google.rpc.Code UNIMPLEMENTED: what a gRPC server answers for a method it does not serve.
+const GRPC_UNIMPLEMENTED = 12;
+
+/** A JSON-RPC request with its method renamed, or undefined when it is not one. */
+function renamedMethod(
+  r: ForwardedRequest,
+  rename: (method: string) => string,
+): ForwardedRequest | undefined {
+  if (!isObject(r.body) || typeof r.body.method !== "string") return undefined;
+  r.body.method = rename(r.body.method);
+  return r;
+}
+
+/** `SendMessage` → `send_message`: a method named otherwise than 1.0.1 §9.1 says. */
+const snakeCase = (name: string): string => name.replace(/(?<=[a-z])(?=[A-Z])/g, "_").toLowerCase();
+
+/** The HTTP+JSON path with the query string kept. */
+function splitPath(path: string): { pathname: string; query: string } {
+  const at = path.indexOf("?");
+  return at < 0 ? { pathname: path, query: "" } : { pathname: path.slice(0, at), query: path.slice(at) };
+}
+
+/**
+ * Deviations in how an agent lays out a binding: method names, paths, verbs, query parameters and
+ * service parameters (A2A 1.0.1 §9–§11), played on the request so that the agent's own answer to a
+ * request it does not recognise reaches the client.
+ */
+export const bindingMutations: Mutation[] = [
+  {
+    id: "jsonrpc-methods-snake-case",
+    violates: ["JSONRPC-SVC-001"],
+    bindings: ["JSONRPC"],
+    generations: ["1.0"],
+    what: "JSON-RPC: the agent serves its methods as send_message, get_task, ... instead of the PascalCase names",
+    clause: "A2A 1.0.1 §9.1 (PascalCase method names matching gRPC conventions)",
+    check: "lifecycle.send-returns-task",
+    request: (r, x) =>
+      x.binding === "jsonrpc" && x.generation === "1.0" ? renamedMethod(r, snakeCase) : undefined,
+  },
+  {
+    id: "rest-paths-without-colon-verbs",
+    violates: ["HTTP_JSON-URL-001"],
+    bindings: ["HTTP+JSON"],
+    what: "HTTP+JSON: the agent serves /message/send and /tasks/{id}/cancel instead of /message:send and /tasks/{id}:cancel",
+    clause: "A2A 1.0.1 §11.3 (URL patterns); 0.3 §3.2.3",
+    check: "lifecycle.send-returns-task",
+    request: (r, x) => {
+      if (x.binding !== "rest") return undefined;
+      const { pathname, query } = splitPath(r.path);
+      if (!pathname.includes(":")) return undefined;
+      r.path = pathname.replace(/:(send|stream|cancel|subscribe)$/, "/$1") + query;
+      return r;
+    },
+  },
+  {
+    id: "rest-send-by-put",
+    violates: ["HTTP_JSON-URL-002"],
+    bindings: ["HTTP+JSON"],
+    what: "HTTP+JSON: the agent takes message:send as PUT, answering POST as a method it does not allow",
+    clause: "A2A 1.0.1 §11.3 (POST /message:send); 0.3 §3.2.3",
+    check: "lifecycle.send-returns-task",
+    request: (r, x) => {
+      if (x.binding !== "rest" || x.verb !== "send") return undefined;
+      r.httpMethod = "PUT";
+      return r;
+    },
+  },
+  {
+    id: "query-parameters-snake-case",
+    violates: ["HTTP_JSON-QP-001"],
+    bindings: ["HTTP+JSON"],
+    generations: ["1.0"],
+    what: "HTTP+JSON: the agent reads history_length, page_size, ... and ignores the camelCase query parameters",
+    clause: "A2A 1.0.1 §11.5 (query parameter names are camelCase)",
+    check: "lifecycle.history-length",
+    request: (r, x) => {
+      if (x.binding !== "rest") return undefined;
+      const { pathname, query } = splitPath(r.path);
+      if (!query) return undefined;
+      const params = new URLSearchParams(query.slice(1));
+      const renamed = new URLSearchParams();
+      for (const [k, v] of params) renamed.append(snakeCase(k), v);
+      r.path = `${pathname}?${renamed.toString()}`;
+      return r;
+    },
+  },
+  {
+    id: "version-parameter-ignored",
+    violates: ["HTTP_JSON-SVC-002", "GRPC-META-001", "JSONRPC-SVC-002"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    generations: ["1.0"],
+    what: "the agent does not read the A2A-Version service parameter: every request is served as 1.0",
+    clause: "A2A 1.0.1 §3.6.2; §9.2, §10.2, §11.2 (A2A-Version as an HTTP header, gRPC metadata)",
+    check: "errors.version-not-supported",
+    request: (r) => {
+      if (r.headers["a2a-version"] === undefined) return undefined;
+      r.headers["a2a-version"] = "1.0";
+      return r;
+    },
+    grpcRequest: (call) => {
+      if (call.metadata["a2a-version"] === undefined) return undefined;
+      call.metadata["a2a-version"] = "1.0";
+      return call;
+    },
+  },
+  {
+    id: "return-immediately-ignored",
+    violates: ["CORE-EXECUTION-MODE-002"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    generations: ["1.0"],
+    what: "SendMessage with returnImmediately: true still waits for the task to finish",
+    clause: "A2A 1.0.1 §3.2.2 (non-blocking: return immediately after creating the task)",
+    check: "lifecycle.execution-mode",
+    request: (r, x) => {
+      if (x.verb !== "send" || !isObject(r.body)) return undefined;
+      const params = x.binding === "jsonrpc" ? r.body.params : r.body;
+      if (!isObject(params) || !isObject(params.configuration)) return undefined;
+      if (params.configuration.returnImmediately !== true) return undefined;
+      delete params.configuration.returnImmediately;
+      return r;
+    },
+    grpcRequest: (call, x) => {
+      const configuration =
+        x.verb === "send" && isObject(call.request) && isObject(call.request.configuration)
+          ? call.request.configuration
+          : undefined;
+      if (configuration?.returnImmediately !== true) return undefined;
+      configuration.returnImmediately = false;
+      return call;
+    },
+  },
+  {
+    id: "stream-method-not-served",
+    violates: ["CORE-STREAM-001", "GRPC-ERR-003"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "the card claims streaming, but the agent does not serve the streaming method (unknown method, path or RPC)",
+    clause:
+      "A2A 1.0.1 §3.1.2 SendStreamingMessage, §10.7 (gRPC streaming uses server streaming RPCs); 0.3 §7.2 message/stream",
+    check: "streaming.first-event",
+    request: (r, x) => {
+      if (x.verb !== "stream") return undefined;
+      if (x.binding === "jsonrpc") return renamedMethod(r, (m) => `${m}Unserved`);
+      const { pathname, query } = splitPath(r.path);
+      r.path = `${pathname.replace(/:stream$/, ":unserved")}${query}`;
+      return r;
+    },
+    grpcStreamRefusal: (x) =>
+      x.verb === "stream"
+        ? { code: GRPC_UNIMPLEMENTED, details: `${x.method} is not implemented`, metadata: {} }
+        : undefined,
+  },
+  {
+    id: "grpc-send-unimplemented",
+    violates: ["GRPC-SVC-001"],
+    bindings: ["GRPC"],
+    generations: ["1.0"],
+    what: "gRPC: the A2AService the agent serves lacks SendMessage (UNIMPLEMENTED)",
+    clause: "A2A 1.0.1 §10.1 (the agent implements the A2AService of the normative proto)",
+    check: "lifecycle.send-returns-task",
+    grpcReply: (_r, x) =>
+      x.verb === "send"
+        ? { error: { code: GRPC_UNIMPLEMENTED, details: "SendMessage is not implemented", metadata: {} } }
+        : undefined,
+  },
+  {
+    id: "grpc-reply-as-json",
+    violates: ["GRPC-SVC-002"],
+    bindings: ["GRPC"],
+    generations: ["1.0"],
+    what: "gRPC: SendMessage's response is the task as JSON text, not a proto3-encoded message",
+    clause: "A2A 1.0.1 §10.1 (Protocol Buffers version 3 messages)",
+    check: "lifecycle.send-returns-task",
+    grpcReply: (r, x) =>
+      x.verb === "send" && r.response !== undefined
+        ? { raw: Buffer.from(JSON.stringify(r.response)) }
+        : undefined,
+  },
+];
