@@ -77,7 +77,7 @@ describe("the TCK coverage table", () => {
     const byId = (id: string) => rows.find((r) => r.id === id);
     // The flaw of empty-version-is-0-3 bends the JSON-RPC front only; a mutation shows HTTP+JSON and gRPC.
     expect(byId("VER-SERVER-003")).toMatchObject({ status: "covered" });
-    // No flaw or mutation shows a violation of DM-SERIAL-005 over gRPC (protobuf cannot carry an unknown field).
+    // No flaw or mutation shows a violation of DM-SERIAL-005 over gRPC (the gRPC client encodes by the schema).
     expect(byId("DM-SERIAL-005")).toMatchObject({ status: "partial" });
     // Mutations alone carry execution-mode over HTTP+JSON and gRPC (src/mutation/mutations.test.ts proves them).
     expect(byId("CORE-EXECUTION-MODE-001")).toMatchObject({ status: "covered" });

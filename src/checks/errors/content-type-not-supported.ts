@@ -19,6 +19,7 @@ export default defineCheck({
   requirement:
     "A message with a file part of a media type outside the card's defaultInputModes is accepted or refused as a client error (ContentTypeNotSupportedError -32005, or InvalidParams -32602), not with an internal error or an unrelated code.",
   spec: "A2A 0.3 §8.2 (-32005); 1.0.1 §3.3.2 (ContentTypeNotSupportedError)",
+  tck: ["JSONRPC-SSE-002"],
   recommendation:
     "When a message part has a media type you do not take, answer ContentTypeNotSupportedError (-32005; HTTP 400, gRPC INVALID_ARGUMENT) naming the type.",
   selfTest: [{ flaw: "content-type-wrong-code", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],

@@ -93,7 +93,8 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
-  // A raw request is needed to add the field; gRPC's protobuf encoding cannot carry a field the schema lacks.
+  // A raw request is needed to add the field; over gRPC the client encodes with the proto3 schema, which
+  // gives no number to a field it lacks (and proto3 parsers skip unknown numbers by design).
   bindings: ["JSONRPC", "HTTP+JSON"],
   run: (ctx) => (ctx.transport === "HTTP+JSON" ? viaRest(ctx) : viaJsonRpc(ctx)),
 });

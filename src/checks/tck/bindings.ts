@@ -1,4 +1,4 @@
-import { TLS, covered, notApplicable, partial, req, type TckRequirement } from "./requirement.js";
+import { TLS, covered, notApplicable, req, type TckRequirement } from "./requirement.js";
 
 /** The TCK's requirements from binding_jsonrpc.py, binding_http_json.py and binding_grpc.py, in the TCK's order. */
 export const bindingRequirements: readonly TckRequirement[] = [
@@ -63,8 +63,8 @@ export const bindingRequirements: readonly TckRequirement[] = [
     "5.4",
     "A2A error types mapped to correct JSON-RPC error codes",
     true,
-    partial(
-      "TaskNotFound, TaskNotCancelable, UnsupportedOperation and VersionNotSupported are provoked and judged on every agent, PushNotificationNotSupported and UnsupportedOperation for capabilities the card leaves off (errors.capability-errors), ExtensionSupportRequired when the card marks an extension required (errors.required-extension); ContentTypeNotSupported and InvalidAgentResponse cannot be provoked",
+    covered(
+      "TaskNotFound, TaskNotCancelable, UnsupportedOperation and VersionNotSupported are provoked and judged on every agent, PushNotificationNotSupported and UnsupportedOperation for capabilities the card leaves off (errors.capability-errors), ExtensionSupportRequired when the card marks an extension required (errors.required-extension), ContentTypeNotSupported when the agent refuses a media type (errors.content-type-not-supported); InvalidAgentResponse reports a non-conforming response an agent received (1.0.1 §3.3.2), which only an agent relaying another agent can return",
     ),
   ),
   // binding_http_json.py

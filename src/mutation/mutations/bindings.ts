@@ -179,3 +179,20 @@ export const bindingMutations: Mutation[] = [
         : undefined,
   },
 ];
+
+/** Deviations in how a card declares the bindings an agent serves (A2A 1.0.1 §5.2, §8.3). */
+export const bindingDeclarationMutations: Mutation[] = [
+  {
+    id: "card-declares-no-interface",
+    violates: ["BIND-FIELD-001"],
+    generations: ["1.0"],
+    what: "the card's supportedInterfaces is empty: it declares none of the bindings the agent serves",
+    clause: "A2A 1.0.1 §5.2 (agents MUST declare every supported protocol in their card), §8.3",
+    check: "card.interfaces",
+    card: (card) => {
+      if (!Array.isArray(card.supportedInterfaces) || card.supportedInterfaces.length === 0) return undefined;
+      card.supportedInterfaces = [];
+      return card;
+    },
+  },
+];

@@ -1,5 +1,5 @@
 import type { Mutation } from "../types.js";
-import { bindingMutations } from "./bindings.js";
+import { bindingDeclarationMutations, bindingMutations } from "./bindings.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardMutations } from "./card.js";
 import { dataModelMutations } from "./data-model.js";
@@ -26,4 +26,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...taskOutcomeMutations,
   ...schemaMutations,
   ...bindingMutations,
+  ...bindingDeclarationMutations,
 ];
