@@ -11,6 +11,7 @@ import { formatDuration } from "../view/units.js";
 import { connectAgent, type Connection } from "../runner/connect.js";
 import { parseEndpointOverride } from "../runner/endpoint-override.js";
 import { usageError } from "../runner/errors.js";
+import { headerSecrets } from "../runner/credential-headers.js";
 import { resolveSecrets, shortSecretWarning, tooShortToRedact } from "../runner/secrets.js";
 import { heartbeat } from "../report/progress-display.js";
 import { plainStyle, styleFor, type Style } from "../report/style.js";
@@ -85,8 +86,14 @@ async function chatSettings(rawUrl: string, flags: ChatFlags) {
     names,
   } = resolveSecrets(auth.headers, await secretSourceFrom(flags, process.env));
   // As every run says it (docs/test-files.md, Secrets): used, with one warning naming it, never its value.
-  for (const [value, name] of names)
-    if (tooShortToRedact(value)) process.stderr.write(`plainwright: warning: ${shortSecretWarning(name)}\n`);
+  // A value typed into -H or --bearer is named by its header, as a run names it.
+  const typed = headerSecrets(headers).filter((s) => !names.has(s.value));
+  const warned = new Set<string>();
+  for (const [value, name] of [...names, ...typed.map((s) => [s.value, s.name] as const)])
+    if (tooShortToRedact(value) && !warned.has(name)) {
+      warned.add(name);
+      process.stderr.write(`plainwright: warning: ${shortSecretWarning(name)}\n`);
+    }
   return {
     url,
     ctx: {

@@ -287,6 +287,14 @@ describe("plainwright CLI", () => {
     expect(`${r.stdout}${r.stderr}`).not.toContain("1234");
   });
 
+  it("chat: a credential typed with --bearer too short to redact is warned of by its header, never by value", async () => {
+    const r = await cli(["chat", good.url, "--no-stream", "--bearer", "ab12"], {}, "/quit\n");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("warning: secret header Authorization is shorter than 8 characters");
+    expect(r.stderr.match(/shorter than 8/g)).toHaveLength(1);
+    expect(`${r.stdout}${r.stderr}`).not.toContain("ab12");
+  });
+
   it("chat: streams replies when the card says streaming, and /raw shows the traffic", async () => {
     const r = await cli(["chat", good.url, "--raw"], {}, "hello\n");
     expect(r.code, r.stderr).toBe(0);

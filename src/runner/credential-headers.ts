@@ -17,16 +17,25 @@ const PUBLIC_HEADERS = new Set([
   "tracestate",
 ]);
 
+/** A value to redact, and how the run names it when it is too short to redact reliably. */
+export interface NamedSecret {
+  value: string;
+  name: string;
+}
+
 /**
  * The values to redact from a test's headers, whatever their names (a session cookie in `X-Bob-Session` is
- * as secret as a bearer token): each value, and its credential after a scheme word ("Bearer abc" → "abc").
- * A value too short to redact safely counts only under a credential-like name, where the run warns about it.
+ * as secret as a bearer token): each value, and its credential after a scheme word ("Bearer abc" → "abc"),
+ * named by their header (`--bearer` is the Authorization header). A value too short to redact safely counts
+ * only under a credential-like name, where the run warns about it by that name.
  */
-export function headerSecrets(headers: Record<string, string>): string[] {
-  return Object.entries(headers).flatMap(([name, value]) => {
-    if (PUBLIC_HEADERS.has(name.toLowerCase())) return [];
-    if (value.trim().length < MIN_SECRET_LENGTH && !credentialsIn({ [name]: value })) return [];
+export function headerSecrets(headers: Record<string, string>, whose = ""): NamedSecret[] {
+  return Object.entries(headers).flatMap(([header, value]) => {
+    if (PUBLIC_HEADERS.has(header.toLowerCase())) return [];
+    if (value.trim().length < MIN_SECRET_LENGTH && !credentialsIn({ [header]: value })) return [];
+    const name = `${whose}header ${header}`;
+    // The credential after a scheme word is what leaks into text; too short, it is warned of by this name.
     const token = /^\s*\S+\s+(\S+)\s*$/.exec(value)?.[1];
-    return token && token.length >= MIN_SECRET_LENGTH ? [value, token] : [value];
+    return [{ value, name }, ...(token ? [{ value: token, name }] : [])];
   });
 }

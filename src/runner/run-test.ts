@@ -89,16 +89,18 @@ export async function runTestDefinition(test: LoadedTest, opts: TestRunOptions):
   }
   config = { ...config, ...overrides, headers: { ...config.headers, ...overrides.headers } };
   const { secrets, redact, overrides: _overrides, ...rest } = opts;
+  const inHeaders = [
+    ...headerSecrets(config.headers),
+    ...(config.identities ?? []).flatMap((identity) =>
+      headerSecrets(identity.headers, `identity ${identity.name} `),
+    ),
+  ];
   const request: RunRequest = {
     ...rest,
     config,
-    secrets: [
-      ...used,
-      ...(redact ?? []),
-      ...headerSecrets(config.headers),
-      ...(config.identities ?? []).flatMap((identity) => headerSecrets(identity.headers)),
-    ],
-    secretNames: names,
+    secrets: [...used, ...(redact ?? []), ...inHeaders.map((s) => s.value)],
+    // A {{secrets.NAME}} keeps its own name; a value typed into a header is named by its header.
+    secretNames: new Map([...inHeaders.map((s): [string, string] => [s.value, s.name]), ...names]),
     secretValues: secrets.values,
     ...(test.fromFlags ? {} : { name: test.definition.name, source: test.source }),
     warnings: test.warnings,

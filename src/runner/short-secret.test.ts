@@ -53,4 +53,29 @@ describe("a secret too short to redact from text", () => {
     ]);
     expect(result.warnings.join("\n")).not.toContain("1234");
   });
+
+  it("typed into a header (--bearer, -H) is warned of by its header, also under another caller's identity", async () => {
+    const test = parseTestDefinition(
+      {
+        name: "short bearer",
+        kind: "conformance",
+        config: {
+          agent_url: "http://127.0.0.1:9",
+          headers: { Authorization: "Bearer ab12" },
+          identities: [{ name: "bob", headers: { "X-Api-Key": "k9" } }],
+          timeout_s: 5,
+        },
+      },
+      "short-bearer.test.json",
+    );
+    const result = await runTestDefinition(test, {
+      secrets: { values: {}, env: {} },
+      policy: commandLinePolicy,
+    });
+    expect(tooShort(result.warnings)).toEqual([
+      expect.stringMatching(/^secret header Authorization is shorter than 8 characters/),
+      expect.stringMatching(/^secret identity bob header X-Api-Key is shorter than 8 characters/),
+    ]);
+    expect(result.warnings.join("\n")).not.toMatch(/ab12|k9/);
+  });
 });
