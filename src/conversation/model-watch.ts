@@ -13,6 +13,7 @@ export interface UnreachableModel {
  */
 export class ModelWatch {
   #down: UnreachableModel | undefined;
+  #called = false;
   #settle: () => void = () => undefined;
   /** Resolves once the first model call has settled, or `release` was called (a trial ended without one). */
   readonly settled = new Promise<void>((resolve) => (this.#settle = resolve));
@@ -27,9 +28,15 @@ export class ModelWatch {
     this.#settle();
   }
 
-  /** `model`, its calls watched. */
+  /**
+   * `model`, its calls watched: calls made while the first one is pending wait for its answer, and once a
+   * model is found unreachable no further call is made (each fails at once with the same cause).
+   */
   wrap(model: LanguageModelClient): LanguageModelClient {
     const chat = async <T>(request: ChatRequest<T>) => {
+      if (this.#called) await this.settled;
+      this.#called = true;
+      if (this.#down) throw new LlmError("network", this.#down.cause);
       try {
         return await model.chat(request);
       } catch (error) {
@@ -42,4 +49,14 @@ export class ModelWatch {
     };
     return { id: model.id, ...(model.servedAt !== undefined ? { servedAt: model.servedAt } : {}), chat };
   }
+}
+
+/** What to check when a model cannot be reached: the same advice wherever a run needs a model. */
+export const MODEL_SETUP_HINT =
+  "check that it is running and that PLAINWRIGHT_MODEL and its base URL (PLAINWRIGHT_MODEL_BASE_URL, or the provider's own) name it";
+
+/** "the model ID at URL cannot be reached (cause)": the first half of every such message. */
+export function unreachableModel({ model, cause }: UnreachableModel): string {
+  const where = model.servedAt ? ` at ${model.servedAt}` : "";
+  return `the model ${model.id}${where} cannot be reached (${cause})`;
 }

@@ -6,7 +6,7 @@ import type { TrafficLog } from "../net/traffic.js";
 import { interruptedStates } from "../protocol/model.js";
 import { replyText } from "../protocol/reply-text.js";
 import { criteriaOf, judgeTranscript, scoreOf } from "./judge.js";
-import { ModelWatch, type UnreachableModel } from "./model-watch.js";
+import { MODEL_SETUP_HINT, ModelWatch, unreachableModel, type UnreachableModel } from "./model-watch.js";
 import { nextUserMove } from "./simulated-user.js";
 import { runBounded, trialStats } from "./trials.js";
 import { conversationDefaults, type ConversationSpec } from "./types.js";
@@ -201,9 +201,8 @@ export async function runTrial(ctx: ConversationContext, trial: number): Promise
 }
 
 /** The one line of a run whose model cannot be reached: which model, where, and what to check. */
-function unreachableReason({ model, cause }: UnreachableModel): string {
-  const where = model.servedAt ? ` at ${model.servedAt}` : "";
-  return `the model ${model.id}${where} cannot be reached, so no trial can run (${cause}): check that it is running and that PLAINWRIGHT_MODEL and its base URL (PLAINWRIGHT_MODEL_BASE_URL, or the provider's own) name it`;
+function unreachableReason(down: UnreachableModel): string {
+  return `${unreachableModel(down)}, so no trial can run: ${MODEL_SETUP_HINT}`;
 }
 
 /** The outcome of every trial, and the statistics over them. */

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
+import { MODEL_SETUP_HINT, ModelWatch, unreachableModel } from "../conversation/model-watch.js";
 import { runBounded } from "../conversation/trials.js";
 import type { LanguageModelClient } from "../llm/types.js";
 import { NOT_RUN_INTERRUPTED } from "../model/finding.js";
@@ -242,10 +243,36 @@ function interruptedBefore(records: readonly AttemptRecord[], opts: RedteamRunOp
 export interface RedteamOutcome {
   attacks: AttackReport[];
   packs: PackReport[];
+  /** Said once when the judge or the attacker model could not be reached; each attempt keeps its own note. */
+  modelDown?: string;
+}
+
+/** The judge and the attacker, each watched: a model that is down is called once, not once per attempt. */
+function watchedModels(opts: RedteamRunOptions): {
+  opts: RedteamRunOptions;
+  down: () => string | undefined;
+} {
+  const judgeWatch = new ModelWatch();
+  const attackerWatch = new ModelWatch();
+  const watched = {
+    ...opts,
+    ...(opts.judge ? { judge: judgeWatch.wrap(opts.judge) } : {}),
+    ...(opts.attacker ? { attacker: attackerWatch.wrap(opts.attacker) } : {}),
+  };
+  const down = () => {
+    const said = [
+      judgeWatch.down && `the judge: ${unreachableModel(judgeWatch.down)}`,
+      attackerWatch.down && `the attacker: ${unreachableModel(attackerWatch.down)}`,
+    ].filter(Boolean);
+    if (said.length === 0) return undefined;
+    return `${said.join("; ")}. Attempts that needed the judge are undecided and none was escalated by the attacker; ${MODEL_SETUP_HINT}`;
+  };
+  return { opts: watched, down };
 }
 
 /** Runs every attack of the chosen packs `attempts` times (a few at a time) and scores them. */
-export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome> {
+export async function runPacks(given: RedteamRunOptions): Promise<RedteamOutcome> {
+  const { opts, down } = watchedModels(given);
   const attacks = PACKS.filter((p) => opts.packs.includes(p.id)).flatMap((p) => p.attacks);
   const runnable = attacks.filter((a) => skipReason(a, opts) === undefined);
   const jobs = runnable.flatMap((attack) =>
@@ -280,7 +307,8 @@ export async function runPacks(opts: RedteamRunOptions): Promise<RedteamOutcome>
     return reportOf(attack, records, skipReason(attack, opts) ?? interruptedBefore(records, opts));
   });
   const packs = PACKS.filter((p) => opts.packs.includes(p.id)).map((p) => packReport(p, reports));
-  return { attacks: reports, packs };
+  const modelDown = down();
+  return { attacks: reports, packs, ...(modelDown ? { modelDown } : {}) };
 }
 
 export { attackFinding };

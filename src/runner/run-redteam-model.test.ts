@@ -1,4 +1,6 @@
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LanguageModelClient } from "../llm/types.js";
 import { judgeSays } from "../conversation/testing/scripts.js";
 import { startScriptedModel, type ScriptedModel } from "../llm/testing/scripted-model.js";
 import type { RunResult } from "../model/result.js";
@@ -58,5 +60,36 @@ describe("red team with a model judge", () => {
     expect(failing(result)).toEqual([]);
     expect(result.redteam!.packs[0]).toMatchObject({ successes: 0, over_refusal: { count: 0 } });
     expect(model.calls.length).toBeGreaterThan(calls);
+  });
+
+  it("calls a judge and an attacker that cannot be reached once each, says so once, and leaves their attempts undecided", async () => {
+    // A port nothing listens on: the model's server is down.
+    const down = await new Promise<string>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(`http://127.0.0.1:${port}/v1`));
+      });
+    });
+    let calls = 0;
+    const counted = (client: LanguageModelClient): LanguageModelClient => ({
+      ...client,
+      chat: (request) => {
+        calls++;
+        return client.chat(request);
+      },
+    });
+    const result = await redteamRunAgainst([], { packs: ["jailbreak"], attempts: 2 }, down, {
+      modelWrap: counted,
+    });
+    expect(calls).toBe(2);
+    const said = result.warnings.filter((w) => w.includes("cannot be reached"));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain(`the judge: the model openai-compatible:scripted at ${down} cannot be reached`);
+    expect(said[0]).toMatch(/check that it is running/);
+    const graded = result.redteam!.attacks.flatMap((a) => a.records).filter((r) => r.decided_by === "judge");
+    expect(graded.length).toBeGreaterThan(1);
+    expect(graded.every((r) => r.outcome === "undecided")).toBe(true);
+    expect(result.status).not.toBe("error");
   });
 });

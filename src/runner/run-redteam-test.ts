@@ -101,6 +101,7 @@ export async function attack(
       ...(request.redteamSeeds ? { seeds: request.redteamSeeds } : {}),
       onAttack: (report) => run.emit({ type: "check-finished", index: 0, finding: attackFinding(report) }),
     });
+    if (outcome.modelDown) run.warn(outcome.modelDown);
     result.findings = outcome.attacks.map(attackFinding);
     result.redteam = {
       packs: outcome.packs,

@@ -12,12 +12,13 @@ export async function redteamRunAgainst(
   vuln: string[],
   redteam: Record<string, unknown>,
   modelBaseURL: string,
+  extra: Pick<Parameters<typeof runRedteamTest>[0], "modelWrap"> = {},
 ): Promise<RunResult> {
   const agent = await startReferenceAgent({ workMs: 5, vuln });
   try {
     const config = { agent_url: agent.url, headers: {}, strict_card: false, timeout_s: 10, ...redteam };
     const env = { PLAINWRIGHT_MODEL: "openai-compatible:scripted", PLAINWRIGHT_MODEL_BASE_URL: modelBaseURL };
-    return await runRedteamTest({ config, policy, env, pollIntervalMs: 50 });
+    return await runRedteamTest({ config, policy, env, pollIntervalMs: 50, ...extra });
   } finally {
     await agent.close();
   }
