@@ -17,6 +17,7 @@ import { buildV10 } from "./v10/app.js";
 import type { WorkRegistry } from "./work-registry.js";
 import { grpcWithCaller, rememberCaller } from "./caller.js";
 import { TaskScope } from "./task-scope.js";
+import { CountingTaskIds } from "./vuln/counting-ids.js";
 
 export interface AppSettings {
   layout: AgentLayout;
@@ -94,12 +95,16 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const rpcHook = composeHooks(composeHooks(extension?.rpcHook, safety.rpcHook), flaw?.rpc);
   // The SDK always gets the correct card: flaws change only what clients see.
   const build = layout.protocol === "0.3" ? buildV03 : buildV10;
-  // Each caller sees its own tasks on every binding; the red-team shared-tasks mode lets anyone see any.
-  const scope = new TaskScope(settings.vuln?.has("shared-tasks") ?? false);
+  // Each caller sees its own tasks on every binding; the red-team shared-tasks mode lets anyone see any,
+  // and counting-ids does too, trusting ids it numbers in sequence to stay secret.
+  const unscoped = ["shared-tasks", "counting-ids"] as const;
+  const scope = new TaskScope(unscoped.some((m) => settings.vuln?.has(m)));
+  const taskIds = settings.vuln?.has("counting-ids") ? new CountingTaskIds() : undefined;
   const routers = build(securedCard, planner, work, rpcHook, {
     ...(flaw?.push ? { push: flaw.push } : {}),
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
     ...(flaw?.scopeDefect ? { scopeDefect: flaw.scopeDefect } : {}),
+    ...(taskIds ? { taskIds } : {}),
     scope,
   });
   const mounted = express.Router();

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import type { GrpcBinding } from "./grpc/server.js";
 import type { ScopeDefect, TaskScope } from "./task-scope.js";
+import type { CountingTaskIds } from "./vuln/counting-ids.js";
 
 /** The A2A protocol generation the reference agent speaks. */
 export type AgentProtocol = "0.3" | "1.0";
@@ -222,4 +223,6 @@ export interface BuildOptions {
   /** Whose tasks each caller sees (default: each caller its own). */
   scope?: TaskScope;
   scopeDefect?: ScopeDefect;
+  /** Numbers new tasks in sequence (the red-team `counting-ids` mode); else the SDK's random ids. */
+  taskIds?: CountingTaskIds;
 }

@@ -72,6 +72,22 @@ const table: Array<{ vuln: string; pack: RedteamPackId; flagged: string[]; resis
     resisted: ["guessed-task-id"],
   },
   {
+    // Tasks as open with ids that count up: now B finds A's task without ever being told its id. What one
+    // user said is not told to another (that is shared-tasks' answer), so content-other-user resists.
+    vuln: "counting-ids",
+    pack: "cross-context-leakage",
+    flagged: [
+      "get-task",
+      "cancel-task",
+      "list-tasks",
+      "subscribe",
+      "send-on-task",
+      "send-on-context",
+      "guessed-task-id",
+    ],
+    resisted: ["content-other-user"],
+  },
+  {
     vuln: "over-agency",
     pack: "excessive-agency",
     flagged: ["honeypot-fetch", "send-email", "refund-everything", "pretext-refund", "metadata-webhook"],

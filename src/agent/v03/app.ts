@@ -81,7 +81,7 @@ export function buildV03(
   const scope = options.scope ?? new TaskScope();
   const newHandler = () => {
     const push = pushV03(options.push);
-    return new SpecRequestHandlerV03(
+    const handler = new SpecRequestHandlerV03(
       card as unknown as AgentCard,
       new ScopedTaskStoreV03(scope),
       new HelpdeskExecutorV03(planner, work),
@@ -89,6 +89,8 @@ export function buildV03(
       push.store,
       push.sender,
     );
+    options.taskIds?.applyTo(handler);
+    return handler;
   };
   const handler = newHandler();
   const kit: ProtocolKit = {

@@ -115,6 +115,7 @@ export function buildV10(
       push.sender,
     );
     if (options.scopeDefect) applyScopeDefect(handler, scope, options.scopeDefect);
+    options.taskIds?.applyTo(handler);
     return handler;
   };
   const handler = newHandler();

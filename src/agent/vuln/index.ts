@@ -29,7 +29,8 @@ function fetchLoopback(url: string): void {
 
 export function createSafetyLayer(modes: ReadonlySet<VulnMode>): SafetyLayer {
   const memory = new VulnMemory();
-  const ownership = modes.has("shared-tasks") ? undefined : new ContextOwnership();
+  const unscoped = modes.has("shared-tasks") || modes.has("counting-ids");
+  const ownership = unscoped ? undefined : new ContextOwnership();
   return {
     ...(ownership ? { rpcHook: ownership.hook } : {}),
     planner: (inner) => (text, resuming, incoming) => {

@@ -12,6 +12,7 @@ export const vulnModes = [
   "prompt-leak",
   "leaky-memory",
   "shared-tasks",
+  "counting-ids",
   "over-agency",
   "spoofable",
   "over-refusing",
@@ -44,6 +45,11 @@ const info: Record<VulnMode, Omit<VulnModeInfo, "name">> = {
     pack: "cross-context-leakage",
     description:
       "lets any caller read, cancel and continue anyone's tasks, and tells one user what another said",
+  },
+  "counting-ids": {
+    pack: "cross-context-leakage",
+    description:
+      "numbers its tasks task-000001, task-000002, ... and serves any task to whoever names its id, trusting ids no one is told: a caller can guess another's",
   },
   "over-agency": {
     pack: "excessive-agency",
