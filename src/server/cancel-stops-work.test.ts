@@ -21,11 +21,16 @@ afterAll(async () => {
 type Agent = Awaited<ReturnType<typeof holdingAgent>>;
 
 /** A test of the given kind against a fresh holding agent, and a run of it with `inFlight` messages held. */
-async function runHeld(kind: "load" | "redteam", inFlight: number) {
+async function runHeld(
+  kind: "load" | "redteam",
+  inFlight: number,
+  on: RunningServer = server,
+  waitHeld = inFlight,
+) {
   // The first message is answered: the run's reachability probe gets its task, the work is held.
   const agent = await holdingAgent(1);
   agents.push(agent);
-  const api = apiClient(server.url);
+  const api = apiClient(on.url);
   const moduleId = await newModule(api, `p-${Math.random()}`, "m");
   const body =
     kind === "load"
@@ -49,7 +54,7 @@ async function runHeld(kind: "load" | "redteam", inFlight: number) {
   const test = await api<{ id: string }>("POST", "/api/tests", body);
   expect(test.status, JSON.stringify(test.body)).toBe(201);
   const run = await api<{ id: string }>("POST", `/api/tests/${test.body.id}/runs`);
-  await agent.held(inFlight);
+  await agent.held(waitHeld);
   return { api, agent, runId: run.body.id };
 }
 
@@ -83,5 +88,37 @@ describe("cancelling a run through the API stops its work", () => {
   it("a red-team run: its attack in flight is given up and no further attack is sent", async () => {
     const { api, agent, runId } = await runHeld("redteam", 1);
     await expectStopped(api, agent, runId, 1);
+  });
+});
+
+describe("a run's deadline and a server shutdown stop its work too", () => {
+  it("a load run past the server's run deadline ends as an error, its requests given up, none sent after", async () => {
+    const short = await serve(tmp.db.replace(/\.db$/, "-deadline.db"), { runTimeoutMs: 2000 });
+    try {
+      // Held requests wait for nothing but the deadline; how many were sent before it does not matter.
+      const { api, agent, runId } = await runHeld("load", 3, short, 1);
+      const done = await waitForRun(api, runId, 30_000);
+      expect(done.status).toBe("error");
+      expect(done.result?.reason ?? "").toMatch(/took longer than 2 s and was stopped/);
+      // Every message but the answered first one was held, and each was given up.
+      await agent.released(agent.count() - 1);
+      const sent = agent.count();
+      for (let i = 0; i < 10; i++) await api("GET", `/api/runs/${runId}`);
+      expect(agent.count(), "messages sent after the deadline").toBe(sent);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("a load run when the server shuts down: its requests are given up and none is sent after", async () => {
+    const closing = await serve(tmp.db.replace(/\.db$/, "-shutdown.db"));
+    const { agent } = await runHeld("load", 3, closing);
+    await closing.close();
+    await agent.released(3);
+    const sent = agent.count();
+    // Round trips through another server: time for a run still going to send again.
+    const api = apiClient(server.url);
+    for (let i = 0; i < 10; i++) await api("GET", "/api/projects");
+    expect(agent.count(), "messages sent after the shutdown").toBe(sent);
   });
 });
