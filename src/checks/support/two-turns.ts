@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Message, Part } from "../../protocol/model.js";
+import { textOfParts } from "../../protocol/reply-text.js";
 import { describeFailure, type Fixtures, type Provided } from "../fixtures.js";
 import type { CheckContext } from "../types.js";
 import { ownAskingTask } from "./own-task.js";
@@ -25,12 +26,9 @@ export interface Located {
   message: Message;
 }
 
-/** The text parts of a message, joined, as the suite compares them. */
+/** The text parts of a message, joined by the one rule (protocol/reply-text.ts), as the suite compares them. */
 export function textOf(parts: readonly Part[]): string {
-  return parts
-    .flatMap((p) => (p.kind === "text" ? [p.text] : []))
-    .join("\n")
-    .trim();
+  return textOfParts(parts).trim();
 }
 
 /** Finds a sent message in the history; undefined when the agent did not keep it (or changed it past recognition). */
