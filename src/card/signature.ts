@@ -1,12 +1,12 @@
 import { decodeProtectedHeader, type Decoded, type Jwk } from "./jws.js";
 import type { KeySetResult } from "./key-set.js";
 import type { PayloadForm } from "./signing-payload.js";
+import { isObject } from "../model/json.js";
 
 /** Cards rarely carry more than two (key rotation, A2A 1.0.1 §8.4.3); past this many the rest are not read. */
 export const MAX_SIGNATURES = 10;
 
 type JsonObject = Record<string, unknown>;
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One entry of the card's `signatures` (AgentCardSignature, A2A 1.0.1 §4.4.7), as far as it could be read. */
 export interface CardSignature {

@@ -1,5 +1,6 @@
 import type { ProtocolGeneration } from "../model/generation.js";
 import { canonicalJson } from "./jcs.js";
+import { isObject } from "../model/json.js";
 
 /**
  * The bytes an Agent Card signature covers (A2A 1.0.1 §8.4.1, §8.4.3): the card with default-valued
@@ -110,8 +111,6 @@ const shapes: Readonly<Record<string, MessageShape>> = {
 };
 
 type JsonObject = Record<string, unknown>;
-
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** proto3's implicit defaults as ProtoJSON writes them (null: the field is unset). */
 const isDefault = (v: unknown): boolean =>

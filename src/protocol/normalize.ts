@@ -8,10 +8,10 @@ import {
   type Task,
   type TaskState,
 } from "./model.js";
+import { isObject } from "../model/json.js";
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 // 1.0 ProtoJSON enum numbers (a2a.proto TaskState), accepted because a ProtoJSON parser must accept them.

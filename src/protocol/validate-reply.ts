@@ -1,11 +1,9 @@
 import type { ProtocolGeneration } from "../model/generation.js";
 import { taskStates, terminalStates, type Reply } from "./model.js";
 import { normalizeReply } from "./normalize.js";
+import { isObject } from "../model/json.js";
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The `kind` each reply type carries on the wire in A2A 0.2 and 0.3 (0.3 §6.1, §6.4, §7.2.2, §7.2.3). */
 const KIND_OF: Record<Reply["kind"], string> = {

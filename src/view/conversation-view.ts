@@ -1,5 +1,6 @@
 import { joinTextParts } from "../model/text-parts.js";
 import type { RunResult, TrialStats, UsageSection } from "../model/index.js";
+import { isObject } from "../model/json.js";
 
 /*
  * Conversation tests add `transcript`, `verdicts` and `trials` to the result (docs/result-format.md). Results are
@@ -61,7 +62,6 @@ export interface ConversationView {
 
 type Loose = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 

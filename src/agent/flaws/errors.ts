@@ -1,6 +1,7 @@
 import { RPC, sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
-import { getMethod, isObject, paramsOf } from "./rpc-call.js";
+import { getMethod, paramsOf } from "./rpc-call.js";
+import { isObject } from "../json.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 

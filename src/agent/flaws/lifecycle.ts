@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Response } from "express";
 import { sendRpcResult } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
-import { isObject, paramsOf } from "./rpc-call.js";
+import { paramsOf } from "./rpc-call.js";
+import { isObject } from "../json.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 

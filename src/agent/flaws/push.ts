@@ -1,7 +1,8 @@
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
 import { editReply } from "./lifecycle.js";
-import { isObject, paramsOf } from "./rpc-call.js";
+import { paramsOf } from "./rpc-call.js";
+import { isObject } from "../json.js";
 import { withoutPush } from "./variants.js";
 
 /** Config ids deleted once, so the flaw push-delete-twice-fails can refuse a second delete. */

@@ -1,9 +1,7 @@
 import type { JsonObject, ProtocolKit, RpcCall } from "../types.js";
+import { isObject } from "../json.js";
 
 /** Small readers of JSON-RPC calls shared by the flaws that bend the JSON-RPC front. */
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 export const paramsOf = (call: RpcCall): JsonObject => (isObject(call.params) ? call.params : {});
 
 /** The get-task method of the agent's protocol. */

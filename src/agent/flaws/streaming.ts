@@ -3,7 +3,8 @@ import type { Response } from "express";
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
 import { editReply } from "./lifecycle.js";
-import { getMethod, isObject, paramsOf } from "./rpc-call.js";
+import { getMethod, paramsOf } from "./rpc-call.js";
+import { isObject } from "../json.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 

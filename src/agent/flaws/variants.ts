@@ -1,6 +1,7 @@
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { FlawDefinition, JsonObject, RpcHook } from "../types.js";
-import { isObject, paramsOf } from "./rpc-call.js";
+import { paramsOf } from "./rpc-call.js";
+import { isObject } from "../json.js";
 import { is, storedTask, stateOf, TERMINAL } from "./lifecycle.js";
 
 const BOTH = ["0.3", "1.0"] as const;

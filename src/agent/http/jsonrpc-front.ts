@@ -1,6 +1,7 @@
 import express from "express";
 import type { NextFunction, Request, Response, Router } from "express";
 import type { ProtocolKit, RpcCall, RpcHook } from "../types.js";
+import { isObject } from "../json.js";
 
 /** JSON-RPC 2.0 error codes (A2A the A2A spec). */
 export const RPC = {
@@ -38,10 +39,6 @@ export function sendRpcResult(res: Response, id: RpcId, result: unknown): void {
 
 function isValidId(id: unknown): id is RpcId {
   return typeof id === "string" || typeof id === "number" || id === null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Validates the JSON-RPC 2.0 envelope (§4 of the JSON-RPC spec): -32600 when it is not a Request. */

@@ -1,8 +1,6 @@
 import type { RequestHandler } from "express";
-import type { JsonObject, RpcReplyHook } from "../types.js";
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import type { RpcReplyHook } from "../types.js";
+import { isObject } from "../json.js";
 
 /** Middleware that lets a flaw rewrite every JSON body sent below it (installed before the JSON-RPC front). */
 export function tapJsonReplies(hook: RpcReplyHook): RequestHandler {

@@ -1,11 +1,11 @@
 import type { Request, Response } from "express";
 import { sendRpcError } from "../http/jsonrpc-front.js";
-import type { JsonObject, RpcHook } from "../types.js";
+import type { RpcHook } from "../types.js";
 import { callerOf } from "../caller.js";
+import { isObject } from "../json.js";
 
 const SEND = new Set(["SendMessage", "SendStreamingMessage", "message/send", "message/stream"]);
 
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /**

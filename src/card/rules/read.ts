@@ -1,7 +1,7 @@
+import type { JsonObject } from "../../model/json.js";
 /** Tolerant readers shared by the card rules: every value is read with the JSON path it came from. */
 import type { CardIssue } from "../../model/result.js";
-
-export type JsonObject = Record<string, unknown>;
+import { isObject } from "../../model/json.js";
 
 /** Collects errors and warnings in the order the rules find them. */
 export class IssueLog {
@@ -21,11 +21,6 @@ export class IssueLog {
 export interface Field {
   value: unknown;
   path: string;
-}
-
-/** True for a JSON object (not an array, not null). */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** `skills[0]` + `tags` → `skills[0].tags`; the root is the empty base. */

@@ -1,16 +1,17 @@
 /** Rules for `skills` and each skill in it. */
 import type { CardSkill } from "../../model/result.js";
-import type { IssueLog, JsonObject } from "./read.js";
+import type { IssueLog } from "./read.js";
+import type { JsonObject } from "../../model/json.js";
 import {
   describe,
   isNonEmptyString,
-  isObject,
   mediaTypeProblem,
   mustBe,
   readField,
   stringListProblem,
   stringsOf,
 } from "./read.js";
+import { isObject } from "../../model/json.js";
 
 // docs/test-files.md, card validation, "each skill": error when id, name or description is missing.
 const SKILL_TEXT = ["id", "name", "description"] as const;

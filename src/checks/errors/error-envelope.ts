@@ -9,9 +9,7 @@ import {
   type BadRequest,
   type RawReply,
 } from "../support/raw-jsonrpc.js";
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+import { isObject } from "../../model/json.js";
 
 /**
  * What is wrong with the reply to a bad request as a JSON-RPC 2.0 error response, or undefined. The HTTP

@@ -1,11 +1,9 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+import { isObject } from "../../model/json.js";
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The raw task of a GetTask result (the Task itself) or of a send result (1.0 `{task}`). */
 const rawTask = (raw: unknown): Json | undefined =>

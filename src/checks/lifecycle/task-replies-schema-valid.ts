@@ -6,11 +6,7 @@ import { recordedResult } from "../support/recorded-result.js";
 import { reportedPaths, resultSchemaProblems } from "../support/result-schema.js";
 import { replyProblems, taskProblems } from "../support/wire-format.js";
 import type { CheckContext } from "../types.js";
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isObject } from "../../model/json.js";
 
 /**
  * What lifecycle.wire-format already reports in a 1.0 GetTask or ListTasks reply over a JSON binding (it reads

@@ -5,11 +5,9 @@ import { a2aCodes } from "../../protocol/error-codes.js";
 import { skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+import { isObject } from "../../model/json.js";
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The A2A error domain every ErrorInfo names (1.0.1 §10.6, §11.6). */
 export const A2A_DOMAIN = "a2a-protocol.org";

@@ -1,9 +1,7 @@
+import { isObject } from "../../model/json.js";
 /** Reading the raw JSON of a ListTasks reply (JSON-RPC result, REST body, gRPC message as JSON). */
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The raw task objects of a ListTasks reply, in the order the agent sent them. */
 export function rawListedTasks(raw: unknown): Json[] {

@@ -1,13 +1,9 @@
+import { isObject } from "../../model/json.js";
 /**
  * The A2A 1.0 JSON wire rules every reply must keep (A2A 1.0.1 §5.5 camelCase and ProtoJSON enum names,
  * §5.6.1 UTC timestamps, §5.7 REQUIRED fields of the proto: Task.id and status, TaskStatus.state,
  * Message.messageId, role and parts, Artifact.artifactId and parts, one content member per Part).
  */
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const TASK_STATES = new Set([
   "TASK_STATE_SUBMITTED",

@@ -2,7 +2,9 @@ import type { MethodDefinition } from "@grpc/grpc-js";
 // a2a-sdk 0.3 exports the proto's binary codecs only inside its grpc-js service definition, and no
 // ProtoJSON conversion; the few request shapes Plainwright sends are built here, responses read generically.
 import { A2AService } from "a2a-sdk-v03/server/grpc";
-import { changeStrings, type JsonObject, type RpcCodec, type ServiceCodecs } from "./codec.js";
+import { changeStrings, type RpcCodec, type ServiceCodecs } from "./codec.js";
+import type { JsonObject } from "../../model/json.js";
+import { isObject } from "../../model/json.js";
 
 const TASK_STATES = [
   "TASK_STATE_UNSPECIFIED",
@@ -21,7 +23,6 @@ const JSON_NAMES: Record<string, string> = { request: "message", msg: "message",
 // google.protobuf.Struct values are already JSON.
 const STRUCT_FIELDS = new Set(["metadata", "data", "header", "params"]);
 
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 function enumName(names: string[], value: unknown): unknown {

@@ -20,7 +20,8 @@ import {
 // The SDK ships the proto's binary codecs only inside its grpc-js service definition; Plainwright uses
 // them to encode and decode, and makes every call itself so that it sees each message.
 import { A2AService } from "@a2a-js/sdk/server/grpc";
-import { changeStrings, type JsonObject, type RpcCodec, type ServiceCodecs } from "./codec.js";
+import { changeStrings, type RpcCodec, type ServiceCodecs } from "./codec.js";
+import type { JsonObject } from "../../model/json.js";
 
 /** ProtoJSON conversion of one message type (ts-proto's fromJSON/toJSON). */
 interface JsonFns<T> {

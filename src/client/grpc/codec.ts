@@ -1,3 +1,4 @@
+import type { JsonObject } from "../../model/json.js";
 /** The operations a gRPC A2A service may offer, named as the A2AClient calls them. */
 export type GrpcOperation =
   | "send"
@@ -11,8 +12,6 @@ export type GrpcOperation =
   | "pushList"
   | "pushDelete"
   | "card";
-
-export type JsonObject = Record<string, unknown>;
 
 /** One RPC: its path, and how its messages go to and from the wire. */
 export interface RpcCodec {

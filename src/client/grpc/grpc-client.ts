@@ -23,11 +23,10 @@ import type { GrpcRequests } from "./requests.js";
 import { a2aErrorOf } from "./status.js";
 import { GrpcTransport } from "./transport.js";
 import type { StreamResult, UnaryResult } from "./call-results.js";
+import { isObject } from "../../model/json.js";
 
 type Failure = Exclude<CallOutcome<never>, { ok: true }>;
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 interface Generation {
   codecs: ServiceCodecs;

@@ -1,9 +1,9 @@
 import { newMessageId } from "../message-id.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
 import { messageMetadata, messageParts } from "../message-parts.js";
-import type { JsonObject } from "./codec.js";
+import type { JsonObject } from "../../model/json.js";
+import { isObject } from "../../model/json.js";
 
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 /** Drops undefined members, so the recorded request shows only what was set. */

@@ -1,10 +1,10 @@
 import { tryParseJson } from "../../net/json.js";
 import { codeForReason, errorName, jsonRpcCodes } from "../../protocol/error-codes.js";
 import type { A2AError } from "../types.js";
+import { isObject } from "../../model/json.js";
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const isRpcCode = (v: unknown): v is number => typeof v === "number" && v <= -32000 && v >= -32768;
 

@@ -1,13 +1,11 @@
 import { normalizeReply, normalizeTask } from "../../protocol/normalize.js";
 import type { Message, Task } from "../../protocol/model.js";
 import type { PushConfig, TaskPage } from "../types.js";
-
-type Json = Record<string, unknown>;
+import { isObject } from "../../model/json.js";
 
 /** A 2xx body read into the client's types, or why it could not be. */
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
 /** SendMessageResponse: `{task}` or `{message}` in both generations (A2A 1.0 §11). */

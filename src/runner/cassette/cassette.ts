@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import type { RunResult } from "../../model/result.js";
 import type { TrafficEntry, TrafficEvent } from "../../model/traffic.js";
 import { codecOfPath } from "../../client/grpc/codec-by-path.js";
-import type { JsonObject } from "../../client/grpc/codec.js";
+import type { JsonObject } from "../../model/json.js";
 import { configError } from "../errors.js";
 import type { StoredModelCall } from "./model-calls.js";
 import type { AttemptSeeds } from "../../redteam/attempt-input.js";
