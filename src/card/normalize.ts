@@ -1,7 +1,6 @@
 /** Shared normalisation: protocol generation, URL identity, the empty card. */
 import { peekField } from "./rules/read.js";
-import { isObject } from "../model/json.js";
-import type { JsonObject } from "../model/json.js";
+import { type JsonObject, isObject } from "../model/json.js";
 import { generationOf } from "../model/generation.js";
 import { parseTransport } from "../model/transport.js";
 import type { NormalizedCard } from "./types.js";

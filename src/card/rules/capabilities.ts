@@ -1,9 +1,8 @@
 /** Rules for capabilities and the default input/output modes. */
 import type { NormalizedCard } from "../types.js";
 import type { IssueLog } from "./read.js";
-import type { JsonObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 import { describe, mediaTypeProblem, mustBe, peekField, readField, stringListProblem } from "./read.js";
-import { isObject } from "../../model/json.js";
 
 type Capabilities = NormalizedCard["capabilities"];
 

@@ -1,9 +1,8 @@
 /** Rules for the card's descriptive fields: name, description, version, protocolVersion, provider, links. */
 import type { ProtocolGeneration } from "../../model/generation.js";
 import type { IssueLog } from "./read.js";
-import type { JsonObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 import { describe, isHttpUrl, isNonEmptyString, looksLikeVersion, mustBe, readField } from "./read.js";
-import { isObject } from "../../model/json.js";
 
 // docs/test-files.md, card validation: "name, description, version — error when missing or not a non-empty string".
 const REQUIRED_TEXT = ["name", "description", "version"] as const;

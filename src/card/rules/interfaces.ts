@@ -7,9 +7,8 @@ import { interfaceKey, urlKey } from "../normalize.js";
 import type { CardInterface } from "../types.js";
 import type { Transport } from "../../model/transport.js";
 import type { Field, IssueLog } from "./read.js";
-import type { JsonObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 import { describe, isHostPort, isHttpUrl, looksLikeVersion, mustBe, readField } from "./read.js";
-import { isObject } from "../../model/json.js";
 
 /** One interface as read from the card; `iface` is null when its url or transport is not even a string. */
 interface Declared {

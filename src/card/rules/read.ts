@@ -1,7 +1,6 @@
-import type { JsonObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 /** Tolerant readers shared by the card rules: every value is read with the JSON path it came from. */
 import type { CardIssue } from "../../model/result.js";
-import { isObject } from "../../model/json.js";
 
 /** Collects errors and warnings in the order the rules find them. */
 export class IssueLog {

@@ -1,9 +1,8 @@
 /** Reads the security fields of every generation into the 0.x shape NormalizedCard uses. */
 import type { NormalizedCard } from "../types.js";
 import type { IssueLog } from "./read.js";
-import type { JsonObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 import { describe, readField, stringsOf } from "./read.js";
-import { isObject } from "../../model/json.js";
 
 type Security = Pick<NormalizedCard, "securitySchemes" | "security" | "legacyAuthSchemes">;
 type Requirement = Record<string, string[]>;

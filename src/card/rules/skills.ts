@@ -1,7 +1,7 @@
 /** Rules for `skills` and each skill in it. */
 import type { CardSkill } from "../../model/result.js";
 import type { IssueLog } from "./read.js";
-import type { JsonObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 import {
   describe,
   isNonEmptyString,
@@ -11,7 +11,6 @@ import {
   stringListProblem,
   stringsOf,
 } from "./read.js";
-import { isObject } from "../../model/json.js";
 
 // docs/test-files.md, card validation, "each skill": error when id, name or description is missing.
 const SKILL_TEXT = ["id", "name", "description"] as const;

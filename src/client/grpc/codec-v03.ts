@@ -3,8 +3,7 @@ import type { MethodDefinition } from "@grpc/grpc-js";
 // ProtoJSON conversion; the few request shapes Plainwright sends are built here, responses read generically.
 import { A2AService } from "a2a-sdk-v03/server/grpc";
 import { changeStrings, type RpcCodec, type ServiceCodecs } from "./codec.js";
-import type { JsonObject } from "../../model/json.js";
-import { isObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 
 const TASK_STATES = [
   "TASK_STATE_UNSPECIFIED",

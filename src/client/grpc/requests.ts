@@ -1,8 +1,7 @@
 import { newMessageId } from "../message-id.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
 import { messageMetadata, messageParts } from "../message-parts.js";
-import type { JsonObject } from "../../model/json.js";
-import { isObject } from "../../model/json.js";
+import { type JsonObject, isObject } from "../../model/json.js";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
