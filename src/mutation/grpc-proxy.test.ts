@@ -44,7 +44,7 @@ async function agent(calls: string[]): Promise<string> {
 
 async function through(mutation: Mutation, calls: string[]) {
   let applied = 0;
-  const proxy = await startGrpcMutationProxy(await agent(calls), mutation, new Map(), () => applied++);
+  const proxy = await startGrpcMutationProxy(await agent(calls), "1.0", mutation, new Map(), () => applied++);
   const client = new grpc.Client(proxy.address, grpc.credentials.createInsecure());
   closers.push(
     () => client.close(),

@@ -1,9 +1,22 @@
 import * as grpc from "@grpc/grpc-js";
 import { A2AService } from "@a2a-js/sdk/server/grpc";
-import type { GrpcError, GrpcExchange, GrpcReply, Mutation, MutationMemory, Verb } from "./types.js";
+import { A2AService as A2AServiceV03 } from "a2a-sdk-v03/server/grpc";
+import type {
+  Generation,
+  GrpcError,
+  GrpcExchange,
+  GrpcReply,
+  Mutation,
+  MutationMemory,
+  Verb,
+} from "./types.js";
 
-// lf.a2a.v1.A2AService (A2A 1.0.1 §10): the method names, and the verb each one is.
+// lf.a2a.v1.A2AService (A2A 1.0.1 §10) and a2a.v1.A2AService (0.3 §3.2.2): the method names, and the
+// verb each one is.
 const GRPC_VERBS: Record<string, Verb> = {
+  TaskSubscription: "subscribe",
+  ListTaskPushNotificationConfig: "push",
+  GetAgentCard: "card",
   SendMessage: "send",
   SendStreamingMessage: "stream",
   GetTask: "get",
@@ -65,22 +78,28 @@ function forwardedCall(
 }
 
 /**
- * A loopback gRPC proxy in front of an A2A 1.0 agent's gRPC interface: each call is decoded with the
- * A2A service definition, given to the mutation, and forwarded. `count` is told of every change.
+ * A loopback gRPC proxy in front of an A2A agent's gRPC interface: each call is decoded with the
+ * service definition of the agent's generation, given to the mutation, and forwarded. `count` is told
+ * of every change.
  */
 export async function startGrpcMutationProxy(
   target: string,
+  generation: Generation,
   mutation: Mutation | undefined,
   memory: MutationMemory,
   count: () => void,
 ): Promise<GrpcMutationProxy> {
-  const service = A2AService as unknown as Record<string, Definition>;
+  const service = (generation === "1.0" ? A2AService : A2AServiceV03) as unknown as Record<
+    string,
+    Definition
+  >;
   const client = new grpc.Client(target, grpc.credentials.createInsecure());
   const server = new grpc.Server();
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const [key, def] of Object.entries(service)) {
     const method = def.path.split("/").pop() ?? key;
     const exchange = (request: unknown): GrpcExchange => ({
+      generation,
       method,
       verb: GRPC_VERBS[method] ?? "unknown",
       request,

@@ -82,21 +82,38 @@ class HttpMutationProxy {
     return v;
   }
 
+  /**
+   * Points each loopback gRPC interface of a card at a gRPC proxy of its own: 1.0 names them in
+   * supportedInterfaces (protocolBinding GRPC), 0.3 in additionalInterfaces (transport GRPC) or as the
+   * main url when preferredTransport is GRPC (0.3 §5.5–§5.6).
+   */
   async #proxyGrpcInterfaces(card: unknown): Promise<void> {
-    const interfaces =
-      isObject(card) && Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
-    for (const i of interfaces as unknown[]) {
-      if (!isObject(i) || i.protocolBinding !== "GRPC" || typeof i.url !== "string") continue;
-      const m = /^(?:[a-z]+:\/\/)?([^/]+?)\/?$/i.exec(i.url);
+    if (!isObject(card)) return;
+    const list = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+    const v10 = list(card.supportedInterfaces).filter((i) => isObject(i) && i.protocolBinding === "GRPC");
+    const v03 = list(card.additionalInterfaces).filter((i) => isObject(i) && i.transport === "GRPC");
+    if (card.preferredTransport === "GRPC") v03.push(card);
+    for (const [holder, generation] of [
+      ...v10.map((i) => [i, "1.0"] as const),
+      ...v03.map((i) => [i, "0.x"] as const),
+    ]) {
+      if (!isObject(holder) || typeof holder.url !== "string") continue;
+      const m = /^(?:[a-z]+:\/\/)?([^/]+?)\/?$/i.exec(holder.url);
       const address = m?.[1];
       const host = address?.replace(/:\d+$/, "");
       if (!address || !host || !LOOPBACK.test(host)) continue;
       let started = this.grpcProxies.get(address);
       if (!started) {
-        started = startGrpcMutationProxy(address, this.mutation, this.memory, () => this.applied++);
+        started = startGrpcMutationProxy(
+          address,
+          generation,
+          this.mutation,
+          this.memory,
+          () => this.applied++,
+        );
         this.grpcProxies.set(address, started);
       }
-      i.url = i.url.replace(address, (await started).address);
+      holder.url = holder.url.replace(address, (await started).address);
     }
   }
 

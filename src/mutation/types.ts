@@ -22,8 +22,12 @@ export interface Exchange {
   requestUnparsable: boolean;
 }
 
-/** One gRPC call of an A2A 1.0 agent (lf.a2a.v1.A2AService), its request decoded by the service definition. */
+/**
+ * One gRPC call of an A2A agent (lf.a2a.v1.A2AService for 1.0, a2a.v1.A2AService for 0.3), its request
+ * decoded by the service definition of its generation.
+ */
 export interface GrpcExchange {
+  generation: Generation;
   /** The method's name: SendMessage, GetTask, ... */
   method: string;
   verb: Verb;
@@ -95,8 +99,8 @@ export interface Mutation {
   check: string | Partial<Record<Generation, string>>;
   /**
    * The bindings the deviation is played on, where the check must fail (judged per binding);
-   * none for a card deviation, judged once for the agent. gRPC deviations are played on A2A 1.0
-   * agents only (the proxy decodes calls with the 1.0 service definition).
+   * none for a card deviation, judged once for the agent. gRPC calls are decoded with the service
+   * definition of the card's generation (0.3's a2a.v1 or 1.0's lf.a2a.v1).
    */
   bindings?: ReadonlyArray<"JSONRPC" | "HTTP+JSON" | "GRPC">;
   /**
@@ -109,14 +113,14 @@ export interface Mutation {
   card?(card: Json): Json | undefined;
   /** The request before it is forwarded; `x` describes it as the client sent it. */
   request?(request: ForwardedRequest, x: Exchange, memory: MutationMemory): ForwardedRequest | undefined;
-  /** A gRPC call's request and metadata before it is forwarded (A2A 1.0). */
+  /** A gRPC call's request and metadata before it is forwarded. */
   grpcRequest?(
     call: ForwardedGrpcCall,
     x: GrpcExchange,
     memory: MutationMemory,
   ): ForwardedGrpcCall | undefined;
   /**
-   * A gRPC server stream refused before it starts (A2A 1.0): the status the client gets instead of
+   * A gRPC server stream refused before it starts: the status the client gets instead of
    * the agent's stream.
    */
   grpcStreamRefusal?(x: GrpcExchange, memory: MutationMemory): GrpcError | undefined;
@@ -132,9 +136,9 @@ export interface Mutation {
     x: Exchange,
     memory: MutationMemory,
   ): { events: unknown[]; end?: boolean } | undefined;
-  /** A unary gRPC call's outcome (A2A 1.0). */
+  /** A unary gRPC call's outcome. */
   grpcReply?(reply: GrpcReply, x: GrpcExchange, memory: MutationMemory): GrpcReply | undefined;
-  /** One message of a gRPC server stream (A2A 1.0), as `event`. */
+  /** One message of a gRPC server stream, as `event`. */
   grpcEvent?(
     event: unknown,
     x: GrpcExchange,

@@ -6,7 +6,7 @@ export const GRPC_NOT_FOUND = 5;
 export const GRPC_FAILED_PRECONDITION = 9;
 export const GRPC_INTERNAL = 13;
 
-// lf.a2a.v1.TaskState numbers (A2A 1.0.1 §5.5, a2a.proto).
+// TaskState numbers, the same in 0.3's a2a.v1 and 1.0's lf.a2a.v1 (a2a.proto at each tag).
 export const GRPC_STATE = { working: 2, completed: 3, canceled: 5 } as const;
 const FINISHED = new Set([3, 4, 5, 6, 7, 8]);
 
@@ -26,9 +26,11 @@ export function grpcTask(reply: GrpcReply): Json | undefined {
   return typeof r.id === "string" && isObject(r.status) ? r : undefined;
 }
 
-/** The message of a SendMessage / SendStreamingMessage request. */
+/** The message of a SendMessage / SendStreamingMessage request (0.3's proto names the field `request`). */
 export function grpcRequestMessage(x: GrpcExchange): Json | undefined {
-  return isObject(x.request) && isObject(x.request.message) ? x.request.message : undefined;
+  if (!isObject(x.request)) return undefined;
+  const message = x.generation === "1.0" ? x.request.message : x.request.request;
+  return isObject(message) ? message : undefined;
 }
 
 /** The value of a StreamResponse when its payload is of the given case. */

@@ -36,8 +36,11 @@ function alterUserText(history: unknown[]): boolean {
       if (typeof p.text === "string") {
         p.text = `${p.text} (altered)`;
         changed = true;
-      } else if (isObject(p.content) && p.content.$case === "text") {
-        p.content.value = `${String(p.content.value)} (altered)`;
+      } else {
+        // Decoded proto: 1.0 names the part's oneof `content`, 0.3 names it `part`.
+        const oneof = isObject(p.content) ? p.content : isObject(p.part) ? p.part : undefined;
+        if (oneof?.$case !== "text") continue;
+        oneof.value = `${String(oneof.value)} (altered)`;
         changed = true;
       }
     }
