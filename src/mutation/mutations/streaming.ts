@@ -90,6 +90,67 @@ function taskHeldPastFirstUpdate(
   };
 }
 
+// Message streams whose opening event was already looked at by stream-opens-with-message.
+const acknowledged = new WeakSet<object>();
+const ACK_TEXT = "Thanks, I am looking into it.";
+
+/** An agent Message of a task, as A2A 1.0 JSON spells it (1.0.1 §4.1.4; Role ROLE_AGENT, a text part). */
+function jsonAgentMessage(task: Record<string, unknown>): Record<string, unknown> {
+  return {
+    messageId: crypto.randomUUID(),
+    contextId: task.contextId,
+    taskId: task.id,
+    role: "ROLE_AGENT",
+    parts: [{ text: ACK_TEXT }],
+  };
+}
+
+// lf.a2a.v1.Role ROLE_AGENT.
+const GRPC_ROLE_AGENT = 2;
+
+/** The same Message as the decoded lf.a2a.v1.Message the gRPC proxy encodes (every field set). */
+function grpcAgentMessage(task: Record<string, unknown>): Record<string, unknown> {
+  return {
+    messageId: crypto.randomUUID(),
+    contextId: task.contextId,
+    taskId: task.id,
+    role: GRPC_ROLE_AGENT,
+    parts: [
+      {
+        content: { $case: "text", value: ACK_TEXT },
+        mediaType: "text/plain",
+        filename: "",
+        metadata: undefined,
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+/**
+ * A 1.0 message stream that opens with an acknowledging agent Message and then carries the Task and its
+ * updates as they came. The stream answered with a Message, so 1.0.1 §3.1.2 wants that Message alone.
+ */
+function messageBeforeTask(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  if (x.verb !== "stream" || acknowledged.has(x)) return undefined;
+  acknowledged.add(x);
+  const task = jsonTaskEvent(e);
+  if (!task) return undefined;
+  const message = jsonAgentMessage(task);
+  const ack = isObject(e) && isObject(e.result) ? { ...e, result: { message } } : { message };
+  return { events: [ack, e] };
+}
+
+function grpcMessageBeforeTask(e: unknown, x: GrpcExchange): { events: unknown[] } | undefined {
+  if (x.verb !== "stream" || acknowledged.has(x)) return undefined;
+  acknowledged.add(x);
+  const task = grpcPayload(e, "task");
+  if (!task) return undefined;
+  return { events: [{ payload: { $case: "message", value: grpcAgentMessage(task) } }, e] };
+}
+
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
 /** Per task id seen in a message stream: "open" until its final event passed the proxy, then "done". */
 function streamedTasks(memory: MutationMemory): Map<string, "open" | "done"> {
@@ -195,6 +256,19 @@ export const streamingMutations: Mutation[] = [
       (e) => grpcStatusUpdate(e) !== undefined,
       grpcIsFinal,
     ),
+  },
+  {
+    id: "stream-opens-with-message",
+    violates: ["CORE-STREAM-002"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message stream opens with an agent Message (an acknowledgement), then carries the Task and its updates",
+    clause:
+      "A2A 1.0.1 §3.1.2 (if the agent returns a Message, the stream MUST contain exactly one Message object and then close)",
+    check: "streaming.stream-ends",
+    // 0.3 §7.2 lets any event of a stream be a Message, in any order.
+    generations: ["1.0"],
+    event: messageBeforeTask,
+    grpcEvent: grpcMessageBeforeTask,
   },
   {
     id: "subscribe-unknown-as-internal-error",
