@@ -1,7 +1,20 @@
+import type { ProtocolGeneration } from "../../model/generation.js";
+import type { Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../fixtures.js";
 import { eventCount } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+/**
+ * Why a stream the agent answered with a Message breaks the Message-only pattern, or undefined. 1.0.1 §3.1.2:
+ * "If the agent returns a Message, the stream MUST contain exactly one Message object and then close
+ * immediately." 0.3 §7.2 lets any event of a stream be a Message, so only 1.0 is judged.
+ */
+function messageStreamProblem(events: readonly Reply[], generation: ProtocolGeneration): string | undefined {
+  if (generation !== "1.0" || events[0]?.kind !== "message" || events.length === 1) return undefined;
+  const after = events.slice(1).map((e) => e.kind);
+  return `the stream opened with a Message, then carried ${after.length} more event(s) (${after.join(", ")}); a stream answered with a Message carries that one Message and closes`;
+}
 
 export default defineCheck({
   id: "streaming.stream-ends",
@@ -9,12 +22,12 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "After the final event (final:true in 0.x, a terminal state or a Message in 1.0) the server closes the stream; closing is what marks the end in 1.0.",
+    "After the final event (final:true in 0.x, a terminal state or a Message in 1.0) the server closes the stream; closing is what marks the end in 1.0. A 1.0 stream that opens with a Message carries nothing after it.",
   spec: "A2A 0.3 §7.2 (final ends the stream); 1.0 §3.1.2, §11.7",
   tck: ["CORE-STREAM-003", "CORE-STREAM-002"],
   quote: {
     spec: "A2A 1.0 §3.1.2",
-    text: "The stream MUST close when the task reaches a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`).",
+    text: "If the agent returns a `Message`, the stream MUST contain exactly one `Message` object and then close immediately. […] The stream MUST close when the task reaches a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`).",
   },
   recommendation:
     "End the HTTP response (or the gRPC call) as soon as the final event is written; do not keep the connection open waiting for more.",
@@ -36,6 +49,10 @@ export default defineCheck({
         graceMs,
       },
     );
+    const afterMessage = watched.outcome?.failure
+      ? undefined
+      : messageStreamProblem(watched.events, ctx.generation);
+    if (afterMessage) return fail(afterMessage, watched.outcome?.trafficIds);
     if (watched.openAfterFinalMs !== undefined)
       return fail(`the stream was still open ${watched.openAfterFinalMs} ms after its final event`);
     const stream = watched.outcome;

@@ -120,8 +120,10 @@ export const cardAndCoreRequirements: readonly TckRequirement[] = [
     "3.1.2",
     "Message-only stream contains exactly one Message then closes",
     true,
-    partial(
-      "judged only when the agent answers a stream with a Message (streaming.stream-ends); no message can make an agent do so",
+    // The requirement is conditional ("If the agent returns a Message"): it is judged on every agent that
+    // answers the ordinary message's stream with a Message, and has nothing to judge on one that answers Tasks.
+    covered(
+      "judged whenever the agent answers the ordinary message's stream with a Message (streaming.stream-ends, A2A 1.0): nothing may follow the Message, and the stream must close within the grace period after it; an agent that answers with Tasks gives it nothing to judge, and no message can make an agent answer with a Message",
     ),
   ),
   req(
