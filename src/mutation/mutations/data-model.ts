@@ -156,6 +156,19 @@ export const dataModelMutations: Mutation[] = [
     },
   },
   {
+    id: "jsonrpc-reply-as-text-plain-0x",
+    what: "JSON-RPC: the reply to a send or a task read is sent as text/plain",
+    clause: "A2A 0.3 §3.1 (JSON-RPC payloads MUST be sent as application/json; the same in 0.1 and 0.2)",
+    check: "lifecycle.wire-format-0x",
+    generations: ["0.x"],
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || (x.verb !== "send" && x.verb !== "get")) return undefined;
+      r.contentType = "text/plain";
+      return r;
+    },
+  },
+  {
     id: "grpc-stream-task-id-empty",
     violates: ["DM-TASK-001", "DM-SERIAL-004"],
     what: "gRPC: the Task that opens a message stream has an empty id",
