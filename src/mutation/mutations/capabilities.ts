@@ -42,8 +42,32 @@ function returnsAtOnce(params: unknown): boolean {
   return sendConfiguration(params).returnImmediately === true;
 }
 
+/**
+ * A card that requires an HTTP bearer token it does not check: 0.3 names the requirement `security`,
+ * 1.0 `securityRequirements` (1.0.1 §4.4.1); both name the scheme declared in `securitySchemes`.
+ */
+function claimBearer(card: Json): Json | undefined {
+  const schemes: Json = isObject(card.securitySchemes) ? card.securitySchemes : {};
+  if (Object.keys(schemes).length > 0) return undefined;
+  const v10 = Array.isArray(card.supportedInterfaces);
+  card.securitySchemes = {
+    bearer: v10 ? { httpAuthSecurityScheme: { scheme: "Bearer" } } : { type: "http", scheme: "bearer" },
+  };
+  if (v10) card.securityRequirements = [{ schemes: { bearer: { list: [] } } }];
+  else card.security = [{ bearer: [] }];
+  return card;
+}
+
 /** Deviations in capabilities, push configs, ids and the blocking send. */
 export const capabilityMutations: Mutation[] = [
+  {
+    id: "card-requires-bearer-not-checked",
+    what: "the card requires a bearer token, but the agent serves task requests without any credentials",
+    clause:
+      "A2A 1.0.1 §7.4 (the server MUST authenticate every request against its declared requirements); 0.3 §4.4, §5.5 security",
+    check: "card.security-consistent",
+    card: claimBearer,
+  },
   {
     id: "card-denies-push-it-serves",
     violates: ["CORE-CAP-001"],
