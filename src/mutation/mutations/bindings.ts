@@ -180,6 +180,53 @@ export const bindingMutations: Mutation[] = [
   },
 ];
 
+// The fields a Message and a send's params have in 0.3 (JSON-RPC and ProtoJSON spellings) and 1.0.
+const MESSAGE_FIELDS = new Set([
+  "kind",
+  "messageId",
+  "contextId",
+  "taskId",
+  "role",
+  "parts",
+  "content",
+  "metadata",
+  "extensions",
+  "referenceTaskIds",
+]);
+const SEND_FIELDS = new Set(["message", "request", "configuration", "metadata", "tenant"]);
+
+/** Whether a send's params or its message carry a field the protocol does not define. */
+function carriesUnknownField(params: unknown): boolean {
+  if (!isObject(params)) return false;
+  const message = isObject(params.message) ? params.message : isObject(params.request) ? params.request : {};
+  return (
+    Object.keys(params).some((k) => !SEND_FIELDS.has(k)) ||
+    Object.keys(message).some((k) => !MESSAGE_FIELDS.has(k))
+  );
+}
+
+/** Deviations in how strictly an agent reads requests (A2A 1.0.1 §5.7). */
+export const requestReadingMutations: Mutation[] = [
+  {
+    id: "unknown-fields-refused",
+    violates: ["DM-SERIAL-005"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    what: "a send whose params or message carry a field the agent does not know is refused as invalid",
+    clause: "A2A 1.0.1 §5.7 (implementations SHOULD ignore unrecognized fields)",
+    check: "lifecycle.unknown-fields-ignored",
+    // The agent's own refusal of a malformed send stands in for a strict schema: the message is taken away.
+    request: (r, x) => {
+      // 0.1's tasks/send has other params (id, sessionId, ...): the field lists above are 0.2 and later.
+      if (x.verb !== "send" || !isObject(r.body) || r.body.method === "tasks/send") return undefined;
+      const params = x.binding === "jsonrpc" ? r.body.params : r.body;
+      if (!isObject(params) || !carriesUnknownField(params)) return undefined;
+      delete params.message;
+      delete params.request;
+      return r;
+    },
+  },
+];
+
 /** Deviations in how a card declares the bindings an agent serves (A2A 1.0.1 §5.2, §8.3). */
 export const bindingDeclarationMutations: Mutation[] = [
   {

@@ -1,5 +1,5 @@
 import type { Mutation } from "../types.js";
-import { bindingDeclarationMutations, bindingMutations } from "./bindings.js";
+import { bindingDeclarationMutations, bindingMutations, requestReadingMutations } from "./bindings.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardMutations } from "./card.js";
 import { dataModelMutations } from "./data-model.js";
@@ -27,4 +27,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...schemaMutations,
   ...bindingMutations,
   ...bindingDeclarationMutations,
+  ...requestReadingMutations,
 ];
