@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { ForwardedRequest, Mutation } from "../types.js";
+import type { ForwardedRequest, Json, Mutation, MutationMemory } from "../types.js";
 
 // google.rpc.Code UNIMPLEMENTED: what a gRPC server answers for a method it does not serve.
 const GRPC_UNIMPLEMENTED = 12;
@@ -205,8 +205,50 @@ function carriesUnknownField(params: unknown): boolean {
   );
 }
 
+/** The media types of a message's file parts: 1.0 `mediaType` on the part, 0.3 `file.mimeType`. */
+function partMediaTypes(message: unknown): string[] {
+  const parts = isObject(message) && Array.isArray(message.parts) ? (message.parts as unknown[]) : [];
+  return parts.flatMap((p) => {
+    if (!isObject(p)) return [];
+    const file = isObject(p.file) ? p.file : {};
+    const type = p.mediaType ?? file.mimeType ?? file.mediaType;
+    return typeof type === "string" ? [type] : [];
+  });
+}
+
+/** The card's defaultInputModes, remembered when the card passes the proxy. */
+function rememberInputModes(card: Json, memory: MutationMemory): undefined {
+  const modes = Array.isArray(card.defaultInputModes) ? card.defaultInputModes : [];
+  memory.set(
+    "input-modes",
+    modes.filter((m): m is string => typeof m === "string"),
+  );
+  return undefined;
+}
+
 /** Deviations in how strictly an agent reads requests (A2A 1.0.1 §5.7). */
 export const requestReadingMutations: Mutation[] = [
+  {
+    id: "unsupported-media-type-breaks-agent",
+    bindings: ["JSONRPC"],
+    what: "a message with a file part of a media type outside the card's input modes is answered with an internal error (-32603)",
+    clause:
+      "A2A 0.3 §8.2, 1.0.1 §3.3.2 (ContentTypeNotSupportedError for a media type the agent does not support)",
+    check: "errors.content-type-not-supported",
+    reply: (r, x, memory) => {
+      if (x.verb === "card" && isObject(r.body)) return rememberInputModes(r.body, memory);
+      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !("result" in r.body))
+        return undefined;
+      const modes = (memory.get("input-modes") as string[] | undefined) ?? [];
+      const params = isObject(x.request) ? x.request.params : undefined;
+      const types = partMediaTypes(isObject(params) ? params.message : undefined);
+      if (modes.length === 0 || !types.some((t) => !modes.includes(t))) return undefined;
+      return {
+        ...r,
+        body: { jsonrpc: "2.0", id: r.body.id ?? null, error: { code: -32603, message: "Internal error" } },
+      };
+    },
+  },
   {
     id: "unknown-fields-refused",
     violates: ["DM-SERIAL-005"],
