@@ -233,12 +233,15 @@ class HttpMutationProxy {
       } catch {
         body = undefined;
       }
-      const before: BufferedReply = { status: up.statusCode ?? 502, contentType, body };
+      const passed: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(headers))
+        if (v !== undefined && k !== "content-type") passed[k] = typeof v === "number" ? String(v) : v;
+      const before: BufferedReply = { status: up.statusCode ?? 502, contentType, body, headers: passed };
       const after = body === undefined && !this.mutation?.reply ? before : this.#mutateBuffered(x, before);
       if (x.verb === "card") await this.#proxyGrpcInterfaces(after.body);
       const out = after.body === undefined ? raw : Buffer.from(JSON.stringify(after.body));
       res.writeHead(after.status, {
-        ...headers,
+        ...(after.headers ?? passed),
         "content-type": after.contentType,
         "content-length": out.length,
       });

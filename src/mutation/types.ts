@@ -80,6 +80,12 @@ export interface BufferedReply {
   contentType: string;
   /** The parsed body, or undefined when the body was not JSON. */
   body: unknown;
+  /**
+   * The reply's other headers, names in lower case (content type and length are the proxy's to set),
+   * for deviations in headers such as a card without its caching headers; a reply a mutation builds
+   * without them keeps the agent's.
+   */
+  headers?: Record<string, string | string[]>;
 }
 
 /** Per-proxy memory for mutations that act on a later exchange (a cancel undone by the next read). */

@@ -1,6 +1,7 @@
 import type { Mutation } from "../types.js";
 import { bindingDeclarationMutations, bindingMutations, requestReadingMutations } from "./bindings.js";
 import { capabilityMutations } from "./capabilities.js";
+import { cardHttpMutations } from "./card-http.js";
 import { cardMutations } from "./card.js";
 import { dataModelMutations } from "./data-model.js";
 import { errorMutations } from "./errors.js";
@@ -28,4 +29,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...bindingMutations,
   ...bindingDeclarationMutations,
   ...requestReadingMutations,
+  ...cardHttpMutations,
 ];
