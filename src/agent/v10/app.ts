@@ -88,6 +88,17 @@ function refuseTerminalSubscribe(kit: ProtocolKit): RequestHandler {
   };
 }
 
+/**
+ * The SDK's extended card provider. A function, not a card: the SDK gives an object provider's card to
+ * authenticated users only, and this agent's users are named by its own bearer guard (A2A 1.0.1 §13.3),
+ * which refuses everyone else before the SDK sees them. None: ExtendedAgentCardNotConfigured.
+ */
+function extendedCardProvider(card: JsonObject | undefined): (() => Promise<AgentCard>) | undefined {
+  if (!card) return undefined;
+  const extended = AgentCard.fromJSON(card);
+  return () => Promise.resolve(extended);
+}
+
 export interface ProtocolRouters {
   jsonrpc: Router;
   rest: RequestHandler;
@@ -113,6 +124,7 @@ export function buildV10(
       undefined,
       push.store,
       push.sender,
+      extendedCardProvider(options.extendedCard),
     );
     if (options.scopeDefect) applyScopeDefect(handler, scope, options.scopeDefect);
     options.taskIds?.applyTo(handler);
