@@ -109,7 +109,8 @@ export function buildApp(settings: AppSettings): AgentBindings {
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
     ...(flaw?.scopeDefect ? { scopeDefect: flaw.scopeDefect } : {}),
     ...(taskIds ? { taskIds } : {}),
-    ...(settings.extendedCard ? { extendedCard: extendedCardOf(securedCard) } : {}),
+    // The extended card a client swaps in for the public one (§3.1.11) keeps its required extension.
+    ...(settings.extendedCard ? { extendedCard: extendedCardOf(baseCard) } : {}),
     scope,
   });
   const mounted = express.Router();

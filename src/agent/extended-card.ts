@@ -38,7 +38,7 @@ export function withExtendedCardClaim(card: JsonObject): JsonObject {
   return { ...card, capabilities: { ...capabilities, extendedAgentCard: true } };
 }
 
-/** The extended card: the public card (as the SDK holds it, unsigned) plus the partner skill. */
+/** The extended card: the public card (before any flaw, unsigned) plus the partner skill. */
 export function extendedCardOf(card: JsonObject): JsonObject {
   const skills: unknown[] = Array.isArray(card.skills) ? card.skills : [];
   return { ...structuredClone(card), skills: [...structuredClone(skills), structuredClone(PARTNER_SKILL)] };

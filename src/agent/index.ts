@@ -42,7 +42,7 @@ function urlHost(host: string): string {
 }
 
 /** The bearer settings and, behind them, the extended card (which needs them, A2A 1.0.1 §13.3). */
-function withAuth(
+function accessSettings(
   opts: ReferenceAgentOptions,
   flaw: FlawDefinition | undefined,
   protocol: AgentProtocol,
@@ -67,7 +67,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     throw new Error(`Unknown protocol "${String(protocol)}"; use "0.3" or "1.0".`);
   const flaw = resolveFlaw(opts.flaw, protocol);
   // Settings that cannot be honoured are refused before any port is taken.
-  const access = withAuth(opts, flaw, protocol);
+  const access = accessSettings(opts, flaw, protocol);
   const vuln = parseVulnModes(opts.vuln);
   const host = opts.host ?? "127.0.0.1";
   const server = createServer();

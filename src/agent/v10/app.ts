@@ -89,9 +89,10 @@ function refuseTerminalSubscribe(kit: ProtocolKit): RequestHandler {
 }
 
 /**
- * The SDK's extended card provider. A function, not a card: the SDK gives an object provider's card to
- * authenticated users only, and this agent's users are named by its own bearer guard (A2A 1.0.1 §13.3),
- * which refuses everyone else before the SDK sees them. None: ExtendedAgentCardNotConfigured.
+ * The SDK's extended card provider. A function, not a card: the SDK hands an object provider's card only
+ * to users it sees authenticated, and it sees none here (UserBuilder.noAuthentication), since this agent
+ * authenticates in its own bearer guard, which refuses a caller without the token before the SDK is
+ * reached (A2A 1.0.1 §13.3). None: ExtendedAgentCardNotConfigured.
  */
 function extendedCardProvider(card: JsonObject | undefined): (() => Promise<AgentCard>) | undefined {
   if (!card) return undefined;
