@@ -1,6 +1,6 @@
 import express from "express";
 import type { ErrorRequestHandler, Express } from "express";
-import { bearerGuard, grpcBearerGuard, withBearerScheme } from "./auth.js";
+import { bearerGuard, bindingGuards, withBearerScheme } from "./auth.js";
 import type { AgentAuth } from "./auth.js";
 import { extensionGuards, withRequiredExtension, type RequiredExtension } from "./required-extension.js";
 import { JSONRPC_PATH, REST_PATH, buildCard, planReply } from "./helpdesk.js";
@@ -14,6 +14,7 @@ import { buildV03 } from "./v03/app.js";
 import { createSafetyLayer } from "./vuln/index.js";
 import type { VulnMode } from "./vuln/modes.js";
 import { buildV10 } from "./v10/app.js";
+import { extendedCardOf, withExtendedCardClaim } from "./extended-card.js";
 import type { WorkRegistry } from "./work-registry.js";
 import { grpcWithCaller, rememberCaller } from "./caller.js";
 import { TaskScope } from "./task-scope.js";
@@ -36,6 +37,8 @@ export interface AppSettings {
   vuln?: ReadonlySet<VulnMode>;
   /** Default true: the served card is signed and the JWKS served (A2A 1.0.1 §8.4). */
   signCard?: boolean;
+  /** Claim and serve an extended card (1.0, behind `auth`; see resolveExtendedCard). */
+  extendedCard?: boolean;
 }
 
 /** Last resort: never leak a stack trace, and keep client mistakes out of 5xx. */
@@ -65,7 +68,8 @@ export interface AgentBindings {
 export function buildApp(settings: AppSettings): AgentBindings {
   const { layout, flaw, timing, work } = settings;
   const { auth, requiredExtension } = settings;
-  const plainCard = buildCard(layout, settings.pushNotifications);
+  const builtCard = buildCard(layout, settings.pushNotifications);
+  const plainCard = settings.extendedCard ? withExtendedCardClaim(builtCard) : builtCard;
   const securedCard = auth?.declare ? withBearerScheme(plainCard, layout.protocol) : plainCard;
   // The SDK gets the card without the required extension: the guards enforce it alike on every binding and
   // protocol (SDK 1.3.0 would refuse 1.0 sends only, 0.3.14 nothing), and a flaw can switch them off.
@@ -105,6 +109,8 @@ export function buildApp(settings: AppSettings): AgentBindings {
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
     ...(flaw?.scopeDefect ? { scopeDefect: flaw.scopeDefect } : {}),
     ...(taskIds ? { taskIds } : {}),
+    // The extended card a client swaps in for the public one (§3.1.11) keeps its required extension.
+    ...(settings.extendedCard ? { extendedCard: extendedCardOf(baseCard) } : {}),
     scope,
   });
   const mounted = express.Router();
@@ -113,17 +119,17 @@ export function buildApp(settings: AppSettings): AgentBindings {
     for (const path of Object.values(CARD_LOCATIONS)) mounted.use(path, bearerGuard(auth));
   mounted.use(cardRoutes(flaw?.cardResponder ?? serveCurrentCardOnly, () => cardContext));
   if (signer) mounted.get(JWKS_PATH, (_req, res) => res.type("application/jwk-set+json").json(signer.jwks()));
-  const guard = auth?.enforce ? [bearerGuard(auth)] : [];
+  const guards = bindingGuards(auth);
   const tap = flaw?.rpcReply ? [tapJsonReplies(flaw.rpcReply)] : [];
-  mounted.use(JSONRPC_PATH, ...guard, ...tap, rememberCaller, routers.jsonrpc);
+  mounted.use(JSONRPC_PATH, ...guards.jsonrpc, ...tap, rememberCaller, routers.jsonrpc);
   const restTap = flaw?.restReply ? [tapJsonReplies(flaw.restReply)] : [];
   const restExtension = extension ? [extension.rest] : [];
-  mounted.use(REST_PATH, ...guard, ...restExtension, ...restTap, rememberCaller, routers.rest);
+  mounted.use(REST_PATH, ...guards.rest, ...restExtension, ...restTap, rememberCaller, routers.rest);
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);
   app.use(quietErrors);
   const flawed = flaw?.grpc ? flaw.grpc(routers.grpc) : routers.grpc;
   const grpc = grpcWithCaller(extension ? extension.grpc(flawed) : flawed);
-  return { app, grpc: auth?.enforce ? grpcBearerGuard(grpc, auth) : grpc };
+  return { app, grpc: guards.grpc(grpc) };
 }

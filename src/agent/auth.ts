@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { GrpcBinding } from "./grpc/server.js";
+import { jsonRpcBodyParser } from "./http/jsonrpc-front.js";
 import type { AgentProtocol, AuthPolicy, FlawDefinition, JsonObject } from "./types.js";
 
 /** The token an auth flaw uses when the agent was started without one. */
@@ -29,6 +30,7 @@ export function resolveAuth(
     protectCard: false,
     checkToken: true,
     challenge: true,
+    guardExtendedCard: true,
   };
   return { tokens, ...defaults, ...flaw?.auth };
 }
@@ -65,10 +67,13 @@ function accepted(header: string | undefined, auth: AgentAuth): boolean {
     : /^\s*bearer\s+\S+/i.test(header ?? "");
 }
 
-/** Refuses a request without the token: 401 with a challenge (A2A 1.0 §7.4, A2A 1.0 rule 36). */
-export function bearerGuard(auth: AgentAuth): RequestHandler {
+/**
+ * Refuses a request without the token: 401 with a challenge (A2A 1.0 §7.4, A2A 1.0 rule 36). `exempt`
+ * names requests let through regardless (only a flaw has any).
+ */
+export function bearerGuard(auth: AgentAuth, exempt?: (req: Request) => boolean): RequestHandler {
   return (req, res, next) => {
-    if (accepted(req.header("authorization"), auth)) {
+    if (accepted(req.header("authorization"), auth) || exempt?.(req)) {
       next();
       return;
     }
@@ -96,14 +101,17 @@ function authorized(call: unknown, auth: AgentAuth): boolean {
   return accepted(typeof value === "string" ? value : undefined, auth);
 }
 
-/** Wraps a gRPC service so every call without the token ends UNAUTHENTICATED (A2A 1.0.1 §5.4). */
-export function grpcBearerGuard(binding: GrpcBinding, auth: AgentAuth): GrpcBinding {
+/**
+ * Wraps a gRPC service so every call without the token ends UNAUTHENTICATED (A2A 1.0.1 §5.4); the
+ * `exempt` method (only a flaw names one) is served to anyone.
+ */
+export function grpcBearerGuard(binding: GrpcBinding, auth: AgentAuth, exempt?: string): GrpcBinding {
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const [name, method] of Object.entries(binding.service)) {
     const handler = binding.implementation[name] as AnyHandler | undefined;
     if (!handler) continue;
     const guarded: AnyHandler = (call, callback) => {
-      if (authorized(call, auth)) return handler(call, callback);
+      if (name === exempt || authorized(call, auth)) return handler(call, callback);
       if (method.responseStream)
         (call as grpc.ServerWritableStream<unknown, unknown>).emit("error", unauthenticated);
       else (callback as grpc.sendUnaryData<unknown>)(unauthenticated, null);
@@ -112,4 +120,35 @@ export function grpcBearerGuard(binding: GrpcBinding, auth: AgentAuth): GrpcBind
     implementation[name] = guarded as grpc.UntypedHandleCall;
   }
   return { service: binding.service, implementation };
+}
+
+/** The bearer guards of one agent: middleware for each HTTP binding, and a wrapper for its gRPC service. */
+export interface BindingGuards {
+  jsonrpc: RequestHandler[];
+  rest: RequestHandler[];
+  grpc: (binding: GrpcBinding) => GrpcBinding;
+}
+
+/** HTTP+JSON GetExtendedAgentCard (A2A 1.0.1 §11.3.4): `GET /extendedAgentCard`, after a tenant or not. */
+const isRestExtendedCard = (req: Request) =>
+  req.method === "GET" && /(^|\/)extendedAgentCard$/.test(req.path);
+
+/** JSON-RPC GetExtendedAgentCard; the body is parsed by then. */
+const isRpcExtendedCard = (req: Request) =>
+  (req.body as { method?: unknown } | undefined)?.method === "GetExtendedAgentCard";
+
+/** Every binding refuses a request without the token, unless the policy lets the extended card out. */
+export function bindingGuards(auth: AgentAuth | undefined): BindingGuards {
+  if (!auth?.enforce) return { jsonrpc: [], rest: [], grpc: (binding) => binding };
+  if (auth.guardExtendedCard) {
+    const guard = bearerGuard(auth);
+    return { jsonrpc: [guard], rest: [guard], grpc: (binding) => grpcBearerGuard(binding, auth) };
+  }
+  // Flaw extended-card-without-auth: the one operation A2A 1.0.1 §13.3 says MUST require authentication
+  // is let through on every binding; the JSON-RPC guard reads the body first to see the method.
+  return {
+    jsonrpc: [jsonRpcBodyParser(), bearerGuard(auth, isRpcExtendedCard)],
+    rest: [bearerGuard(auth, isRestExtendedCard)],
+    grpc: (binding) => grpcBearerGuard(binding, auth, "getExtendedAgentCard"),
+  };
 }

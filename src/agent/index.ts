@@ -9,6 +9,7 @@ import { grpcInterfaceUrl } from "./helpdesk.js";
 import { CARD_LOCATIONS } from "./http/card-routes.js";
 import type { AgentAuth } from "./auth.js";
 import { resolveRequiredExtension, type RequiredExtension } from "./required-extension.js";
+import { resolveExtendedCard } from "./extended-card.js";
 import type {
   AgentLayout,
   AgentProtocol,
@@ -40,12 +41,15 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-function withAuth(
-  bearerToken: string | readonly string[] | undefined,
+/** The bearer settings and, behind them, the extended card (which needs them, A2A 1.0.1 §13.3). */
+function accessSettings(
+  opts: ReferenceAgentOptions,
   flaw: FlawDefinition | undefined,
-): { auth?: AgentAuth } {
-  const auth = resolveAuth(bearerToken, flaw);
-  return auth ? { auth } : {};
+  protocol: AgentProtocol,
+): { auth?: AgentAuth; extendedCard?: true } {
+  const auth = resolveAuth(opts.bearerToken, flaw);
+  const extendedCard = resolveExtendedCard(opts.extendedCard, flaw, auth, protocol);
+  return { ...(auth ? { auth } : {}), ...(extendedCard ? { extendedCard } : {}) };
 }
 
 function withRequiredExtension(
@@ -62,6 +66,8 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
   if (!PROTOCOLS.includes(protocol))
     throw new Error(`Unknown protocol "${String(protocol)}"; use "0.3" or "1.0".`);
   const flaw = resolveFlaw(opts.flaw, protocol);
+  // Settings that cannot be honoured are refused before any port is taken.
+  const access = accessSettings(opts, flaw, protocol);
   const vuln = parseVulnModes(opts.vuln);
   const host = opts.host ?? "127.0.0.1";
   const server = createServer();
@@ -82,7 +88,7 @@ export async function startReferenceAgent(opts: ReferenceAgentOptions = {}): Pro
     slowCardMs: opts.slowCardMs ?? 25_000,
     work,
     signal: shutdown.signal,
-    ...withAuth(opts.bearerToken, flaw),
+    ...access,
     ...withRequiredExtension(opts.requiredExtension, flaw),
     ...(opts.pushNotifications === false ? { pushNotifications: false } : {}),
     ...(opts.signCard === false ? { signCard: false } : {}),

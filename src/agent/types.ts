@@ -38,6 +38,12 @@ export interface ReferenceAgentOptions {
   requiredExtension?: boolean;
   /** Sign the card (A2A 1.0.1 §8.4) with a key made at start and serve its JWKS; default true. */
   signCard?: boolean;
+  /**
+   * Claim `capabilities.extendedAgentCard` and serve an extended card (the public card plus a skill) to
+   * authenticated callers (A2A 1.0.1 §3.1.11, §13.3). A2A 1.0 only, and only with `bearerToken`: the
+   * operation MUST require authentication.
+   */
+  extendedCard?: boolean;
 }
 
 export interface RunningAgent {
@@ -195,6 +201,8 @@ export interface FlawDefinition extends FlawInfo {
   cardSignature?: SignatureDefect;
   /** Lets one operation see other callers' tasks, or tell them apart from unknown ones (A2A 1.0). */
   scopeDefect?: ScopeDefect;
+  /** Serves the extended card (as ReferenceAgentOptions.extendedCard); with `auth`, the flaw implies a token. */
+  extendedCard?: true;
 }
 
 /** How a flaw gets the card signature wrong: the payload keeps `signatures`, is not JCS, or kid is unsigned. */
@@ -212,6 +220,8 @@ export interface AuthPolicy {
   checkToken: boolean;
   /** A 401 carries WWW-Authenticate. */
   challenge: boolean;
+  /** GetExtendedAgentCard is refused without the token like every other operation (A2A 1.0.1 §13.3). */
+  guardExtendedCard: boolean;
 }
 
 export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event";
@@ -225,4 +235,6 @@ export interface BuildOptions {
   scopeDefect?: ScopeDefect;
   /** Numbers new tasks in sequence (the red-team `counting-ids` mode); else the SDK's random ids. */
   taskIds?: CountingTaskIds;
+  /** The spec-JSON extended card the SDK serves on GetExtendedAgentCard (1.0); none: not configured. */
+  extendedCard?: JsonObject;
 }

@@ -11,6 +11,7 @@ import cardSchemaValid from "./card/schema-valid.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import cardExtendedCard from "./card/extended-card.js";
+import cardExtendedCardNeedsAuth from "./card/extended-card-needs-auth.js";
 import cardSignatureHeader from "./card/signature-header.js";
 import cardSignatureValid from "./card/signature-valid.js";
 import cardSignatureValid0x from "./card/signature-valid-0x.js";
@@ -121,6 +122,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
   cardExtendedCard,
+  cardExtendedCardNeedsAuth,
   cardSignatureHeader,
   cardSignatureValid,
   cardSignatureValid0x,

@@ -14,6 +14,8 @@ export interface AgentFlags {
   bearerToken?: string[];
   /** Mark an extension required in the card and refuse requests that do not activate it. */
   requiredExtension?: boolean;
+  /** Claim and serve an extended agent card behind the bearer token (A2A 1.0 only; needs --bearer-token). */
+  extendedCard?: boolean;
   vuln?: string;
   listVuln?: boolean;
   /** False with --no-sign-card: the card is served unsigned. */
@@ -89,6 +91,7 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
       ...(flags.flaw ? { flaw: flags.flaw } : {}),
       ...(flags.bearerToken?.length ? { bearerToken: flags.bearerToken } : {}),
       ...(flags.requiredExtension ? { requiredExtension: true } : {}),
+      ...(flags.extendedCard ? { extendedCard: true } : {}),
       ...(vuln.length > 0 ? { vuln } : {}),
       ...(flags.signCard === false ? { signCard: false } : {}),
     });
@@ -102,7 +105,7 @@ export async function runAgentCommand(flags: AgentFlags): Promise<number> {
     throw usageError((error as Error).message);
   }
   process.stdout.write(
-    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken?.length ? `, bearer token required (${flags.bearerToken.length === 1 ? "one caller" : `${flags.bearerToken.length} callers`})` : ""}${flags.requiredExtension ? ", extension required" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
+    `Reference agent (A2A ${protocol}${flags.flaw ? `, flaw ${flags.flaw}` : ""}${vuln.length > 0 ? `, vulnerable: ${vuln.join(",")}` : ""}${flags.bearerToken?.length ? `, bearer token required (${flags.bearerToken.length === 1 ? "one caller" : `${flags.bearerToken.length} callers`})` : ""}${flags.requiredExtension ? ", extension required" : ""}${flags.extendedCard ? ", extended card" : ""}) at ${agent.url}\ncard: ${agent.cardUrl}\nPress Ctrl+C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -2,7 +2,10 @@ import type { AgentProtocol, FlawDefinition } from "../types.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
-/** Bearer-token flaws: not enforced, any token, no challenge, a protected card, an undeclared scheme. */
+/**
+ * Bearer-token flaws: not enforced, any token, no challenge, a protected card, an extended card let out
+ * without the token, an undeclared scheme.
+ */
 export const AUTH_FLAWS: FlawDefinition[] = [
   {
     name: "auth-not-enforced",
@@ -36,6 +39,16 @@ export const AUTH_FLAWS: FlawDefinition[] = [
     description: "The agent card itself requires the bearer token (401 without it).",
     expect: "card.public fails",
     auth: { protectCard: true },
+  },
+  {
+    name: "extended-card-without-auth",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "The card claims an extended card and requires a bearer token, but GetExtendedAgentCard serves the extended card (a skill more than the public one) without it, on every binding.",
+    expect: "card.extended-card-needs-auth fails",
+    auth: { guardExtendedCard: false },
+    extendedCard: true,
   },
   {
     name: "auth-undeclared",

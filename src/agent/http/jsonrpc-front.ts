@@ -90,11 +90,20 @@ function bodyErrorHandler(err: unknown, _req: Request, res: Response, next: Next
   }
 }
 
+/**
+ * Parses every content type as JSON, so a bad body is -32700 with id null, never an HTML 400. A body
+ * parsed once (by a guard that reads the method) is not parsed again.
+ */
+export function jsonRpcBodyParser(): Router {
+  const router = express.Router();
+  router.use(express.json({ type: () => true, limit: "1mb" }), bodyErrorHandler);
+  return router;
+}
+
 /** Express router that puts a spec-correct JSON-RPC front in front of an SDK handler. */
 export function jsonRpcFront(options: FrontOptions): Router {
   const router = express.Router();
-  // Parse every content type here so a bad body is -32700 with id null, never an HTML 400.
-  router.use(express.json({ type: () => true, limit: "1mb" }), bodyErrorHandler);
+  router.use(jsonRpcBodyParser());
   const front = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== "POST") return next();
     const parsed = parseEnvelope(req.body);

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { DEFAULT_FLAW_TOKEN } from "../auth.js";
 import type { Card, FlawCheck, FlawProbe } from "./flaw-probe.js";
 import { fetchCard, get, jsonrpc } from "./flaw-probe.js";
+import { rpc } from "./http-client.js";
 
 const withToken = (probe: FlawProbe, token: string) => ({
   ...probe.dialect.headers,
@@ -23,6 +24,12 @@ async function getStatus(probe: FlawProbe, headers: Record<string, string>) {
   });
   await reply.body?.cancel();
   return { status: reply.status, challenge: reply.headers.get("www-authenticate") };
+}
+
+/** The skill ids of a card-shaped value; none when it is not one. */
+function skillIds(card: unknown): unknown[] {
+  const skills = (card as { skills?: unknown } | undefined)?.skills;
+  return Array.isArray(skills) ? skills.map((skill) => (skill as { id?: unknown }).id) : [];
 }
 
 function hasSecurity(card: Card): boolean {
@@ -48,6 +55,21 @@ export const AUTH_CHECKS: Record<string, FlawCheck> = {
       headers: { Authorization: `Bearer ${DEFAULT_FLAW_TOKEN}` },
     });
     expect(authed.status).toBe(200);
+  },
+  "extended-card-without-auth": async (probe) => {
+    // Task operations still need the token; the extended card, with its extra skill, does not.
+    expect((await getStatus(probe, probe.dialect.headers)).status).toBe(401);
+    const reply = await rpc(jsonrpc(probe), "GetExtendedAgentCard", {}, probe.dialect.headers);
+    expect(skillIds(reply.body.result)).toContain("order-escalations");
+    const card = await fetchCard(probe);
+    expect(card.capabilities).toMatchObject({ extendedAgentCard: true });
+    expect(skillIds(card)).not.toContain("order-escalations");
+    const rest = await fetch(`${probe.agent.url}/a2a/rest/extendedAgentCard`, {
+      headers: probe.dialect.headers,
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(rest.status).toBe(200);
+    expect(skillIds(await rest.json())).toContain("order-escalations");
   },
   "auth-undeclared": async (probe) => {
     expect(hasSecurity(await fetchCard(probe))).toBe(false);

@@ -88,6 +88,18 @@ function refuseTerminalSubscribe(kit: ProtocolKit): RequestHandler {
   };
 }
 
+/**
+ * The SDK's extended card provider. A function, not a card: the SDK hands an object provider's card only
+ * to users it sees authenticated, and it sees none here (UserBuilder.noAuthentication), since this agent
+ * authenticates in its own bearer guard, which refuses a caller without the token before the SDK is
+ * reached (A2A 1.0.1 §13.3). None: ExtendedAgentCardNotConfigured.
+ */
+function extendedCardProvider(card: JsonObject | undefined): (() => Promise<AgentCard>) | undefined {
+  if (!card) return undefined;
+  const extended = AgentCard.fromJSON(card);
+  return () => Promise.resolve(extended);
+}
+
 export interface ProtocolRouters {
   jsonrpc: Router;
   rest: RequestHandler;
@@ -113,6 +125,7 @@ export function buildV10(
       undefined,
       push.store,
       push.sender,
+      extendedCardProvider(options.extendedCard),
     );
     if (options.scopeDefect) applyScopeDefect(handler, scope, options.scopeDefect);
     options.taskIds?.applyTo(handler);

@@ -11,7 +11,7 @@ export default defineCheck({
   requirement:
     "When the card claims capabilities.extendedAgentCard, GetExtendedAgentCard (with the credentials given) returns a valid agent card, or ExtendedAgentCardNotConfiguredError (-32007) when none is configured; never UnsupportedOperation.",
   spec: "A2A 1.0 §3.1.11 (Get Extended Agent Card), §3.3.4 (capability validation)",
-  tck: ["CARD-EXT-002", "CARD-EXT-001"],
+  tck: ["CARD-EXT-002"],
   quote: {
     spec: "A2A 1.0.1 §3.3.4",
     text: "If the agent declares support but has not configured an extended card, it MUST return `ExtendedAgentCardNotConfiguredError`.",

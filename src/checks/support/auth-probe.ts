@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "../../client/create-client.js";
-import type { CallOutcome } from "../../client/types.js";
+import type { A2AClient, CallOutcome } from "../../client/types.js";
 import type { TrafficEntry } from "../../model/traffic.js";
 import type { CheckContext } from "../types.js";
 import { withWrongCredentials, withoutCredentials } from "./credentials.js";
@@ -16,8 +16,19 @@ export interface AuthProbe {
   challenge?: string;
   /** Set when nothing came back, so the probe proves nothing either way. */
   inconclusive?: string;
+  /** The call's outcome as the client read it, for a check that judges what was answered. */
+  outcome: CallOutcome<unknown>;
   evidence: string[];
 }
+
+/** The operation a probe sends without the run's credentials. */
+export type ProbeCall = (client: A2AClient) => Promise<CallOutcome<unknown>>;
+
+/**
+ * A GetTask of a task that cannot exist: an agent that checks credentials refuses before looking for the
+ * task (A2A 1.0 §7.4: authenticate every request); one that does not answers TaskNotFound.
+ */
+const readUnknownTask: ProbeCall = (client) => client.getTask(`plainwright-auth-probe-${randomUUID()}`);
 
 const REFUSING_GRPC = new Set(["UNAUTHENTICATED", "PERMISSION_DENIED"]);
 
@@ -27,17 +38,29 @@ function lastEntry(ctx: CheckContext, ids: readonly string[]): TrafficEntry | un
 }
 
 function grpcProbe(outcome: CallOutcome<unknown>, evidence: string[]): AuthProbe {
-  if (outcome.ok) return { answer: "a gRPC result", refused: false, evidence };
+  if (outcome.ok) return { answer: "a gRPC result", refused: false, outcome, evidence };
   if (outcome.kind === "unreachable")
-    return { answer: outcome.error.message, refused: false, inconclusive: outcome.error.message, evidence };
+    return {
+      answer: outcome.error.message,
+      refused: false,
+      inconclusive: outcome.error.message,
+      outcome,
+      evidence,
+    };
   const status = outcome.kind === "error" ? (outcome.error.grpcStatus ?? outcome.error.name) : outcome.kind;
-  return { answer: `gRPC ${status}`, refused: REFUSING_GRPC.has(status), evidence };
+  return { answer: `gRPC ${status}`, refused: REFUSING_GRPC.has(status), outcome, evidence };
 }
 
 function httpProbe(ctx: CheckContext, outcome: CallOutcome<unknown>, evidence: string[]): AuthProbe {
   const entry = lastEntry(ctx, outcome.trafficIds);
   if (!outcome.ok && outcome.kind === "unreachable" && entry?.status === undefined)
-    return { answer: outcome.error.message, refused: false, inconclusive: outcome.error.message, evidence };
+    return {
+      answer: outcome.error.message,
+      refused: false,
+      inconclusive: outcome.error.message,
+      outcome,
+      evidence,
+    };
   const status = entry?.status;
   const challenge = entry?.response_headers?.["www-authenticate"];
   // Name what the body said when it was an A2A answer; a bare 401 body is not one.
@@ -51,18 +74,19 @@ function httpProbe(ctx: CheckContext, outcome: CallOutcome<unknown>, evidence: s
     refused: status === 401 || status === 403,
     ...(status !== undefined ? { httpStatus: status } : {}),
     ...(challenge ? { challenge } : {}),
+    outcome,
     evidence,
   };
 }
 
 /**
- * Reads a task that cannot exist on the binding under test, without the run's credentials (or with
- * wrong ones). An agent that checks credentials refuses before looking for the task (A2A 1.0 §7.4:
- * authenticate every request); one that does not answers TaskNotFound.
+ * Sends one call on the binding under test without the run's credentials (or with wrong ones), by
+ * default a GetTask of a task that cannot exist, and says whether it was refused.
  */
 export async function probeWithoutCredentials(
   ctx: CheckContext,
   mode: "missing" | "wrong",
+  call: ProbeCall = readUnknownTask,
 ): Promise<AuthProbe> {
   const given = { headers: ctx.clientContext.headers, query: ctx.clientContext.query ?? {} };
   const sent =
@@ -75,7 +99,7 @@ export async function probeWithoutCredentials(
     query: sent.query,
   });
   try {
-    const outcome = await client.getTask(`plainwright-auth-probe-${randomUUID()}`);
+    const outcome = await call(client);
     const evidence = [...outcome.trafficIds];
     return ctx.client.target.binding === "GRPC"
       ? grpcProbe(outcome, evidence)

@@ -28,8 +28,8 @@ export const cardAndCoreRequirements: readonly TckRequirement[] = [
     "3.1.11",
     "Extended Agent Card requires authentication",
     true,
-    partial(
-      'the requirement is on clients ("the client MUST authenticate"); card.extended-card calls GetExtendedAgentCard with the credentials given and skips when they are refused',
+    covered(
+      'the server side of §13.3 ("MUST require authentication") is judged: card.extended-card-needs-auth calls GetExtendedAgentCard without the run\'s credentials and expects a refusal (401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED) or nothing beyond the public card; the client side of §3.1.11 ("the client MUST authenticate") is Plainwright\'s own, which sends the credentials given',
     ),
   ),
   req(

@@ -19,6 +19,10 @@ export const agentCommand = defineCommand("agent", (program, setExit) => {
       collect,
     )
     .option("--required-extension", "mark an extension required in the card and refuse requests without it")
+    .option(
+      "--extended-card",
+      "claim and serve an extended agent card (one skill more) to callers with the bearer token (1.0; needs --bearer-token)",
+    )
     .option("--vuln <modes>", "red-team weaknesses, comma-separated (see --list-vuln)")
     .option("--list-vuln", "list the red-team vulnerable modes and exit")
     .option("--no-sign-card", "serve the card unsigned (by default it is signed and its JWK Set served)")
