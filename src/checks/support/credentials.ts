@@ -38,11 +38,17 @@ function apiKeyNames(card: NormalizedCard): { header: Set<string>; query: Set<st
   return names;
 }
 
+// Header names that suggest a credential though no card declares them (X-Tenant-Token, X-Session-Id, ...):
+// a probe "without credentials" that kept one would be answered as authenticated, a false finding.
+const CREDENTIAL_LIKE = /auth|key|token|secret|session|cookie|password|signature/i;
+
 /** The run's headers and query without anything that could be a credential (A2A: auth at the HTTP layer). */
 export function withoutCredentials(card: NormalizedCard, given: Credentials): Credentials {
   const names = apiKeyNames(card);
   const isCredential = (name: string) =>
-    ALWAYS_CREDENTIALS.has(name.toLowerCase()) || names.header.has(name.toLowerCase());
+    ALWAYS_CREDENTIALS.has(name.toLowerCase()) ||
+    names.header.has(name.toLowerCase()) ||
+    CREDENTIAL_LIKE.test(name);
   return {
     headers: Object.fromEntries(Object.entries(given.headers).filter(([name]) => !isCredential(name))),
     query: Object.fromEntries(Object.entries(given.query).filter(([name]) => !names.query.has(name))),
