@@ -7,6 +7,7 @@ import { dataModelMutations } from "./data-model.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
+import { pushDeliveryMutations } from "./push-delivery.js";
 import { schemaMutations } from "./schema.js";
 import { streamingMutations } from "./streaming.js";
 import { subscriptionMutations } from "./subscriptions.js";
@@ -29,4 +30,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...bindingMutations,
   ...bindingDeclarationMutations,
   ...crossBindingMutations,
+  ...pushDeliveryMutations,
 ];
