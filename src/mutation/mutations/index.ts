@@ -2,6 +2,7 @@ import type { Mutation } from "../types.js";
 import { bindingDeclarationMutations, bindingMutations } from "./bindings.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardMutations } from "./card.js";
+import { continuationMutations } from "./continuation.js";
 import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
 import { errorMutations } from "./errors.js";
@@ -31,4 +32,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...bindingDeclarationMutations,
   ...crossBindingMutations,
   ...pushDeliveryMutations,
+  ...continuationMutations,
 ];
