@@ -6,6 +6,7 @@ import type {
   GrpcError,
   GrpcExchange,
   GrpcReply,
+  Json,
   Mutation,
   MutationMemory,
 } from "../types.js";
@@ -117,6 +118,26 @@ function grpcReadFromOwnStore(request: unknown, x: GrpcExchange, memory: Mutatio
   return true;
 }
 
+/** Records the tasks a send's reply creates, on JSON-RPC and HTTP+JSON. */
+function recordSent(r: BufferedReply, x: Exchange, memory: MutationMemory): void {
+  if ((x.verb === "send" || x.verb === "stream") && (x.binding === "jsonrpc" || x.binding === "rest"))
+    recordCreated(memory, taskIn(r, x)?.id, x.binding);
+}
+
+/** Records the tasks a stream's events create, on JSON-RPC and HTTP+JSON. */
+function recordStreamed(event: unknown, x: Exchange, memory: MutationMemory): void {
+  if (x.verb === "stream" && (x.binding === "jsonrpc" || x.binding === "rest"))
+    recordCreated(memory, eventTaskId(event), x.binding);
+}
+
+/** Records the tasks a gRPC SendMessage or SendStreamingMessage creates. */
+const grpcRecording: Pick<Mutation, "grpcEvent"> = {
+  grpcEvent: (event, x, memory) => {
+    if (x.verb === "stream") recordCreated(memory, grpcEventTaskId(event), "grpc");
+    return undefined;
+  },
+};
+
 const separateTaskStores: Mutation = {
   id: "task-store-per-binding",
   violates: ["BIND-EQUIV-001"],
@@ -127,15 +148,13 @@ const separateTaskStores: Mutation = {
   // The check is judged once for the agent, across its bindings; the deviation is played on all of them.
   request: readFromOwnStore,
   reply: (r, x, memory) => {
-    if ((x.verb === "send" || x.verb === "stream") && (x.binding === "jsonrpc" || x.binding === "rest"))
-      recordCreated(memory, taskIn(r, x)?.id, x.binding);
+    recordSent(r, x, memory);
     // The agent's TaskNotFound names the task the client asked for, as a store of its own would.
     const body = TASK_READS.has(x.verb) ? namedAsAsked(memory, r.body) : undefined;
     return body === undefined ? undefined : { ...r, body };
   },
   event: (event, x, memory) => {
-    if (x.verb === "stream" && (x.binding === "jsonrpc" || x.binding === "rest"))
-      recordCreated(memory, eventTaskId(event), x.binding);
+    recordStreamed(event, x, memory);
     const named = x.verb === "subscribe" ? namedAsAsked(memory, event) : undefined;
     return named === undefined ? undefined : { events: [named] };
   },
@@ -145,11 +164,58 @@ const separateTaskStores: Mutation = {
     const details = unaliased(memory, r.error.details);
     return details === r.error.details ? undefined : { error: { ...r.error, details } };
   },
-  grpcEvent: (event, x, memory) => {
-    if (x.verb === "stream") recordCreated(memory, grpcEventTaskId(event), "grpc");
+  ...grpcRecording,
+  grpcRequest: (call, x, memory) => (grpcReadFromOwnStore(call.request, x, memory) ? call : undefined),
+};
+
+/**
+ * The contextId a binding shows for a context created over another binding: one of its own, the same
+ * for every read, as a binding front that keeps its own context ids would give.
+ */
+function contextOfBinding(
+  memory: MutationMemory,
+  contextId: unknown,
+  binding: BindingWord,
+): string | undefined {
+  if (typeof contextId !== "string" || !contextId) return undefined;
+  const key = `context-of:${binding}:${contextId}`;
+  const known = memory.get(key);
+  if (typeof known === "string") return known;
+  const own = otherId();
+  memory.set(key, own);
+  return own;
+}
+
+/** A read task, created over another binding, given this binding's own contextId; whether it was. */
+function showOwnContext(task: Json | undefined, memory: MutationMemory, binding: BindingWord): boolean {
+  if (typeof task?.id !== "string" || !foreign(memory, task.id, binding)) return false;
+  const own = contextOfBinding(memory, task.contextId, binding);
+  if (!own) return false;
+  task.contextId = own;
+  return true;
+}
+
+const contextPerBinding: Mutation = {
+  id: "task-context-per-binding",
+  violates: ["BIND-EQUIV-002"],
+  what: "a task read over another binding than the one it was created on reports another contextId: each binding keeps context ids of its own",
+  clause:
+    "A2A 1.0.1 §5.1 (all supported protocols MUST return semantically equivalent results for the same requests); 0.3 §3.4.1",
+  check: "transport.task-visible-everywhere",
+  reply: (r, x, memory) => {
+    recordSent(r, x, memory);
+    if (x.verb !== "get" || (x.binding !== "jsonrpc" && x.binding !== "rest")) return undefined;
+    return showOwnContext(taskIn(r, x), memory, x.binding) ? r : undefined;
+  },
+  event: (event, x, memory) => {
+    recordStreamed(event, x, memory);
     return undefined;
   },
-  grpcRequest: (call, x, memory) => (grpcReadFromOwnStore(call.request, x, memory) ? call : undefined),
+  grpcReply: (r, x, memory) => {
+    if (x.verb === "send") recordCreated(memory, grpcTask(r)?.id, "grpc");
+    return x.verb === "get" && showOwnContext(grpcTask(r), memory, "grpc") ? r : undefined;
+  },
+  ...grpcRecording,
 };
 
 // JSON-RPC 2.0 §5.1 Invalid params.
@@ -214,6 +280,7 @@ const crashOnMalformedRequest: Mutation = {
 /** Deviations between an agent's bindings, and of an agent that a malformed request takes down. */
 export const crossBindingMutations: Mutation[] = [
   separateTaskStores,
+  contextPerBinding,
   pushErrorsOwnMapping,
   crashOnMalformedRequest,
 ];
