@@ -268,7 +268,7 @@ const crashOnMalformedRequest: Mutation = {
   id: "agent-down-after-malformed-request",
   what: "after a request whose body is not JSON the agent stops answering: every later request, over every binding, gets 502 Bad Gateway or gRPC UNAVAILABLE",
   clause:
-    "JSON-RPC 2.0 §5.1 (a parse error is answered -32700, as an error of that request); A2A 0.3 §8.1, 1.0.1 §9.5",
+    "JSON-RPC 2.0 §5.1 (a parse error is an error of that one request, answered -32700); A2A 0.3 §7.1, §7.3, 1.0.1 §3.1.1, §3.1.3 (later sends and reads are still served)",
   check: "errors.server-survives",
   bindings: ["JSONRPC"],
   reply: downAfterUnparsable,
