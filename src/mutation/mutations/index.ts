@@ -3,10 +3,13 @@ import { bindingDeclarationMutations, bindingMutations, requestReadingMutations 
 import { capabilityMutations } from "./capabilities.js";
 import { cardHttpMutations } from "./card-http.js";
 import { cardMutations } from "./card.js";
+import { continuationMutations } from "./continuation.js";
+import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
+import { pushDeliveryMutations } from "./push-delivery.js";
 import { schemaMutations } from "./schema.js";
 import { streamingMutations } from "./streaming.js";
 import { subscriptionMutations } from "./subscriptions.js";
@@ -30,4 +33,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...bindingDeclarationMutations,
   ...requestReadingMutations,
   ...cardHttpMutations,
+  ...crossBindingMutations,
+  ...pushDeliveryMutations,
+  ...continuationMutations,
 ];

@@ -1,0 +1,230 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { isObject } from "../exchange.js";
+import type {
+  BufferedReply,
+  Exchange,
+  ForwardedGrpcCall,
+  ForwardedRequest,
+  GrpcExchange,
+  GrpcReply,
+  Json,
+  Mutation,
+  MutationMemory,
+} from "../types.js";
+import { eachObject, pushOperation, sendConfiguration } from "./shapes.js";
+
+// Deviations in delivering push notifications. The agent calls the webhook directly, past the proxy,
+// so the proxy plays them on the config: the webhook URL the agent is given is not the client's.
+// The URL the agent reports back stays the client's, so only delivery, not the stored config, differs.
+
+/** Replaces a webhook URL the client configured by the one the agent will call. */
+type Redirect = (url: string) => string;
+
+const REDIRECTS = "webhook-redirects";
+
+/** The redirected URLs this proxy handed to the agent, each with the client's own. */
+function redirects(memory: MutationMemory): Map<string, string> {
+  const known = (memory.get(REDIRECTS) as Map<string, string> | undefined) ?? new Map<string, string>();
+  memory.set(REDIRECTS, known);
+  return known;
+}
+
+/** Redirects every http(s) `url` of the objects in a push config value; whether any was. */
+function redirectUrls(value: unknown, redirect: Redirect, memory: MutationMemory): boolean {
+  let changed = false;
+  eachObject(value, (o) => {
+    if (typeof o.url !== "string" || !/^https?:\/\//i.test(o.url)) return;
+    const to = redirect(o.url);
+    if (to === o.url) return;
+    redirects(memory).set(to, o.url);
+    o.url = to;
+    changed = true;
+  });
+  return changed;
+}
+
+/** The push config a request carries: a create's params, or a send's configuration (never its message's file URLs). */
+function configCarried(body: Json, verb: string, creates: boolean): unknown {
+  if (creates) return body;
+  if (verb !== "send" && verb !== "stream") return undefined;
+  const configuration = sendConfiguration(body);
+  return configuration.pushNotificationConfig ?? configuration.taskPushNotificationConfig;
+}
+
+function redirectRequest(redirect: Redirect) {
+  return (r: ForwardedRequest, x: Exchange, memory: MutationMemory): ForwardedRequest | undefined => {
+    const params = x.binding === "jsonrpc" && isObject(r.body) ? r.body.params : r.body;
+    if (!isObject(params)) return undefined;
+    const config = configCarried(params, x.verb, pushOperation(x) === "create");
+    return config !== undefined && redirectUrls(config, redirect, memory) ? r : undefined;
+  };
+}
+
+function redirectGrpcRequest(redirect: Redirect) {
+  return (
+    call: ForwardedGrpcCall,
+    x: GrpcExchange,
+    memory: MutationMemory,
+  ): ForwardedGrpcCall | undefined => {
+    if (!isObject(call.request)) return undefined;
+    const creates = pushOperation(x) === "create";
+    const configuration = isObject(call.request.configuration) ? call.request.configuration : undefined;
+    // SendMessageConfiguration: 0.3 names the config push_notification, 1.0 task_push_notification_config.
+    const config = creates
+      ? call.request
+      : x.verb === "send" || x.verb === "stream"
+        ? (configuration?.pushNotification ?? configuration?.taskPushNotificationConfig)
+        : undefined;
+    return config !== undefined && redirectUrls(config, redirect, memory) ? call : undefined;
+  };
+}
+
+/** A reply's value with each redirected URL put back to the client's; undefined when it names none. */
+function asConfigured<T>(memory: MutationMemory, value: T): T | undefined {
+  const text = JSON.stringify(value);
+  if (text === undefined) return undefined;
+  let back = text;
+  for (const [to, from] of redirects(memory))
+    back = back.split(JSON.stringify(to)).join(JSON.stringify(from));
+  return back === text ? undefined : (JSON.parse(back) as T);
+}
+
+/**
+ * The hooks of a deviation that gives the agent other webhook URLs than the client's; `prepare` runs
+ * before each request is looked at.
+ */
+function webhookRedirect(
+  redirect: Redirect,
+  prepare: () => void = () => undefined,
+): Pick<Mutation, "request" | "reply" | "grpcRequest" | "grpcReply"> {
+  const request = redirectRequest(redirect);
+  const grpcRequest = redirectGrpcRequest(redirect);
+  return {
+    request: (r, x, memory) => {
+      prepare();
+      return request(r, x, memory);
+    },
+    reply: (r: BufferedReply, _x, memory) => {
+      const body = asConfigured(memory, r.body);
+      return body === undefined ? undefined : { ...r, body };
+    },
+    grpcRequest: (call, x, memory) => {
+      prepare();
+      return grpcRequest(call, x, memory);
+    },
+    grpcReply: (r: GrpcReply, _x, memory) => {
+      const response = r.response === undefined ? undefined : asConfigured(memory, r.response);
+      return response === undefined ? undefined : { response };
+    },
+  };
+}
+
+/**
+ * A loopback port where nothing listens (tcpmux, port 1, unassigned on any test machine): the agent's
+ * POST is refused, as when an agent posts to a host of its own configuration instead of the client's.
+ */
+const unheard: Redirect = (url) => {
+  const u = new URL(url);
+  return `http://127.0.0.1:1${u.pathname}${u.search}`;
+};
+
+const webhookUrlIgnored: Mutation = {
+  id: "webhook-url-ignored",
+  violates: ["PUSH-DELIVER-002"],
+  what: "the agent stores the webhook URL a client configures but never POSTs to it: notifications go to an address of its own, so none reaches the client",
+  clause:
+    "A2A 1.0.1 §4.3.3 (the agent sends an HTTP POST to the configured webhook URL; MUST attempt delivery at least once for each configured webhook); 0.3 §9.5",
+  check: "push.delivery",
+  bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+  ...webhookRedirect(unheard),
+};
+
+// A StreamResponse holds exactly one of these (A2A 1.0.1 §3.2.3, §4.3.3).
+const STREAM_RESPONSE_MEMBERS = ["task", "message", "statusUpdate", "artifactUpdate"];
+const MAX_NOTIFICATION_BYTES = 1024 * 1024;
+const LOOPBACK_URL = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//i;
+
+/** A notification body with its StreamResponse wrapping taken off: the bare Task or event inside. */
+function unwrapped(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (!isObject(parsed)) return body;
+    const members = STREAM_RESPONSE_MEMBERS.filter((m) => isObject(parsed[m]));
+    const [only] = members;
+    return members.length === 1 && only ? JSON.stringify(parsed[only]) : body;
+  } catch {
+    return body;
+  }
+}
+
+/** Reads a notification (bounded) and posts it, unwrapped, with the agent's headers, to the webhook its path names. */
+function relayNotification(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on("data", (c: Buffer) => {
+    size += c.length;
+    if (size <= MAX_NOTIFICATION_BYTES) chunks.push(c);
+  });
+  req.on("end", () => {
+    const target = Buffer.from((req.url ?? "/").slice(1), "base64url").toString("utf8");
+    // Only webhooks on this machine are relayed: the relay is no open proxy.
+    if (!LOOPBACK_URL.test(target) || size > MAX_NOTIFICATION_BYTES) {
+      res.writeHead(400).end();
+      return;
+    }
+    const body = unwrapped(Buffer.concat(chunks).toString("utf8"));
+    const headers: http.OutgoingHttpHeaders = { ...req.headers, "content-length": Buffer.byteLength(body) };
+    delete headers.host;
+    delete headers["transfer-encoding"];
+    const out = http.request(target, { method: req.method ?? "POST", headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502);
+      up.pipe(res);
+    });
+    out.on("error", () => res.writeHead(502).end());
+    out.end(body);
+  });
+}
+
+// One relay for the process, started on first use; unref'd, so it never keeps a run alive.
+let relayPort: number | undefined;
+let relayStarting = false;
+
+/** The relay's port once it listens; undefined (and the relay starting) before. */
+function notificationRelay(): number | undefined {
+  if (relayPort === undefined && !relayStarting) {
+    relayStarting = true;
+    const server = http.createServer(relayNotification);
+    server.on("error", () => {
+      relayStarting = false;
+    });
+    server.listen(0, "127.0.0.1", () => {
+      relayPort = (server.address() as AddressInfo).port;
+    });
+    server.unref();
+  }
+  return relayPort;
+}
+
+/** Webhooks reached through the relay; URLs left as they are until it listens (it starts with the run's first request). */
+const throughRelay: Redirect = (url) => {
+  const port = notificationRelay();
+  if (port === undefined || !LOOPBACK_URL.test(url)) return url;
+  return `http://127.0.0.1:${port}/${Buffer.from(url, "utf8").toString("base64url")}`;
+};
+
+const notificationNotStreamResponse: Mutation = {
+  id: "push-notification-bare-event",
+  violates: ["PUSH-DELIVER-003"],
+  generations: ["1.0"],
+  what: "push notifications carry the bare Task or TaskStatusUpdateEvent, not a StreamResponse naming which one it is",
+  clause:
+    "A2A 1.0.1 §4.3.3 (the webhook payload is a StreamResponse holding exactly one of task, message, statusUpdate, artifactUpdate)",
+  check: "push.payload-format",
+  bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+  // The relay starts with the run's first request (the card), long before a push config is set.
+  ...webhookRedirect(throughRelay, notificationRelay),
+};
+
+/** Deviations in push notification delivery. */
+export const pushDeliveryMutations: Mutation[] = [webhookUrlIgnored, notificationNotStreamResponse];
