@@ -9,7 +9,7 @@ import type {
   MutationMemory,
 } from "../types.js";
 import { GRPC_NOT_FOUND, grpcIsFinal, grpcTask } from "./grpc-shapes.js";
-import { TASK_NOT_FOUND, isFinalEvent, rpcParams, taskIn, sendConfiguration, successBody } from "./shapes.js";
+import { asTaskNotFound, isFinalEvent, rpcParams, taskIn, sendConfiguration, successBody } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
@@ -154,24 +154,7 @@ export const taskMutations: Mutation[] = [
     clause: "A2A 0.3 §7.3 tasks/get; 1.0.1 §3.1.3 GetTask",
     check: "lifecycle.get-task",
     bindings: ALL,
-    reply: (r, x) => {
-      if (x.verb !== "get" || !taskIn(r, x)) return undefined;
-      if (x.binding === "jsonrpc" && isObject(r.body)) {
-        delete r.body.result;
-        r.body.error = { code: TASK_NOT_FOUND.code, message: "Task not found" };
-        return r;
-      }
-      r.status = 404;
-      r.body = {
-        error: {
-          code: 404,
-          status: "NOT_FOUND",
-          message: "Task not found",
-          details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: TASK_NOT_FOUND.reason }],
-        },
-      };
-      return r;
-    },
+    reply: (r, x) => (x.verb === "get" && taskIn(r, x) ? asTaskNotFound(r, x, "Task") : undefined),
     grpcReply: (r, x) =>
       x.verb === "get" && r.response
         ? { error: { code: GRPC_NOT_FOUND, details: "Task not found", metadata: {} } }
