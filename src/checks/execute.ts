@@ -147,8 +147,17 @@ function notSupportedFinding(
  * The failure of a check of the whole agent that no context could be built for: the agent answered, but
  * no card was found, so the run stops before any check runs (the check owns the missing card).
  */
-export function withoutCardFinding(check: CheckDefinition, message: string, tck: readonly string[]): Finding {
-  return finding(check, undefined, { status: "fail", message, duration_ms: 0 }, tck);
+export function withoutCardFinding(
+  check: CheckDefinition,
+  judged: { message: string; recommendation: string; tck: readonly string[] },
+): Finding {
+  const failed = finding(
+    check,
+    undefined,
+    { status: "fail", message: judged.message, duration_ms: 0 },
+    judged.tck,
+  );
+  return { ...failed, recommendation: judged.recommendation };
 }
 
 /** A finding for a check that was not run because the agent stopped answering. */

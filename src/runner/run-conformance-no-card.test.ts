@@ -32,6 +32,7 @@ describe("an agent whose card is not found", () => {
       { id: "card.required-fields", status: "fail", level: "MUST", tck: "CARD-DISC-001" },
     ]);
     expect(result.findings?.[0]?.message).toMatch(/HTTP 404.*§8\.1/);
+    expect(result.findings?.[0]?.recommendation).toMatch(/\/\.well-known\/agent-card\.json/);
   });
 
   it("reports no finding when the run's selection leaves the card checks out", async () => {

@@ -111,7 +111,12 @@ function selectJobs(
 }
 
 /** The check that owns a card that is not available at all, and the one TCK requirement that judges. */
-const CARD_OWNER = { id: "card.required-fields", tck: ["CARD-DISC-001"] } as const;
+const CARD_OWNER = {
+  id: "card.required-fields",
+  tck: ["CARD-DISC-001"],
+  recommendation:
+    "Serve the agent card at /.well-known/agent-card.json (A2A 0.3 §5.3, 1.0.1 §8.2), or give the URL of the card itself if it lives elsewhere.",
+} as const;
 
 /**
  * The findings of a run that found no card although the agent answered (an unreachable agent is an error
@@ -128,9 +133,8 @@ export function missingCardFindings(missing: string, request: RunRequest<Conform
     (!config.categories || config.categories.includes(owner.category)) &&
     (!config.levels || config.levels.includes(owner.level));
   if (!chosen) return [];
-  return [
-    withoutCardFinding(owner, `${missing} (A2A 1.0.1 §8.1: the card MUST be available)`, CARD_OWNER.tck),
-  ];
+  const message = `${missing} (A2A 1.0.1 §8.1: the card MUST be available)`;
+  return [withoutCardFinding(owner, { ...CARD_OWNER, message })];
 }
 
 /** The second caller of the task-scope checks: the first identity given (one is all they need). */
