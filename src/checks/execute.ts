@@ -42,7 +42,7 @@ export function skipReason(check: CheckDefinition, ctx: CheckContext): string | 
 
 function finding(
   check: CheckDefinition,
-  ctx: CheckContext,
+  ctx: Pick<CheckContext, "transport"> | undefined,
   fields: Pick<Finding, "status" | "message" | "duration_ms"> & { evidence?: string[] },
   judgedTck: readonly string[] = check.tck ?? [],
 ): Finding {
@@ -57,7 +57,7 @@ function finding(
     ...(fields.status === "fail" || fields.status === "error"
       ? { recommendation: check.recommendation }
       : {}),
-    ...(check.scope === "transport" ? { transport: ctx.transport } : {}),
+    ...(check.scope === "transport" && ctx ? { transport: ctx.transport } : {}),
     spec: check.spec,
     ...(judgedTck.length ? { tck: judgedTck.join(", ") } : {}),
   };
@@ -141,6 +141,23 @@ function notSupportedFinding(
     duration_ms,
   });
   return { ...note, applicable: false, not_supported: true };
+}
+
+/**
+ * The failure of a check of the whole agent that no context could be built for: the agent answered, but
+ * no card was found, so the run stops before any check runs (the check owns the missing card).
+ */
+export function withoutCardFinding(
+  check: CheckDefinition,
+  judged: { message: string; recommendation: string; tck: readonly string[] },
+): Finding {
+  const failed = finding(
+    check,
+    undefined,
+    { status: "fail", message: judged.message, duration_ms: 0 },
+    judged.tck,
+  );
+  return { ...failed, recommendation: judged.recommendation };
 }
 
 /** A finding for a check that was not run because the agent stopped answering. */

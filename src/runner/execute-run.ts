@@ -69,7 +69,7 @@ async function work(kind: AnyRunKind, run: Run, request: RunRequest): Promise<Ru
     stopsAs: kind.stopsAs ?? (card === "judged" ? "failed" : "error"),
     ...(kind.strictCard !== undefined ? { strict: kind.strictCard } : {}),
     ...(kind.judgesSignatures ? { signatureKeys: request.cardKeys ?? [] } : {}),
-    noCard: kind.noCard,
+    noCard: kind.noCard && ((result, missing) => kind.noCard?.(result, missing, request)),
     query: request.query,
   });
   if (!reached) return run.finished!;

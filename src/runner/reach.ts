@@ -50,8 +50,8 @@ export interface ReachSettings {
   /** What a run that cannot go on for want of an endpoint ends as (a missing card, a refused endpoint). */
   stopsAs: "failed" | "error";
   query?: Record<string, string> | undefined;
-  /** What the kind's result says when no card was found and nothing else can be tested. */
-  noCard?: ((result: RunResult) => void) | undefined;
+  /** What the kind's result says when no card was found (`missing` says where it was looked for) and nothing else can be tested. */
+  noCard?: ((result: RunResult, missing: string) => void | Promise<void>) | undefined;
 }
 
 /** The card and endpoint a run found, for callers that go on talking over them (conversations, the inspector). */
@@ -205,7 +205,7 @@ export async function reachAgent(
     const missing = noCardReason(agent.discovery.tried);
     // With --endpoint the run goes on: the missing card is reported, the endpoint still tested.
     if (!override) {
-      how.noCard?.(result);
+      await how.noCard?.(result, missing);
       return void run.finish(
         how.stopsAs,
         `${missing}; give --endpoint URL (a test file's config.endpoint) to test an interface without a card`,

@@ -9,6 +9,7 @@ import {
   notRunFinding,
   notStartedFinding,
   skipReason,
+  withoutCardFinding,
 } from "../checks/execute.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type { CheckCategory } from "../model/finding.js";
@@ -107,6 +108,33 @@ function selectJobs(
       check.scope === "agent" ? [{ check, ctx: first }] : contexts.map((ctx) => ({ check, ctx })),
     )
     .map((job, index) => ({ ...job, index }));
+}
+
+/** The check that owns a card that is not available at all, and the one TCK requirement that judges. */
+const CARD_OWNER = {
+  id: "card.required-fields",
+  tck: ["CARD-DISC-001"],
+  recommendation:
+    "Serve the agent card at /.well-known/agent-card.json (A2A 0.3 §5.3, 1.0.1 §8.2), or give the URL of the card itself if it lives elsewhere.",
+} as const;
+
+/**
+ * The findings of a run that found no card although the agent answered (an unreachable agent is an error
+ * of the run, not this): card.required-fields fails, as 1.0.1 §8.1 says A2A servers MUST make an Agent
+ * Card available, if the run's selection (categories, levels, grep) includes it. No other check can run.
+ */
+export function missingCardFindings(missing: string, request: RunRequest<ConformanceConfig>): Finding[] {
+  const { config } = request;
+  const owner = checksMatching(request.catalogue ?? defaultCatalogue, config).find(
+    (c) => c.id === CARD_OWNER.id,
+  );
+  const chosen =
+    owner &&
+    (!config.categories || config.categories.includes(owner.category)) &&
+    (!config.levels || config.levels.includes(owner.level));
+  if (!chosen) return [];
+  const message = `${missing} (A2A 1.0.1 §8.1: the card MUST be available)`;
+  return [withoutCardFinding(owner, { ...CARD_OWNER, message })];
 }
 
 /** The second caller of the task-scope checks: the first identity given (one is all they need). */

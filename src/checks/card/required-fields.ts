@@ -8,8 +8,8 @@ export default defineCheck({
   category: "card",
   level: "MUST",
   requirement:
-    "name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types; an agent that speaks 0.3 states its protocolVersion.",
-  spec: "A2A 0.3 §5.5 AgentCard; 1.0 §5.7 (REQUIRED fields)",
+    "The card is available (an agent that answers but serves no card at any location tried fails here, and the run stops); name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types; an agent that speaks 0.3 states its protocolVersion.",
+  spec: "A2A 0.3 §5.5 AgentCard; 1.0 §5.7 (REQUIRED fields), 1.0.1 §8.1 (the card MUST be available)",
   tck: ["CARD-STRUCT-001", "CARD-DISC-001", "DM-SERIAL-004"],
   quote: {
     spec: "A2A 1.0 §5.7",

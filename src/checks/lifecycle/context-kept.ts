@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { Message, Task } from "../../protocol/model.js";
 import { describeFailure } from "../fixtures.js";
@@ -28,13 +29,38 @@ export async function keepsContext(ctx: CheckContext): Promise<CheckVerdict> {
   return pass(`the second message was answered in context ${contextId}`, evidence);
 }
 
+/**
+ * 1.0.1 §3.4.1 on a contextId the client made up (the TCK's CORE-MULTI-002a case): the agent may keep it
+ * or refuse the message with an error, but it MUST NOT answer in a context of its own making. A reply
+ * without any contextId generated none, so it is not judged here.
+ */
+async function keepsClientContext(ctx: CheckContext, kept: CheckVerdict): Promise<CheckVerdict> {
+  const contextId = randomUUID();
+  const sent = await ctx.client.send({ text: ctx.fixtures.message, contextId });
+  const evidence = [...(kept.evidence ?? []), ...sent.trafficIds];
+  if (!sent.ok && sent.kind === "error")
+    return pass(`${kept.message}; a client-made context ${contextId} was refused with an error`, evidence);
+  if (!sent.ok)
+    return fail(
+      `a message in the client-made context ${contextId} failed: ${describeFailure(sent)}`,
+      evidence,
+    );
+  const answeredIn = await contextOf(ctx, sent.value, evidence);
+  if (answeredIn && answeredIn !== contextId)
+    return fail(
+      `a message in the client-made context ${contextId} was answered in context ${answeredIn}, neither kept nor refused with an error`,
+      evidence,
+    );
+  return pass(`${kept.message}; a client-made context ${contextId} was kept`, evidence);
+}
+
 export default defineCheck({
   id: "lifecycle.context-kept",
   title: "A message sent in an existing context is answered in that context",
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "A second message carrying the contextId the server returned for the first is answered in the same context (the reply carries that contextId); the server does not substitute a new one.",
+    "A second message carrying the contextId the server returned for the first is answered in the same context (the reply carries that contextId); a message carrying a contextId the client made up is answered in it or refused with an error. The server never substitutes a new one.",
   spec: "A2A 1.0 §3.4.1 (contextId semantics)",
   tck: ["CORE-MULTI-002a", "CORE-MULTI-002"],
   quote: {
@@ -51,10 +77,19 @@ export default defineCheck({
       violates: ["CORE-MULTI-002"],
     },
   ],
+  allowed: [
+    {
+      behaviour: "a message in a contextId the client made up is refused with an error",
+      clause: "A2A 1.0.1 §3.4.1: an agent that cannot accept a client-provided contextId rejects the request",
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
-  run: keepsContext,
+  run: async (ctx) => {
+    const kept = await keepsContext(ctx);
+    return kept.status === "pass" ? keepsClientContext(ctx, kept) : kept;
+  },
 });
 
 /** A reply's contextId; a task that came back without one is read back (read leniently: the omission is judged elsewhere). */

@@ -12,7 +12,7 @@ export default defineCheck({
   category: "push",
   level: "MUST",
   requirement:
-    "An agent that claims pushNotifications stores a config set for a task, returns it from get and list, and removes it on delete (after which get no longer finds it).",
+    "An agent that claims pushNotifications stores a config set for a task, returns it from get and list, keeps it until it is deleted (a second get after the list still finds it), and removes it on delete (after which get no longer finds it).",
   spec: "A2A 0.3 §7.5–§7.8 (tasks/pushNotificationConfig/*), 1.0 §3.1.7–§3.1.10",
   tck: [
     "PUSH-CREATE-001",
@@ -23,8 +23,8 @@ export default defineCheck({
     "PUSH-DEL-001",
   ],
   quote: {
-    spec: "A2A 1.0 §3.1.7",
-    text: "The operation MUST establish a webhook endpoint for task update notifications.",
+    spec: "A2A 1.0.1 §3.1.7",
+    text: "The operation MUST establish a webhook endpoint for task update notifications. [...] The configuration MUST persist until task completion or explicit deletion.",
   },
   recommendation:
     "Implement set/create, get, list and delete of push notification configs over a store keyed by task and config id.",
@@ -58,10 +58,22 @@ export default defineCheck({
       return fail(`listing the configs of task ${taskId}: ${describeFailure(listed)}`, evidence);
     if (!listed.value.some((c) => c.id === id))
       return fail(`list returned ${listed.value.length} config(s) without ${id}`, evidence);
+    // 1.0.1 §3.1.7: the config persists until deletion, so a later read (after it was read and listed) still finds it.
+    const again = step(await ctx.client.getPushConfig(taskId, id));
+    if (!again.ok)
+      return fail(
+        `config ${id} was read and listed, but before any delete a second get says: ${describeFailure(again)}`,
+        evidence,
+      );
+    if (again.value.url !== DEAD_WEBHOOK)
+      return fail(
+        `a second get returned url ${again.value.url}, not the ${DEAD_WEBHOOK} that was set`,
+        evidence,
+      );
     const deleted = step(await ctx.client.deletePushConfig(taskId, id));
     if (!deleted.ok) return fail(`deleting config ${id}: ${describeFailure(deleted)}`, evidence);
     const gone = step(await ctx.client.getPushConfig(taskId, id));
     if (gone.ok) return fail(`config ${id} was deleted, but get still returns it`, evidence);
-    return pass(`config ${id} set, read, listed and deleted on task ${taskId}`, evidence);
+    return pass(`config ${id} set, read, listed, read again and deleted on task ${taskId}`, evidence);
   },
 });

@@ -4,6 +4,18 @@ import type { Json, Mutation } from "../types.js";
 /** Deviations in the agent card. */
 export const cardMutations: Mutation[] = [
   {
+    id: "card-not-served",
+    violates: ["CARD-DISC-001"],
+    what: "the well-known card path answers 404: no agent card is available",
+    clause: "A2A 1.0.1 §8.1 (A2A Servers MUST make an Agent Card available), §8.2 well-known URI; 0.3 §5.3",
+    check: "card.required-fields",
+    // Every well-known card path (agent-card.json, the legacy agent.json, under the agent's path or the root).
+    reply: (r, x) =>
+      x.verb === "card" && r.status === 200
+        ? { status: 404, contentType: "application/json", body: { error: "not found" } }
+        : undefined,
+  },
+  {
     id: "card-name-dropped",
     violates: ["CARD-STRUCT-001", "DM-SERIAL-004"],
     what: "the card has no name",

@@ -1,5 +1,13 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Exchange, GrpcExchange, GrpcReply, Json, Mutation } from "../types.js";
+import type {
+  BufferedReply,
+  Exchange,
+  GrpcExchange,
+  GrpcReply,
+  Json,
+  Mutation,
+  MutationMemory,
+} from "../types.js";
 import {
   TASK_NOT_CANCELABLE,
   TASK_NOT_FOUND,
@@ -11,6 +19,7 @@ import {
   rpcParams,
   spellsProto,
   stateName,
+  successBody,
   taskIn,
 } from "./shapes.js";
 import {
@@ -57,6 +66,37 @@ function moveToFreshContext(task: Json, old: unknown): void {
   eachObject(task, (o) => {
     if (o.contextId === old) o.contextId = fresh;
   });
+}
+
+const ISSUED = "context-ids-issued";
+
+/** The contextIds the agent has put in its replies so far: the contexts it issued (or accepted). */
+function issuedContexts(memory: MutationMemory): Set<string> {
+  let ids = memory.get(ISSUED) as Set<string> | undefined;
+  if (!ids) memory.set(ISSUED, (ids = new Set()));
+  return ids;
+}
+
+/** Notes every contextId in a reply or event as issued by the agent; changes nothing. */
+function noteContexts(body: unknown, memory: MutationMemory): undefined {
+  const ids = issuedContexts(memory);
+  eachObject(body, (o) => {
+    if (typeof o.contextId === "string" && o.contextId) ids.add(o.contextId);
+  });
+  return undefined;
+}
+
+/**
+ * A send whose message carries a contextId the agent never issued (one the client made up), answered in
+ * a context of the agent's own instead of being kept or refused. Whether it applied.
+ */
+function replaceClientContext(message: Json | undefined, reply: unknown, memory: MutationMemory): boolean {
+  const contextId = message?.contextId;
+  const known = typeof contextId === "string" && issuedContexts(memory).has(contextId);
+  const made = typeof contextId === "string" && contextId !== "" && !known && !message?.taskId;
+  if (made && isObject(reply)) moveToFreshContext(reply, contextId);
+  noteContexts(reply, memory);
+  return made && isObject(reply);
 }
 
 /** A refused send of a message that names a task, answered as if the agent had accepted it. */
@@ -240,6 +280,27 @@ export const lifecycleMutations: Mutation[] = [
       moveToFreshContext(task, message.contextId);
       return r;
     },
+  },
+  {
+    id: "client-context-replaced",
+    violates: ["CORE-MULTI-002a"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message in a contextId the client made up is answered in a new context of the agent's, neither kept nor refused",
+    clause:
+      "A2A 1.0.1 §3.4.1 (an agent that cannot accept a client-provided contextId MUST reject the request with an error and MUST NOT generate a new contextId)",
+    check: "lifecycle.context-kept",
+    generations: ["1.0"],
+    reply: (r, x, memory) => {
+      const body = successBody(r, x);
+      if (x.verb !== "send") return noteContexts(body, memory);
+      return replaceClientContext(requestMessage(x), body, memory) ? r : undefined;
+    },
+    event: (e, _x, memory) => noteContexts(e, memory),
+    grpcReply: (r, x, memory) => {
+      if (x.verb !== "send") return noteContexts(r.response, memory);
+      return replaceClientContext(grpcRequestMessage(x), r.response, memory) ? r : undefined;
+    },
+    grpcEvent: (e, _x, memory) => noteContexts(e, memory),
   },
   {
     id: "history-length-ignored",

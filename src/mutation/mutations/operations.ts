@@ -1,7 +1,15 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, GrpcExchange, GrpcReply, Json, Mutation, MutationMemory } from "../types.js";
-import { GRPC_FAILED_PRECONDITION, grpcAsInternal, grpcRequestMessage, grpcTask } from "./grpc-shapes.js";
 import {
+  GRPC_FAILED_PRECONDITION,
+  GRPC_NOT_FOUND,
+  grpcAsInternal,
+  grpcRequestMessage,
+  grpcTask,
+} from "./grpc-shapes.js";
+import {
+  asTaskNotFound,
+  eachObject,
   pushOperation,
   requestMessage,
   rpcError,
@@ -31,6 +39,28 @@ function servedAfterDelete(
   if (operation === "delete") memory.set("push-deleted", true);
   if (operation === "get" && ok !== undefined) memory.set("push-config", ok);
   return operation === "get" && memory.get("push-deleted") ? memory.get("push-config") : undefined;
+}
+
+/** The id of the push config a reply carries (0.3 nests it as pushNotificationConfig, 1.0 is it). */
+function configIdIn(reply: unknown): string | undefined {
+  let id: string | undefined;
+  eachObject(reply, (o) => {
+    if (typeof o.id === "string" && typeof o.url === "string") id = o.id;
+  });
+  return id;
+}
+
+/**
+ * Whether a get answers a config that an earlier get already returned: the agent that forgets a config
+ * once it was read answers this one not found. The first read of each config is remembered.
+ */
+function readBefore(operation: PushOperation | undefined, memory: MutationMemory, ok: unknown): boolean {
+  const id = operation === "get" ? configIdIn(ok) : undefined;
+  if (id === undefined) return false;
+  const key = `push config read: ${id}`;
+  if (memory.has(key)) return true;
+  memory.set(key, true);
+  return false;
 }
 
 /** A card whose capability is set false while the agent goes on serving it (1.0.1 §3.3.1). */
@@ -160,6 +190,23 @@ export const operationMutations: Mutation[] = [
       const kept = servedAfterDelete(pushOperation(x), memory, r.error ? undefined : r.response);
       return kept !== undefined && r.error ? { response: kept } : undefined;
     },
+  },
+  {
+    id: "push-config-forgotten",
+    violates: ["PUSH-CREATE-002"],
+    what: "a push config read back once is not found at the next read, though it was never deleted",
+    clause:
+      "A2A 1.0.1 §3.1.7 (the configuration MUST persist until task completion or explicit deletion), §3.1.8; 0.3 §7.6",
+    check: "push.config-crud",
+    bindings: ALL,
+    reply: (r, x, memory) =>
+      readBefore(pushOperation(x), memory, successBody(r, x))
+        ? asTaskNotFound(r, x, "Push notification config")
+        : undefined,
+    grpcReply: (r, x, memory) =>
+      readBefore(pushOperation(x), memory, r.error ? undefined : r.response)
+        ? { error: { code: GRPC_NOT_FOUND, details: "Push notification config not found", metadata: {} } }
+        : undefined,
   },
   {
     id: "card-interface-without-url",

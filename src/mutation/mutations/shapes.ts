@@ -152,6 +152,28 @@ export function isA2aError(reply: BufferedReply, x: Exchange, error: A2aErrorSpe
   );
 }
 
+/**
+ * A reply turned into TaskNotFound, on whichever binding it came: the JSON-RPC error (0.3 §8.2, 1.0.1 §9.5),
+ * or HTTP 404 with its ErrorInfo reason (1.0.1 §11.6). `what` names what was not found.
+ */
+export function asTaskNotFound(reply: BufferedReply, x: Exchange, what: string): BufferedReply {
+  if (x.binding === "jsonrpc" && isObject(reply.body)) {
+    delete reply.body.result;
+    reply.body.error = { code: TASK_NOT_FOUND.code, message: `${what} not found` };
+    return reply;
+  }
+  reply.status = 404;
+  reply.body = {
+    error: {
+      code: 404,
+      status: "NOT_FOUND",
+      message: `${what} not found`,
+      details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: TASK_NOT_FOUND.reason }],
+    },
+  };
+  return reply;
+}
+
 /** The given A2A error answered as an unexplained internal error, on whichever binding it came. */
 export function asInternalError(
   reply: BufferedReply,

@@ -1,7 +1,15 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Exchange, GrpcReply, Json, Mutation } from "../types.js";
+import type {
+  BufferedReply,
+  Exchange,
+  GrpcExchange,
+  GrpcReply,
+  Json,
+  Mutation,
+  MutationMemory,
+} from "../types.js";
 import { GRPC_NOT_FOUND, grpcIsFinal, grpcTask } from "./grpc-shapes.js";
-import { TASK_NOT_FOUND, isFinalEvent, rpcParams, taskIn, sendConfiguration, successBody } from "./shapes.js";
+import { asTaskNotFound, isFinalEvent, rpcParams, taskIn, sendConfiguration, successBody } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
@@ -17,6 +25,53 @@ function asksArtifacts(request: unknown, x?: Exchange): boolean {
   if (x && /[?&]includeArtifacts=true/.test(x.path)) return true;
   const params = x?.binding === "jsonrpc" ? rpcParams(x) : request;
   return isObject(params) && params.includeArtifacts === true;
+}
+
+/** A request field as text ("" when unset), for telling one listing from another. */
+const fieldText = (v: unknown): string => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+
+/** A ListTasks request's page: which listing it pages through (binding, context, size) and its pageToken. */
+interface ListPage {
+  listing: string;
+  pageToken: string;
+}
+
+/** The page a JSON-RPC or HTTP+JSON ListTasks request asks for (1.0.1 §3.1.4: params, or §11 the query string). */
+function listPage(x: Exchange): ListPage | undefined {
+  if (x.verb !== "list") return undefined;
+  const query = new URLSearchParams(x.path.split("?")[1] ?? "");
+  const params = x.binding === "jsonrpc" ? rpcParams(x) : undefined;
+  const field = (name: string): string =>
+    x.binding === "jsonrpc" ? fieldText(params?.[name]) : (query.get(name) ?? "");
+  return {
+    listing: `${x.binding} ${field("contextId")} ${field("pageSize")}`,
+    pageToken: field("pageToken"),
+  };
+}
+
+/** The page a gRPC ListTasks request asks for (proto3 decodes an unset pageToken as ""). */
+function grpcListPage(x: GrpcExchange): ListPage | undefined {
+  if (x.verb !== "list" || !isObject(x.request)) return undefined;
+  const r = x.request;
+  return {
+    listing: `grpc ${fieldText(r.contextId)} ${fieldText(r.pageSize)}`,
+    pageToken: fieldText(r.pageToken),
+  };
+}
+
+/**
+ * The first page of a listing again where a later one was asked for: the first page (no pageToken) is
+ * remembered per listing, and a request carrying a pageToken is answered with it (undefined: leave it).
+ */
+function firstPageAgain(page: ListPage | undefined, reply: unknown, memory: MutationMemory): unknown {
+  if (!page || !isObject(reply) || !Array.isArray(reply.tasks)) return undefined;
+  const key = `first page of ${page.listing}`;
+  if (!page.pageToken) {
+    memory.set(key, structuredClone(reply));
+    return undefined;
+  }
+  const first = memory.get(key);
+  return first === undefined ? undefined : structuredClone(first);
 }
 
 /** The history of the task a GetTask reply carries, on any binding. */
@@ -102,24 +157,7 @@ export const taskMutations: Mutation[] = [
     clause: "A2A 0.3 §7.3 tasks/get; 1.0.1 §3.1.3 GetTask",
     check: "lifecycle.get-task",
     bindings: ALL,
-    reply: (r, x) => {
-      if (x.verb !== "get" || !taskIn(r, x)) return undefined;
-      if (x.binding === "jsonrpc" && isObject(r.body)) {
-        delete r.body.result;
-        r.body.error = { code: TASK_NOT_FOUND.code, message: "Task not found" };
-        return r;
-      }
-      r.status = 404;
-      r.body = {
-        error: {
-          code: 404,
-          status: "NOT_FOUND",
-          message: "Task not found",
-          details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: TASK_NOT_FOUND.reason }],
-        },
-      };
-      return r;
-    },
+    reply: (r, x) => (x.verb === "get" && taskIn(r, x) ? asTaskNotFound(r, x, "Task") : undefined),
     grpcReply: (r, x) =>
       x.verb === "get" && r.response
         ? { error: { code: GRPC_NOT_FOUND, details: "Task not found", metadata: {} } }
@@ -158,6 +196,26 @@ export const taskMutations: Mutation[] = [
       if (!tasks?.length) return undefined;
       tasks.length = 0;
       return r;
+    },
+  },
+  {
+    id: "list-page-token-ignored",
+    violates: ["CORE-LIST-002"],
+    what: "ListTasks ignores the pageToken: the page after the first is the first page again",
+    clause: "A2A 1.0.1 §3.1.4 (ListTasks MUST use cursor-based pagination, pageToken/nextPageToken)",
+    check: "lifecycle.list-tasks",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x, memory) => {
+      const first = firstPageAgain(listPage(x), successBody(r, x), memory);
+      if (first === undefined) return undefined;
+      if (x.binding === "jsonrpc" && isObject(r.body)) r.body.result = first;
+      else r.body = first;
+      return r;
+    },
+    grpcReply: (r, x, memory) => {
+      const first = firstPageAgain(grpcListPage(x), r.response, memory);
+      return first === undefined ? undefined : { response: first };
     },
   },
   {

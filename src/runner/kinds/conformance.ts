@@ -14,8 +14,10 @@ export const conformanceKind = defineRunKind<ConformanceConfig>({
     run.result.findings = [];
     return undefined;
   },
-  noCard(result) {
-    result.findings = [];
+  async noCard(result, missing, request) {
+    // 1.0.1 §8.1: a server MUST make its card available; the card check that owns it says so as a finding.
+    const { missingCardFindings } = await import("../run-conformance.js");
+    result.findings = missingCardFindings(missing, request);
     result.scores = { card: 0, conformance: 0 };
     result.conformance_level = "non-conformant";
   },

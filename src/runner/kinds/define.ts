@@ -91,8 +91,8 @@ export interface RunKindDefinition<Options = Record<string, unknown>, State = un
   strictCard?: boolean;
   /** Whether the card's signatures are judged (with request.cardKeys, else their jku). */
   judgesSignatures?: boolean;
-  /** What the result says when no card was found and nothing else can be tested. */
-  noCard?: (result: RunResult) => void;
+  /** What the result says when no card was found (`missing` says where it was looked for) and nothing else can be tested. */
+  noCard?: (result: RunResult, missing: string, request: RunRequest<Options>) => void | Promise<void>;
   /** Before the run opens: throws a usage error for a request that must not start at all. */
   admit?: (request: RunRequest<Options>) => void;
   /**
