@@ -3,7 +3,6 @@ import {
   CLIENT_SIDE,
   covered,
   notApplicable,
-  partial,
   req,
   type TckRequirement,
 } from "./requirement.js";
