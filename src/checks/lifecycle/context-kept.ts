@@ -40,11 +40,14 @@ async function keepsClientContext(ctx: CheckContext, kept: CheckVerdict): Promis
   const evidence = [...(kept.evidence ?? []), ...sent.trafficIds];
   if (!sent.ok && sent.kind === "error")
     return pass(`${kept.message}; a client-made context ${contextId} was refused with an error`, evidence);
+  // No answer, or one that breaks the binding's rules, says nothing about the context: the latter is
+  // the reply checks' finding, reported there once.
   if (!sent.ok)
-    return fail(
-      `a message in the client-made context ${contextId} failed: ${describeFailure(sent)}`,
+    return {
+      ...kept,
+      message: `${kept.message}; a client-made context ${contextId} was not judged: ${describeFailure(sent)}`,
       evidence,
-    );
+    };
   const answeredIn = await contextOf(ctx, sent.value, evidence);
   if (answeredIn && answeredIn !== contextId)
     return fail(
