@@ -37,16 +37,18 @@ function lastEntry(ctx: CheckContext, ids: readonly string[]): TrafficEntry | un
   return ctx.clientContext.traffic.entries().find((e) => e.id === last);
 }
 
+/** A probe that got no answer: it proves nothing either way. */
+function unanswered(
+  outcome: Extract<CallOutcome<unknown>, { kind: "unreachable" }>,
+  evidence: string[],
+): AuthProbe {
+  const answer = outcome.error.message;
+  return { answer, refused: false, inconclusive: answer, outcome, evidence };
+}
+
 function grpcProbe(outcome: CallOutcome<unknown>, evidence: string[]): AuthProbe {
   if (outcome.ok) return { answer: "a gRPC result", refused: false, outcome, evidence };
-  if (outcome.kind === "unreachable")
-    return {
-      answer: outcome.error.message,
-      refused: false,
-      inconclusive: outcome.error.message,
-      outcome,
-      evidence,
-    };
+  if (outcome.kind === "unreachable") return unanswered(outcome, evidence);
   const status = outcome.kind === "error" ? (outcome.error.grpcStatus ?? outcome.error.name) : outcome.kind;
   return { answer: `gRPC ${status}`, refused: REFUSING_GRPC.has(status), outcome, evidence };
 }
@@ -54,13 +56,7 @@ function grpcProbe(outcome: CallOutcome<unknown>, evidence: string[]): AuthProbe
 function httpProbe(ctx: CheckContext, outcome: CallOutcome<unknown>, evidence: string[]): AuthProbe {
   const entry = lastEntry(ctx, outcome.trafficIds);
   if (!outcome.ok && outcome.kind === "unreachable" && entry?.status === undefined)
-    return {
-      answer: outcome.error.message,
-      refused: false,
-      inconclusive: outcome.error.message,
-      outcome,
-      evidence,
-    };
+    return unanswered(outcome, evidence);
   const status = entry?.status;
   const challenge = entry?.response_headers?.["www-authenticate"];
   // Name what the body said when it was an A2A answer; a bare 401 body is not one.
