@@ -32,6 +32,11 @@ export interface ClientContext {
   tasks?: TaskRecorder;
   /** Cap on each response, a stream's events included (default 10 MiB): the inspector's chats take less. */
   maxResponseBytes?: number;
+  /**
+   * Bytes appended to every gRPC request message: a field its schema does not define, for the check that
+   * unknown fields are ignored (a protobuf message may carry field numbers its reader skips).
+   */
+  grpcUnknownField?: Buffer;
 }
 
 /** Notes the state of each task a client's replies show (src/client/task-ledger.ts keeps them). */

@@ -8,6 +8,20 @@ type Definition = grpc.MethodDefinition<unknown, unknown>;
 const service = A2AService as unknown as Record<string, Definition>;
 const closers: Array<() => void> = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
+/** The size of each request message the stand-in agent received, in order. */
+const receivedSizes: number[] = [];
+const sizeRecording = Object.fromEntries(
+  Object.entries(service).map(([key, def]) => [
+    key,
+    {
+      ...def,
+      requestDeserialize: (bytes: Buffer) => {
+        receivedSizes.push(bytes.length);
+        return def.requestDeserialize(bytes);
+      },
+    },
+  ]),
+) as grpc.ServiceDefinition;
 
 /** A stand-in gRPC agent: GetTask answers a task named by the request's id and its a2a-version metadata. */
 async function agent(calls: string[]): Promise<string> {
@@ -32,7 +46,7 @@ async function agent(calls: string[]): Promise<string> {
           });
         };
   }
-  server.addService(service, implementation);
+  server.addService(sizeRecording, implementation);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) =>
       e ? reject(e) : resolve(p),
@@ -51,13 +65,13 @@ async function through(mutation: Mutation, calls: string[]) {
     () => void proxy.close(),
   );
   const def = service.GetTask ?? Object.values(service).find((d) => d.path.endsWith("/GetTask"));
-  const getTask = (id: string, version: string) =>
+  const getTask = (id: string, version: string, unknownField?: Buffer) =>
     new Promise<{ id?: string } | grpc.ServiceError>((resolve) => {
       const metadata = new grpc.Metadata();
       metadata.set("a2a-version", version);
       client.makeUnaryRequest(
         def!.path,
-        def!.requestSerialize,
+        (v: unknown) => Buffer.concat([def!.requestSerialize(v), unknownField ?? Buffer.alloc(0)]),
         def!.responseDeserialize,
         { id },
         metadata,
@@ -114,5 +128,17 @@ describe("the gRPC mutation proxy", () => {
     const got = await p.getTask("asked", "1.0");
     expect(got).toMatchObject({ code: grpc.status.INTERNAL });
     expect(String((got as grpc.ServiceError).details)).toMatch(/pars|decod/i);
+  });
+
+  it("forwards a request's unknown field to the agent as it came, and tells the mutation it was there", async () => {
+    const seen: boolean[] = [];
+    const p = await through({ ...base, grpcReply: (_r, x) => void seen.push(x.unknownFields) }, []);
+    // Field 9999, length-delimited, holding "x": protobuf readers skip a number they do not know.
+    const unknownField = Buffer.from([0xfa, 0xf0, 0x04, 0x01, 0x78]);
+    receivedSizes.length = 0;
+    expect(await p.getTask("asked", "1.0", unknownField)).toMatchObject({ id: "asked@1.0" });
+    expect(await p.getTask("asked", "1.0")).toMatchObject({ id: "asked@1.0" });
+    expect(seen).toEqual([true, false]);
+    expect(receivedSizes[0]! - receivedSizes[1]!).toBe(unknownField.length);
   });
 });

@@ -43,17 +43,52 @@ class RawResponse {
   constructor(readonly bytes: Buffer) {}
 }
 
-/** The service as the proxy serves it: each response encoded as the agent's, or sent as raw bytes. */
+// Each decoded request's bytes as they came: forwarded as they are unless a mutation rewrote the call, so
+// fields the proxy's schema does not know (an unknown field number) still reach the agent.
+const receivedBytes = new WeakMap<object, Buffer>();
+
+/**
+ * The service as the proxy serves it: each request kept as received beside its decoding, each response
+ * encoded as the agent's, or sent as raw bytes.
+ */
 function servedService(service: Record<string, Definition>): grpc.ServiceDefinition {
   return Object.fromEntries(
     Object.entries(service).map(([key, def]) => [
       key,
       {
         ...def,
+        requestDeserialize: (bytes: Buffer) => {
+          const decoded = def.requestDeserialize(bytes);
+          if (typeof decoded === "object" && decoded !== null) receivedBytes.set(decoded, bytes);
+          return decoded;
+        },
         responseSerialize: (v: unknown) => (v instanceof RawResponse ? v.bytes : def.responseSerialize(v)),
       },
     ]),
   );
+}
+
+/** Whether a request carried fields its schema does not define: its bytes are more than its decoding's. */
+function carriesUnknownFields(def: Definition, request: unknown): boolean {
+  const bytes = typeof request === "object" && request !== null ? receivedBytes.get(request) : undefined;
+  return bytes !== undefined && bytes.length > def.requestSerialize(request).length;
+}
+
+const asReceived = (bytes: Buffer): Buffer => bytes;
+
+/** How a call goes upstream: as received when the mutation left it alone, else encoded from its rewrite. */
+function upstreamRequest(
+  def: Definition,
+  call: { request: unknown },
+  forwarded: { request: unknown },
+): { serialize: (value: never) => Buffer; request: unknown } {
+  const bytes =
+    forwarded === call && typeof call.request === "object" && call.request !== null
+      ? receivedBytes.get(call.request)
+      : undefined;
+  return bytes
+    ? { serialize: asReceived, request: bytes }
+    : { serialize: def.requestSerialize, request: forwarded.request };
 }
 
 /** The call as the agent gets it: the client's request and metadata, or the mutation's rewrite (counted). */
@@ -99,6 +134,7 @@ export async function startGrpcMutationProxy(
   for (const [key, def] of Object.entries(service)) {
     const method = def.path.split("/").pop() ?? key;
     const exchange = (request: unknown): GrpcExchange => ({
+      unknownFields: carriesUnknownFields(def, request),
       generation,
       method,
       verb: GRPC_VERBS[method] ?? "unknown",
@@ -171,11 +207,12 @@ function relayUnary(
   count: () => void,
 ): void {
   const forwarded = forwardedCall(call, x, mutation, memory, count);
+  const sent = upstreamRequest(def, call, forwarded);
   client.makeUnaryRequest(
     def.path,
-    def.requestSerialize,
+    sent.serialize,
     def.responseDeserialize,
-    forwarded.request,
+    sent.request as never,
     forwarded.metadata,
     (error, response) => {
       const reply = mutated(error ? { error: toError(error) } : { response }, x, mutation, memory, count);
@@ -201,11 +238,12 @@ function relayStream(
     return;
   }
   const forwarded = forwardedCall(call, x, mutation, memory, count);
+  const sent = upstreamRequest(def, call, forwarded);
   const upstream = client.makeServerStreamRequest(
     def.path,
-    def.requestSerialize,
+    sent.serialize,
     def.responseDeserialize,
-    forwarded.request,
+    sent.request as never,
     forwarded.metadata,
   );
   let ended = false;

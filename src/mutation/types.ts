@@ -28,6 +28,8 @@ export interface Exchange {
  */
 export interface GrpcExchange {
   generation: Generation;
+  /** The request carried field numbers its proto does not define (forwarded to the agent as they came). */
+  unknownFields: boolean;
   /** The method's name: SendMessage, GetTask, ... */
   method: string;
   verb: Verb;

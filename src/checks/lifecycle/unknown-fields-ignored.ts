@@ -1,3 +1,4 @@
+import { createClient } from "../../client/create-client.js";
 import { sendParams } from "../../client/jsonrpc-params.js";
 import { methodName } from "../../client/methods.js";
 import { sendBody } from "../../client/rest/bodies.js";
@@ -60,6 +61,31 @@ async function viaRest(ctx: CheckContext): Promise<CheckVerdict> {
   return fail(`${what} was refused: ${describeFailure(outcome)}`, outcome.trafficIds);
 }
 
+// A length-delimited field number 9999 no A2A proto defines, holding "plainwright": tag (9999 << 3 | 2) as a
+// varint, then the length and the bytes (protobuf encoding, "Message Structure").
+const UNKNOWN_FIELD_NUMBER = 9999;
+function unknownFieldBytes(): Buffer {
+  const varint = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...varint(n >>> 7)]);
+  const value = Buffer.from("plainwright");
+  return Buffer.from([...varint((UNKNOWN_FIELD_NUMBER << 3) | 2), ...varint(value.length), ...value]);
+}
+
+// gRPC: the SendMessageRequest the client encodes, with a field number its schema lacks appended.
+async function viaGrpc(ctx: CheckContext): Promise<CheckVerdict> {
+  const client = createClient(ctx.client.target, {
+    ...ctx.clientContext,
+    grpcUnknownField: unknownFieldBytes(),
+  });
+  try {
+    const sent = await client.send({ text: ctx.fixtures.message });
+    const what = `SendMessage with an unknown field (number ${UNKNOWN_FIELD_NUMBER}) appended`;
+    if (sent.ok) return pass(`${what} was processed`, sent.trafficIds);
+    return fail(`${what} was refused: ${describeFailure(sent)}`, sent.trafficIds);
+  } finally {
+    client.close();
+  }
+}
+
 export default defineCheck({
   id: "lifecycle.unknown-fields-ignored",
   title: "Fields the agent does not know are ignored, not refused",
@@ -68,7 +94,7 @@ export default defineCheck({
   levelReason:
     "A2A 1.0.1 §5.7 says implementations SHOULD ignore unrecognized fields (forward compatibility); nothing requires it.",
   requirement:
-    "A send whose params, message and part carry a field no A2A version defines is processed as if the field were absent.",
+    "A send whose params, message and part carry a field no A2A version defines (over gRPC: a field number its proto lacks) is processed as if the field were absent.",
   spec: "A2A 1.0 §5.7 (unrecognized fields)",
   tck: ["DM-SERIAL-005"],
   quote: {
@@ -93,8 +119,6 @@ export default defineCheck({
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
-  // A raw request is needed to add the field; over gRPC the client encodes with the proto3 schema, which
-  // gives no number to a field it lacks (and proto3 parsers skip unknown numbers by design).
-  bindings: ["JSONRPC", "HTTP+JSON"],
-  run: (ctx) => (ctx.transport === "HTTP+JSON" ? viaRest(ctx) : viaJsonRpc(ctx)),
+  run: (ctx) =>
+    ctx.transport === "HTTP+JSON" ? viaRest(ctx) : ctx.transport === "GRPC" ? viaGrpc(ctx) : viaJsonRpc(ctx),
 });

@@ -122,7 +122,9 @@ export class GrpcTransport {
       trace.fail({ rule: checked.rule, message: checked.message });
       return { ok: false, result: { kind: "unreachable", error: checked, trafficIds: [trace.id] } };
     }
-    return { ok: true, client: this.#client(checked), bytes: encoded.bytes, metadata, trace, startedAt };
+    const extra = this.ctx.grpcUnknownField;
+    const bytes = extra ? Buffer.concat([encoded.bytes, extra]) : encoded.bytes;
+    return { ok: true, client: this.#client(checked), bytes, metadata, trace, startedAt };
   }
 
   /** The pinned target when the policy allows the address, else the refusal; DNS waits count against the timeout. */

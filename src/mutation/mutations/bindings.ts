@@ -3,6 +3,7 @@ import type { ForwardedRequest, Json, Mutation, MutationMemory } from "../types.
 
 // google.rpc.Code UNIMPLEMENTED: what a gRPC server answers for a method it does not serve.
 const GRPC_UNIMPLEMENTED = 12;
+const GRPC_INVALID_ARGUMENT = 3;
 
 /** A JSON-RPC request with its method renamed, or undefined when it is not one. */
 function renamedMethod(
@@ -252,7 +253,7 @@ export const requestReadingMutations: Mutation[] = [
   {
     id: "unknown-fields-refused",
     violates: ["DM-SERIAL-005"],
-    bindings: ["JSONRPC", "HTTP+JSON"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a send whose params or message carry a field the agent does not know is refused as invalid",
     clause: "A2A 1.0.1 §5.7 (implementations SHOULD ignore unrecognized fields)",
     check: "lifecycle.unknown-fields-ignored",
@@ -266,6 +267,11 @@ export const requestReadingMutations: Mutation[] = [
       delete params.request;
       return r;
     },
+    // gRPC: a request with field numbers the proto lacks is refused as invalid, as a strict reader would.
+    grpcReply: (_r, x) =>
+      x.verb === "send" && x.unknownFields
+        ? { error: { code: GRPC_INVALID_ARGUMENT, details: "unknown field in request", metadata: {} } }
+        : undefined,
   },
 ];
 
