@@ -13,11 +13,21 @@ import { checkFor, type Generation, type Mutation } from "./types.js";
 
 const FAILED = new Set(["fail", "error"]);
 
+/** The run's own caller and a second one, for the mutations of authentication and task scope. */
+const OWNER = "owner-token-0123456789";
+const OTHER = "other-token-0123456789";
+const withCredentials = {
+  headers: { Authorization: `Bearer ${OWNER}` },
+  credentialsGiven: true,
+  identities: [{ name: "other", headers: { Authorization: `Bearer ${OTHER}` } }],
+};
+
 /** The suite through a proxy (with or without a mutation); the findings and how often the mutation applied. */
 async function conformThrough(
   agent: RunningAgent,
   mutation: Mutation | undefined,
   categories?: CheckCategory[],
+  credentials?: typeof withCredentials,
 ) {
   const url = new URL(agent.url);
   const proxy = await startMutationProxy({ target: url.origin, ...(mutation ? { mutation } : {}) });
@@ -29,6 +39,7 @@ async function conformThrough(
       policy: commandLinePolicy,
       hints,
       ...(categories ? { categories } : {}),
+      ...credentials,
     });
     return { findings: result.findings ?? [], applied: proxy.applied() };
   } finally {
@@ -114,29 +125,57 @@ for (const [protocol, generation] of [
 
     const cases = MUTATIONS.flatMap((m) => {
       const check = checkFor(m, generation);
-      return check ? [{ m, check }] : [];
+      return check && !m.credentials ? [{ m, check }] : [];
     });
     it.each(cases)(
       "$m.id fails $check",
-      async ({ m, check }) => {
-        expect(failed(baseline, check), "without the mutation").toEqual([]);
-        expect(
-          baseline.some((f) => f.id === check && f.status === "pass"),
-          `${check} passes without it`,
-        ).toBe(true);
-        const { findings, applied } = await conformThrough(agent, m, [check.split(".")[0] as CheckCategory]);
-        expect(applied, "the mutation changed the traffic").toBeGreaterThan(0);
-        expect(failed(findings, check), "with the mutation").not.toEqual([]);
-        // The coverage table trusts the declared bindings: the check must fail over each of them.
-        const failedOver = findings
-          .filter((f) => f.id === check && f.status === "fail")
-          .map((f) => f.transport);
-        expect(
-          declaredBindings(m, check).filter((b) => !failedOver.includes(b)),
-          "declared bindings the check passed over",
-        ).toEqual([]);
-      },
+      ({ m, check }) => expectFailsItsCheck(agent, baseline, m, check),
       120_000,
     );
   });
+
+  // The deviations of authentication and task scope, on an agent that takes two callers' tokens.
+  describe.concurrent(`each credentials mutation fails its check on the reference agent ${protocol}`, () => {
+    let agent: RunningAgent;
+    let baseline: Finding[];
+    beforeAll(async () => {
+      agent = await startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000, bearerToken: [OWNER, OTHER] });
+      baseline = (await conformThrough(agent, undefined, undefined, withCredentials)).findings;
+    }, 120_000);
+    afterAll(() => agent.close());
+    const cases = MUTATIONS.flatMap((m) => {
+      const check = checkFor(m, generation);
+      return check && m.credentials ? [{ m, check }] : [];
+    });
+    it.each(cases)(
+      "$m.id fails $check",
+      ({ m, check }) => expectFailsItsCheck(agent, baseline, m, check, withCredentials),
+      120_000,
+    );
+  });
+}
+
+/** The check passes without the mutation, and fails with it over each binding the mutation declares. */
+async function expectFailsItsCheck(
+  agent: RunningAgent,
+  baseline: Finding[],
+  m: Mutation,
+  check: string,
+  credentials?: typeof withCredentials,
+): Promise<void> {
+  expect(failed(baseline, check), "without the mutation").toEqual([]);
+  expect(
+    baseline.some((f) => f.id === check && f.status === "pass"),
+    `${check} passes without it`,
+  ).toBe(true);
+  const category = check.split(".")[0] as CheckCategory;
+  const { findings, applied } = await conformThrough(agent, m, [category], credentials);
+  expect(applied, "the mutation changed the traffic").toBeGreaterThan(0);
+  expect(failed(findings, check), "with the mutation").not.toEqual([]);
+  // The coverage table trusts the declared bindings: the check must fail over each of them.
+  const failedOver = findings.filter((f) => f.id === check && f.status === "fail").map((f) => f.transport);
+  expect(
+    declaredBindings(m, check).filter((b) => !failedOver.includes(b)),
+    "declared bindings the check passed over",
+  ).toEqual([]);
 }

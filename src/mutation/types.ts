@@ -118,6 +118,11 @@ export interface Mutation {
   violates?: readonly string[];
   /** Generations the deviation exists in (default: both). */
   generations?: readonly Generation[];
+  /**
+   * Played on agents the run is given credentials for, and a second caller's (--identity): the checks of
+   * authentication and task scope judge nothing without them.
+   */
+  credentials?: true;
   card?(card: Json): Json | undefined;
   /** The request before it is forwarded; `x` describes it as the client sent it. */
   request?(request: ForwardedRequest, x: Exchange, memory: MutationMemory): ForwardedRequest | undefined;

@@ -1,4 +1,5 @@
 import type { Mutation } from "../types.js";
+import { authMutations } from "./auth.js";
 import { bindingDeclarationMutations, bindingMutations, requestReadingMutations } from "./bindings.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardHttpMutations } from "./card-http.js";
@@ -36,4 +37,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...crossBindingMutations,
   ...pushDeliveryMutations,
   ...continuationMutations,
+  ...authMutations,
 ];
