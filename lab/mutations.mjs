@@ -12,7 +12,8 @@ function statusOf(findings, check) {
   if (!mine.length) return { status: "not run" };
   const failed = mine.find((f) => FAILED.has(f.status));
   if (failed) return { status: "fail", message: failed.message ?? "" };
-  if (mine.some((f) => f.status === "pass")) return { status: "pass" };
+  if (mine.some((f) => f.status === "pass"))
+    return { status: "pass", tck: mine.flatMap((f) => (f.tck ? f.tck.split(", ") : [])) };
   return { status: mine[0].status, message: mine[0].message ?? "" };
 }
 
@@ -64,6 +65,15 @@ export async function mutationMatrix(agentUrl, generation, conformArgs = []) {
       // A check this agent gives nothing to judge (skipped with and without) proves nothing either way.
       if (without.status !== "pass" && withIt.status !== "pass")
         return { verdict: "not judged", check, message: `${withIt.status}: ${withIt.message ?? ""}` };
+      // Nor does a pass that judged none of the requirements the mutation breaks (a check's part that
+      // needs a hint this agent was not given reports only the ids it judged).
+      const judged = withIt.tck ?? [];
+      if (m.violates?.length && !m.violates.some((id) => judged.includes(id)))
+        return {
+          verdict: "not judged",
+          check,
+          message: `${check} did not judge ${m.violates.join(", ")} here`,
+        };
       return { verdict: "MISSED", check, applied, message: `${withIt.status}: ${withIt.message ?? ""}` };
     } catch (err) {
       return { verdict: "error", check, message: String(err?.message ?? err) };
