@@ -344,5 +344,3 @@ export class Fixtures {
     });
   }
 }
-
-export { describeFailure };

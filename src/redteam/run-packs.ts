@@ -14,7 +14,7 @@ import { AttemptExecutor, type Identity } from "./execute.js";
 import type { Honeypot } from "./honeypot.js";
 import { gradeAttempt } from "./judge.js";
 import { PACKS } from "./packs/index.js";
-import { attackFinding, packReport } from "./scoring.js";
+import { packReport } from "./scoring.js";
 import type { Attack, AttemptRun, PeerArtifact } from "./types.js";
 
 export interface RedteamRunOptions {
@@ -311,4 +311,3 @@ export async function runPacks(given: RedteamRunOptions): Promise<RedteamOutcome
   return { attacks: reports, packs, ...(modelDown ? { modelDown } : {}) };
 }
 
-export { attackFinding };

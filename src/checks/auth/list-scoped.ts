@@ -1,6 +1,6 @@
 import type { A2AClient, CallOutcome, ListTasksQuery, TaskPage } from "../../client/types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { asOtherCaller, credentialRefused, ownTask, refusedVerdict } from "../support/other-caller.js";
 
 /** Pages followed at most: a second caller with thousands of tasks is not what this check is about. */

@@ -1,7 +1,7 @@
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { validateCard } from "../../card/validate.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 
 export default defineCheck({
   id: "card.extended-card",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes, errorName } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 
 // A URL no agent can deliver to: the config must be refused before anything is stored.

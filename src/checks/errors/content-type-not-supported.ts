@@ -1,6 +1,6 @@
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 
 /** A media type no agent declares: a file part of it tests how a refusal of the type is spelled. */
 const UNSUPPORTED = "application/x-plainwright-unsupported";

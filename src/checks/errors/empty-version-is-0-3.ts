@@ -5,7 +5,7 @@ import type { A2AClient, CallOutcome } from "../../client/types.js";
 import { generationOf } from "../../model/generation.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /**

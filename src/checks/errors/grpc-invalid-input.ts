@@ -1,6 +1,6 @@
 import type { CallOutcome } from "../../client/types.js";
 import { GrpcA2AClient } from "../../client/grpc/grpc-client.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { defineCheck, fail, pass } from "../define.js";
 
 // The statuses of a server that failed rather than refused the input (A2A 1.0.1 §3.3.2: system errors).

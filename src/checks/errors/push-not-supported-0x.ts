@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { extraMethod, pushSetParams } from "../../client/jsonrpc-params.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { methodServing } from "../support/unserved-method.js";
 
 // A URL no agent can deliver to: the config must be refused before anything is stored.

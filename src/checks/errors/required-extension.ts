@@ -1,7 +1,7 @@
 import { createClient } from "../../client/create-client.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 // The activation headers of 1.0 (A2A-Extensions) and 0.3 (X-A2A-Extensions), whatever their case.

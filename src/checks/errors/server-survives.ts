@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { methodName } from "../../client/methods.js";
 import type { CheckContext } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import {
   invalidParamsRequest,
   noVersionRequest,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createClient } from "../../client/create-client.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 
 /** A Major.Minor no agent serves: far beyond any published version, still well formed. */
 const UNSUPPORTED_VERSION = "99.0";

@@ -1,6 +1,6 @@
 import type { Message, Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { sides, type Side } from "../support/peer.js";
 
 /** Concurrent sends per agent: several on one agent, and both agents at once (docs/conformance.md step 5.5). */

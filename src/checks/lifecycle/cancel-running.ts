@@ -2,7 +2,8 @@ import { a2aCodes } from "../../protocol/error-codes.js";
 import type { A2AClient } from "../../client/types.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
-import { describeFailure, waitForSettled } from "../fixtures.js";
+import { waitForSettled } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { notOverTask } from "../support/own-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 

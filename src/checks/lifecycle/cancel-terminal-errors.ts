@@ -3,7 +3,7 @@ import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Cancels the suite's finished task and expects TaskNotCancelable (-32002); shared with the 0.x sibling. */

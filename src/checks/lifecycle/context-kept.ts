@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { Message, Task } from "../../protocol/model.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Sends a second message in the first one's context and judges the context of the reply. */

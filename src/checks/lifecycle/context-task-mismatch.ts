@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { ownAskingTask, withoutAskingTask } from "../support/own-task.js";
 
 export default defineCheck({

@@ -1,7 +1,8 @@
 import type { CallOutcome } from "../../client/types.js";
 import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure, type Provided } from "../fixtures.js";
+import { type Provided } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** What a history check reads: a task and its whole history (asked with a generous historyLength). */

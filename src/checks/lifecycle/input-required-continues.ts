@@ -1,6 +1,7 @@
 import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, failBlocking, notApplicable, pass, skip } from "../define.js";
-import { describeFailure, waitForSettled, type Provided } from "../fixtures.js";
+import { waitForSettled, type Provided } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 
 /** A task of this check's own that waits for input (the shared fixture may be read by others). */

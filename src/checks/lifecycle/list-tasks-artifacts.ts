@@ -1,5 +1,5 @@
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
 import { twoTasks } from "./list-tasks.js";
 

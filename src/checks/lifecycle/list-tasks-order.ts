@@ -1,7 +1,7 @@
 import { activeStates, type Task } from "../../protocol/model.js";
 import type { CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { rawListedTasks, statusTimeMs } from "../support/raw-tasks.js";
 import { twoTasks } from "./list-tasks.js";
 

@@ -1,7 +1,8 @@
 import type { CallOutcome, TaskPage } from "../../client/types.js";
 import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
-import { describeFailure, waitForSettled } from "../fixtures.js";
+import { waitForSettled } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 type Page = CallOutcome<TaskPage>;

@@ -2,7 +2,8 @@ import { interruptedStates } from "../../protocol/model.js";
 import { replyText } from "../../protocol/reply-text.js";
 import { visible } from "../../net/visible.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure, waitForSettled } from "../fixtures.js";
+import { waitForSettled } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 
 /** Real agents may be slow and paid: one example per skill, for this many skills at most. */

@@ -2,7 +2,7 @@ import { noFinishedTask } from "../support/own-task.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 
 export default defineCheck({
   id: "lifecycle.terminal-task-rejects-message",

@@ -6,7 +6,7 @@ import { sendRest, toOutcome } from "../../client/rest/exchange.js";
 import { RestRoutes } from "../../client/rest/paths.js";
 import { readSendResult } from "../../client/rest/replies.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** A field no version of A2A defines, added to the request, the message and a part. */

@@ -1,7 +1,7 @@
 import type { CallOutcome } from "../../client/types.js";
 import type { TrafficEntry } from "../../model/traffic.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
 import { replyProblems, sendResultProblems, taskProblems } from "../support/wire-format.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 
 // A URL no agent can deliver to: the task is already finished, and this check only stores configs.
 const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 
 // A URL no agent can deliver to: the task is already finished, and this check only stores a config.
 const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";

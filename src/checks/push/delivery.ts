@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { interruptedStates, terminalStates } from "../../protocol/model.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import {
   isLocalUrl,

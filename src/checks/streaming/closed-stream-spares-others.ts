@@ -1,5 +1,5 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { graceAfterFinalMs, mayEndStream, watchStream } from "../support/stream-watch.js";
 
 export default defineCheck({

@@ -1,7 +1,8 @@
 import type { A2AClient } from "../../client/types.js";
 import { activeStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure, waitForSettled } from "../fixtures.js";
+import { waitForSettled } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { graceAfterFinalMs, mayEndStream, taskIdOf, watchStream } from "../support/stream-watch.js";
 

@@ -2,7 +2,7 @@ import type { ProtocolGeneration } from "../../model/generation.js";
 import type { Reply } from "../../protocol/model.js";
 import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { replySchemaProblem } from "../support/a2a-schema.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 import { subscribeNeverIssued } from "./subscribe-unknown-task.js";

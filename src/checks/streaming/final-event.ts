@@ -1,6 +1,6 @@
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 

@@ -1,6 +1,6 @@
 import type { StreamOutcome } from "../../client/types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { graceAfterFinalMs, mayEndStream, watchStream, type WatchedStream } from "../support/stream-watch.js";
 import { terminalStates } from "../../protocol/model.js";
 import type { CheckContext, CheckVerdict } from "../types.js";

@@ -1,7 +1,7 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import type { Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { eventCount } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 

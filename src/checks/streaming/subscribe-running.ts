@@ -1,7 +1,7 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, failBlocking, notSupported, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, taskIdOf, watchStream } from "../support/stream-watch.js";

@@ -1,7 +1,7 @@
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { methodName } from "../../client/methods.js";
 import { defineCheck, fail, notSupported, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import { methodServing } from "../support/unserved-method.js";
 import { subscribeNeverIssued } from "./subscribe-unknown-task.js";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { StreamOutcome } from "../../client/types.js";
 import type { CheckContext } from "../types.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";

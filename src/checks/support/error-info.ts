@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { A2AError } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { isObject } from "../../model/json.js";
 

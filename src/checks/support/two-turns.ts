@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Message, Part } from "../../protocol/model.js";
 import { textOfParts } from "../../protocol/reply-text.js";
-import { describeFailure, type Fixtures, type Provided } from "../fixtures.js";
+import { type Fixtures, type Provided } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 import { ownAskingTask } from "./own-task.js";
 

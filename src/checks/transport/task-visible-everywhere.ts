@@ -1,7 +1,7 @@
 import type { A2AClient } from "../../client/types.js";
 import type { Transport } from "../../model/transport.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../fixtures.js";
+import { describeFailure } from "../../client/describe-failure.js";
 
 interface Crossing {
   problems: string[];
