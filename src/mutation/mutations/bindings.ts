@@ -257,15 +257,25 @@ export const requestReadingMutations: Mutation[] = [
     what: "a send whose params or message carry a field the agent does not know is refused as invalid",
     clause: "A2A 1.0.1 §5.7 (implementations SHOULD ignore unrecognized fields)",
     check: "lifecycle.unknown-fields-ignored",
-    // The agent's own refusal of a malformed send stands in for a strict schema: the message is taken away.
-    request: (r, x) => {
+    // Refused here rather than by taking the message away: a lenient agent answers a send without one.
+    reply: (r, x) => {
       // 0.1's tasks/send has other params (id, sessionId, ...): the field lists above are 0.2 and later.
-      if (x.verb !== "send" || !isObject(r.body) || r.body.method === "tasks/send") return undefined;
-      const params = x.binding === "jsonrpc" ? r.body.params : r.body;
-      if (!isObject(params) || !carriesUnknownField(params)) return undefined;
-      delete params.message;
-      delete params.request;
-      return r;
+      if (x.verb !== "send" || !isObject(x.request) || x.request.method === "tasks/send") return undefined;
+      const params = x.binding === "jsonrpc" ? x.request.params : x.request;
+      if (!carriesUnknownField(params)) return undefined;
+      const message = "unknown field in the request";
+      if (x.binding === "jsonrpc")
+        return {
+          ...r,
+          status: 200,
+          body: { jsonrpc: "2.0", id: x.request.id ?? null, error: { code: -32602, message } },
+        };
+      return {
+        ...r,
+        status: 400,
+        contentType: "application/json",
+        body: { error: { code: 400, status: "INVALID_ARGUMENT", message } },
+      };
     },
     // gRPC: a request with field numbers the proto lacks is refused as invalid, as a strict reader would.
     grpcReply: (_r, x) =>
