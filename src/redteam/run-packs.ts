@@ -310,4 +310,3 @@ export async function runPacks(given: RedteamRunOptions): Promise<RedteamOutcome
   const modelDown = down();
   return { attacks: reports, packs, ...(modelDown ? { modelDown } : {}) };
 }
-
