@@ -10,8 +10,8 @@ import type {
   Mutation,
   MutationMemory,
 } from "../types.js";
-import { grpcPayload, grpcTask } from "./grpc-shapes.js";
-import { TASK_NOT_FOUND, otherId, pushOperation, rpcError, taskIn } from "./shapes.js";
+import { grpcStreamTaskId, grpcTask } from "./grpc-shapes.js";
+import { TASK_NOT_FOUND, otherId, pushOperation, rpcError, streamEventTaskId, taskIn } from "./shapes.js";
 
 // Deviations that show only when an agent is compared with itself: across its bindings (A2A 1.0.1
 // §5.1, 0.3 §3.4.1 functional equivalence) and across the requests of one run (a bad request that
@@ -29,22 +29,6 @@ const createdKey = (taskId: string) => `task-store:${taskId}`;
 function recordCreated(memory: MutationMemory, taskId: unknown, binding: BindingWord): void {
   if (typeof taskId === "string" && taskId && !memory.has(createdKey(taskId)))
     memory.set(createdKey(taskId), binding);
-}
-
-/** The task id a stream event names (a Task, a status or artifact update), whichever generation's wrapping. */
-function eventTaskId(event: unknown): unknown {
-  const result = isObject(event) && isObject(event.result) ? event.result : event;
-  if (!isObject(result)) return undefined;
-  const inner = [result.task, result.statusUpdate, result.artifactUpdate].find(isObject) ?? result;
-  if (result.kind === "task" || isObject(result.task)) return inner.id;
-  return inner.taskId;
-}
-
-/** The task id of a gRPC StreamResponse: a Task's id, an update's taskId. */
-function grpcEventTaskId(event: unknown): unknown {
-  const task = grpcPayload(event, "task");
-  if (task) return task.id;
-  return (grpcPayload(event, "statusUpdate") ?? grpcPayload(event, "artifactUpdate"))?.taskId;
 }
 
 const ALIASES = "task-store-aliases";
@@ -127,13 +111,13 @@ function recordSent(r: BufferedReply, x: Exchange, memory: MutationMemory): void
 /** Records the tasks a stream's events create, on JSON-RPC and HTTP+JSON. */
 function recordStreamed(event: unknown, x: Exchange, memory: MutationMemory): void {
   if (x.verb === "stream" && (x.binding === "jsonrpc" || x.binding === "rest"))
-    recordCreated(memory, eventTaskId(event), x.binding);
+    recordCreated(memory, streamEventTaskId(event), x.binding);
 }
 
 /** Records the tasks a gRPC SendMessage or SendStreamingMessage creates. */
 const grpcRecording: Pick<Mutation, "grpcEvent"> = {
   grpcEvent: (event, x, memory) => {
-    if (x.verb === "stream") recordCreated(memory, grpcEventTaskId(event), "grpc");
+    if (x.verb === "stream") recordCreated(memory, grpcStreamTaskId(event), "grpc");
     return undefined;
   },
 };

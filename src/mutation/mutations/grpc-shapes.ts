@@ -62,3 +62,12 @@ export function grpcIsFinal(event: unknown): boolean {
     (payload?.$case === "statusUpdate" || payload?.$case === "task") && FINISHED.has(Number(status?.state))
   );
 }
+
+/** The task of a gRPC StreamResponse: a Task's id, or a status or artifact update's taskId. */
+export function grpcStreamTaskId(event: unknown): string | undefined {
+  const task = grpcPayload(event, "task");
+  const id = task
+    ? task.id
+    : (grpcPayload(event, "statusUpdate") ?? grpcPayload(event, "artifactUpdate"))?.taskId;
+  return typeof id === "string" ? id : undefined;
+}

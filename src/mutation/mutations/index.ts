@@ -12,6 +12,7 @@ import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
 import { pushDeliveryMutations } from "./push-delivery.js";
 import { schemaMutations } from "./schema.js";
+import { streamShapeMutations } from "./stream-shape.js";
 import { streamingMutations } from "./streaming.js";
 import { subscriptionMutations } from "./subscriptions.js";
 import { taskOutcomeMutations } from "./task-outcomes.js";
@@ -24,6 +25,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...lifecycleMutations,
   ...taskMutations,
   ...streamingMutations,
+  ...streamShapeMutations,
   ...subscriptionMutations,
   ...capabilityMutations,
   ...dataModelMutations,

@@ -207,3 +207,12 @@ export function pushOperation(x: Exchange | GrpcExchange): PushOperation | undef
   if (/get/i.test(name)) return "get";
   return undefined;
 }
+
+/** The task a stream event is about: a Task's id, or a status or artifact update's taskId (any generation). */
+export function streamEventTaskId(event: unknown): string | undefined {
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  if (!isObject(result)) return undefined;
+  const inner = [result.task, result.statusUpdate, result.artifactUpdate].find(isObject) ?? result;
+  const id = result.kind === "task" || isObject(result.task) ? inner.id : inner.taskId;
+  return typeof id === "string" ? id : undefined;
+}

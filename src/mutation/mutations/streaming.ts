@@ -8,6 +8,7 @@ import {
   isInterruptedEvent,
   stateName,
   statusUpdate,
+  streamEventTaskId,
   taskIn,
 } from "./shapes.js";
 import {
@@ -17,8 +18,8 @@ import {
   grpcAsInternal,
   grpcIsFinal,
   grpcIsInterrupted,
-  grpcPayload,
   grpcStatusUpdate,
+  grpcStreamTaskId,
   grpcTask,
   GRPC_STATE,
 } from "./grpc-shapes.js";
@@ -44,129 +45,11 @@ function closedAfterFirstEvent(verb: "stream" | "subscribe"): Pick<Mutation, "ev
 }
 
 // The opening Task of each message stream, held back until the stream's first status update has passed.
-const heldTask = new WeakMap<object, unknown>();
-const looked = new WeakSet<object>();
-
-/** The Task a 1.0 JSON stream event carries (JSON-RPC result.task, HTTP+JSON task), if it is one. */
-function jsonTaskEvent(event: unknown): Record<string, unknown> | undefined {
-  const result = isObject(event) && isObject(event.result) ? event.result : event;
-  return isObject(result) && isObject(result.task) ? result.task : undefined;
-}
-
-const isSubmittedTask = (event: unknown): boolean => {
-  const status = jsonTaskEvent(event)?.status;
-  return isObject(status) && status.state === "TASK_STATE_SUBMITTED";
-};
-
-// lf.a2a.v1.TaskState TASK_STATE_SUBMITTED (A2A 1.0.1 §5.5).
-const GRPC_SUBMITTED = 1;
-const grpcIsSubmittedTask = (event: unknown): boolean => {
-  const status = grpcPayload(event, "task")?.status;
-  return isObject(status) && Number(status.state) === GRPC_SUBMITTED;
-};
-
-/**
- * Hooks that deliver a message stream's opening Task (submitted) after the first status update the agent
- * generated after it: the events are reordered in transit, and the state seen goes working → submitted.
- * When the stream's next event is not a status update that keeps it open, the Task goes first as it came.
- */
-function taskHeldPastFirstUpdate(
-  isTask: (e: unknown) => boolean,
-  isUpdate: (e: unknown) => boolean,
-  isFinal: (e: unknown) => boolean,
-): (e: unknown, x: Exchange | GrpcExchange) => { events: unknown[] } | undefined {
-  return (e, x) => {
-    if (x.verb !== "stream") return undefined;
-    if (heldTask.has(x)) {
-      const task = heldTask.get(x);
-      heldTask.delete(x);
-      return { events: isUpdate(e) && !isFinal(e) ? [e, task] : [task, e] };
-    }
-    if (looked.has(x)) return undefined;
-    looked.add(x);
-    if (!isTask(e)) return undefined;
-    heldTask.set(x, e);
-    return { events: [] };
-  };
-}
-
-// Message streams whose opening event was already looked at by stream-opens-with-message.
-const acknowledged = new WeakSet<object>();
-const ACK_TEXT = "Thanks, I am looking into it.";
-
-/** An agent Message of a task, as A2A 1.0 JSON spells it (1.0.1 §4.1.4; Role ROLE_AGENT, a text part). */
-function jsonAgentMessage(task: Record<string, unknown>): Record<string, unknown> {
-  return {
-    messageId: crypto.randomUUID(),
-    contextId: task.contextId,
-    taskId: task.id,
-    role: "ROLE_AGENT",
-    parts: [{ text: ACK_TEXT }],
-  };
-}
-
-// lf.a2a.v1.Role ROLE_AGENT.
-const GRPC_ROLE_AGENT = 2;
-
-/** The same Message as the decoded lf.a2a.v1.Message the gRPC proxy encodes (every field set). */
-function grpcAgentMessage(task: Record<string, unknown>): Record<string, unknown> {
-  return {
-    messageId: crypto.randomUUID(),
-    contextId: task.contextId,
-    taskId: task.id,
-    role: GRPC_ROLE_AGENT,
-    parts: [
-      {
-        content: { $case: "text", value: ACK_TEXT },
-        mediaType: "text/plain",
-        filename: "",
-        metadata: undefined,
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
-
-/**
- * A 1.0 message stream that opens with an acknowledging agent Message and then carries the Task and its
- * updates as they came. The stream answered with a Message, so 1.0.1 §3.1.2 wants that Message alone.
- */
-function messageBeforeTask(e: unknown, x: Exchange): { events: unknown[] } | undefined {
-  if (x.verb !== "stream" || acknowledged.has(x)) return undefined;
-  acknowledged.add(x);
-  const task = jsonTaskEvent(e);
-  if (!task) return undefined;
-  const message = jsonAgentMessage(task);
-  const ack = isObject(e) && isObject(e.result) ? { ...e, result: { message } } : { message };
-  return { events: [ack, e] };
-}
-
-function grpcMessageBeforeTask(e: unknown, x: GrpcExchange): { events: unknown[] } | undefined {
-  if (x.verb !== "stream" || acknowledged.has(x)) return undefined;
-  acknowledged.add(x);
-  const task = grpcPayload(e, "task");
-  if (!task) return undefined;
-  return { events: [{ payload: { $case: "message", value: grpcAgentMessage(task) } }, e] };
-}
-
-/** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
 /** Per task id seen in a message stream: "open" until its final event passed the proxy, then "done". */
 function streamedTasks(memory: MutationMemory): Map<string, "open" | "done"> {
   let tasks = memory.get("streamed-tasks") as Map<string, "open" | "done"> | undefined;
   if (!tasks) memory.set("streamed-tasks", (tasks = new Map()));
   return tasks;
-}
-
-/** The task a JSON stream event is about: a Task's id, or an update's taskId. */
-function eventTaskId(event: unknown): string | undefined {
-  const result = isObject(event) && isObject(event.result) ? event.result : event;
-  if (!isObject(result)) return undefined;
-  const task = isObject(result.task) ? result.task : result.kind === "task" ? result : undefined;
-  const update = statusUpdate(event) ?? (isObject(result.artifactUpdate) ? result.artifactUpdate : result);
-  const id = task?.id ?? update.taskId;
-  return typeof id === "string" ? id : undefined;
 }
 
 /** Notes a message stream's task as open, or done once its final event went through. */
@@ -176,6 +59,7 @@ function noteStreamed(memory: MutationMemory, id: string | undefined, final: boo
   return undefined;
 }
 
+/** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
 export const streamingMutations: Mutation[] = [
   {
     id: "final-flag-dropped",
@@ -239,36 +123,6 @@ export const streamingMutations: Mutation[] = [
       update.taskId = `${update.taskId}-other`;
       return { events: [e] };
     },
-  },
-  {
-    id: "stream-task-after-first-update",
-    violates: ["STREAM-ORDER-001"],
-    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
-    what: "a message stream delivers its opening Task (submitted) after the working update the agent generated next",
-    clause:
-      "A2A 1.0.1 §3.5.2 (events MUST be delivered in the order they were generated, never reordered in transmission)",
-    check: "streaming.events-well-formed",
-    // 0.3 states no delivery order (its §7.2 lists events without one); the 1.0 clause is what is broken.
-    generations: ["1.0"],
-    event: taskHeldPastFirstUpdate(isSubmittedTask, (e) => statusUpdate(e) !== undefined, isFinalEvent),
-    grpcEvent: taskHeldPastFirstUpdate(
-      grpcIsSubmittedTask,
-      (e) => grpcStatusUpdate(e) !== undefined,
-      grpcIsFinal,
-    ),
-  },
-  {
-    id: "stream-opens-with-message",
-    violates: ["CORE-STREAM-002"],
-    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
-    what: "a message stream opens with an agent Message (an acknowledgement), then carries the Task and its updates",
-    clause:
-      "A2A 1.0.1 §3.1.2 (if the agent returns a Message, the stream MUST contain exactly one Message object and then close)",
-    check: "streaming.stream-ends",
-    // 0.3 §7.2 lets any event of a stream be a Message, in any order.
-    generations: ["1.0"],
-    event: messageBeforeTask,
-    grpcEvent: grpcMessageBeforeTask,
   },
   {
     id: "subscribe-unknown-as-internal-error",
@@ -376,13 +230,10 @@ export const streamingMutations: Mutation[] = [
       "1.0": "streaming.dropped-stream-task-readable",
     },
     event: (e, x, memory) =>
-      x.verb === "stream" ? noteStreamed(memory, eventTaskId(e), isFinalEvent(e)) : undefined,
+      x.verb === "stream" ? noteStreamed(memory, streamEventTaskId(e), isFinalEvent(e)) : undefined,
     grpcEvent: (e, x, memory) => {
       if (x.verb !== "stream") return undefined;
-      const payload = isObject(e) && isObject(e.payload) ? e.payload : undefined;
-      const value = isObject(payload?.value) ? payload.value : undefined;
-      const id = value?.id ?? value?.taskId;
-      return noteStreamed(memory, typeof id === "string" ? id : undefined, grpcIsFinal(e));
+      return noteStreamed(memory, grpcStreamTaskId(e), grpcIsFinal(e));
     },
     reply: (r, x, memory) => {
       const task = x.verb === "get" ? taskIn(r, x) : undefined;

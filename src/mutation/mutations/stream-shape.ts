@@ -1,0 +1,148 @@
+import { isObject } from "../exchange.js";
+import type { Exchange, GrpcExchange, Mutation } from "../types.js";
+import { isFinalEvent, statusUpdate } from "./shapes.js";
+import { grpcIsFinal, grpcPayload, grpcStatusUpdate } from "./grpc-shapes.js";
+
+const heldTask = new WeakMap<object, unknown>();
+const looked = new WeakSet<object>();
+
+/** The Task a 1.0 JSON stream event carries (JSON-RPC result.task, HTTP+JSON task), if it is one. */
+function jsonTaskEvent(event: unknown): Record<string, unknown> | undefined {
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  return isObject(result) && isObject(result.task) ? result.task : undefined;
+}
+
+const isSubmittedTask = (event: unknown): boolean => {
+  const status = jsonTaskEvent(event)?.status;
+  return isObject(status) && status.state === "TASK_STATE_SUBMITTED";
+};
+
+// lf.a2a.v1.TaskState TASK_STATE_SUBMITTED (A2A 1.0.1 §5.5).
+const GRPC_SUBMITTED = 1;
+const grpcIsSubmittedTask = (event: unknown): boolean => {
+  const status = grpcPayload(event, "task")?.status;
+  return isObject(status) && Number(status.state) === GRPC_SUBMITTED;
+};
+
+/**
+ * Hooks that deliver a message stream's opening Task (submitted) after the first status update the agent
+ * generated after it: the events are reordered in transit, and the state seen goes working → submitted.
+ * When the stream's next event is not a status update that keeps it open, the Task goes first as it came.
+ */
+function taskHeldPastFirstUpdate(
+  isTask: (e: unknown) => boolean,
+  isUpdate: (e: unknown) => boolean,
+  isFinal: (e: unknown) => boolean,
+): (e: unknown, x: Exchange | GrpcExchange) => { events: unknown[] } | undefined {
+  return (e, x) => {
+    if (x.verb !== "stream") return undefined;
+    if (heldTask.has(x)) {
+      const task = heldTask.get(x);
+      heldTask.delete(x);
+      return { events: isUpdate(e) && !isFinal(e) ? [e, task] : [task, e] };
+    }
+    if (looked.has(x)) return undefined;
+    looked.add(x);
+    if (!isTask(e)) return undefined;
+    heldTask.set(x, e);
+    return { events: [] };
+  };
+}
+
+// Message streams whose opening event was already looked at by stream-opens-with-message.
+const acknowledged = new WeakSet<object>();
+const ACK_TEXT = "Thanks, I am looking into it.";
+
+/** An agent Message of a task, as A2A 1.0 JSON spells it (1.0.1 §4.1.4; Role ROLE_AGENT, a text part). */
+function jsonAgentMessage(task: Record<string, unknown>): Record<string, unknown> {
+  return {
+    messageId: crypto.randomUUID(),
+    contextId: task.contextId,
+    taskId: task.id,
+    role: "ROLE_AGENT",
+    parts: [{ text: ACK_TEXT }],
+  };
+}
+
+// lf.a2a.v1.Role ROLE_AGENT.
+const GRPC_ROLE_AGENT = 2;
+
+/** The same Message as the decoded lf.a2a.v1.Message the gRPC proxy encodes (every field set). */
+function grpcAgentMessage(task: Record<string, unknown>): Record<string, unknown> {
+  return {
+    messageId: crypto.randomUUID(),
+    contextId: task.contextId,
+    taskId: task.id,
+    role: GRPC_ROLE_AGENT,
+    parts: [
+      {
+        content: { $case: "text", value: ACK_TEXT },
+        mediaType: "text/plain",
+        filename: "",
+        metadata: undefined,
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+/**
+ * A 1.0 message stream that opens with an acknowledging agent Message and then carries the Task and its
+ * updates as they came. The stream answered with a Message, so 1.0.1 §3.1.2 wants that Message alone.
+ */
+function messageBeforeTask(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  if (x.verb !== "stream" || acknowledged.has(x)) return undefined;
+  acknowledged.add(x);
+  const task = jsonTaskEvent(e);
+  if (!task) return undefined;
+  const message = jsonAgentMessage(task);
+  const ack = isObject(e) && isObject(e.result) ? { ...e, result: { message } } : { message };
+  return { events: [ack, e] };
+}
+
+function grpcMessageBeforeTask(e: unknown, x: GrpcExchange): { events: unknown[] } | undefined {
+  if (x.verb !== "stream" || acknowledged.has(x)) return undefined;
+  acknowledged.add(x);
+  const task = grpcPayload(e, "task");
+  if (!task) return undefined;
+  return { events: [{ payload: { $case: "message", value: grpcAgentMessage(task) } }, e] };
+}
+
+/**
+ * Deviations in the shape of an A2A 1.0 message stream: the order its events arrive in (1.0.1 §3.5.2) and
+ * the Message-only stream (§3.1.2).
+ */
+export const streamShapeMutations: Mutation[] = [
+  {
+    id: "stream-task-after-first-update",
+    violates: ["STREAM-ORDER-001"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message stream delivers its opening Task (submitted) after the working update the agent generated next",
+    clause:
+      "A2A 1.0.1 §3.5.2 (events MUST be delivered in the order they were generated, never reordered in transmission)",
+    check: "streaming.events-well-formed",
+    // 0.3 states no delivery order (its §7.2 lists events without one); the 1.0 clause is what is broken.
+    generations: ["1.0"],
+    event: taskHeldPastFirstUpdate(isSubmittedTask, (e) => statusUpdate(e) !== undefined, isFinalEvent),
+    grpcEvent: taskHeldPastFirstUpdate(
+      grpcIsSubmittedTask,
+      (e) => grpcStatusUpdate(e) !== undefined,
+      grpcIsFinal,
+    ),
+  },
+  {
+    id: "stream-opens-with-message",
+    violates: ["CORE-STREAM-002"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message stream opens with an agent Message (an acknowledgement), then carries the Task and its updates",
+    clause:
+      "A2A 1.0.1 §3.1.2 (if the agent returns a Message, the stream MUST contain exactly one Message object and then close)",
+    check: "streaming.stream-ends",
+    // 0.3 §7.2 lets any event of a stream be a Message, in any order.
+    generations: ["1.0"],
+    event: messageBeforeTask,
+    grpcEvent: grpcMessageBeforeTask,
+  },
+];
