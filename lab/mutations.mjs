@@ -1,6 +1,6 @@
 // The mutation matrix: each deviation of src/mutation played through the proxy in front of an
 // agent; the check that owns it must fail with it and must not fail without it.
-import { MUTATIONS, checkFor, startMutationProxy } from "../dist/mutation/index.js";
+import { MUTATIONS, checkFor, correctTwin, startMutationProxy } from "../dist/mutation/index.js";
 import { conform } from "./harness.mjs";
 
 const FAILED = new Set(["fail", "error"]);
@@ -51,14 +51,18 @@ export async function mutationMatrix(agentUrl, generation, conformArgs = []) {
   });
   async function one(m) {
     const check = checkFor(m, generation);
-    const without = statusOf(base, check);
-    if (without.status === "fail") return { verdict: "already fails", check, message: without.message };
+    const categoryArgs = ["--category", check.split(".")[0]];
     try {
-      const { result, applied } = await throughProxy(agentUrl, m, [
-        ...conformArgs,
-        "--category",
-        check.split(".")[0],
-      ]);
+      // A mutation with a correct twin departs from that agent (played by the proxy), not from this one as it is.
+      const twin = correctTwin(m);
+      const without = twin
+        ? statusOf(
+            (await throughProxy(agentUrl, twin, [...conformArgs, ...categoryArgs])).result.findings ?? [],
+            check,
+          )
+        : statusOf(base, check);
+      if (without.status === "fail") return { verdict: "already fails", check, message: without.message };
+      const { result, applied } = await throughProxy(agentUrl, m, [...conformArgs, ...categoryArgs]);
       const withIt = statusOf(result.findings ?? [], check);
       if (withIt.status === "fail") return { verdict: "proven", check, applied };
       if (!applied) return { verdict: "not exercised", check, message: `without: ${without.status}` };

@@ -5,4 +5,4 @@
 export { startMutationProxy } from "./proxy.js";
 export { MUTATIONS } from "./mutations/index.js";
 /** @public */
-export { checkFor } from "./types.js";
+export { checkFor, correctTwin } from "./types.js";

@@ -97,7 +97,7 @@ export type MutationMemory = Map<string, unknown>;
  * One named deviation from the spec that the proxy can put into any agent's traffic. Each hook
  * returns the changed value, or undefined to leave it as it was; the proxy counts the changes.
  */
-export interface Mutation {
+export interface Mutation extends MutationHooks {
   id: string;
   /** The deviation in words, as a finding would describe it. */
   what: string;
@@ -123,6 +123,17 @@ export interface Mutation {
    * authentication and task scope judge nothing without them.
    */
   credentials?: true;
+  /**
+   * The correct agent this deviation departs from, when the agent behind the proxy is not that agent by
+   * itself: played in the run without the mutation, where the check must pass (a card that claims no
+   * push notifications with the push methods refused as such, where the deviation lets them through).
+   * The mutation's own hooks play the whole setting with the deviation in it.
+   */
+  correct?: MutationHooks;
+}
+
+/** What the proxy may change, each hook returning the changed value or undefined to leave it. */
+export interface MutationHooks {
   card?(card: Json): Json | undefined;
   /** The request before it is forwarded; `x` describes it as the client sent it. */
   request?(request: ForwardedRequest, x: Exchange, memory: MutationMemory): ForwardedRequest | undefined;
@@ -163,4 +174,19 @@ export interface Mutation {
 export function checkFor(m: Mutation, generation: Generation): string | undefined {
   if (m.generations && !m.generations.includes(generation)) return undefined;
   return typeof m.check === "string" ? m.check : m.check[generation];
+}
+
+/**
+ * The proxy's deviation for the run without the mutation: the mutation's correct twin when it has one
+ * (its check must pass there), otherwise nothing.
+ */
+export function correctTwin(m: Mutation): Mutation | undefined {
+  if (!m.correct) return undefined;
+  return {
+    ...m.correct,
+    id: `${m.id} (correct)`,
+    what: `the correct agent of ${m.id}`,
+    clause: m.clause,
+    check: m.check,
+  };
 }

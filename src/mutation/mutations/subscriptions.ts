@@ -82,9 +82,9 @@ export const subscriptionMutations: Mutation[] = [
     id: "subscription-closes-at-once",
     violates: ["STREAM-SUB-001"],
     what: "a subscription to a running task closes at once, with no event",
-    clause: "A2A 1.0.1 §3.1.6 (SubscribeToTask streams the task's updates until it ends)",
+    clause:
+      "A2A 1.0.1 §3.1.6 (SubscribeToTask streams the task's updates until it ends); 0.3 §7.9 (tasks/resubscribe resumes the subsequent updates)",
     check: { "0.x": "streaming.subscribe-running-0x", "1.0": "streaming.subscribe-running" },
-    generations: ["1.0"],
     bindings: ALL,
     event: (_e, x) => closeAtOnce(x),
     grpcEvent: (_e, x) => closeAtOnce(x),
