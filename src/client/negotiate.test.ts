@@ -168,6 +168,24 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
     }
   });
 
+  it("tests an agent behind a 0.2 card served at 0.3's well-known path as 0.3, and reports the mismatch", async () => {
+    const v02 = await startV02Server(-32601);
+    try {
+      const cardUrl = `${v02.url}/.well-known/agent-card.json`;
+      const n = await negotiateGeneration("0.2", at(v02.url), undefined, { cardUrl });
+      expect(n).toMatchObject({ generation: "0.3", source: "wire", mismatch: { card: "0.2", wire: "0.3" } });
+      expect(n.notes[0]).toContain(`served at ${cardUrl}, the location A2A 0.3 §5.3 introduced`);
+      // The legacy path is 0.2's own: nothing contradicts the card there.
+      const legacy = await negotiateGeneration("0.2", at(v02.url), undefined, {
+        cardUrl: `${v02.url}/.well-known/agent.json`,
+      });
+      expect(legacy).toMatchObject({ generation: "0.2", source: "wire" });
+      expect(legacy.mismatch).toBeUndefined();
+    } finally {
+      await v02.close();
+    }
+  });
+
   it("keeps a card's 0.2 on an agent that answers every unknown method with the same wrong code", async () => {
     const v02 = await startV02Server(-32603);
     try {

@@ -215,6 +215,38 @@ function servesNewer(card: ProtocolGeneration, newer: ProbeAnswer, ids: string[]
   };
 }
 
+// A2A 0.3 §5.3 moved the card to /.well-known/agent-card.json; every 0.1 and 0.2 release names
+// /.well-known/agent.json (0.2.6 §5.3). A card served at the new path comes from 0.3-era software.
+const PATH_03 = "/.well-known/agent-card.json";
+
+/**
+ * A 0.2 card served at 0.3's well-known path, on an agent whose methods 0.2 and 0.3 share: the path is
+ * what the wire shows of its generation, so it is tested as 0.3 and the mismatch reported.
+ */
+function servedAt03Path(card: ProtocolGeneration, cardUrl: string, ids: string[]): Negotiation {
+  return {
+    generation: "0.3",
+    source: "wire",
+    notes: [
+      `the card claims A2A ${card} but is served at ${cardUrl}, the location A2A 0.3 §5.3 introduced (A2A ${card} names /.well-known/agent.json), and the agent answers the methods A2A 0.2 and 0.3 share; it is tested as A2A 0.3`,
+    ],
+    mismatch: {
+      card,
+      wire: "0.3",
+      message: `the card says A2A ${card} but is served where A2A 0.3 puts it (${PATH_03})`,
+    },
+    trafficIds: ids,
+  };
+}
+
+/** What else the wire showed before negotiation: where the card was served. */
+export interface NegotiationEvidence {
+  cardUrl?: string;
+}
+
+const at03Path = (evidence: NegotiationEvidence | undefined) =>
+  evidence?.cardUrl !== undefined && new URL(evidence.cardUrl).pathname.endsWith(PATH_03);
+
 /**
  * Finds the generation the agent speaks on the wire, starting from the card's (A2A 1.0 §3.6 version
  * negotiation; 0.x agents know only their own method names). Each probe that is not understood moves
@@ -225,6 +257,7 @@ export async function negotiateGeneration(
   cardGeneration: ProtocolGeneration,
   make: (generation: ProtocolGeneration) => A2AClient,
   override?: ProtocolGeneration,
+  evidence?: NegotiationEvidence,
 ): Promise<Negotiation> {
   if (override)
     return {
@@ -255,6 +288,7 @@ export async function negotiateGeneration(
         answers.push(newer);
         return servesNewer(cardGeneration, newer, ids());
       }
+      if (at03Path(evidence)) return servedAt03Path(cardGeneration, evidence?.cardUrl ?? PATH_03, ids());
     }
     if (answer.verdict === "understood") return confirmed(cardGeneration, answer, first, ids());
     if (answer.verdict === "unknown" && answers.length === 1)

@@ -141,7 +141,12 @@ export async function openEndpoint(
       ctx,
     );
   // The negotiation probe doubles as the warm-up request docs/conformance.md asks for before anything is timed.
-  const negotiation = await negotiateGeneration(startingGeneration(agent, endpoint), make, override);
+  const negotiation = await negotiateGeneration(
+    startingGeneration(agent, endpoint),
+    make,
+    override,
+    agent.discovery.found ? { cardUrl: agent.discovery.url } : {},
+  );
   const them = extensions.length === 1 ? "it" : "them";
   const activated =
     extensions.length > 0

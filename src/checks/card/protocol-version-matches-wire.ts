@@ -27,7 +27,7 @@ export default defineCheck({
         skip(`the card's protocolVersion ${JSON.stringify(stated)} names no A2A version`),
       );
     // The run speaks what the agent's answers to the version probes showed (or what --protocol forced);
-    // a 0.2 card stands as 0.2 unless the agent answered a method only 0.3 has.
+    // a 0.2 card stands as 0.2 unless the agent answered a method only 0.3 has or served the card at 0.3's path.
     // protocolVersion appeared in 0.2.5: a card without it claims nothing an 0.1 (or early 0.2) agent could break.
     if (!stated && (ctx.generation === "0.1" || ctx.generation === "0.2"))
       return Promise.resolve(

@@ -52,6 +52,30 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-says-0-2-at-0-3-path",
+    what: "a 0.3 agent's card says protocolVersion 0.2.0 where 0.3 puts it (/.well-known/agent-card.json), and the agent has no method only 0.3 defines to show its generation otherwise",
+    clause: "A2A 0.3 §5.5 protocolVersion, §5.3 (the well-known URI 0.3 introduced)",
+    check: { "0.x": "card.protocol-version-matches-wire" },
+    generations: ["0.x"],
+    // Over JSON-RPC 0.2 and 0.3 share the method names: only the path tells them apart there.
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    // Only a card served at 0.3's path says so: at 0.2's own agent.json a 0.2.0 claim contradicts nothing.
+    reply: (r, x) => {
+      if (x.verb !== "card" || !x.path.split("?")[0]?.endsWith("/.well-known/agent-card.json"))
+        return undefined;
+      if (!isObject(r.body) || typeof r.body.protocolVersion !== "string") return undefined;
+      if (!r.body.protocolVersion.startsWith("0.3")) return undefined;
+      r.body.protocolVersion = "0.2.0";
+      return r;
+    },
+    // 0.3's own JSON-RPC method answered as unknown, as by an agent that leaves it out.
+    request: (r) => {
+      if (!isObject(r.body) || r.body.method !== "agent/getAuthenticatedExtendedCard") return undefined;
+      r.body.method = "plainwright/no-authenticated-extended-card";
+      return r;
+    },
+  },
+  {
     id: "card-version-not-spoken",
     what: "the card claims a protocol version the agent does not speak on the wire",
     clause: "A2A 0.3 §5.5 protocolVersion; 1.0.1 §5.7 AgentInterface.protocolVersion",
