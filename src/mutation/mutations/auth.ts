@@ -16,13 +16,38 @@ import { grpcTask } from "./grpc-shapes.js";
 // agent's own check is bent by handing it the credentials of the caller the run authenticated as first:
 // what the agent then answers is its own answer to that caller.
 
-const AUTHORIZATION = "authorization";
 const OWNER = "owner-credentials";
-// The Authorization each request came with, by exchange (the same object reaches the reply hook).
+// The credentials each request came with, by exchange (the same object reaches the reply hook).
 const sentWith = new WeakMap<object, string | undefined>();
 
-const credentialsOf = (v: string | string[] | Buffer | undefined): string | undefined =>
-  Array.isArray(v) ? v[0] : Buffer.isBuffer(v) ? v.toString() : v;
+// Credentials travel in Authorization or in a header the card's scheme names (1.0.1 §4.5 APIKeySecurityScheme
+// `in: header`, e.g. X-API-Key; a session cookie): every header whose name says it carries one.
+const CREDENTIAL_HEADER = /auth|key|token|session|cookie/i;
+type Headers = Record<string, string | string[] | Buffer>;
+
+const textOf = (v: string | string[] | Buffer): string =>
+  Array.isArray(v) ? (v[0] ?? "") : Buffer.isBuffer(v) ? v.toString() : v;
+
+/**
+ * The credentials a request carries, as one comparable text (every credential header, by name), or
+ * undefined when it carries none. gRPC's binary metadata (`-bin`) is never a credential.
+ */
+function credentialsOf(headers: Headers): string | undefined {
+  const found = Object.entries(headers)
+    .filter(([name]) => CREDENTIAL_HEADER.test(name) && !name.endsWith("-bin"))
+    .map(([name, v]) => [name.toLowerCase(), textOf(v)] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return found.length > 0 ? JSON.stringify(found) : undefined;
+}
+
+/** The request's headers with its own credentials replaced by `credentials` (as credentialsOf wrote them). */
+function carrying<H extends Headers>(headers: H, credentials: string): H {
+  for (const name of Object.keys(headers))
+    if (CREDENTIAL_HEADER.test(name) && !name.endsWith("-bin")) delete headers[name];
+  for (const [name, value] of JSON.parse(credentials) as Array<[string, string]>)
+    (headers as Headers)[name] = value;
+  return headers;
+}
 
 /** The run's own caller: the first credentials an answered request carried. */
 function learnOwner(x: object, answered: boolean, memory: MutationMemory): void {
@@ -37,11 +62,11 @@ type Swap = (sent: string | undefined, owner: string, verb: Verb) => boolean;
 function swappingCredentials(swap: Swap): Pick<Mutation, "request" | "reply" | "grpcRequest" | "grpcReply"> {
   return {
     request: (r: ForwardedRequest, x: Exchange, memory) => {
-      const sent = credentialsOf(r.headers[AUTHORIZATION]);
+      const sent = credentialsOf(r.headers);
       sentWith.set(x, sent);
       const owner = memory.get(OWNER) as string | undefined;
       if (owner === undefined || !swap(sent, owner, x.verb)) return undefined;
-      r.headers[AUTHORIZATION] = owner;
+      r.headers = carrying(r.headers, owner);
       return r;
     },
     reply: (r: BufferedReply, x: Exchange, memory) => {
@@ -53,11 +78,11 @@ function swappingCredentials(swap: Swap): Pick<Mutation, "request" | "reply" | "
       return undefined;
     },
     grpcRequest: (call: ForwardedGrpcCall, x: GrpcExchange, memory) => {
-      const sent = credentialsOf(call.metadata[AUTHORIZATION]);
+      const sent = credentialsOf(call.metadata);
       sentWith.set(x, sent);
       const owner = memory.get(OWNER) as string | undefined;
       if (owner === undefined || !swap(sent, owner, x.verb)) return undefined;
-      call.metadata[AUTHORIZATION] = owner;
+      call.metadata = carrying(call.metadata, owner);
       return call;
     },
     grpcReply: (r: GrpcReply, x: GrpcExchange, memory) => {
@@ -98,7 +123,7 @@ function foreignTaskForbidden(): Pick<Mutation, "request" | "reply" | "grpcReque
     };
   };
   return {
-    request: (r, x) => void sentWith.set(x, credentialsOf(r.headers[AUTHORIZATION])),
+    request: (r, x) => void sentWith.set(x, credentialsOf(r.headers)),
     reply: (r, x, memory) => {
       learnOwner(x, r.status < 400, memory);
       const who = byOwner(x, memory);
@@ -113,7 +138,7 @@ function foreignTaskForbidden(): Pick<Mutation, "request" | "reply" | "grpcReque
       };
       return { ...r, status: 403, contentType: "application/json", body: { error } };
     },
-    grpcRequest: (call, x) => void sentWith.set(x, credentialsOf(call.metadata[AUTHORIZATION])),
+    grpcRequest: (call, x) => void sentWith.set(x, credentialsOf(call.metadata)),
     grpcReply: (r, x, memory) => {
       learnOwner(x, !r.error, memory);
       const who = byOwner(x, memory);
