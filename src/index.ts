@@ -1,17 +1,13 @@
 /** Plainwright as a library: run A2A tests and read their results. */
 export { runA2ATest, type A2ARunOptions } from "./runner/run-a2a-test.js";
-export type {
-  ConformanceLevel,
-  Finding,
-  RunEvent,
-  RunEventSink,
-  RunResult,
-  RunStatus,
-  TrafficEntry,
-  Transport,
-  ProtocolGeneration,
-} from "./model/index.js";
-export { parseTransport, generationOf } from "./model/index.js";
+export type { ConformanceLevel, Finding } from "./model/finding.js";
+export type { RunEvent, RunEventSink } from "./model/events.js";
+export type { RunResult, RunStatus } from "./model/result.js";
+export type { TrafficEntry } from "./model/traffic.js";
+export type { Transport } from "./model/transport.js";
+export type { ProtocolGeneration } from "./model/generation.js";
+export { parseTransport } from "./model/transport.js";
+export { generationOf } from "./model/generation.js";
 export { parseTestDefinition, loadTestFiles } from "./runner/test-definition.js";
 export { discoverCard, cardLocations } from "./card/discover.js";
 export { validateCard } from "./card/validate.js";
@@ -24,7 +20,7 @@ export { runConversationTest, type ConversationRunOptions } from "./runner/run-c
 export { runLoad, type LoadRunOptions } from "./runner/run-load.js";
 export { resolveLoadSettings, type LoadRequest } from "./load/settings.js";
 export { parseThreshold, parseThresholds } from "./load/thresholds.js";
-export type { LoadSection, LoadSettings, ThresholdOutcome } from "./model/index.js";
+export type { LoadSection, LoadSettings, ThresholdOutcome } from "./model/load.js";
 export { connectAgent } from "./runner/connect.js";
 export { createClient } from "./client/create-client.js";
 export type { A2AClient, CallOutcome, StreamOutcome, ClientTarget, ClientContext } from "./client/types.js";

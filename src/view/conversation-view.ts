@@ -1,5 +1,6 @@
 import { joinTextParts } from "../model/text-parts.js";
-import type { RunResult, TrialStats, UsageSection } from "../model/index.js";
+import type { RunResult, UsageSection } from "../model/result.js";
+import type { TrialStats } from "../model/conversation.js";
 import { isObject } from "../model/json.js";
 
 /*

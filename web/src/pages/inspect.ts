@@ -1,6 +1,6 @@
 import { api, stream } from "../api.js";
 import { badge, field, h, mount, tabs } from "../dom.js";
-import type { TrafficEntry, TrafficEntryChange } from "../../../src/model/index.js";
+import type { TrafficEntry, TrafficEntryChange } from "../../../src/model/traffic.js";
 import type { CardReply } from "../../../src/model/api.js";
 import { cardView } from "../views/card-view.js";
 import { TrafficList } from "../views/traffic-view.js";

@@ -1,7 +1,7 @@
 import { api, stream } from "../api.js";
 import { badge, h, mount, tabs } from "../dom.js";
 import { go } from "../nav.js";
-import type { RunResult } from "../../../src/model/index.js";
+import type { RunResult } from "../../../src/model/result.js";
 import type { Module, Project, RunSummary, StoredRun, StoredTest } from "../../../src/model/api.js";
 import { cardView } from "../views/card-view.js";
 import { loadView } from "../views/load-view.js";

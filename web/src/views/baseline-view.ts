@@ -1,5 +1,5 @@
 import { h } from "../dom.js";
-import type { BaselineComparison } from "../../../src/model/index.js";
+import type { BaselineComparison } from "../../../src/model/result.js";
 import { baselineView } from "../../../src/view/baseline-view.js";
 
 /** A comparison with an earlier run, drawn from the same view the reports use (src/view/baseline-view.ts). */

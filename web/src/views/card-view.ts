@@ -1,6 +1,6 @@
 import { h } from "../dom.js";
 import { signatureLine } from "../../../src/view/card-signature.js";
-import type { CardIssue, CardSection, RunResult } from "../../../src/model/index.js";
+import type { CardIssue, CardSection, RunResult } from "../../../src/model/result.js";
 
 function issues(title: string, list: readonly CardIssue[], cls: string): HTMLElement {
   return h(

@@ -1,4 +1,5 @@
-import type { Finding, RunResult } from "../../../src/model/index.js";
+import type { Finding } from "../../../src/model/finding.js";
+import type { RunResult } from "../../../src/model/result.js";
 import { checksViewOf, type CheckGroup } from "../../../src/view/checks-view.js";
 import { badge, h } from "../dom.js";
 import { forTheWeb } from "./cli-wording.js";

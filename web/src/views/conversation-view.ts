@@ -1,4 +1,4 @@
-import type { RunResult } from "../../../src/model/index.js";
+import type { RunResult } from "../../../src/model/result.js";
 import {
   conversationOf,
   isUserTurn,

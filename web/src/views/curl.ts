@@ -1,4 +1,4 @@
-import type { TrafficEntry } from "../../../src/model/index.js";
+import type { TrafficEntry } from "../../../src/model/traffic.js";
 
 /** Quotes a word for a POSIX shell. */
 export function shellQuote(text: string): string {

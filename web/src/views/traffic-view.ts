@@ -1,5 +1,5 @@
 import { h, pretty } from "../dom.js";
-import type { TrafficEntry, TrafficEntryChange } from "../../../src/model/index.js";
+import type { TrafficEntry, TrafficEntryChange } from "../../../src/model/traffic.js";
 import { toCurl } from "./curl.js";
 
 function headerList(headers: Record<string, string> | undefined): HTMLElement {
