@@ -247,7 +247,10 @@ function relayStream(
     forwarded.metadata,
   );
   let ended = false;
-  call.on("cancelled", () => upstream.cancel());
+  call.on("cancelled", () => {
+    upstream.cancel();
+    if (!ended) mutation?.streamDropped?.(x, memory);
+  });
   upstream.on("data", (event: unknown) => {
     if (ended) return;
     const out = mutation?.grpcEvent?.(structuredClone(event), x, memory);

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startMutationProxy, type MutationProxy } from "./proxy.js";
 import type { Mutation } from "./types.js";
 
@@ -102,6 +102,37 @@ describe("the mutation proxy without a mutation", () => {
     const p = await proxy(target);
     const text = await (await post(p.url, { jsonrpc: "2.0", id: 1, method: "message/stream" })).text();
     expect(text).toBe('id: 1\ndata: {"n":1}\n\ndata: {"n":2}\n\n');
+  });
+
+  it("drops the agent's stream when the client drops its own, and tells the mutation", async () => {
+    let agentSawClose: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (agentSawClose = resolve));
+    const target = await upstream((_req, _body, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write('data: {"n":1}\n\n');
+      // The agent would stream on; only a drop it sees ends this.
+      res.on("close", () => agentSawClose());
+    });
+    const dropped: string[] = [];
+    const p = await proxy(target, {
+      id: "t",
+      what: "",
+      clause: "",
+      check: "x",
+      streamDropped: (x) => void dropped.push("verb" in x ? x.verb : ""),
+    });
+    const client = new AbortController();
+    const res = await fetch(p.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "message/stream", params: {} }),
+      signal: client.signal,
+    });
+    const reader = res.body?.getReader();
+    expect(new TextDecoder().decode((await reader?.read())?.value)).toBe('data: {"n":1}\n\n');
+    client.abort();
+    await closed;
+    await vi.waitFor(() => expect(dropped).toEqual(["stream"]), { timeout: 5000 });
   });
 
   it("answers 502 naming the agent when nothing listens there", async () => {

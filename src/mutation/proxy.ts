@@ -303,7 +303,17 @@ class HttpMutationProxy {
       if (last) emit(last.otherLines, last.data);
       if (!ended) res.end();
     });
-    up.on("error", () => res.destroy());
+    up.on("error", () => {
+      ended = true;
+      res.destroy();
+    });
+    // A client that drops its stream drops the agent's too: without the proxy the agent would see it go.
+    res.on("close", () => {
+      if (res.writableFinished || ended) return;
+      ended = true;
+      up.destroy();
+      m?.streamDropped?.(x, this.memory);
+    });
   }
 
   /** Reads one request body (bounded) and forwards it. */

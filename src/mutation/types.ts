@@ -168,6 +168,11 @@ export interface MutationHooks {
     x: GrpcExchange,
     memory: MutationMemory,
   ): { events: unknown[]; end?: boolean } | undefined;
+  /**
+   * The client closed a stream (SSE or gRPC) before its end; the proxy closes the agent's side too, as
+   * the agent would have seen the drop without the proxy.
+   */
+  streamDropped?(x: Exchange | GrpcExchange, memory: MutationMemory): void;
 }
 
 /** The check a mutation targets on an agent of the given generation, if any. */

@@ -51,29 +51,32 @@ function secondCutShort(final: (e: unknown) => boolean) {
   };
 }
 
-// Subscriptions per task that delivered their first event, and the ones told to stop at their next event.
-const STARTED = "started-subscriptions-per-task";
-const started = new WeakSet<object>();
+// The open subscriptions per task, and the ones told to stop at their next event.
+const OPEN = "open-subscriptions-per-task";
 const stopping = new WeakSet<object>();
 
-/**
- * An older subscription of a task ends, with no further event, once a newer one of the same task has
- * delivered its first event. The proxy cannot see a client drop a stream (it only sees events), so the
- * newer stream's start stands in for its drop: streaming.closed-stream-spares-others drops the newer one
- * right after that first event, and from outside the kept stream then dies as if the drop had cut it.
- */
-function olderStopsForNewer(_e: unknown, x: Exchange | GrpcExchange, memory: MutationMemory) {
+function openSubscriptions(memory: MutationMemory): Map<string, Set<object>> {
+  let perTask = memory.get(OPEN) as Map<string, Set<object>> | undefined;
+  if (!perTask) memory.set(OPEN, (perTask = new Map()));
+  return perTask;
+}
+
+/** A subscription is open from its first event; one told to stop ends at its next, with nothing more. */
+function endIfStopping(_e: unknown, x: Exchange | GrpcExchange, memory: MutationMemory) {
   if (x.verb !== "subscribe") return undefined;
   if (stopping.has(x)) return { events: [], end: true };
-  if (started.has(x)) return undefined;
-  started.add(x);
-  let perTask = memory.get(STARTED) as Map<string, object[]> | undefined;
-  if (!perTask) memory.set(STARTED, (perTask = new Map()));
   const task = subscribedTask(x) ?? "";
-  const older = perTask.get(task) ?? [];
-  for (const other of older) stopping.add(other);
-  perTask.set(task, [...older, x]);
+  const perTask = openSubscriptions(memory);
+  perTask.set(task, (perTask.get(task) ?? new Set()).add(x));
   return undefined;
+}
+
+/** The client dropped one subscription: every other open subscription of its task stops too. */
+function dropStopsOthers(x: Exchange | GrpcExchange, memory: MutationMemory): void {
+  if (x.verb !== "subscribe") return;
+  const open = openSubscriptions(memory).get(subscribedTask(x) ?? "");
+  open?.delete(x);
+  for (const other of open ?? []) stopping.add(other);
 }
 
 /** Deviations in subscriptions to running tasks (tasks/resubscribe, SubscribeToTask). */
@@ -101,14 +104,15 @@ export const subscriptionMutations: Mutation[] = [
     grpcEvent: secondCutShort(grpcIsFinal),
   },
   {
-    id: "newer-subscriber-ends-older",
+    id: "dropped-subscription-ends-others",
     violates: ["STREAM-ORDER-004"],
-    what: "a subscription of a running task ends, without the task's final event, when another subscription of the task starts and is dropped",
+    what: "a subscription of a running task ends, without the task's final event, when the client drops another subscription of the task",
     clause: "A2A 1.0.1 §3.5.2 (closing one stream MUST NOT affect other active streams for the same task)",
     check: "streaming.closed-stream-spares-others",
     generations: ["1.0"],
     bindings: ALL,
-    event: olderStopsForNewer,
-    grpcEvent: olderStopsForNewer,
+    event: endIfStopping,
+    grpcEvent: endIfStopping,
+    streamDropped: dropStopsOthers,
   },
 ];
