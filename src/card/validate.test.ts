@@ -341,6 +341,24 @@ describe("rules that pass", () => {
     expect(validateCard(card).errors.map((e) => e.path)).toEqual(["additionalInterfaces[1].url"]);
   });
 
+  it("reads a custom binding's interface with the URL scheme of its binding, as 1.0.1 §5.8's own wss:// example", () => {
+    const card = validCard10();
+    const interfaces = card["supportedInterfaces"] as Array<Record<string, unknown>>;
+    interfaces.push({
+      url: "wss://agent.example.com/a2a/websocket",
+      protocolBinding: "https://example.com/bindings/websocket/v1",
+      protocolVersion: "1.0",
+    });
+    expect(validateCard(card).errors).toEqual([]);
+    // The standard bindings keep their rule, and a custom binding still needs a URL.
+    interfaces[0] = { ...interfaces[0], url: "wss://agent.example.com/a2a/v1" };
+    interfaces[3] = { ...interfaces[3], url: "not a url" };
+    expect(validateCard(card).errors.map((e) => e.path)).toEqual([
+      "supportedInterfaces[0].url",
+      "supportedInterfaces[3].url",
+    ]);
+  });
+
   it("sees the same URL as one endpoint despite a trailing slash", () => {
     const card = validCard03();
     card["url"] = HOST;

@@ -6,7 +6,7 @@ import type {
   GrpcError,
   GrpcExchange,
   GrpcReply,
-  Mutation,
+  MutationHooks,
   MutationMemory,
   Verb,
 } from "./types.js";
@@ -95,7 +95,7 @@ function upstreamRequest(
 function forwardedCall(
   call: { request: unknown; metadata: grpc.Metadata },
   x: GrpcExchange,
-  mutation: Mutation | undefined,
+  mutation: MutationHooks | undefined,
   memory: MutationMemory,
   count: () => void,
 ): { request: unknown; metadata: grpc.Metadata } {
@@ -120,7 +120,7 @@ function forwardedCall(
 export async function startGrpcMutationProxy(
   target: string,
   generation: Generation,
-  mutation: Mutation | undefined,
+  mutation: MutationHooks | undefined,
   memory: MutationMemory,
   count: () => void,
 ): Promise<GrpcMutationProxy> {
@@ -184,7 +184,7 @@ export async function startGrpcMutationProxy(
 function mutated(
   reply: GrpcReply,
   x: GrpcExchange,
-  mutation: Mutation | undefined,
+  mutation: MutationHooks | undefined,
   memory: MutationMemory,
   count: () => void,
 ): GrpcReply {
@@ -202,7 +202,7 @@ function relayUnary(
   call: grpc.ServerUnaryCall<unknown, unknown>,
   callback: grpc.sendUnaryData<unknown>,
   x: GrpcExchange,
-  mutation: Mutation | undefined,
+  mutation: MutationHooks | undefined,
   memory: MutationMemory,
   count: () => void,
 ): void {
@@ -227,7 +227,7 @@ function relayStream(
   def: Definition,
   call: grpc.ServerWritableStream<unknown, unknown>,
   x: GrpcExchange,
-  mutation: Mutation | undefined,
+  mutation: MutationHooks | undefined,
   memory: MutationMemory,
   count: () => void,
 ): void {

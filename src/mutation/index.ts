@@ -4,5 +4,6 @@
 /** @public */
 export { startMutationProxy } from "./proxy.js";
 export { MUTATIONS } from "./mutations/index.js";
+export { ALLOWED_VARIATIONS } from "./variations.js";
 /** @public */
 export { checkFor, correctTwin } from "./types.js";

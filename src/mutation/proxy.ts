@@ -3,14 +3,14 @@ import type { AddressInfo } from "node:net";
 import { isObject, readExchange } from "./exchange.js";
 import { startGrpcMutationProxy, type GrpcMutationProxy } from "./grpc-proxy.js";
 import { formatEvent, SseSplitter } from "./sse.js";
-import type { BufferedReply, Exchange, ForwardedRequest, Mutation, MutationMemory } from "./types.js";
+import type { BufferedReply, Exchange, ForwardedRequest, MutationHooks, MutationMemory } from "./types.js";
 
 /** Where the proxy forwards, what it changes, and how much it holds for one exchange. */
 export interface MutationProxyOptions {
   /** The agent's origin (http://127.0.0.1:PORT); only loopback agents can be put behind the proxy. */
   target: string;
   /** No mutation: the proxy passes everything through (the baseline of a mutation run). */
-  mutation?: Mutation;
+  mutation?: MutationHooks;
   maxRequestBytes?: number;
   maxReplyBytes?: number;
   /** A silent upstream connection is dropped after this long. */
@@ -47,7 +47,7 @@ class HttpMutationProxy {
   applied = 0;
   origin = "";
   readonly targetPort: string;
-  readonly mutation: Mutation | undefined;
+  readonly mutation: MutationHooks | undefined;
   readonly limits: { request: number; reply: number; idle: number };
   // One gRPC proxy per gRPC interface a 1.0 card names on loopback, started when the card is first served.
   readonly grpcProxies = new Map<string, Promise<GrpcMutationProxy>>();
@@ -264,26 +264,31 @@ class HttpMutationProxy {
     res.writeHead(up.statusCode ?? 200, { ...headers, "content-type": type });
     const splitter = new SseSplitter();
     let ended = false;
+    const write = (otherLines: string[], data: string | undefined): void => {
+      const framed = m?.sseFraming?.({ otherLines, data }, x);
+      if (framed) this.applied++;
+      res.write(formatEvent(framed?.otherLines ?? otherLines, framed ? framed.data : data));
+    };
     const emit = (otherLines: string[], data: string | undefined): void => {
       if (ended) return;
       if (data === undefined || !m?.event) {
-        res.write(formatEvent(otherLines, data));
+        write(otherLines, data);
         return;
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(data);
       } catch {
-        res.write(formatEvent(otherLines, data));
+        write(otherLines, data);
         return;
       }
       const out = m.event(structuredClone(parsed), x, this.memory);
       if (!out) {
-        res.write(formatEvent(otherLines, data));
+        write(otherLines, data);
         return;
       }
       if (out.end || JSON.stringify(out.events) !== JSON.stringify([parsed])) this.applied++;
-      for (const e of out.events) res.write(formatEvent(otherLines, JSON.stringify(e)));
+      for (const e of out.events) write(otherLines, JSON.stringify(e));
       if (out.end) {
         ended = true;
         res.end();

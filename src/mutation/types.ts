@@ -1,3 +1,5 @@
+import type { SseEvent } from "./sse.js";
+
 /** Which binding an exchange used, as the request shows it. */
 export type Binding = "jsonrpc" | "rest" | "other";
 
@@ -149,6 +151,11 @@ export interface MutationHooks {
    */
   grpcStreamRefusal?(x: GrpcExchange, memory: MutationMemory): GrpcError | undefined;
   reply?(reply: BufferedReply, x: Exchange, memory: MutationMemory): BufferedReply | undefined;
+  /**
+   * One event's framing as it goes out (after `event`): its other lines (id:, event:, comments) and its
+   * data text, which may span several lines (WHATWG HTML §9.2.6 joins them).
+   */
+  sseFraming?(event: SseEvent, x: Exchange): SseEvent | undefined;
   /** The content type of a stream's reply. */
   streamContentType?(contentType: string, x: Exchange): string | undefined;
   /**

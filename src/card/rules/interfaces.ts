@@ -8,7 +8,15 @@ import type { CardInterface } from "../types.js";
 import type { Transport } from "../../model/transport.js";
 import type { Field, IssueLog } from "./read.js";
 import { type JsonObject, isObject } from "../../model/json.js";
-import { describe, isHostPort, isHttpUrl, looksLikeVersion, mustBe, readField } from "./read.js";
+import {
+  describe,
+  isAbsoluteUrl,
+  isHostPort,
+  isHttpUrl,
+  looksLikeVersion,
+  mustBe,
+  readField,
+} from "./read.js";
 
 /** One interface as read from the card; `iface` is null when its url or transport is not even a string. */
 interface Declared {
@@ -102,6 +110,18 @@ function checkTransportName(field: Field, log: IssueLog): Transport | null {
   return canonical;
 }
 
+// 0.3 §5.6 and 1.0.1 §5.8 let a card name bindings of its own (a URI in 1.0, any string in 0.3's
+// `TransportProtocol | string`); their URLs take the binding's scheme (the spec's own example is wss://).
+// Plainwright cannot call them, so they are not usable, but any absolute URL is well-formed there.
+function checkInterfaceUrl(url: Field, canonical: Transport | null, binding: Field, log: IssueLog): boolean {
+  const grpc = canonical === "GRPC";
+  const usable = isHttpUrl(url.value) || (grpc && isHostPort(url.value));
+  const custom = canonical === null && typeof binding.value === "string" && binding.value.trim() !== "";
+  if (!usable && !(custom && isAbsoluteUrl(url.value)))
+    log.error(url.path, mustBe(url.path, url.value, grpc ? "an http(s) URL or host:port" : "an http(s) URL"));
+  return usable;
+}
+
 // 0.3 AgentInterface {url, transport}: "url MUST serve transport", so both are required.
 function readAdditionalEntry(
   entry: unknown,
@@ -118,10 +138,7 @@ function readAdditionalEntry(
   const canonical = checkTransportName(transport, log);
   // 0.3 §5.6 sets no form for the URL: a gRPC address is host:port as gRPC dials it (the 0.3 SDKs' own
   // examples advertise it so), as 1.0's AgentInterface allows in so many words.
-  const grpc = canonical === "GRPC";
-  const usable = isHttpUrl(url.value) || (grpc && isHostPort(url.value));
-  if (!usable)
-    log.error(url.path, mustBe(url.path, url.value, grpc ? "an http(s) URL or host:port" : "an http(s) URL"));
+  const usable = checkInterfaceUrl(url, canonical, transport, log);
   const iface =
     typeof url.value === "string" && typeof transport.value === "string"
       ? withVersion({ url: url.value, transport: transport.value, source: path }, cardVersion)
@@ -141,10 +158,7 @@ function readSupportedEntry(entry: unknown, path: string, log: IssueLog): Declar
   const url = readField(entry, path, "url", log);
   const binding = readField(entry, path, "protocolBinding", log);
   const canonical = checkTransportName(binding, log);
-  const grpc = canonical === "GRPC";
-  const usable = isHttpUrl(url.value) || (grpc && isHostPort(url.value));
-  if (!usable)
-    log.error(url.path, mustBe(url.path, url.value, grpc ? "an http(s) URL or host:port" : "an http(s) URL"));
+  const usable = checkInterfaceUrl(url, canonical, binding, log);
   const version = readField(entry, path, "protocolVersion", log);
   if (!looksLikeVersion(version.value)) {
     log.error(version.path, mustBe(version.path, version.value, 'a version string such as "1.0"'));

@@ -71,6 +71,16 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/** True for a string that parses as an absolute URL of any scheme (a custom binding's wss://, ...). */
+export function isAbsoluteUrl(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    return new URL(value).protocol !== "";
+  } catch {
+    return false;
+  }
+}
+
 const HOST_PORT = /^[A-Za-z0-9.\-[\]:]+:\d+$/;
 
 /** True for a gRPC target written as `host:port` without a scheme (allowed for 1.0 GRPC interfaces). */

@@ -1,0 +1,199 @@
+import { isObject } from "./exchange.js";
+import { successBody } from "./mutations/shapes.js";
+import type { BufferedReply, Exchange, Generation, Json, MutationHooks } from "./types.js";
+
+/**
+ * A change to an agent's traffic that the spec allows: played through the mutation proxy in front of any
+ * agent, it must make no check fail that passed without it. The other side of a mutation: a mutation
+ * proves a check fails where it should, a variation that it does not fail where it must not.
+ */
+export interface AllowedVariation extends MutationHooks {
+  id: string;
+  what: string;
+  /** The clause that allows the variation. */
+  clause: string;
+  /** Generations whose text allows it (default: both). */
+  generations?: readonly Generation[];
+}
+
+// A field no version defines, named as a later version might name one (camelCase, 1.0.1 §5.5).
+const FUTURE_FIELD = "plainwrightFutureField";
+
+// Free-form values (google.protobuf.Struct: metadata, a data part's data, an extension's params): any key
+// there is the user's data, not a field. Maps (securitySchemes, a requirement's schemes, scopes): a key
+// there names something, though each value is a message of its own.
+const STRUCTS = new Set(["metadata", "data", "params"]);
+const MAPS = new Set(["securitySchemes", "schemes", "scopes"]);
+
+/** Adds the future field to every message object of a JSON value, leaving user data and map keys alone. */
+function withFutureFields(v: unknown): void {
+  const skip = new WeakSet<object>();
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (!isObject(x)) return;
+    for (const [key, value] of Object.entries(x)) {
+      if (STRUCTS.has(key)) continue;
+      if (MAPS.has(key) && isObject(value)) skip.add(value);
+      walk(value);
+    }
+    if (!skip.has(x)) x[FUTURE_FIELD] = { note: "a field of a later version" };
+  };
+  walk(v);
+}
+
+/** The success body of a reply (JSON-RPC result or HTTP+JSON body), with the future field in each object. */
+function repliesWithFutureFields(r: BufferedReply, x: Exchange): BufferedReply | undefined {
+  if (x.verb === "card" || x.verb === "extended-card") {
+    if (!isObject(r.body) || r.status >= 300) return undefined;
+    withFutureFields(isObject(r.body.result) ? r.body.result : r.body);
+    return r;
+  }
+  const body = successBody(r, x);
+  if (!isObject(body) && !Array.isArray(body)) return undefined;
+  withFutureFields(body);
+  return r;
+}
+
+/** A stream event's payload (a JSON-RPC envelope's result, or the HTTP+JSON event itself). */
+function eventPayload(event: unknown, x: Exchange): unknown {
+  return x.binding === "jsonrpc" ? (isObject(event) ? event.result : undefined) : event;
+}
+
+/** Drops the timestamp of every task status in a JSON value; whether there was one. */
+function withoutTimestamps(v: unknown): boolean {
+  let dropped = false;
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (!isObject(x)) return;
+    if (isObject(x.status) && x.status.timestamp !== undefined) {
+      delete x.status.timestamp;
+      dropped = true;
+    }
+    Object.values(x).forEach(walk);
+  };
+  walk(v);
+  return dropped;
+}
+
+/** The artifact update of a stream event's payload: 0.x JSON-RPC `kind: artifact-update`, ProtoJSON `artifactUpdate`. */
+function artifactUpdate(payload: unknown): Json | undefined {
+  if (!isObject(payload)) return undefined;
+  if (payload.kind === "artifact-update") return payload;
+  return isObject(payload.artifactUpdate) ? payload.artifactUpdate : undefined;
+}
+
+/**
+ * An artifact update with one text part, sent as two chunks of its text: the first starts the artifact,
+ * the second appends the rest and ends it as the original did.
+ */
+function inTwoChunks(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  const update = artifactUpdate(eventPayload(e, x));
+  const parts = isObject(update?.artifact) ? update.artifact.parts : undefined;
+  if (!update || update.append === true || !Array.isArray(parts) || parts.length !== 1) return undefined;
+  const [part] = parts as unknown[];
+  if (!isObject(part) || typeof part.text !== "string" || part.text.length < 2) return undefined;
+  const cut = Math.floor(part.text.length / 2);
+  const [head, tail] = [part.text.slice(0, cut), part.text.slice(cut)];
+  const first = structuredClone(e);
+  const second = structuredClone(e);
+  const chunk = (event: unknown, text: string, append: boolean, lastChunk: unknown) => {
+    const u = artifactUpdate(eventPayload(event, x)) as Json;
+    ((u.artifact as Json).parts as Json[])[0] = { ...part, text };
+    u.append = append;
+    u.lastChunk = lastChunk;
+  };
+  chunk(first, head, false, false);
+  chunk(second, tail, true, update.lastChunk ?? true);
+  return { events: [first, second] };
+}
+
+/** Every variation the proxy plays to prove that the checks do not fail what the spec allows. */
+export const ALLOWED_VARIATIONS: readonly AllowedVariation[] = [
+  {
+    id: "unknown-fields-in-replies",
+    what: "every object of the card, each reply and each stream event carries a field no version defines",
+    clause:
+      "A2A 1.0.1 §5.7 (Implementations SHOULD ignore unrecognized fields in messages, allowing for forward compatibility)",
+    generations: ["1.0"],
+    reply: repliesWithFutureFields,
+    event: (e, x) => {
+      const payload = eventPayload(e, x);
+      if (!isObject(payload)) return undefined;
+      withFutureFields(payload);
+      return { events: [e] };
+    },
+  },
+  {
+    id: "sse-comments-and-ids",
+    what: "each stream event comes after a comment line and carries an event id and a retry delay",
+    clause:
+      "WHATWG HTML §9.2.6 (lines starting with a colon are ignored; id and retry are fields of every event stream), which A2A 0.3 §7.2 and 1.0.1 §9.4/§11.7 streams are",
+    sseFraming: (e) => ({
+      otherLines: [": keep-alive", ...e.otherLines, `id: ${++eventIds}`, "retry: 3000"],
+      data: e.data,
+    }),
+  },
+  {
+    id: "sse-data-over-lines",
+    what: "each stream event's JSON is spread over several data lines (pretty-printed)",
+    clause:
+      "WHATWG HTML §9.2.6 (the data lines of an event are joined with line feeds); RFC 8259 §2 (whitespace between tokens)",
+    sseFraming: (e) => {
+      if (e.data === undefined) return undefined;
+      try {
+        return { otherLines: e.otherLines, data: JSON.stringify(JSON.parse(e.data), null, 2) };
+      } catch {
+        return undefined;
+      }
+    },
+  },
+  {
+    id: "charset-in-content-types",
+    what: "JSON replies say application/json; charset=utf-8 and streams text/event-stream; charset=utf-8",
+    clause:
+      "RFC 8259 §11 (a charset parameter has no effect on compliant recipients); WHATWG HTML §9.2.6 (event streams are always UTF-8)",
+    reply: (r) =>
+      r.contentType.startsWith("application/json") && !r.contentType.includes("charset")
+        ? { ...r, contentType: "application/json; charset=utf-8" }
+        : undefined,
+    streamContentType: (type) =>
+      type.startsWith("text/event-stream") && !type.includes("charset")
+        ? "text/event-stream; charset=utf-8"
+        : undefined,
+  },
+  {
+    id: "status-timestamps-dropped",
+    what: "no task status in a reply or a stream event carries a timestamp",
+    clause: "A2A 0.3 §6.2 TaskStatus.timestamp (optional); 1.0.1 §4.1.2 TaskStatus (timestamp not REQUIRED)",
+    reply: (r, x) => (withoutTimestamps(successBody(r, x)) ? r : undefined),
+    event: (e, x) => (withoutTimestamps(eventPayload(e, x)) ? { events: [e] } : undefined),
+  },
+  {
+    id: "artifact-in-chunks",
+    what: "a streamed artifact's text comes in two chunks, the second appended to the first",
+    clause:
+      "A2A 0.3 §7.2.3 TaskArtifactUpdateEvent (append, lastChunk); 1.0.1 §4.2.2 TaskArtifactUpdateEvent (append: the content is appended to a previously sent artifact with the same ID)",
+    event: inTwoChunks,
+  },
+  {
+    id: "card-custom-binding",
+    what: "the card also names an interface of a custom binding (a URI), which Plainwright does not speak",
+    clause: "A2A 1.0.1 §5.8 (custom protocol bindings, identified by a URI in supportedInterfaces)",
+    generations: ["1.0"],
+    card: (card) => {
+      const interfaces = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : undefined;
+      const first: unknown = interfaces?.[0];
+      if (!interfaces || !isObject(first) || typeof first.url !== "string") return undefined;
+      const url = new URL(first.url);
+      interfaces.push({
+        url: `ws://${url.host}/a2a/websocket`,
+        protocolBinding: "https://plainwright.dev/bindings/websocket/v1",
+        protocolVersion: first.protocolVersion ?? "1.0",
+      });
+      return card;
+    },
+  },
+];
+
+// Event ids only need to differ from each other within a stream (WHATWG HTML §9.2.6 last event ID).
+let eventIds = 0;
