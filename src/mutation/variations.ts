@@ -1,5 +1,5 @@
 import { isObject } from "./exchange.js";
-import { successBody } from "./mutations/shapes.js";
+import { isFinalEvent, statusUpdate, successBody } from "./mutations/shapes.js";
 import type { BufferedReply, Exchange, Generation, Json, MutationHooks } from "./types.js";
 
 /**
@@ -107,6 +107,36 @@ function inTwoChunks(e: unknown, x: Exchange): { events: unknown[] } | undefined
   return { events: [first, second] };
 }
 
+/** After a 1.0 stream's final status update, the task's snapshot: the event, then the Task it leaves. */
+function finalTaskResent(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  const update = statusUpdate(e);
+  if (!update || !isFinalEvent(e) || typeof update.taskId !== "string") return undefined;
+  const task = { id: update.taskId, contextId: update.contextId, status: update.status };
+  const snapshot = x.binding === "jsonrpc" && isObject(e) ? { ...e, result: { task } } : { task };
+  return { events: [e, snapshot] };
+}
+
+// ProtoJSON (A2A 1.0.1 §5.5) omits fields that hold their default value: false, an empty list.
+const isDefault = (v: unknown) => v === false || (Array.isArray(v) && v.length === 0);
+
+/** Drops every false and every empty list from a JSON value, as ProtoJSON writes it; whether any was there. */
+function withoutDefaults(v: unknown): boolean {
+  let dropped = false;
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (!isObject(x)) return;
+    for (const [key, value] of Object.entries(x)) {
+      if (STRUCTS.has(key)) continue;
+      if (isDefault(value)) {
+        delete x[key];
+        dropped = true;
+      } else walk(value);
+    }
+  };
+  walk(v);
+  return dropped;
+}
+
 /** Every variation the proxy plays to prove that the checks do not fail what the spec allows. */
 export const ALLOWED_VARIATIONS: readonly AllowedVariation[] = [
   {
@@ -192,6 +222,25 @@ export const ALLOWED_VARIATIONS: readonly AllowedVariation[] = [
       });
       return card;
     },
+  },
+  {
+    id: "final-task-resent",
+    what: "a 1.0 stream resends the task's snapshot after its final status update, before it closes",
+    clause: "A2A 1.0.1 §11.7 (implementations MAY optionally resend a final Task snapshot before closing)",
+    generations: ["1.0"],
+    event: finalTaskResent,
+  },
+  {
+    id: "default-values-omitted",
+    what: "the card, replies and events leave out every field that holds its default value (false, an empty list)",
+    clause:
+      "A2A 1.0.1 §5.5 (JSON follows ProtoJSON, which omits fields holding their default value), §5.7 (field presence)",
+    generations: ["1.0"],
+    reply: (r, x) => {
+      const body = x.verb === "card" || x.verb === "extended-card" ? r.body : successBody(r, x);
+      return r.status < 300 && withoutDefaults(body) ? r : undefined;
+    },
+    event: (e, x) => (withoutDefaults(eventPayload(e, x)) ? { events: [e] } : undefined),
   },
 ];
 
