@@ -74,6 +74,16 @@ async function resubscribeAfterDrop(
       resubscribed: "",
       cutShort: `a resubscription of task ${id} ended after ${count} event(s) while the task was still ${now.value.state}: its remaining events were not delivered`,
     };
+  // The stream itself showed the task still working and then ended without its end: whenever the task
+  // finished, that event was owed to this subscriber (a task that ended first is never shown working).
+  const working = watched.events.find(
+    (e) => (e.kind === "task" || e.kind === "status-update") && activeStates.has(e.state),
+  );
+  if (working && (working.kind === "task" || working.kind === "status-update"))
+    return {
+      resubscribed: "",
+      cutShort: `a resubscription of task ${id} showed it ${working.state}, then ended after ${count} event(s) without the task's final event`,
+    };
   return { resubscribed: `; a resubscription ended after ${count} event(s), as the task ended` };
 }
 
