@@ -30,6 +30,7 @@ export const AGENTS = [
     label: "@reactive-agents/a2a 0.9.0 HTTP server",
     script: "agents/reactive-agents.mjs",
   },
+  { id: "omniroute", label: "OmniRoute 3.7.9 AI gateway /a2a", script: "agents/omniroute.mjs" },
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
   { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
   { id: "hand-auth", label: "hand-written 0.3 server behind an API key", script: "agents/hand-auth.mjs" },
