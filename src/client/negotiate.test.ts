@@ -186,6 +186,24 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
     }
   });
 
+  it("tests an agent whose card claims 0.1, served at agent.json, that answers 0.2's methods, as 0.2", async () => {
+    const v02 = await startV02Server(-32601);
+    try {
+      const legacy = { cardUrl: `${v02.url}/.well-known/agent.json` };
+      const n = await negotiateGeneration("0.1", at(v02.url), undefined, legacy);
+      expect(n).toMatchObject({ generation: "0.2", source: "wire", mismatch: { card: "0.1", wire: "0.2" } });
+      expect(n.notes[0]).toContain("where A2A 0.1 and 0.2 put it");
+      // Served where 0.3 puts it, or given directly, the shared methods are read as 0.3 as before.
+      const current = { cardUrl: `${v02.url}/.well-known/agent-card.json` };
+      expect(await negotiateGeneration("0.1", at(v02.url), undefined, current)).toMatchObject({
+        generation: "0.3",
+      });
+      expect(await negotiateGeneration("0.1", at(v02.url))).toMatchObject({ generation: "0.3" });
+    } finally {
+      await v02.close();
+    }
+  });
+
   it("keeps a card's 0.2 on an agent that answers every unknown method with the same wrong code", async () => {
     const v02 = await startV02Server(-32603);
     try {

@@ -247,6 +247,42 @@ export interface NegotiationEvidence {
 const at03Path = (evidence: NegotiationEvidence | undefined) =>
   evidence?.cardUrl !== undefined && new URL(evidence.cardUrl).pathname.endsWith(PATH_03);
 
+// 0.1 and 0.2 name /.well-known/agent.json (0.2.6 §5.3); 0.3 moved the card away from it.
+const PATH_02 = "/.well-known/agent.json";
+const atPre03Path = (evidence: NegotiationEvidence | undefined) =>
+  evidence?.cardUrl !== undefined && new URL(evidence.cardUrl).pathname.endsWith(PATH_02);
+
+/**
+ * A card that claims neither 0.2 nor 0.3, served where 0.2 puts it, on an agent that answers the JSON-RPC
+ * methods 0.2 and 0.3 share: the wire is 0.2 unless the agent serves a method only 0.3 has.
+ */
+async function sharedMethodsAtPre03Path(
+  card: ProtocolGeneration,
+  shared: ProbeAnswer,
+  first: ProbeAnswer,
+  make: (generation: ProtocolGeneration) => A2AClient,
+  answers: ProbeAnswer[],
+  cardUrl: string,
+): Promise<Negotiation> {
+  const probe03 = make("0.3") as JsonRpcA2AClient;
+  const newer = await servesOnly03Method(probe03);
+  probe03.close();
+  const ids = () => answers.flatMap((a) => a.trafficIds);
+  if (newer) {
+    answers.push(newer);
+    return servesNewer(card, newer, ids());
+  }
+  const as02: ProbeAnswer = { ...shared, generation: "0.2" };
+  const negotiation = confirmed(card, as02, first, ids());
+  return {
+    ...negotiation,
+    notes: negotiation.notes.map(
+      (n) =>
+        `${n} (0.2 and 0.3 share that method; the card is served at ${cardUrl}, where A2A 0.1 and 0.2 put it, and the agent has no method only 0.3 defines)`,
+    ),
+  };
+}
+
 /**
  * Finds the generation the agent speaks on the wire, starting from the card's (A2A 1.0 §3.6 version
  * negotiation; 0.x agents know only their own method names). Each probe that is not understood moves
@@ -290,6 +326,21 @@ export async function negotiateGeneration(
       }
       if (at03Path(evidence)) return servedAt03Path(cardGeneration, evidence?.cardUrl ?? PATH_03, ids());
     }
+    if (
+      answer.verdict === "understood" &&
+      answer.generation === "0.3" &&
+      era(cardGeneration) !== "0.3" &&
+      client instanceof JsonRpcA2AClient &&
+      atPre03Path(evidence)
+    )
+      return sharedMethodsAtPre03Path(
+        cardGeneration,
+        answer,
+        first,
+        make,
+        answers,
+        evidence?.cardUrl ?? PATH_02,
+      );
     if (answer.verdict === "understood") return confirmed(cardGeneration, answer, first, ids());
     if (answer.verdict === "unknown" && answers.length === 1)
       return {
