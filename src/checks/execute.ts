@@ -1,3 +1,4 @@
+import { cardDeclaresSecurity } from "./support/auth-probe.js";
 import { visible } from "../net/visible.js";
 import type { CheckContext, CheckDefinition, CheckNeed, CheckVerdict } from "./types.js";
 import type { Finding } from "../model/finding.js";
@@ -22,7 +23,7 @@ export function needMet(need: CheckNeed, ctx: CheckContext): boolean {
     case "extendedAgentCard":
       return card.capabilities.extendedAgentCard;
     case "security":
-      return card.security.some((req) => Object.keys(req).length > 0) || card.legacyAuthSchemes.length > 0;
+      return cardDeclaresSecurity(ctx);
     case "peer":
       return ctx.peer !== undefined;
     case "multiple-transports":

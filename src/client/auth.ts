@@ -1,3 +1,5 @@
+import type { ProtocolGeneration } from "../model/generation.js";
+
 /** The security-related fields of a card, as card validation normalises them. */
 export interface CardSecurityFields {
   securitySchemes: Record<string, unknown>;
@@ -106,9 +108,16 @@ export function cardSecurity(card: CardSecurityFields): {
   return { schemes, requirements, legacy: card.legacyAuthSchemes };
 }
 
-/** Whether the card says requests need credentials at all (0.1 `authentication` counts too). */
-export function cardRequiresAuth(card: CardSecurityFields): boolean {
-  return card.security.some((req) => Object.keys(req).length > 0) || card.legacyAuthSchemes.length > 0;
+/**
+ * Whether the card says requests need credentials at all, read in the generation the agent speaks: 0.1's
+ * `authentication` counts on a 0.1 wire (or before the wire is known); from 0.2 on, only securitySchemes
+ * and security declare it (0.2 §5.5), and a 0.1 member left in the card is a field 0.2 does not define.
+ */
+export function cardRequiresAuth(card: CardSecurityFields, generation?: ProtocolGeneration): boolean {
+  const legacy = generation === undefined || generation === "0.1";
+  return (
+    card.security.some((req) => Object.keys(req).length > 0) || (legacy && card.legacyAuthSchemes.length > 0)
+  );
 }
 
 /** Parses `--basic USER:PASSWORD`. */

@@ -307,4 +307,14 @@ describe("auth helpers", () => {
     expect(cardRequiresAuth(locked)).toBe(true);
     expect(cardSecurity(locked).requirements).toEqual([["bearer"]]);
   });
+
+  it("reads 0.1's authentication member as a requirement on a 0.1 wire only", () => {
+    const { securitySchemes: _s, security: _r, ...withoutSecurity } = validCard03();
+    const leftover = validateCard({ ...withoutSecurity, authentication: { schemes: ["api-key"] } }).card;
+    expect(cardRequiresAuth(leftover, "0.1")).toBe(true);
+    expect(cardRequiresAuth(leftover)).toBe(true);
+    // From 0.2 on, securitySchemes and security declare authentication; the 0.1 member is not read.
+    expect(cardRequiresAuth(leftover, "0.2")).toBe(false);
+    expect(cardRequiresAuth(leftover, "0.3")).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { cardRequiresAuth } from "../../client/auth.js";
 import { randomUUID } from "node:crypto";
 import { createClient } from "../../client/create-client.js";
 import type { A2AClient, CallOutcome } from "../../client/types.js";
@@ -105,8 +106,7 @@ export async function probeWithoutCredentials(
   }
 }
 
-/** Whether the card requires credentials (any non-empty requirement, or 0.1 authentication schemes). */
+/** Whether the card requires credentials, read in the generation the agent speaks on this binding. */
 export function cardDeclaresSecurity(ctx: CheckContext): boolean {
-  const card = ctx.validation.card;
-  return card.security.some((req) => Object.keys(req).length > 0) || card.legacyAuthSchemes.length > 0;
+  return cardRequiresAuth(ctx.validation.card, ctx.generation);
 }
