@@ -104,6 +104,14 @@ describe("normalizeReply", () => {
     expect(reply).toMatchObject({ kind: "task", id: "t-7", state: "working", contextId: undefined });
   });
 
+  it("reads a task whose state stands beside its id, with no status object", () => {
+    expect(normalizeReply({ task: { id: "t-9", state: "completed" }, artifacts: [] })).toMatchObject({
+      kind: "task",
+      id: "t-9",
+      state: "completed",
+    });
+  });
+
   it("reads an update that lost its kind as an update, not as a task", () => {
     const reply = normalizeReply({
       taskId: "t-7",

@@ -133,13 +133,14 @@ function readStatus(raw: unknown): Json | undefined {
 
 /**
  * Reads a task of any generation (0.1 has `sessionId` where later versions have `contextId`), leniently:
- * its id from `id` or `taskId`, its status as an object or a bare state, its status message as a
- * message or a string. What it lacks or misspells is judged by the checks that own it, not here.
+ * its id from `id` or `taskId`, its status as an object, a bare state, or a `state` beside the id with no
+ * status at all, its status message as a message or a string. What it lacks or misspells is judged by the
+ * checks that own it, not here.
  */
 export function normalizeTask(raw: unknown): Task | undefined {
   if (!isObject(raw)) return undefined;
   const id = str(raw.id) ?? str(raw.taskId);
-  const status = readStatus(raw.status);
+  const status = readStatus(raw.status) ?? (typeof raw.state === "string" ? { state: raw.state } : undefined);
   if (id === undefined || status === undefined) return undefined;
   const statusMessage = readStatusMessage(status.message ?? status.update);
   return {
