@@ -1,6 +1,11 @@
 import { errorName } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
-import { normalizeReply, normalizeSendResult, normalizeTask } from "../protocol/normalize.js";
+import {
+  normalizeReply,
+  normalizeSendResult,
+  normalizeTask,
+  normalizeTaskResult,
+} from "../protocol/normalize.js";
 import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
 import { repeatedMessageJson } from "./message-id.js";
@@ -269,13 +274,13 @@ export class JsonRpcA2AClient implements A2AClient {
     return this.call(
       this.core("get"),
       { id, ...(historyLength === undefined ? {} : { historyLength }) },
-      normalizeTask,
+      normalizeTaskResult,
       "a Task",
     );
   }
 
   cancelTask(id: string): Promise<CallOutcome<Task>> {
-    return this.call(this.core("cancel"), { id }, normalizeTask, "a Task");
+    return this.call(this.core("cancel"), { id }, normalizeTaskResult, "a Task");
   }
 
   async listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>> {

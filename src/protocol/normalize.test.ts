@@ -112,6 +112,17 @@ describe("normalizeReply", () => {
     });
   });
 
+  it("reads a wrapped task's artifacts given beside it, and an artifact written as a part", () => {
+    const reply = normalizeReply({
+      task: { id: "t-10", state: "completed" },
+      artifacts: [{ type: "text", content: "routed to the fastest model" }],
+    });
+    expect(reply).toMatchObject({
+      kind: "task",
+      artifacts: [{ parts: [{ kind: "text", text: "routed to the fastest model" }] }],
+    });
+  });
+
   it("reads an update that lost its kind as an update, not as a task", () => {
     const reply = normalizeReply({
       taskId: "t-7",

@@ -114,9 +114,19 @@ export function normalizeMessage(raw: unknown): Message | undefined {
   };
 }
 
+/**
+ * Reads an artifact; one without parts whose own `text` or `content` is a string (it was written as a
+ * part, {type: "text", content}) is read as that text. Its form is the artifact checks' finding.
+ */
 function normalizeArtifact(raw: unknown): Artifact | undefined {
   if (!isObject(raw)) return undefined;
-  return { artifactId: str(raw.artifactId), name: str(raw.name), parts: normalizeParts(raw.parts) };
+  const parts = normalizeParts(raw.parts);
+  const text = parts.length === 0 ? (str(raw.text) ?? str(raw.content)) : undefined;
+  return {
+    artifactId: str(raw.artifactId),
+    name: str(raw.name),
+    parts: text === undefined ? parts : [{ kind: "text", text }],
+  };
 }
 
 /** A status message given as a plain string (a known server mistake), read as the agent's text. */
@@ -179,6 +189,12 @@ function normalizeArtifactUpdate(raw: Json): Reply | undefined {
   };
 }
 
+/** A wrapped task with no artifacts of its own, read with the artifacts given beside it ({task, artifacts}). */
+function withSiblingArtifacts(task: Task | undefined, artifacts: unknown): Task | undefined {
+  if (!task || task.artifacts.length > 0 || !Array.isArray(artifacts)) return task;
+  return { ...task, artifacts: readEach(artifacts, normalizeArtifact) };
+}
+
 /**
  * Reads a send result or stream event of any generation: a 1.0 wrapper (`{task}`, `{message}`,
  * `{statusUpdate}`, `{artifactUpdate}`), a 0.2/0.3 object told apart by `kind`, or a 0.1 object told
@@ -186,7 +202,7 @@ function normalizeArtifactUpdate(raw: Json): Reply | undefined {
  */
 export function normalizeReply(raw: unknown): Reply | undefined {
   if (!isObject(raw)) return undefined;
-  if (isObject(raw.task)) return normalizeTask(raw.task);
+  if (isObject(raw.task)) return withSiblingArtifacts(normalizeTask(raw.task), raw.artifacts);
   if (isObject(raw.message)) return normalizeMessage(raw.message);
   if (isObject(raw.msg)) return normalizeMessage(raw.msg); // 0.3 gRPC JSON name
   if (isObject(raw.statusUpdate)) return normalizeStatusUpdate(raw.statusUpdate);
@@ -214,6 +230,14 @@ export function normalizeReply(raw: unknown): Reply | undefined {
     (isObject(raw.artifact) ? normalizeArtifactUpdate(raw) : undefined) ??
     (isObject(raw.status) ? normalizeStatusUpdate(raw) : undefined)
   );
+}
+
+/**
+ * The Task a read or a cancel returns: the Task itself in every generation, or, read leniently, a Task
+ * wrapped as a send's `{task}` is (a known server mistake; the reply's form is its check's finding).
+ */
+export function normalizeTaskResult(raw: unknown): Task | undefined {
+  return normalizeTask(raw) ?? (isObject(raw) ? normalizeTask(raw.task) : undefined);
 }
 
 /** A send's result, which is a Task or a Message in every generation; undefined when it is neither. */

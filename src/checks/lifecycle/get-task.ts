@@ -1,3 +1,4 @@
+import { normalizeTask } from "../../protocol/normalize.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
@@ -36,6 +37,12 @@ export default defineCheck({
     if (!task.ok) return skip(`no task to read: ${task.reason}`);
     const got = await ctx.client.getTask(task.value.id);
     if (!got.ok) return fail(`reading task ${task.value.id}: ${describeFailure(got)}`, got.trafficIds);
+    // Read leniently, a Task wrapped as a send's {task} still names the task; the wrapping is this check's finding.
+    if (ctx.transport !== "GRPC" && normalizeTask(got.raw) === undefined)
+      return fail(
+        `reading task ${task.value.id}: the reply holds the Task under "task" instead of being the Task (0.3 §7.3, 1.0.1 §3.1.3: the result is a Task)`,
+        got.trafficIds,
+      );
     if (got.value.id !== task.value.id)
       return fail(`asked for task ${task.value.id}, got ${got.value.id}`, got.trafficIds);
     // A send reply without a contextId is lifecycle.send-returns-task's finding; here only a change counts.

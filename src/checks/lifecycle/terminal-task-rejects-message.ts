@@ -1,7 +1,7 @@
 import { noFinishedTask } from "../support/own-task.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 
 export default defineCheck({
@@ -31,9 +31,12 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,
-  // 0.1 continued a task by tasks/send with its id and never said a finished task refuses it (made explicit in 0.2.5).
+  // 0.1 continued a task by tasks/send with its id and never said a finished task refuses it; the sentence
+  // came in 0.2.4 (§7.1), so a 0.2 agent that does not say it follows 0.2.4 or later is not held to it.
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {
+    const before024 = ctx.generation === "0.2" ? before0_2_4(ctx.validation.card.protocolVersion) : undefined;
+    if (before024) return notApplicable(before024);
     const settled = await ctx.fixtures.ownFinishedTask();
     if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
     const task = settled.value;
@@ -59,3 +62,16 @@ export default defineCheck({
     );
   },
 });
+
+/**
+ * Why a 0.2 agent is not held to the refusal: its card names a 0.2 release before 0.2.4, or none (the
+ * field came in 0.2.5, so a card without it follows one of 0.2.0 to 0.2.4); undefined when it is held.
+ */
+export function before0_2_4(protocolVersion: string | null): string | undefined {
+  if (protocolVersion === null)
+    return "the card names no protocolVersion, so it may follow A2A 0.2.0 to 0.2.3, which say nothing of messages to a finished task (0.2.4 §7.1 added that they result in an error)";
+  const patch = /^0\.2\.(\d+)/.exec(protocolVersion)?.[1];
+  return patch !== undefined && Number(patch) < 4
+    ? `the card names A2A ${protocolVersion}, which says nothing of messages to a finished task (0.2.4 §7.1 added that they result in an error)`
+    : undefined;
+}

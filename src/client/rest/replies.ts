@@ -1,4 +1,4 @@
-import { normalizeReply, normalizeTask } from "../../protocol/normalize.js";
+import { normalizeReply, normalizeTask, normalizeTaskResult } from "../../protocol/normalize.js";
 import type { Message, Task } from "../../protocol/model.js";
 import type { PushConfig, TaskPage } from "../types.js";
 import { isObject } from "../../model/json.js";
@@ -17,7 +17,7 @@ export function readSendResult(raw: unknown): Decoded<Task | Message> {
 
 /** A bare Task (GetTask, CancelTask). */
 export function readTask(raw: unknown): Decoded<Task> {
-  const task = normalizeTask(raw);
+  const task = normalizeTaskResult(raw);
   return task ? { ok: true, value: task } : fail("the body is not a Task (an object with id and status)");
 }
 
