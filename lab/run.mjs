@@ -24,6 +24,7 @@ import {
 import { catalogue } from "../dist/checks/index.js";
 import { startModelServer } from "./model-server.mjs";
 import { MUTATION_IDS, generationOf, mutationMatrix, transparencyDiff } from "./mutations.mjs";
+import { VARIATION_IDS, variationCells } from "./variations.mjs";
 
 const FAILED = new Set(["fail", "error"]);
 
@@ -136,7 +137,7 @@ function markdown(rows, startedAt) {
     if (!r.cmp.found.length && !r.cmp.missed.length && !r.cmp.beyondKey.length && !r.cmp.falseAlarms.length)
       lines.push("| — | none | none | clean |");
   }
-  lines.push(...matrixLines(rows));
+  lines.push(...matrixLines(rows), ...variationLines(rows));
   return `${lines.join("\n")}\n`;
 }
 
@@ -188,6 +189,41 @@ function matrixLines(rows) {
   return lines;
 }
 
+const VARIATION_SHORT = {
+  held: "✓",
+  "FALSE ALARM": "FALSE ALARM",
+  "not exercised": "·",
+  "n/a": "–",
+  error: "ERROR",
+};
+
+/** The allowed variations: one row per variation, one column per agent. */
+function variationLines(rows) {
+  const withCells = rows.filter((r) => r.variations);
+  if (!withCells.length) return [];
+  const lines = [
+    "",
+    "## Allowed variations",
+    "",
+    "What the spec allows, played through the proxy in front of each agent: ✓ no check failed that passed without it;",
+    "FALSE ALARM a check failed (twice) on allowed behaviour; · the agent never sent what it changes; – another generation.",
+    "",
+    `| variation | ${withCells.map((r) => r.agent.id).join(" | ")} |`,
+    `|---|${withCells.map(() => "---").join("|")}|`,
+    ...VARIATION_IDS.map(
+      (id) =>
+        `| ${id} | ${withCells.map((r) => VARIATION_SHORT[r.variations.get(id)?.verdict] ?? "?").join(" | ")} |`,
+    ),
+  ];
+  const alarms = withCells.flatMap((r) =>
+    [...r.variations]
+      .filter(([, c]) => c.verdict === "FALSE ALARM" || c.verdict === "error")
+      .map(([id, c]) => `- ${r.agent.id} · ${id}: ${cell((c.failed ?? [c.message]).join("; "))}`),
+  );
+  if (alarms.length) lines.push("", "False alarms and errors:", "", ...alarms);
+  return lines;
+}
+
 function matrixSummary(r) {
   const counts = {};
   for (const c of r.matrix.cells.values()) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
@@ -227,6 +263,14 @@ function printTable(r) {
         `    ${c.verdict.padEnd(10)} ${id.padEnd(36)} ${c.check}: ${(c.message ?? "").slice(0, 200)}`,
       );
   for (const t of r.transparency) console.log(`    proxy changed a verdict: ${t}`);
+  if (!r.variations) return;
+  const held = [...r.variations.values()].filter((c) => c.verdict === "held").length;
+  console.log(`  allowed variations: ${held} held`);
+  for (const [id, c] of r.variations)
+    if (c.verdict === "FALSE ALARM" || c.verdict === "error")
+      console.log(
+        `    ${c.verdict.padEnd(11)} ${id.padEnd(30)} ${(c.failed ?? [c.message]).join("; ").slice(0, 200)}`,
+      );
 }
 
 async function main() {
@@ -262,6 +306,12 @@ async function main() {
         if (withMutations) {
           row.matrix = await mutationMatrix(started.url, generationOf(result), expected.conformArgs ?? []);
           row.transparency = transparencyDiff(result, row.matrix.baseline);
+          row.variations = await variationCells(
+            started.url,
+            generationOf(result),
+            expected.conformArgs ?? [],
+            row.matrix.baseline,
+          );
           writeFileSync(
             path.join(LAB, "results", `${agent.id}.mutations.json`),
             `${JSON.stringify(Object.fromEntries(row.matrix.cells), null, 2)}\n`,
@@ -285,7 +335,13 @@ async function main() {
   if (rows.some((r) => r.error)) process.exit(2);
   const matrixMissed = (r) =>
     r.matrix && [...r.matrix.cells.values()].some((c) => c.verdict === "MISSED" || c.verdict === "error");
-  if (rows.some((r) => r.cmp.missed.length || r.cmp.falseAlarms.length || matrixMissed(r))) process.exit(1);
+  const variationAlarm = (r) =>
+    r.variations &&
+    [...r.variations.values()].some((c) => c.verdict === "FALSE ALARM" || c.verdict === "error");
+  if (
+    rows.some((r) => r.cmp.missed.length || r.cmp.falseAlarms.length || matrixMissed(r) || variationAlarm(r))
+  )
+    process.exit(1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
