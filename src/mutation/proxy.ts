@@ -238,6 +238,11 @@ class HttpMutationProxy {
         if (v !== undefined && k !== "content-type") passed[k] = typeof v === "number" ? String(v) : v;
       const before: BufferedReply = { status: up.statusCode ?? 502, contentType, body, headers: passed };
       const after = body === undefined && !this.mutation?.reply ? before : this.#mutateBuffered(x, before);
+      const delay = this.mutation?.replyDelayMs;
+      if (delay) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        this.applied++;
+      }
       if (x.verb === "card") await this.#proxyGrpcInterfaces(after.body);
       const out = after.body === undefined ? raw : Buffer.from(JSON.stringify(after.body));
       res.writeHead(after.status, {

@@ -156,6 +156,8 @@ export interface MutationHooks {
    * data text, which may span several lines (WHATWG HTML §9.2.6 joins them).
    */
   sseFraming?(event: SseEvent, x: Exchange): SseEvent | undefined;
+  /** Every buffered reply waits this long before it goes out, as a slow agent's would. */
+  replyDelayMs?: number;
   /** The content type of a stream's reply. */
   streamContentType?(contentType: string, x: Exchange): string | undefined;
   /**

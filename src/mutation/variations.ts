@@ -137,6 +137,26 @@ function withoutDefaults(v: unknown): boolean {
   return dropped;
 }
 
+// Fields every version makes optional on artifacts, messages and tasks: an agent may leave each out.
+const OPTIONAL = ["name", "description", "metadata", "extensions"];
+
+/** Drops the optional fields of every object in a reply's body (never the card's); whether any was there. */
+function withoutOptionalFields(v: unknown): boolean {
+  let dropped = false;
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (!isObject(x)) return;
+    for (const key of OPTIONAL)
+      if (key in x) {
+        delete x[key];
+        dropped = true;
+      }
+    for (const [key, value] of Object.entries(x)) if (!STRUCTS.has(key)) walk(value);
+  };
+  walk(v);
+  return dropped;
+}
+
 /** Every variation the proxy plays to prove that the checks do not fail what the spec allows. */
 export const ALLOWED_VARIATIONS: readonly AllowedVariation[] = [
   {
@@ -241,6 +261,24 @@ export const ALLOWED_VARIATIONS: readonly AllowedVariation[] = [
       return r.status < 300 && withoutDefaults(body) ? r : undefined;
     },
     event: (e, x) => (withoutDefaults(eventPayload(e, x)) ? { events: [e] } : undefined),
+  },
+  {
+    id: "optional-fields-dropped",
+    what: "replies and events leave out every optional name, description, metadata and extensions",
+    clause:
+      "A2A 0.3 §6.1 Task, §6.4 Message, §6.7 Artifact (metadata, extensions, name, description optional); 1.0.1 §4.1.1, §4.1.4, §4.1.7 (not REQUIRED)",
+    reply: (r, x) =>
+      x.verb !== "card" && x.verb !== "extended-card" && withoutOptionalFields(successBody(r, x))
+        ? r
+        : undefined,
+    event: (e, x) => (withoutOptionalFields(eventPayload(e, x)) ? { events: [e] } : undefined),
+  },
+  {
+    id: "slow-replies",
+    what: "every reply that is not a stream comes 300 ms late, as a busy agent's would",
+    clause:
+      "A2A 0.3 §7.1, 1.0.1 §3.1.1 (no time limit on an answer; a blocking send returns when the task is done or interrupted)",
+    replyDelayMs: 300,
   },
 ];
 
