@@ -4,6 +4,7 @@
 /** @public */
 export { startMutationProxy } from "./proxy.js";
 export { MUTATIONS } from "./mutations/index.js";
+/** @public */
 export { ALLOWED_VARIATIONS } from "./variations.js";
 /** @public */
 export { checkFor, correctTwin } from "./types.js";
