@@ -157,6 +157,25 @@ function withoutOptionalFields(v: unknown): boolean {
   return dropped;
 }
 
+// The HTTP status a JSON-RPC error might travel with on a server that maps it (neither version fixes one).
+const HTTP_STATUS_OF_ERROR: Record<number, number> = {
+  [-32700]: 400,
+  [-32600]: 400,
+  [-32601]: 404,
+  [-32602]: 400,
+  [-32603]: 500,
+  [-32001]: 404,
+  [-32002]: 409,
+};
+
+/** A JSON-RPC error reply sent with an HTTP status that matches its error instead of 200. */
+function errorWithHttpStatus(r: BufferedReply, x: Exchange): BufferedReply | undefined {
+  if (x.binding !== "jsonrpc" || r.status !== 200 || !isObject(r.body) || !isObject(r.body.error))
+    return undefined;
+  const code = r.body.error.code;
+  return { ...r, status: (typeof code === "number" && HTTP_STATUS_OF_ERROR[code]) || 400 };
+}
+
 /** Every variation the proxy plays to prove that the checks do not fail what the spec allows. */
 export const ALLOWED_VARIATIONS: readonly AllowedVariation[] = [
   {
@@ -279,6 +298,13 @@ export const ALLOWED_VARIATIONS: readonly AllowedVariation[] = [
     clause:
       "A2A 0.3 §7.1, 1.0.1 §3.1.1 (no time limit on an answer; a blocking send returns when the task is done or interrupted)",
     replyDelayMs: 300,
+  },
+  {
+    id: "jsonrpc-errors-with-http-status",
+    what: "JSON-RPC error responses come with an HTTP status that matches the error (400, 404, 409, 500) instead of 200",
+    clause:
+      "A2A 0.3 §6.11 and 1.0.1 §9 define the JSON-RPC Response, not the HTTP status it travels with (JSON-RPC 2.0 is transport-agnostic)",
+    reply: errorWithHttpStatus,
   },
 ];
 
