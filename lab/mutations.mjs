@@ -40,11 +40,12 @@ async function throughProxy(agentUrl, mutation, args) {
  * changes), not judged (the check skips on this agent either way), already fails (the agent's own
  * deviation), n/a (another generation), or error.
  */
-export async function mutationMatrix(agentUrl, generation, conformArgs = []) {
+export async function mutationMatrix(agentUrl, generation, conformArgs = [], only = undefined) {
   const baseline = await throughProxy(agentUrl, undefined, conformArgs);
   const base = baseline.result.findings ?? [];
   const cells = new Map();
   const queue = MUTATIONS.filter((m) => {
+    if (only && !only.has(m.id)) return false;
     if (checkFor(m, generation)) return true;
     cells.set(m.id, { verdict: "n/a" });
     return false;

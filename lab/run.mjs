@@ -281,6 +281,9 @@ async function main() {
   }
   const args = process.argv.slice(2);
   const withMutations = !args.includes("--no-mutations");
+  // --mutations=a,b plays only those mutations (a later run of new ones; the matrix shows the rest as "?").
+  const onlyArg = args.find((a) => a.startsWith("--mutations="));
+  const only = onlyArg ? new Set(onlyArg.slice("--mutations=".length).split(",")) : undefined;
   const wanted = args.filter((a) => !a.startsWith("--"));
   const agents = wanted.length ? AGENTS.filter((a) => wanted.includes(a.id)) : AGENTS;
   const startedAt = new Date().toISOString();
@@ -304,7 +307,12 @@ async function main() {
           seconds: ((Date.now() - t0) / 1000).toFixed(1),
         };
         if (withMutations) {
-          row.matrix = await mutationMatrix(started.url, generationOf(result), expected.conformArgs ?? []);
+          row.matrix = await mutationMatrix(
+            started.url,
+            generationOf(result),
+            expected.conformArgs ?? [],
+            only,
+          );
           row.transparency = transparencyDiff(result, row.matrix.baseline);
           row.variations = await variationCells(
             started.url,
