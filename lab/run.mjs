@@ -314,12 +314,13 @@ async function main() {
             only,
           );
           row.transparency = transparencyDiff(result, row.matrix.baseline);
-          row.variations = await variationCells(
-            started.url,
-            generationOf(result),
-            expected.conformArgs ?? [],
-            row.matrix.baseline,
-          );
+          if (!only)
+            row.variations = await variationCells(
+              started.url,
+              generationOf(result),
+              expected.conformArgs ?? [],
+              row.matrix.baseline,
+            );
           writeFileSync(
             path.join(LAB, "results", `${agent.id}.mutations.json`),
             `${JSON.stringify(Object.fromEntries(row.matrix.cells), null, 2)}\n`,
