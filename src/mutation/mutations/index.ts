@@ -2,11 +2,13 @@ import type { Mutation } from "../types.js";
 import { authMutations } from "./auth.js";
 import { bindingDeclarationMutations, bindingMutations, requestReadingMutations } from "./bindings.js";
 import { capabilityMutations } from "./capabilities.js";
+import { cardAccessMutations } from "./card-access.js";
 import { cardHttpMutations } from "./card-http.js";
 import { cardMutations } from "./card.js";
 import { continuationMutations } from "./continuation.js";
 import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
+import { declaredRefusalMutations } from "./declared-refusals.js";
 import { errorMutations } from "./errors.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
@@ -40,4 +42,6 @@ export const MUTATIONS: readonly Mutation[] = [
   ...pushDeliveryMutations,
   ...continuationMutations,
   ...authMutations,
+  ...cardAccessMutations,
+  ...declaredRefusalMutations,
 ];

@@ -1,0 +1,177 @@
+import { isObject } from "../exchange.js";
+import type { BufferedReply, Exchange, Json, Mutation, MutationMemory } from "../types.js";
+import {
+  a2aErrorReply,
+  credentialHeaders,
+  EXTENDED_CARD_NOT_CONFIGURED,
+  grpcA2aError,
+  mark,
+  marked,
+} from "./answers.js";
+import { isA2aError, isRefusal, UNSUPPORTED_OPERATION } from "./shapes.js";
+
+const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+const CURRENT = /\/\.well-known\/agent-card\.json$/;
+const LEGACY = /\/\.well-known\/agent\.json$/;
+const WITHOUT_CREDENTIALS = "without-credentials";
+const CREDENTIALS = "run-credentials";
+
+const pathname = (x: Exchange): string => x.path.split("?")[0] ?? x.path;
+
+/**
+ * The card only at the legacy path: the current path answers 404, and the legacy one serves the card the
+ * current one had (clients try agent-card.json first, so the card has passed the proxy by then) where the
+ * agent does not serve agent.json itself. Keyed by folder: an agent's own path, or the host's root.
+ */
+function legacyPathOnly(r: BufferedReply, x: Exchange, memory: MutationMemory): BufferedReply | undefined {
+  if (x.verb !== "card") return undefined;
+  const path = pathname(x);
+  const folder = `legacy-card:${path.replace(/[^/]*$/, "")}`;
+  if (CURRENT.test(path)) {
+    if (r.status !== 200 || !isObject(r.body)) return undefined;
+    memory.set(folder, r);
+    return { ...r, status: 404, contentType: "application/json", body: { error: "not found" } };
+  }
+  const seen = memory.get(folder) as BufferedReply | undefined;
+  if (!LEGACY.test(path) || !seen || (r.status === 200 && isObject(r.body))) return undefined;
+  return seen;
+}
+
+/**
+ * The credentials to hand a request that carries none: the first ones a request of the run carried (a
+ * later probe with made-up ones does not replace them); undefined when this request has its own.
+ */
+function runCredentials(
+  sent: Record<string, string>,
+  memory: MutationMemory,
+): Record<string, string> | undefined {
+  const carries = Object.keys(sent).length > 0;
+  if (carries && !memory.has(CREDENTIALS)) memory.set(CREDENTIALS, sent);
+  return carries ? undefined : (memory.get(CREDENTIALS) as Record<string, string> | undefined);
+}
+
+/** The card claiming the extended card (1.0.1 §3.1.11: the operation is available only then). */
+function claimExtendedCard(card: Json): Json | undefined {
+  const caps: Json = isObject(card.capabilities) ? card.capabilities : {};
+  if (caps.extendedAgentCard === true) return undefined;
+  caps.extendedAgentCard = true;
+  card.capabilities = caps;
+  return card;
+}
+
+const NOT_CONFIGURED = "no extended agent card is configured";
+const UNSUPPORTED = "the extended agent card is not supported";
+
+/** Deviations in who may read the agent card and where it is published (A2A 1.0.1 §8.2, §13.3; 0.3 §5.3). */
+export const cardAccessMutations: Mutation[] = [
+  {
+    id: "card-refused-without-credentials",
+    credentials: true,
+    what: "the well-known agent card is served only with credentials: a GET without them is answered 401",
+    clause:
+      'A2A 1.0.1 §14.3 ("The resource at this URI MUST return an AgentCard object"), §8.2 (discovery at the well-known URI); 0.3 §5.3',
+    check: "card.public",
+    // Only once the run has shown credentials (its discovery carries them): a run without any still finds
+    // the card, and the deviation is not played there.
+    request: (r, x, memory) => {
+      if (x.verb === "card" && runCredentials(credentialHeaders(r.headers), memory))
+        mark(x, WITHOUT_CREDENTIALS);
+      return undefined;
+    },
+    reply: (r, x) =>
+      marked(x, WITHOUT_CREDENTIALS) && r.status === 200
+        ? {
+            ...r,
+            status: 401,
+            contentType: "application/json",
+            body: { error: "authentication required" },
+            headers: { ...r.headers, "www-authenticate": 'Bearer realm="agent-card"' },
+          }
+        : undefined,
+  },
+  {
+    id: "card-at-legacy-path-only",
+    what: "the card is served only at the 0.2 path /.well-known/agent.json; /.well-known/agent-card.json answers 404",
+    clause: "A2A 0.3 §5.3 (recommended location /.well-known/agent-card.json); 1.0.1 §8.2, §14.3",
+    check: "card.well-known-path",
+    reply: legacyPathOnly,
+  },
+  {
+    id: "card-documentation-url-not-http",
+    what: "the card's documentationUrl is a relative path, not an http(s) URL",
+    clause: "A2A 0.3 §5.5 AgentCard.documentationUrl (a URL to the agent's documentation); 1.0.1 §4.4.1",
+    check: "card.optional-fields",
+    card: (card) => {
+      card.documentationUrl = "docs/agent.html";
+      return card;
+    },
+  },
+  {
+    id: "card-optional-field-snake-case",
+    violates: ["DM-SERIAL-001"],
+    what: "the card spells documentationUrl as documentation_url",
+    clause:
+      "A2A 1.0.1 §5.5 (all JSON serializations MUST use camelCase field names, not the snake_case of the proto); 0.3 §5.5 AgentCard",
+    check: "card.optional-fields",
+    card: (card) => {
+      const url = typeof card.documentationUrl === "string" ? card.documentationUrl : undefined;
+      delete card.documentationUrl;
+      card.documentation_url = url ?? "https://plainwright.dev/docs/mutation-lab";
+      return card;
+    },
+  },
+  {
+    id: "extended-card-answered-unsupported",
+    violates: ["CARD-EXT-002"],
+    what: "the card claims capabilities.extendedAgentCard, but GetExtendedAgentCard answers UnsupportedOperation",
+    clause:
+      "A2A 1.0.1 §3.3.4 (an agent that declares the extended card but has none configured MUST return ExtendedAgentCardNotConfiguredError), §3.1.11",
+    check: "card.extended-card",
+    generations: ["1.0"],
+    bindings: ALL,
+    card: claimExtendedCard,
+    // An agent without the extended card answers UnsupportedOperation (or an unknown method) by itself.
+    reply: (r, x) => {
+      if (x.verb !== "extended-card") return undefined;
+      if (isRefusal(r, x) && !isA2aError(r, x, EXTENDED_CARD_NOT_CONFIGURED)) return undefined;
+      return a2aErrorReply(r, x, UNSUPPORTED_OPERATION, UNSUPPORTED);
+    },
+    grpcReply: (r, x) =>
+      x.verb === "extended-card" ? { error: grpcA2aError(UNSUPPORTED_OPERATION, UNSUPPORTED) } : undefined,
+    correct: {
+      card: claimExtendedCard,
+      reply: (r, x) =>
+        x.verb === "extended-card"
+          ? a2aErrorReply(r, x, EXTENDED_CARD_NOT_CONFIGURED, NOT_CONFIGURED)
+          : undefined,
+      grpcReply: (_r, x) =>
+        x.verb === "extended-card"
+          ? { error: grpcA2aError(EXTENDED_CARD_NOT_CONFIGURED, NOT_CONFIGURED) }
+          : undefined,
+    },
+  },
+  {
+    id: "extended-card-served-without-credentials",
+    credentials: true,
+    violates: ["CARD-EXT-001"],
+    what: "GetExtendedAgentCard without credentials is served the extended card",
+    clause: "A2A 1.0.1 §13.3 (the Get Extended Agent Card operation MUST require authentication), §3.1.11",
+    check: "card.extended-card-needs-auth",
+    generations: ["1.0"],
+    bindings: ALL,
+    // The agent's own check is bent by handing it the credentials the run's first request carried (the
+    // card's discovery): what the agent then serves is what it serves that caller.
+    request: (r, x, memory) => {
+      const known = runCredentials(credentialHeaders(r.headers), memory);
+      if (x.verb !== "extended-card" || !known) return undefined;
+      r.headers = { ...r.headers, ...known };
+      return r;
+    },
+    grpcRequest: (call, x, memory) => {
+      const known = runCredentials(credentialHeaders(call.metadata), memory);
+      if (x.verb !== "extended-card" || !known) return undefined;
+      call.metadata = { ...call.metadata, ...known };
+      return call;
+    },
+  },
+];
