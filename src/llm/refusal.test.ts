@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ANSWERS, REFUSALS } from "./refusal-corpus.js";
 import { isRefusal, refusalFamily } from "./refusal.js";
+import { HELDOUT_ANSWERS, HELDOUT_REFUSALS } from "./refusal-heldout.js";
 import { UNSEEN_ANSWERS, UNSEEN_REFUSALS } from "./refusal-unseen.js";
 
 /** Precision and recall of the detector on a set of refusals and answers. */
@@ -39,6 +40,15 @@ describe("the refusal detector on a corpus of refusals and answers", () => {
     // A floor under today's figures (precision 0.833, recall 0.500): a change that makes them worse fails.
     expect(precision).toBeGreaterThanOrEqual(0.83);
     expect(recall).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it("is measured on a held-out set written before its last tuning, and the figures are printed as they are", () => {
+    const { precision, recall } = measured(HELDOUT_REFUSALS, HELDOUT_ANSWERS);
+    console.log(
+      `refusal detector on held-out replies: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} ` +
+        `(${HELDOUT_REFUSALS.length} refusals, ${HELDOUT_ANSWERS.length} answers)`,
+    );
+    expect(HELDOUT_REFUSALS.length + HELDOUT_ANSWERS.length).toBe(60);
   });
 
   it("names the family that decided", () => {
