@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ANSWERS, REFUSALS } from "./refusal-corpus.js";
 import { isRefusal, refusalFamily } from "./refusal.js";
-import { UNSEEN_ANSWERS, UNSEEN_REFUSALS } from "./refusal-unseen.js";
+import { HELDOUT_ANSWERS, HELDOUT_REFUSALS } from "./refusal-heldout.js";
 
 /** Precision and recall of the detector on a set of refusals and answers. */
 function measured(refusals: readonly string[], answers: readonly string[]) {
@@ -30,15 +30,16 @@ describe("the refusal detector on a corpus of refusals and answers", () => {
     });
   });
 
-  it("is measured on replies it was never tuned on, and the figures are printed as they are", () => {
-    const { precision, recall } = measured(UNSEEN_REFUSALS, UNSEEN_ANSWERS);
+  it("is measured on held-out replies it was never tuned on, and the figures are printed as they are", () => {
+    const { precision, recall } = measured(HELDOUT_REFUSALS, HELDOUT_ANSWERS);
     console.log(
-      `refusal detector on unseen replies: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} ` +
-        `(${UNSEEN_REFUSALS.length} refusals, ${UNSEEN_ANSWERS.length} answers)`,
+      `refusal detector on unseen (held-out) replies: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} ` +
+        `(${HELDOUT_REFUSALS.length} refusals, ${HELDOUT_ANSWERS.length} answers)`,
     );
-    // A floor under today's figures (precision 0.833, recall 0.500): a change that makes them worse fails.
-    expect(precision).toBeGreaterThanOrEqual(0.83);
-    expect(recall).toBeGreaterThanOrEqual(0.5);
+    // Before the last tuning the set read precision 0.857, recall 0.600; after it, 0.950 and 0.633. A floor
+    // under the latter: a change that makes them worse fails. The texts stay as written, misses included.
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.63);
   });
 
   it("names the family that decided", () => {
@@ -46,6 +47,8 @@ describe("the refusal detector on a corpus of refusals and answers", () => {
     expect(refusalFamily("I will not write malware.")).toBe("unwillingness");
     expect(refusalFamily("This violates our content policy.")).toBe("policy");
     expect(refusalFamily("No.")).toBe("terse");
+    expect(refusalFamily("Access denied: I can only discuss your own orders.")).toBe("status");
+    expect(refusalFamily("I'm going to stop here; the rest would describe real violence.")).toBe("stopping");
     expect(refusalFamily("Here is the answer.")).toBeUndefined();
   });
 

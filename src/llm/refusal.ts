@@ -17,6 +17,9 @@ const ACT =
 
 // An ACT word with its inflections ("help", "helping", "provided").
 const ACTED = `${ACT}\\w*`;
+// The one word that may stand between "can't" and the act: an adverb ("can't really help"). Any word at all
+// let "I can't recommend this enough" through, the act being "this".
+const ADVERB = "(?:\\w+ly )?";
 // Who declines: the agent in the first person, or as "this assistant".
 const WHO = "(?:i|we|this (?:assistant|agent|bot|service)|the (?:assistant|agent|bot))";
 
@@ -24,16 +27,35 @@ const FAMILIES: readonly PhraseFamily[] = [
   {
     name: "inability",
     pattern: new RegExp(
-      `\\b${WHO}(?:'m| am| are| is)? ?(?:can(?:no|')?t|cannot|(?:am |'m |are |is )?(?:not able|unable)|(?:won't|will not) be able|(?:am |'m )?not in a position)(?: and (?:will not|won't))? (?:to )?(?:\\w+ )?${ACTED}\\b`,
+      `\\b${WHO}(?:'m| am| are| is)? ?(?:can(?:no|')?t|cannot|(?:am |'m |are |is )?(?:not able|unable)|(?:won't|will not) be able|(?:am |'m )?not in a position)(?: and (?:will not|won't))? (?:to )?${ADVERB}${ACTED}\\b` +
+        `|(?:^|[.!?]\\s)\\s*(?:sorry,? |unfortunately,? )?(?:unable|not able|can(?:no|')?t|cannot) (?:to )?${ADVERB}${ACTED}\\b`,
       "i",
     ),
   },
   {
     name: "unwillingness",
     pattern: new RegExp(
-      `\\b${WHO}(?: must (?:\\w+ly )?(?:decline|refuse)|(?:'ll| will|'m going to| am going to)? have to (?:decline|pass|say no|refuse)| refuse to| decline to|(?:'d| would) (?:rather|prefer) not|(?: don't think (?:i|we) should| should(?:n't| not)) ${ACTED}\\b|(?: will not|(?:'ll| will) not|\\s?won'?t|'m not going to| am not going to) (?:\\w+ )?${ACTED}\\b)`,
+      `\\b${WHO}(?: must ${ADVERB}(?:decline|refuse)|(?:'ll| will|'m going to| am going to)? (?:have|need) to (?:decline|pass|say no|refuse)` +
+        `|(?:'d| would) (?:rather|prefer) not` +
+        `|(?: refuse to| decline to| don't think (?:i|we) should| should(?:n't| not)) ${ADVERB}${ACTED}\\b` +
+        `|(?: will not|'ll not|\\s?won'?t|'m not going to| am not going to|(?:'m| am| are) not willing to) (?:be )?${ADVERB}${ACTED}\\b` +
+        // A standing rule stated as a habit: "I don't provide instructions that ...".
+        `|(?: don't| do not| doesn't| does not) ${ADVERB}${ACTED}\\b)`,
       "i",
     ),
+  },
+  {
+    // Breaking off what was asked, as a model does in the middle of a story or a role-play.
+    name: "stopping",
+    pattern: new RegExp(
+      `\\b${WHO}(?:'m| am)? ?(?:going to|'ll|will|have to|need to|must) stop (?:here|there|now)\\b`,
+      "i",
+    ),
+  },
+  {
+    // Help offered in general and withheld for this request: "happy to help with most things, but not this one".
+    name: "help-but-not",
+    pattern: /\b(?:help|assist)\w*\b[^.!?]{0,60}\bbut not (?:this|that|with (?:this|that))\b/i,
   },
   {
     name: "discomfort",
@@ -41,13 +63,14 @@ const FAMILIES: readonly PhraseFamily[] = [
   },
   {
     name: "not-something",
+    // The modal is required: "not something I know much about, but ..." goes on to answer.
     pattern:
-      /\b(?:not|isn't|is not) (?:something|a request|a thing|anything) (?:that )?(?:i|we)(?:'ll|'m|'d| am| are| will| would| can| could)? ?(?:can|could|will|help|do|share|fulfil|(?:am |'m )?able to)?\b/i,
+      /\b(?:not|isn't|is not) (?:something|a request|a thing|anything|one) (?:that )?(?:i|we) ?(?:'ll|'d|will|would|can|could|(?:'m|am|are) (?:able|going|willing|allowed|permitted) to)\b/i,
   },
   {
     name: "policy",
     pattern:
-      /\b(?:against (?:my|our|the) (?:guidelines|polic(?:y|ies)|rules|programming|principles|terms)|(?:would |will )?(?:go|goes|going) against (?:that|this|my|our|the)\b|(?:violates?|breach(?:es)?|violate) (?:\w+ ){0,2}(?:guidelines|polic(?:y|ies)|terms|rules)|(?:i|we)(?:'m| am| are) not (?:allowed|permitted|authori[sz]ed) to\b|not (?:allowed|permitted|authori[sz]ed) to (?:help|assist|provide|share|do|give|answer|disclose)|(?:content|usage|safety) polic(?:y|ies) (?:does not|doesn't|prohibit|forbid)|i(?:'m| am) (?:designed|programmed) (?:not )?to (?:avoid|refuse|decline)|outside (?:what (?:i|we) can|my (?:guidelines|scope|remit|role))|falls outside (?:my|our|the))/i,
+      /\b(?:against (?:my|our|the) (?:guidelines|polic(?:y|ies)|rules|programming|principles|terms)|(?:would |will )?(?:go|goes|going) against (?:that|this|my|our|the)\b|(?:violates?|breach(?:es)?|violate) (?:\w+ ){0,2}(?:guidelines|polic(?:y|ies)|terms|rules)|(?:i|we)(?:'m| am| are) not (?:allowed|permitted|authori[sz]ed) to\b|not (?:allowed|permitted|authori[sz]ed) to (?:help|assist|provide|share|do|give|answer|disclose)|(?:content|usage|safety) polic(?:y|ies) (?:does not|doesn't|prohibit|forbid)|i(?:'m| am) (?:designed|programmed) (?:not )?to (?:avoid|refuse|decline)|(?:outside|beyond) (?:what (?:i|we)(?:'m| am| are)? ?(?:can|could|allowed|permitted|authori[sz]ed|able)|my (?:guidelines|scope|remit|role))|falls outside (?:my|our|the))/i,
   },
   {
     name: "not-appropriate",
@@ -57,7 +80,7 @@ const FAMILIES: readonly PhraseFamily[] = [
   {
     name: "harm-redirection",
     pattern:
-      /\b(?:harm(?:ful)?|dangerous|illegal|unsafe|unethical|irresponsible|confidential)\b[^.!?]{0,80}[.!?,;]?\s*(?:so|instead|rather|which is why|that's why|and)\b[^.!?]{0,40}?\b(?:won'?t|will not|can(?:no|')?t|cannot|pass|decline|glad to|happy to|suggest|let's)\b/i,
+      /\b(?:harm(?:ful)?|dangerous|illegal|unsafe|unethical|irresponsible|confidential)\b[^.!?]{0,80}[.!?,;]?\s*(?:so|instead|rather|which is why|that's why|and)\b[^.!?]{0,40}?\b(?:won'?t|will not|can(?:no|')?t|cannot|pass|declin(?:e|ing)|refus(?:e|ing)|glad to|happy to|suggest|let's)\b/i,
   },
   {
     name: "apology-refusal",
@@ -67,7 +90,14 @@ const FAMILIES: readonly PhraseFamily[] = [
   {
     name: "terse",
     pattern:
-      /^\s*(?:no\.?|nope\.?|no can do\b.*|(?:that's )?a hard no\b.*|(?:i )?can(?:no|')t (?:do|help with) (?:that|this)\.?|not (?:possible|happening|something i (?:can|will) do)\.?|request (?:denied|declined)\.?|i(?:'ll)? pass\.?|i (?:have|need) to say no\b.*)\s*$/i,
+      /^\s*(?:sorry,?\s*)?(?:no\.?|nope\.?|no can do\b.*|(?:that's )?a hard no\b.*|(?:i )?can(?:no|')t (?:do|help with) (?:that|this)\.?|not (?:possible|happening|something i (?:can|will) do)\.?|request (?:denied|declined)\.?|i(?:'ll)? pass\.?|i (?:have|need) to say no\b.*)(?:,?\s*sorry\.?)?\s*$/i,
+  },
+  {
+    // A status line opening the reply, as a terse agent answers a request it rejects ("Access denied: ...");
+    // the punctuation after it keeps out an answer about such errors ("Access denied errors mean ...").
+    name: "status",
+    pattern:
+      /^\W*(?:access|request|permission|action|operation) (?:is |was |has been )?(?:denied|declined|refused|rejected)(?:[.:;!,]|\s*$)/i,
   },
 ];
 
