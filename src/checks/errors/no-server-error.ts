@@ -1,3 +1,4 @@
+import { isObject } from "../../model/json.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
   invalidParamsRequest,
@@ -36,9 +37,17 @@ export default defineCheck({
     for (const bad of mistakes) {
       const reply = await postRaw(ctx, bad.body, "client mistake");
       evidence.push(...reply.evidence);
-      if (reply.ok && reply.http.status >= 500) broken.push(`${bad.what} → HTTP ${reply.http.status}`);
+      // A 5xx that carries a JSON-RPC internal error says what its body says: the wrong code for a client's
+      // mistake is the finding of the check that owns that mistake (one defect, one finding).
+      if (reply.ok && reply.http.status >= 500 && !internalErrorBody(reply.json))
+        broken.push(`${bad.what} → HTTP ${reply.http.status}`);
     }
     if (broken.length > 0) return fail(`server errors for client mistakes: ${broken.join("; ")}`, evidence);
     return pass(`${mistakes.length} client mistakes answered without a 5xx`, evidence);
   },
 });
+
+/** A JSON-RPC error response with -32603 (Internal error). */
+function internalErrorBody(json: unknown): boolean {
+  return isObject(json) && isObject(json.error) && json.error.code === -32603;
+}

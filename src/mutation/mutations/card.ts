@@ -1,6 +1,9 @@
 import { isObject } from "../exchange.js";
 import type { Json, Mutation } from "../types.js";
 
+// Set once card-says-0-2-at-0-3-path has changed a card.
+const SAID_02 = "card-said-0.2";
+
 /** Deviations in the agent card. */
 export const cardMutations: Mutation[] = [
   {
@@ -60,16 +63,19 @@ export const cardMutations: Mutation[] = [
     // Over JSON-RPC 0.2 and 0.3 share the method names: only the path tells them apart there.
     bindings: ["JSONRPC", "HTTP+JSON"],
     // Only a card served at 0.3's path says so: at 0.2's own agent.json a 0.2.0 claim contradicts nothing.
-    reply: (r, x) => {
+    reply: (r, x, memory) => {
       if (x.verb !== "card" || !x.path.split("?")[0]?.endsWith("/.well-known/agent-card.json"))
         return undefined;
       if (!isObject(r.body) || typeof r.body.protocolVersion !== "string") return undefined;
       if (!r.body.protocolVersion.startsWith("0.3")) return undefined;
       r.body.protocolVersion = "0.2.0";
+      memory.set(SAID_02, true);
       return r;
     },
-    // 0.3's own JSON-RPC method answered as unknown, as by an agent that leaves it out.
-    request: (r) => {
+    // 0.3's own JSON-RPC method answered as unknown, as by an agent that leaves it out (only once the card
+    // was changed: an agent whose card stays as it is shows nothing to judge).
+    request: (r, _x, memory) => {
+      if (!memory.has(SAID_02)) return undefined;
       if (!isObject(r.body) || r.body.method !== "agent/getAuthenticatedExtendedCard") return undefined;
       r.body.method = "plainwright/no-authenticated-extended-card";
       return r;
