@@ -4,6 +4,7 @@ import { bindingDeclarationMutations, bindingMutations, requestReadingMutations 
 import { capabilityMutations } from "./capabilities.js";
 import { cardHttpMutations } from "./card-http.js";
 import { cardMutations } from "./card.js";
+import { cardSignatureMutations } from "./card-signature.js";
 import { continuationMutations } from "./continuation.js";
 import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
@@ -21,6 +22,7 @@ import { taskMutations } from "./tasks.js";
 /** Every deviation the proxy can play, in one list (ids unique, each with the check it must fail). */
 export const MUTATIONS: readonly Mutation[] = [
   ...cardMutations,
+  ...cardSignatureMutations,
   ...errorMutations,
   ...lifecycleMutations,
   ...taskMutations,
