@@ -9,6 +9,7 @@ import { continuationMutations } from "./continuation.js";
 import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
 import { errorMutations } from "./errors.js";
+import { interopMutations } from "./interop.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
 import { pushDeliveryMutations } from "./push-delivery.js";
@@ -42,4 +43,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...pushDeliveryMutations,
   ...continuationMutations,
   ...authMutations,
+  ...interopMutations,
 ];
