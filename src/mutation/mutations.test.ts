@@ -126,7 +126,8 @@ for (const [protocol, generation] of [
         policy: commandLinePolicy,
         hints,
       });
-      // Pointing the card's URLs at the proxy changes the signed content: only the signature checks may differ.
+      // Pointing the card's URLs at the proxy changes the signed content: only the signature checks may differ
+      // (their mutations keep the URLs as signed, cardUrlsKept, and so does their run without the deviation).
       const statusOf = (fs: Finding[]) =>
         fs
           .filter((f) => !f.id.startsWith("card.signature-valid"))
