@@ -1,5 +1,6 @@
 // The mutation matrix: each deviation of src/mutation played through the proxy in front of an
 // agent; the check that owns it must fail with it and must not fail without it.
+import { startReferenceAgent } from "../dist/agent/index.js";
 import { MUTATIONS, checkFor, correctTwin, startMutationProxy } from "../dist/mutation/index.js";
 import { conform } from "./harness.mjs";
 
@@ -50,20 +51,24 @@ export async function mutationMatrix(agentUrl, generation, conformArgs = [], onl
     cells.set(m.id, { verdict: "n/a" });
     return false;
   });
+  // The interop checks judge two agents: a peer mutation is played with a reference agent of the same
+  // generation as --peer.
+  const peer = queue.some((m) => m.peer)
+    ? await startReferenceAgent({ port: 0, protocol: generation === "1.0" ? "1.0" : "0.3" })
+    : undefined;
   async function one(m) {
     const check = checkFor(m, generation);
-    const categoryArgs = ["--category", check.split(".")[0]];
+    const args = [...conformArgs, ...(m.peer ? ["--peer", peer.url] : []), "--category", check.split(".")[0]];
     try {
-      // A mutation with a correct twin departs from that agent (played by the proxy), not from this one as it is.
+      // A mutation with a correct twin departs from that agent (played by the proxy), not from this one as it
+      // is; a peer mutation's run without it needs the peer, which the shared baseline was not given.
       const twin = correctTwin(m);
-      const without = twin
-        ? statusOf(
-            (await throughProxy(agentUrl, twin, [...conformArgs, ...categoryArgs])).result.findings ?? [],
-            check,
-          )
-        : statusOf(base, check);
+      const without = statusOf(
+        twin || m.peer ? ((await throughProxy(agentUrl, twin, args)).result.findings ?? []) : base,
+        check,
+      );
       if (without.status === "fail") return { verdict: "already fails", check, message: without.message };
-      const { result, applied } = await throughProxy(agentUrl, m, [...conformArgs, ...categoryArgs]);
+      const { result, applied } = await throughProxy(agentUrl, m, args);
       const withIt = statusOf(result.findings ?? [], check);
       if (withIt.status === "fail") return { verdict: "proven", check, applied };
       if (!applied) return { verdict: "not exercised", check, message: `without: ${without.status}` };
@@ -87,7 +92,11 @@ export async function mutationMatrix(agentUrl, generation, conformArgs = [], onl
   const workers = Array.from({ length: CONCURRENCY }, async () => {
     for (let m = queue.shift(); m; m = queue.shift()) cells.set(m.id, await one(m));
   });
-  await Promise.all(workers);
+  try {
+    await Promise.all(workers);
+  } finally {
+    await peer?.close();
+  }
   return { cells, baseline: baseline.result };
 }
 

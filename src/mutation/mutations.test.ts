@@ -5,7 +5,7 @@ import type { Finding } from "../model/finding.js";
 import { catalogue } from "../checks/index.js";
 import type { Transport } from "../model/transport.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
-import { runConformance } from "../runner/run-conformance.js";
+import { runConformance, type ConformanceOptions } from "../runner/run-conformance.js";
 import { hints } from "../runner/testing/reference-conform.js";
 import { MUTATIONS } from "./mutations/index.js";
 import { startMutationProxy } from "./proxy.js";
@@ -13,10 +13,13 @@ import { checkFor, correctTwin, type Generation, type Mutation } from "./types.j
 
 const FAILED = new Set(["fail", "error"]);
 
+/** What a run is given beside the agent: credentials and a second caller, or a peer. */
+type Given = Partial<Pick<ConformanceOptions, "headers" | "credentialsGiven" | "identities" | "peerUrl">>;
+
 /** The run's own caller and a second one, for the mutations of authentication and task scope. */
 const OWNER = "owner-token-0123456789";
 const OTHER = "other-token-0123456789";
-const withCredentials = {
+const withCredentials: Given = {
   headers: { Authorization: `Bearer ${OWNER}` },
   credentialsGiven: true,
   identities: [{ name: "other", headers: { Authorization: `Bearer ${OTHER}` } }],
@@ -27,7 +30,7 @@ async function conformThrough(
   agent: RunningAgent,
   mutation: Mutation | undefined,
   categories?: CheckCategory[],
-  credentials?: typeof withCredentials,
+  given?: Given,
 ) {
   const url = new URL(agent.url);
   const proxy = await startMutationProxy({ target: url.origin, ...(mutation ? { mutation } : {}) });
@@ -39,7 +42,7 @@ async function conformThrough(
       policy: commandLinePolicy,
       hints,
       ...(categories ? { categories } : {}),
-      ...credentials,
+      ...given,
     });
     return { findings: result.findings ?? [], applied: proxy.applied() };
   } finally {
@@ -69,13 +72,6 @@ const failed = (findings: Finding[], check: string) =>
  */
 const WITHOUT_MUTATION: Record<string, string> = {
   "errors.http-status": "MAY: an agent that does not do it gets a note, never a failure",
-  "card.signature-header": "not yet played",
-  "card.signature-valid": "not yet played",
-  "card.signature-valid-0x": "not yet played",
-  "interop.cards-valid": "not yet played",
-  "interop.both-accept-tasks": "not yet played",
-  "interop.concurrent-contexts": "not yet played",
-  "interop.version-compatible": "not yet played",
 };
 
 describe("the mutation catalogue", () => {
@@ -122,7 +118,8 @@ for (const [protocol, generation] of [
         policy: commandLinePolicy,
         hints,
       });
-      // Pointing the card's URLs at the proxy changes the signed content: only the signature checks may differ.
+      // Pointing the card's URLs at the proxy changes the signed content: only the signature checks may differ
+      // (their mutations keep the URLs as signed, cardUrlsKept, and so does their run without the deviation).
       const statusOf = (fs: Finding[]) =>
         fs
           .filter((f) => !f.id.startsWith("card.signature-valid"))
@@ -150,7 +147,7 @@ for (const [protocol, generation] of [
 
     const cases = MUTATIONS.flatMap((m) => {
       const check = checkFor(m, generation);
-      return check && !m.credentials ? [{ m, check }] : [];
+      return check && !m.credentials && !m.peer ? [{ m, check }] : [];
     });
     it.each(cases)(
       "$m.id fails $check",
@@ -185,6 +182,30 @@ for (const [protocol, generation] of [
       120_000,
     );
   });
+
+  // The deviations between two agents: a second reference agent of the same generation as --peer.
+  describe.concurrent(`each peer mutation fails its check on the reference agent ${protocol}`, () => {
+    let agent: RunningAgent;
+    let peer: RunningAgent;
+    let baseline: Finding[];
+    beforeAll(async () => {
+      [agent, peer] = await Promise.all([
+        startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000 }),
+        startReferenceAgent({ port: 0, protocol }),
+      ]);
+      baseline = (await conformThrough(agent, undefined, ["interop"], { peerUrl: peer.url })).findings;
+    }, 120_000);
+    afterAll(() => Promise.all([agent.close(), peer.close()]));
+    const cases = MUTATIONS.flatMap((m) => {
+      const check = checkFor(m, generation);
+      return check && m.peer ? [{ m, check }] : [];
+    });
+    it.each(cases)(
+      "$m.id fails $check",
+      ({ m, check }) => expectFailsItsCheck(agent, baseline, m, check, { peerUrl: peer.url }),
+      120_000,
+    );
+  });
 }
 
 /** The check passes without the mutation, and fails with it over each binding the mutation declares. */
@@ -193,18 +214,18 @@ async function expectFailsItsCheck(
   baseline: Finding[],
   m: Mutation,
   check: string,
-  credentials?: typeof withCredentials,
+  given?: Given,
 ): Promise<void> {
   const category = check.split(".")[0] as CheckCategory;
   // A mutation with a correct twin departs from that agent, not from the one behind the proxy.
   const twin = correctTwin(m);
-  const without = twin ? (await conformThrough(agent, twin, [category], credentials)).findings : baseline;
+  const without = twin ? (await conformThrough(agent, twin, [category], given)).findings : baseline;
   expect(failed(without, check), "without the mutation").toEqual([]);
   expect(
     without.some((f) => f.id === check && f.status === "pass"),
     `${check} passes without it`,
   ).toBe(true);
-  const { findings, applied } = await conformThrough(agent, m, [category], credentials);
+  const { findings, applied } = await conformThrough(agent, m, [category], given);
   expect(applied, "the mutation changed the traffic").toBeGreaterThan(0);
   expect(failed(findings, check), "with the mutation").not.toEqual([]);
   // The coverage table trusts the declared bindings: the check must fail over each of them.

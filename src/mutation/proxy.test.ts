@@ -213,6 +213,45 @@ describe("the mutation proxy with a mutation", () => {
     expect(p.applied()).toBe(1);
   });
 
+  it("leaves a card's URLs at the agent when the mutation keeps them, the card byte for byte, its signature intact", async () => {
+    let served = "";
+    const target = await upstream((_req, _body, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(served);
+    });
+    const card = {
+      name: "Signed",
+      supportedInterfaces: [
+        { url: `${target}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        { url: "127.0.0.1:1", protocolBinding: "GRPC", protocolVersion: "1.0" },
+      ],
+      signatures: [{ protected: "eyJhbGciOiJFUzI1NiJ9", signature: "c2ln" }],
+    };
+    // Indented, so that a card parsed and written again would differ from it.
+    served = JSON.stringify(card, null, 2);
+    const kept = await proxy(target, { id: "t", what: "", clause: "", check: "x", cardUrlsKept: true });
+    expect(await (await fetch(`${kept.url}/.well-known/agent-card.json`)).text()).toBe(served);
+    expect(kept.applied()).toBe(0);
+    const renamed = await proxy(target, {
+      id: "t",
+      what: "",
+      clause: "",
+      check: "x",
+      cardUrlsKept: true,
+      card: (c) => ({ ...c, name: "Renamed" }),
+    });
+    const changed = (await (await fetch(`${renamed.url}/.well-known/agent-card.json`)).json()) as unknown;
+    expect(changed).toEqual({ ...card, name: "Renamed" });
+    expect(renamed.applied()).toBe(1);
+    // The same card through a proxy that points its URLs at itself: the gRPC interface gets a proxy of its own.
+    const pointed = (await (
+      await fetch(`${(await proxy(target)).url}/.well-known/agent-card.json`)
+    ).json()) as {
+      supportedInterfaces: Array<{ url: string }>;
+    };
+    expect(pointed.supportedInterfaces.map((i) => i.url)).not.toContain("127.0.0.1:1");
+  });
+
   it("forwards the request as the mutation rewrote it, while its hooks see the client's request", async () => {
     const target = await upstream((req, body, res) =>
       json(res, 200, {

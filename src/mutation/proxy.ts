@@ -85,14 +85,15 @@ class HttpMutationProxy {
   /**
    * Points each loopback gRPC interface of a card at a gRPC proxy of its own: 1.0 names them in
    * supportedInterfaces (protocolBinding GRPC), 0.3 in additionalInterfaces (transport GRPC) or as the
-   * main url when preferredTransport is GRPC (0.3 §5.5–§5.6).
+   * main url when preferredTransport is GRPC (0.3 §5.5–§5.6). Returns whether it pointed any.
    */
-  async #proxyGrpcInterfaces(card: unknown): Promise<void> {
-    if (!isObject(card)) return;
+  async #proxyGrpcInterfaces(card: unknown): Promise<boolean> {
+    if (!isObject(card)) return false;
     const list = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
     const v10 = list(card.supportedInterfaces).filter((i) => isObject(i) && i.protocolBinding === "GRPC");
     const v03 = list(card.additionalInterfaces).filter((i) => isObject(i) && i.transport === "GRPC");
     if (card.preferredTransport === "GRPC") v03.push(card);
+    let proxied = false;
     for (const [holder, generation] of [
       ...v10.map((i) => [i, "1.0"] as const),
       ...v03.map((i) => [i, "0.x"] as const),
@@ -114,7 +115,9 @@ class HttpMutationProxy {
         this.grpcProxies.set(address, started);
       }
       holder.url = holder.url.replace(address, (await started).address);
+      proxied = true;
     }
+    return proxied;
   }
 
   #counted<T>(before: T, after: T | undefined): T {
@@ -125,8 +128,10 @@ class HttpMutationProxy {
 
   #mutateBuffered(x: Exchange, reply: BufferedReply): BufferedReply {
     const m = this.mutation;
-    let r: BufferedReply = { ...reply, body: this.#rewriteUrls(reply.body) };
-    if (m?.card && (x.verb === "card" || x.verb === "extended-card")) {
+    const isCard = x.verb === "card" || x.verb === "extended-card";
+    const body = isCard && m?.cardUrlsKept ? reply.body : this.#rewriteUrls(reply.body);
+    let r: BufferedReply = { ...reply, body };
+    if (m?.card && isCard) {
       const card = isObject(r.body) && isObject(r.body.result) ? r.body.result : r.body;
       if (isObject(card)) {
         const changed = this.#counted(card, m.card(structuredClone(card)));
@@ -243,8 +248,11 @@ class HttpMutationProxy {
         await new Promise((resolve) => setTimeout(resolve, delay));
         this.applied++;
       }
-      if (x.verb === "card") await this.#proxyGrpcInterfaces(after.body);
-      const out = after.body === undefined ? raw : Buffer.from(JSON.stringify(after.body));
+      const grpcProxied =
+        x.verb === "card" && !this.mutation?.cardUrlsKept && (await this.#proxyGrpcInterfaces(after.body));
+      // A body nothing changed goes out as the agent wrote it, byte for byte (a signed card stays verifiable).
+      const same = !grpcProxied && JSON.stringify(after.body) === JSON.stringify(body);
+      const out = after.body === undefined || same ? raw : Buffer.from(JSON.stringify(after.body));
       res.writeHead(after.status, {
         ...(after.headers ?? passed),
         "content-type": after.contentType,

@@ -125,6 +125,8 @@ export interface Mutation extends MutationHooks {
    * authentication and task scope judge nothing without them.
    */
   credentials?: true;
+  /** Played with a second agent as --peer: the interop checks judge nothing without one. */
+  peer?: true;
   /**
    * The correct agent this deviation departs from, when the agent behind the proxy is not that agent by
    * itself: played in the run without the mutation, where the check must pass (a card that claims no
@@ -136,6 +138,11 @@ export interface Mutation extends MutationHooks {
 
 /** What the proxy may change, each hook returning the changed value or undefined to leave it. */
 export interface MutationHooks {
+  /**
+   * The card's URLs are left pointing at the agent: its signature covers them (A2A 1.0.1 §8.4.1), so
+   * only checks of the card itself are judged through the proxy then; no gRPC proxy is started either.
+   */
+  cardUrlsKept?: true;
   card?(card: Json): Json | undefined;
   /** The request before it is forwarded; `x` describes it as the client sent it. */
   request?(request: ForwardedRequest, x: Exchange, memory: MutationMemory): ForwardedRequest | undefined;

@@ -1,13 +1,30 @@
+import { generationOf, type ProtocolGeneration } from "../../model/generation.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { sides, type Side } from "../support/peer.js";
+
+/**
+ * The generations a card states: each 1.0 interface's own protocolVersion (1.0.1 §5.7 AgentInterface) and
+ * the card's; its shape's generation when no version names one.
+ */
+function statedGenerations(side: Side): ProtocolGeneration[] {
+  const card = side.validation.card;
+  const versions = [...card.interfaces.map((i) => i.protocolVersion), card.protocolVersion];
+  const named = versions.flatMap((v) => {
+    const g = v ? generationOf(v) : undefined;
+    return g ? [g] : [];
+  });
+  return named.length > 0 ? [...new Set(named)] : [card.generation];
+}
 
 /** What a side's card tells the other agent about the version to speak, checked against the wire. */
 function versionProblem(side: Side): string | undefined {
   const card = side.validation.card;
   if (card.protocolVersion === null)
     return `the ${side.label}'s card states no protocolVersion, so the other agent must guess which version to speak`;
-  if (card.generation !== side.generation)
-    return `the ${side.label}'s card says A2A ${card.generation} but it speaks A2A ${side.generation}`;
+  // A 1.0 card is 1.0-shaped whatever its interfaces state: the versions they name are what a peer reads.
+  const stated = statedGenerations(side);
+  if (!stated.includes(side.generation))
+    return `the ${side.label}'s card says A2A ${stated.join(" and ")} but it speaks A2A ${side.generation}`;
   return undefined;
 }
 

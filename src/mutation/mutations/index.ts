@@ -5,11 +5,13 @@ import { capabilityMutations } from "./capabilities.js";
 import { cardAccessMutations } from "./card-access.js";
 import { cardHttpMutations } from "./card-http.js";
 import { cardMutations } from "./card.js";
+import { cardSignatureMutations } from "./card-signature.js";
 import { continuationMutations } from "./continuation.js";
 import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
 import { declaredRefusalMutations } from "./declared-refusals.js";
 import { errorMutations } from "./errors.js";
+import { interopMutations } from "./interop.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
 import { pushDeliveryMutations } from "./push-delivery.js";
@@ -23,6 +25,7 @@ import { taskMutations } from "./tasks.js";
 /** Every deviation the proxy can play, in one list (ids unique, each with the check it must fail). */
 export const MUTATIONS: readonly Mutation[] = [
   ...cardMutations,
+  ...cardSignatureMutations,
   ...errorMutations,
   ...lifecycleMutations,
   ...taskMutations,
@@ -44,4 +47,5 @@ export const MUTATIONS: readonly Mutation[] = [
   ...authMutations,
   ...cardAccessMutations,
   ...declaredRefusalMutations,
+  ...interopMutations,
 ];
