@@ -19,6 +19,9 @@ function statedGenerations(side: Side): ProtocolGeneration[] {
 /** What a side's card tells the other agent about the version to speak, checked against the wire. */
 function versionProblem(side: Side): string | undefined {
   const card = side.validation.card;
+  // protocolVersion came in 0.2.5: a 0.1 or early 0.2 card without it leaves nothing to guess.
+  if (card.protocolVersion === null && (side.generation === "0.1" || side.generation === "0.2"))
+    return undefined;
   if (card.protocolVersion === null)
     return `the ${side.label}'s card states no protocolVersion, so the other agent must guess which version to speak`;
   // A 1.0 card is 1.0-shaped whatever its interfaces state: the versions they name are what a peer reads.
