@@ -5,7 +5,8 @@ import type { Finding } from "../model/finding.js";
 import { catalogue } from "../checks/index.js";
 import type { Transport } from "../model/transport.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
-import { runConformance, type ConformanceOptions } from "../runner/run-conformance.js";
+import { runConformance } from "../runner/run-conformance.js";
+import { conformThroughProxy, type Given } from "../runner/testing/conform-through-proxy.js";
 import { hints } from "../runner/testing/reference-conform.js";
 import { MUTATIONS } from "./mutations/index.js";
 import { startMutationProxy } from "./proxy.js";
@@ -14,7 +15,6 @@ import { checkFor, correctTwin, type Generation, type Mutation } from "./types.j
 const FAILED = new Set(["fail", "error"]);
 
 /** What a run is given beside the agent: credentials and a second caller, or a peer. */
-type Given = Partial<Pick<ConformanceOptions, "headers" | "credentialsGiven" | "identities" | "peerUrl">>;
 
 /** The run's own caller and a second one, for the mutations of authentication and task scope. */
 const OWNER = "owner-token-0123456789";
@@ -24,31 +24,6 @@ const withCredentials: Given = {
   credentialsGiven: true,
   identities: [{ name: "other", headers: { Authorization: `Bearer ${OTHER}` } }],
 };
-
-/** The suite through a proxy (with or without a mutation); the findings and how often the mutation applied. */
-async function conformThrough(
-  agent: RunningAgent,
-  mutation: Mutation | undefined,
-  categories?: CheckCategory[],
-  given?: Given,
-) {
-  const url = new URL(agent.url);
-  const proxy = await startMutationProxy({ target: url.origin, ...(mutation ? { mutation } : {}) });
-  try {
-    const result = await runConformance({
-      agentUrl: proxy.url + url.pathname,
-      headers: {},
-      timeoutMs: 5000,
-      policy: commandLinePolicy,
-      hints,
-      ...(categories ? { categories } : {}),
-      ...given,
-    });
-    return { findings: result.findings ?? [], applied: proxy.applied() };
-  } finally {
-    await proxy.close();
-  }
-}
 
 /**
  * The bindings over which a mutation must fail its check: those it declares that the check runs on
@@ -106,7 +81,7 @@ for (const [protocol, generation] of [
     let baseline: Finding[];
     beforeAll(async () => {
       agent = await startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000 });
-      baseline = (await conformThrough(agent, undefined)).findings;
+      baseline = (await conformThroughProxy(agent, undefined)).findings;
     }, 120_000);
     afterAll(() => agent.close());
 
@@ -169,7 +144,7 @@ for (const [protocol, generation] of [
         // The extended card (1.0 only) is served behind the bearer token, as 1.0.1 §13.3 requires.
         extendedCard: protocol === "1.0",
       });
-      baseline = (await conformThrough(agent, undefined, undefined, withCredentials)).findings;
+      baseline = (await conformThroughProxy(agent, undefined, undefined, withCredentials)).findings;
     }, 120_000);
     afterAll(() => agent.close());
     const cases = MUTATIONS.flatMap((m) => {
@@ -193,7 +168,7 @@ for (const [protocol, generation] of [
         startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000 }),
         startReferenceAgent({ port: 0, protocol }),
       ]);
-      baseline = (await conformThrough(agent, undefined, ["interop"], { peerUrl: peer.url })).findings;
+      baseline = (await conformThroughProxy(agent, undefined, ["interop"], { peerUrl: peer.url })).findings;
     }, 120_000);
     afterAll(() => Promise.all([agent.close(), peer.close()]));
     const cases = MUTATIONS.flatMap((m) => {
@@ -219,13 +194,13 @@ async function expectFailsItsCheck(
   const category = check.split(".")[0] as CheckCategory;
   // A mutation with a correct twin departs from that agent, not from the one behind the proxy.
   const twin = correctTwin(m);
-  const without = twin ? (await conformThrough(agent, twin, [category], given)).findings : baseline;
+  const without = twin ? (await conformThroughProxy(agent, twin, [category], given)).findings : baseline;
   expect(failed(without, check), "without the mutation").toEqual([]);
   expect(
     without.some((f) => f.id === check && f.status === "pass"),
     `${check} passes without it`,
   ).toBe(true);
-  const { findings, applied } = await conformThrough(agent, m, [category], given);
+  const { findings, applied } = await conformThroughProxy(agent, m, [category], given);
   expect(applied, "the mutation changed the traffic").toBeGreaterThan(0);
   expect(failed(findings, check), "with the mutation").not.toEqual([]);
   // The coverage table trusts the declared bindings: the check must fail over each of them.

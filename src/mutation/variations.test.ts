@@ -1,32 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type RunningAgent } from "../agent/index.js";
 import type { Finding } from "../model/finding.js";
-import { commandLinePolicy } from "../net/outbound-policy.js";
-import { runConformance } from "../runner/run-conformance.js";
-import { hints } from "../runner/testing/reference-conform.js";
-import { startMutationProxy } from "./proxy.js";
-import type { Generation, MutationHooks } from "./types.js";
+import { conformThroughProxy } from "../runner/testing/conform-through-proxy.js";
+import type { Generation } from "./types.js";
 import { ALLOWED_VARIATIONS } from "./variations.js";
 
 const FAILED = new Set(["fail", "error"]);
-
-/** The suite through a proxy playing `hooks` (or nothing); its findings and how often the hooks changed something. */
-async function conformThrough(agent: RunningAgent, hooks: MutationHooks | undefined) {
-  const url = new URL(agent.url);
-  const proxy = await startMutationProxy({ target: url.origin, ...(hooks ? { mutation: hooks } : {}) });
-  try {
-    const result = await runConformance({
-      agentUrl: proxy.url + url.pathname,
-      headers: {},
-      timeoutMs: 5000,
-      policy: commandLinePolicy,
-      hints,
-    });
-    return { findings: result.findings ?? [], applied: proxy.applied() };
-  } finally {
-    await proxy.close();
-  }
-}
 
 const failures = (findings: Finding[]) =>
   new Set(findings.filter((f) => FAILED.has(f.status)).map((f) => `${f.id} ${f.transport ?? "agent"}`));
@@ -50,14 +29,14 @@ for (const [protocol, generation] of [
     let before: Set<string>;
     beforeAll(async () => {
       agent = await startReferenceAgent({ port: 0, protocol, slowTaskMs: 2000 });
-      before = failures((await conformThrough(agent, undefined)).findings);
+      before = failures((await conformThroughProxy(agent, undefined)).findings);
     }, 120_000);
     afterAll(() => agent.close());
     const cases = ALLOWED_VARIATIONS.filter((v) => !v.generations || v.generations.includes(generation));
     it.each(cases)(
       "$id",
       async (v) => {
-        const { findings, applied } = await conformThrough(agent, v);
+        const { findings, applied } = await conformThroughProxy(agent, v);
         expect(applied, "the variation changed the traffic").toBeGreaterThan(0);
         expect([...failures(findings)].filter((f) => !before.has(f))).toEqual([]);
       },
