@@ -91,10 +91,10 @@ export function headerValue(
   return Buffer.isBuffer(v) ? v.toString() : v;
 }
 
-// Header names that carry credentials: the standard ones and any that looks like an API key or token
-// (the same reading as the checks' probe without credentials).
-const CREDENTIAL =
-  /^(authorization|proxy-authorization|cookie)$|auth|api[-_]?key|token|secret|session|password/i;
+// Header names that carry credentials: Authorization, or a header the card's scheme names (1.0.1 §4.5
+// APIKeySecurityScheme `in: header`, e.g. X-API-Key; a session cookie; a token). gRPC's binary metadata
+// (`-bin`) is never a credential.
+const CREDENTIAL = /auth|key|token|secret|session|password|cookie/i;
 
 /** The credentials a request carries in its headers (or gRPC metadata): name → value. */
 export function credentialHeaders(
@@ -102,7 +102,7 @@ export function credentialHeaders(
 ): Record<string, string> {
   const found: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
-    const value = CREDENTIAL.test(name) ? headerValue(headers, name) : undefined;
+    const value = CREDENTIAL.test(name) && !name.endsWith("-bin") ? headerValue(headers, name) : undefined;
     if (value !== undefined) found[name] = value;
   }
   return found;

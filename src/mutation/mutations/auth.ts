@@ -9,6 +9,7 @@ import type {
   MutationMemory,
   Verb,
 } from "../types.js";
+import { credentialHeaders } from "./answers.js";
 import { taskIn } from "./shapes.js";
 import { grpcTask } from "./grpc-shapes.js";
 
@@ -20,30 +21,17 @@ const OWNER = "owner-credentials";
 // The credentials each request came with, by exchange (the same object reaches the reply hook).
 const sentWith = new WeakMap<object, string | undefined>();
 
-// Credentials travel in Authorization or in a header the card's scheme names (1.0.1 §4.5 APIKeySecurityScheme
-// `in: header`, e.g. X-API-Key; a session cookie): every header whose name says it carries one.
-const CREDENTIAL_HEADER = /auth|key|token|session|cookie/i;
 type Headers = Record<string, string | string[] | Buffer>;
 
-const textOf = (v: string | string[] | Buffer): string =>
-  Array.isArray(v) ? (v[0] ?? "") : Buffer.isBuffer(v) ? v.toString() : v;
-
-/**
- * The credentials a request carries, as one comparable text (every credential header, by name), or
- * undefined when it carries none. gRPC's binary metadata (`-bin`) is never a credential.
- */
+/** The credentials a request carries, as one comparable text (every credential header, by name), or undefined. */
 function credentialsOf(headers: Headers): string | undefined {
-  const found = Object.entries(headers)
-    .filter(([name]) => CREDENTIAL_HEADER.test(name) && !name.endsWith("-bin"))
-    .map(([name, v]) => [name.toLowerCase(), textOf(v)] as const)
-    .sort(([a], [b]) => a.localeCompare(b));
+  const found = Object.entries(credentialHeaders(headers)).sort(([a], [b]) => a.localeCompare(b));
   return found.length > 0 ? JSON.stringify(found) : undefined;
 }
 
 /** The request's headers with its own credentials replaced by `credentials` (as credentialsOf wrote them). */
 function carrying<H extends Headers>(headers: H, credentials: string): H {
-  for (const name of Object.keys(headers))
-    if (CREDENTIAL_HEADER.test(name) && !name.endsWith("-bin")) delete headers[name];
+  for (const name of Object.keys(credentialHeaders(headers))) delete headers[name];
   for (const [name, value] of JSON.parse(credentials) as Array<[string, string]>)
     (headers as Headers)[name] = value;
   return headers;
