@@ -1,5 +1,6 @@
 import { encodeGrpcStatusDetails } from "@a2a-js/sdk/errors/grpc";
-import type { BufferedReply, Exchange, GrpcError } from "../types.js";
+import { isObject } from "../exchange.js";
+import type { BufferedReply, Exchange, GrpcError, Json } from "../types.js";
 import { GRPC_FAILED_PRECONDITION } from "./grpc-shapes.js";
 import type { A2aErrorSpelling } from "./shapes.js";
 
@@ -106,4 +107,13 @@ export function credentialHeaders(
     if (value !== undefined) found[name] = value;
   }
   return found;
+}
+
+/** The card with one capability flag set (undefined when it already says so): a claim the setting needs. */
+export function withCapability(card: Json, name: string, value: boolean): Json | undefined {
+  const caps: Json = isObject(card.capabilities) ? card.capabilities : {};
+  if (caps[name] === value) return undefined;
+  caps[name] = value;
+  card.capabilities = caps;
+  return card;
 }

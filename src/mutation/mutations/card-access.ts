@@ -7,6 +7,7 @@ import {
   grpcA2aError,
   mark,
   marked,
+  withCapability,
 } from "./answers.js";
 import { isA2aError, isRefusal, UNSUPPORTED_OPERATION } from "./shapes.js";
 
@@ -51,13 +52,7 @@ function runCredentials(
 }
 
 /** The card claiming the extended card (1.0.1 §3.1.11: the operation is available only then). */
-function claimExtendedCard(card: Json): Json | undefined {
-  const caps: Json = isObject(card.capabilities) ? card.capabilities : {};
-  if (caps.extendedAgentCard === true) return undefined;
-  caps.extendedAgentCard = true;
-  card.capabilities = caps;
-  return card;
-}
+const claimExtendedCard = (card: Json) => withCapability(card, "extendedAgentCard", true);
 
 const NOT_CONFIGURED = "no extended agent card is configured";
 const UNSUPPORTED = "the extended agent card is not supported";

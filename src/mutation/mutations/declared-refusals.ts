@@ -8,6 +8,7 @@ import {
   mark,
   marked,
   PUSH_NOT_SUPPORTED,
+  withCapability,
 } from "./answers.js";
 import { rpcError, UNSUPPORTED_OPERATION } from "./shapes.js";
 
@@ -18,13 +19,7 @@ import { rpcError, UNSUPPORTED_OPERATION } from "./shapes.js";
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
 /** The card claiming no push notifications. */
-function denyPush(card: Json): Json | undefined {
-  const caps: Json = isObject(card.capabilities) ? card.capabilities : {};
-  if (caps.pushNotifications === false) return undefined;
-  caps.pushNotifications = false;
-  card.capabilities = caps;
-  return card;
-}
+const denyPush = (card: Json) => withCapability(card, "pushNotifications", false);
 
 const NO_PUSH = "push notifications are not supported";
 
