@@ -117,10 +117,14 @@ export const interopMutations: Mutation[] = [
     what: "the card states no protocolVersion, so its peer must guess which version to speak",
     clause: "A2A 0.3 §5.5 AgentCard.protocolVersion (required)",
     check: "interop.version-compatible",
-    card: (card) => {
-      if (typeof card.protocolVersion !== "string") return undefined;
-      delete card.protocolVersion;
-      return card;
+    // Only where 0.3 puts the card: at 0.2's agent.json a card without the field (it came in 0.2.5) is read
+    // as 0.2's, and a peer has nothing to guess.
+    reply: (r, x) => {
+      if (x.verb !== "card" || !x.path.split("?")[0]?.endsWith("/.well-known/agent-card.json"))
+        return undefined;
+      if (!isObject(r.body) || typeof r.body.protocolVersion !== "string") return undefined;
+      delete r.body.protocolVersion;
+      return r;
     },
   },
   {
