@@ -110,15 +110,35 @@ describe("a run's deadline and a server shutdown stop its work too", () => {
     }
   });
 
-  it("a load run when the server shuts down: its requests are given up and none is sent after", async () => {
-    const closing = await serve(tmp.db.replace(/\.db$/, "-shutdown.db"));
-    const { agent } = await runHeld("load", 3, closing);
-    await closing.close();
-    await agent.released(3);
-    const sent = agent.count();
-    // Round trips through another server: time for a run still going to send again.
-    const api = apiClient(server.url);
-    for (let i = 0; i < 10; i++) await api("GET", "/api/projects");
-    expect(agent.count(), "messages sent after the shutdown").toBe(sent);
+  it.each(["load", "redteam"] as const)(
+    "a %s run when the server shuts down: its work in flight is given up and nothing is sent after",
+    async (kind) => {
+      const inFlight = kind === "load" ? 3 : 1;
+      const closing = await serve(tmp.db.replace(/\.db$/, `-shutdown-${kind}.db`));
+      const { agent } = await runHeld(kind, inFlight, closing);
+      await closing.close();
+      await agent.released(inFlight);
+      const sent = agent.count();
+      // Round trips through another server: time for a run still going to send again.
+      const api = apiClient(server.url);
+      for (let i = 0; i < 10; i++) await api("GET", "/api/projects");
+      expect(agent.count(), "messages sent after the shutdown").toBe(sent);
+    },
+  );
+
+  it("a red-team run past the server's run deadline ends as an error, its attack given up, none sent after", async () => {
+    const short = await serve(tmp.db.replace(/\.db$/, "-deadline-redteam.db"), { runTimeoutMs: 2000 });
+    try {
+      const { api, agent, runId } = await runHeld("redteam", 1, short);
+      const done = await waitForRun(api, runId, 30_000);
+      expect(done.status).toBe("error");
+      expect(done.result?.reason ?? "").toMatch(/took longer than 2 s and was stopped/);
+      await agent.released(1);
+      const sent = agent.count();
+      for (let i = 0; i < 10; i++) await api("GET", `/api/runs/${runId}`);
+      expect(agent.count(), "attacks sent after the deadline").toBe(sent);
+    } finally {
+      await short.close();
+    }
   });
 });
