@@ -31,6 +31,11 @@ export const AGENTS = [
     script: "agents/reactive-agents.mjs",
   },
   { id: "omniroute", label: "OmniRoute 3.7.9 AI gateway /a2a", script: "agents/omniroute.mjs" },
+  {
+    id: "strands",
+    label: "Strands Agents 1.19.0 (TypeScript) A2AExpressServer",
+    script: "agents/strands.mjs",
+  },
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
   { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
   { id: "hand-auth", label: "hand-written 0.3 server behind an API key", script: "agents/hand-auth.mjs" },
