@@ -55,6 +55,13 @@ export const CARD_FLAWS: FlawDefinition[] = [
     (c) => delete c.protocolVersion,
   ),
   cardFlaw(
+    "card-missing-preferred-transport",
+    V03,
+    "The card of a 0.3 agent has no preferredTransport.",
+    "card.required-fields fails: the agent speaks 0.3, whose §5.6.1 makes preferredTransport REQUIRED",
+    (c) => delete c.preferredTransport,
+  ),
+  cardFlaw(
     "card-missing-version",
     BOTH,
     "The card has no version.",

@@ -27,6 +27,7 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
   }),
   "card-empty-description": cardShows((c) => expect(c.description).toBe("")),
   "card-missing-protocol-version": cardShows((c) => expect(c).not.toHaveProperty("protocolVersion")),
+  "card-missing-preferred-transport": cardShows((c) => expect(c).not.toHaveProperty("preferredTransport")),
   "card-missing-version": cardShows((c) => expect(c).not.toHaveProperty("version")),
   "card-bad-url": cardShows((c) => {
     expect(c.url).toBe("ftp://helpdesk.invalid/a2a");

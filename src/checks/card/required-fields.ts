@@ -8,8 +8,8 @@ export default defineCheck({
   category: "card",
   level: "MUST",
   requirement:
-    "The card is available (an agent that answers but serves no card at any location tried fails here, and the run stops); name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types; an agent that speaks 0.3 states its protocolVersion.",
-  spec: "A2A 0.3 §5.5 AgentCard; 1.0 §5.7 (REQUIRED fields), 1.0.1 §8.1 (the card MUST be available)",
+    "The card is available (an agent that answers but serves no card at any location tried fails here, and the run stops); name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types; an agent that speaks 0.3 states its protocolVersion and preferredTransport.",
+  spec: "A2A 0.3 §5.5 AgentCard, §5.6.1 (preferredTransport); 1.0 §5.7 (REQUIRED fields), 1.0.1 §8.1 (the card MUST be available)",
   tck: ["CARD-STRUCT-001", "CARD-DISC-001", "DM-SERIAL-004"],
   quote: {
     spec: "A2A 1.0 §5.7",
@@ -21,6 +21,7 @@ export default defineCheck({
     { flaw: "card-missing-name", protocols: ["1.0"], violates: ["CARD-STRUCT-001", "DM-SERIAL-004"] },
     { flaw: "card-skill-missing-id", protocols: ["1.0"], violates: ["CARD-STRUCT-001", "DM-SERIAL-004"] },
     { flaw: "card-missing-protocol-version", protocols: ["0.3"], violates: ["CARD-STRUCT-001"] },
+    { flaw: "card-missing-preferred-transport", protocols: ["0.3"], violates: ["CARD-STRUCT-001"] },
   ],
   scope: "agent",
   basic: true,
@@ -40,7 +41,7 @@ export default defineCheck({
       "errors",
       "required fields",
     );
-    const missing = missingProtocolVersion(ctx);
+    const missing = missingOn03(ctx);
     if (!missing) return Promise.resolve(verdict);
     return Promise.resolve(
       verdict.status === "fail" ? { ...verdict, message: `${verdict.message}; ${missing}` } : fail(missing),
@@ -49,15 +50,25 @@ export default defineCheck({
 });
 
 /**
- * The wire decides the version, so an agent that answers 0.3 methods owes the card member 0.3 §5.5 requires:
- * protocolVersion. On a 0.2 wire it is not owed: it is required only from 0.2.5, and a card without it reads
- * as 0.2.0–0.2.4, whose methods are the same. (1.0 moves it into each interface.) So no proxy mutation
- * proves this rule on every agent: without the field most 0.3 agents read as 0.2 on the wire, which is owed
- * nothing; the reference agent's flaw card-missing-protocol-version, which answers a 0.3-only method, proves it.
+ * The wire decides the version, so an agent that answers 0.3 methods owes the card members 0.3 requires:
+ * protocolVersion (§5.5) and preferredTransport (§5.6.1: "REQUIRED and MUST be present in every AgentCard";
+ * the published schema gives it a default, the text does not). On a 0.2 wire neither is owed: protocolVersion
+ * is required only from 0.2.5 (a card without it reads as 0.2.0–0.2.4, whose methods are the same) and
+ * preferredTransport came with 0.3. (1.0 moves both into each interface.) A missing protocolVersion has no
+ * proxy mutation that proves the rule on every agent: without the field most 0.3 agents read as 0.2 on the
+ * wire, which is owed nothing; the reference agent's flaw card-missing-protocol-version, which answers a
+ * 0.3-only method, proves it. A missing preferredTransport changes no reading: its mutation plays everywhere.
  */
-function missingProtocolVersion(ctx: CheckContext): string | undefined {
+function missingOn03(ctx: CheckContext): string | undefined {
   if (ctx.generation !== "0.3") return undefined;
   const card = ctx.rawCard;
-  if (typeof card !== "object" || card === null || "protocolVersion" in card) return undefined;
-  return "the card has no protocolVersion, although the agent speaks A2A 0.3 (required: A2A 0.3 §5.5)";
+  if (typeof card !== "object" || card === null) return undefined;
+  const missing = [
+    ...("protocolVersion" in card ? [] : ["protocolVersion (required: A2A 0.3 §5.5)"]),
+    ...("preferredTransport" in card
+      ? []
+      : ["preferredTransport (A2A 0.3 §5.6.1: REQUIRED and MUST be present in every AgentCard)"]),
+  ];
+  if (missing.length === 0) return undefined;
+  return `the card has no ${missing.join(" and no ")}, although the agent speaks A2A 0.3`;
 }

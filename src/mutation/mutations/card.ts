@@ -82,6 +82,21 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-preferred-transport-dropped",
+    violates: ["CARD-STRUCT-001"],
+    what: "the card of a 0.3 agent has no preferredTransport",
+    clause: "A2A 0.3 §5.6.1: the preferredTransport field is REQUIRED and MUST be present in every AgentCard",
+    check: { "0.x": "card.required-fields" },
+    generations: ["0.x"],
+    // Only a card that says 0.3: 0.2 had no preferredTransport, so a 0.2 card owes none.
+    card: (card) => {
+      if (!("preferredTransport" in card) || !String(card.protocolVersion ?? "").startsWith("0.3"))
+        return undefined;
+      delete card.preferredTransport;
+      return card;
+    },
+  },
+  {
     id: "card-version-not-spoken",
     what: "the card claims a protocol version the agent does not speak on the wire",
     clause: "A2A 0.3 §5.5 protocolVersion; 1.0.1 §5.7 AgentInterface.protocolVersion",
