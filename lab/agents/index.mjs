@@ -6,6 +6,7 @@
  * a user would give).
  */
 export const AGENTS = [
+  { id: "sdk-v02", label: "@a2a-js/sdk 0.2.5 server", script: "agents/sdk-v02.mjs" },
   { id: "sdk-v03", label: "@a2a-js/sdk 0.3.14 server", script: "agents/sdk-v03.mjs" },
   { id: "sdk-v10", label: "@a2a-js/sdk 1.3.0 server", script: "agents/sdk-v10.mjs" },
   {
