@@ -90,8 +90,8 @@ export const cardMutations: Mutation[] = [
     generations: ["0.x"],
     // Only a card that says 0.3: 0.2 had no preferredTransport, so a 0.2 card owes none.
     card: (card) => {
-      if (!("preferredTransport" in card) || !String(card.protocolVersion ?? "").startsWith("0.3"))
-        return undefined;
+      const version = typeof card.protocolVersion === "string" ? card.protocolVersion : "";
+      if (!("preferredTransport" in card) || !version.startsWith("0.3")) return undefined;
       delete card.preferredTransport;
       return card;
     },
