@@ -1,5 +1,6 @@
-// A scripted stand-in for an OpenAI-compatible chat-completions service, so every lab agent
-// runs on loopback with no network and answers deterministically.
+// A scripted stand-in for an OpenAI-compatible chat-completions service (and for the Gemini API's
+// generateContent, for agents built on Google's own client), so every lab agent runs on loopback with
+// no network and answers deterministically.
 //
 // The reply is "Echo: <last user text>", delivered in a few chunks spread over
 // LAB_MODEL_DELAY_MS (default 600 ms) so that a task stays running for a moment, as it
@@ -53,12 +54,103 @@ function forcedToolCall(body, reply) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The text of the last user turn in a Gemini generateContent request. */
+function lastGeminiUserText(body) {
+  const contents = Array.isArray(body?.contents) ? body.contents : [];
+  for (let i = contents.length - 1; i >= 0; i--) {
+    const c = contents[i];
+    if (c?.role !== "user" || !Array.isArray(c.parts)) continue;
+    const text = c.parts.map((p) => (typeof p?.text === "string" ? p.text : "")).join("");
+    if (text) return text;
+  }
+  return "";
+}
+
+/**
+ * A value that fits a JSON schema, for requests that ask for JSON (Gemini CLI's "who speaks next"
+ * and model-routing calls): the first enum value ("user" where offered), empty values otherwise.
+ */
+function valueFor(schema) {
+  if (!schema || typeof schema !== "object") return "lab";
+  if (Array.isArray(schema.enum)) return schema.enum.includes("user") ? "user" : schema.enum[0];
+  const type = String(schema.type ?? "").toLowerCase();
+  if (type === "object" || schema.properties) {
+    const out = {};
+    for (const [k, v] of Object.entries(schema.properties ?? {})) out[k] = valueFor(v);
+    return out;
+  }
+  if (type === "array") return [];
+  if (type === "boolean") return false;
+  if (type === "number" || type === "integer") return 0;
+  return "lab";
+}
+
+/** Gemini API: models/{model}:generateContent, :streamGenerateContent (SSE) and :countTokens. */
+async function handleGemini(req, res, action) {
+  let raw = "";
+  for await (const c of req) raw += c;
+  let body = {};
+  try {
+    body = JSON.parse(raw || "{}");
+  } catch {
+    res.writeHead(400, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { code: 400, message: "bad json", status: "INVALID_ARGUMENT" } }));
+    return;
+  }
+  let closed = false;
+  res.on("close", () => (closed = true));
+  if (action === "countTokens") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ totalTokens: 10 }));
+    return;
+  }
+  const config = body.generationConfig ?? body.config ?? {};
+  const schema = config.responseJsonSchema ?? config.responseSchema;
+  const text =
+    config.responseMimeType === "application/json"
+      ? JSON.stringify(valueFor(schema))
+      : `Echo: ${lastGeminiUserText(body).trim().slice(0, 200) || "(nothing)"}`;
+  const usageMetadata = {
+    promptTokenCount: 10,
+    candidatesTokenCount: text.length,
+    totalTokenCount: 10 + text.length,
+  };
+  const candidate = (t, done) => ({
+    candidates: [
+      {
+        content: { role: "model", parts: [{ text: t }] },
+        index: 0,
+        ...(done ? { finishReason: "STOP" } : {}),
+      },
+    ],
+    usageMetadata,
+    modelVersion: "lab-model",
+  });
+  if (action === "streamGenerateContent") {
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const parts = config.responseMimeType === "application/json" ? [text] : chunks(text, 4);
+    for (let i = 0; i < parts.length; i++) {
+      await sleep(DELAY_MS / parts.length);
+      if (closed) return;
+      res.write(`data: ${JSON.stringify(candidate(parts[i], i === parts.length - 1))}\r\n\r\n`);
+    }
+    res.end();
+    return;
+  }
+  await sleep(DELAY_MS);
+  if (closed) return;
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(candidate(text, true)));
+}
+
 async function handle(req, res) {
   if (req.method === "GET" && req.url.endsWith("/models")) {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ object: "list", data: [{ id: "lab-model", object: "model" }] }));
     return;
   }
+  const gemini = /\/models\/[^/:?]+:(generateContent|streamGenerateContent|countTokens)/.exec(req.url);
+  if (req.method === "POST" && gemini) return handleGemini(req, res, gemini[1]);
   if (req.method !== "POST" || !req.url.includes("chat/completions")) {
     res.writeHead(404, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));

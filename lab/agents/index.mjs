@@ -37,6 +37,11 @@ export const AGENTS = [
     label: "Strands Agents 1.19.0 (TypeScript) A2AExpressServer",
     script: "agents/strands.mjs",
   },
+  {
+    id: "gemini-cli",
+    label: "Gemini CLI A2A server 0.25.2 (@google/gemini-cli-a2a-server)",
+    script: "agents/gemini-cli.mjs",
+  },
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
   { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
   { id: "hand-auth", label: "hand-written 0.3 server behind an API key", script: "agents/hand-auth.mjs" },
