@@ -73,6 +73,11 @@ export interface FlawInfo {
    * suite must not fail.
    */
   allowed?: true;
+  /**
+   * The suite is run on this flaw without hints, as a user who gives none: the flaw shows a path the
+   * suite must find by itself (a hint would lead it past the defect).
+   */
+  unhinted?: true;
 }
 
 export type JsonObject = Record<string, unknown>;

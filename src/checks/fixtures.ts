@@ -217,13 +217,16 @@ export class Fixtures {
 
   /** Messages to try for a running task: the hint, then the candidates that kept the agent busy longest. */
   async runningMessages(): Promise<string[]> {
-    const surveyed = await this.survey();
-    const byTime = surveyed
-      .filter((p) => p.ended !== "message" && p.ended !== "input-required")
-      .sort((a, b) => b.ms - a.ms)
-      .map((p) => p.text);
+    const surveyed = (await this.survey()).filter((p) => p.ended !== "message");
+    const byTime = (asks: boolean) =>
+      surveyed
+        .filter((p) => (p.ended === "input-required") === asks)
+        .sort((a, b) => b.ms - a.ms)
+        .map((p) => p.text);
     const hint = this.options.hints.slow;
-    return [...new Set([...(hint ? [hint] : []), ...byTime])];
+    // Messages that end asking back come last, not never: an agent that asks back on every turn may still
+    // work first (seen on Gemini CLI's A2A server), and its working task is the one to cancel or watch.
+    return [...new Set([...(hint ? [hint] : []), ...byTime(false), ...byTime(true)])];
   }
 
   /**

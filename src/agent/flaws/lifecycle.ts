@@ -126,6 +126,29 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "asks-back-cancel-undone",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "Every task works, then asks back (input-required); tasks/cancel of a working task replies canceled, but the work goes on and the task ends input-required (work capped at 300 ms).",
+    expect:
+      "lifecycle.cancel-running fails: the cancel must be tried on a working task, not only on one waiting for input",
+    unhinted: true,
+    plan: (plan) => ({
+      ...plan,
+      workMs: Math.min(plan.workMs, 300),
+      outcome: { kind: "input-required", question: "Anything else?" },
+    }),
+    rpc: async (call, res, kit) => {
+      if (!is(call, kit, "cancel")) return false;
+      const task = await storedTask(kit, paramsOf(call).id);
+      if (!task || !ACTIVE.has(stateOf(task))) return false;
+      const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
+      sendRpcResult(res, call.id, { ...task, status });
+      return true;
+    },
+  },
+  {
     name: "cancel-then-completes",
     category: "protocol",
     protocols: BOTH,

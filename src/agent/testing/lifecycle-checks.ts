@@ -84,6 +84,14 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
     expect(["submitted", "working"]).toContain(probe.dialect.task(resultOf(reply)).state);
   },
+  "asks-back-cancel-undone": async (probe) => {
+    const task = await send(probe, "slow: take your time");
+    const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
+    expect(probe.dialect.task(resultOf(reply)).state).toBe("canceled");
+    await expect
+      .poll(async () => (await get(probe, { id: task.id })).state, { timeout: 2000, interval: 50 })
+      .toBe("input-required");
+  },
   "cancel-then-completes": async (probe) => {
     const task = await send(probe, "slow: take your time");
     const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });

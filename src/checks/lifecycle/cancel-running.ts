@@ -141,6 +141,12 @@ export default defineCheck({
       violates: ["CORE-CANCEL-001"],
     },
     { flaw: "polled-status-stale", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "asks-back-cancel-undone",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CANCEL-001"],
+    },
   ],
   allowed: [
     {

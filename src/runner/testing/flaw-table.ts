@@ -17,6 +17,8 @@ export interface FlawRow {
   transports?: Array<"JSONRPC" | "HTTP+JSON" | "GRPC">;
   bearer?: string;
   other?: string;
+  /** Run without hints (the flaw's `unhinted`). */
+  unhinted?: true;
 }
 
 /**
@@ -40,7 +42,7 @@ export function flawTable(protocol: AgentProtocol): FlawRow[] {
     .map((row) => {
       const flaw = FLAWS.find((f) => f.name === row.flaw);
       const hooks = Object.keys(flaw ?? {}).filter(
-        (key) => !["name", "category", "protocols", "description", "expect"].includes(key),
+        (key) => !["name", "category", "protocols", "description", "expect", "unhinted"].includes(key),
       );
       const jsonRpcOnly =
         hooks.length > 0 &&
@@ -51,6 +53,7 @@ export function flawTable(protocol: AgentProtocol): FlawRow[] {
         ...(jsonRpcOnly ? { transports: ["JSONRPC" as const] } : {}),
         ...(flaw?.auth ? { bearer } : {}),
         ...(flaw?.scopeDefect ? { bearer, other } : {}),
+        ...(flaw?.unhinted ? { unhinted: true as const } : {}),
       };
     });
 }
@@ -64,6 +67,7 @@ export async function expectFlawFailsItsChecks(
     ...(e.transports ? { transports: e.transports } : {}),
     ...(e.bearer ? { bearer: e.bearer } : {}),
     ...(e.other ? { other: e.other } : {}),
+    ...(e.unhinted ? { hints: {} } : {}),
   });
   const findings = result.findings ?? [];
   // A check that threw is no evidence that the flaw was seen: only a failing verdict counts.
