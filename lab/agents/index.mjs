@@ -42,6 +42,11 @@ export const AGENTS = [
     label: "Gemini CLI A2A server 0.25.2 (@google/gemini-cli-a2a-server)",
     script: "agents/gemini-cli.mjs",
   },
+  {
+    id: "inference-gateway",
+    label: "Inference Gateway TypeScript ADK 0.16.0 (@inference-gateway/adk)",
+    script: "agents/inference-gateway.mjs",
+  },
   { id: "hand-v03", label: "hand-written 0.3 server (JSON-RPC + HTTP+JSON)", script: "agents/hand-v03.mjs" },
   { id: "hand-v10", label: "hand-written 1.0 server (JSON-RPC)", script: "agents/hand-v10.mjs" },
   { id: "hand-auth", label: "hand-written 0.3 server behind an API key", script: "agents/hand-auth.mjs" },
