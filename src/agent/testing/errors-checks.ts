@@ -8,6 +8,12 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const reply = await postRaw(jsonrpc(probe), '{"not":"jsonrpc"}', probe.dialect.headers);
     expect(errorCode(reply.body)).toBe(-32602);
   },
+  "message-id-invented": async (probe) => {
+    const params = probe.dialect.sendParams("hello") as { message: Record<string, unknown> };
+    delete params.message.messageId;
+    const reply = await rpc(jsonrpc(probe), probe.dialect.methods.send, params, probe.dialect.headers);
+    expect(errorCode(reply.body)).toBeUndefined();
+  },
   "parse-error-as-invalid-request": async (probe) => {
     const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
     expect(errorCode(reply.body)).toBe(-32600);

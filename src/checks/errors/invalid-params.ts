@@ -1,6 +1,8 @@
 import { describeOutcome } from "../../client/jsonrpc.js";
 import { methodName, type Operation } from "../../client/methods.js";
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
+import { userMessage } from "../../client/jsonrpc-params.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
 import { defineCheck, fail, pass } from "../define.js";
 
 export default defineCheck({
@@ -9,7 +11,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number and with no message, a get and a cancel with no id.",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message and with a message that has no messageId (0.2 on), a get and a cancel with no id.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -23,6 +25,12 @@ export default defineCheck({
     // Their InternalError for an unknown task is also what a request with no id gets (in 1.0 the SDK refuses it first).
     { flaw: "task-not-found-wrong-code", protocols: ["0.3"] },
     { flaw: "cancel-unknown-wrong-code", protocols: ["0.3"] },
+    {
+      flaw: "message-id-invented",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-ERR-002"],
+    },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
@@ -33,7 +41,8 @@ export default defineCheck({
     const evidence: string[] = [];
     const wrong: string[] = [];
     const lenient: string[] = [];
-    for (const { op, params, what, orTaskNotFound } of malformed) {
+    const shapes = [...malformed, ...(ctx.generation === "0.1" ? [] : [withoutMessageId(ctx.generation)])];
+    for (const { op, params, what, orTaskNotFound } of shapes) {
       const method = methodName(ctx.generation, op);
       const outcome = await rpc(method, params);
       if (outcome.kind !== "unreachable" && outcome.http.trafficId) evidence.push(outcome.http.trafficId);
@@ -44,13 +53,10 @@ export default defineCheck({
     }
     if (wrong.length > 0)
       return fail(
-        `${wrong.length} of ${malformed.length} malformed requests did not get -32602: ${wrong.join("; ")}`,
+        `${wrong.length} of ${shapes.length} malformed requests did not get -32602: ${wrong.join("; ")}`,
         evidence,
       );
-    return pass(
-      `all ${malformed.length} malformed requests (send, get, cancel) were answered -32602`,
-      evidence,
-    );
+    return pass(`all ${shapes.length} malformed requests (send, get, cancel) were answered -32602`, evidence);
   },
 });
 
@@ -59,7 +65,24 @@ export default defineCheck({
  * -32602). Shapes a lenient server may still read (parts given as a string, an id of another type answered
  * TaskNotFound) are left out: the official SDKs accept them, and reading leniently is no defect.
  */
-const malformed: ReadonlyArray<{ op: Operation; params: unknown; what: string; orTaskNotFound?: true }> = [
+interface Malformed {
+  op: Operation;
+  params: unknown;
+  what: string;
+  orTaskNotFound?: true;
+}
+
+/**
+ * A message with everything but its messageId, which every generation from 0.2 requires (Message.messageId
+ * in specification/json/a2a.json from v0.2.0; a2a.proto message_id REQUIRED at v1.0.1): a server that makes
+ * one up accepts params the spec calls invalid.
+ */
+function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">): Malformed {
+  const { messageId: _dropped, ...message } = userMessage(generation, { text: "Hello" });
+  return { op: "send", params: { message }, what: "with a message that has no messageId" };
+}
+
+const malformed: readonly Malformed[] = [
   { op: "send", params: { message: 5 }, what: 'with {"message": 5}' },
   { op: "send", params: {}, what: "with no message" },
   // A request that names no task may also be told the task is not found: the official 0.3 SDK does.

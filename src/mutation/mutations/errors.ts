@@ -50,6 +50,25 @@ export const errorMutations: Mutation[] = [
     reply: (r, x) => (x.requestUnparsable ? undefined : recode(r, INVALID_REQUEST, INTERNAL_ERROR)),
   },
   {
+    id: "message-without-id-accepted",
+    violates: ["CORE-ERR-002"],
+    bindings: ["JSONRPC"],
+    generations: ["0.x", "1.0"],
+    what: "a send whose message has no messageId is accepted: the agent makes one up instead of answering -32602",
+    clause:
+      "A2A 0.3 §8.1 (-32602: a missing required field), Message.messageId required from 0.2.0; 1.0.1 a2a.proto message_id REQUIRED, §3.3.2",
+    check: "errors.invalid-params",
+    // Played on the request: the agent then sees a valid message and accepts it, as the deviating one would.
+    request: (r, x) => {
+      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !isObject(r.body.params))
+        return undefined;
+      const message = r.body.params.message;
+      if (!isObject(message) || "messageId" in message || !("role" in message)) return undefined;
+      message.messageId = `plainwright-proxy-${Date.now()}`;
+      return r;
+    },
+  },
+  {
     id: "invalid-params-as-internal-error",
     violates: ["CORE-ERR-001", "CORE-ERR-002"],
     bindings: ["JSONRPC"],
