@@ -386,4 +386,33 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
 ];
 
 /** Streaming and subscribe flaws: bent event streams, refused or misframed subscriptions, lost tasks. */
-export const STREAMING_FLAWS: FlawDefinition[] = [...STREAM_FLAWS, ...SUBSCRIBE_FLAWS];
+/** A stream whose events are CloudEvents envelopes rather than JSON-RPC responses (seen on the Inference Gateway ADK 0.16). */
+const streamEventsNotJsonRpc: FlawDefinition = {
+  name: "stream-events-not-jsonrpc",
+  category: "protocol",
+  protocols: ["0.3"],
+  description:
+    "The events of a message stream are CloudEvents envelopes ({specversion, type, data}) around the task, not JSON-RPC responses.",
+  expect:
+    "streaming.events-well-formed fails; streaming.first-event and streaming.final-event, which have no A2A event to judge, skip and name it",
+  rpc: async (call, res, kit) => {
+    if (call.method !== kit.streamMethod) return false;
+    let result: unknown;
+    try {
+      result = await kit.sendBlocking(call.params);
+    } catch {
+      return false;
+    }
+    res.status(200);
+    res.setHeader("Content-Type", "text/event-stream");
+    const envelope = { specversion: "1.0", id: randomUUID(), type: "task.status.changed", data: result };
+    res.end(`data: ${JSON.stringify(envelope)}\n\n`);
+    return true;
+  },
+};
+
+export const STREAMING_FLAWS: FlawDefinition[] = [
+  ...STREAM_FLAWS,
+  ...SUBSCRIBE_FLAWS,
+  streamEventsNotJsonRpc,
+];

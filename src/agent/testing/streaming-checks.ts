@@ -90,6 +90,13 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     const reply = await rpc(jsonrpc(probe), subscribeMethod(probe), { id: "any" }, probe.dialect.headers);
     expect(errorCode(reply.body as Json)).toBe(-32601);
   },
+  "stream-events-not-jsonrpc": async (probe) => {
+    const { dialect } = probe;
+    const body = { jsonrpc: "2.0", id: 1, method: dialect.methods.stream, params: dialect.sendParams("Hi") };
+    const { events } = await postSse(jsonrpc(probe), body, dialect.headers);
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) expect(event).toMatchObject({ specversion: "1.0", data: { kind: "task" } });
+  },
   "stream-wrong-content-type": async (probe) => {
     const { contentType, results } = await streamResults(probe);
     expect(contentType).toMatch(/^application\/json/);
