@@ -13,7 +13,12 @@ import { StopReading, taskIdOf } from "./support/stream-watch.js";
 
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
 export type Provided<T> =
-  { ok: true; value: T; evidence: string[] } | { ok: false; reason: string; evidence: string[] };
+  | { ok: true; value: T; evidence: string[] }
+  /**
+   * `sent`: the Task the send returned, when the send worked but the task could not be followed to its end;
+   * `unreadable`: reading it back failed (lifecycle.get-task's finding), rather than waiting for it.
+   */
+  | { ok: false; reason: string; evidence: string[]; sent?: Task; unreadable?: true };
 
 /** Polls a task with backoff (docs/conformance.md, pitfalls: no fixed sleeps) until it leaves submitted/working. */
 export async function waitForSettled(
@@ -34,7 +39,12 @@ export async function waitForSettled(
       reason: `task ${id} still ${state} after ${Math.round(budgetMs / 1000)} s`,
       evidence,
     };
-  return { ok: false, reason: `polling task ${id}: ${describeFailure(polled.failure)}`, evidence };
+  return {
+    ok: false,
+    reason: `polling task ${id}: ${describeFailure(polled.failure)}`,
+    evidence,
+    unreadable: true,
+  };
 }
 
 /** What one message did when sent without waiting: how its task ended and how long it took. */
@@ -116,7 +126,8 @@ export class Fixtures {
     if (!sent.ok) return sent;
     if (sent.value.kind !== "task") return { ok: false, reason: MESSAGE_REPLY, evidence: sent.evidence };
     const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);
-    return { ...settled, evidence: [...sent.evidence, ...settled.evidence] };
+    const evidence = [...sent.evidence, ...settled.evidence];
+    return settled.ok ? { ...settled, evidence } : { ...settled, evidence, sent: sent.value };
   }
 
   /**

@@ -84,6 +84,15 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });
     expect(["submitted", "working"]).toContain(probe.dialect.task(resultOf(reply)).state);
   },
+  "task-id-param-renamed": async (probe) => {
+    const task = await send(probe);
+    const refused = await call(probe, probe.dialect.methods.get, { id: task.id });
+    expect(refused.body).toMatchObject({ error: { code: -32602 } });
+    const read = probe.dialect.task(
+      resultOf(await call(probe, probe.dialect.methods.get, { taskId: task.id })),
+    );
+    expect(read.id).toBe(task.id);
+  },
   "asks-back-cancel-undone": async (probe) => {
     const task = await send(probe, "slow: take your time");
     const reply = await call(probe, probe.dialect.methods.cancel, { id: task.id });

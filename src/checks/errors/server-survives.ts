@@ -56,12 +56,15 @@ export default defineCheck({
       invalidParamsRequest(ctx),
       ...(task ? [badHistoryRequest(ctx, task.id)] : []),
     ];
+    // Whether the task could be read before the mistakes: a read that never worked is lifecycle.get-task's finding.
+    const before = task ? await ctx.client.getTask(task.id) : undefined;
+    if (before) evidence.push(...before.trafficIds);
     for (const bad of mistakes) {
       const reply = await postRaw(ctx, bad.body, "client mistake");
       evidence.push(...reply.evidence);
       if (!reply.ok) return fail(`${bad.what} got no answer: ${reply.error.message}`, evidence);
     }
-    if (task) {
+    if (task && before?.ok) {
       const got = await ctx.client.getTask(task.id);
       evidence.push(...got.trafficIds);
       if (!got.ok)

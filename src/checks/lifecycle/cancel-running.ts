@@ -127,6 +127,7 @@ export default defineCheck({
   recommendation:
     "On cancel, stop the task's work, record the canceled state and return the updated Task (ideally already canceled); never let the stopped work publish a later state.",
   selfTest: [
+    { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
     {
       flaw: "cancel-ignored",
       protocols: ["0.3", "1.0"],

@@ -14,6 +14,7 @@ export default defineCheck({
   recommendation:
     "Before canceling, check the task's state; a completed, failed, canceled or rejected task gets TaskNotCancelableError (-32002).",
   selfTest: [
+    { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
     {
       flaw: "cancel-finished-succeeds",
       protocols: ["0.3"],

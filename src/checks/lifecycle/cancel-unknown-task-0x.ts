@@ -14,6 +14,7 @@ export default defineCheck({
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001) when it is not there.",
   selfTest: [
+    { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
     {
       flaw: "cancel-unknown-wrong-code",
       protocols: ["0.3"],

@@ -27,14 +27,23 @@ export default defineCheck({
       violates: ["CORE-GET-001"],
     },
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
+    {
+      flaw: "task-id-param-renamed",
+      protocols: ["0.3"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-GET-001"],
+    },
   ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,
   basic: true,
   run: async (ctx) => {
-    const task = await ctx.fixtures.settledTask();
-    if (!task.ok) return skip(`no task to read: ${task.reason}`);
+    const settled = await ctx.fixtures.settledTask();
+    // A task the send returned but that could not be followed to its end is still a task to read back.
+    const sent = settled.ok ? settled.value : settled.sent;
+    if (!sent) return skip(`no task to read: ${settled.ok ? "" : settled.reason}`);
+    const task = { value: sent };
     const got = await ctx.client.getTask(task.value.id);
     if (!got.ok) return fail(`reading task ${task.value.id}: ${describeFailure(got)}`, got.trafficIds);
     // Read leniently, a Task wrapped as a send's {task} still names the task; the wrapping is this check's finding.

@@ -29,7 +29,10 @@ export default defineCheck({
       return skip("the agent answered with a Message, so there is no task to follow");
     const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs);
     const evidence = [...sent.evidence, ...settled.evidence];
-    if (!settled.ok) return fail(settled.reason, evidence);
+    if (!settled.ok)
+      return settled.unreadable
+        ? skip(`${settled.reason}: reading a task back is lifecycle.get-task's to judge`)
+        : fail(settled.reason, evidence);
     const task = settled.value;
     if (task.id !== sent.value.id)
       return fail(`polling task ${sent.value.id} returned task ${task.id}`, evidence);

@@ -44,6 +44,16 @@ export default defineCheck({
     }
     if (/answered with a Message/.test(task.reason))
       return pass("the agent answers with a Message", task.evidence);
+    // The send worked and named its task: what went wrong afterwards (reading it, waiting for it) is the
+    // finding of the check that owns that step (lifecycle.get-task, lifecycle.reaches-terminal), not this one's.
+    if (task.sent) {
+      const { id, contextId, state } = task.sent;
+      if (!contextId) return fail(`task ${id} has no contextId`, task.evidence);
+      return pass(
+        `task ${id} in context ${contextId} came back ${state}; then ${task.reason}`,
+        task.evidence,
+      );
+    }
     // No task came back to read: the checks that need one have nothing to work with.
     return failBlocking(task.reason, task.evidence);
   },

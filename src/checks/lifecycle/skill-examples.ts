@@ -1,7 +1,7 @@
 import { interruptedStates } from "../../protocol/model.js";
 import { replyText } from "../../protocol/reply-text.js";
 import { visible } from "../../net/visible.js";
-import { defineCheck, fail, notApplicable, pass } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
@@ -21,7 +21,9 @@ async function exampleProblem(ctx: CheckContext, skill: string, example: string,
       : `${label} was answered with a Message that holds no text`;
   const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs);
   evidence.push(...settled.evidence);
-  if (!settled.ok) return `${label}: ${settled.reason}`;
+  // A task that cannot be read back has no outcome to judge here: that is lifecycle.get-task's finding.
+  if (!settled.ok)
+    return settled.unreadable ? { unread: `${label}: ${settled.reason}` } : `${label}: ${settled.reason}`;
   const task = settled.value;
   // An agent that asks back about an example has answered it (with its question).
   if (interruptedStates.has(task.state))
@@ -63,11 +65,16 @@ export default defineCheck({
     if (tried.length === 0) return notApplicable("the card gives no skill examples");
     const evidence: string[] = [];
     const problems: string[] = [];
+    const unread: string[] = [];
     for (const t of tried) {
       const problem = await exampleProblem(ctx, t.skill, t.example, evidence);
-      if (problem) problems.push(problem);
+      if (typeof problem === "string") problems.push(problem);
+      else if (problem) unread.push(problem.unread);
     }
     if (problems.length) return fail(problems.join("; "), evidence);
-    return pass(`the first example of ${tried.length} skill(s) completed with a text answer`, evidence);
+    if (unread.length === tried.length)
+      return skip(`${unread.join("; ")}: reading a task back is lifecycle.get-task's to judge`);
+    const judged = tried.length - unread.length;
+    return pass(`the first example of ${judged} skill(s) completed with a text answer`, evidence);
   },
 });

@@ -20,6 +20,7 @@ export default defineCheck({
   recommendation:
     "Look the id up in the task store and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
   selfTest: [
+    { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
     {
       flaw: "task-not-found-wrong-code",
       protocols: ["0.3", "1.0"],

@@ -101,7 +101,17 @@ async function followAfterDrop(
   const evidence = [...streamEvidence];
   const started = Date.now();
   const read = await readAfterDrop(ctx.client, id, evidence);
-  if (!read.ok) return read.verdict;
+  if (!read.ok) {
+    // A task that cannot be read back even without a drop says nothing about the drop: lifecycle.get-task's finding.
+    const settled = await ctx.fixtures.settledTask();
+    const known = settled.ok ? settled.value : settled.sent;
+    const baseline = known ? await ctx.client.getTask(known.id) : undefined;
+    if (baseline && !baseline.ok)
+      return skip(
+        `no task can be read back, dropped or not (task ${known?.id}: ${describeFailure(baseline)}): lifecycle.get-task reports it`,
+      );
+    return read.verdict;
+  }
   let resubscribed = "";
   let cutShort: string | undefined;
   const usualMs = await usualDuration(ctx, text);

@@ -14,7 +14,10 @@ export default defineCheck({
   tck: ["STREAM-SUB-001"],
   recommendation:
     "Serve tasks/resubscribe for every active task: send the task's current state, then its later updates, on a new stream.",
-  selfTest: [{ flaw: "duplicate-task-ids", protocols: ["0.3"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
+    { flaw: "duplicate-task-ids", protocols: ["0.3"], bindings: ["JSONRPC"] },
+  ],
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],

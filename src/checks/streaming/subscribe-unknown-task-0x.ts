@@ -16,7 +16,10 @@ export default defineCheck({
     "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream. An agent that does not serve the method at all is a note: the method is optional.",
   spec: "A2A 0.3 §7.9 tasks/resubscribe, §7.2.1 (an error response may be a stream's event), §8.2, §11.1.3",
   recommendation: "Look the task up first and answer TaskNotFoundError (-32001) when it is not there.",
-  selfTest: [{ flaw: "subscribe-unknown-wrong-code", protocols: ["0.3"], bindings: ["JSONRPC"] }],
+  selfTest: [
+    { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
+    { flaw: "subscribe-unknown-wrong-code", protocols: ["0.3"], bindings: ["JSONRPC"] },
+  ],
   allowed: [
     {
       behaviour: "a streaming agent that does not serve tasks/resubscribe (answers it as an unknown method)",
