@@ -53,6 +53,7 @@ import streamingFinalEvent from "./streaming/final-event.js";
 import streamingContentType from "./streaming/content-type.js";
 import streamingFirstEvent from "./streaming/first-event.js";
 import streamingEventsWellFormed from "./streaming/events-well-formed.js";
+import streamingWireFormat from "./streaming/wire-format.js";
 import streamingStreamEnds from "./streaming/stream-ends.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeRunning0x from "./streaming/subscribe-running-0x.js";
@@ -166,6 +167,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingContentType,
   streamingFirstEvent,
   streamingEventsWellFormed,
+  streamingWireFormat,
   streamingStreamEnds,
   streamingSubscribeRunning,
   streamingSubscribeRunning0x,

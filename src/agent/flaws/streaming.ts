@@ -60,6 +60,22 @@ function withContextId(event: unknown, contextId: string): unknown {
   return update ? { ...event, contextId } : event;
 }
 
+/**
+ * A 1.0 update event as A2A 0.3 spelt it: no StreamResponse member, a `kind` instead, and the state in
+ * 0.3's kebab-case (an agent ported from 0.3 that kept its stream serialiser).
+ */
+function as03Update(event: unknown): unknown {
+  if (!isObject(event)) return event;
+  if (isObject(event.artifactUpdate)) return { kind: "artifact-update", ...event.artifactUpdate };
+  if (!isObject(event.statusUpdate)) return event;
+  const status = isObject(event.statusUpdate.status) ? event.statusUpdate.status : {};
+  const state = String(status.state)
+    .replace(/^TASK_STATE_/, "")
+    .toLowerCase()
+    .replace(/_/g, "-");
+  return { kind: "status-update", ...event.statusUpdate, status: { ...status, state } };
+}
+
 interface WriteOptions {
   contentType?: string;
   /** Leave the response open after the last event. */
@@ -255,6 +271,16 @@ const STREAM_FLAWS: FlawDefinition[] = [
       expect: "streaming.first-event fails: the first event is a completed status",
     },
     (p) => [p.final],
+  ),
+  streamFlaw(
+    {
+      name: "stream-updates-0x-shaped",
+      protocols: ["1.0"],
+      description:
+        'A stream\'s status and artifact updates keep A2A 0.3\'s shape: {"kind": "status-update", ..., "status": {"state": "working"}} instead of {"statusUpdate": {...}} with TASK_STATE_* names.',
+      expect: "streaming.wire-format fails: an event is no StreamResponse, and its state is no enum name",
+    },
+    (p) => correctStream(p).map(as03Update),
   ),
   streamFlaw(
     {

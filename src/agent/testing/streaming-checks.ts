@@ -122,6 +122,13 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     const { results } = await streamResults(probe);
     expect(probe.dialect.event(results[0])).toMatchObject({ kind: "status", state: "completed" });
   },
+  "stream-updates-0x-shaped": async (probe) => {
+    const { results } = await streamResults(probe);
+    const [task, working] = results as Json[];
+    expect(task?.task).toBeTypeOf("object");
+    expect(working).toMatchObject({ kind: "status-update", status: { state: "working" } });
+    expect(working?.statusUpdate).toBeUndefined();
+  },
   "stream-update-wrong-context": async (probe) => {
     const { results } = await streamResults(probe);
     const taskContext = contextOf(results[0]);

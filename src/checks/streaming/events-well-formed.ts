@@ -116,9 +116,9 @@ export default defineCheck({
       const problem = eventProblem(event, ids, ctx.generation);
       if (problem) return fail(problem, evidence);
     }
-    // The JSON-RPC schema of each version (kind, required fields, state spelling); REST and gRPC in
-    // 0.3 carry proto JSON, which has no `kind`.
-    if (ctx.transport === "JSONRPC")
+    // The JSON-RPC schema of each 0.x version (kind, required fields, state spelling); REST and gRPC in
+    // 0.3 carry proto JSON, which has no `kind`. A 1.0 event's wire form is streaming.wire-format's.
+    if (ctx.transport === "JSONRPC" && ctx.generation !== "1.0")
       for (const raw of stream?.rawEvents ?? []) {
         const problem =
           replyShapeProblem(raw, ctx.generation) ?? (await replySchemaProblem(raw, ctx.generation));

@@ -43,6 +43,7 @@ function keyProblems(value: unknown, path: string, out: string[]): void {
 
 const nonEmptyString = (value: unknown): boolean => typeof value === "string" && value !== "";
 
+/** Problems of one raw Part: exactly one content member (a2a.proto Part `oneof content`). */
 function partProblems(part: unknown, path: string, out: string[]): void {
   if (!isObject(part)) return void out.push(`${path}: a Part is not an object`);
   const present = PART_MEMBERS.filter((m) => part[m] !== undefined);
@@ -66,6 +67,7 @@ export function messageProblems(message: unknown, path: string, out: string[]): 
   partsProblems(message.parts, `${path}.parts`, out);
 }
 
+/** Problems of one raw TaskStatus: the state's enum name, a UTC timestamp, its message. */
 function statusProblems(status: unknown, path: string, out: string[]): void {
   if (!isObject(status)) return void out.push(`${path}: missing`);
   if (!TASK_STATES.has(String(status.state)))
@@ -111,5 +113,48 @@ export function sendResultProblems(raw: unknown, label: string): string[] {
     if (raw.task !== undefined) taskProblems(raw.task, `${label}.task`, out);
     else if (raw.message !== undefined) messageProblems(raw.message, `${label}.message`, out);
     else out.push(`${label}: neither task nor message`);
+  });
+}
+
+const STREAM_MEMBERS = ["task", "message", "statusUpdate", "artifactUpdate"] as const;
+
+/** How an update event spells what it carries: its status, or its artifact's parts. */
+function updatePayloadProblems(
+  member: "statusUpdate" | "artifactUpdate",
+  update: unknown,
+  path: string,
+  out: string[],
+): void {
+  if (!isObject(update)) return void out.push(`${path}: not an object`);
+  // taskId, contextId, artifactId and non-empty parts are streaming.events-well-formed's to judge (one
+  // defect, one finding); what is left here is how the event spells what it carries.
+  if (member === "statusUpdate") return statusProblems(update.status, `${path}.status`, out);
+  const parts = isObject(update.artifact) ? update.artifact.parts : undefined;
+  if (Array.isArray(parts)) parts.forEach((p, i) => partProblems(p, `${path}.artifact.parts[${i}]`, out));
+}
+
+/**
+ * One raw A2A 1.0 stream event (a JSON-RPC `result` or an HTTP+JSON SSE `data`), judged: a StreamResponse
+ * holds exactly one of task, message, statusUpdate, artifactUpdate (1.0.1 §3.2.3, a2a.proto `oneof
+ * payload`), spelt by the same rules as every other reply.
+ */
+export function streamEventProblems(raw: unknown, label: string): string[] {
+  return replyProblems(raw, label, (out) => {
+    if (!isObject(raw)) return void out.push(`${label}: not an object`);
+    const present = STREAM_MEMBERS.filter((m) => raw[m] !== undefined);
+    const [member] = present;
+    if (member === undefined || present.length > 1) {
+      const held = present.length === 0 ? "none" : present.join(" and ");
+      // 0.3 told its events apart by `kind`; 1.0 names the member instead (1.0.1 Appendix A.2.1).
+      const legacy =
+        typeof raw.kind === "string" ? ` (a 0.3-style object of kind ${JSON.stringify(raw.kind)})` : "";
+      return void out.push(
+        `${label}: a StreamResponse holds ${held} of task, message, statusUpdate, artifactUpdate (exactly one)${legacy}`,
+      );
+    }
+    const at = `${label}.${member}`;
+    if (member === "task") taskProblems(raw.task, at, out);
+    else if (member === "message") messageProblems(raw.message, at, out);
+    else updatePayloadProblems(member, raw[member], at, out);
   });
 }

@@ -110,9 +110,46 @@ function grpcMessageBeforeTask(e: unknown, x: GrpcExchange): { events: unknown[]
   return { events: [{ payload: { $case: "message", value: grpcAgentMessage(task) } }, e] };
 }
 
+/** The StreamResponse of a 1.0 SSE event (JSON-RPC `result`, HTTP+JSON `data`) of a stream or subscription. */
+function jsonStreamResponse(e: unknown, x: Exchange): Record<string, unknown> | undefined {
+  if (x.generation !== "1.0" || (x.verb !== "stream" && x.verb !== "subscribe")) return undefined;
+  if (x.binding !== "jsonrpc" && x.binding !== "rest") return undefined;
+  const result = x.binding === "jsonrpc" && isObject(e) ? e.result : e;
+  return isObject(result) ? result : undefined;
+}
+
+/** The status of the Task or status update a StreamResponse carries. */
+function streamedStatus(response: Record<string, unknown>): Record<string, unknown> | undefined {
+  const inner = isObject(response.task) ? response.task : response.statusUpdate;
+  return isObject(inner) && isObject(inner.status) ? inner.status : undefined;
+}
+
 /**
- * Deviations in the shape of an A2A 1.0 message stream: the order its events arrive in (1.0.1 §3.5.2) and
- * the Message-only stream (§3.1.2).
+ * A 1.0 SSE event whose task state is spelt as 0.3 spelt it ("working", "input-required"), as an agent
+ * ported from 0.3 that kept its stream serialiser sends it.
+ */
+function stateLowercased(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  const response = jsonStreamResponse(e, x);
+  const status = response && streamedStatus(response);
+  if (typeof status?.state !== "string" || !status.state.startsWith("TASK_STATE_")) return undefined;
+  status.state = status.state.slice("TASK_STATE_".length).toLowerCase().replace(/_/g, "-");
+  return { events: [e] };
+}
+
+/** A 1.0 SSE status or artifact update sent as 0.3 sent it: the object itself, told apart by `kind`. */
+function updateKindShaped(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  const response = jsonStreamResponse(e, x);
+  const member = response && (["statusUpdate", "artifactUpdate"] as const).find((m) => isObject(response[m]));
+  if (!response || !member) return undefined;
+  const update = response[member] as Record<string, unknown>;
+  delete response[member];
+  Object.assign(response, { kind: member === "statusUpdate" ? "status-update" : "artifact-update" }, update);
+  return { events: [e] };
+}
+
+/**
+ * Deviations in the shape of an A2A 1.0 message stream: the order its events arrive in (1.0.1 §3.5.2),
+ * the Message-only stream (§3.1.2), and the JSON its events are spelt in (§3.2.3, §5.5).
  */
 export const streamShapeMutations: Mutation[] = [
   {
@@ -144,5 +181,27 @@ export const streamShapeMutations: Mutation[] = [
     generations: ["1.0"],
     event: messageBeforeTask,
     grpcEvent: grpcMessageBeforeTask,
+  },
+  {
+    id: "stream-event-state-lowercase",
+    violates: ["DM-SERIAL-002"],
+    // gRPC carries the state as an enum number: there is no spelling to get wrong.
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    what: 'the Task and status updates of message streams and subscriptions spell their state as 0.3 did ("working", "completed")',
+    clause:
+      "A2A 1.0.1 §5.5 (enum values MUST be represented according to ProtoJSON: TASK_STATE_WORKING, TASK_STATE_COMPLETED)",
+    check: "streaming.wire-format",
+    generations: ["1.0"],
+    event: stateLowercased,
+  },
+  {
+    id: "stream-event-kind-shaped",
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    what: 'the status and artifact updates of message streams and subscriptions come as 0.3 objects ({"kind": "status-update", ...}), with no statusUpdate or artifactUpdate member',
+    clause:
+      "A2A 1.0.1 §3.2.3 StreamResponse (a2a.proto oneof payload: task, message, statusUpdate, artifactUpdate), §9.4.2, §11.7; Appendix A.2.1 (the kind discriminator is removed)",
+    check: "streaming.wire-format",
+    generations: ["1.0"],
+    event: updateKindShaped,
   },
 ];
