@@ -36,10 +36,7 @@ export default defineCheck({
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §7.1, §7.3; 1.0 §3.1.1, §3.1.3",
   recommendation:
     "Make request errors local to the request: release locks and state in a finally block, and never let a bad request take down the process or a task.",
-  selfTest: [
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"] },
-    { flaw: "bad-request-wedges-task", protocols: ["1.0"] },
-  ],
+  selfTest: [{ flaw: "bad-request-wedges-task", protocols: ["1.0"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["JSONRPC"],

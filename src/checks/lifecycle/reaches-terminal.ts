@@ -14,10 +14,7 @@ export default defineCheck({
   spec: "A2A 0.3 §7.1, §7.3, §6.3 TaskState; 1.0 §3.1.1, §3.1.3, §3.2.2",
   recommendation:
     "Store every status change of a task and return the current one from tasks/get (GetTask), so a client that polls sees the task finish.",
-  selfTest: [
-    { flaw: "polled-status-stale", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
-  ],
+  selfTest: [{ flaw: "polled-status-stale", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,
