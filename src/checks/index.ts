@@ -25,6 +25,7 @@ import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleSkillExamples from "./lifecycle/skill-examples.js";
 import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
+import lifecycleExecutionMode0x from "./lifecycle/execution-mode-0x.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
@@ -138,6 +139,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleReachesTerminal,
   lifecycleSkillExamples,
   lifecycleExecutionMode,
+  lifecycleExecutionMode0x,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,
   lifecycleHistoryLength0x,

@@ -399,14 +399,15 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
   {
     name: "send-returns-early",
     category: "protocol",
-    protocols: ["1.0"],
+    protocols: BOTH,
     description:
-      "SendMessage without returnImmediately returns at once, before the task is terminal or interrupted.",
-    expect: "lifecycle.execution-mode fails",
+      "SendMessage without returnImmediately (0.3: message/send, also with blocking: true) returns at once, before the task is terminal or interrupted (as the Inference Gateway ADK 0.16 does).",
+    expect: "lifecycle.execution-mode (1.0) / lifecycle.execution-mode-0x (0.3) fails",
     rpc: (call, _res, kit) => {
       if (!is(call, kit, "send") || !isObject(call.params)) return false;
       const configuration = isObject(call.params.configuration) ? call.params.configuration : {};
-      if (configuration.returnImmediately === undefined)
+      if (kit.protocol !== "1.0") call.params.configuration = { ...configuration, blocking: false };
+      else if (configuration.returnImmediately === undefined)
         call.params.configuration = { ...configuration, returnImmediately: true };
       return false;
     },

@@ -181,7 +181,9 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     expect((raw.status as Json).timestamp).toMatch(/\+00:00$/);
   },
   "send-returns-early": async (probe) => {
-    expect(["submitted", "working"]).toContain(probe.dialect.task(await send(probe)).state);
+    const blocking = probe.dialect.protocol === "1.0" ? {} : { returnImmediately: false };
+    const task = await send(probe, "What can you help with?", blocking);
+    expect(["submitted", "working"]).toContain(probe.dialect.task(task).state);
   },
   "return-immediately-ignored": async (probe) => {
     const task = await send(probe, "What can you help with?", { returnImmediately: true });

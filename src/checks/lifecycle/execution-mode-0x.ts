@@ -1,0 +1,36 @@
+import { interruptedStates, terminalStates } from "../../protocol/model.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+
+export default defineCheck({
+  id: "lifecycle.execution-mode-0x",
+  title: "A send with blocking: true waits for its task (A2A 0.x)",
+  category: "lifecycle",
+  level: "SHOULD",
+  levelReason:
+    'A2A 0.3 (as 0.2) describes MessageSendConfiguration.blocking only as "If true, the client will wait for the task to complete. The server may reject this if the task is long-running." (specification/json/a2a.json at v0.3.0), with no MUST; 1.0.1 §3.2.2 makes the blocking mode a MUST (lifecycle.execution-mode).',
+  requirement:
+    "message/send with configuration.blocking: true answers with the task once it is terminal or interrupted (input-required, auth-required), or refuses the request; it does not return the task still submitted or working.",
+  spec: "A2A 0.3 §7.1 MessageSendConfiguration.blocking; 0.2.5 likewise",
+  recommendation:
+    "When a send says blocking: true, hold the reply until its task is terminal or asks for input; refuse the request with an error when the task is too long to wait for.",
+  selfTest: [{ flaw: "send-returns-early", protocols: ["0.3"], bindings: ["JSONRPC"] }],
+  dependsOn: ["lifecycle.send-returns-task"],
+  scope: "transport",
+  generations: ["0.2", "0.3"],
+  run: async (ctx) => {
+    const sent = await ctx.fixtures.send(undefined, false);
+    // "The server may reject this if the task is long-running": a refusal is allowed; a send that never works is
+    // lifecycle.send-returns-task's finding.
+    if (!sent.ok)
+      return skip(`the blocking send was refused (${sent.reason}), which 0.3 allows for a long task`);
+    if (sent.value.kind !== "task")
+      return pass("the blocking send was answered with a Message", sent.evidence);
+    const { id, state, rawState } = sent.value;
+    if (terminalStates.has(state) || interruptedStates.has(state))
+      return pass(`the blocking send returned task ${id} ${state}`, sent.evidence);
+    return fail(
+      `a send with blocking: true returned task ${id} still ${rawState}: it neither waited for the task nor refused`,
+      sent.evidence,
+    );
+  },
+});
