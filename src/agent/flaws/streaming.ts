@@ -80,13 +80,17 @@ interface WriteOptions {
   contentType?: string;
   /** Leave the response open after the last event. */
   keepOpen?: boolean;
+  /** Written before each event's JSON on its data line (a stray record separator, as VoltAgent sends). */
+  prefix?: string;
 }
 
 function writeEvents(res: Response, id: RpcCall["id"], results: unknown[], options: WriteOptions): void {
   res.status(200);
   res.setHeader("Content-Type", options.contentType ?? "text/event-stream");
   res.setHeader("Cache-Control", "no-cache");
-  for (const result of results) res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n\n`);
+  const prefix = options.prefix ?? "";
+  for (const result of results)
+    res.write(`data: ${prefix}${JSON.stringify({ jsonrpc: "2.0", id, result })}\n\n`);
   if (!options.keepOpen) return void res.end();
   res.flushHeaders();
   // Closed by the client's idle timeout or the agent's shutdown; the timer is only a backstop.
@@ -197,6 +201,18 @@ const STREAM_FLAWS: FlawDefinition[] = [
       expect: "streaming.final-event fails: no event carries final:true",
     },
     (p) => [p.task, p.working, ...p.artifacts, { ...(p.final as JsonObject), final: false }],
+  ),
+  streamFlaw(
+    {
+      name: "stream-framed-no-final",
+      protocols: ["0.3"],
+      description:
+        "Each event's JSON follows a record separator (0x1E) on its data line, and no event has final:true (as VoltAgent streams).",
+      expect:
+        "streaming.events-well-formed fails (the framing) and streaming.final-event fails (read leniently: no final event)",
+    },
+    (p) => [p.task, p.working, ...p.artifacts, { ...(p.final as JsonObject), final: false }],
+    { prefix: "\x1e" },
   ),
   streamFlaw(
     {

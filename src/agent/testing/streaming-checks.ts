@@ -97,6 +97,19 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(event).toMatchObject({ specversion: "1.0", data: { kind: "task" } });
   },
+  "stream-framed-no-final": async (probe) => {
+    const { dialect } = probe;
+    const body = { jsonrpc: "2.0", id: 1, method: dialect.methods.stream, params: dialect.sendParams("Hi") };
+    const response = await fetch(jsonrpc(probe), {
+      method: "POST",
+      headers: dialect.headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    expect(text).toContain("data: \x1e{");
+    expect(text).not.toContain('"final":true');
+  },
   "stream-wrong-content-type": async (probe) => {
     const { contentType, results } = await streamResults(probe);
     expect(contentType).toMatch(/^application\/json/);

@@ -74,8 +74,10 @@ interface Malformed {
 
 /**
  * A message with everything but its messageId, which every generation from 0.2 requires (Message.messageId
- * in specification/json/a2a.json from v0.2.0; a2a.proto message_id REQUIRED at v1.0.1): a server that makes
- * one up accepts params the spec calls invalid.
+ * in specification/json/a2a.json from v0.2.0; a2a.proto message_id REQUIRED at v1.0.1). Unlike the shapes a
+ * lenient server may read, this one the spec makes the server refuse: "Servers MUST rigorously validate all RPC
+ * parameters and the content/structure of data in Message and Artifact parts" (0.2.0 to 0.3.0, security
+ * considerations; 1.0.1 §3.3.2 "MUST validate all input parameters before processing").
  */
 function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">): Malformed {
   const { messageId: _dropped, ...message } = userMessage(generation, { text: "Hello" });

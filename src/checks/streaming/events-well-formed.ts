@@ -69,6 +69,7 @@ export default defineCheck({
   recommendation:
     "Build every status and artifact update from the task itself: same taskId and contextId, a valid state, artifacts with an artifactId and parts.",
   selfTest: [
+    { flaw: "stream-framed-no-final", protocols: ["0.3"], bindings: ["JSONRPC"] },
     { flaw: "stream-events-not-jsonrpc", protocols: ["0.3"], bindings: ["JSONRPC"] },
     { flaw: "stream-update-wrong-context", protocols: ["1.0"], bindings: ["JSONRPC"] },
     { flaw: "task-missing-kind", protocols: ["0.3"], bindings: ["JSONRPC"], violates: ["DM-TASK-001"] },
