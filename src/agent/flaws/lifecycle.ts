@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Response } from "express";
 import { sendRpcError, sendRpcResult } from "../http/jsonrpc-front.js";
-import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
+import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall, RpcHook } from "../types.js";
 import { paramsOf } from "./rpc-call.js";
 import { isObject } from "../json.js";
 
@@ -69,6 +69,16 @@ export function sentTask(result: unknown): JsonObject | undefined {
 const FIXED_TASK_ID = "task-1";
 
 /** Lifecycle, history, cancel and list flaws (all in the JSON-RPC front). */
+/** Answers the cancel of a working task with the task marked canceled, and lets the work go on. */
+const cancelAnsweredNotDone: RpcHook = async (call, res, kit) => {
+  if (!is(call, kit, "cancel")) return false;
+  const task = await storedTask(kit, paramsOf(call).id);
+  if (!task || !ACTIVE.has(stateOf(task))) return false;
+  const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
+  sendRpcResult(res, call.id, { ...task, status });
+  return true;
+};
+
 export const LIFECYCLE_FLAWS: FlawDefinition[] = [
   {
     name: "history-ignored",
@@ -139,14 +149,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
       workMs: Math.min(plan.workMs, 300),
       outcome: { kind: "input-required", question: "Anything else?" },
     }),
-    rpc: async (call, res, kit) => {
-      if (!is(call, kit, "cancel")) return false;
-      const task = await storedTask(kit, paramsOf(call).id);
-      if (!task || !ACTIVE.has(stateOf(task))) return false;
-      const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
-      sendRpcResult(res, call.id, { ...task, status });
-      return true;
-    },
+    rpc: cancelAnsweredNotDone,
   },
   {
     name: "task-id-param-renamed",
@@ -190,14 +193,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     expect: "lifecycle.cancel-running fails",
     // The cap makes the completion show within the check's watch, whatever message kept the task working.
     plan: (plan) => ({ ...plan, workMs: Math.min(plan.workMs, 300) }),
-    rpc: async (call, res, kit) => {
-      if (!is(call, kit, "cancel")) return false;
-      const task = await storedTask(kit, paramsOf(call).id);
-      if (!task || !ACTIVE.has(stateOf(task))) return false;
-      const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
-      sendRpcResult(res, call.id, { ...task, status });
-      return true;
-    },
+    rpc: cancelAnsweredNotDone,
   },
   {
     name: "cancel-finished-succeeds",

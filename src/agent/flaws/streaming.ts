@@ -98,6 +98,15 @@ function writeEvents(res: Response, id: RpcCall["id"], results: unknown[], optio
   res.on("close", () => clearTimeout(backstop));
 }
 
+/** The real agent's blocking answer to a streaming call's params, or undefined when it refuses them. */
+async function sentBlocking(call: RpcCall, kit: ProtocolKit): Promise<{ result: unknown } | undefined> {
+  try {
+    return { result: await kit.sendBlocking(call.params) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A flaw that answers the streaming method with its own (bent) stream of the real task. */
 function streamFlaw(
   info: Pick<FlawDefinition, "name" | "protocols" | "description" | "expect">,
@@ -109,12 +118,9 @@ function streamFlaw(
     category: "protocol",
     rpc: async (call, res, kit) => {
       if (call.method !== kit.streamMethod) return false;
-      let result: unknown;
-      try {
-        result = await kit.sendBlocking(call.params);
-      } catch {
-        return false; // the SDK answers bad params with the proper error
-      }
+      const sent = await sentBlocking(call, kit);
+      if (!sent) return false; // the SDK answers bad params with the proper error
+      const { result } = sent;
       const parts = streamParts(kit.protocol, result);
       writeEvents(res, call.id, parts ? shape(parts) : [result], options);
       return true;
@@ -427,7 +433,6 @@ const SUBSCRIBE_FLAWS: FlawDefinition[] = [
   },
 ];
 
-/** Streaming and subscribe flaws: bent event streams, refused or misframed subscriptions, lost tasks. */
 /** A stream whose events are CloudEvents envelopes rather than JSON-RPC responses (seen on the Inference Gateway ADK 0.16). */
 const streamEventsNotJsonRpc: FlawDefinition = {
   name: "stream-events-not-jsonrpc",
@@ -439,20 +444,17 @@ const streamEventsNotJsonRpc: FlawDefinition = {
     "streaming.events-well-formed fails; streaming.first-event and streaming.final-event, which have no A2A event to judge, skip and name it",
   rpc: async (call, res, kit) => {
     if (call.method !== kit.streamMethod) return false;
-    let result: unknown;
-    try {
-      result = await kit.sendBlocking(call.params);
-    } catch {
-      return false;
-    }
+    const sent = await sentBlocking(call, kit);
+    if (!sent) return false;
     res.status(200);
     res.setHeader("Content-Type", "text/event-stream");
-    const envelope = { specversion: "1.0", id: randomUUID(), type: "task.status.changed", data: result };
+    const envelope = { specversion: "1.0", id: randomUUID(), type: "task.status.changed", data: sent.result };
     res.end(`data: ${JSON.stringify(envelope)}\n\n`);
     return true;
   },
 };
 
+/** Streaming and subscribe flaws: bent event streams, refused or misframed subscriptions, lost tasks. */
 export const STREAMING_FLAWS: FlawDefinition[] = [
   ...STREAM_FLAWS,
   ...SUBSCRIBE_FLAWS,
