@@ -4,6 +4,7 @@ import { DISCOVERY_FLAWS } from "./discovery.js";
 import { PROTOCOL_FLAWS } from "./protocol.js";
 import { SMOKE_FLAWS } from "./smoke.js";
 import { LIFECYCLE_FLAWS } from "./lifecycle.js";
+import { PARAMS_FLAWS } from "./params.js";
 import { HISTORY_FLAWS } from "./history.js";
 import { MULTI_TURN_FLAWS } from "./multi-turn.js";
 import { STREAMING_FLAWS } from "./streaming.js";
@@ -21,6 +22,7 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...SMOKE_FLAWS,
   ...PROTOCOL_FLAWS,
   ...LIFECYCLE_FLAWS,
+  ...PARAMS_FLAWS,
   ...HISTORY_FLAWS,
   ...MULTI_TURN_FLAWS,
   ...STREAMING_FLAWS,

@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { sendRpcError } from "../http/jsonrpc-front.js";
+import type { AgentProtocol, FlawDefinition } from "../types.js";
+import { isObject } from "../json.js";
+import { is } from "./lifecycle.js";
+import { paramsOf } from "./rpc-call.js";
+
+// Flaws in how request parameters are read: the spec's names refused, required members made up.
+
+const BOTH: AgentProtocol[] = ["0.3", "1.0"];
+
+export const PARAMS_FLAWS: FlawDefinition[] = [
+  {
+    name: "task-id-param-renamed",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "tasks/get, tasks/cancel and tasks/resubscribe want the task's id as `taskId`: the spec's {id} is refused -32602 (as the Inference Gateway ADK 0.16 does).",
+    expect:
+      "the checks of each refused call fail (lifecycle.get-task first); lifecycle.send-returns-task passes, since its Task came back, and the checks that need the task read back skip",
+    rpc: (call, res) => {
+      if (!["tasks/get", "tasks/cancel", "tasks/resubscribe"].includes(call.method)) return false;
+      const params = paramsOf(call);
+      if (typeof params.taskId === "string" && params.taskId !== "") {
+        params.id = params.taskId;
+        return false;
+      }
+      sendRpcError(res, call.id, { code: -32602, message: "invalid params: taskId is required" });
+      return true;
+    },
+  },
+  {
+    name: "message-id-invented",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A send whose message has no messageId is accepted: the agent makes one up (as the Inference Gateway ADK 0.16 does).",
+    expect: "errors.invalid-params fails: a missing required field is -32602",
+    rpc: (call, _res, kit) => {
+      if (!is(call, kit, "send") && call.method !== kit.streamMethod) return false;
+      const message = paramsOf(call).message;
+      if (isObject(message) && !("messageId" in message)) message.messageId = randomUUID();
+      return false;
+    },
+  },
+];
