@@ -26,6 +26,7 @@ import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleSkillExamples from "./lifecycle/skill-examples.js";
 import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
 import lifecycleExecutionMode0x from "./lifecycle/execution-mode-0x.js";
+import lifecycleMessageReplyContext from "./lifecycle/message-reply-context.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
@@ -140,6 +141,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleSkillExamples,
   lifecycleExecutionMode,
   lifecycleExecutionMode0x,
+  lifecycleMessageReplyContext,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,
   lifecycleHistoryLength0x,

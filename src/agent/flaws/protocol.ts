@@ -1,3 +1,4 @@
+import { isObject } from "../json.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
@@ -16,6 +17,21 @@ export const PROTOCOL_FLAWS: FlawDefinition[] = [
       ...plan,
       outcome: { kind: "message", text: "I can help with billing, refunds and account questions." },
     }),
+  },
+  {
+    name: "message-reply-without-context",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "Answers with a Message (allowed), but the Message has no contextId, although the proto says server messages carry one.",
+    expect: "lifecycle.message-reply-context fails",
+    unhinted: true,
+    plan: (plan) => ({ ...plan, outcome: { kind: "message", text: "I can help with billing and refunds." } }),
+    rpcReply: (body) => {
+      const result = isObject(body.result) ? body.result : undefined;
+      if (result && isObject(result.message)) delete result.message.contextId;
+      return body;
+    },
   },
   {
     name: "leaky-error",

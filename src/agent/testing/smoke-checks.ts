@@ -45,6 +45,12 @@ export const SMOKE_CHECKS: Record<string, FlawCheck> = {
     if (probe.dialect.protocol === "0.3") expect(message?.kind).toBe("message");
     expect(JSON.stringify(message?.parts)).toContain("billing");
   },
+  "message-reply-without-context": async (probe) => {
+    const result = (await sendResult(probe)) as Json;
+    const message = result.message as Json | undefined;
+    expect(message, "the reply is a Message").toBeTypeOf("object");
+    expect(message).not.toHaveProperty("contextId");
+  },
   "tasks-send-only": async (probe) => {
     const { dialect } = probe;
     const modern = await rpc(

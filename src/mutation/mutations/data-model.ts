@@ -1,7 +1,7 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, Exchange, Json, Mutation } from "../types.js";
 import { grpcIsFinal, grpcPayload } from "./grpc-shapes.js";
-import { taskIn } from "./shapes.js";
+import { rpcResult, taskIn } from "./shapes.js";
 
 // Deviations from the A2A 1.0 JSON data model (1.0.1 §5.5 naming and enums, §5.7 REQUIRED fields,
 // §4.1 core objects), each put into the task a GetTask reply carries: lifecycle.wire-format reads
@@ -28,7 +28,43 @@ function eachMember(key: "history" | "artifacts", change: (member: Json) => bool
   };
 }
 
+/**
+ * A 1.0 send's reply as a Message: a Message reply loses its contextId (withContext false), a Task reply is
+ * answered as the Message an agent that answers with Messages sends, named by the task's context or not.
+ */
+function asMessageReply(r: BufferedReply, x: Exchange, withContext: boolean): BufferedReply | undefined {
+  if (x.verb !== "send") return undefined;
+  const top = x.binding === "jsonrpc" ? rpcResult(r) : isObject(r.body) ? r.body : undefined;
+  if (!top) return undefined;
+  if (isObject(top.message)) {
+    if (withContext || !("contextId" in top.message)) return undefined;
+    delete top.message.contextId;
+    return r;
+  }
+  if (!isObject(top.task)) return undefined;
+  const { contextId } = top.task;
+  delete top.task;
+  top.message = {
+    messageId: `plainwright-proxy-${Date.now()}`,
+    role: "ROLE_AGENT",
+    parts: [{ text: "Done." }],
+    ...(withContext && typeof contextId === "string" ? { contextId } : {}),
+  };
+  return r;
+}
+
 export const dataModelMutations: Mutation[] = [
+  {
+    id: "message-reply-context-dropped",
+    what: "a SendMessage answered with a Message: the Message carries no contextId",
+    clause: "A2A 1.0.1 a2a.proto Message ('For server messages, context_id must be provided'), §3.4.1",
+    check: "lifecycle.message-reply-context",
+    generations: ["1.0"],
+    bindings: JSON_BINDINGS,
+    reply: (r, x) => asMessageReply(r, x, false),
+    // An agent that answers with Tasks is played as one that answers with Messages, which name their context.
+    correct: { reply: (r, x) => asMessageReply(r, x, true) },
+  },
   {
     id: "message-id-dropped",
     violates: ["DM-MSG-001", "DM-SERIAL-004"],
