@@ -15,7 +15,34 @@ const errorCode = (body: JsonObject): number | undefined =>
   isObject(body.error) && typeof body.error.code === "number" ? body.error.code : undefined;
 
 /** JSON-RPC error-handling flaws: wrong codes, broken envelopes, a bad request that wedges a task. */
+/** A card that claims neither streaming nor push notifications, whatever else it says. */
+function withoutStreamingOrPush(card: JsonObject): JsonObject {
+  const capabilities = isObject(card.capabilities) ? card.capabilities : {};
+  return { ...card, capabilities: { ...capabilities, streaming: false, pushNotifications: false } };
+}
+
 export const ERROR_FLAWS: FlawDefinition[] = [
+  {
+    name: "capabilities-half-enforced",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "The card claims neither streaming nor push; SendStreamingMessage and CreateTaskPushNotificationConfig are refused as the spec says, but SubscribeToTask and the other push config operations are still served.",
+    expect:
+      "errors.capability-errors fails: SubscribeToTask must answer UnsupportedOperation, Get, List and Delete of push configs PushNotificationNotSupported",
+    mutateCard: withoutStreamingOrPush,
+    rpc: (call, res) => {
+      if (call.method === "SendStreamingMessage") {
+        sendRpcError(res, call.id, { code: -32004, message: "Streaming is not supported" });
+        return true;
+      }
+      if (call.method === "CreateTaskPushNotificationConfig") {
+        sendRpcError(res, call.id, { code: -32003, message: "Push notifications are not supported" });
+        return true;
+      }
+      return false;
+    },
+  },
   {
     name: "invalid-request-wrong-code",
     category: "protocol",

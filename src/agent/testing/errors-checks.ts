@@ -8,6 +8,18 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const reply = await postRaw(jsonrpc(probe), '{"not":"jsonrpc"}', probe.dialect.headers);
     expect(errorCode(reply.body)).toBe(-32602);
   },
+  "capabilities-half-enforced": async (probe) => {
+    const card = await fetchCard(probe);
+    expect(card.capabilities).toMatchObject({ streaming: false, pushNotifications: false });
+    const task = await newTask(probe);
+    const listed = await rpc(
+      jsonrpc(probe),
+      "ListTaskPushNotificationConfigs",
+      { taskId: task.id },
+      probe.dialect.headers,
+    );
+    expect(errorCode(listed.body)).toBeUndefined();
+  },
   "message-id-invented": async (probe) => {
     const params = probe.dialect.sendParams("hello") as { message: Record<string, unknown> };
     delete params.message.messageId;

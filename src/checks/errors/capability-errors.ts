@@ -33,8 +33,15 @@ function unclaimed(
   };
 }
 
-function probesFor(ctx: CheckContext): Probe[] {
+/** A task the agent created, for the operations that name one (a refusal must not hinge on the id being unknown). */
+async function knownTaskId(ctx: CheckContext): Promise<string | undefined> {
+  const settled = await ctx.fixtures.settledTask();
+  return settled.ok ? settled.value.id : settled.sent?.id;
+}
+
+async function probesFor(ctx: CheckContext): Promise<Probe[]> {
   const off = unclaimed(ctx);
+  const taskId = off.streaming || off.pushNotifications ? await knownTaskId(ctx) : undefined;
   const probes: Probe[] = [];
   if (off.extendedAgentCard)
     probes.push({
@@ -56,6 +63,16 @@ function probesFor(ctx: CheckContext): Probe[] {
         return { outcome: streamed.failure, trafficIds: streamed.trafficIds };
       },
     });
+  if (off.streaming && taskId)
+    probes.push({
+      capability: "streaming",
+      operation: "SubscribeToTask",
+      expected: a2aCodes.unsupportedOperation,
+      call: async () => {
+        const subscribed = await ctx.client.subscribe(taskId);
+        return { outcome: subscribed.failure, trafficIds: subscribed.trafficIds };
+      },
+    });
   if (off.pushNotifications)
     probes.push({
       capability: "pushNotifications",
@@ -66,6 +83,23 @@ function probesFor(ctx: CheckContext): Probe[] {
         return { outcome: set, trafficIds: set.trafficIds };
       },
     });
+  if (off.pushNotifications && taskId) {
+    const configId = `plainwright-${randomUUID()}`;
+    const pushProbe = (operation: string, call: () => Promise<CallOutcome<unknown>>): Probe => ({
+      capability: "pushNotifications",
+      operation,
+      expected: a2aCodes.pushNotificationNotSupported,
+      call: async () => {
+        const outcome = await call();
+        return { outcome, trafficIds: outcome.trafficIds };
+      },
+    });
+    probes.push(
+      pushProbe("GetTaskPushNotificationConfig", () => ctx.client.getPushConfig(taskId, configId)),
+      pushProbe("ListTaskPushNotificationConfigs", () => ctx.client.listPushConfigs(taskId)),
+      pushProbe("DeleteTaskPushNotificationConfig", () => ctx.client.deletePushConfig(taskId, configId)),
+    );
+  }
   return probes;
 }
 
@@ -86,7 +120,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "For each optional capability the card leaves false or absent: GetExtendedAgentCard and SendStreamingMessage answer UnsupportedOperationError (-32004), push config operations answer PushNotificationNotSupportedError (-32003).",
+    "For each optional capability the card leaves false or absent: GetExtendedAgentCard, SendStreamingMessage and SubscribeToTask (of a task the agent created) answer UnsupportedOperationError (-32004); Create, Get, List and Delete of push configs (on such a task) answer PushNotificationNotSupportedError (-32003).",
   spec: "A2A 1.0 §3.3.4 (capability validation), §3.1.11",
   tck: ["CORE-CAP-001", "CORE-CAP-002", "CORE-CAP-003"],
   quote: {
@@ -97,6 +131,12 @@ export default defineCheck({
     "Check the card's capabilities before serving an optional operation: answer UnsupportedOperationError (-32004) for streaming and the extended card, PushNotificationNotSupportedError (-32003) for push configs.",
   selfTest: [
     {
+      flaw: "capabilities-half-enforced",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-CAP-001", "CORE-CAP-002"],
+    },
+    {
       flaw: "extended-card-wrong-error",
       protocols: ["1.0"],
       bindings: ["JSONRPC"],
@@ -106,7 +146,7 @@ export default defineCheck({
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {
-    const probes = probesFor(ctx);
+    const probes = await probesFor(ctx);
     if (probes.length === 0)
       return notApplicable(
         "the card claims streaming, push notifications and an extended card: no capability to refuse",

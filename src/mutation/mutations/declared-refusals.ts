@@ -10,7 +10,7 @@ import {
   PUSH_NOT_SUPPORTED,
   withCapability,
 } from "./answers.js";
-import { rpcError, UNSUPPORTED_OPERATION } from "./shapes.js";
+import { pushOperation, rpcError, UNSUPPORTED_OPERATION } from "./shapes.js";
 
 // Refusals a card makes necessary: push methods of an agent that claims no push, and messages that do not
 // activate an extension the card marks required. The agent behind the proxy claims neither, so the proxy
@@ -122,6 +122,30 @@ export const declaredRefusalMutations: Mutation[] = [
       x.verb === "push" && rpcError(r)?.code === PUSH_NOT_SUPPORTED.code
         ? a2aErrorReply(r, x, UNSUPPORTED_OPERATION, "this operation is not supported")
         : undefined,
+    correct: refusesPush,
+  },
+  {
+    id: "push-unclaimed-list-served",
+    violates: ["CORE-CAP-001"],
+    what: "the card says pushNotifications: false and creating a push config is refused, but listing a task's push configs is served (an empty list)",
+    clause:
+      "A2A 1.0.1 §3.3.4: without pushNotifications, push config operations (Create, Get, List, Delete) MUST return PushNotificationNotSupportedError",
+    check: { "1.0": "errors.capability-errors" },
+    generations: ["1.0"],
+    bindings: ["JSONRPC"],
+    card: denyPush,
+    reply: (r, x) => {
+      const operation = pushOperation(x);
+      if (operation === "create") return a2aErrorReply(r, x, PUSH_NOT_SUPPORTED, NO_PUSH);
+      if (operation !== "list") return undefined;
+      const id = isObject(x.request) && "id" in x.request ? x.request.id : null;
+      return {
+        ...r,
+        status: 200,
+        contentType: "application/json",
+        body: { jsonrpc: "2.0", id, result: { configs: [] } },
+      };
+    },
     correct: refusesPush,
   },
   {
