@@ -95,6 +95,7 @@ import authExistenceHidden from "./auth/existence-hidden.js";
 import authTaskOperationsScoped from "./auth/task-operations-scoped.js";
 import authListScoped from "./auth/list-scoped.js";
 import pushConfigCrud from "./push/config-crud.js";
+import pushUnknownTaskNotFound from "./push/unknown-task-not-found.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
 import pushPayloadFormat from "./push/payload-format.js";
@@ -214,6 +215,7 @@ export const catalogue: readonly CheckDefinition[] = [
   authListScoped,
   // push
   pushConfigCrud,
+  pushUnknownTaskNotFound,
   pushDelivery,
   pushDeleteIdempotent,
   pushPayloadFormat,

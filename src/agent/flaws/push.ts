@@ -1,6 +1,6 @@
-import { sendRpcError } from "../http/jsonrpc-front.js";
+import { sendRpcError, sendRpcResult } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
-import { editReply } from "./lifecycle.js";
+import { editReply, storedTask } from "./lifecycle.js";
 import { paramsOf } from "./rpc-call.js";
 import { isObject } from "../json.js";
 import { withoutPush } from "./variants.js";
@@ -12,6 +12,29 @@ const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
 /** Push notification flaws: configs forgotten, never delivered, or sent with the wrong credentials. */
 export const PUSH_FLAWS: FlawDefinition[] = [
+  {
+    name: "push-config-task-unchecked",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "Push configs are created and listed for any task id, also one the server never issued (the store is keyed by the id alone).",
+    expect: "push.unknown-task-not-found fails",
+    rpc: async (call, res, kit) => {
+      const create = ["tasks/pushNotificationConfig/set", "CreateTaskPushNotificationConfig"].includes(
+        call.method,
+      );
+      const list = ["tasks/pushNotificationConfig/list", "ListTaskPushNotificationConfigs"].includes(
+        call.method,
+      );
+      if (!create && !list) return false;
+      const params = paramsOf(call);
+      const id = typeof params.taskId === "string" ? params.taskId : params.id;
+      if (typeof id !== "string" || (await storedTask(kit, id))) return false;
+      const listed = kit.protocol === "1.0" ? { configs: [] } : [];
+      sendRpcResult(res, call.id, create ? params : listed);
+      return true;
+    },
+  },
   {
     name: "push-unclaimed-accepted",
     category: "protocol",

@@ -80,6 +80,15 @@ export async function sentTaskId(probe: FlawProbe): Promise<string> {
 
 /** Push notification flaw checks: each passes on its flaw and throws on the flawless agent. */
 export const PUSH_CHECKS: Record<string, FlawCheck> = {
+  "push-config-task-unchecked": async (probe) => {
+    const method =
+      probe.dialect.protocol === "1.0"
+        ? "ListTaskPushNotificationConfigs"
+        : "tasks/pushNotificationConfig/list";
+    const params = probe.dialect.protocol === "1.0" ? { taskId: "never-issued" } : { id: "never-issued" };
+    const reply = await rpc(jsonrpc(probe), method, params, probe.dialect.headers);
+    expect(resultOf(reply)).toBeDefined();
+  },
   "push-unclaimed-accepted": async (probe) => {
     expect(((await fetchCard(probe)).capabilities as Json).pushNotifications).toBe(false);
     const set = await rpc(

@@ -14,6 +14,7 @@ import {
   asInternalError,
   eachObject,
   otherId,
+  pushOperation,
   requestMessage,
   rpcError,
   rpcParams,
@@ -120,6 +121,12 @@ function grpcAcceptRefusedSend(r: GrpcReply, x: GrpcExchange): GrpcReply | undef
   return { response: { payload: { $case: "task", value: task } } };
 }
 
+/** A push config create or list (the operations that name a task, not a config). */
+function isCreateOrList(x: Exchange | GrpcExchange): boolean {
+  const operation = pushOperation(x);
+  return operation === "create" || operation === "list";
+}
+
 /** Deviations in the task lifecycle: reading, canceling and continuing tasks. */
 export const lifecycleMutations: Mutation[] = [
   {
@@ -131,6 +138,15 @@ export const lifecycleMutations: Mutation[] = [
     check: "lifecycle.unknown-task-not-found",
     reply: (r, x) => (x.verb === "get" ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
     grpcReply: (r, x) => (x.verb === "get" ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
+  },
+  {
+    id: "push-unknown-task-as-internal-error",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "creating or listing the push configs of a task that does not exist is answered -32603 instead of TaskNotFound",
+    clause: "A2A 1.0.1 §3.1.7, §3.1.9 (TaskNotFoundError: the task ID does not exist); 0.3 §8.2",
+    check: "push.unknown-task-not-found",
+    reply: (r, x) => (isCreateOrList(x) ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
+    grpcReply: (r, x) => (isCreateOrList(x) ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
   },
   {
     id: "cancel-unknown-as-internal-error",
