@@ -248,6 +248,19 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "rest-version-refusal-501",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "HTTP+JSON answers an unsupported A2A-Version with HTTP 501 Not Implemented (the ErrorInfo still says VERSION_NOT_SUPPORTED).",
+    expect: "errors.status-mapping fails on HTTP+JSON: 1.0.1 §5.4 maps VersionNotSupported to 400",
+    restReply: (body, res) => {
+      if (res.statusCode !== 400 || !JSON.stringify(body).includes("VERSION_NOT_SUPPORTED")) return body;
+      res.status(501);
+      return isObject(body.error) ? { ...body, error: { ...body.error, code: 501 } } : body;
+    },
+  },
+  {
     name: "rest-cancel-unknown-500",
     category: "protocol",
     protocols: ["1.0"],

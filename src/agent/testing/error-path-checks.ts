@@ -102,6 +102,13 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     expect(response.status).toBe(500);
     expect(await response.text()).toContain("TASK_NOT_FOUND");
   },
+  "rest-version-refusal-501": async (probe) => {
+    const response = await fetch(`${probe.agent.url}${REST_PATH}/tasks/missing-${randomUUID()}`, {
+      headers: { "A2A-Version": "99.0" },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status).toBe(501);
+  },
   "rest-not-found-500": async (probe) => {
     expect((await restGetMissingTask(probe)).status).toBe(500);
   },

@@ -12,6 +12,8 @@ const MAPPING: Record<number, { http: number; grpc: string; http100?: number; gr
   [a2aCodes.taskNotFound]: { http: 404, grpc: "NOT_FOUND" },
   [a2aCodes.taskNotCancelable]: { http: 400, grpc: "FAILED_PRECONDITION", http100: 409 },
   [a2aCodes.unsupportedOperation]: { http: 400, grpc: "FAILED_PRECONDITION", grpc100: "UNIMPLEMENTED" },
+  [a2aCodes.pushNotificationNotSupported]: { http: 400, grpc: "FAILED_PRECONDITION" },
+  [a2aCodes.versionNotSupported]: { http: 400, grpc: "FAILED_PRECONDITION" },
 };
 
 /** Why an error's status breaks §5.4, a note when it is 1.0.0's value, or nothing when it is right. */
@@ -39,7 +41,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "Over HTTP+JSON and gRPC, TaskNotFound is 404 / NOT_FOUND, TaskNotCancelable 400 / FAILED_PRECONDITION and UnsupportedOperation 400 / FAILED_PRECONDITION, as A2A 1.0.1 §5.4 maps them. The TCK grades 1.0.0's values (409 for TaskNotCancelable, UNIMPLEMENTED for UnsupportedOperation); Plainwright follows 1.0.1 and accepts 1.0.0's value with a note, since an agent built to 1.0.0 still speaks A2A 1.0.",
+    "Over HTTP+JSON and gRPC, TaskNotFound is 404 / NOT_FOUND; TaskNotCancelable, UnsupportedOperation, PushNotificationNotSupported (without the push capability) and VersionNotSupported (A2A-Version 99.0) are 400 / FAILED_PRECONDITION, as A2A 1.0.1 §5.4 maps them. The TCK grades 1.0.0's values (409 for TaskNotCancelable, UNIMPLEMENTED for UnsupportedOperation); Plainwright follows 1.0.1 and accepts 1.0.0's value with a note, since an agent built to 1.0.0 still speaks A2A 1.0.",
   spec: "A2A 1.0 §5.4 (error code mappings)",
   tck: ["HTTP_JSON-STATUS-001", "GRPC-ERR-002"],
   quote: {
@@ -51,6 +53,12 @@ export default defineCheck({
   selfTest: [
     {
       flaw: "rest-not-found-500",
+      protocols: ["1.0"],
+      bindings: ["HTTP+JSON"],
+      violates: ["HTTP_JSON-STATUS-001"],
+    },
+    {
+      flaw: "rest-version-refusal-501",
       protocols: ["1.0"],
       bindings: ["HTTP+JSON"],
       violates: ["HTTP_JSON-STATUS-001"],

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createClient } from "../../client/create-client.js";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
@@ -13,6 +14,34 @@ export interface Provoked {
   outcome: CallOutcome<unknown>;
 }
 
+/**
+ * 1.0's refusals of a request the agent cannot serve (1.0.1 §3.3.2, §3.3.4): a version it does not speak
+ * (A2A-Version 99.0), and a push config when the card claims no push notifications.
+ */
+async function provokeRefusals(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {
+  const provoked: Provoked[] = [];
+  const headers = { ...ctx.clientContext.headers, "A2A-Version": "99.0" };
+  const versioned = createClient(ctx.client.target, { ...ctx.clientContext, headers });
+  try {
+    const outcome = await versioned.getTask(`plainwright-missing-${randomUUID()}`);
+    provoked.push({ what: "GetTask with A2A-Version 99.0", code: a2aCodes.versionNotSupported, outcome });
+  } finally {
+    versioned.close();
+  }
+  const caps = (ctx.rawCard as { capabilities?: Record<string, unknown> } | null)?.capabilities ?? {};
+  if (caps.pushNotifications === undefined || caps.pushNotifications === false) {
+    const outcome = await ctx.client.setPushConfig(`plainwright-missing-${randomUUID()}`, {
+      url: "https://webhook.plainwright.invalid/a2a",
+    });
+    provoked.push({
+      what: "a push config without the push capability",
+      code: a2aCodes.pushNotificationNotSupported,
+      outcome,
+    });
+  }
+  return { provoked, evidence: provoked.flatMap((p) => p.outcome.trafficIds) };
+}
+
 /** The errors provoked: an unknown task read, a finished task canceled, a message to a finished task. */
 export async function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {
   const provoked: Provoked[] = [];
@@ -22,6 +51,11 @@ export async function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]
   // The status and the reason together identify an error: a cancel of an unknown task is one more place to get it wrong.
   const cancelMissing = await ctx.client.cancelTask(`plainwright-missing-${randomUUID()}`);
   provoked.push({ what: "CancelTask of an unknown id", code: a2aCodes.taskNotFound, outcome: cancelMissing });
+  if (ctx.generation === "1.0") {
+    const refusals = await provokeRefusals(ctx);
+    provoked.push(...refusals.provoked);
+    evidence.push(...refusals.evidence);
+  }
   const settled = await ctx.fixtures.settledTask();
   evidence.push(...missing.trafficIds, ...cancelMissing.trafficIds, ...settled.evidence);
   if (settled.ok && terminalStates.has(settled.value.state)) {

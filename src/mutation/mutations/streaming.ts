@@ -174,6 +174,25 @@ export const streamingMutations: Mutation[] = [
     },
   },
   {
+    id: "rest-version-refusal-as-501",
+    violates: ["HTTP_JSON-STATUS-001"],
+    bindings: ["HTTP+JSON"],
+    generations: ["1.0"],
+    what: "HTTP+JSON: a request in an A2A-Version the agent does not speak is answered 501 instead of 400",
+    clause: "A2A 1.0.1 §5.4 (VersionNotSupportedError maps to 400 Bad Request)",
+    check: "errors.status-mapping",
+    reply: (r, x) => {
+      if (
+        x.binding !== "rest" ||
+        r.status !== 400 ||
+        !JSON.stringify(r.body).includes("VERSION_NOT_SUPPORTED")
+      )
+        return undefined;
+      r.status = 501;
+      return r;
+    },
+  },
+  {
     id: "grpc-unknown-task-as-internal",
     violates: ["GRPC-ERR-002"],
     what: "gRPC: reading a task that does not exist is answered INTERNAL, its TASK_NOT_FOUND reason kept",
