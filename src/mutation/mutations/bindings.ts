@@ -108,24 +108,6 @@ export const bindingMutations: Mutation[] = [
     },
   },
   {
-    id: "blocking-send-returns-early",
-    bindings: ["JSONRPC", "HTTP+JSON"],
-    generations: ["0.x"],
-    what: "message/send with blocking: true returns the task at once, before it is terminal or interrupted",
-    clause:
-      "A2A 0.3 MessageSendConfiguration.blocking: 'If true, the client will wait for the task to complete'",
-    check: "lifecycle.execution-mode-0x",
-    // Played on the request: the agent, asked not to block, answers as one that ignores blocking would.
-    request: (r, x) => {
-      if (x.verb !== "send" || !isObject(r.body)) return undefined;
-      const params = x.binding === "jsonrpc" ? r.body.params : r.body;
-      if (!isObject(params) || !isObject(params.configuration)) return undefined;
-      if (params.configuration.blocking !== true) return undefined;
-      params.configuration.blocking = false;
-      return r;
-    },
-  },
-  {
     id: "return-immediately-ignored",
     violates: ["CORE-EXECUTION-MODE-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],

@@ -134,21 +134,33 @@ export const capabilityMutations: Mutation[] = [
   {
     id: "blocking-send-returns-early",
     violates: ["CORE-EXECUTION-MODE-001"],
-    what: "a send without returnImmediately answers with the task still working",
-    clause: "A2A 1.0.1 §3.2.2 (returnImmediately unset: wait until the task is terminal or interrupted)",
-    check: "lifecycle.execution-mode",
-    generations: ["1.0"],
+    what: "a blocking send (1.0: no returnImmediately; 0.x: blocking: true) answers with the task still working",
+    clause:
+      "A2A 1.0.1 §3.2.2 (returnImmediately unset: wait until the task is terminal or interrupted); 0.3 MessageSendConfiguration.blocking ('the client will wait for the task to complete')",
+    check: { "0.x": "lifecycle.execution-mode-0x", "1.0": "lifecycle.execution-mode" },
     bindings: ALL,
+    // Played on the reply, so that it shows on every agent, also one that ignores a request not to block.
     reply: (r, x) => {
       const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
-      const task = x.verb === "send" && !returnsAtOnce(params) ? taskIn(r, x) : undefined;
+      const blocking =
+        x.generation === "1.0" ? !returnsAtOnce(params) : sendConfiguration(params).blocking === true;
+      const task = x.verb === "send" && blocking ? taskIn(r, x) : undefined;
       const status = isObject(task?.status) ? task.status : undefined;
-      if (!status || !FINISHED_JSON.has(String(status.state))) return undefined;
-      status.state = "TASK_STATE_WORKING";
+      if (!status) return undefined;
+      if (x.generation === "1.0") {
+        if (!FINISHED_JSON.has(String(status.state))) return undefined;
+        status.state = "TASK_STATE_WORKING";
+      } else {
+        if (status.state === "working") return undefined;
+        status.state = "working";
+      }
       return r;
     },
     grpcReply: (r, x) => {
-      const task = x.verb === "send" && !returnsAtOnce(x.request) ? grpcTask(r) : undefined;
+      // 0.3's a2a.v1 and 1.0's lf.a2a.v1 number the task states alike.
+      const blocking =
+        x.generation === "1.0" ? !returnsAtOnce(x.request) : sendConfiguration(x.request).blocking === true;
+      const task = x.verb === "send" && blocking ? grpcTask(r) : undefined;
       const status = isObject(task?.status) ? task.status : undefined;
       if (!status || ![3, 4, 5, 6, 7, 8].includes(Number(status.state))) return undefined;
       status.state = GRPC_STATE.working;
