@@ -12,8 +12,12 @@ const MAPPING: Record<number, { http: number; grpc: string; http100?: number; gr
   [a2aCodes.taskNotFound]: { http: 404, grpc: "NOT_FOUND" },
   [a2aCodes.taskNotCancelable]: { http: 400, grpc: "FAILED_PRECONDITION", http100: 409 },
   [a2aCodes.unsupportedOperation]: { http: 400, grpc: "FAILED_PRECONDITION", grpc100: "UNIMPLEMENTED" },
-  [a2aCodes.pushNotificationNotSupported]: { http: 400, grpc: "FAILED_PRECONDITION" },
-  [a2aCodes.versionNotSupported]: { http: 400, grpc: "FAILED_PRECONDITION" },
+  [a2aCodes.pushNotificationNotSupported]: {
+    http: 400,
+    grpc: "FAILED_PRECONDITION",
+    grpc100: "UNIMPLEMENTED",
+  },
+  [a2aCodes.versionNotSupported]: { http: 400, grpc: "FAILED_PRECONDITION", grpc100: "UNIMPLEMENTED" },
 };
 
 /** Why an error's status breaks §5.4, a note when it is 1.0.0's value, or nothing when it is right. */
