@@ -60,8 +60,10 @@ export const errorMutations: Mutation[] = [
     check: "errors.invalid-params",
     // Played on the request: the agent then sees a valid message and accepts it, as the deviating one would.
     request: (r, x) => {
+      // 0.1's tasks/send has no messageId at all: only 0.2 on requires it.
       if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !isObject(r.body.params))
         return undefined;
+      if (r.body.method === "tasks/send") return undefined;
       const message = r.body.params.message;
       if (!isObject(message) || "messageId" in message || !("role" in message)) return undefined;
       message.messageId = `plainwright-proxy-${Date.now()}`;
