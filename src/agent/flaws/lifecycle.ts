@@ -68,16 +68,19 @@ export function sentTask(result: unknown): JsonObject | undefined {
 
 const FIXED_TASK_ID = "task-1";
 
+/** Answers the cancel of a task in one of `states` with the task marked canceled, without canceling it. */
+const cancelAnsweredNotDone =
+  (states: ReadonlySet<string>): RpcHook =>
+  async (call, res, kit) => {
+    if (!is(call, kit, "cancel")) return false;
+    const task = await storedTask(kit, paramsOf(call).id);
+    if (!task || !states.has(stateOf(task))) return false;
+    const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
+    sendRpcResult(res, call.id, { ...task, status });
+    return true;
+  };
+
 /** Lifecycle, history, cancel and list flaws (all in the JSON-RPC front). */
-/** Answers the cancel of a working task with the task marked canceled, and lets the work go on. */
-const cancelAnsweredNotDone: RpcHook = async (call, res, kit) => {
-  if (!is(call, kit, "cancel")) return false;
-  const task = await storedTask(kit, paramsOf(call).id);
-  if (!task || !ACTIVE.has(stateOf(task))) return false;
-  const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
-  sendRpcResult(res, call.id, { ...task, status });
-  return true;
-};
 
 export const LIFECYCLE_FLAWS: FlawDefinition[] = [
   {
@@ -149,7 +152,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
       workMs: Math.min(plan.workMs, 300),
       outcome: { kind: "input-required", question: "Anything else?" },
     }),
-    rpc: cancelAnsweredNotDone,
+    rpc: cancelAnsweredNotDone(ACTIVE),
   },
   {
     name: "cancel-then-completes",
@@ -160,7 +163,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     expect: "lifecycle.cancel-running fails",
     // The cap makes the completion show within the check's watch, whatever message kept the task working.
     plan: (plan) => ({ ...plan, workMs: Math.min(plan.workMs, 300) }),
-    rpc: cancelAnsweredNotDone,
+    rpc: cancelAnsweredNotDone(ACTIVE),
   },
   {
     name: "cancel-finished-succeeds",
@@ -169,14 +172,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     description:
       "tasks/cancel of a finished task succeeds and returns it as canceled instead of TaskNotCancelable.",
     expect: "lifecycle.cancel-terminal-errors (1.0) / lifecycle.cancel-terminal-errors-0x (0.3) fail",
-    rpc: async (call, res, kit) => {
-      if (!is(call, kit, "cancel")) return false;
-      const task = await storedTask(kit, paramsOf(call).id);
-      if (!task || !TERMINAL.has(stateOf(task))) return false;
-      const status = { state: wireState(kit, "canceled"), timestamp: new Date().toISOString() };
-      sendRpcResult(res, call.id, { ...task, status });
-      return true;
-    },
+    rpc: cancelAnsweredNotDone(TERMINAL),
   },
   {
     name: "context-not-kept",

@@ -4,9 +4,7 @@ import { a2aCodes, errorName } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
-
-// A URL no agent can deliver to: the config must be refused before anything is stored.
-const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 
 /** One operation of a capability the card does not claim, and the error it must get. */
 interface Probe {

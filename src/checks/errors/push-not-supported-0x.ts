@@ -4,9 +4,7 @@ import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { methodServing } from "../support/unserved-method.js";
-
-// A URL no agent can deliver to: the config must be refused before anything is stored.
-const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 
 export default defineCheck({
   id: "errors.push-not-supported-0x",

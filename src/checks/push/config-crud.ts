@@ -2,9 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-
-// A URL no agent can deliver to: the task is already finished, and this check only stores configs.
-const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 
 export default defineCheck({
   id: "push.config-crud",

@@ -2,9 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { resultSchemaProblems } from "../support/result-schema.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
-
-// A URL no agent can deliver to: the config is only stored, read and deleted again.
-const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 
 /**
  * What push.config-crud judges in these replies, so not this check: a config's url (the client cannot read a

@@ -3,9 +3,7 @@ import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-
-// A URL no agent can deliver to: the config must be refused before anything is stored.
-const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 
 /** Why one answer is not TaskNotFound, or undefined when it is. */
 function notTaskNotFound(what: string, outcome: CallOutcome<unknown>): string | undefined {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "../../client/create-client.js";
+import { DEAD_WEBHOOK } from "./webhook-receiver.js";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
@@ -31,7 +32,7 @@ async function provokeRefusals(ctx: CheckContext): Promise<{ provoked: Provoked[
   const caps = (ctx.rawCard as { capabilities?: Record<string, unknown> } | null)?.capabilities ?? {};
   if (caps.pushNotifications === undefined || caps.pushNotifications === false) {
     const outcome = await ctx.client.setPushConfig(`plainwright-missing-${randomUUID()}`, {
-      url: "https://webhook.plainwright.invalid/a2a",
+      url: DEAD_WEBHOOK,
     });
     provoked.push({
       what: "a push config without the push capability",

@@ -4,6 +4,9 @@ import type { AddressInfo } from "node:net";
 import { classifyAddress, type OutboundPolicy } from "../../net/outbound-policy.js";
 import type { TrafficLog } from "../../net/traffic.js";
 
+/** A webhook URL no agent can deliver to (.invalid, RFC 6761 §6.4): for configs that must be refused or only stored. */
+export const DEAD_WEBHOOK = "https://webhook.plainwright.invalid/a2a";
+
 /** One callback the agent made to the receiver. */
 export interface Delivery {
   /** Lower-case header names. */
