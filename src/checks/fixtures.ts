@@ -153,6 +153,15 @@ export class Fixtures {
   }
 
   /**
+   * The ordinary message's task, followed to its end when it could be, else as the send returned it (a task
+   * that cannot be read back is still one the agent created); undefined when the send made none.
+   */
+  async knownTask(): Promise<Task | undefined> {
+    const settled = await this.settledTask();
+    return settled.ok ? settled.value : settled.sent;
+  }
+
+  /**
    * A task in a terminal state: the ordinary message's when it finished, else one of a candidate the survey saw
    * finish (the ordinary message may be a skill example that asks back). Still interrupted when none finishes.
    */

@@ -31,15 +31,10 @@ function unclaimed(
   };
 }
 
-/** A task the agent created, for the operations that name one (a refusal must not hinge on the id being unknown). */
-async function knownTaskId(ctx: CheckContext): Promise<string | undefined> {
-  const settled = await ctx.fixtures.settledTask();
-  return settled.ok ? settled.value.id : settled.sent?.id;
-}
-
 async function probesFor(ctx: CheckContext): Promise<Probe[]> {
   const off = unclaimed(ctx);
-  const taskId = off.streaming || off.pushNotifications ? await knownTaskId(ctx) : undefined;
+  // A task the agent created, for the operations that name one: a refusal must not hinge on an unknown id.
+  const taskId = off.streaming || off.pushNotifications ? (await ctx.fixtures.knownTask())?.id : undefined;
   const probes: Probe[] = [];
   if (off.extendedAgentCard)
     probes.push({

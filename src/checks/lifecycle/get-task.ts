@@ -39,27 +39,25 @@ export default defineCheck({
   judgesTasks: true,
   basic: true,
   run: async (ctx) => {
-    const settled = await ctx.fixtures.settledTask();
     // A task the send returned but that could not be followed to its end is still a task to read back.
-    const sent = settled.ok ? settled.value : settled.sent;
-    if (!sent) return skip(`no task to read: ${settled.ok ? "" : settled.reason}`);
-    const task = { value: sent };
-    const got = await ctx.client.getTask(task.value.id);
-    if (!got.ok) return fail(`reading task ${task.value.id}: ${describeFailure(got)}`, got.trafficIds);
+    const known = await ctx.fixtures.knownTask();
+    if (!known) {
+      const settled = await ctx.fixtures.settledTask();
+      return skip(`no task to read: ${settled.ok ? "" : settled.reason}`);
+    }
+    const got = await ctx.client.getTask(known.id);
+    if (!got.ok) return fail(`reading task ${known.id}: ${describeFailure(got)}`, got.trafficIds);
     // Read leniently, a Task wrapped as a send's {task} still names the task; the wrapping is this check's finding.
     if (ctx.transport !== "GRPC" && normalizeTask(got.raw) === undefined)
       return fail(
-        `reading task ${task.value.id}: the reply holds the Task under "task" instead of being the Task (0.3 §7.3, 1.0.1 §3.1.3: the result is a Task)`,
+        `reading task ${known.id}: the reply holds the Task under "task" instead of being the Task (0.3 §7.3, 1.0.1 §3.1.3: the result is a Task)`,
         got.trafficIds,
       );
-    if (got.value.id !== task.value.id)
-      return fail(`asked for task ${task.value.id}, got ${got.value.id}`, got.trafficIds);
+    if (got.value.id !== known.id)
+      return fail(`asked for task ${known.id}, got ${got.value.id}`, got.trafficIds);
     // A send reply without a contextId is lifecycle.send-returns-task's finding; here only a change counts.
-    if (task.value.contextId !== undefined && got.value.contextId !== task.value.contextId)
-      return fail(
-        `the contextId changed from ${task.value.contextId} to ${got.value.contextId}`,
-        got.trafficIds,
-      );
+    if (known.contextId !== undefined && got.value.contextId !== known.contextId)
+      return fail(`the contextId changed from ${known.contextId} to ${got.value.contextId}`, got.trafficIds);
     const artifacts = await artifactsReadBack(ctx, got.raw, got.value.id);
     if (artifacts.problem) return fail(artifacts.problem, [...got.trafficIds, ...artifacts.evidence]);
     return pass(`task ${got.value.id} read back in state ${got.value.state}`, [

@@ -49,8 +49,7 @@ export default defineCheck({
     judge(`listing the push configs of ${missing}`, await ctx.client.listPushConfigs(missing));
     // Only 1.0.1 §3.1.8 names an error for a config that does not exist on a real task; 0.3's -32001 is about
     // task ids alone (§8.2), and the official 0.3 SDK answers it -32603.
-    const task = ctx.generation === "1.0" ? await ctx.fixtures.settledTask() : undefined;
-    const taskId = task ? (task.ok ? task.value.id : task.sent?.id) : undefined;
+    const taskId = ctx.generation === "1.0" ? (await ctx.fixtures.knownTask())?.id : undefined;
     if (taskId)
       judge(
         `reading a never-set push config of task ${taskId}`,

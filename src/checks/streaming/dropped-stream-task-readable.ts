@@ -103,8 +103,7 @@ async function followAfterDrop(
   const read = await readAfterDrop(ctx.client, id, evidence);
   if (!read.ok) {
     // A task that cannot be read back even without a drop says nothing about the drop: lifecycle.get-task's finding.
-    const settled = await ctx.fixtures.settledTask();
-    const known = settled.ok ? settled.value : settled.sent;
+    const known = await ctx.fixtures.knownTask();
     const baseline = known ? await ctx.client.getTask(known.id) : undefined;
     if (baseline && !baseline.ok)
       return skip(
