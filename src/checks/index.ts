@@ -96,6 +96,8 @@ import authTaskOperationsScoped from "./auth/task-operations-scoped.js";
 import authListScoped from "./auth/list-scoped.js";
 import pushConfigCrud from "./push/config-crud.js";
 import pushUnknownTaskNotFound from "./push/unknown-task-not-found.js";
+import pushUnknownTaskNotFound0x from "./push/unknown-task-not-found-0x.js";
+import pushConfigIdAssigned from "./push/config-id-assigned.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
 import pushPayloadFormat from "./push/payload-format.js";
@@ -216,6 +218,8 @@ export const catalogue: readonly CheckDefinition[] = [
   // push
   pushConfigCrud,
   pushUnknownTaskNotFound,
+  pushUnknownTaskNotFound0x,
+  pushConfigIdAssigned,
   pushDelivery,
   pushDeleteIdempotent,
   pushPayloadFormat,

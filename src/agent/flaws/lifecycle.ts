@@ -56,7 +56,7 @@ export function editReply(res: Response, edit: (body: JsonObject) => JsonObject)
 }
 
 /** Rewrites one error code of a reply, keeping everything else. */
-const recode = (from: number, to: number, message: string) => (body: JsonObject) =>
+export const recode = (from: number, to: number, message: string) => (body: JsonObject) =>
   isObject(body.error) && body.error.code === from ? { ...body, error: { code: to, message } } : body;
 
 /** The Task of a send result: 1.0 `{task}`, 0.3 a bare Task with kind "task". */

@@ -1,6 +1,6 @@
 import { sendRpcError, sendRpcResult } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
-import { editReply, storedTask } from "./lifecycle.js";
+import { editReply, recode, storedTask } from "./lifecycle.js";
 import { paramsOf } from "./rpc-call.js";
 import { isObject } from "../json.js";
 import { withoutPush } from "./variants.js";
@@ -34,6 +34,32 @@ export const PUSH_FLAWS: FlawDefinition[] = [
       sendRpcResult(res, call.id, create ? params : listed);
       return true;
     },
+  },
+  {
+    name: "push-missing-config-internal-error",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "Reading or deleting a push config of an unknown task, or reading a config that was never set, answers -32603 (internal error) instead of TaskNotFound.",
+    expect: "push.unknown-task-not-found fails",
+    rpc: (call, res) =>
+      ["GetTaskPushNotificationConfig", "DeleteTaskPushNotificationConfig"].includes(call.method) &&
+      editReply(res, recode(-32001, -32603, "Internal error: no such config.")),
+  },
+  {
+    name: "push-config-id-not-assigned",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "A push config created without an id is stored under one, but the reply leaves the id out, so the client cannot name it.",
+    expect: "push.config-id-assigned fails",
+    rpc: (call, res) =>
+      call.method === "CreateTaskPushNotificationConfig" &&
+      paramsOf(call).id === undefined &&
+      editReply(res, (body) => {
+        if (isObject(body.result)) delete body.result.id;
+        return body;
+      }),
   },
   {
     name: "push-unclaimed-accepted",

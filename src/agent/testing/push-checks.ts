@@ -89,6 +89,27 @@ export const PUSH_CHECKS: Record<string, FlawCheck> = {
     const reply = await rpc(jsonrpc(probe), method, params, probe.dialect.headers);
     expect(resultOf(reply)).toBeDefined();
   },
+  "push-missing-config-internal-error": async (probe) => {
+    const taskId = await sentTaskId(probe);
+    const reply = await rpc(
+      jsonrpc(probe),
+      "GetTaskPushNotificationConfig",
+      { taskId, id: "never-set" },
+      probe.dialect.headers,
+    );
+    expect(reply.body.error).toMatchObject({ code: -32603 });
+  },
+  "push-config-id-not-assigned": async (probe) => {
+    const taskId = await sentTaskId(probe);
+    const params = { taskId, url: "https://hooks.example/a2a" };
+    const reply = await rpc(
+      jsonrpc(probe),
+      "CreateTaskPushNotificationConfig",
+      params,
+      probe.dialect.headers,
+    );
+    expect(resultOf(reply)).not.toHaveProperty("id");
+  },
   "push-unclaimed-accepted": async (probe) => {
     expect(((await fetchCard(probe)).capabilities as Json).pushNotifications).toBe(false);
     const set = await rpc(

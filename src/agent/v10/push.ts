@@ -1,12 +1,17 @@
+import { randomUUID } from "node:crypto";
 import type { StreamResponse, Task } from "@a2a-js/sdk";
 import { InMemoryPushNotificationStore, V1PushNotificationSerializer } from "@a2a-js/sdk/server";
 import type { PushNotificationSender, PushNotificationStore, ServerCallContext } from "@a2a-js/sdk/server";
 import { deliver, webhookHeaders } from "../push.js";
 import type { PushDefect } from "../types.js";
 
-/** A store that accepts every config and keeps none (flaw push-config-not-stored). */
+/**
+ * A store that accepts every config and keeps none (flaw push-config-not-stored). It still gives an id-less
+ * config its id, as the SDK's store does, so the reply names one (push.config-id-assigned is another flaw's).
+ */
 class ForgetfulStore extends InMemoryPushNotificationStore {
-  override save(): Promise<void> {
+  override save(...[, , config]: Parameters<InMemoryPushNotificationStore["save"]>): Promise<void> {
+    if (!config.id) config.id = randomUUID();
     return Promise.resolve();
   }
 }

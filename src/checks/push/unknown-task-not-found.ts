@@ -4,6 +4,7 @@ import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Why one answer is not TaskNotFound, or undefined when it is. */
 function notTaskNotFound(what: string, outcome: CallOutcome<unknown>): string | undefined {
@@ -13,49 +14,75 @@ function notTaskNotFound(what: string, outcome: CallOutcome<unknown>): string | 
   return `${what} answered ${outcome.error.name} (${outcome.error.code})`;
 }
 
+/** The push config operations to try, each with what it is called in a finding. */
+type Attempt = [what: string, call: () => Promise<CallOutcome<unknown>>];
+
+/** Runs each attempt and passes only when every one answered TaskNotFound; shared with the 0.x sibling. */
+export async function expectTaskNotFound(attempts: Attempt[]): Promise<CheckVerdict> {
+  const evidence: string[] = [];
+  const problems: string[] = [];
+  for (const [what, call] of attempts) {
+    const outcome = await call();
+    evidence.push(...outcome.trafficIds);
+    const problem = notTaskNotFound(what, outcome);
+    if (problem) problems.push(problem);
+  }
+  if (problems.length > 0) return fail(`${problems.join("; ")}: TaskNotFound (-32001) is due`, evidence);
+  return pass(`${attempts.length} operations on unknown tasks or configs answered TaskNotFound`, evidence);
+}
+
+/** Creating and listing the push configs of a task id the server never issued. */
+export function unknownTaskAttempts(ctx: CheckContext, missing: string): Attempt[] {
+  return [
+    [
+      `creating a push config for the never-issued task ${missing}`,
+      () => ctx.client.setPushConfig(missing, { id: randomUUID(), url: DEAD_WEBHOOK }),
+    ],
+    [`listing the push configs of ${missing}`, () => ctx.client.listPushConfigs(missing)],
+  ];
+}
+
 export default defineCheck({
   id: "push.unknown-task-not-found",
   title: "Push config operations on an unknown task or config answer TaskNotFound",
   category: "push",
-  level: "SHOULD",
+  level: "MUST",
   levelReason:
-    'A2A 1.0.1 §3.1.7-§3.1.9 list TaskNotFoundError for "the task ID does not exist" and "the push notification configuration does not exist" without a keyword (§3.1.8: the operation "MUST fail", which push.config-crud judges after a delete); 0.3 §8.2: servers "SHOULD use these codes where applicable".',
+    '1.0.1 §3.3.2 (Resource Errors): servers "MUST return a not found error when a requested resource does not exist", naming "configuration not found" among its scenarios; §3.1.7-§3.1.10 name TaskNotFoundError for each operation, and §3.1.8 says the read "MUST fail if the configuration does not exist". 0.x: push.unknown-task-not-found-0x (SHOULD).',
   requirement:
-    "On an agent that claims pushNotifications: creating and listing push configs of a task id the server never issued answer TaskNotFound (-32001; HTTP 404, gRPC NOT_FOUND), and in 1.0 so does reading a config id that was never set on a real task; none of them succeeds.",
-  spec: "A2A 1.0.1 §3.1.7-§3.1.9 (Errors); 0.3 §7.5-§7.7, §8.2",
+    "On an agent that claims pushNotifications: creating, listing, reading and deleting push configs of a task id the server never issued answer TaskNotFound (-32001; HTTP 404, gRPC NOT_FOUND), and so does reading a config id that was never set on a real task; none of them succeeds.",
+  spec: "A2A 1.0.1 §3.1.7-§3.1.10 (Errors), §3.3.2 (Resource Errors)",
   quote: {
-    spec: "A2A 1.0.1 §3.1.7, §3.1.8",
-    text: "TaskNotFoundError: The task ID does not exist or is not accessible. … TaskNotFoundError: The push notification configuration does not exist. … The operation MUST fail if the configuration does not exist or the client lacks access.",
+    spec: "A2A 1.0.1 §3.3.2, §3.1.8",
+    text: "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client … Example scenarios: Task ID does not exist, task has been deleted, configuration not found. … The operation MUST fail if the configuration does not exist or the client lacks access.",
   },
   recommendation:
-    "Look the task up before storing or listing its push configs, and answer TaskNotFoundError when it or the named config is not there.",
-  selfTest: [{ flaw: "push-config-task-unchecked", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+    "Look the task up before storing, listing, reading or deleting its push configs, and answer TaskNotFoundError when it or the named config is not there.",
+  selfTest: [
+    { flaw: "push-config-task-unchecked", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "push-missing-config-internal-error", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    // Its -32602 for reading a config of an unknown task is also transport.consistent-errors' finding.
+    { flaw: "inconsistent-push-errors", protocols: ["1.0"], bindings: ["JSONRPC"] },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
+  generations: ["1.0"],
   run: async (ctx) => {
     const missing = `plainwright-missing-${randomUUID()}`;
-    const evidence: string[] = [];
-    const problems: string[] = [];
-    const judge = (what: string, outcome: CallOutcome<unknown>) => {
-      evidence.push(...outcome.trafficIds);
-      const problem = notTaskNotFound(what, outcome);
-      if (problem) problems.push(problem);
-    };
-    judge(
-      `creating a push config for the never-issued task ${missing}`,
-      await ctx.client.setPushConfig(missing, { id: randomUUID(), url: DEAD_WEBHOOK }),
+    const attempts = unknownTaskAttempts(ctx, missing);
+    const configId = `plainwright-missing-${randomUUID()}`;
+    attempts.push(
+      [`reading a push config of ${missing}`, () => ctx.client.getPushConfig(missing, configId)],
+      [`deleting a push config of ${missing}`, () => ctx.client.deletePushConfig(missing, configId)],
     );
-    judge(`listing the push configs of ${missing}`, await ctx.client.listPushConfigs(missing));
-    // Only 1.0.1 §3.1.8 names an error for a config that does not exist on a real task; 0.3's -32001 is about
-    // task ids alone (§8.2), and the official 0.3 SDK answers it -32603.
-    const taskId = ctx.generation === "1.0" ? (await ctx.fixtures.knownTask())?.id : undefined;
+    // The task exists, the config does not: §3.1.8's own case. Deleting it is left alone (§3.1.10: idempotent).
+    const taskId = (await ctx.fixtures.knownTask())?.id;
     if (taskId)
-      judge(
-        `reading a never-set push config of task ${taskId}`,
-        await ctx.client.getPushConfig(taskId, `plainwright-missing-${randomUUID()}`),
-      );
-    if (problems.length > 0) return fail(`${problems.join("; ")}: TaskNotFound (-32001) is due`, evidence);
-    return pass(`${taskId ? 3 : 2} operations on unknown tasks or configs answered TaskNotFound`, evidence);
+      attempts.push([
+        `reading the never-set push config ${configId} of task ${taskId}`,
+        () => ctx.client.getPushConfig(taskId, configId),
+      ]);
+    return expectTaskNotFound(attempts);
   },
 });

@@ -127,6 +127,11 @@ function isCreateOrList(x: Exchange | GrpcExchange): boolean {
   return operation === "create" || operation === "list";
 }
 
+function isGetOrDelete(x: Exchange | GrpcExchange): boolean {
+  const operation = pushOperation(x);
+  return operation === "get" || operation === "delete";
+}
+
 /** Deviations in the task lifecycle: reading, canceling and continuing tasks. */
 export const lifecycleMutations: Mutation[] = [
   {
@@ -144,9 +149,19 @@ export const lifecycleMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "creating or listing the push configs of a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 1.0.1 §3.1.7, §3.1.9 (TaskNotFoundError: the task ID does not exist); 0.3 §8.2",
-    check: "push.unknown-task-not-found",
+    check: { "0.x": "push.unknown-task-not-found-0x", "1.0": "push.unknown-task-not-found" },
     reply: (r, x) => (isCreateOrList(x) ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
     grpcReply: (r, x) => (isCreateOrList(x) ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
+  },
+  {
+    id: "push-read-missing-as-internal-error",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "reading or deleting a push config that does not exist (or of a task that does not exist) is answered -32603 instead of TaskNotFound",
+    clause: "A2A 1.0.1 §3.1.8, §3.1.10 (TaskNotFoundError), §3.3.2 (MUST return a not found error)",
+    check: { "1.0": "push.unknown-task-not-found" },
+    generations: ["1.0"],
+    reply: (r, x) => (isGetOrDelete(x) ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
+    grpcReply: (r, x) => (isGetOrDelete(x) ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
   },
   {
     id: "cancel-unknown-as-internal-error",

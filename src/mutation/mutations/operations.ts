@@ -16,6 +16,7 @@ import {
   taskIn,
   type PushOperation,
   isRefusal,
+  rpcParams,
   successBody,
 } from "./shapes.js";
 
@@ -189,6 +190,27 @@ export const operationMutations: Mutation[] = [
     grpcReply: (r, x, memory) => {
       const kept = servedAfterDelete(pushOperation(x), memory, r.error ? undefined : r.response);
       return kept !== undefined && r.error ? { response: kept } : undefined;
+    },
+  },
+  {
+    id: "push-config-id-dropped",
+    what: "a push config created without an id comes back without the id the agent assigned",
+    clause: "A2A 1.0.1 §3.1.7 (Outputs: Created configuration with assigned ID)",
+    check: "push.config-id-assigned",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x) => {
+      const request = x.binding === "jsonrpc" ? rpcParams(x) : isObject(x.request) ? x.request : undefined;
+      const body = pushOperation(x) === "create" && !request?.id ? successBody(r, x) : undefined;
+      if (!isObject(body) || !body.id) return undefined;
+      delete body.id;
+      return r;
+    },
+    grpcReply: (r, x) => {
+      if (pushOperation(x) !== "create" || !isObject(x.request) || x.request.id) return undefined;
+      if (!isObject(r.response) || !r.response.id) return undefined;
+      r.response.id = "";
+      return r;
     },
   },
   {
