@@ -1,4 +1,4 @@
-import { errorName } from "../protocol/error-codes.js";
+import { errorName, jsonRpcCodes } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import {
   normalizeReply,
@@ -270,13 +270,25 @@ export class JsonRpcA2AClient implements A2AClient {
     };
   }
 
-  getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
-    return this.call(
-      this.core("get"),
-      { id, ...(historyLength === undefined ? {} : { historyLength }) },
-      normalizeTaskResult,
-      "a Task",
-    );
+  async getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
+    const method = this.core("get");
+    const length = historyLength === undefined ? {} : { historyLength };
+    const asSpecified = await this.call(method, { id, ...length }, normalizeTaskResult, "a Task");
+    if (
+      asSpecified.ok ||
+      asSpecified.kind !== "error" ||
+      asSpecified.error.code !== jsonRpcCodes.invalidParams
+    )
+      return asSpecified;
+    // Read leniently: an agent that wants the id as `taskId` (the name its other params use) still has its
+    // tasks read, so one misnamed parameter is one finding (lifecycle.get-task's), not every later check's.
+    const renamed = await this.call(method, { taskId: id, ...length }, normalizeTaskResult, "a Task");
+    if (!renamed.ok) return asSpecified;
+    return {
+      ...renamed,
+      trafficIds: [...asSpecified.trafficIds, ...renamed.trafficIds],
+      readDespite: `${method} refused the task id as "id" (${asSpecified.error.code} ${asSpecified.error.message}) and read it only as "taskId"`,
+    };
   }
 
   cancelTask(id: string): Promise<CallOutcome<Task>> {

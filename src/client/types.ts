@@ -60,7 +60,17 @@ export interface A2AError {
 
 /** A call's outcome. A misbehaving agent is a value here, never an exception. */
 export type CallOutcome<T> =
-  | { ok: true; value: T; raw: unknown; trafficIds: string[] }
+  | {
+      ok: true;
+      value: T;
+      raw: unknown;
+      trafficIds: string[];
+      /**
+       * Set when the value was read only by bending the request (the task id sent as `taskId` after the
+       * spec's `id` was refused): the rest of the suite reads on, the check that owns the call fails on it.
+       */
+      readDespite?: string;
+    }
   | { ok: false; kind: "error"; error: A2AError; raw?: unknown; trafficIds: string[] }
   /** The reply broke the binding's rules (not JSON, wrong id, result and error, wrong shape). */
   | {

@@ -47,6 +47,11 @@ export default defineCheck({
     }
     const got = await ctx.client.getTask(known.id);
     if (!got.ok) return fail(`reading task ${known.id}: ${describeFailure(got)}`, got.trafficIds);
+    if (got.readDespite)
+      return fail(
+        `reading task ${known.id}: ${got.readDespite} (0.3 §7.3 TaskQueryParams, 1.0.1 GetTaskRequest: the task is named by "id")`,
+        got.trafficIds,
+      );
     // Read leniently, a Task wrapped as a send's {task} still names the task; the wrapping is this check's finding.
     if (ctx.transport !== "GRPC" && normalizeTask(got.raw) === undefined)
       return fail(

@@ -42,6 +42,23 @@ export const bindingMutations: Mutation[] = [
       x.binding === "jsonrpc" && x.generation === "1.0" ? renamedMethod(r, snakeCase) : undefined,
   },
   {
+    id: "get-task-wants-task-id",
+    bindings: ["JSONRPC"],
+    what: "JSON-RPC: tasks/get (GetTask) reads the task's id from `taskId`, so the spec's {id} names no task",
+    clause: "A2A 0.3 §7.3 TaskQueryParams.id; 1.0.1 §3.1.3 GetTaskRequest.id",
+    check: "lifecycle.get-task",
+    request: (r, x) => {
+      const params = x.verb === "get" && isObject(r.body) ? r.body.params : undefined;
+      if (!isObject(params)) return undefined;
+      // The agent reads `taskId` where the spec puts `id`: what the client calls id never reaches it.
+      const taskId = params.taskId;
+      delete params.taskId;
+      delete params.id;
+      if (taskId !== undefined) params.id = taskId;
+      return r;
+    },
+  },
+  {
     id: "rest-paths-without-colon-verbs",
     violates: ["HTTP_JSON-URL-001"],
     bindings: ["HTTP+JSON"],
