@@ -232,6 +232,19 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "rest-refusal-wrong-domain",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      'HTTP+JSON errors other than TaskNotFound (the 400 refusals) carry an ErrorInfo whose domain is not "a2a-protocol.org".',
+    expect: "errors.error-details fails on HTTP+JSON",
+    restReply: (body, res) => {
+      const details = res.statusCode === 400 && isObject(body.error) ? body.error.details : undefined;
+      if (Array.isArray(details)) for (const d of details) if (isObject(d)) d.domain = "errors.example.com";
+      return body;
+    },
+  },
+  {
     name: "rest-not-found-500",
     category: "protocol",
     protocols: ["0.3", "1.0"],
@@ -270,7 +283,8 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     restReply: (body, res) => {
       if (res.statusCode !== 404 || !isObject(body.error) || !res.req.path.endsWith(":cancel")) return body;
       res.status(500);
-      return body;
+      // The body follows its status (AIP-193), so the status is the one defect.
+      return { ...body, error: { ...body.error, code: 500, status: "INTERNAL" } };
     },
   },
   {

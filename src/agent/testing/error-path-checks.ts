@@ -92,6 +92,15 @@ export const ERROR_PATH_CHECKS: Record<string, FlawCheck> = {
     const { error } = (await response.json()) as { error: { details: Json[] } };
     expect(error.details[0]?.domain).toBe("errors.example.com");
   },
+  "rest-refusal-wrong-domain": async (probe) => {
+    const response = await fetch(`${probe.agent.url}${REST_PATH}/tasks/missing-${randomUUID()}`, {
+      headers: { "A2A-Version": "99.0" },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { details: Json[] } };
+    expect(error.details[0]).toMatchObject({ reason: "VERSION_NOT_SUPPORTED", domain: "errors.example.com" });
+  },
   "rest-cancel-unknown-500": async (probe) => {
     const response = await fetch(`${probe.agent.url}${REST_PATH}/tasks/missing-${randomUUID()}:cancel`, {
       method: "POST",

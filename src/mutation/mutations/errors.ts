@@ -157,6 +157,40 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    id: "error-details-only-for-not-found",
+    what: "gRPC: A2A errors other than TaskNotFound come without their ErrorInfo in status details",
+    clause: "A2A 1.0.1 §10.6 (gRPC: for A2A-specific errors, MUST include ErrorInfo)",
+    check: "errors.error-details",
+    generations: ["1.0"],
+    bindings: ["GRPC"],
+    grpcReply: (r) => {
+      if (!r.error || r.error.code === GRPC_NOT_FOUND || !("grpc-status-details-bin" in r.error.metadata))
+        return undefined;
+      const metadata = { ...r.error.metadata };
+      delete metadata["grpc-status-details-bin"];
+      return { error: { ...r.error, metadata } };
+    },
+  },
+  {
+    id: "error-domain-wrong-beyond-not-found",
+    what: 'HTTP+JSON: A2A errors other than TaskNotFound carry an ErrorInfo whose domain is not "a2a-protocol.org"',
+    clause: 'A2A 1.0.1 §11.6 (ErrorInfo with domain "a2a-protocol.org" for A2A-specific errors)',
+    check: "errors.error-details",
+    generations: ["1.0"],
+    bindings: ["HTTP+JSON"],
+    reply: (r, x) => {
+      const error =
+        x.binding === "rest" && r.status >= 400 && r.status !== 404 && isObject(r.body)
+          ? r.body.error
+          : undefined;
+      const details = isObject(error) && Array.isArray(error.details) ? error.details : [];
+      const infos = details.filter((d) => isObject(d) && d.domain === "a2a-protocol.org");
+      if (!infos.length) return undefined;
+      for (const info of infos) (info as Record<string, unknown>).domain = "errors.example.com";
+      return r;
+    },
+  },
+  {
     id: "timestamp-not-utc",
     violates: ["DM-SERIAL-003"],
     what: "task status timestamps carry a local offset instead of UTC",
