@@ -2,12 +2,12 @@ import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 
-/** A media type no agent declares: a file part of it tests how a refusal of the type is spelled. */
-const UNSUPPORTED = "application/x-plainwright-unsupported";
-
-/** Whether the card's input modes admit any media type (then nothing is unsupported). */
-const acceptsAnything = (modes: readonly string[]) =>
-  modes.length === 0 || modes.some((m) => m === "*/*" || m === "application/octet-stream");
+import {
+  UNSUPPORTED,
+  acceptsAnything,
+  cardInputModes,
+  sendUnsupportedPart,
+} from "../support/unsupported-media.js";
 
 export default defineCheck({
   id: "errors.content-type-not-supported",
@@ -27,14 +27,10 @@ export default defineCheck({
   generations: ["0.2", "0.3", "1.0"],
   bindings: ["JSONRPC"],
   run: async (ctx) => {
-    const raw = (ctx.rawCard as { defaultInputModes?: unknown } | null)?.defaultInputModes;
-    const modes = Array.isArray(raw) ? raw.filter((m): m is string => typeof m === "string") : [];
+    const modes = cardInputModes(ctx);
     if (acceptsAnything(modes))
       return notApplicable("the card's defaultInputModes admit any media type (or name none)");
-    const sent = await ctx.client.send({
-      text: ctx.fixtures.message,
-      parts: [{ kind: "file", name: "sample.bin", mediaType: UNSUPPORTED, bytes: "cGxhaW53cmlnaHQ=" }],
-    });
+    const sent = await sendUnsupportedPart(ctx);
     const what = `a message with a ${UNSUPPORTED} file part (the card takes ${modes.join(", ")})`;
     if (sent.ok) return pass(`${what} was accepted (an agent may take any part)`, sent.trafficIds);
     if (sent.kind !== "error") return fail(`${what}: ${describeFailure(sent)}`, sent.trafficIds);

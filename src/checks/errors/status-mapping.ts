@@ -18,6 +18,7 @@ const MAPPING: Record<number, { http: number; grpc: string; http100?: number; gr
     grpc100: "UNIMPLEMENTED",
   },
   [a2aCodes.versionNotSupported]: { http: 400, grpc: "FAILED_PRECONDITION", grpc100: "UNIMPLEMENTED" },
+  [a2aCodes.contentTypeNotSupported]: { http: 400, grpc: "INVALID_ARGUMENT", http100: 415 },
 };
 
 /** Why an error's status breaks §5.4, a note when it is 1.0.0's value, or nothing when it is right. */
@@ -45,7 +46,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "Over HTTP+JSON and gRPC, TaskNotFound is 404 / NOT_FOUND; TaskNotCancelable, UnsupportedOperation, PushNotificationNotSupported (without the push capability) and VersionNotSupported (A2A-Version 99.0) are 400 / FAILED_PRECONDITION, as A2A 1.0.1 §5.4 maps them. The TCK grades 1.0.0's values (409 for TaskNotCancelable, UNIMPLEMENTED for UnsupportedOperation); Plainwright follows 1.0.1 and accepts 1.0.0's value with a note, since an agent built to 1.0.0 still speaks A2A 1.0.",
+    "Over HTTP+JSON and gRPC, TaskNotFound is 404 / NOT_FOUND; TaskNotCancelable, UnsupportedOperation, PushNotificationNotSupported (without the push capability) and VersionNotSupported (A2A-Version 99.0) are 400 / FAILED_PRECONDITION, and ContentTypeNotSupported (when the agent refuses a file part of a media type its card does not name) is 400 / INVALID_ARGUMENT, as A2A 1.0.1 §5.4 maps them. The TCK grades 1.0.0's values (409 for TaskNotCancelable, UNIMPLEMENTED for UnsupportedOperation, 415 for ContentTypeNotSupported); Plainwright follows 1.0.1 and accepts 1.0.0's value with a note, since an agent built to 1.0.0 still speaks A2A 1.0.",
   spec: "A2A 1.0 §5.4 (error code mappings)",
   tck: ["HTTP_JSON-STATUS-001", "GRPC-ERR-002"],
   quote: {

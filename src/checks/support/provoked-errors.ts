@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "../../client/create-client.js";
 import { DEAD_WEBHOOK } from "./webhook-receiver.js";
+import { UNSUPPORTED, acceptsAnything, cardInputModes, sendUnsupportedPart } from "./unsupported-media.js";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
@@ -40,6 +41,15 @@ async function provokeRefusals(ctx: CheckContext): Promise<{ provoked: Provoked[
       outcome,
     });
   }
+  // A media type outside the card's input modes, where the card names some: an agent may take the part, but a
+  // refusal is ContentTypeNotSupported (1.0.1 §3.1.1), whose status §5.4 maps too.
+  const modes = cardInputModes(ctx);
+  if (!acceptsAnything(modes))
+    provoked.push({
+      what: `a message with a ${UNSUPPORTED} file part`,
+      code: a2aCodes.contentTypeNotSupported,
+      outcome: await sendUnsupportedPart(ctx),
+    });
   return { provoked, evidence: provoked.flatMap((p) => p.outcome.trafficIds) };
 }
 

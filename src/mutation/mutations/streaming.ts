@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
+import type { BufferedReply, Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
 import {
   TASK_NOT_FOUND,
   UNSUPPORTED_OPERATION,
@@ -57,6 +57,30 @@ function noteStreamed(memory: MutationMemory, id: string | undefined, final: boo
   const tasks = streamedTasks(memory);
   if (id && tasks.get(id) !== "done") tasks.set(id, final ? "done" : "open");
   return undefined;
+}
+
+/** A media type outside any card's input modes: the suite's probe part (src/checks/support/unsupported-media.ts). */
+const PROBE_MEDIA_TYPE = "application/x-plainwright-unsupported";
+
+/** An HTTP+JSON send carrying the probe part, refused with ContentTypeNotSupported at `status` (1.0.1 §11.6). */
+function contentTypeRefusal(r: BufferedReply, x: Exchange, status: number): BufferedReply | undefined {
+  if (
+    x.binding !== "rest" ||
+    x.verb !== "send" ||
+    !JSON.stringify(x.request ?? null).includes(PROBE_MEDIA_TYPE)
+  )
+    return undefined;
+  const info = {
+    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+    reason: "CONTENT_TYPE_NOT_SUPPORTED",
+    domain: "a2a-protocol.org",
+  };
+  const message = `media type ${PROBE_MEDIA_TYPE} is not supported`;
+  return {
+    ...r,
+    status,
+    body: { error: { code: status, status: "INVALID_ARGUMENT", message, details: [info] } },
+  };
 }
 
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
@@ -191,6 +215,17 @@ export const streamingMutations: Mutation[] = [
       r.status = 501;
       return r;
     },
+  },
+  {
+    id: "rest-content-type-refusal-as-422",
+    bindings: ["HTTP+JSON"],
+    generations: ["1.0"],
+    what: "HTTP+JSON: a message part of a media type the agent does not take is refused 422 instead of 400",
+    clause: "A2A 1.0.1 §5.4 (ContentTypeNotSupportedError maps to 400 Bad Request; 1.0.0 said 415)",
+    check: "errors.status-mapping",
+    // An agent may take any part (1.0.1 §3.1.1), so the refusal itself is played: 400 by the correct twin.
+    correct: { reply: (r, x) => contentTypeRefusal(r, x, 400) },
+    reply: (r, x) => contentTypeRefusal(r, x, 422),
   },
   {
     id: "grpc-unknown-task-as-internal",

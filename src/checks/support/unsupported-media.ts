@@ -1,0 +1,24 @@
+import type { CallOutcome } from "../../client/types.js";
+import type { Message, Task } from "../../protocol/model.js";
+import type { CheckContext } from "../types.js";
+
+/** A media type no agent declares: a file part of it tests how a refusal of the type is spelled. */
+export const UNSUPPORTED = "application/x-plainwright-unsupported";
+
+/** Whether the card's input modes admit any media type (then nothing is unsupported). */
+export const acceptsAnything = (modes: readonly string[]): boolean =>
+  modes.length === 0 || modes.some((m) => m === "*/*" || m === "application/octet-stream");
+
+/** The media types the card's defaultInputModes name. */
+export function cardInputModes(ctx: CheckContext): string[] {
+  const raw = (ctx.rawCard as { defaultInputModes?: unknown } | null)?.defaultInputModes;
+  return Array.isArray(raw) ? raw.filter((m): m is string => typeof m === "string") : [];
+}
+
+/** The ordinary message with a file part of the unsupported media type beside it. */
+export function sendUnsupportedPart(ctx: CheckContext): Promise<CallOutcome<Task | Message>> {
+  return ctx.client.send({
+    text: ctx.fixtures.message,
+    parts: [{ kind: "file", name: "sample.bin", mediaType: UNSUPPORTED, bytes: "cGxhaW53cmlnaHQ=" }],
+  });
+}
