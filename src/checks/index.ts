@@ -42,6 +42,7 @@ import lifecycleContextKept0x from "./lifecycle/context-kept-0x.js";
 import lifecycleListTasks from "./lifecycle/list-tasks.js";
 import lifecycleListTasksOrder from "./lifecycle/list-tasks-order.js";
 import lifecycleListTasksArtifacts from "./lifecycle/list-tasks-artifacts.js";
+import lifecycleListTasksFilters from "./lifecycle/list-tasks-filters.js";
 import lifecycleCancelRunning from "./lifecycle/cancel-running.js";
 import lifecycleCancelTerminalErrors from "./lifecycle/cancel-terminal-errors.js";
 import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-0x.js";
@@ -160,6 +161,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleListTasks,
   lifecycleListTasksOrder,
   lifecycleListTasksArtifacts,
+  lifecycleListTasksFilters,
   lifecycleCancelRunning,
   lifecycleCancelTerminalErrors,
   lifecycleCancelTerminalErrors0x,

@@ -43,4 +43,16 @@ export const PARAMS_FLAWS: FlawDefinition[] = [
       return false;
     },
   },
+  {
+    name: "list-tasks-status-ignored",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "ListTasks ignores its status filter: every task of the context comes back, whatever its state.",
+    expect: "lifecycle.list-tasks-filters fails",
+    rpc: (call, _res, kit) => {
+      if (is(call, kit, "list")) delete paramsOf(call).status;
+      return false;
+    },
+  },
 ];

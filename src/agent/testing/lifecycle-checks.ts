@@ -189,6 +189,11 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const task = await send(probe, "What can you help with?", { returnImmediately: true });
     expect(probe.dialect.task(task).state).toBe("completed");
   },
+  "list-tasks-status-ignored": async (probe) => {
+    await send(probe);
+    const result = resultOf(await call(probe, "ListTasks", { status: "TASK_STATE_REJECTED" })) as Json;
+    expect((result.tasks as unknown[]).length).toBeGreaterThan(0);
+  },
   "list-tasks-no-token": async (probe) => {
     const result = resultOf(await call(probe, "ListTasks", {})) as Json;
     expect(result).not.toHaveProperty("nextPageToken");

@@ -25,6 +25,15 @@ import {
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
+/** Sets a ListTasks page's totalSize to its own length; false when it already was that. */
+function pageSized(page: unknown): boolean {
+  if (!isObject(page) || !Array.isArray(page.tasks)) return false;
+  const total = Number(page.totalSize);
+  if (!(total > page.tasks.length)) return false;
+  page.totalSize = page.tasks.length;
+  return true;
+}
+
 /** The configs of a list reply: 0.3 answers the array itself, 1.0 an object holding `configs`. */
 function listedConfigs(reply: unknown): unknown[] | undefined {
   if (Array.isArray(reply)) return reply as unknown[];
@@ -150,6 +159,50 @@ export const operationMutations: Mutation[] = [
       delete body.nextPageToken;
       return r;
     },
+  },
+  {
+    id: "list-status-filter-ignored",
+    what: "ListTasks ignores its status filter and returns every task of the context",
+    clause:
+      "A2A 1.0.1 §3.1.4; a2a.proto ListTasksRequest.status (filter tasks by their current status state)",
+    check: "lifecycle.list-tasks-filters",
+    generations: ["1.0"],
+    bindings: ALL,
+    request: (r, x) => {
+      if (x.verb !== "list") return undefined;
+      if (x.binding === "rest") {
+        const at = r.path.indexOf("?");
+        if (at < 0) return undefined;
+        const query = new URLSearchParams(r.path.slice(at + 1));
+        if (!query.has("status")) return undefined;
+        query.delete("status");
+        r.path = `${r.path.slice(0, at)}?${query.toString()}`;
+        return r;
+      }
+      const params = isObject(r.body) && isObject(r.body.params) ? r.body.params : undefined;
+      if (!params || !("status" in params)) return undefined;
+      delete params.status;
+      return r;
+    },
+    grpcRequest: (call, x) => {
+      if (x.verb !== "list" || !isObject(call.request) || !call.request.status) return undefined;
+      delete call.request.status;
+      return call;
+    },
+  },
+  {
+    id: "list-total-size-of-page",
+    what: "ListTasks reports totalSize as the size of the page, not of all the tasks that match",
+    clause:
+      "A2A 1.0.1 §3.1.4; a2a.proto ListTasksResponse.total_size (total number of tasks available, before pagination)",
+    check: "lifecycle.list-tasks-filters",
+    generations: ["1.0"],
+    bindings: ALL,
+    reply: (r, x) => {
+      const body = x.verb === "list" ? successBody(r, x) : undefined;
+      return pageSized(body) ? r : undefined;
+    },
+    grpcReply: (r, x) => (x.verb === "list" && pageSized(r.response) ? r : undefined),
   },
   {
     id: "push-configs-not-listed",
