@@ -374,8 +374,10 @@ export class JsonRpcA2AClient implements A2AClient {
 function readTaskPage(raw: unknown): TaskPage | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
   const page = raw as Record<string, unknown>;
-  if (!Array.isArray(page.tasks)) return undefined;
-  const tasks = page.tasks.map(normalizeTask);
+  // ProtoJSON (1.0.1 §5.5) may omit an empty `tasks` list, as the other bindings' readers also allow.
+  const list = page.tasks ?? [];
+  if (!Array.isArray(list)) return undefined;
+  const tasks = list.map(normalizeTask);
   if (tasks.some((t) => t === undefined)) return undefined;
   return {
     tasks: tasks as Task[],
