@@ -25,13 +25,21 @@ export function freePort() {
 
 /**
  * Starts one agent; resolves to { url, child, log } once it prints READY, or rejects on timeout.
- * An agent with `grpc: true` also gets a free GRPC_PORT for its gRPC server.
+ * An agent with `grpc: true` also gets a free GRPC_PORT for its gRPC server; `env` adds the settings a
+ * script that serves two setups of one implementation reads.
  */
 export async function startAgent(agent, port, modelUrl) {
   const grpcPort = agent.grpc ? { GRPC_PORT: String(await freePort()) } : {};
   const child = spawn(process.execPath, [path.join(LAB, agent.script)], {
     cwd: LAB,
-    env: { ...process.env, PORT: String(port), ...grpcPort, LAB_MODEL_URL: modelUrl, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      ...grpcPort,
+      LAB_MODEL_URL: modelUrl,
+      NODE_ENV: "production",
+      ...agent.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -2,13 +2,19 @@
 
 /**
  * The agents. `script` serves one agent; `grpc: true` gives it a second port (GRPC_PORT) for its
- * gRPC server; `conformArgs` are extra CLI options (none: the suite must find its way from the URL
- * a user would give).
+ * gRPC server; `env` selects a setup of a script that serves two; `conformArgs` are extra CLI options
+ * (none: the suite must find its way from the URL a user would give).
  */
 export const AGENTS = [
   { id: "sdk-v02", label: "@a2a-js/sdk 0.2.5 server", script: "agents/sdk-v02.mjs" },
   { id: "sdk-v03", label: "@a2a-js/sdk 0.3.14 server", script: "agents/sdk-v03.mjs" },
   { id: "sdk-v10", label: "@a2a-js/sdk 1.3.0 server", script: "agents/sdk-v10.mjs" },
+  {
+    id: "sdk-v10-push",
+    label: "@a2a-js/sdk 1.3.0 server with push notifications",
+    script: "agents/sdk-v10.mjs",
+    env: { LAB_PUSH: "1" },
+  },
   {
     id: "sdk-v03-grpc",
     label: "@a2a-js/sdk 0.3.14 server (JSON-RPC + gRPC)",

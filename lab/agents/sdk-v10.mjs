@@ -1,5 +1,7 @@
 // The official @a2a-js/sdk 1.x server as it ships (DefaultRequestHandler, InMemoryTaskStore,
-// the express JSON-RPC and HTTP+JSON handlers), with the echo executor of sdk-v10-echo.mjs.
+// the express JSON-RPC and HTTP+JSON handlers), with the echo executor of sdk-v10-echo.mjs. With
+// LAB_PUSH=1 (agent sdk-v10-push) the card claims push notifications, which is all the SDK's README asks
+// (step 1; DefaultRequestHandler then wires InMemoryPushNotificationStore and DefaultPushNotificationSender).
 import express from "express";
 import { A2A_PROTOCOL_VERSION, AGENT_CARD_PATH } from "a2a-sdk-v1";
 import { DefaultRequestHandler, InMemoryTaskStore } from "a2a-sdk-v1/server";
@@ -7,8 +9,10 @@ import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from "a2a-
 import { BASE, HOST, PORT, ready } from "./common.mjs";
 import { EchoExecutor } from "./sdk-v10-echo.mjs";
 
+const push = process.env.LAB_PUSH === "1";
+
 const card = {
-  name: "SDK 1.0 echo agent",
+  name: push ? "SDK 1.0 echo agent with push notifications" : "SDK 1.0 echo agent",
   description: "Echoes the user message through a scripted model",
   supportedInterfaces: [
     {
@@ -25,7 +29,7 @@ const card = {
     },
   ],
   version: "1.0.0",
-  capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+  capabilities: { streaming: true, pushNotifications: push, extensions: [], extendedAgentCard: false },
   securitySchemes: {},
   securityRequirements: [],
   defaultInputModes: ["text/plain"],
