@@ -14,13 +14,20 @@ const KNOWN_SEND_PARAMS = new Set(["message", "configuration", "metadata", "tena
 const errorCode = (body: JsonObject): number | undefined =>
   isObject(body.error) && typeof body.error.code === "number" ? body.error.code : undefined;
 
-/** JSON-RPC error-handling flaws: wrong codes, broken envelopes, a bad request that wedges a task. */
 /** A card that claims neither streaming nor push notifications, whatever else it says. */
 function withoutStreamingOrPush(card: JsonObject): JsonObject {
   const capabilities = isObject(card.capabilities) ? card.capabilities : {};
   return { ...card, capabilities: { ...capabilities, streaming: false, pushNotifications: false } };
 }
 
+/** An HTTP+JSON error body whose ErrorInfo names another domain than a2a-protocol.org, when `when` holds. */
+function withForeignDomain(body: JsonObject, when: boolean): JsonObject {
+  const details = when && isObject(body.error) ? body.error.details : undefined;
+  if (Array.isArray(details)) for (const d of details) if (isObject(d)) d.domain = "errors.example.com";
+  return body;
+}
+
+/** JSON-RPC error-handling flaws: wrong codes, broken envelopes, a bad request that wedges a task. */
 export const ERROR_FLAWS: FlawDefinition[] = [
   {
     name: "capabilities-half-enforced",
@@ -225,11 +232,7 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     description:
       'HTTP+JSON TaskNotFound errors (404) carry an ErrorInfo whose domain is not "a2a-protocol.org".',
     expect: "errors.error-details fails on HTTP+JSON",
-    restReply: (body, res) => {
-      const details = res.statusCode === 404 && isObject(body.error) ? body.error.details : undefined;
-      if (Array.isArray(details)) for (const d of details) if (isObject(d)) d.domain = "errors.example.com";
-      return body;
-    },
+    restReply: (body, res) => withForeignDomain(body, res.statusCode === 404),
   },
   {
     name: "rest-refusal-wrong-domain",
@@ -238,11 +241,7 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     description:
       'HTTP+JSON errors other than TaskNotFound (the 400 refusals) carry an ErrorInfo whose domain is not "a2a-protocol.org".',
     expect: "errors.error-details fails on HTTP+JSON",
-    restReply: (body, res) => {
-      const details = res.statusCode === 400 && isObject(body.error) ? body.error.details : undefined;
-      if (Array.isArray(details)) for (const d of details) if (isObject(d)) d.domain = "errors.example.com";
-      return body;
-    },
+    restReply: (body, res) => withForeignDomain(body, res.statusCode === 400),
   },
   {
     name: "rest-not-found-500",

@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { Mutation } from "../types.js";
+import type { GrpcReply, Mutation } from "../types.js";
 import { GRPC_FAILED_PRECONDITION, GRPC_NOT_FOUND, grpcAsInternal } from "./grpc-shapes.js";
 import { VERSION_NOT_SUPPORTED, asInternalError, recode, rpcError, taskIn } from "./shapes.js";
 
@@ -20,6 +20,14 @@ const versionRefusalAsInternal: Pick<Mutation, "generations" | "bindings" | "rep
   reply: (r, x) => asInternalError(r, x, VERSION_NOT_SUPPORTED),
   grpcReply: (r, x) => (x.verb !== "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
 };
+
+/** A gRPC error with its status details (the ErrorInfo) left out; undefined when it carried none. */
+function withoutDetails(r: GrpcReply): GrpcReply | undefined {
+  if (!r.error || !("grpc-status-details-bin" in r.error.metadata)) return undefined;
+  const metadata = { ...r.error.metadata };
+  delete metadata["grpc-status-details-bin"];
+  return { error: { ...r.error, metadata } };
+}
 
 export const errorMutations: Mutation[] = [
   {
@@ -148,13 +156,7 @@ export const errorMutations: Mutation[] = [
     check: "errors.error-details",
     generations: ["1.0"],
     bindings: ["GRPC"],
-    grpcReply: (r) => {
-      if (!r.error || r.error.code !== GRPC_NOT_FOUND || !("grpc-status-details-bin" in r.error.metadata))
-        return undefined;
-      const metadata = { ...r.error.metadata };
-      delete metadata["grpc-status-details-bin"];
-      return { error: { ...r.error, metadata } };
-    },
+    grpcReply: (r) => (r.error?.code === GRPC_NOT_FOUND ? withoutDetails(r) : undefined),
   },
   {
     id: "error-details-only-for-not-found",
@@ -163,13 +165,7 @@ export const errorMutations: Mutation[] = [
     check: "errors.error-details",
     generations: ["1.0"],
     bindings: ["GRPC"],
-    grpcReply: (r) => {
-      if (!r.error || r.error.code === GRPC_NOT_FOUND || !("grpc-status-details-bin" in r.error.metadata))
-        return undefined;
-      const metadata = { ...r.error.metadata };
-      delete metadata["grpc-status-details-bin"];
-      return { error: { ...r.error, metadata } };
-    },
+    grpcReply: (r) => (r.error && r.error.code !== GRPC_NOT_FOUND ? withoutDetails(r) : undefined),
   },
   {
     id: "error-domain-wrong-beyond-not-found",
