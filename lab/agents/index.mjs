@@ -29,6 +29,11 @@ export const AGENTS = [
   },
   { id: "voltagent", label: "VoltAgent 2.10 + @voltagent/a2a-server 2.0.3", script: "agents/voltagent.mjs" },
   { id: "mastra", label: "Mastra 0.24.9 (@mastra/deployer server)", script: "agents/mastra.mjs" },
+  {
+    id: "mastra-v1",
+    label: "Mastra 1.71 (@mastra/deployer 1.69 server; npm ci --prefix lab/mastra-v1)",
+    script: "agents/mastra-v1.mjs",
+  },
   { id: "adk", label: "Google ADK 2.0.0 toA2a", script: "agents/adk.mjs" },
   { id: "beeai", label: "BeeAI framework 0.1.30 A2AServer", script: "agents/beeai.mjs" },
   { id: "a2a-js", label: "a2a-js 0.2.0 (community SDK) helloworld", script: "agents/a2a-js.mjs" },
