@@ -75,16 +75,8 @@ export const PUSH_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description: "Setting a push notification config succeeds, but it is never stored (get says not found).",
-    expect: "push.config-crud and push.delivery fail",
+    expect: "push.config-crud fails (push.delivery, hearing nothing, can only note it)",
     push: "config-not-stored",
-  },
-  {
-    name: "push-no-delivery",
-    category: "protocol",
-    protocols: BOTH,
-    description: "Push notification configs are stored, but the webhook is never called.",
-    expect: "push.delivery fails",
-    push: "no-delivery",
   },
   {
     name: "push-wrong-token",

@@ -98,6 +98,17 @@ export const VARIANT_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "push-loopback-refused",
+    category: "protocol",
+    protocols: [...BOTH],
+    description:
+      "Push configs are stored, but the agent never calls a webhook on a loopback or private address (an SSRF guard).",
+    expect:
+      "allowed (A2A 1.0.1 §13.2: agents SHOULD reject private IP ranges and localhost): push.delivery is a not-supported note",
+    allowed: true,
+    push: "no-delivery",
+  },
+  {
     name: "resubscribe-unserved",
     category: "protocol",
     protocols: ["0.3"],

@@ -140,7 +140,7 @@ export const PUSH_CHECKS: Record<string, FlawCheck> = {
     const got = await rpc(jsonrpc(probe), methods.get, params.get, probe.dialect.headers);
     expect(got.body.error).toBeDefined();
   },
-  "push-no-delivery": async (probe) => {
+  "push-loopback-refused": async (probe) => {
     await expect(firstNotification(probe)).rejects.toThrow(/not met/);
   },
   "push-bare-event": async (probe) => {

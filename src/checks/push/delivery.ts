@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
+import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
 import { interruptedStates, terminalStates } from "../../protocol/model.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -27,6 +27,18 @@ function judgeDelivery(delivery: Delivery, credentials: string, evidence: string
   if (match[1]?.toLowerCase() !== "bearer" || match[2] !== credentials)
     return fail("the webhook was called with Authorization credentials other than the config's", evidence);
   return pass("the webhook got the task's notification with the config's Authorization", evidence);
+}
+
+/**
+ * No notification reached the loopback receiver. An agent that calls no private address follows 1.0.1 §13.2's
+ * SHOULD ("Reject private IP ranges (127.0.0.0/8, …)", "Reject localhost"), so silence here is a note, never a
+ * failure: only a notification that arrives can be judged.
+ */
+function silent(what: string, waitedMs: number, evidence: string[]): CheckVerdict {
+  return notSupported(
+    `no notification for ${what} reached the loopback webhook within ${Math.round(waitedMs / 1000)} s: an agent may refuse to call private and loopback addresses (A2A 1.0.1 §13.2: agents SHOULD reject them, against SSRF), so delivery cannot be judged from this machine`,
+    evidence,
+  );
 }
 
 /** Judges one notification the webhook received, given the credentials its config named. */
@@ -63,10 +75,7 @@ async function deliverOnce(
     const delivery = await receiver.waitFor((d) => d.body.includes(task.value.id), wait);
     if (!delivery) {
       if (over) return "over";
-      return failBlocking(
-        `no notification for task ${task.value.id} reached the webhook within ${Math.round((deadline - started) / 1000)} s`,
-        evidence,
-      );
+      return silent(`task ${task.value.id}`, deadline - started, evidence);
     }
     return judge(delivery, credentials, [...evidence, delivery.trafficId]);
   } finally {
@@ -110,10 +119,7 @@ async function deliverInSend(ctx: CheckContext, judge: DeliveryJudge): Promise<C
     if (delivery) return judge(delivery, credentials, [...evidence, delivery.trafficId]);
     if (over)
       return skip(`task ${id} was already ${state} in the reply to the send that carried its push config`);
-    return failBlocking(
-      `no notification for task ${id}, whose send carried the push config, reached the webhook within ${Math.round((deadline - started) / 1000)} s`,
-      evidence,
-    );
+    return silent(`task ${id}, whose send carried the push config,`, deadline - started, evidence);
   } finally {
     await receiver.close();
   }
@@ -135,13 +141,15 @@ export default defineCheck({
   recommendation:
     "POST every task update to each stored config's url, with Authorization: <scheme> <credentials> from the config (and the token when one was given).",
   selfTest: [
-    { flaw: "push-config-not-stored", protocols: ["1.0"] },
-    { flaw: "push-no-delivery", protocols: ["0.3"], violates: ["PUSH-DELIVER-002"] },
     { flaw: "push-wrong-token", protocols: ["1.0"], violates: ["PUSH-DELIVER-001"] },
-    // The send names another task's id, so the notifications of the task it started name no task it sent.
-    { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
   ],
   allowed: [
+    {
+      behaviour: "no notification to a webhook on a loopback or private address (an SSRF guard)",
+      clause:
+        "A2A 1.0.1 §13.2: Agents SHOULD validate webhook URLs to prevent SSRF attacks: Reject private IP ranges (127.0.0.0/8, …), Reject localhost",
+      variant: "push-loopback-refused",
+    },
     {
       behaviour: "no notification for a task that waits for input when its config is set (nothing changed)",
       clause: "A2A 1.0.1 §4.3.3: notifications follow task updates",
@@ -163,13 +171,16 @@ export async function receiveNotification(ctx: CheckContext, judge: DeliveryJudg
   const started = Date.now();
   const unusable = receiverUnusable(ctx);
   if (unusable) return skip(unusable);
+  // A verdict, or the note that the webhook stayed silent (waiting once more would show nothing new), ends it.
+  const settles = (v: CheckVerdict | "over"): boolean =>
+    v !== "over" && (v.status !== "skip" || v.notSupported === true);
   const first = await deliverOnce(ctx, started, judge);
-  if (first !== "over" && first.status !== "skip") return first;
+  if (first !== "over" && settles(first)) return first;
   const second = first === "over" ? await deliverOnce(ctx, started, judge) : first;
-  if (second !== "over" && second.status !== "skip") return second;
+  if (second !== "over" && settles(second)) return second;
   // No task kept running long enough to set a config on it: give the config in the send instead.
   const inSend = await deliverInSend(ctx, judge);
-  if (inSend.status !== "skip") return inSend;
+  if (settles(inSend)) return inSend;
   const why =
     second === "over"
       ? "twice, the running task finished or waited for input before its push config was set"

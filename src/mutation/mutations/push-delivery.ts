@@ -52,16 +52,27 @@ function configCarried(body: Json, verb: string, creates: boolean): unknown {
   return configuration.pushNotificationConfig ?? configuration.taskPushNotificationConfig;
 }
 
+/** A push config as a request carries it, changed by `edit` (which says whether it changed anything). */
+type ConfigEdit = (config: unknown, memory: MutationMemory) => boolean;
+
 function redirectRequest(redirect: Redirect) {
+  return editCarriedConfig((config, memory) => redirectUrls(config, redirect, memory));
+}
+
+function editCarriedConfig(edit: ConfigEdit) {
   return (r: ForwardedRequest, x: Exchange, memory: MutationMemory): ForwardedRequest | undefined => {
     const params = x.binding === "jsonrpc" && isObject(r.body) ? r.body.params : r.body;
     if (!isObject(params)) return undefined;
     const config = configCarried(params, x.verb, pushOperation(x) === "create");
-    return config !== undefined && redirectUrls(config, redirect, memory) ? r : undefined;
+    return config !== undefined && edit(config, memory) ? r : undefined;
   };
 }
 
 function redirectGrpcRequest(redirect: Redirect) {
+  return editCarriedGrpcConfig((config, memory) => redirectUrls(config, redirect, memory));
+}
+
+function editCarriedGrpcConfig(edit: ConfigEdit) {
   return (
     call: ForwardedGrpcCall,
     x: GrpcExchange,
@@ -76,7 +87,7 @@ function redirectGrpcRequest(redirect: Redirect) {
       : x.verb === "send" || x.verb === "stream"
         ? (configuration?.pushNotification ?? configuration?.taskPushNotificationConfig)
         : undefined;
-    return config !== undefined && redirectUrls(config, redirect, memory) ? call : undefined;
+    return config !== undefined && edit(config, memory) ? call : undefined;
   };
 }
 
@@ -120,24 +131,27 @@ function webhookRedirect(
   };
 }
 
-/**
- * A loopback port where nothing listens (tcpmux, port 1, unassigned on any test machine): the agent's
- * POST is refused, as when an agent posts to a host of its own configuration instead of the client's.
- */
-const unheard: Redirect = (url) => {
-  const u = new URL(url);
-  return `http://127.0.0.1:1${u.pathname}${u.search}`;
+/** Gives the agent other credentials than the client configured; whether the config carried any. */
+const otherCredentials: ConfigEdit = (config) => {
+  let changed = false;
+  eachObject(config, (o) => {
+    if (!isObject(o.authentication) || typeof o.authentication.credentials !== "string") return;
+    o.authentication.credentials = "not-the-clients-credentials";
+    changed = true;
+  });
+  return changed;
 };
 
-const webhookUrlIgnored: Mutation = {
-  id: "webhook-url-ignored",
-  violates: ["PUSH-DELIVER-002"],
-  what: "the agent stores the webhook URL a client configures but never POSTs to it: notifications go to an address of its own, so none reaches the client",
+const webhookCredentialsIgnored: Mutation = {
+  id: "webhook-credentials-ignored",
+  violates: ["PUSH-DELIVER-001"],
+  what: "the agent calls the webhook with credentials of its own instead of those the push config names",
   clause:
-    "A2A 1.0.1 §4.3.3 (the agent sends an HTTP POST to the configured webhook URL; MUST attempt delivery at least once for each configured webhook); 0.3 §9.5",
+    "A2A 1.0.1 §4.3.3, §13.2 (Agents MUST include authentication credentials in webhook requests as specified in PushNotificationConfig.authentication); 0.3 §9.5",
   check: "push.delivery",
   bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
-  ...webhookRedirect(unheard),
+  request: editCarriedConfig(otherCredentials),
+  grpcRequest: editCarriedGrpcConfig(otherCredentials),
 };
 
 // A StreamResponse holds exactly one of these (A2A 1.0.1 §3.2.3, §4.3.3).
@@ -227,4 +241,4 @@ const notificationNotStreamResponse: Mutation = {
 };
 
 /** Deviations in push notification delivery. */
-export const pushDeliveryMutations: Mutation[] = [webhookUrlIgnored, notificationNotStreamResponse];
+export const pushDeliveryMutations: Mutation[] = [webhookCredentialsIgnored, notificationNotStreamResponse];
