@@ -1,4 +1,5 @@
 import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
+import { isObject } from "../json.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 const V03: AgentProtocol[] = ["0.3"];
@@ -111,6 +112,16 @@ export const CARD_FLAWS: FlawDefinition[] = [
       c.additionalInterfaces = (c.additionalInterfaces as JsonObject[]).filter(
         (i) => i.transport !== "JSONRPC",
       );
+    },
+  ),
+  cardFlaw(
+    "card-main-interface-unlisted",
+    V03,
+    "additionalInterfaces lists the other transports but not the main url's.",
+    "card.interfaces-complete-0x fails",
+    (c) => {
+      const list = Array.isArray(c.additionalInterfaces) ? c.additionalInterfaces : [];
+      c.additionalInterfaces = list.filter((i) => !isObject(i) || i.url !== c.url);
     },
   ),
   cardFlaw(

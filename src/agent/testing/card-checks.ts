@@ -45,6 +45,10 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
     expect(c.preferredTransport).toBe("GRPC");
     expect((c.additionalInterfaces as Card[]).map((i) => i.transport)).not.toContain("JSONRPC");
   }),
+  "card-main-interface-unlisted": cardShows((c) => {
+    expect(Array.isArray(c.additionalInterfaces)).toBe(true);
+    expect((c.additionalInterfaces as Array<{ url: unknown }>).map((i) => i.url)).not.toContain(c.url);
+  }),
   "card-interfaces-not-list": cardShows((c) => {
     expect(typeof c.additionalInterfaces).toBe("object");
     expect(Array.isArray(c.additionalInterfaces)).toBe(false);

@@ -140,9 +140,7 @@ export default defineCheck({
   },
   recommendation:
     "POST every task update to each stored config's url, with Authorization: <scheme> <credentials> from the config (and the token when one was given).",
-  selfTest: [
-    { flaw: "push-wrong-token", protocols: ["1.0"], violates: ["PUSH-DELIVER-001"] },
-  ],
+  selfTest: [{ flaw: "push-wrong-token", protocols: ["1.0"], violates: ["PUSH-DELIVER-001"] }],
   allowed: [
     {
       behaviour: "no notification to a webhook on a loopback or private address (an SSRF guard)",

@@ -97,6 +97,25 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-main-interface-unlisted",
+    what: "the 0.3 card's additionalInterfaces leave out the main url and its transport",
+    clause:
+      "A2A 0.3 §5.6.3: if additionalInterfaces is provided, it SHOULD include an entry corresponding to the main url and preferredTransport",
+    check: { "0.x": "card.interfaces-complete-0x" },
+    generations: ["0.x"],
+    card: (card) => {
+      const list = card.additionalInterfaces;
+      if (!Array.isArray(list) || typeof card.url !== "string") return undefined;
+      const url = card.url.replace(/\/+$/, "");
+      const kept = list.filter(
+        (i) => !isObject(i) || typeof i.url !== "string" || i.url.replace(/\/+$/, "") !== url,
+      );
+      if (kept.length === list.length) return undefined;
+      card.additionalInterfaces = kept;
+      return card;
+    },
+  },
+  {
     id: "card-version-not-spoken",
     what: "the card claims a protocol version the agent does not speak on the wire",
     clause: "A2A 0.3 §5.5 protocolVersion; 1.0.1 §5.7 AgentInterface.protocolVersion",
