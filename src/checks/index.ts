@@ -59,6 +59,7 @@ import streamingFirstEvent from "./streaming/first-event.js";
 import streamingEventsWellFormed from "./streaming/events-well-formed.js";
 import streamingWireFormat from "./streaming/wire-format.js";
 import streamingStreamEnds from "./streaming/stream-ends.js";
+import streamingRefusalAnswered from "./streaming/refusal-answered.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeRunning0x from "./streaming/subscribe-running-0x.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
@@ -180,6 +181,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingEventsWellFormed,
   streamingWireFormat,
   streamingStreamEnds,
+  streamingRefusalAnswered,
   streamingSubscribeRunning,
   streamingSubscribeRunning0x,
   streamingSubscribeTerminal,

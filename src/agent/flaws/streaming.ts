@@ -3,6 +3,7 @@ import type { Response } from "express";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
 import { isObject } from "../json.js";
 import { SUBSCRIBE_FLAWS } from "./subscribe.js";
+import { messageOf, storedTask } from "./lifecycle.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
@@ -265,9 +266,28 @@ const streamEventsNotJsonRpc: FlawDefinition = {
   },
 };
 
+const streamRefusalSilent: FlawDefinition = {
+  name: "stream-refusal-silent",
+  category: "protocol",
+  protocols: BOTH,
+  description:
+    "A streamed message naming a task that does not exist gets an event stream that closes at once: no error, no event (as Mastra 1.71 does).",
+  expect: "streaming.refusal-answered fails",
+  rpc: async (call, res, kit) => {
+    if (call.method !== kit.streamMethod) return false;
+    const taskId = messageOf(call).taskId;
+    if (typeof taskId !== "string" || (await storedTask(kit, taskId))) return false;
+    res.status(200);
+    res.setHeader("Content-Type", "text/event-stream");
+    res.end();
+    return true;
+  },
+};
+
 /** Streaming and subscribe flaws: bent event streams, refused or misframed subscriptions, lost tasks. */
 export const STREAMING_FLAWS: FlawDefinition[] = [
   ...STREAM_FLAWS,
   ...SUBSCRIBE_FLAWS,
   streamEventsNotJsonRpc,
+  streamRefusalSilent,
 ];

@@ -55,6 +55,14 @@ async function dropStream(probe: FlawProbe): Promise<string> {
 }
 
 export const STREAMING_CHECKS: Record<string, FlawCheck> = {
+  "stream-refusal-silent": async (probe) => {
+    const { dialect } = probe;
+    const params = dialect.sendParams("Hello", { taskId: "never-issued" });
+    const body = { jsonrpc: "2.0", id: 1, method: dialect.methods.stream, params };
+    const { contentType, events } = await postSse(jsonrpc(probe), body, dialect.headers);
+    expect(contentType).toContain("text/event-stream");
+    expect(events).toEqual([]);
+  },
   "stream-no-final": async (probe) => {
     const { results } = await streamResults(probe);
     expect(results.length).toBeGreaterThan(0);

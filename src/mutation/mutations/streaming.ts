@@ -6,6 +6,7 @@ import {
   asInternalError,
   isFinalEvent,
   isInterruptedEvent,
+  rpcError,
   stateName,
   statusUpdate,
   streamEventTaskId,
@@ -215,6 +216,20 @@ export const streamingMutations: Mutation[] = [
       r.status = 501;
       return r;
     },
+  },
+  {
+    id: "stream-refusal-silent",
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    what: "a streamed message the agent refuses gets an event stream that closes with no event and no error",
+    clause: "JSON-RPC 2.0 §5 (the Server MUST reply with a Response); A2A 0.3 §7.2.1; 1.0.1 §3.1.2",
+    check: "streaming.refusal-answered",
+    // The refusal as the response before the stream (the error reply) or as the stream's error event.
+    reply: (r, x) =>
+      x.verb === "stream" && (r.status >= 400 || rpcError(r))
+        ? { status: 200, contentType: "text/event-stream", body: undefined }
+        : undefined,
+    event: (e, x) =>
+      x.verb === "stream" && isObject(e) && isObject(e.error) ? { events: [], end: true } : undefined,
   },
   {
     id: "rest-content-type-refusal-as-422",

@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { describeFailure } from "../../client/describe-failure.js";
+
+export default defineCheck({
+  id: "streaming.refusal-answered",
+  title: "A streamed message the agent does not run still gets an answer",
+  category: "streaming",
+  level: "MUST",
+  requirement:
+    "message/stream (SendStreamingMessage) of a message naming a task the server never issued is answered: refused with an error (as the response, or as an event of the stream), or accepted with the events of a task. A stream that closes with neither events nor an error leaves the request unanswered. Which answer is due is lifecycle.unknown-task-message's to judge.",
+  spec: "JSON-RPC 2.0 §5 (the Server MUST reply with a Response); A2A 0.3 §7.2, §7.2.1 (a stream's events are JSON-RPC responses, an error among them); 1.0.1 §3.1.2, §9.4",
+  quote: {
+    spec: "JSON-RPC 2.0 §5; A2A 0.3 §3.2.1",
+    text: "When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications. … A2A 0.3 §3.2.1: JSON-RPC 2.0 … MUST be used as the message format",
+  },
+  recommendation:
+    "When a streamed message is refused (an unknown task, a finished one, parts you do not take), send the error: as the JSON-RPC response before the stream starts, or as the stream's one event, and close it after that.",
+  selfTest: [{ flaw: "stream-refusal-silent", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
+  scope: "transport",
+  needs: ["streaming"],
+  run: async (ctx) => {
+    const missing = `plainwright-missing-${randomUUID()}`;
+    const stream = await ctx.client.stream({ text: ctx.fixtures.message, taskId: missing });
+    const what = `message/stream naming the never-issued task ${missing}`;
+    if (stream.failure?.kind === "unsupported") return skip(describeFailure(stream.failure));
+    if (stream.failure) {
+      if (stream.failure.kind === "error" || stream.failure.kind === "invalid")
+        return pass(`${what} was answered: ${describeFailure(stream.failure)}`, stream.trafficIds);
+      return fail(`${what}: ${describeFailure(stream.failure)}`, stream.trafficIds);
+    }
+    if (stream.errors.length > 0)
+      return pass(`${what} was refused in the stream (${stream.errors[0]?.code})`, stream.trafficIds);
+    if (stream.events.length > 0 || stream.invalidEvents.length > 0)
+      return pass(`${what} was accepted: ${stream.events.length} event(s)`, stream.trafficIds);
+    return fail(
+      `${what} got an event stream that closed with no event and no error: no answer at all`,
+      stream.trafficIds,
+    );
+  },
+});
