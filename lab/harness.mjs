@@ -102,19 +102,26 @@ export function conform(url, extraArgs) {
   });
 }
 
-/** Installs the lab's own dependencies (pinned in lab/package-lock.json) when they are missing. */
+/**
+ * Installs the lab's own dependencies (pinned in lab/package-lock.json) when they are missing, and those of
+ * the agents that keep a package of their own beside them (current Mastra, which cannot share the names of
+ * the lab's Mastra 0.24: lab/mastra-v1).
+ */
 export function ensureLabDependencies() {
-  if (existsSync(path.join(LAB, "node_modules", ".package-lock.json"))) return;
-  console.log("installing the lab agents (npm ci --prefix lab) ...");
-  // legacy-peer-deps: the frameworks' optional peers (LangChain, cloud SDKs) disagree with each
-  // other; none of them is loaded by the lab. lab/.npmrc says the same for a plain npm install.
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const r = spawnSync(npm, ["ci", "--prefix", LAB, "--legacy-peer-deps", "--no-audit", "--no-fund"], {
-    stdio: "inherit",
-    timeout: 600_000,
-  });
-  if (r.status !== 0) {
-    console.error("npm ci --prefix lab failed");
-    process.exit(2);
+  for (const dir of [LAB, path.join(LAB, "mastra-v1")]) {
+    if (existsSync(path.join(dir, "node_modules", ".package-lock.json"))) continue;
+    const where = path.relative(path.dirname(LAB), dir);
+    console.log(`installing the lab agents (npm ci --prefix ${where}) ...`);
+    // legacy-peer-deps: the frameworks' optional peers (LangChain, cloud SDKs) disagree with each
+    // other; none of them is loaded by the lab. lab/.npmrc says the same for a plain npm install.
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const r = spawnSync(npm, ["ci", "--prefix", dir, "--legacy-peer-deps", "--no-audit", "--no-fund"], {
+      stdio: "inherit",
+      timeout: 600_000,
+    });
+    if (r.status !== 0) {
+      console.error(`npm ci --prefix ${where} failed`);
+      process.exit(2);
+    }
   }
 }
