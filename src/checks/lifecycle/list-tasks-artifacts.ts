@@ -1,7 +1,7 @@
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
-import { twoTasks } from "./list-tasks.js";
+import { onTwoListedTasks } from "./list-tasks.js";
 
 export default defineCheck({
   id: "lifecycle.list-tasks-artifacts",
@@ -25,20 +25,14 @@ export default defineCheck({
       violates: ["CORE-LIST-005"],
     },
   ],
-  dependsOn: ["lifecycle.list-tasks"],
-  scope: "transport",
-  judgesTasks: true,
-  generations: ["1.0"],
-  run: async (ctx) => {
-    const made = await twoTasks(ctx);
-    if (!made.ok) return made.verdict;
+  ...onTwoListedTasks(async (ctx, made) => {
     const [, done] = made.tasks;
     // A task without artifacts is allowed (they are optional): nothing to judge.
     if (done.artifacts.length === 0)
       return notApplicable(
         `task ${done.id} produced no artifact, so leaving artifacts out cannot be told from having none`,
       );
-    const contextId = made.tasks[0].contextId as string;
+    const { contextId } = made;
     const listed = await ctx.client.listTasks({ contextId, pageSize: 100 });
     const evidence = [...made.evidence, ...listed.trafficIds];
     if (!listed.ok) return fail(`ListTasks of context ${contextId}: ${describeFailure(listed)}`, evidence);
@@ -52,5 +46,5 @@ export default defineCheck({
         evidence,
       );
     return pass(`ListTasks of context ${contextId} left artifacts out (task ${done.id} has some)`, evidence);
-  },
+  }),
 });

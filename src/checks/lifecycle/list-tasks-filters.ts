@@ -1,7 +1,7 @@
 import { terminalStates, type TaskState } from "../../protocol/model.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { twoTasks } from "./list-tasks.js";
+import { onTwoListedTasks } from "./list-tasks.js";
 
 /** States a finished test task is never in, tried in turn as a status filter that must match none of them. */
 const UNLIKELY: readonly TaskState[] = ["rejected", "canceled", "failed", "auth-required"];
@@ -26,14 +26,8 @@ export default defineCheck({
   recommendation:
     "Apply the status filter before paging, and report totalSize as the number of tasks that match the request's filters over all pages.",
   selfTest: [{ flaw: "list-tasks-status-ignored", protocols: ["1.0"], bindings: ["JSONRPC"] }],
-  dependsOn: ["lifecycle.list-tasks"],
-  scope: "transport",
-  judgesTasks: true,
-  generations: ["1.0"],
-  run: async (ctx) => {
-    const made = await twoTasks(ctx);
-    if (!made.ok) return made.verdict;
-    const contextId = made.tasks[0].contextId as string;
+  ...onTwoListedTasks(async (ctx, made) => {
+    const { contextId } = made;
     const evidence = [...made.evidence];
     const all = await ctx.client.listTasks({ contextId, pageSize: 100 });
     evidence.push(...all.trafficIds);
@@ -79,5 +73,5 @@ export default defineCheck({
       `the status filter held (${absent ? `none in ${wireState(absent)}` : "no state to filter out"}; ${settled ? `task ${settled.id} in ${wireState(settled.state)}` : "no settled task"})${total !== undefined ? `, totalSize ${total} of ${count}` : ""}`,
       evidence,
     );
-  },
+  }),
 });

@@ -3,7 +3,7 @@ import type { CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { rawListedTasks, statusTimeMs } from "../support/raw-tasks.js";
-import { twoTasks } from "./list-tasks.js";
+import { onTwoListedTasks } from "./list-tasks.js";
 
 /**
  * TaskStatus.timestamp is optional, so the order is judged by what the suite knows: its first task had ended
@@ -60,14 +60,8 @@ export default defineCheck({
       violates: ["CORE-LIST-003"],
     },
   ],
-  dependsOn: ["lifecycle.list-tasks"],
-  scope: "transport",
-  judgesTasks: true,
-  generations: ["1.0"],
-  run: async (ctx) => {
-    const made = await twoTasks(ctx);
-    if (!made.ok) return made.verdict;
-    const contextId = made.tasks[0].contextId as string;
+  ...onTwoListedTasks(async (ctx, made) => {
+    const { contextId } = made;
     const listed = await ctx.client.listTasks({ contextId, pageSize: 100 });
     const evidence = [...made.evidence, ...listed.trafficIds];
     if (!listed.ok) return fail(`ListTasks of context ${contextId}: ${describeFailure(listed)}`, evidence);
@@ -85,5 +79,5 @@ export default defineCheck({
         evidence,
       );
     return pass(`the ${tasks.length} tasks of context ${contextId} are listed newest first`, evidence);
-  },
+  }),
 });

@@ -3,7 +3,7 @@ import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import type { CheckContext, CheckVerdict } from "../types.js";
+import type { CheckContext, CheckDefinition, CheckVerdict } from "../types.js";
 
 type Page = CallOutcome<TaskPage>;
 export type Made =
@@ -42,6 +42,26 @@ export async function twoTasks(ctx: CheckContext): Promise<Made> {
   evidence.push(...settled.evidence);
   if (!settled.ok) return { ok: false, verdict: fail(settled.reason, evidence) };
   return { ok: true, tasks: [a, settled.value], evidence };
+}
+
+/** A check that judges one detail of ListTasks: it needs ListTasks to work, and two tasks of its own in one context. */
+export function onTwoListedTasks(
+  judge: (
+    ctx: CheckContext,
+    made: { tasks: [Task, Task]; evidence: string[]; contextId: string },
+  ) => Promise<CheckVerdict>,
+): Pick<CheckDefinition, "dependsOn" | "scope" | "judgesTasks" | "generations" | "run"> {
+  return {
+    dependsOn: ["lifecycle.list-tasks"],
+    scope: "transport",
+    judgesTasks: true,
+    generations: ["1.0"],
+    run: async (ctx) => {
+      const made = await twoTasks(ctx);
+      if (!made.ok) return made.verdict;
+      return judge(ctx, { ...made, contextId: made.tasks[0].contextId as string });
+    },
+  };
 }
 
 function judgeFilter(ctx: CheckContext, page: Page, task: Task): CheckVerdict | undefined {
