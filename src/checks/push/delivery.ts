@@ -8,6 +8,7 @@ import {
   loopbackCallbacksAllowed,
   startWebhookReceiver,
   type Delivery,
+  type WebhookReceiver,
 } from "../support/webhook-receiver.js";
 
 /** Why a loopback receiver cannot be used in this run, or undefined when it can. */
@@ -29,6 +30,38 @@ function judgeDelivery(delivery: Delivery, credentials: string, evidence: string
   return pass("the webhook got the task's notification with the config's Authorization", evidence);
 }
 
+/** How long a notification may trail its task's end (the last update is posted as the task ends). */
+const AFTER_END_MS = 5000;
+
+/**
+ * Waits for a notification about `taskId` until `deadline`, reading the task now and then: once it has ended
+ * (or waits for input) and AFTER_END_MS more have passed with nothing, nothing more is coming.
+ */
+async function awaitNotification(
+  ctx: CheckContext,
+  receiver: WebhookReceiver,
+  taskId: string,
+  deadline: number,
+  evidence: string[],
+): Promise<Delivery | undefined> {
+  let endedAt: number | undefined;
+  for (;;) {
+    const delivery = await receiver.waitFor(
+      (d) => d.body.includes(taskId),
+      Math.min(deadline, Date.now() + 1000),
+    );
+    if (delivery || Date.now() >= deadline) return delivery;
+    if (endedAt !== undefined) {
+      if (Date.now() - endedAt >= AFTER_END_MS) return undefined;
+      continue;
+    }
+    const now = await ctx.client.getTask(taskId);
+    evidence.push(...now.trafficIds);
+    if (now.ok && (terminalStates.has(now.value.state) || interruptedStates.has(now.value.state)))
+      endedAt = Date.now();
+  }
+}
+
 /**
  * No notification reached the loopback receiver. An agent that calls no private address follows 1.0.1 §13.2's
  * SHOULD ("Reject private IP ranges (127.0.0.0/8, …)", "Reject localhost"), so silence here is a note, never a
@@ -36,7 +69,7 @@ function judgeDelivery(delivery: Delivery, credentials: string, evidence: string
  */
 function silent(what: string, waitedMs: number, evidence: string[]): CheckVerdict {
   return notSupported(
-    `no notification for ${what} reached the loopback webhook within ${Math.round(waitedMs / 1000)} s: an agent may refuse to call private and loopback addresses (A2A 1.0.1 §13.2: agents SHOULD reject them, against SSRF), so delivery cannot be judged from this machine`,
+    `no notification for ${what} reached the loopback webhook in ${Math.round(waitedMs / 1000)} s (waiting up to ${AFTER_END_MS / 1000} s past the task's end): an agent may refuse to call private and loopback addresses (A2A 1.0.1 §13.2: agents SHOULD reject them, against SSRF), so delivery cannot be judged from this machine`,
     evidence,
   );
 }
@@ -72,10 +105,10 @@ async function deliverOnce(
     const over = now.ok && (terminalStates.has(now.value.state) || interruptedStates.has(now.value.state));
     const deadline = started + ctx.timeoutMs - 250;
     const wait = over ? Math.min(deadline, Date.now() + 500) : deadline;
-    const delivery = await receiver.waitFor((d) => d.body.includes(task.value.id), wait);
+    const delivery = await awaitNotification(ctx, receiver, task.value.id, wait, evidence);
     if (!delivery) {
       if (over) return "over";
-      return silent(`task ${task.value.id}`, deadline - started, evidence);
+      return silent(`task ${task.value.id}`, Date.now() - started, evidence);
     }
     return judge(delivery, credentials, [...evidence, delivery.trafficId]);
   } finally {
@@ -115,11 +148,11 @@ async function deliverInSend(ctx: CheckContext, judge: DeliveryJudge): Promise<C
     const { id, state } = sent.value;
     const over = terminalStates.has(state) || interruptedStates.has(state);
     const deadline = started + ctx.timeoutMs - 250;
-    const delivery = await receiver.waitFor((d) => d.body.includes(id), over ? Date.now() + 500 : deadline);
+    const delivery = await awaitNotification(ctx, receiver, id, over ? Date.now() + 500 : deadline, evidence);
     if (delivery) return judge(delivery, credentials, [...evidence, delivery.trafficId]);
     if (over)
       return skip(`task ${id} was already ${state} in the reply to the send that carried its push config`);
-    return silent(`task ${id}, whose send carried the push config,`, deadline - started, evidence);
+    return silent(`task ${id}, whose send carried the push config,`, Date.now() - started, evidence);
   } finally {
     await receiver.close();
   }
