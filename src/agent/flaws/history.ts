@@ -1,6 +1,5 @@
 import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
-import { editReply, is } from "./lifecycle.js";
-import { paramsOf } from "./rpc-call.js";
+import { editReply, is, paramsOf } from "./rpc-call.js";
 import { isObject } from "../json.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { editReply, is, messageOf, sentTask, storedTask } from "./rpc-call.js";
 import type { FlawDefinition } from "../types.js";
-import { editReply, is, messageOf, sentTask, storedTask } from "./lifecycle.js";
 import { isObject } from "../json.js";
 
 /** Flaws of taskId and contextId handling across turns (A2A 1.0 §3.4.2, §3.4.3), in the JSON-RPC front. */

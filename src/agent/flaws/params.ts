@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
 import { isObject } from "../json.js";
-import { is } from "./lifecycle.js";
-import { paramsOf } from "./rpc-call.js";
+import { is, paramsOf } from "./rpc-call.js";
 
 // Flaws in how request parameters are read: the spec's names refused, required members made up.
 

@@ -1,7 +1,6 @@
 import { sendRpcError, sendRpcResult } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
-import { editReply, recode, storedTask } from "./lifecycle.js";
-import { paramsOf } from "./rpc-call.js";
+import { editReply, paramsOf, recode, storedTask } from "./rpc-call.js";
 import { isObject } from "../json.js";
 import { withoutPush } from "./variants.js";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { messageOf, storedTask } from "./rpc-call.js";
 import type { Response } from "express";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcCall } from "../types.js";
 import { isObject } from "../json.js";
 import { SUBSCRIBE_FLAWS } from "./subscribe.js";
-import { messageOf, storedTask } from "./lifecycle.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 

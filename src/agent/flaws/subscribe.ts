@@ -1,8 +1,7 @@
 import type { Response } from "express";
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit } from "../types.js";
-import { editReply } from "./lifecycle.js";
-import { getMethod, paramsOf } from "./rpc-call.js";
+import { editReply, getMethod, paramsOf } from "./rpc-call.js";
 import { isObject } from "../json.js";
 
 // Subscribe flaws (tasks/resubscribe, SubscribeToTask) and what a dropped stream does to its task.

@@ -1,8 +1,7 @@
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { FlawDefinition, JsonObject, RpcHook } from "../types.js";
-import { paramsOf } from "./rpc-call.js";
+import { is, paramsOf, stateOf, storedTask, TERMINAL } from "./rpc-call.js";
 import { isObject } from "../json.js";
-import { is, storedTask, stateOf, TERMINAL } from "./lifecycle.js";
 
 const BOTH = ["0.3", "1.0"] as const;
 // A2A error codes (0.3 §8.2, 1.0.1 §5.4): the agent keeps its own copy, apart from the tester's.
