@@ -203,8 +203,7 @@ export async function receiveNotification(ctx: CheckContext, judge: DeliveryJudg
   const unusable = receiverUnusable(ctx);
   if (unusable) return skip(unusable);
   // A verdict, or the note that the webhook stayed silent (waiting once more would show nothing new), ends it.
-  const settles = (v: CheckVerdict | "over"): boolean =>
-    v !== "over" && (v.status !== "skip" || v.notSupported === true);
+  const settles = (v: CheckVerdict): boolean => v.status !== "skip" || v.notSupported === true;
   const first = await deliverOnce(ctx, started, judge);
   if (first !== "over" && settles(first)) return first;
   const second = first === "over" ? await deliverOnce(ctx, started, judge) : first;
