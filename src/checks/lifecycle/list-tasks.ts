@@ -44,15 +44,19 @@ export async function twoTasks(ctx: CheckContext): Promise<Made> {
   return { ok: true, tasks: [a, settled.value], evidence };
 }
 
-/** A check that judges one detail of ListTasks: it needs ListTasks to work, and two tasks of its own in one context. */
+/**
+ * A check of ListTasks: it runs on two tasks of its own in one context, and (a check of one detail) needs
+ * lifecycle.list-tasks to work.
+ */
 export function onTwoListedTasks(
   judge: (
     ctx: CheckContext,
     made: { tasks: [Task, Task]; evidence: string[]; contextId: string },
   ) => Promise<CheckVerdict>,
+  dependsOn: readonly string[] = ["lifecycle.list-tasks"],
 ): Pick<CheckDefinition, "dependsOn" | "scope" | "judgesTasks" | "generations" | "run"> {
   return {
-    dependsOn: ["lifecycle.list-tasks"],
+    dependsOn,
     scope: "transport",
     judgesTasks: true,
     generations: ["1.0"],
@@ -131,32 +135,29 @@ export default defineCheck({
     { flaw: "list-tasks-no-token", protocols: ["1.0"], bindings: ["JSONRPC"], violates: ["CORE-LIST-004"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
-  scope: "transport",
-  judgesTasks: true,
-  generations: ["1.0"],
-  run: async (ctx) => {
-    const made = await twoTasks(ctx);
-    if (!made.ok) return made.verdict;
-    const [a, b] = made.tasks;
-    const contextId = a.contextId as string;
-    const filtered = await ctx.client.listTasks({ contextId, pageSize: 100 });
-    const broken = judgeFilter(ctx, filtered, a);
-    const evidence = [...made.evidence, ...filtered.trafficIds];
-    if (broken) return broken;
-    // Paging needs both tasks in the context; an agent that moved the second elsewhere fails context-kept.
-    if (b.contextId !== contextId)
+  ...onTwoListedTasks(
+    async (ctx, made) => {
+      const [a, b] = made.tasks;
+      const { contextId } = made;
+      const filtered = await ctx.client.listTasks({ contextId, pageSize: 100 });
+      const broken = judgeFilter(ctx, filtered, a);
+      const evidence = [...made.evidence, ...filtered.trafficIds];
+      if (broken) return broken;
+      // Paging needs both tasks in the context; an agent that moved the second elsewhere fails context-kept.
+      if (b.contextId !== contextId)
+        return pass(
+          `task ${a.id} listed in its context (paging not tested: the second task left the context)`,
+          evidence,
+        );
+      const [first, second] = await listPages(ctx, contextId);
+      evidence.push(...first.trafficIds, ...(second?.trafficIds ?? []));
+      const pagingBroken = judgePaging(ctx, first, second);
+      if (pagingBroken) return pagingBroken;
       return pass(
-        `task ${a.id} listed in its context (paging not tested: the second task left the context)`,
+        `tasks of context ${contextId} listed, one per page with pageSize 1, ending with nextPageToken ""`,
         evidence,
       );
-    const [first, second] = await listPages(ctx, contextId);
-    evidence.push(...first.trafficIds, ...(second?.trafficIds ?? []));
-    const pagingBroken = judgePaging(ctx, first, second);
-    if (pagingBroken) return pagingBroken;
-    return pass(
-      `tasks of context ${contextId} listed, one per page with pageSize 1, ending with nextPageToken ""`,
-      evidence,
-    );
-  },
+    },
+    ["lifecycle.send-returns-task"],
+  ),
 });
