@@ -13,6 +13,8 @@ export type DiscoveryResult =
   | { found: true; url: string; card: unknown; tried: DiscoveryAttempt[]; headers: Record<string, string> }
   | { found: false; tried: DiscoveryAttempt[] };
 
+export type FoundCard = Extract<DiscoveryResult, { found: true }>;
+
 export interface DiscoveryOptions {
   headers?: Record<string, string>;
   policy: OutboundPolicy;
@@ -95,4 +97,20 @@ export async function discoverCard(agentUrl: string, opts: DiscoveryOptions): Pr
     if (card !== undefined) return { found: true, url, card, tried, headers: headers ?? {} };
   }
   return { found: false, tried };
+}
+
+/**
+ * The card at a location already found, as a client of `version` asks for it. A2A 1.0.1 §3.6.1: a client
+ * sends A2A-Version with each request, and an agent that serves several generations at one URL may answer
+ * each with its own card. Undefined when that request does not answer 200 with a JSON object.
+ */
+export async function fetchCardAs(
+  found: FoundCard,
+  version: string,
+  opts: DiscoveryOptions,
+): Promise<FoundCard | undefined> {
+  const headers = { ...opts.headers, "A2A-Version": version };
+  const { attempt, card, headers: answered } = await tryLocation(found.url, { ...opts, headers });
+  if (card === undefined) return undefined;
+  return { found: true, url: found.url, card, tried: [attempt], headers: answered ?? {} };
 }

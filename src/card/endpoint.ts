@@ -1,4 +1,5 @@
 /** Endpoint choice (docs/test-files.md, "How an A2A test runs", step 3), with the loopback rewrite. */
+import { generationOf, type ProtocolGeneration } from "../model/generation.js";
 import { parseTransport } from "../model/transport.js";
 import { isHostPort, isHttpUrl } from "./rules/read.js";
 import type { CardInterface, EndpointChoice, NormalizedCard } from "./types.js";
@@ -81,21 +82,38 @@ function choice(url: string, agentUrl: string, transport: Transport, reason: str
   return { ...rewriteLoopback(url, agentUrl), transport, reason };
 }
 
+/** The generation an interface claims: its own protocolVersion (1.0), else the card's. */
+export function interfaceGeneration(iface: CardInterface, card: NormalizedCard): ProtocolGeneration {
+  return (
+    (iface.protocolVersion !== undefined ? generationOf(iface.protocolVersion) : undefined) ?? card.generation
+  );
+}
+
+/** The generations a card's interfaces claim, in card order (1.0.1 §3.6.2: one binding may serve several). */
+export function claimedGenerations(card: NormalizedCard): ProtocolGeneration[] {
+  const claimed = card.interfaces.map((i) => interfaceGeneration(i, card));
+  return [...new Set(claimed.length > 0 ? claimed : [card.generation])];
+}
+
 /**
  * The first interface the card offers for `transport` (card order is preference), rewritten; null when
- * none. With `cardUrl`, a relative interface URL is resolved against it.
+ * none. With `cardUrl`, a relative interface URL is resolved against it; with `generation`, only the
+ * interfaces that claim it are considered.
  */
 export function chooseEndpointFor(
   card: NormalizedCard,
   agentUrl: string,
   transport: Transport,
   cardUrl?: string,
+  generation?: ProtocolGeneration,
 ): EndpointChoice | null {
   // NormalizedCard.interfaces is already in the order of docs/test-files.md: 1.0 supportedInterfaces, then the card url
   // (carrying preferredTransport, JSONRPC when unstated), then additionalInterfaces.
   const iface = card.interfaces.find(
     (i) =>
-      parseTransport(i.transport) === transport && callable(resolveAgainstCard(i.url, cardUrl), transport),
+      parseTransport(i.transport) === transport &&
+      (generation === undefined || interfaceGeneration(i, card) === generation) &&
+      callable(resolveAgainstCard(i.url, cardUrl), transport),
   );
   if (iface === undefined) return null;
   const url = resolveAgainstCard(iface.url, cardUrl);

@@ -49,6 +49,7 @@ export function conformanceSummary(findings: readonly Finding[]): ConformanceSum
     not_run_reasons: notRun.map((f) => ({
       id: f.id,
       ...(f.transport ? { transport: f.transport } : {}),
+      ...(f.generation ? { generation: f.generation } : {}),
       reason: f.message,
     })),
   };

@@ -41,7 +41,8 @@ export function verdictItems(result: RunResult): VerdictItem[] {
   for (const f of result.findings ?? []) {
     if (f.not_supported || f.applicable === false) continue;
     items.push({
-      id: f.transport ? `${f.id}@${f.transport}` : f.id,
+      // One verdict per check, binding and (when several were tested) generation.
+      id: [f.id, f.transport, f.generation].filter(Boolean).join("@"),
       ...(f.title ? { title: f.title } : {}),
       level: f.severity ?? f.level,
       failing: failingStatus(f.status),

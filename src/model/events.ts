@@ -1,5 +1,6 @@
 import type { TranscriptEntry, TrialOutcome } from "./conversation.js";
 import type { Finding } from "./finding.js";
+import type { ProtocolGeneration } from "./generation.js";
 import type { LoadTick } from "./load.js";
 import type { CardIssue, DiscoveryAttempt, RunKind, RunResult } from "./result.js";
 import type { Transport } from "./transport.js";
@@ -19,10 +20,17 @@ export type RunEvent =
       errors: CardIssue[];
       warnings: CardIssue[];
     }
-  | { type: "connecting"; transport: Transport }
+  /** `generation` is set when the suite tests several generations of the agent (each binding once per generation). */
+  | { type: "connecting"; transport: Transport; generation?: ProtocolGeneration }
   | { type: "checks-planned"; count: number; transports: Transport[] }
   /** `index` is the check's place in the plan (and in the result's findings); checks run concurrently. */
-  | { type: "check-started"; index: number; id: string; transport: Transport }
+  | {
+      type: "check-started";
+      index: number;
+      id: string;
+      transport: Transport;
+      generation?: ProtocolGeneration;
+    }
   | { type: "check-finished"; index: number; finding: Finding }
   | { type: "smoke-sent"; url: string }
   | { type: "conversation-started"; endpoint: string; trials: number; max_turns: number }

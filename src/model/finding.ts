@@ -1,3 +1,5 @@
+import type { ProtocolGeneration } from "./generation.js";
+
 /** A requirement's strength, as RFC 2119 words it. */
 export type FindingLevel = "MUST" | "SHOULD" | "MAY";
 
@@ -15,6 +17,11 @@ export interface Finding {
   recommendation?: string;
   duration_ms: number;
   transport?: string;
+  /**
+   * The protocol generation judged, set only when the suite tested several generations of one agent
+   * (an agent serving A2A 0.3 and 1.0 at once): each check then runs once per generation.
+   */
+  generation?: ProtocolGeneration;
   /** Traffic entry ids that show what happened. */
   evidence?: string[];
   /** Spec section and, where one exists, the official TCK requirement id. */
@@ -39,7 +46,7 @@ export interface ConformanceSummary {
   ran: number;
   not_run: number;
   /** Each applicable finding that did not run, with the reason it gave. */
-  not_run_reasons: Array<{ id: string; transport?: string; reason: string }>;
+  not_run_reasons: Array<{ id: string; transport?: string; generation?: ProtocolGeneration; reason: string }>;
 }
 
 export type ConformanceLevel = "full" | "partial" | "minimal" | "non-conformant";
@@ -64,3 +71,18 @@ export const NOT_RUN_INTERRUPTED = "not run (interrupted)";
 /** Whether a finding's message (or an attack's skip reason) says the interrupt kept it from a verdict. */
 export const interruptedBeforeVerdict = (message: string | undefined): boolean =>
   message?.startsWith(NOT_RUN_INTERRUPTED) === true;
+
+/**
+ * Where a finding was judged, as people read it: its binding, and its generation when the suite tested
+ * several ("JSONRPC, A2A 1.0"); empty for an agent-wide finding of a single-generation run.
+ */
+export function findingPlace(f: Pick<Finding, "transport" | "generation">): string {
+  const generation = f.generation ? `A2A ${f.generation}` : "";
+  return [f.transport ?? "", generation].filter((part) => part !== "").join(", ");
+}
+
+/** A finding's place in brackets after its id (" [JSONRPC]"), or nothing when it has none. */
+export function bracketedPlace(f: Pick<Finding, "transport" | "generation">): string {
+  const place = findingPlace(f);
+  return place === "" ? "" : ` [${place}]`;
+}

@@ -1,5 +1,6 @@
 import type { TranscriptEntry, TrialOutcome, TrialStats, Verdict } from "./conversation.js";
 import type { ConformanceLevel, ConformanceSummary, Finding } from "./finding.js";
+import type { ProtocolGeneration } from "./generation.js";
 import type { Transport } from "./transport.js";
 import type { LoadSection } from "./load.js";
 import type { TrafficEntry } from "./traffic.js";
@@ -92,7 +93,11 @@ export interface RunResult {
   card?: CardSection;
   endpoint?: EndpointSection;
   smoke?: SmokeSection;
-  protocol?: { card: string | null; negotiated: string };
+  /**
+   * The card's stated version and the generation spoken on the wire; `generations` lists each one tested
+   * when the suite tested several generations of the agent (its findings then carry `generation`).
+   */
+  protocol?: { card: string | null; negotiated: string; generations?: ProtocolGeneration[] };
   /** Conversation runs: the test's settings and the models used. */
   conversation?: ConversationSection;
   /** The first trial's transcript (every trial's is under `trials`). */

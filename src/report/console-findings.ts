@@ -2,6 +2,7 @@ import { interruptedBeforeVerdict, type Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
 import { skipLines } from "./console-skips.js";
 import type { Style } from "./style.js";
+import { bracketedPlace } from "../model/finding.js";
 
 const count = (findings: readonly Finding[], status: Finding["status"]) =>
   findings.filter((f) => f.status === status).length;
@@ -34,7 +35,7 @@ export function findingsLines(result: RunResult, st: Style): string[] {
     lines.push("", st.bold("  Notes"));
     for (const f of notes)
       lines.push(
-        `  ${st.dim("·")} ${st.bold(f.id)}${f.transport ? st.dim(` [${f.transport}]`) : ""} ${st.dim(f.level)}  ${f.message}`,
+        `  ${st.dim("·")} ${st.bold(f.id)}${st.dim(bracketedPlace(f))} ${st.dim(f.level)}  ${f.message}`,
       );
   }
   const failures = findings.filter((f) => f.status === "fail" || f.status === "error");
@@ -42,7 +43,7 @@ export function findingsLines(result: RunResult, st: Style): string[] {
     lines.push("", st.bold("  Failures"));
     for (const f of failures) {
       lines.push(
-        `  ${st.red("✗")} ${st.bold(f.id)}${f.transport ? st.dim(` [${f.transport}]`) : ""} ${st.dim(f.level)}  ${f.message}`,
+        `  ${st.red("✗")} ${st.bold(f.id)}${st.dim(bracketedPlace(f))} ${st.dim(f.level)}  ${f.message}`,
       );
       if (f.recommendation) lines.push(`      ${st.cyan("→")} ${f.recommendation}`);
     }

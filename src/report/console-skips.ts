@@ -1,5 +1,6 @@
 import type { Finding } from "../model/finding.js";
 import type { Style } from "./style.js";
+import { bracketedPlace } from "../model/finding.js";
 
 /** Skipped checks that share one reason, and what would let them run when something would. */
 export interface SkipGroup {
@@ -72,7 +73,7 @@ export function skipGroups(findings: readonly Finding[]): SkipGroup[] {
     const { reason, remedy } = causeOf(f.message);
     const key = `${applicable}\u0000${reason}`;
     const group = groups.get(key) ?? { reason, applicable, checks: [], ...(remedy ? { remedy } : {}) };
-    group.checks.push(`${f.id}${f.transport ? ` [${f.transport}]` : ""}`);
+    group.checks.push(`${f.id}${bracketedPlace(f)}`);
     groups.set(key, group);
   }
   return [...groups.values()].sort(

@@ -32,6 +32,22 @@ describe("the XML checker used by these tests", () => {
 });
 
 describe("renderJunit", () => {
+  it("names each generation's verdict apart when the suite tested two generations of one agent", () => {
+    const judged = { ...conformanceRun.findings![0]!, id: "lifecycle.history-length", transport: "JSONRPC" };
+    const run = {
+      ...conformanceRun,
+      findings: [
+        { ...judged, generation: "0.3" as const, status: "pass" as const },
+        { ...judged, generation: "1.0" as const, status: "fail" as const },
+      ],
+    };
+    const names = findAll(parseXml(renderJunit([run])), "testcase").map((c) => c.attrs.name);
+    expect(names.filter((n) => n?.startsWith("lifecycle.history-length"))).toEqual([
+      expect.stringMatching(/\[JSONRPC, A2A 0\.3\]$/),
+      expect.stringMatching(/\[JSONRPC, A2A 1\.0\]$/),
+    ]);
+  });
+
   it("writes one testsuite per category with one testcase per finding and correct counts", () => {
     const root = parseXml(renderJunit([conformanceRun]));
     expect(root.name).toBe("testsuites");

@@ -26,6 +26,7 @@ import { smokeViewOf } from "../view/smoke-view.js";
 import { loadMarkdown } from "./load-markdown.js";
 import { intervalText, minimumText, passHatKText, passRateText, usageRows } from "./trial-summary.js";
 import { formatDuration, formatLocalTime } from "../view/units.js";
+import { findingPlace } from "../model/finding.js";
 
 const STATUS_WORD = { passed: "✅ PASSED", failed: "❌ FAILED", error: "⚠️ ERROR" } as const;
 const STATUS_EMOJI: Record<string, string> = { passed: "✅ ", failed: "❌ ", error: "⚠️ " };
@@ -143,7 +144,7 @@ function failedBlock(findings: readonly Finding[]): string {
   const failed = problems(findings);
   if (failed.length === 0) return "### Failed Tests\n\nNone.";
   const rows = failed.map((f) => [
-    mdCell(f.id) + (f.transport ? ` (${mdCell(f.transport)})` : ""),
+    mdCell(f.id) + (findingPlace(f) ? ` (${mdCell(findingPlace(f))})` : ""),
     f.status === "error" ? `${f.level} · error` : f.level,
     mdCell(f.category),
     mdCell(f.message),

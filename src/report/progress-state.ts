@@ -1,6 +1,7 @@
 import { formatDuration } from "../view/units.js";
 import type { RunEvent } from "../model/events.js";
 import { liveLine } from "./load-console.js";
+import { bracketedPlace, findingPlace } from "../model/finding.js";
 
 /** Who a run is waiting on: a person watching a silent terminal wants to know whose turn it is. */
 export type Waiting = "the agent" | "the simulated user's model" | "the judge's model";
@@ -35,12 +36,12 @@ export class ProgressState {
       case "card-read":
         return this.#wait("", undefined, now);
       case "connecting":
-        return this.#wait(`connecting over ${event.transport}`, "the agent", now);
+        return this.#wait(`connecting over ${findingPlace(event)}`, "the agent", now);
       case "checks-planned":
         this.total = event.count;
         return this.#wait("", undefined, now);
       case "check-started":
-        this.running.set(event.index, `${event.id} [${event.transport}]`);
+        this.running.set(event.index, `${event.id}${bracketedPlace(event)}`);
         return this.#wait("", "the agent", now);
       case "check-finished":
         this.running.delete(event.index);

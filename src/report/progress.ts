@@ -3,6 +3,7 @@ import { liveLine } from "./load-console.js";
 import type { RunEvent } from "../model/events.js";
 import type { TranscriptEntry } from "../model/conversation.js";
 import type { Finding } from "../model/finding.js";
+import { bracketedPlace, findingPlace } from "../model/finding.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -17,7 +18,7 @@ function turnLine(trial: number, trials: number, e: TranscriptEntry): string {
 export function findingLine(f: Finding): string {
   const mark = f.status === "pass" ? "✓" : f.status === "skip" ? "-" : "✗";
   const took = f.duration_ms >= 1000 ? ` (${formatDuration(f.duration_ms)})` : "";
-  return `${mark} ${f.id}${f.transport ? ` [${f.transport}]` : ""}${took}`;
+  return `${mark} ${f.id}${bracketedPlace(f)}${took}`;
 }
 
 /**
@@ -52,7 +53,7 @@ export function progressLines(event: RunEvent): string[] {
           : []),
       ];
     case "connecting":
-      return [`Connecting over ${event.transport}`];
+      return [`Connecting over ${findingPlace(event)}`];
     case "checks-planned":
       return [`Running ${plural(event.count, "check")} over ${event.transports.join(", ")}`];
     case "check-finished":

@@ -1,5 +1,6 @@
 import type { CheckContext, CheckDefinition } from "../checks/types.js";
 import type { Finding } from "../model/finding.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 
 // How the conformance suite orders its checks: each starts as soon as the checks it depends on have
 // finished, with bounded concurrency, and a check left without input names the check that failed.
@@ -9,16 +10,21 @@ export interface Job {
   ctx: CheckContext;
   /** The job's place in the plan, and its finding's place in the result. */
   index: number;
+  /** Set when the suite tests several generations of the agent: the one this job judges. */
+  generation?: ProtocolGeneration;
 }
 
-/** The jobs a job waits for: those of the checks it depends on, on its binding or agent-wide. */
+/**
+ * The jobs a job waits for: those of the checks it depends on, on its binding (its own context) or
+ * agent-wide on the card it read (each generation an agent serves may have a card of its own).
+ */
 function prerequisites(job: Job, jobs: readonly Job[]): Job[] {
   const deps = job.check.dependsOn ?? [];
   return jobs.filter(
     (other) =>
       other !== job &&
       deps.includes(other.check.id) &&
-      (other.check.scope === "agent" || other.ctx.transport === job.ctx.transport),
+      (other.check.scope === "agent" ? other.ctx.validation === job.ctx.validation : other.ctx === job.ctx),
   );
 }
 

@@ -80,15 +80,22 @@ export async function findAgent(
 
 /**
  * The endpoint of one binding: the user's --endpoint for its binding, else the card's interface, else
- * (JSON-RPC only) the agent URL when no card was found. Null when there is none.
+ * (JSON-RPC only) the agent URL when no card was found. Null when there is none. With `generation` (one
+ * of several an agent serves), only the card's interfaces that claim it.
  */
-export function endpointFor(agent: FoundAgent, transport: Transport): EndpointChoice | null {
+export function endpointFor(
+  agent: FoundAgent,
+  transport: Transport,
+  generation?: ProtocolGeneration,
+): EndpointChoice | null {
   const given = agent.endpointOverride;
   if (given && given.transport === transport)
     return { url: given.url, transport, reason: "--endpoint (given by the user; the card is not used)" };
   if (agent.validation) {
     // A relative interface URL is resolved against where the card was found (and stays a card error).
     const cardUrl = agent.discovery.found ? agent.discovery.url : undefined;
+    if (generation !== undefined)
+      return chooseEndpointFor(agent.validation.card, agent.agentUrl, transport, cardUrl, generation);
     return transport === "JSONRPC"
       ? chooseEndpoint(agent.validation.card, agent.agentUrl, cardUrl)
       : chooseEndpointFor(agent.validation.card, agent.agentUrl, transport, cardUrl);
@@ -170,8 +177,9 @@ export async function connectBinding(
   transport: Transport,
   ctx: ClientContext,
   override?: ProtocolGeneration,
+  generation?: ProtocolGeneration,
 ): Promise<TransportTarget | undefined> {
-  const endpoint = endpointFor(agent, transport);
+  const endpoint = endpointFor(agent, transport, generation);
   return endpoint ? openEndpoint(agent, endpoint, ctx, override) : undefined;
 }
 

@@ -7,6 +7,7 @@ import type { ReadableSpan, TimedEvent } from "@opentelemetry/sdk-trace";
 import type { RunResult } from "../model/result.js";
 import type { TrafficEntry } from "../model/traffic.js";
 import { USER_AGENT } from "../net/version.js";
+import { bracketedPlace } from "../model/finding.js";
 
 // Loaded only when a run is exported (src/cli/output.ts imports this module on demand): the SDK costs
 // start-up time every other command would pay.
@@ -54,7 +55,7 @@ export function runSpans(result: RunResult): ReadableSpan[] {
     droppedLinksCount: 0,
   });
   const findingEvents: TimedEvent[] = (result.findings ?? []).map((f) => ({
-    name: `${f.id}${f.transport ? ` [${f.transport}]` : ""}`,
+    name: `${f.id}${bracketedPlace(f)}`,
     time: millisToHrTime(started + result.duration_ms),
     attributes: { "plainwright.check.status": f.status, "plainwright.check.level": f.level },
   }));

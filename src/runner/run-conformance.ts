@@ -1,5 +1,5 @@
 import { credentialsIn } from "./credential-headers.js";
-import { cardLocations, type DiscoveryResult } from "../card/discover.js";
+import { cardLocations, type FoundCard } from "../card/discover.js";
 import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
@@ -29,6 +29,7 @@ import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
 import { checksMatching } from "./check-selection.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
 import { connectBinding, nothingAnswersAt, type TransportTarget } from "./connect.js";
+import { generationSides, type GenerationSide } from "./generation-sides.js";
 import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
@@ -36,8 +37,6 @@ import type { RunRequest } from "./kinds/define.js";
 import { recordEndpoint, type Reached } from "./reach.js";
 import type { Run } from "./run.js";
 import { conformanceDefaults } from "../model/limits.js";
-
-type FoundCard = Extract<DiscoveryResult, { found: true }>;
 
 export interface ConformanceOptions {
   agentUrl: string;
@@ -91,11 +90,13 @@ async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string |
   }
 }
 
+/** The jobs of one side: each binding check on each binding, each agent-wide check once if it judges the card. */
 function selectJobs(
   catalogue: readonly CheckDefinition[],
   contexts: readonly CheckContext[],
   opts: Pick<ConformanceConfig, "categories" | "levels">,
-): Job[] {
+  judgesCard: boolean,
+): Array<Omit<Job, "index">> {
   const wanted = catalogue.filter(
     (c) =>
       (!opts.categories || opts.categories.includes(c.category)) &&
@@ -103,11 +104,13 @@ function selectJobs(
   );
   const [first] = contexts;
   if (!first) return [];
-  return wanted
-    .flatMap((check) =>
-      check.scope === "agent" ? [{ check, ctx: first }] : contexts.map((ctx) => ({ check, ctx })),
-    )
-    .map((job, index) => ({ ...job, index }));
+  return wanted.flatMap((check) =>
+    check.scope === "agent"
+      ? judgesCard
+        ? [{ check, ctx: first }]
+        : []
+      : contexts.map((ctx) => ({ check, ctx })),
+  );
 }
 
 /** The check that owns a card that is not available at all, and the one TCK requirement that judges. */
@@ -191,7 +194,7 @@ export async function runSuite(
   request: RunRequest<ConformanceConfig>,
 ): Promise<RunResult> {
   const { result, emit } = run;
-  const { agent, override, ctx: clientContext } = reached;
+  const { agent, ctx: clientContext } = reached;
   const { config } = request;
   // With --endpoint and no card, the card checks see the missing card as an empty one and say what is missing.
   const validation = agent.validation ?? validateCard(null);
@@ -205,14 +208,10 @@ export async function runSuite(
         headers: {},
       };
   const wanted = config.transports?.map((t) => parseTransport(t) as Transport);
-  const targets: TransportTarget[] = [];
-  for (const transport of bindingsToTest(validation, wanted, override)) {
-    emit({ type: "connecting", transport });
-    const target = await connectBinding(agent, transport, clientContext, request.protocolOverride);
-    if (target) targets.push(target);
-    for (const note of target?.notes ?? []) result.warnings.push(note);
-    if (target?.negotiation.mismatch) recordNegotiation(result, { ...target.negotiation, notes: [] });
-  }
+  const { sides, notes } = await generationSides(agent, clientContext, request.protocolOverride);
+  result.warnings.push(...notes);
+  const connected = await connectSides(run, reached, sides, wanted, request.protocolOverride);
+  const targets = connected.flatMap((c) => c.targets);
   if (targets.length === 0)
     return run.finish(
       "error",
@@ -231,13 +230,12 @@ export async function runSuite(
     agent.validation?.card.protocolVersion ?? null,
     first.generation,
   );
+  if (connected.length > 1 && result.protocol)
+    result.protocol.generations = connected.map((c) => c.side.generation as ProtocolGeneration);
   const { peer, error: peerError } = await connectPeer(config.peer_url, clientContext);
   if (peerError) return run.finish("error", peerError);
-  const contexts = buildContexts({
+  const shared = {
     agentUrl: config.agent_url,
-    discovery,
-    validation,
-    targets,
     clientContext,
     credentialsGiven: request.credentialsGiven ?? credentialsIn(config.headers),
     hints: { ...config.hints },
@@ -245,11 +243,18 @@ export async function runSuite(
     checkTimeoutMs: clientContext.timeoutMs,
     ...(peer ? { peer } : {}),
     ...otherCallerOf(config.identities, result.warnings),
-  });
+  };
   const chosen = checksMatching(request.catalogue ?? defaultCatalogue, config);
   if (chosen.length === 0)
     return run.finish("error", "grep and grep_invert leave no check of the catalogue to run");
-  const jobs = selectJobs(chosen, contexts, config);
+  const jobs = planJobs(connected, chosen, config, (side, sideTargets) =>
+    buildContexts({
+      ...shared,
+      discovery: side.agent.discovery.found ? side.agent.discovery : discovery,
+      validation: side.agent.validation ?? validation,
+      targets: sideTargets,
+    }),
+  );
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
   const findings = await runJobs(jobs, discovery.url, clientContext, request, emit);
   result.findings = findings;
@@ -261,6 +266,80 @@ export async function runSuite(
       jobs.map((j) => j.check),
     ),
   );
+}
+
+/** One generation of the agent with the bindings connected for it. */
+interface ConnectedSide {
+  side: GenerationSide;
+  targets: TransportTarget[];
+}
+
+/**
+ * Connects every binding of every side. A side's interface that speaks, on the wire, a generation another
+ * side already tests on that binding is that side again: closed, and said in a warning.
+ */
+async function connectSides(
+  run: Run,
+  reached: Reached,
+  sides: readonly GenerationSide[],
+  wanted: readonly Transport[] | undefined,
+  protocolOverride: ProtocolGeneration | undefined,
+): Promise<ConnectedSide[]> {
+  const { result, emit } = run;
+  const several = sides.length > 1;
+  const connected: ConnectedSide[] = [];
+  for (const side of sides) {
+    const targets: TransportTarget[] = [];
+    const { validation = validateCard(null) } = side.agent;
+    for (const transport of bindingsToTest(validation, wanted, reached.override)) {
+      emit({ type: "connecting", transport, ...(several ? { generation: side.generation } : {}) });
+      const target = await connectBinding(
+        side.agent,
+        transport,
+        reached.ctx,
+        protocolOverride,
+        side.generation,
+      );
+      if (!target) continue;
+      const twin = connected.some((c) =>
+        c.targets.some((t) => t.transport === transport && t.generation === target.generation),
+      );
+      if (twin) {
+        target.client.close();
+        result.warnings.push(
+          `${transport}: the card's A2A ${side.generation} interface at ${target.endpoint.url} speaks ${target.generation} on the wire, which is tested already`,
+        );
+        continue;
+      }
+      targets.push(target);
+      for (const note of target.notes)
+        result.warnings.push(several ? `A2A ${side.generation}, ${note}` : note);
+      if (target.negotiation.mismatch) recordNegotiation(result, { ...target.negotiation, notes: [] });
+    }
+    if (targets.length > 0) connected.push({ side, targets });
+  }
+  return connected;
+}
+
+/**
+ * The plan: each side's jobs (its checks on its bindings), numbered in order. With several sides each job
+ * names its generation, which its finding then carries.
+ */
+function planJobs(
+  connected: readonly ConnectedSide[],
+  chosen: readonly CheckDefinition[],
+  config: ConformanceConfig,
+  contextsOf: (side: GenerationSide, targets: readonly TransportTarget[]) => CheckContext[],
+): Job[] {
+  const several = connected.length > 1;
+  return connected
+    .flatMap(({ side, targets }) =>
+      selectJobs(chosen, contextsOf(side, targets), config, side.judgesCard).map((job) => ({
+        ...job,
+        ...(several && side.generation ? { generation: side.generation } : {}),
+      })),
+    )
+    .map((job, index) => ({ ...job, index }));
 }
 
 /** Runs the planned checks; after a failure, a dead agent or an abort the rest say why they did not run. */
@@ -276,9 +355,16 @@ async function runJobs(
   const blockedBy = new Map<Job, string>();
   const limit = request.concurrency ?? request.config.concurrency ?? conformanceDefaults.concurrency;
   const byJob = await runScheduled(jobs, limit, async (job) => {
-    const { check, ctx, index } = job;
-    emit({ type: "check-started", index, id: check.id, transport: ctx.transport });
-    const finding = await judge(job);
+    const { check, ctx, index, generation } = job;
+    emit({
+      type: "check-started",
+      index,
+      id: check.id,
+      transport: ctx.transport,
+      ...(generation ? { generation } : {}),
+    });
+    const judged = await judge(job);
+    const finding = generation ? { ...judged, generation } : judged;
     const broken = finding.status === "fail" || finding.status === "error";
     if (broken && !finding.message.startsWith("not run:")) failures += 1;
     if (!dead && broken) dead ??= await agentAlive(cardUrl, clientContext);

@@ -3,6 +3,7 @@ import type { TrafficEntry } from "../model/traffic.js";
 import type { Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
 import { checkCategories } from "../model/finding.js";
+import { bracketedPlace } from "../model/finding.js";
 
 /** Pass/fail/skip/error counts of one category of findings. */
 export interface CategoryCount {
@@ -72,10 +73,10 @@ export function runTitle(result: RunResult): string {
   return result.name ?? result.agent_url ?? "(no agent URL)";
 }
 
-/** A finding's display name: id and title; the transport too when the suite ran on several. */
+/** A finding's display name: id and title, then its binding (and generation when several were tested). */
 export function findingName(f: Finding): string {
   const title = f.title ? ` — ${f.title}` : "";
-  return `${f.id}${title}${f.transport ? ` [${f.transport}]` : ""}`;
+  return `${f.id}${title}${bracketedPlace(f)}`;
 }
 
 /** The traffic entries a finding cites, and the ids that point at nothing (a runner bug worth showing). */

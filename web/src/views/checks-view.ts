@@ -1,4 +1,4 @@
-import type { Finding } from "../../../src/model/finding.js";
+import { findingPlace, type Finding } from "../../../src/model/finding.js";
 import type { RunResult } from "../../../src/model/result.js";
 import { checksViewOf, type CheckGroup } from "../../../src/view/checks-view.js";
 import { badge, h } from "../dom.js";
@@ -11,7 +11,7 @@ function findingRow(f: Finding): HTMLElement {
     h("td", {}, badge(f.status)),
     h("td", {}, f.level),
     h("td", {}, h("code", {}, f.id)),
-    h("td", {}, f.transport ?? ""),
+    h("td", {}, findingPlace(f)),
     h(
       "td",
       {},

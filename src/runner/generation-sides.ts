@@ -1,0 +1,74 @@
+import { fetchCardAs } from "../card/discover.js";
+import { claimedGenerations } from "../card/endpoint.js";
+import { validateCard } from "../card/validate.js";
+import type { ClientContext } from "../client/types.js";
+import type { ProtocolGeneration } from "../model/generation.js";
+import type { FoundAgent } from "./connect.js";
+
+/**
+ * One protocol generation of an agent the suite tests: the card a client of that generation reads, and
+ * the generation, whose interfaces on that card are the ones tested.
+ */
+export interface GenerationSide {
+  /** Unset when the agent serves one generation: then the card's interfaces are taken as they are. */
+  generation?: ProtocolGeneration;
+  agent: FoundAgent;
+  /** No earlier side read the same card: the agent-wide checks (the card's) run on this one. */
+  judgesCard: boolean;
+}
+
+/** The request header that names the generation a client speaks (A2A 1.0.1 §3.6.1). */
+const VERSION_HEADER = "a2a-version";
+
+const asksForVersion = (headers: Readonly<Record<string, string>>): boolean =>
+  Object.keys(headers).some((h) => h.toLowerCase() === VERSION_HEADER);
+
+/**
+ * The generations to test. A2A 1.0.1 §3.6.2: "Agents CAN expose multiple interfaces for the same transport
+ * with different versions under the same or different URLs", and §3.6.1 has a 1.0 client send A2A-Version
+ * with each request, the card's included; an agent may answer it with a card of its own. So the card is
+ * also read as a 1.0 client reads it when the plain card claims no 1.0, and every generation a card claims
+ * becomes a side. One side, the card as it is, when the user chose: --protocol, --endpoint, or an
+ * A2A-Version header of their own.
+ */
+export async function generationSides(
+  agent: FoundAgent,
+  ctx: ClientContext,
+  protocolOverride?: ProtocolGeneration,
+): Promise<{ sides: GenerationSide[]; notes: string[] }> {
+  const single = { sides: [{ agent, judgesCard: true }], notes: [] };
+  const { discovery, validation } = agent;
+  if (!discovery.found || !validation || agent.endpointOverride || protocolOverride) return single;
+  if (asksForVersion(ctx.headers)) return single;
+  const cards: FoundAgent[] = [agent];
+  const notes: string[] = [];
+  if (!claimedGenerations(validation.card).includes("1.0")) {
+    const asked = await fetchCardAs(discovery, "1.0", {
+      headers: ctx.headers,
+      policy: ctx.policy,
+      traffic: ctx.traffic,
+      timeoutMs: ctx.timeoutMs,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    const read = asked ? validateCard(asked.card) : undefined;
+    if (asked && read && claimedGenerations(read.card).includes("1.0")) {
+      cards.push({ ...agent, discovery: asked, validation: read });
+      notes.push(
+        `${discovery.url} answers a request with A2A-Version: 1.0 with a card that claims A2A 1.0 (the plain card claims ${validation.card.protocolVersion ?? validation.card.generation}): both generations are tested, each finding names its own`,
+      );
+    }
+  }
+  const sides: GenerationSide[] = [];
+  for (const found of cards) {
+    for (const generation of claimedGenerations((found.validation ?? validation).card)) {
+      if (sides.some((s) => s.generation === generation)) continue;
+      sides.push({ generation, agent: found, judgesCard: !sides.some((s) => s.agent === found) });
+    }
+  }
+  if (sides.length < 2) return single;
+  if (cards.length === 1)
+    notes.push(
+      `the card claims A2A ${sides.map((s) => s.generation).join(" and ")} on its interfaces: each generation is tested, each finding names its own`,
+    );
+  return { sides, notes };
+}

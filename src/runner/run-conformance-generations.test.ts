@@ -1,0 +1,143 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { startReferenceAgent } from "../agent/index.js";
+import type { RunningAgent } from "../agent/types.js";
+import type { Finding } from "../model/finding.js";
+import { commandLinePolicy } from "../net/outbound-policy.js";
+import { runConformance } from "./run-conformance.js";
+
+// An agent that serves A2A 0.3 and 1.0 at one URL, choosing by the A2A-Version header (A2A 1.0.1 §3.6.1,
+// §3.6.2), as Mastra 1.71 does: its plain card is 0.3's, and a request with A2A-Version: 1.0 gets a 1.0 card
+// listing both. Two reference agents behind one loopback front.
+const open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((o) => o.close()));
+});
+
+const CARD_PATH = "/.well-known/agent-card.json";
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+type Json = Record<string, unknown>;
+
+const readCard = async (agent: RunningAgent): Promise<Json> =>
+  (await (await fetch(`${agent.url}${CARD_PATH}`)).json()) as Json;
+
+/** A URL of an agent moved to the front, path kept. */
+const moved = (url: unknown, front: string): string =>
+  new URL(new URL(String(url)).pathname, front).toString();
+
+/** The 0.3 card as the front serves it: its JSON-RPC interface at the front. */
+function oldCard(card: Json, front: string): Json {
+  const url = moved(card.url, front);
+  return {
+    ...card,
+    url,
+    preferredTransport: "JSONRPC",
+    additionalInterfaces: [{ url, transport: "JSONRPC" }],
+  };
+}
+
+/** The 1.0 card as the front serves it: both generations' JSON-RPC interfaces at the front. */
+function currentCard(card: Json, old: Json, front: string): Json {
+  const interfaces = card.supportedInterfaces as Json[];
+  const jsonrpc = interfaces.find((i) => i.protocolBinding === "JSONRPC") as Json;
+  return {
+    ...card,
+    supportedInterfaces: [
+      { url: moved(old.url, front), protocolBinding: "JSONRPC", protocolVersion: "0.3" },
+      { url: moved(jsonrpc.url, front), protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+    ],
+  };
+}
+
+async function twoGenerationAgent(flaw10?: string): Promise<string> {
+  const old = await startReferenceAgent({ protocol: "0.3", signCard: false });
+  const current = await startReferenceAgent({
+    protocol: "1.0",
+    signCard: false,
+    ...(flaw10 ? { flaw: flaw10 } : {}),
+  });
+  open.push(old, current);
+  let front = "";
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const asOne = req.headers["a2a-version"] === "1.0";
+      const to = asOne ? current : old;
+      if (req.method === "GET" && req.url === CARD_PATH) {
+        res.writeHead(200, { "content-type": "application/json", vary: "A2A-Version" });
+        const served = asOne
+          ? currentCard(await readCard(current), await readCard(old), front)
+          : oldCard(await readCard(old), front);
+        res.end(JSON.stringify(served));
+        return;
+      }
+      const body = await readBody(req);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
+      const answer = await fetch(new URL(req.url ?? "/", to.url), {
+        method: req.method ?? "POST",
+        headers,
+        ...(body.length > 0 ? { body: new Uint8Array(body) } : {}),
+      });
+      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+      // Streams are passed on as they come, so a dropped stream is dropped at the agent too.
+      const reader = answer.body?.getReader();
+      for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
+        res.write(part.value);
+      res.end();
+    })().catch(() => res.destroy());
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  open.push({ close: () => new Promise((done) => server.close(() => done())) });
+  front = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return front;
+}
+
+const conform = (agentUrl: string, extra: { protocolOverride?: "0.3" | "1.0" } = {}) =>
+  runConformance({
+    agentUrl,
+    headers: {},
+    timeoutMs: 5000,
+    policy: commandLinePolicy,
+    categories: ["card", "lifecycle"],
+    ...extra,
+  });
+
+const of = (findings: readonly Finding[] | undefined, id: string) =>
+  (findings ?? []).filter((f) => f.id === id).map((f) => `${f.generation ?? "-"} ${f.status}`);
+
+describe("an agent that serves two generations at one URL", () => {
+  it("is tested in each, every finding naming its generation", async () => {
+    const result = await conform(await twoGenerationAgent());
+    expect(result.protocol?.generations).toEqual(["0.3", "1.0"]);
+    expect(result.warnings.join("\n")).toMatch(
+      /answers a request with A2A-Version: 1\.0 with a card that claims A2A 1\.0/,
+    );
+    expect(result.findings?.every((f) => f.generation === "0.3" || f.generation === "1.0")).toBe(true);
+    // The card checks judge each card; a 1.0-only check runs on the 1.0 side and passes there.
+    expect(of(result.findings, "card.required-fields")).toEqual(["0.3 pass", "1.0 pass"]);
+    expect(of(result.findings, "lifecycle.history-length")).toEqual(["0.3 skip", "1.0 pass"]);
+    expect(result.status).toBe("passed");
+  });
+
+  it("fails the 1.0 side alone when only its 1.0 wire deviates", async () => {
+    const result = await conform(await twoGenerationAgent("history-ignored"));
+    expect(of(result.findings, "lifecycle.history-length")).toEqual(["0.3 skip", "1.0 fail"]);
+    expect(result.status).toBe("failed");
+    expect(result.reason).toMatch(/lifecycle\.history-length/);
+  });
+
+  it("tests one generation, with no generation on its findings, when the user chose one (--protocol)", async () => {
+    const result = await conform(await twoGenerationAgent("history-ignored"), { protocolOverride: "0.3" });
+    expect(result.protocol?.generations).toBeUndefined();
+    expect(result.findings?.some((f) => f.generation !== undefined)).toBe(false);
+    expect(result.status).toBe("passed");
+  });
+});
