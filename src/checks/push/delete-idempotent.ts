@@ -1,8 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { a2aCodes } from "../../protocol/error-codes.js";
+import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
+import type { A2AError } from "../../client/types.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
+
+/** An error that reports the config missing, not a server fault: a client error whose message says so. */
+export function saysNotFound(error: A2AError): boolean {
+  const serverFault =
+    error.code === jsonRpcCodes.internalError ||
+    (error.httpStatus !== undefined && error.httpStatus >= 500) ||
+    error.grpcStatus === "INTERNAL" ||
+    error.grpcStatus === "UNKNOWN";
+  return !serverFault && /not\s*found|no such|does not exist/i.test(error.message);
+}
 
 export default defineCheck({
   id: "push.delete-idempotent",
@@ -49,6 +60,13 @@ export default defineCheck({
     if (second.kind === "error" && second.error.code === a2aCodes.taskNotFound)
       return pass(
         `the second delete of config ${configId} answered ${second.error.name}: the config stays removed, the same effect`,
+        evidence,
+      );
+    // A refusal that says "not found" in a client-error code has the same effect too; which code a missing
+    // config gets is push.unknown-task-not-found's verdict, reported there once.
+    if (second.kind === "error" && saysNotFound(second.error))
+      return pass(
+        `the second delete of config ${configId} was refused as not found (${describeFailure(second)}): the config stays removed, the same effect; push.unknown-task-not-found judges the error's code`,
         evidence,
       );
     return fail(`the second delete of config ${configId} failed: ${describeFailure(second)}`, evidence);
