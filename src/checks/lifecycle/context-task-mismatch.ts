@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { defineCheck, fail, pass } from "../define.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { ownAskingTask, withoutAskingTask } from "../support/own-task.js";
+import { terminalStates } from "../../protocol/model.js";
+import { ownOpenTask, withoutAskingTask } from "../support/own-task.js";
 
 export default defineCheck({
   id: "lifecycle.context-task-mismatch",
@@ -9,7 +10,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "A message naming an existing task (one waiting for input) together with a contextId other than that task's is refused with an error; it is neither run in the task nor moved to the other context.",
+    "A message naming an existing task that is not over (one waiting for input, else one still working) together with a contextId other than that task's is refused with an error; it is neither run in the task nor moved to the other context.",
   spec: "A2A 1.0 §3.4.3 (multi-turn conversation patterns)",
   tck: ["CORE-MULTI-006"],
   quote: {
@@ -35,12 +36,12 @@ export default defineCheck({
   judgesTasks: true,
   generations: ["1.0"],
   run: async (ctx) => {
-    const asked = await ownAskingTask(ctx);
-    if (!asked.ok) return withoutAskingTask(ctx, asked.reason);
-    const task = asked.value;
+    const open = await ownOpenTask(ctx);
+    if (!open.ok) return withoutAskingTask(ctx, open.reason);
+    const task = open.value;
     const contextId = `plainwright-other-${randomUUID()}`;
     const sent = await ctx.client.send({ text: ctx.fixtures.message, taskId: task.id, contextId });
-    const evidence = [...asked.evidence, ...sent.trafficIds];
+    const evidence = [...open.evidence, ...sent.trafficIds];
     if (sent.ok)
       return fail(
         `a message naming task ${task.id} (context ${task.contextId ?? "?"}) with context ${contextId} was accepted`,
@@ -48,6 +49,18 @@ export default defineCheck({
       );
     if (sent.kind !== "error")
       return fail(`a message with a mismatching contextId: ${describeFailure(sent)}`, evidence);
+    // A working task may have ended before the message reached it: then the refusal may be for that.
+    if (!open.waiting) {
+      const after = await ctx.client.getTask(task.id);
+      evidence.push(...after.trafficIds);
+      if (after.ok && terminalStates.has(after.value.state))
+        return {
+          ...skip(
+            `task ${task.id} ended ${after.value.state} around the message with another context, which was refused (${sent.error.name}): no telling whether for the context`,
+          ),
+          evidence,
+        };
+    }
     return pass(
       `a message naming task ${task.id} with another context was refused with ${sent.error.name} (${sent.error.code})`,
       evidence,
