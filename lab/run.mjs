@@ -76,12 +76,19 @@ export function compare(expected, findings) {
   const notes = failedIds.filter((id) => !expectedIds.has(id) && isNote(id));
   // A failure the key did not list, reviewed after the run against the spec's text and found genuine: shown
   // apart, never counted as found (the key came first) nor as a false alarm (the spec's clause says so).
+  // A reviewed entry that names a generation covers only that generation's failures (an agent serving two).
   const reviewedIds = new Map((expected.reviewed ?? []).map((d) => [family(d.check), d]));
+  const isReviewed = (id) => {
+    const entry = reviewedIds.get(id);
+    if (!entry) return false;
+    const failing = byCheck.get(id).filter((f) => FAILED.has(f.status));
+    return !entry.generation || failing.every((f) => f.generation === entry.generation);
+  };
   const beyondKey = failedIds
-    .filter((id) => !expectedIds.has(id) && !isNote(id) && reviewedIds.has(id))
+    .filter((id) => !expectedIds.has(id) && !isNote(id) && isReviewed(id))
     .map((id) => reviewedIds.get(id));
   const falseAlarms = failedIds
-    .filter((id) => !expectedIds.has(id) && !isNote(id) && !reviewedIds.has(id))
+    .filter((id) => !expectedIds.has(id) && !isNote(id) && !isReviewed(id))
     .map((id) => {
       const f = byCheck.get(id).find((x) => FAILED.has(x.status));
       const allowed = (expected.allowed ?? []).find((a) => family(a.check) === id);
