@@ -24,12 +24,39 @@ const asksForVersion = (headers: Readonly<Record<string, string>>): boolean =>
   Object.keys(headers).some((h) => h.toLowerCase() === VERSION_HEADER);
 
 /**
+ * The card as a 1.0 client reads it (A2A 1.0.1 §3.6.1: a 1.0 client sends A2A-Version with each request,
+ * the card's included), when the plain card claims no 1.0 and that request gets a card that does: an agent
+ * that serves 1.0 beside an older generation at one URL. Undefined otherwise, and when the user sent an
+ * A2A-Version of their own (then the plain card already is the one they asked for).
+ */
+export async function oneZeroCard(
+  agent: FoundAgent,
+  ctx: ClientContext,
+): Promise<{ agent: FoundAgent; note: string } | undefined> {
+  const { discovery, validation } = agent;
+  if (!discovery.found || !validation || asksForVersion(ctx.headers)) return undefined;
+  if (claimedGenerations(validation.card).includes("1.0")) return undefined;
+  const asked = await fetchCardAs(discovery, "1.0", {
+    headers: ctx.headers,
+    policy: ctx.policy,
+    traffic: ctx.traffic,
+    timeoutMs: ctx.timeoutMs,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
+  const read = asked ? validateCard(asked.card) : undefined;
+  if (!asked || !read || !claimedGenerations(read.card).includes("1.0")) return undefined;
+  const plain = validation.card.protocolVersion ?? validation.card.generation;
+  return {
+    agent: { ...agent, discovery: asked, validation: read },
+    note: `${discovery.url} answers a request with A2A-Version: 1.0 with a card that claims A2A 1.0 (the plain card claims ${plain})`,
+  };
+}
+
+/**
  * The generations to test. A2A 1.0.1 §3.6.2: "Agents CAN expose multiple interfaces for the same transport
- * with different versions under the same or different URLs", and §3.6.1 has a 1.0 client send A2A-Version
- * with each request, the card's included; an agent may answer it with a card of its own. So the card is
- * also read as a 1.0 client reads it when the plain card claims no 1.0, and every generation a card claims
- * becomes a side. One side, the card as it is, when the user chose: --protocol, --endpoint, or an
- * A2A-Version header of their own.
+ * with different versions under the same or different URLs", so every generation a card claims becomes a
+ * side, the card a 1.0 client reads included (oneZeroCard). One side, the card as it is, when the user
+ * chose: --protocol, --endpoint, or an A2A-Version header of their own.
  */
 export async function generationSides(
   agent: FoundAgent,
@@ -37,27 +64,10 @@ export async function generationSides(
   protocolOverride?: ProtocolGeneration,
 ): Promise<{ sides: GenerationSide[]; notes: string[] }> {
   const single = { sides: [{ agent, judgesCard: true }], notes: [] };
-  const { discovery, validation } = agent;
-  if (!discovery.found || !validation || agent.endpointOverride || protocolOverride) return single;
-  if (asksForVersion(ctx.headers)) return single;
-  const cards: FoundAgent[] = [agent];
-  const notes: string[] = [];
-  if (!claimedGenerations(validation.card).includes("1.0")) {
-    const asked = await fetchCardAs(discovery, "1.0", {
-      headers: ctx.headers,
-      policy: ctx.policy,
-      traffic: ctx.traffic,
-      timeoutMs: ctx.timeoutMs,
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-    });
-    const read = asked ? validateCard(asked.card) : undefined;
-    if (asked && read && claimedGenerations(read.card).includes("1.0")) {
-      cards.push({ ...agent, discovery: asked, validation: read });
-      notes.push(
-        `${discovery.url} answers a request with A2A-Version: 1.0 with a card that claims A2A 1.0 (the plain card claims ${validation.card.protocolVersion ?? validation.card.generation}): both generations are tested, each finding names its own`,
-      );
-    }
-  }
+  const { validation } = agent;
+  if (!validation || agent.endpointOverride || protocolOverride) return single;
+  const other = await oneZeroCard(agent, ctx);
+  const cards: FoundAgent[] = other ? [agent, other.agent] : [agent];
   const sides: GenerationSide[] = [];
   for (const found of cards) {
     for (const generation of claimedGenerations((found.validation ?? validation).card)) {
@@ -66,9 +76,8 @@ export async function generationSides(
     }
   }
   if (sides.length < 2) return single;
-  if (cards.length === 1)
-    notes.push(
-      `the card claims A2A ${sides.map((s) => s.generation).join(" and ")} on its interfaces: each generation is tested, each finding names its own`,
-    );
-  return { sides, notes };
+  const claimed = other
+    ? other.note
+    : `the card claims A2A ${sides.map((s) => s.generation).join(" and ")} on its interfaces`;
+  return { sides, notes: [`${claimed}: each generation is tested, each finding names its own`] };
 }

@@ -5,6 +5,7 @@ import { startReferenceAgent } from "../agent/index.js";
 import type { RunningAgent } from "../agent/types.js";
 import type { Finding } from "../model/finding.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
+import { runA2ATest } from "./run-a2a-test.js";
 import { runConformance } from "./run-conformance.js";
 
 // An agent that serves A2A 0.3 and 1.0 at one URL, choosing by the A2A-Version header (A2A 1.0.1 §3.6.1,
@@ -139,5 +140,25 @@ describe("an agent that serves two generations at one URL", () => {
     expect(result.protocol?.generations).toBeUndefined();
     expect(result.findings?.some((f) => f.generation !== undefined)).toBe(false);
     expect(result.status).toBe("passed");
+  });
+
+  it("is named by the card command, which validates the plain card and says how to see the other", async () => {
+    const agentUrl = await twoGenerationAgent();
+    const card = await runA2ATest({
+      config: { agent_url: agentUrl, headers: {}, timeout_s: 5 },
+      mode: "card",
+      policy: commandLinePolicy,
+    });
+    expect(card.card?.protocol_version).toBe("0.3.0");
+    expect(card.warnings.join("\n")).toMatch(
+      /claims A2A 1\.0 .*add -H 'A2A-Version: 1\.0' to validate that one/,
+    );
+    const asked = await runA2ATest({
+      config: { agent_url: agentUrl, headers: { "A2A-Version": "1.0" }, timeout_s: 5 },
+      mode: "card",
+      policy: commandLinePolicy,
+    });
+    expect(asked.card?.found_at).toMatch(/agent-card\.json$/);
+    expect(asked.warnings.join("\n")).not.toMatch(/A2A-Version: 1\.0/);
   });
 });
