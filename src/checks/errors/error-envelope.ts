@@ -86,7 +86,14 @@ export default defineCheck({
   run: async (ctx) => {
     const evidence: string[] = [];
     let judged = 0;
-    for (const bad of [parseErrorRequest(), notJsonRpcRequest(), invalidParamsRequest(ctx)]) {
+    // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
+    const probes = [
+      parseErrorRequest(),
+      notJsonRpcRequest(),
+      invalidParamsRequest(ctx),
+      invalidParamsRequest(ctx, 0),
+    ];
+    for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
       evidence.push(...reply.evidence);
       if (!reply.ok) return fail(`${bad.what} got no answer: ${reply.error.message}`, evidence);

@@ -71,8 +71,10 @@ export function noVersionRequest(ctx: CheckContext): BadRequest {
 }
 
 /** A send whose message is the number 5 (JSON-RPC 2.0 §5.1: -32602); the id is a number on purpose. */
-export function invalidParamsRequest(ctx: CheckContext): BadRequest {
-  const id = Math.floor(Math.random() * 1_000_000) + 1;
+export function invalidParamsRequest(
+  ctx: CheckContext,
+  id = Math.floor(Math.random() * 1_000_000) + 1,
+): BadRequest {
   return {
     what: `${methodName(ctx.generation, "send")} with params {"message": 5} (numeric id ${id})`,
     body: JSON.stringify({
