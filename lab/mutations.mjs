@@ -23,6 +23,18 @@ export function generationOf(result) {
   return result?.protocol?.negotiated === "1.0" ? "1.0" : "0.x";
 }
 
+/** Every generation the suite tested on an agent (one, unless it serves several at once). */
+export function generationsOf(result) {
+  const tested = result?.protocol?.generations;
+  if (!tested?.length) return [generationOf(result)];
+  return [...new Set(tested.map((g) => (g === "1.0" ? "1.0" : "0.x")))];
+}
+
+/** Which cell wins when a mutation is judged on several generations of one agent: the worst news first. */
+const PRECEDENCE = ["MISSED", "error", "proven", "already fails", "not judged", "not exercised", "n/a"];
+const worst = (cells) =>
+  cells.reduce((a, b) => (PRECEDENCE.indexOf(b.verdict) < PRECEDENCE.indexOf(a.verdict) ? b : a));
+
 async function throughProxy(agentUrl, mutation, args) {
   const url = new URL(agentUrl);
   const proxy = await startMutationProxy({ target: url.origin, ...(mutation ? { mutation } : {}) });
@@ -41,13 +53,14 @@ async function throughProxy(agentUrl, mutation, args) {
  * changes), not judged (the check skips on this agent either way), already fails (the agent's own
  * deviation), n/a (another generation), or error.
  */
-export async function mutationMatrix(agentUrl, generation, conformArgs = [], only = undefined) {
+export async function mutationMatrix(agentUrl, generations, conformArgs = [], only = undefined) {
   const baseline = await throughProxy(agentUrl, undefined, conformArgs);
   const base = baseline.result.findings ?? [];
   const cells = new Map();
+  const checksOf = (m) => [...new Set(generations.map((g) => checkFor(m, g)).filter(Boolean))];
   const queue = MUTATIONS.filter((m) => {
     if (only && !only.has(m.id)) return false;
-    if (checkFor(m, generation)) return true;
+    if (checksOf(m).length > 0) return true;
     cells.set(m.id, { verdict: "n/a" });
     return false;
   });
@@ -56,19 +69,31 @@ export async function mutationMatrix(agentUrl, generation, conformArgs = [], onl
   const peer = queue.some((m) => m.peer)
     ? await startReferenceAgent({ port: 0, protocol: generation === "1.0" ? "1.0" : "0.3" })
     : undefined;
+  // An agent serving two generations: the mutation is played once, and judged by each generation's check.
   async function one(m) {
-    const check = checkFor(m, generation);
+    const played = new Map();
+    const play = (mutation, args) => {
+      const key = `${mutation?.id ?? "-"} ${args.join(" ")}`;
+      if (!played.has(key)) played.set(key, throughProxy(agentUrl, mutation, args));
+      return played.get(key);
+    };
+    const cellsOfIt = [];
+    for (const check of checksOf(m)) cellsOfIt.push(await oneCheck(m, check, play));
+    return worst(cellsOfIt);
+  }
+
+  async function oneCheck(m, check, play) {
     const args = [...conformArgs, ...(m.peer ? ["--peer", peer.url] : []), "--category", check.split(".")[0]];
     try {
       // A mutation with a correct twin departs from that agent (played by the proxy), not from this one as it
       // is; a peer mutation's run without it needs the peer, which the shared baseline was not given.
       const twin = correctTwin(m);
       const without = statusOf(
-        twin || m.peer ? ((await throughProxy(agentUrl, twin, args)).result.findings ?? []) : base,
+        twin || m.peer ? ((await play(twin, args)).result.findings ?? []) : base,
         check,
       );
       if (without.status === "fail") return { verdict: "already fails", check, message: without.message };
-      const { result, applied } = await throughProxy(agentUrl, m, args);
+      const { result, applied } = await play(m, args);
       const withIt = statusOf(result.findings ?? [], check);
       if (withIt.status === "fail") return { verdict: "proven", check, applied };
       if (!applied) return { verdict: "not exercised", check, message: `without: ${without.status}` };
@@ -102,7 +127,7 @@ export async function mutationMatrix(agentUrl, generation, conformArgs = [], onl
 
 /** The verdicts of a direct run and a run through a proxy that changes nothing, where they differ. */
 export function transparencyDiff(direct, proxied) {
-  const key = (f) => `${f.id} ${f.transport ?? ""}`;
+  const key = (f) => `${f.id} ${f.transport ?? ""} ${f.generation ?? ""}`.replace(/\s+$/, "");
   const through = new Map((proxied.findings ?? []).map((f) => [key(f), f.status]));
   return (direct.findings ?? [])
     .filter((f) => through.get(key(f)) !== f.status)

@@ -23,7 +23,7 @@ import {
 } from "./harness.mjs";
 import { catalogue } from "../dist/checks/index.js";
 import { startModelServer } from "./model-server.mjs";
-import { MUTATION_IDS, generationOf, mutationMatrix, transparencyDiff } from "./mutations.mjs";
+import { MUTATION_IDS, generationsOf, mutationMatrix, transparencyDiff } from "./mutations.mjs";
 import { VARIATION_IDS, variationCells } from "./variations.mjs";
 
 const FAILED = new Set(["fail", "error"]);
@@ -316,7 +316,7 @@ async function main() {
         if (withMutations) {
           row.matrix = await mutationMatrix(
             started.url,
-            generationOf(result),
+            generationsOf(result),
             expected.conformArgs ?? [],
             only,
           );
@@ -324,7 +324,7 @@ async function main() {
           if (!only)
             row.variations = await variationCells(
               started.url,
-              generationOf(result),
+              generationsOf(result),
               expected.conformArgs ?? [],
               row.matrix.baseline,
             );

@@ -8,7 +8,9 @@ const CONCURRENCY = 2;
 
 const failures = (findings) =>
   new Set(
-    (findings ?? []).filter((f) => FAILED.has(f.status)).map((f) => `${f.id} ${f.transport ?? "agent"}`),
+    (findings ?? [])
+      .filter((f) => FAILED.has(f.status))
+      .map((f) => `${f.id} ${f.transport ?? "agent"}${f.generation ? ` ${f.generation}` : ""}`),
   );
 
 async function failuresThrough(agentUrl, variation, args) {
@@ -27,11 +29,11 @@ async function failuresThrough(agentUrl, variation, args) {
  * checks that failed in two runs with it, so a timing-dependent verdict is not taken for one), not exercised
  * (the agent never sent what it changes), n/a (another generation), or error.
  */
-export async function variationCells(agentUrl, generation, conformArgs, baseline) {
+export async function variationCells(agentUrl, generations, conformArgs, baseline) {
   const before = failures(baseline.findings);
   const cells = new Map();
   const queue = ALLOWED_VARIATIONS.filter((v) => {
-    if (!v.generations || v.generations.includes(generation)) return true;
+    if (!v.generations || v.generations.some((g) => generations.includes(g))) return true;
     cells.set(v.id, { verdict: "n/a" });
     return false;
   });
