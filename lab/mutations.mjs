@@ -67,7 +67,7 @@ export async function mutationMatrix(agentUrl, generations, conformArgs = [], on
   // The interop checks judge two agents: a peer mutation is played with a reference agent of the same
   // generation as --peer.
   const peer = queue.some((m) => m.peer)
-    ? await startReferenceAgent({ port: 0, protocol: generation === "1.0" ? "1.0" : "0.3" })
+    ? await startReferenceAgent({ port: 0, protocol: generations[0] === "1.0" ? "1.0" : "0.3" })
     : undefined;
   // An agent serving two generations: the mutation is played once, and judged by each generation's check.
   async function one(m) {

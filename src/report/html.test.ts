@@ -90,6 +90,19 @@ describe("renderHtml", () => {
     expect(doc).toContain("<dt>Scores</dt><dd>card 1 · conformance 0.7</dd>");
   });
 
+  it("names the generations tested when the suite tested several, and each finding's generation", () => {
+    const judged = { ...conformanceRun.findings![0]!, transport: "JSONRPC" };
+    const doc = render([
+      {
+        ...conformanceRun,
+        protocol: { card: "0.3.0", negotiated: "0.3", generations: ["0.3", "1.0"] },
+        findings: [{ ...judged, generation: "1.0" }],
+      },
+    ]);
+    expect(doc).toMatch(/negotiated\s+0\.3 · tested A2A 0\.3 and 1\.0/);
+    expect(doc).toContain("[JSONRPC, A2A 1.0]");
+  });
+
   it("colours the level badge by the level", () => {
     const style = render([conformanceRun]);
     for (const level of ["full", "partial", "minimal", "non-conformant"])

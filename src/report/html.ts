@@ -52,7 +52,14 @@ function summary(result: RunResult): SafeHtml {
       ${
         result.protocol
           ? html`<dt>Protocol</dt>
-              <dd>card ${result.protocol.card ?? "?"} · negotiated ${result.protocol.negotiated}</dd>`
+              <dd>
+                card ${result.protocol.card ?? "?"} · negotiated
+                ${result.protocol.negotiated}${
+                  result.protocol.generations
+                    ? ` · tested A2A ${result.protocol.generations.join(" and ")}`
+                    : ""
+                }
+              </dd>`
           : null
       }
       <dt>Run</dt>
