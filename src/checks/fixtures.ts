@@ -95,7 +95,11 @@ export class Fixtures {
     this.#finishingText = options.message;
   }
 
-  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+  /**
+   * One outcome per binding, made by the first check that asks and shared by the rest (the fixtures are
+   * per binding): the suite's own fixtures, and rounds of requests several checks judge (provoked errors).
+   */
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let promise = this.#memo.get(key);
     if (!promise) {
       promise = make();

@@ -316,3 +316,44 @@ describe("the mutation proxy contains what it is given", () => {
     expect(await res.text()).toMatch(/over 1000 bytes/);
   });
 });
+
+describe("a mutation of one generation, in front of an agent that serves two", () => {
+  it("changes that generation's replies and cards, and leaves the other's as they are", async () => {
+    const target = await upstream((req, body, res) => {
+      if (req.method === "GET")
+        return json(
+          res,
+          200,
+          req.headers["a2a-version"] === "1.0"
+            ? { name: "a", supportedInterfaces: [] }
+            : { name: "a", protocolVersion: "0.3.0" },
+        );
+      const { id, method } = JSON.parse(body) as { id: number; method: string };
+      return json(res, 200, { jsonrpc: "2.0", id, result: { method } });
+    });
+    const mutation: Mutation = {
+      id: "only-1.0",
+      what: "1.0 replies and cards renamed",
+      clause: "none",
+      check: "lifecycle.send-returns-task",
+      generations: ["1.0"],
+      card: (c) => ({ ...(c as object), name: "changed" }),
+      reply: (r) => ({ ...r, body: { ...(r.body as object), result: "changed" } }),
+    };
+    const p = await proxy(target, mutation);
+    const old = (await (await post(p.url, { jsonrpc: "2.0", id: 1, method: "message/send" })).json()) as {
+      result: unknown;
+    };
+    const current = (await (await post(p.url, { jsonrpc: "2.0", id: 2, method: "SendMessage" })).json()) as {
+      result: unknown;
+    };
+    expect([old.result, current.result]).toEqual([{ method: "message/send" }, "changed"]);
+    const plainCard = (await (await fetch(`${p.url}/.well-known/agent-card.json`)).json()) as {
+      name: string;
+    };
+    const oneZeroCard = (await (
+      await fetch(`${p.url}/.well-known/agent-card.json`, { headers: { "A2A-Version": "1.0" } })
+    ).json()) as { name: string };
+    expect([plainCard.name, oneZeroCard.name]).toEqual(["a", "changed"]);
+  });
+});

@@ -3,7 +3,14 @@ import type { AddressInfo } from "node:net";
 import { isObject, readExchange } from "./exchange.js";
 import { startGrpcMutationProxy, type GrpcMutationProxy } from "./grpc-proxy.js";
 import { formatEvent, SseSplitter } from "./sse.js";
-import type { BufferedReply, Exchange, ForwardedRequest, MutationHooks, MutationMemory } from "./types.js";
+import type {
+  BufferedReply,
+  Exchange,
+  ForwardedRequest,
+  Generation,
+  MutationHooks,
+  MutationMemory,
+} from "./types.js";
 
 /** Where the proxy forwards, what it changes, and how much it holds for one exchange. */
 export interface MutationProxyOptions {
@@ -126,9 +133,22 @@ class HttpMutationProxy {
     return after;
   }
 
+  /**
+   * The hooks for one exchange: none when the mutation belongs to the other generation. A request's
+   * generation is its method's (or path's); a card's, its shape (1.0 alone has supportedInterfaces).
+   */
+  #hooksFor(x: Exchange, card?: unknown): MutationHooks | undefined {
+    const only = this.mutation?.generations;
+    if (!only) return this.mutation;
+    const shaped = isObject(card) && isObject(card.result) ? card.result : card;
+    const generation: Generation | undefined =
+      x.generation ?? (isObject(shaped) ? ("supportedInterfaces" in shaped ? "1.0" : "0.x") : undefined);
+    return generation === undefined || only.includes(generation) ? this.mutation : undefined;
+  }
+
   #mutateBuffered(x: Exchange, reply: BufferedReply): BufferedReply {
-    const m = this.mutation;
     const isCard = x.verb === "card" || x.verb === "extended-card";
+    const m = this.#hooksFor(x, isCard ? reply.body : undefined);
     const body = isCard && m?.cardUrlsKept ? reply.body : this.#rewriteUrls(reply.body);
     let r: BufferedReply = { ...reply, body };
     if (m?.card && isCard) {
@@ -157,7 +177,7 @@ class HttpMutationProxy {
       headers,
       body: x.request,
     };
-    const rewritten = this.mutation?.request?.(structuredClone(request), x, this.memory);
+    const rewritten = this.#hooksFor(x)?.request?.(structuredClone(request), x, this.memory);
     if (!rewritten) return { request, body };
     const changed = this.#counted(request, rewritten);
     const bytes =
@@ -270,7 +290,7 @@ class HttpMutationProxy {
     headers: http.OutgoingHttpHeaders,
     contentType: string,
   ): void {
-    const m = this.mutation;
+    const m = this.#hooksFor(x);
     const type = m?.streamContentType
       ? this.#counted(contentType, m.streamContentType(contentType, x))
       : contentType;

@@ -139,6 +139,11 @@ export interface Mutation extends MutationHooks {
 /** What the proxy may change, each hook returning the changed value or undefined to leave it. */
 export interface MutationHooks {
   /**
+   * The generations whose traffic the hooks change (default: both). An agent serving two generations at one
+   * URL keeps the other generation's traffic as it is: a deviation of 1.0 says nothing of its 0.3 replies.
+   */
+  generations?: readonly Generation[];
+  /**
    * The card's URLs are left pointing at the agent: its signature covers them (A2A 1.0.1 §8.4.1), so
    * only checks of the card itself are judged through the proxy then; no gRPC proxy is started either.
    */

@@ -53,17 +53,12 @@ async function provokeRefusals(ctx: CheckContext): Promise<{ provoked: Provoked[
   return { provoked, evidence: provoked.flatMap((p) => p.outcome.trafficIds) };
 }
 
-/** What provoke() found for each binding's fixtures: the checks judging its errors share one round of requests. */
-const provokedFor = new WeakMap<object, Promise<{ provoked: Provoked[]; evidence: string[] }>>();
-
 /**
  * The errors provoked: an unknown task read and canceled, in 1.0 a version and a capability refused, a finished
  * task canceled and sent a message. Once per binding; every check that judges them reads the same outcomes.
  */
 export function provoke(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {
-  let once = provokedFor.get(ctx.fixtures);
-  if (!once) provokedFor.set(ctx.fixtures, (once = provokeAll(ctx)));
-  return once;
+  return ctx.fixtures.once("provoked-errors", () => provokeAll(ctx));
 }
 
 async function provokeAll(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Message, Part } from "../../protocol/model.js";
 import { textOfParts } from "../../protocol/reply-text.js";
-import { type Fixtures, type Provided } from "../fixtures.js";
+import type { Provided } from "../fixtures.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 import { ownAskingTask } from "./own-task.js";
@@ -40,20 +40,13 @@ export function locate(history: readonly Message[], turn: SentTurn): Located | u
   return byText >= 0 ? { index: byText, byId: false, message: history[byText] as Message } : undefined;
 }
 
-// One two-turn task per binding (the fixtures are per binding), shared by the history checks.
-const made = new WeakMap<Fixtures, Promise<Provided<TwoTurns>>>();
-
 /**
  * A task that asked back, answered once more, then read with historyLength 100 (the conformance
- * procedure's "whole history"). The reason of a failure is for withoutAskingTask.
+ * procedure's "whole history"): one per binding, shared by the history checks. The reason of a failure is
+ * for withoutAskingTask.
  */
 export function twoTurnTask(ctx: CheckContext): Promise<Provided<TwoTurns>> {
-  let promise = made.get(ctx.fixtures);
-  if (!promise) {
-    promise = makeTwoTurns(ctx);
-    made.set(ctx.fixtures, promise);
-  }
-  return promise;
+  return ctx.fixtures.once("two-turns", () => makeTwoTurns(ctx));
 }
 
 async function makeTwoTurns(ctx: CheckContext): Promise<Provided<TwoTurns>> {

@@ -15,10 +15,15 @@ export function cardInputModes(ctx: CheckContext): string[] {
   return Array.isArray(raw) ? raw.filter((m): m is string => typeof m === "string") : [];
 }
 
-/** The ordinary message with a file part of the unsupported media type beside it. */
+/**
+ * The ordinary message with a file part of the unsupported media type beside it, sent once per binding:
+ * errors.content-type-not-supported and the provoked errors judge the same reply.
+ */
 export function sendUnsupportedPart(ctx: CheckContext): Promise<CallOutcome<Task | Message>> {
-  return ctx.client.send({
-    text: ctx.fixtures.message,
-    parts: [{ kind: "file", name: "sample.bin", mediaType: UNSUPPORTED, bytes: "cGxhaW53cmlnaHQ=" }],
-  });
+  return ctx.fixtures.once("unsupported-part", () =>
+    ctx.client.send({
+      text: ctx.fixtures.message,
+      parts: [{ kind: "file", name: "sample.bin", mediaType: UNSUPPORTED, bytes: "cGxhaW53cmlnaHQ=" }],
+    }),
+  );
 }
