@@ -246,6 +246,33 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
     expect(answers.every((a) => a.result === undefined)).toBe(true);
   });
 
+  it("reads the wire through a framework's own validation replies: a known method is refused otherwise than an unknown one", async () => {
+    // As Mastra 1.71's route does: every body its schema refuses gets HTTP 400 {error, issues}, naming the
+    // field at fault; a method it does not serve is refused on `method`, a known one on its params.
+    const known = new Set(["message/send", "SendMessage"]);
+    const framework = await serve((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        const { method } = JSON.parse(body) as { method: string };
+        res.writeHead(400, { "content-type": "application/json" });
+        const field = known.has(method) ? "params.message" : "method";
+        res.end(JSON.stringify({ error: "Invalid request body", issues: [{ field, received: method }] }));
+      });
+    });
+    try {
+      // The card claims 0.1; the wire shows 0.1's tasks/send unknown and 1.0's SendMessage known.
+      const n = await negotiateGeneration("0.1", at(framework.url));
+      expect(n).toMatchObject({ generation: "1.0", source: "wire", mismatch: { card: "0.1", wire: "1.0" } });
+      expect(await negotiateGeneration("0.3", at(framework.url))).toMatchObject({
+        generation: "0.3",
+        source: "wire",
+      });
+    } finally {
+      await framework.close();
+    }
+  });
+
   it("explains an answer that is not A2A, with its traffic entry, and keeps the card's version", async () => {
     const html = await serve((_req, res) => {
       res.setHeader("content-type", "text/html");
@@ -254,8 +281,9 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
     try {
       const n = await negotiateGeneration("0.3", at(html.url));
       expect(n).toMatchObject({ generation: "0.3", source: "card" });
+      // Each generation's send is answered as a method that cannot exist is: none is confirmed.
       expect(n.notes[0]).toMatch(
-        /could not confirm A2A 0\.3 on the wire \(message\/send: .*\(traffic [^)]+\)\)/,
+        /no A2A version was confirmed on the wire \(message\/send: .*\(traffic [^)]+\), as a method that does not exist is answered; SendMessage: /,
       );
     } finally {
       await html.close();

@@ -78,6 +78,18 @@ async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
     case "result":
     case "stream":
       return answer("understood", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`);
+    case "invalid": {
+      // A reply that is no JSON-RPC (a framework's validation page) still tells a known method from an unknown
+      // one when a method that cannot exist gets another: the agent read the method, then refused the params.
+      const detail = `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`;
+      const control = await refusedAsUnknownMethod((m, p) => client.rawCall(m, p), method, {}, outcome);
+      trafficIds.push(...control.trafficIds);
+      if (control.same)
+        return answer("method-not-found", `${detail}, as a method that does not exist is answered`);
+      if (control.trafficIds.length > 0)
+        return answer("understood", `${detail}, otherwise than a method that does not exist is answered`);
+      return answer("unknown", detail);
+    }
     default:
       return {
         ...answer("unknown", `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`),

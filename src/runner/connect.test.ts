@@ -124,7 +124,7 @@ describe("connectAgent", () => {
     // Nothing answered as A2A: the generation stays the default, and the note says what came back.
     expect(optional.connection.negotiation).toMatchObject({ generation: "0.3", source: "card" });
     expect(optional.connection.negotiation.notes[0]).toMatch(
-      /could not confirm A2A 0\.3 .*HTTP 404.*traffic/,
+      /no A2A version was confirmed on the wire \(message\/send: .*HTTP 404.*traffic.*; using the card's A2A 0\.3/,
     );
   });
 

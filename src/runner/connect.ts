@@ -177,9 +177,8 @@ export async function connectBinding(
   transport: Transport,
   ctx: ClientContext,
   override?: ProtocolGeneration,
-  generation?: ProtocolGeneration,
 ): Promise<TransportTarget | undefined> {
-  const endpoint = endpointFor(agent, transport, generation);
+  const endpoint = endpointFor(agent, transport);
   return endpoint ? openEndpoint(agent, endpoint, ctx, override) : undefined;
 }
 

@@ -44,7 +44,9 @@ export async function oneZeroCard(
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
   const read = asked ? validateCard(asked.card) : undefined;
-  if (!asked || !read || !claimedGenerations(read.card).includes("1.0")) return undefined;
+  // A 1.0 card whose interfaces are broken is still the card 1.0 clients read: its shape says 1.0.
+  if (!asked || !read || (read.card.generation !== "1.0" && !claimedGenerations(read.card).includes("1.0")))
+    return undefined;
   const plain = validation.card.protocolVersion ?? validation.card.generation;
   return {
     agent: { ...agent, discovery: asked, validation: read },
@@ -70,7 +72,11 @@ export async function generationSides(
   const cards: FoundAgent[] = other ? [agent, other.agent] : [agent];
   const sides: GenerationSide[] = [];
   for (const found of cards) {
-    for (const generation of claimedGenerations((found.validation ?? validation).card)) {
+    const card = (found.validation ?? validation).card;
+    // The card read as a 1.0 client reads it is the 1.0 side's, whatever its interfaces claim.
+    const claimed =
+      found === other?.agent ? ["1.0" as const, ...claimedGenerations(card)] : claimedGenerations(card);
+    for (const generation of claimed) {
       if (sides.some((s) => s.generation === generation)) continue;
       sides.push({ generation, agent: found, judgesCard: !sides.some((s) => s.agent === found) });
     }

@@ -1,6 +1,7 @@
 import { credentialsIn } from "./credential-headers.js";
 import { cardLocations, type FoundCard } from "../card/discover.js";
 import type { Jwk } from "../card/jws.js";
+import type { EndpointChoice } from "../card/types.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
 import {
@@ -28,7 +29,7 @@ import { recordNegotiation } from "./card-section.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
 import { checksMatching } from "./check-selection.js";
 import { bindingsToTest, buildContexts } from "./conformance-setup.js";
-import { connectBinding, nothingAnswersAt, type TransportTarget } from "./connect.js";
+import { endpointFor, nothingAnswersAt, openEndpoint, type TransportTarget } from "./connect.js";
 import { generationSides, type GenerationSide } from "./generation-sides.js";
 import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
@@ -293,14 +294,9 @@ async function connectSides(
     const { validation = validateCard(null) } = side.agent;
     for (const transport of bindingsToTest(validation, wanted, reached.override)) {
       emit({ type: "connecting", transport, ...(several ? { generation: side.generation } : {}) });
-      const target = await connectBinding(
-        side.agent,
-        transport,
-        reached.ctx,
-        protocolOverride,
-        side.generation,
-      );
-      if (!target) continue;
+      const endpoint = sideEndpoint(side, sides[0], transport);
+      if (!endpoint) continue;
+      const target = await openEndpoint(side.agent, endpoint, reached.ctx, protocolOverride);
       const twin = connected.some((c) =>
         c.targets.some((t) => t.transport === transport && t.generation === target.generation),
       );
@@ -319,6 +315,28 @@ async function connectSides(
     if (targets.length > 0) connected.push({ side, targets });
   }
   return connected;
+}
+
+/**
+ * A side's endpoint for a binding: its card's interface of its generation; else, when its card names none
+ * that can be called (a 1.0 card with broken interfaces), the first side's endpoint for the binding, spoken
+ * from that generation on (the wire decides). Null when neither has one.
+ */
+function sideEndpoint(
+  side: GenerationSide,
+  first: GenerationSide | undefined,
+  transport: Transport,
+): EndpointChoice | null {
+  const own = endpointFor(side.agent, transport, side.generation);
+  if (own || side.generation === undefined || !first || first === side) return own;
+  const fallback = endpointFor(first.agent, transport, first.generation);
+  return fallback
+    ? {
+        ...fallback,
+        protocolVersion: side.generation,
+        reason: `${fallback.reason}; the A2A ${side.generation} card names no ${transport} interface that can be called`,
+      }
+    : null;
 }
 
 /**
