@@ -51,6 +51,7 @@ import lifecycleCancelUnknownTask from "./lifecycle/cancel-unknown-task.js";
 import lifecycleCancelUnknownTask0x from "./lifecycle/cancel-unknown-task-0x.js";
 import lifecycleTerminalTaskRejectsMessage from "./lifecycle/terminal-task-rejects-message.js";
 import lifecycleUnknownTaskMessage from "./lifecycle/unknown-task-message.js";
+import lifecycleUnknownTaskMessage0x from "./lifecycle/unknown-task-message-0x.js";
 import lifecycleContextTaskMismatch from "./lifecycle/context-task-mismatch.js";
 import lifecycleTaskIdImpliesContext from "./lifecycle/task-id-implies-context.js";
 import streamingFinalEvent from "./streaming/final-event.js";
@@ -172,6 +173,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleCancelUnknownTask0x,
   lifecycleTerminalTaskRejectsMessage,
   lifecycleUnknownTaskMessage,
+  lifecycleUnknownTaskMessage0x,
   lifecycleContextTaskMismatch,
   lifecycleTaskIdImpliesContext,
   // streaming

@@ -8,7 +8,7 @@ export const MULTI_TURN_FLAWS: FlawDefinition[] = [
   {
     name: "unknown-task-message-accepted",
     category: "protocol",
-    protocols: ["1.0"],
+    protocols: ["0.3", "1.0"],
     description:
       "A message naming a taskId the agent never issued starts a new task instead of TaskNotFound.",
     expect: "lifecycle.unknown-task-message fails",

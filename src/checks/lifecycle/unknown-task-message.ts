@@ -2,6 +2,29 @@ import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
+
+/**
+ * Sends a message naming a taskId the server never issued: accepted, or refused with another code than
+ * TaskNotFound, fails; TaskNotFound passes. Shared by the 1.0 check (MUST) and its 0.x twin (SHOULD).
+ */
+export async function judgeUnknownTaskMessage(ctx: CheckContext): Promise<CheckVerdict> {
+  const taskId = `plainwright-missing-${randomUUID()}`;
+  const sent = await ctx.client.send({ text: ctx.fixtures.message, taskId });
+  if (sent.ok)
+    return fail(
+      `a message naming the never-issued task ${taskId} was accepted (answered with a ${sent.value.kind})`,
+      sent.trafficIds,
+    );
+  if (sent.kind !== "error")
+    return fail(`a message naming task ${taskId}: ${describeFailure(sent)}`, sent.trafficIds);
+  if (sent.error.code !== a2aCodes.taskNotFound)
+    return fail(
+      `a message naming the never-issued task ${taskId} answered ${sent.error.name} (${sent.error.code}) instead of TaskNotFound (-32001)`,
+      sent.trafficIds,
+    );
+  return pass(`a message naming the never-issued task ${taskId} answered TaskNotFound`, sent.trafficIds);
+}
 
 export default defineCheck({
   id: "lifecycle.unknown-task-message",
@@ -29,21 +52,5 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
-  run: async (ctx) => {
-    const taskId = `plainwright-missing-${randomUUID()}`;
-    const sent = await ctx.client.send({ text: ctx.fixtures.message, taskId });
-    if (sent.ok)
-      return fail(
-        `a message naming the never-issued task ${taskId} was accepted (answered with a ${sent.value.kind})`,
-        sent.trafficIds,
-      );
-    if (sent.kind !== "error")
-      return fail(`a message naming task ${taskId}: ${describeFailure(sent)}`, sent.trafficIds);
-    if (sent.error.code !== a2aCodes.taskNotFound)
-      return fail(
-        `a message naming the never-issued task ${taskId} answered ${sent.error.name} (${sent.error.code}) instead of TaskNotFound (-32001)`,
-        sent.trafficIds,
-      );
-    return pass(`a message naming the never-issued task ${taskId} answered TaskNotFound`, sent.trafficIds);
-  },
+  run: judgeUnknownTaskMessage,
 });

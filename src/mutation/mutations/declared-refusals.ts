@@ -149,6 +149,25 @@ export const declaredRefusalMutations: Mutation[] = [
     correct: refusesPush,
   },
   {
+    id: "push-unclaimed-list-unserved-0x",
+    what: "the card says pushNotifications: false and creating a push config is refused with -32003, but listing a task's push configs is not served (-32601 Method not found)",
+    clause:
+      "A2A 0.3 §8.2 (servers SHOULD use -32003 PushNotificationNotSupportedError when the client uses push features the agent does not support)",
+    check: { "0.x": "errors.push-not-supported-0x" },
+    generations: ["0.x"],
+    bindings: ["JSONRPC"],
+    card: denyPush,
+    reply: (r, x) => {
+      const operation = pushOperation(x);
+      if (operation === "create") return a2aErrorReply(r, x, PUSH_NOT_SUPPORTED, NO_PUSH);
+      if (operation !== "list") return undefined;
+      const id = isObject(x.request) && "id" in x.request ? x.request.id : null;
+      const error = { code: -32601, message: "Method not found" };
+      return { ...r, status: 200, contentType: "application/json", body: { jsonrpc: "2.0", id, error } };
+    },
+    correct: refusesPush,
+  },
+  {
     id: "required-extension-not-enforced",
     violates: ["CORE-CAP-004"],
     what: "the card marks an extension required, but a message that does not activate it is served",

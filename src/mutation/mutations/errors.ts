@@ -107,7 +107,8 @@ export const errorMutations: Mutation[] = [
     violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],
     what: "an error reply to a request whose id is 0 carries id null, as if the id were missing (`id || null`)",
-    clause: "JSON-RPC 2.0 §4 (an id is a String, Number or Null) and §5 (id MUST be the same as the request's)",
+    clause:
+      "JSON-RPC 2.0 §4 (an id is a String, Number or Null) and §5 (id MUST be the same as the request's)",
     check: "errors.error-envelope",
     reply: (r, x) => {
       if (!rpcError(r) || !isObject(r.body) || !isObject(x.request) || x.request.id !== 0) return undefined;

@@ -198,9 +198,9 @@ export const lifecycleMutations: Mutation[] = [
     violates: ["CORE-MULTI-004"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a message naming a task that does not exist is accepted instead of refused with TaskNotFound",
-    clause: "A2A 1.0.1 §3.1.1 SendMessage errors (TaskNotFoundError)",
-    check: "lifecycle.unknown-task-message",
-    generations: ["1.0"],
+    clause:
+      "A2A 1.0.1 §3.1.1 SendMessage errors (TaskNotFoundError); 0.3 §8.2 (SHOULD use TaskNotFoundError)",
+    check: { "1.0": "lifecycle.unknown-task-message", "0.x": "lifecycle.unknown-task-message-0x" },
     reply: acceptRefusedSend,
     grpcReply: grpcAcceptRefusedSend,
   },
