@@ -57,7 +57,8 @@ function currentCard(card: Json, old: Json, front: string): Json {
   };
 }
 
-async function twoGenerationAgent(flaw10?: string): Promise<string> {
+/** The two cards at one front; `serves10` false: every request goes to the 0.3 agent, whatever its version. */
+async function twoGenerationAgent(flaw10?: string, serves10 = true): Promise<string> {
   const old = await startReferenceAgent({ protocol: "0.3", signCard: false });
   const current = await startReferenceAgent({
     protocol: "1.0",
@@ -69,7 +70,7 @@ async function twoGenerationAgent(flaw10?: string): Promise<string> {
   const server = http.createServer((req, res) => {
     void (async () => {
       const asOne = req.headers["a2a-version"] === "1.0";
-      const to = asOne ? current : old;
+      const to = asOne && (serves10 || req.method === "GET") ? current : old;
       if (req.method === "GET" && req.url === CARD_PATH) {
         res.writeHead(200, { "content-type": "application/json", vary: "A2A-Version" });
         const served = asOne
@@ -133,6 +134,15 @@ describe("an agent that serves two generations at one URL", () => {
     expect(of(result.findings, "lifecycle.history-length")).toEqual(["0.3 skip", "1.0 fail"]);
     expect(result.status).toBe("failed");
     expect(result.reason).toMatch(/lifecycle\.history-length/);
+  });
+
+  it("judges a 1.0 interface that speaks only 0.3 by its card, and runs nothing else on it twice", async () => {
+    const result = await conform(await twoGenerationAgent(undefined, false));
+    expect(of(result.findings, "card.protocol-version-matches-wire")).toEqual(["0.3 pass", "1.0 fail"]);
+    expect(result.findings?.filter((f) => f.generation === "1.0" && f.category !== "card")).toEqual([]);
+    expect(result.warnings.join("\n")).toMatch(
+      /A2A 1\.0 interface .* speaks 0\.3 on the wire, which is tested already/,
+    );
   });
 
   it("tests one generation, with no generation on its findings, when the user chose one (--protocol)", async () => {

@@ -273,11 +273,17 @@ export async function runSuite(
 interface ConnectedSide {
   side: GenerationSide;
   targets: TransportTarget[];
+  /**
+   * Targets whose wire speaks what another side already tests there: the card's claim about them is still
+   * judged (the card checks), nothing else is run twice.
+   */
+  echoes: ReadonlySet<TransportTarget>;
 }
 
 /**
  * Connects every binding of every side. A side's interface that speaks, on the wire, a generation another
- * side already tests on that binding is that side again: closed, and said in a warning.
+ * side already tests on that binding is that side again: only its card checks run on it, and a warning
+ * says so.
  */
 async function connectSides(
   run: Run,
@@ -291,6 +297,7 @@ async function connectSides(
   const connected: ConnectedSide[] = [];
   for (const side of sides) {
     const targets: TransportTarget[] = [];
+    const echoes = new Set<TransportTarget>();
     const { validation = validateCard(null) } = side.agent;
     for (const transport of bindingsToTest(validation, wanted, reached.override)) {
       emit({ type: "connecting", transport, ...(several ? { generation: side.generation } : {}) });
@@ -301,18 +308,17 @@ async function connectSides(
         c.targets.some((t) => t.transport === transport && t.generation === target.generation),
       );
       if (twin) {
-        target.client.close();
+        echoes.add(target);
         result.warnings.push(
-          `${transport}: the card's A2A ${side.generation} interface at ${target.endpoint.url} speaks ${target.generation} on the wire, which is tested already`,
+          `${transport}: the card's A2A ${side.generation} interface at ${target.endpoint.url} speaks ${target.generation} on the wire, which is tested already; only the card's checks judge it`,
         );
-        continue;
       }
       targets.push(target);
-      for (const note of target.notes)
+      for (const note of twin ? [] : target.notes)
         result.warnings.push(several ? `A2A ${side.generation}, ${note}` : note);
       if (target.negotiation.mismatch) recordNegotiation(result, { ...target.negotiation, notes: [] });
     }
-    if (targets.length > 0) connected.push({ side, targets });
+    if (targets.length > 0) connected.push({ side, targets, echoes });
   }
   return connected;
 }
@@ -351,12 +357,13 @@ function planJobs(
 ): Job[] {
   const several = connected.length > 1;
   return connected
-    .flatMap(({ side, targets }) =>
-      selectJobs(chosen, contextsOf(side, targets), config, side.judgesCard).map((job) => ({
-        ...job,
-        ...(several && side.generation ? { generation: side.generation } : {}),
-      })),
-    )
+    .flatMap(({ side, targets, echoes }) => {
+      const contexts = contextsOf(side, targets);
+      const echoed = new Set(contexts.filter((_, i) => echoes.has(targets[i] as TransportTarget)));
+      return selectJobs(chosen, contexts, config, side.judgesCard)
+        .filter((job) => !echoed.has(job.ctx) || job.check.category === "card")
+        .map((job) => ({ ...job, ...(several && side.generation ? { generation: side.generation } : {}) }));
+    })
     .map((job, index) => ({ ...job, index }));
 }
 
