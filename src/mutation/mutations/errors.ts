@@ -2,6 +2,10 @@ import { isObject } from "../exchange.js";
 import type { GrpcReply, Mutation } from "../types.js";
 import { GRPC_FAILED_PRECONDITION, GRPC_NOT_FOUND, grpcAsInternal } from "./grpc-shapes.js";
 import { VERSION_NOT_SUPPORTED, asInternalError, recode, rpcError, taskIn } from "./shapes.js";
+import { headerValue, mark, marked } from "./answers.js";
+
+/** The mark of a request that carried no A2A-Version, or an empty one (A2A 1.0.1 §3.6.2: read as 0.3). */
+const NO_VERSION = "no-a2a-version";
 
 // JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
 const PARSE_ERROR = -32700;
@@ -159,6 +163,21 @@ export const errorMutations: Mutation[] = [
     clause: "A2A 1.0.1 §3.6.2 (an empty version means 0.3: VersionNotSupportedError where 0.3 is not served)",
     check: "errors.empty-version-is-0-3",
     ...versionRefusalAsInternal,
+    // Only the refusal of a request that named no version: an agent that also serves 0.3 refuses none of those,
+    // and its refusals of other versions are errors.version-not-supported's.
+    request: (r, x) => {
+      if (!headerValue(r.headers, "a2a-version")?.trim()) mark(x, NO_VERSION);
+      return undefined;
+    },
+    reply: (r, x) => (marked(x, NO_VERSION) ? asInternalError(r, x, VERSION_NOT_SUPPORTED) : undefined),
+    grpcRequest: (call, x) => {
+      if (!headerValue(call.metadata, "a2a-version")?.trim()) mark(x, NO_VERSION);
+      return undefined;
+    },
+    grpcReply: (r, x) =>
+      marked(x, NO_VERSION) && x.verb !== "subscribe"
+        ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION)
+        : undefined,
   },
   {
     id: "error-details-dropped",
