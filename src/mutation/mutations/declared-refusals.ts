@@ -106,6 +106,20 @@ function refusesUnactivated(refusal: Refusal): MutationHooks {
 
 const requiresExtension = refusesUnactivated(extensionRequired);
 
+/**
+ * Creating a push config refused with PushNotificationNotSupported, as the card's lack of push calls for, while
+ * the JSON-RPC list method is answered with `answer` (a result or an error member) instead.
+ */
+function listAnsweredDespiteRefusal(answer: Record<string, Json>): MutationHooks["reply"] {
+  return (r, x) => {
+    const operation = pushOperation(x);
+    if (operation === "create") return a2aErrorReply(r, x, PUSH_NOT_SUPPORTED, NO_PUSH);
+    if (operation !== "list") return undefined;
+    const id = isObject(x.request) && "id" in x.request ? x.request.id : null;
+    return { ...r, status: 200, contentType: "application/json", body: { jsonrpc: "2.0", id, ...answer } };
+  };
+}
+
 /** Deviations in the refusals a card's declarations call for (A2A 1.0.1 §3.3.4; 0.3 §8.2). */
 export const declaredRefusalMutations: Mutation[] = [
   {
@@ -134,18 +148,7 @@ export const declaredRefusalMutations: Mutation[] = [
     generations: ["1.0"],
     bindings: ["JSONRPC"],
     card: denyPush,
-    reply: (r, x) => {
-      const operation = pushOperation(x);
-      if (operation === "create") return a2aErrorReply(r, x, PUSH_NOT_SUPPORTED, NO_PUSH);
-      if (operation !== "list") return undefined;
-      const id = isObject(x.request) && "id" in x.request ? x.request.id : null;
-      return {
-        ...r,
-        status: 200,
-        contentType: "application/json",
-        body: { jsonrpc: "2.0", id, result: { configs: [] } },
-      };
-    },
+    reply: listAnsweredDespiteRefusal({ result: { configs: [] } }),
     correct: refusesPush,
   },
   {
@@ -157,14 +160,7 @@ export const declaredRefusalMutations: Mutation[] = [
     generations: ["0.x"],
     bindings: ["JSONRPC"],
     card: denyPush,
-    reply: (r, x) => {
-      const operation = pushOperation(x);
-      if (operation === "create") return a2aErrorReply(r, x, PUSH_NOT_SUPPORTED, NO_PUSH);
-      if (operation !== "list") return undefined;
-      const id = isObject(x.request) && "id" in x.request ? x.request.id : null;
-      const error = { code: -32601, message: "Method not found" };
-      return { ...r, status: 200, contentType: "application/json", body: { jsonrpc: "2.0", id, error } };
-    },
+    reply: listAnsweredDespiteRefusal({ error: { code: -32601, message: "Method not found" } }),
     correct: refusesPush,
   },
   {
