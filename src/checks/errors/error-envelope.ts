@@ -19,7 +19,7 @@ function envelopeProblem(bad: BadRequest, reply: RawReply & { ok: true }): strin
   const { http, json } = reply;
   if (!isObject(json)) return `the body is not a JSON object (${http.contentType || "no content type"})`;
   if (json.jsonrpc !== "2.0") return `"jsonrpc" is ${JSON.stringify(json.jsonrpc) ?? "missing"}, not "2.0"`;
-  if ("result" in json) return "the reply carries a result next to (or instead of) the error";
+  if ("result" in json) return "the reply carries a result next to the error";
   const error = json.error;
   if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== "string")
     return "the error member is not an object with an integer code and a string message";
@@ -85,6 +85,7 @@ export default defineCheck({
   bindings: ["JSONRPC"],
   run: async (ctx) => {
     const evidence: string[] = [];
+    const accepted: string[] = [];
     let judged = 0;
     // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
     const probes = [
@@ -104,6 +105,12 @@ export default defineCheck({
           `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,
           evidence,
         );
+      // A bad request the agent accepted (a success reply, no error) is the finding of the check that owns the
+      // refusal (parse-error, invalid-request, invalid-params): there is no error reply here to judge.
+      if ("result" in reply.json && !("error" in reply.json)) {
+        accepted.push(bad.what);
+        continue;
+      }
       judged += 1;
       const problem = envelopeProblem(bad, reply);
       if (problem) return fail(`the reply to ${bad.what}: ${problem}`, evidence);
@@ -114,8 +121,10 @@ export default defineCheck({
     const streamed = await streamIdProblem(ctx);
     evidence.push(...streamed.evidence);
     if (streamed.problem) return fail(`the message/stream events: ${streamed.problem}`, evidence);
+    const notRefused =
+      accepted.length > 0 ? `; ${accepted.join(" and ")} got a result, which its own check judges` : "";
     return pass(
-      `${judged} error repl${judged === 1 ? "y was a" : "ies were"} well-formed JSON-RPC error${judged === 1 ? "" : "s"} with the right id`,
+      `${judged} error repl${judged === 1 ? "y was a" : "ies were"} well-formed JSON-RPC error${judged === 1 ? "" : "s"} with the right id${notRefused}`,
       evidence,
     );
   },
