@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { startReferenceAgent, type AgentProtocol, type ReferenceAgentOptions } from "../../agent/index.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
+import { oneCheckRunner } from "../../runner/testing/one-check.js";
 import { cardSchemaIssues } from "../support/a2a-schema.js";
+import schemaValid from "./schema-valid.js";
 
 // Every card the reference agent serves: plain, behind a bearer token (a declared scheme and requirement), with a
 // required extension, without push notifications.
@@ -43,5 +45,17 @@ describe("the cards the reference agent serves against the schema of their versi
     } finally {
       await agent.close();
     }
+  });
+});
+
+describe("card.schema-valid's verdict", () => {
+  const conform = oneCheckRunner(schemaValid);
+
+  it("never claims a valid card when the schema's problems are only reported by the card's other checks", async () => {
+    const result = await conform("0.3", "card-missing-name");
+    const finding = result.findings?.find((f) => f.id === "card.schema-valid");
+    expect(finding?.status).toBe("pass");
+    expect(finding?.message).toMatch(/beyond the 1 problem\(s\) the card's other checks report \(at name\)/);
+    expect(finding?.message).not.toMatch(/^the card validates/);
   });
 });

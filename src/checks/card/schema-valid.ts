@@ -46,13 +46,20 @@ export default defineCheck({
     // The wire decides the version: a card claiming 0.1 on an agent that speaks 0.3 is judged as a 0.3 card.
     const schema = await cardSchemaIssues(ctx.rawCard, ctx.generation);
     const reported = reportedBy(ctx);
-    const found = [...(schema ?? []), ...undeclaredSchemes(ctx)].filter((i) => !reported(i));
+    const all = [...(schema ?? []), ...undeclaredSchemes(ctx)];
+    const found = all.filter((i) => !reported(i));
     if (found.length > 0) return fail(found.map((i) => i.message).join("; "));
     if (!schema) return notApplicable(`A2A ${ctx.generation} publishes no schema of the card`);
-    return pass(
+    const against =
       ctx.generation === "1.0"
-        ? "the card validates against the REQUIRED fields and types of the A2A 1.0.1 proto"
-        : "the card validates against the published JSON schema of its version",
+        ? "the REQUIRED fields and types of the A2A 1.0.1 proto"
+        : "the published JSON schema of its version";
+    // A pass must not claim a valid card when the schema's problems are only reported elsewhere.
+    const elsewhere = all.length - found.length;
+    return pass(
+      elsewhere === 0
+        ? `the card validates against ${against}`
+        : `nothing against ${against} beyond the ${elsewhere} problem(s) the card's other checks report (at ${[...new Set(all.map((i) => i.path))].join(", ")})`,
     );
   },
 });
