@@ -2,7 +2,6 @@ import type { CallOutcome } from "../../client/types.js";
 import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { waitForSettled, type Provided } from "../fixtures.js";
-import { ownRunningTask } from "../support/own-task.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -47,7 +46,7 @@ async function readWhole(
  * taskId and contextId, A2A 1.0.1 §3.4.3), then settled. Undefined reason: the caller keeps its first task.
  */
 async function twoMessageTask(ctx: CheckContext): Promise<Provided<Task>> {
-  const running = await ownRunningTask(ctx);
+  const running = await ctx.fixtures.runningTask();
   if (!running.ok) return running;
   const task = running.value;
   const ids = { taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) };

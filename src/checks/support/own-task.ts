@@ -1,5 +1,5 @@
 import { describeFailure } from "../../client/describe-failure.js";
-import { activeStates, interruptedStates, type Task, type TaskState } from "../../protocol/model.js";
+import { interruptedStates, type Task, type TaskState } from "../../protocol/model.js";
 import { waitForSettled, type Provided } from "../fixtures.js";
 import { notApplicable, skip } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -35,31 +35,6 @@ export async function ownAskingTask(ctx: CheckContext, messageId?: string): Prom
   return { ok: true, value: settled.value, evidence };
 }
 
-/** How many surveyed messages a check tries, sent without waiting, for a working task of its own. */
-const RUNNING_TRIES = 3;
-
-/**
- * A task of the check's own that is still working: the messages that kept the agent busy longest, each
- * sent without waiting (0.x `blocking: false`, 1.0 `returnImmediately`), until one comes back not over.
- */
-export async function ownRunningTask(ctx: CheckContext): Promise<Provided<Task>> {
-  const evidence: string[] = [];
-  const seen = new Set<string>();
-  for (const text of (await ctx.fixtures.runningMessages()).slice(0, RUNNING_TRIES)) {
-    const sent = await ctx.fixtures.send(text, true);
-    evidence.push(...sent.evidence);
-    if (!sent.ok) return { ...sent, evidence };
-    if (sent.value.kind === "task" && activeStates.has(sent.value.state))
-      return { ok: true, value: sent.value, evidence };
-    seen.add(sent.value.kind === "task" ? sent.value.state : "a Message");
-  }
-  return {
-    ok: false,
-    reason: `every task sent without waiting came back over (${[...seen].join(", ") || "no message to try"})`,
-    evidence,
-  };
-}
-
 /**
  * A task of the check's own that can take a second message: one waiting for input, else one still
  * working (A2A 1.0.1 §3.4.3 lets a client name any task that is not over). `waiting` says which.
@@ -67,7 +42,8 @@ export async function ownRunningTask(ctx: CheckContext): Promise<Provided<Task>>
 export async function ownOpenTask(ctx: CheckContext): Promise<Provided<Task> & { waiting?: boolean }> {
   const asked = await ownAskingTask(ctx);
   if (asked.ok) return { ...asked, waiting: true };
-  const running = await ownRunningTask(ctx);
+  // Each call of runningTask() sends a task of its own (only the survey behind it is shared).
+  const running = await ctx.fixtures.runningTask();
   const evidence = [...asked.evidence, ...running.evidence];
   if (running.ok) return { ...running, evidence, waiting: false };
   return { ok: false, reason: `${asked.reason}; and ${running.reason}`, evidence };
