@@ -35,6 +35,18 @@ describe("readExchange names the operation whatever the generation or binding", 
     });
   });
 
+  it.each(["null", "5", "[]"])(
+    "JSON that is no object (%s) is a JSON-RPC probe of a client's mistake",
+    (body) => {
+      expect(readExchange("POST", "/", Buffer.from(body))).toMatchObject({
+        binding: "jsonrpc",
+        verb: "unknown",
+        request: JSON.parse(body) as unknown,
+        requestUnparsable: false,
+      });
+    },
+  );
+
   it.each([
     ["POST", "/v1/message:send", "send", "0.x"],
     ["POST", "/message:send", "send", "1.0"],

@@ -10,6 +10,7 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "cancel-unsupported": { check: "lifecycle.cancel-running", as: "note" },
   "cancel-not-cancelable": { check: "lifecycle.cancel-running", as: "note" },
   "parse-error-http-400": { check: "errors.http-status", as: "note" },
+  "null-body-parse-error": { check: "errors.invalid-request", as: "pass" },
   "asks-back-always": { check: "streaming.several-subscribers", as: "pass" },
   "asks-back-at-once": { check: "lifecycle.cancel-running", as: "pass" },
   "push-unclaimed": { check: "errors.push-not-supported-0x", as: "pass" },

@@ -1,4 +1,4 @@
-import { RPC, sendRpcError } from "../http/jsonrpc-front.js";
+import { NOT_A_REQUEST_OBJECT, RPC, sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
 import { getMethod, paramsOf } from "./rpc-call.js";
 import { isObject } from "../json.js";
@@ -123,6 +123,36 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     rpcReply: (body) =>
       errorCode(body) === RPC.parseError
         ? { ...body, error: { ...(body.error as JsonObject), code: RPC.invalidRequest } }
+        : body,
+  },
+  {
+    name: "null-body-server-error",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "Valid JSON that is no object (the literal null) crashes the handler: HTTP 500 with -32603, not -32600.",
+    expect: "errors.invalid-request fails: the literal null is answered HTTP 500 with -32603",
+    rpcReply: (body, res) => {
+      if (!isObject(body.error) || body.error.message !== NOT_A_REQUEST_OBJECT) return body;
+      res.status(500);
+      return {
+        ...body,
+        error: { code: -32603, message: "Cannot read properties of null (reading 'method')" },
+      };
+    },
+  },
+  {
+    name: "null-body-parse-error",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "Valid JSON that is no object (the literal null) is refused as unparsable, -32700, as a JSON reader of RFC 4627 does.",
+    expect:
+      "allowed (RFC 4627 §2, cited by JSON-RPC 2.0, made a JSON text an object or an array): errors.invalid-request passes",
+    allowed: true,
+    rpcReply: (body) =>
+      isObject(body.error) && body.error.message === NOT_A_REQUEST_OBJECT
+        ? { ...body, error: { ...body.error, code: RPC.parseError } }
         : body,
   },
   {

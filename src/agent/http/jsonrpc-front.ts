@@ -41,14 +41,13 @@ function isValidId(id: unknown): id is RpcId {
   return typeof id === "string" || typeof id === "number" || id === null;
 }
 
+/** The error message of valid JSON that is no object (null, a number, an array): the flaws find it by it. */
+export const NOT_A_REQUEST_OBJECT = "The body is not a JSON-RPC request object.";
+
 /** Validates the JSON-RPC 2.0 envelope (§4 of the JSON-RPC spec): -32600 when it is not a Request. */
 export function parseEnvelope(body: unknown): { call: RpcCall } | { id: RpcId; error: RpcErrorBody } {
-  if (!isObject(body)) {
-    return {
-      id: null,
-      error: { code: RPC.invalidRequest, message: "The body is not a JSON-RPC request object." },
-    };
-  }
+  if (!isObject(body))
+    return { id: null, error: { code: RPC.invalidRequest, message: NOT_A_REQUEST_OBJECT } };
   const id = isValidId(body.id) ? body.id : null;
   const invalid = (message: string) => ({ id, error: { code: RPC.invalidRequest, message } });
   if (body.jsonrpc !== "2.0") return invalid('"jsonrpc" must be exactly "2.0".');
@@ -91,12 +90,13 @@ function bodyErrorHandler(err: unknown, _req: Request, res: Response, next: Next
 }
 
 /**
- * Parses every content type as JSON, so a bad body is -32700 with id null, never an HTML 400. A body
- * parsed once (by a guard that reads the method) is not parsed again.
+ * Parses every content type as JSON, so a bad body is -32700 with id null, never an HTML 400. Any JSON
+ * value is read (not only objects and arrays), so valid JSON that is no Request is -32600 (JSON-RPC 2.0
+ * §5.1). A body parsed once (by a guard that reads the method) is not parsed again.
  */
 export function jsonRpcBodyParser(): Router {
   const router = express.Router();
-  router.use(express.json({ type: () => true, limit: "1mb" }), bodyErrorHandler);
+  router.use(express.json({ type: () => true, limit: "1mb", strict: false }), bodyErrorHandler);
   return router;
 }
 

@@ -58,6 +58,14 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     expect(errorCode(reply.body)).toBe(-32001);
     expect(reply.body.error).not.toHaveProperty("data");
   },
+  "null-body-server-error": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), "null", probe.dialect.headers);
+    expect({ status: reply.status, code: errorCode(reply.body) }).toEqual({ status: 500, code: -32603 });
+  },
+  "null-body-parse-error": async (probe) => {
+    const reply = await postRaw(jsonrpc(probe), "null", probe.dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32700);
+  },
   "parse-error-http-400": async (probe) => {
     const reply = await postRaw(jsonrpc(probe), '{"jsonrpc": "2.0", "id": ', probe.dialect.headers);
     expect(reply.status).toBe(400);

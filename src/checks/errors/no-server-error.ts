@@ -4,6 +4,7 @@ import {
   invalidParamsRequest,
   noVersionRequest,
   notJsonRpcRequest,
+  nullBodyRequest,
   parseErrorRequest,
   postRaw,
   unknownMethodRequest,
@@ -15,7 +16,7 @@ export default defineCheck({
   category: "errors",
   level: "SHOULD",
   requirement:
-    "Malformed JSON, invalid requests, unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces).",
+    "Malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces).",
   spec: "JSON-RPC 2.0 §5.1; A2A 1.0.1 §3.3.2",
   levelReason:
     "JSON-RPC 2.0 does not speak of HTTP statuses; A2A 1.0.1 §3.3.2 says servers SHOULD return appropriate error codes and gives HTTP 400 for validation errors and 500 for internal failures, so a 5xx for a client's mistake breaks a SHOULD, not a MUST.",
@@ -29,6 +30,7 @@ export default defineCheck({
     const mistakes = [
       parseErrorRequest(),
       notJsonRpcRequest(),
+      nullBodyRequest(),
       noVersionRequest(ctx),
       unknownMethodRequest(),
       invalidParamsRequest(ctx),

@@ -59,6 +59,17 @@ export const notJsonRpcRequest = (): BadRequest => ({
   replyId: null,
 });
 
+/**
+ * The JSON literal null: valid JSON (RFC 8259 §2) that is no Request object, so -32600 (JSON-RPC 2.0 §5.1).
+ * A parser that reads JSON texts as RFC 4627 §2 did (an object or an array only) answers -32700, which the
+ * judging checks accept as a refusal too.
+ */
+export const nullBodyRequest = (): BadRequest => ({
+  what: "the JSON literal null",
+  body: "null",
+  replyId: null,
+});
+
 /** A request without the "jsonrpc":"2.0" member (JSON-RPC 2.0 §4: -32600). */
 export function noVersionRequest(ctx: CheckContext): BadRequest {
   const id = randomUUID();

@@ -62,6 +62,28 @@ export const errorMutations: Mutation[] = [
     reply: (r, x) => (x.requestUnparsable ? undefined : recode(r, INVALID_REQUEST, INTERNAL_ERROR)),
   },
   {
+    id: "null-body-as-server-error",
+    violates: ["CORE-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "the JSON literal null as a body is answered HTTP 500 with -32603, as a handler that reads its method from null crashes",
+    clause:
+      "JSON-RPC 2.0 §5.1 (-32600: the JSON sent is not a valid Request object); A2A 0.3 §8.1, 1.0.1 §9.5",
+    check: "errors.invalid-request",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || x.request !== null) return undefined;
+      return {
+        ...r,
+        status: 500,
+        contentType: "application/json",
+        body: {
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: INTERNAL_ERROR, message: "Cannot read properties of null (reading 'method')" },
+        },
+      };
+    },
+  },
+  {
     id: "message-without-id-accepted",
     violates: ["CORE-ERR-002"],
     bindings: ["JSONRPC"],
