@@ -36,6 +36,7 @@ import lifecycleHistoryFieldOmitted from "./lifecycle/history-field-omitted.js";
 import lifecycleHistoryPresent from "./lifecycle/history-present.js";
 import lifecycleHistoryOrder from "./lifecycle/history-order.js";
 import lifecycleHistoryContent from "./lifecycle/history-content.js";
+import lifecycleHistoryKeptAfterRead from "./lifecycle/history-kept-after-read.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
 import lifecycleContextKept from "./lifecycle/context-kept.js";
@@ -158,6 +159,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleHistoryPresent,
   lifecycleHistoryOrder,
   lifecycleHistoryContent,
+  lifecycleHistoryKeptAfterRead,
   lifecycleUnknownTaskNotFound,
   lifecycleInputRequiredContinues,
   lifecycleContextKept,

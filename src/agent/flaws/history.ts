@@ -14,6 +14,9 @@ function editHistory(body: JsonObject, edit: (history: unknown[]) => unknown[]):
 const isUser = (message: unknown): message is JsonObject =>
   isObject(message) && (message.role === "user" || message.role === "ROLE_USER");
 
+/** The history-read-truncates flaw's memory: the shortest historyLength each task was read with. */
+const trimmedTo = new Map<string, number>();
+
 /** What the history-rewritten flaw stores instead of the user's words. */
 const SUMMARY = "(summary) The customer answered the helpdesk.";
 
@@ -58,6 +61,25 @@ export const HISTORY_FLAWS: FlawDefinition[] = [
       const params = paramsOf(call);
       if (is(call, kit, "get") && params.historyLength === 0) params.historyLength = 1;
       return false;
+    },
+  },
+  {
+    name: "history-read-truncates",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "tasks/get with historyLength N keeps only the last N messages for good: every later read returns at most N, as an agent that stores the trimmed history does.",
+    expect: "lifecycle.history-kept-after-read fails (a read shrank the task's history)",
+    rpc: (call, res, kit) => {
+      if (!is(call, kit, "get")) return false;
+      const params = paramsOf(call);
+      const id = typeof params.id === "string" ? params.id : undefined;
+      if (id === undefined) return false;
+      const asked = params.historyLength;
+      const kept = trimmedTo.get(id);
+      if (typeof asked === "number" && asked > 0 && (kept === undefined || asked < kept))
+        trimmedTo.set(id, asked);
+      return kept === undefined ? false : editReply(res, (body) => editHistory(body, (h) => h.slice(-kept)));
     },
   },
   {

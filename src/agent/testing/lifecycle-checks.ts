@@ -63,6 +63,13 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     const task = await send(probe, ASKS_BACK);
     expect((await get(probe, { id: task.id, historyLength: 0 })).history).toHaveLength(1);
   },
+  "history-read-truncates": async (probe) => {
+    const task = await send(probe, ASKS_BACK);
+    const before = (await get(probe, { id: task.id, historyLength: 100 })).history as Json[];
+    expect(before.length).toBeGreaterThan(1);
+    await get(probe, { id: task.id, historyLength: 1 });
+    expect((await get(probe, { id: task.id, historyLength: 100 })).history).toHaveLength(1);
+  },
   "history-rewritten": async (probe) => {
     const task = await send(probe, ASKS_BACK);
     const history = (await get(probe, { id: task.id, historyLength: 100 })).history as Json[];

@@ -29,6 +29,19 @@ export async function historySubject(ctx: CheckContext): Promise<Provided<Histor
   return reread?.ok && reread.value.full.history.length >= 2 ? reread : read;
 }
 
+/**
+ * A task of the check's own with as much history as the suite can get, for a check whose reads could change
+ * the task: a finished one (its history may hold the agent's answer too), else one with a second message.
+ */
+export async function ownHistorySubject(ctx: CheckContext): Promise<Provided<HistorySubject>> {
+  const finished = await ctx.fixtures.ownFinishedTask();
+  const read = finished.ok ? await readWhole(ctx, finished) : finished;
+  if (read.ok && read.value.full.history.length >= 2) return read;
+  const longer = await twoMessageTask(ctx);
+  const reread = longer.ok ? await readWhole(ctx, longer) : undefined;
+  return reread?.ok && reread.value.full.history.length >= 2 ? reread : read;
+}
+
 /** The task read with historyLength 100, as docs/conformance.md step 2.5 asks, to see its whole history. */
 async function readWhole(
   ctx: CheckContext,
