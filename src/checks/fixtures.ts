@@ -13,7 +13,8 @@ import { StopReading, taskIdOf } from "./support/stream-watch.js";
 
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
 export type Provided<T> =
-  | { ok: true; value: T; evidence: string[] }
+  /** `sent`: the Task as the send returned it, before the task was followed (a fixture that sent one). */
+  | { ok: true; value: T; evidence: string[]; sent?: Task }
   /**
    * `sent`: the Task the send returned, when the send worked but the task could not be followed to its end;
    * `unreadable`: reading it back failed (lifecycle.get-task's finding), rather than waiting for it.
@@ -131,7 +132,7 @@ export class Fixtures {
     if (sent.value.kind !== "task") return { ok: false, reason: MESSAGE_REPLY, evidence: sent.evidence };
     const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);
     const evidence = [...sent.evidence, ...settled.evidence];
-    return settled.ok ? { ...settled, evidence } : { ...settled, evidence, sent: sent.value };
+    return { ...settled, evidence, sent: sent.value };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import type { Message, Task } from "../../protocol/model.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -10,9 +10,14 @@ export async function keepsContext(ctx: CheckContext): Promise<CheckVerdict> {
   if (!first.ok) return fail(first.reason, first.evidence);
   const evidence = [...first.evidence];
   const contextId = await contextOf(ctx, first.value, evidence);
-  // No contextId anywhere is lifecycle.send-returns-task's finding: there is no context to continue in.
+  // No contextId anywhere: on 0.x lifecycle.send-returns-task's finding; on 1.0 an agent that generates none
+  // (1.0.1 §3.4.1 MAY) has no context to continue in.
   if (!contextId)
-    return skip("neither the first reply nor the task read back carries a contextId to continue in");
+    return ctx.generation === "1.0"
+      ? notApplicable(
+          "the agent generates no contextId (A2A 1.0.1 §3.4.1 allows it): there is no context to continue in",
+        )
+      : skip("neither the first reply nor the task read back carries a contextId to continue in");
   const second = await ctx.client.send({ text: ctx.fixtures.message, contextId });
   evidence.push(...second.trafficIds);
   // 1.0 §3.4.1: a server may refuse a contextId with an error; it only must not substitute its own.

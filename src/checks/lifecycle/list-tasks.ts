@@ -1,13 +1,15 @@
 import type { CallOutcome, TaskPage } from "../../client/types.js";
 import type { Task } from "../../protocol/model.js";
-import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, notApplicable, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckDefinition, CheckVerdict } from "../types.js";
 
 type Page = CallOutcome<TaskPage>;
+/** `contextless`: the agent's task has no contextId to list by (A2A 1.0.1 §3.4.1 lets an agent generate none). */
 export type Made =
-  { ok: true; tasks: [Task, Task]; evidence: string[] } | { ok: false; verdict: CheckVerdict };
+  | { ok: true; tasks: [Task, Task]; evidence: string[] }
+  | { ok: false; verdict: CheckVerdict; contextless?: Task; evidence?: string[] };
 
 /** 1.0 §3.1.4: nextPageToken is always present; proto3 gRPC cannot show an empty string's presence. */
 function tokenMissing(ctx: CheckContext, page: Extract<Page, { ok: true }>): boolean {
@@ -24,10 +26,16 @@ export async function twoTasks(ctx: CheckContext): Promise<Made> {
   const first = await ctx.fixtures.send();
   if (!first.ok) return { ok: false, verdict: fail(first.reason, first.evidence) };
   const a = first.value;
-  if (a.kind !== "task" || !a.contextId)
+  if (a.kind !== "task")
+    return { ok: false, verdict: skip("the agent answered with a Message: no task to list") };
+  if (!a.contextId)
     return {
       ok: false,
-      verdict: skip("the agent answered with a Message or without a contextId: no task context to list"),
+      verdict: notApplicable(
+        `task ${a.id} has no contextId: the agent generates none (A2A 1.0.1 §3.4.1 allows it), so there is no context to list by`,
+      ),
+      contextless: a,
+      evidence: first.evidence,
     };
   const second = await ctx.client.send({ text: ctx.fixtures.message, contextId: a.contextId });
   const evidence = [...first.evidence, ...second.trafficIds];
@@ -40,8 +48,11 @@ export async function twoTasks(ctx: CheckContext): Promise<Made> {
     return { ok: false, verdict: skip("the agent answered the second message with a Message") };
   const settled = await waitForSettled(ctx.client, second.value, ctx.timeoutMs / 2);
   evidence.push(...settled.evidence);
-  if (!settled.ok) return { ok: false, verdict: fail(settled.reason, evidence) };
-  return { ok: true, tasks: [a, settled.value], evidence };
+  if (settled.ok) return { ok: true, tasks: [a, settled.value], evidence };
+  // The spec sets no deadline for a task, and ListTasks lists working tasks too: a slow one is listed as it
+  // is. A task that cannot be read back is lifecycle.get-task's finding.
+  if (settled.unreadable) return { ok: false, verdict: skip(settled.reason) };
+  return { ok: true, tasks: [a, second.value], evidence };
 }
 
 /**
@@ -54,6 +65,7 @@ export function onTwoListedTasks(
     made: { tasks: [Task, Task]; evidence: string[]; contextId: string },
   ) => Promise<CheckVerdict>,
   dependsOn: readonly string[] = ["lifecycle.list-tasks"],
+  withoutContext?: (ctx: CheckContext, task: Task, evidence: string[]) => Promise<CheckVerdict>,
 ): Pick<CheckDefinition, "dependsOn" | "scope" | "judgesTasks" | "generations" | "run"> {
   return {
     dependsOn,
@@ -62,7 +74,10 @@ export function onTwoListedTasks(
     generations: ["1.0"],
     run: async (ctx) => {
       const made = await twoTasks(ctx);
-      if (!made.ok) return made.verdict;
+      if (!made.ok)
+        return made.contextless && withoutContext
+          ? withoutContext(ctx, made.contextless, made.evidence ?? [])
+          : made.verdict;
       return judge(ctx, { ...made, contextId: made.tasks[0].contextId as string });
     },
   };
@@ -82,6 +97,29 @@ function judgeFilter(ctx: CheckContext, page: Page, task: Task): CheckVerdict | 
       page.trafficIds,
     );
   return undefined;
+}
+
+/**
+ * ListTasks without a context to filter by: it must answer, with its nextPageToken, and list the agent's
+ * newest task among its first page (1.0.1 §3.1.4 orders by last update, newest first).
+ */
+async function listWithoutContext(ctx: CheckContext, task: Task, evidence: string[]): Promise<CheckVerdict> {
+  const page = await ctx.client.listTasks({ pageSize: 100 });
+  const all = [...evidence, ...page.trafficIds];
+  if (!page.ok) return failBlocking(`ListTasks failed: ${describeFailure(page)}`, all);
+  if (tokenMissing(ctx, page))
+    return fail(
+      'the ListTasks response has no nextPageToken (it must always be present, "" on the last page)',
+      all,
+    );
+  if (!page.value.tasks.some((t) => t.id === task.id))
+    return skip(
+      `ListTasks answered ${page.value.tasks.length} task(s) without task ${task.id}; with no contextId to filter by (the agent generates none) the check cannot tell a missing task from a long list`,
+    );
+  return pass(
+    `ListTasks lists task ${task.id} (no context to filter by or page within: the agent generates no contextId)`,
+    all,
+  );
 }
 
 /** The context's two tasks one per page: two pages of one task each, the last with nextPageToken "". */
@@ -159,5 +197,6 @@ export default defineCheck({
       );
     },
     ["lifecycle.send-returns-task"],
+    listWithoutContext,
   ),
 });

@@ -1,4 +1,6 @@
+import type { Task } from "../../protocol/model.js";
 import { defineCheck, fail, failBlocking, pass } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 export default defineCheck({
   id: "lifecycle.send-returns-task",
@@ -6,7 +8,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "message/send (SendMessage) returns a Task or a Message; a Task carries an id and a contextId the server generated.",
+    "message/send (SendMessage) returns a Task or a Message; a Task carries the id the server generated, and its contextId (0.x: always; 1.0: whenever the agent generates one).",
   spec: "A2A 0.3 §7.1; 1.0 §3.1.1, §3.4.1",
   tck: [
     "CORE-SEND-001",
@@ -35,26 +37,59 @@ export default defineCheck({
   basic: true,
   run: async (ctx) => {
     const task = await ctx.fixtures.settledTask();
-    if (task.ok) {
-      if (!task.value.contextId) return fail(`task ${task.value.id} has no contextId`, task.evidence);
-      return pass(
-        `task ${task.value.id} in context ${task.value.contextId} ended ${task.value.state}`,
+    if (task.ok)
+      return judgeContext(
+        ctx,
+        task.sent ?? task.value,
+        task.value,
+        `ended ${task.value.state}`,
         task.evidence,
       );
-    }
     if (/answered with a Message/.test(task.reason))
       return pass("the agent answers with a Message", task.evidence);
     // The send worked and named its task: what went wrong afterwards (reading it, waiting for it) is the
     // finding of the check that owns that step (lifecycle.get-task, lifecycle.reaches-terminal), not this one's.
-    if (task.sent) {
-      const { id, contextId, state } = task.sent;
-      if (!contextId) return fail(`task ${id} has no contextId`, task.evidence);
-      return pass(
-        `task ${id} in context ${contextId} came back ${state}; then ${task.reason}`,
+    if (task.sent)
+      return judgeContext(
+        ctx,
+        task.sent,
+        undefined,
+        `came back ${task.sent.state}; then ${task.reason}`,
         task.evidence,
       );
-    }
     // No task came back to read: the checks that need one have nothing to work with.
     return failBlocking(task.reason, task.evidence);
   },
 });
+
+/**
+ * The send's Task and its contextId. 0.x: Task.contextId is required (0.3 §6.1). 1.0: an agent MAY generate
+ * none (1.0.1 §3.4.1; a2a.proto Task.context_id is not REQUIRED), but one it generated MUST be in the
+ * response: a task that reads back with a contextId its send reply left out breaks that MUST.
+ */
+async function judgeContext(
+  ctx: CheckContext,
+  sent: Task,
+  later: Task | undefined,
+  outcome: string,
+  evidence: string[],
+): Promise<CheckVerdict> {
+  if (sent.contextId) return pass(`task ${sent.id} in context ${sent.contextId} ${outcome}`, evidence);
+  if (ctx.generation !== "1.0") return fail(`task ${sent.id} has no contextId`, evidence);
+  let known = later?.contextId;
+  const all = [...evidence];
+  if (!known) {
+    const read = await ctx.client.getTask(sent.id);
+    all.push(...read.trafficIds);
+    if (read.ok) known = read.value.contextId;
+  }
+  if (known)
+    return fail(
+      `the send's reply gave task ${sent.id} no contextId, but the task reads back in context ${known}: a contextId the agent generates MUST be in the response (A2A 1.0.1 §3.4.1)`,
+      all,
+    );
+  return pass(
+    `task ${sent.id} ${outcome}; it has no contextId, in the send's reply or read back: the agent generates none, which A2A 1.0.1 §3.4.1 allows`,
+    all,
+  );
+}

@@ -1,4 +1,4 @@
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { ownAskingTask, withoutAskingTask } from "../support/own-task.js";
 
@@ -38,7 +38,9 @@ export default defineCheck({
     if (!asked.ok) return withoutAskingTask(ctx, asked.reason);
     const task = asked.value;
     if (!task.contextId)
-      return skip(`task ${task.id} carries no contextId (lifecycle.send-returns-task judges it)`);
+      return notApplicable(
+        `task ${task.id} has no contextId: the agent generates none (A2A 1.0.1 §3.4.1 allows it), so there is no context to imply`,
+      );
     const sent = await ctx.client.send({ text: ctx.fixtures.message, taskId: task.id });
     const evidence = [...asked.evidence, ...sent.trafficIds];
     if (!sent.ok) return fail(`a message naming only task ${task.id}: ${describeFailure(sent)}`, evidence);
