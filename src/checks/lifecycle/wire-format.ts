@@ -83,21 +83,38 @@ export default defineCheck({
     const task = sent.value.kind === "task" ? sent.value : undefined;
     const got = task ? await ctx.client.getTask(task.id, 10) : undefined;
     const listed = task?.contextId ? await ctx.client.listTasks({ contextId: task.contextId }) : undefined;
-    const calls = [sent, got, listed].filter((c) => c !== undefined);
+    // The shared finished task too: what an agent writes once a task ends (its answer in status.message, its
+    // artifacts) is only in a finished task's replies, and lifecycle.task-replies-schema-valid leaves what these
+    // rules report in that task's replies to this check.
+    const settled = await ctx.fixtures.settledTask();
+    const finished = settled.ok && settled.value.id !== task?.id ? settled.value : undefined;
+    const gotFinished = finished ? await ctx.client.getTask(finished.id, 10) : undefined;
+    const listedFinished = finished?.contextId
+      ? await ctx.client.listTasks({ contextId: finished.contextId })
+      : undefined;
+    const calls = [sent, got, listed, gotFinished, listedFinished].filter((c) => c !== undefined);
     const evidence = calls.flatMap((c) => c.trafficIds);
     const broken = [failed("GetTask", got ?? sent), failed("ListTasks", listed ?? sent)].filter(
       (p) => p !== undefined,
     );
     if (broken.length > 0) return fail(broken.join("; "), evidence);
-    const problems = [
-      ...sendResultProblems(sent.raw, "SendMessage"),
-      ...(got?.ok ? replyProblems(got.raw, "GetTask", (out) => taskProblems(got.raw, "GetTask", out)) : []),
-      ...(listed?.ok
-        ? replyProblems(listed.raw, "ListTasks", (out) =>
-            rawListedTasks(listed.raw).forEach((t, i) => taskProblems(t, `ListTasks.tasks[${i}]`, out)),
+    const getProblems = (call: CallOutcome<unknown> | undefined) =>
+      call?.ok ? replyProblems(call.raw, "GetTask", (out) => taskProblems(call.raw, "GetTask", out)) : [];
+    const listProblems = (call: CallOutcome<unknown> | undefined) =>
+      call?.ok
+        ? replyProblems(call.raw, "ListTasks", (out) =>
+            rawListedTasks(call.raw).forEach((t, i) => taskProblems(t, `ListTasks.tasks[${i}]`, out)),
           )
-        : []),
-      ...contentTypeProblems(ctx, evidence),
+        : [];
+    const problems = [
+      ...new Set([
+        ...sendResultProblems(sent.raw, "SendMessage"),
+        ...getProblems(got),
+        ...listProblems(listed),
+        ...getProblems(gotFinished),
+        ...listProblems(listedFinished),
+        ...contentTypeProblems(ctx, evidence),
+      ]),
     ];
     if (problems.length > 0)
       return fail(`${problems.length} wire-format problem(s): ${problems.slice(0, 5).join("; ")}`, evidence);

@@ -90,6 +90,28 @@ export const dataModelMutations: Mutation[] = [
     }),
   },
   {
+    id: "finished-answer-in-0x-shape",
+    violates: ["DM-MSG-001", "DM-MSG-002"],
+    what: 'a finished task read back carries its answer in status.message in the 0.3 shape: role "agent", no messageId',
+    clause: "A2A 1.0.1 §4.1.4 Message.message_id (REQUIRED), Role enum names; §5.5, §5.7",
+    check: CHECK,
+    generations: ["1.0"],
+    bindings: JSON_BINDINGS,
+    // Only a finished task's answer: an agent whose serialiser differs for the final status writes it once a
+    // task ends, which a read of a working task never shows.
+    reply: (r, x) => {
+      const status = readTask(r, x)?.status;
+      if (!isObject(status) || !/COMPLETED|FAILED|CANCELED|REJECTED/.test(String(status.state)))
+        return undefined;
+      const message = isObject(status.message) ? status.message : undefined;
+      status.message = {
+        role: "agent",
+        parts: Array.isArray(message?.parts) ? message.parts : [{ text: "Done." }],
+      };
+      return r;
+    },
+  },
+  {
     id: "part-with-two-contents",
     violates: ["DM-PART-001"],
     what: "a text part of a task's history also carries a data member",
