@@ -1,4 +1,5 @@
 import { Router as expressRouter, type RequestHandler, type Router } from "express";
+import { messageShapeProblem } from "../http/message-shape.js";
 import type { AgentCard, MessageSendParams, Task, TaskQueryParams } from "a2a-sdk-v03";
 import { A2AError, DefaultRequestHandler, ServerCallContext } from "a2a-sdk-v03/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "a2a-sdk-v03/server/express";
@@ -45,13 +46,18 @@ class SpecRequestHandlerV03 extends DefaultRequestHandler {
   }
 }
 
-/** 0.3.14 dereferences params.message unchecked and leaks the TypeError as -32603. */
+/**
+ * 0.3.14 dereferences params.message unchecked and leaks the TypeError as -32603, and takes any role and
+ * parts: both are refused here.
+ */
 function requireMessage(call: RpcCall): RpcErrorBody | undefined {
   if (call.method !== "message/send" && call.method !== "message/stream") return undefined;
   const params = call.params as { message?: unknown } | undefined;
   const message = params?.message;
-  if (typeof message === "object" && message !== null && !Array.isArray(message)) return undefined;
-  return { code: RPC.invalidParams, message: "params.message is required and must be a Message object." };
+  if (typeof message !== "object" || message === null || Array.isArray(message))
+    return { code: RPC.invalidParams, message: "params.message is required and must be a Message object." };
+  const problem = messageShapeProblem(message, "0.3");
+  return problem ? { code: RPC.invalidParams, message: problem } : undefined;
 }
 
 function streamResultsFor(result: unknown): unknown[] {

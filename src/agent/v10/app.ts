@@ -1,10 +1,11 @@
 import express from "express";
-import type { RequestHandler, Router } from "express";
+import { messageShapeProblem } from "../http/message-shape.js";
+import type { Request, RequestHandler, Router } from "express";
 import { AgentCard, GetTaskRequest, Message, SendMessageRequest, Task } from "@a2a-js/sdk";
 import { DefaultRequestHandler, ServerCallContext } from "@a2a-js/sdk/server";
 import { UserBuilder, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
-import { jsonRpcFront, sendRpcError } from "../http/jsonrpc-front.js";
-import type { BuildOptions, JsonObject, ProtocolKit, RpcHook } from "../types.js";
+import { RPC, jsonRpcFront, sendRpcError, type RpcErrorBody } from "../http/jsonrpc-front.js";
+import type { BuildOptions, JsonObject, ProtocolKit, RpcCall, RpcHook } from "../types.js";
 import type { WorkRegistry } from "../work-registry.js";
 import type { GrpcBinding } from "../grpc/server.js";
 import { HelpdeskExecutorV10 } from "./executor.js";
@@ -157,7 +158,14 @@ export function buildV10(
   const sdkOptions = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
   const jsonrpc = express.Router();
   jsonrpc.use(normaliseVersionHeader);
-  jsonrpc.use(jsonRpcFront({ kit, hook, precheck: (_call, req) => versionError(req.header("a2a-version")) }));
+  const precheck = (call: RpcCall, req: Request): RpcErrorBody | undefined => {
+    const refused = versionError(req.header("a2a-version"));
+    if (refused || (call.method !== "SendMessage" && call.method !== "SendStreamingMessage")) return refused;
+    const params = call.params as { message?: unknown } | undefined;
+    const problem = messageShapeProblem(params?.message, "1.0");
+    return problem ? { code: RPC.invalidParams, message: problem } : undefined;
+  };
+  jsonrpc.use(jsonRpcFront({ kit, hook, precheck }));
   jsonrpc.use(refuseTerminalSubscribe(kit));
   jsonrpc.use(jsonRpcHandler(sdkOptions));
   const rest = express.Router();

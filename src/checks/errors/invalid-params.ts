@@ -11,7 +11,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message and with a message that has no messageId (0.2 on), a get and a cancel with no id.",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message that has no messageId, a role outside the enum or a part that is a number (0.2 on), or no part at all (1.0), a get and a cancel with no id.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -41,7 +41,12 @@ export default defineCheck({
     const evidence: string[] = [];
     const wrong: string[] = [];
     const lenient: string[] = [];
-    const shapes = [...malformed, ...(ctx.generation === "0.1" ? [] : [withoutMessageId(ctx.generation)])];
+    const shapes = [
+      ...malformed,
+      ...(ctx.generation === "0.1"
+        ? []
+        : [withoutMessageId(ctx.generation), ...invalidMessages(ctx.generation)]),
+    ];
     for (const { op, params, what, orTaskNotFound } of shapes) {
       const method = methodName(ctx.generation, op);
       const outcome = await rpc(method, params);
@@ -62,8 +67,8 @@ export default defineCheck({
 
 /**
  * Params no method can act on: the message not an object, a required member missing (JSON-RPC 2.0 §5.1:
- * -32602). Shapes a lenient server may still read (parts given as a string, an id of another type answered
- * TaskNotFound) are left out: the official SDKs accept them, and reading leniently is no defect.
+ * -32602). Shapes a lenient server may still read (parts given as a string, a number where a string id
+ * belongs, an id of another type answered TaskNotFound) are left out: reading those leniently loses nothing.
  */
 interface Malformed {
   op: Operation;
@@ -82,6 +87,37 @@ interface Malformed {
 function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">): Malformed {
   const { messageId: _dropped, ...message } = userMessage(generation, { text: "Hello" });
   return { op: "send", params: { message }, what: "with a message that has no messageId" };
+}
+
+/**
+ * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number, and (1.0,
+ * where parts is REQUIRED) no part at all. 1.0.1 §3.3.2 names "missing required message parts" among the
+ * validation errors a server MUST refuse; 0.2/0.3 make Part a JSON object and Role an enum of user and agent.
+ */
+function invalidMessages(generation: Exclude<ProtocolGeneration, "0.1">): Malformed[] {
+  const message = userMessage(generation, { text: "Hello" });
+  const v10 = generation === "1.0";
+  return [
+    {
+      op: "send",
+      params: { message: { ...message, role: v10 ? "ROLE_BOGUS" : "bogus" } },
+      what: `with a message whose role is "${v10 ? "ROLE_BOGUS" : "bogus"}"`,
+    },
+    {
+      op: "send",
+      params: { message: { ...message, parts: [5] } },
+      what: "with a message whose parts are [5]",
+    },
+    ...(v10
+      ? [
+          {
+            op: "send",
+            params: { message: { ...message, parts: [] } },
+            what: "with a message with no part",
+          } as const,
+        ]
+      : []),
+  ];
 }
 
 const malformed: readonly Malformed[] = [

@@ -105,6 +105,32 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    id: "invalid-message-accepted",
+    violates: ["CORE-ERR-002"],
+    bindings: ["JSONRPC"],
+    generations: ["0.x", "1.0"],
+    what: "a send whose message has a role outside the enum or parts that are no Part objects is accepted: the agent takes what it can read instead of answering -32602",
+    clause:
+      "A2A 1.0.1 §3.3.2 (Servers MUST validate all input parameters; 'missing required message parts'); 0.3 §8.1 (-32602), Part and Role in specification/json/a2a.json",
+    check: "errors.invalid-params",
+    // Played on the request: the agent then sees a valid message and accepts it, as the deviating one would.
+    request: (r, x) => {
+      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !isObject(r.body.params))
+        return undefined;
+      const message = r.body.params.message;
+      if (!isObject(message) || !Array.isArray(message.parts) || !("messageId" in message)) return undefined;
+      const v10 = x.generation === "1.0";
+      const roles = v10 ? ["ROLE_USER", "ROLE_AGENT"] : ["user", "agent"];
+      const parts = message.parts.filter(isObject);
+      const valid =
+        roles.includes(String(message.role)) && parts.length === message.parts.length && parts.length > 0;
+      if (valid) return undefined;
+      message.role = roles[0];
+      message.parts = parts.length > 0 ? parts : [v10 ? { text: "Hello" } : { kind: "text", text: "Hello" }];
+      return r;
+    },
+  },
+  {
     id: "invalid-params-as-internal-error",
     violates: ["CORE-ERR-001", "CORE-ERR-002"],
     bindings: ["JSONRPC"],
