@@ -12,6 +12,20 @@ import { runCli } from "./testing/run-cli.js";
 const verdicts = (r: RunResult) =>
   Object.fromEntries((r.findings ?? []).map((f) => [`${f.id}@${f.transport ?? ""}`, f.status]));
 
+/** The findings whose verdicts differ, with both messages: what a failing comparison needs to be understood. */
+function differences(live: RunResult, replayed: RunResult): string {
+  const key = (f: { id: string; transport?: string }) => `${f.id}@${f.transport ?? ""}`;
+  const before = new Map((live.findings ?? []).map((f) => [key(f), f]));
+  return (replayed.findings ?? [])
+    .flatMap((f) => {
+      const was = before.get(key(f));
+      return was && was.status !== f.status
+        ? [`${key(f)}: live ${was.status} "${was.message}", replayed ${f.status} "${f.message}"`]
+        : [];
+    })
+    .join("\n");
+}
+
 /** An agent on a fixed port for the recording, closed before the replay: a replay that reached it would fail. */
 async function recordedAgent(flaw?: string): Promise<{ url: string; close: () => Promise<void> }> {
   const agent: RunningAgent = await startReferenceAgent({
@@ -37,7 +51,7 @@ describe("--record and --replay", () => {
     const replay = await runCli([...args, "--replay", dir]);
     const replayed = JSON.parse(replay.stdout) as RunResult;
     expect(replay.code, replayed.reason).toBe(live.code);
-    expect(verdicts(replayed)).toEqual(verdicts(recorded));
+    expect(verdicts(replayed), differences(recorded, replayed)).toEqual(verdicts(recorded));
     expect(replayed.conformance_level).toBe(recorded.conformance_level);
     expect(replayed.findings?.find((f) => f.id === "push.delivery" && f.status === "pass")).toBeDefined();
   });
@@ -70,7 +84,7 @@ describe("--record and --replay", () => {
       const replay = await runCli([...args, "--replay", dir]);
       const replayed = JSON.parse(replay.stdout) as RunResult;
       expect(replay.code, replayed.reason).toBe(live.code);
-      expect(verdicts(replayed)).toEqual(verdicts(recorded));
+      expect(verdicts(replayed), differences(recorded, replayed)).toEqual(verdicts(recorded));
       expect(replayed.conformance_level).toBe(recorded.conformance_level);
     },
   );

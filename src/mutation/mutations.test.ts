@@ -124,10 +124,17 @@ for (const [protocol, generation] of [
       const check = checkFor(m, generation);
       return check && !m.credentials && !m.peer ? [{ m, check }] : [];
     });
-    it.each(cases)(
+    // A streaming check judges a task while it still works: the reference agent's slow task takes 2 s, which a
+    // busy machine running many suites at once can spend before the check reads it, leaving nothing to judge.
+    // Such a case is tried again rather than given a slower task (which would slow every case).
+    const racing = ({ check }: { check: string }) => check.startsWith("streaming.");
+    it.each(cases.filter((c) => !racing(c)))(
       "$m.id fails $check",
       ({ m, check }) => expectFailsItsCheck(agent, baseline, m, check),
       120_000,
+    );
+    it.each(cases.filter(racing))("$m.id fails $check", { timeout: 120_000, retry: 2 }, ({ m, check }) =>
+      expectFailsItsCheck(agent, baseline, m, check),
     );
   });
 

@@ -30,6 +30,8 @@ export function runCli(
       {
         env: { ...process.env, NO_COLOR: "1", PLAINWRIGHT_NO_CACHE: "1", ...env },
         timeout: 60_000,
+        // A --json result carries the run's traffic: more than execFile's default 1 MiB of stdout.
+        maxBuffer: 64 * 1024 * 1024,
         ...(cwd ? { cwd } : {}),
       },
       (error, stdout, stderr) => {
