@@ -37,6 +37,7 @@ import lifecycleHistoryPresent from "./lifecycle/history-present.js";
 import lifecycleHistoryOrder from "./lifecycle/history-order.js";
 import lifecycleHistoryContent from "./lifecycle/history-content.js";
 import lifecycleHistoryKeptAfterRead from "./lifecycle/history-kept-after-read.js";
+import lifecycleOutputInArtifacts from "./lifecycle/output-in-artifacts.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
 import lifecycleContextKept from "./lifecycle/context-kept.js";
@@ -160,6 +161,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleHistoryOrder,
   lifecycleHistoryContent,
   lifecycleHistoryKeptAfterRead,
+  lifecycleOutputInArtifacts,
   lifecycleUnknownTaskNotFound,
   lifecycleInputRequiredContinues,
   lifecycleContextKept,

@@ -282,6 +282,36 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
       }),
   },
   {
+    name: "output-in-status-message",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A completed task carries its output as the text of its status message and no artifact (tasks/get and the send's reply).",
+    expect: "lifecycle.output-in-artifacts fails (results SHOULD be artifacts)",
+    rpc: (call, res, kit) =>
+      (is(call, kit, "get") || is(call, kit, "send")) &&
+      editReply(res, (body) => {
+        const task =
+          sentTask(body.result) ??
+          (isObject(body.result) && "status" in body.result ? body.result : undefined);
+        if (!task || !Array.isArray(task.artifacts) || task.artifacts.length === 0) return body;
+        const status = isObject(task.status) ? task.status : undefined;
+        if (!status || !/completed/i.test(String(status.state))) return body;
+        const texts = (task.artifacts as unknown[]).flatMap((a) =>
+          isObject(a) && Array.isArray(a.parts) ? (a.parts as unknown[]).filter(isObject) : [],
+        );
+        const v10 = kit.protocol === "1.0";
+        status.message = {
+          ...(v10 ? {} : { kind: "message" }),
+          messageId: randomUUID(),
+          role: v10 ? "ROLE_AGENT" : "agent",
+          parts: texts,
+        };
+        delete task.artifacts;
+        return body;
+      }),
+  },
+  {
     name: "list-tasks-with-artifacts",
     category: "protocol",
     protocols: ["1.0"],

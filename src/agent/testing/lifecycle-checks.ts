@@ -70,6 +70,12 @@ export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
     await get(probe, { id: task.id, historyLength: 1 });
     expect((await get(probe, { id: task.id, historyLength: 100 })).history).toHaveLength(1);
   },
+  "output-in-status-message": async (probe) => {
+    const task = await send(probe);
+    const read = rawTask(resultOf(await call(probe, probe.dialect.methods.get, { id: task.id })));
+    expect(read.artifacts ?? []).toEqual([]);
+    expect(((read.status as Json).message as Json).parts).not.toEqual([]);
+  },
   "history-rewritten": async (probe) => {
     const task = await send(probe, ASKS_BACK);
     const history = (await get(probe, { id: task.id, historyLength: 100 })).history as Json[];

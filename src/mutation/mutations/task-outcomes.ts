@@ -51,6 +51,33 @@ export const taskOutcomeMutations: Mutation[] = [
     },
   },
   {
+    id: "output-in-status-message",
+    what: "a completed task carries its output only as its status message: the artifacts' parts moved there, no artifact left",
+    clause:
+      "A2A 1.0.1 §3.7 (results SHOULD be returned using Artifacts); 0.3 §6.1 (completed tasks SHOULD use artifacts)",
+    check: "lifecycle.output-in-artifacts",
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    generations: ["0.x", "1.0"],
+    reply: (r, x) => {
+      const task = ["send", "get"].includes(x.verb) ? taskIn(r, x) : undefined;
+      const status = isObject(task?.status) ? task.status : undefined;
+      if (!task || !status || !/^(completed|TASK_STATE_COMPLETED)$/.test(String(status.state)))
+        return undefined;
+      const artifacts = Array.isArray(task.artifacts) ? task.artifacts.filter(isObject) : [];
+      const parts = artifacts.flatMap((a) => (Array.isArray(a.parts) ? (a.parts as unknown[]) : []));
+      if (parts.length === 0) return undefined;
+      const v10 = x.binding === "rest" || x.generation === "1.0";
+      status.message = {
+        ...(v10 ? {} : { kind: "message" }),
+        messageId: `plainwright-proxy-${Date.now()}`,
+        role: v10 ? "ROLE_AGENT" : "agent",
+        parts,
+      };
+      delete task.artifacts;
+      return r;
+    },
+  },
+  {
     id: "send-history-zero-filled",
     violates: ["CORE-HIST-002"],
     what: "a send with historyLength 0 answers a task whose history holds the message sent",
