@@ -182,6 +182,15 @@ describe("A2A 1.0 cards", () => {
     expect(paths(validateCard(card).errors)).toEqual([c.path]);
   });
 
+  it("a card that says protocolVersion 1.0 but keeps only 0.3's url is an error at supportedInterfaces (a 1.0 client finds no interface)", () => {
+    const card: RawCard = { ...validCard03(), protocolVersion: "1.0" };
+    const result = validateCard(card);
+    expect(paths(result.errors)).toEqual(["supportedInterfaces"]);
+    expect(result.errors[0]?.message).toMatch(/no supportedInterfaces/);
+    // The url still reaches the agent: the suite reads it as a 0.3 interface.
+    expect(result.card.interfaces[0]?.url).toBe(card["url"]);
+  });
+
   it.each([
     [
       "capabilities.extendedAgentCard",

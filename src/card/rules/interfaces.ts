@@ -2,6 +2,7 @@
  * Rules for where the agent can be reached: url, preferredTransport, additionalInterfaces (0.2.4–0.3) and
  * supportedInterfaces (1.0). They are checked together because each rule depends on the others.
  */
+import { generationOf } from "../../model/generation.js";
 import { parseTransport } from "../../model/transport.js";
 import { interfaceKey, urlKey } from "../normalize.js";
 import type { CardInterface } from "../types.js";
@@ -52,6 +53,15 @@ export function checkInterfaces(card: JsonObject, log: IssueLog, cardVersion: st
   );
   if (supported.isList && supported.entries.length === 0) {
     log.error(supported.path, `${supported.path} is empty; an A2A 1.0 card must list at least one interface`);
+  }
+  // A card that names 1.0 as its version but keeps only 0.3's url: a 1.0 client finds its interfaces in
+  // supportedInterfaces alone (1.0.1 §5.2: "Agents MUST declare all supported protocols in their AgentCard";
+  // a2a.proto AgentCard.supported_interfaces REQUIRED).
+  if (!supported.present && cardVersion !== null && generationOf(cardVersion) === "1.0") {
+    log.error(
+      supported.path,
+      `the card says protocolVersion ${describe(cardVersion)} but has no supportedInterfaces, where an A2A 1.0 client looks for the agent's interfaces; its url is read as an A2A 0.3 interface`,
+    );
   }
   const others = [...supported.entries, ...additional.entries];
   const preferredName = checkPreferredTransport(preferred, others, log);

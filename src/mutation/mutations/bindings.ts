@@ -317,4 +317,24 @@ export const bindingDeclarationMutations: Mutation[] = [
       return card;
     },
   },
+  {
+    id: "card-1-0-in-0x-shape",
+    violates: ["BIND-FIELD-001"],
+    generations: ["1.0"],
+    what: "the 1.0 card says protocolVersion 1.0 but keeps its first interface in 0.3's url and preferredTransport, with no supportedInterfaces",
+    clause:
+      "A2A 1.0.1 §5.2 (agents MUST declare every supported protocol in their card); a2a.proto AgentCard.supported_interfaces REQUIRED",
+    check: "card.interfaces",
+    card: (card) => {
+      const [first] = Array.isArray(card.supportedInterfaces)
+        ? card.supportedInterfaces.filter(isObject)
+        : [];
+      if (!first || typeof first.url !== "string") return undefined;
+      delete card.supportedInterfaces;
+      card.url = first.url;
+      card.preferredTransport = first.protocolBinding;
+      card.protocolVersion = "1.0";
+      return card;
+    },
+  },
 ];
