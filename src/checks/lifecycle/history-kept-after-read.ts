@@ -1,5 +1,6 @@
 import { describeFailure } from "../../client/describe-failure.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
+import { settledWithin } from "../support/time-box.js";
 import { ownHistorySubject } from "./history-length.js";
 
 export default defineCheck({
@@ -25,7 +26,12 @@ export default defineCheck({
   run: async (ctx) => {
     // A task of the check's own: on an agent that trims for good, the read would shrink a shared task under
     // the other history checks.
-    const subject = await ownHistorySubject(ctx);
+    // Half the check's budget: an agent whose tasks stay working long must not run the check out of time.
+    const subject = await settledWithin(ownHistorySubject(ctx), ctx.timeoutMs / 2);
+    if (!subject)
+      return skip(
+        `no task of the check's own with two history messages within ${Math.round(ctx.timeoutMs / 2000)} s (the agent's tasks stay working)`,
+      );
     if (!subject.ok) return skip(`no task to read: ${subject.reason}`);
     const { full, evidence } = subject.value;
     const total = full.history.length;

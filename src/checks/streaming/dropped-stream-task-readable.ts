@@ -1,4 +1,5 @@
 import type { A2AClient } from "../../client/types.js";
+import { settledWithin } from "../support/time-box.js";
 import { activeStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
@@ -49,12 +50,7 @@ async function resubscribeAfterDrop(
     graceMs: graceAfterFinalMs(ctx.timeoutMs),
     stopAt: (event) => mayEndStream(event),
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const giveUp = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), patienceMs);
-  });
-  // The losing timer is cleared: a pending one would keep a finished run's process alive.
-  const watched = await Promise.race([watching, giveUp]).finally(() => clearTimeout(timer));
+  const watched = await settledWithin(watching, patienceMs);
   evidence.push(...(watched?.outcome?.trafficIds ?? []));
   // A refused subscription is streaming.subscribe-running's finding. What a resubscription replays is up to
   // the implementation in 0.x (0.3 §7.9), and a task may finish between the read and the subscription, so
