@@ -1,6 +1,6 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { graceAfterFinalMs, mayEndStream, watchStream } from "../support/stream-watch.js";
+import { graceAfterFinalMs, mayEndStream, openedOnEndedTask, watchStream } from "../support/stream-watch.js";
 
 export default defineCheck({
   id: "streaming.closed-stream-spares-others",
@@ -56,6 +56,10 @@ export default defineCheck({
     ];
     if (dropped.outcome?.failure)
       return skip(`the first subscription was refused: ${describeFailure(dropped.outcome.failure)}`);
+    if (openedOnEndedTask(kept.events))
+      return skip(
+        `task ${id} had already ended when the subscriptions opened: no running task to drop a stream of`,
+      );
     if (!kept.outcome)
       return pass(
         `task ${id}: the second subscription reached the task's end (it stayed open after; streaming.several-subscribers judges that)`,

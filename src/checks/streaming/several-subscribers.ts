@@ -1,7 +1,13 @@
 import type { StreamOutcome } from "../../client/types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { graceAfterFinalMs, mayEndStream, watchStream, type WatchedStream } from "../support/stream-watch.js";
+import {
+  graceAfterFinalMs,
+  mayEndStream,
+  openedOnEndedTask,
+  watchStream,
+  type WatchedStream,
+} from "../support/stream-watch.js";
 import { terminalStates } from "../../protocol/model.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -104,6 +110,8 @@ async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finishe
     evidence.push(...now.trafficIds);
     if (now.ok && terminalStates.has(now.value.state)) return "finished-first";
   }
+  // Both opened on a task already over: no running task's stream to compare (a race, not a defect).
+  if (openedOnEndedTask(a.events) || openedOnEndedTask(b.events)) return "finished-first";
   const ended = endProblem("the first subscription", a) ?? endProblem("the second subscription", b);
   if (ended) return fail(`task ${id}: ${ended}`, evidence);
   const order = orderProblem(tail(a.outcome as StreamOutcome), tail(b.outcome as StreamOutcome));

@@ -4,7 +4,7 @@ import { defineCheck, fail, failBlocking, notSupported, pass, skip } from "../de
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
-import { graceAfterFinalMs, taskIdOf, watchStream } from "../support/stream-watch.js";
+import { graceAfterFinalMs, openedOnEndedTask, taskIdOf, watchStream } from "../support/stream-watch.js";
 import { notOverTask } from "../support/own-task.js";
 
 /** Why the first event of a subscription to task `id` is wrong, or undefined. */
@@ -61,6 +61,9 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   }
   const problem = firstEventProblem(first, id, ctx.generation);
   if (problem) return fail(problem, evidence);
+  // The task was over by the time the subscription reached it: nothing shows a running task's stream (a stream
+  // opened on a finished task is streaming.subscribe-terminal's finding).
+  if (openedOnEndedTask(watched.events)) return "over";
   return pass(`subscribed to running task ${id}; the first event is a ${first.kind}`, evidence);
 }
 

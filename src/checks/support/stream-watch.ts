@@ -18,6 +18,15 @@ export function mayEndStream(event: Reply): boolean {
   return (event.kind === "task" || event.kind === "status-update") && interruptedStates.has(event.state);
 }
 
+/**
+ * Whether a subscription opened on a task that had already ended: its first event shows a terminal state. A
+ * check of a running task's subscription then has nothing to judge (the task finished first).
+ */
+export function openedOnEndedTask(events: readonly Reply[]): boolean {
+  const [first] = events;
+  return (first?.kind === "task" || first?.kind === "status-update") && terminalStates.has(first.state);
+}
+
 /** The task an event is about: a Task's id or an update's taskId. */
 export function taskIdOf(event: Reply): string | undefined {
   if (event.kind === "task") return event.id;
