@@ -52,6 +52,7 @@ import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-
 import lifecycleCancelUnknownTask from "./lifecycle/cancel-unknown-task.js";
 import lifecycleCancelUnknownTask0x from "./lifecycle/cancel-unknown-task-0x.js";
 import lifecycleTerminalTaskRejectsMessage from "./lifecycle/terminal-task-rejects-message.js";
+import lifecycleTerminalTaskRejectsMessage0x from "./lifecycle/terminal-task-rejects-message-0x.js";
 import lifecycleUnknownTaskMessage from "./lifecycle/unknown-task-message.js";
 import lifecycleUnknownTaskMessage0x from "./lifecycle/unknown-task-message-0x.js";
 import lifecycleContextTaskMismatch from "./lifecycle/context-task-mismatch.js";
@@ -83,6 +84,7 @@ import errorsHttpStatus from "./errors/http-status.js";
 import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
+import errorsCapabilityErrors0x from "./errors/capability-errors-0x.js";
 import errorsPushNotSupported0x from "./errors/push-not-supported-0x.js";
 import errorsContentTypeNotSupported from "./errors/content-type-not-supported.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
@@ -176,6 +178,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleCancelUnknownTask,
   lifecycleCancelUnknownTask0x,
   lifecycleTerminalTaskRejectsMessage,
+  lifecycleTerminalTaskRejectsMessage0x,
   lifecycleUnknownTaskMessage,
   lifecycleUnknownTaskMessage0x,
   lifecycleContextTaskMismatch,
@@ -209,6 +212,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsNoServerError,
   errorsServerSurvives,
   errorsCapabilityErrors,
+  errorsCapabilityErrors0x,
   errorsPushNotSupported0x,
   errorsContentTypeNotSupported,
   errorsVersionNotSupported,

@@ -47,6 +47,11 @@ const failed = (findings: Finding[], check: string) =>
  */
 const WITHOUT_MUTATION: Record<string, string> = {
   "errors.http-status": "MAY: an agent that does not do it gets a note, never a failure",
+  // A mutation is played by generation, 0.x or 1.0, and proven on the reference agent, which speaks 0.3 and 1.0.
+  "lifecycle.terminal-task-rejects-message-0x":
+    "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (terminal-task-rejects-message-0x.test.ts)",
+  "errors.capability-errors-0x":
+    "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (terminal-task-rejects-message-0x.test.ts)",
 };
 
 describe("the mutation catalogue", () => {

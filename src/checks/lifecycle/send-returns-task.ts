@@ -63,9 +63,10 @@ export default defineCheck({
 });
 
 /**
- * The send's Task and its contextId. 0.x: Task.contextId is required (0.3 §6.1). 1.0: an agent MAY generate
- * none (1.0.1 §3.4.1; a2a.proto Task.context_id is not REQUIRED), but one it generated MUST be in the
- * response: a task that reads back with a contextId its send reply left out breaks that MUST.
+ * The send's Task and its contextId. 0.2 and 0.3: Task.contextId is required (0.3 §6.1); 0.1 has none.
+ * 1.0: an agent MAY generate none (1.0.1 §3.4.1; a2a.proto Task.context_id is not REQUIRED), but one it
+ * generated MUST be in the response: a task that reads back with a contextId its send reply left out
+ * breaks that MUST.
  */
 async function judgeContext(
   ctx: CheckContext,
@@ -75,6 +76,9 @@ async function judgeContext(
   evidence: string[],
 ): Promise<CheckVerdict> {
   if (sent.contextId) return pass(`task ${sent.id} in context ${sent.contextId} ${outcome}`, evidence);
+  // 0.1 has no contextId at all (its Task has an optional sessionId, 0.1 §6.1).
+  if (ctx.generation === "0.1")
+    return pass(`task ${sent.id} ${outcome} (A2A 0.1 tasks carry no contextId)`, evidence);
   if (ctx.generation !== "1.0") return fail(`task ${sent.id} has no contextId`, evidence);
   let known = later?.contextId;
   const all = [...evidence];
