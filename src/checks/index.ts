@@ -85,6 +85,7 @@ import errorsNoServerError from "./errors/no-server-error.js";
 import errorsServerSurvives from "./errors/server-survives.js";
 import errorsCapabilityErrors from "./errors/capability-errors.js";
 import errorsCapabilityErrors0x from "./errors/capability-errors-0x.js";
+import errorsNotificationUnanswered from "./errors/notification-unanswered.js";
 import errorsPushNotSupported0x from "./errors/push-not-supported-0x.js";
 import errorsContentTypeNotSupported from "./errors/content-type-not-supported.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
@@ -213,6 +214,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsServerSurvives,
   errorsCapabilityErrors,
   errorsCapabilityErrors0x,
+  errorsNotificationUnanswered,
   errorsPushNotSupported0x,
   errorsContentTypeNotSupported,
   errorsVersionNotSupported,

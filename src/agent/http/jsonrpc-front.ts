@@ -44,6 +44,9 @@ function isValidId(id: unknown): id is RpcId {
 /** The error message of valid JSON that is no object (null, a number, an array): the flaws find it by it. */
 export const NOT_A_REQUEST_OBJECT = "The body is not a JSON-RPC request object.";
 
+/** The error message of a request without a usable id (a notification is refused unread: A2A requests carry one). */
+export const ID_REQUIRED = '"id" must be a string, a number or null.';
+
 /** Validates the JSON-RPC 2.0 envelope (§4 of the JSON-RPC spec): -32600 when it is not a Request. */
 export function parseEnvelope(body: unknown): { call: RpcCall } | { id: RpcId; error: RpcErrorBody } {
   if (!isObject(body))
@@ -54,7 +57,7 @@ export function parseEnvelope(body: unknown): { call: RpcCall } | { id: RpcId; e
   if (typeof body.method !== "string" || body.method === "")
     return invalid('"method" must be a non-empty string.');
   // A2A requests always carry an id (A2A 1.0 §9.4); a notification would get no answer at all.
-  if (!("id" in body) || !isValidId(body.id)) return invalid('"id" must be a string, a number or null.');
+  if (!("id" in body) || !isValidId(body.id)) return invalid(ID_REQUIRED);
   if ("params" in body && body.params !== undefined && typeof body.params !== "object") {
     return invalid('"params" must be an object.');
   }

@@ -58,6 +58,15 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     expect(errorCode(reply.body)).toBe(-32001);
     expect(reply.body.error).not.toHaveProperty("data");
   },
+  "notification-answered": async (probe) => {
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      method: probe.dialect.methods.get,
+      params: { id: "nope" },
+    });
+    const reply = await postRaw(jsonrpc(probe), body, probe.dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32001);
+  },
   "null-body-server-error": async (probe) => {
     const reply = await postRaw(jsonrpc(probe), "null", probe.dialect.headers);
     expect({ status: reply.status, code: errorCode(reply.body) }).toEqual({ status: 500, code: -32603 });

@@ -84,6 +84,23 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    id: "notification-answered",
+    bindings: ["JSONRPC"],
+    what: 'a request without an "id" (a notification) is carried out and answered: a GetTask of an unknown task gets TaskNotFound',
+    clause: "JSON-RPC 2.0 §4.1 (the server MUST NOT reply to a notification); A2A 0.3 §6.11, 1.0.1 §9.3",
+    check: "errors.notification-unanswered",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || "id" in x.request || x.verb !== "get")
+        return undefined;
+      return {
+        ...r,
+        status: 200,
+        contentType: "application/json",
+        body: { jsonrpc: "2.0", id: null, error: { code: -32001, message: "Task not found" } },
+      };
+    },
+  },
+  {
     id: "message-without-id-accepted",
     violates: ["CORE-ERR-002"],
     bindings: ["JSONRPC"],
