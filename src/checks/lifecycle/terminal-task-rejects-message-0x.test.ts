@@ -1,14 +1,11 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandLinePolicy } from "../../net/outbound-policy.js";
-import { runConformance } from "../../runner/run-conformance.js";
 import capabilityErrors0x from "../errors/capability-errors-0x.js";
+import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../testing/hand-agent.js";
 import sendReturnsTask from "./send-returns-task.js";
 import terminalTaskRejectsMessage0x from "./terminal-task-rejects-message-0x.js";
 
-const servers: http.Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+const agents: HandAgent[] = [];
+afterAll(() => Promise.all(agents.map((a) => a.close())));
 
 /**
  * A hand-written A2A 0.1 agent without streaming, as the 0.1 spec describes one: tasks/send with the client's
@@ -17,64 +14,42 @@ afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done
  * unknown (-32601), as agents seen at first sight do.
  */
 async function agent01(spec: boolean): Promise<string> {
-  let url = "";
   const tasks = new Map<string, unknown>();
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      res.setHeader("content-type", "application/json");
-      if (req.method === "GET")
-        return res.end(
-          JSON.stringify({
-            name: "Echo",
-            description: "Echoes",
-            url,
-            version: "1.0.0",
-            capabilities: { streaming: false, pushNotifications: false },
-            authentication: { schemes: ["public"] },
-            defaultInputModes: ["text/plain"],
-            defaultOutputModes: ["text/plain"],
-            skills: [{ id: "echo", name: "Echo", description: "Echoes", examples: ["hello"] }],
-          }),
-        );
-      const call = JSON.parse(body) as { id: unknown; method: string; params?: { id?: string } };
-      const reply = (result: unknown) => res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result }));
-      const refuse = (code: number) =>
-        res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message: "refused" } }));
-      const id = call.params?.id ?? "";
-      if (call.method === "tasks/send") {
-        if (spec && tasks.has(id)) return refuse(-32009);
-        const task = {
-          id,
-          status: { state: "completed", timestamp: new Date().toISOString() },
-          artifacts: [{ parts: [{ type: "text", text: "echo" }] }],
-        };
-        tasks.set(id, task);
-        return reply(task);
-      }
-      if (call.method === "tasks/get") return tasks.has(id) ? reply(tasks.get(id)) : refuse(-32001);
-      if (call.method === "tasks/sendSubscribe" || call.method === "tasks/resubscribe")
-        return refuse(spec ? -32006 : -32601);
-      return refuse(-32601);
-    });
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card")
+      return {
+        name: "Echo",
+        description: "Echoes",
+        url,
+        version: "1.0.0",
+        capabilities: { streaming: false, pushNotifications: false },
+        authentication: { schemes: ["public"] },
+        defaultInputModes: ["text/plain"],
+        defaultOutputModes: ["text/plain"],
+        skills: [{ id: "echo", name: "Echo", description: "Echoes", examples: ["hello"] }],
+      };
+    const id = typeof request.params.id === "string" ? request.params.id : "";
+    if (request.method === "tasks/send") {
+      if (spec && tasks.has(id)) return refusal(-32009);
+      const task = {
+        id,
+        status: { state: "completed", timestamp: new Date().toISOString() },
+        artifacts: [{ parts: [{ type: "text", text: "echo" }] }],
+      };
+      tasks.set(id, task);
+      return { result: task };
+    }
+    if (request.method === "tasks/get") return tasks.has(id) ? { result: tasks.get(id) } : refusal(-32001);
+    if (request.method === "tasks/sendSubscribe" || request.method === "tasks/resubscribe")
+      return refusal(spec ? -32006 : -32601);
+    return refusal(-32601);
   });
-  servers.push(server);
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  return url;
+  agents.push(agent);
+  return agent.url;
 }
 
-async function verdicts(agentUrl: string) {
-  const result = await runConformance({
-    agentUrl,
-    headers: {},
-    timeoutMs: 3000,
-    policy: commandLinePolicy,
-    catalogue: [sendReturnsTask, terminalTaskRejectsMessage0x, capabilityErrors0x],
-  });
-  return new Map((result.findings ?? []).map((f) => [f.id, f]));
-}
+const verdicts = (url: string) =>
+  verdictsOn(url, [sendReturnsTask, terminalTaskRejectsMessage0x, capabilityErrors0x]);
 
 describe("the A2A 0.1 error codes of §8.2", () => {
   it("pass an agent that refuses a finished task with -32009 and streaming with -32006; its tasks need no contextId", async () => {

@@ -1,0 +1,80 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Finding } from "../../model/finding.js";
+import { commandLinePolicy } from "../../net/outbound-policy.js";
+import { runConformance } from "../../runner/run-conformance.js";
+import type { CheckDefinition } from "../types.js";
+
+/** What a hand-written test agent sees of a request: GET (its card) or POST with the parsed JSON-RPC call. */
+export type HandRequest =
+  | { kind: "card" }
+  | { kind: "rpc"; jsonrpc: unknown; id: unknown; method: string; params: Record<string, unknown> };
+
+/** A JSON-RPC error reply of a hand-written agent. */
+export const refusal = (code: number) => ({ error: { code, message: "refused" } });
+
+/** A hand-written agent on loopback for a check's test, and how to stop it. */
+export interface HandAgent {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `answer` as an agent on 127.0.0.1: a GET gets the card it returns; a POST's JSON-RPC call gets
+ * `{result}` or `{error: {code}}` wrapped with the call's id. The agent's own URL is given to `answer` (a card names it).
+ */
+export async function startHandAgent(
+  answer: (request: HandRequest, url: string) => unknown,
+): Promise<HandAgent> {
+  let url = "";
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      if (req.method === "GET") {
+        res.end(JSON.stringify(answer({ kind: "card" }, url)));
+        return;
+      }
+      let call: {
+        jsonrpc?: unknown;
+        id?: unknown;
+        method?: unknown;
+        params?: Record<string, unknown>;
+      } | null;
+      try {
+        call = JSON.parse(body) as typeof call;
+      } catch {
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: null, ...refusal(-32700) }));
+        return;
+      }
+      if (typeof call?.method !== "string") {
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: null, ...refusal(-32600) }));
+        return;
+      }
+      const { jsonrpc, id, method, params } = call;
+      const reply = answer({ kind: "rpc", jsonrpc, id, method, params: params ?? {} }, url);
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...(reply as object) }));
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { url, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/** The findings of the given checks on an agent, by check id (over one binding, when the card names several). */
+export async function verdictsOn(
+  agentUrl: string,
+  catalogue: readonly CheckDefinition[],
+  transport?: string,
+): Promise<Map<string, Finding>> {
+  const result = await runConformance({
+    agentUrl,
+    headers: {},
+    timeoutMs: 3000,
+    policy: commandLinePolicy,
+    catalogue,
+  });
+  const findings = (result.findings ?? []).filter((f) => !transport || f.transport === transport);
+  return new Map(findings.map((f) => [f.id, f]));
+}
