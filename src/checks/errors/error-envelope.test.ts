@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { validCard03 } from "../../card/fixtures.js";
-import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../testing/hand-agent.js";
+import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
 import errorEnvelope from "./error-envelope.js";
 import invalidParams from "./invalid-params.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { validCard10 } from "../../card/fixtures.js";
-import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../testing/hand-agent.js";
+import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
 import listTasks from "./list-tasks.js";
 import sendReturnsTask from "./send-returns-task.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import capabilityErrors0x from "../errors/capability-errors-0x.js";
-import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../testing/hand-agent.js";
+import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
 import sendReturnsTask from "./send-returns-task.js";
 import terminalTaskRejectsMessage0x from "./terminal-task-rejects-message-0x.js";
 

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Finding } from "../../model/finding.js";
 import { commandLinePolicy } from "../../net/outbound-policy.js";
-import { runConformance } from "../../runner/run-conformance.js";
-import type { CheckDefinition } from "../types.js";
+import { runConformance } from "../run-conformance.js";
+import type { CheckDefinition } from "../../checks/types.js";
 
 /** What a hand-written test agent sees of a request: GET (its card) or POST with the parsed JSON-RPC call. */
 export type HandRequest =
