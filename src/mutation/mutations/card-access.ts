@@ -65,7 +65,9 @@ export const cardAccessMutations: Mutation[] = [
     what: "the well-known agent card is served only with credentials: a GET without them is answered 401",
     clause:
       'A2A 1.0.1 §14.3 ("The resource at this URI MUST return an AgentCard object"), §8.2 (discovery at the well-known URI); 0.3 §5.3',
-    check: "card.public",
+    // 0.x: a protected card is allowed (0.3 §5.4), a note; 1.0.1 §14.3 has the well-known URI return the card.
+    check: { "1.0": "card.public" },
+    generations: ["1.0"],
     // Only once the run has shown credentials (its discovery carries them): a run without any still finds
     // the card, and the deviation is not played there.
     request: (r, x, memory) => {
