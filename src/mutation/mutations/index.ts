@@ -11,6 +11,7 @@ import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
 import { declaredRefusalMutations } from "./declared-refusals.js";
 import { errorMutations } from "./errors.js";
+import { historyMutations } from "./history.js";
 import { interopMutations } from "./interop.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { operationMutations } from "./operations.js";
@@ -28,6 +29,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...cardSignatureMutations,
   ...errorMutations,
   ...lifecycleMutations,
+  ...historyMutations,
   ...taskMutations,
   ...streamingMutations,
   ...streamShapeMutations,

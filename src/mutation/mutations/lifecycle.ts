@@ -17,7 +17,6 @@ import {
   pushOperation,
   requestMessage,
   rpcError,
-  rpcParams,
   spellsProto,
   stateName,
   successBody,
@@ -31,28 +30,6 @@ import {
   grpcRequestMessage,
   grpcTask,
 } from "./grpc-shapes.js";
-
-/** The historyLength a get asked for: its JSON-RPC params, or the HTTP+JSON query. */
-function requestedHistoryLength(x: Exchange): number | undefined {
-  const params = x.binding === "jsonrpc" ? rpcParams(x) : undefined;
-  if (typeof params?.historyLength === "number") return params.historyLength;
-  const fromQuery = /[?&]historyLength=(\d+)/.exec(x.path)?.[1];
-  return fromQuery ? Number(fromQuery) : undefined;
-}
-
-/**
- * Trims a read task's history to the shortest historyLength it was ever read with, as an agent that stores
- * the trimmed list does; remembers this read's. True when the history was cut.
- */
-function trimForGood(task: Json, asked: number | undefined, memory: MutationMemory): boolean {
-  if (typeof task.id !== "string" || !Array.isArray(task.history)) return false;
-  const key = `history-kept:${task.id}`;
-  const kept = memory.get(key) as number | undefined;
-  if (asked !== undefined && asked > 0 && (kept === undefined || asked < kept)) memory.set(key, asked);
-  if (kept === undefined || task.history.length <= kept) return false;
-  task.history = task.history.slice(-kept);
-  return true;
-}
 
 const CANCELED = "canceled-task-ids";
 
@@ -354,52 +331,6 @@ export const lifecycleMutations: Mutation[] = [
       return replaceClientContext(grpcRequestMessage(x), r.response, memory) ? r : undefined;
     },
     grpcEvent: (e, _x, memory) => noteContexts(e, memory),
-  },
-  {
-    id: "history-length-ignored",
-    violates: ["CORE-HIST-002"],
-    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
-    what: "tasks/get returns more history messages than historyLength asks for",
-    clause: "A2A 0.3 §7.3 TaskQueryParams.historyLength; 1.0.1 §3.1.3 (at most N, never more)",
-    check: { "0.x": "lifecycle.history-length-0x", "1.0": "lifecycle.history-length" },
-    reply: (r, x) => {
-      const n = requestedHistoryLength(x);
-      const task = x.verb === "get" ? taskIn(r, x) : undefined;
-      if (n === undefined || !task || !Array.isArray(task.history) || !task.history.length) return undefined;
-      const history = task.history as unknown[];
-      while (history.length <= n) history.push(...history.slice(0, n + 1 - history.length));
-      return r;
-    },
-    grpcReply: (r, x) => {
-      const n =
-        isObject(x.request) && typeof x.request.historyLength === "number"
-          ? x.request.historyLength
-          : undefined;
-      const task = x.verb === "get" ? grpcTask(r) : undefined;
-      if (n === undefined || !task || !Array.isArray(task.history) || !task.history.length) return undefined;
-      const history = task.history as unknown[];
-      while (history.length <= n) history.push(...history.slice(0, n + 1 - history.length));
-      return r;
-    },
-  },
-  {
-    id: "history-read-truncates",
-    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
-    what: "tasks/get with historyLength N stores the trimmed history: every later read of the task returns at most N messages",
-    clause: "A2A 1.0.1 §3.1.3 (Get Task retrieves the current state), §3.2.4; 0.3 §7.3",
-    check: "lifecycle.history-kept-after-read",
-    reply: (r, x, memory) => {
-      const task = x.verb === "get" ? taskIn(r, x) : undefined;
-      return task && trimForGood(task, requestedHistoryLength(x), memory) ? r : undefined;
-    },
-    grpcReply: (r, x, memory) => {
-      const task = x.verb === "get" ? grpcTask(r) : undefined;
-      const n =
-        isObject(x.request) && typeof x.request.historyLength === "number"
-          ? x.request.historyLength
-          : undefined;
-      return task && trimForGood(task, n, memory) ? r : undefined;
-    },
   },
   {
     id: "context-not-implied",

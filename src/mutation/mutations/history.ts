@@ -1,0 +1,64 @@
+import { isObject } from "../exchange.js";
+import type { Exchange, GrpcExchange, Json, Mutation, MutationMemory } from "../types.js";
+import { grpcTask } from "./grpc-shapes.js";
+import { rpcParams, taskIn } from "./shapes.js";
+
+// Deviations in how tasks/get (GetTask) answers historyLength (0.3 §7.3; 1.0.1 §3.1.3, §3.2.4).
+
+/** The historyLength a get asked for: its JSON-RPC params, or the HTTP+JSON query. */
+function requestedHistoryLength(x: Exchange): number | undefined {
+  const params = x.binding === "jsonrpc" ? rpcParams(x) : undefined;
+  if (typeof params?.historyLength === "number") return params.historyLength;
+  const fromQuery = /[?&]historyLength=(\d+)/.exec(x.path)?.[1];
+  return fromQuery ? Number(fromQuery) : undefined;
+}
+
+/** The historyLength a gRPC GetTask asked for. */
+const grpcHistoryLength = (x: GrpcExchange): number | undefined =>
+  isObject(x.request) && typeof x.request.historyLength === "number" ? x.request.historyLength : undefined;
+
+/** Repeats a read task's history until it holds more than `n` messages; false when there is none to repeat. */
+function padBeyond(task: Json | undefined, n: number | undefined): boolean {
+  if (n === undefined || !task || !Array.isArray(task.history) || !task.history.length) return false;
+  const history = task.history as unknown[];
+  while (history.length <= n) history.push(...history.slice(0, n + 1 - history.length));
+  return true;
+}
+
+/**
+ * Trims a read task's history to the shortest historyLength it was ever read with, as an agent that stores
+ * the trimmed list does; remembers this read's. True when the history was cut.
+ */
+function trimForGood(task: Json | undefined, asked: number | undefined, memory: MutationMemory): boolean {
+  if (!task || typeof task.id !== "string" || !Array.isArray(task.history)) return false;
+  const key = `history-kept:${task.id}`;
+  const kept = memory.get(key) as number | undefined;
+  if (asked !== undefined && asked > 0 && (kept === undefined || asked < kept)) memory.set(key, asked);
+  if (kept === undefined || task.history.length <= kept) return false;
+  task.history = task.history.slice(-kept);
+  return true;
+}
+
+export const historyMutations: Mutation[] = [
+  {
+    id: "history-length-ignored",
+    violates: ["CORE-HIST-002"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "tasks/get returns more history messages than historyLength asks for",
+    clause: "A2A 0.3 §7.3 TaskQueryParams.historyLength; 1.0.1 §3.1.3 (at most N, never more)",
+    check: { "0.x": "lifecycle.history-length-0x", "1.0": "lifecycle.history-length" },
+    reply: (r, x) => (x.verb === "get" && padBeyond(taskIn(r, x), requestedHistoryLength(x)) ? r : undefined),
+    grpcReply: (r, x) => (x.verb === "get" && padBeyond(grpcTask(r), grpcHistoryLength(x)) ? r : undefined),
+  },
+  {
+    id: "history-read-truncates",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "tasks/get with historyLength N stores the trimmed history: every later read of the task returns at most N messages",
+    clause: "A2A 1.0.1 §3.1.3 (Get Task retrieves the current state), §3.2.4; 0.3 §7.3",
+    check: "lifecycle.history-kept-after-read",
+    reply: (r, x, memory) =>
+      x.verb === "get" && trimForGood(taskIn(r, x), requestedHistoryLength(x), memory) ? r : undefined,
+    grpcReply: (r, x, memory) =>
+      x.verb === "get" && trimForGood(grpcTask(r), grpcHistoryLength(x), memory) ? r : undefined,
+  },
+];
