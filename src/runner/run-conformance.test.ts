@@ -310,11 +310,15 @@ describe("one defect, one failure", () => {
     ]);
   });
 
-  it("does not fail errors.server-survives and errors.invalid-params on their own when sending never works", async () => {
+  it("skips the checks that need a task when sending never yields one, and judges those that need none", async () => {
     const result = await conform("1.0", "reply-not-a2a", { transports: ["JSONRPC"] });
     const byId = new Map((result.findings ?? []).map((f) => [f.id, f]));
     expect(byId.get("lifecycle.send-returns-task")?.status).toBe("fail");
-    for (const id of ["errors.server-survives", "errors.invalid-params", "lifecycle.get-task"]) {
+    // Malformed params answered with the same result as good ones: the agent did not read them, which is
+    // a deviation of its own (seen at first sight), not the send's failure said twice.
+    expect(byId.get("errors.invalid-params")).toMatchObject({ status: "fail" });
+    expect(byId.get("errors.invalid-params")?.message).toMatch(/\{"message": 5\} was answered with a result/);
+    for (const id of ["errors.server-survives", "lifecycle.get-task"]) {
       expect(byId.get(id), id).toMatchObject({
         status: "skip",
         message: "not run: depends on lifecycle.send-returns-task, which failed",

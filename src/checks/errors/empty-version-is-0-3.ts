@@ -90,7 +90,6 @@ export default defineCheck({
       violates: ["VER-SERVER-003"],
     },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: (ctx) => (serves03Here(ctx) ? servedAs03(ctx) : refusedAs03(ctx)),

@@ -54,7 +54,6 @@ export default defineCheck({
       violates: ["CORE-ERR-001", "CORE-ERR-002"],
     },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["GRPC"],
   run: async (ctx) => {

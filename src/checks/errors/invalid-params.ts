@@ -3,7 +3,7 @@ import { methodName, type Operation } from "../../client/methods.js";
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { userMessage } from "../../client/jsonrpc-params.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
-import { defineCheck, fail, pass } from "../define.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
 
 export default defineCheck({
   id: "errors.invalid-params",
@@ -32,7 +32,8 @@ export default defineCheck({
       violates: ["CORE-ERR-002"],
     },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
+  // No dependency on a working send: its probes need no task, and an agent whose send answers neither a
+  // Task nor a Message still shows how it takes malformed params (seen at first sight).
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {
@@ -41,6 +42,7 @@ export default defineCheck({
     const evidence: string[] = [];
     const wrong: string[] = [];
     const lenient: string[] = [];
+    let unserved = 0;
     const shapes = [
       ...malformed,
       ...(ctx.generation === "0.1"
@@ -52,10 +54,16 @@ export default defineCheck({
       const outcome = await rpc(method, params);
       if (outcome.kind !== "unreachable" && outcome.http.trafficId) evidence.push(outcome.http.trafficId);
       const code = outcome.kind === "error" ? outcome.error.code : undefined;
+      if (code === jsonRpcCodes.methodNotFound) unserved++;
       if (code === jsonRpcCodes.invalidParams) continue;
       if (orTaskNotFound && code === a2aCodes.taskNotFound) lenient.push(`${method} ${what}`);
       else wrong.push(`${method} ${what} was answered with ${describeOutcome(outcome)}`);
     }
+    // A binding that serves none of these methods: the send's own check reports that, said once.
+    if (unserved === shapes.length)
+      return skip(
+        "every malformed request was answered MethodNotFound (-32601): the methods are not served here",
+      );
     if (wrong.length > 0)
       return fail(
         `${wrong.length} of ${shapes.length} malformed requests did not get -32602: ${wrong.join("; ")}`,

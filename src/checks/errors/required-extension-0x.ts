@@ -15,7 +15,6 @@ export default defineCheck({
   recommendation:
     "Before serving a request, read the X-A2A-Extensions header and refuse the request with an error naming the extension when it does not list every extension the card marks required.",
   selfTest: [{ flaw: "required-extension-ignored", protocols: ["0.3"], violates: ["CORE-CAP-004"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.1", "0.2", "0.3"],
   run: (ctx) =>

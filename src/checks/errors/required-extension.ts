@@ -54,7 +54,6 @@ export default defineCheck({
   recommendation:
     "Before serving a request, read the A2A-Extensions header (gRPC metadata) and answer ExtensionSupportRequiredError (-32008) when it does not list every extension the card marks required.",
   selfTest: [{ flaw: "required-extension-ignored", protocols: ["1.0"], violates: ["CORE-CAP-004"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: (ctx) =>

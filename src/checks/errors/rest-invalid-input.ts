@@ -67,7 +67,6 @@ export default defineCheck({
   selfTest: [
     { flaw: "rest-invalid-input-500", protocols: ["0.3", "1.0"], violates: ["CORE-ERR-001", "CORE-ERR-002"] },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   bindings: ["HTTP+JSON"],
   run: async (ctx) => {

@@ -29,7 +29,6 @@ export default defineCheck({
       violates: ["VER-SERVER-002", "JSONRPC-SVC-002"],
     },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {

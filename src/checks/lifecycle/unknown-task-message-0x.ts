@@ -18,7 +18,6 @@ export default defineCheck({
   recommendation:
     "Before running a message that carries a taskId, look the task up and answer TaskNotFoundError (-32001) when it is unknown: only the server makes task ids.",
   selfTest: [{ flaw: "unknown-task-message-accepted", protocols: ["0.3"], bindings: ["JSONRPC"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.3"],
   run: judgeUnknownTaskMessage,

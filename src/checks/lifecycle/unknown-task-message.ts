@@ -17,7 +17,10 @@ export async function judgeUnknownTaskMessage(ctx: CheckContext): Promise<CheckV
       sent.trafficIds,
     );
   if (sent.kind !== "error")
-    return fail(`a message naming task ${taskId}: ${describeFailure(sent)}`, sent.trafficIds);
+    return fail(
+      `a message naming the never-issued task ${taskId} was not refused with TaskNotFound (-32001): ${describeFailure(sent)}`,
+      sent.trafficIds,
+    );
   if (sent.error.code !== a2aCodes.taskNotFound)
     return fail(
       `a message naming the never-issued task ${taskId} answered ${sent.error.name} (${sent.error.code}) instead of TaskNotFound (-32001)`,
@@ -49,7 +52,6 @@ export default defineCheck({
       violates: ["CORE-MULTI-004"],
     },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["1.0"],
   run: judgeUnknownTaskMessage,

@@ -19,7 +19,6 @@ export default defineCheck({
   recommendation:
     "Look the task up before storing or listing its push configs, and answer TaskNotFoundError (-32001) when it is not there.",
   selfTest: [{ flaw: "push-config-task-unchecked", protocols: ["0.3"], bindings: ["JSONRPC"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
   generations: ["0.1", "0.2", "0.3"],

@@ -64,7 +64,6 @@ export default defineCheck({
     // Its -32602 for reading a config of an unknown task is also transport.consistent-errors' finding.
     { flaw: "inconsistent-push-errors", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   needs: ["pushNotifications"],
   generations: ["1.0"],
