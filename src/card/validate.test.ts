@@ -315,3 +315,26 @@ describe("the validation table of docs/test-files.md, warning column", () => {
     if (c.message) expect(result.warnings[0]?.message).toMatch(c.message);
   });
 });
+
+describe("a capabilities list is an error, read leniently for the flags it names", () => {
+  it("claims streaming and push from ['streaming', 'push-notifications', 'jsonrpc']", () => {
+    const card = validCard03();
+    card["capabilities"] = ["jsonrpc", "streaming", "push-notifications"];
+    const result = validateCard(card);
+    expect(paths(result.errors)).toEqual(["capabilities"]);
+    expect(result.card.capabilities).toMatchObject({
+      streaming: true,
+      pushNotifications: true,
+      stateTransitionHistory: false,
+    });
+  });
+
+  it("claims nothing from a list of other words", () => {
+    const card = validCard03();
+    card["capabilities"] = ["request-response", 7];
+    expect(validateCard(card).card.capabilities).toMatchObject({
+      streaming: false,
+      pushNotifications: false,
+    });
+  });
+});

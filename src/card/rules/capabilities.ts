@@ -29,7 +29,7 @@ export function checkCapabilities(card: JsonObject, log: IssueLog): Capabilities
   const field = readField(card, "", "capabilities", log);
   if (!isObject(field.value)) {
     log.error(field.path, mustBe(field.path, field.value, "an object"));
-    return out;
+    return { ...out, ...flagsNamedIn(field.value) };
   }
   for (const flag of CAPABILITY_FLAGS) {
     const value = readField(field.value, field.path, flag, log);
@@ -41,6 +41,22 @@ export function checkCapabilities(card: JsonObject, log: IssueLog): Capabilities
     out[flag] = out[flag] || value.value;
   }
   return out;
+}
+
+/**
+ * A capabilities list such as ["streaming", "push-notifications"] is an error, reported above; read
+ * leniently, it still claims the flags it names, so the checks of those features run and judge the wire.
+ */
+function flagsNamedIn(value: unknown): Partial<Capabilities> {
+  if (!Array.isArray(value)) return {};
+  const named = new Set(
+    value
+      .filter((v): v is string => typeof v === "string")
+      .map((v) => v.toLowerCase().replace(/[^a-z]/g, "")),
+  );
+  return Object.fromEntries(
+    CAPABILITY_FLAGS.filter((flag) => named.has(flag.toLowerCase())).map((f) => [f, true]),
+  );
 }
 
 // 0.2.1–0.3 put the extended card flag at the top level (A2A 1.0 §8.2); 1.0 moved it into capabilities.
