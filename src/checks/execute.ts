@@ -1,4 +1,3 @@
-import { cardDeclaresSecurity } from "./support/auth-probe.js";
 import { visible } from "../net/visible.js";
 import type { CheckContext, CheckDefinition, CheckNeed, CheckVerdict } from "./types.js";
 import type { Finding } from "../model/finding.js";
@@ -7,7 +6,6 @@ const needLabels: Record<CheckNeed, string> = {
   streaming: "the card does not claim capabilities.streaming",
   pushNotifications: "the card does not claim capabilities.pushNotifications",
   extendedAgentCard: "the card does not claim an extended agent card",
-  security: "the card declares no required security scheme",
   peer: "no --peer agent was given",
   "multiple-transports": "the card advertises fewer than two bindings Plainwright speaks",
 };
@@ -22,8 +20,6 @@ export function needMet(need: CheckNeed, ctx: CheckContext): boolean {
       return card.capabilities.pushNotifications;
     case "extendedAgentCard":
       return card.capabilities.extendedAgentCard;
-    case "security":
-      return cardDeclaresSecurity(ctx);
     case "peer":
       return ctx.peer !== undefined;
     case "multiple-transports":

@@ -40,7 +40,7 @@ export type CheckLevel = (typeof checkLevels)[number];
  * Plainwright can speak.
  */
 export type CheckNeed =
-  "streaming" | "pushNotifications" | "extendedAgentCard" | "security" | "peer" | "multiple-transports";
+  "streaming" | "pushNotifications" | "extendedAgentCard" | "peer" | "multiple-transports";
 
 /** Where a check runs: once per run, or once per advertised binding. */
 export type CheckScope = "agent" | "transport";

@@ -1,5 +1,9 @@
-import { defineCheck, fail, pass, skip } from "../define.js";
-import { probeWithoutCredentials } from "../support/auth-probe.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import {
+  NO_CREDENTIALS_IN_FORCE,
+  credentialsInForce,
+  probeWithoutCredentials,
+} from "../support/auth-probe.js";
 
 export default defineCheck({
   id: "auth.challenge",
@@ -16,10 +20,11 @@ export default defineCheck({
   recommendation: 'Add a challenge to every 401, e.g. WWW-Authenticate: Bearer realm="your-agent".',
   selfTest: [{ flaw: "auth-no-challenge", protocols: ["1.0"] }],
   scope: "transport",
-  needs: ["security"],
   bindings: ["JSONRPC", "HTTP+JSON"],
   run: async (ctx) => {
-    const probe = await probeWithoutCredentials(ctx, "missing");
+    const force = await credentialsInForce(ctx);
+    if (!force.inForce && !force.probe?.inconclusive) return notApplicable(NO_CREDENTIALS_IN_FORCE);
+    const probe = force.probe ?? (await probeWithoutCredentials(ctx, "missing"));
     if (probe.inconclusive) return skip(`a request without credentials got no answer: ${probe.inconclusive}`);
     if (probe.httpStatus !== 401)
       return skip(`a request without credentials got ${probe.answer}, not 401; nothing to challenge`);

@@ -1,5 +1,9 @@
-import { defineCheck, fail, pass, skip } from "../define.js";
-import { probeWithoutCredentials } from "../support/auth-probe.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import {
+  NO_CREDENTIALS_IN_FORCE,
+  credentialsInForce,
+  probeWithoutCredentials,
+} from "../support/auth-probe.js";
 
 export default defineCheck({
   id: "auth.missing-credential-refused",
@@ -18,9 +22,12 @@ export default defineCheck({
     "Check the credentials the card declares before handling any task method, and answer a request without them with 401 (gRPC UNAUTHENTICATED).",
   selfTest: [{ flaw: "auth-not-enforced", protocols: ["1.0"], violates: ["AUTH-SERVER-002"] }],
   scope: "transport",
-  needs: ["security"],
   run: async (ctx) => {
-    const probe = await probeWithoutCredentials(ctx, "missing");
+    // A card without security that is refused anyway is card.security-consistent's finding; here the
+    // refusal itself is what is judged, so it passes.
+    const force = await credentialsInForce(ctx);
+    if (!force.inForce && !force.probe?.inconclusive) return notApplicable(NO_CREDENTIALS_IN_FORCE);
+    const probe = force.probe ?? (await probeWithoutCredentials(ctx, "missing"));
     if (probe.inconclusive) return skip(`a request without credentials got no answer: ${probe.inconclusive}`);
     if (!probe.refused)
       return fail(

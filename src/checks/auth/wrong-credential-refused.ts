@@ -1,5 +1,9 @@
-import { defineCheck, fail, pass, skip } from "../define.js";
-import { probeWithoutCredentials } from "../support/auth-probe.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import {
+  NO_CREDENTIALS_IN_FORCE,
+  credentialsInForce,
+  probeWithoutCredentials,
+} from "../support/auth-probe.js";
 
 export default defineCheck({
   id: "auth.wrong-credential-refused",
@@ -21,8 +25,11 @@ export default defineCheck({
     { flaw: "auth-any-token", protocols: ["0.3"], violates: ["AUTH-SERVER-002"] },
   ],
   scope: "transport",
-  needs: ["security"],
   run: async (ctx) => {
+    const force = await credentialsInForce(ctx);
+    if (force.probe?.inconclusive)
+      return skip(`a request without credentials got no answer: ${force.probe.inconclusive}`);
+    if (!force.inForce) return notApplicable(NO_CREDENTIALS_IN_FORCE);
     const probe = await probeWithoutCredentials(ctx, "wrong");
     if (probe.inconclusive)
       return skip(`a request with a wrong credential got no answer: ${probe.inconclusive}`);

@@ -110,3 +110,20 @@ export async function probeWithoutCredentials(
 export function cardDeclaresSecurity(ctx: CheckContext): boolean {
   return cardRequiresAuth(ctx.validation.card, ctx.generation);
 }
+
+/**
+ * Whether credentials are in force on this binding: the card requires them, or (the wire decides, the
+ * card is a claim) a request without them is refused though the card declares none. `probe` is that
+ * request's answer when it was sent; undefined when the card settles it.
+ */
+export async function credentialsInForce(
+  ctx: CheckContext,
+): Promise<{ inForce: boolean; probe?: AuthProbe }> {
+  if (cardDeclaresSecurity(ctx)) return { inForce: true };
+  const probe = await probeWithoutCredentials(ctx, "missing");
+  return { inForce: probe.refused, probe };
+}
+
+/** Why the auth checks do not apply: the card requires nothing and the agent serves without credentials. */
+export const NO_CREDENTIALS_IN_FORCE =
+  "the card declares no required security scheme and the agent answered a request without credentials";

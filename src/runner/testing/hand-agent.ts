@@ -22,9 +22,11 @@ export interface HandAgent {
 /**
  * Serves `answer` as an agent on 127.0.0.1: a GET gets the card it returns; a POST's JSON-RPC call gets
  * `{result}` or `{error: {code}}` wrapped with the call's id. The agent's own URL is given to `answer` (a card names it).
+ * With `bearer`, a POST without that bearer token is refused HTTP 401.
  */
 export async function startHandAgent(
   answer: (request: HandRequest, url: string) => unknown,
+  options: { bearer?: string } = {},
 ): Promise<HandAgent> {
   let url = "";
   const server = http.createServer((req, res) => {
@@ -34,6 +36,12 @@ export async function startHandAgent(
       res.setHeader("content-type", "application/json");
       if (req.method === "GET") {
         res.end(JSON.stringify(answer({ kind: "card" }, url)));
+        return;
+      }
+      // As a server seen at first sight: a POST without the bearer token is HTTP 401, with no challenge.
+      if (options.bearer && req.headers.authorization !== `Bearer ${options.bearer}`) {
+        res.statusCode = 401;
+        res.end(JSON.stringify({ error: "unauthorized" }));
         return;
       }
       let call: {
@@ -67,10 +75,11 @@ export async function verdictsOn(
   agentUrl: string,
   catalogue: readonly CheckDefinition[],
   transport?: string,
+  headers: Record<string, string> = {},
 ): Promise<Map<string, Finding>> {
   const result = await runConformance({
     agentUrl,
-    headers: {},
+    headers,
     timeoutMs: 3000,
     policy: commandLinePolicy,
     catalogue,

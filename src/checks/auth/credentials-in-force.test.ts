@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { validCard03 } from "../../card/fixtures.js";
+import { startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
+import challenge from "./challenge.js";
+import missingCredentialRefused from "./missing-credential-refused.js";
+import wrongCredentialRefused from "./wrong-credential-refused.js";
+
+const agents: HandAgent[] = [];
+afterAll(() => Promise.all(agents.map((a) => a.close())));
+
+const TOKEN = "hand-token";
+const authChecks = [challenge, missingCredentialRefused, wrongCredentialRefused];
+
+/** A 0.3 agent whose card declares no security scheme; with `bearer`, it refuses requests without the token. */
+async function agentWithoutDeclaredSecurity(bearer?: string): Promise<string> {
+  const agent = await startHandAgent(
+    (request, url) => {
+      if (request.kind === "card") return { ...validCard03(), url, security: [], securitySchemes: {} };
+      return { error: { code: -32001, message: "task not found" } };
+    },
+    bearer ? { bearer } : {},
+  );
+  agents.push(agent);
+  return agent.url;
+}
+
+// The wire decides, the card is a claim: credentials the agent enforces are judged though its card names none.
+describe("the auth checks judge credentials the agent enforces, declared or not", () => {
+  it("judges an agent that refuses requests without its token though its card declares no scheme", async () => {
+    const byId = await verdictsOn(await agentWithoutDeclaredSecurity(TOKEN), authChecks, "JSONRPC", {
+      Authorization: `Bearer ${TOKEN}`,
+    });
+    expect(byId.get("auth.challenge")).toMatchObject({ status: "fail" });
+    expect(byId.get("auth.challenge")?.message).toMatch(/no WWW-Authenticate/);
+    expect(byId.get("auth.missing-credential-refused")).toMatchObject({ status: "pass" });
+    expect(byId.get("auth.wrong-credential-refused")).toMatchObject({ status: "pass" });
+  });
+
+  it("does not apply to an agent that declares no scheme and serves without credentials", async () => {
+    const byId = await verdictsOn(await agentWithoutDeclaredSecurity(), authChecks, "JSONRPC");
+    for (const check of authChecks) {
+      expect(byId.get(check.id)?.status, check.id).toBe("skip");
+      expect(byId.get(check.id)?.message, check.id).toMatch(/declares no required security scheme/);
+    }
+  });
+});
