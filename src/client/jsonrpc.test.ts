@@ -63,6 +63,14 @@ const behaviours: Record<string, Reply> = {
     const data = JSON.stringify({ jsonrpc: "2.0", id, result });
     res.end(`data: \u0001${data}\n\ndata: \u0001${data}\n\n`);
   },
+  // Picks its framing by the Accept header, as an agent seen at first sight does.
+  "by-accept": (req, res, id) => {
+    const result = { kind: "task", id: "t", contextId: "c", status: { state: "completed" } };
+    if ((req.headers.accept ?? "").includes("text/event-stream")) {
+      res.setHeader("Content-Type", "text/event-stream");
+      res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n\n`);
+    } else res.end(JSON.stringify({ jsonrpc: "2.0", id, result }));
+  },
 };
 
 let server: LoopbackServer;
@@ -79,15 +87,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const call = (name: string, timeoutMs = 1500) =>
+const call = (name: string, timeoutMs = 1500, method = "message/send") =>
   callJsonRpc({
     url: `${server.url}/${name}`,
-    method: "message/send",
+    method,
     params: {},
     timeoutMs,
     policy: commandLinePolicy,
     traffic: new TrafficLog(),
   });
+
+describe("the Accept header names one media type per method", () => {
+  it("a message/send accepts application/json, a message/stream text/event-stream", async () => {
+    expect((await call("by-accept")).kind).toBe("result");
+    expect((await call("by-accept", 1500, "message/stream")).kind).toBe("stream");
+    expect((await call("by-accept", 1500, "SubscribeToTask")).kind).toBe("stream");
+  });
+});
 
 describe("a JSON-RPC call to a hostile server", () => {
   it.each([

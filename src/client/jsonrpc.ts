@@ -5,6 +5,7 @@ import type { HttpResponse, PreparedRequestOptions, SendOptions } from "../net/h
 import type { StreamOptions } from "../net/http-hop.js";
 import { tryParseJson } from "../net/json.js";
 import { unparsedEvent } from "./stream-events.js";
+import { answersWithEvents } from "./methods.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { TrafficLog } from "../net/traffic.js";
 
@@ -177,7 +178,9 @@ export class PreparedJsonRpc {
       url: call.url,
       headers: {
         "Content-Type": "application/json",
-        Accept: "application/json, text/event-stream",
+        // One media type per method, as the SDK clients send: an agent that picks its reply by the Accept
+        // header (seen at first sight) streams a message/send that also accepted text/event-stream.
+        Accept: answersWithEvents(call.method) ? "text/event-stream" : "application/json",
         ...call.headers,
       },
       timeoutMs: call.timeoutMs,

@@ -38,3 +38,12 @@ const names: Record<ProtocolGeneration, Record<Operation, string>> = {
 export function methodName(generation: ProtocolGeneration, op: Operation): string {
   return names[generation][op];
 }
+
+const EVENT_METHODS = new Set(
+  Object.values(names).flatMap((generation) => [generation.stream, generation.resubscribe]),
+);
+
+/** Whether a JSON-RPC method answers with an event stream (its Accept is text/event-stream, else application/json). */
+export function answersWithEvents(method: string): boolean {
+  return EVENT_METHODS.has(method);
+}
