@@ -43,7 +43,9 @@ describe("checks that need no task", () => {
     );
     expect(byId.get("lifecycle.send-returns-task")).toMatchObject({ status: "fail" });
     expect(byId.get("lifecycle.unknown-task-message-0x")).toMatchObject({ status: "fail" });
-    expect(byId.get("lifecycle.unknown-task-message-0x")?.message).toMatch(/was not refused with TaskNotFound/);
+    expect(byId.get("lifecycle.unknown-task-message-0x")?.message).toMatch(
+      /was not refused with TaskNotFound/,
+    );
     // This card claims no push: not applicable, but never "not run because the send failed".
     expect(byId.get("push.unknown-task-not-found-0x")?.message).not.toMatch(/depends on/);
   });
