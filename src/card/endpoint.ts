@@ -132,7 +132,8 @@ export function chooseEndpoint(card: NormalizedCard, agentUrl: string, cardUrl?:
   return chooseEndpointFor(card, agentUrl, "JSONRPC", cardUrl) ?? lastResort(card, agentUrl);
 }
 
-const NO_ENDPOINT = "the card names no JSON-RPC endpoint";
+/** Part of the reason of an endpoint the card did not name (Plainwright fell back on the agent URL). */
+export const NO_ENDPOINT = "the card names no JSON-RPC endpoint";
 
 // Seed: "as a last resort the agent URL itself". When that URL is the card's own (it ends in .json), posting
 // JSON-RPC to a static file is pointless: use the card's url if it has one, else the agent base the card was

@@ -72,4 +72,6 @@ export interface EndpointChoice {
   tenant?: string;
   /** Human-readable: which card field the URL came from. */
   reason: string;
+  /** Set when nothing A2A answered at the card's choice (this URL) and Plainwright found the agent elsewhere. */
+  insteadOf?: string;
 }

@@ -92,6 +92,8 @@ export interface CheckContext {
   transport: Transport;
   endpoint: EndpointChoice;
   generation: ProtocolGeneration;
+  /** Set when the agent's answers confirmed `generation`; unset when it is only the card's word. */
+  generationOnWire?: boolean;
   client: A2AClient;
   /** A client per binding the card advertises and Plainwright speaks, for multi-transport checks. */
   clients: ReadonlyMap<Transport, A2AClient>;

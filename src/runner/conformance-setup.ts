@@ -68,6 +68,7 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     transport: t.transport,
     endpoint: t.endpoint,
     generation: t.generation,
+    ...(t.negotiation.source === "wire" ? { generationOnWire: true } : {}),
     client: t.client,
     ...(t.client instanceof JsonRpcA2AClient ? { rpc: rpcOf(t.client) } : {}),
     clients,

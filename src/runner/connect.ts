@@ -8,6 +8,7 @@ import type { A2AClient, ClientContext } from "../client/types.js";
 import { generationOf, type ProtocolGeneration } from "../model/generation.js";
 import type { Transport } from "../model/transport.js";
 import type { EndpointOverride } from "./endpoint-override.js";
+import { findJsonRpcEndpoint } from "./find-endpoint.js";
 
 /**
  * The one way every run kind reaches an agent: discover and validate the card (once), choose the
@@ -107,6 +108,9 @@ export function endpointFor(
 
 /** The generation to start negotiating from: the interface's, the card's, or 0.3 without a card. */
 function startingGeneration(agent: FoundAgent, endpoint: EndpointChoice): ProtocolGeneration {
+  const stated = endpoint.protocolVersion ?? agent.validation?.card.protocolVersion ?? undefined;
+  // A version that names no generation ("0.6") says nothing: the wire decides, newest first.
+  if (stated !== undefined && generationOf(stated) === undefined) return "1.0";
   return (
     (endpoint.protocolVersion ? generationOf(endpoint.protocolVersion) : undefined) ??
     agent.validation?.card.generation ??
@@ -128,18 +132,19 @@ export interface TransportTarget {
 /** Confirms the version on the wire at a chosen endpoint and builds the client that speaks it. */
 export async function openEndpoint(
   agent: FoundAgent,
-  endpoint: EndpointChoice,
+  chosen: EndpointChoice,
   ctx: ClientContext,
   override?: ProtocolGeneration,
 ): Promise<TransportTarget> {
+  let endpoint = chosen;
   const transport = endpoint.transport;
   // A2A 1.0.1 §3.3.4: an agent refuses a client that does not declare an extension its card marks required,
   // so every request activates them, as a client built for that agent would.
   const extensions = agent.validation?.card.requiredExtensions ?? [];
-  const make = (generation: ProtocolGeneration) =>
+  const make = (generation: ProtocolGeneration, url = endpoint.url) =>
     createClient(
       {
-        url: endpoint.url,
+        url,
         binding: transport,
         generation,
         ...(endpoint.tenant ? { tenant: endpoint.tenant } : {}),
@@ -148,12 +153,21 @@ export async function openEndpoint(
       ctx,
     );
   // The negotiation probe doubles as the warm-up request docs/conformance.md asks for before anything is timed.
-  const negotiation = await negotiateGeneration(
-    startingGeneration(agent, endpoint),
-    make,
-    override,
-    agent.discovery.found ? { cardUrl: agent.discovery.url } : {},
-  );
+  const negotiateAt = (url: string) =>
+    negotiateGeneration(
+      startingGeneration(agent, endpoint),
+      (generation) => make(generation, url),
+      override,
+      agent.discovery.found ? { cardUrl: agent.discovery.url } : {},
+    );
+  let negotiation = await negotiateAt(endpoint.url);
+  if (negotiation.source === "card" && transport === "JSONRPC" && !override && !agent.endpointOverride) {
+    const found = await findJsonRpcEndpoint(agent, endpoint, negotiation, negotiateAt);
+    if (found) {
+      endpoint = found.endpoint;
+      negotiation = found.negotiation;
+    }
+  }
   const them = extensions.length === 1 ? "it" : "them";
   const activated =
     extensions.length > 0

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { validCard03 } from "../../card/fixtures.js";
-import { startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
+import { handCard03, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
 import challenge from "./challenge.js";
 import missingCredentialRefused from "./missing-credential-refused.js";
 import wrongCredentialRefused from "./wrong-credential-refused.js";
@@ -15,7 +14,7 @@ const authChecks = [challenge, missingCredentialRefused, wrongCredentialRefused]
 async function agentWithoutDeclaredSecurity(bearer?: string): Promise<string> {
   const agent = await startHandAgent(
     (request, url) => {
-      if (request.kind === "card") return { ...validCard03(), url, security: [], securitySchemes: {} };
+      if (request.kind === "card") return { ...handCard03(url), security: [], securitySchemes: {} };
       return { error: { code: -32001, message: "task not found" } };
     },
     bearer ? { bearer } : {},

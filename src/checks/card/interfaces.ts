@@ -1,4 +1,5 @@
-import { defineCheck } from "../define.js";
+import { NO_ENDPOINT } from "../../card/endpoint.js";
+import { defineCheck, fail } from "../define.js";
 import { judgeCardIssues } from "../support/card-issues.js";
 
 export default defineCheck({
@@ -18,13 +19,17 @@ export default defineCheck({
     "Fix the interface fields Plainwright lists by path: http(s) URLs, a transport or protocolBinding per entry, and (1.0) a protocolVersion per entry.",
   selfTest: [{ flaw: "card-interfaces-not-list", protocols: ["0.3"], violates: ["CARD-PROTO-001"] }],
   scope: "agent",
-  run: (ctx) =>
-    Promise.resolve(
-      judgeCardIssues(
-        ctx,
-        ["url", "preferredTransport", "additionalInterfaces", "supportedInterfaces"],
-        "errors",
-        "interfaces",
-      ),
-    ),
+  run: (ctx) => {
+    const verdict = judgeCardIssues(
+      ctx,
+      ["url", "preferredTransport", "additionalInterfaces", "supportedInterfaces"],
+      "errors",
+      "interfaces",
+    );
+    // The card named an endpoint where nothing A2A answers; Plainwright found the agent elsewhere.
+    const moved = ctx.endpoint.insteadOf;
+    if (moved === undefined || ctx.endpoint.reason.includes(NO_ENDPOINT)) return Promise.resolve(verdict);
+    const wrong = `the card's ${ctx.transport} endpoint ${moved} answers nothing A2A; the agent answers at ${ctx.endpoint.url}`;
+    return Promise.resolve(fail(verdict.status === "fail" ? `${verdict.message}; ${wrong}` : wrong));
+  },
 });

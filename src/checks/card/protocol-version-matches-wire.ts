@@ -24,7 +24,13 @@ export default defineCheck({
     const card = stated ? generationOf(stated) : ctx.validation.card.generation;
     if (!card)
       return Promise.resolve(
-        skip(`the card's protocolVersion ${JSON.stringify(stated)} names no A2A version`),
+        ctx.generationOnWire
+          ? fail(
+              `the card's protocolVersion ${JSON.stringify(stated)} names no A2A version, and the agent speaks A2A ${ctx.generation} on the wire over ${ctx.transport}; the suite ran in ${ctx.generation}`,
+            )
+          : skip(
+              `the card's protocolVersion ${JSON.stringify(stated)} names no A2A version, and none was confirmed on the wire`,
+            ),
       );
     // The run speaks what the agent's answers to the version probes showed (or what --protocol forced);
     // a 0.2 card stands as 0.2 unless the agent answered a method only 0.3 has or served the card at 0.3's path.

@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { validCard03 } from "../../card/fixtures.js";
-import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
+import {
+  handCard03,
+  refusal,
+  startHandAgent,
+  verdictsOn,
+  type HandAgent,
+} from "../../runner/testing/hand-agent.js";
 import errorEnvelope from "./error-envelope.js";
 import invalidParams from "./invalid-params.js";
 
@@ -13,7 +18,7 @@ afterAll(() => Promise.all(agents.map((a) => a.close())));
  */
 async function acceptsBadParams(): Promise<string> {
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card") return { ...validCard03(), url };
+    if (request.kind === "card") return handCard03(url);
     if (request.jsonrpc !== "2.0") return refusal(-32600);
     if (request.method !== "message/send") return refusal(-32601);
     return { result: { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } } };

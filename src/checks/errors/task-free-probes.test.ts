@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { validCard03 } from "../../card/fixtures.js";
-import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
+import {
+  handCard03,
+  refusal,
+  startHandAgent,
+  verdictsOn,
+  type HandAgent,
+} from "../../runner/testing/hand-agent.js";
 import sendReturnsTask from "../lifecycle/send-returns-task.js";
 import unknownTaskMessage0x from "../lifecycle/unknown-task-message-0x.js";
 import pushUnknownTask0x from "../push/unknown-task-not-found-0x.js";
@@ -15,7 +20,7 @@ afterAll(() => Promise.all(agents.map((a) => a.close())));
  */
 async function acceptsAnything(serves: boolean): Promise<string> {
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card") return { ...validCard03(), url };
+    if (request.kind === "card") return handCard03(url);
     if (serves && request.method === "message/send") return { result: { status: "accepted" } };
     return refusal(serves ? -32001 : -32601);
   });

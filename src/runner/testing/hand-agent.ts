@@ -4,11 +4,21 @@ import type { Finding } from "../../model/finding.js";
 import { commandLinePolicy } from "../../net/outbound-policy.js";
 import { runConformance } from "../run-conformance.js";
 import type { CheckDefinition } from "../../checks/types.js";
+import { validCard03 } from "../../card/fixtures.js";
 
 /** What a hand-written test agent sees of a request: GET (its card) or POST with the parsed JSON-RPC call. */
 export type HandRequest =
   | { kind: "card" }
   | { kind: "rpc"; jsonrpc: unknown; id: unknown; method: string; params: Record<string, unknown> };
+
+/**
+ * A valid 0.3 card for a hand-written agent at `url`: JSON-RPC only, so no request leaves loopback (the
+ * fixture's other interfaces name a host on the internet).
+ */
+export function handCard03(url: string): Record<string, unknown> {
+  const { additionalInterfaces: _elsewhere, ...card } = validCard03();
+  return { ...card, url };
+}
 
 /** A JSON-RPC error reply of a hand-written agent. */
 export const refusal = (code: number) => ({ error: { code, message: "refused" } });
@@ -22,11 +32,12 @@ export interface HandAgent {
 /**
  * Serves `answer` as an agent on 127.0.0.1: a GET gets the card it returns; a POST's JSON-RPC call gets
  * `{result}` or `{error: {code}}` wrapped with the call's id. The agent's own URL is given to `answer` (a card names it).
- * With `bearer`, a POST without that bearer token is refused HTTP 401.
+ * With `bearer`, a POST without that bearer token is refused HTTP 401; with `rpcPath`, only POSTs to that path
+ * are served, any other gets a 404 HTML page.
  */
 export async function startHandAgent(
   answer: (request: HandRequest, url: string) => unknown,
-  options: { bearer?: string } = {},
+  options: { bearer?: string; rpcPath?: string } = {},
 ): Promise<HandAgent> {
   let url = "";
   const server = http.createServer((req, res) => {
@@ -36,6 +47,13 @@ export async function startHandAgent(
       res.setHeader("content-type", "application/json");
       if (req.method === "GET") {
         res.end(JSON.stringify(answer({ kind: "card" }, url)));
+        return;
+      }
+      // As an Express app with its handler mounted on one path: any other POST is a 404 page.
+      if (options.rpcPath && req.url !== options.rpcPath) {
+        res.statusCode = 404;
+        res.setHeader("content-type", "text/html");
+        res.end(`<!DOCTYPE html><html><body><pre>Cannot POST ${req.url ?? "/"}</pre></body></html>`);
         return;
       }
       // As a server seen at first sight: a POST without the bearer token is HTTP 401, with no challenge.
