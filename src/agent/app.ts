@@ -107,6 +107,7 @@ export function buildApp(settings: AppSettings): AgentBindings {
   const routers = build(securedCard, planner, work, rpcHook, {
     ...(flaw?.push ? { push: flaw.push } : {}),
     ...(flaw?.separateRestStore ? { separateRestStore: true } : {}),
+    ...(flaw?.answersNotifications ? { answersNotifications: true } : {}),
     ...(flaw?.scopeDefect ? { scopeDefect: flaw.scopeDefect } : {}),
     ...(taskIds ? { taskIds } : {}),
     // The extended card a client swaps in for the public one (§3.1.11) keeps its required extension.

@@ -149,6 +149,8 @@ export interface RpcCall {
   id: string | number | null;
   method: string;
   params: unknown;
+  /** No "id" member: a JSON-RPC notification, which gets no reply (JSON-RPC 2.0 §4.1). */
+  notification?: true;
 }
 
 /** What a protocol lets the JSON-RPC flaws reuse of the real agent. */
@@ -188,6 +190,8 @@ export interface FlawDefinition extends FlawInfo {
   /** Rewrites the helpdesk's plan for each message. */
   plan?: (plan: ReplyPlan) => ReplyPlan;
   rpc?: RpcHook;
+  /** JSON-RPC notifications are carried out and answered instead of getting an empty 204. */
+  answersNotifications?: boolean;
   /** Rewrites JSON-RPC reply bodies (see RpcReplyHook). */
   rpcReply?: RpcReplyHook;
   /** Rewrites the JSON bodies the HTTP+JSON binding sends (and may change their status). */
@@ -242,4 +246,6 @@ export interface BuildOptions {
   taskIds?: CountingTaskIds;
   /** The spec-JSON extended card the SDK serves on GetExtendedAgentCard (1.0); none: not configured. */
   extendedCard?: JsonObject;
+  /** Carries out and answers JSON-RPC notifications, as most SDKs do (the flaw notification-answered). */
+  answersNotifications?: boolean;
 }

@@ -1,4 +1,4 @@
-import { ID_REQUIRED, NOT_A_REQUEST_OBJECT, RPC, sendRpcError } from "../http/jsonrpc-front.js";
+import { NOT_A_REQUEST_OBJECT, RPC, sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
 import { getMethod, paramsOf } from "./rpc-call.js";
 import { isObject } from "../json.js";
@@ -132,10 +132,7 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     description:
       'A request without an "id" (a JSON-RPC notification) is carried out and answered, as most SDKs do: a GetTask of an unknown task gets TaskNotFound.',
     expect: "errors.notification-unanswered fails (JSON-RPC 2.0 §4.1: no reply to a notification)",
-    rpcReply: (body) =>
-      isObject(body.error) && body.error.message === ID_REQUIRED
-        ? { ...body, error: { code: -32001, message: "Task not found" } }
-        : body,
+    answersNotifications: true,
   },
   {
     name: "null-body-server-error",

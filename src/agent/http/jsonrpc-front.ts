@@ -25,6 +25,8 @@ export interface FrontOptions {
   hook?: RpcHook;
   /** Returns an error to answer instead of handing the call to the SDK. */
   precheck?: (call: RpcCall, req: Request) => RpcErrorBody | undefined;
+  /** Hands notifications to the SDK, which carries them out and answers (the flaw notification-answered). */
+  answersNotifications?: boolean;
 }
 
 /** Sends a JSON-RPC error with HTTP 200, the convention of every A2A JSON-RPC binding. */
@@ -44,8 +46,8 @@ function isValidId(id: unknown): id is RpcId {
 /** The error message of valid JSON that is no object (null, a number, an array): the flaws find it by it. */
 export const NOT_A_REQUEST_OBJECT = "The body is not a JSON-RPC request object.";
 
-/** The error message of a request without a usable id (a notification is refused unread: A2A requests carry one). */
-export const ID_REQUIRED = '"id" must be a string, a number or null.';
+/** The error message of a request whose id is neither a string, a number nor null. */
+const ID_INVALID = '"id" must be a string, a number or null.';
 
 /** Validates the JSON-RPC 2.0 envelope (§4 of the JSON-RPC spec): -32600 when it is not a Request. */
 export function parseEnvelope(body: unknown): { call: RpcCall } | { id: RpcId; error: RpcErrorBody } {
@@ -56,12 +58,13 @@ export function parseEnvelope(body: unknown): { call: RpcCall } | { id: RpcId; e
   if (body.jsonrpc !== "2.0") return invalid('"jsonrpc" must be exactly "2.0".');
   if (typeof body.method !== "string" || body.method === "")
     return invalid('"method" must be a non-empty string.');
-  // A2A requests always carry an id (A2A 1.0 §9.4); a notification would get no answer at all.
-  if (!("id" in body) || !isValidId(body.id)) return invalid(ID_REQUIRED);
+  if ("id" in body && !isValidId(body.id)) return invalid(ID_INVALID);
   if ("params" in body && body.params !== undefined && typeof body.params !== "object") {
     return invalid('"params" must be an object.');
   }
-  return { call: { id, method: body.method, params: body.params } };
+  // Without an "id" member it is a notification (0.3 §6.11.1): never answered, so never carried out either.
+  const notification = "id" in body ? {} : { notification: true as const };
+  return { call: { id, method: body.method, params: body.params, ...notification } };
 }
 
 /** Makes every JSON-RPC reply echo the request id and use HTTP 200, whatever the SDK set. */
@@ -112,6 +115,8 @@ export function jsonRpcFront(options: FrontOptions): Router {
     const parsed = parseEnvelope(req.body);
     if (!("call" in parsed)) return sendRpcError(res, parsed.id, parsed.error);
     const { call } = parsed;
+    // JSON-RPC 2.0 §4.1: the server MUST NOT reply to a notification; an empty 204 closes the exchange.
+    if (call.notification && !options.answersNotifications) return void res.status(204).end();
     pinResponses(res, call.id);
     if (options.hook && (await options.hook(call, res, options.kit))) return;
     const refused = options.precheck?.(call, req);

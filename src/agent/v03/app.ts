@@ -109,7 +109,12 @@ export function buildV03(
       (await handler.getTask(params as TaskQueryParams, new ServerCallContext())) as unknown as JsonObject,
     streamResultsFor,
   };
-  const front = jsonRpcFront({ kit, hook, precheck: requireMessage });
+  const front = jsonRpcFront({
+    kit,
+    hook,
+    precheck: requireMessage,
+    answersNotifications: options.answersNotifications === true,
+  });
   const sdkOptions = { requestHandler: handler, userBuilder: UserBuilder.noAuthentication };
   front.use(jsonRpcHandler(sdkOptions));
   // Flaw separate-task-stores: the REST binding answers from a store of its own.

@@ -165,7 +165,9 @@ export function buildV10(
     const problem = messageShapeProblem(params?.message, "1.0");
     return problem ? { code: RPC.invalidParams, message: problem } : undefined;
   };
-  jsonrpc.use(jsonRpcFront({ kit, hook, precheck }));
+  jsonrpc.use(
+    jsonRpcFront({ kit, hook, precheck, answersNotifications: options.answersNotifications === true }),
+  );
   jsonrpc.use(refuseTerminalSubscribe(kit));
   jsonrpc.use(jsonRpcHandler(sdkOptions));
   const rest = express.Router();

@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { validCard10 } from "../../card/fixtures.js";
+import {
+  handCard03,
+  refusal,
+  startHandAgent,
+  verdictsOn,
+  type HandAgent,
+} from "../../runner/testing/hand-agent.js";
+import notificationUnanswered from "./notification-unanswered.js";
+
+const agents: HandAgent[] = [];
+afterAll(() => Promise.all(agents.map((a) => a.close())));
+
+/** An agent that refuses a request without an id with -32600 and answers the rest as TaskNotFound. */
+async function refusesNotifications(generation: "0.3" | "1.0"): Promise<string> {
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card")
+      return generation === "0.3"
+        ? handCard03(url)
+        : {
+            ...validCard10(),
+            securitySchemes: undefined,
+            securityRequirements: undefined,
+            supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+          };
+    if (request.id === undefined) return refusal(-32600);
+    return refusal(-32001);
+  });
+  agents.push(agent);
+  return agent.url;
+}
+
+describe("errors.notification-unanswered", () => {
+  // 0.3 §6.11.1: a request without an id "is assumed to be a notification"; JSON-RPC 2.0 §4.1: no reply.
+  it("fails a 0.3 agent that answers a notification, even with -32600", async () => {
+    const byId = await verdictsOn(await refusesNotifications("0.3"), [notificationUnanswered], "JSONRPC");
+    expect(byId.get("errors.notification-unanswered")).toMatchObject({ status: "fail" });
+    expect(byId.get("errors.notification-unanswered")?.message).toMatch(/not even with an error/);
+  });
+
+  // 1.0.1 §9.3: every request carries an id, so a 1.0 agent may refuse one without it unread.
+  it("passes a 1.0 agent that refuses a request without an id with -32600", async () => {
+    const byId = await verdictsOn(await refusesNotifications("1.0"), [notificationUnanswered], "JSONRPC");
+    expect(byId.get("errors.notification-unanswered")).toMatchObject({ status: "pass" });
+  });
+});
