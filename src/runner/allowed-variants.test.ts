@@ -15,6 +15,7 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "asks-back-at-once": { check: "lifecycle.cancel-running", as: "pass" },
   "push-unclaimed": { check: "errors.push-not-supported-0x", as: "pass" },
   "stream-final-task-snapshot": { check: "streaming.final-event", as: "pass" },
+  "stream-single-task": { check: "streaming.final-event", as: "pass" },
   "resubscribe-unserved": { check: "streaming.subscribe-unknown-task-0x", as: "note" },
   "push-loopback-refused": { check: "push.delivery", as: "note" },
   "message-reply": { check: "lifecycle.send-returns-task", as: "pass" },

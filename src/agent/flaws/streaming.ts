@@ -169,6 +169,20 @@ const STREAM_FLAWS: FlawDefinition[] = [
     ),
     allowed: true,
   },
+  {
+    ...streamFlaw(
+      {
+        name: "stream-single-task",
+        protocols: ["0.3"],
+        description:
+          "The stream is the finished Task alone, one event, then it closes: no status update to mark final.",
+        expect:
+          "allowed (A2A 0.3 §7.2 lets a stream's result be a Task; final marks a status update): streaming.final-event passes",
+      },
+      (p) => [p.snapshot],
+    ),
+    allowed: true,
+  },
   streamFlaw(
     {
       name: "task-missing-kind",

@@ -64,10 +64,13 @@ async function judgeStream(
       ),
     );
   const finals = events.filter((e) => e.kind === "status-update" && e.final === true);
-  if (ctx.generation !== "1.0" && (finals.length !== 1 || finals[0] !== last))
+  // 0.x marks the last status update final; a stream that ends on a Task snapshot has no status update to
+  // mark (0.2 §7.2.1 and 0.3 §7.2 let a stream's result be a Task), so only a final flag elsewhere fails it.
+  const lastUnmarked = last.kind === "status-update" && last.final !== true;
+  if (ctx.generation !== "1.0" && (finals.some((e) => e !== last) || lastUnmarked))
     return done(
       fail(
-        `${finals.length} event(s) carry final:true${finals.length === 1 ? " but it is not the last event" : ""}; exactly one, the last, must`,
+        `${finals.length} event(s) carry final:true${finals.length > 0 && lastUnmarked ? " but not the last event" : ""}; the last status update, and only it, must`,
         ids,
       ),
     );

@@ -31,8 +31,15 @@ export default defineCheck({
     }
     if (stream.errors.length > 0)
       return pass(`${what} was refused in the stream (${stream.errors[0]?.code})`, stream.trafficIds);
-    if (stream.events.length > 0 || stream.invalidEvents.length > 0)
+    if (stream.events.length > 0)
       return pass(`${what} was accepted: ${stream.events.length} event(s)`, stream.trafficIds);
+    // Only unreadable events (seen at first sight: data: {"error": "Task not found"}, no JSON-RPC envelope):
+    // no client can read a refusal or a task out of them, so the request is left without an answer.
+    if (stream.invalidEvents.length > 0)
+      return fail(
+        `${what} got only events that are neither JSON-RPC errors nor A2A events (${stream.invalidEvents.length}, e.g. ${stream.invalidEvents[0]}): no client can read the answer`,
+        stream.trafficIds,
+      );
     return fail(
       `${what} got an event stream that closed with no event and no error: no answer at all`,
       stream.trafficIds,
