@@ -52,6 +52,13 @@ describe("negotiateGeneration", () => {
     expect(n.notes[0]).toMatch(/claims A2A 1\.0 but .*speaks A2A 0\.3 on the wire/);
   });
 
+  it("names the card's own version when it names no generation and negotiation started from the newest", async () => {
+    const found = await negotiateGeneration("1.0", maker(v03), undefined, { unknownVersion: "0.6" });
+    expect(found.generation).toBe("0.3");
+    expect(found.notes.join(" ")).toMatch(/the card says protocolVersion "0\.6" \(no A2A version/);
+    expect(found.notes.join(" ")).not.toMatch(/claims A2A 1\.0/);
+  });
+
   it("honours an explicit --protocol override", async () => {
     expect(await negotiateGeneration("1.0", maker(v10), "0.3")).toMatchObject({
       generation: "0.3",

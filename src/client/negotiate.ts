@@ -254,6 +254,23 @@ function servedAt03Path(card: ProtocolGeneration, cardUrl: string, ids: string[]
 /** What else the wire showed before negotiation: where the card was served. */
 export interface NegotiationEvidence {
   cardUrl?: string;
+  /** The card's protocolVersion when it names no generation ("0.6"): negotiation then starts from the newest. */
+  unknownVersion?: string;
+}
+
+/** The notes of a negotiation that started from the newest generation because the card named none. */
+function saidByCard(n: Negotiation, start: ProtocolGeneration, stated: string): Negotiation {
+  const version = start.replace(".", "\\.");
+  const what = `protocolVersion ${JSON.stringify(stated)} (no A2A version; tried from the newest, A2A ${start})`;
+  const relabel = (text: string) =>
+    text
+      .replace(new RegExp(`the card (claims|says) A2A ${version}`, "g"), `the card says ${what}`)
+      .replace(new RegExp(`the card's (A2A ${version}|version)`, "g"), `the card's ${what}`);
+  return {
+    ...n,
+    notes: n.notes.map(relabel),
+    ...(n.mismatch ? { mismatch: { ...n.mismatch, message: relabel(n.mismatch.message) } } : {}),
+  };
 }
 
 const at03Path = (evidence: NegotiationEvidence | undefined) =>
@@ -302,6 +319,18 @@ async function sharedMethodsAtPre03Path(
  * explicit override wins untested.
  */
 export async function negotiateGeneration(
+  cardGeneration: ProtocolGeneration,
+  make: (generation: ProtocolGeneration) => A2AClient,
+  override?: ProtocolGeneration,
+  evidence?: NegotiationEvidence,
+): Promise<Negotiation> {
+  const negotiation = await negotiateFrom(cardGeneration, make, override, evidence);
+  return evidence?.unknownVersion === undefined
+    ? negotiation
+    : saidByCard(negotiation, cardGeneration, evidence.unknownVersion);
+}
+
+async function negotiateFrom(
   cardGeneration: ProtocolGeneration,
   make: (generation: ProtocolGeneration) => A2AClient,
   override?: ProtocolGeneration,

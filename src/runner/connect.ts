@@ -153,12 +153,17 @@ export async function openEndpoint(
       ctx,
     );
   // The negotiation probe doubles as the warm-up request docs/conformance.md asks for before anything is timed.
+  const stated = endpoint.protocolVersion ?? agent.validation?.card.protocolVersion ?? undefined;
+  const evidence = {
+    ...(agent.discovery.found ? { cardUrl: agent.discovery.url } : {}),
+    ...(stated !== undefined && generationOf(stated) === undefined ? { unknownVersion: stated } : {}),
+  };
   const negotiateAt = (url: string) =>
     negotiateGeneration(
       startingGeneration(agent, endpoint),
       (generation) => make(generation, url),
       override,
-      agent.discovery.found ? { cardUrl: agent.discovery.url } : {},
+      evidence,
     );
   let negotiation = await negotiateAt(endpoint.url);
   if (negotiation.source === "card" && transport === "JSONRPC" && !override && !agent.endpointOverride) {
