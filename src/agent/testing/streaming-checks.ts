@@ -94,6 +94,12 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     expect(events.at(-2)).toMatchObject({ kind: "status", state: "completed" });
     expect(events.at(-1)).toMatchObject({ kind: "task", state: "completed" });
   },
+  "stream-single-task": async (probe) => {
+    const { results } = await streamResults(probe);
+    const events = results.map((r) => probe.dialect.event(r));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: "task", state: "completed" });
+  },
   "resubscribe-unserved": async (probe) => {
     const reply = await rpc(jsonrpc(probe), subscribeMethod(probe), { id: "any" }, probe.dialect.headers);
     expect(errorCode(reply.body as Json)).toBe(-32601);
