@@ -45,6 +45,9 @@ export default defineCheck({
       if (ctx.transport === "HTTP+JSON")
         problem = statusBodyProblem(p.outcome.raw, error.httpStatus) ?? errorInfoProblem(details, name);
       else if (ctx.transport === "GRPC") problem = errorInfoProblem(details, name);
+      // 1.0.1 §9.5 maps error details to error.data as an array; a bare string or object is none.
+      else if (error.data !== undefined && error.data !== null && !Array.isArray(error.data))
+        problem = `error.data is ${typeof error.data === "string" ? "a string" : "an object"}, not an array of objects each with @type (${JSON.stringify(error.data).slice(0, 80)})`;
       else if (details && untyped(details) > 0)
         problem = `${untyped(details)} object(s) in error.data carry no @type`;
       else if (errorInfoProblem(details, name)) untypedNote = true;

@@ -266,6 +266,22 @@ export const errorMutations: Mutation[] = [
     grpcReply: (r) => (r.error && r.error.code !== GRPC_NOT_FOUND ? withoutDetails(r) : undefined),
   },
   {
+    id: "error-data-not-array",
+    what: "JSON-RPC: A2A errors carry error.data as one object instead of an array of typed objects",
+    clause: "A2A 1.0.1 §9.5 (Error Details: mapped to error.data, an array of objects each containing @type)",
+    check: "errors.error-details",
+    generations: ["1.0"],
+    bindings: ["JSONRPC"],
+    // Seen at first sight: {"code": -32009, "data": {"supportedVersions": ["1.0"]}}.
+    reply: (r, x) => {
+      const error = x.binding === "jsonrpc" ? rpcError(r) : undefined;
+      const code = typeof error?.code === "number" ? error.code : 0;
+      if (!error || code > -32000 || code < -32099) return undefined;
+      error.data = { reason: "see message" };
+      return r;
+    },
+  },
+  {
     id: "error-domain-wrong-beyond-not-found",
     what: 'HTTP+JSON: A2A errors other than TaskNotFound carry an ErrorInfo whose domain is not "a2a-protocol.org"',
     clause: 'A2A 1.0.1 §11.6 (ErrorInfo with domain "a2a-protocol.org" for A2A-specific errors)',
