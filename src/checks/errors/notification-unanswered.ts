@@ -54,7 +54,7 @@ export default defineCheck({
         `a ${method} notification was refused unread with ${code} (A2A requests carry an id, 1.0.1 §9.3)`,
         reply.evidence,
       );
-    if (ctx.generation !== "1.0" && code !== undefined)
+    if (ctx.generation !== "1.0")
       return fail(
         `a ${method} notification (no "id" member) was answered: ${describeRaw(reply)}; A2A ${ctx.generation} reads a request without an id as a notification (0.3 §6.11.1), and JSON-RPC 2.0 §4.1 says the server MUST NOT reply to one, not even with an error`,
         reply.evidence,

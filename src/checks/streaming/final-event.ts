@@ -64,9 +64,11 @@ async function judgeStream(
       ),
     );
   const finals = events.filter((e) => e.kind === "status-update" && e.final === true);
-  // 0.x marks the last status update final; a stream that ends on a Task snapshot has no status update to
-  // mark (0.2 §7.2.1 and 0.3 §7.2 let a stream's result be a Task), so only a final flag elsewhere fails it.
-  const lastUnmarked = last.kind === "status-update" && last.final !== true;
+  // 0.x marks the last status update final, and it is the last event; a stream of one Task snapshot has no
+  // status update to mark (0.2 §7.2.1 and 0.3 §7.2 let a stream's result be a Task).
+  // A stream that sends status updates says with one of them that it is over, the last event.
+  const updates = events.some((e) => e.kind === "status-update");
+  const lastUnmarked = updates && (last.kind !== "status-update" || last.final !== true);
   if (ctx.generation !== "1.0" && (finals.some((e) => e !== last) || lastUnmarked))
     return done(
       fail(

@@ -7,18 +7,27 @@ import refusalAnswered from "./refusal-answered.js";
 const servers: http.Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
 
-/** A streaming 0.3 agent whose streamed refusal is one event without a JSON-RPC envelope, as seen at first sight. */
+/**
+ * A streaming 0.3 agent whose streamed refusal is one event without a JSON-RPC envelope, as seen at first
+ * sight, while an ordinary message streams as it should.
+ */
 async function unframedRefusals(): Promise<string> {
   let url = "";
   const server = http.createServer((req, res) => {
-    req.resume();
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
     req.on("end", () => {
       if (req.method === "GET") {
         res.setHeader("content-type", "application/json");
         return void res.end(JSON.stringify(handCard03(url)));
       }
+      const call = JSON.parse(body) as { id: unknown; params?: { message?: { taskId?: string } } };
       res.setHeader("content-type", "text/event-stream");
-      res.end('data: {"error":"A2AError: Task not found"}\n\ndata: [DONE]\n\n');
+      if (call.params?.message?.taskId)
+        return void res.end('data: {"error":"A2AError: Task not found"}\n\ndata: [DONE]\n\n');
+      // An ordinary message streams as it should: one finished Task, a JSON-RPC response.
+      const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
+      res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task })}\n\n`);
     });
   });
   servers.push(server);
