@@ -1,10 +1,9 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
 import cardInterfaces from "../checks/card/interfaces.js";
-import { handCard03, startHandAgent, verdictsOn, type HandAgent } from "./testing/hand-agent.js";
+import { handAgentsClosedAfterAll, handCard03, verdictsOn } from "./testing/hand-agent.js";
 
-const agents: HandAgent[] = [];
-afterAll(() => Promise.all(agents.map((a) => a.close())));
+const startHandAgent = handAgentsClosedAfterAll();
 
 const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
 
@@ -21,7 +20,6 @@ async function mountedAgent(card: (url: string) => Record<string, unknown>): Pro
     },
     { rpcPath: "/a2a/json-rpc" },
   );
-  agents.push(agent);
   return agent.url;
 }
 

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { handCard03, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
+import { describe, expect, it } from "vitest";
+import { handAgentsClosedAfterAll, handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
 import challenge from "./challenge.js";
 import missingCredentialRefused from "./missing-credential-refused.js";
 import wrongCredentialRefused from "./wrong-credential-refused.js";
 
-const agents: HandAgent[] = [];
-afterAll(() => Promise.all(agents.map((a) => a.close())));
+const startHandAgent = handAgentsClosedAfterAll();
 
 const TOKEN = "hand-token";
 const authChecks = [challenge, missingCredentialRefused, wrongCredentialRefused];
@@ -19,7 +18,6 @@ async function agentWithoutDeclaredSecurity(bearer?: string): Promise<string> {
     },
     bearer ? { bearer } : {},
   );
-  agents.push(agent);
   return agent.url;
 }
 

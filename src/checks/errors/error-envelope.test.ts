@@ -1,16 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  handAgentsClosedAfterAll,
   handCard03,
   refusal,
-  startHandAgent,
   verdictsOn,
-  type HandAgent,
 } from "../../runner/testing/hand-agent.js";
 import errorEnvelope from "./error-envelope.js";
 import invalidParams from "./invalid-params.js";
 
-const agents: HandAgent[] = [];
-afterAll(() => Promise.all(agents.map((a) => a.close())));
+const startHandAgent = handAgentsClosedAfterAll();
 
 /**
  * A 0.3 agent whose errors are well-formed JSON-RPC, but which takes any params of message/send (as the
@@ -23,7 +21,6 @@ async function acceptsBadParams(): Promise<string> {
     if (request.method !== "message/send") return refusal(-32601);
     return { result: { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } } };
   });
-  agents.push(agent);
   return agent.url;
 }
 

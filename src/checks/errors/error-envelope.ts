@@ -6,6 +6,7 @@ import {
   notJsonRpcRequest,
   parseErrorRequest,
   postRaw,
+  unknownMethodRequest,
   type BadRequest,
   type RawReply,
 } from "../support/raw-jsonrpc.js";
@@ -93,6 +94,8 @@ export default defineCheck({
       notJsonRpcRequest(),
       invalidParamsRequest(ctx),
       invalidParamsRequest(ctx, 0),
+      // A method check that runs before the id is read answers it null (seen at first sight).
+      unknownMethodRequest(),
     ];
     for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");

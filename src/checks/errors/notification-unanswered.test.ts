@@ -1,16 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validCard10 } from "../../card/fixtures.js";
 import {
+  handAgentsClosedAfterAll,
   handCard03,
   refusal,
-  startHandAgent,
   verdictsOn,
-  type HandAgent,
 } from "../../runner/testing/hand-agent.js";
 import notificationUnanswered from "./notification-unanswered.js";
 
-const agents: HandAgent[] = [];
-afterAll(() => Promise.all(agents.map((a) => a.close())));
+const startHandAgent = handAgentsClosedAfterAll();
 
 /** An agent that refuses a request without an id with -32600 and answers the rest as TaskNotFound. */
 async function refusesNotifications(generation: "0.3" | "1.0"): Promise<string> {
@@ -27,7 +25,6 @@ async function refusesNotifications(generation: "0.3" | "1.0"): Promise<string> 
     if (request.id === undefined) return refusal(-32600);
     return refusal(-32001);
   });
-  agents.push(agent);
   return agent.url;
 }
 

@@ -1,18 +1,16 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  handAgentsClosedAfterAll,
   handCard03,
   refusal,
-  startHandAgent,
   verdictsOn,
-  type HandAgent,
 } from "../../runner/testing/hand-agent.js";
 import sendReturnsTask from "../lifecycle/send-returns-task.js";
 import unknownTaskMessage0x from "../lifecycle/unknown-task-message-0x.js";
 import pushUnknownTask0x from "../push/unknown-task-not-found-0x.js";
 import invalidParams from "./invalid-params.js";
 
-const agents: HandAgent[] = [];
-afterAll(() => Promise.all(agents.map((a) => a.close())));
+const startHandAgent = handAgentsClosedAfterAll();
 
 /**
  * A 0.3 agent of its own dialect, as one seen at first sight: every message/send is answered
@@ -24,7 +22,6 @@ async function acceptsAnything(serves: boolean): Promise<string> {
     if (serves && request.method === "message/send") return { result: { status: "accepted" } };
     return refusal(serves ? -32001 : -32601);
   });
-  agents.push(agent);
   return agent.url;
 }
 

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validCard10 } from "../../card/fixtures.js";
-import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
+import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
 import listTasks from "./list-tasks.js";
 import sendReturnsTask from "./send-returns-task.js";
 
-const agents: HandAgent[] = [];
-afterAll(() => Promise.all(agents.map((a) => a.close())));
+const startHandAgent = handAgentsClosedAfterAll();
 
 /**
  * A 1.0 JSON-RPC agent whose tasks finish at once. `contextOnRead`: the task carries a contextId when read
@@ -44,7 +43,6 @@ async function agentWithoutContexts(contextOnRead: boolean): Promise<string> {
       };
     return refusal(-32601);
   });
-  agents.push(agent);
   return agent.url;
 }
 

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import capabilityErrors0x from "../errors/capability-errors-0x.js";
-import { refusal, startHandAgent, verdictsOn, type HandAgent } from "../../runner/testing/hand-agent.js";
+import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
 import sendReturnsTask from "./send-returns-task.js";
 import terminalTaskRejectsMessage0x from "./terminal-task-rejects-message-0x.js";
 
-const agents: HandAgent[] = [];
-afterAll(() => Promise.all(agents.map((a) => a.close())));
+const startHandAgent = handAgentsClosedAfterAll();
 
 /**
  * A hand-written A2A 0.1 agent without streaming, as the 0.1 spec describes one: tasks/send with the client's
@@ -44,7 +43,6 @@ async function agent01(spec: boolean): Promise<string> {
       return refusal(spec ? -32006 : -32601);
     return refusal(-32601);
   });
-  agents.push(agent);
   return agent.url;
 }
 

@@ -186,6 +186,20 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    id: "unknown-method-id-null",
+    bindings: ["JSONRPC"],
+    what: "the -32601 reply to an unknown method carries id null: the method is looked up before the id is read",
+    clause: "JSON-RPC 2.0 §5 (id MUST be the same as the request's; null only when it could not be detected)",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      const error = rpcError(r);
+      if (error?.code !== -32601 || !isObject(r.body) || !isObject(x.request)) return undefined;
+      if (typeof x.request.id !== "string" && typeof x.request.id !== "number") return undefined;
+      r.body.id = null;
+      return r;
+    },
+  },
+  {
     id: "error-as-string",
     violates: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
     bindings: ["JSONRPC"],

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { afterAll } from "vitest";
 import type { AddressInfo } from "node:net";
 import type { Finding } from "../../model/finding.js";
 import { commandLinePolicy } from "../../net/outbound-policy.js";
@@ -104,4 +105,18 @@ export async function verdictsOn(
   });
   const findings = (result.findings ?? []).filter((f) => !transport || f.transport === transport);
   return new Map(findings.map((f) => [f.id, f]));
+}
+
+/**
+ * startHandAgent for one test file: every agent it starts is closed once the file's tests are done.
+ * Call it at the top level of the file.
+ */
+export function handAgentsClosedAfterAll(): typeof startHandAgent {
+  const started: HandAgent[] = [];
+  afterAll(() => Promise.all(started.map((a) => a.close())));
+  return async (answer, options) => {
+    const agent = await startHandAgent(answer, options);
+    started.push(agent);
+    return agent;
+  };
 }
