@@ -88,14 +88,16 @@ export default defineCheck({
     const evidence: string[] = [];
     const accepted: string[] = [];
     let judged = 0;
+    // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
+    // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
+    const unknownMethod = unknownMethodRequest();
     // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
     const probes = [
       parseErrorRequest(),
       notJsonRpcRequest(),
       invalidParamsRequest(ctx),
       invalidParamsRequest(ctx, 0),
-      // A method check that runs before the id is read answers it null (seen at first sight).
-      unknownMethodRequest(),
+      unknownMethod,
     ];
     for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
@@ -103,6 +105,7 @@ export default defineCheck({
       if (!reply.ok) return fail(`${bad.what} got no answer: ${reply.error.message}`, evidence);
       // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
       // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
+      if (bad === unknownMethod && !(isObject(reply.json) && "error" in reply.json)) continue;
       if (!isObject(reply.json))
         return fail(
           `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,
