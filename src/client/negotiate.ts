@@ -191,19 +191,24 @@ function refusal(first: ProbeAnswer): string {
     : `the agent does not know ${first.method} (${first.detail})`;
 }
 
-function confirmed(
-  card: ProtocolGeneration,
-  wire: ProbeAnswer,
-  first: ProbeAnswer,
-  ids: string[],
-): Negotiation {
+/** What the card claims: the generation negotiation starts from, and how the notes name the claim. */
+interface Claim {
+  generation: ProtocolGeneration;
+  /** "A2A 0.3", or the card's own protocolVersion when it names no generation. */
+  says: string;
+  /** The notes' verb and claim: "claims A2A 0.3", or "says protocolVersion …" of a version that is none. */
+  claims: string;
+}
+
+function confirmed(claim: Claim, wire: ProbeAnswer, first: ProbeAnswer, ids: string[]): Negotiation {
+  const card = claim.generation;
   if (wire.generation === card) return { generation: card, source: "wire", notes: [], trafficIds: ids };
-  const message = `the card says A2A ${card} but the agent speaks A2A ${wire.generation} on the wire`;
+  const message = `the card says ${claim.says} but the agent speaks A2A ${wire.generation} on the wire`;
   return {
     generation: wire.generation,
     source: "wire",
     notes: [
-      `the card claims A2A ${card} but ${refusal(first)}; it answered A2A ${wire.generation}'s ${wire.method}, so the agent speaks A2A ${wire.generation} on the wire and is tested in it`,
+      `the card ${claim.claims} but ${refusal(first)}; it answered A2A ${wire.generation}'s ${wire.method}, so the agent speaks A2A ${wire.generation} on the wire and is tested in it`,
     ],
     mismatch: { card, wire: wire.generation, message },
     trafficIds: ids,
@@ -211,17 +216,18 @@ function confirmed(
 }
 
 /** A 0.2 card on an agent that answered a method only 0.3 has: tested as 0.3, the mismatch reported. */
-function servesNewer(card: ProtocolGeneration, newer: ProbeAnswer, ids: string[]): Negotiation {
+function servesNewer(claim: Claim, newer: ProbeAnswer, ids: string[]): Negotiation {
+  const card = claim.generation;
   return {
     generation: "0.3",
     source: "wire",
     notes: [
-      `the card claims A2A ${card} but the agent answers ${newer.detail}, a method A2A 0.3 added; it speaks A2A 0.3 on the wire and is tested in it`,
+      `the card ${claim.claims} but the agent answers ${newer.detail}, a method A2A 0.3 added; it speaks A2A 0.3 on the wire and is tested in it`,
     ],
     mismatch: {
       card,
       wire: "0.3",
-      message: `the card says A2A ${card} but the agent speaks A2A 0.3 on the wire`,
+      message: `the card says ${claim.says} but the agent speaks A2A 0.3 on the wire`,
     },
     trafficIds: ids,
   };
@@ -235,17 +241,18 @@ const PATH_03 = "/.well-known/agent-card.json";
  * A 0.2 card served at 0.3's well-known path, on an agent whose methods 0.2 and 0.3 share: the path is
  * what the wire shows of its generation, so it is tested as 0.3 and the mismatch reported.
  */
-function servedAt03Path(card: ProtocolGeneration, cardUrl: string, ids: string[]): Negotiation {
+function servedAt03Path(claim: Claim, cardUrl: string, ids: string[]): Negotiation {
+  const card = claim.generation;
   return {
     generation: "0.3",
     source: "wire",
     notes: [
-      `the card claims A2A ${card} but is served at ${cardUrl}, the location A2A 0.3 §5.3 introduced (A2A ${card} names /.well-known/agent.json), and the agent answers the methods A2A 0.2 and 0.3 share; it is tested as A2A 0.3`,
+      `the card ${claim.claims} but is served at ${cardUrl}, the location A2A 0.3 §5.3 introduced (A2A ${card} names /.well-known/agent.json), and the agent answers the methods A2A 0.2 and 0.3 share; it is tested as A2A 0.3`,
     ],
     mismatch: {
       card,
       wire: "0.3",
-      message: `the card says A2A ${card} but is served where A2A 0.3 puts it (${PATH_03})`,
+      message: `the card says ${claim.says} but is served where A2A 0.3 puts it (${PATH_03})`,
     },
     trafficIds: ids,
   };
@@ -256,21 +263,6 @@ export interface NegotiationEvidence {
   cardUrl?: string;
   /** The card's protocolVersion when it names no generation ("0.6"): negotiation then starts from the newest. */
   unknownVersion?: string;
-}
-
-/** The notes of a negotiation that started from the newest generation because the card named none. */
-function saidByCard(n: Negotiation, start: ProtocolGeneration, stated: string): Negotiation {
-  const version = start.replace(".", "\\.");
-  const what = `protocolVersion ${JSON.stringify(stated)} (no A2A version; tried from the newest, A2A ${start})`;
-  const relabel = (text: string) =>
-    text
-      .replace(new RegExp(`the card (claims|says) A2A ${version}`, "g"), `the card says ${what}`)
-      .replace(new RegExp(`the card's (A2A ${version}|version)`, "g"), `the card's ${what}`);
-  return {
-    ...n,
-    notes: n.notes.map(relabel),
-    ...(n.mismatch ? { mismatch: { ...n.mismatch, message: relabel(n.mismatch.message) } } : {}),
-  };
 }
 
 const at03Path = (evidence: NegotiationEvidence | undefined) =>
@@ -286,7 +278,7 @@ const atPre03Path = (evidence: NegotiationEvidence | undefined) =>
  * methods 0.2 and 0.3 share: the wire is 0.2 unless the agent serves a method only 0.3 has.
  */
 async function sharedMethodsAtPre03Path(
-  card: ProtocolGeneration,
+  claim: Claim,
   shared: ProbeAnswer,
   first: ProbeAnswer,
   make: (generation: ProtocolGeneration) => A2AClient,
@@ -299,10 +291,10 @@ async function sharedMethodsAtPre03Path(
   const ids = () => answers.flatMap((a) => a.trafficIds);
   if (newer) {
     answers.push(newer);
-    return servesNewer(card, newer, ids());
+    return servesNewer(claim, newer, ids());
   }
   const as02: ProbeAnswer = { ...shared, generation: "0.2" };
-  const negotiation = confirmed(card, as02, first, ids());
+  const negotiation = confirmed(claim, as02, first, ids());
   return {
     ...negotiation,
     notes: negotiation.notes.map(
@@ -324,18 +316,16 @@ export async function negotiateGeneration(
   override?: ProtocolGeneration,
   evidence?: NegotiationEvidence,
 ): Promise<Negotiation> {
-  const negotiation = await negotiateFrom(cardGeneration, make, override, evidence);
-  return evidence?.unknownVersion === undefined
-    ? negotiation
-    : saidByCard(negotiation, cardGeneration, evidence.unknownVersion);
-}
-
-async function negotiateFrom(
-  cardGeneration: ProtocolGeneration,
-  make: (generation: ProtocolGeneration) => A2AClient,
-  override?: ProtocolGeneration,
-  evidence?: NegotiationEvidence,
-): Promise<Negotiation> {
+  const stated = evidence?.unknownVersion;
+  const says =
+    stated === undefined
+      ? `A2A ${cardGeneration}`
+      : `protocolVersion ${JSON.stringify(stated)} (no A2A version; tried from the newest, A2A ${cardGeneration})`;
+  const claim: Claim = {
+    generation: cardGeneration,
+    says,
+    claims: stated === undefined ? `claims ${says}` : `says ${says}`,
+  };
   if (override)
     return {
       generation: override,
@@ -363,9 +353,9 @@ async function negotiateFrom(
       probe03.close();
       if (newer) {
         answers.push(newer);
-        return servesNewer(cardGeneration, newer, ids());
+        return servesNewer(claim, newer, ids());
       }
-      if (at03Path(evidence)) return servedAt03Path(cardGeneration, evidence?.cardUrl ?? PATH_03, ids());
+      if (at03Path(evidence)) return servedAt03Path(claim, evidence?.cardUrl ?? PATH_03, ids());
     }
     if (
       answer.verdict === "understood" &&
@@ -374,21 +364,14 @@ async function negotiateFrom(
       client instanceof JsonRpcA2AClient &&
       atPre03Path(evidence)
     )
-      return sharedMethodsAtPre03Path(
-        cardGeneration,
-        answer,
-        first,
-        make,
-        answers,
-        evidence?.cardUrl ?? PATH_02,
-      );
-    if (answer.verdict === "understood") return confirmed(cardGeneration, answer, first, ids());
+      return sharedMethodsAtPre03Path(claim, answer, first, make, answers, evidence?.cardUrl ?? PATH_02);
+    if (answer.verdict === "understood") return confirmed(claim, answer, first, ids());
     if (answer.verdict === "unknown" && answers.length === 1)
       return {
         generation: cardGeneration,
         source: "card",
         notes: [
-          `could not confirm A2A ${cardGeneration} on the wire (${answer.detail}); using the card's version`,
+          `could not confirm A2A ${cardGeneration} on the wire (${answer.detail}); using the card's ${stated === undefined ? "version" : claim.says}`,
         ],
         trafficIds: ids(),
         ...(answer.nothingAnswers !== undefined ? { nothingAnswers: answer.nothingAnswers } : {}),
@@ -398,7 +381,7 @@ async function negotiateFrom(
     generation: cardGeneration,
     source: "card",
     notes: [
-      `no A2A version was confirmed on the wire (${answers.map((a) => a.detail).join("; ")}); using the card's A2A ${cardGeneration}`,
+      `no A2A version was confirmed on the wire (${answers.map((a) => a.detail).join("; ")}); using the card's ${claim.says}`,
     ],
     trafficIds: ids(),
   };
