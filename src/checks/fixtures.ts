@@ -75,6 +75,8 @@ export interface FixtureOptions {
   streaming?: boolean;
   hints: Readonly<Record<string, string>>;
   budgetMs: number;
+  /** Told how long each task took from its send to a settled state (see src/runner/work-pace.ts). */
+  onTaskTimed?: (ms: number) => void;
 }
 
 /**
@@ -152,7 +154,10 @@ export class Fixtures {
     return this.once("settled", async () => {
       const started = performance.now();
       const settled = await this.sendAndSettle(this.options.message);
-      if (settled.ok) this.#normalMs = performance.now() - started;
+      if (settled.ok) {
+        this.#normalMs = performance.now() - started;
+        this.options.onTaskTimed?.(this.#normalMs);
+      }
       return settled;
     });
   }
@@ -227,6 +232,7 @@ export class Fixtures {
           if (sent.value.kind !== "task") return { text, ended: "message", ms: ms() };
           // Half the budget: a task still working then is the best running candidate anyway.
           const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs / 2);
+          if (settled.ok) this.options.onTaskTimed?.(ms());
           return { text, ended: settled.ok ? settled.value.state : "unknown", ms: ms() };
         }),
       ),

@@ -9,7 +9,8 @@ import {
 import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
 import { repeatedMessageJson } from "./message-id.js";
-import { methodName, type Operation } from "./methods.js";
+import { methodName, streamsMessage, type Operation } from "./methods.js";
+import { streamQuietLimit } from "./stream-events.js";
 import {
   extraMethod,
   listParams,
@@ -133,6 +134,7 @@ export class JsonRpcA2AClient implements A2AClient {
         method,
         headers,
         timeoutMs: this.ctx.timeoutMs,
+        quietMs: streamQuietLimit(this.ctx, streamsMessage(method)),
         policy: this.ctx.policy,
         traffic: this.ctx.traffic,
         ...(this.ctx.maxResponseBytes ? { maxBytes: this.ctx.maxResponseBytes } : {}),

@@ -51,6 +51,12 @@ const behaviours: Record<string, Reply> = {
     res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: 1, result })}\n\n`);
   },
   silent: () => undefined,
+  // One event, then neither an end nor another word (seen at first sight).
+  "silent-after-one": (_q, res, id) => {
+    res.setHeader("Content-Type", "text/event-stream");
+    const result = { kind: "status-update", taskId: "t", contextId: "c", status: { state: "working" } };
+    res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id, result })}\n\n`);
+  },
   "bad-event": (_q, res, id) => {
     res.setHeader("Content-Type", "text/event-stream");
     res.end(
@@ -167,6 +173,24 @@ describe("a JSON-RPC call to a hostile server", () => {
     const outcome = await call("silent", 500);
     expect(outcome.kind).toBe("unreachable");
     if (outcome.kind === "unreachable") expect(outcome.error.rule).toBe("timeout.total");
+  });
+
+  it("a silent message stream ends at the owner's quiet limit, a silent subscription at the timeout", async () => {
+    const client = new JsonRpcA2AClient(
+      { url: `${server.url}/silent-after-one`, binding: "JSONRPC", generation: "0.3" },
+      {
+        headers: {},
+        timeoutMs: 500,
+        messageStreamQuietMs: () => 40,
+        policy: commandLinePolicy,
+        traffic: new TrafficLog(),
+      },
+    );
+    const streamed = await client.stream({ text: "hi" });
+    expect(streamed.end).toEqual({ reason: "idle-timeout", message: "no event for 40 ms" });
+    expect(streamed.events).toHaveLength(1);
+    const subscribed = await client.subscribe("t");
+    expect(subscribed.end).toEqual({ reason: "idle-timeout", message: "no event for 500 ms" });
   });
 
   it("an unreadable stream event is reported while the readable ones still count", async () => {

@@ -3,6 +3,7 @@ import { NetError } from "../net/errors.js";
 import { PreparedHttpRequest } from "../net/http.js";
 import type { HttpResponse, PreparedRequestOptions, SendOptions } from "../net/http.js";
 import type { StreamOptions } from "../net/http-hop.js";
+import type { QuietLimit } from "../net/quiet-timer.js";
 import { tryParseJson } from "../net/json.js";
 import { unparsedEvent } from "./stream-events.js";
 import { answersWithEvents } from "./methods.js";
@@ -40,6 +41,8 @@ export interface RpcCall {
   params?: unknown;
   headers?: Record<string, string>;
   timeoutMs: number;
+  /** How long a streamed reply may stay silent (default timeoutMs). */
+  quietMs?: QuietLimit;
   /** Cap on the response (a stream's events included); the HTTP client's default when not given. */
   maxBytes?: number;
   policy: OutboundPolicy;
@@ -162,7 +165,7 @@ export interface RpcSendOptions {
  */
 export class PreparedJsonRpc {
   readonly #method: string;
-  readonly #timeoutMs: number;
+  readonly #quietMs: QuietLimit;
   readonly #http: PreparedHttpRequest;
   /** `"method":"…"`, escaped once. */
   readonly #methodMember: string;
@@ -171,7 +174,7 @@ export class PreparedJsonRpc {
 
   constructor(call: Omit<RpcCall, "params" | "signal" | "onStreamResult">) {
     this.#method = call.method;
-    this.#timeoutMs = call.timeoutMs;
+    this.#quietMs = call.quietMs ?? call.timeoutMs;
     this.#methodMember = `"method":${JSON.stringify(call.method)}`;
     const options: PreparedRequestOptions = {
       method: "POST",
@@ -195,7 +198,7 @@ export class PreparedJsonRpc {
   #quietSend(signal: AbortSignal | undefined): SendOptions {
     const last = this.#quiet;
     if (last && last[0] === signal) return last[1];
-    const send = withSignal({ idleMs: this.#timeoutMs }, signal);
+    const send = withSignal({ idleMs: this.#quietMs }, signal);
     this.#quiet = [signal, send];
     return send;
   }
@@ -214,7 +217,7 @@ export class PreparedJsonRpc {
         : `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember},"params":${paramsJson}}`;
     const listener = each.onStreamResult;
     const send = listener
-      ? withSignal({ idleMs: this.#timeoutMs, onEvent: (e) => forwardResult(e.data, listener) }, each.signal)
+      ? withSignal({ idleMs: this.#quietMs, onEvent: (e) => forwardResult(e.data, listener) }, each.signal)
       : this.#quietSend(each.signal);
     return this.#http.send(body, send).then((http) => readReply(http, id), unreachable);
   }

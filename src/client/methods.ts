@@ -43,6 +43,13 @@ const EVENT_METHODS = new Set(
   Object.values(names).flatMap((generation) => [generation.stream, generation.resubscribe]),
 );
 
+const MESSAGE_STREAM_METHODS = new Set(Object.values(names).map((generation) => generation.stream));
+
+/** Whether a JSON-RPC method streams the answer to a message (message/stream, SendStreamingMessage). */
+export function streamsMessage(method: string): boolean {
+  return MESSAGE_STREAM_METHODS.has(method);
+}
+
 /** Whether a JSON-RPC method answers with an event stream (its Accept is text/event-stream, else application/json). */
 export function answersWithEvents(method: string): boolean {
   return EVENT_METHODS.has(method);

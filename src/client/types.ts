@@ -24,6 +24,11 @@ export interface ClientContext {
   /** Query parameters added to every HTTP request (API keys "in: query"). */
   query?: Record<string, string>;
   timeoutMs: number;
+  /**
+   * How long a message stream may stay silent once open (at most timeoutMs), read again while it is
+   * silent; timeoutMs when absent. See streamQuietLimit.
+   */
+  messageStreamQuietMs?: () => number;
   policy: OutboundPolicy;
   traffic: TrafficLog;
   /** The owner's signal (an inspector turn, a run): aborting it closes every request and stream at once. */

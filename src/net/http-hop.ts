@@ -9,6 +9,7 @@ import type { WireError, WirePlan, WireTarget } from "./http1-head.js";
 import { sendPlanned } from "./http1.js";
 import type { WireExchange, WireHandlers } from "./http1.js";
 import type { CheckedAddress } from "./outbound-policy.js";
+import { QuietTimer, type QuietLimit } from "./quiet-timer.js";
 import { SseParser } from "./sse-parser.js";
 import type { SseEvent } from "./sse-parser.js";
 import type { TrafficHandle } from "./traffic.js";
@@ -23,7 +24,7 @@ export interface StreamEnd {
 
 export interface StreamOptions {
   /** End the stream when no event arrived for this long. */
-  idleMs: number;
+  idleMs: QuietLimit;
   /** End the stream after this many events (default 10,000). */
   maxEvents?: number;
   /** Called as each event arrives. */
@@ -157,7 +158,7 @@ class CappedHop implements WireHandlers, Expiring, Abortable {
   readonly #reject: (error: NetError) => void;
   #req: WireExchange | undefined;
   /** A stream's idle timer. */
-  #timer: NodeJS.Timeout | undefined;
+  #quiet: QuietTimer | undefined;
   #settled = false;
   #response: Omit<HopResult, "body" | "bytes" | "truncated"> | undefined;
   #chunks: Buffer[] = [];
@@ -268,8 +269,9 @@ class CappedHop implements WireHandlers, Expiring, Abortable {
       events: [],
     };
     this.#stream = state;
-    const idle = `no event for ${options.idleMs} ms`;
-    this.#timer = setTimeout(() => this.#endStream("idle-timeout", idle), options.idleMs);
+    this.#quiet = new QuietTimer(options.idleMs, (ms) =>
+      this.#endStream("idle-timeout", `no event for ${ms} ms`),
+    );
   }
 
   #onEvent(event: SseEvent, options: StreamOptions, maxEvents: number): void {
@@ -277,7 +279,7 @@ class CappedHop implements WireHandlers, Expiring, Abortable {
     if (this.#settled || !state || state.events.length >= maxEvents) return;
     const timed: TimedSseEvent = { ...event, at_ms: this.#elapsed() };
     state.events.push(timed);
-    this.#timer?.refresh();
+    this.#quiet?.heard();
     this.#hop.trace?.event(timed, timed.at_ms);
     try {
       options.onEvent?.(timed);
@@ -353,7 +355,7 @@ class CappedHop implements WireHandlers, Expiring, Abortable {
   #settle(): void {
     this.#settled = true;
     unwatchDeadline(this);
-    clearTimeout(this.#timer);
+    this.#quiet?.stop();
     unwatchAbort(this);
   }
 

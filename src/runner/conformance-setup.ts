@@ -48,6 +48,8 @@ export interface ContextInputs {
   hints: Readonly<Record<string, string>>;
   cardKeys?: readonly Jwk[];
   checkTimeoutMs: number;
+  /** Told how long the agent's tasks take (see work-pace.ts). */
+  onTaskTimed?: (ms: number) => void;
   peer?: PeerAgent;
   otherCaller?: OtherCaller;
 }
@@ -82,6 +84,7 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
       streaming: inputs.validation.card.capabilities.streaming,
       hints: inputs.hints,
       budgetMs: inputs.checkTimeoutMs,
+      ...(inputs.onTaskTimed ? { onTaskTimed: inputs.onTaskTimed } : {}),
     }),
     timeoutMs: inputs.checkTimeoutMs,
     ...(inputs.peer ? { peer: inputs.peer } : {}),

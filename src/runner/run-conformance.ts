@@ -35,6 +35,7 @@ import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
 import type { RunRequest } from "./kinds/define.js";
 import { recordEndpoint, type Reached } from "./reach.js";
+import { WorkPace } from "./work-pace.js";
 import type { Run } from "./run.js";
 import { conformanceDefaults } from "../model/limits.js";
 
@@ -194,8 +195,11 @@ export async function runSuite(
   request: RunRequest<ConformanceConfig>,
 ): Promise<RunResult> {
   const { result, emit } = run;
-  const { agent, ctx: clientContext } = reached;
   const { config } = request;
+  const pace = new WorkPace(reached.ctx.timeoutMs, config.hints?.["slow"] !== undefined);
+  const clientContext: ClientContext = { ...reached.ctx, messageStreamQuietMs: pace.quietLimitMs };
+  const paced: Reached = { ...reached, ctx: clientContext };
+  const { agent } = paced;
   // With --endpoint and no card, the card checks see the missing card as an empty one and say what is missing.
   const validation = agent.validation ?? validateCard(null);
   const discovery: FoundCard = agent.discovery.found
@@ -210,7 +214,7 @@ export async function runSuite(
   const wanted = config.transports?.map((t) => parseTransport(t) as Transport);
   const { sides, notes } = await generationSides(agent, clientContext, request.protocolOverride);
   result.warnings.push(...notes);
-  const connected = await connectSides(run, reached, sides, wanted, request.protocolOverride);
+  const connected = await connectSides(run, paced, sides, wanted, request.protocolOverride);
   const targets = connected.flatMap((c) => c.targets);
   if (targets.length === 0)
     return run.finish(
@@ -241,6 +245,7 @@ export async function runSuite(
     hints: { ...config.hints },
     ...(request.cardKeys ? { cardKeys: request.cardKeys } : {}),
     checkTimeoutMs: clientContext.timeoutMs,
+    onTaskTimed: pace.timed,
     ...(peer ? { peer } : {}),
     ...otherCallerOf(config.identities, result.warnings),
   };

@@ -65,7 +65,7 @@ export default defineCheck({
     if (end.reason === "closed") return pass(`closed after ${eventCount(stream)}`, stream.trafficIds);
     if (end.reason === "idle-timeout")
       return fail(
-        `the stream neither ended nor sent anything for ${Math.round(ctx.timeoutMs / 1000)} s`,
+        `the stream neither ended nor sent anything more (${end.message ?? "silent"})`,
         stream.trafficIds,
       );
     return fail(

@@ -236,7 +236,8 @@ export class GrpcA2AClient implements A2AClient {
       };
     }
     const outcome = emptyStream([]);
-    const result = await this.#transport.stream({ codec, request, headers: this.#headers() }, (message) => {
+    const call = { codec, request, headers: this.#headers(), messageStream: op === "stream" };
+    const result = await this.#transport.stream(call, (message) => {
       outcome.arrivalsMs.push(message.atMs);
       if ("invalid" in message) return void outcome.invalidEvents.push(message.invalid);
       outcome.rawEvents.push(message.json);

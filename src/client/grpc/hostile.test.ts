@@ -33,6 +33,11 @@ const hostile: Impl = {
     call.write(working); // then silence
   },
   subscribeToTask: (call: grpc.ServerWritableStream<{ id: string }, unknown>) => {
+    if (call.request.id === "silent") {
+      call.sendMetadata(new grpc.Metadata());
+      call.write(working); // then silence
+      return;
+    }
     if (call.request.id === "flood") {
       for (let i = 0; i < MAX_STREAM_MESSAGES + 50; i++) call.write(working);
       call.end();
@@ -147,6 +152,15 @@ describe("the gRPC client against servers that misbehave", () => {
     expect(outcome.failure).toBeUndefined();
     expect(outcome.events).toHaveLength(1);
     expect(outcome.end.reason).toBe("idle-timeout");
+  });
+
+  it("ends a silent message stream at the owner's quiet limit, a silent subscription at the timeout", async () => {
+    const quick = client(grpcPort, context({ messageStreamQuietMs: () => 40 }));
+    const streamed = await quick.stream({ text: "hello" });
+    expect(streamed.end).toEqual({ reason: "idle-timeout", message: "no message for 40 ms" });
+    expect(streamed.events).toHaveLength(1);
+    const subscribed = await quick.subscribe("silent");
+    expect(subscribed.end).toEqual({ reason: "idle-timeout", message: "no message for 500 ms" });
   });
 
   it("keeps the events of a stream that fails midway and reports the error", async () => {

@@ -2,6 +2,7 @@ import { onAbortUntilReleased } from "../../net/abort-watch.js";
 import * as grpc from "@grpc/grpc-js";
 import type { NetError } from "../../net/errors.js";
 import type { StreamEndReason } from "../../net/http-hop.js";
+import { QuietTimer, type QuietLimit } from "../../net/quiet-timer.js";
 import type { TrafficHandle } from "../../net/traffic.js";
 import type { RpcCodec } from "./codec.js";
 import { headersOf } from "./metadata.js";
@@ -14,7 +15,10 @@ import { MAX_STREAM_MESSAGES, decodeMessage, recordedBody } from "./wire.js";
 export interface StreamRunSetup {
   codec: RpcCodec;
   trace: TrafficHandle;
+  /** The wait for the response headers. */
   timeoutMs: number;
+  /** Then, how long the stream may stay silent. */
+  quietMs: QuietLimit;
   onMessage: (message: StreamMessage) => void;
   timeoutError: () => NetError;
   /** The owner's signal: aborting it cancels the call. */
@@ -32,7 +36,9 @@ type Ending = Omit<StreamResult, "messages" | "trafficIds">;
 export class ServerStreamRun {
   readonly result: Promise<StreamResult>;
   readonly #messages: StreamMessage[] = [];
+  /** The wait for the response headers; then the silence limit (#quiet) applies. */
   readonly #timer: NodeJS.Timeout;
+  #quiet: QuietTimer | undefined;
   #headers: grpc.Metadata | undefined;
   #settled = false;
   #release = (): void => undefined;
@@ -46,7 +52,7 @@ export class ServerStreamRun {
     this.#timer = setTimeout(() => this.#onTimer(), setup.timeoutMs);
     rpc.on("metadata", (m: grpc.Metadata) => {
       this.#headers = m;
-      this.#timer.refresh();
+      this.#opened();
     });
     rpc.on("data", (payload: Buffer) => this.#onData(payload));
     // grpc-js reports a non-OK status both as "error" and "status"; "status" alone decides.
@@ -63,6 +69,7 @@ export class ServerStreamRun {
     if (this.#settled) return;
     this.#settled = true;
     clearTimeout(this.#timer);
+    this.#quiet?.stop();
     this.#release();
     if (cancel) this.rpc.cancel();
     this.#resolve({ ...ending, messages: this.#messages, trafficIds: [this.setup.trace.id] });
@@ -74,18 +81,25 @@ export class ServerStreamRun {
     this.#finish({ end: { reason, message } }, true);
   }
 
+  /** No response headers in time: nobody answered. */
   #onTimer(): void {
-    if (this.#headers === undefined && this.#messages.length === 0) {
-      const error = this.setup.timeoutError();
-      this.setup.trace.fail({ rule: error.rule, message: error.message });
-      return this.#finish({ unreachable: error, end: { reason: "error", message: error.message } }, true);
-    }
-    this.#stop("idle-timeout", `no message for ${this.setup.timeoutMs} ms`);
+    const error = this.setup.timeoutError();
+    this.setup.trace.fail({ rule: error.rule, message: error.message });
+    this.#finish({ unreachable: error, end: { reason: "error", message: error.message } }, true);
+  }
+
+  /** The server answered (headers or a first message): from now on silence is what ends the stream. */
+  #opened(): void {
+    if (this.#quiet || this.#settled) return this.#quiet?.heard();
+    clearTimeout(this.#timer);
+    this.#quiet = new QuietTimer(this.setup.quietMs, (ms) =>
+      this.#stop("idle-timeout", `no message for ${ms} ms`),
+    );
   }
 
   #onData(payload: Buffer): void {
     if (this.#settled) return;
-    this.#timer.refresh();
+    this.#opened();
     const { codec, trace } = this.setup;
     trace.wire(payload);
     const decoded = decodeMessage(codec, payload);

@@ -18,12 +18,15 @@ import { ServerStreamRun } from "./stream-run.js";
 import { MAX_MESSAGE_BYTES, decodeMessage, failureBody, recordedBody } from "./wire.js";
 import type { GrpcFailure } from "./status.js";
 import type { StreamMessage, StreamResult, UnaryResult } from "./call-results.js";
+import { streamQuietLimit } from "../stream-events.js";
 
 /** One RPC to make: the codec, the ProtoJSON request and the metadata. */
 export interface RpcCall {
   codec: RpcCodec;
   request: JsonObject;
   headers: Record<string, string>;
+  /** A stream of the answer to a message (not a subscription): see streamQuietLimit. */
+  messageStream?: boolean;
 }
 
 const identity = (b: Buffer): Buffer => b;
@@ -244,6 +247,7 @@ export class GrpcTransport {
       codec: call.codec,
       trace: opened.trace,
       timeoutMs: this.ctx.timeoutMs,
+      quietMs: streamQuietLimit(this.ctx, call.messageStream === true),
       onMessage,
       timeoutError: () => this.#timeoutError(),
       ...(this.ctx.signal ? { signal: this.ctx.signal } : {}),

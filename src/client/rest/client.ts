@@ -113,7 +113,7 @@ class HttpJsonClient implements RestClient {
       body,
       label: "SendStreamingMessage",
     };
-    return streamRest(this.target, this.ctx, req, onEvent);
+    return streamRest(this.target, this.ctx, req, onEvent, true);
   }
 
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {

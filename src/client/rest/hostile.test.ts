@@ -5,7 +5,7 @@ import { closedPort, serve } from "../../net/testing/loopback-server.js";
 import type { LoopbackServer } from "../../net/testing/loopback-server.js";
 import { TrafficLog } from "../../net/traffic.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
-import type { ClientTarget } from "../types.js";
+import type { ClientContext, ClientTarget } from "../types.js";
 import { createRestClient } from "./index.js";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -21,6 +21,7 @@ async function clientFor(
   handler: Handler,
   target: Partial<ClientTarget> = {},
   query?: Record<string, string>,
+  extra: Partial<ClientContext> = {},
 ) {
   const server = await serve(handler);
   servers.push(server);
@@ -34,6 +35,7 @@ async function clientFor(
       timeoutMs: 500,
       policy: commandLinePolicy,
       traffic,
+      ...extra,
     },
   );
   return { client, traffic };
@@ -114,6 +116,20 @@ describe("HTTP+JSON client: streams that misbehave", () => {
     expect(outcome.end.reason).toBe("idle-timeout");
     expect(outcome.events).toMatchObject([{ kind: "task", state: "working" }]);
     expect(outcome.failure).toBeUndefined();
+  });
+
+  it("ends a silent message stream at the owner's quiet limit, a silent subscription at the timeout", async () => {
+    const working = { task: { ...TASK, status: { state: "TASK_STATE_WORKING" } } };
+    const silentAfterOne: Handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      res.write(`data: ${JSON.stringify(working)}\n\n`);
+    };
+    const { client } = await clientFor(silentAfterOne, {}, undefined, { messageStreamQuietMs: () => 40 });
+    const streamed = await client.stream({ text: "hi" });
+    expect(streamed.end).toEqual({ reason: "idle-timeout", message: "no event for 40 ms" });
+    expect(streamed.events).toHaveLength(1);
+    const subscribed = await client.subscribe("t1");
+    expect(subscribed.end).toEqual({ reason: "idle-timeout", message: "no event for 500 ms" });
   });
 
   it("treats a JSON reply to a streaming call as a refusal", async () => {

@@ -1,6 +1,6 @@
 import type { TimedSseEvent } from "../../net/http-hop.js";
 import { tryParseJson } from "../../net/json.js";
-import { unparsedEvent } from "../stream-events.js";
+import { streamQuietLimit, unparsedEvent } from "../stream-events.js";
 import { normalizeReply } from "../../protocol/normalize.js";
 import type { Reply } from "../../protocol/model.js";
 import type { ClientContext, ClientTarget, StreamOutcome } from "../types.js";
@@ -89,16 +89,20 @@ function refusal(sent: Sent & { ok: true }): Failure {
   return { ok: false, kind: "invalid", reason, raw, trafficIds };
 }
 
-/** Runs one streaming request (message:stream, tasks/{id}:subscribe) and reports the stream as it arrived. */
+/**
+ * Runs one streaming request (message:stream, tasks/{id}:subscribe) and reports the stream as it arrived;
+ * `messageStream` marks the answer to a message (see streamQuietLimit).
+ */
 export async function streamRest(
   target: ClientTarget,
   ctx: ClientContext,
   req: RestRequest,
   listener?: (event: Reply, raw: unknown) => void,
+  messageStream = false,
 ): Promise<StreamOutcome> {
   const collector = new EventCollector(req.url, listener);
   const sent = await sendRest(target, ctx, req, {
-    idleMs: ctx.timeoutMs,
+    idleMs: streamQuietLimit(ctx, messageStream),
     onEvent: (event) => collector.add(event),
   });
   if (!sent.ok)
