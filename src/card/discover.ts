@@ -26,16 +26,31 @@ export interface DiscoveryOptions {
 
 /**
  * The locations docs/test-files.md tries, in order: agent-card.json then agent.json under the given path,
- * then both at the host's root. A URL ending in .json is the card itself.
+ * then both at the host's root, then the URL itself. A URL ending in .json, or one under /.well-known/
+ * (a card served at /.well-known/agent-card, seen at first sight), is the card itself, tried first.
  */
 export function cardLocations(agentUrl: string): string[] {
   const url = new URL(agentUrl);
-  if (url.pathname.toLowerCase().endsWith(".json")) return [url.toString()];
+  const path = url.pathname.toLowerCase();
+  if (path.endsWith(".json")) return [url.toString()];
   const base = url.pathname.replace(/\/+$/, "");
   const origin = url.origin;
-  const atPath = [`${origin}${base}/.well-known/agent-card.json`, `${origin}${base}/.well-known/agent.json`];
   const atRoot = [`${origin}/.well-known/agent-card.json`, `${origin}/.well-known/agent.json`];
-  return base === "" ? atRoot : [...atPath, ...atRoot];
+  if (path.includes("/.well-known/")) return [url.toString(), ...atRoot];
+  if (base === "") return atRoot;
+  const atPath = [`${origin}${base}/.well-known/agent-card.json`, `${origin}${base}/.well-known/agent.json`];
+  return [...atPath, ...atRoot, url.toString()];
+}
+
+/**
+ * Whether a JSON object found at the agent URL itself, the last guess, reads as a card: an endpoint may
+ * answer a GET with a JSON error object, which is no card.
+ */
+function looksLikeCard(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  return ["name", "skills", "capabilities", "supportedInterfaces", "supported_interfaces"].some(
+    (field) => field in value,
+  );
 }
 
 async function tryLocation(
@@ -91,8 +106,14 @@ async function tryLocation(
 /** Finds the agent card: the first location answering 200 with a JSON object wins (docs/test-files.md). */
 export async function discoverCard(agentUrl: string, opts: DiscoveryOptions): Promise<DiscoveryResult> {
   const tried: DiscoveryAttempt[] = [];
-  for (const url of cardLocations(agentUrl)) {
+  const locations = cardLocations(agentUrl);
+  const lastGuess = locations.length > 1 ? locations.at(-1) : undefined;
+  for (const url of locations) {
     const { attempt, card, headers } = await tryLocation(url, opts);
+    if (card !== undefined && url === lastGuess && !url.includes("/.well-known/") && !looksLikeCard(card)) {
+      tried.push({ ...attempt, outcome: "a JSON object that is no agent card" });
+      continue;
+    }
     tried.push(attempt);
     if (card !== undefined) return { found: true, url, card, tried, headers: headers ?? {} };
   }

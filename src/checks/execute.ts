@@ -27,8 +27,14 @@ export function needMet(need: CheckNeed, ctx: CheckContext): boolean {
   }
 }
 
+/** The check that judges whether an agent card is available at all. */
+export const CARD_OWNER_ID = "card.required-fields";
+
 /** Why a check does not apply here, or undefined when it does. */
 export function skipReason(check: CheckDefinition, ctx: CheckContext): string | undefined {
+  // Tested through --endpoint without a card: there is no card to judge but its absence.
+  if (check.category === "card" && ctx.rawCard === null && check.id !== CARD_OWNER_ID)
+    return `no agent card was found (${CARD_OWNER_ID} reports it)`;
   if (check.bindings && !check.bindings.includes(ctx.transport))
     return `applies to ${check.bindings.join(", ")} only`;
   if (check.generations && !check.generations.includes(ctx.generation))

@@ -50,3 +50,19 @@ describe("an agent whose card is not found", () => {
     expect(result.findings).toEqual([]);
   });
 });
+
+describe("an agent tested through --endpoint without a card", () => {
+  it("fails card.required-fields for the missing card, and the other card checks have nothing to judge", async () => {
+    const url = await answersNotFound();
+    const result = await conform(url, {
+      endpointOverride: { url: `${url}/a2a`, transport: "JSONRPC" },
+      categories: ["card"],
+    });
+    const judged = (result.findings ?? []).filter((f) => f.status !== "skip");
+    expect(judged.map((f) => [f.id, f.status])).toEqual([["card.required-fields", "fail"]]);
+    expect(judged[0]?.message).toMatch(/^no agent card was found .*§8\.1/);
+    const others = (result.findings ?? []).filter((f) => f.id !== "card.required-fields");
+    expect(others.length).toBeGreaterThan(5);
+    for (const f of others) expect(f.message).toMatch(/no agent card was found|applies to|does not claim/);
+  });
+});

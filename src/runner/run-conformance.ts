@@ -4,6 +4,7 @@ import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
 import {
+  CARD_OWNER_ID,
   dependencyFinding,
   executeCheck,
   notRunFinding,
@@ -116,7 +117,7 @@ function selectJobs(
 
 /** The check that owns a card that is not available at all, and the one TCK requirement that judges. */
 const CARD_OWNER = {
-  id: "card.required-fields",
+  id: CARD_OWNER_ID,
   tck: ["CARD-DISC-001"],
   recommendation:
     "Serve the agent card at /.well-known/agent-card.json (A2A 0.3 §5.3, 1.0.1 §8.2), or give the URL of the card itself if it lives elsewhere.",

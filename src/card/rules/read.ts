@@ -103,6 +103,7 @@ export function isNonEmptyString(value: unknown): value is string {
 /** A short description of a value for messages: `"ftp://x"`, `42`, `a list`, `an object`. */
 export function describe(value: unknown): string {
   if (value === undefined) return "nothing";
+  if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (isObject(value)) return "an object";
   if (typeof value === "string") {

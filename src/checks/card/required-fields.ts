@@ -26,6 +26,13 @@ export default defineCheck({
   scope: "agent",
   basic: true,
   run: (ctx) => {
+    // Tested through --endpoint without a card: its absence is the finding.
+    if (ctx.rawCard === null)
+      return Promise.resolve(
+        fail(
+          `no agent card was found (first location tried: ${ctx.cardUrl}); A2A 1.0.1 §8.1: A2A Servers MUST make an Agent Card available`,
+        ),
+      );
     const verdict = judgeCardIssues(
       ctx,
       [
@@ -41,13 +48,40 @@ export default defineCheck({
       "errors",
       "required fields",
     );
-    const missing = missingOn03(ctx);
+    const missing = [missingOn03(ctx), spelledSnakeCase(ctx)].filter((m) => m !== undefined).join("; ");
     if (!missing) return Promise.resolve(verdict);
     return Promise.resolve(
       verdict.status === "fail" ? { ...verdict, message: `${verdict.message}; ${missing}` } : fail(missing),
     );
   },
 });
+
+const REQUIRED = [
+  "name",
+  "description",
+  "version",
+  "capabilities",
+  "defaultInputModes",
+  "defaultOutputModes",
+  "skills",
+];
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Required members present only under their snake_case spelling. The card is read leniently (the rest of
+ * the suite uses them), but judged strictly: the JSON names are camelCase (the 0.2/0.3 schemas; 1.0.1 §5.5:
+ * "All JSON serializations of the A2A protocol data model MUST use camelCase naming for field names"), so
+ * a client reading the card finds these members missing.
+ */
+function spelledSnakeCase(ctx: CheckContext): string | undefined {
+  const card = ctx.rawCard;
+  if (typeof card !== "object" || card === null) return undefined;
+  const snake = REQUIRED.filter((name) => !(name in card) && snakeCase(name) in card);
+  if (snake.length === 0) return undefined;
+  const named = snake.map((name) => `${name} (spelled ${snakeCase(name)})`).join(", ");
+  return `required members present only in snake_case: ${named}; the card's JSON names are camelCase (A2A 0.3 §5.5 schema, 1.0.1 §5.5: JSON field names MUST be camelCase)`;
+}
 
 /**
  * The wire decides the version, so an agent that answers 0.3 methods owes the card members 0.3 requires:

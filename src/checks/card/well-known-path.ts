@@ -1,4 +1,4 @@
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, pass } from "../define.js";
 import { cardEvidence, getWithoutCredentials, isJsonObject } from "../support/card-traffic.js";
 
 const CURRENT = "/.well-known/agent-card.json";
@@ -23,17 +23,21 @@ export default defineCheck({
     const url = new URL(ctx.cardUrl);
     if (url.pathname.endsWith(CURRENT))
       return pass(`the card was found at ${ctx.cardUrl}`, cardEvidence(ctx));
-    if (!url.pathname.endsWith(LEGACY))
-      return skip(`the card URL ${ctx.cardUrl} was given directly, not found at a well-known path`);
-    url.pathname = url.pathname.slice(0, -LEGACY.length) + CURRENT;
-    const res = await getWithoutCredentials(ctx, url.toString(), "card (current path)");
+    // A card found elsewhere (at the legacy path, or at a URL the user gave): is it also where clients look?
+    const current = url.pathname.endsWith(LEGACY)
+      ? new URL(url.pathname.slice(0, -LEGACY.length) + CURRENT, url)
+      : new URL(CURRENT, url.origin);
+    const res = await getWithoutCredentials(ctx, current.toString(), "card (current path)");
     if (typeof res !== "string" && res.status === 200 && isJsonObject(res.body))
-      return pass(`the card is at ${url.toString()} too`, res.trafficId ? [res.trafficId] : []);
+      return pass(`the card is at ${current.toString()} too`, res.trafficId ? [res.trafficId] : []);
     const why = typeof res === "string" ? res : `HTTP ${res.status}`;
     const evidence = [
       ...cardEvidence(ctx),
       ...(typeof res !== "string" && res.trafficId ? [res.trafficId] : []),
     ];
-    return fail(`the card is only at the legacy ${ctx.cardUrl}; ${url.toString()} answered ${why}`, evidence);
+    const where = url.pathname.endsWith(LEGACY)
+      ? `only at the legacy ${ctx.cardUrl}`
+      : `only at ${ctx.cardUrl}`;
+    return fail(`the card is ${where}; ${current.toString()} answered ${why}`, evidence);
   },
 });

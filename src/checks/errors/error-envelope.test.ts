@@ -33,3 +33,36 @@ describe("errors.error-envelope", () => {
     expect(byId.get("errors.error-envelope")?.message).toMatch(/got a result, which its own check judges/);
   });
 });
+
+/** A 0.3 agent whose errors are well-formed apart from the id, which `idOf` chooses. */
+async function errorsWithId(idOf: (request: { id: unknown; code: number }) => unknown): Promise<string> {
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return handCard03(url);
+    const code = request.jsonrpc !== "2.0" ? -32600 : request.method === "tasks/get" ? -32001 : -32601;
+    const id = idOf({ id: request.id, code });
+    return { ...(id === undefined ? { id: undefined } : { id }), ...refusal(code) };
+  });
+  return agent.url;
+}
+
+describe("errors.error-envelope: the id of an error reply", () => {
+  it("fails a reply to a request whose id is null that carries another id", async () => {
+    const url = await errorsWithId(({ id }) => (id === null ? "" : (id ?? null)));
+    const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/request id is null: the reply id is "", not null/);
+  });
+
+  it("fails an Invalid Request reply with no id member, although the request's id could be read", async () => {
+    const url = await errorsWithId(({ id, code }) => (code === -32600 ? undefined : (id ?? null)));
+    const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/the reply has no id/);
+  });
+
+  it("passes errors that echo every id, null included", async () => {
+    const url = await errorsWithId(({ id }) => id ?? null);
+    const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "pass" });
+  });
+});

@@ -3,7 +3,9 @@ import type { CheckContext } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
   invalidParamsRequest,
+  noVersionRequest,
   notJsonRpcRequest,
+  nullIdRequest,
   parseErrorRequest,
   postRaw,
   unknownMethodRequest,
@@ -72,7 +74,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number; null when the id could not be read); a successful reply echoes the id too.',
+    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
   quote: {
@@ -97,6 +99,10 @@ export default defineCheck({
       notJsonRpcRequest(),
       invalidParamsRequest(ctx),
       invalidParamsRequest(ctx, 0),
+      // An id that can be read is echoed even when the request is otherwise invalid (seen at first sight:
+      // no id member at all), and a null id is echoed as null (seen: the empty string).
+      noVersionRequest(ctx),
+      nullIdRequest(ctx),
       unknownMethod,
     ];
     for (const bad of probes) {

@@ -11,7 +11,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message that has no messageId, a role outside the enum or a part that is a number (0.2 on), or no part at all (1.0), a get and a cancel with no id.",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message that has no messageId, a role outside the enum or a part that is a number (0.2 on), or no part at all (1.0), a get and a cancel with no id, a get with no params member at all.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -69,7 +69,14 @@ export default defineCheck({
         `${wrong.length} of ${shapes.length} malformed requests did not get -32602: ${wrong.join("; ")}`,
         evidence,
       );
-    return pass(`all ${shapes.length} malformed requests (send, get, cancel) were answered -32602`, evidence);
+    const byTaskNotFound =
+      lenient.length > 0
+        ? `; ${lenient.join(", ")} got TaskNotFound (-32001), which also names the missing id`
+        : "";
+    return pass(
+      `${shapes.length - lenient.length} of ${shapes.length} malformed requests were answered -32602${byTaskNotFound}`,
+      evidence,
+    );
   },
 });
 
@@ -133,5 +140,7 @@ const malformed: readonly Malformed[] = [
   { op: "send", params: {}, what: "with no message" },
   // A request that names no task may also be told the task is not found: the official 0.3 SDK does.
   { op: "get", params: {}, what: "with no id", orTaskNotFound: true },
+  // JSON-RPC 2.0 §4.2 lets a request leave params out; a get cannot do without them (seen at first sight: -32603).
+  { op: "get", params: undefined, what: "with no params member", orTaskNotFound: true },
   { op: "cancel", params: {}, what: "with no id", orTaskNotFound: true },
 ];

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js";
 import { validCard10 } from "../../card/fixtures.js";
 import {
   handAgentsClosedAfterAll,
@@ -28,7 +29,36 @@ async function refusesNotifications(generation: "0.3" | "1.0"): Promise<string> 
   return agent.url;
 }
 
+const servers: LoopbackServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+/** A 0.3 agent behind a web framework that refuses a body without an id before any JSON-RPC code runs. */
+async function frameworkRefusesNotifications(): Promise<string> {
+  const server = await serve((req, res) => {
+    res.setHeader("content-type", "application/json");
+    if (req.method === "GET") return void res.end(JSON.stringify(handCard03(`${server.url}/`)));
+    res.statusCode = 400;
+    res.end(
+      JSON.stringify({
+        statusCode: 400,
+        code: "FST_ERR_VALIDATION",
+        error: "Bad Request",
+        message: "body must have required property 'id'",
+      }),
+    );
+  });
+  servers.push(server);
+  return `${server.url}/`;
+}
+
 describe("errors.notification-unanswered", () => {
+  // Over HTTP something always comes back; JSON-RPC 2.0 §4.1 forbids a JSON-RPC Response, which this is not.
+  it("passes a 0.3 agent whose web framework refuses a notification with its own HTTP 400 body", async () => {
+    const byId = await verdictsOn(await frameworkRefusesNotifications(), [notificationUnanswered], "JSONRPC");
+    expect(byId.get("errors.notification-unanswered")).toMatchObject({ status: "pass" });
+    expect(byId.get("errors.notification-unanswered")?.message).toMatch(/no JSON-RPC reply \(HTTP 400\)/);
+  });
+
   // 0.3 §6.11.1: a request without an id "is assumed to be a notification"; JSON-RPC 2.0 §4.1: no reply.
   it("fails a 0.3 agent that answers a notification, even with -32600", async () => {
     const byId = await verdictsOn(await refusesNotifications("0.3"), [notificationUnanswered], "JSONRPC");

@@ -24,7 +24,7 @@ export default defineCheck({
     },
   ],
   recommendation:
-    'Answer a request that has no "id" member with an empty HTTP 204 (or refuse it with -32600 before routing); never run it and send its result or error back.',
+    'Answer a request that has no "id" member with an empty HTTP 204 and never run it. Only an A2A 1.0 agent may instead refuse it unread with -32600 (a 0.x agent sends no JSON-RPC reply at all, not even an error).',
   selfTest: [{ flaw: "notification-answered", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   scope: "transport",
   bindings: ["JSONRPC"],
@@ -38,8 +38,9 @@ export default defineCheck({
     const reply = await postRaw(ctx, body, "notification");
     if (!reply.ok) return skip(`the notification got no HTTP reply at all: ${reply.error.message}`);
     const json = reply.json;
-    // Any object with a result or an error is a reply, whether or not it says "jsonrpc": "2.0".
-    const isResponse = isObject(json) && ("result" in json || "error" in json);
+    // An object with a result or an error object is a reply, whether or not it says "jsonrpc": "2.0"; a web
+    // framework's own refusal ({"statusCode": 400, "error": "Bad Request"}, seen at first sight) is none.
+    const isResponse = isObject(json) && ("result" in json || isObject(json.error) || "jsonrpc" in json);
     if (!isResponse)
       return pass(
         `a ${method} notification got no JSON-RPC reply (HTTP ${reply.http.status})`,

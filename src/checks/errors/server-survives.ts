@@ -73,9 +73,7 @@ export default defineCheck({
     const again = await ctx.fixtures.send();
     evidence.push(...again.evidence);
     if (!again.ok) return fail(`after the bad requests, a new message failed: ${again.reason}`, evidence);
-    return pass(
-      `${mistakes.length} bad requests later the server still reads tasks and accepts messages`,
-      evidence,
-    );
+    const reads = task && before?.ok ? `reads task ${task.id} and ` : "";
+    return pass(`${mistakes.length} bad requests later the server still ${reads}accepts messages`, evidence);
   },
 });

@@ -81,6 +81,20 @@ export function noVersionRequest(ctx: CheckContext): BadRequest {
   };
 }
 
+/**
+ * A get of a task that does not exist, with the id null: a request all the same (JSON-RPC 2.0 §4: the id is
+ * a String, Number or Null "if included", null only discouraged; only a missing id makes a notification). It
+ * gets an error like any other such get, and the error carries "id": null.
+ */
+export function nullIdRequest(ctx: CheckContext): BadRequest {
+  const params = { id: `plainwright-missing-${randomUUID()}` };
+  return {
+    what: `a ${methodName(ctx.generation, "get")} of a missing task whose request id is null`,
+    body: JSON.stringify({ jsonrpc: "2.0", id: null, method: methodName(ctx.generation, "get"), params }),
+    replyId: null,
+  };
+}
+
 /** A send whose message is the number 5 (JSON-RPC 2.0 §5.1: -32602); the id is a number on purpose. */
 export function invalidParamsRequest(
   ctx: CheckContext,

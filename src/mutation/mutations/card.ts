@@ -31,6 +31,20 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-modes-snake-case",
+    violates: ["CARD-STRUCT-001", "DM-SERIAL-004"],
+    what: "the card spells defaultInputModes as default_input_modes (seen at first sight)",
+    clause:
+      "A2A 0.3 §5.5 AgentCard.defaultInputModes (required, camelCase in the schema); 1.0.1 §5.5 (JSON field names MUST be camelCase), §5.7 (REQUIRED)",
+    check: "card.required-fields",
+    card: (card) => {
+      if (!("defaultInputModes" in card)) return undefined;
+      card.default_input_modes = card.defaultInputModes;
+      delete card.defaultInputModes;
+      return card;
+    },
+  },
+  {
     id: "card-skill-without-tags",
     what: "the first skill has no tags",
     clause: "A2A 0.3 §5.5.4 AgentSkill.tags (required); 1.0.1 §5.7 AgentSkill (REQUIRED)",

@@ -157,6 +157,29 @@ export const errorMutations: Mutation[] = [
     reply: (r) => recode(r, INVALID_PARAMS, INTERNAL_ERROR),
   },
   {
+    id: "get-without-params-crashes",
+    violates: ["CORE-ERR-002"],
+    bindings: ["JSONRPC"],
+    what: "a get whose request has no params member crashes the handler: -32603 with its stack trace instead of -32602 (seen at first sight)",
+    clause:
+      "JSON-RPC 2.0 §4.2 (params may be omitted), §5.1 (-32602 Invalid params); A2A 0.3 §8.1, 1.0.1 §3.3.2",
+    check: "errors.invalid-params",
+    reply: (r, x) => {
+      const request = x.request;
+      if (x.binding !== "jsonrpc" || x.verb !== "get" || !isObject(request) || "params" in request)
+        return undefined;
+      const message = "Cannot read properties of undefined (reading 'id')";
+      r.status = 200;
+      r.contentType = "application/json";
+      r.body = {
+        jsonrpc: "2.0",
+        id: request.id ?? null,
+        error: { code: INTERNAL_ERROR, message, data: { stack: `TypeError: ${message}\n    at getTask` } },
+      };
+      return r;
+    },
+  },
+  {
     id: "error-id-not-echoed",
     violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],
@@ -168,6 +191,42 @@ export const errorMutations: Mutation[] = [
         return undefined;
       if (r.body.id === null || r.body.id === undefined) return undefined;
       r.body.id = `${JSON.stringify(r.body.id)}-not-yours`;
+      return r;
+    },
+  },
+  {
+    id: "null-id-echoed-empty",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: 'the reply to a request whose id is null carries "id": "" (a schema coercing null to a string, seen at first sight)',
+    clause:
+      "JSON-RPC 2.0 §4 (id: a String, Number, or NULL), §5 (id MUST be the same as the request's); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || x.request.id !== null || !isObject(r.body))
+        return undefined;
+      if (!("id" in r.body)) return undefined;
+      r.body.id = "";
+      return r;
+    },
+  },
+  {
+    id: "invalid-request-id-left-out",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "an Invalid Request reply (-32600) has no id member at all, even when the request's id could be read (seen at first sight)",
+    clause:
+      "JSON-RPC 2.0 §5 (id is REQUIRED in a Response; Null when it could not be detected); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.error-envelope",
+    reply: (r) => {
+      if (
+        !rpcError(r) ||
+        !isObject(r.body) ||
+        !isObject(r.body.error) ||
+        r.body.error.code !== INVALID_REQUEST
+      )
+        return undefined;
+      delete r.body.id;
       return r;
     },
   },
