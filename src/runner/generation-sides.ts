@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { fetchCardAs } from "../card/discover.js";
+import { callJsonRpc } from "../client/jsonrpc.js";
+import { a2aCodes } from "../protocol/error-codes.js";
 import { claimedGenerations } from "../card/endpoint.js";
 import { validateCard } from "../card/validate.js";
 import type { ClientContext } from "../client/types.js";
 import type { ProtocolGeneration } from "../model/generation.js";
-import type { FoundAgent } from "./connect.js";
+import { endpointFor, type FoundAgent } from "./connect.js";
 
 /**
  * One protocol generation of an agent the suite tests: the card a client of that generation reads, and
@@ -55,6 +58,31 @@ export async function oneZeroCard(
 }
 
 /**
+ * Whether the wire shows A2A 1.0 where the card states no version at all: the card's JSON-RPC endpoint
+ * answers one 1.0 GetTask of a task that does not exist (sent with A2A-Version: 1.0) with TaskNotFound, as
+ * only an agent that serves 1.0 there does (one that does not answers MethodNotFound). The card is a claim,
+ * and a card without protocolVersion claims nothing; 1.0.1 §3.6.2 lets an agent serve several generations.
+ */
+async function oneZeroOnWire(agent: FoundAgent, ctx: ClientContext): Promise<string | undefined> {
+  const card = agent.validation?.card;
+  if (!card || card.protocolVersion !== null || claimedGenerations(card).includes("1.0")) return undefined;
+  const endpoint = endpointFor(agent, "JSONRPC");
+  if (!endpoint) return undefined;
+  const outcome = await callJsonRpc({
+    url: endpoint.url,
+    method: "GetTask",
+    params: { id: `plainwright-missing-${randomUUID()}` },
+    headers: { ...ctx.headers, "A2A-Version": "1.0" },
+    timeoutMs: ctx.timeoutMs,
+    policy: ctx.policy,
+    traffic: ctx.traffic,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
+  if (outcome.kind !== "error" || outcome.error.code !== a2aCodes.taskNotFound) return undefined;
+  return `the card states no protocolVersion, and ${endpoint.url} answers A2A 1.0's GetTask (TaskNotFound for a task that does not exist)`;
+}
+
+/**
  * The generations to test. A2A 1.0.1 §3.6.2: "Agents CAN expose multiple interfaces for the same transport
  * with different versions under the same or different URLs", so every generation a card claims becomes a
  * side, the card a 1.0 client reads included (oneZeroCard). One side, the card as it is, when the user
@@ -69,6 +97,21 @@ export async function generationSides(
   const { validation } = agent;
   if (!validation || agent.endpointOverride || protocolOverride) return single;
   const other = await oneZeroCard(agent, ctx);
+  const onWire = other ? undefined : await oneZeroOnWire(agent, ctx);
+  if (onWire) {
+    const sides: GenerationSide[] = [
+      ...claimedGenerations(validation.card).map((generation, i) => ({
+        generation,
+        agent,
+        judgesCard: i === 0,
+      })),
+      { generation: "1.0", agent, judgesCard: false },
+    ];
+    return {
+      sides,
+      notes: [`${onWire}: A2A 1.0 is tested beside what the card reads as, each finding names its own`],
+    };
+  }
   const cards: FoundAgent[] = other ? [agent, other.agent] : [agent];
   const sides: GenerationSide[] = [];
   for (const found of cards) {

@@ -172,3 +172,58 @@ describe("an agent that serves two generations at one URL", () => {
     expect(asked.warnings.join("\n")).not.toMatch(/A2A-Version: 1\.0/);
   });
 });
+
+/**
+ * A card that states no protocolVersion in front of an agent that serves 1.0's methods beside the older
+ * ones at one endpoint (seen at first sight): 1.0's method names go to a 1.0 agent, the rest to a 0.3 one.
+ */
+async function versionlessCardOverTwoGenerations(): Promise<string> {
+  const old = await startReferenceAgent({ protocol: "0.3", signCard: false });
+  const current = await startReferenceAgent({ protocol: "1.0", signCard: false });
+  open.push(old, current);
+  let front = "";
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      if (req.method === "GET") {
+        const { protocolVersion: _unstated, ...card } = oldCard(await readCard(old), front);
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(card));
+        return;
+      }
+      const body = await readBody(req);
+      const method = String((JSON.parse(body.toString("utf8")) as Json).method ?? "");
+      const oneZero = /^[A-Z]/.test(method);
+      const url = oneZero ? currentJsonRpcUrl(await readCard(current)) : String((await readCard(old)).url);
+      const answer = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "a2a-version": oneZero ? "1.0" : "0.3" },
+        body: new Uint8Array(body),
+      });
+      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+      const reader = answer.body?.getReader();
+      for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
+        res.write(part.value);
+      res.end();
+    })().catch(() => res.destroy());
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  open.push({ close: () => new Promise((done) => server.close(() => done())) });
+  front = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return front;
+}
+
+/** The JSON-RPC interface URL of a 1.0 card. */
+const currentJsonRpcUrl = (card: Json): string =>
+  String(((card.supportedInterfaces as Json[]).find((i) => i.protocolBinding === "JSONRPC") as Json).url);
+
+describe("an agent whose card states no version while its endpoint serves 1.0", () => {
+  it("is tested in 1.0 too, the wire deciding, beside what its card reads as", async () => {
+    const result = await conform(await versionlessCardOverTwoGenerations());
+    expect(result.protocol?.generations).toHaveLength(2);
+    expect(result.protocol?.generations).toContain("1.0");
+    expect(result.warnings.join("\n")).toMatch(
+      /states no protocolVersion, and .* answers A2A 1\.0's GetTask/,
+    );
+    expect(of(result.findings, "lifecycle.history-length")).toContain("1.0 pass");
+  });
+});

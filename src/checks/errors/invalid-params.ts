@@ -1,7 +1,7 @@
 import { describeOutcome } from "../../client/jsonrpc.js";
 import { methodName, type Operation } from "../../client/methods.js";
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
-import { userMessage } from "../../client/jsonrpc-params.js";
+import { sendParams, userMessage } from "../../client/jsonrpc-params.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 
@@ -11,7 +11,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message that has no messageId, a role outside the enum or a part that is a number (0.2 on), or no part at all (1.0), a get and a cancel with no id, a get with no params member at all.",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message that has no messageId, a role outside the enum or a part that is a number (0.2 on), or no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -48,6 +48,7 @@ export default defineCheck({
       ...(ctx.generation === "0.1"
         ? []
         : [withoutMessageId(ctx.generation), ...invalidMessages(ctx.generation)]),
+      ...withoutParts(ctx.generation),
     ];
     for (const { op, params, what, orTaskNotFound } of shapes) {
       const method = methodName(ctx.generation, op);
@@ -105,9 +106,8 @@ function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">): Malfo
 }
 
 /**
- * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number, and (1.0,
- * where parts is REQUIRED) no part at all. 1.0.1 §3.3.2 names "missing required message parts" among the
- * validation errors a server MUST refuse; 0.2/0.3 make Part a JSON object and Role an enum of user and agent.
+ * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number. 0.2/0.3
+ * make Part a JSON object and Role an enum of user and agent; 1.0.1 §3.3.2 makes the server validate them.
  */
 function invalidMessages(generation: Exclude<ProtocolGeneration, "0.1">): Malformed[] {
   const message = userMessage(generation, { text: "Hello" });
@@ -123,16 +123,19 @@ function invalidMessages(generation: Exclude<ProtocolGeneration, "0.1">): Malfor
       params: { message: { ...message, parts: [5] } },
       what: "with a message whose parts are [5]",
     },
-    ...(v10
-      ? [
-          {
-            op: "send",
-            params: { message: { ...message, parts: [] } },
-            what: "with a message with no part",
-          } as const,
-        ]
-      : []),
   ];
+}
+
+/**
+ * A message with no part at all, where the spec requires one: 0.1 §6.4 ("A message MUST contain at least
+ * one part"), 0.2 Message.parts ("Must contain at least one part"), 1.0.1 §3.3.2 ("missing required message
+ * parts"). 0.3 says neither, and its schema sets no minimum, so an empty list is not judged there.
+ */
+function withoutParts(generation: ProtocolGeneration): Malformed[] {
+  if (generation === "0.3") return [];
+  const params = sendParams(generation, { text: "Hello" });
+  const message = { ...(params.message as Record<string, unknown>), parts: [] };
+  return [{ op: "send", params: { ...params, message }, what: "with a message with no part" }];
 }
 
 const malformed: readonly Malformed[] = [
