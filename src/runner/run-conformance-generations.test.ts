@@ -191,8 +191,8 @@ async function versionlessCardOverTwoGenerations(): Promise<string> {
         return;
       }
       const body = await readBody(req);
-      const method = String((JSON.parse(body.toString("utf8")) as Json).method ?? "");
-      const oneZero = /^[A-Z]/.test(method);
+      const { method } = JSON.parse(body.toString("utf8")) as { method?: string };
+      const oneZero = /^[A-Z]/.test(method ?? "");
       const url = oneZero ? currentJsonRpcUrl(await readCard(current)) : String((await readCard(old)).url);
       const answer = await fetch(url, {
         method: "POST",
