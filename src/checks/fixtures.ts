@@ -1,6 +1,5 @@
 import { describeFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
-import { backoffMs, pollTask } from "../client/poll-task.js";
 import {
   activeStates,
   terminalStates,
@@ -9,44 +8,11 @@ import {
   type Task,
   type TaskState,
 } from "../protocol/model.js";
+import { answerInTask, answerUntilOver } from "./answer-back.js";
+import { waitForSettled, type Provided } from "./settled-task.js";
 import { StopReading, taskIdOf } from "./support/stream-watch.js";
 
-/** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
-export type Provided<T> =
-  /** `sent`: the Task as the send returned it, before the task was followed (a fixture that sent one). */
-  | { ok: true; value: T; evidence: string[]; sent?: Task }
-  /**
-   * `sent`: the Task the send returned, when the send worked but the task could not be followed to its end;
-   * `unreadable`: reading it back failed (lifecycle.get-task's finding), rather than waiting for it.
-   */
-  | { ok: false; reason: string; evidence: string[]; sent?: Task; unreadable?: true };
-
-/** Polls a task with backoff (docs/conformance.md, pitfalls: no fixed sleeps) until it leaves submitted/working. */
-export async function waitForSettled(
-  client: A2AClient,
-  task: Task,
-  budgetMs: number,
-): Promise<Provided<Task>> {
-  const polled = await pollTask(client, task, {
-    deadline: Date.now() + budgetMs,
-    delayMs: backoffMs(50, 1000),
-  });
-  const evidence = polled.trafficIds;
-  if (polled.ok) return { ok: true, value: polled.task, evidence };
-  const { id, state } = polled.task;
-  if (polled.why === "timeout")
-    return {
-      ok: false,
-      reason: `task ${id} still ${state} after ${Math.round(budgetMs / 1000)} s`,
-      evidence,
-    };
-  return {
-    ok: false,
-    reason: `polling task ${id}: ${describeFailure(polled.failure)}`,
-    evidence,
-    unreadable: true,
-  };
-}
+export { waitForSettled, type Provided } from "./settled-task.js";
 
 /** What one message did when sent without waiting: how its task ended and how long it took. */
 export interface MessageProbe {
@@ -88,14 +54,17 @@ export interface FixtureOptions {
 export class Fixtures {
   readonly #memo = new Map<string, Promise<unknown>>();
   #normalMs: number | undefined;
-  /** The message whose task finishedTask() is; the ordinary message unless a survey candidate finished instead. */
-  #finishingText: string;
+  /**
+   * The turns whose task finishedTask() is: the ordinary message, unless a survey candidate finished
+   * instead, followed by the stock answers that took an asking task to its end.
+   */
+  #finishingTurns: readonly string[];
 
   constructor(
     private readonly client: A2AClient,
     private readonly options: FixtureOptions,
   ) {
-    this.#finishingText = options.message;
+    this.#finishingTurns = [options.message];
   }
 
   /**
@@ -182,11 +151,30 @@ export class Fixtures {
       const finishing = (await this.survey()).find(
         (p) => p.text !== this.options.message && terminalStates.has(p.ended as TaskState),
       );
-      if (!finishing) return settled;
-      const other = await this.sendAndSettle(finishing.text);
-      if (other.ok) this.#finishingText = finishing.text;
-      return other.ok ? other : settled;
+      if (finishing) {
+        const other = await this.sendAndSettle(finishing.text);
+        if (other.ok && terminalStates.has(other.value.state)) {
+          this.#finishingTurns = [finishing.text];
+          return other;
+        }
+      }
+      const answered = await answerUntilOver(this.client, settled.value, this.options.budgetMs / 2);
+      if (!answered.ok || !terminalStates.has(answered.value.task.state)) return settled;
+      this.#finishingTurns = [this.options.message, ...answered.value.answers];
+      return { ok: true, value: answered.value.task, evidence: [...settled.evidence, ...answered.evidence] };
     });
+  }
+
+  /** Sends the turns of a finishing conversation as a new task: the first message, then each answer in it. */
+  private async replayFinishing(): Promise<Provided<Task>> {
+    const [first, ...answers] = this.#finishingTurns;
+    let settled = await this.sendAndSettle(first ?? this.options.message);
+    for (const answer of answers) {
+      if (!settled.ok || settled.value.state !== "input-required") return settled;
+      const next = await answerInTask(this.client, settled.value, answer, this.options.budgetMs);
+      settled = { ...next, evidence: [...settled.evidence, ...next.evidence] };
+    }
+    return settled;
   }
 
   /**
@@ -197,7 +185,7 @@ export class Fixtures {
   async ownFinishedTask(): Promise<Provided<Task>> {
     const shared = await this.finishedTask();
     if (!shared.ok || !terminalStates.has(shared.value.state)) return shared;
-    const own = await this.sendAndSettle(this.#finishingText);
+    const own = await this.replayFinishing();
     if (!own.ok) return own;
     if (!terminalStates.has(own.value.state))
       return {

@@ -85,6 +85,11 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const reply = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers);
     expect(errorCode(reply.body)).toBe(-32603);
   },
+  "get-without-params-crashes": async (probe) => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: probe.dialect.methods.get });
+    const reply = await postRaw(jsonrpc(probe), body, probe.dialect.headers);
+    expect(errorCode(reply.body)).toBe(-32603);
+  },
   "error-id-missing": async (probe) => {
     const { dialect } = probe;
     const numeric = await rpc(jsonrpc(probe), dialect.methods.send, { message: 5 }, dialect.headers, 7);

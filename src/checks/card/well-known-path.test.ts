@@ -33,3 +33,11 @@ describe("card.well-known-path", () => {
     expect(byId.get("card.well-known-path")).toMatchObject({ status: "pass" });
   });
 });
+
+describe("card.well-known-path on a card given directly", () => {
+  it("skips a card at a URL of its own outside /.well-known/ (direct configuration, A2A 0.3 §5.2)", async () => {
+    const byId = await verdictsOn(await cardOnlyAt("/api/agents/echo/card.json"), [wellKnownPath]);
+    expect(byId.get("card.well-known-path")).toMatchObject({ status: "skip" });
+    expect(byId.get("card.well-known-path")?.message).toMatch(/direct configuration/);
+  });
+});

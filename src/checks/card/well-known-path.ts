@@ -1,4 +1,4 @@
-import { defineCheck, fail, pass } from "../define.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
 import { cardEvidence, getWithoutCredentials, isJsonObject } from "../support/card-traffic.js";
 
 const CURRENT = "/.well-known/agent-card.json";
@@ -23,8 +23,14 @@ export default defineCheck({
     const url = new URL(ctx.cardUrl);
     if (url.pathname.endsWith(CURRENT))
       return pass(`the card was found at ${ctx.cardUrl}`, cardEvidence(ctx));
-    // A card found elsewhere (at the legacy path, or at a URL the user gave): is it also where clients look?
-    const current = url.pathname.endsWith(LEGACY)
+    // 0.3 §5.2 names direct configuration beside the well-known URI: a card given at a URL of its own is
+    // allowed. One under the host's /.well-known/ uses the well-known strategy, under another name.
+    const legacy = url.pathname.endsWith(LEGACY);
+    if (!legacy && !url.pathname.startsWith("/.well-known/"))
+      return skip(
+        `the card URL ${ctx.cardUrl} was given directly, which A2A 0.3 §5.2 allows (direct configuration), not found at a well-known path`,
+      );
+    const current = legacy
       ? new URL(url.pathname.slice(0, -LEGACY.length) + CURRENT, url)
       : new URL(CURRENT, url.origin);
     const res = await getWithoutCredentials(ctx, current.toString(), "card (current path)");
@@ -35,9 +41,7 @@ export default defineCheck({
       ...cardEvidence(ctx),
       ...(typeof res !== "string" && res.trafficId ? [res.trafficId] : []),
     ];
-    const where = url.pathname.endsWith(LEGACY)
-      ? `only at the legacy ${ctx.cardUrl}`
-      : `only at ${ctx.cardUrl}`;
+    const where = legacy ? `only at the legacy ${ctx.cardUrl}` : `only at ${ctx.cardUrl}`;
     return fail(`the card is ${where}; ${current.toString()} answered ${why}`, evidence);
   },
 });

@@ -22,6 +22,12 @@ export default defineCheck({
     "Validate params against the schema before handling the call and answer -32602 naming the bad field, instead of letting the handler throw (-32603).",
   selfTest: [
     { flaw: "invalid-params-wrong-code", protocols: ["0.3"], violates: ["CORE-ERR-001", "CORE-ERR-002"] },
+    {
+      flaw: "get-without-params-crashes",
+      protocols: ["0.3", "1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["CORE-ERR-002"],
+    },
     // Their InternalError for an unknown task is also what a request with no id gets (in 1.0 the SDK refuses it first).
     { flaw: "task-not-found-wrong-code", protocols: ["0.3"] },
     { flaw: "cancel-unknown-wrong-code", protocols: ["0.3"] },

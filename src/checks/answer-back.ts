@@ -1,0 +1,54 @@
+import type { A2AClient } from "../client/types.js";
+import type { Task } from "../protocol/model.js";
+import { waitForSettled, type Provided } from "./settled-task.js";
+
+/**
+ * What the suite answers an agent that asks back before it works, in turn: a number (the question seen at
+ * first sight was "how many times?"), then a plain yes.
+ */
+export const STOCK_ANSWERS = ["1", "Yes, please go ahead."] as const;
+
+/**
+ * One answer to a task that asks back, sent in that task (A2A 0.3 §6.3, 1.0.1 §3.4.3: a message naming an
+ * input-required task continues it), followed until the task settles again.
+ */
+export async function answerInTask(
+  client: A2AClient,
+  task: Task,
+  answer: string,
+  budgetMs: number,
+): Promise<Provided<Task>> {
+  const input = { text: answer, taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) };
+  const sent = await client.send(input);
+  if (!sent.ok || sent.value.kind !== "task")
+    return {
+      ok: false,
+      reason: `the answer "${answer}" to task ${task.id} made no task`,
+      evidence: sent.trafficIds,
+    };
+  const settled = await waitForSettled(client, sent.value, budgetMs);
+  return { ...settled, evidence: [...sent.trafficIds, ...settled.evidence] };
+}
+
+/**
+ * Answers a task that asks back with the stock answers, one turn each, while it keeps asking: an agent that
+ * always asks first only then shows a finished task. The task as it stands after the last turn that worked.
+ */
+export async function answerUntilOver(
+  client: A2AClient,
+  asking: Task,
+  budgetMs: number,
+): Promise<Provided<{ task: Task; answers: string[] }>> {
+  let task = asking;
+  const answers: string[] = [];
+  const evidence: string[] = [];
+  for (const answer of STOCK_ANSWERS) {
+    if (task.state !== "input-required") break;
+    const next = await answerInTask(client, task, answer, budgetMs);
+    evidence.push(...next.evidence);
+    if (!next.ok) break;
+    answers.push(answer);
+    task = next.value;
+  }
+  return { ok: true, value: { task, answers }, evidence };
+}

@@ -1,0 +1,41 @@
+import { describeFailure } from "../client/describe-failure.js";
+import { backoffMs, pollTask } from "../client/poll-task.js";
+import type { A2AClient } from "../client/types.js";
+import type { Task } from "../protocol/model.js";
+
+/** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
+export type Provided<T> =
+  /** `sent`: the Task as the send returned it, before the task was followed (a fixture that sent one). */
+  | { ok: true; value: T; evidence: string[]; sent?: Task }
+  /**
+   * `sent`: the Task the send returned, when the send worked but the task could not be followed to its end;
+   * `unreadable`: reading it back failed (lifecycle.get-task's finding), rather than waiting for it.
+   */
+  | { ok: false; reason: string; evidence: string[]; sent?: Task; unreadable?: true };
+
+/** Polls a task with backoff (docs/conformance.md, pitfalls: no fixed sleeps) until it leaves submitted/working. */
+export async function waitForSettled(
+  client: A2AClient,
+  task: Task,
+  budgetMs: number,
+): Promise<Provided<Task>> {
+  const polled = await pollTask(client, task, {
+    deadline: Date.now() + budgetMs,
+    delayMs: backoffMs(50, 1000),
+  });
+  const evidence = polled.trafficIds;
+  if (polled.ok) return { ok: true, value: polled.task, evidence };
+  const { id, state } = polled.task;
+  if (polled.why === "timeout")
+    return {
+      ok: false,
+      reason: `task ${id} still ${state} after ${Math.round(budgetMs / 1000)} s`,
+      evidence,
+    };
+  return {
+    ok: false,
+    reason: `polling task ${id}: ${describeFailure(polled.failure)}`,
+    evidence,
+    unreadable: true,
+  };
+}
