@@ -2,6 +2,7 @@ import { idEchoProblem } from "../../client/jsonrpc.js";
 import type { CheckContext } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
+  errorCodeOf,
   invalidParamsRequest,
   noVersionRequest,
   notJsonRpcRequest,
@@ -13,6 +14,9 @@ import {
   type RawReply,
 } from "../support/raw-jsonrpc.js";
 import { isObject } from "../../model/json.js";
+import { jsonRpcCodes } from "../../protocol/error-codes.js";
+
+const INVALID_REQUEST = jsonRpcCodes.invalidRequest;
 
 /**
  * What is wrong with the reply to a bad request as a JSON-RPC 2.0 error response, or undefined. The HTTP
@@ -74,7 +78,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too.',
+    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too. A request whose id is null is a request like any other, not refused as Invalid Request.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
   quote: {
@@ -93,6 +97,7 @@ export default defineCheck({
     // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
     // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
     const unknownMethod = unknownMethodRequest();
+    const nullId = nullIdRequest(ctx);
     // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
     const probes = [
       parseErrorRequest(),
@@ -102,7 +107,7 @@ export default defineCheck({
       // An id that can be read is echoed even when the request is otherwise invalid (seen at first sight:
       // no id member at all), and a null id is echoed as null (seen: the empty string).
       noVersionRequest(ctx),
-      nullIdRequest(ctx),
+      nullId,
       unknownMethod,
     ];
     for (const bad of probes) {
@@ -126,6 +131,13 @@ export default defineCheck({
       judged += 1;
       const problem = envelopeProblem(bad, reply);
       if (problem) return fail(`the reply to ${bad.what}: ${problem}`, evidence);
+      // A null id makes no notification and no invalid request: JSON-RPC 2.0 §4, "MUST contain a String,
+      // Number, or NULL value if included" (seen at first sight: refused as -32600).
+      if (bad === nullId && errorCodeOf(reply.json) === INVALID_REQUEST)
+        return fail(
+          `${bad.what} was refused as Invalid Request (-32600); JSON-RPC 2.0 §4 allows a null id ("a String, Number, or NULL value if included"), so the request is valid and gets the answer its method gives`,
+          evidence,
+        );
     }
     const success = await successReplyIdProblem(ctx);
     evidence.push(...success.evidence);

@@ -18,6 +18,9 @@ export default defineCheck({
     { flaw: "dropped-stream-loses-task", protocols: ["0.3"], bindings: ["JSONRPC"] },
     { flaw: "dropped-stream-cancels-task", protocols: ["0.3"], bindings: ["JSONRPC"] },
   ],
+  // A subscription the agent refuses or cuts short is subscribe-running's finding, said once; this check's
+  // resubscription would only repeat it.
+  dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],

@@ -6,6 +6,7 @@ import { waitForSettled } from "../fixtures.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { graceAfterFinalMs, mayEndStream, taskIdOf, watchStream } from "../support/stream-watch.js";
+import { cutShortProblem } from "../support/subscription-end.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -60,26 +61,9 @@ async function resubscribeAfterDrop(
   const count = watched.events.length;
   if (watched.events.some(mayEndStream))
     return { resubscribed: `; a resubscription carried it to its end (${count} event(s))` };
-  // Ended before the final event: a defect only if the task was in fact still going. The subscription exists
-  // to deliver the rest (1.0.1 §3.1.6: it terminates when the task does; 0.3 §7.9: "to resume receiving
-  // subsequent updates").
-  const now = await ctx.client.getTask(id);
-  evidence.push(...now.trafficIds);
-  if (now.ok && activeStates.has(now.value.state))
-    return {
-      resubscribed: "",
-      cutShort: `a resubscription of task ${id} ended after ${count} event(s) while the task was still ${now.value.state}: its remaining events were not delivered`,
-    };
-  // The stream itself showed the task still working and then ended without its end: whenever the task
-  // finished, that event was owed to this subscriber (a task that ended first is never shown working).
-  const working = watched.events.find(
-    (e) => (e.kind === "task" || e.kind === "status-update") && activeStates.has(e.state),
-  );
-  if (working && (working.kind === "task" || working.kind === "status-update"))
-    return {
-      resubscribed: "",
-      cutShort: `a resubscription of task ${id} showed it ${working.state}, then ended after ${count} event(s) without the task's final event`,
-    };
+  // Ended before the final event: a defect only if the task was in fact still going.
+  const cutShort = await cutShortProblem(ctx, "a resubscription", id, watched.events, evidence);
+  if (cutShort) return { resubscribed: "", cutShort };
   return { resubscribed: `; a resubscription ended after ${count} event(s), as the task ended` };
 }
 
@@ -209,6 +193,9 @@ export default defineCheck({
     { flaw: "dropped-stream-loses-task", protocols: ["1.0"], bindings: ["JSONRPC"] },
     { flaw: "dropped-stream-cancels-task", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
+  // A subscription the agent refuses or cuts short is subscribe-running's finding, said once; this check's
+  // resubscription would only repeat it.
+  dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],

@@ -4,7 +4,15 @@ import { defineCheck, fail, failBlocking, notSupported, pass, skip } from "../de
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
-import { graceAfterFinalMs, openedOnEndedTask, taskIdOf, watchStream } from "../support/stream-watch.js";
+import {
+  graceAfterFinalMs,
+  mayEndStream,
+  openedOnEndedTask,
+  taskIdOf,
+  watchStream,
+} from "../support/stream-watch.js";
+import { cutShortProblem } from "../support/subscription-end.js";
+import { settledWithin } from "../support/time-box.js";
 import { notOverTask } from "../support/own-task.js";
 
 /** Why the first event of a subscription to task `id` is wrong, or undefined. */
@@ -24,13 +32,17 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   const running = ctx.generation === "1.0" ? await notOverTask(ctx) : await ctx.fixtures.runningTask();
   if (!running.ok) return skip(`no running task to subscribe to: ${running.reason}`);
   const id = running.value.id;
-  // The first event shows the subscription works; a long task need not be followed to its end.
-  const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
-    graceMs: graceAfterFinalMs(ctx.timeoutMs),
-    stopAt: (_event, index) => index === 0,
-  });
-  const evidence = [...running.evidence, ...(watched.outcome?.trafficIds ?? [])];
-  const failure = watched.outcome?.failure;
+  // Followed to the task's end, for as long as a few times the slowest task took: a long task need not be
+  // followed to its end, but a subscription the agent closes while the task works delivers nothing more.
+  const live: Reply[] = [];
+  const watching = watchStream(
+    (onEvent) => ctx.client.subscribe(id, (event) => (live.push(event), onEvent(event))),
+    { graceMs: graceAfterFinalMs(ctx.timeoutMs), stopAt: (event) => mayEndStream(event) },
+  );
+  const slowest = await ctx.fixtures.slowestTaskMs();
+  const watched = await settledWithin(watching, Math.min(ctx.timeoutMs / 2, Math.max(2000, 4 * slowest)));
+  const evidence = [...running.evidence, ...(watched?.outcome?.trafficIds ?? [])];
+  const failure = watched?.outcome?.failure;
   if (failure) {
     // A2A 0.3 §11.1.3 lists tasks/resubscribe among the methods a server MAY implement, even with streaming.
     if (
@@ -51,8 +63,10 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
       evidence,
     );
   }
-  const [first] = watched.events;
+  const events = watched?.events ?? live;
+  const [first] = events;
   if (!first) {
+    if (!watched) return skip(`the subscription to task ${id} stayed open without any event`);
     const why = watched.outcome && unparsedOnly(watched.outcome);
     return fail(
       `the subscription to task ${id} ${why ? `ended: ${why}` : "ended without any event"}`,
@@ -63,11 +77,17 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   if (problem) return fail(problem, evidence);
   // The task was over by the time the subscription reached it: nothing shows a running task's stream (a stream
   // opened on a finished task is streaming.subscribe-terminal's finding).
-  if (openedOnEndedTask(watched.events)) return "over";
-  return pass(`subscribed to running task ${id}; the first event is a ${first.kind}`, evidence);
+  if (openedOnEndedTask(events)) return "over";
+  const shown = `subscribed to running task ${id}; the first event is a ${first.kind}`;
+  if (!watched) return pass(`${shown}, and the subscription stayed open while the task worked`, evidence);
+  if (events.some(mayEndStream)) return pass(`${shown}; it carried the task to its end`, evidence);
+  // The several-subscriber checks would report the same early end again: they depend on this one.
+  const cutShort = await cutShortProblem(ctx, "the subscription", id, events, evidence);
+  if (cutShort) return failBlocking(cutShort, evidence);
+  return pass(`${shown}; it ended as the task ended`, evidence);
 }
 
-/** Subscribes to a running task (twice, if the first finished too soon) and judges the first event. */
+/** Subscribes to a running task (twice, if the first finished too soon): its first event, and that it is not cut short. */
 export async function subscribeToRunningTask(ctx: CheckContext): Promise<CheckVerdict> {
   const first = await subscribeOnce(ctx);
   if (first !== "over") return first;
@@ -84,7 +104,7 @@ export default defineCheck({
   level: "MUST",
   generations: ["1.0"],
   requirement:
-    "tasks/resubscribe (0.x) / SubscribeToTask (1.0) on a task that is still working opens a stream of that task's events; in 1.0 the current Task comes first.",
+    "tasks/resubscribe (0.x) / SubscribeToTask (1.0) on a task that is still working opens a stream of that task's events, which stays open while the task works (closing once it ends); in 1.0 the current Task comes first.",
   spec: "A2A 1.0 §3.1.6 SubscribeToTask",
   tck: ["STREAM-SUB-001"],
   quote: {

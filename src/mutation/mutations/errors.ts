@@ -211,6 +211,22 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    id: "null-id-refused",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "a request whose id is null is refused as Invalid Request (-32600), as if a null id made it no request (seen at first sight)",
+    clause:
+      "JSON-RPC 2.0 §4 (id: a String, Number, or NULL value if included), §5.1 (-32600: not a valid Request object)",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || x.request.id !== null) return undefined;
+      r.status = 200;
+      r.contentType = "application/json";
+      r.body = { jsonrpc: "2.0", id: null, error: { code: INVALID_REQUEST, message: "Invalid Request" } };
+      return r;
+    },
+  },
+  {
     id: "invalid-request-id-left-out",
     violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],

@@ -283,10 +283,7 @@ export const streamingMutations: Mutation[] = [
     what: "a resubscription to a running task closes after its first event, before the task's final one",
     clause:
       "A2A 1.0.1 §3.1.6 (the subscription terminates when the task does); 0.3 §7.9 (to resume receiving subsequent updates)",
-    check: {
-      "0.x": "streaming.dropped-stream-task-readable-0x",
-      "1.0": "streaming.dropped-stream-task-readable",
-    },
+    check: { "0.x": "streaming.subscribe-running-0x", "1.0": "streaming.subscribe-running" },
     ...closedAfterFirstEvent("subscribe"),
   },
   {

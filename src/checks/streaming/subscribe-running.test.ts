@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js";
+import { handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
+import subscribeRunning0x from "./subscribe-running-0x.js";
+
+const servers: LoopbackServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+/**
+ * A streaming 0.3 agent whose tasks keep working, and whose resubscription sends the task once and closes
+ * while it still works (seen at first sight), or (`keepsOpen`) stays open as it should.
+ */
+async function subscriptionAgent(keepsOpen: boolean): Promise<string> {
+  const working = (id: string) => ({ kind: "task", id, contextId: "c-1", status: { state: "working" } });
+  const server = await serve((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+    req.on("end", () => {
+      if (req.method === "GET") {
+        res.setHeader("content-type", "application/json");
+        const card = handCard03(`${server.url}/`);
+        return void res.end(JSON.stringify({ ...card, capabilities: { streaming: true } }));
+      }
+      const call = JSON.parse(body) as { id: unknown; method: string; params?: { id?: string } };
+      const id = call.params?.id ?? "t-1";
+      if (call.method === "tasks/resubscribe" || call.method === "message/stream") {
+        res.setHeader("content-type", "text/event-stream");
+        res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: working(id) })}\n\n`);
+        if (!keepsOpen || call.method === "message/stream") res.end();
+        return;
+      }
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: working(id) }));
+    });
+  });
+  servers.push(server);
+  return `${server.url}/`;
+}
+
+describe("streaming.subscribe-running-0x", () => {
+  it("fails a subscription the agent closes while its task still works", async () => {
+    const byId = await verdictsOn(await subscriptionAgent(false), [subscribeRunning0x]);
+    const finding = byId.get("streaming.subscribe-running-0x");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/ended after 1 event\(s\) while the task was still working/);
+  });
+
+  it("passes a subscription that stays open while its task works", async () => {
+    const byId = await verdictsOn(await subscriptionAgent(true), [subscribeRunning0x]);
+    const finding = byId.get("streaming.subscribe-running-0x");
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/stayed open while the task worked/);
+  });
+});
