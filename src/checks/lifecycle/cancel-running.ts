@@ -69,6 +69,18 @@ async function untilNotInterrupted(client: A2AClient, task: Task, budgetMs: numb
   return current;
 }
 
+/** A cancel whose reply was no Task, though the task reads canceled: the reply fails, and so does an undone cancel. */
+async function canceledDespiteReply(
+  ctx: CheckContext,
+  task: Task,
+  replyProblem: string,
+  evidence: string[],
+): Promise<CheckVerdict> {
+  const stated = `canceling ${task.state} task ${task.id} answered no Task (${replyProblem}), although the task reads canceled`;
+  const left = await staysCanceled(ctx.client, task.id, await watchWindowMs(ctx), evidence);
+  return fail(left ? `${stated}; then ${left.message}` : `${stated}; it stayed canceled`, evidence);
+}
+
 async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
   const running = await notOverTask(ctx);
   if (!running.ok) return skip(`no running or interrupted task to cancel: ${running.reason}`);
@@ -80,6 +92,10 @@ async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
     const now = await ctx.client.getTask(task.id);
     evidence.push(...now.trafficIds);
     if (now.ok && now.value.state !== "canceled" && terminalStates.has(now.value.state)) return "over";
+    // Read leniently: a cancel answered with something other than a Task ({"canceled": true}, seen at first
+    // sight) may still have canceled the task, and whether it stays canceled is judged too.
+    if (canceled.kind === "invalid" && now.ok && now.value.state === "canceled")
+      return canceledDespiteReply(ctx, task, describeFailure(canceled), evidence);
     // A task the agent does not cancel may be refused (A2A 0.3 §7.4, 1.0.1 §3.1.5: "cancellation might
     // not be supported"): a legal answer, a note; any other error is a defect.
     const refusal = canceled.kind === "error" ? allowedRefusals.get(canceled.error.code) : undefined;
