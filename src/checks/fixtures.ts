@@ -20,6 +20,8 @@ export interface MessageProbe {
   /** The task's state when settled, or "message" when the agent answered with a Message. */
   ended: TaskState | "message" | "unknown";
   ms: number;
+  /** The send's own reply (sent with returnImmediately / blocking: false): its task's state, when it came, its traffic. */
+  reply?: { state: TaskState; ms: number; evidence: string[] };
 }
 
 /** The state a stream event reports for its task, when it reports one. */
@@ -218,10 +220,11 @@ export class Fixtures {
           const sent = await this.send(text, true);
           if (!sent.ok) return { text, ended: "unknown", ms: ms() };
           if (sent.value.kind !== "task") return { text, ended: "message", ms: ms() };
+          const reply = { state: sent.value.state, ms: ms(), evidence: sent.evidence };
           // Half the budget: a task still working then is the best running candidate anyway.
           const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs / 2);
           if (settled.ok) this.options.onTaskTimed?.(ms());
-          return { text, ended: settled.ok ? settled.value.state : "unknown", ms: ms() };
+          return { text, ended: settled.ok ? settled.value.state : "unknown", ms: ms(), reply };
         }),
       ),
     );
