@@ -3,6 +3,7 @@ import type { CallOutcome } from "../../client/types.js";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
+import { optionalMethodUnserved } from "../support/optional-push-methods.js";
 
 export default defineCheck({
   id: "push.config-crud",
@@ -30,6 +31,12 @@ export default defineCheck({
     { flaw: "duplicate-task-ids", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] },
     { flaw: "push-config-not-stored", protocols: ["1.0"], violates: ["PUSH-CREATE-001", "PUSH-GET-001"] },
   ],
+  allowed: [
+    {
+      behaviour: "A2A 0.x: list or delete answered MethodNotFound (the rest is still judged)",
+      clause: "A2A 0.3 §11.1.3: a server MAY implement tasks/pushNotificationConfig/set, get, list (and delete)",
+    },
+  ],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,
@@ -52,9 +59,11 @@ export default defineCheck({
     if (got.value.url !== DEAD_WEBHOOK)
       return fail(`get returned url ${got.value.url}, not the ${DEAD_WEBHOOK} that was set`, evidence);
     const listed = step(await ctx.client.listPushConfigs(taskId));
-    if (!listed.ok)
+    const unserved: string[] = [];
+    if (optionalMethodUnserved(ctx, listed)) unserved.push("list");
+    else if (!listed.ok)
       return fail(`listing the configs of task ${taskId}: ${describeFailure(listed)}`, evidence);
-    if (!listed.value.some((c) => c.id === id))
+    else if (!listed.value.some((c) => c.id === id))
       return fail(`list returned ${listed.value.length} config(s) without ${id}`, evidence);
     // 1.0.1 §3.1.7: the config persists until deletion, so a later read (after it was read and listed) still finds it.
     const again = step(await ctx.client.getPushConfig(taskId, id));
@@ -69,9 +78,17 @@ export default defineCheck({
         evidence,
       );
     const deleted = step(await ctx.client.deletePushConfig(taskId, id));
-    if (!deleted.ok) return fail(`deleting config ${id}: ${describeFailure(deleted)}`, evidence);
-    const gone = step(await ctx.client.getPushConfig(taskId, id));
-    if (gone.ok) return fail(`config ${id} was deleted, but get still returns it`, evidence);
+    if (optionalMethodUnserved(ctx, deleted)) unserved.push("delete");
+    else if (!deleted.ok) return fail(`deleting config ${id}: ${describeFailure(deleted)}`, evidence);
+    else {
+      const gone = step(await ctx.client.getPushConfig(taskId, id));
+      if (gone.ok) return fail(`config ${id} was deleted, but get still returns it`, evidence);
+    }
+    if (unserved.length > 0)
+      return pass(
+        `config ${id} set and read on task ${taskId}; ${unserved.join(" and ")} not served (MethodNotFound), which A2A 0.3 §11.1.3 leaves optional`,
+        evidence,
+      );
     return pass(`config ${id} set, read, listed, read again and deleted on task ${taskId}`, evidence);
   },
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck } from "../define.js";
 import { expectTaskNotFound, unknownTaskAttempts } from "./unknown-task-not-found.js";
+import { optionalMethodUnserved } from "../support/optional-push-methods.js";
 
 export default defineCheck({
   id: "push.unknown-task-not-found-0x",
@@ -22,5 +23,8 @@ export default defineCheck({
   scope: "transport",
   needs: ["pushNotifications"],
   generations: ["0.1", "0.2", "0.3"],
-  run: (ctx) => expectTaskNotFound(unknownTaskAttempts(ctx, `plainwright-missing-${randomUUID()}`)),
+  run: (ctx) =>
+    expectTaskNotFound(unknownTaskAttempts(ctx, `plainwright-missing-${randomUUID()}`), (outcome) =>
+      optionalMethodUnserved(ctx, outcome),
+    ),
 });

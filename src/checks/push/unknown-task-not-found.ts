@@ -17,18 +17,35 @@ function notTaskNotFound(what: string, outcome: CallOutcome<unknown>): string | 
 /** The push config operations to try, each with what it is called in a finding. */
 type Attempt = [what: string, call: () => Promise<CallOutcome<unknown>>];
 
-/** Runs each attempt and passes only when every one answered TaskNotFound; shared with the 0.x sibling. */
-export async function expectTaskNotFound(attempts: Attempt[]): Promise<CheckVerdict> {
+/**
+ * Runs each attempt and passes only when every one answered TaskNotFound; shared with the 0.x sibling. An
+ * operation the agent does not serve at all, where the spec leaves it optional (`unserved`), is left out.
+ */
+export async function expectTaskNotFound(
+  attempts: Attempt[],
+  unserved: (outcome: CallOutcome<unknown>) => boolean = () => false,
+): Promise<CheckVerdict> {
   const evidence: string[] = [];
   const problems: string[] = [];
+  const leftOut: string[] = [];
   for (const [what, call] of attempts) {
     const outcome = await call();
     evidence.push(...outcome.trafficIds);
+    if (unserved(outcome)) {
+      leftOut.push(what);
+      continue;
+    }
     const problem = notTaskNotFound(what, outcome);
     if (problem) problems.push(problem);
   }
   if (problems.length > 0) return fail(`${problems.join("; ")}: TaskNotFound (-32001) is due`, evidence);
-  return pass(`${attempts.length} operations on unknown tasks or configs answered TaskNotFound`, evidence);
+  const judged = attempts.length - leftOut.length;
+  const optional =
+    leftOut.length > 0 ? `; not served, which A2A 0.3 §11.1.3 leaves optional: ${leftOut.join(", ")}` : "";
+  return pass(
+    `${judged} operation(s) on unknown tasks or configs answered TaskNotFound${optional}`,
+    evidence,
+  );
 }
 
 /** Creating and listing the push configs of a task id the server never issued. */

@@ -1,5 +1,6 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import type { Reply } from "../../protocol/model.js";
+import { refusedInStream } from "../support/stream-evidence.js";
 import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
@@ -106,6 +107,8 @@ export default defineCheck({
       );
     const unreadable = stream?.invalidEvents[0];
     if (unreadable) return fail(`an event could not be read: ${unreadable}`, evidence);
+    const refused = stream && refusedInStream(stream);
+    if (refused) return skip(`${refused}; streaming.first-event reports it`);
     if (watched.events.length === 0) return fail("the stream carried no event", evidence);
     const ids = streamTask(watched.events);
     if (!ids) {

@@ -1,7 +1,7 @@
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { unparsedOnly } from "../support/stream-evidence.js";
+import { refusedInStream, unparsedOnly } from "../support/stream-evidence.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 function stateOf(event: Reply): string | undefined {
@@ -35,6 +35,8 @@ async function judgeStream(
   if (!last) {
     // Events that arrived but are no A2A event at all are streaming.events-well-formed's finding, reported once.
     const unparsed = unparsedOnly(stream);
+    const refused = refusedInStream(stream);
+    if (refused) return done(skip(`${refused}; streaming.first-event reports it`));
     return done(
       unparsed
         ? skip(`${unparsed} (streaming.events-well-formed reports it)`)

@@ -2,7 +2,7 @@ import type { ProtocolGeneration } from "../../model/generation.js";
 import type { Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { unparsedOnly } from "../support/stream-evidence.js";
+import { refusedInStream, unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 
 /**
@@ -80,6 +80,8 @@ export default defineCheck({
         evidence,
       );
     const [first] = watched.events;
+    const refused = watched.outcome && refusedInStream(watched.outcome);
+    if (!first && refused) return fail(`the card claims streaming, but ${refused}`, evidence);
     if (!first) {
       // Events that arrived but are no A2A event at all are streaming.events-well-formed's finding, reported once.
       const unparsed = watched.outcome && unparsedOnly(watched.outcome);

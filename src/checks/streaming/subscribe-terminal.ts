@@ -11,7 +11,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "1.0: SubscribeToTask on a task in a terminal state returns UnsupportedOperation (-32004) as a direct error response, not a stream and not an error inside a stream. (0.x leaves resubscribing to a finished task implementation-defined, so the check applies to 1.0 only.)",
+    "1.0: SubscribeToTask on a task in a terminal state returns UnsupportedOperation (-32004), as the response itself or as the one error event of a stream (1.0.1 §9.4.2 frames SSE events as JSON-RPC Responses), never a stream of the task. (0.x leaves resubscribing to a finished task implementation-defined, so the check applies to 1.0 only.)",
   spec: "A2A 1.0 §3.1.6 SubscribeToTask",
   tck: ["STREAM-SUB-003"],
   quote: {
@@ -52,10 +52,17 @@ export default defineCheck({
       );
     if (failure)
       return fail(`answered ${describeFailure(failure)} instead of UnsupportedOperation (-32004)`, evidence);
+    // 1.0.1 §9.4.2 frames each SSE event as a JSON-RPC Response, an error one included, and asks for no
+    // direct reply before the stream: the right error inside the stream is that answer (seen at first sight).
     const inside = stream?.errors[0];
+    if (inside?.code === a2aCodes.unsupportedOperation)
+      return pass(
+        `subscribing to ${task.value.state} task ${id} answered UnsupportedOperation (${inside.code}) inside the event stream`,
+        evidence,
+      );
     if (inside)
       return fail(
-        `the error (${inside.code}: ${inside.message}) came inside an event stream, not as a direct error response`,
+        `the error inside the event stream is ${inside.name} (${inside.code}: ${inside.message}), not UnsupportedOperation`,
         evidence,
       );
     return fail(

@@ -24,7 +24,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "SubscribeToTask with an id the server never issued answers TaskNotFoundError (-32001) as a direct error response, not an event stream.",
+    "SubscribeToTask with an id the server never issued answers TaskNotFoundError (-32001): as the response itself, or as the one error event of the stream (1.0.1 §9.4.2 frames SSE events as JSON-RPC Responses).",
   spec: "A2A 1.0 §3.1.6 SubscribeToTask (errors), §3.4.2",
   tck: ["STREAM-SUB-004"],
   quote: {
@@ -53,10 +53,17 @@ export default defineCheck({
       return pass(`subscribing to the never-issued task ${id} answered TaskNotFound`, evidence);
     if (failure)
       return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
+    // 1.0.1 §9.4.2 frames each SSE event as a JSON-RPC Response, an error one included, and asks for no
+    // direct reply before the stream: the right error inside the stream is that answer (seen at first sight).
     const inside = stream?.errors[0];
+    if (inside?.code === a2aCodes.taskNotFound)
+      return pass(
+        `subscribing to the never-issued task ${id} answered TaskNotFound (${inside.code}) inside the event stream`,
+        evidence,
+      );
     if (inside)
       return fail(
-        `the error (${inside.code}: ${inside.message}) came inside an event stream, not as a direct error response`,
+        `the error inside the event stream is ${inside.name} (${inside.code}: ${inside.message}), not TaskNotFound`,
         evidence,
       );
     return fail(`subscribing to the never-issued task ${id} opened an event stream`, evidence);

@@ -17,3 +17,14 @@ export function eventCount(stream: Pick<StreamOutcome, "events" | "invalidEvents
   const readable = `${n} event${n === 1 ? "" : "s"}`;
   return bad === 0 ? readable : `${readable} (and ${bad} that did not parse: ${stream.invalidEvents[0]})`;
 }
+
+/**
+ * Why a stream is a refusal although it came as an event stream: it carried JSON-RPC errors and no A2A
+ * event (1.0.1 §9.4.2 frames each SSE event as a Response, an error one included); undefined otherwise.
+ * The checks that judge a stream's events have nothing to judge then; streaming.first-event reports it.
+ */
+export function refusedInStream(stream: Pick<StreamOutcome, "events" | "errors">): string | undefined {
+  const [error] = stream.errors;
+  if (stream.events.length > 0 || !error) return undefined;
+  return `the stream was refused inside the event stream (${error.name} ${error.code}: ${error.message})`;
+}
