@@ -10,7 +10,7 @@ afterAll(() => Promise.all(servers.map((s) => s.close())));
  * A streaming 0.3 agent whose tasks keep working, and whose resubscription sends the task once and closes
  * while it still works (seen at first sight), or (`keepsOpen`) stays open as it should.
  */
-async function subscriptionAgent(keepsOpen: boolean): Promise<string> {
+async function subscriptionAgent(keepsOpen: boolean, finishes = false, nested = false): Promise<string> {
   const working = (id: string) => ({ kind: "task", id, contextId: "c-1", status: { state: "working" } });
   const server = await serve((req, res) => {
     let body = "";
@@ -25,7 +25,20 @@ async function subscriptionAgent(keepsOpen: boolean): Promise<string> {
       const id = call.params?.id ?? "t-1";
       if (call.method === "tasks/resubscribe" || call.method === "message/stream") {
         res.setHeader("content-type", "text/event-stream");
-        res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: working(id) })}\n\n`);
+        // Seen at first sight: the Task nested one level down, {"kind": "task", "task": {...}}.
+        const first =
+          nested && call.method === "tasks/resubscribe" ? { kind: "task", task: working(id) } : working(id);
+        res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: first })}\n\n`);
+        if (finishes && call.method === "tasks/resubscribe") {
+          const done = {
+            kind: "status-update",
+            taskId: id,
+            contextId: "c-1",
+            status: { state: "completed" },
+            final: true,
+          };
+          res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: done })}\n\n`);
+        }
         if (!keepsOpen || call.method === "message/stream") res.end();
         return;
       }
@@ -43,6 +56,22 @@ describe("streaming.subscribe-running-0x", () => {
     const finding = byId.get("streaming.subscribe-running-0x");
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/ended after 1 event\(s\) while the task was still working/);
+  });
+
+  it("fails a subscription that stays open after its task's final event", async () => {
+    const byId = await verdictsOn(await subscriptionAgent(true, true), [subscribeRunning0x]);
+    const finding = byId.get("streaming.subscribe-running-0x");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/carried the task's final event, then stayed open \d+ ms/);
+  });
+
+  it("fails a first event that is no Task of the schema, though its task id can be read", async () => {
+    const byId = await verdictsOn(await subscriptionAgent(true, false, true), [subscribeRunning0x]);
+    const finding = byId.get("streaming.subscribe-running-0x");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(
+      /first event of the subscription to task .* is a Task that breaks the schema/,
+    );
   });
 
   it("passes a subscription that stays open while its task works", async () => {

@@ -12,6 +12,7 @@ import {
   watchStream,
 } from "../support/stream-watch.js";
 import { cutShortProblem } from "../support/subscription-end.js";
+import { replySchemaProblem } from "../support/a2a-schema.js";
 import { settledWithin } from "../support/time-box.js";
 import { notOverTask } from "../support/own-task.js";
 
@@ -35,9 +36,16 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   // Followed to the task's end, for as long as a few times the slowest task took: a long task need not be
   // followed to its end, but a subscription the agent closes while the task works delivers nothing more.
   const live: Reply[] = [];
+  const raws: unknown[] = [];
   const watching = watchStream(
-    (onEvent) => ctx.client.subscribe(id, (event) => (live.push(event), onEvent(event))),
-    { graceMs: graceAfterFinalMs(ctx.timeoutMs), stopAt: (event) => mayEndStream(event) },
+    (onEvent) =>
+      ctx.client.subscribe(id, (event, raw) => {
+        live.push(event);
+        raws.push(raw);
+        onEvent(event);
+      }),
+    // Not stopped at the final event: the stream must then close (1.0.1 §3.1.6; 0.3 §7.2), within a grace.
+    { graceMs: graceAfterFinalMs(ctx.timeoutMs) },
   );
   const slowest = await ctx.fixtures.slowestTaskMs();
   const watched = await settledWithin(watching, Math.min(ctx.timeoutMs / 2, Math.max(2000, 4 * slowest)));
@@ -75,11 +83,20 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   }
   const problem = firstEventProblem(first, id, ctx.generation);
   if (problem) return fail(problem, evidence);
+  // Read leniently (a Task nested one level down as {"kind": "task", "task": {...}} still names its id),
+  // judged strictly: the event itself must be what the schema says (seen at first sight).
+  const schema = await replySchemaProblem(raws[0] ?? watched?.outcome?.rawEvents[0], ctx.generation);
+  if (schema) return fail(`the first event of the subscription to task ${id} is ${schema}`, evidence);
   // The task was over by the time the subscription reached it: nothing shows a running task's stream (a stream
   // opened on a finished task is streaming.subscribe-terminal's finding).
   if (openedOnEndedTask(events)) return "over";
   const shown = `subscribed to running task ${id}; the first event is a ${first.kind}`;
   if (!watched) return pass(`${shown}, and the subscription stayed open while the task worked`, evidence);
+  if (watched.openAfterFinalMs !== undefined)
+    return fail(
+      `the subscription to task ${id} carried the task's final event, then stayed open ${watched.openAfterFinalMs} ms: a subscription closes when its task ends (A2A 1.0.1 §3.1.6, 0.3 §7.2)`,
+      evidence,
+    );
   if (events.some(mayEndStream)) return pass(`${shown}; it carried the task to its end`, evidence);
   // The several-subscriber checks would report the same early end again: they depend on this one.
   const cutShort = await cutShortProblem(ctx, "the subscription", id, events, evidence);
