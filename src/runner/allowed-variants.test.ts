@@ -22,6 +22,7 @@ const variantOutcomes: Record<string, { check: string; as: "note" | "pass" }> = 
   "unknown-fields-added": { check: "lifecycle.wire-format", as: "pass" },
   "no-status-timestamps": { check: "lifecycle.wire-format", as: "pass" },
   "card-only-required-fields": { check: "card.optional-fields", as: "pass" },
+  "subscribe-refusals-in-stream": { check: "streaming.subscribe-terminal", as: "pass" },
 };
 
 describe("what the spec allows never fails", () => {

@@ -264,7 +264,7 @@ describe("card options and hosts", () => {
     ]);
   });
 
-  it("tries the four locations in order and reports each", async () => {
+  it("tries the four well-known locations, then the URL itself, in order and reports each", async () => {
     const a = await agent("0.3", "card-under-subpath");
     const result = await run(`${a.url}/elsewhere`);
     expect(result.card?.tried.map((t) => t.url.replace(a.url, ""))).toEqual([
@@ -272,8 +272,9 @@ describe("card options and hosts", () => {
       "/elsewhere/.well-known/agent.json",
       "/.well-known/agent-card.json",
       "/.well-known/agent.json",
+      "/elsewhere",
     ]);
-    expect(result.card?.tried.every((t) => t.outcome === "HTTP 404")).toBe(true);
+    expect(result.card?.tried.every((t) => t.outcome.startsWith("HTTP 4"))).toBe(true);
   });
 
   it("fetches a URL ending in .json as the card itself", async () => {

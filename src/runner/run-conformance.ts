@@ -189,6 +189,13 @@ export async function runConformance(opts: ConformanceOptions): Promise<RunResul
   return executeRun(conformanceKind, request);
 }
 
+/** The card as found, or (tested through --endpoint without one) a null card at the first place looked. */
+function foundOrNone(discovery: Reached["agent"]["discovery"], agentUrl: string): FoundCard {
+  if (discovery.found) return discovery;
+  const url = cardLocations(agentUrl)[0] ?? agentUrl;
+  return { found: true, url, card: null, tried: discovery.tried, headers: {} };
+}
+
 /** The suite itself, once the card is read: every binding connected, the checks scheduled, the verdict. */
 export async function runSuite(
   run: Run,
@@ -203,15 +210,7 @@ export async function runSuite(
   const { agent } = paced;
   // With --endpoint and no card, the card checks see the missing card as an empty one and say what is missing.
   const validation = agent.validation ?? validateCard(null);
-  const discovery: FoundCard = agent.discovery.found
-    ? agent.discovery
-    : {
-        found: true,
-        url: cardLocations(config.agent_url)[0] ?? config.agent_url,
-        card: null,
-        tried: agent.discovery.tried,
-        headers: {},
-      };
+  const discovery = foundOrNone(agent.discovery, config.agent_url);
   const wanted = config.transports?.map((t) => parseTransport(t) as Transport);
   const { sides, notes } = await generationSides(agent, clientContext, request.protocolOverride);
   result.warnings.push(...notes);

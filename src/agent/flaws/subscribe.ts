@@ -82,12 +82,14 @@ function errorsInsideStream(res: Response): void {
 
 export const SUBSCRIBE_FLAWS: FlawDefinition[] = [
   {
-    name: "subscribe-terminal-streams",
+    name: "subscribe-refusals-in-stream",
     category: "protocol",
     protocols: ["1.0"],
     description:
-      "SubscribeToTask on a finished task answers an event stream carrying the error (event: error) instead of a direct error response.",
-    expect: "streaming.subscribe-terminal fails: the error comes inside a stream",
+      "SubscribeToTask refusals (a finished task, an unknown one) come as an event stream carrying the error (event: error), not as the response itself; 1.0.1 §9.4.2 frames each SSE event as a JSON-RPC Response.",
+    expect:
+      "no failure: streaming.subscribe-terminal and streaming.subscribe-unknown-task read the error inside the stream",
+    allowed: true,
     rpc: (call, res, kit) => {
       if (call.method === subscribeMethod(kit)) errorsInsideStream(res);
       return false;

@@ -162,7 +162,7 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     expect(probe.dialect.event(results[0]).kind).toBe("task");
     expect(results.slice(1).some((r) => contextOf(r) !== taskContext)).toBe(true);
   },
-  "subscribe-terminal-streams": async (probe) => {
+  "subscribe-refusals-in-stream": async (probe) => {
     const task = await newTask(probe);
     const response = await fetch(jsonrpc(probe), {
       method: "POST",

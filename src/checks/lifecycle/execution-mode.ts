@@ -33,7 +33,8 @@ const SLOW_ENOUGH_MS = 2000;
  */
 async function nonBlockingSurveyed(ctx: CheckContext): Promise<CheckVerdict | undefined> {
   const slow = (await ctx.fixtures.survey())
-    .filter((p) => p.reply && p.ended !== "unknown" && p.ended !== "message" && p.ms >= SLOW_ENOUGH_MS)
+    // Only tasks that finished: a task that asks back may rightly be answered at once, already asking.
+    .filter((p) => p.reply && terminalStates.has(p.ended as TaskState) && p.ms >= SLOW_ENOUGH_MS)
     .sort((a, b) => b.ms - a.ms)[0];
   const reply = slow?.reply;
   if (!slow || !reply) return undefined;

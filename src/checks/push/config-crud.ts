@@ -34,7 +34,8 @@ export default defineCheck({
   allowed: [
     {
       behaviour: "A2A 0.x: list or delete answered MethodNotFound (the rest is still judged)",
-      clause: "A2A 0.3 §11.1.3: a server MAY implement tasks/pushNotificationConfig/set, get, list (and delete)",
+      clause:
+        "A2A 0.3 §11.1.3: a server MAY implement tasks/pushNotificationConfig/set, get, list (and delete)",
     },
   ],
   dependsOn: ["lifecycle.send-returns-task"],

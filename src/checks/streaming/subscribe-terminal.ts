@@ -20,13 +20,12 @@ export default defineCheck({
   },
   recommendation:
     "Before opening the stream, look the task up; if it is terminal answer UnsupportedOperationError (-32004) as the JSON-RPC response itself (HTTP 400 over REST, FAILED_PRECONDITION over gRPC).",
-  selfTest: [
-    { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
+  selfTest: [{ flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  allowed: [
     {
-      flaw: "subscribe-terminal-streams",
-      protocols: ["1.0"],
-      bindings: ["JSONRPC"],
-      violates: ["STREAM-SUB-003"],
+      behaviour: "the refusal comes as the one error event of an event stream, not as the response itself",
+      clause: "A2A 1.0.1 §9.4.2: each SSE event is a JSON-RPC Response, an error one included",
+      variant: "subscribe-refusals-in-stream",
     },
   ],
   scope: "transport",

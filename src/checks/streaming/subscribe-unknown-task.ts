@@ -40,7 +40,6 @@ export default defineCheck({
       bindings: ["JSONRPC"],
       violates: ["STREAM-SUB-004"],
     },
-    { flaw: "subscribe-terminal-streams", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
   scope: "transport",

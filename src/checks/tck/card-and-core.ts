@@ -212,7 +212,7 @@ export const cardAndCoreRequirements: readonly TckRequirement[] = [
     "Non-blocking mode returns immediately",
     true,
     covered(
-      "judged with --hint slow (a message whose task keeps working); without it no message is known to outlast the reply",
+      "judged on a task that takes 2 s or more (a skill example the suite sent, or --hint slow); an agent whose every task is quicker shows nothing either way",
     ),
   ),
   req(
