@@ -13,8 +13,14 @@ function statusOf(findings, check) {
   if (!mine.length) return { status: "not run" };
   const failed = mine.find((f) => FAILED.has(f.status));
   if (failed) return { status: "fail", message: failed.message ?? "" };
-  if (mine.some((f) => f.status === "pass"))
-    return { status: "pass", tck: mine.flatMap((f) => (f.tck ? f.tck.split(", ") : [])) };
+  // Only the passes tell what was judged: a skip on another generation's side names its check's ids too.
+  const passed = mine.filter((f) => f.status === "pass");
+  if (passed.length)
+    return {
+      status: "pass",
+      message: passed[0].message ?? "",
+      tck: passed.flatMap((f) => (f.tck ? f.tck.split(", ") : [])),
+    };
   return { status: mine[0].status, message: mine[0].message ?? "" };
 }
 

@@ -85,7 +85,11 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   if (problem) return fail(problem, evidence);
   // Read leniently (a Task nested one level down as {"kind": "task", "task": {...}} still names its id),
   // judged strictly: the event itself must be what the schema says (seen at first sight).
-  const schema = await replySchemaProblem(raws[0] ?? watched?.outcome?.rawEvents[0], ctx.generation);
+  // The published JSON schema is the JSON-RPC binding's; 0.3's HTTP+JSON and gRPC carry the proto's shapes.
+  const schema =
+    ctx.transport === "JSONRPC"
+      ? await replySchemaProblem(raws[0] ?? watched?.outcome?.rawEvents[0], ctx.generation)
+      : undefined;
   if (schema) return fail(`the first event of the subscription to task ${id} is ${schema}`, evidence);
   // The task was over by the time the subscription reached it: nothing shows a running task's stream (a stream
   // opened on a finished task is streaming.subscribe-terminal's finding).
