@@ -26,6 +26,22 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
 
 type Json = Record<string, unknown>;
 
+/** Passes an agent's answer on as it comes, so a dropped stream is dropped at the agent too. */
+async function passOn(answer: Response, res: http.ServerResponse): Promise<void> {
+  res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+  const reader = answer.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
+    res.write(part.value);
+  res.end();
+}
+
+/** Starts a front on loopback, closed after each test; its URL. */
+async function listening(server: http.Server): Promise<string> {
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  open.push({ close: () => new Promise((done) => server.close(() => done())) });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
 const readCard = async (agent: RunningAgent): Promise<Json> =>
   (await (await fetch(`${agent.url}${CARD_PATH}`)).json()) as Json;
 
@@ -88,17 +104,10 @@ async function twoGenerationAgent(flaw10?: string, serves10 = true): Promise<str
         headers,
         ...(body.length > 0 ? { body: new Uint8Array(body) } : {}),
       });
-      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
-      // Streams are passed on as they come, so a dropped stream is dropped at the agent too.
-      const reader = answer.body?.getReader();
-      for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
-        res.write(part.value);
-      res.end();
+      await passOn(answer, res);
     })().catch(() => res.destroy());
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  open.push({ close: () => new Promise((done) => server.close(() => done())) });
-  front = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  front = await listening(server);
   return front;
 }
 
@@ -199,16 +208,10 @@ async function versionlessCardOverTwoGenerations(): Promise<string> {
         headers: { "content-type": "application/json", "a2a-version": oneZero ? "1.0" : "0.3" },
         body: new Uint8Array(body),
       });
-      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
-      const reader = answer.body?.getReader();
-      for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
-        res.write(part.value);
-      res.end();
+      await passOn(answer, res);
     })().catch(() => res.destroy());
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  open.push({ close: () => new Promise((done) => server.close(() => done())) });
-  front = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  front = await listening(server);
   return front;
 }
 

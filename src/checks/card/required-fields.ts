@@ -33,21 +33,7 @@ export default defineCheck({
           `no agent card was found (first location tried: ${ctx.cardUrl}); A2A 1.0.1 §8.1: A2A Servers MUST make an Agent Card available`,
         ),
       );
-    const verdict = judgeCardIssues(
-      ctx,
-      [
-        "$",
-        "name",
-        "description",
-        "version",
-        "capabilities",
-        "defaultInputModes",
-        "defaultOutputModes",
-        "skills",
-      ],
-      "errors",
-      "required fields",
-    );
+    const verdict = judgeCardIssues(ctx, ["$", ...REQUIRED], "errors", "required fields");
     const missing = [missingOn03(ctx), spelledSnakeCase(ctx)].filter((m) => m !== undefined).join("; ");
     if (!missing) return Promise.resolve(verdict);
     return Promise.resolve(
@@ -56,6 +42,7 @@ export default defineCheck({
   },
 });
 
+/** The members every generation's card requires, by their JSON (camelCase) names. */
 const REQUIRED = [
   "name",
   "description",

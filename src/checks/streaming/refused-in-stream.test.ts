@@ -1,38 +1,29 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validCard10 } from "../../card/fixtures.js";
-import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js";
-import { handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
+import { handCard03, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
 import eventsWellFormed from "./events-well-formed.js";
 import finalEvent from "./final-event.js";
 import firstEvent from "./first-event.js";
 import subscribeUnknownTask from "./subscribe-unknown-task.js";
 
-const servers: LoopbackServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.close())));
+const startRawAgent = rawAgentsClosedAfterAll();
 
 /** A streaming 0.3 agent that refuses every message stream with one JSON-RPC error event (seen at first sight). */
-async function refusesInsideStreams(): Promise<string> {
-  const server = await serve((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      if (req.method === "GET") {
-        res.setHeader("content-type", "application/json");
-        const card = { ...handCard03(`${server.url}/`), capabilities: { streaming: true } };
-        return void res.end(JSON.stringify(card));
-      }
-      const call = JSON.parse(body) as { id: unknown; method: string };
-      const error = { code: -32602, message: "Invalid params", data: "unknown part type: undefined" };
-      if (call.method === "message/stream" || call.method === "tasks/resubscribe") {
-        res.setHeader("content-type", "text/event-stream");
-        return void res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, error })}\n\n`);
-      }
+function refusesInsideStreams(): Promise<string> {
+  return startRawAgent((call, res, url) => {
+    if (!call) {
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error }));
-    });
+      return void res.end(JSON.stringify({ ...handCard03(url), capabilities: { streaming: true } }));
+    }
+    const error = { code: -32602, message: "Invalid params", data: "unknown part type: undefined" };
+    const reply = JSON.stringify({ jsonrpc: "2.0", id: call.id, error });
+    if (call.method === "message/stream" || call.method === "tasks/resubscribe") {
+      res.setHeader("content-type", "text/event-stream");
+      return void res.end(`data: ${reply}\n\n`);
+    }
+    res.setHeader("content-type", "application/json");
+    res.end(reply);
   });
-  servers.push(server);
-  return `${server.url}/`;
 }
 
 describe("a message stream refused inside the event stream", () => {
@@ -46,31 +37,23 @@ describe("a message stream refused inside the event stream", () => {
 });
 
 /** A streaming 1.0 agent that answers a subscribe to an unknown task with one TaskNotFound error event. */
-async function notFoundInsideStream(): Promise<string> {
-  const server = await serve((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      const url = `${server.url}/`;
-      if (req.method === "GET") {
-        res.setHeader("content-type", "application/json");
-        const card = {
-          ...validCard10(),
-          securitySchemes: undefined,
-          securityRequirements: undefined,
-          capabilities: { streaming: true },
-          supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-        };
-        return void res.end(JSON.stringify(card));
-      }
-      const call = JSON.parse(body) as { id: unknown };
-      const error = { code: -32001, message: "Task not found" };
-      res.setHeader("content-type", "text/event-stream");
-      res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, error })}\n\n`);
-    });
+function notFoundInsideStream(): Promise<string> {
+  return startRawAgent((call, res, url) => {
+    if (!call) {
+      res.setHeader("content-type", "application/json");
+      const card = {
+        ...validCard10(),
+        securitySchemes: undefined,
+        securityRequirements: undefined,
+        capabilities: { streaming: true },
+        supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+      };
+      return void res.end(JSON.stringify(card));
+    }
+    const error = { code: -32001, message: "Task not found" };
+    res.setHeader("content-type", "text/event-stream");
+    res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, error })}\n\n`);
   });
-  servers.push(server);
-  return `${server.url}/`;
 }
 
 describe("a subscription to an unknown task refused inside the event stream", () => {

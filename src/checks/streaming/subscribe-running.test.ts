@@ -1,10 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js";
-import { handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
+import { describe, expect, it } from "vitest";
+import { handCard03, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
 import subscribeRunning0x from "./subscribe-running-0x.js";
 
-const servers: LoopbackServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.close())));
+const startRawAgent = rawAgentsClosedAfterAll();
 
 /**
  * A streaming 0.3 agent whose tasks keep working, and whose resubscription sends the task once and closes
@@ -12,42 +10,34 @@ afterAll(() => Promise.all(servers.map((s) => s.close())));
  */
 async function subscriptionAgent(keepsOpen: boolean, finishes = false, nested = false): Promise<string> {
   const working = (id: string) => ({ kind: "task", id, contextId: "c-1", status: { state: "working" } });
-  const server = await serve((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      if (req.method === "GET") {
-        res.setHeader("content-type", "application/json");
-        const card = handCard03(`${server.url}/`);
-        return void res.end(JSON.stringify({ ...card, capabilities: { streaming: true } }));
-      }
-      const call = JSON.parse(body) as { id: unknown; method: string; params?: { id?: string } };
-      const id = call.params?.id ?? "t-1";
-      if (call.method === "tasks/resubscribe" || call.method === "message/stream") {
-        res.setHeader("content-type", "text/event-stream");
-        // Seen at first sight: the Task nested one level down, {"kind": "task", "task": {...}}.
-        const first =
-          nested && call.method === "tasks/resubscribe" ? { kind: "task", task: working(id) } : working(id);
-        res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: first })}\n\n`);
-        if (finishes && call.method === "tasks/resubscribe") {
-          const done = {
-            kind: "status-update",
-            taskId: id,
-            contextId: "c-1",
-            status: { state: "completed" },
-            final: true,
-          };
-          res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: done })}\n\n`);
-        }
-        if (!keepsOpen || call.method === "message/stream") res.end();
-        return;
-      }
+  return startRawAgent((call, res, url) => {
+    if (!call) {
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: working(id) }));
-    });
+      return void res.end(JSON.stringify({ ...handCard03(url), capabilities: { streaming: true } }));
+    }
+    const id = typeof call.params.id === "string" ? call.params.id : "t-1";
+    if (call.method === "tasks/resubscribe" || call.method === "message/stream") {
+      res.setHeader("content-type", "text/event-stream");
+      // Seen at first sight: the Task nested one level down, {"kind": "task", "task": {...}}.
+      const first =
+        nested && call.method === "tasks/resubscribe" ? { kind: "task", task: working(id) } : working(id);
+      res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: first })}\n\n`);
+      if (finishes && call.method === "tasks/resubscribe") {
+        const done = {
+          kind: "status-update",
+          taskId: id,
+          contextId: "c-1",
+          status: { state: "completed" },
+          final: true,
+        };
+        res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: done })}\n\n`);
+      }
+      if (!keepsOpen || call.method === "message/stream") res.end();
+      return;
+    }
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: working(id) }));
   });
-  servers.push(server);
-  return `${server.url}/`;
 }
 
 describe("streaming.subscribe-running-0x", () => {

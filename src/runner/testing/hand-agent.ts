@@ -120,3 +120,41 @@ export function handAgentsClosedAfterAll(): typeof startHandAgent {
     return agent;
   };
 }
+
+/** The JSON-RPC call a raw hand-written agent was sent (see startRawAgent). */
+export interface RawCall {
+  id: unknown;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * A hand-written agent on 127.0.0.1 that writes each reply itself (event streams, replies left open):
+ * `answer` gets the parsed JSON-RPC call of a POST, or undefined for a GET (its card), the response to
+ * write, and the agent's own URL. Every agent it starts is closed, open streams included, after the file.
+ */
+export function rawAgentsClosedAfterAll(): (
+  answer: (call: RawCall | undefined, res: http.ServerResponse, url: string) => void,
+) => Promise<string> {
+  const started: http.Server[] = [];
+  afterAll(() => {
+    for (const server of started) server.closeAllConnections();
+    return Promise.all(started.map((s) => new Promise((done) => s.close(done))));
+  });
+  return async (answer) => {
+    let url = "";
+    const server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        if (req.method === "GET") return answer(undefined, res, url);
+        const call = JSON.parse(body) as Partial<RawCall>;
+        answer({ id: call.id, method: String(call.method), params: call.params ?? {} }, res, url);
+      });
+    });
+    started.push(server);
+    await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    return url;
+  };
+}
