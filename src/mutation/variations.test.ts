@@ -38,7 +38,11 @@ for (const [protocol, generation] of [
       async (v) => {
         const { findings, applied } = await conformThroughProxy(agent, v);
         expect(applied, "the variation changed the traffic").toBeGreaterThan(0);
-        expect([...failures(findings)].filter((f) => !before.has(f))).toEqual([]);
+        // Each new failure with its message, so a failure here explains itself.
+        const fresh = findings.filter(
+          (f) => FAILED.has(f.status) && !before.has(`${f.id} ${f.transport ?? "agent"}`),
+        );
+        expect(fresh.map((f) => `${f.id} ${f.transport ?? "agent"}: ${f.message}`)).toEqual([]);
       },
       120_000,
     );
