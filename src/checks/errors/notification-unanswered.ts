@@ -57,7 +57,7 @@ export default defineCheck({
       );
     if (ctx.generation !== "1.0")
       return fail(
-        `a ${method} notification (no "id" member) was answered: ${describeRaw(reply)}; A2A ${ctx.generation} reads a request without an id as a notification (0.3 §6.11.1), and JSON-RPC 2.0 §4.1 says the server MUST NOT reply to one, not even with an error`,
+        `a ${method} notification (no "id" member) was answered: ${describeRaw(reply)}; A2A ${ctx.generation} reads a request without an id as a notification (A2A ${ctx.generation} §6.11.1, the same words from 0.1 to 0.3), and JSON-RPC 2.0 §4.1 says the server MUST NOT reply to one, not even with an error`,
         reply.evidence,
       );
     return fail(
