@@ -195,22 +195,6 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     },
   },
   {
-    name: "get-without-params-crashes",
-    category: "protocol",
-    protocols: BOTH,
-    description:
-      "A get whose request has no params member crashes the handler: -32603 Internal error instead of -32602 (seen at first sight).",
-    expect: "errors.invalid-params fails: -32603 for a get with no params",
-    rpc: (call, res, kit) => {
-      if (call.method !== getMethod(kit) || call.params !== undefined) return false;
-      sendRpcError(res, call.id, {
-        code: -32603,
-        message: "Cannot read properties of undefined (reading 'id')",
-      });
-      return true;
-    },
-  },
-  {
     name: "error-id-missing",
     category: "protocol",
     protocols: BOTH,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition } from "../types.js";
 import { isObject } from "../json.js";
-import { is, paramsOf } from "./rpc-call.js";
+import { getMethod, is, paramsOf } from "./rpc-call.js";
 
 // Flaws in how request parameters are read: the spec's names refused, required members made up.
 
@@ -52,6 +52,22 @@ export const PARAMS_FLAWS: FlawDefinition[] = [
     rpc: (call, _res, kit) => {
       if (is(call, kit, "list")) delete paramsOf(call).status;
       return false;
+    },
+  },
+  {
+    name: "get-without-params-crashes",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A get whose request has no params member crashes the handler: -32603 Internal error instead of -32602 (seen at first sight).",
+    expect: "errors.invalid-params fails: -32603 for a get with no params",
+    rpc: (call, res, kit) => {
+      if (call.method !== getMethod(kit) || call.params !== undefined) return false;
+      sendRpcError(res, call.id, {
+        code: -32603,
+        message: "Cannot read properties of undefined (reading 'id')",
+      });
+      return true;
     },
   },
 ];

@@ -10,6 +10,7 @@ import { continuationMutations } from "./continuation.js";
 import { crossBindingMutations } from "./cross-binding.js";
 import { dataModelMutations } from "./data-model.js";
 import { declaredRefusalMutations } from "./declared-refusals.js";
+import { errorIdMutations } from "./error-ids.js";
 import { errorMutations } from "./errors.js";
 import { historyMutations } from "./history.js";
 import { interopMutations } from "./interop.js";
@@ -28,6 +29,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...cardMutations,
   ...cardSignatureMutations,
   ...errorMutations,
+  ...errorIdMutations,
   ...lifecycleMutations,
   ...historyMutations,
   ...taskMutations,

@@ -1,0 +1,105 @@
+import { isObject } from "../exchange.js";
+import type { Mutation } from "../types.js";
+import { rpcError } from "./shapes.js";
+
+// JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
+const INVALID_REQUEST = -32600;
+
+/** Deviations in the id a JSON-RPC reply carries (JSON-RPC 2.0 §4, §5: the request's id, null when unreadable). */
+export const errorIdMutations: Mutation[] = [
+  {
+    id: "error-id-not-echoed",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "error replies carry an id other than the request's",
+    clause: "JSON-RPC 2.0 §5 (id MUST be the same as the request's); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (!rpcError(r) || !isObject(r.body) || !isObject(x.request) || x.request.id === undefined)
+        return undefined;
+      if (r.body.id === null || r.body.id === undefined) return undefined;
+      r.body.id = `${JSON.stringify(r.body.id)}-not-yours`;
+      return r;
+    },
+  },
+  {
+    id: "null-id-echoed-empty",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: 'the reply to a request whose id is null carries "id": "" (a schema coercing null to a string, seen at first sight)',
+    clause:
+      "JSON-RPC 2.0 §4 (id: a String, Number, or NULL), §5 (id MUST be the same as the request's); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || x.request.id !== null || !isObject(r.body))
+        return undefined;
+      if (!("id" in r.body)) return undefined;
+      r.body.id = "";
+      return r;
+    },
+  },
+  {
+    id: "null-id-refused",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "a request whose id is null is refused as Invalid Request (-32600), as if a null id made it no request (seen at first sight)",
+    clause:
+      "JSON-RPC 2.0 §4 (id: a String, Number, or NULL value if included), §5.1 (-32600: not a valid Request object)",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || x.request.id !== null) return undefined;
+      r.status = 200;
+      r.contentType = "application/json";
+      r.body = { jsonrpc: "2.0", id: null, error: { code: INVALID_REQUEST, message: "Invalid Request" } };
+      return r;
+    },
+  },
+  {
+    id: "invalid-request-id-left-out",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "an Invalid Request reply (-32600) has no id member at all, even when the request's id could be read (seen at first sight)",
+    clause:
+      "JSON-RPC 2.0 §5 (id is REQUIRED in a Response; Null when it could not be detected); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.error-envelope",
+    reply: (r) => {
+      if (
+        !rpcError(r) ||
+        !isObject(r.body) ||
+        !isObject(r.body.error) ||
+        r.body.error.code !== INVALID_REQUEST
+      )
+        return undefined;
+      delete r.body.id;
+      return r;
+    },
+  },
+  {
+    id: "error-id-zero-as-null",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "an error reply to a request whose id is 0 carries id null, as if the id were missing (`id || null`)",
+    clause:
+      "JSON-RPC 2.0 §4 (an id is a String, Number or Null) and §5 (id MUST be the same as the request's)",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (!rpcError(r) || !isObject(r.body) || !isObject(x.request) || x.request.id !== 0) return undefined;
+      r.body.id = null;
+      return r;
+    },
+  },
+  {
+    id: "unknown-method-id-null",
+    bindings: ["JSONRPC"],
+    what: "the -32601 reply to an unknown method carries id null: the method is looked up before the id is read",
+    clause: "JSON-RPC 2.0 §5 (id MUST be the same as the request's; null only when it could not be detected)",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      const error = rpcError(r);
+      if (error?.code !== -32601 || !isObject(r.body) || !isObject(x.request)) return undefined;
+      if (typeof x.request.id !== "string" && typeof x.request.id !== "number") return undefined;
+      r.body.id = null;
+      return r;
+    },
+  },
+];
