@@ -107,10 +107,12 @@ async function tryLocation(
 export async function discoverCard(agentUrl: string, opts: DiscoveryOptions): Promise<DiscoveryResult> {
   const tried: DiscoveryAttempt[] = [];
   const locations = cardLocations(agentUrl);
-  const lastGuess = locations.length > 1 ? locations.at(-1) : undefined;
+  // The agent URL itself, when tried after the well-known locations, is a guess: kept only if it reads as a card.
+  const given = new URL(agentUrl).toString();
+  const guess = locations.indexOf(given) > 0 ? given : undefined;
   for (const url of locations) {
     const { attempt, card, headers } = await tryLocation(url, opts);
-    if (card !== undefined && url === lastGuess && !url.includes("/.well-known/") && !looksLikeCard(card)) {
+    if (card !== undefined && url === guess && !looksLikeCard(card)) {
       tried.push({ ...attempt, outcome: "a JSON object that is no agent card" });
       continue;
     }
