@@ -93,19 +93,26 @@ export class Fixtures {
       { text },
       returnImmediately === undefined ? undefined : { returnImmediately },
     );
-    return sent.ok
-      ? { ok: true, value: sent.value, evidence: sent.trafficIds }
-      : { ok: false, reason: `send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
+    if (!sent.ok)
+      return { ok: false, reason: `send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
+    return {
+      ok: true,
+      value: sent.value,
+      evidence: sent.trafficIds,
+      ...(sent.readDespite ? { bent: sent.readDespite } : {}),
+    };
   }
 
   /** Sends a message and polls its task until it leaves submitted/working. */
   private async sendAndSettle(text: string, returnImmediately?: boolean): Promise<Provided<Task>> {
     const sent = await this.send(text, returnImmediately);
     if (!sent.ok) return sent;
-    if (sent.value.kind !== "task") return { ok: false, reason: MESSAGE_REPLY, evidence: sent.evidence };
+    const bent = sent.bent ? { bent: sent.bent } : {};
+    if (sent.value.kind !== "task")
+      return { ok: false, reason: MESSAGE_REPLY, evidence: sent.evidence, ...bent };
     const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);
     const evidence = [...sent.evidence, ...settled.evidence];
-    return { ...settled, evidence, sent: sent.value };
+    return { ...settled, evidence, sent: sent.value, ...bent };
   }
 
   /**

@@ -5,13 +5,16 @@ import type { Task } from "../protocol/model.js";
 
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
 export type Provided<T> =
-  /** `sent`: the Task as the send returned it, before the task was followed (a fixture that sent one). */
-  | { ok: true; value: T; evidence: string[]; sent?: Task }
+  /**
+   * `sent`: the Task as the send returned it, before the task was followed (a fixture that sent one);
+   * `bent`: the agent took the message only in a form its generation does not specify (CallOutcome.readDespite).
+   */
+  | { ok: true; value: T; evidence: string[]; sent?: Task; bent?: string }
   /**
    * `sent`: the Task the send returned, when the send worked but the task could not be followed to its end;
    * `unreadable`: reading it back failed (lifecycle.get-task's finding), rather than waiting for it.
    */
-  | { ok: false; reason: string; evidence: string[]; sent?: Task; unreadable?: true };
+  | { ok: false; reason: string; evidence: string[]; sent?: Task; unreadable?: true; bent?: string };
 
 /** Polls a task with backoff (docs/conformance.md, pitfalls: no fixed sleeps) until it leaves submitted/working. */
 export async function waitForSettled(

@@ -3,13 +3,13 @@ import type { Message, Reply, Task } from "../protocol/model.js";
 import {
   normalizeReply,
   normalizeSendResult,
-  normalizeTask,
   normalizeTaskResult,
 } from "../protocol/normalize.js";
 import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
 import { repeatedMessageJson } from "./message-id.js";
 import { methodName, streamsMessage, type Operation } from "./methods.js";
+import { PartFormMemory, partFormKey, sendInTakenForm, streamInTakenForm } from "./part-forms.js";
 import { streamQuietLimit } from "./stream-events.js";
 import {
   extraMethod,
@@ -20,6 +20,7 @@ import {
   sendParams,
   type ExtraOp,
 } from "./jsonrpc-params.js";
+import { readPushList, readTaskPage } from "./jsonrpc-results.js";
 import type {
   A2AClient,
   A2AError,
@@ -102,12 +103,16 @@ export class JsonRpcA2AClient implements A2AClient {
   readonly #methods = new Map<string, PreparedJsonRpc>();
   /** What a call without a live listener sends with: the same for every such call, so made once. */
   readonly #plainCall: RpcSendOptions;
+  readonly #partForms: PartFormMemory;
+  readonly #partFormKey: string;
 
   constructor(
     readonly target: ClientTarget,
     private readonly ctx: ClientContext,
   ) {
     this.#plainCall = ctx.signal ? { signal: ctx.signal } : {};
+    this.#partForms = ctx.partForms ?? new PartFormMemory();
+    this.#partFormKey = partFormKey(target.url, target.generation);
   }
 
   private withTenant(params: Record<string, unknown>): Record<string, unknown> {
@@ -184,8 +189,15 @@ export class JsonRpcA2AClient implements A2AClient {
   }
 
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
-    const params = sendParams(this.target.generation, input, options);
-    return this.call(this.core("send"), params, normalizeSendResult, "a Message or a Task");
+    const { generation } = this.target;
+    return sendInTakenForm(this.#partForms, this.#partFormKey, generation, input, (form) =>
+      this.call(
+        this.core("send"),
+        sendParams(generation, input, options, form),
+        normalizeSendResult,
+        "a Message or a Task",
+      ),
+    );
   }
 
   /** The params are laid out once, then sent each time around a fresh message id (see A2AClient.prepareSend). */
@@ -193,16 +205,20 @@ export class JsonRpcA2AClient implements A2AClient {
     const each = () => this.send(input);
     // 0.1 sends a fresh task id with each message too; a messageId the caller chose is sent as given.
     if (this.target.generation === "0.1" || input.messageId) return each;
+    const form = this.#partForms.get(this.#partFormKey)?.form;
     const json = repeatedMessageJson((messageId) =>
-      this.withTenant(sendParams(this.target.generation, { ...input, messageId })),
+      this.withTenant(sendParams(this.target.generation, { ...input, messageId }, {}, form)),
     );
     if (!json) return each;
     const method = this.core("send");
     return () => this.#callJson(method, json(), normalizeSendResult, "a Message or a Task");
   }
 
-  async stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
-    return this.streamCall(this.core("stream"), sendParams(this.target.generation, input), onEvent);
+  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
+    const { generation } = this.target;
+    return streamInTakenForm(this.#partForms, this.#partFormKey, generation, input, (form) =>
+      this.streamCall(this.core("stream"), sendParams(generation, input, {}, form), onEvent),
+    );
   }
 
   subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
@@ -371,31 +387,4 @@ export class JsonRpcA2AClient implements A2AClient {
   }
 
   close(): void {}
-}
-
-function readTaskPage(raw: unknown): TaskPage | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const page = raw as Record<string, unknown>;
-  // ProtoJSON (1.0.1 §5.5) may omit an empty `tasks` list, as the other bindings' readers also allow.
-  const list = page.tasks ?? [];
-  if (!Array.isArray(list)) return undefined;
-  const tasks = list.map(normalizeTask);
-  if (tasks.some((t) => t === undefined)) return undefined;
-  return {
-    tasks: tasks as Task[],
-    nextPageToken: typeof page.nextPageToken === "string" ? page.nextPageToken : "",
-    ...(typeof page.pageSize === "number" ? { pageSize: page.pageSize } : {}),
-    ...(typeof page.totalSize === "number" ? { totalSize: page.totalSize } : {}),
-  };
-}
-
-function readPushList(raw: unknown): PushConfig[] | undefined {
-  const list = Array.isArray(raw)
-    ? raw
-    : typeof raw === "object" && raw !== null && Array.isArray((raw as { configs?: unknown }).configs)
-      ? (raw as { configs: unknown[] }).configs
-      : undefined;
-  if (!list) return undefined;
-  const configs = list.map(readPushConfig);
-  return configs.some((c) => c === undefined) ? undefined : (configs as PushConfig[]);
 }

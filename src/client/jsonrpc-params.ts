@@ -1,29 +1,38 @@
 import { randomUUID } from "node:crypto";
 import { newMessageId } from "./message-id.js";
 import type { ProtocolGeneration } from "../model/generation.js";
-import { messageMetadata, messageParts } from "./message-parts.js";
+import { messageMetadata, messageParts, type PartStyle } from "./message-parts.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "./types.js";
 import { flatPushConfig, nestedPushConfig } from "./push-config.js";
 
 /**
  * Builds the user message in the shape each generation expects (A2A 1.0 §4.1), with a fresh messageId
- * unless the input names one. Built member by member: a load run makes thousands a second.
+ * unless the input names one; its parts in `partForm` when the agent takes only another generation's
+ * (src/client/part-forms.ts). Built member by member: a load run makes thousands a second.
  */
-export function userMessage(generation: ProtocolGeneration, input: SendInput): Record<string, unknown> {
+export function userMessage(
+  generation: ProtocolGeneration,
+  input: SendInput,
+  partForm: PartStyle = generation,
+): Record<string, unknown> {
   const metadata = messageMetadata(input).metadata;
   if (generation === "0.1") {
-    const message: Record<string, unknown> = { role: "user", parts: messageParts("0.1", input) };
+    const message: Record<string, unknown> = { role: "user", parts: messageParts(partForm, input) };
     if (metadata !== undefined) message.metadata = metadata;
     return message;
   }
   const message: Record<string, unknown> =
     generation === "1.0"
-      ? { messageId: input.messageId || newMessageId(), role: "ROLE_USER", parts: messageParts("1.0", input) }
+      ? {
+          messageId: input.messageId || newMessageId(),
+          role: "ROLE_USER",
+          parts: messageParts(partForm, input),
+        }
       : {
           kind: "message",
           messageId: input.messageId || newMessageId(),
           role: "user",
-          parts: messageParts(generation, input),
+          parts: messageParts(partForm, input),
         };
   if (input.contextId) message.contextId = input.contextId;
   if (input.taskId) message.taskId = input.taskId;
@@ -69,8 +78,9 @@ export function sendParams(
   generation: ProtocolGeneration,
   input: SendInput,
   options: SendOptions = {},
+  partForm?: PartStyle,
 ): Record<string, unknown> {
-  const message = userMessage(generation, input);
+  const message = userMessage(generation, input, partForm);
   if (generation === "0.1") {
     return {
       id: input.taskId ?? randomUUID(),

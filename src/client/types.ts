@@ -1,3 +1,4 @@
+import type { PartFormMemory } from "./part-forms.js";
 import type { Transport } from "../model/transport.js";
 import type { NetError } from "../net/errors.js";
 import type { StreamEndReason } from "../net/http-hop.js";
@@ -42,6 +43,11 @@ export interface ClientContext {
    * unknown fields are ignored (a protobuf message may carry field numbers its reader skips).
    */
   grpcUnknownField?: Buffer;
+  /**
+   * The message part form each endpoint was found to take when it refused its generation's own, shared by
+   * the clients of a run (src/client/part-forms.ts); each client learns on its own without it.
+   */
+  partForms?: PartFormMemory;
 }
 
 /** Notes the state of each task a client's replies show (src/client/task-ledger.ts keeps them). */
@@ -111,6 +117,8 @@ export interface StreamOutcome {
   /** Milliseconds from the request to each event. */
   arrivalsMs: number[];
   trafficIds: string[];
+  /** As CallOutcome's: the stream was read only by bending the request (src/client/part-forms.ts). */
+  readDespite?: string;
 }
 
 /** A part sent after the message's text part: structured data, or a file sent inline as base64. */

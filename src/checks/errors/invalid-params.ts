@@ -4,6 +4,8 @@ import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { sendParams, userMessage } from "../../client/jsonrpc-params.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
+import type { PartStyle } from "../../client/message-parts.js";
+import { takenPartForm } from "../support/taken-part-form.js";
 
 export default defineCheck({
   id: "errors.invalid-params",
@@ -49,11 +51,13 @@ export default defineCheck({
     const wrong: string[] = [];
     const lenient: string[] = [];
     let unserved = 0;
+    // Messages in the form the agent takes, so that it judges the flaw each carries, not the form.
+    const form = await takenPartForm(ctx);
     const shapes = [
       ...malformed,
       ...(ctx.generation === "0.1"
         ? []
-        : [withoutMessageId(ctx.generation), ...invalidMessages(ctx.generation)]),
+        : [withoutMessageId(ctx.generation, form), ...invalidMessages(ctx.generation, form)]),
       ...withoutParts(ctx.generation),
     ];
     for (const { op, params, what, orTaskNotFound } of shapes) {
@@ -106,8 +110,8 @@ interface Malformed {
  * parameters and the content/structure of data in Message and Artifact parts" (0.2.0 to 0.3.0, security
  * considerations; 1.0.1 §3.3.2 "MUST validate all input parameters before processing").
  */
-function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">): Malformed {
-  const { messageId: _dropped, ...message } = userMessage(generation, { text: "Hello" });
+function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">, form?: PartStyle): Malformed {
+  const { messageId: _dropped, ...message } = userMessage(generation, { text: "Hello" }, form);
   return { op: "send", params: { message }, what: "with a message that has no messageId" };
 }
 
@@ -115,8 +119,8 @@ function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">): Malfo
  * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number. 0.2/0.3
  * make Part a JSON object and Role an enum of user and agent; 1.0.1 §3.3.2 makes the server validate them.
  */
-function invalidMessages(generation: Exclude<ProtocolGeneration, "0.1">): Malformed[] {
-  const message = userMessage(generation, { text: "Hello" });
+function invalidMessages(generation: Exclude<ProtocolGeneration, "0.1">, form?: PartStyle): Malformed[] {
+  const message = userMessage(generation, { text: "Hello" }, form);
   const v10 = generation === "1.0";
   return [
     {

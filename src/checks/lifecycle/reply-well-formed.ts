@@ -3,6 +3,8 @@ import { visible } from "../../net/visible.js";
 import { replySchemaProblem } from "../support/a2a-schema.js";
 import { recordedResult } from "../support/recorded-result.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
+import type { ProtocolGeneration } from "../../model/generation.js";
+import { isObject } from "../../model/json.js";
 
 export default defineCheck({
   id: "lifecycle.reply-well-formed",
@@ -46,6 +48,7 @@ export default defineCheck({
       kinds = reply.ok ? "Task" : "Message";
       // A Task without its contextId is lifecycle.send-returns-task's finding (CORE-MULTI-001a): one defect, one failure.
       const problem =
+        unwrappedProblem(result, ctx.generation) ??
         replyShapeProblem(result, ctx.generation, undefined, { contextId: true }) ??
         (await replySchemaProblem(result, ctx.generation, ["contextId"]));
       if (problem) problems.push(visible(problem));
@@ -67,3 +70,16 @@ export default defineCheck({
     return pass(what, evidence);
   },
 });
+
+/**
+ * A 1.0 send result that is the Task or Message itself: SendMessage returns a SendMessageResponse, whose
+ * `oneof payload` names the Task under "task" and the Message under "message" (1.0.1 §3.1.1, §9.4.1;
+ * a2a.proto SendMessageResponse). 0.x results are the object itself (0.3 §7.1).
+ */
+function unwrappedProblem(result: unknown, generation: ProtocolGeneration): string | undefined {
+  if (generation !== "1.0" || !isObject(result) || "task" in result || "message" in result) return undefined;
+  const what = "status" in result ? "Task" : "parts" in result ? "Message" : undefined;
+  return what
+    ? `the ${what} itself, not a SendMessageResponse holding it under "${what.toLowerCase()}" (A2A 1.0.1 §3.1.1; a2a.proto SendMessageResponse)`
+    : undefined;
+}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { validCard10 } from "../../card/fixtures.js";
 import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
+import invalidParams from "../errors/invalid-params.js";
+import getTask from "./get-task.js";
 import listTasks from "./list-tasks.js";
 import sendReturnsTask from "./send-returns-task.js";
+import unknownFieldsIgnored from "./unknown-fields-ignored.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
 
@@ -61,5 +64,68 @@ describe("lifecycle.send-returns-task on A2A 1.0", () => {
     const byId = await verdicts(await agentWithoutContexts(true));
     expect(byId.get("lifecycle.send-returns-task")).toMatchObject({ status: "fail" });
     expect(byId.get("lifecycle.send-returns-task")?.message).toMatch(/reads back in context ctx-1/);
+  });
+});
+
+/**
+ * A 1.0 JSON-RPC agent that reads only 0.1's text part {type: "text"} (as AgoraMesh's bridge does): a message
+ * in 1.0's own form, or with no messageId, is refused -32602 "unknown part type"; it ignores unknown fields.
+ */
+async function agentTakingTypedParts(): Promise<string> {
+  const tasks: Array<{ id: string; contextId: string; status: { state: string } }> = [];
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card")
+      return {
+        ...validCard10(),
+        capabilities: { streaming: false, pushNotifications: false },
+        securitySchemes: undefined,
+        securityRequirements: undefined,
+        supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+      };
+    if (request.method === "SendMessage") {
+      const message = request.params.message as {
+        messageId?: unknown;
+        role?: unknown;
+        parts?: Array<{ type?: string }>;
+      };
+      const { parts } = message ?? {};
+      if (!Array.isArray(parts) || parts.length === 0 || !parts.every((p) => p?.type === "text"))
+        return refusal(-32602);
+      if (typeof message.messageId !== "string" || message.role !== "ROLE_USER") return refusal(-32602);
+      const task = {
+        id: `t${tasks.length + 1}`,
+        contextId: "ctx-1",
+        status: { state: "TASK_STATE_COMPLETED" },
+      };
+      tasks.push(task);
+      return { result: { task } };
+    }
+    if (request.method === "GetTask") {
+      const task = tasks.find((t) => t.id === request.params.id);
+      return task ? { result: task } : refusal(-32001);
+    }
+    if (request.method === "CancelTask")
+      return refusal(tasks.some((t) => t.id === request.params.id) ? -32002 : -32001);
+    return refusal(-32601);
+  });
+  return agent.url;
+}
+
+describe("lifecycle.send-returns-task on an agent that takes only another generation's text part", () => {
+  it("fails once for the refused form, and the checks after it judge the agent in the form it takes", async () => {
+    const byId = await verdictsOn(await agentTakingTypedParts(), [
+      sendReturnsTask,
+      getTask,
+      unknownFieldsIgnored,
+      invalidParams,
+    ]);
+    expect(byId.get("lifecycle.send-returns-task")).toMatchObject({ status: "fail" });
+    expect(byId.get("lifecycle.send-returns-task")?.message).toMatch(
+      /refused a message whose text part has the form A2A 1\.0 specifies .*took it only with A2A 0\.1's \{"type": "text"\}/,
+    );
+    expect(byId.get("lifecycle.get-task")).toMatchObject({ status: "pass" });
+    // The unknown field is judged, not the part form: the agent ignores it.
+    expect(byId.get("lifecycle.unknown-fields-ignored")).toMatchObject({ status: "pass" });
+    expect(byId.get("errors.invalid-params")).toMatchObject({ status: "pass" });
   });
 });

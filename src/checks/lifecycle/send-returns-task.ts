@@ -37,6 +37,9 @@ export default defineCheck({
   basic: true,
   run: async (ctx) => {
     const task = await ctx.fixtures.settledTask();
+    // Read leniently, judge strictly: the suite goes on with the part form the agent takes, and this check
+    // reports that it refused the one its generation specifies (0.3 §6.5 Part `kind`, 1.0.1 §4.1.6 Part).
+    if (task.bent) return fail(`${task.bent}; the suite sent every later message that way`, task.evidence);
     if (task.ok)
       return judgeContext(
         ctx,

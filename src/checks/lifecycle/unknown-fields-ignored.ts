@@ -8,6 +8,7 @@ import { readSendResult } from "../../client/rest/replies.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+import { takenPartForm } from "../support/taken-part-form.js";
 
 /** A field no version of A2A defines, added to the request, the message and a part. */
 const UNKNOWN = "plainwrightFutureField";
@@ -28,9 +29,10 @@ function withUnknown(request: Json, partsKey: string): Json {
 async function viaJsonRpc(ctx: CheckContext): Promise<CheckVerdict> {
   if (!ctx.rpc) return fail("this binding offers no raw JSON-RPC call");
   const method = methodName(ctx.generation, "send");
+  const form = await takenPartForm(ctx);
   const outcome = await ctx.rpc(
     method,
-    withUnknown(sendParams(ctx.generation, { text: ctx.fixtures.message }), "parts"),
+    withUnknown(sendParams(ctx.generation, { text: ctx.fixtures.message }, {}, form), "parts"),
   );
   const evidence = outcome.kind !== "unreachable" && outcome.http.trafficId ? [outcome.http.trafficId] : [];
   if (outcome.kind === "result")

@@ -36,8 +36,22 @@ export function contentTypeProblems(
   });
 }
 
-const failed = (what: string, call: CallOutcome<unknown>) =>
-  call.ok ? undefined : `${what}: ${describeFailure(call)}`;
+/** The raw reply to judge: a read one, or one the client could not read (its shape is this check's to judge). */
+const rawOf = (call: CallOutcome<unknown> | undefined): { raw: unknown } | undefined =>
+  call === undefined
+    ? undefined
+    : call.ok || (call.kind === "invalid" && call.raw !== undefined)
+      ? { raw: call.raw }
+      : undefined;
+
+/**
+ * A call that gave no reply to judge. An A2A error is the finding of the check that owns the call
+ * (lifecycle.get-task, lifecycle.list-tasks: one defect, one finding); anything else is a broken reply.
+ */
+function broken(what: string, call: CallOutcome<unknown> | undefined): string | undefined {
+  if (call === undefined || call.ok || rawOf(call) || call.kind === "error") return undefined;
+  return `${what}: ${describeFailure(call)}`;
+}
 
 export default defineCheck({
   id: "lifecycle.wire-format",
@@ -94,21 +108,26 @@ export default defineCheck({
       : undefined;
     const calls = [sent, got, listed, gotFinished, listedFinished].filter((c) => c !== undefined);
     const evidence = calls.flatMap((c) => c.trafficIds);
-    const broken = [failed("GetTask", got ?? sent), failed("ListTasks", listed ?? sent)].filter(
-      (p) => p !== undefined,
-    );
-    if (broken.length > 0) return fail(broken.join("; "), evidence);
-    const getProblems = (call: CallOutcome<unknown> | undefined) =>
-      call?.ok ? replyProblems(call.raw, "GetTask", (out) => taskProblems(call.raw, "GetTask", out)) : [];
-    const listProblems = (call: CallOutcome<unknown> | undefined) =>
-      call?.ok
-        ? replyProblems(call.raw, "ListTasks", (out) =>
-            rawListedTasks(call.raw).forEach((t, i) => taskProblems(t, `ListTasks.tasks[${i}]`, out)),
+    const unread = [broken("GetTask", got), broken("ListTasks", listed)].filter((p) => p !== undefined);
+    if (unread.length > 0) return fail(unread.join("; "), evidence);
+    const getProblems = (call: CallOutcome<unknown> | undefined) => {
+      const reply = rawOf(call);
+      return reply
+        ? replyProblems(reply.raw, "GetTask", (out) => taskProblems(reply.raw, "GetTask", out))
+        : [];
+    };
+    const listProblems = (call: CallOutcome<unknown> | undefined) => {
+      const reply = rawOf(call);
+      return reply
+        ? replyProblems(reply.raw, "ListTasks", (out) =>
+            rawListedTasks(reply.raw).forEach((t, i) => taskProblems(t, `ListTasks.tasks[${i}]`, out)),
           )
         : [];
+    };
     const problems = [
       ...new Set([
-        ...sendResultProblems(sent.raw, "SendMessage"),
+        // Over JSON-RPC, lifecycle.reply-well-formed owns a result without its wrapper.
+        ...sendResultProblems(sent.raw, "SendMessage", ctx.transport === "JSONRPC" ? "judged" : "problem"),
         ...getProblems(got),
         ...listProblems(listed),
         ...getProblems(gotFinished),

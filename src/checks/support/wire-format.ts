@@ -106,13 +106,23 @@ export function replyProblems(raw: unknown, label: string, objects: (out: string
   return out;
 }
 
-/** The Task or Message of a 1.0 send result (`{task}` or `{message}`), judged. */
-export function sendResultProblems(raw: unknown, label: string): string[] {
+/**
+ * The Task or Message of a 1.0 send result (`{task}` or `{message}`), judged. `unwrapped` "judged": a Task or
+ * Message sent without its SendMessageResponse wrapper is judged as what it is, its missing wrapper being
+ * another check's finding (lifecycle.reply-well-formed over JSON-RPC).
+ */
+export function sendResultProblems(
+  raw: unknown,
+  label: string,
+  unwrapped: "problem" | "judged" = "problem",
+): string[] {
   return replyProblems(raw, label, (out) => {
     if (!isObject(raw)) return void out.push(`${label}: not an object`);
     if (raw.task !== undefined) taskProblems(raw.task, `${label}.task`, out);
     else if (raw.message !== undefined) messageProblems(raw.message, `${label}.message`, out);
-    else out.push(`${label}: neither task nor message`);
+    else if (unwrapped === "problem") out.push(`${label}: neither task nor message`);
+    else if (raw.status !== undefined) taskProblems(raw, label, out);
+    else messageProblems(raw, label, out);
   });
 }
 

@@ -15,6 +15,7 @@ import { errorMutations } from "./errors.js";
 import { historyMutations } from "./history.js";
 import { interopMutations } from "./interop.js";
 import { lifecycleMutations } from "./lifecycle.js";
+import { messagePartMutations } from "./message-parts.js";
 import { operationMutations } from "./operations.js";
 import { pushDeliveryMutations } from "./push-delivery.js";
 import { schemaMutations } from "./schema.js";
@@ -44,6 +45,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...bindingMutations,
   ...bindingDeclarationMutations,
   ...requestReadingMutations,
+  ...messagePartMutations,
   ...cardHttpMutations,
   ...crossBindingMutations,
   ...pushDeliveryMutations,

@@ -17,6 +17,7 @@ import {
   pushOperation,
   requestMessage,
   rpcError,
+  rpcResult,
   spellsProto,
   stateName,
   successBody,
@@ -272,6 +273,23 @@ export const lifecycleMutations: Mutation[] = [
       const task = x.verb === "send" && x.binding === "jsonrpc" ? taskIn(r, x) : undefined;
       if (!task || task.kind !== "task") return undefined;
       delete task.kind;
+      return r;
+    },
+  },
+  {
+    id: "send-result-unwrapped",
+    bindings: ["JSONRPC"],
+    what: "SendMessage's result is the Task (or Message) itself, not a SendMessageResponse holding it",
+    clause: "A2A 1.0.1 §3.1.1, §9.4.1 (SendMessageResponse: oneof task, message)",
+    check: "lifecycle.reply-well-formed",
+    generations: ["1.0"],
+    reply: (r, x) => {
+      const result = x.verb === "send" && x.binding === "jsonrpc" ? rpcResult(r) : undefined;
+      const inner =
+        result &&
+        (isObject(result.task) ? result.task : isObject(result.message) ? result.message : undefined);
+      if (!inner || !isObject(r.body)) return undefined;
+      r.body.result = inner;
       return r;
     },
   },
