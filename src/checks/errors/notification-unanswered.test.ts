@@ -66,9 +66,12 @@ describe("errors.notification-unanswered", () => {
     expect(byId.get("errors.notification-unanswered")?.message).toMatch(/not even with an error/);
   });
 
-  // 1.0.1 §9.3: every request carries an id, so a 1.0 agent may refuse one without it unread.
-  it("passes a 1.0 agent that refuses a request without an id with -32600", async () => {
+  // 1.0.1 §9.3 adopts the JSON-RPC 2.0 format and requires no id: an id-less request is a notification there too.
+  it("fails a 1.0 agent that refuses a request without an id with -32600", async () => {
     const byId = await verdictsOn(await refusesNotifications("1.0"), [notificationUnanswered], "JSONRPC");
-    expect(byId.get("errors.notification-unanswered")).toMatchObject({ status: "pass" });
+    expect(byId.get("errors.notification-unanswered")).toMatchObject({ status: "fail" });
+    expect(byId.get("errors.notification-unanswered")?.message).toMatch(
+      /answered with the JSON-RPC error -32600.*not even with an error/,
+    );
   });
 });

@@ -101,6 +101,23 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    id: "notification-refused-invalid",
+    bindings: ["JSONRPC"],
+    what: 'a request without an "id" (a notification) is refused with a JSON-RPC error -32600 "id required"',
+    clause:
+      "JSON-RPC 2.0 §4.1 (the server MUST NOT reply to a notification); A2A 0.3 §6.11.1, 1.0.1 §9.3 (the JSON-RPC 2.0 format, no id required)",
+    check: "errors.notification-unanswered",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || "id" in x.request) return undefined;
+      return {
+        ...r,
+        status: 200,
+        contentType: "application/json",
+        body: { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: id required" } },
+      };
+    },
+  },
+  {
     id: "message-without-id-accepted",
     violates: ["CORE-ERR-002"],
     bindings: ["JSONRPC"],
