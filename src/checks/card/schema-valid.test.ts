@@ -59,3 +59,45 @@ describe("card.schema-valid's verdict", () => {
     expect(finding?.message).not.toMatch(/^the card validates/);
   });
 });
+
+describe("a 1.0 card whose security is written in the 0.x form", () => {
+  const base = {
+    name: "n",
+    description: "d",
+    version: "1",
+    supportedInterfaces: [
+      { url: "http://127.0.0.1:1/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+    ],
+    capabilities: {},
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "s", name: "s", description: "d", tags: ["t"] }],
+  };
+
+  it("has an issue for each scheme that sets no member of the oneof and each requirement without schemes", async () => {
+    const issues = await cardSchemaIssues(
+      {
+        ...base,
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+        securityRequirements: [{ bearer: [] }],
+      },
+      "1.0",
+    );
+    expect(issues?.map((i) => i.path)).toEqual(["securityRequirements[0]", "securitySchemes.bearer"]);
+    expect(issues?.[1]?.message).toMatch(
+      /sets none of apiKeySecurityScheme, httpAuthSecurityScheme.*"type": "http" is the 0\.x form/,
+    );
+  });
+
+  it("has none when the same security is written in the 1.0 form", async () => {
+    const issues = await cardSchemaIssues(
+      {
+        ...base,
+        securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: "bearer" } } },
+        securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+      },
+      "1.0",
+    );
+    expect(issues).toEqual([]);
+  });
+});

@@ -51,6 +51,8 @@ interface Validators {
   scheme(value: unknown): SchemeToJudge | undefined;
   /** Any definition of the schema by name (Task, Message, TaskStatusUpdateEvent ...), or undefined. */
   definition(name: string): ValidateFunction | undefined;
+  /** 1.0: the members of SecurityScheme's oneof, one of which a scheme sets to say what it is. */
+  schemeMembers?: readonly string[];
   /** What an issue cites: "A2A 0.3.0 JSON schema", "A2A 1.0.1 proto". */
   source: string;
 }
@@ -76,8 +78,16 @@ async function compile(generation: ProtocolGeneration): Promise<Validators | und
   ajv.addSchema(schema, "a2a");
   const ref = (name: string) => ajv.getSchema(`a2a#/definitions/${name}`) as ValidateFunction;
   const definition = (name: string) => (schema.definitions[name] ? ref(name) : undefined);
-  const scheme = generation === "1.0" ? schemeByMember(schema, ref) : schemeByType(schema, ref);
-  return { card: ref("AgentCard"), scheme, definition, source: file.source };
+  if (generation !== "1.0")
+    return { card: ref("AgentCard"), scheme: schemeByType(schema, ref), definition, source: file.source };
+  const members = oneofMembers(schema, ref);
+  return {
+    card: ref("AgentCard"),
+    scheme: schemeByMember(members, ref),
+    definition,
+    source: file.source,
+    schemeMembers: [...members.keys()],
+  };
 }
 
 /** 0.x: a scheme is judged by the definition its `type` names (the schema's anyOf, by discriminator). */
@@ -92,21 +102,28 @@ function schemeByType(schema: Schema, ref: (name: string) => ValidateFunction) {
   };
 }
 
-/**
- * 1.0: SecurityScheme is a oneof (1.0.1 a2a.proto, §4.5.1): the member that is present (apiKeySecurityScheme,
- * httpAuthSecurityScheme ...) is judged by its own message; a scheme that sets several is judged whole, which
- * says so. The members are read from the schema, so they are the proto's.
- */
-function schemeByMember(schema: Schema, ref: (name: string) => ValidateFunction) {
+/** 1.0: each member of SecurityScheme's oneof, with the validator of its message. */
+function oneofMembers(
+  schema: Schema,
+  ref: (name: string) => ValidateFunction,
+): Map<string, ValidateFunction> {
   const properties =
     (schema.definitions.SecurityScheme as { properties?: Record<string, { allOf?: [{ $ref: string }] }> })
       .properties ?? {};
-  const members = new Map(
+  return new Map(
     Object.entries(properties).flatMap(([member, p]) => {
       const name = p.allOf?.[0].$ref.split("/").pop();
       return name ? [[member, ref(name)] as const] : [];
     }),
   );
+}
+
+/**
+ * 1.0: SecurityScheme is a oneof (1.0.1 a2a.proto, §4.5.1): the member that is present (apiKeySecurityScheme,
+ * httpAuthSecurityScheme ...) is judged by its own message; a scheme that sets several is judged whole, which
+ * says so. The members are read from the schema, so they are the proto's.
+ */
+function schemeByMember(members: Map<string, ValidateFunction>, ref: (name: string) => ValidateFunction) {
   return (value: unknown): SchemeToJudge | undefined => {
     if (typeof value !== "object" || value === null) return undefined;
     const [member, ...others] = Object.keys(value).filter((k) => members.has(k));
@@ -159,14 +176,59 @@ export async function cardSchemaIssues(
   const { securitySchemes, ...rest } = card as Record<string, unknown>;
   const issues: CardIssue[] = [];
   if (!v.card(rest)) issues.push(...(v.card.errors ?? []).flatMap((e) => issueOf(e, "", v.source) ?? []));
+  if (v.schemeMembers) issues.push(...emptyRequirements(rest.securityRequirements, v.source));
   if (typeof securitySchemes === "object" && securitySchemes !== null && !Array.isArray(securitySchemes))
     for (const [name, scheme] of Object.entries(securitySchemes)) {
+      const none = v.schemeMembers && noMemberSet(scheme, name, v.schemeMembers, v.source);
+      if (none) issues.push(none);
       const judged = v.scheme(scheme);
       if (!judged || judged.validate(judged.value)) continue;
       const base = `securitySchemes.${name}${judged.member ? `.${judged.member}` : ""}`;
       issues.push(...(judged.validate.errors ?? []).flatMap((e) => issueOf(e, base, v.source) ?? []));
     }
   return dedupe(issues);
+}
+
+/**
+ * A 1.0 scheme that sets none of SecurityScheme's members declares no way to authenticate: a 1.0 client
+ * reads `{"type": "http", "scheme": "bearer"}`, the 0.x form, as an empty scheme (a2a.proto SecurityScheme,
+ * 1.0.1 §4.5.1: the member present is what the scheme is, §5.7 unknown fields are ignored).
+ */
+function noMemberSet(
+  scheme: unknown,
+  name: string,
+  members: readonly string[],
+  source: string,
+): CardIssue | undefined {
+  if (typeof scheme !== "object" || scheme === null || Array.isArray(scheme)) return undefined;
+  if (Object.keys(scheme).some((k) => members.includes(k))) return undefined;
+  const type = (scheme as { type?: unknown }).type;
+  const form = typeof type === "string" ? ` ("type": "${type}" is the 0.x form)` : "";
+  const path = `securitySchemes.${name}`;
+  return {
+    path,
+    message: `${path} sets none of ${members.join(", ")}, so a 1.0 client reads it as no scheme at all${form} (${source}: SecurityScheme is a oneof)`,
+  };
+}
+
+/**
+ * 1.0 security requirements without their one member `schemes` (a2a.proto SecurityRequirement): an entry
+ * such as `{"bearer": []}`, the 0.x `security` form, reads in 1.0 as an empty requirement, which names no scheme.
+ */
+function emptyRequirements(requirements: unknown, source: string): CardIssue[] {
+  if (!Array.isArray(requirements)) return [];
+  return (requirements as unknown[]).flatMap((r, i) => {
+    if (typeof r !== "object" || r === null || Array.isArray(r) || "schemes" in r) return [];
+    const names = Object.keys(r);
+    if (names.length === 0) return [];
+    const path = `securityRequirements[${i}]`;
+    return [
+      {
+        path,
+        message: `${path} has no "schemes" map: ${JSON.stringify(r)} is the 0.x form, which a 1.0 client reads as a requirement naming no scheme (${source}: SecurityRequirement { schemes })`,
+      },
+    ];
+  });
 }
 
 function dedupe(issues: CardIssue[]): CardIssue[] {

@@ -155,4 +155,19 @@ export const cardMutations: Mutation[] = [
       return card;
     },
   },
+  {
+    id: "card-security-in-0x-form",
+    what: 'the 1.0 card declares its security in the 0.x form: a scheme {"type": "http", "scheme": "bearer"} and a requirement {"bearer": []}',
+    clause:
+      "A2A 1.0.1 §4.5.1 SecurityScheme (a oneof: the member present is the scheme), a2a.proto SecurityRequirement { schemes }",
+    check: "card.schema-valid",
+    generations: ["1.0"],
+    card: (card) => {
+      const schemes = isObject(card.securitySchemes) ? card.securitySchemes : {};
+      card.securitySchemes = { ...schemes, legacyBearer: { type: "http", scheme: "bearer" } };
+      const requirements = Array.isArray(card.securityRequirements) ? card.securityRequirements : [];
+      card.securityRequirements = [...requirements, { legacyBearer: [] }];
+      return card;
+    },
+  },
 ];
