@@ -1,10 +1,6 @@
 import { errorName, jsonRpcCodes } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
-import {
-  normalizeReply,
-  normalizeSendResult,
-  normalizeTaskResult,
-} from "../protocol/normalize.js";
+import { normalizeReply, normalizeSendResult, normalizeTaskResult } from "../protocol/normalize.js";
 import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
 import { repeatedMessageJson } from "./message-id.js";
@@ -268,8 +264,9 @@ export class JsonRpcA2AClient implements A2AClient {
       return { ...empty, failure, contentType, end: { reason: "closed" } };
     }
     const results = outcome.items.flatMap((item) => ("result" in item ? [item] : []));
+    // A bare event's missing envelope is already among outcome.invalid: said once.
     const unreadable = results
-      .filter((item) => normalizeReply(item.result) === undefined)
+      .filter((item) => normalizeReply(item.result) === undefined && !item.bare)
       .map((item) => `event at ${item.at_ms} ms: not a Task, Message or update`);
     const readable = results.filter((item) => normalizeReply(item.result) !== undefined);
     const foreignId = outcome.items.find((item) => "foreignId" in item && item.foreignId);

@@ -54,7 +54,8 @@ export interface RpcCall {
 
 /** One event of a streamed reply, in arrival order, with the ms since the request started. */
 export type StreamItem =
-  | { at_ms: number; result: unknown; foreignId?: string }
+  /** `bare`: the event is the payload itself, with no JSON-RPC envelope (read leniently; see bareProblem). */
+  | { at_ms: number; result: unknown; foreignId?: string; bare?: string }
   | { at_ms: number; error: RpcError; foreignId?: string }
   | { at_ms: number; invalid: string };
 
@@ -105,12 +106,25 @@ function toRpcError(env: Envelope): RpcError {
   };
 }
 
+/**
+ * An event that is a JSON object with none of a JSON-RPC response's members: the payload itself, sent without
+ * its envelope. Read leniently, judge strictly: the missing envelope is kept among the invalid events
+ * (streaming.events-well-formed reports it once) and the payload is still read, so the stream's other checks
+ * judge what it says. An object with `error` (`{"error": "..."}`) is a refusal no client can read, never a payload.
+ */
+function isBare(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return !("jsonrpc" in value) && !("result" in value) && !("error" in value);
+}
+
 function readStream(http: HttpResponse, id: string): RpcOutcome {
   const items: StreamItem[] = (http.events ?? []).map((event, index) => {
     const parsed = tryParseJson(event.data, http.url);
     if (!parsed.ok)
       return { at_ms: event.at_ms, invalid: unparsedEvent(index + 1, event.data, parsed.error) };
     const problem = envelopeProblem(parsed.value);
+    if (problem && isBare(parsed.value))
+      return { at_ms: event.at_ms, result: parsed.value, bare: `event ${index + 1}: ${problem}` };
     if (problem) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${problem}` };
     const env = parsed.value as Envelope;
     // The HTTP exchange already ties the stream to its request, so an event with a foreign id is still read;
@@ -125,7 +139,7 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
     kind: "stream",
     results: items.flatMap((i) => ("result" in i ? [i.result] : [])),
     errors: items.flatMap((i) => ("error" in i ? [i.error] : [])),
-    invalid: items.flatMap((i) => ("invalid" in i ? [i.invalid] : [])),
+    invalid: items.flatMap((i) => ("invalid" in i ? [i.invalid] : "bare" in i && i.bare ? [i.bare] : [])),
     items,
     http,
   };
@@ -281,9 +295,10 @@ function jsonTextSequence(body: string): string[] | undefined {
  */
 function forwardResult(data: string, listener: ((result: unknown) => void) | undefined): void {
   const parsed = tryParseJson(data.replace(/^\x1e+/, ""), "");
-  if (parsed.ok && typeof parsed.value === "object" && parsed.value !== null && "result" in parsed.value) {
+  if (!parsed.ok) return;
+  if (typeof parsed.value === "object" && parsed.value !== null && "result" in parsed.value)
     listener?.((parsed.value as Envelope).result);
-  }
+  else if (isBare(parsed.value)) listener?.(parsed.value);
 }
 
 /** One line describing an outcome that is not a result, for failure reasons. */

@@ -185,7 +185,11 @@ export function streamInTakenForm(
     input,
     attempt,
     refused: refusedStream,
-    accepted: (outcome) => !outcome.failure && outcome.events.length > 0,
+    // Taken: a stream that delivered something, if only events it could not read (their checks judge those).
+    accepted: (outcome) =>
+      !outcome.failure &&
+      refusedStream(outcome) === undefined &&
+      outcome.events.length + outcome.invalidEvents.length > 0,
     mark: (outcome, note, before) => ({
       ...outcome,
       trafficIds: [...outcome.trafficIds, ...before.flatMap((o) => o.trafficIds)],

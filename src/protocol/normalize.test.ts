@@ -133,6 +133,17 @@ describe("normalizeReply", () => {
     expect(reply).toMatchObject({ kind: "status-update", taskId: "t-7", state: "working", final: false });
   });
 
+  it("reads an update whose discriminator is spelled type, without final, as an update (seen at first sight)", () => {
+    const update = normalizeReply({ type: "status-update", taskId: "t", status: { state: "completed" } });
+    expect(update).toMatchObject({ kind: "status-update", taskId: "t", state: "completed" });
+    expect(normalizeReply({ type: "artifactUpdate", taskId: "t", artifact: { parts: [] } })).toMatchObject({
+      kind: "artifact-update",
+      taskId: "t",
+    });
+    // a part's type is no reply's
+    expect(normalizeReply({ type: "text", text: "hi" })).toBeUndefined();
+  });
+
   it("reads a status message given as a plain string as the agent's text", () => {
     const reply = normalizeReply({
       kind: "task",

@@ -207,14 +207,18 @@ export function normalizeReply(raw: unknown): Reply | undefined {
   if (isObject(raw.msg)) return normalizeMessage(raw.msg); // 0.3 gRPC JSON name
   if (isObject(raw.statusUpdate)) return normalizeStatusUpdate(raw.statusUpdate);
   if (isObject(raw.artifactUpdate)) return normalizeArtifactUpdate(raw.artifactUpdate);
-  switch (raw.kind) {
+  // Read leniently: a discriminator spelled `type` (as 0.1 spells a Part's), or in 1.0's member names, still
+  // says what the object is; reply-well-formed and the stream checks judge the spelling.
+  switch (raw.kind ?? raw.type) {
     case "task":
       return normalizeTask(raw);
     case "message":
       return normalizeMessage(raw);
     case "status-update":
+    case "statusUpdate":
       return normalizeStatusUpdate(raw);
     case "artifact-update":
+    case "artifactUpdate":
       return normalizeArtifactUpdate(raw);
   }
   // 0.1 and bare 1.0 objects carry no discriminator (a 1.0 bare Task is a known server mistake, still readable).

@@ -81,7 +81,7 @@ describe("a 1.0 card against the schema derived from the 1.0.1 proto", () => {
       oidc: { openIdConnectSecurityScheme: {} },
       oauth: { oauth2SecurityScheme: { flows: { clientCredentials: { scopes: {} } } } },
       mtls: { mtlsSecurityScheme: {} },
-      // A 0.3-style scheme sets no member of the oneof: the proto has nothing to judge it by.
+      // A 0.3-style scheme sets no member of the oneof: a 1.0 client reads it as no scheme at all.
       old: { type: "http", scheme: "bearer" },
     };
     expect(await paths10({ ...card10, securitySchemes })).toEqual([
@@ -90,6 +90,7 @@ describe("a 1.0 card against the schema derived from the 1.0.1 proto", () => {
       "securitySchemes.key.apiKeySecurityScheme.name",
       "securitySchemes.oauth.oauth2SecurityScheme.flows.clientCredentials.tokenUrl",
       "securitySchemes.oidc.openIdConnectSecurityScheme.openIdConnectUrl",
+      "securitySchemes.old",
     ]);
   });
 
