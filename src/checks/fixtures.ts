@@ -116,6 +116,22 @@ export class Fixtures {
   }
 
   /**
+   * The ordinary message's task, followed until it settles: from its send, or, when the send answers with a
+   * Message and the card claims streaming, from a stream of the same message (an agent may answer a send
+   * with a Message and still run tasks for streams, seen at first sight): the checks of a task judge that one.
+   */
+  private async taskOf(text: string): Promise<Provided<Task>> {
+    const sent = await this.sendAndSettle(text);
+    if (sent.ok || sent.reason !== MESSAGE_REPLY || !this.options.streaming) return sent;
+    const streamed = await this.streamedTask(text, () => true);
+    // No task from the stream either: the Message answer stands, as it was sent.
+    if (!streamed.ok) return sent;
+    const settled = await waitForSettled(this.client, streamed.value, this.options.budgetMs);
+    const evidence = [...sent.evidence, ...streamed.evidence, ...settled.evidence];
+    return { ...settled, evidence, sent: streamed.value, streamed: true };
+  }
+
+  /**
    * Whether the agent answers with Messages only: the ordinary message and every surveyed one came back as a
    * Message, so it creates no tasks (A2A 0.3 §7.1, 1.0.1 §3.1.1 allow a Message as the whole answer).
    */
@@ -131,7 +147,7 @@ export class Fixtures {
   settledTask(): Promise<Provided<Task>> {
     return this.once("settled", async () => {
       const started = performance.now();
-      const settled = await this.sendAndSettle(this.options.message);
+      const settled = await this.taskOf(this.options.message);
       if (settled.ok) {
         this.#normalMs = performance.now() - started;
         this.options.onTaskTimed?.(this.#normalMs);
@@ -255,7 +271,9 @@ export class Fixtures {
     const hint = this.options.hints.slow;
     // Messages that end asking back come last, not never: an agent that asks back on every turn may still
     // work first (seen on Gemini CLI's A2A server), and its working task is the one to cancel or watch.
-    return [...new Set([...(hint ? [hint] : []), ...byTime(false), ...byTime(true)])];
+    // Messages a send answered with a Message come after them, streamed only: a stream may still run a task.
+    const answered = this.options.streaming ? await this.answeredWithMessage() : [];
+    return [...new Set([...(hint ? [hint] : []), ...byTime(false), ...byTime(true), ...answered])];
   }
 
   /**
@@ -274,10 +292,18 @@ export class Fixtures {
     return more.ok ? more : { ...more, evidence: [...tried.evidence, ...more.evidence] };
   }
 
+  /** The surveyed messages a send answered with a Message. */
+  private async answeredWithMessage(): Promise<string[]> {
+    return (await this.survey()).filter((p) => p.ended === "message").map((p) => p.text);
+  }
+
   private async tryRunning(texts: readonly string[]): Promise<Provided<Task>> {
     const evidence: string[] = [];
     const seen = new Set<string>();
-    for (const text of texts) {
+    // A send of these already came back as a Message: only their streams are tried.
+    const answered = new Set(this.options.streaming ? await this.answeredWithMessage() : []);
+    if (answered.size > 0) seen.add("answered with a Message");
+    for (const text of texts.filter((t) => !answered.has(t))) {
       const sent = await this.send(text, true);
       evidence.push(...sent.evidence);
       if (!sent.ok) return { ...sent, evidence };
@@ -287,7 +313,7 @@ export class Fixtures {
     }
     if (this.options.streaming)
       for (const text of texts) {
-        const streamed = await this.streamUntilRunning(text);
+        const streamed = await this.streamedTask(text, (state) => activeStates.has(state));
         evidence.push(...streamed.evidence);
         if (streamed.ok) return { ...streamed, evidence };
         seen.add(streamed.reason);
@@ -302,17 +328,17 @@ export class Fixtures {
   }
 
   /**
-   * Streams a message and takes the task from its first submitted/working event while the stream is
+   * Streams a message and takes the task from its first event in a `wanted` state while the stream is
    * open; the stream is then dropped at its next event (A2A 0.3 §7.2, 1.0 §3.1.2: the task lives on).
    */
-  private async streamUntilRunning(text: string): Promise<Provided<Task>> {
+  private async streamedTask(text: string, wanted: (state: TaskState) => boolean): Promise<Provided<Task>> {
     let found: (id: string | undefined) => void = () => undefined;
     const first = new Promise<string | undefined>((resolve) => (found = resolve));
     let id: string | undefined;
     const onEvent = (event: Reply): void => {
       if (id !== undefined) throw new StopReading();
       const state = stateOf(event);
-      if (state && activeStates.has(state)) {
+      if (state && wanted(state)) {
         id = taskIdOf(event);
         found(id);
       }
@@ -341,7 +367,7 @@ export class Fixtures {
         reason: `reading streamed task ${taskId}: ${describeFailure(got)}`,
         evidence: got.trafficIds,
       };
-    if (!activeStates.has(got.value.state))
+    if (!wanted(got.value.state))
       return { ok: false, reason: `streamed task ${got.value.state}`, evidence: got.trafficIds };
     return { ok: true, value: got.value, evidence: got.trafficIds };
   }

@@ -7,14 +7,23 @@ import type { Task } from "../protocol/model.js";
 export type Provided<T> =
   /**
    * `sent`: the Task as the send returned it, before the task was followed (a fixture that sent one);
-   * `bent`: the agent took the message only in a form its generation does not specify (CallOutcome.readDespite).
+   * `bent`: the agent took the message only in a form its generation does not specify (CallOutcome.readDespite);
+   * `streamed`: the send answered with a Message, and the task is the one a stream of the same message made.
    */
-  | { ok: true; value: T; evidence: string[]; sent?: Task; bent?: string }
+  | { ok: true; value: T; evidence: string[]; sent?: Task; bent?: string; streamed?: true }
   /**
    * `sent`: the Task the send returned, when the send worked but the task could not be followed to its end;
    * `unreadable`: reading it back failed (lifecycle.get-task's finding), rather than waiting for it.
    */
-  | { ok: false; reason: string; evidence: string[]; sent?: Task; unreadable?: true; bent?: string };
+  | {
+      ok: false;
+      reason: string;
+      evidence: string[];
+      sent?: Task;
+      unreadable?: true;
+      bent?: string;
+      streamed?: true;
+    };
 
 /** Polls a task with backoff (docs/conformance.md, pitfalls: no fixed sleeps) until it leaves submitted/working. */
 export async function waitForSettled(

@@ -1,6 +1,7 @@
 import { interruptedStates, terminalStates } from "../../protocol/model.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 export default defineCheck({
   id: "lifecycle.reaches-terminal",
@@ -22,8 +23,7 @@ export default defineCheck({
     // docs/conformance.md step 2.2: poll with backoff, never assume an immediate state change.
     const sent = await ctx.fixtures.send(undefined, true);
     if (!sent.ok) return fail(sent.reason, sent.evidence);
-    if (sent.value.kind !== "task")
-      return skip("the agent answered with a Message, so there is no task to follow");
+    if (sent.value.kind !== "task") return followStreamedTask(ctx);
     const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs);
     const evidence = [...sent.evidence, ...settled.evidence];
     if (!settled.ok)
@@ -57,3 +57,26 @@ export default defineCheck({
     );
   },
 });
+
+/**
+ * A send answered with a Message: the task a stream of the same message made, when it made one (the shared
+ * task, src/checks/fixtures.ts), is followed instead; an agent that runs no task at all has none to judge.
+ */
+async function followStreamedTask(ctx: CheckContext): Promise<CheckVerdict> {
+  const shared = await ctx.fixtures.settledTask();
+  if (!shared.streamed) return skip("the agent answered with a Message, so there is no task to follow");
+  const how = "the send answered with a Message; a stream of the same message made the task";
+  if (!shared.ok)
+    return shared.unreadable
+      ? skip(`${shared.reason}: reading a task back is lifecycle.get-task's to judge`)
+      : fail(`${shared.reason} (${how})`, shared.evidence);
+  const task = shared.value;
+  if (interruptedStates.has(task.state))
+    return notApplicable(`the ordinary message left task ${task.id} ${task.state} (${how})`);
+  if (!terminalStates.has(task.state))
+    return fail(
+      `task ${task.id} ended in ${task.rawState}, which is not a terminal state (${how})`,
+      shared.evidence,
+    );
+  return pass(`task ${task.id} reached ${task.state} (${how})`, shared.evidence);
+}

@@ -40,12 +40,16 @@ export default defineCheck({
     // Read leniently, judge strictly: the suite goes on with the part form the agent takes, and this check
     // reports that it refused the one its generation specifies (0.3 §6.5 Part `kind`, 1.0.1 §4.1.6 Part).
     if (task.bent) return fail(`${task.bent}; the suite sent every later message that way`, task.evidence);
+    // A send answered with a Message; the task is the one a stream of the same message made (fixtures.ts).
+    const streamed = task.streamed
+      ? " (the send answered with a Message; a stream of the message made it)"
+      : "";
     if (task.ok)
       return judgeContext(
         ctx,
         task.sent ?? task.value,
         task.value,
-        `ended ${task.value.state}`,
+        `ended ${task.value.state}${streamed}`,
         task.evidence,
       );
     if (/answered with a Message/.test(task.reason))
@@ -57,7 +61,7 @@ export default defineCheck({
         ctx,
         task.sent,
         undefined,
-        `came back ${task.sent.state}; then ${task.reason}`,
+        `came back ${task.sent.state}; then ${task.reason}${streamed}`,
         task.evidence,
       );
     // No task came back to read: the checks that need one have nothing to work with.

@@ -2,6 +2,7 @@ import type { CallOutcome } from "../../client/types.js";
 import type { TrafficEntry } from "../../model/traffic.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
+import { answersWithEvents } from "../../client/methods.js";
 import type { CheckContext } from "../types.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
 import { replyProblems, sendResultProblems, taskProblems } from "../support/wire-format.js";
@@ -22,9 +23,12 @@ export function contentTypeProblems(
   allowed: readonly string[] = JSON_TYPES[ctx.transport] ?? [],
   missing: "allowed" | "problem" = "allowed",
 ): string[] {
+  // A stream's reply is an event stream (streaming.content-type judges it): only single replies are judged here.
   const entries = ctx.clientContext.traffic
     .entries()
-    .filter((e: TrafficEntry) => ids.includes(e.id) && e.status !== undefined);
+    .filter(
+      (e: TrafficEntry) => ids.includes(e.id) && e.status !== undefined && !answersWithEvents(e.label ?? ""),
+    );
   return entries.flatMap((e) => {
     const type = (e.response_headers?.["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
     if (type === "" && missing === "allowed") return [];
