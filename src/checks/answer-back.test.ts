@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { handAgentsClosedAfterAll, handCard03, refusal, verdictsOn } from "../runner/testing/hand-agent.js";
+import cancelRunning from "./lifecycle/cancel-running.js";
 import cancelTerminalErrors from "./lifecycle/cancel-terminal-errors-0x.js";
 
 const start = handAgentsClosedAfterAll();
@@ -43,5 +44,47 @@ describe("a task the agent asks back about before it works", () => {
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatch(/canceling completed task/);
     expect(agent.turns).toContain("1");
+  });
+});
+
+/**
+ * A 0.3 agent that asks "how many times?" of every new message, and once told a number in the same task,
+ * works until canceled: its only running task is one answered (seen at first sight).
+ */
+async function worksOnceAnswered(): Promise<string> {
+  const tasks = new Map<string, string>();
+  let next = 0;
+  const agent = await start((request, url) => {
+    if (request.kind === "card") return handCard03(url);
+    const message = request.params.message as
+      { taskId?: string; parts?: Array<{ text?: string }> } | undefined;
+    const text = message?.parts?.[0]?.text ?? "";
+    const task = (id: string) => ({
+      kind: "task",
+      id,
+      contextId: `c-${id}`,
+      status: { state: tasks.get(id) },
+    });
+    if (request.method === "message/send") {
+      const known = message?.taskId !== undefined && tasks.has(message.taskId);
+      const id = known ? (message?.taskId as string) : `t-${++next}`;
+      tasks.set(id, known && /^\d+$/.test(text) ? "working" : "input-required");
+      return { result: task(id) };
+    }
+    const id = String(request.params.id);
+    if (!tasks.has(id)) return refusal(-32001);
+    if (request.method === "tasks/cancel") tasks.set(id, "canceled");
+    return { result: task(id) };
+  });
+  return agent.url;
+}
+
+describe("an agent that works only once answered", () => {
+  it("has its answered task canceled by the check of a running task", async () => {
+    const finding = (await verdictsOn(await worksOnceAnswered(), [cancelRunning])).get(
+      "lifecycle.cancel-running",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/from working to canceled/);
   });
 });

@@ -1,5 +1,5 @@
 import type { A2AClient } from "../client/types.js";
-import type { Task } from "../protocol/model.js";
+import { activeStates, type Task } from "../protocol/model.js";
 import { waitForSettled, type Provided } from "./settled-task.js";
 
 /**
@@ -51,4 +51,29 @@ export async function answerUntilOver(
     task = next.value;
   }
   return { ok: true, value: { task, answers }, evidence };
+}
+
+/**
+ * A task that asked back, answered with the first stock answer without waiting (0.x `blocking: false`, 1.0
+ * `returnImmediately`): the task, when the answer set it working. Some agents work only once answered
+ * (seen at first sight), so that is where their running task is, to cancel or subscribe to.
+ */
+export async function answerIntoWork(client: A2AClient, asking: Task): Promise<Provided<Task>> {
+  const [answer] = STOCK_ANSWERS;
+  const input = {
+    text: answer,
+    taskId: asking.id,
+    ...(asking.contextId ? { contextId: asking.contextId } : {}),
+  };
+  const sent = await client.send(input, { returnImmediately: true });
+  const evidence = sent.trafficIds;
+  if (!sent.ok || sent.value.kind !== "task")
+    return { ok: false, reason: `the answer "${answer}" to task ${asking.id} made no task`, evidence };
+  if (!activeStates.has(sent.value.state))
+    return {
+      ok: false,
+      reason: `task ${asking.id} answered "${answer}" was already ${sent.value.state}`,
+      evidence,
+    };
+  return { ok: true, value: sent.value, evidence };
 }

@@ -8,7 +8,7 @@ import {
   type Task,
   type TaskState,
 } from "../protocol/model.js";
-import { answerInTask, answerUntilOver } from "./answer-back.js";
+import { answerInTask, answerIntoWork, answerUntilOver } from "./answer-back.js";
 import { waitForSettled, type Provided } from "./settled-task.js";
 import { StopReading, taskIdOf } from "./support/stream-watch.js";
 
@@ -286,10 +286,26 @@ export class Fixtures {
     // A hinted agent gets its hint alone first: no survey, as few messages as possible.
     const texts = hint ? [hint] : await this.runningMessages();
     const tried = await this.tryRunning(texts);
-    if (tried.ok || !hint) return tried;
-    const rest = (await this.runningMessages()).filter((t) => t !== hint);
-    const more = await this.tryRunning(rest);
-    return more.ok ? more : { ...more, evidence: [...tried.evidence, ...more.evidence] };
+    if (tried.ok) return tried;
+    const rest = hint
+      ? await this.tryRunning((await this.runningMessages()).filter((t) => t !== hint))
+      : tried;
+    if (rest.ok) return rest;
+    const answered = await this.answeredIntoWork();
+    const evidence = [...new Set([...tried.evidence, ...rest.evidence, ...answered.evidence])];
+    if (answered.ok) return { ...answered, evidence };
+    return { ok: false, reason: `${rest.reason}; and ${answered.reason}`, evidence };
+  }
+
+  /** A task that asked back and works once answered (answer-back.ts, answerIntoWork). */
+  private async answeredIntoWork(): Promise<Provided<Task>> {
+    const text = await this.askingMessage();
+    if (!text) return { ok: false, reason: "no task waited for input", evidence: [] };
+    const asked = await this.sendAndSettle(text);
+    if (!asked.ok || asked.value.state !== "input-required")
+      return { ok: false, reason: "the message that asked back did not again", evidence: asked.evidence };
+    const working = await answerIntoWork(this.client, asked.value);
+    return { ...working, evidence: [...asked.evidence, ...working.evidence] };
   }
 
   /** The surveyed messages a send answered with a Message. */
