@@ -40,3 +40,18 @@ describe("a stream whose events carry no JSON-RPC envelope", () => {
     expect(streamed.errors).toEqual([]);
   });
 });
+
+describe("a bare event that arrives while the stream is read live", () => {
+  it("is told as unframed to the listener, so a check that stops reading early still knows", async () => {
+    const client = new JsonRpcA2AClient(
+      { url: server.url, binding: "JSONRPC", generation: "0.3" },
+      { headers: {}, timeoutMs: 1500, policy: commandLinePolicy, traffic: new TrafficLog() },
+    );
+    const told: Array<string | undefined> = [];
+    await client.stream({ text: "hi" }, (_event, _raw, unframed) => void told.push(unframed));
+    expect(told).toEqual([
+      'event 1: "jsonrpc" is undefined, not "2.0"',
+      'event 3: "jsonrpc" is undefined, not "2.0"',
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import { replyText, textOfParts } from "../protocol/reply-text.js";
 import { foldStream } from "../protocol/fold-stream.js";
 import { describeFailure } from "./describe-failure.js";
 import { everyMs, pollTask } from "./poll-task.js";
-import type { A2AClient, CallOutcome } from "./types.js";
+import type { A2AClient, CallOutcome, StreamListener } from "./types.js";
 
 /** What one chat turn produced, for a terminal or a web page to show. */
 export interface ChatTurn {
@@ -22,7 +22,7 @@ export interface ChatOptions {
   /** Called with text as streamed events arrive (streaming only). */
   onText?: (text: string) => void;
   /** Called with every normalised stream event. */
-  onEvent?: (event: Reply, raw: unknown) => void;
+  onEvent?: StreamListener;
   /** Poll interval for tasks that are still working after a plain send. */
   pollIntervalMs?: number;
   /** Give up polling after this long. */

@@ -1,7 +1,13 @@
 import { errorName, jsonRpcCodes } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeSendResult, normalizeTaskResult } from "../protocol/normalize.js";
-import { PreparedJsonRpc, type RpcError, type RpcOutcome, type RpcSendOptions } from "./jsonrpc.js";
+import {
+  PreparedJsonRpc,
+  type RpcError,
+  type RpcOutcome,
+  type RpcSendOptions,
+  type StreamResultListener,
+} from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
 import { repeatedMessageJson } from "./message-id.js";
 import { methodName, streamsMessage, type Operation } from "./methods.js";
@@ -27,6 +33,7 @@ import type {
   PushConfig,
   SendInput,
   SendOptions,
+  StreamListener,
   StreamOutcome,
   TaskPage,
 } from "./types.js";
@@ -118,7 +125,7 @@ export class JsonRpcA2AClient implements A2AClient {
   }
 
   /** One raw call by method name; public so conformance checks can send what they need. */
-  rawCall(method: string, params: unknown, onStreamResult?: (r: unknown) => void): Promise<RpcOutcome> {
+  rawCall(method: string, params: unknown, onStreamResult?: StreamResultListener): Promise<RpcOutcome> {
     const prepared = this.#prepared(method);
     if (!onStreamResult) return prepared.call(params, this.#plainCall);
     const each: RpcSendOptions = { onStreamResult };
@@ -210,26 +217,26 @@ export class JsonRpcA2AClient implements A2AClient {
     return () => this.#callJson(method, json(), normalizeSendResult, "a Message or a Task");
   }
 
-  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
+  stream(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome> {
     const { generation } = this.target;
     return streamInTakenForm(this.#partForms, this.#partFormKey, generation, input, (form) =>
       this.streamCall(this.core("stream"), sendParams(generation, input, {}, form), onEvent),
     );
   }
 
-  subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
+  subscribe(id: string, onEvent?: StreamListener): Promise<StreamOutcome> {
     return this.streamCall(this.core("resubscribe"), { id }, onEvent);
   }
 
   private async streamCall(
     method: string,
     params: Record<string, unknown>,
-    onEvent?: (event: Reply, raw: unknown) => void,
+    onEvent?: StreamListener,
   ): Promise<StreamOutcome> {
     const live = onEvent
-      ? (r: unknown) => {
+      ? (r: unknown, unframed?: string) => {
           const reply = normalizeReply(r);
-          if (reply) onEvent(reply, r);
+          if (reply) onEvent(reply, r, unframed);
         }
       : undefined;
     const outcome = await this.rawCall(method, this.withTenant(params), live);

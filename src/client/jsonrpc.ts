@@ -49,8 +49,11 @@ export interface RpcCall {
   traffic?: TrafficLog;
   signal?: AbortSignal;
   /** Called with each JSON-RPC result as a streamed reply arrives. */
-  onStreamResult?: (result: unknown) => void;
+  onStreamResult?: StreamResultListener;
 }
+
+/** A streamed result as it arrives; `unframed`, when it came without its JSON-RPC envelope, says so. */
+export type StreamResultListener = (result: unknown, unframed?: string) => void;
 
 /** One event of a streamed reply, in arrival order, with the ms since the request started. */
 export type StreamItem =
@@ -170,7 +173,7 @@ function nextRequestId(): string {
 /** What one call of a prepared method may set apart from the rest. */
 export interface RpcSendOptions {
   signal?: AbortSignal;
-  onStreamResult?: (result: unknown) => void;
+  onStreamResult?: StreamResultListener;
 }
 
 /**
@@ -230,8 +233,12 @@ export class PreparedJsonRpc {
         ? `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember}}`
         : `{"jsonrpc":"2.0","id":"${id}",${this.#methodMember},"params":${paramsJson}}`;
     const listener = each.onStreamResult;
+    let events = 0;
     const send = listener
-      ? withSignal({ idleMs: this.#quietMs, onEvent: (e) => forwardResult(e.data, listener) }, each.signal)
+      ? withSignal(
+          { idleMs: this.#quietMs, onEvent: (e) => forwardResult(e.data, listener, ++events) },
+          each.signal,
+        )
       : this.#quietSend(each.signal);
     return this.#http.send(body, send).then((http) => readReply(http, id), unreachable);
   }
@@ -293,12 +300,17 @@ function jsonTextSequence(body: string): string[] | undefined {
  * skipped here so that the suite can still act on the task (cancel it, subscribe to it); the events as
  * recorded keep the byte, and streaming.events-well-formed judges it.
  */
-function forwardResult(data: string, listener: ((result: unknown) => void) | undefined): void {
+/**
+ * Passes one arriving event's result to the live listener; a bare payload (see isBare) goes too, told as
+ * unframed, so that a check that stops reading early still knows the frame was broken.
+ */
+function forwardResult(data: string, listener: StreamResultListener | undefined, index: number): void {
   const parsed = tryParseJson(data.replace(/^\x1e+/, ""), "");
   if (!parsed.ok) return;
   if (typeof parsed.value === "object" && parsed.value !== null && "result" in parsed.value)
     listener?.((parsed.value as Envelope).result);
-  else if (isBare(parsed.value)) listener?.(parsed.value);
+  else if (isBare(parsed.value))
+    listener?.(parsed.value, `event ${index}: ${envelopeProblem(parsed.value) ?? "no JSON-RPC envelope"}`);
 }
 
 /** One line describing an outcome that is not a result, for failure reasons. */

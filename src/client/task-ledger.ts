@@ -1,6 +1,6 @@
 import { terminalStates, type Reply, type TaskState } from "../protocol/model.js";
 import { describeFailure } from "./describe-failure.js";
-import type { A2AClient, CallOutcome, StreamOutcome, TaskRecorder } from "./types.js";
+import type { A2AClient, CallOutcome, StreamListener, StreamOutcome, TaskRecorder } from "./types.js";
 
 /** At most this many tasks are cancelled when a run is stopped; an agent that made more is told nothing more. */
 const MAX_CANCELS = 32;
@@ -91,11 +91,11 @@ export function recordingTasks(
   };
   // A caller's own event callback hears each event as it comes; without one the events are read at the
   // end (a binding reads a stream differently when it is watched live).
-  const noteStream = (onEvent?: (event: Reply, raw: unknown) => void) =>
+  const noteStream = (onEvent?: StreamListener) =>
     onEvent &&
-    ((event: Reply, raw: unknown): void => {
+    ((event: Reply, raw: unknown, unframed?: string): void => {
       noteReply(event);
-      onEvent(event, raw);
+      onEvent(event, raw, unframed);
     });
   const noteStreamEnd = (outcome: StreamOutcome, live: boolean): StreamOutcome => {
     if (!live) outcome.events.forEach(noteReply);

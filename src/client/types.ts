@@ -99,6 +99,12 @@ export type CallOutcome<T> =
   | { ok: false; kind: "unsupported"; reason: string; trafficIds: string[] };
 
 /** A stream as it arrived: normalised events, raw events, and why it ended. */
+/**
+ * Each readable event of a stream as it arrives, with its raw payload; `unframed` is set when the event came
+ * without the envelope its binding frames events in (a JSON-RPC event that is the bare payload), saying so.
+ */
+export type StreamListener = (event: Reply, raw: unknown, unframed?: string) => void;
+
 export interface StreamOutcome {
   /** Set when the server refused before streaming (an error reply instead of an event stream). */
   failure?: Exclude<CallOutcome<never>, { ok: true }>;
@@ -187,12 +193,12 @@ export interface A2AClient {
    * would send it: a load run repeats one message, and a binding that can lay the request out once does.
    */
   prepareSend(input: SendInput): () => Promise<CallOutcome<Task | Message>>;
-  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome>;
+  stream(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome>;
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>>;
   listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>>;
   cancelTask(id: string): Promise<CallOutcome<Task>>;
   /** 0.x tasks/resubscribe, 1.0 SubscribeToTask. */
-  subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome>;
+  subscribe(id: string, onEvent?: StreamListener): Promise<StreamOutcome>;
   setPushConfig(taskId: string, config: PushConfig): Promise<CallOutcome<PushConfig>>;
   getPushConfig(taskId: string, configId?: string): Promise<CallOutcome<PushConfig>>;
   listPushConfigs(taskId: string): Promise<CallOutcome<PushConfig[]>>;

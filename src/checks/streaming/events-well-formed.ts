@@ -105,7 +105,8 @@ export default defineCheck({
       return skip(
         `the stream was refused (${describeFailure(stream.failure)}); streaming.first-event reports it`,
       );
-    const unreadable = stream?.invalidEvents[0];
+    // A stream left open after its final event has no outcome: its unframed events were told as they came.
+    const unreadable = stream?.invalidEvents[0] ?? watched.unframed;
     if (unreadable) return fail(`an event could not be read: ${unreadable}`, evidence);
     const refused = stream && refusedInStream(stream);
     if (refused) return skip(`${refused}; streaming.first-event reports it`);

@@ -54,6 +54,8 @@ export interface WatchedStream {
   events: Reply[];
   /** Set when the stream was still open this many ms after its final event. */
   openAfterFinalMs?: number;
+  /** The first event that arrived without its binding's envelope (StreamListener), read anyway. */
+  unframed?: string;
 }
 
 export interface WatchOptions {
@@ -68,21 +70,24 @@ export interface WatchOptions {
  * event has arrived the stream gets `graceMs` to close, then the check judges what it has.
  */
 export async function watchStream(
-  open: (onEvent: (event: Reply) => void) => Promise<StreamOutcome>,
+  open: (onEvent: (event: Reply, raw?: unknown, unframed?: string) => void) => Promise<StreamOutcome>,
   options: WatchOptions,
 ): Promise<WatchedStream> {
   const events: Reply[] = [];
+  let unframed: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   let overrun: () => void = () => undefined;
   const stillOpen = new Promise<"open">((resolve) => (overrun = () => resolve("open")));
-  const onEvent = (event: Reply): void => {
+  const onEvent = (event: Reply, _raw?: unknown, bare?: string): void => {
+    unframed ??= bare;
     events.push(event);
     if (options.stopAt?.(event, events.length - 1)) throw new StopReading();
     if (timer === undefined && isFinalEvent(event)) timer = setTimeout(overrun, options.graceMs);
   };
   try {
     const ended = await Promise.race([open(onEvent), stillOpen]);
-    if (ended === "open") return { events, openAfterFinalMs: options.graceMs };
+    const told = unframed ? { unframed } : {};
+    if (ended === "open") return { events, openAfterFinalMs: options.graceMs, ...told };
     // A body that is not an event stream (JSON values back to back in text/plain) is read only once it has
     // ended, so nothing arrived live: its events are taken from the outcome, up to where the check stops.
     if (events.length === 0)
@@ -90,7 +95,7 @@ export async function watchStream(
         events.push(event);
         if (options.stopAt?.(event, index)) break;
       }
-    return { outcome: ended, events };
+    return { outcome: ended, events, ...told };
   } finally {
     clearTimeout(timer);
   }

@@ -1,5 +1,5 @@
 import { NetError } from "../../net/errors.js";
-import type { Message, Reply, Task } from "../../protocol/model.js";
+import type { Message, Task } from "../../protocol/model.js";
 import { normalizeReply, normalizeSendResult, normalizeTask } from "../../protocol/normalize.js";
 import type {
   A2AClient,
@@ -12,6 +12,7 @@ import type {
   SendOptions,
   StreamOutcome,
   TaskPage,
+  StreamListener,
 } from "../types.js";
 import { extensionHeaders } from "../extensions.js";
 import { parseGrpcAddress } from "./address.js";
@@ -211,20 +212,16 @@ export class GrpcA2AClient implements A2AClient {
   }
 
   /** SendStreamingMessage: one message, the events as they arrive. */
-  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
+  stream(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome> {
     return this.#stream("stream", this.#generation?.requests.send(input) ?? {}, onEvent);
   }
 
   /** 1.0 SubscribeToTask, 0.3 TaskSubscription. */
-  subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
+  subscribe(id: string, onEvent?: StreamListener): Promise<StreamOutcome> {
     return this.#stream("subscribe", this.#generation?.requests.byTask(id) ?? {}, onEvent);
   }
 
-  async #stream(
-    op: GrpcOperation,
-    request: Json,
-    onEvent?: (event: Reply, raw: unknown) => void,
-  ): Promise<StreamOutcome> {
+  async #stream(op: GrpcOperation, request: Json, onEvent?: StreamListener): Promise<StreamOutcome> {
     const refused = this.#unsupported(op);
     const codec = this.#generation?.codecs[op];
     if (refused || !codec || !this.#transport) {

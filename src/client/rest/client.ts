@@ -1,4 +1,4 @@
-import type { Message, Reply, Task } from "../../protocol/model.js";
+import type { Message, Task } from "../../protocol/model.js";
 import type {
   A2AClient,
   CallOutcome,
@@ -10,6 +10,7 @@ import type {
   SendOptions,
   StreamOutcome,
   TaskPage,
+  StreamListener,
 } from "../types.js";
 import { repeatedMessageJson } from "../message-id.js";
 import { listQuery, pushConfigBody, sendBody } from "./bodies.js";
@@ -104,7 +105,7 @@ class HttpJsonClient implements RestClient {
     return () => this.#call({ method: "POST", url, rawBody: json(), label: "SendMessage" }, readSendResult);
   }
 
-  stream(input: SendInput, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
+  stream(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome> {
     if (this.#refusal) return Promise.resolve(unsupportedStream(this.#refusal));
     const body = sendBody(this.target.generation, input);
     const req: RestRequest = {
@@ -140,7 +141,7 @@ class HttpJsonClient implements RestClient {
    * 1.0 §5.3/§11.3 says POST). POST is tried first, as the text says; a 405, or a 404 that names no
    * A2A error (no such route), is retried with GET, and `lastSubscribe` records the fallback.
    */
-  async subscribe(id: string, onEvent?: (event: Reply, raw: unknown) => void): Promise<StreamOutcome> {
+  async subscribe(id: string, onEvent?: StreamListener): Promise<StreamOutcome> {
     if (this.#refusal) return unsupportedStream(this.#refusal);
     const url = this.#routes.subscribe(id);
     const first = await streamRest(

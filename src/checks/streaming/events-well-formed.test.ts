@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { handCard03, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
+import eventsWellFormed from "./events-well-formed.js";
+
+const startRawAgent = rawAgentsClosedAfterAll();
+
+/**
+ * A 0.3 agent whose message/stream sends its events without the JSON-RPC envelope, ends with a bare Message
+ * and then leaves the stream open (as Dexto's server did at first sight).
+ */
+async function bareEventsLeftOpen(): Promise<string> {
+  return startRawAgent((call, res, url) => {
+    if (!call) {
+      res.setHeader("content-type", "application/json");
+      return void res.end(JSON.stringify({ ...handCard03(url), capabilities: { streaming: true } }));
+    }
+    if (call.method !== "message/stream") {
+      res.setHeader("content-type", "application/json");
+      const error = { code: -32001, message: "Task not found" };
+      return void res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error }));
+    }
+    res.setHeader("content-type", "text/event-stream");
+    res.write(
+      `event: connected\ndata: ${JSON.stringify({ taskId: "t1", timestamp: "2026-12-06T00:00:00Z" })}\n\n`,
+    );
+    const message = {
+      kind: "message",
+      messageId: "m1",
+      role: "agent",
+      parts: [{ kind: "text", text: "hi" }],
+    };
+    res.write(`event: task.message\ndata: ${JSON.stringify(message)}\n\n`);
+  });
+}
+
+describe("streaming.events-well-formed", () => {
+  it("fails events sent without their JSON-RPC envelope, also when the stream stays open after its final one", async () => {
+    const finding = (await verdictsOn(await bareEventsLeftOpen(), [eventsWellFormed])).get(
+      "streaming.events-well-formed",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/"jsonrpc" is undefined, not "2.0"/);
+  });
+});
