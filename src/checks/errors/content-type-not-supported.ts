@@ -1,6 +1,9 @@
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
+import type { Message, Task } from "../../protocol/model.js";
+import { waitForSettled } from "../settled-task.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 import {
   UNSUPPORTED,
@@ -32,7 +35,7 @@ export default defineCheck({
       return notApplicable("the card's defaultInputModes admit any media type (or name none)");
     const sent = await sendUnsupportedPart(ctx);
     const what = `a message with a ${UNSUPPORTED} file part (the card takes ${modes.join(", ")})`;
-    if (sent.ok) return pass(`${what} was accepted (an agent may take any part)`, sent.trafficIds);
+    if (sent.ok) return judgeAccepted(ctx, sent.value, what, sent.trafficIds);
     if (sent.kind !== "error") return fail(`${what}: ${describeFailure(sent)}`, sent.trafficIds);
     if (sent.error.code === a2aCodes.contentTypeNotSupported)
       return pass(`${what} was refused with ContentTypeNotSupported (-32005)`, sent.trafficIds);
@@ -51,3 +54,33 @@ export default defineCheck({
     );
   },
 });
+
+/**
+ * An agent may take a part outside its input modes, but one it takes and then never starts is a refusal not
+ * said: "ContentTypeNotSupportedError" is how an agent says it cannot process a media type (0.3 §8.2,
+ * 1.0.1 §3.3.2). Judged only where the ordinary message's task settles: a task of this one still submitted
+ * after three times as long was never taken up (seen at first sight: SUBMITTED forever).
+ */
+async function judgeAccepted(
+  ctx: CheckContext,
+  reply: Task | Message,
+  what: string,
+  evidence: string[],
+): Promise<CheckVerdict> {
+  const accepted = `${what} was accepted (an agent may take any part)`;
+  if (reply.kind !== "task" || reply.state !== "submitted") return pass(accepted, evidence);
+  const ordinary = await ctx.fixtures.settledTask();
+  if (!ordinary.ok) return pass(accepted, evidence);
+  // Three times what the ordinary task took, at least 2 s, within the check's own budget.
+  const normalMs = (await ctx.fixtures.normalTaskMs()) ?? 0;
+  const waitMs = Math.min(ctx.timeoutMs / 2, Math.max(2000, 3 * normalMs));
+  const settled = await waitForSettled(ctx.client, reply, waitMs);
+  const all = [...evidence, ...settled.evidence];
+  if (settled.ok || settled.unreadable) return pass(accepted, all);
+  return /still submitted/.test(settled.reason)
+    ? fail(
+        `${what} was accepted, but ${settled.reason}, while the ordinary message's task ${ordinary.value.id} settled: a part the agent cannot process is refused with ContentTypeNotSupported (-32005), not left unworked`,
+        all,
+      )
+    : pass(accepted, all);
+}

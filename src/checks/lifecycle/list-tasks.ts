@@ -154,6 +154,55 @@ async function listPages(ctx: CheckContext, contextId: string): Promise<[Page, P
   ];
 }
 
+const listed = onTwoListedTasks(
+  async (ctx, made) => {
+    const [a, b] = made.tasks;
+    const { contextId } = made;
+    const filtered = await ctx.client.listTasks({ contextId, pageSize: 100 });
+    const broken = judgeFilter(ctx, filtered, a);
+    const evidence = [...made.evidence, ...filtered.trafficIds];
+    if (broken) return broken;
+    // Paging needs both tasks in the context; an agent that moved the second elsewhere fails context-kept.
+    if (b.contextId !== contextId)
+      return pass(
+        `task ${a.id} listed in its context (paging not tested: the second task left the context)`,
+        evidence,
+      );
+    const [first, second] = await listPages(ctx, contextId);
+    evidence.push(...first.trafficIds, ...(second?.trafficIds ?? []));
+    const pagingBroken = judgePaging(ctx, first, second);
+    if (pagingBroken) return pagingBroken;
+    return pass(
+      `tasks of context ${contextId} listed, one per page with pageSize 1, ending with nextPageToken ""`,
+      evidence,
+    );
+  },
+  ["lifecycle.send-returns-task"],
+  listWithoutContext,
+);
+
+/**
+ * ListTasks on an agent that answers every message with a Message: nothing of its own to find, but the
+ * operation is one of the core ones "all A2A implementations must support" (1.0.1 §3.1, §3.1.4).
+ */
+async function listServed(ctx: CheckContext): Promise<CheckVerdict> {
+  const page = await ctx.client.listTasks({ pageSize: 10 });
+  if (!page.ok)
+    return fail(
+      `ListTasks failed: ${describeFailure(page)}; it is one of the core operations all A2A 1.0 implementations support (1.0.1 §3.1), also one whose agent answers with Messages`,
+      page.trafficIds,
+    );
+  if (tokenMissing(ctx, page))
+    return fail(
+      'the ListTasks response has no nextPageToken (it must always be present, "" on the last page)',
+      page.trafficIds,
+    );
+  return pass(
+    `ListTasks is served (${page.value.tasks.length} task(s)); the agent answers with Messages, so it has no task of its own to list`,
+    page.trafficIds,
+  );
+}
+
 export default defineCheck({
   id: "lifecycle.list-tasks",
   title: "ListTasks finds a created task and pages with pageSize and nextPageToken",
@@ -173,30 +222,9 @@ export default defineCheck({
     { flaw: "list-tasks-no-token", protocols: ["1.0"], bindings: ["JSONRPC"], violates: ["CORE-LIST-004"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
-  ...onTwoListedTasks(
-    async (ctx, made) => {
-      const [a, b] = made.tasks;
-      const { contextId } = made;
-      const filtered = await ctx.client.listTasks({ contextId, pageSize: 100 });
-      const broken = judgeFilter(ctx, filtered, a);
-      const evidence = [...made.evidence, ...filtered.trafficIds];
-      if (broken) return broken;
-      // Paging needs both tasks in the context; an agent that moved the second elsewhere fails context-kept.
-      if (b.contextId !== contextId)
-        return pass(
-          `task ${a.id} listed in its context (paging not tested: the second task left the context)`,
-          evidence,
-        );
-      const [first, second] = await listPages(ctx, contextId);
-      evidence.push(...first.trafficIds, ...(second?.trafficIds ?? []));
-      const pagingBroken = judgePaging(ctx, first, second);
-      if (pagingBroken) return pagingBroken;
-      return pass(
-        `tasks of context ${contextId} listed, one per page with pageSize 1, ending with nextPageToken ""`,
-        evidence,
-      );
-    },
-    ["lifecycle.send-returns-task"],
-    listWithoutContext,
-  ),
+  dependsOn: listed.dependsOn,
+  scope: listed.scope,
+  generations: listed.generations,
+  // Not judgesTasks: ListTasks is a core operation (1.0.1 §3.1), served also by an agent that makes no task.
+  run: async (ctx) => ((await ctx.fixtures.answersOnlyWithMessages()) ? listServed(ctx) : listed.run(ctx)),
 });

@@ -1,5 +1,6 @@
 import { isObject } from "../exchange.js";
 import type { ForwardedRequest, Json, Mutation, MutationMemory } from "../types.js";
+import { spellsProto, taskIn } from "./shapes.js";
 
 // google.rpc.Code UNIMPLEMENTED: what a gRPC server answers for a method it does not serve.
 const GRPC_UNIMPLEMENTED = 12;
@@ -265,6 +266,29 @@ export const requestReadingMutations: Mutation[] = [
         ...r,
         body: { jsonrpc: "2.0", id: r.body.id ?? null, error: { code: -32603, message: "Internal error" } },
       };
+    },
+  },
+  {
+    id: "unsupported-part-left-submitted",
+    bindings: ["JSONRPC"],
+    what: "a message with a file part of a media type outside the card's input modes is accepted as a task that stays submitted: never refused, never worked on",
+    clause:
+      "A2A 0.3 §8.2, 1.0.1 §3.3.2 (ContentTypeNotSupportedError for a media type the agent cannot process)",
+    check: "errors.content-type-not-supported",
+    reply: (r, x, memory) => {
+      if (x.verb === "card" && isObject(r.body)) return rememberInputModes(r.body, memory);
+      if (x.binding !== "jsonrpc") return undefined;
+      const task = taskIn(r, x);
+      if (!task || !isObject(task.status)) return undefined;
+      const left = (memory.get("left-submitted") as Set<unknown> | undefined) ?? new Set<unknown>();
+      memory.set("left-submitted", left);
+      const modes = (memory.get("input-modes") as string[] | undefined) ?? [];
+      const params = isObject(x.request) ? x.request.params : undefined;
+      const types = x.verb === "send" ? partMediaTypes(isObject(params) ? params.message : undefined) : [];
+      if (modes.length > 0 && types.some((t) => !modes.includes(t))) left.add(task.id);
+      if (!left.has(task.id)) return undefined;
+      task.status.state = spellsProto(x) ? "TASK_STATE_SUBMITTED" : "submitted";
+      return r;
     },
   },
   {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import {
+  handAgentsClosedAfterAll,
+  handCard03,
+  refusal,
+  verdictsOn,
+} from "../../runner/testing/hand-agent.js";
+import contentTypeNotSupported from "./content-type-not-supported.js";
+
+const startHandAgent = handAgentsClosedAfterAll();
+
+/**
+ * A 0.3 agent that takes text/plain: a text message's task completes at once; a message with a file part is
+ * accepted as a task that `fileTask` says what becomes of: "submitted" forever (seen at first sight), or completed.
+ */
+async function takesFiles(fileTask: "submitted" | "completed"): Promise<string> {
+  const tasks = new Map<string, string>();
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return { ...handCard03(url), defaultInputModes: ["text/plain"] };
+    const task = (id: string) => ({ kind: "task", id, contextId: "c1", status: { state: tasks.get(id) } });
+    if (request.method === "message/send") {
+      const message = request.params.message as { parts?: Array<{ kind?: string }> } | undefined;
+      const withFile = message?.parts?.some((p) => p.kind === "file") ?? false;
+      const id = `t${tasks.size + 1}`;
+      tasks.set(id, withFile ? fileTask : "completed");
+      return { result: task(id) };
+    }
+    if (request.method === "tasks/get" && tasks.has(String(request.params.id)))
+      return { result: task(String(request.params.id)) };
+    return refusal(-32001);
+  });
+  return agent.url;
+}
+
+describe("errors.content-type-not-supported on an agent that accepts a part outside its input modes", () => {
+  it("fails when the accepted task is never taken up (submitted while the ordinary task settles)", async () => {
+    const finding = (await verdictsOn(await takesFiles("submitted"), [contentTypeNotSupported])).get(
+      "errors.content-type-not-supported",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/was accepted, but task t\d still submitted after/);
+  });
+
+  it("passes when the accepted task is worked on (an agent may take any part)", async () => {
+    const finding = (await verdictsOn(await takesFiles("completed"), [contentTypeNotSupported])).get(
+      "errors.content-type-not-supported",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/was accepted \(an agent may take any part\)/);
+  });
+});
