@@ -1,4 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { sendRest, type RestRequest } from "../../client/rest/exchange.js";
+import { RestRoutes } from "../../client/rest/paths.js";
 import { isObject } from "../../model/json.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
   invalidParamsRequest,
@@ -16,7 +20,7 @@ export default defineCheck({
   category: "errors",
   level: "SHOULD",
   requirement:
-    "Malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces).",
+    "Malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces). Over HTTP+JSON likewise: a body that is not JSON, or null, and a query with a malformed percent-escape get a 4xx.",
   spec: "JSON-RPC 2.0 §5.1; A2A 1.0.1 §3.3.2",
   levelReason:
     "JSON-RPC 2.0 does not speak of HTTP statuses; A2A 1.0.1 §3.3.2 says servers SHOULD return appropriate error codes and gives HTTP 400 for validation errors and 500 for internal failures, so a 5xx for a client's mistake breaks a SHOULD, not a MUST.",
@@ -24,8 +28,9 @@ export default defineCheck({
     "Catch request errors at the JSON-RPC front and map them to -32700/-32600/-32601/-32602 with HTTP 200; reserve 5xx and -32603 for real server faults, and never send stack traces.",
   selfTest: [{ flaw: "leaky-error", protocols: ["1.0"] }],
   scope: "transport",
-  bindings: ["JSONRPC"],
+  bindings: ["JSONRPC", "HTTP+JSON"],
   run: async (ctx) => {
+    if (ctx.transport === "HTTP+JSON") return restMistakes(ctx);
     const evidence: string[] = [];
     const mistakes = [
       parseErrorRequest(),
@@ -52,4 +57,58 @@ export default defineCheck({
 /** A JSON-RPC error response with -32603 (Internal error). */
 function internalErrorBody(json: unknown): boolean {
   return isObject(json) && isObject(json.error) && json.error.code === -32603;
+}
+
+/** A URL with `query` appended as it is, its escapes unchecked (the mistake is in the query itself). */
+function withRawQuery(url: string, query: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}${query}`;
+}
+
+/**
+ * The same over HTTP+JSON (1.0.1 §11): bodies that are not a request, and a query whose percent-escape is
+ * malformed (RFC 3986 §2.1), which a server that decodes it unguarded answers with a 500 (seen at first sight).
+ */
+async function restMistakes(ctx: CheckContext): Promise<CheckVerdict> {
+  const { target } = ctx.client;
+  const routes = new RestRoutes(target, ctx.clientContext.query);
+  const missing = `plainwright-missing-${randomUUID()}`;
+  const mistakes: Array<{ what: string; req: RestRequest }> = [
+    {
+      what: "message:send with a body that is not JSON",
+      req: { method: "POST", url: routes.sendMessage(), rawBody: "{not json", label: "client mistake" },
+    },
+    {
+      what: "message:send with the body null",
+      req: { method: "POST", url: routes.sendMessage(), rawBody: "null", label: "client mistake" },
+    },
+    {
+      what: "GET of a task with historyLength=%ZZ (a malformed percent-escape)",
+      req: {
+        method: "GET",
+        url: withRawQuery(routes.task(missing), "historyLength=%ZZ"),
+        label: "client mistake",
+      },
+    },
+    ...(ctx.generation === "1.0"
+      ? [
+          {
+            what: "ListTasks with contextId=%E0%A4%A (a malformed percent-escape)",
+            req: {
+              method: "GET" as const,
+              url: withRawQuery(routes.tasks(), "contextId=%E0%A4%A"),
+              label: "client mistake",
+            },
+          },
+        ]
+      : []),
+  ];
+  const evidence: string[] = [];
+  const broken: string[] = [];
+  for (const { what, req } of mistakes) {
+    const sent = await sendRest(target, ctx.clientContext, req);
+    evidence.push(...sent.trafficIds);
+    if (sent.ok && sent.http.status >= 500) broken.push(`${what} → HTTP ${sent.http.status}`);
+  }
+  if (broken.length > 0) return fail(`server errors for client mistakes: ${broken.join("; ")}`, evidence);
+  return pass(`${mistakes.length} client mistakes answered without a 5xx`, evidence);
 }

@@ -19,6 +19,16 @@ function renamedMethod(
 /** `SendMessage` → `send_message`: a method named otherwise than 1.0.1 §9.1 says. */
 const snakeCase = (name: string): string => name.replace(/(?<=[a-z])(?=[A-Z])/g, "_").toLowerCase();
 
+/** Whether a query string holds a percent-escape that does not decode (RFC 3986 §2.1). */
+function malformedEscape(query: string): boolean {
+  try {
+    decodeURIComponent(query);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** The HTTP+JSON path with the query string kept. */
 function splitPath(path: string): { pathname: string; query: string } {
   const at = path.indexOf("?");
@@ -72,6 +82,22 @@ export const bindingMutations: Mutation[] = [
       if (!pathname.includes(":")) return undefined;
       r.path = pathname.replace(/:(send|stream|cancel|subscribe)$/, "/$1") + query;
       return r;
+    },
+  },
+  {
+    id: "rest-malformed-query-crashes",
+    bindings: ["HTTP+JSON"],
+    what: "HTTP+JSON: a query string with a malformed percent-escape (historyLength=%ZZ) ends as HTTP 500",
+    clause: "A2A 1.0.1 §3.3.2 (validation errors are the client's: HTTP 400), §11.5; RFC 3986 §2.1",
+    check: "errors.no-server-error",
+    reply: (r, x) => {
+      if (x.binding !== "rest" || !malformedEscape(splitPath(x.path).query)) return undefined;
+      return {
+        ...r,
+        status: 500,
+        contentType: "application/json",
+        body: { error: "URIError: URI malformed" },
+      };
     },
   },
   {

@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { validCard10 } from "../../card/fixtures.js";
+import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js";
+import { verdictsOn } from "../../runner/testing/hand-agent.js";
+import noServerError from "./no-server-error.js";
+
+const servers: LoopbackServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+/**
+ * A 1.0 HTTP+JSON agent that decodes its query strings unguarded, as one seen at first sight did: a malformed
+ * percent-escape throws, and the request ends as HTTP 500 (`guarded`: it answers 400 instead).
+ */
+async function restAgent(guarded: boolean): Promise<string> {
+  const server = await serve((req, res) => {
+    res.setHeader("content-type", "application/json");
+    const url = req.url ?? "/";
+    if (url.startsWith("/.well-known/")) {
+      const card = {
+        ...validCard10(),
+        securitySchemes: undefined,
+        securityRequirements: undefined,
+        capabilities: { streaming: false, pushNotifications: false },
+        supportedInterfaces: [
+          { url: `${server.url}/rest`, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+        ],
+      };
+      return void res.end(JSON.stringify(card));
+    }
+    const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+    try {
+      for (const pair of query.split("&").filter(Boolean)) decodeURIComponent(pair);
+    } catch {
+      res.statusCode = guarded ? 400 : 500;
+      return void res.end(JSON.stringify({ error: { code: res.statusCode, message: "URI malformed" } }));
+    }
+    res.statusCode = req.method === "POST" ? 400 : 404;
+    res.end(JSON.stringify({ error: { code: res.statusCode, status: "INVALID_ARGUMENT", message: "no" } }));
+  });
+  servers.push(server);
+  return `${server.url}/`;
+}
+
+describe("errors.no-server-error over HTTP+JSON", () => {
+  it("fails a server that answers a malformed percent-escape in the query with HTTP 500", async () => {
+    const finding = (await verdictsOn(await restAgent(false), [noServerError], "HTTP+JSON")).get(
+      "errors.no-server-error",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/historyLength=%ZZ .*→ HTTP 500/);
+  });
+
+  it("passes one that answers every client mistake with a 4xx", async () => {
+    const finding = (await verdictsOn(await restAgent(true), [noServerError], "HTTP+JSON")).get(
+      "errors.no-server-error",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/4 client mistakes answered without a 5xx/);
+  });
+});
