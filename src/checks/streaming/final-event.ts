@@ -69,7 +69,9 @@ async function judgeStream(
   // 0.x marks the last status update final, and it is the last event; a stream of one Task snapshot has no
   // status update to mark (0.2 §7.2.1 and 0.3 §7.2 let a stream's result be a Task).
   // A stream that sends status updates says with one of them that it is over, the last event.
-  const updates = events.some((e) => e.kind === "status-update");
+  // 0.1 streams only updates (0.1 schema: SendTaskStreamingResponse.result is a TaskStatusUpdateEvent or a
+  // TaskArtifactUpdateEvent), so a Task snapshot there stands for a status update and its end is marked final too.
+  const updates = events.some((e) => e.kind === "status-update") || ctx.generation === "0.1";
   const lastUnmarked = updates && (last.kind !== "status-update" || last.final !== true);
   if (ctx.generation !== "1.0" && (finals.some((e) => e !== last) || lastUnmarked))
     return done(
