@@ -58,8 +58,9 @@ export default defineCheck({
 /**
  * An agent may take a part outside its input modes, but one it takes and then never starts is a refusal not
  * said: "ContentTypeNotSupportedError" is how an agent says it cannot process a media type (0.3 §8.2,
- * 1.0.1 §3.3.2). Judged only where the ordinary message's task settles: a task of this one still submitted
- * after three times as long was never taken up (seen at first sight: SUBMITTED forever).
+ * 1.0.1 §3.3.2). The control is the ordinary message, sent after it: when that later task settles while this
+ * one is still submitted, the agent skipped it (seen at first sight: SUBMITTED forever), whatever its pace or
+ * its queue (a queue takes the earlier task first).
  */
 async function judgeAccepted(
   ctx: CheckContext,
@@ -69,18 +70,17 @@ async function judgeAccepted(
 ): Promise<CheckVerdict> {
   const accepted = `${what} was accepted (an agent may take any part)`;
   if (reply.kind !== "task" || reply.state !== "submitted") return pass(accepted, evidence);
-  const ordinary = await ctx.fixtures.settledTask();
-  if (!ordinary.ok) return pass(accepted, evidence);
-  // Three times what the ordinary task took, at least 2 s, within the check's own budget.
-  const normalMs = (await ctx.fixtures.normalTaskMs()) ?? 0;
-  const waitMs = Math.min(ctx.timeoutMs / 2, Math.max(2000, 3 * normalMs));
-  const settled = await waitForSettled(ctx.client, reply, waitMs);
-  const all = [...evidence, ...settled.evidence];
-  if (settled.ok || settled.unreadable) return pass(accepted, all);
-  return /still submitted/.test(settled.reason)
-    ? fail(
-        `${what} was accepted, but ${settled.reason}, while the ordinary message's task ${ordinary.value.id} settled: a part the agent cannot process is refused with ContentTypeNotSupported (-32005), not left unworked`,
-        all,
-      )
-    : pass(accepted, all);
+  const control = await ctx.fixtures.send();
+  const all = [...evidence, ...control.evidence];
+  if (!control.ok || control.value.kind !== "task") return pass(accepted, all);
+  const settled = await waitForSettled(ctx.client, control.value, ctx.timeoutMs / 2);
+  all.push(...settled.evidence);
+  if (!settled.ok) return pass(accepted, all);
+  const read = await ctx.client.getTask(reply.id);
+  all.push(...read.trafficIds);
+  if (!read.ok || read.value.state !== "submitted") return pass(accepted, all);
+  return fail(
+    `${what} was accepted, but task ${reply.id} is still submitted after the ordinary message sent later (task ${settled.value.id}) ended ${settled.value.state}: a part the agent cannot process is refused with ContentTypeNotSupported (-32005), not left unworked`,
+    all,
+  );
 }
