@@ -11,9 +11,10 @@ const startHandAgent = handAgentsClosedAfterAll();
 
 /**
  * A 0.3 agent that takes text/plain: a text message's task completes at once; a message with a file part is
- * accepted as a task that `fileTask` says what becomes of: "submitted" forever (seen at first sight), or completed.
+ * accepted as a task that `fileTask` says what becomes of: "submitted" forever (seen at first sight), completed,
+ * or submitted forever only when the file part comes alone ("alone-submitted": the agent reads only text).
  */
-async function takesFiles(fileTask: "submitted" | "completed"): Promise<string> {
+async function takesFiles(fileTask: "submitted" | "completed" | "alone-submitted"): Promise<string> {
   const tasks = new Map<string, string>();
   const agent = await startHandAgent((request, url) => {
     if (request.kind === "card") return { ...handCard03(url), defaultInputModes: ["text/plain"] };
@@ -21,8 +22,18 @@ async function takesFiles(fileTask: "submitted" | "completed"): Promise<string> 
     if (request.method === "message/send") {
       const message = request.params.message as { parts?: Array<{ kind?: string }> } | undefined;
       const withFile = message?.parts?.some((p) => p.kind === "file") ?? false;
+      const withText = message?.parts?.some((p) => p.kind === "text") ?? false;
       const id = `t${tasks.size + 1}`;
-      tasks.set(id, withFile ? fileTask : "completed");
+      // "alone-submitted": the agent reads only the text, and a task with none is never started.
+      const state =
+        fileTask === "alone-submitted"
+          ? withText
+            ? "completed"
+            : "submitted"
+          : withFile
+            ? fileTask
+            : "completed";
+      tasks.set(id, state);
       return { result: task(id) };
     }
     if (request.method === "tasks/get" && tasks.has(String(request.params.id)))
@@ -41,6 +52,14 @@ describe("errors.content-type-not-supported on an agent that accepts a part outs
     expect(finding?.message).toMatch(
       /was accepted, but task t\d is still submitted after the ordinary message sent later/,
     );
+  });
+
+  it("fails when only the file part sent alone is never taken up (the text beside it was all the agent read)", async () => {
+    const finding = (await verdictsOn(await takesFiles("alone-submitted"), [contentTypeNotSupported])).get(
+      "errors.content-type-not-supported",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/file part alone was accepted, but task t\d is still submitted/);
   });
 
   it("passes when the accepted task is worked on (an agent may take any part)", async () => {

@@ -10,6 +10,7 @@ import {
   acceptsAnything,
   cardInputModes,
   sendUnsupportedPart,
+  sendUnsupportedPartAlone,
 } from "../support/unsupported-media.js";
 
 export default defineCheck({
@@ -69,18 +70,23 @@ async function judgeAccepted(
   evidence: string[],
 ): Promise<CheckVerdict> {
   const accepted = `${what} was accepted (an agent may take any part)`;
-  if (reply.kind !== "task" || reply.state !== "submitted") return pass(accepted, evidence);
+  const submitted = (r: Task | Message): r is Task => r.kind === "task" && r.state === "submitted";
+  // The text beside the file part may be all such an agent reads: the file part alone is sent too.
+  const alone = submitted(reply) ? undefined : await sendUnsupportedPartAlone(ctx);
+  if (alone) evidence.push(...alone.trafficIds);
+  const left = submitted(reply) ? reply : alone?.ok && submitted(alone.value) ? alone.value : undefined;
+  if (!left) return pass(accepted, evidence);
   const control = await ctx.fixtures.send();
   const all = [...evidence, ...control.evidence];
   if (!control.ok || control.value.kind !== "task") return pass(accepted, all);
   const settled = await waitForSettled(ctx.client, control.value, ctx.timeoutMs / 2);
   all.push(...settled.evidence);
   if (!settled.ok) return pass(accepted, all);
-  const read = await ctx.client.getTask(reply.id);
+  const read = await ctx.client.getTask(left.id);
   all.push(...read.trafficIds);
   if (!read.ok || read.value.state !== "submitted") return pass(accepted, all);
   return fail(
-    `${what} was accepted, but task ${reply.id} is still submitted after the ordinary message sent later (task ${settled.value.id}) ended ${settled.value.state}: a part the agent cannot process is refused with ContentTypeNotSupported (-32005), not left unworked`,
+    `${left === reply ? what : `a message with the ${UNSUPPORTED} file part alone`} was accepted, but task ${left.id} is still submitted after the ordinary message sent later (task ${settled.value.id}) ended ${settled.value.state}: a part the agent cannot process is refused with ContentTypeNotSupported (-32005), not left unworked`,
     all,
   );
 }

@@ -21,9 +21,19 @@ export function cardInputModes(ctx: CheckContext): string[] {
  */
 export function sendUnsupportedPart(ctx: CheckContext): Promise<CallOutcome<Task | Message>> {
   return ctx.fixtures.once("unsupported-part", () =>
-    ctx.client.send({
-      text: ctx.fixtures.message,
-      parts: [{ kind: "file", name: "sample.bin", mediaType: UNSUPPORTED, bytes: "cGxhaW53cmlnaHQ=" }],
-    }),
+    ctx.client.send({ text: ctx.fixtures.message, parts: [UNSUPPORTED_FILE] }),
   );
+}
+
+/** The file part of the unsupported media type. */
+export const UNSUPPORTED_FILE = {
+  kind: "file",
+  name: "sample.bin",
+  mediaType: UNSUPPORTED,
+  bytes: "cGxhaW53cmlnaHQ=",
+} as const;
+
+/** The file part alone, with no text beside it: what an agent that reads only the text never meets. */
+export function sendUnsupportedPartAlone(ctx: CheckContext): Promise<CallOutcome<Task | Message>> {
+  return ctx.client.send({ text: "", parts: [UNSUPPORTED_FILE] });
 }
