@@ -26,7 +26,7 @@ async function streaming01(snapshots: boolean): Promise<string> {
       };
       return void res.end(JSON.stringify(card));
     }
-    const id = String(call.params.id ?? "t1");
+    const id = typeof call.params.id === "string" ? call.params.id : "t1";
     if (call.method !== "tasks/sendSubscribe") {
       res.setHeader("content-type", "application/json");
       const served = call.method === "tasks/send" || call.method === "tasks/get";

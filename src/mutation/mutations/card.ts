@@ -165,7 +165,9 @@ export const cardMutations: Mutation[] = [
     card: (card) => {
       const schemes = isObject(card.securitySchemes) ? card.securitySchemes : {};
       card.securitySchemes = { ...schemes, legacyBearer: { type: "http", scheme: "bearer" } };
-      const requirements = Array.isArray(card.securityRequirements) ? card.securityRequirements : [];
+      const requirements: unknown[] = Array.isArray(card.securityRequirements)
+        ? card.securityRequirements
+        : [];
       card.securityRequirements = [...requirements, { legacyBearer: [] }];
       return card;
     },
