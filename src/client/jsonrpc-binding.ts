@@ -1,17 +1,17 @@
-import { errorName, jsonRpcCodes } from "../protocol/error-codes.js";
+import { jsonRpcCodes } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeSendResult, normalizeTaskResult } from "../protocol/normalize.js";
 import {
   PreparedJsonRpc,
-  type RpcError,
   type RpcOutcome,
   type RpcSendOptions,
   type StreamResultListener,
 } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
+import { failureOf, idsOf, readOutcome, toA2AError } from "./jsonrpc-outcomes.js";
 import { repeatedMessageJson } from "./message-id.js";
 import { methodName, streamsMessage, type Operation } from "./methods.js";
-import { PartFormMemory, partFormKey, sendInTakenForm, streamInTakenForm } from "./part-forms.js";
+import { PartFormMemory, callForms, partFormKey, sendInTakenForm, streamForms } from "./part-forms.js";
 import { streamQuietLimit } from "./stream-events.js";
 import {
   extraMethod,
@@ -25,7 +25,6 @@ import {
 import { readPushList, readTaskPage } from "./jsonrpc-results.js";
 import type {
   A2AClient,
-  A2AError,
   CallOutcome,
   ClientContext,
   ClientTarget,
@@ -37,65 +36,6 @@ import type {
   StreamOutcome,
   TaskPage,
 } from "./types.js";
-
-type Failure = Exclude<CallOutcome<never>, { ok: true }>;
-
-function toA2AError(error: RpcError, httpStatus?: number): A2AError {
-  return {
-    code: error.code,
-    name: errorName(error.code),
-    message: error.message,
-    ...(error.data !== undefined ? { data: error.data } : {}),
-    ...(httpStatus ? { httpStatus } : {}),
-  };
-}
-
-function idsOf(outcome: RpcOutcome): string[] {
-  return outcome.kind === "unreachable" ? [] : outcome.http.trafficId ? [outcome.http.trafficId] : [];
-}
-
-/** Turns a non-result outcome into the binding-neutral failure shape. */
-function failureOf(outcome: RpcOutcome): Failure {
-  const trafficIds = idsOf(outcome);
-  switch (outcome.kind) {
-    case "error":
-      return { ok: false, kind: "error", error: toA2AError(outcome.error, outcome.http.status), trafficIds };
-    case "unreachable":
-      return { ok: false, kind: "unreachable", error: outcome.error, trafficIds };
-    case "invalid":
-      return { ok: false, kind: "invalid", reason: outcome.reason, trafficIds };
-    case "stream":
-      return {
-        ok: false,
-        kind: "invalid",
-        reason: `expected one JSON-RPC response, got an event stream of ${outcome.items.length} event(s)`,
-        trafficIds,
-        events: outcome.results.map(normalizeReply).filter((r): r is Reply => r !== undefined),
-      };
-    case "result":
-      return { ok: false, kind: "invalid", reason: "unexpected result", trafficIds };
-  }
-}
-
-/** A call's outcome as the client reports it: the value `read` finds in the result, or why there is none. */
-function readOutcome<T>(
-  outcome: RpcOutcome,
-  method: string,
-  read: (result: unknown) => T | undefined,
-  what: string,
-): CallOutcome<T> {
-  if (outcome.kind !== "result") return failureOf(outcome);
-  const value = read(outcome.result);
-  if (value === undefined)
-    return {
-      ok: false,
-      kind: "invalid",
-      reason: `${method} returned something that is not ${what}`,
-      raw: outcome.result,
-      trafficIds: idsOf(outcome),
-    };
-  return { ok: true, value, raw: outcome.result, trafficIds: idsOf(outcome) };
-}
 
 /** A2A over JSON-RPC 2.0 for every generation (0.1 tasks/*, 0.2/0.3 message/*, 1.0 PascalCase + A2A-Version). */
 export class JsonRpcA2AClient implements A2AClient {
@@ -193,14 +133,23 @@ export class JsonRpcA2AClient implements A2AClient {
 
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
     const { generation } = this.target;
-    return sendInTakenForm(this.#partForms, this.#partFormKey, generation, input, (form) =>
-      this.call(
-        this.core("send"),
-        sendParams(generation, input, options, form),
-        normalizeSendResult,
-        "a Message or a Task",
-      ),
-    );
+    return sendInTakenForm({
+      ...this.#inTakenForm(input),
+      ...callForms<Task | Message>(),
+      attempt: (form) =>
+        this.call(
+          this.core("send"),
+          sendParams(generation, input, options, form),
+          normalizeSendResult,
+          "a Message or a Task",
+        ),
+    });
+  }
+
+  /** Where the part form an agent takes is kept, for one message (src/client/part-forms.ts). */
+  #inTakenForm(input: SendInput) {
+    const { generation } = this.target;
+    return { memory: this.#partForms, key: this.#partFormKey, generation, input };
   }
 
   /** The params are laid out once, then sent each time around a fresh message id (see A2AClient.prepareSend). */
@@ -219,9 +168,12 @@ export class JsonRpcA2AClient implements A2AClient {
 
   stream(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome> {
     const { generation } = this.target;
-    return streamInTakenForm(this.#partForms, this.#partFormKey, generation, input, (form) =>
-      this.streamCall(this.core("stream"), sendParams(generation, input, {}, form), onEvent),
-    );
+    return sendInTakenForm({
+      ...this.#inTakenForm(input),
+      ...streamForms,
+      attempt: (form) =>
+        this.streamCall(this.core("stream"), sendParams(generation, input, {}, form), onEvent),
+    });
   }
 
   subscribe(id: string, onEvent?: StreamListener): Promise<StreamOutcome> {

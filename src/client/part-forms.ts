@@ -97,13 +97,8 @@ export function learnedPartForm(
   return memory?.get(partFormKey(url, generation))?.form;
 }
 
-interface Bending<T> {
-  memory: PartFormMemory;
-  key: string;
-  generation: ProtocolGeneration;
-  input: SendInput;
-  /** One attempt: undefined is the spec's own form. */
-  attempt: (form: PartStyle | undefined) => Promise<T>;
+/** How the outcomes of one kind of call are told apart: refused, taken, and marked as bent. */
+interface FormPolicy<T> {
   /** Why the agent refused the spec's form, or undefined when it did not refuse the message. */
   refused: (outcome: T) => string | undefined;
   /** Whether the agent took the message in an attempt. */
@@ -115,7 +110,17 @@ interface Bending<T> {
   mark: (outcome: T, note: string, before: readonly T[]) => T;
 }
 
-async function bend<T>(b: Bending<T>): Promise<T> {
+interface Bending<T> extends FormPolicy<T> {
+  memory: PartFormMemory;
+  key: string;
+  generation: ProtocolGeneration;
+  input: SendInput;
+  /** One attempt: undefined is the spec's own form. */
+  attempt: (form: PartStyle | undefined) => Promise<T>;
+}
+
+/** A message in the spec's form, else in the form the agent takes (see the module's comment). */
+export async function sendInTakenForm<T>(b: Bending<T>): Promise<T> {
   if (!onlyText(b.input)) return b.attempt(undefined);
   const known = b.memory.get(b.key);
   if (known) {
@@ -143,20 +148,9 @@ async function bend<T>(b: Bending<T>): Promise<T> {
   return first;
 }
 
-/** A send in the spec's form, else in the form the agent takes (see the module's comment). */
-export function sendInTakenForm<T>(
-  memory: PartFormMemory,
-  key: string,
-  generation: ProtocolGeneration,
-  input: SendInput,
-  attempt: (form: PartStyle | undefined) => Promise<CallOutcome<T>>,
-): Promise<CallOutcome<T>> {
-  return bend({
-    memory,
-    key,
-    generation,
-    input,
-    attempt,
+/** The policy of a single call (a send): taken when it answers. */
+export function callForms<V>(): FormPolicy<CallOutcome<V>> {
+  return {
     refused: refusedCall,
     accepted: (outcome) => outcome.ok,
     mark: (outcome, note, before) =>
@@ -167,33 +161,19 @@ export function sendInTakenForm<T>(
             readDespite: note,
           }
         : outcome,
-  });
+  };
 }
 
-/** A stream of a message in the spec's form, else in the form the agent takes. */
-export function streamInTakenForm(
-  memory: PartFormMemory,
-  key: string,
-  generation: ProtocolGeneration,
-  input: SendInput,
-  attempt: (form: PartStyle | undefined) => Promise<StreamOutcome>,
-): Promise<StreamOutcome> {
-  return bend({
-    memory,
-    key,
-    generation,
-    input,
-    attempt,
-    refused: refusedStream,
-    // Taken: a stream that delivered something, if only events it could not read (their checks judge those).
-    accepted: (outcome) =>
-      !outcome.failure &&
-      refusedStream(outcome) === undefined &&
-      outcome.events.length + outcome.invalidEvents.length > 0,
-    mark: (outcome, note, before) => ({
-      ...outcome,
-      trafficIds: [...outcome.trafficIds, ...before.flatMap((o) => o.trafficIds)],
-      readDespite: note,
-    }),
-  });
-}
+/** The policy of a message stream: taken when it delivers something, if only events it could not read. */
+export const streamForms: FormPolicy<StreamOutcome> = {
+  refused: refusedStream,
+  accepted: (outcome) =>
+    !outcome.failure &&
+    refusedStream(outcome) === undefined &&
+    outcome.events.length + outcome.invalidEvents.length > 0,
+  mark: (outcome, note, before) => ({
+    ...outcome,
+    trafficIds: [...outcome.trafficIds, ...before.flatMap((o) => o.trafficIds)],
+    readDespite: note,
+  }),
+};

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { validCard10 } from "../../card/fixtures.js";
-import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  handCard10,
+  refusal,
+  verdictsOn,
+} from "../../runner/testing/hand-agent.js";
 import listTasks from "./list-tasks.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
@@ -8,14 +12,7 @@ const startHandAgent = handAgentsClosedAfterAll();
 /** A 1.0 agent that answers every message with a Message; `lists`: it serves ListTasks (an empty page). */
 async function answersWithMessages(lists: boolean): Promise<string> {
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card")
-      return {
-        ...validCard10(),
-        capabilities: { streaming: false, pushNotifications: false },
-        securitySchemes: undefined,
-        securityRequirements: undefined,
-        supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-      };
+    if (request.kind === "card") return handCard10(url);
     if (request.method === "SendMessage")
       return { result: { message: { messageId: "m1", role: "ROLE_AGENT", parts: [{ text: "hello" }] } } };
     if (request.method === "ListTasks" && lists)

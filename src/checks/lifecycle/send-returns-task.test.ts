@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { validCard10 } from "../../card/fixtures.js";
-import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  handCard10,
+  refusal,
+  verdictsOn,
+} from "../../runner/testing/hand-agent.js";
 import invalidParams from "../errors/invalid-params.js";
 import getTask from "./get-task.js";
 import listTasks from "./list-tasks.js";
@@ -17,14 +21,7 @@ async function agentWithoutContexts(contextOnRead: boolean): Promise<string> {
   const tasks: Array<{ id: string; status: { state: string; timestamp: string } }> = [];
   const read = (t: (typeof tasks)[number]) => (contextOnRead ? { ...t, contextId: "ctx-1" } : t);
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card")
-      return {
-        ...validCard10(),
-        capabilities: { streaming: false, pushNotifications: false },
-        securitySchemes: undefined,
-        securityRequirements: undefined,
-        supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-      };
+    if (request.kind === "card") return handCard10(url);
     if (request.method === "SendMessage") {
       const timestamp = new Date(Date.now() + tasks.length).toISOString();
       const task = { id: `t${tasks.length + 1}`, status: { state: "TASK_STATE_COMPLETED", timestamp } };
@@ -74,14 +71,7 @@ describe("lifecycle.send-returns-task on A2A 1.0", () => {
 async function agentTakingTypedParts(): Promise<string> {
   const tasks: Array<{ id: string; contextId: string; status: { state: string } }> = [];
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card")
-      return {
-        ...validCard10(),
-        capabilities: { streaming: false, pushNotifications: false },
-        securitySchemes: undefined,
-        securityRequirements: undefined,
-        supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-      };
+    if (request.kind === "card") return handCard10(url);
     if (request.method === "SendMessage") {
       const message = request.params.message as {
         messageId?: unknown;

@@ -5,7 +5,7 @@ import type { Finding } from "../../model/finding.js";
 import { commandLinePolicy } from "../../net/outbound-policy.js";
 import { runConformance } from "../run-conformance.js";
 import type { CheckDefinition } from "../../checks/types.js";
-import { validCard03 } from "../../card/fixtures.js";
+import { validCard03, validCard10 } from "../../card/fixtures.js";
 
 /** What a hand-written test agent sees of a request: GET (its card) or POST with the parsed JSON-RPC call. */
 export type HandRequest =
@@ -19,6 +19,20 @@ export type HandRequest =
 export function handCard03(url: string): Record<string, unknown> {
   const { additionalInterfaces: _elsewhere, ...card } = validCard03();
   return { ...card, url };
+}
+
+/**
+ * The 1.0 card of a hand-written JSON-RPC agent at `url`: no security, neither streaming nor push
+ * notifications, one JSONRPC interface.
+ */
+export function handCard10(url: string): Record<string, unknown> {
+  return {
+    ...validCard10(),
+    capabilities: { streaming: false, pushNotifications: false },
+    securitySchemes: undefined,
+    securityRequirements: undefined,
+    supportedInterfaces: [{ url, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+  };
 }
 
 /** A JSON-RPC error reply of a hand-written agent. */
