@@ -32,6 +32,7 @@ import type {
   PushConfig,
   SendInput,
   SendOptions,
+  PartFormStore,
   StreamListener,
   StreamOutcome,
   TaskPage,
@@ -46,7 +47,7 @@ export class JsonRpcA2AClient implements A2AClient {
   readonly #methods = new Map<string, PreparedJsonRpc>();
   /** What a call without a live listener sends with: the same for every such call, so made once. */
   readonly #plainCall: RpcSendOptions;
-  readonly #partForms: PartFormMemory;
+  readonly #partForms: PartFormStore;
   readonly #partFormKey: string;
 
   constructor(

@@ -2,7 +2,7 @@ import { jsonRpcCodes } from "../protocol/error-codes.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import { describeFailure } from "./describe-failure.js";
 import type { PartStyle } from "./message-parts.js";
-import type { CallOutcome, SendInput, StreamOutcome } from "./types.js";
+import type { CallOutcome, LearnedPartForm, PartFormStore, SendInput, StreamOutcome } from "./types.js";
 
 /**
  * Read leniently: an agent that refuses the text part its generation specifies, but takes one of another
@@ -34,30 +34,24 @@ const refusalCodes = new Set<number>([
   jsonRpcCodes.internalError,
 ]);
 
-interface Learned {
-  form: PartStyle;
-  /** What the agent answered the spec's form with, for the finding. */
-  refusal: string;
-}
-
 /**
  * The form each endpoint was found to take, shared by every client of a run (ClientContext.partForms),
  * so that the spec's form is refused once, not once per check.
  */
-export class PartFormMemory {
-  readonly #learned = new Map<string, Learned>();
+export class PartFormMemory implements PartFormStore {
+  readonly #learned = new Map<string, LearnedPartForm>();
 
-  get(key: string): Learned | undefined {
+  get(key: string): LearnedPartForm | undefined {
     return this.#learned.get(key);
   }
 
-  set(key: string, learned: Learned): void {
+  set(key: string, learned: LearnedPartForm): void {
     if (!this.#learned.has(key)) this.#learned.set(key, learned);
   }
 }
 
 /** What `readDespite` says of a call made with another generation's part form. */
-function bentNote(generation: ProtocolGeneration, learned: Learned): string {
+function bentNote(generation: ProtocolGeneration, learned: LearnedPartForm): string {
   return (
     `the agent refused a message whose text part has the form A2A ${generation} specifies (${learned.refusal}) ` +
     `and took it only with ${formNames[learned.form]}`
@@ -90,7 +84,7 @@ export function partFormKey(url: string, generation: ProtocolGeneration): string
 
 /** The form an endpoint was found to take instead of its generation's own, if it was. */
 export function learnedPartForm(
-  memory: PartFormMemory | undefined,
+  memory: PartFormStore | undefined,
   url: string,
   generation: ProtocolGeneration,
 ): PartStyle | undefined {
@@ -111,7 +105,7 @@ interface FormPolicy<T> {
 }
 
 interface Bending<T> extends FormPolicy<T> {
-  memory: PartFormMemory;
+  memory: PartFormStore;
   key: string;
   generation: ProtocolGeneration;
   input: SendInput;

@@ -1,4 +1,3 @@
-import type { PartFormMemory } from "./part-forms.js";
 import type { Transport } from "../model/transport.js";
 import type { NetError } from "../net/errors.js";
 import type { StreamEndReason } from "../net/http-hop.js";
@@ -47,7 +46,21 @@ export interface ClientContext {
    * The message part form each endpoint was found to take when it refused its generation's own, shared by
    * the clients of a run (src/client/part-forms.ts); each client learns on its own without it.
    */
-  partForms?: PartFormMemory;
+  partForms?: PartFormStore;
+}
+
+/** A text part form an endpoint was found to take instead of its generation's own (src/client/part-forms.ts). */
+export interface LearnedPartForm {
+  /** The generation whose form it is (message-parts.ts PartStyle). */
+  form: ProtocolGeneration | "proto-0.3";
+  /** What the agent answered the spec's form with, for the finding. */
+  refusal: string;
+}
+
+/** Where the forms learned in a run are kept, by endpoint. */
+export interface PartFormStore {
+  get(key: string): LearnedPartForm | undefined;
+  set(key: string, learned: LearnedPartForm): void;
 }
 
 /** Notes the state of each task a client's replies show (src/client/task-ledger.ts keeps them). */

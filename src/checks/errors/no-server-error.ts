@@ -20,13 +20,13 @@ export default defineCheck({
   category: "errors",
   level: "SHOULD",
   requirement:
-    "Malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces). Over HTTP+JSON likewise: a body that is not JSON, or null, and a query with a malformed percent-escape get a 4xx.",
+    "Malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces). Over HTTP+JSON likewise: a query with a malformed percent-escape gets a 4xx (malformed bodies are errors.rest-invalid-input's).",
   spec: "JSON-RPC 2.0 §5.1; A2A 1.0.1 §3.3.2",
   levelReason:
     "JSON-RPC 2.0 does not speak of HTTP statuses; A2A 1.0.1 §3.3.2 says servers SHOULD return appropriate error codes and gives HTTP 400 for validation errors and 500 for internal failures, so a 5xx for a client's mistake breaks a SHOULD, not a MUST.",
   recommendation:
     "Catch request errors at the JSON-RPC front and map them to -32700/-32600/-32601/-32602 with HTTP 200; reserve 5xx and -32603 for real server faults, and never send stack traces.",
-  selfTest: [{ flaw: "leaky-error", protocols: ["1.0"] }],
+  selfTest: [{ flaw: "leaky-error", protocols: ["1.0"], bindings: ["JSONRPC"] }],
   scope: "transport",
   bindings: ["JSONRPC", "HTTP+JSON"],
   run: async (ctx) => {
@@ -65,22 +65,15 @@ function withRawQuery(url: string, query: string): string {
 }
 
 /**
- * The same over HTTP+JSON (1.0.1 §11): bodies that are not a request, and a query whose percent-escape is
- * malformed (RFC 3986 §2.1), which a server that decodes it unguarded answers with a 500 (seen at first sight).
+ * The same over HTTP+JSON (1.0.1 §11): a query whose percent-escape is malformed (RFC 3986 §2.1), which a server
+ * that decodes it unguarded answers with a 500 (seen at first sight).
  */
 async function restMistakes(ctx: CheckContext): Promise<CheckVerdict> {
   const { target } = ctx.client;
   const routes = new RestRoutes(target, ctx.clientContext.query);
   const missing = `plainwright-missing-${randomUUID()}`;
+  // Bodies that are not a request are errors.rest-invalid-input's to judge: one defect, one finding.
   const mistakes: Array<{ what: string; req: RestRequest }> = [
-    {
-      what: "message:send with a body that is not JSON",
-      req: { method: "POST", url: routes.sendMessage(), rawBody: "{not json", label: "client mistake" },
-    },
-    {
-      what: "message:send with the body null",
-      req: { method: "POST", url: routes.sendMessage(), rawBody: "null", label: "client mistake" },
-    },
     {
       what: "GET of a task with historyLength=%ZZ (a malformed percent-escape)",
       req: {

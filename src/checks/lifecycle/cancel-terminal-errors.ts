@@ -1,5 +1,4 @@
-import { noFinishedTask, notOverTask } from "../support/own-task.js";
-import type { Provided } from "../settled-task.js";
+import { noFinishedTask } from "../support/own-task.js";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
@@ -9,12 +8,10 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Cancels the suite's finished task and expects TaskNotCancelable (-32002); shared with the 0.x sibling. */
 export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdict> {
-  const finished = await ctx.fixtures.ownFinishedTask();
-  const settled =
-    finished.ok && terminalStates.has(finished.value.state) ? finished : await canceledTask(ctx);
-  if (!settled.ok)
-    return finished.ok ? noFinishedTask(finished.value.state) : skip(`no finished task: ${finished.reason}`);
+  const settled = await ctx.fixtures.ownFinishedTask();
+  if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
   const task = settled.value;
+  if (!terminalStates.has(task.state)) return noFinishedTask(task.state);
   const outcome: CallOutcome<Task> = await ctx.client.cancelTask(task.id);
   const evidence = [...settled.evidence, ...outcome.trafficIds];
   if (outcome.ok)
@@ -30,21 +27,6 @@ export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdic
       evidence,
     );
   return pass(`canceling ${task.state} task ${task.id} answered TaskNotCancelable (-32002)`, evidence);
-}
-
-/**
- * A terminal task made by the check itself when no message finishes one (tasks that never end, or that wait
- * for input): a task not yet over, canceled, and read back canceled. An agent that does not cancel leaves none.
- */
-async function canceledTask(ctx: CheckContext): Promise<Provided<Task>> {
-  const running = await notOverTask(ctx);
-  if (!running.ok) return running;
-  const canceled = await ctx.client.cancelTask(running.value.id);
-  const read = canceled.ok ? await ctx.client.getTask(running.value.id) : undefined;
-  const evidence = [...running.evidence, ...canceled.trafficIds, ...(read?.trafficIds ?? [])];
-  if (!read?.ok || read.value.state !== "canceled")
-    return { ok: false, reason: `task ${running.value.id} could not be canceled to judge`, evidence };
-  return { ok: true, value: read.value, evidence };
 }
 
 export default defineCheck({
