@@ -14,6 +14,12 @@ export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdic
   if (!terminalStates.has(task.state)) return noFinishedTask(task.state);
   const outcome: CallOutcome<Task> = await ctx.client.cancelTask(task.id);
   const evidence = [...settled.evidence, ...outcome.trafficIds];
+  // 1.0.1 §3.3.1: "Cancel Task operations are idempotent": a canceled task canceled again may simply come back.
+  if (outcome.ok && task.state === "canceled" && ctx.generation === "1.0")
+    return pass(
+      `canceling task ${task.id}, already canceled, returned it again (idempotent, 1.0.1 §3.3.1)`,
+      evidence,
+    );
   if (outcome.ok)
     return fail(
       `canceling task ${task.id}, already ${task.state}, succeeded (it came back ${outcome.value.state})`,
