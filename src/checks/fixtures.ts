@@ -1,16 +1,9 @@
 import { describeFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
-import {
-  activeStates,
-  terminalStates,
-  type Message,
-  type Reply,
-  type Task,
-  type TaskState,
-} from "../protocol/model.js";
+import { activeStates, terminalStates, type Message, type Task, type TaskState } from "../protocol/model.js";
 import { answerInTask, answerIntoWork, answerUntilOver } from "./answer-back.js";
 import { waitForSettled, type Provided } from "./settled-task.js";
-import { StopReading, taskIdOf } from "./support/stream-watch.js";
+import { taskFromStream } from "./streamed-task.js";
 
 export { waitForSettled, type Provided } from "./settled-task.js";
 
@@ -23,10 +16,6 @@ export interface MessageProbe {
   /** The send's own reply (sent with returnImmediately / blocking: false): its task's state, when it came, its traffic. */
   reply?: { state: TaskState; ms: number; evidence: string[] };
 }
-
-/** The state a stream event reports for its task, when it reports one. */
-const stateOf = (event: Reply): TaskState | undefined =>
-  event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
 
 /** Why there is no task when the agent answered with a Message. */
 const MESSAGE_REPLY = "the agent answered with a Message, not a Task";
@@ -123,7 +112,7 @@ export class Fixtures {
   private async taskOf(text: string): Promise<Provided<Task>> {
     const sent = await this.sendAndSettle(text);
     if (sent.ok || sent.reason !== MESSAGE_REPLY || !this.options.streaming) return sent;
-    const streamed = await this.streamedTask(text, () => true);
+    const streamed = await taskFromStream(this.client, text, () => true);
     // No task from the stream either: the Message answer stands, as it was sent.
     if (!streamed.ok) return sent;
     const settled = await waitForSettled(this.client, streamed.value, this.options.budgetMs);
@@ -329,7 +318,7 @@ export class Fixtures {
     }
     if (this.options.streaming)
       for (const text of texts) {
-        const streamed = await this.streamedTask(text, (state) => activeStates.has(state));
+        const streamed = await taskFromStream(this.client, text, (state) => activeStates.has(state));
         evidence.push(...streamed.evidence);
         if (streamed.ok) return { ...streamed, evidence };
         seen.add(streamed.reason);
@@ -341,51 +330,6 @@ export class Fixtures {
       reason: `sent ${n} message${n === 1 ? "" : "s"} ${how}; every task was already over when first seen (${[...seen].join(", ")})`,
       evidence,
     };
-  }
-
-  /**
-   * Streams a message and takes the task from its first event in a `wanted` state while the stream is
-   * open; the stream is then dropped at its next event (A2A 0.3 §7.2, 1.0 §3.1.2: the task lives on).
-   */
-  private async streamedTask(text: string, wanted: (state: TaskState) => boolean): Promise<Provided<Task>> {
-    let found: (id: string | undefined) => void = () => undefined;
-    const first = new Promise<string | undefined>((resolve) => (found = resolve));
-    let id: string | undefined;
-    const onEvent = (event: Reply): void => {
-      if (id !== undefined) throw new StopReading();
-      const state = stateOf(event);
-      if (state && wanted(state)) {
-        id = taskIdOf(event);
-        found(id);
-      }
-    };
-    const stream = this.client.stream({ text }, onEvent);
-    const ended = stream.then(
-      () => undefined,
-      () => undefined,
-    );
-    const taskId = await Promise.race([first, ended]);
-    if (taskId === undefined) {
-      const outcome = await stream;
-      return {
-        ok: false,
-        reason: outcome.failure
-          ? `stream refused: ${describeFailure(outcome.failure)}`
-          : "streamed task over",
-        evidence: outcome.trafficIds,
-      };
-    }
-    const got = await this.client.getTask(taskId);
-    // The stream's own traffic entry is written when it ends; the read shows the running task.
-    if (!got.ok)
-      return {
-        ok: false,
-        reason: `reading streamed task ${taskId}: ${describeFailure(got)}`,
-        evidence: got.trafficIds,
-      };
-    if (!wanted(got.value.state))
-      return { ok: false, reason: `streamed task ${got.value.state}`, evidence: got.trafficIds };
-    return { ok: true, value: got.value, evidence: got.trafficIds };
   }
 
   /**

@@ -72,12 +72,14 @@ async function judgeAccepted(
   const accepted = `${what} was accepted (an agent may take any part)`;
   const submitted = (r: Task | Message): r is Task => r.kind === "task" && r.state === "submitted";
   // The text beside the file part may be all such an agent reads: the file part alone is sent too.
+  // A copy: the shared send's own outcome (support/unsupported-media.ts) keeps its evidence as it was.
+  const all = [...evidence];
   const alone = submitted(reply) ? undefined : await sendUnsupportedPartAlone(ctx);
-  if (alone) evidence.push(...alone.trafficIds);
+  all.push(...(alone?.trafficIds ?? []));
   const left = submitted(reply) ? reply : alone?.ok && submitted(alone.value) ? alone.value : undefined;
-  if (!left) return pass(accepted, evidence);
+  if (!left) return pass(accepted, all);
   const control = await ctx.fixtures.send();
-  const all = [...evidence, ...control.evidence];
+  all.push(...control.evidence);
   if (!control.ok || control.value.kind !== "task") return pass(accepted, all);
   const settled = await waitForSettled(ctx.client, control.value, ctx.timeoutMs / 2);
   all.push(...settled.evidence);

@@ -1,0 +1,56 @@
+import { describeFailure } from "../client/describe-failure.js";
+import type { A2AClient } from "../client/types.js";
+import type { Reply, Task, TaskState } from "../protocol/model.js";
+import type { Provided } from "./settled-task.js";
+import { StopReading, taskIdOf } from "./support/stream-watch.js";
+
+/** The state a stream event reports for its task, when it reports one. */
+const stateOf = (event: Reply): TaskState | undefined =>
+  event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
+
+/**
+ * Streams a message and takes the task from its first event in a `wanted` state while the stream is
+ * open; the stream is then dropped at its next event (A2A 0.3 §7.2, 1.0 §3.1.2: the task lives on).
+ */
+export async function taskFromStream(
+  client: A2AClient,
+  text: string,
+  wanted: (state: TaskState) => boolean,
+): Promise<Provided<Task>> {
+  let found: (id: string | undefined) => void = () => undefined;
+  const first = new Promise<string | undefined>((resolve) => (found = resolve));
+  let id: string | undefined;
+  const onEvent = (event: Reply): void => {
+    if (id !== undefined) throw new StopReading();
+    const state = stateOf(event);
+    if (state && wanted(state)) {
+      id = taskIdOf(event);
+      found(id);
+    }
+  };
+  const stream = client.stream({ text }, onEvent);
+  const ended = stream.then(
+    () => undefined,
+    () => undefined,
+  );
+  const taskId = await Promise.race([first, ended]);
+  if (taskId === undefined) {
+    const outcome = await stream;
+    return {
+      ok: false,
+      reason: outcome.failure ? `stream refused: ${describeFailure(outcome.failure)}` : "streamed task over",
+      evidence: outcome.trafficIds,
+    };
+  }
+  const got = await client.getTask(taskId);
+  // The stream's own traffic entry is written when it ends; the read shows the running task.
+  if (!got.ok)
+    return {
+      ok: false,
+      reason: `reading streamed task ${taskId}: ${describeFailure(got)}`,
+      evidence: got.trafficIds,
+    };
+  if (!wanted(got.value.state))
+    return { ok: false, reason: `streamed task ${got.value.state}`, evidence: got.trafficIds };
+  return { ok: true, value: got.value, evidence: got.trafficIds };
+}
