@@ -8,12 +8,17 @@ import { checkIdentity, checkOptionalUrls, checkProtocolVersion, checkProvider }
 import { checkInterfaces } from "./rules/interfaces.js";
 import { describe, IssueLog, peekField } from "./rules/read.js";
 import { isObject } from "../model/json.js";
+import type { ProtocolGeneration } from "../model/generation.js";
 import { readSecurity } from "./rules/security.js";
 import { checkSkills } from "./rules/skills.js";
 import type { CardInterface, CardValidation, NormalizedCard } from "./types.js";
 
 /** Validates any parsed JSON value as an A2A agent card (0.1 to 1.0, hybrids included); never throws. */
-export function validateCard(raw: unknown): CardValidation {
+/**
+ * `wire`: the generation the agent answers on the wire, when that is known and the card states none of its
+ * own; a card without any version is then also judged as what a client of that generation reads.
+ */
+export function validateCard(raw: unknown, wire?: ProtocolGeneration): CardValidation {
   const log = new IssueLog();
   if (!isObject(raw)) {
     log.error("$", `the card must be a JSON object, got ${describe(raw)}`);
@@ -23,7 +28,7 @@ export function validateCard(raw: unknown): CardValidation {
   const hasSupported = peekField(raw, "supportedInterfaces") !== undefined;
   const identity = checkIdentity(raw, log);
   const cardVersion = checkProtocolVersion(raw, log, generation, hasSupported);
-  const where = checkInterfaces(raw, log, cardVersion);
+  const where = checkInterfaces(raw, log, cardVersion, wire);
   checkProvider(raw, log);
   checkOptionalUrls(raw, log);
   const capabilities = checkCapabilities(raw, log);

@@ -89,6 +89,7 @@ import errorsNotificationUnanswered from "./errors/notification-unanswered.js";
 import errorsPushNotSupported0x from "./errors/push-not-supported-0x.js";
 import errorsContentTypeNotSupported from "./errors/content-type-not-supported.js";
 import errorsVersionNotSupported from "./errors/version-not-supported.js";
+import errorsVersionServed from "./errors/version-served.js";
 import errorsEmptyVersionIs03 from "./errors/empty-version-is-0-3.js";
 import errorsRequiredExtension from "./errors/required-extension.js";
 import errorsRequiredExtension0x from "./errors/required-extension-0x.js";
@@ -218,6 +219,7 @@ export const catalogue: readonly CheckDefinition[] = [
   errorsPushNotSupported0x,
   errorsContentTypeNotSupported,
   errorsVersionNotSupported,
+  errorsVersionServed,
   errorsEmptyVersionIs03,
   errorsRequiredExtension,
   errorsRequiredExtension0x,

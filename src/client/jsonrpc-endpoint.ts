@@ -1,3 +1,4 @@
+import { versionHeader } from "./version-header.js";
 import { extensionHeaders } from "./extensions.js";
 import type { ClientContext, ClientTarget } from "./types.js";
 
@@ -9,9 +10,7 @@ export function jsonRpcEndpoint(
   target: ClientTarget,
   ctx: Pick<ClientContext, "headers" | "query">,
 ): { url: string; headers: Record<string, string> } {
-  // 1.0 §3.6: clients MUST send A2A-Version, Major.Minor only; malformed requests included.
-  const version: Record<string, string> = target.generation === "1.0" ? { "A2A-Version": "1.0" } : {};
-  const headers = { ...version, ...extensionHeaders(target), ...ctx.headers };
+  const headers = { ...versionHeader(target), ...extensionHeaders(target), ...ctx.headers };
   if (!ctx.query || Object.keys(ctx.query).length === 0) return { url: target.url, headers };
   const url = new URL(target.url);
   for (const [k, v] of Object.entries(ctx.query)) url.searchParams.set(k, v);

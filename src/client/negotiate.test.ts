@@ -28,11 +28,18 @@ afterAll(async () => {
   await v03.close();
 });
 
-const maker = (agent: RunningAgent) => (generation: ProtocolGeneration) =>
-  new JsonRpcA2AClient(
-    { url: `${agent.url}/a2a/jsonrpc`, binding: "JSONRPC", generation },
-    { headers: {}, timeoutMs: 3000, policy: commandLinePolicy, traffic: new TrafficLog() },
-  );
+const maker =
+  (agent: RunningAgent, traffic = new TrafficLog()) =>
+  (generation: ProtocolGeneration, withoutVersionHeader?: true) =>
+    new JsonRpcA2AClient(
+      {
+        url: `${agent.url}/a2a/jsonrpc`,
+        binding: "JSONRPC",
+        generation,
+        ...(withoutVersionHeader ? { withoutVersionHeader } : {}),
+      },
+      { headers: {}, timeoutMs: 3000, policy: commandLinePolicy, traffic },
+    );
 
 describe("negotiateGeneration", () => {
   it("confirms the card's version on the wire without creating a task", async () => {
@@ -57,6 +64,37 @@ describe("negotiateGeneration", () => {
     expect(found.generation).toBe("0.3");
     expect(found.notes.join(" ")).toMatch(/the card says protocolVersion "0\.6" \(no A2A version/);
     expect(found.notes.join(" ")).not.toMatch(/claims A2A 1\.0/);
+  });
+
+  it("tests in 1.0 without the header an agent that refuses A2A-Version 1.0 but serves 1.0's methods without it", async () => {
+    const refusing = await startReferenceAgent({
+      port: 0,
+      protocol: "1.0",
+      flaw: "version-1-0-refused-yet-served",
+    });
+    try {
+      const traffic = new TrafficLog();
+      const n = await negotiateGeneration("1.0", maker(refusing, traffic));
+      expect(n).toMatchObject({ generation: "1.0", source: "wire", withoutVersionHeader: true });
+      expect(n.mismatch).toBeUndefined();
+      expect(n.notes[0]).toMatch(/refused A2A-Version 1\.0 \(-32009\) but answered SendMessage/);
+      const sent = traffic.entries().map((e) => e.request_headers?.["A2A-Version"]);
+      expect(sent).toEqual(["1.0", undefined]);
+      // A card that names another generation is a mismatch the wire settles.
+      const from03 = await negotiateGeneration("0.3", maker(refusing));
+      expect(from03).toMatchObject({
+        generation: "1.0",
+        withoutVersionHeader: true,
+        mismatch: { card: "0.3", wire: "1.0" },
+      });
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it("keeps the header for an agent that serves 1.0 when asked for it", async () => {
+    const n = await negotiateGeneration("1.0", maker(v10));
+    expect(n.withoutVersionHeader).toBeUndefined();
   });
 
   it("honours an explicit --protocol override", async () => {

@@ -20,6 +20,11 @@ export interface Negotiation {
   /** The probes' traffic entries. */
   trafficIds: string[];
   /**
+   * The agent refused `A2A-Version: 1.0` (-32009) yet understood 1.0's send without the header: its 1.0
+   * requests go without it (ClientTarget.withoutVersionHeader), and errors.version-served reports the refusal.
+   */
+  withoutVersionHeader?: true;
+  /**
    * Set when the first probe reached nobody (the connection was refused, or the name does not resolve):
    * why, in one line. Nothing there answered, so nothing there can be judged.
    */
@@ -200,6 +205,47 @@ interface Claim {
   claims: string;
 }
 
+/** Builds the client of a generation; `withoutVersionHeader` leaves A2A-Version off its 1.0 requests. */
+export type ClientMaker = (generation: ProtocolGeneration, withoutVersionHeader?: true) => A2AClient;
+
+/**
+ * An agent that refused A2A-Version 1.0 (-32009) but answers 1.0's send when the header is left off: it
+ * serves 1.0's methods (no 0.x generation has them) while refusing to be asked for 1.0, which 1.0.1 §3.6.2
+ * does not allow ("Agents MUST process requests using the semantics of the requested A2A-Version"). The
+ * wire decides: it is tested in 1.0 without the header, and errors.version-served reports the refusal once.
+ */
+async function servesOneZeroWithoutHeader(
+  claim: Claim,
+  refused: ProbeAnswer,
+  make: ClientMaker,
+  answers: ProbeAnswer[],
+): Promise<Negotiation | undefined> {
+  if (refused.generation !== "1.0" || refused.verdict !== "version-not-supported") return undefined;
+  const client = make("1.0", true);
+  const answer = await probe(client);
+  client.close();
+  answers.push(answer);
+  if (answer.verdict !== "understood") return undefined;
+  return {
+    generation: "1.0",
+    source: "wire",
+    notes: [
+      `the agent refused A2A-Version 1.0 (-32009) but answered ${answer.detail} without the header: it serves A2A 1.0's methods and is tested in A2A 1.0, its requests sent without A2A-Version (errors.version-served reports the refusal)`,
+    ],
+    trafficIds: answers.flatMap((a) => a.trafficIds),
+    withoutVersionHeader: true,
+    ...(claim.generation === "1.0"
+      ? {}
+      : {
+          mismatch: {
+            card: claim.generation,
+            wire: "1.0" as const,
+            message: `the card says ${claim.says} but the agent speaks A2A 1.0 on the wire`,
+          },
+        }),
+  };
+}
+
 function confirmed(claim: Claim, wire: ProbeAnswer, first: ProbeAnswer, ids: string[]): Negotiation {
   const card = claim.generation;
   if (wire.generation === card) return { generation: card, source: "wire", notes: [], trafficIds: ids };
@@ -281,7 +327,7 @@ async function sharedMethodsAtPre03Path(
   claim: Claim,
   shared: ProbeAnswer,
   first: ProbeAnswer,
-  make: (generation: ProtocolGeneration) => A2AClient,
+  make: ClientMaker,
   answers: ProbeAnswer[],
   cardUrl: string,
 ): Promise<Negotiation> {
@@ -312,7 +358,7 @@ async function sharedMethodsAtPre03Path(
  */
 export async function negotiateGeneration(
   cardGeneration: ProtocolGeneration,
-  make: (generation: ProtocolGeneration) => A2AClient,
+  make: ClientMaker,
   override?: ProtocolGeneration,
   evidence?: NegotiationEvidence,
 ): Promise<Negotiation> {
@@ -366,6 +412,8 @@ export async function negotiateGeneration(
     )
       return sharedMethodsAtPre03Path(claim, answer, first, make, answers, evidence?.cardUrl ?? PATH_02);
     if (answer.verdict === "understood") return confirmed(claim, answer, first, ids());
+    const headerless = await servesOneZeroWithoutHeader(claim, answer, make, answers);
+    if (headerless) return headerless;
     if (answer.verdict === "unknown" && answers.length === 1)
       return {
         generation: cardGeneration,

@@ -15,6 +15,11 @@ export interface ClientTarget {
   tenant?: string;
   /** Extension URIs activated on every request (the ones the card marks required); see extensions.ts. */
   extensions?: readonly string[];
+  /**
+   * 1.0 requests go without A2A-Version: the agent refuses `A2A-Version: 1.0` (-32009) yet serves 1.0's
+   * methods without it (found by negotiate.ts, reported by errors.version-served).
+   */
+  withoutVersionHeader?: true;
 }
 
 /** What every request carries, whatever the binding. */

@@ -141,7 +141,7 @@ export async function openEndpoint(
   // A2A 1.0.1 §3.3.4: an agent refuses a client that does not declare an extension its card marks required,
   // so every request activates them, as a client built for that agent would.
   const extensions = agent.validation?.card.requiredExtensions ?? [];
-  const make = (generation: ProtocolGeneration, url = endpoint.url) =>
+  const make = (generation: ProtocolGeneration, url = endpoint.url, withoutVersionHeader?: true) =>
     createClient(
       {
         url,
@@ -149,6 +149,7 @@ export async function openEndpoint(
         generation,
         ...(endpoint.tenant ? { tenant: endpoint.tenant } : {}),
         ...(extensions.length > 0 ? { extensions } : {}),
+        ...(withoutVersionHeader ? { withoutVersionHeader } : {}),
       },
       ctx,
     );
@@ -161,7 +162,7 @@ export async function openEndpoint(
   const negotiateAt = (url: string) =>
     negotiateGeneration(
       startingGeneration(agent, endpoint),
-      (generation) => make(generation, url),
+      (generation, withoutVersionHeader) => make(generation, url, withoutVersionHeader),
       override,
       evidence,
     );
@@ -184,7 +185,7 @@ export async function openEndpoint(
     transport,
     endpoint,
     generation: negotiation.generation,
-    client: make(negotiation.generation),
+    client: make(negotiation.generation, endpoint.url, negotiation.withoutVersionHeader),
     notes: [...negotiation.notes, ...activated].map((n) => `${transport}: ${n}`),
     negotiation,
   };

@@ -98,14 +98,12 @@ export async function generationSides(
   if (!validation || agent.endpointOverride || protocolOverride) return single;
   const other = await oneZeroCard(agent, ctx);
   const onWire = other ? undefined : await oneZeroOnWire(agent, ctx);
-  if (onWire) {
+  if (onWire && agent.discovery.found) {
+    // The card states no version, and 1.0 clients read it too: it is judged as theirs, on the 1.0 side.
+    const asOneZero = { ...agent, validation: validateCard(agent.discovery.card, "1.0") };
     const sides: GenerationSide[] = [
-      ...claimedGenerations(validation.card).map((generation, i) => ({
-        generation,
-        agent,
-        judgesCard: i === 0,
-      })),
-      { generation: "1.0", agent, judgesCard: false },
+      ...claimedGenerations(validation.card).map((generation) => ({ generation, agent, judgesCard: false })),
+      { generation: "1.0", agent: asOneZero, judgesCard: true },
     ];
     return {
       sides,

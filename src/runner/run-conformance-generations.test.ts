@@ -228,5 +228,9 @@ describe("an agent whose card states no version while its endpoint serves 1.0", 
       /states no protocolVersion, and .* answers A2A 1\.0's GetTask/,
     );
     expect(of(result.findings, "lifecycle.history-length")).toContain("1.0 pass");
+    // The card is the one 1.0 clients read: judged once, as theirs, and it tells them of no interface.
+    expect(of(result.findings, "card.interfaces")).toEqual(["1.0 fail"]);
+    const interfaces = result.findings?.find((f) => f.id === "card.interfaces");
+    expect(interfaces?.message).toMatch(/states no protocolVersion and has no supportedInterfaces/);
   });
 });

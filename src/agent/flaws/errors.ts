@@ -253,6 +253,23 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "version-1-0-refused-yet-served",
+    category: "protocol",
+    protocols: ["1.0"],
+    description:
+      "The JSON-RPC interface refuses A2A-Version: 1.0 with VersionNotSupported (-32009), yet serves 1.0's methods to a request without the header.",
+    expect: "errors.version-served fails",
+    rpc: (call, res) => {
+      const version = res.req.header("a2a-version");
+      if (version === "1.0") {
+        sendRpcError(res, call.id, { code: -32009, message: "Protocol version not supported" });
+        return true;
+      }
+      if (version === undefined) res.req.headers["a2a-version"] = "1.0";
+      return false;
+    },
+  },
+  {
     name: "empty-version-served-as-1-0",
     category: "protocol",
     protocols: ["1.0"],

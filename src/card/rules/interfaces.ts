@@ -2,7 +2,7 @@
  * Rules for where the agent can be reached: url, preferredTransport, additionalInterfaces (0.2.4–0.3) and
  * supportedInterfaces (1.0). They are checked together because each rule depends on the others.
  */
-import { generationOf } from "../../model/generation.js";
+import { generationOf, type ProtocolGeneration } from "../../model/generation.js";
 import { parseTransport } from "../../model/transport.js";
 import { interfaceKey, urlKey } from "../normalize.js";
 import type { CardInterface } from "../types.js";
@@ -42,7 +42,12 @@ export interface InterfaceFacts {
 }
 
 /** Checks url, preferredTransport, additionalInterfaces and supportedInterfaces; lists the interfaces in card order. */
-export function checkInterfaces(card: JsonObject, log: IssueLog, cardVersion: string | null): InterfaceFacts {
+export function checkInterfaces(
+  card: JsonObject,
+  log: IssueLog,
+  cardVersion: string | null,
+  wire?: ProtocolGeneration,
+): InterfaceFacts {
   const url = readField(card, "", "url", log);
   const preferred = readField(card, "", "preferredTransport", log);
   const additional = readList(card, "additionalInterfaces", log, (entry, path) =>
@@ -61,6 +66,14 @@ export function checkInterfaces(card: JsonObject, log: IssueLog, cardVersion: st
     log.error(
       supported.path,
       `the card says protocolVersion ${describe(cardVersion)} but has no supportedInterfaces, where an A2A 1.0 client looks for the agent's interfaces; its url is read as an A2A 0.3 interface`,
+    );
+  }
+  // The same card without any version, from an agent that answers A2A 1.0 on the wire: the card is the one
+  // 1.0 clients read, and a 0.x card claims nothing a 1.0 client can reach.
+  if (!supported.present && cardVersion === null && wire === "1.0") {
+    log.error(
+      supported.path,
+      `the card states no protocolVersion and has no supportedInterfaces, yet the agent answers A2A 1.0 on the wire: an A2A 1.0 client looks for the agent's interfaces in supportedInterfaces alone and finds none`,
     );
   }
   const others = [...supported.entries, ...additional.entries];

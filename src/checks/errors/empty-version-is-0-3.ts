@@ -89,6 +89,8 @@ export default defineCheck({
       bindings: ["JSONRPC"],
       violates: ["VER-SERVER-003"],
     },
+    // An agent that refuses A2A-Version: 1.0 but serves 1.0 without the header serves an empty one as 1.0 too.
+    { flaw: "version-1-0-refused-yet-served", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
   generations: ["1.0"],

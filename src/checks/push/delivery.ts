@@ -121,10 +121,13 @@ async function deliverOnce(
  * taskPushNotificationConfig) with returnImmediately, so no running task is needed: the task's later update
  * must reach the webhook. A task already over in the send's reply left nothing to notify.
  */
-async function deliverInSend(ctx: CheckContext, judge: DeliveryJudge): Promise<CheckVerdict> {
+async function deliverInSend(
+  ctx: CheckContext,
+  started: number,
+  judge: DeliveryJudge,
+): Promise<CheckVerdict> {
   // The gRPC client does not put a push config in SendMessageConfiguration.
   if (ctx.transport === "GRPC") return skip("the config-in-send case is judged over JSON-RPC and HTTP+JSON");
-  const started = Date.now();
   const receiver = await startWebhookReceiver(ctx.clientContext.traffic);
   try {
     const credentials = randomUUID();
@@ -209,7 +212,8 @@ export async function receiveNotification(ctx: CheckContext, judge: DeliveryJudg
   const second = first === "over" ? await deliverOnce(ctx, started, judge) : first;
   if (second !== "over" && settles(second)) return second;
   // No task kept running long enough to set a config on it: give the config in the send instead.
-  const inSend = await deliverInSend(ctx, judge);
+  // The check's own start bounds this wait too: the tries before it took their time from the same budget.
+  const inSend = await deliverInSend(ctx, started, judge);
   if (settles(inSend)) return inSend;
   const why =
     second === "over"

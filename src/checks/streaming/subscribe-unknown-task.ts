@@ -40,8 +40,10 @@ export default defineCheck({
       bindings: ["JSONRPC"],
       violates: ["STREAM-SUB-004"],
     },
+    // A refusal of every subscription is this check's finding too: it needs no task of its own, so it runs
+    // whatever streaming.subscribe-running found (seen at first sight: -32004 for a task that does not exist).
+    { flaw: "subscribe-unsupported", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
-  dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
   scope: "transport",
   needs: ["streaming"],
   generations: ["1.0"],

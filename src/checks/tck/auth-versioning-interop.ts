@@ -134,7 +134,7 @@ export const authVersioningInteropRequirements: readonly TckRequirement[] = [
     "Agent processes requests using requested version semantics",
     false,
     partial(
-      "the connect step confirms the card's version on the wire (card.protocol-version-matches-wire); other versions an agent serves are not tried",
+      "the connect step confirms the card's version on the wire (card.protocol-version-matches-wire), and a request for 1.0 must be served where 1.0's methods are (errors.version-served); other versions an agent serves are not tried",
     ),
   ),
   req(

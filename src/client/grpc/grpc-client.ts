@@ -15,6 +15,7 @@ import type {
   StreamListener,
 } from "../types.js";
 import { extensionHeaders } from "../extensions.js";
+import { versionHeader } from "../version-header.js";
 import { parseGrpcAddress } from "./address.js";
 import type { GrpcOperation, ServiceCodecs } from "./codec.js";
 import { codecsV03 } from "./codec-v03.js";
@@ -32,13 +33,20 @@ type Json = Record<string, unknown>;
 interface Generation {
   codecs: ServiceCodecs;
   requests: GrpcRequests;
-  /** Metadata every call carries (1.0 §3.6: clients MUST send A2A-Version, Major.Minor). */
+  /** Metadata every call carries: A2A-Version (version-header.ts). */
   metadata: Record<string, string>;
 }
 
 function generationOf(target: ClientTarget): Generation | undefined {
   if (target.generation === "1.0")
-    return { codecs: codecsV10, requests: requestsV10(target.tenant), metadata: { "a2a-version": "1.0" } };
+    return {
+      codecs: codecsV10,
+      requests: requestsV10(target.tenant),
+      // gRPC metadata keys are lower case (gRPC over HTTP/2: header names).
+      metadata: Object.fromEntries(
+        Object.entries(versionHeader(target)).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
+    };
   if (target.generation === "0.3") return { codecs: codecsV03, requests: requestsV03, metadata: {} };
   return undefined;
 }

@@ -5,6 +5,7 @@ import type { StreamOptions } from "../../net/http-hop.js";
 import { tryParseJson } from "../../net/json.js";
 import type { CallOutcome, ClientContext, ClientTarget } from "../types.js";
 import { extensionHeaders } from "../extensions.js";
+import { versionHeader } from "../version-header.js";
 import { CallTraffic } from "./call-traffic.js";
 import { decodeRestError } from "./errors.js";
 import type { Decoded } from "./replies.js";
@@ -27,8 +28,8 @@ export type Sent =
 /**
  * The headers of every request: the caller's (credentials included, able to override ours) on top of
  * the binding's. 1.0 sends `application/json`, which 1.0.0 requires and 1.0.1 servers still accept
- * (1.0.1 only SHOULD use application/a2a+json, A2A 1.0 §11); Accept names both. 1.0 §3.6: clients
- * MUST send A2A-Version, Major.Minor only.
+ * (1.0.1 only SHOULD use application/a2a+json, A2A 1.0 §11); Accept names both. A2A-Version: see
+ * version-header.ts.
  */
 function headersFor(target: ClientTarget, ctx: ClientContext, hasBody: boolean): Record<string, string> {
   const v10 = target.generation === "1.0";
@@ -37,7 +38,7 @@ function headersFor(target: ClientTarget, ctx: ClientContext, hasBody: boolean):
       ? "application/json, application/a2a+json, text/event-stream"
       : "application/json, text/event-stream",
     ...(hasBody ? { "Content-Type": "application/json" } : {}),
-    ...(v10 ? { "A2A-Version": "1.0" } : {}),
+    ...versionHeader(target),
     ...extensionHeaders(target),
     ...ctx.headers,
   };

@@ -172,4 +172,21 @@ export const cardMutations: Mutation[] = [
       return card;
     },
   },
+  {
+    // Seen at first sight: an agent that answers 1.0's methods behind a card in the 0.x form, stating no
+    // version at all. The card is the one its 1.0 clients read, and it names no interface they can find.
+    id: "card-versionless-0x-form",
+    what: "the card of an agent that speaks 1.0 takes the 0.x form with no version: its JSON-RPC URL in url, no supportedInterfaces, no protocolVersion",
+    clause:
+      "A2A 1.0.1 §8.3 (the AgentCard MUST properly declare supported protocols), §4.4.1 AgentCard.supportedInterfaces (REQUIRED)",
+    check: "card.interfaces",
+    generations: ["1.0"],
+    card: (card) => {
+      const declared = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
+      const jsonRpc = declared.find((i) => isObject(i) && i.protocolBinding === "JSONRPC");
+      if (!isObject(jsonRpc) || typeof jsonRpc.url !== "string") return undefined;
+      const { supportedInterfaces: _dropped, protocolVersion: _unstated, ...rest } = card;
+      return { ...rest, url: jsonRpc.url };
+    },
+  },
 ];

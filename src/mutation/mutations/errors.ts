@@ -2,10 +2,12 @@ import { isObject } from "../exchange.js";
 import type { GrpcReply, Mutation } from "../types.js";
 import { GRPC_FAILED_PRECONDITION, GRPC_NOT_FOUND, grpcAsInternal } from "./grpc-shapes.js";
 import { VERSION_NOT_SUPPORTED, asInternalError, recode, rpcError, taskIn } from "./shapes.js";
-import { headerValue, mark, marked } from "./answers.js";
+import { a2aErrorReply, headerValue, mark, marked } from "./answers.js";
 
 /** The mark of a request that carried no A2A-Version, or an empty one (A2A 1.0.1 §3.6.2: read as 0.3). */
 const NO_VERSION = "no-a2a-version";
+/** The mark of a request that asked for A2A 1.0 by name, which version-1-0-refused-yet-served refuses. */
+const ASKS_FOR_1_0 = "asks-for-1-0";
 
 // JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
 const PARSE_ERROR = -32700;
@@ -230,6 +232,32 @@ export const errorMutations: Mutation[] = [
     clause: "A2A 1.0.1 §3.6.2 (VersionNotSupportedError), §10.6, §11.6",
     check: "errors.version-not-supported",
     ...versionRefusalAsInternal,
+  },
+  {
+    // Seen at first sight: a server that answers 1.0's method names in 1.0's shapes, but only to requests
+    // that leave the header off. The request hook marks the one that names 1.0 (only it sees the headers)
+    // and hands the agent the others as 1.0 requests; a stream's refusal is not played (its reply is no
+    // buffered one), and no check sends a stream that names the version when the run goes without it.
+    id: "version-1-0-refused-yet-served",
+    violates: ["VER-SERVER-001"],
+    what: "a request with A2A-Version: 1.0 is refused with VersionNotSupported, while the same request without the header is served as 1.0",
+    clause:
+      "A2A 1.0.1 §3.6.2 (Agents MUST process requests using the semantics of the requested A2A-Version)",
+    check: "errors.version-served",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    request: (r, x) => {
+      const version = headerValue(r.headers, "a2a-version")?.trim() ?? "";
+      if (/^1\.0(\.\d+)?$/.test(version)) {
+        mark(x, ASKS_FOR_1_0);
+        return undefined;
+      }
+      return version === "" ? { ...r, headers: { ...r.headers, "a2a-version": "1.0" } } : undefined;
+    },
+    reply: (r, x) =>
+      marked(x, ASKS_FOR_1_0)
+        ? a2aErrorReply(r, x, VERSION_NOT_SUPPORTED, "Protocol version not supported")
+        : undefined,
   },
   {
     // The same refusal, met by a request without A2A-Version at an interface that serves 1.0 only.

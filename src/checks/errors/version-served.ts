@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import { createClient } from "../../client/create-client.js";
+import { describeFailure } from "../../client/describe-failure.js";
+import { a2aCodes } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+
+/** The version a 1.0 client names (1.0.1 §3.6.1: Major.Minor). */
+const SERVED_VERSION = "1.0";
+
+export default defineCheck({
+  id: "errors.version-served",
+  title: "A request for A2A 1.0 is served by an interface that serves A2A 1.0",
+  category: "errors",
+  level: "MUST",
+  requirement: `A request carrying A2A-Version: ${SERVED_VERSION} (an HTTP header on JSON-RPC and HTTP+JSON, gRPC metadata on gRPC) at an interface that serves A2A 1.0's methods is processed with 1.0 semantics, not refused with VersionNotSupportedError: a GetTask of an id that does not exist, asked for 1.0, answers as 1.0 answers it (TaskNotFound).`,
+  spec: "A2A 1.0 §3.6.1 (client responsibilities), §3.6.2 (server responsibilities)",
+  tck: ["VER-SERVER-001"],
+  quote: {
+    spec: "A2A 1.0.1 §3.6.2",
+    text: "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`).",
+  },
+  recommendation: `Accept A2A-Version: ${SERVED_VERSION} (and ${SERVED_VERSION}.x) on every interface that serves 1.0, and declare the version on the card's interface (supportedInterfaces[].protocolVersion); 1.0.1 §3.6.1 has every 1.0 client send it.`,
+  selfTest: [
+    {
+      flaw: "version-1-0-refused-yet-served",
+      protocols: ["1.0"],
+      bindings: ["JSONRPC"],
+      violates: ["VER-SERVER-001"],
+    },
+  ],
+  scope: "transport",
+  generations: ["1.0"],
+  run: async (ctx) => {
+    // The run itself may go without the header (negotiate.ts found it refused): this request names it.
+    const headers = { ...ctx.clientContext.headers, "A2A-Version": SERVED_VERSION };
+    const client = createClient(ctx.client.target, { ...ctx.clientContext, headers });
+    try {
+      const id = `plainwright-missing-${randomUUID()}`;
+      const got = await client.getTask(id);
+      const what = `GetTask with A2A-Version: ${SERVED_VERSION}`;
+      if (got.ok) return pass(`${what} was served (it returned a task)`, got.trafficIds);
+      if (got.kind !== "error") return skip(`${what} got no A2A answer to judge: ${describeFailure(got)}`);
+      if (got.error.code === a2aCodes.versionNotSupported)
+        return fail(
+          `${what} was refused with VersionNotSupported (-32009), though the interface serves A2A 1.0's methods${ctx.client.target.withoutVersionHeader ? " when the header is left off (the suite ran without it)" : ""}`,
+          got.trafficIds,
+        );
+      return pass(`${what} was served (${got.error.name}, ${got.error.code})`, got.trafficIds);
+    } finally {
+      client.close();
+    }
+  },
+});
