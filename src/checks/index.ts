@@ -67,6 +67,7 @@ import streamingRefusalAnswered from "./streaming/refusal-answered.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeRunning0x from "./streaming/subscribe-running-0x.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
+import streamingSubscribeTerminal0x from "./streaming/subscribe-terminal-0x.js";
 import streamingDroppedStreamTaskReadable from "./streaming/dropped-stream-task-readable.js";
 import streamingDroppedStreamTaskReadable0x from "./streaming/dropped-stream-task-readable-0x.js";
 import streamingSubscribeUnknownTask from "./streaming/subscribe-unknown-task.js";
@@ -196,6 +197,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingSubscribeRunning,
   streamingSubscribeRunning0x,
   streamingSubscribeTerminal,
+  streamingSubscribeTerminal0x,
   streamingDroppedStreamTaskReadable,
   streamingDroppedStreamTaskReadable0x,
   streamingSubscribeUnknownTask,

@@ -272,7 +272,12 @@ class HttpMutationProxy {
         x.verb === "card" && !this.mutation?.cardUrlsKept && (await this.#proxyGrpcInterfaces(after.body));
       // A body nothing changed goes out as the agent wrote it, byte for byte (a signed card stays verifiable).
       const same = !grpcProxied && JSON.stringify(after.body) === JSON.stringify(body);
-      const out = after.body === undefined || same ? raw : Buffer.from(JSON.stringify(after.body));
+      const out =
+        after.raw !== undefined
+          ? Buffer.from(after.raw)
+          : after.body === undefined || same
+            ? raw
+            : Buffer.from(JSON.stringify(after.body));
       res.writeHead(after.status, {
         ...(after.headers ?? passed),
         "content-type": after.contentType,

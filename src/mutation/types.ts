@@ -90,6 +90,8 @@ export interface BufferedReply {
    * without them keeps the agent's.
    */
   headers?: Record<string, string | string[]>;
+  /** Bytes sent in place of the body: a reply that is no JSON at all (an empty event stream). */
+  raw?: string;
 }
 
 /** Per-proxy memory for mutations that act on a later exchange (a cancel undone by the next read). */

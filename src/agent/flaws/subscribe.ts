@@ -119,6 +119,24 @@ export const SUBSCRIBE_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "finished-resubscribe-silent",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "tasks/resubscribe of a finished task answers an event stream that closes at once, with no event and no error.",
+    expect: "streaming.subscribe-terminal-0x fails: the request got no response at all",
+    rpc: async (call, res, kit) => {
+      if (call.method !== subscribeMethod(kit)) return false;
+      const id = paramsOf(call).id;
+      const task = await kit.getTask({ id }).catch(() => undefined);
+      const state = isObject(task?.status) ? task.status.state : undefined;
+      if (!["completed", "canceled", "failed", "rejected"].includes(String(state))) return false;
+      res.setHeader("content-type", "text/event-stream");
+      res.status(200).end();
+      return true;
+    },
+  },
+  {
     name: "second-subscriber-cut",
     category: "protocol",
     protocols: ["1.0"],

@@ -1,5 +1,7 @@
-import { defineCheck, fail, pass } from "../define.js";
-import { detailsOf, errorInfoProblem, unknownTaskError } from "../support/error-info.js";
+import { errorName } from "../../protocol/error-codes.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { detailsOf, errorInfoProblem } from "../support/error-info.js";
+import { provoke } from "../support/provoked-errors.js";
 
 export default defineCheck({
   id: "errors.error-info-jsonrpc",
@@ -10,7 +12,7 @@ export default defineCheck({
   levelReason:
     "A2A 1.0.1 §9.5 recommends the ErrorInfo in error.data (1.0.0 said MUST); over HTTP+JSON and gRPC it is a MUST, judged by errors.error-details.",
   requirement:
-    'The JSON-RPC error for an A2A error (TaskNotFound for a GetTask of an unknown id) carries in error.data a google.rpc.ErrorInfo with reason TASK_NOT_FOUND and domain "a2a-protocol.org".',
+    'Each A2A error the suite provokes (TaskNotFound for a GetTask of an unknown id, VersionNotSupported, TaskNotCancelable, ...), when it comes back as that error over JSON-RPC, carries in error.data a google.rpc.ErrorInfo whose reason names it (TASK_NOT_FOUND, ...) and whose domain is "a2a-protocol.org".',
   spec: "A2A 1.0.1 §9.5 (JSON-RPC error handling)",
   tck: ["JSONRPC-ERR-003"],
   recommendation:
@@ -23,15 +25,27 @@ export default defineCheck({
       violates: ["JSONRPC-ERR-003"],
     },
   ],
-  dependsOn: ["lifecycle.unknown-task-not-found"],
   scope: "transport",
   generations: ["1.0"],
   bindings: ["JSONRPC"],
   run: async (ctx) => {
-    const found = await unknownTaskError(ctx);
-    if (!found.ok) return found.skip;
-    const problem = errorInfoProblem(detailsOf(found.error.data), "TaskNotFound");
-    if (problem) return fail(`the TaskNotFound error of GetTask ${found.id}: ${problem}`, found.evidence);
-    return pass("the TaskNotFound error names itself with an ErrorInfo in error.data", found.evidence);
+    // Every A2A error the suite provokes that comes back as itself is judged, TaskNotFound or not: an agent
+    // that answers an unknown task otherwise (lifecycle.unknown-task-not-found's finding) still shows its
+    // VersionNotSupported or TaskNotCancelable (seen at first sight).
+    const { provoked, evidence } = await provoke(ctx);
+    const judged: string[] = [];
+    const problems: string[] = [];
+    for (const p of provoked) {
+      if (p.outcome.ok || p.outcome.kind !== "error" || p.outcome.error.code !== p.code) continue;
+      const name = errorName(p.code);
+      judged.push(name);
+      const problem = errorInfoProblem(detailsOf(p.outcome.error.data), name);
+      if (problem) problems.push(`the ${name} error of ${p.what}: ${problem}`);
+    }
+    if (judged.length === 0) return skip("none of the provoked errors came back as the expected A2A error");
+    if (problems.length > 0) return fail(problems.join("; "), [...evidence]);
+    const names = [...new Set(judged)];
+    const verb = names.length === 1 ? "names itself" : "name themselves";
+    return pass(`${names.join(", ")} ${verb} with an ErrorInfo in error.data`, [...evidence]);
   },
 });

@@ -1,10 +1,4 @@
 /** google.rpc error details as A2A 1.0.1 §9.5, §10.6 and §11.6 carry them. */
-import { randomUUID } from "node:crypto";
-import type { A2AError } from "../../client/types.js";
-import { a2aCodes } from "../../protocol/error-codes.js";
-import { skip } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
-import type { CheckContext, CheckVerdict } from "../types.js";
 import { isObject } from "../../model/json.js";
 
 type Json = Record<string, unknown>;
@@ -55,28 +49,4 @@ export function statusBodyProblem(raw: unknown, httpStatus: number | undefined):
   if (typeof error.message !== "string") return "error.message is missing";
   if (!Array.isArray(error.details)) return "error.details is missing";
   return undefined;
-}
-
-/** The TaskNotFound error of a GetTask for an id that cannot exist, or the skip saying why there is none. */
-export async function unknownTaskError(
-  ctx: CheckContext,
-): Promise<
-  | { ok: true; id: string; error: A2AError; raw: unknown; evidence: string[] }
-  | { ok: false; skip: CheckVerdict }
-> {
-  const id = `plainwright-missing-${randomUUID()}`;
-  const got = await ctx.client.getTask(id);
-  if (got.ok || got.kind !== "error")
-    return {
-      ok: false,
-      skip: skip(`GetTask of ${id} gave no A2A error: ${got.ok ? "a task" : describeFailure(got)}`),
-    };
-  if (got.error.code !== a2aCodes.taskNotFound)
-    return {
-      ok: false,
-      skip: skip(
-        `GetTask of ${id} answered ${got.error.name}, not TaskNotFound (lifecycle.unknown-task-not-found judges it)`,
-      ),
-    };
-  return { ok: true, id, error: got.error, raw: got.raw, evidence: got.trafficIds };
 }

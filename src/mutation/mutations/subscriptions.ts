@@ -79,8 +79,24 @@ function dropStopsOthers(x: Exchange | GrpcExchange, memory: MutationMemory): vo
   for (const other of open ?? []) stopping.add(other);
 }
 
-/** Deviations in subscriptions to running tasks (tasks/resubscribe, SubscribeToTask). */
+/** Deviations in subscriptions (tasks/resubscribe, SubscribeToTask), of running and of finished tasks. */
 export const subscriptionMutations: Mutation[] = [
+  {
+    // Seen at first sight: an agent whose resubscription to a finished task is an event stream that closes
+    // at once, empty. Its own refusal, when it sends one before the stream, is turned into that stream too.
+    id: "finished-task-subscription-silent",
+    what: "a resubscription to a finished task is an event stream that closes at once with no event and no error",
+    clause:
+      "JSON-RPC 2.0 §5 (the Server MUST reply with a Response); A2A 0.3 §7.9, §7.2.1 (a stream's events are its responses)",
+    check: { "0.x": "streaming.subscribe-terminal-0x" },
+    generations: ["0.x"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    event: (_e, x) => closeAtOnce(x),
+    reply: (r, x) =>
+      x.verb === "subscribe"
+        ? { ...r, status: 200, contentType: "text/event-stream", body: undefined, raw: "" }
+        : undefined,
+  },
   {
     id: "subscription-closes-at-once",
     violates: ["STREAM-SUB-001"],
