@@ -1,9 +1,8 @@
 import { noFinishedTask } from "../support/own-task.js";
-import { methodName } from "../../client/methods.js";
 import { terminalStates } from "../../protocol/model.js";
-import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { methodServing } from "../support/unserved-method.js";
+import { resubscribeUnserved, resubscribeUnservedAllowed } from "../support/resubscribe-unserved.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 
 export default defineCheck({
@@ -21,14 +20,7 @@ export default defineCheck({
   recommendation:
     "Answer a resubscription to a finished task: the JSON-RPC error (TaskNotFound or UnsupportedOperation, as the response before the stream), or the task's final status as the stream's one event before closing it.",
   selfTest: [{ flaw: "finished-resubscribe-silent", protocols: ["0.3"], bindings: ["JSONRPC"] }],
-  allowed: [
-    {
-      behaviour: "a streaming agent that does not serve tasks/resubscribe (answers it as an unknown method)",
-      clause:
-        "A2A 0.3 §11.1.3: agents MAY implement tasks/resubscribe (requires capabilities.streaming: true); 0.2.5 §5.5.2 only describes streaming as covering it",
-      variant: "resubscribe-unserved",
-    },
-  ],
+  allowed: [resubscribeUnservedAllowed],
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],
@@ -48,13 +40,8 @@ export default defineCheck({
     const failure = stream?.failure;
     if (failure?.kind === "error") {
       // Read leniently: the answer any unknown method gets means the method is not served at all.
-      const method = methodName(ctx.generation, "resubscribe");
-      const serving = await methodServing(ctx.rpc, method, { id });
-      if (serving.unserved)
-        return notSupported(
-          `${serving.detail}: the agent does not serve ${method}, which A2A 0.3 §11.1.3 leaves optional (MAY)`,
-          [...evidence, ...serving.evidence],
-        );
+      const unserved = await resubscribeUnserved(ctx, id, evidence);
+      if (unserved) return unserved;
       return pass(`${what} was answered: ${describeFailure(failure)}`, evidence);
     }
     if (failure) return skip(`${what}: ${describeFailure(failure)}`);

@@ -1,8 +1,7 @@
 import { a2aCodes } from "../../protocol/error-codes.js";
-import { methodName } from "../../client/methods.js";
-import { defineCheck, fail, notSupported, pass } from "../define.js";
+import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { methodServing } from "../support/unserved-method.js";
+import { resubscribeUnserved, resubscribeUnservedAllowed } from "../support/resubscribe-unserved.js";
 import { subscribeNeverIssued } from "./subscribe-unknown-task.js";
 
 export default defineCheck({
@@ -20,14 +19,7 @@ export default defineCheck({
     { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
     { flaw: "subscribe-unknown-wrong-code", protocols: ["0.3"], bindings: ["JSONRPC"] },
   ],
-  allowed: [
-    {
-      behaviour: "a streaming agent that does not serve tasks/resubscribe (answers it as an unknown method)",
-      clause:
-        "A2A 0.3 §11.1.3: agents MAY implement tasks/resubscribe (requires capabilities.streaming: true); 0.2.5 §5.5.2 only describes streaming as covering it",
-      variant: "resubscribe-unserved",
-    },
-  ],
+  allowed: [resubscribeUnservedAllowed],
   scope: "transport",
   needs: ["streaming"],
   generations: ["0.2", "0.3"],
@@ -37,14 +29,9 @@ export default defineCheck({
     if (failure?.kind === "error" && failure.error.code === a2aCodes.taskNotFound)
       return pass(`resubscribing to the never-issued task ${id} answered TaskNotFound`, evidence);
     if (failure) {
-      // Read leniently: a refusal that is the answer any unknown method gets means the method is not served.
-      const method = methodName(ctx.generation, "resubscribe");
-      const serving = await methodServing(ctx.rpc, method, { id });
-      if (serving.unserved)
-        return notSupported(
-          `${serving.detail}: the agent does not serve ${method}, which A2A 0.3 §11.1.3 leaves optional (MAY)`,
-          [...evidence, ...serving.evidence],
-        );
+      // Read leniently: the answer any unknown method gets means the method is not served at all.
+      const unserved = await resubscribeUnserved(ctx, id, evidence);
+      if (unserved) return unserved;
       return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
     }
     const inside = stream?.errors[0];
