@@ -47,13 +47,24 @@ export async function oneZeroCard(
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
   const read = asked ? validateCard(asked.card) : undefined;
-  // A 1.0 card whose interfaces are broken is still the card 1.0 clients read: its shape says 1.0.
-  if (!asked || !read || (read.card.generation !== "1.0" && !claimedGenerations(read.card).includes("1.0")))
-    return undefined;
+  if (!asked || !read) return undefined;
   const plain = validation.card.protocolVersion ?? validation.card.generation;
+  // A 1.0 card whose interfaces are broken is still the card 1.0 clients read: its shape says 1.0.
+  if (read.card.generation === "1.0" || claimedGenerations(read.card).includes("1.0"))
+    return {
+      agent: { ...agent, discovery: asked, validation: read },
+      note: `${discovery.url} answers a request with A2A-Version: 1.0 with a card that claims A2A 1.0 (the plain card claims ${plain})`,
+    };
+  // A card of its own for 1.0 clients that states no version, from an agent whose endpoint answers 1.0: it is
+  // the card those clients read, judged as theirs (the wire decides; the card claims nothing).
+  if (read.card.protocolVersion !== null || JSON.stringify(asked.card) === JSON.stringify(discovery.card))
+    return undefined;
+  const versionless = { ...agent, discovery: asked, validation: read };
+  const onWire = await oneZeroOnWire(versionless, ctx);
+  if (!onWire) return undefined;
   return {
-    agent: { ...agent, discovery: asked, validation: read },
-    note: `${discovery.url} answers a request with A2A-Version: 1.0 with a card that claims A2A 1.0 (the plain card claims ${plain})`,
+    agent: { ...versionless, validation: validateCard(asked.card, "1.0") },
+    note: `${discovery.url} answers a request with A2A-Version: 1.0 with a card of its own that states no version (the plain card claims ${plain}), and ${onWire.replace(/^the card states no protocolVersion, and /, "")}`,
   };
 }
 

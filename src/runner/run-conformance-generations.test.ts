@@ -186,7 +186,7 @@ describe("an agent that serves two generations at one URL", () => {
  * A card that states no protocolVersion in front of an agent that serves 1.0's methods beside the older
  * ones at one endpoint (seen at first sight): 1.0's method names go to a 1.0 agent, the rest to a 0.3 one.
  */
-async function versionlessCardOverTwoGenerations(): Promise<string> {
+async function versionlessCardOverTwoGenerations(asked?: "versionless-for-1.0"): Promise<string> {
   const old = await startReferenceAgent({ protocol: "0.3", signCard: false });
   const current = await startReferenceAgent({ protocol: "1.0", signCard: false });
   open.push(old, current);
@@ -194,9 +194,11 @@ async function versionlessCardOverTwoGenerations(): Promise<string> {
   const server = http.createServer((req, res) => {
     void (async () => {
       if (req.method === "GET") {
-        const { protocolVersion: _unstated, ...card } = oldCard(await readCard(old), front);
+        const { protocolVersion, ...card } = oldCard(await readCard(old), front);
+        // With "versionless-for-1.0", only a 1.0 client (A2A-Version: 1.0) gets the card without a version.
+        const stated = asked && req.headers["a2a-version"] === undefined ? { protocolVersion } : {};
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(card));
+        res.end(JSON.stringify({ ...card, ...stated }));
         return;
       }
       const body = await readBody(req);
@@ -232,5 +234,18 @@ describe("an agent whose card states no version while its endpoint serves 1.0", 
     expect(of(result.findings, "card.interfaces")).toEqual(["1.0 fail"]);
     const interfaces = result.findings?.find((f) => f.id === "card.interfaces");
     expect(interfaces?.message).toMatch(/states no protocolVersion and has no supportedInterfaces/);
+  });
+
+  it("judges as the 1.0 card a versionless card served only to 1.0 clients, beside the plain 0.3 card", async () => {
+    const result = await conform(await versionlessCardOverTwoGenerations("versionless-for-1.0"));
+    expect(result.protocol?.generations).toContain("1.0");
+    expect(result.warnings.join("\n")).toMatch(
+      /A2A-Version: 1\.0 with a card of its own that states no version/,
+    );
+    const interfaces = (result.findings ?? []).filter((f) => f.id === "card.interfaces");
+    expect(interfaces.map((f) => `${f.generation ?? "-"} ${f.status}`)).toContain("1.0 fail");
+    expect(interfaces.find((f) => f.generation === "1.0")?.message).toMatch(
+      /states no protocolVersion and has no supportedInterfaces/,
+    );
   });
 });

@@ -1,8 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { oneCheckRunner } from "../../runner/testing/one-check.js";
+import { handAgentsClosedAfterAll, handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
 import check from "./task-replies-schema-valid.js";
 
 const run = oneCheckRunner(check);
+const startHandAgent = handAgentsClosedAfterAll();
+
+/**
+ * A 0.3 agent whose tasks (sent, read, canceled alike) carry no kind, and whose agent message in the history
+ * carries neither kind nor messageId (seen at first sight): the send's reply shows both defects.
+ */
+async function taskWithoutKinds(): Promise<string> {
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return handCard03(url);
+    const id = request.method === "message/send" ? "t1" : String(request.params.id);
+    const state = request.method === "tasks/cancel" ? "canceled" : "completed";
+    const history = [
+      { kind: "message", messageId: "m1", role: "user", parts: [{ kind: "text", text: "hi" }] },
+      { role: "agent", parts: [{ kind: "text", text: "Echo: hi" }], taskId: id },
+    ];
+    if (id !== "t1") return { error: { code: -32001, message: "Task not found" } };
+    return { result: { id, contextId: "c1", status: { state }, history } };
+  });
+  return agent.url;
+}
 
 const verdicts = async (...args: Parameters<typeof run>) =>
   ((await run(...args)).findings ?? [])
@@ -32,6 +53,16 @@ describe("lifecycle.task-replies-schema-valid", () => {
       );
     },
   );
+
+  it("reports what the send's reply shows beyond the one problem lifecycle.reply-well-formed names", async () => {
+    const finding = (await verdictsOn(await taskWithoutKinds(), [check])).get(check.id);
+    expect(finding?.status).toBe("fail");
+    expect(finding?.message).toMatch(
+      /GetTask: history\[1\]\.messageId is required by the A2A 0\.3\.0 JSON schema/,
+    );
+    // The Task's own missing kind is reply-well-formed's finding, said once.
+    expect(finding?.message).not.toMatch(/GetTask: kind is required/);
+  });
 
   it("leaves a defect of the send reply to the check that owns it", async () => {
     const found = await verdicts("0.3", "send-task-missing-kind");
