@@ -1,6 +1,6 @@
 import { replyShapeProblem } from "../../protocol/validate-reply.js";
 import { visible } from "../../net/visible.js";
-import { replySchemaProblem } from "../support/a2a-schema.js";
+import { replySchemaProblem, resultSchemaIssues } from "../support/a2a-schema.js";
 import { recordedResult } from "../support/recorded-result.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
@@ -47,10 +47,11 @@ export default defineCheck({
       evidence.push(...reply.evidence);
       kinds = reply.ok ? "Task" : "Message";
       // A Task without its contextId is lifecycle.send-returns-task's finding (CORE-MULTI-001a): one defect, one failure.
-      const problem =
+      const shape =
         unwrappedProblem(result, ctx.generation) ??
-        replyShapeProblem(result, ctx.generation, undefined, { contextId: true }) ??
-        (await replySchemaProblem(result, ctx.generation, ["contextId"]));
+        replyShapeProblem(result, ctx.generation, undefined, { contextId: true });
+      const schema = await sendSchemaProblems(result, ctx.generation, shape !== undefined);
+      const problem = [...(shape ? [shape] : []), ...schema].join("; ");
       if (problem) problems.push(visible(problem));
     }
     if (judged.size === 0) {
@@ -70,6 +71,29 @@ export default defineCheck({
     return pass(what, evidence);
   },
 });
+
+/**
+ * What breaks the 0.x schema in a send's reply, every problem: lifecycle.task-replies-schema-valid leaves the
+ * defects a read or cancel repeats to this check, so none may go unsaid here (seen at first sight: a Task
+ * without kind whose history messages lack kind and messageId). A Task is judged as one even without its kind;
+ * after a problem of the hand rules (the Task's own members), only what lies deeper is added. The Task's
+ * contextId is lifecycle.send-returns-task's.
+ */
+async function sendSchemaProblems(
+  result: unknown,
+  generation: ProtocolGeneration,
+  shapeSaid: boolean,
+): Promise<string[]> {
+  if (!isObject(result) || !("status" in result) || (generation !== "0.2" && generation !== "0.3")) {
+    if (shapeSaid) return [];
+    const one = await replySchemaProblem(result, generation, ["contextId"]);
+    return one ? [one] : [];
+  }
+  const issues = (await resultSchemaIssues(result, "GetTask", generation)) ?? [];
+  const deeper = (path: string) => /[.[]/.test(path);
+  const left = issues.filter((i) => i.path !== "contextId" && (!shapeSaid || deeper(i.path)));
+  return left.length > 0 ? [`a Task that breaks the schema: ${left.map((i) => i.message).join("; ")}`] : [];
+}
 
 /**
  * A 1.0 send result that is the Task or Message itself: SendMessage returns a SendMessageResponse, whose

@@ -1,6 +1,33 @@
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
+import { terminalStates } from "../../protocol/model.js";
+import { waitForSettled } from "../settled-task.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { ownAskingTask, withoutAskingTask } from "../support/own-task.js";
+
+/**
+ * Without a task waiting for input, a finished task of the check's own is named, without its context. The
+ * refusal it should get (lifecycle.terminal-task-rejects-message) leaves nothing to judge; an agent that
+ * takes the message all the same must still answer in the task's context, as §3.4.3 says of any message
+ * that names only a task (seen at first sight: a new task in a new context). Undefined when not judged.
+ */
+async function acceptedByFinishedTask(ctx: CheckContext): Promise<CheckVerdict | undefined> {
+  const sent = await ctx.fixtures.send();
+  if (!sent.ok || sent.value.kind !== "task") return undefined;
+  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 2);
+  const task = settled.ok ? settled.value : undefined;
+  if (!task || !terminalStates.has(task.state) || !task.contextId) return undefined;
+  const again = await ctx.client.send({ text: ctx.fixtures.message, taskId: task.id });
+  if (!again.ok) return undefined;
+  const evidence = [...sent.evidence, ...settled.evidence, ...again.trafficIds];
+  const taken = `a message naming only ${task.state} task ${task.id} was taken (lifecycle.terminal-task-rejects-message judges that)`;
+  if (again.value.contextId !== task.contextId)
+    return fail(
+      `${taken} and answered in context ${again.value.contextId ?? "(none)"}, not the task's ${task.contextId}`,
+      evidence,
+    );
+  return pass(`${taken} and answered in its context ${task.contextId}`, evidence);
+}
 
 export default defineCheck({
   id: "lifecycle.task-id-implies-context",
@@ -8,7 +35,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "A message that carries a taskId (of a task waiting for input) and no contextId is answered in the task's own context: the server infers the contextId from the task.",
+    "A message that carries a taskId (of a task waiting for input; without one, of a finished task the agent takes all the same) and no contextId is answered in the task's own context: the server infers the contextId from the task.",
   spec: "A2A 1.0 §3.4.3 (multi-turn conversation patterns)",
   tck: ["CORE-MULTI-005"],
   quote: {
@@ -35,7 +62,7 @@ export default defineCheck({
   generations: ["1.0"],
   run: async (ctx) => {
     const asked = await ownAskingTask(ctx);
-    if (!asked.ok) return withoutAskingTask(ctx, asked.reason);
+    if (!asked.ok) return (await acceptedByFinishedTask(ctx)) ?? withoutAskingTask(ctx, asked.reason);
     const task = asked.value;
     if (!task.contextId)
       return notApplicable(

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { oneCheckRunner } from "../../runner/testing/one-check.js";
 import { handAgentsClosedAfterAll, handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
 import check from "./task-replies-schema-valid.js";
+import replyWellFormed from "./reply-well-formed.js";
 
 const run = oneCheckRunner(check);
 const startHandAgent = handAgentsClosedAfterAll();
@@ -54,14 +55,16 @@ describe("lifecycle.task-replies-schema-valid", () => {
     },
   );
 
-  it("reports what the send's reply shows beyond the one problem lifecycle.reply-well-formed names", async () => {
-    const finding = (await verdictsOn(await taskWithoutKinds(), [check])).get(check.id);
-    expect(finding?.status).toBe("fail");
-    expect(finding?.message).toMatch(
-      /GetTask: history\[1\]\.messageId is required by the A2A 0\.3\.0 JSON schema/,
+  it("leaves every problem the send's reply shows to lifecycle.reply-well-formed, which names them all", async () => {
+    const byId = await verdictsOn(await taskWithoutKinds(), [check, replyWellFormed]);
+    expect(byId.get(check.id)?.status).toBe("pass");
+    expect(byId.get(check.id)?.message).toMatch(/but for what the send's reply showed/);
+    const reply = byId.get(replyWellFormed.id);
+    expect(reply?.status).toBe("fail");
+    // The Task's own kind by the hand rules, then what lies deeper, from the schema.
+    expect(reply?.message).toMatch(
+      /without kind: "task".*history\[1\]\.kind is required.*history\[1\]\.messageId is required/,
     );
-    // The Task's own missing kind is reply-well-formed's finding, said once.
-    expect(finding?.message).not.toMatch(/GetTask: kind is required/);
   });
 
   it("leaves a defect of the send reply to the check that owns it", async () => {

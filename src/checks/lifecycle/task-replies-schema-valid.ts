@@ -4,8 +4,6 @@ import { notOverTask } from "../support/own-task.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
 import { recordedResult } from "../support/recorded-result.js";
 import { reportedPaths, resultSchemaProblems } from "../support/result-schema.js";
-import { resultSchemaIssues } from "../support/a2a-schema.js";
-import { replyShapeProblem } from "../../protocol/validate-reply.js";
 import { replyProblems, taskProblems } from "../support/wire-format.js";
 import type { CheckContext } from "../types.js";
 import { isObject } from "../../model/json.js";
@@ -48,22 +46,15 @@ interface Judged {
 const sameDefect = (problem: string): string => problem.replace(/^\w+: /, "").replace(/\[\d+\]/g, "[]");
 
 /**
- * The schema problems of the Task the send answered that lifecycle.reply-well-formed reports (0.x JSON-RPC):
- * an agent's serialiser that drops a field drops it from every reply, and the defect is reported once, by the
- * check of the first reply that shows it. That check names one problem: its hand rules' (members of the Task
- * itself: kind, id, contextId, status), else the schema's first; whatever else breaks the schema in the send's
- * reply is reported nowhere else, so it is this check's when a read or cancel shows it too (seen at first
- * sight: history messages without kind or messageId behind a Task without kind).
+ * The schema problems of the Task the send answered (0.x JSON-RPC, where lifecycle.reply-well-formed reports
+ * every one of them): an agent's serialiser that drops a field drops it from every reply, and the defect is
+ * reported once, by the check of the first reply that shows it.
  */
 async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undefined): Promise<Set<string>> {
   if (ctx.generation === "1.0" || ctx.transport !== "JSONRPC" || sendTrafficId === undefined)
     return new Set();
-  const result = recordedResult(ctx, sendTrafficId);
-  const issues = (await resultSchemaIssues(result, "GetTask", ctx.generation)) ?? [];
-  const handRule = replyShapeProblem(result, ctx.generation, undefined, { contextId: true });
-  const ofTheTask = (path: string) => !/[.[]/.test(path);
-  const reported = handRule ? issues.filter((i) => ofTheTask(i.path)) : issues.slice(0, 1);
-  return new Set(reported.map((i) => sameDefect(`GetTask: ${i.message}`)));
+  const problems = await resultSchemaProblems(recordedResult(ctx, sendTrafficId), "GetTask", ctx.generation);
+  return new Set((problems ?? []).map(sameDefect));
 }
 
 async function judge(

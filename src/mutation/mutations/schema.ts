@@ -40,29 +40,6 @@ export const schemaMutations: Mutation[] = [
     },
   },
   {
-    // Seen at first sight: one serialiser behind every reply, the send's included, that writes a Task without
-    // kind and its agent messages without kind or messageId. lifecycle.reply-well-formed names the Task's kind;
-    // the messages' defects are this check's, in the replies of a read.
-    id: "every-task-without-kinds",
-    what: "every reply's Task (the send's included) comes without kind: \"task\", and the messages in its history without kind and messageId",
-    clause: "A2A 0.3 §6.1 Task.kind, §6.4 Message.kind and messageId (required), §11.1.5",
-    check: "lifecycle.task-replies-schema-valid",
-    generations: ["0.x"],
-    bindings: ["JSONRPC"],
-    reply: (r, x) => {
-      const verbs = ["send", "get", "cancel"];
-      const task = verbs.includes(x.verb) && x.binding === "jsonrpc" ? taskIn(r, x) : undefined;
-      const history = Array.isArray(task?.history) ? (task.history as unknown[]).filter(isObject) : [];
-      if (!task || history.length === 0) return undefined;
-      delete task.kind;
-      for (const message of history) {
-        delete message.kind;
-        delete message.messageId;
-      }
-      return r;
-    },
-  },
-  {
     id: "push-config-reply-without-task-id",
     what: "the push config a set or get answers leaves out the taskId it belongs to",
     clause: "A2A 0.3 §6.10 TaskPushNotificationConfig.taskId (required), §7.5, §7.6, §11.1.5",
