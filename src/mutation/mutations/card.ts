@@ -182,7 +182,7 @@ export const cardMutations: Mutation[] = [
     check: "card.interfaces",
     generations: ["1.0"],
     card: (card) => {
-      const declared = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
+      const declared: unknown[] = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
       const jsonRpc = declared.find((i) => isObject(i) && i.protocolBinding === "JSONRPC");
       if (!isObject(jsonRpc) || typeof jsonRpc.url !== "string") return undefined;
       const { supportedInterfaces: _dropped, protocolVersion: _unstated, ...rest } = card;
