@@ -1,3 +1,9 @@
+import {
+  PushNotificationNotSupportedError,
+  UnsupportedOperationError,
+  VersionNotSupportedError,
+  toJsonRpcError,
+} from "@a2a-js/sdk/errors";
 import { NOT_A_REQUEST_OBJECT, RPC, sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject } from "../types.js";
 import { getMethod, paramsOf } from "./rpc-call.js";
@@ -39,12 +45,18 @@ export const ERROR_FLAWS: FlawDefinition[] = [
       "errors.capability-errors fails: SubscribeToTask must answer UnsupportedOperation, Get, List and Delete of push configs PushNotificationNotSupported",
     mutateCard: withoutStreamingOrPush,
     rpc: (call, res) => {
+      // The refusals it does send are whole, ErrorInfo included (1.0.1 §9.5): only their absence is the flaw.
       if (call.method === "SendStreamingMessage") {
-        sendRpcError(res, call.id, { code: -32004, message: "Streaming is not supported" });
+        sendRpcError(
+          res,
+          call.id,
+          toJsonRpcError(new UnsupportedOperationError("Streaming is not supported")),
+        );
         return true;
       }
       if (call.method === "CreateTaskPushNotificationConfig") {
-        sendRpcError(res, call.id, { code: -32003, message: "Push notifications are not supported" });
+        const refusal = new PushNotificationNotSupportedError("Push notifications are not supported");
+        sendRpcError(res, call.id, toJsonRpcError(refusal));
         return true;
       }
       return false;
@@ -262,7 +274,11 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     rpc: (call, res) => {
       const version = res.req.header("a2a-version");
       if (version === "1.0") {
-        sendRpcError(res, call.id, { code: -32009, message: "Protocol version not supported" });
+        sendRpcError(
+          res,
+          call.id,
+          toJsonRpcError(new VersionNotSupportedError("Protocol version not supported")),
+        );
         return true;
       }
       if (version === undefined) res.req.headers["a2a-version"] = "1.0";

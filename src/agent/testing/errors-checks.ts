@@ -112,6 +112,15 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const task = await newTask(probe);
     expect(task.id).not.toBe("");
   },
+  "version-1-0-refused-yet-served": async (probe) => {
+    // A2A-Version 1.0 refused (-32009); the same request without the header served as 1.0 (TaskNotFound).
+    const named = { ...probe.dialect.headers, "A2A-Version": "1.0" };
+    const refused = await rpc(jsonrpc(probe), "GetTask", { id: "no-such-task" }, named);
+    expect(errorCode(refused.body)).toBe(-32009);
+    const bare = { "content-type": "application/json" };
+    const served = await rpc(jsonrpc(probe), "GetTask", { id: "no-such-task" }, bare);
+    expect(errorCode(served.body)).toBe(-32001);
+  },
   "empty-version-served-as-1-0": async (probe) => {
     // No A2A-Version: served as 1.0 (TaskNotFound) instead of refused as 0.3 (-32009).
     const headers = { "content-type": "application/json" };

@@ -199,6 +199,24 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
       controller.abort();
     }
   },
+  "finished-resubscribe-silent": async (probe) => {
+    // A blocking send of the ordinary message answers the task completed; its resubscription is an empty stream.
+    const task = await newTask(probe);
+    expect(task.state).toBe("completed");
+    const response = await fetch(jsonrpc(probe), {
+      method: "POST",
+      headers: probe.dialect.headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: subscribeMethod(probe),
+        params: { id: task.id },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(await response.text()).toBe("");
+  },
   "dropped-stream-loses-task": async (probe) => {
     const id = await dropStream(probe);
     const { dialect } = probe;
