@@ -5,6 +5,7 @@ import type { A2AClient, CallOutcome } from "../../client/types.js";
 import { generationOf } from "../../model/generation.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
+import { getMissingTaskAs } from "../support/versioned-get.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -36,8 +37,7 @@ async function getUnknown(client: A2AClient): Promise<CallOutcome<unknown>> {
 
 // Only this interface's 1.0: the empty value must be refused, not served as 1.0.
 async function refusedAs03(ctx: CheckContext): Promise<CheckVerdict> {
-  const headers = { ...ctx.clientContext.headers, "A2A-Version": "" };
-  const got = await getUnknown(createClient(ctx.client.target, { ...ctx.clientContext, headers }));
+  const got = await getMissingTaskAs(ctx, "");
   const what = "GetTask with an empty A2A-Version";
   if (got.ok) return fail(`${what} was served as A2A 1.0 (it returned a task)`, got.trafficIds);
   if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);

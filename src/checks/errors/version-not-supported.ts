@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { createClient } from "../../client/create-client.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
+import { getMissingTaskAs } from "../support/versioned-get.js";
 import { describeFailure } from "../../client/describe-failure.js";
 
 /** A Major.Minor no agent serves: far beyond any published version, still well formed. */
@@ -32,22 +31,15 @@ export default defineCheck({
   scope: "transport",
   generations: ["1.0"],
   run: async (ctx) => {
-    const headers = { ...ctx.clientContext.headers, "A2A-Version": UNSUPPORTED_VERSION };
-    const client = createClient(ctx.client.target, { ...ctx.clientContext, headers });
-    try {
-      const id = `plainwright-missing-${randomUUID()}`;
-      const got = await client.getTask(id);
-      const what = `GetTask with A2A-Version: ${UNSUPPORTED_VERSION}`;
-      if (got.ok) return fail(`${what} was served (it returned a task)`, got.trafficIds);
-      if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);
-      if (got.error.code !== a2aCodes.versionNotSupported)
-        return fail(
-          `${what} answered ${got.error.name} (${got.error.code}) instead of VersionNotSupported (-32009): the version was not checked`,
-          got.trafficIds,
-        );
-      return pass(`${what} answered VersionNotSupported`, got.trafficIds);
-    } finally {
-      client.close();
-    }
+    const got = await getMissingTaskAs(ctx, UNSUPPORTED_VERSION);
+    const what = `GetTask with A2A-Version: ${UNSUPPORTED_VERSION}`;
+    if (got.ok) return fail(`${what} was served (it returned a task)`, got.trafficIds);
+    if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);
+    if (got.error.code !== a2aCodes.versionNotSupported)
+      return fail(
+        `${what} answered ${got.error.name} (${got.error.code}) instead of VersionNotSupported (-32009): the version was not checked`,
+        got.trafficIds,
+      );
+    return pass(`${what} answered VersionNotSupported`, got.trafficIds);
   },
 });

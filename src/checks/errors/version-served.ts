@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { createClient } from "../../client/create-client.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
+import { getMissingTaskAs } from "../support/versioned-get.js";
 
 /** The version a 1.0 client names (1.0.1 §3.6.1: Major.Minor). */
 const SERVED_VERSION = "1.0";
@@ -32,22 +31,15 @@ export default defineCheck({
   generations: ["1.0"],
   run: async (ctx) => {
     // The run itself may go without the header (negotiate.ts found it refused): this request names it.
-    const headers = { ...ctx.clientContext.headers, "A2A-Version": SERVED_VERSION };
-    const client = createClient(ctx.client.target, { ...ctx.clientContext, headers });
-    try {
-      const id = `plainwright-missing-${randomUUID()}`;
-      const got = await client.getTask(id);
-      const what = `GetTask with A2A-Version: ${SERVED_VERSION}`;
-      if (got.ok) return pass(`${what} was served (it returned a task)`, got.trafficIds);
-      if (got.kind !== "error") return skip(`${what} got no A2A answer to judge: ${describeFailure(got)}`);
-      if (got.error.code === a2aCodes.versionNotSupported)
-        return fail(
-          `${what} was refused with VersionNotSupported (-32009), though the interface serves A2A 1.0's methods${ctx.client.target.withoutVersionHeader ? " when the header is left off (the suite ran without it)" : ""}`,
-          got.trafficIds,
-        );
-      return pass(`${what} was served (${got.error.name}, ${got.error.code})`, got.trafficIds);
-    } finally {
-      client.close();
-    }
+    const got = await getMissingTaskAs(ctx, SERVED_VERSION);
+    const what = `GetTask with A2A-Version: ${SERVED_VERSION}`;
+    if (got.ok) return pass(`${what} was served (it returned a task)`, got.trafficIds);
+    if (got.kind !== "error") return skip(`${what} got no A2A answer to judge: ${describeFailure(got)}`);
+    if (got.error.code === a2aCodes.versionNotSupported)
+      return fail(
+        `${what} was refused with VersionNotSupported (-32009), though the interface serves A2A 1.0's methods${ctx.client.target.withoutVersionHeader ? " when the header is left off (the suite ran without it)" : ""}`,
+        got.trafficIds,
+      );
+    return pass(`${what} was served (${got.error.name}, ${got.error.code})`, got.trafficIds);
   },
 });

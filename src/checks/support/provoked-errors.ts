@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createClient } from "../../client/create-client.js";
+import { getMissingTaskAs } from "./versioned-get.js";
 import { DEAD_WEBHOOK } from "./webhook-receiver.js";
 import { UNSUPPORTED, acceptsAnything, cardInputModes, sendUnsupportedPart } from "./unsupported-media.js";
 import type { CallOutcome } from "../../client/types.js";
@@ -22,14 +22,8 @@ export interface Provoked {
  */
 async function provokeRefusals(ctx: CheckContext): Promise<{ provoked: Provoked[]; evidence: string[] }> {
   const provoked: Provoked[] = [];
-  const headers = { ...ctx.clientContext.headers, "A2A-Version": "99.0" };
-  const versioned = createClient(ctx.client.target, { ...ctx.clientContext, headers });
-  try {
-    const outcome = await versioned.getTask(`plainwright-missing-${randomUUID()}`);
-    provoked.push({ what: "GetTask with A2A-Version 99.0", code: a2aCodes.versionNotSupported, outcome });
-  } finally {
-    versioned.close();
-  }
+  const outcome = await getMissingTaskAs(ctx, "99.0");
+  provoked.push({ what: "GetTask with A2A-Version 99.0", code: a2aCodes.versionNotSupported, outcome });
   const caps = (ctx.rawCard as { capabilities?: Record<string, unknown> } | null)?.capabilities ?? {};
   if (caps.pushNotifications === undefined || caps.pushNotifications === false) {
     const outcome = await ctx.client.setPushConfig(`plainwright-missing-${randomUUID()}`, {
