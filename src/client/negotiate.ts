@@ -57,6 +57,15 @@ interface Claim {
   claims: string;
 }
 
+/** The card's claim against the generation the wire showed, as a Negotiation reports it. */
+function mismatchOf(claim: Claim, wire: ProtocolGeneration): NonNullable<Negotiation["mismatch"]> {
+  return {
+    card: claim.generation,
+    wire,
+    message: `the card says ${claim.says} but the agent speaks A2A ${wire} on the wire`,
+  };
+}
+
 /** Builds the client of a generation; `withoutVersionHeader` leaves A2A-Version off its 1.0 requests. */
 export type ClientMaker = (generation: ProtocolGeneration, withoutVersionHeader?: true) => A2AClient;
 
@@ -86,47 +95,33 @@ async function servesOneZeroWithoutHeader(
     ],
     trafficIds: answers.flatMap((a) => a.trafficIds),
     withoutVersionHeader: true,
-    ...(claim.generation === "1.0"
-      ? {}
-      : {
-          mismatch: {
-            card: claim.generation,
-            wire: "1.0" as const,
-            message: `the card says ${claim.says} but the agent speaks A2A 1.0 on the wire`,
-          },
-        }),
+    ...(claim.generation === "1.0" ? {} : { mismatch: mismatchOf(claim, "1.0") }),
   };
 }
 
 function confirmed(claim: Claim, wire: ProbeAnswer, first: ProbeAnswer, ids: string[]): Negotiation {
   const card = claim.generation;
   if (wire.generation === card) return { generation: card, source: "wire", notes: [], trafficIds: ids };
-  const message = `the card says ${claim.says} but the agent speaks A2A ${wire.generation} on the wire`;
   return {
     generation: wire.generation,
     source: "wire",
     notes: [
       `the card ${claim.claims} but ${refusal(first)}; it answered A2A ${wire.generation}'s ${wire.method}, so the agent speaks A2A ${wire.generation} on the wire and is tested in it`,
     ],
-    mismatch: { card, wire: wire.generation, message },
+    mismatch: mismatchOf(claim, wire.generation),
     trafficIds: ids,
   };
 }
 
 /** A 0.2 card on an agent that answered a method only 0.3 has: tested as 0.3, the mismatch reported. */
 function servesNewer(claim: Claim, newer: ProbeAnswer, ids: string[]): Negotiation {
-  const card = claim.generation;
   return {
     generation: "0.3",
     source: "wire",
     notes: [
       `the card ${claim.claims} but the agent answers ${newer.detail}, a method A2A 0.3 added; it speaks A2A 0.3 on the wire and is tested in it`,
     ],
-    mismatch: {
-      card,
-      wire: "0.3",
-      message: `the card says ${claim.says} but the agent speaks A2A 0.3 on the wire`,
-    },
+    mismatch: mismatchOf(claim, "0.3"),
     trafficIds: ids,
   };
 }

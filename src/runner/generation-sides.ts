@@ -64,7 +64,7 @@ export async function oneZeroCard(
   if (!onWire) return undefined;
   return {
     agent: { ...versionless, validation: validateCard(asked.card, "1.0") },
-    note: `${discovery.url} answers a request with A2A-Version: 1.0 with a card of its own that states no version (the plain card claims ${plain}), and ${onWire.replace(/^the card states no protocolVersion, and /, "")}`,
+    note: `${discovery.url} answers a request with A2A-Version: 1.0 with a card of its own that states no version (the plain card claims ${plain}), and ${onWire}`,
   };
 }
 
@@ -90,7 +90,7 @@ async function oneZeroOnWire(agent: FoundAgent, ctx: ClientContext): Promise<str
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
   if (outcome.kind !== "error" || outcome.error.code !== a2aCodes.taskNotFound) return undefined;
-  return `the card states no protocolVersion, and ${endpoint.url} answers A2A 1.0's GetTask (TaskNotFound for a task that does not exist)`;
+  return `${endpoint.url} answers A2A 1.0's GetTask (TaskNotFound for a task that does not exist)`;
 }
 
 /**
@@ -118,7 +118,9 @@ export async function generationSides(
     ];
     return {
       sides,
-      notes: [`${onWire}: A2A 1.0 is tested beside what the card reads as, each finding names its own`],
+      notes: [
+        `the card states no protocolVersion, and ${onWire}: A2A 1.0 is tested beside what the card reads as, each finding names its own`,
+      ],
     };
   }
   const cards: FoundAgent[] = other ? [agent, other.agent] : [agent];

@@ -1,7 +1,7 @@
 import type { Response } from "express";
 import { sendRpcError } from "../http/jsonrpc-front.js";
 import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit } from "../types.js";
-import { editReply, getMethod, paramsOf } from "./rpc-call.js";
+import { editReply, getMethod, paramsOf, stateOf, storedTask, TERMINAL } from "./rpc-call.js";
 import { isObject } from "../json.js";
 
 // Subscribe flaws (tasks/resubscribe, SubscribeToTask) and what a dropped stream does to its task.
@@ -104,16 +104,7 @@ export const SUBSCRIBE_FLAWS: FlawDefinition[] = [
     expect: "streaming.subscribe-unknown-task (0.x: streaming.subscribe-unknown-task-0x) fails",
     rpc: async (call, res, kit) => {
       if (call.method !== subscribeMethod(kit)) return false;
-      const id = paramsOf(call).id;
-      if (
-        typeof id === "string" &&
-        id !== "" &&
-        (await kit.getTask({ id }).then(
-          () => true,
-          () => false,
-        ))
-      )
-        return false;
+      if (await storedTask(kit, paramsOf(call).id)) return false;
       sendRpcError(res, call.id, { code: -32603, message: "Internal error: subscription failed." });
       return true;
     },
@@ -127,10 +118,8 @@ export const SUBSCRIBE_FLAWS: FlawDefinition[] = [
     expect: "streaming.subscribe-terminal-0x fails: the request got no response at all",
     rpc: async (call, res, kit) => {
       if (call.method !== subscribeMethod(kit)) return false;
-      const id = paramsOf(call).id;
-      const task = await kit.getTask({ id }).catch(() => undefined);
-      const state = isObject(task?.status) ? task.status.state : undefined;
-      if (!["completed", "canceled", "failed", "rejected"].includes(String(state))) return false;
+      const task = await storedTask(kit, paramsOf(call).id);
+      if (!task || !TERMINAL.has(stateOf(task))) return false;
       res.setHeader("content-type", "text/event-stream");
       res.status(200).end();
       return true;

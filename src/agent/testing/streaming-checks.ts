@@ -8,6 +8,16 @@ const subscribeMethod = (probe: FlawProbe) =>
   probe.dialect.protocol === "1.0" ? "SubscribeToTask" : "tasks/resubscribe";
 
 /** The `result` of each event of a message stream of the ordinary message. */
+/** The agent's subscription (tasks/resubscribe, SubscribeToTask) to task `id`, as it answers it. */
+function subscribe(probe: FlawProbe, id: string, signal = AbortSignal.timeout(10_000)): Promise<Response> {
+  return fetch(jsonrpc(probe), {
+    method: "POST",
+    headers: probe.dialect.headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: subscribeMethod(probe), params: { id } }),
+    signal,
+  });
+}
+
 async function streamResults(probe: FlawProbe): Promise<{ contentType: string; results: unknown[] }> {
   const { dialect } = probe;
   const body = {
@@ -164,17 +174,7 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
   },
   "subscribe-refusals-in-stream": async (probe) => {
     const task = await newTask(probe);
-    const response = await fetch(jsonrpc(probe), {
-      method: "POST",
-      headers: probe.dialect.headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: subscribeMethod(probe),
-        params: { id: task.id },
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await subscribe(probe, task.id);
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(await response.text()).toMatch(/^event: error\n/);
   },
@@ -182,17 +182,7 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     const task = await newTask(probe, "slow: take your time");
     const controller = new AbortController();
     try {
-      const response = await fetch(jsonrpc(probe), {
-        method: "POST",
-        headers: probe.dialect.headers,
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: subscribeMethod(probe),
-          params: { id: task.id },
-        }),
-        signal: controller.signal,
-      });
+      const response = await subscribe(probe, task.id, controller.signal);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(errorCode((await response.json()) as Json)).toBe(-32004);
     } finally {
@@ -203,17 +193,7 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
     // A blocking send of the ordinary message answers the task completed; its resubscription is an empty stream.
     const task = await newTask(probe);
     expect(task.state).toBe("completed");
-    const response = await fetch(jsonrpc(probe), {
-      method: "POST",
-      headers: probe.dialect.headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: subscribeMethod(probe),
-        params: { id: task.id },
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await subscribe(probe, task.id);
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(await response.text()).toBe("");
   },
