@@ -9,6 +9,7 @@ import { HISTORY_FLAWS } from "./history.js";
 import { MULTI_TURN_FLAWS } from "./multi-turn.js";
 import { STREAMING_FLAWS } from "./streaming.js";
 import { ERROR_FLAWS } from "./errors.js";
+import { REST_ERROR_FLAWS } from "./rest-errors.js";
 import { AUTH_FLAWS, SCOPE_FLAWS } from "./auth.js";
 import { PUSH_FLAWS } from "./push.js";
 import { TRANSPORT_FLAWS } from "./transport.js";
@@ -27,6 +28,7 @@ export const FLAWS: readonly FlawDefinition[] = [
   ...MULTI_TURN_FLAWS,
   ...STREAMING_FLAWS,
   ...ERROR_FLAWS,
+  ...REST_ERROR_FLAWS,
   ...AUTH_FLAWS,
   ...SCOPE_FLAWS,
   ...PUSH_FLAWS,
