@@ -36,6 +36,13 @@ export function generationsOf(result) {
   return [...new Set(tested.map((g) => (g === "1.0" ? "1.0" : "0.x")))];
 }
 
+/** Every wire version the suite tested on an agent ("0.2", "0.3", "1.0" ...), finer than its generations. */
+export function wireVersionsOf(result) {
+  const tested = result?.protocol?.generations;
+  if (tested?.length) return tested;
+  return result?.protocol?.negotiated ? [result.protocol.negotiated] : [];
+}
+
 /** Which cell wins when a mutation is judged on several generations of one agent: the worst news first. */
 const PRECEDENCE = ["MISSED", "error", "proven", "already fails", "not judged", "not exercised", "n/a"];
 const worst = (cells) =>
@@ -59,11 +66,16 @@ async function throughProxy(agentUrl, mutation, args) {
  * changes), not judged (the check skips on this agent either way), already fails (the agent's own
  * deviation), n/a (another generation), or error.
  */
-export async function mutationMatrix(agentUrl, generations, conformArgs = [], only = undefined) {
+export async function mutationMatrix(agentUrl, result, conformArgs = [], only = undefined) {
+  const generations = generationsOf(result);
+  const versions = wireVersionsOf(result);
   const baseline = await throughProxy(agentUrl, undefined, conformArgs);
   const base = baseline.result.findings ?? [];
   const cells = new Map();
-  const checksOf = (m) => [...new Set(generations.map((g) => checkFor(m, g)).filter(Boolean))];
+  // A deviation of some wire versions only (a method 0.2's early releases lack) is none on the others.
+  const inVersions = (m) => !m.protocols || versions.some((v) => m.protocols.includes(v));
+  const checksOf = (m) =>
+    inVersions(m) ? [...new Set(generations.map((g) => checkFor(m, g)).filter(Boolean))] : [];
   const queue = MUTATIONS.filter((m) => {
     if (only && !only.has(m.id)) return false;
     if (checksOf(m).length > 0) return true;

@@ -314,12 +314,7 @@ async function main() {
           seconds: ((Date.now() - t0) / 1000).toFixed(1),
         };
         if (withMutations) {
-          row.matrix = await mutationMatrix(
-            started.url,
-            generationsOf(result),
-            expected.conformArgs ?? [],
-            only,
-          );
+          row.matrix = await mutationMatrix(started.url, result, expected.conformArgs ?? [], only);
           row.transparency = transparencyDiff(result, row.matrix.baseline);
           if (!only)
             row.variations = await variationCells(

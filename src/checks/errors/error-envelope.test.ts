@@ -71,6 +71,18 @@ describe("errors.error-envelope: the id of an error reply", () => {
     expect(finding?.message).toMatch(/id is null was refused as Invalid Request \(-32600\)/);
   });
 
+  it("says every problem: a -32600 reply without its id does not hide a refused null id", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      if (request.id === null || request.jsonrpc !== "2.0") return { id: undefined, ...refusal(-32600) };
+      return refusal(request.method === "tasks/get" ? -32001 : -32601);
+    });
+    const finding = (await verdictsOn(agent.url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/without "jsonrpc": "2.0": the reply has no id/);
+    expect(finding?.message).toMatch(/id is null was refused as Invalid Request \(-32600\)/);
+  });
+
   it("passes errors that echo every id, null included", async () => {
     const url = await errorsWithId(({ id }) => id ?? null);
     const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");

@@ -93,6 +93,8 @@ export default defineCheck({
   run: async (ctx) => {
     const evidence: string[] = [];
     const accepted: string[] = [];
+    // Every problem is said, not the first alone: a reply without its id must not hide a refused null id.
+    const problems: string[] = [];
     let judged = 0;
     // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
     // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
@@ -113,15 +115,20 @@ export default defineCheck({
     for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
       evidence.push(...reply.evidence);
-      if (!reply.ok) return fail(`${bad.what} got no answer: ${reply.error.message}`, evidence);
+      if (!reply.ok) {
+        // An agent that stops answering is not probed further: each probe would wait its full time.
+        problems.push(`${bad.what} got no answer: ${reply.error.message}`);
+        break;
+      }
       // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
       // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
       if (bad === unknownMethod && !(isObject(reply.json) && "error" in reply.json)) continue;
-      if (!isObject(reply.json))
-        return fail(
+      if (!isObject(reply.json)) {
+        problems.push(
           `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,
-          evidence,
         );
+        continue;
+      }
       // A bad request the agent accepted (a success reply, no error) is the finding of the check that owns the
       // refusal (parse-error, invalid-request, invalid-params): there is no error reply here to judge.
       if ("result" in reply.json && !("error" in reply.json)) {
@@ -130,21 +137,21 @@ export default defineCheck({
       }
       judged += 1;
       const problem = envelopeProblem(bad, reply);
-      if (problem) return fail(`the reply to ${bad.what}: ${problem}`, evidence);
+      if (problem) problems.push(`the reply to ${bad.what}: ${problem}`);
       // A null id makes no notification and no invalid request: JSON-RPC 2.0 §4, "MUST contain a String,
       // Number, or NULL value if included" (seen at first sight: refused as -32600).
       if (bad === nullId && errorCodeOf(reply.json) === INVALID_REQUEST)
-        return fail(
+        problems.push(
           `${bad.what} was refused as Invalid Request (-32600); JSON-RPC 2.0 §4 allows a null id ("a String, Number, or NULL value if included"), so the request is valid and gets the answer its method gives`,
-          evidence,
         );
     }
     const success = await successReplyIdProblem(ctx);
     evidence.push(...success.evidence);
-    if (success.problem) return fail(`the reply to message/send: ${success.problem}`, evidence);
+    if (success.problem) problems.push(`the reply to message/send: ${success.problem}`);
     const streamed = await streamIdProblem(ctx);
     evidence.push(...streamed.evidence);
-    if (streamed.problem) return fail(`the message/stream events: ${streamed.problem}`, evidence);
+    if (streamed.problem) problems.push(`the message/stream events: ${streamed.problem}`);
+    if (problems.length > 0) return fail(problems.join("; "), evidence);
     const notRefused =
       accepted.length > 0 ? `; ${accepted.join(" and ")} got a result, which its own check judges` : "";
     return pass(

@@ -1,3 +1,4 @@
+import { isObject } from "../../model/json.js";
 import { jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
@@ -13,16 +14,16 @@ import {
 
 export default defineCheck({
   id: "errors.invalid-request",
-  title: "A body that is not a JSON-RPC request is answered with -32600",
+  title: "A body that is not a JSON-RPC request is answered with -32600 and id null",
   category: "errors",
   level: "MUST",
   requirement:
-    'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, a request without "jsonrpc": "2.0", or the literal null) gets error -32600 (Invalid Request).',
+    'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, a request without "jsonrpc": "2.0", or the literal null) gets error -32600 (Invalid Request); where no id could be read from the body, the reply\'s id is null (a readable id is errors.error-envelope\'s to judge).',
   spec: "JSON-RPC 2.0 §4, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["CORE-ERR-001"],
   quote: {
     spec: "JSON-RPC 2.0 §5, §5.1",
-    text: "When a rpc call encounters an error, the Response Object MUST contain the error member; -32600 Invalid Request: the JSON sent is not a valid Request object.",
+    text: "When a rpc call encounters an error, the Response Object MUST contain the error member; -32600 Invalid Request: the JSON sent is not a valid Request object. id: … If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null.",
   },
   recommendation:
     'Validate the envelope before routing: "jsonrpc" must be "2.0", "method" a string, "id" a string, number or null; otherwise answer {"code": -32600, "message": "Invalid Request"}.',
@@ -42,19 +43,29 @@ export default defineCheck({
   bindings: ["JSONRPC"],
   run: async (ctx) => {
     const evidence: string[] = [];
-    for (const bad of [notJsonRpcRequest(), noVersionRequest(ctx)]) {
+    const unreadable = notJsonRpcRequest();
+    for (const bad of [unreadable, noVersionRequest(ctx)]) {
       const reply = await postRaw(ctx, bad.body, "invalid request");
       evidence.push(...reply.evidence);
       const code = reply.ok ? errorCodeOf(reply.json) : undefined;
       if (code !== jsonRpcCodes.invalidRequest)
         return fail(`${bad.what} was answered ${describeRaw(reply)}, not error -32600`, evidence);
+      // No id to read, so the reply's is null; left out, the reply is no Response object (seen at first sight:
+      // `id: undefined` dropped by JSON.stringify). A readable id's echo is errors.error-envelope's.
+      if (bad === unreadable && reply.ok && !isNullId(reply.json))
+        return fail(`the -32600 reply to ${bad.what} has id ${idText(reply.json)}, not null`, evidence);
     }
     const literal = await postRaw(ctx, nullBodyRequest().body, "invalid request");
     evidence.push(...literal.evidence);
     const code = literal.ok ? errorCodeOf(literal.json) : undefined;
+    if (code === jsonRpcCodes.invalidRequest && literal.ok && !isNullId(literal.json))
+      return fail(
+        `the -32600 reply to the JSON literal null has id ${idText(literal.json)}, not null`,
+        evidence,
+      );
     if (code === jsonRpcCodes.invalidRequest || code === jsonRpcCodes.parseError)
       return pass(
-        `the malformed requests and the literal null were answered with error ${code === jsonRpcCodes.parseError ? "-32600 (null: -32700)" : "-32600"}`,
+        `the malformed requests and the literal null were answered with error ${code === jsonRpcCodes.parseError ? "-32600 (null: -32700)" : "-32600"}, id null where none could be read`,
         evidence,
       );
     // An agent whose body reader refuses null exactly as it refuses broken JSON has one defect, and
@@ -69,6 +80,15 @@ export default defineCheck({
     return fail(`the JSON literal null was answered ${describeRaw(literal)}, not error -32600`, evidence);
   },
 });
+
+/** Whether a reply carries "id": null (present and null: JSON-RPC 2.0 §5 makes the member required). */
+function isNullId(json: unknown): boolean {
+  return isObject(json) && "id" in json && json.id === null;
+}
+
+function idText(json: unknown): string {
+  return isObject(json) && "id" in json ? JSON.stringify(json.id) : "(missing)";
+}
 
 /** Two replies alike in HTTP status, content type and JSON-RPC error code. */
 function sameReply(a: RawReply, b: RawReply): boolean {

@@ -45,16 +45,21 @@ export default defineCheck({
   run: async (ctx) => {
     const task = await ctx.fixtures.settledTask();
     if (!task.ok) return skip(`no task to attach a config to: ${task.reason}`);
-    const id = `plainwright-${randomUUID()}`;
+    const asked = `plainwright-${randomUUID()}`;
     const evidence: string[] = [];
     const step = <T>(outcome: CallOutcome<T>) => {
       evidence.push(...outcome.trafficIds);
       return outcome;
     };
     const taskId = task.value.id;
-    const set = step(await ctx.client.setPushConfig(taskId, { id, url: DEAD_WEBHOOK, token: randomUUID() }));
+    const set = step(
+      await ctx.client.setPushConfig(taskId, { id: asked, url: DEAD_WEBHOOK, token: randomUUID() }),
+    );
     if (!set.ok)
       return failBlocking(`setting a push config on task ${taskId}: ${describeFailure(set)}`, evidence);
+    // 1.0.1 §3.1.7 answers the "configuration with assigned ID": the agent may assign its own, and that is
+    // the id the config is read, listed and deleted by. A reply without one leaves the id that was asked for.
+    const id = set.value.id || asked;
     const got = step(await ctx.client.getPushConfig(taskId, id));
     if (!got.ok) return fail(`config ${id} was set, but get says: ${describeFailure(got)}`, evidence);
     if (got.value.url !== DEAD_WEBHOOK)

@@ -59,9 +59,11 @@ export default defineCheck({
     const set = await ctx.client.setPushConfig(taskId, { id, url: DEAD_WEBHOOK, token: randomUUID() });
     if (!(await judge("SetPushConfig", set)))
       return skip("setting a push config failed (push.config-crud judges that)");
-    await judge("GetPushConfig", await ctx.client.getPushConfig(taskId, id));
+    // The id the agent assigned, when it gave another (1.0.1 §3.1.7), is the one the config is known by.
+    const configId = (set.ok && set.value.id) || id;
+    await judge("GetPushConfig", await ctx.client.getPushConfig(taskId, configId));
     await judge("ListPushConfigs", await ctx.client.listPushConfigs(taskId));
-    const deleted = await ctx.client.deletePushConfig(taskId, id);
+    const deleted = await ctx.client.deletePushConfig(taskId, configId);
     evidence.push(...deleted.trafficIds);
     if (problems.length > 0)
       return fail(`${problems.length} schema problem(s): ${problems.slice(0, 5).join("; ")}`, evidence);

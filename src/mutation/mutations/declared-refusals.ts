@@ -158,6 +158,8 @@ export const declaredRefusalMutations: Mutation[] = [
       "A2A 0.3 §8.2 (servers SHOULD use -32003 PushNotificationNotSupportedError when the client uses push features the agent does not support)",
     check: { "0.x": "errors.push-not-supported-0x" },
     generations: ["0.x"],
+    // 0.2.0-0.2.4 define no list method, so an unserved list is no deviation on a 0.2 wire.
+    protocols: ["0.3"],
     bindings: ["JSONRPC"],
     card: denyPush,
     reply: listAnsweredDespiteRefusal({ error: { code: -32601, message: "Method not found" } }),

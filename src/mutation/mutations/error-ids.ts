@@ -75,6 +75,21 @@ export const errorIdMutations: Mutation[] = [
     },
   },
   {
+    id: "invalid-request-unread-id-left-out",
+    violates: ["CORE-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "an Invalid Request reply (-32600) to a body with no id to read has no id member, not id null (seen at first sight: `id: undefined` dropped by JSON.stringify)",
+    clause:
+      "JSON-RPC 2.0 §5 (id is REQUIRED in a Response; Null when it could not be detected in an Invalid Request); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.invalid-request",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || (isObject(x.request) && "id" in x.request)) return undefined;
+      if (!isObject(r.body) || rpcError(r)?.code !== INVALID_REQUEST) return undefined;
+      delete r.body.id;
+      return r;
+    },
+  },
+  {
     id: "error-id-zero-as-null",
     violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],

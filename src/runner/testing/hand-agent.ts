@@ -48,11 +48,12 @@ export interface HandAgent {
  * Serves `answer` as an agent on 127.0.0.1: a GET gets the card it returns; a POST's JSON-RPC call gets
  * `{result}` or `{error: {code}}` wrapped with the call's id. The agent's own URL is given to `answer` (a card names it).
  * With `bearer`, a POST without that bearer token is refused HTTP 401; with `rpcPath`, only POSTs to that path
- * are served, any other gets a 404 HTML page.
+ * are served, any other gets a 404 HTML page. With `idOmittedWhenUnread`, a -32600 reply to a body without a
+ * method has no id member (as `id: undefined` dropped by JSON.stringify, seen at first sight).
  */
 export async function startHandAgent(
   answer: (request: HandRequest, url: string) => unknown,
-  options: { bearer?: string; rpcPath?: string } = {},
+  options: { bearer?: string; rpcPath?: string; idOmittedWhenUnread?: boolean } = {},
 ): Promise<HandAgent> {
   let url = "";
   const server = http.createServer((req, res) => {
@@ -90,7 +91,8 @@ export async function startHandAgent(
         return;
       }
       if (typeof call?.method !== "string") {
-        res.end(JSON.stringify({ jsonrpc: "2.0", id: null, ...refusal(-32600) }));
+        const id = options.idOmittedWhenUnread ? {} : { id: null };
+        res.end(JSON.stringify({ jsonrpc: "2.0", ...id, ...refusal(-32600) }));
         return;
       }
       const { jsonrpc, id, method, params } = call;

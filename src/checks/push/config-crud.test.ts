@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import {
+  handAgentsClosedAfterAll,
+  handCard10,
+  refusal,
+  verdictsOn,
+} from "../../runner/testing/hand-agent.js";
+import configCrud from "./config-crud.js";
+
+const startHandAgent = handAgentsClosedAfterAll();
+
+/**
+ * A 1.0 agent with push notifications that stores each config under an id of its own, whatever id the client
+ * asked for: 1.0.1 §3.1.7 answers the "Created configuration with assigned ID".
+ */
+async function assignsItsOwnConfigIds(): Promise<string> {
+  const configs = new Map<string, Record<string, unknown>>();
+  let next = 0;
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card")
+      return { ...handCard10(url), capabilities: { streaming: false, pushNotifications: true } };
+    const { method, params } = request;
+    if (method === "SendMessage")
+      return {
+        result: {
+          task: { id: "t1", contextId: "c1", status: { state: "TASK_STATE_COMPLETED" } },
+        },
+      };
+    if (method === "CreateTaskPushNotificationConfig") {
+      const config = { id: `agent-${++next}`, taskId: params.taskId, url: params.url };
+      configs.set(config.id, config);
+      return { result: config };
+    }
+    const config = typeof params.id === "string" ? configs.get(params.id) : undefined;
+    if (method === "ListTaskPushNotificationConfigs") return { result: { configs: [...configs.values()] } };
+    if (!config) return refusal(-32001);
+    if (method === "GetTaskPushNotificationConfig") return { result: config };
+    if (method === "DeleteTaskPushNotificationConfig") {
+      configs.delete(config.id as string);
+      return { result: {} };
+    }
+    return refusal(-32601);
+  });
+  return agent.url;
+}
+
+describe("push.config-crud", () => {
+  it("reads, lists and deletes a config by the id the agent assigned, not only the one asked for", async () => {
+    const finding = (await verdictsOn(await assignsItsOwnConfigIds(), [configCrud], "JSONRPC")).get(
+      "push.config-crud",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/config agent-1 set, read, listed, read again and deleted/);
+  });
+});
