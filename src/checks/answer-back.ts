@@ -54,18 +54,31 @@ export async function answerUntilOver(
 }
 
 /**
- * A task that asked back, answered with the first stock answer without waiting (0.x `blocking: false`, 1.0
- * `returnImmediately`): the task, when the answer set it working. Some agents work only once answered
- * (seen at first sight), so that is where their running task is, to cancel or subscribe to.
+ * The first stock answer sent in a task that asked back, with the send's execution mode given (0.x
+ * `blocking`, 1.0 `returnImmediately`): the send's own reply, not followed further.
  */
-export async function answerIntoWork(client: A2AClient, asking: Task): Promise<Provided<Task>> {
+export function sendFirstAnswer(
+  client: A2AClient,
+  asking: Task,
+  returnImmediately: boolean,
+): ReturnType<A2AClient["send"]> {
   const [answer] = STOCK_ANSWERS;
   const input = {
     text: answer,
     taskId: asking.id,
     ...(asking.contextId ? { contextId: asking.contextId } : {}),
   };
-  const sent = await client.send(input, { returnImmediately: true });
+  return client.send(input, { returnImmediately });
+}
+
+/**
+ * A task that asked back, answered with the first stock answer without waiting (0.x `blocking: false`, 1.0
+ * `returnImmediately`): the task, when the answer set it working. Some agents work only once answered
+ * (seen at first sight), so that is where their running task is, to cancel or subscribe to.
+ */
+export async function answerIntoWork(client: A2AClient, asking: Task): Promise<Provided<Task>> {
+  const [answer] = STOCK_ANSWERS;
+  const sent = await sendFirstAnswer(client, asking, true);
   const evidence = sent.trafficIds;
   if (!sent.ok || sent.value.kind !== "task")
     return { ok: false, reason: `the answer "${answer}" to task ${asking.id} made no task`, evidence };

@@ -1,5 +1,33 @@
-import { interruptedStates, terminalStates } from "../../protocol/model.js";
+import { interruptedStates, terminalStates, type Task } from "../../protocol/model.js";
+import { STOCK_ANSWERS, sendFirstAnswer } from "../answer-back.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
+import type { CheckContext } from "../types.js";
+
+/** A state a blocking send may answer with: the task over, or waiting on the client. */
+const waitedFor = (task: Task) => terminalStates.has(task.state) || interruptedStates.has(task.state);
+
+/**
+ * The blocking answer to a task that asked back: the send that continues it waits as the first did (the
+ * flag belongs to every send; seen at first sight: a continuation answered at once, still submitted).
+ */
+async function blockingAnswer(
+  ctx: CheckContext,
+  asking: Task,
+): Promise<{ problem?: string; said: string; evidence: string[] }> {
+  const [answer] = STOCK_ANSWERS;
+  const sent = await sendFirstAnswer(ctx.client, asking, false);
+  const evidence = sent.trafficIds;
+  // A refused or Message answer says nothing of waiting: the blocking reply is judged where there is a task.
+  if (!sent.ok || sent.value.kind !== "task") return { said: "", evidence };
+  const { state, rawState } = sent.value;
+  if (waitedFor(sent.value))
+    return { said: `, and the blocking answer "${answer}" in it returned ${state}`, evidence };
+  return {
+    problem: `the blocking answer "${answer}" to task ${asking.id} (input-required) returned it still ${rawState}: it neither waited for the task nor refused`,
+    said: "",
+    evidence,
+  };
+}
 
 export default defineCheck({
   id: "lifecycle.execution-mode-0x",
@@ -9,7 +37,7 @@ export default defineCheck({
   levelReason:
     'A2A 0.3 (as 0.2) describes MessageSendConfiguration.blocking only as "If true, the client will wait for the task to complete. The server may reject this if the task is long-running." (specification/json/a2a.json at v0.3.0), with no MUST; 1.0.1 §3.2.2 makes the blocking mode a MUST (lifecycle.execution-mode).',
   requirement:
-    "message/send with configuration.blocking: true answers with the task once it is terminal or interrupted (input-required, auth-required), or refuses the request; it does not return the task still submitted or working.",
+    "message/send with configuration.blocking: true answers with the task once it is terminal or interrupted (input-required, auth-required), or refuses the request; it does not return the task still submitted or working. A task that asks back is answered with blocking: true too, and that send waits as well.",
   spec: "A2A 0.3 §7.1 MessageSendConfiguration.blocking; 0.2.5 likewise",
   recommendation:
     "When a send says blocking: true, hold the reply until its task is terminal or asks for input; refuse the request with an error when the task is too long to wait for.",
@@ -26,8 +54,13 @@ export default defineCheck({
     if (sent.value.kind !== "task")
       return pass("the blocking send was answered with a Message", sent.evidence);
     const { id, state, rawState } = sent.value;
-    if (terminalStates.has(state) || interruptedStates.has(state))
-      return pass(`the blocking send returned task ${id} ${state}`, sent.evidence);
+    if (state === "input-required") {
+      const answered = await blockingAnswer(ctx, sent.value);
+      const evidence = [...sent.evidence, ...answered.evidence];
+      if (answered.problem) return fail(answered.problem, evidence);
+      return pass(`the blocking send returned task ${id} ${state}${answered.said}`, evidence);
+    }
+    if (waitedFor(sent.value)) return pass(`the blocking send returned task ${id} ${state}`, sent.evidence);
     return fail(
       `a send with blocking: true returned task ${id} still ${rawState}: it neither waited for the task nor refused`,
       sent.evidence,

@@ -132,6 +132,25 @@ export const capabilityMutations: Mutation[] = [
     },
   },
   {
+    id: "blocking-answer-returns-early-0x",
+    what: "a blocking send (blocking: true) that answers a task asking for input returns the task still working; the first send of a task waits as it should",
+    clause:
+      "A2A 0.3 MessageSendConfiguration.blocking ('the client will wait for the task to complete'), which every message/send carries, a continuation too",
+    check: { "0.x": "lifecycle.execution-mode-0x" },
+    generations: ["0.x"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: (r, x) => {
+      const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
+      const continues = typeof requestMessage(x)?.taskId === "string";
+      const blocking = sendConfiguration(params).blocking === true;
+      const task = x.verb === "send" && blocking && continues ? taskIn(r, x) : undefined;
+      const status = isObject(task?.status) ? task.status : undefined;
+      if (!status || status.state === "working" || status.state === "TASK_STATE_WORKING") return undefined;
+      status.state = x.binding === "jsonrpc" ? "working" : "TASK_STATE_WORKING";
+      return r;
+    },
+  },
+  {
     id: "blocking-send-returns-early",
     violates: ["CORE-EXECUTION-MODE-001"],
     what: "a blocking send (1.0: no returnImmediately; 0.x: blocking: true) answers with the task still working",
