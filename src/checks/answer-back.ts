@@ -1,6 +1,8 @@
 import type { A2AClient } from "../client/types.js";
+import { foldStream } from "../protocol/fold-stream.js";
 import { activeStates, type Task } from "../protocol/model.js";
 import { waitForSettled, type Provided } from "./settled-task.js";
+import { graceAfterFinalMs, mayEndStream, watchStream } from "./support/stream-watch.js";
 
 /**
  * What the suite answers an agent that asks back before it works, in turn: a number (the question seen at
@@ -31,26 +33,62 @@ export async function answerInTask(
 }
 
 /**
+ * One answer to a task that asks back, sent in that task by stream and read until the stream may end: the
+ * task as its events leave it. An agent whose tasks cannot be read back (no tasks/get) shows there what the
+ * answer led to (seen at first sight: an answer by send is never run, the same answer by stream completes).
+ */
+export async function answerInStream(
+  client: A2AClient,
+  task: Task,
+  answer: string,
+  timeoutMs: number,
+): Promise<Provided<Task>> {
+  const input = { text: answer, taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) };
+  const watched = await watchStream((onEvent) => client.stream(input, onEvent), {
+    graceMs: graceAfterFinalMs(timeoutMs),
+    // The first event may be the Task as it was before the answer ran: a later one says where it led.
+    stopAt: (event, index) => index > 0 && mayEndStream(event),
+  });
+  const evidence = watched.outcome?.trafficIds ?? [];
+  const folded = foldStream(watched.events);
+  if (folded?.kind !== "task" || folded.id === "")
+    return { ok: false, reason: `the answer "${answer}" to task ${task.id} streamed no task`, evidence };
+  return { ok: true, value: folded, evidence };
+}
+
+/** How answerUntilOver sends each answer: by send, the task then read back, or by stream. */
+export type AnswerWay = "send" | "stream";
+
+/**
  * Answers a task that asks back with the stock answers, one turn each, while it keeps asking: an agent that
- * always asks first only then shows a finished task. The task as it stands after the last turn that worked.
+ * always asks first only then shows a finished task. The task as it stands after the last turn that worked;
+ * `unfollowed` says why an answer's task could not be read back, when that ended the turns.
  */
 export async function answerUntilOver(
   client: A2AClient,
   asking: Task,
   budgetMs: number,
-): Promise<Provided<{ task: Task; answers: string[] }>> {
+  way: AnswerWay = "send",
+): Promise<Provided<{ task: Task; answers: string[]; unfollowed?: string }>> {
   let task = asking;
   const answers: string[] = [];
   const evidence: string[] = [];
+  let unfollowed: string | undefined;
   for (const answer of STOCK_ANSWERS) {
     if (task.state !== "input-required") break;
-    const next = await answerInTask(client, task, answer, budgetMs);
+    const next =
+      way === "stream"
+        ? await answerInStream(client, task, answer, budgetMs)
+        : await answerInTask(client, task, answer, budgetMs);
     evidence.push(...next.evidence);
-    if (!next.ok) break;
+    if (!next.ok) {
+      if (next.unreadable) unfollowed = next.reason;
+      break;
+    }
     answers.push(answer);
     task = next.value;
   }
-  return { ok: true, value: { task, answers }, evidence };
+  return { ok: true, value: { task, answers, ...(unfollowed ? { unfollowed } : {}) }, evidence };
 }
 
 /**

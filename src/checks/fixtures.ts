@@ -1,7 +1,13 @@
 import { describeFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
 import { activeStates, terminalStates, type Message, type Task, type TaskState } from "../protocol/model.js";
-import { answerInTask, answerIntoWork, answerUntilOver } from "./answer-back.js";
+import {
+  answerInStream,
+  answerInTask,
+  answerIntoWork,
+  answerUntilOver,
+  type AnswerWay,
+} from "./answer-back.js";
 import { waitForSettled, type Provided } from "./settled-task.js";
 import { taskFromStream } from "./streamed-task.js";
 
@@ -50,6 +56,8 @@ export class Fixtures {
    * instead, followed by the stock answers that took an asking task to its end.
    */
   #finishingTurns: readonly string[];
+  /** How the finishing turns' answers are sent (by stream where an answered task cannot be read back). */
+  #answerWay: AnswerWay = "send";
 
   constructor(
     private readonly client: A2AClient,
@@ -173,10 +181,33 @@ export class Fixtures {
         }
       }
       const answered = await answerUntilOver(this.client, settled.value, this.options.budgetMs / 2);
-      if (!answered.ok || !terminalStates.has(answered.value.task.state)) return settled;
-      this.#finishingTurns = [this.options.message, ...answered.value.answers];
-      return { ok: true, value: answered.value.task, evidence: [...settled.evidence, ...answered.evidence] };
+      if (answered.ok && terminalStates.has(answered.value.task.state)) {
+        this.#finishingTurns = [this.options.message, ...answered.value.answers];
+        return {
+          ok: true,
+          value: answered.value.task,
+          evidence: [...settled.evidence, ...answered.evidence],
+        };
+      }
+      const streamed = answered.ok && answered.value.unfollowed ? await this.finishedByStream() : undefined;
+      return streamed?.ok ? streamed : settled;
     });
+  }
+
+  /**
+   * A task that asks back, answered by stream: where an answer by send left a task that cannot be read back
+   * (no tasks/get), a stream shows where the answers lead. A fresh task, as the answered one may never run
+   * (seen at first sight: a send's answer is taken and never run, the same answer streamed completes).
+   */
+  private async finishedByStream(): Promise<Provided<Task> | undefined> {
+    if (!this.options.streaming) return undefined;
+    const asking = await this.sendAndSettle(this.options.message);
+    if (!asking.ok || asking.value.state !== "input-required") return undefined;
+    const answered = await answerUntilOver(this.client, asking.value, this.options.budgetMs / 2, "stream");
+    if (!answered.ok || !terminalStates.has(answered.value.task.state)) return undefined;
+    this.#finishingTurns = [this.options.message, ...answered.value.answers];
+    this.#answerWay = "stream";
+    return { ok: true, value: answered.value.task, evidence: [...asking.evidence, ...answered.evidence] };
   }
 
   /** Sends the turns of a finishing conversation as a new task: the first message, then each answer in it. */
@@ -185,7 +216,8 @@ export class Fixtures {
     let settled = await this.sendAndSettle(first ?? this.options.message);
     for (const answer of answers) {
       if (!settled.ok || settled.value.state !== "input-required") return settled;
-      const next = await answerInTask(this.client, settled.value, answer, this.options.budgetMs);
+      const answerIn = this.#answerWay === "stream" ? answerInStream : answerInTask;
+      const next = await answerIn(this.client, settled.value, answer, this.options.budgetMs);
       settled = { ...next, evidence: [...settled.evidence, ...next.evidence] };
     }
     return settled;
