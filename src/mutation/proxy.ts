@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isObject, readExchange } from "./exchange.js";
 import { startGrpcMutationProxy, type GrpcMutationProxy } from "./grpc-proxy.js";
-import { formatEvent, SseSplitter } from "./sse.js";
+import { relayStream } from "./sse-relay.js";
 import type {
   BufferedReply,
   Exchange,
@@ -208,8 +208,15 @@ class HttpMutationProxy {
         const passHeaders: http.OutgoingHttpHeaders = {};
         for (const [k, v] of Object.entries(up.headers))
           if (!DROPPED_HEADERS.has(k) && v !== undefined) passHeaders[k] = v;
-        if (/text\/event-stream/i.test(contentType)) this.#relayStream(x, up, res, passHeaders, contentType);
-        else this.#relayBuffered(x, up, res, passHeaders, contentType);
+        if (/text\/event-stream/i.test(contentType)) {
+          const relay = {
+            hooks: this.#hooksFor(x),
+            memory: this.memory,
+            applied: () => void this.applied++,
+            maxEventBytes: this.limits.reply,
+          };
+          relayStream(relay, x, up, res, passHeaders, contentType);
+        } else this.#relayBuffered(x, up, res, passHeaders, contentType);
       },
     );
     upstream.setTimeout(this.limits.idle, () => upstream.destroy(new Error("the agent went silent")));
@@ -286,77 +293,6 @@ class HttpMutationProxy {
       res.end(out);
     };
     up.on("error", () => res.destroy());
-  }
-
-  #relayStream(
-    x: Exchange,
-    up: http.IncomingMessage,
-    res: http.ServerResponse,
-    headers: http.OutgoingHttpHeaders,
-    contentType: string,
-  ): void {
-    const m = this.#hooksFor(x);
-    const type = m?.streamContentType
-      ? this.#counted(contentType, m.streamContentType(contentType, x))
-      : contentType;
-    res.writeHead(up.statusCode ?? 200, { ...headers, "content-type": type });
-    const splitter = new SseSplitter();
-    let ended = false;
-    const write = (otherLines: string[], data: string | undefined): void => {
-      const framed = m?.sseFraming?.({ otherLines, data }, x);
-      if (framed) this.applied++;
-      res.write(formatEvent(framed?.otherLines ?? otherLines, framed ? framed.data : data));
-    };
-    const emit = (otherLines: string[], data: string | undefined): void => {
-      if (ended) return;
-      if (data === undefined || !m?.event) {
-        write(otherLines, data);
-        return;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(data);
-      } catch {
-        write(otherLines, data);
-        return;
-      }
-      const out = m.event(structuredClone(parsed), x, this.memory);
-      if (!out) {
-        write(otherLines, data);
-        return;
-      }
-      if (out.end || JSON.stringify(out.events) !== JSON.stringify([parsed])) this.applied++;
-      for (const e of out.events) write(otherLines, JSON.stringify(e));
-      if (out.end) {
-        ended = true;
-        res.end();
-        up.destroy();
-      }
-    };
-    up.setEncoding("utf8");
-    up.on("data", (chunk: string) => {
-      for (const e of splitter.push(chunk)) emit(e.otherLines, e.data);
-      if (splitter.pending > this.limits.reply) {
-        up.destroy();
-        res.destroy();
-      }
-    });
-    up.on("end", () => {
-      const last = splitter.rest();
-      if (last) emit(last.otherLines, last.data);
-      if (!ended) res.end();
-    });
-    up.on("error", () => {
-      ended = true;
-      res.destroy();
-    });
-    // A client that drops its stream drops the agent's too: without the proxy the agent would see it go.
-    res.on("close", () => {
-      if (res.writableFinished || ended) return;
-      ended = true;
-      up.destroy();
-      m?.streamDropped?.(x, this.memory);
-    });
   }
 
   /** Reads one request body (bounded) and forwards it. */
