@@ -119,6 +119,7 @@ import interopConcurrentContexts from "./interop/concurrent-contexts.js";
 import interopVersionCompatible from "./interop/version-compatible.js";
 import transportTaskVisibleEverywhere from "./transport/task-visible-everywhere.js";
 import transportConsistentErrors from "./transport/consistent-errors.js";
+import transportCallsAnswerJson from "./transport/calls-answer-json.js";
 
 /**
  * The conformance catalogue: every check, listed once, grouped by category in report order. Nothing is
@@ -254,4 +255,5 @@ export const catalogue: readonly CheckDefinition[] = [
   // transport
   transportTaskVisibleEverywhere,
   transportConsistentErrors,
+  transportCallsAnswerJson,
 ];

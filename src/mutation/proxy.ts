@@ -189,6 +189,7 @@ class HttpMutationProxy {
 
   #forward(req: http.IncomingMessage, res: http.ServerResponse, received: Buffer): void {
     const x = readExchange(req.method ?? "GET", req.url ?? "/", received);
+    if (req.headers.accept) x.accept = req.headers.accept;
     const { request, body } = this.#outgoing(req, x, received);
     const headers: http.OutgoingHttpHeaders = { ...request.headers };
     headers.host = this.target.host;

@@ -23,6 +23,8 @@ export interface Exchange {
   request: unknown;
   /** True when the request body was not JSON at all (a parse-error probe). */
   requestUnparsable: boolean;
+  /** The request's Accept header, when it sent one. */
+  accept?: string;
 }
 
 /**

@@ -21,14 +21,22 @@ export interface BadRequest {
   nullIdAllowed?: boolean;
 }
 
-/** POSTs a body exactly as given to the JSON-RPC endpoint under test (bodies the client would never send). */
-export async function postRaw(ctx: CheckContext, body: string, label: string): Promise<RawReply> {
+/**
+ * POSTs a body exactly as given to the JSON-RPC endpoint under test (bodies the client would never send),
+ * with the Accept header given (a client's own, application/json, unless said).
+ */
+export async function postRaw(
+  ctx: CheckContext,
+  body: string,
+  label: string,
+  accept = "application/json",
+): Promise<RawReply> {
   const endpoint = jsonRpcEndpoint(ctx.client.target, ctx.clientContext);
   try {
     const http = await httpRequest({
       method: "POST",
       url: endpoint.url,
-      headers: { "Content-Type": "application/json", Accept: "application/json", ...endpoint.headers },
+      headers: { "Content-Type": "application/json", Accept: accept, ...endpoint.headers },
       body,
       timeoutMs: ctx.clientContext.timeoutMs,
       policy: ctx.clientContext.policy,
@@ -92,6 +100,17 @@ export function nullIdRequest(ctx: CheckContext): BadRequest {
     what: `a ${methodName(ctx.generation, "get")} of a missing task whose request id is null`,
     body: JSON.stringify({ jsonrpc: "2.0", id: null, method: methodName(ctx.generation, "get"), params }),
     replyId: null,
+  };
+}
+
+/** A get of a task that does not exist: a well-formed request any agent answers (with TaskNotFound). */
+export function missingTaskGetRequest(ctx: CheckContext): BadRequest {
+  const id = randomUUID();
+  const params = { id: `plainwright-missing-${randomUUID()}` };
+  return {
+    what: `a ${methodName(ctx.generation, "get")} of a missing task`,
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: methodName(ctx.generation, "get"), params }),
+    replyId: id,
   };
 }
 

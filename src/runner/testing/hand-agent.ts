@@ -142,6 +142,8 @@ export interface RawCall {
   id: unknown;
   method: string;
   params: Record<string, unknown>;
+  /** The request's Accept header. */
+  accept?: string;
 }
 
 /**
@@ -165,7 +167,8 @@ export function rawAgentsClosedAfterAll(): (
       req.on("end", () => {
         if (req.method === "GET") return answer(undefined, res, url);
         const call = JSON.parse(body) as Partial<RawCall>;
-        answer({ id: call.id, method: String(call.method), params: call.params ?? {} }, res, url);
+        const accept = req.headers.accept ? { accept: req.headers.accept } : {};
+        answer({ id: call.id, method: String(call.method), params: call.params ?? {}, ...accept }, res, url);
       });
     });
     started.push(server);
