@@ -24,16 +24,18 @@ export function validateCard(raw: unknown, wire?: ProtocolGeneration): CardValid
     log.error("$", `the card must be a JSON object, got ${describe(raw)}`);
     return { errors: log.errors, warnings: log.warnings, card: emptyCard() };
   }
-  const generation = detectGeneration(raw);
   const hasSupported = peekField(raw, "supportedInterfaces") !== undefined;
-  const identity = checkIdentity(raw, log);
-  const cardVersion = checkProtocolVersion(raw, log, generation, hasSupported);
+  // A card without a version of its own, before an agent that speaks 0.1, is the card 0.1 clients read.
+  const versionless = !hasSupported && peekField(raw, "protocolVersion") === undefined;
+  const generation = wire === "0.1" && versionless ? "0.1" : detectGeneration(raw);
+  const identity = checkIdentity(raw, log, generation);
+  const cardVersion = checkProtocolVersion(raw, log, generation, hasSupported, wire === "0.1");
   const where = checkInterfaces(raw, log, cardVersion, wire);
   checkProvider(raw, log);
   checkOptionalUrls(raw, log);
   const capabilities = checkCapabilities(raw, log);
-  checkDefaultModes(raw, log);
-  const skills = checkSkills(raw, log);
+  checkDefaultModes(raw, log, generation);
+  const skills = checkSkills(raw, log, generation);
   const card: NormalizedCard = {
     ...emptyCard(generation),
     ...identity,

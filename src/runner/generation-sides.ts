@@ -3,6 +3,7 @@ import { fetchCardAs } from "../card/discover.js";
 import { callJsonRpc } from "../client/jsonrpc.js";
 import { a2aCodes } from "../protocol/error-codes.js";
 import { claimedGenerations } from "../card/endpoint.js";
+import type { CardValidation } from "../card/types.js";
 import { validateCard } from "../card/validate.js";
 import type { ClientContext } from "../client/types.js";
 import type { ProtocolGeneration } from "../model/generation.js";
@@ -140,4 +141,20 @@ export async function generationSides(
     ? other.note
     : `the card claims A2A ${sides.map((s) => s.generation).join(" and ")} on its interfaces`;
   return { sides, notes: [`${claimed}: each generation is tested, each finding names its own`] };
+}
+
+/**
+ * The card as the wire reads it, where it states no version and every binding of its side speaks 0.1: a 0.1
+ * card, whose description, default modes and skill descriptions are optional (0.1.0 §5.5), not the 0.2 card
+ * its shape alone reads as. Undefined when the card is judged as it was read.
+ */
+export function cardAsWireReads(
+  agent: FoundAgent,
+  spoken: readonly ProtocolGeneration[],
+): CardValidation | undefined {
+  const card = agent.validation?.card;
+  if (!agent.discovery.found || !card || card.protocolVersion !== null || card.generation === "0.1")
+    return undefined;
+  if (spoken.length === 0 || spoken.some((g) => g !== "0.1")) return undefined;
+  return validateCard(agent.discovery.card, "0.1");
 }

@@ -249,3 +249,31 @@ describe("an agent whose card states no version while its endpoint serves 1.0", 
     );
   });
 });
+
+describe("a card that states no version before an agent that speaks A2A 0.1", () => {
+  it("is the card 0.1 clients read: the card section holds no error for the members 0.1 leaves optional", async () => {
+    const { startHandAgent } = await import("./testing/hand-agent.js");
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card")
+        return { name: "Tasks agent", url, version: "1.0", capabilities: {}, skills: [{ id: "a", name: "A" }] };
+      if (request.method === "tasks/send")
+        return request.params.message
+          ? { result: { id: "t1", status: { state: "completed" } } }
+          : { error: { code: -32602, message: "no message" } };
+      return { error: { code: -32601, message: "Method not found" } };
+    });
+    open.push(agent);
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [],
+    });
+    expect(result.protocol?.negotiated).toBe("0.1");
+    expect(result.card?.errors).toEqual([]);
+    expect(result.card?.warnings.map((w) => w.message)).toContain(
+      "protocolVersion is missing; the card is read as A2A 0.1, which its agent speaks on the wire",
+    );
+  });
+});

@@ -30,7 +30,7 @@ import { checksMatching } from "./check-selection.js";
 import { buildContexts } from "./conformance-setup.js";
 import { nothingAnswersAt, type TransportTarget } from "./connect.js";
 import { connectSides, type ConnectedSide } from "./connect-sides.js";
-import { generationSides, type GenerationSide } from "./generation-sides.js";
+import { cardAsWireReads, generationSides, type GenerationSide } from "./generation-sides.js";
 import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
@@ -215,6 +215,18 @@ export async function runSuite(
   const { sides, notes } = await generationSides(agent, clientContext, request.protocolOverride);
   result.warnings.push(...notes);
   const connected = await connectSides(run, paced, sides, wanted, request.protocolOverride);
+  // A card that states no version before a 0.1 wire is the card 0.1 clients read: the card section says so.
+  const [firstSide] = connected;
+  const asWire =
+    firstSide &&
+    cardAsWireReads(
+      firstSide.side.agent,
+      firstSide.targets.map((t) => t.generation),
+    );
+  if (asWire && result.card) {
+    result.card = { ...result.card, errors: asWire.errors, warnings: asWire.warnings };
+    result.scores.card = asWire.errors.length === 0 ? 1 : 0;
+  }
   const targets = connected.flatMap((c) => c.targets);
   if (targets.length === 0)
     return run.finish(
@@ -256,7 +268,13 @@ export async function runSuite(
     buildContexts({
       ...shared,
       discovery: side.agent.discovery.found ? side.agent.discovery : discovery,
-      validation: side.agent.validation ?? validation,
+      validation:
+        cardAsWireReads(
+          side.agent,
+          sideTargets.map((t) => t.generation),
+        ) ??
+        side.agent.validation ??
+        validation,
       targets: sideTargets,
     }),
   );

@@ -1,4 +1,5 @@
 /** Rules for capabilities and the default input/output modes. */
+import type { ProtocolGeneration } from "../../model/generation.js";
 import type { NormalizedCard } from "../types.js";
 import type { IssueLog } from "./read.js";
 import { type JsonObject, isObject } from "../../model/json.js";
@@ -68,10 +69,14 @@ function checkLegacyExtendedCard(card: JsonObject, log: IssueLog): boolean {
   return false;
 }
 
-/** Checks defaultInputModes and defaultOutputModes. */
-export function checkDefaultModes(card: JsonObject, log: IssueLog): void {
+/**
+ * Checks defaultInputModes and defaultOutputModes. A 0.1 card may leave them out (0.1.0 §5.5: "Required: No
+ * … Defaults to ["text/plain"] if omitted"); lists it gives are judged all the same.
+ */
+export function checkDefaultModes(card: JsonObject, log: IssueLog, generation?: ProtocolGeneration): void {
   for (const key of DEFAULT_MODES) {
     const field = readField(card, "", key, log);
+    if (generation === "0.1" && field.value === undefined) continue;
     const problem = stringListProblem(field.path, field.value);
     if (problem !== null) log.error(field.path, problem);
     else if (Array.isArray(field.value) && field.value.length === 0) {

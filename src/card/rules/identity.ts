@@ -16,12 +16,17 @@ export interface Identity {
   version: string | null;
 }
 
-/** Checks name, description and version; returns them when they are strings. */
-export function checkIdentity(card: JsonObject, log: IssueLog): Identity {
+/**
+ * Checks name, description and version; returns them when they are strings. A 0.1 card may leave out its
+ * description (0.1.0 §5.5 AgentCard: "Required: No"; a2a.json at v0.1.0 requires name, url, version,
+ * capabilities and skills); one it gives is still a string.
+ */
+export function checkIdentity(card: JsonObject, log: IssueLog, generation?: ProtocolGeneration): Identity {
   const out: Identity = { name: null, description: null, version: null };
   for (const key of REQUIRED_TEXT) {
     const field = readField(card, "", key, log);
-    if (!isNonEmptyString(field.value))
+    const optional = generation === "0.1" && key === "description" && field.value === undefined;
+    if (!optional && !isNonEmptyString(field.value))
       log.error(field.path, mustBe(field.path, field.value, "a non-empty string"));
     out[key] = typeof field.value === "string" ? field.value : null;
   }
@@ -37,12 +42,15 @@ export function checkProtocolVersion(
   log: IssueLog,
   generation: ProtocolGeneration,
   hasSupportedInterfaces: boolean,
+  /** The agent speaks 0.1 on the wire (the card is then read as 0.1's whatever its shape). */
+  wireIsOneZeroOne = false,
 ): string | null {
   const field = readField(card, "", "protocolVersion", log);
   if (field.value === undefined) {
     if (hasSupportedInterfaces) return null;
-    const treatedAs =
-      generation === "0.1"
+    const treatedAs = wireIsOneZeroOne
+      ? "the card is read as A2A 0.1, which its agent speaks on the wire"
+      : generation === "0.1"
         ? "the card looks like A2A 0.1 (authentication, no securitySchemes)"
         : "the card is treated as A2A 0.2";
     log.warn(field.path, `${field.path} is missing; ${treatedAs}`);

@@ -1,4 +1,5 @@
 /** Rules for `skills` and each skill in it. */
+import type { ProtocolGeneration } from "../../model/generation.js";
 import type { CardSkill } from "../../model/result.js";
 import type { IssueLog } from "./read.js";
 import { type JsonObject, isObject } from "../../model/json.js";
@@ -18,8 +19,11 @@ const SKILL_TEXT = ["id", "name", "description"] as const;
 // docs/test-files.md, card validation, "each skill": warning when examples, inputModes or outputModes is not a list of strings.
 const SKILL_OPTIONAL_LISTS = ["examples", "inputModes", "outputModes"] as const;
 
-/** Checks `skills` (error when missing or not a list, warning when empty) and every skill in it. */
-export function checkSkills(card: JsonObject, log: IssueLog): CardSkill[] {
+/**
+ * Checks `skills` (error when missing or not a list, warning when empty) and every skill in it. A 0.1 skill
+ * may leave out its description (0.1.0 §5.5.4 AgentSkill: "Required: No").
+ */
+export function checkSkills(card: JsonObject, log: IssueLog, generation?: ProtocolGeneration): CardSkill[] {
   const field = readField(card, "", "skills", log);
   if (!Array.isArray(field.value)) {
     log.error(field.path, mustBe(field.path, field.value, "a list of skills"));
@@ -29,7 +33,7 @@ export function checkSkills(card: JsonObject, log: IssueLog): CardSkill[] {
   const seenIds = new Map<string, string>();
   const skills: CardSkill[] = [];
   field.value.forEach((entry: unknown, i) => {
-    const skill = checkSkill(entry, `${field.path}[${i}]`, log, seenIds);
+    const skill = checkSkill(entry, `${field.path}[${i}]`, log, seenIds, generation === "0.1");
     if (skill) skills.push(skill);
   });
   return skills;
@@ -40,6 +44,7 @@ function checkSkill(
   path: string,
   log: IssueLog,
   seenIds: Map<string, string>,
+  descriptionOptional: boolean,
 ): CardSkill | null {
   if (!isObject(entry)) {
     log.error(path, `${path} must be an object, got ${describe(entry)}`);
@@ -48,7 +53,8 @@ function checkSkill(
   const text = { id: "", name: "", description: "" };
   for (const key of SKILL_TEXT) {
     const field = readField(entry, path, key, log);
-    if (!isNonEmptyString(field.value))
+    const optional = descriptionOptional && key === "description" && field.value === undefined;
+    if (!optional && !isNonEmptyString(field.value))
       log.error(field.path, mustBe(field.path, field.value, "a non-empty string"));
     if (typeof field.value === "string") text[key] = field.value;
   }

@@ -29,4 +29,25 @@ describe("card.required-fields", () => {
     const finding = (await verdictsOn(agent.url, [requiredFields])).get("card.required-fields");
     expect(finding).toMatchObject({ status: "pass" });
   });
+
+  it("judges a versionless card before a 0.1 agent as a 0.1 card: description and default modes may be left out", async () => {
+    // A 0.1 server seen at first sight: its card has the five members 0.1.0 requires and no version.
+    const card = (url: string) => ({
+      name: "Tasks agent",
+      url,
+      version: "1.0",
+      capabilities: { streaming: false },
+      skills: [{ id: "echo", name: "Echo", tags: ["echo"] }],
+    });
+    const task = { id: "t1", sessionId: "s1", status: { state: "completed" } };
+    const agent = await start((request, url) => {
+      if (request.kind === "card") return card(url);
+      if (request.method === "tasks/send")
+        return request.params.message ? { result: task } : { error: { code: -32602, message: "no message" } };
+      if (request.method === "tasks/get") return { error: { code: -32001, message: "Task not found" } };
+      return { error: { code: -32601, message: "Method not found" } };
+    });
+    const finding = (await verdictsOn(agent.url, [requiredFields])).get("card.required-fields");
+    expect(finding).toMatchObject({ status: "pass" });
+  });
 });
