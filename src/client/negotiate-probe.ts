@@ -3,7 +3,8 @@ import { a2aCodes, jsonRpcCodes } from "../protocol/error-codes.js";
 import { reachedNobody, type NetError } from "../net/errors.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import { describeFailure } from "./describe-failure.js";
-import { describeOutcome, type RpcOutcome } from "./jsonrpc.js";
+import { isObject } from "../model/json.js";
+import { describeOutcome, type RpcError, type RpcOutcome } from "./jsonrpc.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
 import { methodName } from "./methods.js";
 import { refusedAsUnknownMethod } from "./unknown-method.js";
@@ -27,6 +28,20 @@ export interface ProbeAnswer {
 
 export const where = (ids: readonly string[]) => (ids.length > 0 ? ` (traffic ${ids.join(", ")})` : "");
 
+/**
+ * The code an internal error wraps, when its data is the JSON-RPC error the agent meant: a response object
+ * (`{jsonrpc, id, error: {code, message}}`) or an error object (`{code, message}`). Seen at first sight on
+ * A2A's own 0.1 sample server, whose error handler wraps every reply it is handed in -32603. Read leniently
+ * to tell a known method from an unknown one; the outer code is still what the checks judge.
+ */
+export function wrappedCode(error: RpcError): number | undefined {
+  if (error.code !== jsonRpcCodes.internalError || !isObject(error.data)) return undefined;
+  const inner = isObject(error.data.error) ? error.data.error : error.data;
+  return Number.isInteger(inner.code) && typeof inner.message === "string"
+    ? (inner.code as number)
+    : undefined;
+}
+
 function verdictOfCode(code: number): Verdict {
   if (code === jsonRpcCodes.methodNotFound) return "method-not-found";
   if (code === a2aCodes.versionNotSupported) return "version-not-supported";
@@ -47,12 +62,14 @@ async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
   const answer = (verdict: Verdict, detail: string) => ({ generation, method, verdict, detail, trafficIds });
   switch (outcome.kind) {
     case "error": {
-      const detail = `${method}: ${describeOutcome(outcome)}${where(trafficIds)}`;
-      const verdict = verdictOfCode(outcome.error.code);
+      const wrapped = wrappedCode(outcome.error);
+      const code = wrapped ?? outcome.error.code;
+      const inside = wrapped === undefined ? "" : ` (its data holds error ${wrapped})`;
+      const detail = `${method}: ${describeOutcome(outcome)}${inside}${where(trafficIds)}`;
+      const verdict = verdictOfCode(code);
       // Invalid params (the expected answer) proves the method exists; any other code proves it only when a
       // method that cannot exist gets a different answer (some agents answer every unknown method -32000).
-      if (verdict !== "understood" || outcome.error.code === jsonRpcCodes.invalidParams)
-        return answer(verdict, detail);
+      if (verdict !== "understood" || code === jsonRpcCodes.invalidParams) return answer(verdict, detail);
       const control = await refusedAsUnknownMethod((m, p) => client.rawCall(m, p), method, {}, outcome);
       trafficIds.push(...control.trafficIds);
       const { same } = control;
