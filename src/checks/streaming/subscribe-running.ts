@@ -1,6 +1,7 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { terminalStates, type Reply } from "../../protocol/model.js";
-import { defineCheck, fail, failBlocking, notSupported, pass, skip } from "../define.js";
+import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
+import { resubscribeUnservedVerdict } from "../support/resubscribe-unserved.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
@@ -52,16 +53,14 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   const evidence = [...running.evidence, ...(watched?.outcome?.trafficIds ?? [])];
   const failure = watched?.outcome?.failure;
   if (failure) {
-    // A2A 0.3 §11.1.3 lists tasks/resubscribe among the methods a server MAY implement, even with streaming.
+    // A2A 0.3 §11.1.3 lists tasks/resubscribe among the methods a server MAY implement, even with streaming;
+    // a 0.1 card that streams claims it (resubscribeUnservedVerdict).
     if (
       ctx.generation !== "1.0" &&
       failure.kind === "error" &&
       (failure.error.name === "MethodNotFound" || failure.error.name === "UnsupportedOperation")
     )
-      return notSupported(
-        `the agent does not implement tasks/resubscribe (${describeFailure(failure)}); A2A 0.3 §11.1.3 makes it optional (MAY)`,
-        evidence,
-      );
+      return resubscribeUnservedVerdict(ctx, `resubscribing answered ${describeFailure(failure)}`, evidence);
     // A task that finished meanwhile may rightly refuse a subscription (1.0 §3.1.6).
     const now = await ctx.client.getTask(id);
     evidence.push(...now.trafficIds);

@@ -12,8 +12,8 @@ export default defineCheck({
   levelReason:
     "A2A 0.3 §7.9 names no errors for tasks/resubscribe; §8.2 defines TaskNotFoundError for an id that 'does not correspond to an existing or active task', and §11.1.5 requires §8's codes. 1.0.1 §3.4.2 makes it a MUST (streaming.subscribe-unknown-task).",
   requirement:
-    "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream. An agent that does not serve the method at all is a note: the method is optional.",
-  spec: "A2A 0.3 §7.9 tasks/resubscribe, §7.2.1 (an error response may be a stream's event), §8.2, §11.1.3",
+    "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream. An agent that does not serve the method at all is a note: the method is optional from 0.2 on (a 0.1 card that streams claims it).",
+  spec: "A2A 0.3 §7.9 tasks/resubscribe, §7.2.1 (an error response may be a stream's event), §8.2, §11.1.3; 0.1 §7.7, §8.2",
   recommendation: "Look the task up first and answer TaskNotFoundError (-32001) when it is not there.",
   selfTest: [
     { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
@@ -22,7 +22,7 @@ export default defineCheck({
   allowed: [resubscribeUnservedAllowed],
   scope: "transport",
   needs: ["streaming"],
-  generations: ["0.2", "0.3"],
+  generations: ["0.1", "0.2", "0.3"],
   run: async (ctx) => {
     const { id, stream, evidence } = await subscribeNeverIssued(ctx);
     const failure = stream?.failure;
