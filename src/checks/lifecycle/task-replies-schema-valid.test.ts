@@ -71,4 +71,29 @@ describe("lifecycle.task-replies-schema-valid", () => {
     const found = await verdicts("0.3", "send-task-missing-kind");
     expect(found.find((v) => v.startsWith("JSONRPC"))).toMatch(/^JSONRPC pass: /);
   });
+
+  it("judges a 0.1 agent's replies against the 0.1.0 schema: a cancel reply's text part without its type", async () => {
+    // Seen at first sight on a 0.1 server: the message it writes on cancel has parts [{text}] without "type",
+    // which 0.1 requires (§6.5; a2a.json at v0.1.0, TextPart.required = [type, text]).
+    const card = (url: string) => ({ name: "Tasks", url, version: "1", capabilities: {}, skills: [] });
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return card(url);
+      const params = request.params as { id?: string; message?: unknown };
+      if (request.method === "tasks/send") {
+        if (!params.message) return { error: { code: -32602, message: "no message" } };
+        return { result: { id: params.id, status: { state: "completed" } } };
+      }
+      if (request.method === "tasks/get") return { result: { id: params.id, status: { state: "completed" } } };
+      if (request.method === "tasks/cancel") {
+        const message = { role: "agent", parts: [{ text: "Task cancelled by request." }] };
+        return { result: { id: params.id, status: { state: "canceled", message } } };
+      }
+      return { error: { code: -32601, message: "Method not found" } };
+    });
+    const finding = (await verdictsOn(agent.url, [check])).get(check.id);
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(
+      /CancelTask: status\.message\.parts\[0\]\.type is required by the A2A 0\.1\.0 JSON schema/,
+    );
+  });
 });

@@ -51,8 +51,9 @@ const sameDefect = (problem: string): string => problem.replace(/^\w+: /, "").re
  * reported once, by the check of the first reply that shows it.
  */
 async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undefined): Promise<Set<string>> {
-  if (ctx.generation === "1.0" || ctx.transport !== "JSONRPC" || sendTrafficId === undefined)
-    return new Set();
+  // 0.1's send reply is judged by no schema rule of lifecycle.reply-well-formed: nothing is left to it.
+  if (ctx.generation === "1.0" || ctx.generation === "0.1") return new Set();
+  if (ctx.transport !== "JSONRPC" || sendTrafficId === undefined) return new Set();
   const problems = await resultSchemaProblems(recordedResult(ctx, sendTrafficId), "GetTask", ctx.generation);
   return new Set((problems ?? []).map(sameDefect));
 }
@@ -93,8 +94,8 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "The Task that tasks/get (GetTask) and tasks/cancel (CancelTask) return, and 1.0's ListTasksResponse, validate against the schema of the version: in 0.2/0.3 the published JSON schema (a Task's kind and status, each message's kind, messageId, role and parts ...), in 1.0 the REQUIRED fields, types and enum names of the 1.0.1 proto in its ProtoJSON form. What another check owns is its finding, not this one's: a failed call, the task's id and contextId and its artifacts' ids and parts (lifecycle.get-task, lifecycle.cancel-running), nextPageToken (lifecycle.list-tasks), and 1.0's hand-checked fields of GetTask and ListTasks (lifecycle.wire-format).",
-  spec: "A2A 0.3 §7.3 tasks/get, §7.4 tasks/cancel, §6 (data objects), §11.1.5 and specification/json/a2a.json at v0.3.0 (0.2.6 likewise); 1.0.1 §3.1.3-§3.1.5, §5.5, §5.7 and specification/a2a.proto at v1.0.1 (Task, ListTasksResponse)",
+    "The Task that tasks/get (GetTask) and tasks/cancel (CancelTask) return, and 1.0's ListTasksResponse, validate against the schema of the version: in 0.1–0.3 the published JSON schema (a Task's kind and status, each message's kind, messageId, role and parts ...), in 1.0 the REQUIRED fields, types and enum names of the 1.0.1 proto in its ProtoJSON form. What another check owns is its finding, not this one's: a failed call, the task's id and contextId and its artifacts' ids and parts (lifecycle.get-task, lifecycle.cancel-running), nextPageToken (lifecycle.list-tasks), and 1.0's hand-checked fields of GetTask and ListTasks (lifecycle.wire-format).",
+  spec: "A2A 0.3 §7.3 tasks/get, §7.4 tasks/cancel, §6 (data objects), §11.1.5 and specification/json/a2a.json at v0.3.0 (0.2.6 and 0.1.0 likewise: 0.1 §7.3, §7.4); 1.0.1 §3.1.3-§3.1.5, §5.5, §5.7 and specification/a2a.proto at v1.0.1 (Task, ListTasksResponse)",
   quote: {
     spec: "A2A 1.0.1 §5.7; 0.3 §11.1.5",
     text: "Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages. … A2A data objects: MUST use the data structures defined in Section 6 for all protocol entities.",
@@ -104,7 +105,7 @@ export default defineCheck({
   selfTest: [{ flaw: "cancel-reply-message-without-id", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
-  generations: ["0.2", "0.3", "1.0"],
+  generations: ["0.1", "0.2", "0.3", "1.0"],
   // gRPC replies are protobuf, typed by the proto itself; 0.x JSON schemas describe the JSON-RPC objects only.
   bindings: ["JSONRPC", "HTTP+JSON"],
   judgesTasks: true,

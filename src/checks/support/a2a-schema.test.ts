@@ -45,8 +45,12 @@ describe("a card against the published A2A JSON schema", () => {
     expect(issues?.[0]?.message).toBe("provider.url is required by the A2A 0.3.0 JSON schema");
   });
 
-  it("has no schema to apply to A2A 0.1, which published none", async () => {
-    expect(await cardSchemaIssues(card, "0.1")).toBeUndefined();
+  it("judges a 0.1 card against the schema 0.1.0 published (its definitions under $defs)", async () => {
+    const issues = await cardSchemaIssues({ name: "Tasks", capabilities: {}, skills: [] }, "0.1");
+    expect(issues?.map((i) => i.message)).toEqual([
+      "url is required by the A2A 0.1.0 JSON schema",
+      "version is required by the A2A 0.1.0 JSON schema",
+    ]);
   });
 });
 

@@ -8,8 +8,12 @@ import type { ProtocolGeneration } from "../../model/generation.js";
  * schema; its JSON is the proto's ProtoJSON form, 1.0.1 §5.5), each with the name an issue cites it by.
  */
 const schemaFiles: Partial<
-  Record<ProtocolGeneration, { source: string; load: () => Promise<{ default: Schema }> }>
+  Record<ProtocolGeneration, { source: string; load: () => Promise<{ default: PublishedSchema }> }>
 > = {
+  "0.1": {
+    source: "A2A 0.1.0 JSON schema",
+    load: () => import("../../protocol/schemas/a2a-v0.1.0.json", { with: { type: "json" } }),
+  },
   "0.2": {
     source: "A2A 0.2.6 JSON schema",
     load: () => import("../../protocol/schemas/a2a-v0.2.6.json", { with: { type: "json" } }),
@@ -27,6 +31,9 @@ const schemaFiles: Partial<
 interface Schema {
   definitions: Record<string, unknown>;
 }
+
+/** A schema as published: 0.1's names its definitions `$defs`, the later ones `definitions`. */
+type PublishedSchema = { definitions: Record<string, unknown> } | { $defs: Record<string, unknown> };
 
 /** The 0.x security scheme definition for each `type` (the schema's anyOf, picked by its discriminator). */
 const schemeDefinitions: Record<string, string> = {
@@ -72,7 +79,11 @@ export function validators(generation: ProtocolGeneration): Promise<Validators |
 async function compile(generation: ProtocolGeneration): Promise<Validators | undefined> {
   const file = schemaFiles[generation];
   if (!file) return undefined;
-  const [{ default: schema }, { Ajv }] = await Promise.all([file.load(), import("ajv")]);
+  const [{ default: published }, { Ajv }] = await Promise.all([file.load(), import("ajv")]);
+  // One name for the definitions of every version: 0.1's `$defs` are reached as `definitions` too (its own
+  // references, "#/$defs/...", still resolve).
+  const loaded: PublishedSchema = published;
+  const schema: Schema = "definitions" in loaded ? loaded : { ...loaded, definitions: loaded.$defs };
   // strict off: the published schema uses keywords (descriptions, examples) ajv would otherwise refuse.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(schema, "a2a");
@@ -284,9 +295,9 @@ export type ResultOperation =
  * rpc (1.0.1 a2a.proto A2AService; ListTasks has no 0.x counterpart).
  */
 const resultDefinitions: Record<ResultOperation, Partial<Record<ProtocolGeneration, string>>> = {
-  GetTask: { "0.2": "Task", "0.3": "Task", "1.0": "Task" },
+  GetTask: { "0.1": "Task", "0.2": "Task", "0.3": "Task", "1.0": "Task" },
   ListTasks: { "1.0": "ListTasksResponse" },
-  CancelTask: { "0.2": "Task", "0.3": "Task", "1.0": "Task" },
+  CancelTask: { "0.1": "Task", "0.2": "Task", "0.3": "Task", "1.0": "Task" },
   SetPushConfig: {
     "0.2": "TaskPushNotificationConfig",
     "0.3": "TaskPushNotificationConfig",

@@ -31,6 +31,6 @@ describe("resultSchemaProblems", () => {
 
   it("finds nothing in a conforming result, and has nothing to say without a schema", async () => {
     expect(await resultSchemaProblems(task, "GetTask", "1.0")).toEqual([]);
-    expect(await resultSchemaProblems(task, "GetTask", "0.1")).toBeUndefined();
+    expect(await resultSchemaProblems(task, "ListTasks", "0.3")).toBeUndefined();
   });
 });
