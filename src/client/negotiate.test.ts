@@ -205,8 +205,12 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
       });
     });
     try {
-      const n = await negotiateGeneration("0.2", at(wraps.url));
+      const n = await negotiateGeneration("0.2", at(wraps.url), undefined, { versionless: true });
       expect(n).toMatchObject({ generation: "0.1", source: "wire" });
+      // The card stated no version: the notes do not make it claim the generation it was read as.
+      expect(n.mismatch?.message).toBe(
+        "the card states no version (read as A2A 0.2) but the agent speaks A2A 0.1 on the wire",
+      );
     } finally {
       await wraps.close();
     }

@@ -55,6 +55,8 @@ interface Claim {
   says: string;
   /** The notes' verb and claim: "claims A2A 0.3", or "says protocolVersion …" of a version that is none. */
   claims: string;
+  /** The card states no version: the generation is only what its shape reads as. */
+  versionless?: true;
 }
 
 /** The card's claim against the generation the wire showed, as a Negotiation reports it. */
@@ -62,7 +64,7 @@ function mismatchOf(claim: Claim, wire: ProtocolGeneration): NonNullable<Negotia
   return {
     card: claim.generation,
     wire,
-    message: `the card says ${claim.says} but the agent speaks A2A ${wire} on the wire`,
+    message: `the card ${claim.versionless ? claim.claims : `says ${claim.says}`} but the agent speaks A2A ${wire} on the wire`,
   };
 }
 
@@ -156,6 +158,8 @@ export interface NegotiationEvidence {
   cardUrl?: string;
   /** The card's protocolVersion when it names no generation ("0.6"): negotiation then starts from the newest. */
   unknownVersion?: string;
+  /** The card states no version at all: negotiation starts from what its shape reads as, which it does not claim. */
+  versionless?: boolean;
 }
 
 const at03Path = (evidence: NegotiationEvidence | undefined) =>
@@ -217,7 +221,9 @@ export async function negotiateGeneration(
   const claim: Claim = {
     generation: cardGeneration,
     says,
-    claims: stated === undefined ? `claims ${says}` : `says ${says}`,
+    ...(evidence?.versionless
+      ? { claims: `states no version (read as A2A ${cardGeneration})`, versionless: true as const }
+      : { claims: stated === undefined ? `claims ${says}` : `says ${says}` }),
   };
   if (override)
     return {

@@ -158,6 +158,7 @@ export async function openEndpoint(
   const evidence = {
     ...(agent.discovery.found ? { cardUrl: agent.discovery.url } : {}),
     ...(stated !== undefined && generationOf(stated) === undefined ? { unknownVersion: stated } : {}),
+    ...(stated === undefined && agent.validation?.card.generation !== "1.0" ? { versionless: true } : {}),
   };
   const negotiateAt = (url: string) =>
     negotiateGeneration(
