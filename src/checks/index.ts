@@ -64,6 +64,7 @@ import streamingEventsWellFormed from "./streaming/events-well-formed.js";
 import streamingWireFormat from "./streaming/wire-format.js";
 import streamingStreamEnds from "./streaming/stream-ends.js";
 import streamingRefusalAnswered from "./streaming/refusal-answered.js";
+import streamingRefusalStatus0x from "./streaming/refusal-status-0x.js";
 import streamingSubscribeRunning from "./streaming/subscribe-running.js";
 import streamingSubscribeRunning0x from "./streaming/subscribe-running-0x.js";
 import streamingSubscribeTerminal from "./streaming/subscribe-terminal.js";
@@ -195,6 +196,7 @@ export const catalogue: readonly CheckDefinition[] = [
   streamingWireFormat,
   streamingStreamEnds,
   streamingRefusalAnswered,
+  streamingRefusalStatus0x,
   streamingSubscribeRunning,
   streamingSubscribeRunning0x,
   streamingSubscribeTerminal,
