@@ -83,6 +83,23 @@ describe("errors.error-envelope: the id of an error reply", () => {
     expect(finding?.message).toMatch(/id is null was refused as Invalid Request \(-32600\)/);
   });
 
+  it("fails a read whose id is null answered with an error, where the same read with an id gets the task", async () => {
+    // Seen at first sight: "Cannot create success response for request with null ID" (-32603).
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      const task = { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } };
+      if (request.method === "message/send") return { result: task };
+      if (request.method !== "tasks/get") return refusal(-32601);
+      if (request.params.id !== "t1") return refusal(-32001);
+      return request.id === null ? refusal(-32603) : { result: task };
+    });
+    const finding = (await verdictsOn(agent.url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(
+      /a tasks\/get of task t1 whose request id is null was answered HTTP 200 with JSON-RPC error -32603, though the same read with an id gets the task/,
+    );
+  });
+
   it("passes errors that echo every id, null included", async () => {
     const url = await errorsWithId(({ id }) => id ?? null);
     const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");

@@ -1,7 +1,9 @@
 import { idEchoProblem } from "../../client/jsonrpc.js";
 import type { CheckContext } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
+import { methodName } from "../../client/methods.js";
 import {
+  describeRaw,
   errorCodeOf,
   invalidParamsRequest,
   noVersionRequest,
@@ -63,6 +65,34 @@ async function successReplyIdProblem(ctx: CheckContext): Promise<{ problem?: str
 }
 
 /**
+ * A read of a task the agent has, sent with the id null: a request like any other (JSON-RPC 2.0 §4), so it
+ * gets the task, with "id": null. Seen at first sight: the work done, then an internal error "cannot create
+ * a success response for a null id"; and a reply never sent at all. Judged only where the same read with an
+ * id gets the task.
+ */
+async function nullIdReadProblem(ctx: CheckContext): Promise<{ problem?: string; evidence: string[] }> {
+  const task = await ctx.fixtures.knownTask();
+  if (!task) return { evidence: [] };
+  const control = await ctx.client.getTask(task.id);
+  if (!control.ok) return { evidence: [] };
+  const method = methodName(ctx.generation, "get");
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, method, params: { id: task.id } });
+  const reply = await postRaw(ctx, body, "error envelope");
+  const evidence = [...control.trafficIds, ...reply.evidence];
+  const what = `a ${method} of task ${task.id} whose request id is null`;
+  if (!reply.ok) return { problem: `${what} got no answer: ${reply.error.message}`, evidence };
+  const json = reply.json;
+  if (!isObject(json) || !("result" in json))
+    return {
+      problem: `${what} was answered ${describeRaw(reply)}, though the same read with an id gets the task: a null id is an id like any other (JSON-RPC 2.0 §4: "a String, Number, or NULL value if included")`,
+      evidence,
+    };
+  if (json.id !== null)
+    return { problem: `${what} got its result with id ${JSON.stringify(json.id)}, not null`, evidence };
+  return { evidence };
+}
+
+/**
  * The id echo of a message stream's events, when the card claims streaming: the client reads an event with a
  * foreign id (the HTTP exchange ties the stream to its request), so this is where the echo is judged.
  */
@@ -78,7 +108,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too. A request whose id is null is a request like any other, not refused as Invalid Request.',
+    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too. A request whose id is null is a request like any other: not refused as Invalid Request, and a read of a task the agent has gets its result, with id null.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
   quote: {
@@ -148,6 +178,9 @@ export default defineCheck({
     const success = await successReplyIdProblem(ctx);
     evidence.push(...success.evidence);
     if (success.problem) problems.push(`the reply to message/send: ${success.problem}`);
+    const nullRead = await nullIdReadProblem(ctx);
+    evidence.push(...nullRead.evidence);
+    if (nullRead.problem) problems.push(nullRead.problem);
     const streamed = await streamIdProblem(ctx);
     evidence.push(...streamed.evidence);
     if (streamed.problem) problems.push(`the message/stream events: ${streamed.problem}`);

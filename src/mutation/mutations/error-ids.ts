@@ -55,6 +55,24 @@ export const errorIdMutations: Mutation[] = [
     },
   },
   {
+    id: "null-id-success-refused",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "a call whose id is null that succeeds is answered with an internal error in place of its result (seen at first sight: 'Cannot create success response for request with null ID')",
+    clause: "JSON-RPC 2.0 §4 (id: a String, Number, or NULL value if included), §5 (a result on success)",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || x.request.id !== null) return undefined;
+      if (!isObject(r.body) || !("result" in r.body)) return undefined;
+      r.body = {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32603, message: "Cannot create success response for request with null ID." },
+      };
+      return r;
+    },
+  },
+  {
     id: "invalid-request-id-left-out",
     violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],
