@@ -50,6 +50,8 @@ const WITHOUT_MUTATION: Record<string, string> = {
   // A mutation is played by generation, 0.x or 1.0, and proven on the reference agent, which speaks 0.3 and 1.0.
   "lifecycle.terminal-task-rejects-message-0x":
     "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (terminal-task-rejects-message-0x.test.ts)",
+  "streaming.refusal-status-0x":
+    "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (refusal-status-0x.test.ts)",
   "errors.capability-errors-0x":
     "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (terminal-task-rejects-message-0x.test.ts)",
 };

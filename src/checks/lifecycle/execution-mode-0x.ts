@@ -6,6 +6,15 @@ import type { CheckContext } from "../types.js";
 /** A state a blocking send may answer with: the task over, or waiting on the client. */
 const waitedFor = (task: Task) => terminalStates.has(task.state) || interruptedStates.has(task.state);
 
+/** A task that asks back, sent with blocking: true (undefined when no message makes the agent ask back). */
+async function askingTask(ctx: CheckContext): Promise<{ task: Task; evidence: string[] } | undefined> {
+  const text = await ctx.fixtures.askingMessage();
+  if (!text) return undefined;
+  const sent = await ctx.fixtures.send(text, false);
+  if (!sent.ok || sent.value.kind !== "task" || sent.value.state !== "input-required") return undefined;
+  return { task: sent.value, evidence: sent.evidence };
+}
+
 /**
  * The blocking answer to a task that asked back: the send that continues it waits as the first did (the
  * flag belongs to every send; seen at first sight: a continuation answered at once, still submitted).
@@ -60,7 +69,19 @@ export default defineCheck({
       if (answered.problem) return fail(answered.problem, evidence);
       return pass(`the blocking send returned task ${id} ${state}${answered.said}`, evidence);
     }
-    if (waitedFor(sent.value)) return pass(`the blocking send returned task ${id} ${state}`, sent.evidence);
+    if (waitedFor(sent.value)) {
+      // The ordinary message did not ask back: a message that does (a skill example, the hint) shows the
+      // blocking answer, sent blocking from its first turn.
+      const asked = await askingTask(ctx);
+      if (!asked) return pass(`the blocking send returned task ${id} ${state}`, sent.evidence);
+      const answered = await blockingAnswer(ctx, asked.task);
+      const evidence = [...sent.evidence, ...asked.evidence, ...answered.evidence];
+      if (answered.problem) return fail(answered.problem, evidence);
+      return pass(
+        `the blocking send returned task ${id} ${state}; a blocking send of a message that asks back returned task ${asked.task.id} input-required${answered.said}`,
+        evidence,
+      );
+    }
     return fail(
       `a send with blocking: true returned task ${id} still ${rawState}: it neither waited for the task nor refused`,
       sent.evidence,

@@ -135,7 +135,7 @@ export const capabilityMutations: Mutation[] = [
     id: "blocking-answer-returns-early-0x",
     what: "a blocking send (blocking: true) that answers a task asking for input returns the task still working; the first send of a task waits as it should",
     clause:
-      "A2A 0.3 MessageSendConfiguration.blocking ('the client will wait for the task to complete'), which every message/send carries, a continuation too",
+      "A2A 0.3 §7.1 MessageSendConfiguration.blocking ('the client will wait for the task to complete'), which every message/send carries, a continuation too",
     check: { "0.x": "lifecycle.execution-mode-0x" },
     generations: ["0.x"],
     bindings: ["JSONRPC", "HTTP+JSON"],
