@@ -45,6 +45,18 @@ describe("a card against the published A2A JSON schema", () => {
     expect(issues?.[0]?.message).toBe("provider.url is required by the A2A 0.3.0 JSON schema");
   });
 
+  it("reads 0.1's null members as left out, as its text allows (`T | null`), and says a part of no form once", async () => {
+    const card01 = { name: "Echo", url: "http://a.example", version: "1", capabilities: {}, skills: [] };
+    expect(await cardSchemaIssues({ ...card01, authentication: null, description: null }, "0.1")).toEqual([]);
+    const task = {
+      id: "t1",
+      status: { state: "completed", message: { role: "agent", parts: [{ text: "hi" }] } },
+    };
+    expect((await resultSchemaIssues(task, "GetTask", "0.1"))?.map((i) => i.message)).toEqual([
+      "status.message.parts[0] matches none of the forms the schema allows (A2A 0.1.0 JSON schema)",
+    ]);
+  });
+
   it("judges a 0.1 card against the schema 0.1.0 published (its definitions under $defs)", async () => {
     const issues = await cardSchemaIssues({ name: "Tasks", capabilities: {}, skills: [] }, "0.1");
     expect(issues?.map((i) => i.message)).toEqual([

@@ -173,6 +173,59 @@ export function issueOf(
 }
 
 /**
+ * The issues of a failed validation. The alternatives of an anyOf (0.1's Part: TextPart, FilePart or DataPart)
+ * each report what they miss; when they disagree, the value is said to match none of them, once, rather than
+ * "type is required; file is required; data is required". When they agree, that one issue stands.
+ */
+export function issuesOf(
+  errors: readonly ErrorObject[] | null | undefined,
+  base: string,
+  source: string,
+  root?: string,
+): CardIssue[] {
+  const all = errors ?? [];
+  const choices = all.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf");
+  // An alternative is reached through a $ref, so its errors are told apart by the value they are about.
+  const within = (e: ErrorObject, c: ErrorObject) =>
+    e !== c && (e.instancePath === c.instancePath || e.instancePath.startsWith(`${c.instancePath}/`));
+  const issues: CardIssue[] = [];
+  for (const choice of choices) {
+    const inner = dedupe(
+      all.filter((e) => within(e, choice)).flatMap((e) => issueOf(e, base, source, root) ?? []),
+    );
+    if (inner.length === 1) issues.push(...inner);
+    else {
+      const at = issueOf(
+        { ...choice, keyword: "type", message: "matches none of the forms the schema allows" },
+        base,
+        source,
+        root,
+      );
+      if (at) issues.push(at);
+    }
+  }
+  const rest = all.filter((e) => !choices.includes(e) && !choices.some((c) => within(e, c)));
+  return [...issues, ...rest.flatMap((e) => issueOf(e, base, source, root) ?? [])];
+}
+
+/**
+ * A2A 0.1 gives its optional members as `T | null` (0.1.0 §5.5, §6): a null there is the member left out, which
+ * the published schema (generated without the null) would refuse.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+}
+
+const asJudged = (value: unknown, generation: ProtocolGeneration): unknown =>
+  generation === "0.1" ? withoutNulls(value) : value;
+
+/**
  * Where a card breaks its generation's schema: required members missing, members of the wrong type or value.
  * Security schemes are judged by the definition their `type` (0.x) or their oneof member (1.0) names, so one
  * missing field is one issue rather than one per alternative. Undefined when the generation has no schema.
@@ -184,9 +237,9 @@ export async function cardSchemaIssues(
   const v = await validators(generation);
   if (!v) return undefined;
   if (typeof card !== "object" || card === null || Array.isArray(card)) return [];
-  const { securitySchemes, ...rest } = card as Record<string, unknown>;
+  const { securitySchemes, ...rest } = asJudged(card, generation) as Record<string, unknown>;
   const issues: CardIssue[] = [];
-  if (!v.card(rest)) issues.push(...(v.card.errors ?? []).flatMap((e) => issueOf(e, "", v.source) ?? []));
+  if (!v.card(rest)) issues.push(...issuesOf(v.card.errors, "", v.source));
   if (v.schemeMembers) issues.push(...emptyRequirements(rest.securityRequirements, v.source));
   if (typeof securitySchemes === "object" && securitySchemes !== null && !Array.isArray(securitySchemes))
     for (const [name, scheme] of Object.entries(securitySchemes)) {
@@ -195,7 +248,7 @@ export async function cardSchemaIssues(
       const judged = v.scheme(scheme);
       if (!judged || judged.validate(judged.value)) continue;
       const base = `securitySchemes.${name}${judged.member ? `.${judged.member}` : ""}`;
-      issues.push(...(judged.validate.errors ?? []).flatMap((e) => issueOf(e, base, v.source) ?? []));
+      issues.push(...issuesOf(judged.validate.errors, base, v.source));
     }
   return dedupe(issues);
 }
@@ -318,7 +371,7 @@ const resultDefinitions: Record<ResultOperation, Partial<Record<ProtocolGenerati
 /**
  * Where an operation's successful result breaks its generation's schema: each required member missing, each
  * member of the wrong type or value, with its path inside the result. Undefined when the generation has no
- * schema of that result (0.1; ListTasks before 1.0).
+ * schema of that result (ListTasks before 1.0).
  */
 export async function resultSchemaIssues(
   raw: unknown,
@@ -332,13 +385,12 @@ export async function resultSchemaIssues(
   const validate = v.definition(list ? name.slice(0, -2) : name);
   if (!validate) return undefined;
   if (list && !Array.isArray(raw)) return [{ path: "", message: `the result is not an array (${v.source})` }];
+  const judged = asJudged(raw, generation);
   const items: Array<[string, unknown]> = list
-    ? (raw as unknown[]).map((item, i) => [`[${i}]`, item])
-    : [["", raw]];
+    ? (judged as unknown[]).map((item, i) => [`[${i}]`, item])
+    : [["", judged]];
   const issues = items.flatMap(([base, item]) =>
-    validate(item)
-      ? []
-      : (validate.errors ?? []).flatMap((e) => issueOf(e, base, v.source, "the result") ?? []),
+    validate(item) ? [] : issuesOf(validate.errors, base, v.source, "the result"),
   );
   return dedupe(issues);
 }
