@@ -142,13 +142,19 @@ export default defineCheck({
       nullId,
       unknownMethod,
     ];
+    let nullUnanswered = false;
     for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
       evidence.push(...reply.evidence);
       if (!reply.ok) {
-        // An agent that stops answering is not probed further: each probe would wait its full time.
         problems.push(`${bad.what} got no answer: ${reply.error.message}`);
-        break;
+        // A null id alone may be what the agent cannot answer (seen at first sight: a reply never sent); an
+        // agent that stops answering anything else is not probed further, each probe would wait its full time.
+        if (bad === nullId) {
+          nullUnanswered = true;
+          continue;
+        }
+        return fail(problems.join("; "), evidence);
       }
       // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
       // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
@@ -178,7 +184,7 @@ export default defineCheck({
     const success = await successReplyIdProblem(ctx);
     evidence.push(...success.evidence);
     if (success.problem) problems.push(`the reply to message/send: ${success.problem}`);
-    const nullRead = await nullIdReadProblem(ctx);
+    const nullRead = nullUnanswered ? { evidence: [] } : await nullIdReadProblem(ctx);
     evidence.push(...nullRead.evidence);
     if (nullRead.problem) problems.push(nullRead.problem);
     const streamed = await streamIdProblem(ctx);
