@@ -10,6 +10,13 @@ import { graceAfterFinalMs, mayEndStream, watchStream } from "./support/stream-w
  */
 export const STOCK_ANSWERS = ["1", "Yes, please go ahead."] as const;
 
+/** A message in a task that asked back: its id, and its context when it has one. */
+const answerIn = (task: Task, text: string) => ({
+  text,
+  taskId: task.id,
+  ...(task.contextId ? { contextId: task.contextId } : {}),
+});
+
 /**
  * One answer to a task that asks back, sent in that task (A2A 0.3 §6.3, 1.0.1 §3.4.3: a message naming an
  * input-required task continues it), followed until the task settles again.
@@ -20,7 +27,7 @@ export async function answerInTask(
   answer: string,
   budgetMs: number,
 ): Promise<Provided<Task>> {
-  const input = { text: answer, taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) };
+  const input = answerIn(task, answer);
   const sent = await client.send(input);
   if (!sent.ok || sent.value.kind !== "task")
     return {
@@ -43,7 +50,7 @@ export async function answerInStream(
   answer: string,
   timeoutMs: number,
 ): Promise<Provided<Task>> {
-  const input = { text: answer, taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) };
+  const input = answerIn(task, answer);
   const watched = await watchStream((onEvent) => client.stream(input, onEvent), {
     graceMs: graceAfterFinalMs(timeoutMs),
     // The first event may be the Task as it was before the answer ran: a later one says where it led.
@@ -101,12 +108,7 @@ export function sendFirstAnswer(
   returnImmediately: boolean,
 ): ReturnType<A2AClient["send"]> {
   const [answer] = STOCK_ANSWERS;
-  const input = {
-    text: answer,
-    taskId: asking.id,
-    ...(asking.contextId ? { contextId: asking.contextId } : {}),
-  };
-  return client.send(input, { returnImmediately });
+  return client.send(answerIn(asking, answer), { returnImmediately });
 }
 
 /**
