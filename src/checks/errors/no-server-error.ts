@@ -6,6 +6,7 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
   invalidParamsRequest,
+  invalidRoleRequest,
   noVersionRequest,
   notJsonRpcRequest,
   nullBodyRequest,
@@ -39,6 +40,9 @@ export default defineCheck({
       noVersionRequest(ctx),
       unknownMethodRequest(),
       invalidParamsRequest(ctx),
+      // A message the envelope's validator lets through and the handler refuses (seen in the lab: -32602
+      // from the handler where the envelope's mistakes got a framework's HTTP 400).
+      invalidRoleRequest(ctx),
     ];
     const broken: string[] = [];
     for (const bad of mistakes) {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { jsonRpcEndpoint } from "../../client/jsonrpc-endpoint.js";
+import { userMessage } from "../../client/jsonrpc-params.js";
 import { methodName } from "../../client/methods.js";
 import { NetError } from "../../net/errors.js";
 import { httpRequest, type HttpResponse } from "../../net/http.js";
@@ -126,6 +127,26 @@ export function invalidParamsRequest(
       id,
       method: methodName(ctx.generation, "send"),
       params: { message: 5 },
+    }),
+    replyId: id,
+  };
+}
+
+/**
+ * A send whose message has a role outside the enum (0.x "user" | "agent", 1.0 ROLE_USER | ROLE_AGENT): a
+ * well-formed request whose params a schema validator refuses, where a handler may answer -32602 itself.
+ */
+export function invalidRoleRequest(ctx: CheckContext): BadRequest {
+  const id = randomUUID();
+  const role = ctx.generation === "1.0" ? "ROLE_BOGUS" : "bogus";
+  const message = { ...userMessage(ctx.generation, { text: "Hello" }), role };
+  return {
+    what: `${methodName(ctx.generation, "send")} with a message whose role is "${role}"`,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method: methodName(ctx.generation, "send"),
+      params: { message },
     }),
     replyId: id,
   };
