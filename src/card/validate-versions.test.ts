@@ -399,6 +399,12 @@ describe("the normalised card", () => {
     expect(asOneZeroOne.warnings.find((w) => w.path === "protocolVersion")?.message).toMatch(
       /read as A2A 0\.1, which its agent speaks on the wire/,
     );
+    // A card that only looks like 0.1 (authentication, no version), read without a 0.1 wire, may be any
+    // version's: the members later versions require are still required (seen at first sight on a 1.0 agent).
+    const looksOld = { ...card, authentication: { schemes: ["bearer"] } };
+    expect(paths(validateCard(looksOld).errors)).toContain("defaultInputModes");
+    expect(paths(validateCard(looksOld, "1.0").errors)).toContain("defaultInputModes");
+    expect(validateCard(looksOld, "0.1").errors).toEqual([]);
     // What a 0.1 card gives is still judged: a description that is no string is an error.
     expect(paths(validateCard({ ...card, description: 5 }, "0.1").errors)).toEqual(["description"]);
   });

@@ -8,7 +8,7 @@ import { checkIdentity, checkOptionalUrls, checkProtocolVersion, checkProvider }
 import { checkInterfaces } from "./rules/interfaces.js";
 import { describe, IssueLog, peekField } from "./rules/read.js";
 import { isObject } from "../model/json.js";
-import type { ProtocolGeneration } from "../model/generation.js";
+import { generationOf, type ProtocolGeneration } from "../model/generation.js";
 import { readSecurity } from "./rules/security.js";
 import { checkSkills } from "./rules/skills.js";
 import type { CardInterface, CardValidation, NormalizedCard } from "./types.js";
@@ -28,14 +28,21 @@ export function validateCard(raw: unknown, wire?: ProtocolGeneration): CardValid
   // A card without a version of its own, before an agent that speaks 0.1, is the card 0.1 clients read.
   const versionless = !hasSupported && peekField(raw, "protocolVersion") === undefined;
   const generation = wire === "0.1" && versionless ? "0.1" : detectGeneration(raw);
-  const identity = checkIdentity(raw, log, generation);
+  // 0.1's optional members are judged by 0.1's rules only where 0.1 is known: stated by the card, or spoken on
+  // the wire. A card that only looks like 0.1 (authentication, no version) may be any version's.
+  const stated = peekField(raw, "protocolVersion");
+  const rules: ProtocolGeneration | undefined =
+    (wire === "0.1" && versionless) || (typeof stated === "string" && generationOf(stated) === "0.1")
+      ? "0.1"
+      : undefined;
+  const identity = checkIdentity(raw, log, rules);
   const cardVersion = checkProtocolVersion(raw, log, generation, hasSupported, wire === "0.1");
   const where = checkInterfaces(raw, log, cardVersion, wire);
   checkProvider(raw, log);
   checkOptionalUrls(raw, log);
   const capabilities = checkCapabilities(raw, log);
-  checkDefaultModes(raw, log, generation);
-  const skills = checkSkills(raw, log, generation);
+  checkDefaultModes(raw, log, rules);
+  const skills = checkSkills(raw, log, rules);
   const card: NormalizedCard = {
     ...emptyCard(generation),
     ...identity,

@@ -153,8 +153,7 @@ export function cardAsWireReads(
   spoken: readonly ProtocolGeneration[],
 ): CardValidation | undefined {
   const card = agent.validation?.card;
-  if (!agent.discovery.found || !card || card.protocolVersion !== null || card.generation === "0.1")
-    return undefined;
+  if (!agent.discovery.found || !card || card.protocolVersion !== null) return undefined;
   if (spoken.length === 0 || spoken.some((g) => g !== "0.1")) return undefined;
   return validateCard(agent.discovery.card, "0.1");
 }
