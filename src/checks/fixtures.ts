@@ -190,7 +190,9 @@ export class Fixtures {
         };
       }
       const streamed = answered.ok && answered.value.unfollowed ? await this.finishedByStream() : undefined;
-      return streamed?.ok ? streamed : settled;
+      if (streamed?.ok) return streamed;
+      // The answers sent are the task's evidence too: a reply no client could read is judged from them.
+      return { ...settled, evidence: [...settled.evidence, ...answered.evidence] };
     });
   }
 

@@ -5,6 +5,8 @@ import { recordedResult } from "../support/recorded-result.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { isObject } from "../../model/json.js";
+import { methodName } from "../../client/methods.js";
+import type { CheckContext } from "../types.js";
 
 export default defineCheck({
   id: "lifecycle.reply-well-formed",
@@ -38,13 +40,21 @@ export default defineCheck({
     const problems: string[] = [];
     const evidence: string[] = [];
     let kinds = "";
-    for (const reply of replies) {
-      const sendId = reply.evidence[0];
-      if (sendId === undefined || judged.has(sendId)) continue;
+    // Every send of those fixtures, the answers that took a task to its end among them: a state the agent
+    // misspells may show only in the reply of the send that finished it.
+    const sends = replies.flatMap((reply) =>
+      sendsAmong(ctx, reply.evidence).map((id, i) => ({
+        id,
+        evidence: i === 0 ? reply.evidence : [id],
+        reply,
+      })),
+    );
+    for (const { id: sendId, evidence: shown, reply } of sends) {
+      if (judged.has(sendId)) continue;
       const result = recordedResult(ctx, sendId);
       if (result === undefined) continue;
       judged.add(sendId);
-      evidence.push(...reply.evidence);
+      evidence.push(...shown);
       kinds = reply.ok ? "Task" : "Message";
       // A Task without its contextId is lifecycle.send-returns-task's finding (CORE-MULTI-001a): one defect, one failure.
       const shape =
@@ -52,7 +62,7 @@ export default defineCheck({
         replyShapeProblem(result, ctx.generation, undefined, { contextId: true });
       const schema = await sendSchemaProblems(result, ctx.generation, shape !== undefined);
       const problem = [...(shape ? [shape] : []), ...schema].join("; ");
-      if (problem) problems.push(visible(problem));
+      if (problem && !problems.includes(visible(problem))) problems.push(visible(problem));
     }
     if (judged.size === 0) {
       const [first] = replies;
@@ -71,6 +81,22 @@ export default defineCheck({
     return pass(what, evidence);
   },
 });
+
+/** The traffic ids among `ids` that are sends of the check's generation (message/send, SendMessage). */
+function sendsAmong(ctx: CheckContext, ids: readonly string[]): string[] {
+  const method = methodName(ctx.generation, "send");
+  const entries = new Map(ctx.clientContext.traffic.entries().map((e) => [e.id, e]));
+  return ids.filter((id) => {
+    const body = entries.get(id)?.request_body;
+    if (!body) return false;
+    try {
+      const parsed: unknown = JSON.parse(body);
+      return isObject(parsed) && parsed.method === method;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * What breaks the 0.x schema in a send's reply, every problem: lifecycle.task-replies-schema-valid leaves the
