@@ -7,6 +7,7 @@ import { defineCheck, fail, pass } from "../define.js";
 import {
   invalidParamsRequest,
   invalidRoleRequest,
+  untaggedPartRequest,
   noVersionRequest,
   notJsonRpcRequest,
   nullBodyRequest,
@@ -43,6 +44,7 @@ export default defineCheck({
       // A message the envelope's validator lets through and the handler refuses (seen in the lab: -32602
       // from the handler where the envelope's mistakes got a framework's HTTP 400).
       invalidRoleRequest(ctx),
+      ...[untaggedPartRequest(ctx)].filter((b) => b !== undefined),
     ];
     const broken: string[] = [];
     for (const bad of mistakes) {

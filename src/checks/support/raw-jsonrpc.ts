@@ -152,6 +152,26 @@ export function invalidRoleRequest(ctx: CheckContext): BadRequest {
   };
 }
 
+/**
+ * A 0.x send whose text part leaves out its discriminator (0.2/0.3 `kind`, 0.1 `type`, each required by its
+ * schema); undefined in 1.0, whose parts have none.
+ */
+export function untaggedPartRequest(ctx: CheckContext): BadRequest | undefined {
+  if (ctx.generation === "1.0") return undefined;
+  const id = randomUUID();
+  const message = { ...userMessage(ctx.generation, { text: "Hello" }), parts: [{ text: "Hello" }] };
+  return {
+    what: `${methodName(ctx.generation, "send")} with a text part without its ${ctx.generation === "0.1" ? "type" : "kind"}`,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method: methodName(ctx.generation, "send"),
+      params: { message },
+    }),
+    replyId: id,
+  };
+}
+
 /** A method no A2A version defines (JSON-RPC 2.0 §5.1: -32601). */
 export function unknownMethodRequest(): BadRequest {
   const id = randomUUID();

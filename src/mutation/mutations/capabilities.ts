@@ -22,6 +22,13 @@ const FINISHED_JSON = new Set([
   "TASK_STATE_AUTH_REQUIRED",
 ]);
 
+/** The ids of the tasks whose send replies showed them asking for input (input-required). */
+function askingTasks(memory: MutationMemory): Set<string> {
+  let asking = memory.get("asking-tasks") as Set<string> | undefined;
+  if (!asking) memory.set("asking-tasks", (asking = new Set()));
+  return asking;
+}
+
 /** True on the second and later deletes of the same config (keyed by what the request names). */
 function deletedBefore(x: Exchange | GrpcExchange, memory: MutationMemory): boolean {
   let seen = memory.get("deleted-push-configs") as Set<string> | undefined;
@@ -139,13 +146,19 @@ export const capabilityMutations: Mutation[] = [
     check: { "0.x": "lifecycle.execution-mode-0x" },
     generations: ["0.x"],
     bindings: ["JSONRPC", "HTTP+JSON"],
-    reply: (r, x) => {
-      const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
-      const continues = typeof requestMessage(x)?.taskId === "string";
-      const blocking = sendConfiguration(params).blocking === true;
-      const task = x.verb === "send" && blocking && continues ? taskIn(r, x) : undefined;
+    reply: (r, x, memory) => {
+      if (x.verb !== "send") return undefined;
+      const asking = askingTasks(memory);
+      const task = taskIn(r, x);
       const status = isObject(task?.status) ? task.status : undefined;
-      if (!status || status.state === "working" || status.state === "TASK_STATE_WORKING") return undefined;
+      const continued = requestMessage(x)?.taskId;
+      // Only the answer to a task that asked back is changed: other sends in a task (to a finished one) are
+      // other checks' to judge.
+      const answers = typeof continued === "string" && asking.has(continued);
+      if (status && task && /input[-_]required/i.test(String(status.state))) asking.add(String(task.id));
+      const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
+      if (!answers || !status || sendConfiguration(params).blocking !== true) return undefined;
+      if (status.state === "working" || status.state === "TASK_STATE_WORKING") return undefined;
       status.state = x.binding === "jsonrpc" ? "working" : "TASK_STATE_WORKING";
       return r;
     },
