@@ -100,6 +100,19 @@ describe("errors.error-envelope: the id of an error reply", () => {
     );
   });
 
+  it("reads with a null id exactly as the read the agent answered: an agent that takes the task id as taskId", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      const task = { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } };
+      if (request.method === "message/send") return { result: task };
+      if (request.method !== "tasks/get") return refusal(-32601);
+      if (request.params.taskId === undefined) return refusal(-32602);
+      return request.params.taskId === "t1" ? { result: task } : refusal(-32001);
+    });
+    const finding = (await verdictsOn(agent.url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding?.message ?? "").not.toMatch(/whose request id is null was answered/);
+  });
+
   it("passes errors that echo every id, null included", async () => {
     const url = await errorsWithId(({ id }) => id ?? null);
     const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");

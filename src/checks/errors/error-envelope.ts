@@ -76,7 +76,12 @@ async function nullIdReadProblem(ctx: CheckContext): Promise<{ problem?: string;
   const control = await ctx.client.getTask(task.id);
   if (!control.ok) return { evidence: [] };
   const method = methodName(ctx.generation, "get");
-  const body = JSON.stringify({ jsonrpc: "2.0", id: null, method, params: { id: task.id } });
+  // The read the agent answered, as it was sent (a lenient client may have named the task otherwise), with
+  // its id made null: only the id differs.
+  const answered = ctx.clientContext.traffic.entries().find((e) => e.id === control.trafficIds.at(-1));
+  const sent = recordedObject(answered?.request_body);
+  const params = sent && isObject(sent.params) ? sent.params : { id: task.id };
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, method, params });
   const reply = await postRaw(ctx, body, "error envelope");
   const evidence = [...control.trafficIds, ...reply.evidence];
   const what = `a ${method} of task ${task.id} whose request id is null`;
