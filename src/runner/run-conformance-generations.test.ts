@@ -255,7 +255,13 @@ describe("a card that states no version before an agent that speaks A2A 0.1", ()
     const { startHandAgent } = await import("./testing/hand-agent.js");
     const agent = await startHandAgent((request, url) => {
       if (request.kind === "card")
-        return { name: "Tasks agent", url, version: "1.0", capabilities: {}, skills: [{ id: "a", name: "A" }] };
+        return {
+          name: "Tasks agent",
+          url,
+          version: "1.0",
+          capabilities: {},
+          skills: [{ id: "a", name: "A" }],
+        };
       if (request.method === "tasks/send")
         return request.params.message
           ? { result: { id: "t1", status: { state: "completed" } } }
