@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
+  rawAgentsClosedAfterAll,
   handCard03,
   refusal,
   verdictsOn,
@@ -117,5 +118,26 @@ describe("errors.error-envelope: the id of an error reply", () => {
     const url = await errorsWithId(({ id }) => id ?? null);
     const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
     expect(finding).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("errors.error-envelope: a read whose id is null that is never answered", () => {
+  const startRawAgent = rawAgentsClosedAfterAll();
+  it("is said, within the check's time (seen at first sight: the reply is never sent)", async () => {
+    const url = await startRawAgent((call, res, agentUrl) => {
+      res.setHeader("content-type", "application/json");
+      if (!call) return void res.end(JSON.stringify(handCard03(agentUrl)));
+      const task = { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } };
+      const reply = (body: object): void =>
+        void res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...body }));
+      if (call.method === "message/send") return reply({ result: task });
+      if (call.method !== "tasks/get") return reply(refusal(-32601));
+      if (call.params.id !== "t1") return reply(refusal(-32001));
+      if (call.id === null) return; // left open
+      reply({ result: task });
+    });
+    const finding = (await verdictsOn(url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/a tasks\/get of task t1 whose request id is null got no answer/);
   });
 });

@@ -24,13 +24,14 @@ export interface BadRequest {
 
 /**
  * POSTs a body exactly as given to the JSON-RPC endpoint under test (bodies the client would never send),
- * with the Accept header given (a client's own, application/json, unless said).
+ * with the Accept header given (a client's own, application/json, unless said) and a wait of its own when given.
  */
 export async function postRaw(
   ctx: CheckContext,
   body: string,
   label: string,
   accept = "application/json",
+  timeoutMs = ctx.clientContext.timeoutMs,
 ): Promise<RawReply> {
   const endpoint = jsonRpcEndpoint(ctx.client.target, ctx.clientContext);
   try {
@@ -39,7 +40,7 @@ export async function postRaw(
       url: endpoint.url,
       headers: { "Content-Type": "application/json", Accept: accept, ...endpoint.headers },
       body,
-      timeoutMs: ctx.clientContext.timeoutMs,
+      timeoutMs,
       policy: ctx.clientContext.policy,
       traffic: ctx.clientContext.traffic,
       label,

@@ -166,7 +166,20 @@ export function rawAgentsClosedAfterAll(): (
       req.on("data", (c: Buffer) => (body += c.toString("utf8")));
       req.on("end", () => {
         if (req.method === "GET") return answer(undefined, res, url);
-        const call = JSON.parse(body) as Partial<RawCall>;
+        // A body that is no JSON-RPC call is refused as any JSON-RPC server would, before `answer` sees it.
+        let call: Partial<RawCall> | null = null;
+        try {
+          call = JSON.parse(body) as Partial<RawCall> | null;
+        } catch {
+          call = null;
+        }
+        if (typeof call !== "object" || call === null || typeof call.method !== "string") {
+          const code = call === null && body.trim() !== "null" ? -32700 : -32600;
+          res.setHeader("content-type", "application/json");
+          return void res.end(
+            JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message: "refused" } }),
+          );
+        }
         const accept = req.headers.accept ? { accept: req.headers.accept } : {};
         answer({ id: call.id, method: String(call.method), params: call.params ?? {}, ...accept }, res, url);
       });
