@@ -1,4 +1,3 @@
-import type { ProtocolGeneration } from "../model/generation.js";
 import type { SseEvent } from "./sse.js";
 
 /** Which binding an exchange used, as the request shows it. */
@@ -129,7 +128,7 @@ export interface Mutation extends MutationHooks {
    * The wire versions the deviation is one in, where that is finer than its generations (a method that
    * early 0.2 releases lack may go unserved on a 0.2 agent); default: every version of its generations.
    */
-  protocols?: readonly ProtocolGeneration[];
+  protocols?: ReadonlyArray<"0.1" | "0.2" | "0.3" | "1.0">;
   /**
    * Played on agents the run is given credentials for, and a second caller's (--identity): the checks of
    * authentication and task scope judge nothing without them.

@@ -6,6 +6,7 @@ import { claimedGenerations } from "../card/endpoint.js";
 import type { CardValidation } from "../card/types.js";
 import { validateCard } from "../card/validate.js";
 import type { ClientContext } from "../client/types.js";
+import type { RunResult } from "../model/result.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import { endpointFor, type FoundAgent } from "./connect.js";
 
@@ -156,4 +157,24 @@ export function cardAsWireReads(
   if (!agent.discovery.found || !card || card.protocolVersion !== null) return undefined;
   if (spoken.length === 0 || spoken.some((g) => g !== "0.1")) return undefined;
   return validateCard(agent.discovery.card, "0.1");
+}
+
+/** A card that states no version before a 0.1 wire is the card 0.1 clients read: the card section says so. */
+export function recordCardAsWireReads(
+  result: RunResult,
+  connected: ReadonlyArray<{
+    side: GenerationSide;
+    targets: ReadonlyArray<{ generation: ProtocolGeneration }>;
+  }>,
+): void {
+  const [firstSide] = connected;
+  const asWire =
+    firstSide &&
+    cardAsWireReads(
+      firstSide.side.agent,
+      firstSide.targets.map((t) => t.generation),
+    );
+  if (!asWire || !result.card) return;
+  result.card = { ...result.card, errors: asWire.errors, warnings: asWire.warnings };
+  result.scores.card = asWire.errors.length === 0 ? 1 : 0;
 }

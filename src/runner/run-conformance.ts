@@ -30,7 +30,12 @@ import { checksMatching } from "./check-selection.js";
 import { buildContexts } from "./conformance-setup.js";
 import { nothingAnswersAt, type TransportTarget } from "./connect.js";
 import { connectSides, type ConnectedSide } from "./connect-sides.js";
-import { cardAsWireReads, generationSides, type GenerationSide } from "./generation-sides.js";
+import {
+  cardAsWireReads,
+  generationSides,
+  recordCardAsWireReads,
+  type GenerationSide,
+} from "./generation-sides.js";
 import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
@@ -215,18 +220,6 @@ export async function runSuite(
   const { sides, notes } = await generationSides(agent, clientContext, request.protocolOverride);
   result.warnings.push(...notes);
   const connected = await connectSides(run, paced, sides, wanted, request.protocolOverride);
-  // A card that states no version before a 0.1 wire is the card 0.1 clients read: the card section says so.
-  const [firstSide] = connected;
-  const asWire =
-    firstSide &&
-    cardAsWireReads(
-      firstSide.side.agent,
-      firstSide.targets.map((t) => t.generation),
-    );
-  if (asWire && result.card) {
-    result.card = { ...result.card, errors: asWire.errors, warnings: asWire.warnings };
-    result.scores.card = asWire.errors.length === 0 ? 1 : 0;
-  }
   const targets = connected.flatMap((c) => c.targets);
   if (targets.length === 0)
     return run.finish(
@@ -239,15 +232,7 @@ export async function runSuite(
     for (const target of targets) target.client.close();
     return run.finish("error", nobody.join("; "));
   }
-  const first = targets[0] as TransportTarget;
-  recordEndpoint(
-    result,
-    { ...first.endpoint, transport: first.transport },
-    agent.validation?.card.protocolVersion ?? null,
-    first.generation,
-  );
-  if (connected.length > 1 && result.protocol)
-    result.protocol.generations = connected.map((c) => c.side.generation as ProtocolGeneration);
+  recordWire(result, agent, connected, targets[0] as TransportTarget);
   const { peer, error: peerError } = await connectPeer(config.peer_url, clientContext);
   if (peerError) return run.finish("error", peerError);
   const shared = {
@@ -289,6 +274,24 @@ export async function runSuite(
       jobs.map((j) => j.check),
     ),
   );
+}
+
+/** What the wire said: the endpoint and generation tested first, every generation tested, the card as read. */
+function recordWire(
+  result: RunResult,
+  agent: Reached["agent"],
+  connected: readonly ConnectedSide[],
+  first: TransportTarget,
+): void {
+  recordEndpoint(
+    result,
+    { ...first.endpoint, transport: first.transport },
+    agent.validation?.card.protocolVersion ?? null,
+    first.generation,
+  );
+  if (connected.length > 1 && result.protocol)
+    result.protocol.generations = connected.map((c) => c.side.generation as ProtocolGeneration);
+  recordCardAsWireReads(result, connected);
 }
 
 /**
