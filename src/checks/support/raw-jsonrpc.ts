@@ -133,23 +133,23 @@ export function invalidParamsRequest(
   };
 }
 
+/** The body and reply id of a send of `message` in the check's generation, with a fresh id. */
+function sendOf(ctx: CheckContext, message: unknown): Pick<BadRequest, "body" | "replyId"> {
+  const id = randomUUID();
+  const body = { jsonrpc: "2.0", id, method: methodName(ctx.generation, "send"), params: { message } };
+  return { body: JSON.stringify(body), replyId: id };
+}
+
 /**
  * A send whose message has a role outside the enum (0.x "user" | "agent", 1.0 ROLE_USER | ROLE_AGENT): a
  * well-formed request whose params a schema validator refuses, where a handler may answer -32602 itself.
  */
 export function invalidRoleRequest(ctx: CheckContext): BadRequest {
-  const id = randomUUID();
   const role = ctx.generation === "1.0" ? "ROLE_BOGUS" : "bogus";
   const message = { ...userMessage(ctx.generation, { text: "Hello" }), role };
   return {
     what: `${methodName(ctx.generation, "send")} with a message whose role is "${role}"`,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id,
-      method: methodName(ctx.generation, "send"),
-      params: { message },
-    }),
-    replyId: id,
+    ...sendOf(ctx, message),
   };
 }
 
@@ -159,17 +159,10 @@ export function invalidRoleRequest(ctx: CheckContext): BadRequest {
  */
 export function untaggedPartRequest(ctx: CheckContext): BadRequest | undefined {
   if (ctx.generation === "1.0") return undefined;
-  const id = randomUUID();
   const message = { ...userMessage(ctx.generation, { text: "Hello" }), parts: [{ text: "Hello" }] };
   return {
     what: `${methodName(ctx.generation, "send")} with a text part without its ${ctx.generation === "0.1" ? "type" : "kind"}`,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id,
-      method: methodName(ctx.generation, "send"),
-      params: { message },
-    }),
-    replyId: id,
+    ...sendOf(ctx, message),
   };
 }
 
