@@ -182,40 +182,6 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
     }
   });
 
-  it("reads the code an internal error wraps: every error of A2A's own 0.1 sample comes back -32603", async () => {
-    // Its error handler wraps each reply it is handed: {code: -32603, data: {jsonrpc, id, error: {...}}}.
-    const wraps = await serve((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const call = JSON.parse(Buffer.concat(chunks).toString()) as Call;
-        const inner =
-          call.method === "tasks/send" || call.method === "tasks/get"
-            ? error(-32602, "Invalid or missing task ID (params.id).")
-            : error(-32601, `Method not found: ${call.method}`);
-        const data = { jsonrpc: "2.0", id: call.id, ...inner };
-        res.setHeader("content-type", "application/json");
-        res.end(
-          JSON.stringify({
-            jsonrpc: "2.0",
-            id: null,
-            error: { code: -32603, message: "An unknown error occurred.", data },
-          }),
-        );
-      });
-    });
-    try {
-      const n = await negotiateGeneration("0.2", at(wraps.url), undefined, { versionless: true });
-      expect(n).toMatchObject({ generation: "0.1", source: "wire" });
-      // The card stated no version: the notes do not make it claim the generation it was read as.
-      expect(n.mismatch?.message).toBe(
-        "the card states no version (read as A2A 0.2) but the agent speaks A2A 0.1 on the wire",
-      );
-    } finally {
-      await wraps.close();
-    }
-  });
-
   it("finds 0.3 behind a card that says 0.1 (card older than the wire)", async () => {
     const n = await negotiateGeneration("0.1", maker(v03));
     expect(n).toMatchObject({ generation: "0.3", source: "wire", mismatch: { card: "0.1", wire: "0.3" } });

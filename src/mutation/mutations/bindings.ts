@@ -198,22 +198,6 @@ export const bindingMutations: Mutation[] = [
         : undefined,
   },
   {
-    id: "calls-streamed-when-streams-accepted",
-    bindings: ["JSONRPC"],
-    generations: ["0.x"],
-    what: "a method that is no stream (tasks/get, tasks/cancel, the push methods) is answered as an event stream whenever the request's Accept lists text/event-stream (seen at first sight)",
-    clause:
-      "A2A 0.3 §7 (0.1, 0.2 likewise): the response body MUST be a JSONRPCResponse object, an SSE stream only for streaming methods",
-    check: "transport.calls-answer-json",
-    reply: (r, x) => {
-      if (x.binding !== "jsonrpc" || x.verb === "stream" || x.verb === "subscribe") return undefined;
-      if (!/text\/event-stream/i.test(x.accept ?? "") || r.body === undefined) return undefined;
-      r.contentType = "text/event-stream";
-      r.raw = `data: ${JSON.stringify(r.body)}\n\n`;
-      return r;
-    },
-  },
-  {
     id: "grpc-send-unimplemented",
     violates: ["GRPC-SVC-001"],
     bindings: ["GRPC"],
