@@ -186,10 +186,14 @@ export class JsonRpcA2AClient implements A2AClient {
     params: Record<string, unknown>,
     onEvent?: StreamListener,
   ): Promise<StreamOutcome> {
+    // An unframed event that is no A2A event either reaches no listener; the first readable one after it
+    // carries its word, so the defect is named at the event where it began (seen: 9 named SSE events first).
+    let firstUnframed: string | undefined;
     const live = onEvent
       ? (r: unknown, unframed?: string) => {
+          firstUnframed ??= unframed;
           const reply = normalizeReply(r);
-          if (reply) onEvent(reply, r, unframed);
+          if (reply) onEvent(reply, r, firstUnframed);
         }
       : undefined;
     const outcome = await this.rawCall(method, this.withTenant(params), live);

@@ -118,8 +118,9 @@ export type CallOutcome<T> =
 
 /** A stream as it arrived: normalised events, raw events, and why it ended. */
 /**
- * Each readable event of a stream as it arrives, with its raw payload; `unframed` is set when the event came
- * without the envelope its binding frames events in (a JSON-RPC event that is the bare payload), saying so.
+ * Each readable event of a stream as it arrives, with its raw payload; `unframed` is set when the event, or an
+ * unreadable one before it, came without the envelope its binding frames events in (a JSON-RPC event that is
+ * the bare payload), naming the first such event.
  */
 export type StreamListener = (event: Reply, raw: unknown, unframed?: string) => void;
 

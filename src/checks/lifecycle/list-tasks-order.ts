@@ -1,7 +1,8 @@
 import { activeStates, type Task } from "../../protocol/model.js";
-import type { CheckVerdict } from "../types.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
+import { waitForSettled } from "../fixtures.js";
 import { rawListedTasks, statusTimeMs } from "../support/raw-tasks.js";
 import { onTwoListedTasks } from "./list-tasks.js";
 
@@ -32,13 +33,94 @@ function orderWithoutTimestamps(
   );
 }
 
+/** The second case's outcome: a failure, or why the order of a later update was not judged. */
+type UpdateOrder = { failed: CheckVerdict } | { note: string; evidence: string[] };
+
+/** The newer task of the second case, ended: sent without waiting, canceled (else waited for) if it still runs. */
+async function endedNewer(ctx: CheckContext, contextId: string, evidence: string[]): Promise<Task | string> {
+  const sent = await ctx.client.send({ text: ctx.fixtures.message, contextId }, { returnImmediately: true });
+  evidence.push(...sent.trafficIds);
+  if (!sent.ok || sent.value.kind !== "task") return "a second message in its context made no task";
+  if (!activeStates.has(sent.value.state)) return sent.value;
+  const canceled = await ctx.client.cancelTask(sent.value.id);
+  evidence.push(...canceled.trafficIds);
+  if (canceled.ok && !activeStates.has(canceled.value.state)) return canceled.value;
+  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 4);
+  evidence.push(...settled.evidence);
+  return settled.ok ? settled.value : `the newer task did not end (${settled.reason})`;
+}
+
+/**
+ * The order by last update rather than by creation (1.0.1 §3.1.4): a task still running is canceled after
+ * a newer one of its context has ended, so the older task was updated last and must come first. An agent
+ * that sorts by creation lists the newer first (seen at first sight on a 1.0 bridge whose first case passed).
+ */
+async function olderUpdatedLast(ctx: CheckContext): Promise<UpdateOrder> {
+  const older = await ctx.fixtures.runningTask();
+  const evidence = [...older.evidence];
+  const unjudged = (why: string): UpdateOrder => ({ note: why, evidence });
+  if (!older.ok) return unjudged(`no running task to update after a newer one (${older.reason})`);
+  const { id, contextId } = older.value;
+  if (!contextId) return unjudged("the running task has no contextId to list by");
+  const newer = await endedNewer(ctx, contextId, evidence);
+  if (typeof newer === "string") return unjudged(newer);
+  const canceled = await ctx.client.cancelTask(id);
+  evidence.push(...canceled.trafficIds);
+  if (!canceled.ok) return unjudged(`the running task ${id} could not be canceled after the newer one ended`);
+  const settled = await waitForSettled(ctx.client, canceled.value, ctx.timeoutMs / 4);
+  evidence.push(...settled.evidence);
+  if (!settled.ok) return unjudged(`the canceled task did not end (${settled.reason})`);
+  const listed = await ctx.client.listTasks({ contextId, pageSize: 100 });
+  evidence.push(...listed.trafficIds);
+  const tasks = listed.ok ? rawListedTasks(listed.raw) : [];
+  const at = (taskId: string) => tasks.findIndex((t) => t.id === taskId);
+  if (at(id) < 0 || at(newer.id) < 0) return unjudged("ListTasks did not list both tasks of the second case");
+  const [olderAt, newerAt] = [statusTimeMs(tasks[at(id)] ?? {}), statusTimeMs(tasks[at(newer.id)] ?? {})];
+  // Timestamps the agent gives decide; a tie, or a stamp that was not moved on, leaves the order open.
+  if (olderAt !== undefined && newerAt !== undefined && olderAt <= newerAt)
+    return unjudged(`the canceled task's status timestamp is not later than the newer task's`);
+  if (at(id) > at(newer.id))
+    return {
+      failed: fail(
+        `ListTasks of context ${contextId} lists task ${newer.id} before task ${id}, which was created first but canceled after ${newer.id} had ended: sorted by creation, not by last update`,
+        evidence,
+      ),
+    };
+  return unjudged("");
+}
+
+/** The first case: the suite's two tasks, sent one after the other, listed in the order they were last updated. */
+async function createdOrder(
+  ctx: CheckContext,
+  made: { tasks: [Task, Task]; evidence: string[]; contextId: string },
+): Promise<CheckVerdict> {
+  const { contextId } = made;
+  const listed = await ctx.client.listTasks({ contextId, pageSize: 100 });
+  const evidence = [...made.evidence, ...listed.trafficIds];
+  if (!listed.ok) return fail(`ListTasks of context ${contextId}: ${describeFailure(listed)}`, evidence);
+  const tasks = rawListedTasks(listed.raw);
+  const times = tasks.map(statusTimeMs);
+  if (tasks.length < 2)
+    return skip(`ListTasks of context ${contextId} gave ${tasks.length} task(s): no order to judge`);
+  if (times.some((t) => t === undefined))
+    return orderWithoutTimestamps(made.tasks, tasks, contextId, evidence);
+  const stamps = times as number[];
+  const out = stamps.findIndex((t, i) => i > 0 && t > (stamps[i - 1] as number));
+  if (out > 0)
+    return fail(
+      `ListTasks of context ${contextId} lists task ${String(tasks[out]?.id)} (updated ${new Date(stamps[out] as number).toISOString()}) after an older one: not newest first`,
+      evidence,
+    );
+  return pass(`the ${tasks.length} tasks of context ${contextId} are listed newest first`, evidence);
+}
+
 export default defineCheck({
   id: "lifecycle.list-tasks-order",
   title: "ListTasks lists the most recently updated tasks first",
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "ListTasks returns tasks sorted by their status timestamp, newest first: of two tasks in one context, the one updated last comes first.",
+    "ListTasks returns tasks sorted by their status timestamp, newest first: of two tasks in one context, the one updated last comes first. Two cases: two tasks sent one after the other; and an older task still running, canceled after a newer one of its context has ended (an order by creation lists the newer first).",
   spec: "A2A 1.0 §3.1.4 (ListTasks: ordering)",
   tck: ["CORE-LIST-003"],
   quote: {
@@ -61,23 +143,14 @@ export default defineCheck({
     },
   ],
   ...onTwoListedTasks(async (ctx, made) => {
-    const { contextId } = made;
-    const listed = await ctx.client.listTasks({ contextId, pageSize: 100 });
-    const evidence = [...made.evidence, ...listed.trafficIds];
-    if (!listed.ok) return fail(`ListTasks of context ${contextId}: ${describeFailure(listed)}`, evidence);
-    const tasks = rawListedTasks(listed.raw);
-    const times = tasks.map(statusTimeMs);
-    if (tasks.length < 2)
-      return skip(`ListTasks of context ${contextId} gave ${tasks.length} task(s): no order to judge`);
-    if (times.some((t) => t === undefined))
-      return orderWithoutTimestamps(made.tasks, tasks, contextId, evidence);
-    const stamps = times as number[];
-    const out = stamps.findIndex((t, i) => i > 0 && t > (stamps[i - 1] as number));
-    if (out > 0)
-      return fail(
-        `ListTasks of context ${contextId} lists task ${String(tasks[out]?.id)} (updated ${new Date(stamps[out] as number).toISOString()}) after an older one: not newest first`,
-        evidence,
-      );
-    return pass(`the ${tasks.length} tasks of context ${contextId} are listed newest first`, evidence);
+    const created = await createdOrder(ctx, made);
+    // The second case adds to a first that passed; a first that could not judge leaves the order open.
+    if (created.status !== "pass") return created;
+    const updated = await olderUpdatedLast(ctx);
+    if ("failed" in updated) return updated.failed;
+    const also = updated.note
+      ? ` (the order after a later update was not tested: ${updated.note})`
+      : ", also when the older of two tasks is updated last";
+    return pass(`${created.message}${also}`, [...(created.evidence ?? []), ...updated.evidence]);
   }),
 });

@@ -15,6 +15,7 @@ import { errorMutations } from "./errors.js";
 import { historyMutations } from "./history.js";
 import { interopMutations } from "./interop.js";
 import { lifecycleMutations } from "./lifecycle.js";
+import { listingMutations } from "./listing.js";
 import { messagePartMutations } from "./message-parts.js";
 import { operationMutations } from "./operations.js";
 import { pushDeliveryMutations } from "./push-delivery.js";
@@ -34,6 +35,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...lifecycleMutations,
   ...historyMutations,
   ...taskMutations,
+  ...listingMutations,
   ...streamingMutations,
   ...streamShapeMutations,
   ...subscriptionMutations,
