@@ -3,39 +3,25 @@ import { cardLocations, type FoundCard } from "../card/discover.js";
 import type { Jwk } from "../card/jws.js";
 import { validateCard } from "../card/validate.js";
 import { catalogue as defaultCatalogue } from "../checks/index.js";
-import {
-  CARD_OWNER_ID,
-  dependencyFinding,
-  executeCheck,
-  notRunFinding,
-  notStartedFinding,
-  skipReason,
-  withoutCardFinding,
-} from "../checks/execute.js";
+import { CARD_OWNER_ID, withoutCardFinding } from "../checks/execute.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type { CheckCategory } from "../model/finding.js";
-import type { CheckContext, CheckDefinition, CheckLevel, OtherCaller } from "../checks/types.js";
-import { NOT_RUN_INTERRUPTED, interruptedBeforeVerdict, type Finding } from "../model/finding.js";
+import type { CheckDefinition, CheckLevel, OtherCaller } from "../checks/types.js";
+import { interruptedBeforeVerdict, type Finding } from "../model/finding.js";
 import type { ClientContext } from "../client/types.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
 import { parseTransport, transportFlagOf } from "../model/transport.js";
-import { NetError } from "../net/errors.js";
-import { httpRequest } from "../net/http.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import type { Transport } from "../model/transport.js";
-import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
+import { planJobs } from "./plan-jobs.js";
+import { runJobs } from "./run-jobs.js";
 import { checksMatching } from "./check-selection.js";
 import { buildContexts } from "./conformance-setup.js";
 import { nothingAnswersAt, type TransportTarget } from "./connect.js";
 import { connectSides, type ConnectedSide } from "./connect-sides.js";
-import {
-  cardAsWireReads,
-  generationSides,
-  recordCardAsWireReads,
-  type GenerationSide,
-} from "./generation-sides.js";
+import { cardAsWireReads, generationSides, recordCardAsWireReads } from "./generation-sides.js";
 import { connectPeer } from "./peer.js";
 import type { EndpointOverride } from "./endpoint-override.js";
 import type { ConformanceConfig } from "./kinds/options.js";
@@ -43,7 +29,6 @@ import type { RunRequest } from "./kinds/define.js";
 import { recordEndpoint, type Reached } from "./reach.js";
 import { WorkPace } from "./work-pace.js";
 import type { Run } from "./run.js";
-import { conformanceDefaults } from "../model/limits.js";
 
 export interface ConformanceOptions {
   agentUrl: string;
@@ -76,48 +61,6 @@ export interface ConformanceOptions {
   catalogue?: readonly CheckDefinition[];
   /** Aborts the suite's requests (cancel, deadline). */
   signal?: AbortSignal;
-}
-
-/** Whether the agent still answers at all: one GET of its card, short timeout, no redirects followed. */
-async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string | undefined> {
-  try {
-    await httpRequest({
-      url: cardUrl,
-      timeoutMs: Math.min(ctx.timeoutMs, 3000),
-      policy: ctx.policy,
-      followRedirects: false,
-      label: "health",
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-    });
-    return undefined;
-  } catch (error) {
-    if (error instanceof NetError && (error.rule === "connect" || error.rule === "timeout.total"))
-      return `the agent stopped answering (${error.message})`;
-    return undefined;
-  }
-}
-
-/** The jobs of one side: each binding check on each binding, each agent-wide check once if it judges the card. */
-function selectJobs(
-  catalogue: readonly CheckDefinition[],
-  contexts: readonly CheckContext[],
-  opts: Pick<ConformanceConfig, "categories" | "levels">,
-  judgesCard: boolean,
-): Array<Omit<Job, "index">> {
-  const wanted = catalogue.filter(
-    (c) =>
-      (!opts.categories || opts.categories.includes(c.category)) &&
-      (!opts.levels || opts.levels.includes(c.level)),
-  );
-  const [first] = contexts;
-  if (!first) return [];
-  return wanted.flatMap((check) =>
-    check.scope === "agent"
-      ? judgesCard
-        ? [{ check, ctx: first }]
-        : []
-      : contexts.map((ctx) => ({ check, ctx })),
-  );
 }
 
 /** The check that owns a card that is not available at all, and the one TCK requirement that judges. */
@@ -292,93 +235,6 @@ function recordWire(
   if (connected.length > 1 && result.protocol)
     result.protocol.generations = connected.map((c) => c.side.generation as ProtocolGeneration);
   recordCardAsWireReads(result, connected);
-}
-
-/**
- * The plan: each side's jobs (its checks on its bindings), numbered in order. With several sides each job
- * names its generation, which its finding then carries.
- */
-function planJobs(
-  connected: readonly ConnectedSide[],
-  chosen: readonly CheckDefinition[],
-  config: ConformanceConfig,
-  contextsOf: (side: GenerationSide, targets: readonly TransportTarget[]) => CheckContext[],
-): Job[] {
-  const several = connected.length > 1;
-  return connected
-    .flatMap(({ side, targets, echoes }) => {
-      const contexts = contextsOf(side, targets);
-      const echoed = new Set(contexts.filter((_, i) => echoes.has(targets[i] as TransportTarget)));
-      return selectJobs(chosen, contexts, config, side.judgesCard)
-        .filter((job) => !echoed.has(job.ctx) || job.check.category === "card")
-        .map((job) => ({ ...job, ...(several && side.generation ? { generation: side.generation } : {}) }));
-    })
-    .map((job, index) => ({ ...job, index }));
-}
-
-/** Runs the planned checks; after a failure, a dead agent or an abort the rest say why they did not run. */
-async function runJobs(
-  jobs: readonly Job[],
-  cardUrl: string,
-  clientContext: ClientContext,
-  request: RunRequest<ConformanceConfig>,
-  emit: RunEventSink,
-): Promise<Finding[]> {
-  let dead: string | undefined;
-  let failures = 0;
-  const blockedBy = new Map<Job, string>();
-  const limit = request.concurrency ?? request.config.concurrency ?? conformanceDefaults.concurrency;
-  const byJob = await runScheduled(jobs, limit, async (job) => {
-    const { check, ctx, index, generation } = job;
-    emit({
-      type: "check-started",
-      index,
-      id: check.id,
-      transport: ctx.transport,
-      ...(generation ? { generation } : {}),
-    });
-    const judged = await judge(job);
-    const finding = generation ? { ...judged, generation } : judged;
-    const broken = finding.status === "fail" || finding.status === "error";
-    if (broken && !finding.message.startsWith("not run:")) failures += 1;
-    if (!dead && broken) dead ??= await agentAlive(cardUrl, clientContext);
-    emit({ type: "check-finished", index, finding });
-    return finding;
-  });
-  async function judge(job: Job): Promise<Finding> {
-    const { check, ctx } = job;
-    // A check for another generation or an unclaimed capability is not applicable, whatever else happened.
-    if (skipReason(check, ctx)) return (await executeCheck(check, ctx)).finding;
-    // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so, and are no failure.
-    if (request.signal?.aborted)
-      return interruptedFinding(check, ctx, "the run was stopped before it started");
-    if (dead) return notRunFinding(check, ctx, dead);
-    const { bail } = request;
-    if (bail !== undefined && failures >= bail)
-      return notStartedFinding(
-        check,
-        ctx,
-        `--bail ${bail} stopped the run after ${failures} failed check(s)`,
-      );
-    const root = blockingFailure(job, jobs, blockedBy);
-    if (root) {
-      blockedBy.set(job, root);
-      return dependencyFinding(check, ctx, root);
-    }
-    const executed = await executeCheck(check, ctx);
-    // A check the abort cut short failed on its own cancelled requests: that is no verdict on the agent.
-    const { status } = executed.finding;
-    if (request.signal?.aborted && (status === "fail" || status === "error"))
-      return interruptedFinding(check, ctx, "the run was stopped while it ran");
-    if (executed.blocks) blockedBy.set(job, check.id);
-    return executed.finding;
-  }
-  // Reported in catalogue order, whatever order the checks ran in.
-  return jobs.map((job) => byJob.get(job) as Finding);
-}
-
-function interruptedFinding(check: CheckDefinition, ctx: CheckContext, when: string): Finding {
-  return { ...notStartedFinding(check, ctx, when), message: `${NOT_RUN_INTERRUPTED}: ${when}` };
 }
 
 function verdict(

@@ -84,7 +84,9 @@ async function nullIdReadProblem(ctx: CheckContext): Promise<{ problem?: string;
   const body = JSON.stringify({ jsonrpc: "2.0", id: null, method, params });
   // A read the agent just answered in moments: a quarter of the timeout is ample, and a reply never sent
   // (seen at first sight) must leave the check time to say so.
-  const reply = await postRaw(ctx, body, "error envelope", undefined, Math.min(ctx.timeoutMs / 4, 15_000));
+  const reply = await postRaw(ctx, body, "error envelope", {
+    timeoutMs: Math.min(ctx.timeoutMs / 4, 15_000),
+  });
   const evidence = [...control.trafficIds, ...reply.evidence];
   const what = `a ${method} of task ${task.id} whose request id is null`;
   if (!reply.ok) return { problem: `${what} got no answer: ${reply.error.message}`, evidence };

@@ -47,7 +47,7 @@ export default defineCheck({
       method: "tasks/sendSubscribe",
       params: {},
     });
-    const reply = await postRaw(ctx, body, "refused subscription", "text/event-stream");
+    const reply = await postRaw(ctx, body, "refused subscription", { accept: "text/event-stream" });
     const what = "tasks/sendSubscribe with params that name no task and carry no message";
     if (!reply.ok) return skip(`${what} got no answer: ${reply.error.message}`);
     const { status, contentType } = reply.http;

@@ -30,9 +30,9 @@ export async function postRaw(
   ctx: CheckContext,
   body: string,
   label: string,
-  accept = "application/json",
-  timeoutMs = ctx.clientContext.timeoutMs,
+  options: { accept?: string; timeoutMs?: number } = {},
 ): Promise<RawReply> {
+  const { accept = "application/json", timeoutMs = ctx.clientContext.timeoutMs } = options;
   const endpoint = jsonRpcEndpoint(ctx.client.target, ctx.clientContext);
   try {
     const http = await httpRequest({

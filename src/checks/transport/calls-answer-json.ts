@@ -29,7 +29,7 @@ export default defineCheck({
   run: async (ctx) => {
     const control = await postRaw(ctx, missingTaskGetRequest(ctx).body, "call answered as JSON");
     const probe = missingTaskGetRequest(ctx);
-    const both = await postRaw(ctx, probe.body, "call answered as JSON", BOTH);
+    const both = await postRaw(ctx, probe.body, "call answered as JSON", { accept: BOTH });
     const evidence = [...control.evidence, ...both.evidence];
     if (!control.ok) return skip(`${probe.what} got no answer: ${control.error.message}`);
     if (!both.ok) return skip(`${probe.what} got no answer: ${both.error.message}`);

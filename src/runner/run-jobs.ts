@@ -1,0 +1,104 @@
+import {
+  dependencyFinding,
+  executeCheck,
+  notRunFinding,
+  notStartedFinding,
+  skipReason,
+} from "../checks/execute.js";
+import type { CheckContext, CheckDefinition } from "../checks/types.js";
+import type { ClientContext } from "../client/types.js";
+import type { RunEventSink } from "../model/events.js";
+import { NOT_RUN_INTERRUPTED, type Finding } from "../model/finding.js";
+import { conformanceDefaults } from "../model/limits.js";
+import { NetError } from "../net/errors.js";
+import { httpRequest } from "../net/http.js";
+import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
+import type { RunRequest } from "./kinds/define.js";
+import type { ConformanceConfig } from "./kinds/options.js";
+
+// Running the planned checks of the suite: scheduled by their dependencies, stopped by an abort, --bail
+// or an agent that no longer answers, each check left out saying why.
+
+/** Whether the agent still answers at all: one GET of its card, short timeout, no redirects followed. */
+async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string | undefined> {
+  try {
+    await httpRequest({
+      url: cardUrl,
+      timeoutMs: Math.min(ctx.timeoutMs, 3000),
+      policy: ctx.policy,
+      followRedirects: false,
+      label: "health",
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    return undefined;
+  } catch (error) {
+    if (error instanceof NetError && (error.rule === "connect" || error.rule === "timeout.total"))
+      return `the agent stopped answering (${error.message})`;
+    return undefined;
+  }
+}
+
+/** Runs the planned checks; after a failure, a dead agent or an abort the rest say why they did not run. */
+export async function runJobs(
+  jobs: readonly Job[],
+  cardUrl: string,
+  clientContext: ClientContext,
+  request: RunRequest<ConformanceConfig>,
+  emit: RunEventSink,
+): Promise<Finding[]> {
+  let dead: string | undefined;
+  let failures = 0;
+  const blockedBy = new Map<Job, string>();
+  const limit = request.concurrency ?? request.config.concurrency ?? conformanceDefaults.concurrency;
+  const byJob = await runScheduled(jobs, limit, async (job) => {
+    const { check, ctx, index, generation } = job;
+    emit({
+      type: "check-started",
+      index,
+      id: check.id,
+      transport: ctx.transport,
+      ...(generation ? { generation } : {}),
+    });
+    const judged = await judge(job);
+    const finding = generation ? { ...judged, generation } : judged;
+    const broken = finding.status === "fail" || finding.status === "error";
+    if (broken && !finding.message.startsWith("not run:")) failures += 1;
+    if (!dead && broken) dead ??= await agentAlive(cardUrl, clientContext);
+    emit({ type: "check-finished", index, finding });
+    return finding;
+  });
+  async function judge(job: Job): Promise<Finding> {
+    const { check, ctx } = job;
+    // A check for another generation or an unclaimed capability is not applicable, whatever else happened.
+    if (skipReason(check, ctx)) return (await executeCheck(check, ctx)).finding;
+    // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so, and are no failure.
+    if (request.signal?.aborted)
+      return interruptedFinding(check, ctx, "the run was stopped before it started");
+    if (dead) return notRunFinding(check, ctx, dead);
+    const { bail } = request;
+    if (bail !== undefined && failures >= bail)
+      return notStartedFinding(
+        check,
+        ctx,
+        `--bail ${bail} stopped the run after ${failures} failed check(s)`,
+      );
+    const root = blockingFailure(job, jobs, blockedBy);
+    if (root) {
+      blockedBy.set(job, root);
+      return dependencyFinding(check, ctx, root);
+    }
+    const executed = await executeCheck(check, ctx);
+    // A check the abort cut short failed on its own cancelled requests: that is no verdict on the agent.
+    const { status } = executed.finding;
+    if (request.signal?.aborted && (status === "fail" || status === "error"))
+      return interruptedFinding(check, ctx, "the run was stopped while it ran");
+    if (executed.blocks) blockedBy.set(job, check.id);
+    return executed.finding;
+  }
+  // Reported in catalogue order, whatever order the checks ran in.
+  return jobs.map((job) => byJob.get(job) as Finding);
+}
+
+function interruptedFinding(check: CheckDefinition, ctx: CheckContext, when: string): Finding {
+  return { ...notStartedFinding(check, ctx, when), message: `${NOT_RUN_INTERRUPTED}: ${when}` };
+}
