@@ -64,6 +64,15 @@ describe("streaming.subscribe-running-0x", () => {
     );
   });
 
+  it("says every problem: a first event that breaks the schema, and the stream left open after the final one", async () => {
+    const byId = await verdictsOn(await subscriptionAgent(true, true, true), [subscribeRunning0x]);
+    const finding = byId.get("streaming.subscribe-running-0x");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(
+      /is a Task that breaks the schema.*; the subscription to task .* stayed open/,
+    );
+  });
+
   it("passes a subscription that stays open while its task works", async () => {
     const byId = await verdictsOn(await subscriptionAgent(true), [subscribeRunning0x]);
     const finding = byId.get("streaming.subscribe-running-0x");

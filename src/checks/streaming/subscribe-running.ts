@@ -80,8 +80,10 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
       evidence,
     );
   }
+  // Every problem of the subscription is said, not the first: a malformed first event hid a stream left open.
+  const problems: string[] = [];
   const problem = firstEventProblem(first, id, ctx.generation);
-  if (problem) return fail(problem, evidence);
+  if (problem) problems.push(problem);
   // Read leniently (a Task nested one level down as {"kind": "task", "task": {...}} still names its id),
   // judged strictly: the event itself must be what the schema says (seen at first sight).
   // The published JSON schema is the JSON-RPC binding's; 0.3's HTTP+JSON and gRPC carry the proto's shapes.
@@ -89,17 +91,18 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
     ctx.transport === "JSONRPC"
       ? await replySchemaProblem(raws[0] ?? watched?.outcome?.rawEvents[0], ctx.generation)
       : undefined;
-  if (schema) return fail(`the first event of the subscription to task ${id} is ${schema}`, evidence);
+  if (schema) problems.push(`the first event of the subscription to task ${id} is ${schema}`);
+  // A stream opened on a task already over (and left open) is streaming.subscribe-terminal's finding.
+  if (watched?.openAfterFinalMs !== undefined && !openedOnEndedTask(events))
+    problems.push(
+      `the subscription to task ${id} carried the task's final event, then stayed open ${watched.openAfterFinalMs} ms: a subscription closes when its task ends (A2A 1.0.1 §3.1.6, 0.3 §7.2)`,
+    );
+  if (problems.length > 0) return fail(problems.join("; "), evidence);
   // The task was over by the time the subscription reached it: nothing shows a running task's stream (a stream
   // opened on a finished task is streaming.subscribe-terminal's finding).
   if (openedOnEndedTask(events)) return "over";
   const shown = `subscribed to running task ${id}; the first event is a ${first.kind}`;
   if (!watched) return pass(`${shown}, and the subscription stayed open while the task worked`, evidence);
-  if (watched.openAfterFinalMs !== undefined)
-    return fail(
-      `the subscription to task ${id} carried the task's final event, then stayed open ${watched.openAfterFinalMs} ms: a subscription closes when its task ends (A2A 1.0.1 §3.1.6, 0.3 §7.2)`,
-      evidence,
-    );
   if (events.some(mayEndStream)) return pass(`${shown}; it carried the task to its end`, evidence);
   // The several-subscriber checks would report the same early end again: they depend on this one.
   const cutShort = await cutShortProblem(ctx, "the subscription", id, events, evidence);
