@@ -233,7 +233,8 @@ export interface AuthPolicy {
   guardExtendedCard: boolean;
 }
 
-export type PushDefect = "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event";
+export type PushDefect =
+  "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event" | "status-event";
 
 /** Flaw switches the protocol builders honour (FlawDefinition.push, separateRestStore, scopeDefect). */
 export interface BuildOptions {

@@ -113,6 +113,7 @@ import pushConfigIdAssigned from "./push/config-id-assigned.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
 import pushPayloadFormat from "./push/payload-format.js";
+import pushPayloadFormat0x from "./push/payload-format-0x.js";
 import pushConfigRepliesSchemaValid from "./push/config-replies-schema-valid.js";
 import interopCardsValid from "./interop/cards-valid.js";
 import interopBothAcceptTasks from "./interop/both-accept-tasks.js";
@@ -248,6 +249,7 @@ export const catalogue: readonly CheckDefinition[] = [
   pushDelivery,
   pushDeleteIdempotent,
   pushPayloadFormat,
+  pushPayloadFormat0x,
   pushConfigRepliesSchemaValid,
   // interop
   interopCardsValid,

@@ -95,6 +95,15 @@ export const PUSH_FLAWS: FlawDefinition[] = [
     push: "bare-event",
   },
   {
+    name: "push-status-event-0x",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "Push notifications POST the task's status-update event instead of the Task (0.3 §9.5 sends the Task).",
+    expect: "push.payload-format-0x fails",
+    push: "status-event",
+  },
+  {
     name: "push-delete-twice-fails",
     category: "protocol",
     protocols: ["1.0"],

@@ -150,6 +150,10 @@ export const PUSH_CHECKS: Record<string, FlawCheck> = {
     expect(body).not.toHaveProperty("statusUpdate");
     expect(body).not.toHaveProperty("artifactUpdate");
   },
+  "push-status-event-0x": async (probe) => {
+    const seen = await firstNotification(probe);
+    expect(JSON.parse(seen.body)).toMatchObject({ kind: "status-update" });
+  },
   "push-wrong-token": async (probe) => {
     const seen = await firstNotification(probe);
     expect(seen.headers.authorization).toBe("Bearer wrong-cred");

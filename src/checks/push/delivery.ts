@@ -75,7 +75,11 @@ function silent(what: string, waitedMs: number, evidence: string[]): CheckVerdic
 }
 
 /** Judges one notification the webhook received, given the credentials its config named. */
-export type DeliveryJudge = (delivery: Delivery, credentials: string, evidence: string[]) => CheckVerdict;
+export type DeliveryJudge = (
+  delivery: Delivery,
+  credentials: string,
+  evidence: string[],
+) => CheckVerdict | Promise<CheckVerdict>;
 
 /** Sets a webhook on a fresh running task and waits for its notification; "over" when the task finished first. */
 async function deliverOnce(
@@ -110,7 +114,7 @@ async function deliverOnce(
       if (over) return "over";
       return silent(`task ${task.value.id}`, Date.now() - started, evidence);
     }
-    return judge(delivery, credentials, [...evidence, delivery.trafficId]);
+    return await judge(delivery, credentials, [...evidence, delivery.trafficId]);
   } finally {
     await receiver.close();
   }
@@ -152,7 +156,7 @@ async function deliverInSend(
     const over = terminalStates.has(state) || interruptedStates.has(state);
     const deadline = started + ctx.timeoutMs - 250;
     const delivery = await awaitNotification(ctx, receiver, id, over ? Date.now() + 500 : deadline, evidence);
-    if (delivery) return judge(delivery, credentials, [...evidence, delivery.trafficId]);
+    if (delivery) return await judge(delivery, credentials, [...evidence, delivery.trafficId]);
     if (over)
       return skip(`task ${id} was already ${state} in the reply to the send that carried its push config`);
     return silent(`task ${id}, whose send carried the push config,`, Date.now() - started, evidence);

@@ -172,7 +172,26 @@ function unwrapped(body: string): string {
   }
 }
 
-/** Reads a notification (bounded) and posts it, unwrapped, with the agent's headers, to the webhook its path names. */
+/** A 0.x notification body that is the Task, sent as the status-update event of its state instead. */
+function asStatusEvent(body: string): string {
+  try {
+    const task: unknown = JSON.parse(body);
+    if (!isObject(task) || typeof task.id !== "string" || !isObject(task.status)) return body;
+    const final = ["completed", "canceled", "failed", "rejected"].includes(String(task.status.state));
+    const { id: taskId, contextId, status } = task;
+    return JSON.stringify({ kind: "status-update", taskId, contextId, status, final });
+  } catch {
+    return body;
+  }
+}
+
+/** How the relay changes a notification's body, by the name its path carries first. */
+const RELAY_EDITS: Record<string, (body: string) => string> = {
+  unwrap: unwrapped,
+  "as-event": asStatusEvent,
+};
+
+/** Reads a notification (bounded) and posts it, changed as its path says, with the agent's headers, to the webhook its path names. */
 function relayNotification(req: http.IncomingMessage, res: http.ServerResponse): void {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -181,13 +200,15 @@ function relayNotification(req: http.IncomingMessage, res: http.ServerResponse):
     if (size <= MAX_NOTIFICATION_BYTES) chunks.push(c);
   });
   req.on("end", () => {
-    const target = Buffer.from((req.url ?? "/").slice(1), "base64url").toString("utf8");
+    const [, editName = "", encoded = ""] = (req.url ?? "/").split("/");
+    const edit = RELAY_EDITS[editName];
+    const target = Buffer.from(encoded, "base64url").toString("utf8");
     // Only webhooks on this machine are relayed: the relay is no open proxy.
-    if (!LOOPBACK_URL.test(target) || size > MAX_NOTIFICATION_BYTES) {
+    if (!edit || !LOOPBACK_URL.test(target) || size > MAX_NOTIFICATION_BYTES) {
       res.writeHead(400).end();
       return;
     }
-    const body = unwrapped(Buffer.concat(chunks).toString("utf8"));
+    const body = edit(Buffer.concat(chunks).toString("utf8"));
     const headers: http.OutgoingHttpHeaders = { ...req.headers, "content-length": Buffer.byteLength(body) };
     delete headers.host;
     delete headers["transfer-encoding"];
@@ -220,12 +241,17 @@ function notificationRelay(): number | undefined {
   return relayPort;
 }
 
-/** Webhooks reached through the relay; URLs left as they are until it listens (it starts with the run's first request). */
-const throughRelay: Redirect = (url) => {
-  const port = notificationRelay();
-  if (port === undefined || !LOOPBACK_URL.test(url)) return url;
-  return `http://127.0.0.1:${port}/${Buffer.from(url, "utf8").toString("base64url")}`;
-};
+/**
+ * Webhooks reached through the relay, which changes each body by the named edit; URLs left as they are until
+ * it listens (it starts with the run's first request).
+ */
+const throughRelay =
+  (edit: keyof typeof RELAY_EDITS): Redirect =>
+  (url) => {
+    const port = notificationRelay();
+    if (port === undefined || !LOOPBACK_URL.test(url)) return url;
+    return `http://127.0.0.1:${port}/${edit}/${Buffer.from(url, "utf8").toString("base64url")}`;
+  };
 
 const notificationNotStreamResponse: Mutation = {
   id: "push-notification-bare-event",
@@ -237,8 +263,23 @@ const notificationNotStreamResponse: Mutation = {
   check: "push.payload-format",
   bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
   // The relay starts with the run's first request (the card), long before a push config is set.
-  ...webhookRedirect(throughRelay, notificationRelay),
+  ...webhookRedirect(throughRelay("unwrap"), notificationRelay),
+};
+
+const notificationNotTask: Mutation = {
+  id: "push-notification-status-event-0x",
+  generations: ["0.x"],
+  protocols: ["0.2", "0.3"],
+  what: "push notifications carry a status-update event, not the Task",
+  clause: "A2A 0.2.5 and 0.3.0 §9.5 (the notification's HTTP body: the Task object is sent as JSON payload)",
+  check: "push.payload-format-0x",
+  bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+  ...webhookRedirect(throughRelay("as-event"), notificationRelay),
 };
 
 /** Deviations in push notification delivery. */
-export const pushDeliveryMutations: Mutation[] = [webhookCredentialsIgnored, notificationNotStreamResponse];
+export const pushDeliveryMutations: Mutation[] = [
+  webhookCredentialsIgnored,
+  notificationNotStreamResponse,
+  notificationNotTask,
+];
