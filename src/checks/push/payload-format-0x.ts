@@ -2,7 +2,7 @@ import { isObject } from "../../model/json.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { resultSchemaProblems } from "../support/result-schema.js";
 import type { Delivery } from "../support/webhook-receiver.js";
-import type { CheckContext, CheckVerdict } from "../types.js";
+import type { CheckContext } from "../types.js";
 import { receiveNotification } from "./delivery.js";
 
 /** What a notification body is when it is not the Task: its kind, or the shape it has. */
