@@ -7,6 +7,7 @@ import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { graceAfterFinalMs, mayEndStream, taskIdOf, watchStream } from "../support/stream-watch.js";
 import { cutShortProblem } from "../support/subscription-end.js";
+import { cutShortByDrop, outputChars, undisturbedRun } from "../support/drop-baseline.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,10 +75,10 @@ async function resubscribeAfterDrop(
  */
 async function followAfterDrop(
   ctx: CheckContext,
-  id: string,
-  text: string,
+  drop: { id: string; text: string; sentAt: number },
   streamEvidence: string[],
 ): Promise<CheckVerdict> {
+  const { id, text } = drop;
   const evidence = [...streamEvidence];
   const started = Date.now();
   const read = await readAfterDrop(ctx.client, id, evidence);
@@ -129,6 +130,12 @@ async function followAfterDrop(
       `the drop ended the work: task ${id} became ${end} after its stream was dropped, while the same message otherwise ends ${normal}`,
       evidence,
     );
+  // Seen ended by now at the latest: an upper bound of how long the dropped run took.
+  const dropped = { ms: Date.now() - drop.sentAt, chars: outputChars(settled.value) };
+  const budget = Math.max(250, ctx.timeoutMs - (Date.now() - started));
+  const undisturbed = await undisturbedRun(ctx, text, budget, evidence);
+  const short = undisturbed && cutShortByDrop(dropped, undisturbed);
+  if (short) return fail(`the drop cut the work short: task ${id} ${short}`, evidence);
   return pass(
     `task ${id} stays readable after its stream was dropped and ended ${end}${resubscribed}`,
     evidence,
@@ -156,6 +163,7 @@ export async function dropStreamAndFollow(ctx: CheckContext): Promise<CheckVerdi
   // The message that kept the agent busy longest: the stream is dropped while its task still works.
   const slow = ctx.hints.slow ?? (await ctx.fixtures.runningMessages())[0] ?? ctx.fixtures.message;
   // Stop reading at the first event that names the task: the client drops the connection there.
+  const sentAt = Date.now();
   const watched = await watchStream((onEvent) => ctx.client.stream({ text: slow }, onEvent), {
     graceMs: graceAfterFinalMs(ctx.timeoutMs),
     stopAt: (event) => taskIdOf(event) !== undefined || event.kind === "message",
@@ -171,7 +179,7 @@ export async function dropStreamAndFollow(ctx: CheckContext): Promise<CheckVerdi
     return skip(
       `the stream of "${slow}" named no task (a Message, or no event), so there is no task to read`,
     );
-  return followAfterDrop(ctx, id, slow, streamEvidence);
+  return followAfterDrop(ctx, { id, text: slow, sentAt }, streamEvidence);
 }
 
 export default defineCheck({
@@ -180,7 +188,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "When a client drops a message stream early, the task lives on: GetTask still returns it, a resubscription while it works carries it to its final event, and it ends as the same message ends without a drop (not canceled, failed or stalled by the drop).",
+    "When a client drops a message stream early, the task lives on: GetTask still returns it, a resubscription while it works carries it to its final event, and it ends as the same message ends without a drop (not canceled, failed or stalled by the drop, nor completed at once with less output than an undisturbed stream of the same message produces in more than twice the time).",
   spec: "A2A 1.0 §3.5.2 (the task lifecycle is independent of any stream's), §3.1.2, §3.1.3",
   tck: ["STREAM-ORDER-004"],
   quote: {

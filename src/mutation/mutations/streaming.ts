@@ -316,4 +316,37 @@ export const streamingMutations: Mutation[] = [
       return r;
     },
   },
+  {
+    id: "stream-drop-completes-early",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a task whose message stream the client dropped reads back completed at once, with none of its output",
+    clause:
+      "A2A 1.0.1 §3.5.2 (the task lifecycle is independent of any stream's); 0.3 §7.2, §7.9 (the task goes on)",
+    check: {
+      "0.x": "streaming.dropped-stream-task-readable-0x",
+      "1.0": "streaming.dropped-stream-task-readable",
+    },
+    event: (e, x, memory) =>
+      x.verb === "stream" ? noteStreamed(memory, streamEventTaskId(e), isFinalEvent(e)) : undefined,
+    grpcEvent: (e, x, memory) => {
+      if (x.verb !== "stream") return undefined;
+      return noteStreamed(memory, grpcStreamTaskId(e), grpcIsFinal(e));
+    },
+    reply: (r, x, memory) => {
+      const task = x.verb === "get" ? taskIn(r, x) : undefined;
+      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
+        return undefined;
+      task.status.state = stateName(x, "completed");
+      task.artifacts = [];
+      return r;
+    },
+    grpcReply: (r, x, memory) => {
+      const task = x.verb === "get" ? grpcTask(r) : undefined;
+      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
+        return undefined;
+      task.status.state = GRPC_STATE.completed;
+      task.artifacts = [];
+      return r;
+    },
+  },
 ];
