@@ -5,10 +5,17 @@ import {
   graceAfterFinalMs,
   mayEndStream,
   openedOnEndedTask,
-  watchStream,
+  taskIdOf,
   type WatchedStream,
 } from "../support/stream-watch.js";
+import {
+  missedUpdates,
+  recordStream,
+  type Arrival,
+  type RecordedStream,
+} from "../support/stream-recorder.js";
 import { terminalStates } from "../../protocol/model.js";
+import { settledWithin } from "../support/time-box.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Why one subscription did not follow the task to its end and close, or undefined. */
@@ -38,12 +45,36 @@ function orderProblem(a: string[], b: string[]): string | undefined {
   return undefined;
 }
 
-async function subscribeTwice(ctx: CheckContext, id: string): Promise<[WatchedStream, WatchedStream]> {
+/** A subscription watched to its end, with each event's arrival. */
+type Subscription = WatchedStream & { arrivals: readonly Arrival[] };
+
+async function subscribeTwice(ctx: CheckContext, id: string): Promise<[Subscription, Subscription]> {
   const options = { graceMs: graceAfterFinalMs(ctx.timeoutMs) };
-  return Promise.all([
-    watchStream((onEvent) => ctx.client.subscribe(id, onEvent), options),
-    watchStream((onEvent) => ctx.client.subscribe(id, onEvent), options),
-  ]);
+  const one = async (): Promise<Subscription> => {
+    const recorded = recordStream((listener) => ctx.client.subscribe(id, listener), options);
+    return { ...(await recorded.watching), arrivals: recorded.arrivals };
+  };
+  return Promise.all([one(), one()]);
+}
+
+/**
+ * The task's own message stream, kept open while the subscriptions join: the slowest message, streamed, up
+ * to the first event that names its task. Undefined when that event shows the task already over, or the
+ * stream names none (the subscriptions then follow a running task without its message stream).
+ */
+async function originStream(
+  ctx: CheckContext,
+): Promise<{ id: string; recorded: RecordedStream } | undefined> {
+  const text = ctx.hints.slow ?? (await ctx.fixtures.runningMessages())[0];
+  if (text === undefined) return undefined;
+  const recorded = recordStream((listener) => ctx.client.stream({ text }, listener), {
+    graceMs: graceAfterFinalMs(ctx.timeoutMs),
+  });
+  // A stream that names no task soon leaves the check to the shared running task, within its budget.
+  const id = await settledWithin(recorded.named, ctx.timeoutMs / 4);
+  const naming = recorded.arrivals.find((a) => taskIdOf(a.event) !== undefined)?.event;
+  if (id === undefined || !naming || openedOnEndedTask([naming])) return undefined;
+  return { id, recorded };
 }
 
 export default defineCheck({
@@ -52,7 +83,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "Two SubscribeToTask streams open on one running task both receive its updates, the same events in the same order from where each joined, and each closes once the task reaches a terminal state.",
+    "Two SubscribeToTask streams open on one running task, whose own message stream stays open, all receive its updates: the same events in the same order from where each joined (the status and artifact updates the message stream gets after a subscription joined reach the subscription too), and each closes once the task reaches a terminal state.",
   spec: "A2A 1.0 §3.5.2 (streaming event delivery), §3.1.6 SubscribeToTask",
   tck: ["STREAM-ORDER-002", "STREAM-ORDER-003", "STREAM-SUB-002"],
   quote: {
@@ -97,13 +128,34 @@ export default defineCheck({
   },
 });
 
+/** A running task to subscribe to: one whose message stream stays open meanwhile, else the shared fixture's. */
+async function taskToFollow(
+  ctx: CheckContext,
+): Promise<{ id: string; origin?: RecordedStream; evidence: string[] } | { skipped: CheckVerdict }> {
+  const origin = await originStream(ctx);
+  if (origin) return { id: origin.id, origin: origin.recorded, evidence: [] };
+  const running = await ctx.fixtures.runningTask();
+  if (!running.ok) return { skipped: skip(`no task that keeps running: ${running.reason}`) };
+  return { id: running.value.id, evidence: running.evidence };
+}
+
 /** A verdict, or "finished-first" when a subscription was refused because the task had already ended. */
 async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finished-first"> {
-  const running = await ctx.fixtures.runningTask();
-  if (!running.ok) return skip(`no task that keeps running: ${running.reason}`);
-  const id = running.value.id;
+  const followed = await taskToFollow(ctx);
+  if ("skipped" in followed) return followed.skipped;
+  const { id, origin } = followed;
   const [a, b] = await subscribeTwice(ctx, id);
-  const evidence = [...running.evidence, ...(a.outcome?.trafficIds ?? []), ...(b.outcome?.trafficIds ?? [])];
+  // The message stream's own end is streaming.stream-ends' to judge: it is given a grace, and what it
+  // carried by then is compared.
+  const originEnd = origin
+    ? await settledWithin(origin.watching, graceAfterFinalMs(ctx.timeoutMs))
+    : undefined;
+  const evidence = [
+    ...followed.evidence,
+    ...(originEnd?.outcome?.trafficIds ?? []),
+    ...(a.outcome?.trafficIds ?? []),
+    ...(b.outcome?.trafficIds ?? []),
+  ];
   if (a.outcome?.failure || b.outcome?.failure) {
     // 1.0.1 §3.1.6: a subscribe to a task in a terminal state is refused; a race with the task's end, not a defect.
     const now = await ctx.client.getTask(id);
@@ -116,8 +168,14 @@ async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finishe
   if (ended) return fail(`task ${id}: ${ended}`, evidence);
   const order = orderProblem(tail(a.outcome as StreamOutcome), tail(b.outcome as StreamOutcome));
   if (order) return fail(`task ${id}: ${order}`, evidence);
+  const missed =
+    origin &&
+    (missedUpdates(origin.arrivals, a.arrivals, "the first subscription") ??
+      missedUpdates(origin.arrivals, b.arrivals, "the second subscription"));
+  if (missed) return fail(`task ${id}: ${missed}`, evidence);
+  const alongside = origin ? ", as its message stream did" : "";
   return pass(
-    `both subscriptions of task ${id} got the same updates in order (${a.events.length} and ${b.events.length} events) and closed at its end`,
+    `both subscriptions of task ${id} got the same updates in order (${a.events.length} and ${b.events.length} events)${alongside} and closed at its end`,
     evidence,
   );
 }

@@ -79,6 +79,19 @@ function dropStopsOthers(x: Exchange | GrpcExchange, memory: MutationMemory): vo
   for (const other of open ?? []) stopping.add(other);
 }
 
+/** Whether a stream event is an artifact update, on any binding (JSON `artifactUpdate` or 0.x kind; gRPC payload). */
+function isArtifactUpdate(e: unknown): boolean {
+  const result = isObject(e) && isObject(e.result) ? e.result : e;
+  if (!isObject(result)) return false;
+  if (isObject(result.artifactUpdate) || result.kind === "artifact-update") return true;
+  return isObject(result.payload) && result.payload.$case === "artifactUpdate";
+}
+
+/** A subscription that passes on everything but artifact updates (seen at first sight: a poller of the store). */
+function withoutArtifacts(e: unknown, x: Exchange | GrpcExchange): { events: unknown[] } | undefined {
+  return x.verb === "subscribe" && isArtifactUpdate(e) ? { events: [] } : undefined;
+}
+
 /** Deviations in subscriptions (tasks/resubscribe, SubscribeToTask), of running and of finished tasks. */
 export const subscriptionMutations: Mutation[] = [
   {
@@ -118,6 +131,18 @@ export const subscriptionMutations: Mutation[] = [
     bindings: ALL,
     event: secondCutShort(isFinalEvent),
     grpcEvent: secondCutShort(grpcIsFinal),
+  },
+  {
+    id: "subscriptions-miss-artifact-updates",
+    violates: ["STREAM-ORDER-002"],
+    what: "subscriptions of a running task get its status updates but none of the artifact updates its message stream gets",
+    clause:
+      "A2A 1.0.1 §3.5.2 (events MUST be broadcast to all active streams for that task; each stream MUST receive the same events in the same order)",
+    check: "streaming.several-subscribers",
+    generations: ["1.0"],
+    bindings: ALL,
+    event: withoutArtifacts,
+    grpcEvent: withoutArtifacts,
   },
   {
     id: "dropped-subscription-ends-others",
