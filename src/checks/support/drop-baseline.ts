@@ -11,9 +11,16 @@ export interface RunOutput {
   chars: number;
 }
 
-/** The characters of text a task's artifacts hold. */
-export function outputChars(task: Pick<Task, "artifacts">): number {
-  return task.artifacts.reduce((n, a) => n + textOfParts(a.parts).length, 0);
+/**
+ * The characters of text a task produced: its artifacts, and the agent's messages (in its history and its
+ * status), where agents that stream their output as status messages keep it.
+ */
+export function outputChars(task: Pick<Task, "artifacts" | "history" | "statusMessage">): number {
+  const agentMessages = [
+    ...task.history.filter((m) => m.role === "agent"),
+    ...(task.statusMessage ? [task.statusMessage] : []),
+  ];
+  return [...task.artifacts, ...agentMessages].reduce((n, x) => n + textOfParts(x.parts).length, 0);
 }
 
 /**

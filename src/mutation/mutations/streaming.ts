@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
+import type { BufferedReply, Exchange, GrpcExchange, Json, Mutation, MutationMemory } from "../types.js";
 import {
   TASK_NOT_FOUND,
   UNSUPPORTED_OPERATION,
@@ -82,6 +82,16 @@ function contentTypeRefusal(r: BufferedReply, x: Exchange, status: number): Buff
     status,
     body: { error: { code: status, status: "INVALID_ARGUMENT", message, details: [info] } },
   };
+}
+
+/** A task with none of the agent's output: no artifact, no agent message in its history or its status. */
+function withoutOutput(task: Json): void {
+  task.artifacts = [];
+  if (Array.isArray(task.history))
+    task.history = task.history.filter(
+      (m) => isObject(m) && (m.role === "user" || m.role === "ROLE_USER" || m.role === 1),
+    );
+  if (isObject(task.status)) delete task.status.message;
 }
 
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
@@ -337,7 +347,7 @@ export const streamingMutations: Mutation[] = [
       if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
         return undefined;
       task.status.state = stateName(x, "completed");
-      task.artifacts = [];
+      withoutOutput(task);
       return r;
     },
     grpcReply: (r, x, memory) => {
@@ -345,7 +355,7 @@ export const streamingMutations: Mutation[] = [
       if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
         return undefined;
       task.status.state = GRPC_STATE.completed;
-      task.artifacts = [];
+      withoutOutput(task);
       return r;
     },
   },
