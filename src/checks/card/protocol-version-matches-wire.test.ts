@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { oneCheckRunner } from "../../runner/testing/one-check.js";
+import { commandLinePolicy } from "../../net/outbound-policy.js";
+import { runConformance } from "../../runner/run-conformance.js";
+import { handAgentsClosedAfterAll, handCard03, refusal } from "../../runner/testing/hand-agent.js";
 import check from "./protocol-version-matches-wire.js";
+import requiredFields from "./required-fields.js";
 
 const findings = oneCheckRunner(check);
 
@@ -36,5 +40,32 @@ describe("card.protocol-version-matches-wire", () => {
       /the card says A2A 0\.2 \("0\.2\.0"\) but the agent speaks A2A 0\.3 on the wire/,
     );
     expect(result.protocol?.negotiated).toBe("0.3");
+  });
+});
+
+const startHandAgent = handAgentsClosedAfterAll();
+
+describe("card.protocol-version-matches-wire on a card that states no version", () => {
+  it("leaves it to card.required-fields only when that check reports the missing version", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") {
+        const { protocolVersion: _none, ...card } = handCard03(url);
+        return card;
+      }
+      return refusal(-32601);
+    });
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [check, requiredFields],
+      protocolOverride: "0.3",
+    });
+    const of = (id: string) => result.findings?.find((f) => f.id === id);
+    expect(of("card.required-fields")).toMatchObject({ status: "fail" });
+    expect(of("card.required-fields")?.message).toMatch(/protocolVersion/);
+    expect(of("card.protocol-version-matches-wire")).toMatchObject({ status: "skip" });
+    expect(of("card.protocol-version-matches-wire")?.message).toMatch(/card.required-fields reports it/);
   });
 });

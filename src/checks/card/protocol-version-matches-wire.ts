@@ -41,9 +41,16 @@ export default defineCheck({
           `the card states no protocolVersion (the field came with A2A 0.2.5) and the agent speaks A2A ${ctx.generation}`,
         ),
       );
-    // 0.3 §5.5 requires the field: its absence is card.required-fields' finding, one defect, one failure.
+    // 0.3 §5.5 requires the field: its absence is card.required-fields' finding where that check read the card
+    // as 0.3, one defect, one failure; a card it read otherwise (as another generation's) leaves it here.
     if (!stated && ctx.generation === "0.3")
-      return Promise.resolve(skip("the card states no protocolVersion: card.required-fields reports it"));
+      return Promise.resolve(
+        ctx.validation.errors.some((e) => e.path === "protocolVersion")
+          ? skip("the card states no protocolVersion: card.required-fields reports it")
+          : fail(
+              `the card states no protocolVersion, which A2A 0.3 requires (§5.5), and the agent speaks A2A 0.3 on the wire over ${ctx.transport}`,
+            ),
+      );
     if (card === ctx.generation)
       return Promise.resolve(
         pass(`the card says A2A ${card} and the agent speaks A2A ${ctx.generation} over ${ctx.transport}`),

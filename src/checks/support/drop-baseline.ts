@@ -1,8 +1,8 @@
-import { terminalStates, type Reply, type Task } from "../../protocol/model.js";
+import { activeStates, type Reply, type Task } from "../../protocol/model.js";
 import { textOfParts } from "../../protocol/reply-text.js";
 import type { CheckContext } from "../types.js";
 import { settledWithin } from "./time-box.js";
-import { graceAfterFinalMs, taskIdOf, watchStream } from "./stream-watch.js";
+import { graceAfterFinalMs, mayEndStream, taskIdOf, watchStream } from "./stream-watch.js";
 
 /** What a task produced and how long it took from its send to its end. */
 export interface RunOutput {
@@ -37,10 +37,9 @@ export async function undisturbedRun(
   let endedAt: number | undefined;
   const watching = watchStream((onEvent) => ctx.client.stream({ text }, onEvent), {
     graceMs: graceAfterFinalMs(ctx.timeoutMs),
-    // Only a terminal state ends the run compared with: a task that asks back has not produced its output.
+    // The run ends where its stream may: at a terminal state, or where the task asks back (its turn is over).
     stopAt: (event: Reply) => {
-      const ended =
-        (event.kind === "task" || event.kind === "status-update") && terminalStates.has(event.state);
+      const ended = mayEndStream(event);
       if (ended) endedAt = Date.now();
       return ended;
     },
@@ -51,7 +50,7 @@ export async function undisturbedRun(
   if (endedAt === undefined || id === undefined) return undefined;
   const read = await ctx.client.getTask(id);
   evidence.push(...read.trafficIds);
-  if (!read.ok || !terminalStates.has(read.value.state)) return undefined;
+  if (!read.ok || activeStates.has(read.value.state)) return undefined;
   return { ms: endedAt - started, chars: outputChars(read.value) };
 }
 
