@@ -93,6 +93,12 @@ export interface CheckContext {
   endpoint: EndpointChoice;
   generation: ProtocolGeneration;
   /** Set when the agent's answers confirmed `generation`; unset when it is only the card's word. */
+  /**
+   * Set on the binding contexts of a generation whose card checks run on another side's reading of the same card
+   * (a card that states no version, tested beside 1.0): the agent-wide card checks did not judge it as this
+   * generation reads it.
+   */
+  cardJudgedElsewhere?: true;
   generationOnWire?: boolean;
   client: A2AClient;
   /** A client per binding the card advertises and Plainwright speaks, for multi-transport checks. */

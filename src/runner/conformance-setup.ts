@@ -52,6 +52,8 @@ export interface ContextInputs {
   onTaskTimed?: (ms: number) => void;
   peer?: PeerAgent;
   otherCaller?: OtherCaller;
+  /** The side's card is judged by another side's agent-wide checks (CheckContext.cardJudgedElsewhere). */
+  cardJudgedElsewhere?: true;
 }
 
 const rpcOf = (client: JsonRpcA2AClient) => (method: string, params?: unknown) =>
@@ -71,6 +73,7 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     endpoint: t.endpoint,
     generation: t.generation,
     ...(t.negotiation.source === "wire" ? { generationOnWire: true } : {}),
+    ...(inputs.cardJudgedElsewhere ? { cardJudgedElsewhere: true } : {}),
     client: t.client,
     ...(t.client instanceof JsonRpcA2AClient ? { rpc: rpcOf(t.client) } : {}),
     clients,

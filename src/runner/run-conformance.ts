@@ -204,6 +204,7 @@ export async function runSuite(
         side.agent.validation ??
         validation,
       targets: sideTargets,
+      ...(side.judgesCard ? {} : { cardJudgedElsewhere: true }),
     }),
   );
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });

@@ -41,11 +41,11 @@ export default defineCheck({
           `the card states no protocolVersion (the field came with A2A 0.2.5) and the agent speaks A2A ${ctx.generation}`,
         ),
       );
-    // 0.3 §5.5 requires the field: its absence is card.required-fields' finding where that check read the card
-    // as 0.3, one defect, one failure; a card it read otherwise (as another generation's) leaves it here.
+    // 0.3 §5.5 requires the field: its absence is card.required-fields' finding where that check judged this
+    // side's card, one defect, one failure; a card it judged as another generation's leaves it here.
     if (!stated && ctx.generation === "0.3")
       return Promise.resolve(
-        ctx.validation.errors.some((e) => e.path === "protocolVersion")
+        !ctx.cardJudgedElsewhere
           ? skip("the card states no protocolVersion: card.required-fields reports it")
           : fail(
               `the card states no protocolVersion, which A2A 0.3 requires (§5.5), and the agent speaks A2A 0.3 on the wire over ${ctx.transport}`,
