@@ -42,16 +42,17 @@ describe("a stream whose events carry no JSON-RPC envelope", () => {
 });
 
 describe("a bare event that arrives while the stream is read live", () => {
-  it("is told as unframed to the listener, so a check that stops reading early still knows", async () => {
+  it("is told as unframed to the listener, naming the first such event, so a check that stops reading early still knows", async () => {
     const client = new JsonRpcA2AClient(
       { url: server.url, binding: "JSONRPC", generation: "0.3" },
       { headers: {}, timeoutMs: 1500, policy: commandLinePolicy, traffic: new TrafficLog() },
     );
     const told: Array<string | undefined> = [];
     await client.stream({ text: "hi" }, (_event, _raw, unframed) => void told.push(unframed));
+    // The second readable event (event 3) is told the first unframed one, where the defect began.
     expect(told).toEqual([
       'event 1: "jsonrpc" is undefined, not "2.0"',
-      'event 3: "jsonrpc" is undefined, not "2.0"',
+      'event 1: "jsonrpc" is undefined, not "2.0"',
     ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   openedOnEndedTask,
   taskIdOf,
   watchStream,
+  type WatchedStream,
 } from "../support/stream-watch.js";
 import { cutShortProblem } from "../support/subscription-end.js";
 import { replySchemaProblem } from "../support/a2a-schema.js";
@@ -25,6 +26,33 @@ function firstEventProblem(first: Reply, id: string, generation: ProtocolGenerat
   if (first.kind === "message") return "the first event is a Message, not an event of the task";
   const about = taskIdOf(first);
   return about === id ? undefined : `the first event is about task ${about ?? "(none)"}, not ${id}`;
+}
+
+/**
+ * Every problem of a subscription that delivered events, not the first: a malformed first event hid a stream
+ * left open after the task's final event (seen at first sight).
+ */
+async function subscriptionProblems(
+  ctx: CheckContext,
+  id: string,
+  events: readonly Reply[],
+  firstRaw: unknown,
+  watched: WatchedStream | undefined,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const problem = events[0] ? firstEventProblem(events[0], id, ctx.generation) : undefined;
+  if (problem) problems.push(problem);
+  // Read leniently (a Task nested one level down as {"kind": "task", "task": {...}} still names its id),
+  // judged strictly: the event itself must be what the schema says (seen at first sight).
+  // The published JSON schema is the JSON-RPC binding's; 0.3's HTTP+JSON and gRPC carry the proto's shapes.
+  const schema = ctx.transport === "JSONRPC" ? await replySchemaProblem(firstRaw, ctx.generation) : undefined;
+  if (schema) problems.push(`the first event of the subscription to task ${id} is ${schema}`);
+  // A stream opened on a task already over (and left open) is streaming.subscribe-terminal's finding.
+  if (watched?.openAfterFinalMs !== undefined && !openedOnEndedTask(events))
+    problems.push(
+      `the subscription to task ${id} carried the task's final event, then stayed open ${watched.openAfterFinalMs} ms: a subscription closes when its task ends (A2A 1.0.1 §3.1.6, 0.3 §7.2)`,
+    );
+  return problems;
 }
 
 /** Subscribes to a fresh running task; "over" when it finished before the subscription reached it. */
@@ -80,23 +108,13 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
       evidence,
     );
   }
-  // Every problem of the subscription is said, not the first: a malformed first event hid a stream left open.
-  const problems: string[] = [];
-  const problem = firstEventProblem(first, id, ctx.generation);
-  if (problem) problems.push(problem);
-  // Read leniently (a Task nested one level down as {"kind": "task", "task": {...}} still names its id),
-  // judged strictly: the event itself must be what the schema says (seen at first sight).
-  // The published JSON schema is the JSON-RPC binding's; 0.3's HTTP+JSON and gRPC carry the proto's shapes.
-  const schema =
-    ctx.transport === "JSONRPC"
-      ? await replySchemaProblem(raws[0] ?? watched?.outcome?.rawEvents[0], ctx.generation)
-      : undefined;
-  if (schema) problems.push(`the first event of the subscription to task ${id} is ${schema}`);
-  // A stream opened on a task already over (and left open) is streaming.subscribe-terminal's finding.
-  if (watched?.openAfterFinalMs !== undefined && !openedOnEndedTask(events))
-    problems.push(
-      `the subscription to task ${id} carried the task's final event, then stayed open ${watched.openAfterFinalMs} ms: a subscription closes when its task ends (A2A 1.0.1 §3.1.6, 0.3 §7.2)`,
-    );
+  const problems = await subscriptionProblems(
+    ctx,
+    id,
+    events,
+    raws[0] ?? watched?.outcome?.rawEvents[0],
+    watched,
+  );
   if (problems.length > 0) return fail(problems.join("; "), evidence);
   // The task was over by the time the subscription reached it: nothing shows a running task's stream (a stream
   // opened on a finished task is streaming.subscribe-terminal's finding).
