@@ -14,7 +14,7 @@ import {
   type Arrival,
   type RecordedStream,
 } from "../support/stream-recorder.js";
-import { terminalStates } from "../../protocol/model.js";
+import { activeStates, terminalStates } from "../../protocol/model.js";
 import { settledWithin } from "../support/time-box.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -48,11 +48,20 @@ function orderProblem(a: string[], b: string[]): string | undefined {
 /** A subscription watched to its end, with each event's arrival. */
 type Subscription = WatchedStream & { arrivals: readonly Arrival[] };
 
-async function subscribeTwice(ctx: CheckContext, id: string): Promise<[Subscription, Subscription]> {
+/**
+ * Both subscriptions, each followed for as long as a few times the slowest task took (as subscribe-running
+ * does); undefined for one still open then without its task's end, which says nothing either way.
+ */
+async function subscribeTwice(
+  ctx: CheckContext,
+  id: string,
+): Promise<[Subscription | undefined, Subscription | undefined]> {
   const options = { graceMs: graceAfterFinalMs(ctx.timeoutMs) };
-  const one = async (): Promise<Subscription> => {
+  const patience = Math.min(ctx.timeoutMs / 2, Math.max(2000, 4 * (await ctx.fixtures.slowestTaskMs())));
+  const one = async (): Promise<Subscription | undefined> => {
     const recorded = recordStream((listener) => ctx.client.subscribe(id, listener), options);
-    return { ...(await recorded.watching), arrivals: recorded.arrivals };
+    const watched = await settledWithin(recorded.watching, patience);
+    return watched && { ...watched, arrivals: recorded.arrivals };
   };
   return Promise.all([one(), one()]);
 }
@@ -74,6 +83,9 @@ async function originStream(
   const id = await settledWithin(recorded.named, ctx.timeoutMs / 4);
   const naming = recorded.arrivals.find((a) => taskIdOf(a.event) !== undefined)?.event;
   if (id === undefined || !naming || openedOnEndedTask([naming])) return undefined;
+  // Only a task read back still running is followed: one already over has no broadcast left to compare.
+  const now = await ctx.client.getTask(id);
+  if (!now.ok || !activeStates.has(now.value.state)) return undefined;
   return { id, recorded };
 }
 
@@ -145,6 +157,10 @@ async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finishe
   if ("skipped" in followed) return followed.skipped;
   const { id, origin } = followed;
   const [a, b] = await subscribeTwice(ctx, id);
+  if (!a || !b)
+    return skip(
+      `a subscription of task ${id} stayed open without the task's end or any verdict to draw (the task may have ended before it joined)`,
+    );
   // The message stream's own end is streaming.stream-ends' to judge: it is given a grace, and what it
   // carried by then is compared.
   const originEnd = origin
