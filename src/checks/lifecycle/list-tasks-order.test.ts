@@ -62,7 +62,7 @@ async function listingAgent(sortBy: "updated" | "created", timed: boolean): Prom
     }
     if (method === "ListTasks") {
       const listed = [...tasks.values()]
-        .filter((t) => t.contextId === params.contextId)
+        .filter((t) => params.contextId === undefined || t.contextId === params.contextId)
         .sort((a, b) => b[sortBy] - a[sortBy]);
       return {
         result: { tasks: listed.map(wire), nextPageToken: "", pageSize: 100, totalSize: listed.length },

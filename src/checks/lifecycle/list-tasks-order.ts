@@ -36,16 +36,18 @@ function orderWithoutTimestamps(
 /** The second case's outcome: a failure, or why the order of a later update was not judged. */
 type UpdateOrder = { failed: CheckVerdict } | { note: string; evidence: string[] };
 
-/** The newer task of the second case, ended: sent without waiting, canceled (else waited for) if it still runs. */
-async function endedNewer(ctx: CheckContext, contextId: string, evidence: string[]): Promise<Task | string> {
-  const sent = await ctx.client.send({ text: ctx.fixtures.message, contextId }, { returnImmediately: true });
-  evidence.push(...sent.trafficIds);
-  if (!sent.ok || sent.value.kind !== "task") return "a second message in its context made no task";
-  if (!activeStates.has(sent.value.state)) return sent.value;
-  const canceled = await ctx.client.cancelTask(sent.value.id);
+/**
+ * The newer task of the second case, ended: a second running task (sent without waiting or streamed, as the
+ * fixture finds one: an agent that ignores returnImmediately still streams), canceled, else waited for.
+ */
+async function endedNewer(ctx: CheckContext, evidence: string[]): Promise<Task | string> {
+  const running = await ctx.fixtures.runningTask();
+  evidence.push(...running.evidence);
+  if (!running.ok) return `no second running task (${running.reason})`;
+  const canceled = await ctx.client.cancelTask(running.value.id);
   evidence.push(...canceled.trafficIds);
   if (canceled.ok && !activeStates.has(canceled.value.state)) return canceled.value;
-  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 4);
+  const settled = await waitForSettled(ctx.client, running.value, ctx.timeoutMs / 4);
   evidence.push(...settled.evidence);
   return settled.ok ? settled.value : `the newer task did not end (${settled.reason})`;
 }
@@ -60,9 +62,8 @@ async function olderUpdatedLast(ctx: CheckContext): Promise<UpdateOrder> {
   const evidence = [...older.evidence];
   const unjudged = (why: string): UpdateOrder => ({ note: why, evidence });
   if (!older.ok) return unjudged(`no running task to update after a newer one (${older.reason})`);
-  const { id, contextId } = older.value;
-  if (!contextId) return unjudged("the running task has no contextId to list by");
-  const newer = await endedNewer(ctx, contextId, evidence);
+  const { id } = older.value;
+  const newer = await endedNewer(ctx, evidence);
   if (typeof newer === "string") return unjudged(newer);
   const canceled = await ctx.client.cancelTask(id);
   evidence.push(...canceled.trafficIds);
@@ -70,7 +71,9 @@ async function olderUpdatedLast(ctx: CheckContext): Promise<UpdateOrder> {
   const settled = await waitForSettled(ctx.client, canceled.value, ctx.timeoutMs / 4);
   evidence.push(...settled.evidence);
   if (!settled.ok) return unjudged(`the canceled task did not end (${settled.reason})`);
-  const listed = await ctx.client.listTasks({ contextId, pageSize: 100 });
+  // Two tasks of one context are listed by it; of two contexts, the caller's whole list (newest first) holds both.
+  const contextId = older.value.contextId === newer.contextId ? older.value.contextId : undefined;
+  const listed = await ctx.client.listTasks({ ...(contextId ? { contextId } : {}), pageSize: 100 });
   evidence.push(...listed.trafficIds);
   const tasks = listed.ok ? rawListedTasks(listed.raw) : [];
   const at = (taskId: string) => tasks.findIndex((t) => t.id === taskId);
@@ -82,7 +85,7 @@ async function olderUpdatedLast(ctx: CheckContext): Promise<UpdateOrder> {
   if (at(id) > at(newer.id))
     return {
       failed: fail(
-        `ListTasks of context ${contextId} lists task ${newer.id} before task ${id}, which was created first but canceled after ${newer.id} had ended: sorted by creation, not by last update`,
+        `ListTasks${contextId ? ` of context ${contextId}` : ""} lists task ${newer.id} before task ${id}, which was created first but canceled after ${newer.id} had ended: sorted by creation, not by last update`,
         evidence,
       ),
     };
@@ -120,7 +123,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "ListTasks returns tasks sorted by their status timestamp, newest first: of two tasks in one context, the one updated last comes first. Two cases: two tasks sent one after the other; and an older task still running, canceled after a newer one of its context has ended (an order by creation lists the newer first).",
+    "ListTasks returns tasks sorted by their status timestamp, newest first: of two tasks, the one updated last comes first. Two cases: two tasks sent one after the other in one context; and an older task still running, canceled after a newer running one was canceled (an order by creation lists the newer first).",
   spec: "A2A 1.0 §3.1.4 (ListTasks: ordering)",
   tck: ["CORE-LIST-003"],
   quote: {
