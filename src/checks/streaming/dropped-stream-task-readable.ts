@@ -45,7 +45,7 @@ async function resubscribeAfterDrop(
   id: string,
   evidence: string[],
   patienceMs: number,
-): Promise<{ resubscribed: string; cutShort?: string }> {
+): Promise<{ resubscribed: string; cutShort?: string; endedAt?: number }> {
   // Half the budget at most: a server may hold a resubscription open after the task ended (a race some
   // SDKs have), and the outcome below still needs its time.
   const watching = watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
@@ -61,7 +61,10 @@ async function resubscribeAfterDrop(
   if (watched.outcome?.failure) return { resubscribed: "" };
   const count = watched.events.length;
   if (watched.events.some(mayEndStream))
-    return { resubscribed: `; a resubscription carried it to its end (${count} event(s))` };
+    return {
+      resubscribed: `; a resubscription carried it to its end (${count} event(s))`,
+      endedAt: Date.now(),
+    };
   // Ended before the final event: a defect only if the task was in fact still going.
   const cutShort = await cutShortProblem(ctx, "a resubscription", id, watched.events, evidence);
   if (cutShort) return { resubscribed: "", cutShort };
@@ -94,11 +97,18 @@ async function followAfterDrop(
   }
   let resubscribed = "";
   let cutShort: string | undefined;
+  // When the task was first seen over: how long the dropped run took, at most.
+  let endedAt = activeStates.has(read.task.state) ? undefined : Date.now();
   const usualMs = await usualDuration(ctx, text);
   const patience = (left: number) =>
     usualMs === undefined ? left : Math.min(left, Math.max(2000, 4 * usualMs));
   if (activeStates.has(read.task.state))
-    ({ resubscribed, cutShort } = await resubscribeAfterDrop(ctx, id, evidence, patience(ctx.timeoutMs / 2)));
+    ({ resubscribed, cutShort, endedAt } = await resubscribeAfterDrop(
+      ctx,
+      id,
+      evidence,
+      patience(ctx.timeoutMs / 2),
+    ));
   // The task is given a few times what the same message takes without a drop (when that is known), within the
   // budget: a task the drop stalled is not waited on for the whole budget.
   const left = Math.max(250, ctx.timeoutMs - (Date.now() - started) - 250);
@@ -131,7 +141,7 @@ async function followAfterDrop(
       evidence,
     );
   // Seen ended by now at the latest: an upper bound of how long the dropped run took.
-  const dropped = { ms: Date.now() - drop.sentAt, chars: outputChars(settled.value) };
+  const dropped = { ms: (endedAt ?? Date.now()) - drop.sentAt, chars: outputChars(settled.value) };
   const budget = Math.max(250, ctx.timeoutMs - (Date.now() - started));
   const undisturbed = await undisturbedRun(ctx, text, budget, evidence);
   const short = undisturbed && cutShortByDrop(dropped, undisturbed);
