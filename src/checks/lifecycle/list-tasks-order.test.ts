@@ -89,10 +89,10 @@ describe("lifecycle.list-tasks-order", () => {
     expect(finding?.message).toMatch(/created first but canceled after .* sorted by creation/);
   });
 
-  it("judges the order by what the suite did when the statuses carry no timestamp", async () => {
+  it("leaves the order after a later update open when the statuses carry no timestamp", async () => {
+    // Two tasks sent one after the other were also created in that order: an order by creation is right there.
     const byCreation = await verdictOn(await listingAgent("created", false));
-    expect(byCreation).toMatchObject({ status: "fail" });
-    const byUpdate = await verdictOn(await listingAgent("updated", false));
-    expect(byUpdate).toMatchObject({ status: "pass" });
+    expect(byCreation).toMatchObject({ status: "pass" });
+    expect(byCreation?.message).toMatch(/not tested: the statuses carry no timestamp/);
   });
 });
