@@ -84,6 +84,37 @@ function contentTypeRefusal(r: BufferedReply, x: Exchange, status: number): Buff
   };
 }
 
+/**
+ * The hooks of a deviation in how a task reads back after the client dropped its message stream: the proxy
+ * notes each streamed task until its final event, and a read of one whose stream never got there is edited
+ * (`edit` on JSON, `grpcEdit` on a decoded gRPC task).
+ */
+function readAfterDrop(
+  edit: (task: Json, x: Exchange) => void,
+  grpcEdit: (task: Json) => void,
+): Pick<Mutation, "event" | "grpcEvent" | "reply" | "grpcReply"> {
+  const dropped = (task: Json | undefined, memory: MutationMemory): task is Json =>
+    task !== undefined && isObject(task.status) && streamedTasks(memory).get(task.id as string) === "open";
+  return {
+    event: (e, x, memory) =>
+      x.verb === "stream" ? noteStreamed(memory, streamEventTaskId(e), isFinalEvent(e)) : undefined,
+    grpcEvent: (e, x, memory) =>
+      x.verb === "stream" ? noteStreamed(memory, grpcStreamTaskId(e), grpcIsFinal(e)) : undefined,
+    reply: (r, x, memory) => {
+      const task = x.verb === "get" ? taskIn(r, x) : undefined;
+      if (!dropped(task, memory)) return undefined;
+      edit(task, x);
+      return r;
+    },
+    grpcReply: (r, x, memory) => {
+      const task = x.verb === "get" ? grpcTask(r) : undefined;
+      if (!dropped(task, memory)) return undefined;
+      grpcEdit(task);
+      return r;
+    },
+  };
+}
+
 /** A task with none of the agent's output: no artifact, no agent message in its history or its status. */
 function withoutOutput(task: Json): void {
   task.artifacts = [];
@@ -305,26 +336,10 @@ export const streamingMutations: Mutation[] = [
       "0.x": "streaming.dropped-stream-task-readable-0x",
       "1.0": "streaming.dropped-stream-task-readable",
     },
-    event: (e, x, memory) =>
-      x.verb === "stream" ? noteStreamed(memory, streamEventTaskId(e), isFinalEvent(e)) : undefined,
-    grpcEvent: (e, x, memory) => {
-      if (x.verb !== "stream") return undefined;
-      return noteStreamed(memory, grpcStreamTaskId(e), grpcIsFinal(e));
-    },
-    reply: (r, x, memory) => {
-      const task = x.verb === "get" ? taskIn(r, x) : undefined;
-      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
-        return undefined;
-      task.status.state = stateName(x, "canceled");
-      return r;
-    },
-    grpcReply: (r, x, memory) => {
-      const task = x.verb === "get" ? grpcTask(r) : undefined;
-      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
-        return undefined;
-      task.status.state = GRPC_STATE.canceled;
-      return r;
-    },
+    ...readAfterDrop(
+      (task, x) => void ((task.status as Json).state = stateName(x, "canceled")),
+      (task) => void ((task.status as Json).state = GRPC_STATE.canceled),
+    ),
   },
   {
     id: "stream-drop-completes-early",
@@ -336,27 +351,15 @@ export const streamingMutations: Mutation[] = [
       "0.x": "streaming.dropped-stream-task-readable-0x",
       "1.0": "streaming.dropped-stream-task-readable",
     },
-    event: (e, x, memory) =>
-      x.verb === "stream" ? noteStreamed(memory, streamEventTaskId(e), isFinalEvent(e)) : undefined,
-    grpcEvent: (e, x, memory) => {
-      if (x.verb !== "stream") return undefined;
-      return noteStreamed(memory, grpcStreamTaskId(e), grpcIsFinal(e));
-    },
-    reply: (r, x, memory) => {
-      const task = x.verb === "get" ? taskIn(r, x) : undefined;
-      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
-        return undefined;
-      task.status.state = stateName(x, "completed");
-      withoutOutput(task);
-      return r;
-    },
-    grpcReply: (r, x, memory) => {
-      const task = x.verb === "get" ? grpcTask(r) : undefined;
-      if (!task || !isObject(task.status) || streamedTasks(memory).get(task.id as string) !== "open")
-        return undefined;
-      task.status.state = GRPC_STATE.completed;
-      withoutOutput(task);
-      return r;
-    },
+    ...readAfterDrop(
+      (task, x) => {
+        (task.status as Json).state = stateName(x, "completed");
+        withoutOutput(task);
+      },
+      (task) => {
+        (task.status as Json).state = GRPC_STATE.completed;
+        withoutOutput(task);
+      },
+    ),
   },
 ];
