@@ -4,6 +4,7 @@ import { resultSchemaProblems } from "../support/result-schema.js";
 import type { Delivery } from "../support/webhook-receiver.js";
 import type { CheckContext } from "../types.js";
 import { receiveNotification } from "./delivery.js";
+import { notificationObject } from "./payload-format.js";
 
 /** What a notification body is when it is not the Task: its kind, or the shape it has. */
 function notATask(parsed: Record<string, unknown>): string | undefined {
@@ -16,13 +17,8 @@ function notATask(parsed: Record<string, unknown>): string | undefined {
 
 /** Why a 0.x notification body is not the Task (0.2/0.3 §9.5), or undefined. */
 async function payloadProblem(body: string, ctx: CheckContext): Promise<string | undefined> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return "the notification body is not JSON";
-  }
-  if (!isObject(parsed)) return "the notification body is not a JSON object";
+  const parsed = notificationObject(body);
+  if (typeof parsed === "string") return parsed;
   const other = notATask(parsed);
   if (other) return `the notification body is ${other}, not the Task`;
   // The published JSON schema is the JSON-RPC binding's; 0.3's other bindings carry the proto's JSON.

@@ -1,3 +1,4 @@
+import { isObject } from "../../model/json.js";
 import { defineCheck, fail, pass } from "../define.js";
 import type { Delivery } from "../support/webhook-receiver.js";
 import type { CheckVerdict } from "../types.js";
@@ -5,16 +6,21 @@ import { receiveNotification } from "./delivery.js";
 
 const MEMBERS = ["task", "message", "statusUpdate", "artifactUpdate"];
 
-/** Why a notification body is not a StreamResponse holding exactly one member, or undefined. */
-function payloadProblem(body: string): string | undefined {
+/** A notification body as the JSON object it must be, or why it is not one (shared by the 0.x twin). */
+export function notificationObject(body: string): Record<string, unknown> | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     return "the notification body is not JSON";
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    return "the notification body is not a JSON object";
+  return isObject(parsed) ? parsed : "the notification body is not a JSON object";
+}
+
+/** Why a notification body is not a StreamResponse holding exactly one member, or undefined. */
+function payloadProblem(body: string): string | undefined {
+  const parsed = notificationObject(body);
+  if (typeof parsed === "string") return parsed;
   const present = MEMBERS.filter((m) => m in parsed);
   if (present.length !== 1)
     return `the notification body holds ${present.length === 0 ? "none" : present.join(" and ")} of task, message, statusUpdate, artifactUpdate (a StreamResponse holds exactly one)`;
