@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Tables } from "./db/schema.js";
 
@@ -22,14 +23,7 @@ export class RunJobs {
     // Maintenance errors are retried by pg-boss itself; they must not crash the process.
     boss.on("error", (error) => process.stderr.write(`queue: ${error.message}\n`));
     await boss.start();
-    if (!(await boss.getQueue(RUN_QUEUE))) {
-      try {
-        // Runs are retried by the workers' own rule (heartbeats), so pg-boss never retries a job.
-        await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 0, expireInSeconds: 6 * 3600 });
-      } catch (error) {
-        if (!(await boss.getQueue(RUN_QUEUE))) throw error; // another process created it meanwhile: fine
-      }
-    }
+    await ensureRunQueue(boss, url);
     return new RunJobs(boss);
   }
 
@@ -50,6 +44,41 @@ export class RunJobs {
   async close(): Promise<void> {
     await this.boss.stop({ graceful: false, wait: true, timeout: 2000 });
   }
+}
+
+/**
+ * Creates the run queue once across every process that starts at the same time. pg-boss 10's
+ * `create_queue` takes no lock of its own and attaches a partition to the job table, which two serve
+ * processes starting at once have been seen to deadlock on; so the creation is serialised by a session
+ * advisory lock held on a connection of its own (closing it releases the lock), and a creation that
+ * still loses a deadlock to other work on the job table (pg-boss's maintenance) is tried again.
+ */
+async function ensureRunQueue(boss: PgBoss, url: string): Promise<void> {
+  if (await boss.getQueue(RUN_QUEUE)) return;
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock(hashtext($1))", [`plainwright.create-queue.${RUN_QUEUE}`]);
+    for (let attempt = 1; ; attempt++) {
+      if (await boss.getQueue(RUN_QUEUE)) return;
+      try {
+        // Runs are retried by the workers' own rule (heartbeats), so pg-boss never retries a job.
+        await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 0, expireInSeconds: 6 * 3600 });
+        return;
+      } catch (error) {
+        if (!isTransientConflict(error) || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  } finally {
+    await lock.end();
+  }
+}
+
+/** PostgreSQL's deadlock and serialization failures: the transaction was rolled back and may simply run again. */
+function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "40P01" || code === "40001";
 }
 
 /**
