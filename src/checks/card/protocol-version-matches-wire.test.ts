@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { oneCheckRunner } from "../../runner/testing/one-check.js";
 import { commandLinePolicy } from "../../net/outbound-policy.js";
 import { runConformance } from "../../runner/run-conformance.js";
-import { handAgentsClosedAfterAll, handCard03, refusal } from "../../runner/testing/hand-agent.js";
+import { handAgentsClosedAfterAll, handCard03, handCard10, refusal } from "../../runner/testing/hand-agent.js";
 import check from "./protocol-version-matches-wire.js";
 import requiredFields from "./required-fields.js";
 
@@ -67,5 +67,28 @@ describe("card.protocol-version-matches-wire on a card that states no version", 
     expect(of("card.required-fields")?.message).toMatch(/protocolVersion/);
     expect(of("card.protocol-version-matches-wire")).toMatchObject({ status: "skip" });
     expect(of("card.protocol-version-matches-wire")?.message).toMatch(/card.required-fields reports it/);
+  });
+});
+
+describe("card.protocol-version-matches-wire on a 1.0 card whose interface states no version", () => {
+  it("does not say the card states a version it does not state", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") {
+        const card = handCard10(url);
+        return { ...card, supportedInterfaces: [{ url, protocolBinding: "JSONRPC" }] };
+      }
+      return refusal(-32601);
+    });
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [check],
+      protocolOverride: "1.0",
+    });
+    const finding = result.findings?.find((f) => f.id === "card.protocol-version-matches-wire");
+    expect(finding?.message).toMatch(/the card states no protocolVersion, its shape reads as A2A 1\.0/);
+    expect(finding?.message).not.toMatch(/the card says/);
   });
 });

@@ -53,7 +53,11 @@ export default defineCheck({
       );
     if (card === ctx.generation)
       return Promise.resolve(
-        pass(`the card says A2A ${card} and the agent speaks A2A ${ctx.generation} over ${ctx.transport}`),
+        pass(
+          stated
+            ? `the card says A2A ${card} and the agent speaks A2A ${ctx.generation} over ${ctx.transport}`
+            : `the card states no protocolVersion, its shape reads as A2A ${card}, and the agent speaks A2A ${ctx.generation} over ${ctx.transport}`,
+        ),
       );
     return Promise.resolve(
       fail(
