@@ -1,5 +1,5 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
-import type { Reply } from "../../protocol/model.js";
+import { activeStates, type Reply } from "../../protocol/model.js";
 import { refusedInStream } from "../support/stream-evidence.js";
 import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
@@ -46,14 +46,31 @@ function eventProblem(event: Reply, ids: TaskIds, generation: ProtocolGeneration
     : undefined;
 }
 
+/**
+ * A 1.0 task stream that carries a whole Task again while the task is still at work. 1.0.1 §3.1.2: the
+ * stream "MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or
+ * TaskArtifactUpdateEvent objects"; §11.7 lets it "resend a final Task snapshot before closing", so a
+ * Task in a terminal or interrupted state, or the stream's last event, is never judged. A stream that
+ * does not open with a Task is streaming.first-event's; 0.x sets no such order (0.3 §7.2).
+ */
+function midStreamTask(events: readonly Reply[], generation: ProtocolGeneration): string | undefined {
+  if (generation !== "1.0" || events[0]?.kind !== "task") return undefined;
+  const at = events.findIndex(
+    (e, n) => n > 0 && n < events.length - 1 && e.kind === "task" && activeStates.has(e.state),
+  );
+  const task = events[at];
+  if (at < 0 || task?.kind !== "task") return undefined;
+  return `event ${at + 1} of ${events.length} is the whole Task again (state ${task.rawState}) while the task is at work: after its opening Task a 1.0 stream carries status and artifact updates, and only a final Task snapshot may come before it closes (1.0.1 §3.1.2, §11.7)`;
+}
+
 export default defineCheck({
   id: "streaming.events-well-formed",
   title: "Status and artifact events are well formed",
   category: "streaming",
   level: "MUST",
   requirement:
-    "Every event of a message or subscription stream is a JSON-RPC response (on JSON-RPC); every status and artifact event names the stream's task (taskId and contextId), states are valid task states, and every artifact has an artifactId and at least one part.",
-  spec: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent, §7.2.3 TaskArtifactUpdateEvent; 1.0 §3.1.2, StreamResponse",
+    "Every event of a message or subscription stream is a JSON-RPC response (on JSON-RPC); every status and artifact event names the stream's task (taskId and contextId), states are valid task states, and every artifact has an artifactId and at least one part. In 1.0 the opening Task is followed by updates: no whole Task again while the task works (only a final snapshot).",
+  spec: "A2A 0.3 §7.2.2 TaskStatusUpdateEvent, §7.2.3 TaskArtifactUpdateEvent; 1.0 §3.1.2, §11.7, StreamResponse",
   tck: [
     "DM-TASK-001",
     "DM-TASK-002",
@@ -121,6 +138,8 @@ export default defineCheck({
       const problem = eventProblem(event, ids, ctx.generation);
       if (problem) return fail(problem, evidence);
     }
+    const midTask = midStreamTask(watched.events, ctx.generation);
+    if (midTask) return fail(midTask, evidence);
     // The JSON-RPC schema of each 0.x version (kind, required fields, state spelling); REST and gRPC in
     // 0.3 carry proto JSON, which has no `kind`. A 1.0 event's wire form is streaming.wire-format's.
     if (ctx.transport === "JSONRPC" && ctx.generation !== "1.0")

@@ -148,6 +148,52 @@ function updateKindShaped(e: unknown, x: Exchange): { events: unknown[] } | unde
 }
 
 /**
+ * A 1.0 message stream's working updates sent as whole Task snapshots (as a2amesh did at first sight): a
+ * status update in a working state becomes the Task in that state, an artifact update the Task carrying
+ * that artifact. The final status update stays, so each snapshot is followed by more of the stream.
+ */
+function updatesAsTaskSnapshots(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  const response = x.verb === "stream" ? jsonStreamResponse(e, x) : undefined;
+  if (!response) return undefined;
+  const status = isObject(response.statusUpdate) ? response.statusUpdate : undefined;
+  const artifact = isObject(response.artifactUpdate) ? response.artifactUpdate : undefined;
+  const update = status ?? artifact;
+  if (!update || typeof update.taskId !== "string") return undefined;
+  if (status && !(isObject(status.status) && /WORKING|SUBMITTED/.test(String(status.status.state)))) return undefined;
+  response.task = {
+    id: update.taskId,
+    contextId: update.contextId,
+    status: status ? status.status : { state: "TASK_STATE_WORKING" },
+    ...(artifact ? { artifacts: [artifact.artifact] } : {}),
+  };
+  delete response.statusUpdate;
+  delete response.artifactUpdate;
+  return { events: [e] };
+}
+
+// lf.a2a.v1.TaskState TASK_STATE_WORKING (A2A 1.0.1 §5.5).
+const GRPC_WORKING = 2;
+
+/** updatesAsTaskSnapshots on a decoded gRPC StreamResponse. */
+function grpcUpdatesAsTaskSnapshots(e: unknown, x: GrpcExchange): { events: unknown[] } | undefined {
+  if (x.verb !== "stream") return undefined;
+  const status = grpcPayload(e, "statusUpdate");
+  const artifact = grpcPayload(e, "artifactUpdate");
+  const update = status ?? artifact;
+  if (!update || typeof update.taskId !== "string") return undefined;
+  const state = isObject(status?.status) ? Number(status.status.state) : GRPC_WORKING;
+  if (state !== GRPC_WORKING && state !== GRPC_SUBMITTED) return undefined;
+  const task = {
+    id: update.taskId,
+    contextId: update.contextId,
+    status: status ? status.status : { state: GRPC_WORKING },
+    artifacts: artifact ? [artifact.artifact] : [],
+    history: [],
+  };
+  return { events: [{ payload: { $case: "task", value: task } }] };
+}
+
+/**
  * Deviations in the shape of an A2A 1.0 message stream: the order its events arrive in (1.0.1 §3.5.2),
  * the Message-only stream (§3.1.2), and the JSON its events are spelt in (§3.2.3, §5.5).
  */
@@ -219,5 +265,18 @@ export const streamShapeMutations: Mutation[] = [
     check: "streaming.wire-format",
     generations: ["1.0"],
     event: updateKindShaped,
+  },
+  {
+    id: "stream-updates-as-task-snapshots",
+    violates: ["STREAM-ORDER-001"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    what: "a message stream sends the whole Task again in place of each working status or artifact update (seen at first sight)",
+    clause:
+      "A2A 1.0.1 §3.1.2 (the stream MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or TaskArtifactUpdateEvent objects); §11.7 allows only a final Task snapshot",
+    check: "streaming.events-well-formed",
+    // 0.3 §7.2 lets any event of a stream be a Task.
+    generations: ["1.0"],
+    event: updatesAsTaskSnapshots,
+    grpcEvent: grpcUpdatesAsTaskSnapshots,
   },
 ];
