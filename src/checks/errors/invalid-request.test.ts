@@ -9,12 +9,19 @@ import invalidRequest from "./invalid-request.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
 
-/** A 0.3 agent that refuses what is no request with -32600, its id as `idOmittedWhenUnread` says. */
-async function refusesInvalidRequests(idOmittedWhenUnread: boolean): Promise<string> {
+/** An id JSON-RPC 2.0 §4 allows: a string, a number or null. */
+const validId = (id: unknown) => id === null || typeof id === "string" || typeof id === "number";
+
+/**
+ * A 0.3 agent that refuses what is no request with -32600, its id as `idOmittedWhenUnread` says; with
+ * `anyId`, a request whose id is an object is routed like any other (a get of a missing task: -32001).
+ */
+async function refusesInvalidRequests(idOmittedWhenUnread: boolean, anyId = false): Promise<string> {
   const agent = await startHandAgent(
     (request, url) => {
       if (request.kind === "card") return handCard03(url);
-      return request.jsonrpc !== "2.0" ? refusal(-32600) : refusal(-32601);
+      if (request.jsonrpc !== "2.0" || (!anyId && !validId(request.id))) return refusal(-32600);
+      return request.method === "tasks/get" ? refusal(-32001) : refusal(-32601);
     },
     { idOmittedWhenUnread },
   );
@@ -38,5 +45,13 @@ describe("errors.invalid-request", () => {
     expect(finding?.message).toMatch(
       /-32600 reply to the JSON object \{"not":"jsonrpc"\} has id \(missing\), not null/,
     );
+  });
+
+  it("fails a request whose id is an object routed like any other (JSON-RPC 2.0 §4: a String, Number or Null)", async () => {
+    const finding = (
+      await verdictsOn(await refusesInvalidRequests(false, true), [invalidRequest], "JSONRPC")
+    ).get("errors.invalid-request");
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(/a request whose id is an object was answered .*-32001.*, not error -32600/);
   });
 });

@@ -6,6 +6,7 @@ import {
   errorCodeOf,
   noVersionRequest,
   notJsonRpcRequest,
+  objectIdRequest,
   nullBodyRequest,
   parseErrorRequest,
   postRaw,
@@ -18,7 +19,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, a request without "jsonrpc": "2.0", or the literal null) gets error -32600 (Invalid Request); where no id could be read from the body, the reply\'s id is null (a readable id is errors.error-envelope\'s to judge).',
+    'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, a request without "jsonrpc": "2.0", a request whose id is an object, or the literal null) gets error -32600 (Invalid Request); where no id could be read from the body, the reply\'s id is null (a readable id is errors.error-envelope\'s to judge).',
   spec: "JSON-RPC 2.0 §4, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["CORE-ERR-001"],
   quote: {
@@ -44,7 +45,7 @@ export default defineCheck({
   run: async (ctx) => {
     const evidence: string[] = [];
     const unreadable = notJsonRpcRequest();
-    for (const bad of [unreadable, noVersionRequest(ctx)]) {
+    for (const bad of [unreadable, noVersionRequest(ctx), objectIdRequest(ctx)]) {
       const reply = await postRaw(ctx, bad.body, "invalid request");
       evidence.push(...reply.evidence);
       const code = reply.ok ? errorCodeOf(reply.json) : undefined;

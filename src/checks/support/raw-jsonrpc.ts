@@ -92,6 +92,26 @@ export function noVersionRequest(ctx: CheckContext): BadRequest {
 }
 
 /**
+ * A get of a task that does not exist whose request id is an object: JSON-RPC 2.0 §4 lets an id be "a String,
+ * Number, or NULL value", so this is no valid Request object (-32600, §5.1), as the TCK's JSON-RPC tests have it.
+ * A -32001 shows the request was routed as if it were one.
+ */
+export function objectIdRequest(ctx: CheckContext): BadRequest {
+  const params = { id: `plainwright-missing-${randomUUID()}` };
+  return {
+    what: "a request whose id is an object",
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: { plainwright: randomUUID() },
+      method: methodName(ctx.generation, "get"),
+      params,
+    }),
+    replyId: null,
+    nullIdAllowed: true,
+  };
+}
+
+/**
  * A get of a task that does not exist, with the id null: a request all the same (JSON-RPC 2.0 §4: the id is
  * a String, Number or Null "if included", null only discouraged; only a missing id makes a notification). It
  * gets an error like any other such get, and the error carries "id": null.
