@@ -3,9 +3,16 @@ import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { cardSchemaIssues } from "../support/a2a-schema.js";
 import type { CheckContext } from "../types.js";
 
-/** Whether the card validator already reported an issue at this path or above it (reported once, by its rule). */
+/**
+ * The card reader's warnings on the security members are failed by no other check (card.capabilities and
+ * card.optional-fields judge their own members' warnings), so they stay this check's to report.
+ */
+const SECURITY_MEMBERS = /^(securitySchemes|security|securityRequirements)([.[]|$)/;
+
+/** Whether another check already reported an issue at this path or above it (reported once, by its rule). */
 function reportedBy(ctx: CheckContext): (issue: CardIssue) => boolean {
-  const known = [...ctx.validation.errors, ...ctx.validation.warnings].map((i) => i.path);
+  const warnings = ctx.validation.warnings.filter((w) => !SECURITY_MEMBERS.test(w.path));
+  const known = [...ctx.validation.errors, ...warnings].map((i) => i.path);
   return (issue) =>
     known.some(
       (path) => issue.path === path || issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`),

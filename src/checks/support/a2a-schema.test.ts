@@ -118,6 +118,14 @@ describe("a 1.0 card against the schema derived from the 1.0.1 proto", () => {
     ]);
   });
 
+  it("finds securitySchemes given as a list, not a map of names to schemes, on every generation", async () => {
+    const issues = await cardSchemaIssues({ ...card10, securitySchemes: [] }, "1.0");
+    expect(issues?.map((i) => i.message)).toEqual([
+      "securitySchemes must be an object mapping scheme names to SecurityScheme objects, not an array (A2A 1.0.1 proto)",
+    ]);
+    expect(await paths({ ...card, securitySchemes: "bearer" })).toEqual(["securitySchemes"]);
+  });
+
   it("finds members of the wrong type and enum values the proto does not name", async () => {
     expect(await paths10({ ...card10, skills: "ask", capabilities: { streaming: "yes" } })).toEqual([
       "capabilities.streaming",

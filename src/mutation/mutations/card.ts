@@ -156,6 +156,17 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-security-schemes-list",
+    what: "the card gives securitySchemes as a list (empty, or of its schemes) instead of a map of names to schemes (seen at first sight)",
+    clause:
+      "A2A 0.3 §5.5 AgentCard.securitySchemes ({ [scheme: string]: SecurityScheme }); 1.0.1 §4.4.1 AgentCard, a2a.proto map<string, SecurityScheme> security_schemes",
+    check: "card.schema-valid",
+    card: (card) => {
+      card.securitySchemes = isObject(card.securitySchemes) ? Object.values(card.securitySchemes) : [];
+      return card;
+    },
+  },
+  {
     id: "card-security-in-0x-form",
     what: 'the 1.0 card declares its security in the 0.x form: a scheme {"type": "http", "scheme": "bearer"} and a requirement {"bearer": []}',
     clause:
