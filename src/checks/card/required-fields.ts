@@ -1,6 +1,6 @@
 import { defineCheck, fail } from "../define.js";
 import type { CheckContext } from "../types.js";
-import { judgeCardIssues } from "../support/card-issues.js";
+import { judgeCardIssuesWhere, underAny } from "../support/card-issues.js";
 
 export default defineCheck({
   id: "card.required-fields",
@@ -19,7 +19,6 @@ export default defineCheck({
     "Add the missing fields to the agent card; Plainwright's card validation lists each one with its path.",
   selfTest: [
     { flaw: "card-missing-name", protocols: ["1.0"], violates: ["CARD-STRUCT-001", "DM-SERIAL-004"] },
-    { flaw: "card-skill-missing-id", protocols: ["1.0"], violates: ["CARD-STRUCT-001", "DM-SERIAL-004"] },
     { flaw: "card-missing-protocol-version", protocols: ["0.3"], violates: ["CARD-STRUCT-001"] },
     { flaw: "card-missing-preferred-transport", protocols: ["0.3"], violates: ["CARD-STRUCT-001"] },
   ],
@@ -33,7 +32,13 @@ export default defineCheck({
           `no agent card was found (first location tried: ${ctx.cardUrl}); A2A 1.0.1 §8.1: A2A Servers MUST make an Agent Card available`,
         ),
       );
-    const verdict = judgeCardIssues(ctx, ["$", ...REQUIRED], "errors", "required fields");
+    // A skill's own fields are card.skills' to judge: one defect, one failure.
+    const verdict = judgeCardIssuesWhere(
+      ctx,
+      (issue) => !issue.path.startsWith("skills[") && underAny(issue.path, ["$", ...REQUIRED]),
+      "errors",
+      "required fields",
+    );
     const missing = [missingOn03(ctx), spelledSnakeCase(ctx)].filter((m) => m !== undefined).join("; ");
     if (!missing) return Promise.resolve(verdict);
     return Promise.resolve(

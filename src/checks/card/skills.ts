@@ -1,4 +1,4 @@
-import { defineCheck, fail } from "../define.js";
+import { defineCheck, fail, skip } from "../define.js";
 import { judgeCardIssues } from "../support/card-issues.js";
 
 /** Paths of skills that leave out `tags` altogether: REQUIRED in the 0.2/0.3 schemas and the 1.0 proto. */
@@ -31,6 +31,9 @@ export default defineCheck({
   ],
   scope: "agent",
   run: (ctx) => {
+    // A card without a skills list is card.required-fields' finding; the skills in a list are this check's.
+    if (ctx.validation.errors.some((issue) => issue.path === "skills"))
+      return Promise.resolve(skip("the card has no list of skills: card.required-fields reports it"));
     const verdict = judgeCardIssues(ctx, ["skills"], "errors", "skills");
     // The card validator only warns about a skill without tags (docs/test-files.md); the spec requires
     // the field, except in A2A 0.1, which made tags optional.
