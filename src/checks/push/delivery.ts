@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
 import { interruptedStates, terminalStates } from "../../protocol/model.js";
 import { describeFailure } from "../../client/describe-failure.js";
+import type { CallOutcome } from "../../client/types.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+import {
+  agentSaid,
+  offerPushConfig,
+  refusedAsInvalid,
+  sendCarryingPushConfig,
+} from "../support/push-config-offer.js";
 import {
   isLocalUrl,
   loopbackCallbacksAllowed,
@@ -21,7 +28,21 @@ function receiverUnusable(ctx: CheckContext): string | undefined {
 }
 
 /** 1.0 and 0.3+ alike: `Authorization: <scheme> <credentials>`, scheme case-insensitive (A2A 1.0 §4.3, §13.2). */
-function judgeDelivery(delivery: Delivery, credentials: string, evidence: string[]): CheckVerdict {
+function judgeDelivery(
+  delivery: Delivery,
+  credentials: string | undefined,
+  evidence: string[],
+): CheckVerdict {
+  // A config the agent took only without authentication names no credentials: the delivery is all there is
+  // to judge (PUSH-DELIVER-002), not how it authenticates (PUSH-DELIVER-001).
+  if (credentials === undefined)
+    return {
+      ...pass(
+        "the webhook got the task's notification (its config named no authentication to check)",
+        evidence,
+      ),
+      tck: ["PUSH-DELIVER-002"],
+    };
   const match = /^\s*(\S+)\s+(.+?)\s*$/.exec(delivery.headers.authorization ?? "");
   if (!match)
     return fail("the webhook was called without the Authorization header the config specified", evidence);
@@ -74,12 +95,31 @@ function silent(what: string, waitedMs: number, evidence: string[]): CheckVerdic
   );
 }
 
-/** Judges one notification the webhook received, given the credentials its config named. */
+/** Judges one notification the webhook received, given the credentials its config named (none: undefined). */
 export type DeliveryJudge = (
   delivery: Delivery,
-  credentials: string,
+  credentials: string | undefined,
   evidence: string[],
 ) => CheckVerdict | Promise<CheckVerdict>;
+
+/** A verdict that also says how the agent took its config (its refusal of the config with authentication). */
+function noted(verdict: CheckVerdict, note: string | undefined): CheckVerdict {
+  if (!note) return verdict;
+  return { ...verdict, message: `${verdict.message}; ${note}` };
+}
+
+/**
+ * Why a loopback config was not taken. A refusal as invalid params names the config's fault in the
+ * agent's words; only another failure may be an SSRF guard refusing the loopback URL (1.0.1 §13.2).
+ */
+function configRefused(what: string, outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string {
+  if (refusedAsInvalid(outcome))
+    return `${what} was refused as invalid params, the agent saying ${agentSaid(outcome)} (push.config-crud judges configs)`;
+  return `${what} failed (an SSRF guard may refuse it; push.config-crud judges configs): ${describeFailure(outcome)}`;
+}
+
+/** The authentication every config of these checks asks the webhook to be called with: fresh Bearer credentials. */
+const bearer = () => ({ scheme: "Bearer", credentials: randomUUID() });
 
 /** Sets a webhook on a fresh running task and waits for its notification; "over" when the task finished first. */
 async function deliverOnce(
@@ -91,17 +131,13 @@ async function deliverOnce(
   if (!task.ok) return skip(`no task that keeps running: ${task.reason}`);
   const receiver = await startWebhookReceiver(ctx.clientContext.traffic);
   try {
-    const credentials = randomUUID();
     const config = { id: `plainwright-${randomUUID()}`, url: receiver.url, token: randomUUID() };
-    const set = await ctx.client.setPushConfig(task.value.id, {
-      ...config,
-      authentication: { scheme: "Bearer", credentials },
-    });
+    const set = await offerPushConfig(ctx, bearer(), (authentication) =>
+      ctx.client.setPushConfig(task.value.id, { ...config, ...(authentication ? { authentication } : {}) }),
+    );
     const evidence = [...task.evidence, ...set.trafficIds];
-    if (!set.ok)
-      return skip(
-        `setting a loopback webhook failed (an SSRF guard may refuse it; push.config-crud judges configs): ${describeFailure(set)}`,
-      );
+    if (!set.outcome.ok)
+      return noted(skip(configRefused("setting a loopback webhook", set.outcome)), set.note);
     // A task already over when its config was set has nothing left to notify; nor has one waiting for
     // input, until someone answers it (whether a cancel of it is notified, the spec does not say).
     const now = await ctx.client.getTask(task.value.id);
@@ -112,9 +148,10 @@ async function deliverOnce(
     const delivery = await awaitNotification(ctx, receiver, task.value.id, wait, evidence);
     if (!delivery) {
       if (over) return "over";
-      return silent(`task ${task.value.id}`, Date.now() - started, evidence);
+      return noted(silent(`task ${task.value.id}`, Date.now() - started, evidence), set.note);
     }
-    return await judge(delivery, credentials, [...evidence, delivery.trafficId]);
+    const credentials = set.authentication?.credentials;
+    return noted(await judge(delivery, credentials, [...evidence, delivery.trafficId]), set.note);
   } finally {
     await receiver.close();
   }
@@ -134,32 +171,31 @@ async function deliverInSend(
   if (ctx.transport === "GRPC") return skip("the config-in-send case is judged over JSON-RPC and HTTP+JSON");
   const receiver = await startWebhookReceiver(ctx.clientContext.traffic);
   try {
-    const credentials = randomUUID();
-    const pushConfig = {
-      id: `plainwright-${randomUUID()}`,
-      url: receiver.url,
-      token: randomUUID(),
-      authentication: { scheme: "Bearer", credentials },
-    };
-    const sent = await ctx.client.send(
-      { text: ctx.fixtures.message },
-      { returnImmediately: true, pushConfig },
+    const config = { id: `plainwright-${randomUUID()}`, url: receiver.url, token: randomUUID() };
+    const sent = await offerPushConfig(ctx, bearer(), (authentication) =>
+      sendCarryingPushConfig(ctx, { ...config, ...(authentication ? { authentication } : {}) }),
     );
     const evidence = [...sent.trafficIds];
-    if (!sent.ok)
-      return skip(
-        `a send carrying a loopback push config failed (an SSRF guard may refuse it; push.config-crud judges configs): ${describeFailure(sent)}`,
-      );
-    if (sent.value.kind !== "task")
-      return skip("the send carrying a push config was answered with a Message");
-    const { id, state } = sent.value;
+    if (!sent.outcome.ok)
+      return noted(skip(configRefused("a send carrying a loopback push config", sent.outcome)), sent.note);
+    if (sent.outcome.value.kind !== "task")
+      return noted(skip("the send carrying a push config was answered with a Message"), sent.note);
+    const { id, state } = sent.outcome.value;
     const over = terminalStates.has(state) || interruptedStates.has(state);
     const deadline = started + ctx.timeoutMs - 250;
     const delivery = await awaitNotification(ctx, receiver, id, over ? Date.now() + 500 : deadline, evidence);
-    if (delivery) return await judge(delivery, credentials, [...evidence, delivery.trafficId]);
+    const credentials = sent.authentication?.credentials;
+    if (delivery)
+      return noted(await judge(delivery, credentials, [...evidence, delivery.trafficId]), sent.note);
     if (over)
-      return skip(`task ${id} was already ${state} in the reply to the send that carried its push config`);
-    return silent(`task ${id}, whose send carried the push config,`, Date.now() - started, evidence);
+      return noted(
+        skip(`task ${id} was already ${state} in the reply to the send that carried its push config`),
+        sent.note,
+      );
+    return noted(
+      silent(`task ${id}, whose send carried the push config,`, Date.now() - started, evidence),
+      sent.note,
+    );
   } finally {
     await receiver.close();
   }

@@ -53,8 +53,11 @@ export default defineCheck({
   needs: ["pushNotifications"],
   generations: ["0.2", "0.3"],
   run: (ctx) =>
-    receiveNotification(ctx, async (delivery: Delivery, _credentials: string, evidence: string[]) => {
-      const problem = await payloadProblem(delivery.body, ctx);
-      return problem ? fail(problem, evidence) : pass("the notification body is the Task", evidence);
-    }),
+    receiveNotification(
+      ctx,
+      async (delivery: Delivery, _credentials: string | undefined, evidence: string[]) => {
+        const problem = await payloadProblem(delivery.body, ctx);
+        return problem ? fail(problem, evidence) : pass("the notification body is the Task", evidence);
+      },
+    ),
 });

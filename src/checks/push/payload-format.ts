@@ -27,7 +27,11 @@ function payloadProblem(body: string): string | undefined {
   return undefined;
 }
 
-function judgePayload(delivery: Delivery, _credentials: string, evidence: string[]): CheckVerdict {
+function judgePayload(
+  delivery: Delivery,
+  _credentials: string | undefined,
+  evidence: string[],
+): CheckVerdict {
   const problem = payloadProblem(delivery.body);
   return problem ? fail(problem, evidence) : pass("the notification body is a StreamResponse", evidence);
 }
