@@ -7,7 +7,8 @@ const failed = (f: Finding) => f.status === "fail" || f.status === "error";
 
 /**
  * docs/conformance.md step 5.2: full when every check that applied passed (streaming and push included when
- * claimed); partial when the core lifecycle passed but some optional feature failed; minimal when the
+ * claimed); partial when the card and the core lifecycle passed their MUSTs but something beyond them failed (a SHOULD,
+ * or a MUST of streaming, push, errors or auth); minimal when the
  * card is valid and basic send/get work; non-conformant when the card is invalid or basic send/get
  * are broken. A capability the card does not claim is not required, but "full" needs every check that
  * applies to what the card claims to have run: one that could not (no running task, a failed

@@ -25,7 +25,8 @@ export function findingsLines(result: RunResult, st: Style): string[] {
   for (const category of categories) {
     const inCategory = findings.filter((f) => f.category === category);
     const broken = count(inCategory, "fail") + count(inCategory, "error");
-    const mark = broken > 0 ? st.red("✗") : st.green("✓");
+    // A category where nothing ran proves nothing: a dash, not a tick.
+    const mark = broken > 0 ? st.red("✗") : count(inCategory, "pass") > 0 ? st.green("✓") : st.dim("–");
     lines.push(
       `  ${mark} ${category.padEnd(20)} ${count(inCategory, "pass")} passed${broken ? `, ${broken} failed` : ""}${count(inCategory, "skip") ? st.dim(`, ${count(inCategory, "skip")} skipped`) : ""}`,
     );

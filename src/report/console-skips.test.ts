@@ -103,4 +103,11 @@ describe("a conformance run's console report", () => {
     expect(text).toMatch(/ {4} {2}4 {2}no --peer agent was given: interop\./);
     expect(text).toContain("→ to run them: --peer URL (a second A2A agent to talk to)");
   });
+
+  it("ticks a category only when something in it passed", () => {
+    const text = renderConsole(result);
+    expect(text).toMatch(/✓ card +\d+ passed/);
+    expect(text).toMatch(/– interop +0 passed/);
+    expect(text).not.toMatch(/✓ interop/);
+  });
 });

@@ -65,7 +65,7 @@ export function checkInterfaces(
   if (!supported.present && cardVersion !== null && generationOf(cardVersion) === "1.0") {
     log.error(
       supported.path,
-      `the card says protocolVersion ${describe(cardVersion)} but has no supportedInterfaces, where an A2A 1.0 client looks for the agent's interfaces; its url is read as an A2A 0.3 interface`,
+      `the card says protocolVersion ${describe(cardVersion)} but has no supportedInterfaces, where an A2A 1.0 client looks for the agent's interfaces; Plainwright took the endpoint from its url, as a 0.3 client would`,
     );
   }
   // The same card without any version, from an agent that answers A2A 1.0 on the wire: the card is the one

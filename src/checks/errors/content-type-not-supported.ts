@@ -35,7 +35,7 @@ export default defineCheck({
     if (acceptsAnything(modes))
       return notApplicable("the card's defaultInputModes admit any media type (or name none)");
     const sent = await sendUnsupportedPart(ctx);
-    const what = `a message with a ${UNSUPPORTED} file part (the card takes ${modes.join(", ")})`;
+    const what = `a message with an ${UNSUPPORTED} file part (the card takes ${modes.join(", ")})`;
     if (sent.ok) return judgeAccepted(ctx, sent.value, what, sent.trafficIds);
     if (sent.kind !== "error") return fail(`${what}: ${describeFailure(sent)}`, sent.trafficIds);
     if (sent.error.code === a2aCodes.contentTypeNotSupported)

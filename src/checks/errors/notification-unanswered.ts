@@ -17,7 +17,7 @@ export default defineCheck({
     text: 'A Notification is a Request object without an "id" member. … The Server MUST NOT reply to a Notification, including those that are within a batch request. … (0.3) id: … If it is not included it is assumed to be a notification. … (1.0.1) All JSON-RPC requests MUST follow the standard JSON-RPC 2.0 format.',
   },
   recommendation:
-    'Answer a request that has no "id" member with an empty HTTP 204 and never run it: no JSON-RPC reply at all, not even an error.',
+    'Carry out a request that has no "id" member (a notification) without replying to it: an empty HTTP 204, no JSON-RPC reply at all, not even an error.',
   selfTest: [{ flaw: "notification-answered", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   scope: "transport",
   bindings: ["JSONRPC"],

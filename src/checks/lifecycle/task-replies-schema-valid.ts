@@ -1,4 +1,5 @@
 import type { CallOutcome } from "../../client/types.js";
+import { methodName } from "../../client/methods.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { notOverTask } from "../support/own-task.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
@@ -58,6 +59,12 @@ async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undef
   return new Set((problems ?? []).map(sameDefect));
 }
 
+/** An operation by the name the agent's generation gives it (tasks/get in 0.x, GetTask in 1.0). */
+function spokenName(ctx: CheckContext, operation: "GetTask" | "ListTasks" | "CancelTask"): string {
+  if (operation === "ListTasks") return operation;
+  return methodName(ctx.generation, operation === "GetTask" ? "get" : "cancel");
+}
+
 async function judge(
   ctx: CheckContext,
   into: Judged,
@@ -66,10 +73,23 @@ async function judge(
   owned: (raw: unknown) => string[],
 ): Promise<void> {
   into.evidence.push(...call.trafficIds);
-  if (!call.ok) return void into.notes.push(`${operation} failed, which its own check judges`);
+  const said = spokenName(ctx, operation);
+  if (!call.ok) {
+    // A task that ended before its cancel arrived is refused rightly: there is no cancel reply to judge.
+    const ended =
+      operation === "CancelTask" &&
+      !call.ok &&
+      call.kind === "error" &&
+      call.error.name === "TaskNotCancelable";
+    return void into.notes.push(
+      ended
+        ? `the task ended before its ${said} arrived (TaskNotCancelable), so no cancel reply to judge`
+        : `${said} failed, which its own check judges`,
+    );
+  }
   const problems = await resultSchemaProblems(call.raw, operation, ctx.generation, owned(call.raw));
   if (!problems) return;
-  into.operations.push(operation);
+  into.operations.push(said);
   into.problems.push(...problems.filter((p) => !into.sendHas.has(sameDefect(p))));
 }
 

@@ -40,7 +40,7 @@ async function provokeRefusals(ctx: CheckContext): Promise<{ provoked: Provoked[
   const modes = cardInputModes(ctx);
   if (!acceptsAnything(modes))
     provoked.push({
-      what: `a message with a ${UNSUPPORTED} file part`,
+      what: `a message with an ${UNSUPPORTED} file part`,
       code: a2aCodes.contentTypeNotSupported,
       outcome: await sendUnsupportedPart(ctx),
     });
