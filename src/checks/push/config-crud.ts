@@ -55,8 +55,17 @@ export default defineCheck({
     const set = step(
       await ctx.client.setPushConfig(taskId, { id: asked, url: DEAD_WEBHOOK, token: randomUUID() }),
     );
+    // An agent that reads the config from the wrong place answers with errors about the config itself
+    // (seen at first sight: "Invalid URL" for a valid one); the shape sent tells the reader where to look.
+    const sentAs =
+      (ctx.generation === "0.2" || ctx.generation === "0.3") && ctx.transport === "JSONRPC"
+        ? `; the request nested the config as A2A ${ctx.generation} §7.5 has it: params {taskId, pushNotificationConfig: {id, url, token}}`
+        : "";
     if (!set.ok)
-      return failBlocking(`setting a push config on task ${taskId}: ${describeFailure(set)}`, evidence);
+      return failBlocking(
+        `setting a push config on task ${taskId}: ${describeFailure(set)}${set.kind === "error" ? sentAs : ""}`,
+        evidence,
+      );
     // 1.0.1 §3.1.7 answers the "configuration with assigned ID": the agent may assign its own, and that is
     // the id the config is read, listed and deleted by. A reply without one leaves the id that was asked for.
     const id = set.value.id || asked;
