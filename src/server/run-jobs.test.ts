@@ -24,7 +24,9 @@ describe.skipIf(!testPgUrl)(pgTitle("the run queue on PostgreSQL"), () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const { rows } = await client.query("SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1", [RUN_QUEUE]);
+      const { rows } = await client.query("SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1", [
+        RUN_QUEUE,
+      ]);
       expect(rows[0].n).toBe(1);
     } finally {
       await client.end();

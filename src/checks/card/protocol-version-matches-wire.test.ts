@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { oneCheckRunner } from "../../runner/testing/one-check.js";
 import { commandLinePolicy } from "../../net/outbound-policy.js";
 import { runConformance } from "../../runner/run-conformance.js";
-import { handAgentsClosedAfterAll, handCard03, handCard10, refusal } from "../../runner/testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  handCard03,
+  handCard10,
+  refusal,
+} from "../../runner/testing/hand-agent.js";
+import type { Finding } from "../../model/finding.js";
+import type { CheckDefinition } from "../types.js";
 import check from "./protocol-version-matches-wire.js";
 import requiredFields from "./required-fields.js";
 
@@ -45,24 +52,36 @@ describe("card.protocol-version-matches-wire", () => {
 
 const startHandAgent = handAgentsClosedAfterAll();
 
+/** The findings of `catalogue` on a hand agent that serves `card` and refuses every call, run as `protocol`. */
+async function findingsOnCard(
+  card: (url: string) => Record<string, unknown>,
+  catalogue: CheckDefinition[],
+  protocol: "0.3" | "1.0",
+): Promise<(id: string) => Finding | undefined> {
+  const agent = await startHandAgent((request, url) =>
+    request.kind === "card" ? card(url) : refusal(-32601),
+  );
+  const result = await runConformance({
+    agentUrl: agent.url,
+    headers: {},
+    timeoutMs: 3000,
+    policy: commandLinePolicy,
+    catalogue,
+    protocolOverride: protocol,
+  });
+  return (id) => result.findings?.find((f) => f.id === id);
+}
+
 describe("card.protocol-version-matches-wire on a card that states no version", () => {
   it("leaves it to card.required-fields only when that check reports the missing version", async () => {
-    const agent = await startHandAgent((request, url) => {
-      if (request.kind === "card") {
+    const of = await findingsOnCard(
+      (url) => {
         const { protocolVersion: _none, ...card } = handCard03(url);
         return card;
-      }
-      return refusal(-32601);
-    });
-    const result = await runConformance({
-      agentUrl: agent.url,
-      headers: {},
-      timeoutMs: 3000,
-      policy: commandLinePolicy,
-      catalogue: [check, requiredFields],
-      protocolOverride: "0.3",
-    });
-    const of = (id: string) => result.findings?.find((f) => f.id === id);
+      },
+      [check, requiredFields],
+      "0.3",
+    );
     expect(of("card.required-fields")).toMatchObject({ status: "fail" });
     expect(of("card.required-fields")?.message).toMatch(/protocolVersion/);
     expect(of("card.protocol-version-matches-wire")).toMatchObject({ status: "skip" });
@@ -72,22 +91,12 @@ describe("card.protocol-version-matches-wire on a card that states no version", 
 
 describe("card.protocol-version-matches-wire on a 1.0 card whose interface states no version", () => {
   it("does not say the card states a version it does not state", async () => {
-    const agent = await startHandAgent((request, url) => {
-      if (request.kind === "card") {
-        const card = handCard10(url);
-        return { ...card, supportedInterfaces: [{ url, protocolBinding: "JSONRPC" }] };
-      }
-      return refusal(-32601);
-    });
-    const result = await runConformance({
-      agentUrl: agent.url,
-      headers: {},
-      timeoutMs: 3000,
-      policy: commandLinePolicy,
-      catalogue: [check],
-      protocolOverride: "1.0",
-    });
-    const finding = result.findings?.find((f) => f.id === "card.protocol-version-matches-wire");
+    const of = await findingsOnCard(
+      (url) => ({ ...handCard10(url), supportedInterfaces: [{ url, protocolBinding: "JSONRPC" }] }),
+      [check],
+      "1.0",
+    );
+    const finding = of("card.protocol-version-matches-wire");
     expect(finding?.message).toMatch(/the card states no protocolVersion, its shape reads as A2A 1\.0/);
     expect(finding?.message).not.toMatch(/the card says/);
   });

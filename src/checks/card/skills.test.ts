@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { handAgentsClosedAfterAll, handCard10, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  handCard10,
+  refusal,
+  verdictsOn,
+} from "../../runner/testing/hand-agent.js";
 import requiredFields from "./required-fields.js";
 import skills from "./skills.js";
 

@@ -52,6 +52,8 @@ describe("errors.invalid-request", () => {
       await verdictsOn(await refusesInvalidRequests(false, true), [invalidRequest], "JSONRPC")
     ).get("errors.invalid-request");
     expect(finding).toMatchObject({ status: "fail", level: "MUST" });
-    expect(finding?.message).toMatch(/a request whose id is an object was answered .*-32001.*, not error -32600/);
+    expect(finding?.message).toMatch(
+      /a request whose id is an object was answered .*-32001.*, not error -32600/,
+    );
   });
 });

@@ -72,7 +72,8 @@ async function streams10(events: object[]): Promise<string> {
       return void res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error }));
     }
     res.setHeader("content-type", "text/event-stream");
-    for (const result of events) res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result })}\n\n`);
+    for (const result of events)
+      res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result })}\n\n`);
     res.end();
   });
 }

@@ -159,7 +159,8 @@ function updatesAsTaskSnapshots(e: unknown, x: Exchange): { events: unknown[] } 
   const artifact = isObject(response.artifactUpdate) ? response.artifactUpdate : undefined;
   const update = status ?? artifact;
   if (!update || typeof update.taskId !== "string") return undefined;
-  if (status && !(isObject(status.status) && /WORKING|SUBMITTED/.test(String(status.status.state)))) return undefined;
+  if (status && !(isObject(status.status) && /WORKING|SUBMITTED/.test(String(status.status.state))))
+    return undefined;
   response.task = {
     id: update.taskId,
     contextId: update.contextId,
