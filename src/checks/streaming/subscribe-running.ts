@@ -17,6 +17,7 @@ import { cutShortProblem } from "../support/subscription-end.js";
 import { replySchemaProblem } from "../support/a2a-schema.js";
 import { settledWithin } from "../support/time-box.js";
 import { notOverTask } from "../support/own-task.js";
+import { stateOrderProblem } from "../../protocol/validate-reply.js";
 
 /** Why the first event of a subscription to task `id` is wrong, or undefined. */
 function firstEventProblem(first: Reply, id: string, generation: ProtocolGeneration): string | undefined {
@@ -47,6 +48,10 @@ async function subscriptionProblems(
   // The published JSON schema is the JSON-RPC binding's; 0.3's HTTP+JSON and gRPC carry the proto's shapes.
   const schema = ctx.transport === "JSONRPC" ? await replySchemaProblem(firstRaw, ctx.generation) : undefined;
   if (schema) problems.push(`the first event of the subscription to task ${id} is ${schema}`);
+  // A subscription that takes the task back to submitted re-ran it (seen at first sight: the agent worked
+  // the last message again for the subscriber); a task that left submitted never returns to it (0.3 §6.3).
+  const backwards = stateOrderProblem(events);
+  if (backwards) problems.push(`in the subscription to task ${id}, ${backwards}`);
   // A stream opened on a task already over (and left open) is streaming.subscribe-terminal's finding.
   if (watched?.openAfterFinalMs !== undefined && !openedOnEndedTask(events))
     problems.push(

@@ -1,9 +1,54 @@
 import { isObject } from "../exchange.js";
 import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
-import { grpcIsFinal } from "./grpc-shapes.js";
-import { isFinalEvent, rpcParams } from "./shapes.js";
+import { grpcIsFinal, grpcStreamTaskId } from "./grpc-shapes.js";
+import { isFinalEvent, rpcParams, streamEventTaskId } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+
+// Subscriptions whose first event has gone by, per exchange.
+const pastFirst = new WeakSet<object>();
+
+/** The contextId a JSON stream event names (a Task's, or an update's), if any. */
+function eventContextId(event: unknown): unknown {
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  if (!isObject(result)) return undefined;
+  const inner = [result.task, result.statusUpdate, result.artifactUpdate].find(isObject) ?? result;
+  return inner.contextId;
+}
+
+/** After a subscription's first event, a status update that puts its task back in submitted. */
+function submittedAfterFirst(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  if (x.verb !== "subscribe" || pastFirst.has(x) || isFinalEvent(e)) return undefined;
+  pastFirst.add(x);
+  const taskId = streamEventTaskId(e);
+  if (!taskId) return undefined;
+  const contextId = eventContextId(e);
+  const update =
+    x.generation === "1.0"
+      ? { statusUpdate: { taskId, contextId, status: { state: "TASK_STATE_SUBMITTED" } } }
+      : { kind: "status-update", taskId, contextId, status: { state: "submitted" }, final: false };
+  const framed = x.binding === "jsonrpc" && isObject(e) ? { ...e, result: update } : update;
+  return { events: [e, framed] };
+}
+
+// lf.a2a.v1.TaskState TASK_STATE_SUBMITTED (the same number in 0.3's a2a.v1).
+const GRPC_SUBMITTED = 1;
+
+/** submittedAfterFirst on a decoded gRPC StreamResponse. */
+function grpcSubmittedAfterFirst(e: unknown, x: GrpcExchange): { events: unknown[] } | undefined {
+  if (x.verb !== "subscribe" || pastFirst.has(x) || grpcIsFinal(e)) return undefined;
+  pastFirst.add(x);
+  const taskId = grpcStreamTaskId(e);
+  const value = isObject(e) && isObject(e.payload) && isObject(e.payload.value) ? e.payload.value : undefined;
+  if (!taskId || !value) return undefined;
+  const status = { state: GRPC_SUBMITTED };
+  return {
+    events: [
+      e,
+      { payload: { $case: "statusUpdate", value: { taskId, contextId: value.contextId, status } } },
+    ],
+  };
+}
 
 /** The task a subscribe request names: JSON-RPC params.id, the HTTP+JSON path, or the gRPC request's id. */
 function subscribedTask(x: Exchange | GrpcExchange): string | undefined {
@@ -109,6 +154,17 @@ export const subscriptionMutations: Mutation[] = [
       x.verb === "subscribe"
         ? { ...r, status: 200, contentType: "text/event-stream", body: undefined, raw: "" }
         : undefined,
+  },
+  {
+    id: "subscription-reruns-task",
+    violates: ["STREAM-SUB-001"],
+    what: "a subscription to a running task puts it back in submitted after its first event, as an agent that runs the task's last message again for the subscriber does (seen at first sight)",
+    clause:
+      "A2A 0.3 §6.3, 1.0.1 §4.1.3 (a task that left submitted does not return to it); 0.3 §7.9 (tasks/resubscribe resumes the task's subsequent updates), 1.0.1 §3.1.6",
+    check: { "0.x": "streaming.subscribe-running-0x", "1.0": "streaming.subscribe-running" },
+    bindings: ALL,
+    event: submittedAfterFirst,
+    grpcEvent: grpcSubmittedAfterFirst,
   },
   {
     id: "subscription-closes-at-once",
