@@ -69,6 +69,16 @@ describe("replyShapeProblem on messages and artifacts", () => {
     const done = { id: "t", status: { state: "completed", message: { role: "agent", parts: [] } } };
     expect(replyShapeProblem(done, "0.1")).toMatch(/has no parts/);
   });
+
+  it("wants a 0.1 update to name its task by id, and says when it uses 0.2's taskId instead", () => {
+    const status = { state: "working" };
+    expect(replyShapeProblem({ id: "t", status, final: false }, "0.1")).toBeUndefined();
+    expect(replyShapeProblem({ taskId: "t", status, final: false }, "0.1")).toMatch(
+      /without its id \(required in A2A 0\.1 §7\.2\.2-7\.2\.3; taskId is what A2A 0\.2 renamed it to\)/,
+    );
+    const artifact = { taskId: "t", artifact: { parts: [{ type: "text", text: "x" }] } };
+    expect(replyShapeProblem(artifact, "0.1")).toMatch(/artifact-update without its id/);
+  });
 });
 
 describe("stateOrderProblem", () => {

@@ -99,6 +99,15 @@ export function replyShapeProblem(
     const both = [badMessage, badArtifact].filter((p) => p !== undefined);
     if (both.length > 0) return both.join("; and ");
   }
+  // A2A 0.1 §7.2.2-7.2.3: an update names its task by `id` (required); `taskId` is the name 0.2 gave it, which
+  // the reader takes too, so the rest of the suite still follows the task.
+  if (
+    generation === "0.1" &&
+    reply.kind !== "task" &&
+    reply.kind !== "message" &&
+    typeof body.id !== "string"
+  )
+    return `${name} without its id (required in A2A 0.1 §7.2.2-7.2.3${typeof body.taskId === "string" ? "; taskId is what A2A 0.2 renamed it to" : ""})`;
   if (reply.kind === "status-update") {
     const status = isObject(body.status) ? body.status : {};
     return stateProblem(status.state, generation, name);

@@ -172,6 +172,24 @@ export const streamingMutations: Mutation[] = [
       x.verb === "stream" ? type.replace(/text\/event-stream/i, "text/plain") : undefined,
   },
   {
+    id: "stream-updates-name-task-as-taskid-0-1",
+    bindings: ["JSONRPC"],
+    generations: ["0.x"],
+    protocols: ["0.1"],
+    what: "the status and artifact updates of a 0.1 stream name their task by taskId (0.2's name), with no id (seen at first sight)",
+    clause: "A2A 0.1 §7.2.2 TaskStatusUpdateEvent.id, §7.2.3 TaskArtifactUpdateEvent.id (required)",
+    check: "streaming.events-well-formed",
+    event: (e, x) => {
+      const update = isObject(e) && isObject(e.result) ? e.result : undefined;
+      if (x.verb !== "stream" || !update || "kind" in update || typeof update.id !== "string")
+        return undefined;
+      if (!("final" in update) && !("artifact" in update)) return undefined;
+      update.taskId = update.id;
+      delete update.id;
+      return { events: [e] };
+    },
+  },
+  {
     id: "stream-event-names-other-task",
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "status-update events of a stream name another task",
