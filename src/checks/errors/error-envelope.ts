@@ -138,6 +138,9 @@ export default defineCheck({
     // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
     // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
     const unknownMethod = unknownMethodRequest();
+    // A number echoed as a string (seen at first sight: every id run through an HTML escaper) shows only on a
+    // request every agent refuses: the numbered invalid-params probe may be accepted and run.
+    const unknownNumbered = unknownMethodRequest(7);
     const nullId = nullIdRequest(ctx);
     // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
     const probes = [
@@ -150,6 +153,7 @@ export default defineCheck({
       noVersionRequest(ctx),
       nullId,
       unknownMethod,
+      unknownNumbered,
     ];
     let nullUnanswered = false;
     for (const bad of probes) {
@@ -167,7 +171,11 @@ export default defineCheck({
       }
       // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
       // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
-      if (bad === unknownMethod && !(isObject(reply.json) && "error" in reply.json)) continue;
+      if (
+        (bad === unknownMethod || bad === unknownNumbered) &&
+        !(isObject(reply.json) && "error" in reply.json)
+      )
+        continue;
       if (!isObject(reply.json)) {
         problems.push(
           `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,

@@ -44,7 +44,7 @@ async function judgeOp(
   if (serving.unserved)
     return {
       method,
-      problem: `${method} is not served (${serving.detail}) instead of being answered PushNotificationNotSupported (-32003), the code A2A 0.3 §8.2 names for it`,
+      problem: `${method} is not served (${serving.detail}) instead of being answered PushNotificationNotSupported (-32003), the code A2A ${ctx.generation} §8.2 names for it`,
       evidence,
     };
   if (got.kind !== "error") return { method, problem: `${method}: ${describeFailure(got)}`, evidence };

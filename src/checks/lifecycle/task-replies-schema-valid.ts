@@ -59,6 +59,13 @@ async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undef
   return new Set((problems ?? []).map(sameDefect));
 }
 
+/** The check that judges a failed call of each operation. */
+const OWNER = {
+  GetTask: "lifecycle.get-task",
+  ListTasks: "lifecycle.list-tasks",
+  CancelTask: "lifecycle.cancel-running",
+} as const;
+
 /** An operation by the name the agent's generation gives it (tasks/get in 0.x, GetTask in 1.0). */
 function spokenName(ctx: CheckContext, operation: "GetTask" | "ListTasks" | "CancelTask"): string {
   if (operation === "ListTasks") return operation;
@@ -84,7 +91,7 @@ async function judge(
     return void into.notes.push(
       ended
         ? `the task ended before its ${said} arrived (TaskNotCancelable), so no cancel reply to judge`
-        : `${said} failed, which its own check judges`,
+        : `${said} failed, which ${OWNER[operation]} judges`,
     );
   }
   const problems = await resultSchemaProblems(call.raw, operation, ctx.generation, owned(call.raw));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
+import { methodName } from "../../client/methods.js";
 
 export default defineCheck({
   id: "streaming.refusal-answered",
@@ -22,7 +23,7 @@ export default defineCheck({
   run: async (ctx) => {
     const missing = `plainwright-missing-${randomUUID()}`;
     const stream = await ctx.client.stream({ text: ctx.fixtures.message, taskId: missing });
-    const what = `message/stream naming the never-issued task ${missing}`;
+    const what = `${methodName(ctx.generation, "stream")} naming the never-issued task ${missing}`;
     if (stream.failure?.kind === "unsupported") return skip(describeFailure(stream.failure));
     if (stream.failure) {
       if (stream.failure.kind === "error" || stream.failure.kind === "invalid")

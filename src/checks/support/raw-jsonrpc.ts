@@ -187,10 +187,10 @@ export function untaggedPartRequest(ctx: CheckContext): BadRequest | undefined {
 }
 
 /** A method no A2A version defines (JSON-RPC 2.0 §5.1: -32601). */
-export function unknownMethodRequest(): BadRequest {
-  const id = randomUUID();
+export function unknownMethodRequest(numericId?: number): BadRequest {
+  const id = numericId ?? randomUUID();
   return {
-    what: "the unknown method tasks/plainwrightNoSuchMethod",
+    what: `the unknown method tasks/plainwrightNoSuchMethod${numericId === undefined ? "" : ` with the numeric id ${numericId}`}`,
     body: JSON.stringify({ jsonrpc: "2.0", id, method: "tasks/plainwrightNoSuchMethod", params: {} }),
     replyId: id,
   };

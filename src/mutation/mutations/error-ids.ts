@@ -23,6 +23,20 @@ export const errorIdMutations: Mutation[] = [
     },
   },
   {
+    id: "numeric-ids-echoed-as-strings",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: 'replies to a request whose id is a number carry it as a string (7 as "7"; an id run through an HTML escaper, seen at first sight)',
+    clause:
+      "JSON-RPC 2.0 §4 (id: a String, Number, or NULL), §5 (id MUST be the same as the request's); A2A 0.3 §6.11, 1.0.1 §9.5",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(r.body) || typeof r.body.id !== "number") return undefined;
+      r.body.id = String(r.body.id);
+      return r;
+    },
+  },
+  {
     id: "null-id-echoed-empty",
     violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],
