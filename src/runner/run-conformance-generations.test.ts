@@ -6,7 +6,7 @@ import type { RunningAgent } from "../agent/types.js";
 import type { Finding } from "../model/finding.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runA2ATest } from "./run-a2a-test.js";
-import { runConformance } from "./run-conformance.js";
+import { runConformance, type ConformanceOptions } from "./run-conformance.js";
 
 // An agent that serves A2A 0.3 and 1.0 at one URL, choosing by the A2A-Version header (A2A 1.0.1 §3.6.1,
 // §3.6.2), as Mastra 1.71 does: its plain card is 0.3's, and a request with A2A-Version: 1.0 gets a 1.0 card
@@ -111,7 +111,10 @@ async function twoGenerationAgent(flaw10?: string, serves10 = true): Promise<str
   return front;
 }
 
-const conform = (agentUrl: string, extra: { protocolOverride?: "0.3" | "1.0" } = {}) =>
+const conform = (
+  agentUrl: string,
+  extra: Pick<ConformanceOptions, "protocolOverride" | "endpointOverride" | "categories"> = {},
+) =>
   runConformance({
     agentUrl,
     headers: {},
@@ -247,6 +250,19 @@ describe("an agent whose card states no version while its endpoint serves 1.0", 
     expect(interfaces.find((f) => f.generation === "1.0")?.message).toMatch(
       /states no protocolVersion and has no supportedInterfaces/,
     );
+  });
+});
+
+describe("a versionless card of an agent tested through --endpoint that speaks 1.0 there", () => {
+  it("is judged as the card 1.0 clients read, which tells them of no interface", async () => {
+    const front = await versionlessCardOverTwoGenerations();
+    const result = await conform(front, {
+      endpointOverride: { url: front, transport: "JSONRPC" },
+    });
+    expect(result.warnings.join("\n")).toMatch(/judged as the one A2A 1\.0 clients read/);
+    const interfaces = result.findings?.find((f) => f.id === "card.interfaces");
+    expect(interfaces).toMatchObject({ status: "fail", level: "MUST" });
+    expect(interfaces?.message).toMatch(/states no protocolVersion and has no supportedInterfaces/);
   });
 });
 
