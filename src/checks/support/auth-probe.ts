@@ -10,8 +10,16 @@ import { withWrongCredentials, withoutCredentials } from "./credentials.js";
 export interface AuthProbe {
   /** In words: "HTTP 401", "gRPC UNAUTHENTICATED", "HTTP 200 with TaskNotFound". */
   answer: string;
-  /** 401/403, or gRPC UNAUTHENTICATED/PERMISSION_DENIED (A2A 1.0 §4.3 generic errors). */
+  /**
+   * 401/403, or gRPC UNAUTHENTICATED/PERMISSION_DENIED (A2A 1.0 §4.3 generic errors), or an error in the
+   * reply's body that the same call with the run's credentials does not get (`inBand`).
+   */
   refused: boolean;
+  /**
+   * Refused by an error in the body of an HTTP 200 (a JSON-RPC error): 1.0.1 §3.3.2 names "JSON-RPC custom
+   * error" beside HTTP 401 as a way to reject missing credentials, and 0.3 §4.4 makes 401/403 a SHOULD.
+   */
+  inBand?: boolean;
   httpStatus?: number;
   /** The WWW-Authenticate header of an HTTP answer, when there is one. */
   challenge?: string;
@@ -98,12 +106,42 @@ export async function probeWithoutCredentials(
   try {
     const outcome = await call(client);
     const evidence = [...outcome.trafficIds];
-    return ctx.client.target.binding === "GRPC"
-      ? grpcProbe(outcome, evidence)
-      : httpProbe(ctx, outcome, evidence);
+    const probe =
+      ctx.client.target.binding === "GRPC" ? grpcProbe(outcome, evidence) : httpProbe(ctx, outcome, evidence);
+    return probe.refused || probe.inconclusive ? probe : await refusedInBand(ctx, probe, call);
   } finally {
     client.close();
   }
+}
+
+/**
+ * An error the agent answers without credentials but not with them is a refusal, whatever the HTTP status
+ * (seen at first sight: `{"error": {"code": 1006, "message": "Authentication required"}}` at HTTP 200, while
+ * the same GetTask with credentials got task-not-found). The same error both ways refuses nothing.
+ */
+async function refusedInBand(ctx: CheckContext, probe: AuthProbe, call: ProbeCall): Promise<AuthProbe> {
+  const without = probe.outcome;
+  if (without.ok || without.kind !== "error") return probe;
+  const withCredentials = await call(ctx.client);
+  const evidence = [...probe.evidence, ...withCredentials.trafficIds];
+  if (!withCredentials.ok && withCredentials.kind === "unreachable") return { ...probe, evidence };
+  const differs =
+    withCredentials.ok ||
+    withCredentials.kind !== "error" ||
+    withCredentials.error.code !== without.error.code;
+  if (!differs) return { ...probe, evidence };
+  const withSaid = withCredentials.ok
+    ? "a result"
+    : withCredentials.kind === "error"
+      ? `${withCredentials.error.name} (${withCredentials.error.code})`
+      : "another answer";
+  return {
+    ...probe,
+    answer: `${probe.answer} (${without.error.code}: "${without.error.message}"), where the same call with the run's credentials got ${withSaid}`,
+    refused: true,
+    inBand: true,
+    evidence,
+  };
 }
 
 /** Whether the card requires credentials, read in the generation the agent speaks on this binding. */

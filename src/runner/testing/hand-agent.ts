@@ -48,12 +48,13 @@ export interface HandAgent {
  * Serves `answer` as an agent on 127.0.0.1: a GET gets the card it returns; a POST's JSON-RPC call gets
  * `{result}` or `{error: {code}}` wrapped with the call's id. The agent's own URL is given to `answer` (a card names it).
  * With `bearer`, a POST without that bearer token is refused HTTP 401; with `rpcPath`, only POSTs to that path
- * are served, any other gets a 404 HTML page. With `idOmittedWhenUnread`, a -32600 reply to a body without a
+ * are served, any other gets a 404 HTML page; with `bearerInBand`, a POST without that token gets HTTP 200 with a
+ * JSON-RPC error 1006. With `idOmittedWhenUnread`, a -32600 reply to a body without a
  * method has no id member (as `id: undefined` dropped by JSON.stringify, seen at first sight).
  */
 export async function startHandAgent(
   answer: (request: HandRequest, url: string) => unknown,
-  options: { bearer?: string; rpcPath?: string; idOmittedWhenUnread?: boolean } = {},
+  options: { bearer?: string; bearerInBand?: string; rpcPath?: string; idOmittedWhenUnread?: boolean } = {},
 ): Promise<HandAgent> {
   let url = "";
   const server = http.createServer((req, res) => {
@@ -76,6 +77,15 @@ export async function startHandAgent(
       if (options.bearer && req.headers.authorization !== `Bearer ${options.bearer}`) {
         res.statusCode = 401;
         res.end(JSON.stringify({ error: "unauthorized" }));
+        return;
+      }
+      // As a server seen at first sight: a call without the token is refused inside an HTTP 200, as a
+      // JSON-RPC error of its own code.
+      if (options.bearerInBand && req.headers.authorization !== `Bearer ${options.bearerInBand}`) {
+        const id = (JSON.parse(body || "{}") as { id?: unknown }).id ?? null;
+        res.end(
+          JSON.stringify({ jsonrpc: "2.0", id, error: { code: 1006, message: "Authentication required" } }),
+        );
         return;
       }
       let call: {
