@@ -35,8 +35,10 @@ function eventProblem(event: Reply, ids: TaskIds, generation: ProtocolGeneration
   if (event.taskId !== ids.taskId)
     return `a ${event.kind} has taskId ${event.taskId ?? "(none)"}, not ${ids.taskId}`;
   // 0.1 events carry only the task id (the task's sessionId is not repeated on them).
-  if (generation !== "0.1" && (!event.contextId || (ids.contextId && event.contextId !== ids.contextId)))
-    return `a ${event.kind} has contextId ${event.contextId ?? "(none)"}, not the task's ${ids.contextId ?? "(none)"}`;
+  if (generation !== "0.1" && !event.contextId)
+    return `a ${event.kind} has no contextId (required since A2A 0.2: 0.3 §7.2.2-7.2.3, 1.0.1 §4.2)`;
+  if (generation !== "0.1" && ids.contextId && event.contextId !== ids.contextId)
+    return `a ${event.kind} has contextId ${event.contextId}, not the task's ${ids.contextId}`;
   if (event.kind === "status-update")
     return event.state === "unknown" ? "a status-update carries an unknown task state" : undefined;
   if (event.artifact.parts.length === 0) return "an artifact-update carries an artifact without parts";

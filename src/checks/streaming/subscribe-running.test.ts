@@ -60,7 +60,7 @@ describe("streaming.subscribe-running-0x", () => {
     const finding = byId.get("streaming.subscribe-running-0x");
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(
-      /first event of the subscription to task .* is a Task that breaks the schema/,
+      /first event of the subscription to task .* is an object holding a Task under "task"/,
     );
   });
 
@@ -69,7 +69,7 @@ describe("streaming.subscribe-running-0x", () => {
     const finding = byId.get("streaming.subscribe-running-0x");
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(
-      /is a Task that breaks the schema.*; the subscription to task .* stayed open/,
+      /is an object holding a Task under "task".*; the subscription to task .* stayed open/,
     );
   });
 

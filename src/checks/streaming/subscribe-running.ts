@@ -17,7 +17,7 @@ import { cutShortProblem } from "../support/subscription-end.js";
 import { replySchemaProblem } from "../support/a2a-schema.js";
 import { settledWithin } from "../support/time-box.js";
 import { notOverTask } from "../support/own-task.js";
-import { stateOrderProblem } from "../../protocol/validate-reply.js";
+import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 
 /** Why the first event of a subscription to task `id` is wrong, or undefined. */
 function firstEventProblem(first: Reply, id: string, generation: ProtocolGeneration): string | undefined {
@@ -46,7 +46,16 @@ async function subscriptionProblems(
   // Read leniently (a Task nested one level down as {"kind": "task", "task": {...}} still names its id),
   // judged strictly: the event itself must be what the schema says (seen at first sight).
   // The published JSON schema is the JSON-RPC binding's; 0.3's HTTP+JSON and gRPC carry the proto's shapes.
-  const schema = ctx.transport === "JSONRPC" ? await replySchemaProblem(firstRaw, ctx.generation) : undefined;
+  // The version's rules in plain words first: a first event without `kind` (spelt `type`, seen at first sight)
+  // is no event the schema can even pick a definition for.
+  const shape =
+    ctx.transport === "JSONRPC" &&
+    (ctx.generation === "0.2" || ctx.generation === "0.3") &&
+    firstRaw !== undefined
+      ? replyShapeProblem(firstRaw, ctx.generation)
+      : undefined;
+  const schema =
+    ctx.transport === "JSONRPC" ? (shape ?? (await replySchemaProblem(firstRaw, ctx.generation))) : undefined;
   if (schema) problems.push(`the first event of the subscription to task ${id} is ${schema}`);
   // A subscription that takes the task back to submitted re-ran it (seen at first sight: the agent worked
   // the last message again for the subscriber); a task that left submitted never returns to it (0.3 §6.3).
