@@ -56,4 +56,12 @@ describe("errors.invalid-request", () => {
       /a request whose id is an object was answered .*-32001.*, not error -32600/,
     );
   });
+
+  it("says every problem: a reply without its id does not hide a routed object id", async () => {
+    const finding = (
+      await verdictsOn(await refusesInvalidRequests(true, true), [invalidRequest], "JSONRPC")
+    ).get("errors.invalid-request");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/has id \(missing\), not null; .*whose id is an object was answered/);
+  });
 });

@@ -44,41 +44,43 @@ export default defineCheck({
   bindings: ["JSONRPC"],
   run: async (ctx) => {
     const evidence: string[] = [];
+    // Every problem is said, not the first alone: a wrong id on one reply must not hide a routed object id.
+    const problems: string[] = [];
     const unreadable = notJsonRpcRequest();
     for (const bad of [unreadable, noVersionRequest(ctx), objectIdRequest(ctx)]) {
       const reply = await postRaw(ctx, bad.body, "invalid request");
       evidence.push(...reply.evidence);
       const code = reply.ok ? errorCodeOf(reply.json) : undefined;
       if (code !== jsonRpcCodes.invalidRequest)
-        return fail(`${bad.what} was answered ${describeRaw(reply)}, not error -32600`, evidence);
+        problems.push(`${bad.what} was answered ${describeRaw(reply)}, not error -32600`);
       // No id to read, so the reply's is null; left out, the reply is no Response object (seen at first sight:
       // `id: undefined` dropped by JSON.stringify). A readable id's echo is errors.error-envelope's.
-      if (bad === unreadable && reply.ok && !isNullId(reply.json))
-        return fail(`the -32600 reply to ${bad.what} has id ${idText(reply.json)}, not null`, evidence);
+      else if (bad === unreadable && reply.ok && !isNullId(reply.json))
+        problems.push(`the -32600 reply to ${bad.what} has id ${idText(reply.json)}, not null`);
     }
     const literal = await postRaw(ctx, nullBodyRequest().body, "invalid request");
     evidence.push(...literal.evidence);
     const code = literal.ok ? errorCodeOf(literal.json) : undefined;
     if (code === jsonRpcCodes.invalidRequest && literal.ok && !isNullId(literal.json))
-      return fail(
-        `the -32600 reply to the JSON literal null has id ${idText(literal.json)}, not null`,
-        evidence,
-      );
-    if (code === jsonRpcCodes.invalidRequest || code === jsonRpcCodes.parseError)
-      return pass(
-        `the malformed requests and the literal null were answered with error ${code === jsonRpcCodes.parseError ? "-32600 (null: -32700)" : "-32600"}, id null where none could be read`,
-        evidence,
-      );
-    // An agent whose body reader refuses null exactly as it refuses broken JSON has one defect, and
-    // errors.parse-error judges that reply.
-    const broken = await postRaw(ctx, parseErrorRequest().body, "invalid request");
-    evidence.push(...broken.evidence);
-    if (sameReply(literal, broken))
-      return pass(
-        "both malformed requests were answered -32600; the literal null is refused as a body that is not JSON is, which errors.parse-error judges",
-        evidence,
-      );
-    return fail(`the JSON literal null was answered ${describeRaw(literal)}, not error -32600`, evidence);
+      problems.push(`the -32600 reply to the JSON literal null has id ${idText(literal.json)}, not null`);
+    else if (code !== jsonRpcCodes.invalidRequest && code !== jsonRpcCodes.parseError) {
+      // An agent whose body reader refuses null exactly as it refuses broken JSON has one defect, and
+      // errors.parse-error judges that reply.
+      const broken = await postRaw(ctx, parseErrorRequest().body, "invalid request");
+      evidence.push(...broken.evidence);
+      if (!sameReply(literal, broken))
+        problems.push(`the JSON literal null was answered ${describeRaw(literal)}, not error -32600`);
+      else if (problems.length === 0)
+        return pass(
+          "the malformed requests were answered -32600; the literal null is refused as a body that is not JSON is, which errors.parse-error judges",
+          evidence,
+        );
+    }
+    if (problems.length > 0) return fail(problems.join("; "), evidence);
+    return pass(
+      `the malformed requests and the literal null were answered with error ${code === jsonRpcCodes.parseError ? "-32600 (null: -32700)" : "-32600"}, id null where none could be read`,
+      evidence,
+    );
   },
 });
 
