@@ -16,23 +16,27 @@ function eventContextId(event: unknown): unknown {
   return inner.contextId;
 }
 
-/** After a subscription's first event, a status update that puts its task back in submitted. */
+/**
+ * After a subscription's first event, the task working and then back in submitted, as an agent that runs the
+ * task again for the subscriber reports it (the first event may itself say submitted, so working comes first).
+ */
 function submittedAfterFirst(e: unknown, x: Exchange): { events: unknown[] } | undefined {
   if (x.verb !== "subscribe" || pastFirst.has(x) || isFinalEvent(e)) return undefined;
   pastFirst.add(x);
   const taskId = streamEventTaskId(e);
   if (!taskId) return undefined;
   const contextId = eventContextId(e);
-  const update =
+  const update = (state: "working" | "submitted") =>
     x.generation === "1.0"
-      ? { statusUpdate: { taskId, contextId, status: { state: "TASK_STATE_SUBMITTED" } } }
-      : { kind: "status-update", taskId, contextId, status: { state: "submitted" }, final: false };
-  const framed = x.binding === "jsonrpc" && isObject(e) ? { ...e, result: update } : update;
-  return { events: [e, framed] };
+      ? { statusUpdate: { taskId, contextId, status: { state: `TASK_STATE_${state.toUpperCase()}` } } }
+      : { kind: "status-update", taskId, contextId, status: { state }, final: false };
+  const framed = (body: object) => (x.binding === "jsonrpc" && isObject(e) ? { ...e, result: body } : body);
+  return { events: [e, framed(update("working")), framed(update("submitted"))] };
 }
 
-// lf.a2a.v1.TaskState TASK_STATE_SUBMITTED (the same number in 0.3's a2a.v1).
+// lf.a2a.v1.TaskState TASK_STATE_SUBMITTED and TASK_STATE_WORKING (the same numbers in 0.3's a2a.v1).
 const GRPC_SUBMITTED = 1;
+const GRPC_WORKING = 2;
 
 /** submittedAfterFirst on a decoded gRPC StreamResponse. */
 function grpcSubmittedAfterFirst(e: unknown, x: GrpcExchange): { events: unknown[] } | undefined {
@@ -41,13 +45,10 @@ function grpcSubmittedAfterFirst(e: unknown, x: GrpcExchange): { events: unknown
   const taskId = grpcStreamTaskId(e);
   const value = isObject(e) && isObject(e.payload) && isObject(e.payload.value) ? e.payload.value : undefined;
   if (!taskId || !value) return undefined;
-  const status = { state: GRPC_SUBMITTED };
-  return {
-    events: [
-      e,
-      { payload: { $case: "statusUpdate", value: { taskId, contextId: value.contextId, status } } },
-    ],
-  };
+  const update = (state: number) => ({
+    payload: { $case: "statusUpdate", value: { taskId, contextId: value.contextId, status: { state } } },
+  });
+  return { events: [e, update(GRPC_WORKING), update(GRPC_SUBMITTED)] };
 }
 
 /** The task a subscribe request names: JSON-RPC params.id, the HTTP+JSON path, or the gRPC request's id. */
