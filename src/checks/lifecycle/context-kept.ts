@@ -59,6 +59,19 @@ async function keepsClientContext(ctx: CheckContext, kept: CheckVerdict): Promis
       `a message in the client-made context ${contextId} was answered in context ${answeredIn}, neither kept nor refused with an error`,
       evidence,
     );
+  // A task in no context at all did not keep the one it was given, and no error refused it (seen at first
+  // sight). A Message need not name a context (1.0.1 §4.1.4): one without any is not judged.
+  if (!answeredIn && sent.value.kind === "task")
+    return fail(
+      `a message in the client-made context ${contextId} was answered with task ${sent.value.id} in no context: the context was neither kept nor refused with an error`,
+      evidence,
+    );
+  if (!answeredIn)
+    return {
+      ...kept,
+      message: `${kept.message}; a client-made context ${contextId} was answered with a Message outside any context (not judged)`,
+      evidence,
+    };
   return pass(`${kept.message}; a client-made context ${contextId} was kept`, evidence);
 }
 
@@ -96,7 +109,9 @@ export default defineCheck({
   generations: ["1.0"],
   run: async (ctx) => {
     const kept = await keepsContext(ctx);
-    return kept.status === "pass" ? keepsClientContext(ctx, kept) : kept;
+    // An agent that generates no contextId has no context of its own to continue in, but one the client
+    // gives it must still be kept or refused (1.0.1 §3.4.1).
+    return kept.status === "pass" || kept.applicable === false ? keepsClientContext(ctx, kept) : kept;
   },
 });
 
