@@ -1,3 +1,4 @@
+import { claimedGenerations } from "../card/endpoint.js";
 import type { EndpointChoice } from "../card/types.js";
 import { validateCard } from "../card/validate.js";
 import type { ProtocolGeneration } from "../model/generation.js";
@@ -60,9 +61,29 @@ export async function connectSides(
         result.warnings.push(several ? `A2A ${side.generation}, ${note}` : note);
       if (target.negotiation.mismatch) recordNegotiation(result, { ...target.negotiation, notes: [] });
     }
-    if (targets.length > 0) connected.push({ side, targets, echoes });
+    if (targets.length === 0) continue;
+    const asRead = cardAsTheWireReadsIt(side, targets[0]?.generation);
+    if (asRead !== side)
+      result.warnings.push(
+        `the card states no protocolVersion and the agent speaks A2A 1.0 on the wire: the card is judged as the one A2A 1.0 clients read`,
+      );
+    connected.push({ side: asRead, targets, echoes });
   }
   return connected;
+}
+
+/**
+ * The one side of a run (--endpoint, --protocol or a card read as one generation) whose card states no
+ * version, where the wire speaks A2A 1.0: the card is the one 1.0 clients read and is judged as theirs (seen
+ * at first sight: a versionless card that lists no interface a 1.0 client can find passed as "no problems",
+ * as the agent answered no probe of generation-sides.ts the way a 1.0 agent would, yet spoke 1.0).
+ */
+function cardAsTheWireReadsIt(side: GenerationSide, wire: ProtocolGeneration | undefined): GenerationSide {
+  const { agent } = side;
+  const card = agent.validation?.card;
+  if (side.generation !== undefined || wire !== "1.0" || !agent.discovery.found || !card) return side;
+  if (card.protocolVersion !== null || claimedGenerations(card).includes("1.0")) return side;
+  return { ...side, agent: { ...agent, validation: validateCard(agent.discovery.card, "1.0") } };
 }
 
 /**

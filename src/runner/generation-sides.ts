@@ -96,27 +96,6 @@ async function oneZeroOnWire(agent: FoundAgent, ctx: ClientContext): Promise<str
 }
 
 /**
- * The one side of a run whose endpoint the user gave (--endpoint): tested as it is, but a card that states no
- * version, where that endpoint answers A2A 1.0, is the card 1.0 clients read and is judged as theirs (seen at
- * first sight: a versionless card whose interfaces a 1.0 client cannot find passed as "no problems").
- */
-async function endpointGivenSide(
-  agent: FoundAgent,
-  ctx: ClientContext,
-  single: { sides: GenerationSide[]; notes: string[] },
-): Promise<{ sides: GenerationSide[]; notes: string[] }> {
-  const onWire = agent.discovery.found ? await oneZeroOnWire(agent, ctx) : undefined;
-  if (!onWire || !agent.discovery.found) return single;
-  const asOneZero = { ...agent, validation: validateCard(agent.discovery.card, "1.0") };
-  return {
-    sides: [{ agent: asOneZero, judgesCard: true }],
-    notes: [
-      `the card states no protocolVersion, and ${onWire}: the card is judged as the one A2A 1.0 clients read`,
-    ],
-  };
-}
-
-/**
  * The generations to test. A2A 1.0.1 §3.6.2: "Agents CAN expose multiple interfaces for the same transport
  * with different versions under the same or different URLs", so every generation a card claims becomes a
  * side, the card a 1.0 client reads included (oneZeroCard). One side, the card as it is, when the user
@@ -129,8 +108,7 @@ export async function generationSides(
 ): Promise<{ sides: GenerationSide[]; notes: string[] }> {
   const single = { sides: [{ agent, judgesCard: true }], notes: [] };
   const { validation } = agent;
-  if (!validation || protocolOverride) return single;
-  if (agent.endpointOverride) return endpointGivenSide(agent, ctx, single);
+  if (!validation || agent.endpointOverride || protocolOverride) return single;
   const other = await oneZeroCard(agent, ctx);
   const onWire = other ? undefined : await oneZeroOnWire(agent, ctx);
   if (onWire && agent.discovery.found) {

@@ -7,6 +7,7 @@ import type { Finding } from "../model/finding.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runA2ATest } from "./run-a2a-test.js";
 import { runConformance, type ConformanceOptions } from "./run-conformance.js";
+import { handAgentsClosedAfterAll, handCard03, refusal } from "./testing/hand-agent.js";
 
 // An agent that serves A2A 0.3 and 1.0 at one URL, choosing by the A2A-Version header (A2A 1.0.1 §3.6.1,
 // §3.6.2), as Mastra 1.71 does: its plain card is 0.3's, and a request with A2A-Version: 1.0 gets a 1.0 card
@@ -253,12 +254,23 @@ describe("an agent whose card states no version while its endpoint serves 1.0", 
   });
 });
 
+const startHandAgent = handAgentsClosedAfterAll();
+
 describe("a versionless card of an agent tested through --endpoint that speaks 1.0 there", () => {
   it("is judged as the card 1.0 clients read, which tells them of no interface", async () => {
-    const front = await versionlessCardOverTwoGenerations();
-    const result = await conform(front, {
-      endpointOverride: { url: front, transport: "JSONRPC" },
+    // A 1.0-only JSON-RPC agent behind a 0.3-shaped card without protocolVersion (seen at first sight).
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") {
+        const { protocolVersion: _none, ...card } = handCard03(url);
+        return card;
+      }
+      return /^[A-Z]/.test(request.method) ? refusal(-32001) : refusal(-32601);
     });
+    const result = await conform(agent.url, {
+      endpointOverride: { url: agent.url, transport: "JSONRPC" },
+      categories: ["card"],
+    });
+    expect(result.protocol?.negotiated).toBe("1.0");
     expect(result.warnings.join("\n")).toMatch(/judged as the one A2A 1\.0 clients read/);
     const interfaces = result.findings?.find((f) => f.id === "card.interfaces");
     expect(interfaces).toMatchObject({ status: "fail", level: "MUST" });
