@@ -18,16 +18,17 @@ describe.skipIf(!testPgUrl)(pgTitle("the run queue on PostgreSQL"), () => {
   it("opens from many processes at once on a fresh database: every one opens, the queue exists once", async () => {
     const opened = await Promise.allSettled(Array.from({ length: 8 }, () => RunJobs.open(database.url)));
     const failures = opened.flatMap((o) => (o.status === "rejected" ? [String(o.reason)] : []));
-    await Promise.all(opened.map((o) => (o.status === "fulfilled" ? o.value.close() : undefined)));
+    await Promise.all(opened.flatMap((o) => (o.status === "fulfilled" ? [o.value.close()] : [])));
     expect(failures).toEqual([]);
 
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const { rows } = await client.query("SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1", [
-        RUN_QUEUE,
-      ]);
-      expect(rows[0].n).toBe(1);
+      const { rows } = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1",
+        [RUN_QUEUE],
+      );
+      expect(rows[0]?.n).toBe(1);
     } finally {
       await client.end();
     }
