@@ -111,6 +111,35 @@ async function streamIdProblem(ctx: CheckContext): Promise<{ problem?: string; e
   return { problem: stream.foreignId, evidence: stream.foreignId ? stream.trafficIds : [] };
 }
 
+/** The malformed requests whose error replies are judged, and the ones judged apart. */
+function malformedProbes(ctx: CheckContext): {
+  probes: BadRequest[];
+  nullId: BadRequest;
+  unknownMethods: ReadonlySet<BadRequest>;
+} {
+  // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
+  // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
+  const unknownMethod = unknownMethodRequest();
+  // A number echoed as a string (seen at first sight: every id run through an HTML escaper) shows only on a
+  // request every agent refuses: the numbered invalid-params probe may be accepted and run.
+  const unknownNumbered = unknownMethodRequest(7);
+  const nullId = nullIdRequest(ctx);
+  // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
+  const probes = [
+    parseErrorRequest(),
+    notJsonRpcRequest(),
+    invalidParamsRequest(ctx),
+    invalidParamsRequest(ctx, 0),
+    // An id that can be read is echoed even when the request is otherwise invalid (seen at first sight:
+    // no id member at all), and a null id is echoed as null (seen: the empty string).
+    noVersionRequest(ctx),
+    nullId,
+    unknownMethod,
+    unknownNumbered,
+  ];
+  return { probes, nullId, unknownMethods: new Set([unknownMethod, unknownNumbered]) };
+}
+
 export default defineCheck({
   id: "errors.error-envelope",
   title: "Errors are JSON-RPC error objects, and every reply echoes the request id",
@@ -135,26 +164,7 @@ export default defineCheck({
     // Every problem is said, not the first alone: a reply without its id must not hide a refused null id.
     const problems: string[] = [];
     let judged = 0;
-    // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
-    // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
-    const unknownMethod = unknownMethodRequest();
-    // A number echoed as a string (seen at first sight: every id run through an HTML escaper) shows only on a
-    // request every agent refuses: the numbered invalid-params probe may be accepted and run.
-    const unknownNumbered = unknownMethodRequest(7);
-    const nullId = nullIdRequest(ctx);
-    // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
-    const probes = [
-      parseErrorRequest(),
-      notJsonRpcRequest(),
-      invalidParamsRequest(ctx),
-      invalidParamsRequest(ctx, 0),
-      // An id that can be read is echoed even when the request is otherwise invalid (seen at first sight:
-      // no id member at all), and a null id is echoed as null (seen: the empty string).
-      noVersionRequest(ctx),
-      nullId,
-      unknownMethod,
-      unknownNumbered,
-    ];
+    const { probes, nullId, unknownMethods } = malformedProbes(ctx);
     let nullUnanswered = false;
     for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
@@ -171,11 +181,7 @@ export default defineCheck({
       }
       // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
       // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
-      if (
-        (bad === unknownMethod || bad === unknownNumbered) &&
-        !(isObject(reply.json) && "error" in reply.json)
-      )
-        continue;
+      if (unknownMethods.has(bad) && !(isObject(reply.json) && "error" in reply.json)) continue;
       if (!isObject(reply.json)) {
         problems.push(
           `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,
