@@ -100,8 +100,10 @@ async function followAfterDrop(
   // When the task was first seen over: how long the dropped run took, at most.
   let endedAt = activeStates.has(read.task.state) ? undefined : Date.now();
   const usualMs = await usualDuration(ctx, text);
+  // At least 5 s: a busy machine slows one run of a quick task several times over (seen at first sight: a
+  // 0.4 s task still working 2 s after the drop, under load, and ending at once on the runs after).
   const patience = (left: number) =>
-    usualMs === undefined ? left : Math.min(left, Math.max(2000, 4 * usualMs));
+    usualMs === undefined ? left : Math.min(left, Math.max(5000, 4 * usualMs));
   if (activeStates.has(read.task.state))
     ({ resubscribed, cutShort, endedAt } = await resubscribeAfterDrop(
       ctx,
