@@ -150,6 +150,8 @@ export const cardMutations: Mutation[] = [
     clause: "A2A 0.3 §5.5.1 AgentProvider.url (required); 1.0.1 §5.7 AgentProvider (REQUIRED url)",
     check: "card.schema-valid",
     generations: ["0.x"],
+    // 0.1's schema requires only the provider's organization (v0.1.0 specification/json/a2a.json).
+    protocols: ["0.2", "0.3"],
     card: (card) => {
       card.provider = { organization: "Mutation Lab" };
       return card;
