@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { CardIssue } from "../../model/result.js";
+import { isObject } from "../../model/json.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 
 /**
@@ -225,9 +226,6 @@ function withoutNulls(value: unknown): unknown {
 const asJudged = (value: unknown, generation: ProtocolGeneration): unknown =>
   generation === "0.1" ? withoutNulls(value) : value;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * Where a card breaks its generation's schema: required members missing, members of the wrong type or value.
  * Security schemes are judged by the definition their `type` (0.x) or their oneof member (1.0) names, so one
@@ -245,12 +243,12 @@ export async function cardSchemaIssues(
   if (!v.card(rest)) issues.push(...issuesOf(v.card.errors, "", v.source));
   if (v.schemeMembers) issues.push(...emptyRequirements(rest.securityRequirements, v.source));
   // Taken out of the card above, so its own type is judged here: a list or a string is no map of schemes.
-  if (securitySchemes !== undefined && !isPlainObject(securitySchemes))
+  if (securitySchemes !== undefined && !isObject(securitySchemes))
     issues.push({
       path: "securitySchemes",
       message: `securitySchemes must be an object mapping scheme names to SecurityScheme objects, not ${Array.isArray(securitySchemes) ? "an array" : securitySchemes === null ? "null" : `a ${typeof securitySchemes}`} (${v.source})`,
     });
-  if (isPlainObject(securitySchemes))
+  if (isObject(securitySchemes))
     for (const [name, scheme] of Object.entries(securitySchemes)) {
       const none = v.schemeMembers && noMemberSet(scheme, name, v.schemeMembers, v.source);
       if (none) issues.push(none);

@@ -5,7 +5,10 @@ import { rpcError } from "./shapes.js";
 // JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
 const INVALID_REQUEST = -32600;
 
-/** Deviations in the id a JSON-RPC reply carries (JSON-RPC 2.0 §4, §5: the request's id, null when unreadable). */
+/** The object ids of requests the proxy forwarded under a string id, put back in their replies. */
+const objectIds = new WeakMap<object, unknown>();
+
+/** Deviations in the ids of JSON-RPC requests and replies (JSON-RPC 2.0 §4: a String, Number or Null; §5: the request's id, null when unreadable). */
 export const errorIdMutations: Mutation[] = [
   {
     id: "error-id-not-echoed",
@@ -19,6 +22,27 @@ export const errorIdMutations: Mutation[] = [
         return undefined;
       if (r.body.id === null || r.body.id === undefined) return undefined;
       r.body.id = `${JSON.stringify(r.body.id)}-not-yours`;
+      return r;
+    },
+  },
+  {
+    id: "object-ids-accepted",
+    violates: ["CORE-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "a request whose id is an object is routed like any other and its id echoed, not refused with -32600 (seen at first sight)",
+    clause:
+      "JSON-RPC 2.0 §4 (the id MUST contain a String, Number, or NULL value if included), §5.1 (-32600: not a valid Request object)",
+    check: "errors.invalid-request",
+    // Played on the request: the agent sees a string id and routes the call; its reply gets the object back.
+    request: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(r.body) || !isObject(r.body.id)) return undefined;
+      objectIds.set(x, r.body.id);
+      r.body.id = `plainwright-proxy-${Date.now()}`;
+      return r;
+    },
+    reply: (r, x) => {
+      if (!objectIds.has(x) || !isObject(r.body)) return undefined;
+      r.body.id = objectIds.get(x);
       return r;
     },
   },

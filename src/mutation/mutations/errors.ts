@@ -4,9 +4,6 @@ import { GRPC_FAILED_PRECONDITION, GRPC_NOT_FOUND, grpcAsInternal } from "./grpc
 import { VERSION_NOT_SUPPORTED, asInternalError, recode, rpcError, taskIn } from "./shapes.js";
 import { a2aErrorReply, headerValue, mark, marked } from "./answers.js";
 
-/** The object ids of requests the proxy forwarded under a string id, put back in their replies. */
-const objectIds = new WeakMap<object, unknown>();
-
 /** The mark of a request that carried no A2A-Version, or an empty one (A2A 1.0.1 §3.6.2: read as 0.3). */
 const NO_VERSION = "no-a2a-version";
 /** The mark of a request that asked for A2A 1.0 by name, which version-1-0-refused-yet-served refuses. */
@@ -140,27 +137,6 @@ export const errorMutations: Mutation[] = [
       const message = r.body.params.message;
       if (!isObject(message) || "messageId" in message || !("role" in message)) return undefined;
       message.messageId = `plainwright-proxy-${Date.now()}`;
-      return r;
-    },
-  },
-  {
-    id: "object-ids-accepted",
-    violates: ["CORE-ERR-001"],
-    bindings: ["JSONRPC"],
-    what: "a request whose id is an object is routed like any other and its id echoed, not refused with -32600 (seen at first sight)",
-    clause:
-      "JSON-RPC 2.0 §4 (the id MUST contain a String, Number, or NULL value if included), §5.1 (-32600: not a valid Request object)",
-    check: "errors.invalid-request",
-    // Played on the request: the agent sees a string id and routes the call; its reply gets the object back.
-    request: (r, x) => {
-      if (x.binding !== "jsonrpc" || !isObject(r.body) || !isObject(r.body.id)) return undefined;
-      objectIds.set(x, r.body.id);
-      r.body.id = `plainwright-proxy-${Date.now()}`;
-      return r;
-    },
-    reply: (r, x) => {
-      if (!objectIds.has(x) || !isObject(r.body)) return undefined;
-      r.body.id = objectIds.get(x);
       return r;
     },
   },

@@ -216,3 +216,11 @@ export function streamEventTaskId(event: unknown): string | undefined {
   const id = result.kind === "task" || isObject(result.task) ? inner.id : inner.taskId;
   return typeof id === "string" ? id : undefined;
 }
+
+/** The contextId a stream event names: a Task's, or a status or artifact update's (any generation). */
+export function streamEventContextId(event: unknown): unknown {
+  const result = isObject(event) && isObject(event.result) ? event.result : event;
+  if (!isObject(result)) return undefined;
+  const inner = [result.task, result.statusUpdate, result.artifactUpdate].find(isObject) ?? result;
+  return inner.contextId;
+}

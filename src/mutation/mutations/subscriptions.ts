@@ -1,20 +1,12 @@
 import { isObject } from "../exchange.js";
 import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
 import { grpcIsFinal, grpcStreamTaskId } from "./grpc-shapes.js";
-import { isFinalEvent, rpcParams, streamEventTaskId } from "./shapes.js";
+import { isFinalEvent, rpcParams, streamEventContextId, streamEventTaskId } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
 // Subscriptions whose first event has gone by, per exchange.
 const pastFirst = new WeakSet<object>();
-
-/** The contextId a JSON stream event names (a Task's, or an update's), if any. */
-function eventContextId(event: unknown): unknown {
-  const result = isObject(event) && isObject(event.result) ? event.result : event;
-  if (!isObject(result)) return undefined;
-  const inner = [result.task, result.statusUpdate, result.artifactUpdate].find(isObject) ?? result;
-  return inner.contextId;
-}
 
 /**
  * After a subscription's first event, the task working and then back in submitted, as an agent that runs the
@@ -25,7 +17,7 @@ function submittedAfterFirst(e: unknown, x: Exchange): { events: unknown[] } | u
   pastFirst.add(x);
   const taskId = streamEventTaskId(e);
   if (!taskId) return undefined;
-  const contextId = eventContextId(e);
+  const contextId = streamEventContextId(e);
   const update = (state: "working" | "submitted") =>
     x.generation === "1.0"
       ? { statusUpdate: { taskId, contextId, status: { state: `TASK_STATE_${state.toUpperCase()}` } } }
