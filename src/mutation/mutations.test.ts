@@ -58,7 +58,14 @@ const WITHOUT_MUTATION: Record<string, string> = {
 
 describe("the mutation catalogue", () => {
   it("gives every check a deviation that fails it, or names why none can", () => {
-    const owned = new Set(MUTATIONS.flatMap((m) => [checkFor(m, "0.x"), checkFor(m, "1.0")]));
+    const owned = new Set(
+      MUTATIONS.flatMap((m) => [
+        checkFor(m, "0.x", "0.1"),
+        checkFor(m, "0.x", "0.2"),
+        checkFor(m, "0.x"),
+        checkFor(m, "1.0"),
+      ]),
+    );
     const unproven = catalogue
       .filter((c) => !owned.has(c.id) && !(c.id in WITHOUT_MUTATION))
       .map((c) => c.id);
@@ -128,7 +135,7 @@ for (const [protocol, generation] of [
     }, 120_000);
 
     const cases = MUTATIONS.flatMap((m) => {
-      const check = checkFor(m, generation);
+      const check = checkFor(m, generation, protocol);
       // A deviation of a wire version the reference agent does not speak (0.1's field names) is proven on
       // the lab's agents of that version alone.
       const spoken = !m.protocols || m.protocols.includes(protocol);
@@ -217,13 +224,43 @@ async function expectFailsItsCheck(
     without.some((f) => f.id === check && f.status === "pass"),
     `${check} passes without it`,
   ).toBe(true);
-  const { findings, applied } = await conformThroughProxy(agent, m, [category], given);
+  const { findings, applied } = await runUntilJudged(agent, m, category, check, given);
   expect(applied, "the mutation changed the traffic").toBeGreaterThan(0);
   expect(failed(findings, check), "with the mutation").not.toEqual([]);
   // The coverage table trusts the declared bindings: the check must fail over each of them.
   const failedOver = findings.filter((f) => f.id === check && f.status === "fail").map((f) => f.transport);
   expect(
-    declaredBindings(m, check).filter((b) => !failedOver.includes(b)),
-    "declared bindings the check passed over",
+    declaredBindings(m, check)
+      .filter((b) => !failedOver.includes(b))
+      .map((b) => verdictOver(findings, check, b)),
+    "declared bindings the check did not fail over",
   ).toEqual([]);
+}
+
+/** What the check said over one binding: its status and message. */
+function verdictOver(findings: Finding[], check: string, binding: Transport): string {
+  const f = findings.find((x) => x.id === check && x.transport === binding);
+  return `${binding}: ${f ? `${f.status} ${f.message ?? ""}` : "no finding"}`;
+}
+
+/**
+ * The run with the mutation, played again (at most twice more) while the check could not judge over a
+ * declared binding: a skip is a check that ran out of time on a busy machine (its own task still working
+ * within its budget), not a verdict. A pass is a verdict and is never retried.
+ */
+async function runUntilJudged(
+  agent: RunningAgent,
+  m: Mutation,
+  category: CheckCategory,
+  check: string,
+  given?: Given,
+) {
+  const declared = declaredBindings(m, check);
+  for (let attempt = 1; ; attempt++) {
+    const run = await conformThroughProxy(agent, m, [category], given);
+    const unjudged = declared.some((b) =>
+      run.findings.some((f) => f.id === check && f.transport === b && f.status === "skip"),
+    );
+    if (!unjudged || attempt === 3) return run;
+  }
 }
