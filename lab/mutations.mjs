@@ -74,8 +74,15 @@ export async function mutationMatrix(agentUrl, result, conformArgs = [], only = 
   const cells = new Map();
   // A deviation of some wire versions only (a method 0.2's early releases lack) is none on the others.
   const inVersions = (m) => !m.protocols || versions.some((v) => m.protocols.includes(v));
-  const checksOf = (m) =>
-    inVersions(m) ? [...new Set(generations.map((g) => checkFor(m, g)).filter(Boolean))] : [];
+  // Each wire version's own check where the mutation names one (0.2 judges at SHOULD what 0.3 makes a MUST).
+  const generationOfVersion = (v) => (v === "1.0" ? "1.0" : "0.x");
+  const checksOf = (m) => {
+    if (!inVersions(m)) return [];
+    const checks = versions.length
+      ? versions.map((v) => checkFor(m, generationOfVersion(v), v))
+      : generations.map((g) => checkFor(m, g));
+    return [...new Set(checks.filter(Boolean))];
+  };
   const queue = MUTATIONS.filter((m) => {
     if (only && !only.has(m.id)) return false;
     if (checksOf(m).length > 0) return true;

@@ -39,6 +39,7 @@ import lifecycleHistoryContent from "./lifecycle/history-content.js";
 import lifecycleHistoryKeptAfterRead from "./lifecycle/history-kept-after-read.js";
 import lifecycleOutputInArtifacts from "./lifecycle/output-in-artifacts.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
+import lifecycleUnknownTaskNotFound0x from "./lifecycle/unknown-task-not-found-0x.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
 import lifecycleContextKept from "./lifecycle/context-kept.js";
 import lifecycleContextKept0x from "./lifecycle/context-kept-0x.js";
@@ -171,6 +172,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleHistoryKeptAfterRead,
   lifecycleOutputInArtifacts,
   lifecycleUnknownTaskNotFound,
+  lifecycleUnknownTaskNotFound0x,
   lifecycleInputRequiredContinues,
   lifecycleContextKept,
   lifecycleContextKept0x,

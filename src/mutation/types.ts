@@ -6,6 +6,9 @@ export type Binding = "jsonrpc" | "rest" | "other";
 /** Which generation of the protocol a request belongs to, by the spelling of its method or path. */
 export type Generation = "0.x" | "1.0";
 
+/** An A2A wire version the suite tells apart. */
+export type WireVersion = "0.1" | "0.2" | "0.3" | "1.0";
+
 /** The A2A operation a request asks for, the same word for every generation and binding. */
 export type Verb =
   "send" | "stream" | "get" | "cancel" | "subscribe" | "push" | "list" | "card" | "extended-card" | "unknown";
@@ -109,8 +112,12 @@ export interface Mutation extends MutationHooks {
   what: string;
   /** The spec clause the deviation breaks. */
   clause: string;
-  /** The check that owns the deviation: it must fail with the mutation and pass without it. */
-  check: string | Partial<Record<Generation, string>>;
+  /**
+   * The check that owns the deviation: it must fail with the mutation and pass without it. By generation,
+   * or by wire version where a generation's versions judge it with different checks (0.1 and 0.2 give as
+   * SHOULD what 0.3 makes a MUST); a version's entry wins over its generation's.
+   */
+  check: string | Partial<Record<Generation | WireVersion, string>>;
   /**
    * The bindings the deviation is played on, where the check must fail (judged per binding);
    * none for a card deviation, judged once for the agent. gRPC calls are decoded with the service
@@ -128,7 +135,7 @@ export interface Mutation extends MutationHooks {
    * The wire versions the deviation is one in, where that is finer than its generations (a method that
    * early 0.2 releases lack may go unserved on a 0.2 agent); default: every version of its generations.
    */
-  protocols?: ReadonlyArray<"0.1" | "0.2" | "0.3" | "1.0">;
+  protocols?: readonly WireVersion[];
   /**
    * Played on agents the run is given credentials for, and a second caller's (--identity): the checks of
    * authentication and task scope judge nothing without them.
@@ -205,10 +212,14 @@ export interface MutationHooks {
   streamDropped?(x: Exchange | GrpcExchange, memory: MutationMemory): void;
 }
 
-/** The check a mutation targets on an agent of the given generation, if any. */
-export function checkFor(m: Mutation, generation: Generation): string | undefined {
+/**
+ * The check a mutation targets on an agent of the given generation, if any; given the wire version too,
+ * the check of that version where the mutation names one.
+ */
+export function checkFor(m: Mutation, generation: Generation, version?: WireVersion): string | undefined {
   if (m.generations && !m.generations.includes(generation)) return undefined;
-  return typeof m.check === "string" ? m.check : m.check[generation];
+  if (typeof m.check === "string") return m.check;
+  return (version && m.check[version]) || m.check[generation];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, failBlocking, pass } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 import { describeFailure } from "../../client/describe-failure.js";
 
 export default defineCheck({
@@ -10,7 +11,8 @@ export default defineCheck({
   level: "MUST",
   requirement: "tasks/get (GetTask) of an id the server never issued returns TaskNotFoundError (-32001).",
   // 0.3 §8.2 says servers SHOULD use its codes "where applicable", but §11.1.5 makes using the error codes
-  // of §8 a MUST of server compliance, and an unknown id is the case §8.2 defines -32001 for.
+  // of §8 a MUST of server compliance, and an unknown id is the case §8.2 defines -32001 for. 0.1 and 0.2
+  // have no such clause: lifecycle.unknown-task-not-found-0x judges them at SHOULD.
   spec: "A2A 0.3 §7.3, §8.2, §11.1.5 (MUST use the error codes of §8); 1.0.1 §3.1.3, §3.4.2",
   tck: ["CORE-GET-002", "JSONRPC-ERR-002", "JSONRPC-SSE-002"],
   quote: {
@@ -29,18 +31,22 @@ export default defineCheck({
     },
   ],
   scope: "transport",
-  run: async (ctx) => {
-    // A fresh UUID every run (docs/conformance.md, pitfalls: never assume an id is free or taken).
-    const id = `plainwright-missing-${randomUUID()}`;
-    const got = await ctx.client.getTask(id);
-    if (got.ok) return failBlocking(`tasks/get of the never-issued id ${id} returned a task`, got.trafficIds);
-    if (got.kind !== "error")
-      return failBlocking(`tasks/get of ${id}: ${describeFailure(got)}`, got.trafficIds);
-    if (got.error.code !== a2aCodes.taskNotFound)
-      return fail(
-        `tasks/get of ${id} answered ${got.error.name} (${got.error.code}) instead of TaskNotFound (-32001)`,
-        got.trafficIds,
-      );
-    return pass(`tasks/get of ${id} answered TaskNotFound (-32001)`, got.trafficIds);
-  },
+  generations: ["0.3", "1.0"],
+  run: (ctx) => judgeUnknownTaskRead(ctx),
 });
+
+/** tasks/get (GetTask) of a fresh id nobody issued: TaskNotFound passes, a task or another answer fails. */
+export async function judgeUnknownTaskRead(ctx: CheckContext): Promise<CheckVerdict> {
+  // A fresh UUID every run (docs/conformance.md, pitfalls: never assume an id is free or taken).
+  const id = `plainwright-missing-${randomUUID()}`;
+  const got = await ctx.client.getTask(id);
+  if (got.ok) return failBlocking(`tasks/get of the never-issued id ${id} returned a task`, got.trafficIds);
+  if (got.kind !== "error")
+    return failBlocking(`tasks/get of ${id}: ${describeFailure(got)}`, got.trafficIds);
+  if (got.error.code !== a2aCodes.taskNotFound)
+    return fail(
+      `tasks/get of ${id} answered ${got.error.name} (${got.error.code}) instead of TaskNotFound (-32001)`,
+      got.trafficIds,
+    );
+  return pass(`tasks/get of ${id} answered TaskNotFound (-32001)`, got.trafficIds);
+}

@@ -139,8 +139,14 @@ export const lifecycleMutations: Mutation[] = [
     violates: ["CORE-GET-002", "JSONRPC-ERR-002", "JSONRPC-SSE-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "reading a task that does not exist is answered -32603 instead of TaskNotFound",
-    clause: "A2A 0.3 §7.3 tasks/get errors; 1.0.1 §3.1.3 GetTask (MUST return TaskNotFoundError)",
-    check: "lifecycle.unknown-task-not-found",
+    clause:
+      "A2A 0.3 §7.3 tasks/get errors, §11.1.5; 1.0.1 §3.1.3 GetTask (MUST return TaskNotFoundError); 0.1, 0.2 §8.2 (SHOULD)",
+    check: {
+      "0.1": "lifecycle.unknown-task-not-found-0x",
+      "0.2": "lifecycle.unknown-task-not-found-0x",
+      "0.x": "lifecycle.unknown-task-not-found",
+      "1.0": "lifecycle.unknown-task-not-found",
+    },
     reply: (r, x) => (x.verb === "get" ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
     grpcReply: (r, x) => (x.verb === "get" ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
   },
