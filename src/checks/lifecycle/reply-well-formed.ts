@@ -1,6 +1,6 @@
 import { replyShapeProblem } from "../../protocol/validate-reply.js";
 import { visible } from "../../net/visible.js";
-import { replySchemaProblem, resultSchemaIssues } from "../support/a2a-schema.js";
+import { replySchemaProblem, resultSchemaIssues } from "../support/reply-schema.js";
 import { recordedResult } from "../support/recorded-result.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { ProtocolGeneration } from "../../model/generation.js";

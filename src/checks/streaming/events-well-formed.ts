@@ -4,7 +4,7 @@ import { refusedInStream } from "../support/stream-evidence.js";
 import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { replySchemaProblem } from "../support/a2a-schema.js";
+import { replySchemaProblem } from "../support/reply-schema.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
 import { subscribeNeverIssued } from "./subscribe-unknown-task.js";
 

@@ -14,7 +14,7 @@ import {
   type WatchedStream,
 } from "../support/stream-watch.js";
 import { cutShortProblem } from "../support/subscription-end.js";
-import { replySchemaProblem } from "../support/a2a-schema.js";
+import { replySchemaProblem } from "../support/reply-schema.js";
 import { settledWithin } from "../support/time-box.js";
 import { notOverTask } from "../support/own-task.js";
 import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";

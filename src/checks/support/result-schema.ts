@@ -1,5 +1,5 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
-import { resultSchemaIssues, type ResultOperation } from "./a2a-schema.js";
+import { resultSchemaIssues, type ResultOperation } from "./reply-schema.js";
 
 /**
  * The paths inside a result that hand rules reported, from their messages ("GetTask.status.state: ..." with
