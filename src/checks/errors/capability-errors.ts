@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes, errorName } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 
@@ -103,7 +103,7 @@ function problem(probe: Probe, outcome: CallOutcome<unknown> | undefined): strin
   if (outcome.ok) return `${what} succeeded instead of answering ${errorName(probe.expected)}`;
   if (outcome.kind !== "error") return `${what}: ${describeFailure(outcome)}`;
   if (outcome.error.code !== probe.expected)
-    return `${what} answered ${outcome.error.name} (${outcome.error.code}) instead of ${errorName(probe.expected)} (${probe.expected})`;
+    return `${what} answered ${errorCalled(outcome.error)} instead of ${errorName(probe.expected)} (${probe.expected})`;
   return undefined;
 }
 

@@ -6,7 +6,7 @@ import { generationOf } from "../../model/generation.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { getMissingTaskAs } from "../support/versioned-get.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /**
@@ -47,7 +47,7 @@ async function refusedAs03(ctx: CheckContext): Promise<CheckVerdict> {
       got.trafficIds,
     );
   return fail(
-    `${what} answered ${got.error.name} (${got.error.code}): it was served as A2A 1.0, though an empty version means 0.3, which the card does not declare for this interface (VersionNotSupported is due)`,
+    `${what} answered ${errorCalled(got.error)}: it was served as A2A 1.0, though an empty version means 0.3, which the card does not declare for this interface (VersionNotSupported is due)`,
     got.trafficIds,
   );
 }
@@ -62,7 +62,7 @@ async function servedAs03(ctx: CheckContext): Promise<CheckVerdict> {
   if (got.error.code === a2aCodes.taskNotFound)
     return pass(`${what} was served as 0.3 (TaskNotFound for an unknown id)`, got.trafficIds);
   return fail(
-    `${what} answered ${got.error.name} (${got.error.code}), though the card declares A2A 0.3 on this interface: it was not served as 0.3`,
+    `${what} answered ${errorCalled(got.error)}, though the card declares A2A 0.3 on this interface: it was not served as 0.3`,
     got.trafficIds,
   );
 }

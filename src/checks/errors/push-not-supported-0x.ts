@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { extraMethod, pushSetParams } from "../../client/jsonrpc-params.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import { methodServing } from "../support/unserved-method.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 import type { CallOutcome } from "../../client/types.js";
@@ -50,7 +50,7 @@ async function judgeOp(
   if (got.kind !== "error") return { method, problem: `${method}: ${describeFailure(got)}`, evidence };
   return {
     method,
-    problem: `${method} answered ${got.error.name} (${got.error.code}) instead of PushNotificationNotSupported (-32003)`,
+    problem: `${method} answered ${errorCalled(got.error)} instead of PushNotificationNotSupported (-32003)`,
     evidence,
   };
 }

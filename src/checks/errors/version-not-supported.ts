@@ -1,7 +1,7 @@
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { getMissingTaskAs } from "../support/versioned-get.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 
 /** A Major.Minor no agent serves: far beyond any published version, still well formed. */
 const UNSUPPORTED_VERSION = "99.0";
@@ -37,7 +37,7 @@ export default defineCheck({
     if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);
     if (got.error.code !== a2aCodes.versionNotSupported)
       return fail(
-        `${what} answered ${got.error.name} (${got.error.code}) instead of VersionNotSupported (-32009): the version was not checked`,
+        `${what} answered ${errorCalled(got.error)} instead of VersionNotSupported (-32009): the version was not checked`,
         got.trafficIds,
       );
     return pass(`${what} answered VersionNotSupported`, got.trafficIds);

@@ -3,7 +3,7 @@ import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Cancels the suite's finished task and expects TaskNotCancelable (-32002); shared with the 0.x sibling. */
@@ -29,7 +29,7 @@ export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdic
     return fail(`canceling ${task.state} task ${task.id}: ${describeFailure(outcome)}`, evidence);
   if (outcome.error.code !== a2aCodes.taskNotCancelable)
     return fail(
-      `canceling ${task.state} task ${task.id} answered ${outcome.error.name} (${outcome.error.code}) instead of TaskNotCancelable (-32002)`,
+      `canceling ${task.state} task ${task.id} answered ${errorCalled(outcome.error)} instead of TaskNotCancelable (-32002)`,
       evidence,
     );
   return pass(`canceling ${task.state} task ${task.id} answered TaskNotCancelable (-32002)`, evidence);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Cancels a never-issued id and expects TaskNotFound (-32001); shared with the 0.x sibling. */
@@ -13,7 +13,7 @@ export async function cancelUnknownTask(ctx: CheckContext): Promise<CheckVerdict
     return fail(`canceling ${id}: ${describeFailure(outcome)}`, outcome.trafficIds);
   if (outcome.error.code !== a2aCodes.taskNotFound)
     return fail(
-      `canceling ${id} answered ${outcome.error.name} (${outcome.error.code}) instead of TaskNotFound (-32001)`,
+      `canceling ${id} answered ${errorCalled(outcome.error)} instead of TaskNotFound (-32001)`,
       outcome.trafficIds,
     );
   return pass(`canceling ${id} answered TaskNotFound (-32001)`, outcome.trafficIds);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import { terminalStates } from "../../protocol/model.js";
 import { ownOpenTask, withoutAskingTask } from "../support/own-task.js";
 
@@ -62,7 +62,7 @@ export default defineCheck({
         };
     }
     return pass(
-      `a message naming task ${task.id} with another context was refused with ${sent.error.name} (${sent.error.code})`,
+      `a message naming task ${task.id} with another context was refused with ${errorCalled(sent.error)}`,
       evidence,
     );
   },

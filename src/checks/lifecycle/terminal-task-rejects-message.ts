@@ -2,7 +2,7 @@ import { noFinishedTask } from "../support/own-task.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 
 export default defineCheck({
   id: "lifecycle.terminal-task-rejects-message",
@@ -53,11 +53,11 @@ export default defineCheck({
       return fail(`a message to ${task.state} task ${task.id}: ${describeFailure(reply)}`, evidence);
     if (ctx.generation === "1.0" && reply.error.code !== a2aCodes.unsupportedOperation)
       return fail(
-        `a message to ${task.state} task ${task.id} answered ${reply.error.name} (${reply.error.code}) instead of UnsupportedOperation (-32004)`,
+        `a message to ${task.state} task ${task.id} answered ${errorCalled(reply.error)} instead of UnsupportedOperation (-32004)`,
         evidence,
       );
     return pass(
-      `a message to ${task.state} task ${task.id} was refused with ${reply.error.name} (${reply.error.code})`,
+      `a message to ${task.state} task ${task.id} was refused with ${errorCalled(reply.error)}`,
       evidence,
     );
   },

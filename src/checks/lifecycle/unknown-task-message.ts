@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /**
@@ -23,7 +23,7 @@ export async function judgeUnknownTaskMessage(ctx: CheckContext): Promise<CheckV
     );
   if (sent.error.code !== a2aCodes.taskNotFound)
     return fail(
-      `a message naming the never-issued task ${taskId} answered ${sent.error.name} (${sent.error.code}) instead of TaskNotFound (-32001)`,
+      `a message naming the never-issued task ${taskId} answered ${errorCalled(sent.error)} instead of TaskNotFound (-32001)`,
       sent.trafficIds,
     );
   return pass(`a message naming the never-issued task ${taskId} answered TaskNotFound`, sent.trafficIds);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, failBlocking, pass } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 
 export default defineCheck({
   id: "lifecycle.unknown-task-not-found",
@@ -45,7 +45,7 @@ export async function judgeUnknownTaskRead(ctx: CheckContext): Promise<CheckVerd
     return failBlocking(`tasks/get of ${id}: ${describeFailure(got)}`, got.trafficIds);
   if (got.error.code !== a2aCodes.taskNotFound)
     return fail(
-      `tasks/get of ${id} answered ${got.error.name} (${got.error.code}) instead of TaskNotFound (-32001)`,
+      `tasks/get of ${id} answered ${errorCalled(got.error)} instead of TaskNotFound (-32001)`,
       got.trafficIds,
     );
   return pass(`tasks/get of ${id} answered TaskNotFound (-32001)`, got.trafficIds);

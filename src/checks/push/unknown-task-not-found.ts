@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -11,7 +11,7 @@ function notTaskNotFound(what: string, outcome: CallOutcome<unknown>): string | 
   if (outcome.ok) return `${what} succeeded`;
   if (outcome.kind !== "error") return `${what}: ${describeFailure(outcome)}`;
   if (outcome.error.code === a2aCodes.taskNotFound) return undefined;
-  return `${what} answered ${outcome.error.name} (${outcome.error.code})`;
+  return `${what} answered ${errorCalled(outcome.error)}`;
 }
 
 /** The push config operations to try, each with what it is called in a finding. */

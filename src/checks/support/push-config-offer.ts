@@ -1,3 +1,4 @@
+import { errorCalled } from "../../client/describe-failure.js";
 import type { CallOutcome, PushConfig } from "../../client/types.js";
 import type { Message, Task } from "../../protocol/model.js";
 import type { CheckContext } from "../types.js";
@@ -13,7 +14,7 @@ export function refusedAsInvalid(outcome: CallOutcome<unknown>): outcome is Refu
 
 /** A refusal as invalid params in the agent's own words, for a finding's message. */
 export const agentSaid = (refusal: Refusal): string =>
-  `${refusal.error.name} (${refusal.error.code}) "${refusal.error.message}"`;
+  `${errorCalled(refusal.error)} "${refusal.error.message}"`;
 
 /**
  * Sends the run's message with a push config in the send itself (0.x configuration.pushNotificationConfig,
