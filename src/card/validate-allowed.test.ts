@@ -22,6 +22,16 @@ describe("rules that pass", () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it("accepts a card that offers HTTP+JSON or gRPC alone: JSON-RPC is one transport among three (0.3 §3.2, §3.2.1 MAY)", () => {
+    for (const transport of ["HTTP+JSON", "GRPC"]) {
+      const card = validCard03();
+      card["url"] = `${HOST}/a2a/only`;
+      card["preferredTransport"] = transport;
+      delete card["additionalInterfaces"];
+      expect(validateCard(card).errors, transport).toEqual([]);
+    }
+  });
+
   it("treats null as not stated", () => {
     const card = validCard03();
     card["iconUrl"] = null;

@@ -102,16 +102,6 @@ const errorCases: Case[] = [
     path: "preferredTransport",
   },
   {
-    rule: "preferredTransport not JSON-RPC and no JSON-RPC interface",
-    mutate: (c) => {
-      c["preferredTransport"] = "GRPC";
-      c["url"] = `${HOST}/a2a/grpc`;
-      (c["additionalInterfaces"] as RawCard[]).splice(0, 1);
-    },
-    path: "preferredTransport",
-    message: /"GRPC" and no interface in the card offers JSONRPC/,
-  },
-  {
     rule: "additionalInterfaces not a list",
     mutate: (c) => (c["additionalInterfaces"] = {}),
     path: "additionalInterfaces",

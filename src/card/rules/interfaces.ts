@@ -77,7 +77,7 @@ export function checkInterfaces(
     );
   }
   const others = [...supported.entries, ...additional.entries];
-  const preferredName = checkPreferredTransport(preferred, others, log);
+  const preferredName = checkPreferredTransport(preferred, log);
   const main = mainInterface(url, preferredName, cardVersion);
   checkUrl(url, supported.present, others, log);
   if (additional.isList) {
@@ -202,19 +202,13 @@ function withVersion(iface: CardInterface, version: string | null): CardInterfac
   return version === null ? iface : { ...iface, protocolVersion: version };
 }
 
-// docs/test-files.md, card validation: preferredTransport is an error when "not a string, or not JSON-RPC while no JSON-RPC
-// interface is listed" (Plainwright speaks JSON-RPC).
-function checkPreferredTransport(field: Field, others: Declared[], log: IssueLog): string | null {
+// docs/test-files.md, card validation: preferredTransport is an error when it is not a string. JSON-RPC is
+// one transport among three, none required (0.3 §3.2: "All three protocols are considered equal in status";
+// §3.2.1 "Agents MAY support JSON-RPC"): a card offering HTTP+JSON or gRPC alone is well-formed.
+function checkPreferredTransport(field: Field, log: IssueLog): string | null {
   if (field.value === undefined) return null;
-  const canonical = checkTransportName(field, log);
-  if (typeof field.value !== "string") return null;
-  if (canonical !== "JSONRPC" && !others.some((d) => d.canonical === "JSONRPC")) {
-    log.error(
-      field.path,
-      `${field.path} is ${describe(field.value)} and no interface in the card offers JSONRPC, the transport Plainwright calls`,
-    );
-  }
-  return field.value;
+  checkTransportName(field, log);
+  return typeof field.value === "string" ? field.value : null;
 }
 
 function mainInterface(url: Field, preferred: string | null, cardVersion: string | null): Declared | null {
