@@ -74,4 +74,6 @@ export interface EndpointChoice {
   reason: string;
   /** Set when nothing A2A answered at the card's choice (this URL) and Plainwright found the agent elsewhere. */
   insteadOf?: string;
+  /** With insteadOf: the binding the card declared there, when the agent answers another one instead. */
+  insteadOfBinding?: Transport;
 }

@@ -103,6 +103,8 @@ export interface CheckContext {
   client: A2AClient;
   /** A client per binding the card advertises and Plainwright speaks, for multi-transport checks. */
   clients: ReadonlyMap<Transport, A2AClient>;
+  /** The endpoint of every binding under test, as `clients`; unset where a context stands alone (tests). */
+  endpoints?: ReadonlyMap<Transport, EndpointChoice>;
   /** JSON-RPC bindings only: send any method and params, and see the raw outcome. */
   rpc?: (method: string, params?: unknown) => Promise<RpcOutcome>;
   /** Headers, policy, timeouts and the traffic log, for checks that send raw requests. */

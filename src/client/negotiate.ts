@@ -23,7 +23,17 @@ export interface Negotiation {
    * why, in one line. Nothing there answered, so nothing there can be judged.
    */
   nothingAnswers?: string;
+  /**
+   * Set when nothing was confirmed and every probe was answered as a route or method that does not exist
+   * (a framework's 404 page, -32601): the interface serves no A2A binding of the kind the card declares.
+   */
+  routesMissing?: true;
 }
+
+/** Every probe sent met a route or method that does not exist (and at least one was sent). */
+const routesMissing = (answers: readonly ProbeAnswer[]) =>
+  answers.some((a) => a.verdict === "method-not-found") &&
+  answers.every((a) => a.verdict === "method-not-found" || a.verdict === "no-binding");
 
 // 0.2 and 0.3 share the send method's name, so the send probe alone cannot tell them apart.
 const era = (g: ProtocolGeneration) => (g === "0.2" ? "0.3" : g);
@@ -285,5 +295,6 @@ export async function negotiateGeneration(
       `no A2A version was confirmed on the wire (${answers.map((a) => a.detail).join("; ")}); using the card's ${claim.says}`,
     ],
     trafficIds: ids(),
+    ...(routesMissing(answers) ? { routesMissing: true as const } : {}),
   };
 }

@@ -62,6 +62,7 @@ const rpcOf = (client: JsonRpcA2AClient) => (method: string, params?: unknown) =
 /** One check context per binding under test, sharing the card, the clients and the traffic log. */
 export function buildContexts(inputs: ContextInputs): CheckContext[] {
   const clients = new Map(inputs.targets.map((t) => [t.transport, t.client] as const));
+  const endpoints = new Map(inputs.targets.map((t) => [t.transport, t.endpoint] as const));
   const message = ordinaryMessage(inputs.validation);
   return inputs.targets.map((t) => ({
     agentUrl: inputs.agentUrl,
@@ -77,6 +78,7 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     client: t.client,
     ...(t.client instanceof JsonRpcA2AClient ? { rpc: rpcOf(t.client) } : {}),
     clients,
+    endpoints,
     clientContext: inputs.clientContext,
     credentialsGiven: inputs.credentialsGiven,
     hints: inputs.hints,

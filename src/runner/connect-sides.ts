@@ -48,12 +48,12 @@ export async function connectSides(
       if (!endpoint) continue;
       const target = await openEndpoint(side.agent, endpoint, reached.ctx, protocolOverride);
       const twin = connected.some((c) =>
-        c.targets.some((t) => t.transport === transport && t.generation === target.generation),
+        c.targets.some((t) => t.transport === target.transport && t.generation === target.generation),
       );
       if (twin) {
         echoes.add(target);
         result.warnings.push(
-          `${transport}: the card's A2A ${side.generation} interface at ${target.endpoint.url} speaks ${target.generation} on the wire, which is tested already; only the card's checks judge it`,
+          `${target.transport}: the card's A2A ${side.generation} interface at ${target.endpoint.url} speaks ${target.generation} on the wire, which is tested already; only the card's checks judge it`,
         );
       }
       targets.push(target);

@@ -8,7 +8,7 @@ import type { A2AClient, ClientContext } from "../client/types.js";
 import { generationOf, type ProtocolGeneration } from "../model/generation.js";
 import type { Transport } from "../model/transport.js";
 import type { EndpointOverride } from "./endpoint-override.js";
-import { findJsonRpcEndpoint } from "./find-endpoint.js";
+import { findInsteadOfRest, findJsonRpcEndpoint } from "./find-endpoint.js";
 
 /**
  * The one way every run kind reaches an agent: discover and validate the card (once), choose the
@@ -137,15 +137,19 @@ export async function openEndpoint(
   override?: ProtocolGeneration,
 ): Promise<TransportTarget> {
   let endpoint = chosen;
-  const transport = endpoint.transport;
   // A2A 1.0.1 §3.3.4: an agent refuses a client that does not declare an extension its card marks required,
   // so every request activates them, as a client built for that agent would.
   const extensions = agent.validation?.card.requiredExtensions ?? [];
-  const make = (generation: ProtocolGeneration, url = endpoint.url, withoutVersionHeader?: true) =>
+  const make = (
+    generation: ProtocolGeneration,
+    url = endpoint.url,
+    withoutVersionHeader?: true,
+    binding: Transport = endpoint.transport,
+  ) =>
     createClient(
       {
         url,
-        binding: transport,
+        binding,
         generation,
         ...(endpoint.tenant ? { tenant: endpoint.tenant } : {}),
         ...(extensions.length > 0 ? { extensions } : {}),
@@ -160,21 +164,27 @@ export async function openEndpoint(
     ...(stated !== undefined && generationOf(stated) === undefined ? { unknownVersion: stated } : {}),
     ...(stated === undefined && agent.validation?.card.generation !== "1.0" ? { versionless: true } : {}),
   };
-  const negotiateAt = (url: string) =>
+  const negotiateAt = (url: string, binding: Transport = endpoint.transport) =>
     negotiateGeneration(
       startingGeneration(agent, endpoint),
-      (generation, withoutVersionHeader) => make(generation, url, withoutVersionHeader),
+      (generation, withoutVersionHeader) => make(generation, url, withoutVersionHeader, binding),
       override,
       evidence,
     );
   let negotiation = await negotiateAt(endpoint.url);
-  if (negotiation.source === "card" && transport === "JSONRPC" && !override && !agent.endpointOverride) {
-    const found = await findJsonRpcEndpoint(agent, endpoint, negotiation, negotiateAt);
-    if (found) {
-      endpoint = found.endpoint;
-      negotiation = found.negotiation;
-    }
+  const searching = negotiation.source === "card" && !override && !agent.endpointOverride;
+  const found = !searching
+    ? undefined
+    : endpoint.transport === "JSONRPC"
+      ? await findJsonRpcEndpoint(agent, endpoint, negotiation, negotiateAt)
+      : endpoint.transport === "HTTP+JSON" && negotiation.routesMissing
+        ? await findInsteadOfRest(agent, endpoint, negotiation, negotiateAt)
+        : undefined;
+  if (found) {
+    endpoint = found.endpoint;
+    negotiation = found.negotiation;
   }
+  const transport = endpoint.transport;
   const them = extensions.length === 1 ? "it" : "them";
   const activated =
     extensions.length > 0

@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
 import cardInterfaces from "../checks/card/interfaces.js";
 import { handAgentsClosedAfterAll, handCard03, verdictsOn } from "./testing/hand-agent.js";
@@ -42,6 +44,56 @@ describe("finding the JSON-RPC endpoint when nothing A2A answers where the card 
     expect(byId.get("card.interfaces")).toMatchObject({ status: "fail" });
     expect(byId.get("card.interfaces")?.message).toMatch(
       /answers nothing A2A; the agent answers at .*\/a2a\/json-rpc/,
+    );
+  });
+});
+
+/**
+ * A 0.3 agent that answers JSON-RPC at its base URL while its card says preferredTransport "REST" there and
+ * lists no JSON-RPC interface (seen at first sight): every other path is an Express-like 404 page.
+ */
+async function restCardJsonRpcAgent(): Promise<string> {
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+    req.on("end", () => {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
+        const { additionalInterfaces: _none, ...card } = handCard03(base);
+        res.setHeader("content-type", "application/json");
+        return res.end(JSON.stringify({ ...card, preferredTransport: "REST" }));
+      }
+      if (req.method !== "POST" || req.url !== "/") {
+        res.statusCode = 404;
+        res.setHeader("content-type", "text/html");
+        return res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
+      }
+      const call = JSON.parse(body) as { id?: unknown; method?: string };
+      const reply =
+        call.method === "message/send"
+          ? { result: task }
+          : call.method === "tasks/get"
+            ? { error: { code: -32001, message: "Task not found" } }
+            : { error: { code: -32601, message: "Method not found" } };
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...reply }));
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  closers.push(() => new Promise<void>((done) => server.close(() => done())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+const closers: Array<() => Promise<void>> = [];
+afterAll(() => Promise.all(closers.map((close) => close())));
+
+describe("testing the binding the agent answers when the card's HTTP+JSON interface serves no route", () => {
+  it("tests JSON-RPC at the URL the card gave REST, and card.interfaces says the card declared the wrong binding", async () => {
+    const byId = await verdictsOn(await restCardJsonRpcAgent(), [sendReturnsTask, cardInterfaces]);
+    expect(byId.get("lifecycle.send-returns-task")).toMatchObject({ status: "pass", transport: "JSONRPC" });
+    expect(byId.get("card.interfaces")).toMatchObject({ status: "fail" });
+    expect(byId.get("card.interfaces")?.message).toMatch(
+      /the card's HTTP\+JSON endpoint http:\/\/127\.0\.0\.1:\d+\/ answers nothing A2A; the agent answers JSONRPC at/,
     );
   });
 });

@@ -1,6 +1,14 @@
 import { NO_ENDPOINT } from "../../card/endpoint.js";
 import { defineCheck, fail } from "../define.js";
 import { judgeCardIssues } from "../support/card-issues.js";
+import type { EndpointChoice } from "../../card/types.js";
+
+/** An endpoint found elsewhere than the card said, in words: what the card declared, where the agent answers. */
+function movedEndpoint(e: EndpointChoice): string {
+  const declared = e.insteadOfBinding ?? e.transport;
+  const answers = e.insteadOfBinding ? `${e.transport} at ${e.url}` : `at ${e.url}`;
+  return `the card's ${declared} endpoint ${e.insteadOf ?? ""} answers nothing A2A; the agent answers ${answers}`;
+}
 
 export default defineCheck({
   id: "card.interfaces",
@@ -27,9 +35,11 @@ export default defineCheck({
       "interfaces",
     );
     // The card named an endpoint where nothing A2A answers; Plainwright found the agent elsewhere.
-    const moved = ctx.endpoint.insteadOf;
-    if (moved === undefined || ctx.endpoint.reason.includes(NO_ENDPOINT)) return Promise.resolve(verdict);
-    const wrong = `the card's ${ctx.transport} endpoint ${moved} answers nothing A2A; the agent answers at ${ctx.endpoint.url}`;
+    const moved = [...(ctx.endpoints?.values() ?? [ctx.endpoint])].filter(
+      (e) => e.insteadOf !== undefined && !e.reason.includes(NO_ENDPOINT),
+    );
+    if (moved.length === 0) return Promise.resolve(verdict);
+    const wrong = moved.map(movedEndpoint).join("; ");
     return Promise.resolve(fail(verdict.status === "fail" ? `${verdict.message}; ${wrong}` : wrong));
   },
 });

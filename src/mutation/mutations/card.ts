@@ -111,6 +111,24 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-jsonrpc-declared-as-rest",
+    what: "the 0.3 card says its url serves HTTP+JSON (and lists no other interface) where the agent answers JSON-RPC",
+    clause:
+      "A2A 0.3 §5.6.1: the transport protocol available at the main url MUST match the preferredTransport field",
+    check: { "0.x": "card.interfaces" },
+    generations: ["0.x"],
+    protocols: ["0.3"],
+    card: (card) => {
+      const version = typeof card.protocolVersion === "string" ? card.protocolVersion : "";
+      const preferred = card.preferredTransport ?? "JSONRPC";
+      if (!version.startsWith("0.3") || preferred !== "JSONRPC" || typeof card.url !== "string")
+        return undefined;
+      card.preferredTransport = "HTTP+JSON";
+      delete card.additionalInterfaces;
+      return card;
+    },
+  },
+  {
     id: "card-main-interface-unlisted",
     what: "the 0.3 card's additionalInterfaces leave out the main url and its transport",
     clause:
