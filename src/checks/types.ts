@@ -100,6 +100,8 @@ export interface CheckContext {
    */
   cardJudgedElsewhere?: true;
   generationOnWire?: boolean;
+  /** Set when the user forced `generation` (--protocol): the user's word stands where the wire's would. */
+  generationForced?: true;
   client: A2AClient;
   /** A client per binding the card advertises and Plainwright speaks, for multi-transport checks. */
   clients: ReadonlyMap<Transport, A2AClient>;

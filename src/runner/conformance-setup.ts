@@ -74,6 +74,7 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     endpoint: t.endpoint,
     generation: t.generation,
     ...(t.negotiation.source === "wire" ? { generationOnWire: true } : {}),
+    ...(t.negotiation.source === "override" ? { generationForced: true as const } : {}),
     ...(inputs.cardJudgedElsewhere ? { cardJudgedElsewhere: true } : {}),
     client: t.client,
     ...(t.client instanceof JsonRpcA2AClient ? { rpc: rpcOf(t.client) } : {}),

@@ -61,12 +61,14 @@ async function restCardJsonRpcAgent(): Promise<string> {
       if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
         const { additionalInterfaces: _none, ...card } = handCard03(base);
         res.setHeader("content-type", "application/json");
-        return res.end(JSON.stringify({ ...card, preferredTransport: "REST" }));
+        res.end(JSON.stringify({ ...card, preferredTransport: "REST" }));
+        return;
       }
       if (req.method !== "POST" || req.url !== "/") {
         res.statusCode = 404;
         res.setHeader("content-type", "text/html");
-        return res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
+        res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
+        return;
       }
       const call = JSON.parse(body) as { id?: unknown; method?: string };
       const reply =

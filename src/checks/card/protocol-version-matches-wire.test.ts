@@ -52,11 +52,14 @@ describe("card.protocol-version-matches-wire", () => {
 
 const startHandAgent = handAgentsClosedAfterAll();
 
-/** The findings of `catalogue` on a hand agent that serves `card` and refuses every call, run as `protocol`. */
+/**
+ * The findings of `catalogue` on a hand agent that serves `card` and refuses every call, run as `protocol`
+ * (--protocol), or with nothing confirmed on the wire when none is given.
+ */
 async function findingsOnCard(
   card: (url: string) => Record<string, unknown>,
   catalogue: CheckDefinition[],
-  protocol: "0.3" | "1.0",
+  protocol?: "0.3" | "1.0",
 ): Promise<(id: string) => Finding | undefined> {
   const agent = await startHandAgent((request, url) =>
     request.kind === "card" ? card(url) : refusal(-32601),
@@ -67,7 +70,7 @@ async function findingsOnCard(
     timeoutMs: 3000,
     policy: commandLinePolicy,
     catalogue,
-    protocolOverride: protocol,
+    ...(protocol ? { protocolOverride: protocol } : {}),
   });
   return (id) => result.findings?.find((f) => f.id === id);
 }
@@ -99,5 +102,15 @@ describe("card.protocol-version-matches-wire on a 1.0 card whose interface state
     const finding = of("card.protocol-version-matches-wire");
     expect(finding?.message).toMatch(/the card states no protocolVersion, its shape reads as A2A 1\.0/);
     expect(finding?.message).not.toMatch(/the card says/);
+  });
+});
+
+describe("card.protocol-version-matches-wire where no answer confirmed a version", () => {
+  it("skips, saying nothing was confirmed, rather than pass on the card's word repeated", async () => {
+    const of = await findingsOnCard((url) => handCard03(url), [check]);
+    expect(of("card.protocol-version-matches-wire")).toMatchObject({ status: "skip" });
+    expect(of("card.protocol-version-matches-wire")?.message).toMatch(
+      /no A2A version was confirmed on the wire over JSONRPC/,
+    );
   });
 });

@@ -32,6 +32,15 @@ export default defineCheck({
               `the card's protocolVersion ${JSON.stringify(stated)} names no A2A version, and none was confirmed on the wire`,
             ),
       );
+    // Nothing to hold the card against where no answer confirmed a version (and the user forced none): the
+    // run speaks the card's own there, and "the agent speaks it" would be the card's word repeated (first sight: a
+    // pass on an HTTP+JSON interface whose every route was a 404 page).
+    if (!ctx.generationOnWire && !ctx.generationForced)
+      return Promise.resolve(
+        skip(
+          `no A2A version was confirmed on the wire over ${ctx.transport} (the run speaks the card's A2A ${ctx.generation} there): nothing to compare the card with`,
+        ),
+      );
     // The run speaks what the agent's answers to the version probes showed (or what --protocol forced);
     // a 0.2 card stands as 0.2 unless the agent answered a method only 0.3 has or served the card at 0.3's path.
     // protocolVersion appeared in 0.2.5: a card without it claims nothing an 0.1 (or early 0.2) agent could break.
