@@ -1,6 +1,7 @@
 import type { CardIssue } from "../../model/result.js";
 import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { cardSchemaIssues } from "../support/a2a-schema.js";
+import { cardRulesOf } from "../support/card-issues.js";
 import type { CheckContext } from "../types.js";
 
 /**
@@ -50,15 +51,17 @@ export default defineCheck({
   ],
   scope: "agent",
   run: async (ctx) => {
-    // The wire decides the version: a card claiming 0.1 on an agent that speaks 0.3 is judged as a 0.3 card.
-    const schema = await cardSchemaIssues(ctx.rawCard, ctx.generation);
+    // The wire decides the version: a card claiming 0.1 on an agent that speaks 0.3 is judged as a 0.3 card;
+    // a card claiming 0.3 on an agent that speaks 0.1 is held to its claim (cardRulesOf).
+    const generation = cardRulesOf(ctx);
+    const schema = await cardSchemaIssues(ctx.rawCard, generation);
     const reported = reportedBy(ctx);
     const all = [...(schema ?? []), ...undeclaredSchemes(ctx)];
     const found = all.filter((i) => !reported(i));
     if (found.length > 0) return fail(found.map((i) => i.message).join("; "));
-    if (!schema) return notApplicable(`A2A ${ctx.generation} publishes no schema of the card`);
+    if (!schema) return notApplicable(`A2A ${generation} publishes no schema of the card`);
     const against =
-      ctx.generation === "1.0"
+      generation === "1.0"
         ? "the REQUIRED fields and types of the A2A 1.0.1 proto"
         : "the published JSON schema of its version";
     // A pass must not claim a valid card when the schema's problems are only reported elsewhere.
@@ -66,7 +69,7 @@ export default defineCheck({
     return pass(
       elsewhere === 0
         ? `the card validates against ${against}`
-        : `nothing against ${against} beyond the ${elsewhere} problem(s) the card's other checks report (at ${[...new Set(all.map((i) => i.path))].join(", ")})`,
+        : `nothing against ${against} beyond the ${elsewhere} problem(s) the card's validation lists already, as errors other checks judge or as warnings (at ${[...new Set(all.map((i) => i.path))].join(", ")})`,
     );
   },
 });

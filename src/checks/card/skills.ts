@@ -1,5 +1,5 @@
 import { defineCheck, fail, skip } from "../define.js";
-import { judgeCardIssues } from "../support/card-issues.js";
+import { cardRulesOf, judgeCardIssues } from "../support/card-issues.js";
 
 /** Paths of skills that leave out `tags` altogether: REQUIRED in the 0.2/0.3 schemas and the 1.0 proto. */
 function skillsWithoutTags(rawCard: unknown): string[] {
@@ -37,7 +37,7 @@ export default defineCheck({
     const verdict = judgeCardIssues(ctx, ["skills"], "errors", "skills");
     // The card validator only warns about a skill without tags (docs/test-files.md); the spec requires
     // the field, except in A2A 0.1, which made tags optional.
-    const untagged = ctx.generation === "0.1" ? [] : skillsWithoutTags(ctx.rawCard);
+    const untagged = cardRulesOf(ctx) === "0.1" ? [] : skillsWithoutTags(ctx.rawCard);
     if (!untagged.length) return Promise.resolve(verdict);
     const missing = `${untagged.join(", ")} ${untagged.length === 1 ? "has" : "have"} no tags field (required: A2A 0.3 schema AgentSkill.required, 1.0 §5.7 REQUIRED)`;
     return Promise.resolve(fail(verdict.status === "fail" ? `${verdict.message}; ${missing}` : missing));

@@ -1,7 +1,21 @@
 import type { CardIssue } from "../../model/result.js";
+import { generationOf, type ProtocolGeneration } from "../../model/generation.js";
 import { issueText } from "../../view/issue-text.js";
 import { fail, pass } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+
+/**
+ * The generation whose card rules a card is judged by: the one the agent speaks on the wire (the wire
+ * decides), unless the card states a newer 0.x version than that: its own claim binds it too (seen at first
+ * sight: a card saying 0.3.0 on an agent speaking 0.1 passed 0.3's required skill tags and provider url,
+ * judged by 0.1's rules). Between 0.x and 1.0 the shapes differ, and the wire's generation stands.
+ */
+export function cardRulesOf(ctx: CheckContext): ProtocolGeneration {
+  const stated = ctx.validation.card.protocolVersion;
+  const claimed = stated ? generationOf(stated) : undefined;
+  if (!claimed || claimed === "1.0" || ctx.generation === "1.0") return ctx.generation;
+  return claimed > ctx.generation ? claimed : ctx.generation;
+}
 
 /** Whether a card path is one of the prefixes or lies under one (`p.member`, `p[i]`). */
 export function underAny(path: string, prefixes: readonly string[]): boolean {
