@@ -288,13 +288,22 @@ export async function negotiateGeneration(
         ...(answer.nothingAnswers !== undefined ? { nothingAnswers: answer.nothingAnswers } : {}),
       };
   }
+  return unconfirmed(cardGeneration, claim, answers);
+}
+
+/** Every probe answered, none confirming a version: the run speaks the card's. */
+function unconfirmed(
+  generation: ProtocolGeneration,
+  claim: Claim,
+  answers: readonly ProbeAnswer[],
+): Negotiation {
   return {
-    generation: cardGeneration,
+    generation,
     source: "card",
     notes: [
       `no A2A version was confirmed on the wire (${answers.map((a) => a.detail).join("; ")}); using the card's ${claim.says}`,
     ],
-    trafficIds: ids(),
+    trafficIds: answers.flatMap((a) => a.trafficIds),
     ...(routesMissing(answers) ? { routesMissing: true as const } : {}),
   };
 }
