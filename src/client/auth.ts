@@ -120,6 +120,18 @@ export function cardRequiresAuth(card: CardSecurityFields, generation?: Protocol
   );
 }
 
+/**
+ * The 0.1-style schemes a 0.2 card names in `authentication` (`{schemes: ["Bearer"]}`) as its only word on
+ * security, read leniently: 0.2 §5.5 replaced the member by securitySchemes and security, but 0.2.5 §4.3 still
+ * says "The client discovers the server's required authentication schemes via the `authentication` field in the
+ * AgentCard", and 0.2 cards seen in the wild carry it. A claim for the wire to confirm, not a requirement:
+ * cardRequiresAuth stays false for it, since open 0.2 agents carry the member too (OmniRoute).
+ */
+export function legacyAuthClaim(card: CardSecurityFields, generation?: ProtocolGeneration): string[] {
+  if (generation !== "0.2" || cardRequiresAuth(card, generation)) return [];
+  return [...card.legacyAuthSchemes];
+}
+
 /** Parses `--basic USER:PASSWORD`. */
 export function parseBasic(raw: string): Credential | undefined {
   const colon = raw.indexOf(":");

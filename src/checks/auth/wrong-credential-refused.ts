@@ -1,8 +1,8 @@
-import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
 import {
-  NO_CREDENTIALS_IN_FORCE,
   credentialsInForce,
   probeWithoutCredentials,
+  withoutCredentialsInForce,
 } from "../support/auth-probe.js";
 
 export default defineCheck({
@@ -11,7 +11,7 @@ export default defineCheck({
   category: "auth",
   level: "MUST",
   requirement:
-    "When the card requires credentials, a task request carrying an invalid credential (a bearer token or API key the agent never issued) is refused: HTTP 401/403, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
+    "When the card requires credentials, a task request carrying an invalid credential (a bearer token or API key the agent never issued) is refused: HTTP 401/403 or another refusal the request with the run's credential does not get, gRPC UNAUTHENTICATED/PERMISSION_DENIED.",
   spec: "A2A 0.3 §4, 1.0 §7 (authentication), §4.3 generic errors",
   tck: ["AUTH-SERVER-002", "BIND-EQUIV-004"],
   quote: {
@@ -26,10 +26,8 @@ export default defineCheck({
   ],
   scope: "transport",
   run: async (ctx) => {
-    const force = await credentialsInForce(ctx);
-    if (force.probe?.inconclusive)
-      return skip(`a request without credentials got no answer: ${force.probe.inconclusive}`);
-    if (!force.inForce) return notApplicable(NO_CREDENTIALS_IN_FORCE);
+    const nothingToJudge = withoutCredentialsInForce(await credentialsInForce(ctx));
+    if (nothingToJudge) return nothingToJudge;
     const probe = await probeWithoutCredentials(ctx, "wrong");
     if (probe.inconclusive)
       return skip(`a request with a wrong credential got no answer: ${probe.inconclusive}`);

@@ -1,5 +1,22 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { cardDeclaresSecurity, probeWithoutCredentials } from "../support/auth-probe.js";
+import { cardDeclaresSecurity, credentialsInForce, probeWithoutCredentials } from "../support/auth-probe.js";
+import type { CheckContext } from "../types.js";
+
+/**
+ * The pass of a card that declares no security over an endpoint that served a GetTask without credentials, in
+ * words that do not claim more: an agent may refuse a message without credentials still (auth-probe.ts sends
+ * one), which auth.missing-credential-refused judges.
+ */
+async function undeclaredPass(ctx: CheckContext, where: string, answer: string, evidence: string[]) {
+  const { send, legacyClaim } = await credentialsInForce(ctx);
+  if (!send?.refused)
+    return pass(`the card declares no security and ${where} serves requests without credentials`, evidence);
+  const named = legacyClaim ? ` (only 0.1-style authentication: ${legacyClaim.join(", ")})` : "";
+  return pass(
+    `the card declares no security scheme${named}; ${where} served a GetTask without credentials (${answer}) but refused a message without them (${send.answer}): auth.missing-credential-refused judges that`,
+    [...evidence, ...send.evidence],
+  );
+}
 
 export default defineCheck({
   id: "card.security-consistent",
@@ -35,11 +52,11 @@ export default defineCheck({
         `${where} refused a request without credentials (${probe.answer}) but the card declares no security scheme`,
         probe.evidence,
       );
-    return pass(
-      declared
-        ? `the card requires credentials and ${where} refuses a request without them (${probe.answer})`
-        : `the card declares no security and ${where} serves requests without credentials`,
-      probe.evidence,
-    );
+    if (declared)
+      return pass(
+        `the card requires credentials and ${where} refuses a request without them (${probe.answer})`,
+        probe.evidence,
+      );
+    return undeclaredPass(ctx, where, probe.answer, probe.evidence);
   },
 });

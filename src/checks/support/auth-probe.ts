@@ -1,9 +1,10 @@
-import { cardRequiresAuth } from "../../client/auth.js";
+import { cardRequiresAuth, legacyAuthClaim } from "../../client/auth.js";
 import { randomUUID } from "node:crypto";
 import { createClient } from "../../client/create-client.js";
 import type { A2AClient, CallOutcome } from "../../client/types.js";
 import type { TrafficEntry } from "../../model/traffic.js";
-import type { CheckContext } from "../types.js";
+import { notApplicable, skip } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 import { withWrongCredentials, withoutCredentials } from "./credentials.js";
 
 /** How a task endpoint answered a request with missing or wrong credentials. */
@@ -11,8 +12,8 @@ export interface AuthProbe {
   /** In words: "HTTP 401", "gRPC UNAUTHENTICATED", "HTTP 200 with TaskNotFound". */
   answer: string;
   /**
-   * 401/403, or gRPC UNAUTHENTICATED/PERMISSION_DENIED (A2A 1.0 §4.3 generic errors), or an error in the
-   * reply's body that the same call with the run's credentials does not get (`inBand`).
+   * 401/403, or gRPC UNAUTHENTICATED/PERMISSION_DENIED (A2A 1.0 §4.3 generic errors), or any other 4xx or an
+   * error in the reply's body that the same call with the run's credentials does not get.
    */
   refused: boolean;
   /**
@@ -39,7 +40,20 @@ export type ProbeCall = (client: A2AClient) => Promise<CallOutcome<unknown>>;
  */
 const readUnknownTask: ProbeCall = (client) => client.getTask(`plainwright-auth-probe-${randomUUID()}`);
 
+/** The run's ordinary message, as a client would send it first. */
+const sendOrdinary =
+  (ctx: CheckContext): ProbeCall =>
+  (client) =>
+    client.send({ text: ctx.fixtures.message });
+
 const REFUSING_GRPC = new Set(["UNAUTHENTICATED", "PERMISSION_DENIED"]);
+
+// Statuses that say nothing of credentials (RFC 9110 §15.5.9 Request Timeout, RFC 6585 §4 Too Many Requests):
+// a rate limit met by one of the two calls compared is not a refusal of the caller.
+const NOT_ABOUT_CREDENTIALS = new Set([408, 429]);
+
+const isClientError = (status: number | undefined): status is number =>
+  status !== undefined && status >= 400 && status < 500 && !NOT_ABOUT_CREDENTIALS.has(status);
 
 function lastEntry(ctx: CheckContext, ids: readonly string[]): TrafficEntry | undefined {
   const last = ids[ids.length - 1];
@@ -76,6 +90,7 @@ function httpProbe(ctx: CheckContext, outcome: CallOutcome<unknown>, evidence: s
       : "";
   return {
     answer: `HTTP ${status ?? "?"}${detail}`,
+    // Any other 4xx is a refusal only beside the same call with credentials (withCredentialsBeside).
     refused: status === 401 || status === 403,
     ...(status !== undefined ? { httpStatus: status } : {}),
     ...(challenge ? { challenge } : {}),
@@ -108,38 +123,74 @@ export async function probeWithoutCredentials(
     const evidence = [...outcome.trafficIds];
     const probe =
       ctx.client.target.binding === "GRPC" ? grpcProbe(outcome, evidence) : httpProbe(ctx, outcome, evidence);
-    return probe.refused || probe.inconclusive ? probe : await refusedInBand(ctx, probe, call);
+    return worthComparing(probe) ? await withCredentialsBeside(ctx, probe, call) : probe;
   } finally {
     client.close();
   }
 }
 
 /**
- * An error the agent answers without credentials but not with them is a refusal, whatever the HTTP status
- * (seen at first sight: `{"error": {"code": 1006, "message": "Authentication required"}}` at HTTP 200, while
- * the same GetTask with credentials got task-not-found). The same error both ways refuses nothing.
+ * Whether the answer reads as a refusal only beside the same call with credentials: any 4xx but 401/403
+ * (seen at first sight: a message without credentials got HTTP 402 with a payment body), or an error in the
+ * body. A 404 for a task that does not exist is no refusal when the credentialed call gets it too.
  */
-async function refusedInBand(ctx: CheckContext, probe: AuthProbe, call: ProbeCall): Promise<AuthProbe> {
+function worthComparing(probe: AuthProbe): boolean {
+  if (probe.refused || probe.inconclusive) return false;
+  if (isClientError(probe.httpStatus)) return true;
+  return !probe.outcome.ok && probe.outcome.kind === "error";
+}
+
+/**
+ * Whether the credentialed call got another answer: another HTTP status for a 4xx ("any 4xx the credentialed
+ * call does not get"), another A2A error (or none) for an error in the body.
+ */
+function answeredOtherwise(
+  probe: AuthProbe,
+  withCredentials: CallOutcome<unknown>,
+  withStatus: number | undefined,
+): boolean {
+  if (isClientError(probe.httpStatus)) return withStatus !== probe.httpStatus;
   const without = probe.outcome;
-  if (without.ok || without.kind !== "error") return probe;
-  const withCredentials = await call(ctx.client);
-  const evidence = [...probe.evidence, ...withCredentials.trafficIds];
-  if (!withCredentials.ok && withCredentials.kind === "unreachable") return { ...probe, evidence };
-  const differs =
+  if (without.ok || without.kind !== "error") return false;
+  return (
     withCredentials.ok ||
     withCredentials.kind !== "error" ||
-    withCredentials.error.code !== without.error.code;
-  if (!differs) return { ...probe, evidence };
+    withCredentials.error.code !== without.error.code
+  );
+}
+
+/**
+ * A 4xx or an error the agent answers without credentials but not with them is a refusal (seen at first sight:
+ * `{"error": {"code": 1006, "message": "Authentication required"}}` at HTTP 200, while the same GetTask with
+ * credentials got task-not-found; and HTTP 402 to a message the credentialed send got a task for). The same
+ * answer both ways refuses nothing.
+ */
+async function withCredentialsBeside(
+  ctx: CheckContext,
+  probe: AuthProbe,
+  call: ProbeCall,
+): Promise<AuthProbe> {
+  const without = probe.outcome;
+  const withCredentials = await call(ctx.client);
+  const evidence = [...probe.evidence, ...withCredentials.trafficIds];
+  const withStatus = lastEntry(ctx, withCredentials.trafficIds)?.status;
+  const unanswered =
+    !withCredentials.ok && withCredentials.kind === "unreachable" && withStatus === undefined;
+  if (unanswered || !answeredOtherwise(probe, withCredentials, withStatus)) return { ...probe, evidence };
   const withSaid = withCredentials.ok
     ? "a result"
     : withCredentials.kind === "error"
       ? `${withCredentials.error.name} (${withCredentials.error.code})`
       : "another answer";
+  const byStatus = isClientError(probe.httpStatus);
+  const gist = !byStatus && !without.ok && without.kind === "error" ? without.error : undefined;
+  const said = gist ? ` (${gist.code}: "${gist.message}")` : "";
+  const withWire = byStatus && withStatus !== undefined ? ` at HTTP ${withStatus}` : "";
   return {
     ...probe,
-    answer: `${probe.answer} (${without.error.code}: "${without.error.message}"), where the same call with the run's credentials got ${withSaid}`,
+    answer: `${probe.answer}${said}, where the same call with the run's credentials got ${withSaid}${withWire}`,
     refused: true,
-    inBand: true,
+    ...(gist ? { inBand: true } : {}),
     evidence,
   };
 }
@@ -149,19 +200,70 @@ export function cardDeclaresSecurity(ctx: CheckContext): boolean {
   return cardRequiresAuth(ctx.validation.card, ctx.generation);
 }
 
+/** What the wire and the card say of the credentials an agent enforces on one binding. */
+export interface CredentialsInForce {
+  inForce: boolean;
+  /** The GetTask of an unknown task without credentials; undefined when the card settles it. */
+  probe?: AuthProbe;
+  /** The run's ordinary message without credentials: sent when the card declares nothing and the GetTask was served. */
+  send?: AuthProbe;
+  /** The 0.1-style schemes of a 0.2 card's `authentication`, its only word on security (see legacyAuthClaim). */
+  legacyClaim?: string[];
+}
+
 /**
- * Whether credentials are in force on this binding: the card requires them, or (the wire decides, the
- * card is a claim) a request without them is refused though the card declares none. `probe` is that
- * request's answer when it was sent; undefined when the card settles it.
+ * Whether credentials are in force on this binding: the card requires them, or (the wire decides, the card
+ * is a claim) a request without them is refused though the card declares none. A served GetTask does not
+ * settle it: an agent may authenticate its sends only (seen at first sight: tasks/get served, message/send
+ * HTTP 402 without credentials), so the run's message is sent without credentials too, when the run has any
+ * to leave out. Read once per binding and shared by the checks that ask.
  */
-export async function credentialsInForce(
-  ctx: CheckContext,
-): Promise<{ inForce: boolean; probe?: AuthProbe }> {
+export function credentialsInForce(ctx: CheckContext): Promise<CredentialsInForce> {
+  return ctx.fixtures.once("auth.credentials-in-force", () => readCredentialsInForce(ctx));
+}
+
+async function readCredentialsInForce(ctx: CheckContext): Promise<CredentialsInForce> {
   if (cardDeclaresSecurity(ctx)) return { inForce: true };
+  const schemes = legacyAuthClaim(ctx.validation.card, ctx.generation);
+  const claim = schemes.length > 0 ? { legacyClaim: schemes } : {};
   const probe = await probeWithoutCredentials(ctx, "missing");
-  return { inForce: probe.refused, probe };
+  if (probe.refused || probe.inconclusive || !leavesCredentialsOut(ctx))
+    return { inForce: probe.refused, probe, ...claim };
+  const send = await probeWithoutCredentials(ctx, "missing", sendOrdinary(ctx));
+  return { inForce: send.refused, probe, send, ...claim };
+}
+
+/** Whether a request "without credentials" differs from the run's own: a message sent so would prove nothing new. */
+function leavesCredentialsOut(ctx: CheckContext): boolean {
+  const given = { headers: ctx.clientContext.headers, query: ctx.clientContext.query ?? {} };
+  const without = withoutCredentials(ctx.validation.card, given);
+  const count = (c: typeof given) => Object.keys(c.headers).length + Object.keys(c.query).length;
+  return count(without) < count(given);
 }
 
 /** Why the auth checks do not apply: the card requires nothing and the agent serves without credentials. */
-export const NO_CREDENTIALS_IN_FORCE =
+const NO_CREDENTIALS_IN_FORCE =
   "the card declares no required security scheme and the agent answered a request without credentials";
+
+/** NO_CREDENTIALS_IN_FORCE with what was sent and what the card names. */
+function noCredentialsInForce(force: CredentialsInForce): string {
+  const sent = force.send
+    ? ` (a GetTask, ${force.probe?.answer ?? "answered"}, and a message, ${force.send.answer})`
+    : "";
+  const claim = force.legacyClaim
+    ? `; its 0.1-style authentication member (${force.legacyClaim.join(", ")}) is a claim the wire did not bear out`
+    : "";
+  return `${NO_CREDENTIALS_IN_FORCE}${sent}${claim}`;
+}
+
+/**
+ * The verdict of an auth check when there is nothing to judge: a probe without credentials got no answer
+ * (a skip), or credentials are not in force (not applicable); undefined when they are in force.
+ */
+export function withoutCredentialsInForce(force: CredentialsInForce): CheckVerdict | undefined {
+  if (force.probe?.inconclusive)
+    return skip(`a request without credentials got no answer: ${force.probe.inconclusive}`);
+  if (force.send?.inconclusive)
+    return skip(`a message without credentials got no answer: ${force.send.inconclusive}`);
+  return force.inForce ? undefined : notApplicable(noCredentialsInForce(force));
+}

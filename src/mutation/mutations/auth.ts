@@ -5,6 +5,7 @@ import type {
   ForwardedRequest,
   GrpcExchange,
   GrpcReply,
+  Json,
   Mutation,
   MutationMemory,
   Verb,
@@ -144,6 +145,25 @@ const GRPC_PERMISSION_DENIED = 7;
 const TASK_OPERATIONS = new Set<Verb>(["cancel", "subscribe", "push", "send", "stream"]);
 const anotherCaller = (sent: string | undefined, owner: string) => sent !== undefined && sent !== owner;
 
+/**
+ * The card with no security declared, in any generation's spelling: the agent's credentials are then in force
+ * by the wire's word only, as on an agent seen at first sight whose 0.2 card named its schemes in 0.1's
+ * `authentication` member alone.
+ */
+function withoutDeclaredSecurity(card: Json): Json {
+  const { securitySchemes: _schemes, security: _security, securityRequirements: _required, ...rest } = card;
+  return rest;
+}
+
+/** A 401 as an x402 payment gateway answers a request without credentials: HTTP 402, no challenge. */
+function refusedAsPayment(r: BufferedReply): BufferedReply | undefined {
+  if (r.status !== 401) return undefined;
+  const headers = { ...r.headers };
+  delete headers["www-authenticate"];
+  const body = { x402Version: 1, error: "X-PAYMENT header is required", accepts: [{ scheme: "exact" }] };
+  return { ...r, status: 402, contentType: "application/json", body, headers };
+}
+
 /** Deviations in authentication (1.0.1 §7.4) and in the scope of a caller's tasks (§13.1). */
 export const authMutations: Mutation[] = [
   {
@@ -178,6 +198,31 @@ export const authMutations: Mutation[] = [
       delete headers["www-authenticate"];
       return { ...r, headers };
     },
+  },
+  {
+    // Seen at first sight (tangle-network/agent-gateway): a send without credentials is refused, a tasks/get is
+    // served. The correct agent behind the same card refuses the GetTask too.
+    id: "reads-served-without-credentials",
+    violates: ["AUTH-SERVER-002"],
+    credentials: true,
+    bindings: ALL,
+    what: "a card that declares no security scheme over an agent that refuses a message without credentials, but serves a GetTask without any as if the run's own caller had sent it",
+    clause:
+      "A2A 0.2.5 §4.4, 0.3 §4.4 (the A2A Server MUST authenticate every incoming request), 1.0.1 §3.3.2 (servers MUST reject requests with missing authentication credentials)",
+    check: "auth.missing-credential-refused",
+    card: withoutDeclaredSecurity,
+    correct: { card: withoutDeclaredSecurity },
+    ...swappingCredentials((sent, _owner, verb) => sent === undefined && verb === "get"),
+  },
+  {
+    id: "refusal-as-402",
+    credentials: true,
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    what: "a request without credentials is refused with HTTP 402 Payment Required and no WWW-Authenticate, instead of 401 with a challenge",
+    clause:
+      "A2A 0.3 §4.4 (SHOULD use 401 Unauthorized or 403 Forbidden for authentication challenges or rejections; SHOULD include WWW-Authenticate with 401), 1.0.1 §3.3.2",
+    check: "auth.challenge",
+    reply: refusedAsPayment,
   },
   {
     id: "get-task-unscoped",

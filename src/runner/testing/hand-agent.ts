@@ -49,12 +49,20 @@ export interface HandAgent {
  * `{result}` or `{error: {code}}` wrapped with the call's id. The agent's own URL is given to `answer` (a card names it).
  * With `bearer`, a POST without that bearer token is refused HTTP 401; with `rpcPath`, only POSTs to that path
  * are served, any other gets a 404 HTML page; with `bearerInBand`, a POST without that token gets HTTP 200 with a
- * JSON-RPC error 1006. With `idOmittedWhenUnread`, a -32600 reply to a body without a
+ * JSON-RPC error 1006. With `paidSends`, only sends need that token: a send with no Authorization gets HTTP 402 with
+ * a payment body (no JSON-RPC), one with another token HTTP 401 without a challenge, and every other method is
+ * served without credentials (as tangle-network/agent-gateway). With `idOmittedWhenUnread`, a -32600 reply to a body without a
  * method has no id member (as `id: undefined` dropped by JSON.stringify, seen at first sight).
  */
 export async function startHandAgent(
   answer: (request: HandRequest, url: string) => unknown,
-  options: { bearer?: string; bearerInBand?: string; rpcPath?: string; idOmittedWhenUnread?: boolean } = {},
+  options: {
+    bearer?: string;
+    bearerInBand?: string;
+    paidSends?: string;
+    rpcPath?: string;
+    idOmittedWhenUnread?: boolean;
+  } = {},
 ): Promise<HandAgent> {
   let url = "";
   const server = http.createServer((req, res) => {
@@ -88,6 +96,8 @@ export async function startHandAgent(
         );
         return;
       }
+      if (options.paidSends && paymentRefusal(res, body, req.headers.authorization, options.paidSends))
+        return;
       let call: {
         jsonrpc?: unknown;
         id?: unknown;
@@ -113,6 +123,30 @@ export async function startHandAgent(
   await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   return { url, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/**
+ * Refuses a send without `Bearer token` as an x402 gateway seen at first sight does: no Authorization is a
+ * 402 with what to pay, another token a 401 with no WWW-Authenticate; true when it answered.
+ */
+function paymentRefusal(
+  res: http.ServerResponse,
+  body: string,
+  authorization: string | undefined,
+  token: string,
+): boolean {
+  let method: unknown;
+  try {
+    method = (JSON.parse(body) as { method?: unknown } | null)?.method;
+  } catch {
+    return false;
+  }
+  const send = method === "message/send" || method === "message/stream";
+  if (!send || authorization === `Bearer ${token}`) return false;
+  res.statusCode = authorization ? 401 : 402;
+  const payment = { x402Version: 1, error: "X-PAYMENT header is required", accepts: [{ scheme: "exact" }] };
+  res.end(JSON.stringify(authorization ? { error: "invalid token" } : payment));
+  return true;
 }
 
 /** The findings of the given checks on an agent, by check id (over one binding, when the card names several). */
