@@ -111,11 +111,15 @@ async function streamIdProblem(ctx: CheckContext): Promise<{ problem?: string; e
   return { problem: stream.foreignId, evidence: stream.foreignId ? stream.trafficIds : [] };
 }
 
-/** The malformed requests whose error replies are judged, and the ones judged apart. */
+/**
+ * The malformed requests whose error replies are judged, and the ones whose reply, when it is no JSON-RPC
+ * error at all, is another check's finding (an unknown method's: errors.unknown-method; an unparsable body's:
+ * errors.parse-error; a body that is no request: errors.invalid-request), reported once, there.
+ */
 function malformedProbes(ctx: CheckContext): {
   probes: BadRequest[];
   nullId: BadRequest;
-  unknownMethods: ReadonlySet<BadRequest>;
+  ownedElsewhere: ReadonlySet<BadRequest>;
 } {
   // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
   // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
@@ -125,9 +129,11 @@ function malformedProbes(ctx: CheckContext): {
   const unknownNumbered = unknownMethodRequest(7);
   const nullId = nullIdRequest(ctx);
   // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
+  const unparsable = parseErrorRequest();
+  const notRequest = notJsonRpcRequest();
   const probes = [
-    parseErrorRequest(),
-    notJsonRpcRequest(),
+    unparsable,
+    notRequest,
     invalidParamsRequest(ctx),
     invalidParamsRequest(ctx, 0),
     // An id that can be read is echoed even when the request is otherwise invalid (seen at first sight:
@@ -137,7 +143,11 @@ function malformedProbes(ctx: CheckContext): {
     unknownMethod,
     unknownNumbered,
   ];
-  return { probes, nullId, unknownMethods: new Set([unknownMethod, unknownNumbered]) };
+  return {
+    probes,
+    nullId,
+    ownedElsewhere: new Set([unknownMethod, unknownNumbered, unparsable, notRequest]),
+  };
 }
 
 export default defineCheck({
@@ -164,7 +174,7 @@ export default defineCheck({
     // Every problem is said, not the first alone: a reply without its id must not hide a refused null id.
     const problems: string[] = [];
     let judged = 0;
-    const { probes, nullId, unknownMethods } = malformedProbes(ctx);
+    const { probes, nullId, ownedElsewhere } = malformedProbes(ctx);
     let nullUnanswered = false;
     for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
@@ -181,7 +191,7 @@ export default defineCheck({
       }
       // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
       // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
-      if (unknownMethods.has(bad) && !(isObject(reply.json) && "error" in reply.json)) continue;
+      if (ownedElsewhere.has(bad) && !(isObject(reply.json) && "error" in reply.json)) continue;
       if (!isObject(reply.json)) {
         problems.push(
           `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,
