@@ -18,9 +18,8 @@ export default defineCheck({
     { flaw: "dropped-stream-loses-task", protocols: ["0.3"], bindings: ["JSONRPC"] },
     { flaw: "dropped-stream-cancels-task", protocols: ["0.3"], bindings: ["JSONRPC"] },
   ],
-  // A subscription the agent refuses or cuts short is subscribe-running's finding, said once; this check's
-  // resubscription would only repeat it.
-  dependsOn: ["streaming.subscribe-running", "streaming.subscribe-running-0x"],
+  // No dependsOn streaming.subscribe-running-0x: a resubscription it finds broken leaves this check its input
+  // (the dropped task, read back), and followAfterDrop leaves the resubscription out when it is broken anyway.
   scope: "transport",
   judgesTasks: true,
   needs: ["streaming"],
