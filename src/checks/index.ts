@@ -111,6 +111,7 @@ import pushConfigCrud from "./push/config-crud.js";
 import pushUnknownTaskNotFound from "./push/unknown-task-not-found.js";
 import pushUnknownTaskNotFound0x from "./push/unknown-task-not-found-0x.js";
 import pushConfigIdAssigned from "./push/config-id-assigned.js";
+import pushConfigIdOptional0x from "./push/config-id-optional-0x.js";
 import pushDelivery from "./push/delivery.js";
 import pushDeleteIdempotent from "./push/delete-idempotent.js";
 import pushPayloadFormat from "./push/payload-format.js";
@@ -248,6 +249,7 @@ export const catalogue: readonly CheckDefinition[] = [
   pushUnknownTaskNotFound,
   pushUnknownTaskNotFound0x,
   pushConfigIdAssigned,
+  pushConfigIdOptional0x,
   pushDelivery,
   pushDeleteIdempotent,
   pushPayloadFormat,

@@ -111,5 +111,10 @@ describe("push notifications given in the send itself", () => {
       'a send carrying a loopback push config was refused as invalid params, the agent saying InvalidParams (-32602) "url: only https webhooks are accepted"',
     );
     expect(finding?.message).not.toMatch(/SSRF/);
+    // Refused without the authentication info too: the refusal is the config's, not the authentication's.
+    expect(finding?.message).toContain(
+      "; the config was refused with its authentication info too, so that info is not what the agent refused",
+    );
+    expect(finding?.message).not.toMatch(/refused the push config with authentication info/);
   });
 });

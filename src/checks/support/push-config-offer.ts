@@ -41,7 +41,10 @@ export interface Offered<T> {
   outcome: CallOutcome<T>;
   /** The authentication of the config the last try carried; undefined when it carried none. */
   authentication?: NonNullable<PushConfig["authentication"]>;
-  /** Set when the agent refused the config with authentication and a config without it was tried: that refusal, said. */
+  /**
+   * Set when the agent refused the config with authentication and a config without it was tried: what that
+   * showed, the authentication info blamed only when the config without it was taken.
+   */
   note?: string;
   trafficIds: string[];
 }
@@ -50,7 +53,10 @@ export interface Offered<T> {
  * Offers a push config with `authentication`, then, when the agent refuses that as invalid params, once
  * more without it (url and token only): an agent whose own schema reads `authentication` otherwise (seen at
  * first sight: a security-scheme object) still delivers a config it takes, and the delivery is judged.
- * The refusal is said, not failed here: the authentication info is a valid part of a push config.
+ * The refusal is said, not failed here: the authentication info is a valid part of a push config. Only a
+ * config taken without it shows the authentication info was what the agent refused; refused again, the
+ * config itself was (seen at first sight: an http:// webhook refused as "not a safe HTTPS destination",
+ * which an earlier wording blamed on the authentication info).
  */
 export async function offerPushConfig<T>(
   ctx: CheckContext,
@@ -60,6 +66,13 @@ export async function offerPushConfig<T>(
   const first = await offer(authentication);
   if (!refusedAsInvalid(first)) return { outcome: first, authentication, trafficIds: first.trafficIds };
   const second = await offer(undefined);
-  const note = `the agent refused the push config with authentication info as invalid params, ${agentSaid(first)}, though ${authenticationClause(ctx)} makes it part of a valid config; ${second.ok ? "the same config with only url and token, which it took, was judged" : "the same config with only url and token failed too"}`;
-  return { outcome: second, note, trafficIds: [...first.trafficIds, ...second.trafficIds] };
+  const trafficIds = [...first.trafficIds, ...second.trafficIds];
+  if (second.ok) {
+    const note = `the agent refused the push config with authentication info as invalid params, ${agentSaid(first)}, though ${authenticationClause(ctx)} makes it part of a valid config; the same config with only url and token, which it took, was judged`;
+    return { outcome: second, note, trafficIds };
+  }
+  // The skip that follows quotes the second refusal; the first is quoted here only when it said otherwise.
+  const sameWords = refusedAsInvalid(second) && second.error.message === first.error.message;
+  const note = `the config was refused with its authentication info too${sameWords ? "" : `, the agent saying ${agentSaid(first)}`}, so that info is not what the agent refused`;
+  return { outcome: second, note, trafficIds };
 }

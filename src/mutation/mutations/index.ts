@@ -19,6 +19,7 @@ import { listingMutations } from "./listing.js";
 import { messagePartMutations } from "./message-parts.js";
 import { operationMutations } from "./operations.js";
 import { pushDeliveryMutations } from "./push-delivery.js";
+import { pushIdMutations } from "./push-ids.js";
 import { schemaMutations } from "./schema.js";
 import { streamShapeMutations } from "./stream-shape.js";
 import { streamingMutations } from "./streaming.js";
@@ -51,6 +52,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...cardHttpMutations,
   ...crossBindingMutations,
   ...pushDeliveryMutations,
+  ...pushIdMutations,
   ...continuationMutations,
   ...authMutations,
   ...cardAccessMutations,
