@@ -1,7 +1,7 @@
 import { describeFailure } from "../../client/describe-failure.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { settledWithin } from "../support/time-box.js";
-import { ownHistorySubject } from "./history-length.js";
+import { ownHistorySubject, shortHistoryNote } from "./history-length.js";
 
 export default defineCheck({
   id: "lifecycle.history-kept-after-read",
@@ -43,7 +43,7 @@ export default defineCheck({
     const total = full.history.length;
     if (total < 2)
       return skip(
-        `task ${full.id} holds ${total} history message(s): a read of one message cannot drop any; pass --hint input-required="..." for a longer history`,
+        `task ${full.id} holds ${total} history message(s): a read of one message cannot drop any${shortHistoryNote(ctx, subject.value)}`,
       );
     const short = await ctx.client.getTask(full.id, 1);
     const again = await ctx.client.getTask(full.id, 100);

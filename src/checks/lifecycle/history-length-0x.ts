@@ -1,5 +1,5 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { historySubject, judgeTruncation } from "./history-length.js";
+import { historySubject, judgeTruncation, shortHistoryNote } from "./history-length.js";
 
 export default defineCheck({
   id: "lifecycle.history-length-0x",
@@ -27,7 +27,7 @@ export default defineCheck({
     const total = full.history.length;
     if (total < 2)
       return skip(
-        `task ${full.id} holds ${total} history message(s), too few to see truncation (the suite tries a message that makes the agent ask back, for a longer history); pass --hint input-required="..." for a longer one`,
+        `task ${full.id} holds ${total} history message(s), too few to see truncation${shortHistoryNote(ctx, subject.value)}`,
       );
     const n = total - 1;
     const got = await ctx.client.getTask(full.id, n);

@@ -4,54 +4,130 @@ import { defineCheck, fail, pass, skip } from "../define.js";
 import { waitForSettled, type Provided } from "../fixtures.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+import { ownAskingTask } from "../support/own-task.js";
+import { twoTurnTask } from "../support/two-turns.js";
 
 /** What a history check reads: a task and its whole history (asked with a generous historyLength). */
 export interface HistorySubject {
   task: Task;
   full: Task;
   evidence: string[];
+  /** When the task holds fewer than two messages: what the suite tried for a longer history, and what came of it. */
+  triedLonger?: string;
 }
 
 /**
  * A task with as much history as the suite can get: a task that asked back (hinted, or found among the
  * skill examples) holds the user's message and the agent's question; an ordinary task often only the
- * first, and then a task of its own with a second message sent into it while it worked is read instead.
+ * first, and then the task that asked back and was answered (history-order's, two user messages), else a
+ * task of its own with a second message sent into it while it worked, is read instead.
  */
 export async function historySubject(ctx: CheckContext): Promise<Provided<HistorySubject>> {
   // A task that asked back holds at least two messages; the survey of skill examples finds one without a hint.
   const asked = await ctx.fixtures.inputRequiredTask();
   const subject = asked.ok ? asked : await ctx.fixtures.settledTask();
   if (!subject.ok) return subject;
-  const read = await readWhole(ctx, subject);
+  const read = await readWhole(ctx, subject.value.id, subject.evidence, subject.value);
   if (!read.ok || read.value.full.history.length >= 2) return read;
-  const longer = await twoMessageTask(ctx);
-  const reread = longer.ok ? await readWhole(ctx, longer) : undefined;
-  return reread?.ok && reread.value.full.history.length >= 2 ? reread : read;
+  // Only read: the shared two-turn task serves here as it does for history-order (seen at first sight: the
+  // asked task kept the question in its status, not its history, and this check skipped despite the hint).
+  return longerHistory(ctx, read.value, async () => {
+    const turns = await twoTurnTask(ctx);
+    return turns.ok ? readWhole(ctx, turns.value.taskId, turns.evidence) : turns;
+  });
 }
 
 /**
  * A task of the check's own with as much history as the suite can get, for a check whose reads could change
- * the task: a finished one (its history may hold the agent's answer too), else one with a second message.
+ * the task: a finished one (its history may hold the agent's answer too), else one that asked back and was
+ * answered, else one with a second message sent into it while it worked.
  */
 export async function ownHistorySubject(ctx: CheckContext): Promise<Provided<HistorySubject>> {
   const finished = await ctx.fixtures.ownFinishedTask();
-  const read = finished.ok ? await readWhole(ctx, finished) : finished;
+  const read = finished.ok
+    ? await readWhole(ctx, finished.value.id, finished.evidence, finished.value)
+    : finished;
   if (read.ok && read.value.full.history.length >= 2) return read;
-  const longer = await twoMessageTask(ctx);
-  const reread = longer.ok ? await readWhole(ctx, longer) : undefined;
-  return reread?.ok && reread.value.full.history.length >= 2 ? reread : read;
+  const longer = await longerHistory(ctx, read.ok ? read.value : undefined, () => ownTwoTurns(ctx));
+  return longer.ok ? longer : read;
 }
 
-/** The task read with historyLength 100, as docs/conformance.md step 2.5 asks, to see its whole history. */
+/**
+ * A task with two user messages, when `short` holds fewer: the one that asked back and was answered
+ * (`twoTurns`), when a message asks back, else a working task sent a second message. Otherwise `short`, saying
+ * what was tried (never advising a hint the user gave).
+ */
+async function longerHistory(
+  ctx: CheckContext,
+  short: HistorySubject | undefined,
+  twoTurns: () => Promise<Provided<HistorySubject>>,
+): Promise<Provided<HistorySubject>> {
+  const tried: string[] = [];
+  const count = (s: HistorySubject) => s.full.history.length;
+  if ((await ctx.fixtures.askingMessage()) !== undefined) {
+    const turns = await twoTurns();
+    if (turns.ok && count(turns.value) >= 2) return turns;
+    tried.push(
+      turns.ok
+        ? `the task that asked back and was answered (${turns.value.full.id}) holds ${count(turns.value)}`
+        : `a task that asked back and was answered: ${turns.reason}`,
+    );
+  }
+  const second = await twoMessageTask(ctx);
+  const reread = second.ok ? await readWhole(ctx, second.value.id, second.evidence, second.value) : second;
+  if (reread.ok && count(reread.value) >= 2) return reread;
+  tried.push(
+    reread.ok
+      ? `a working task sent a second message (${reread.value.full.id}) holds ${count(reread.value)}`
+      : `a second message into a working task: ${reread.reason}`,
+  );
+  if (!short) return reread;
+  return { ok: true, value: { ...short, triedLonger: tried.join("; ") }, evidence: short.evidence };
+}
+
+/**
+ * Why a history of fewer than two messages is all there is, for a skip: what was tried, and the hint only
+ * when the user did not give it (a given hint was tried, and the skip says what came of it).
+ */
+export function shortHistoryNote(ctx: CheckContext, subject: HistorySubject): string {
+  const tried = subject.triedLonger ? `; tried for a longer one: ${subject.triedLonger}` : "";
+  const hint = ctx.hints["input-required"];
+  return hint
+    ? `${tried}; the input-required hint ("${hint}") gave no longer history either`
+    : `${tried}; pass --hint input-required="..." for a longer one`;
+}
+
+/** Task `id` read with historyLength 100, as docs/conformance.md step 2.5 asks, to see its whole history. */
 async function readWhole(
   ctx: CheckContext,
-  subject: Provided<Task> & { ok: true },
+  id: string,
+  earlier: readonly string[],
+  task?: Task,
 ): Promise<Provided<HistorySubject>> {
-  const full = await ctx.client.getTask(subject.value.id, 100);
-  const evidence = [...subject.evidence, ...full.trafficIds];
-  if (!full.ok)
-    return { ok: false, reason: `reading task ${subject.value.id}: ${describeFailure(full)}`, evidence };
-  return { ok: true, value: { task: subject.value, full: full.value, evidence }, evidence };
+  const full = await ctx.client.getTask(id, 100);
+  const evidence = [...earlier, ...full.trafficIds];
+  if (!full.ok) return { ok: false, reason: `reading task ${id}: ${describeFailure(full)}`, evidence };
+  return { ok: true, value: { task: task ?? full.value, full: full.value, evidence }, evidence };
+}
+
+/**
+ * A task of the check's own that asked back and was answered once (as the shared two-turn task, which a
+ * check whose reads could change the task must not read), read whole.
+ */
+async function ownTwoTurns(ctx: CheckContext): Promise<Provided<HistorySubject>> {
+  const asked = await ownAskingTask(ctx);
+  if (!asked.ok) return asked;
+  const task = asked.value;
+  const ids = { taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) };
+  const answer = await ctx.client.send({ text: ctx.fixtures.message, ...ids });
+  const evidence = [...asked.evidence, ...answer.trafficIds];
+  if (!answer.ok)
+    return {
+      ok: false,
+      reason: `the answer to task ${task.id} failed: ${describeFailure(answer)}`,
+      evidence,
+    };
+  return readWhole(ctx, task.id, evidence, task);
 }
 
 /**
@@ -117,7 +193,9 @@ export default defineCheck({
     const total = full.history.length;
     // With one message or none there is nothing a limit could drop: a reply within it proves nothing.
     if (total < 2)
-      return skip(`the task holds ${total} history message(s): nothing a historyLength limit could drop`);
+      return skip(
+        `the task holds ${total} history message(s): nothing a historyLength limit could drop${shortHistoryNote(ctx, subject.value)}`,
+      );
     // The longest cut that still drops a message shows truncation best.
     const n = total - 1;
     const got = await ctx.client.getTask(full.id, n);
