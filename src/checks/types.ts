@@ -105,6 +105,8 @@ export interface CheckContext {
   client: A2AClient;
   /** A client per binding the card advertises and Plainwright speaks, for multi-transport checks. */
   clients: ReadonlyMap<Transport, A2AClient>;
+  /** Interfaces the card declares that serve none of their routes, left out of the run. */
+  routeless?: readonly RoutelessInterface[];
   /** The endpoint of every binding under test, as `clients`; unset where a context stands alone (tests). */
   endpoints?: ReadonlyMap<Transport, EndpointChoice>;
   /** JSON-RPC bindings only: send any method and params, and see the raw outcome. */
@@ -122,6 +124,14 @@ export interface CheckContext {
   peer?: PeerAgent;
   /** A second caller, for the checks that one caller's tasks stay hidden from another (A2A 1.0.1 §13.1). */
   otherCaller?: OtherCaller;
+}
+
+/** A declared interface that serves none of its binding's routes, left out of the run (src/runner/routeless.ts). */
+export interface RoutelessInterface {
+  transport: Transport;
+  url: string;
+  /** What the run's message met there, in words. */
+  answer: string;
 }
 
 /** A normative sentence of a spec, e.g. `{ spec: "A2A 1.0 §3.1.5", text: "... MUST ..." }`. */

@@ -5,7 +5,7 @@ import { supportedBindings } from "../client/create-client.js";
 import { JsonRpcA2AClient } from "../client/jsonrpc-binding.js";
 import type { ClientContext } from "../client/types.js";
 import { Fixtures } from "../checks/fixtures.js";
-import type { CheckContext, OtherCaller, PeerAgent } from "../checks/types.js";
+import type { CheckContext, OtherCaller, PeerAgent, RoutelessInterface } from "../checks/types.js";
 import { parseTransport, type Transport } from "../model/transport.js";
 import type { TransportTarget } from "./connect.js";
 
@@ -52,6 +52,8 @@ export interface ContextInputs {
   onTaskTimed?: (ms: number) => void;
   peer?: PeerAgent;
   otherCaller?: OtherCaller;
+  /** Interfaces left out of the run for serving none of their routes (CheckContext.routeless). */
+  routeless?: readonly RoutelessInterface[];
   /** The side's card is judged by another side's agent-wide checks (CheckContext.cardJudgedElsewhere). */
   cardJudgedElsewhere?: true;
 }
@@ -95,5 +97,6 @@ export function buildContexts(inputs: ContextInputs): CheckContext[] {
     timeoutMs: inputs.checkTimeoutMs,
     ...(inputs.peer ? { peer: inputs.peer } : {}),
     ...(inputs.otherCaller ? { otherCaller: inputs.otherCaller } : {}),
+    ...(inputs.routeless ? { routeless: inputs.routeless } : {}),
   }));
 }

@@ -18,8 +18,9 @@ import type { Transport } from "../model/transport.js";
 import { planJobs } from "./plan-jobs.js";
 import { runJobs } from "./run-jobs.js";
 import { checksMatching } from "./check-selection.js";
-import { buildContexts } from "./conformance-setup.js";
+import { buildContexts, ordinaryMessage } from "./conformance-setup.js";
 import { nothingAnswersAt, type TransportTarget } from "./connect.js";
+import { withoutRoutelessInterfaces } from "./routeless.js";
 import { connectSides, type ConnectedSide } from "./connect-sides.js";
 import { cardAsWireReads, generationSides, recordCardAsWireReads } from "./generation-sides.js";
 import { connectPeer } from "./peer.js";
@@ -162,7 +163,11 @@ export async function runSuite(
   const wanted = config.transports?.map((t) => parseTransport(t) as Transport);
   const { sides, notes } = await generationSides(agent, clientContext, request.protocolOverride);
   result.warnings.push(...notes);
-  const connected = await connectSides(run, paced, sides, wanted, request.protocolOverride);
+  const { connected, routeless } = await withoutRoutelessInterfaces(
+    await connectSides(run, paced, sides, wanted, request.protocolOverride),
+    ordinaryMessage(validation),
+    result.warnings,
+  );
   const targets = connected.flatMap((c) => c.targets);
   if (targets.length === 0)
     return run.finish(
@@ -188,6 +193,7 @@ export async function runSuite(
     onTaskTimed: pace.timed,
     ...(peer ? { peer } : {}),
     ...otherCallerOf(config.identities, result.warnings),
+    ...(routeless.length > 0 ? { routeless } : {}),
   };
   const chosen = checksMatching(request.catalogue ?? defaultCatalogue, config);
   if (chosen.length === 0)

@@ -105,13 +105,10 @@ export const CARD_FLAWS: FlawDefinition[] = [
   cardFlaw(
     "card-bad-preferred-transport",
     V03,
-    'preferredTransport is "GRPC" while no JSONRPC interface is listed.',
+    "preferredTransport is 5, no transport name (0.3 §5.6.1: a TransportProtocol string).",
     "error on preferredTransport",
     (c) => {
-      c.preferredTransport = "GRPC";
-      c.additionalInterfaces = (c.additionalInterfaces as JsonObject[]).filter(
-        (i) => i.transport !== "JSONRPC",
-      );
+      c.preferredTransport = 5;
     },
   ),
   cardFlaw(

@@ -38,8 +38,13 @@ export default defineCheck({
     const moved = [...(ctx.endpoints?.values() ?? [ctx.endpoint])].filter(
       (e) => e.insteadOf !== undefined && !e.reason.includes(NO_ENDPOINT),
     );
-    if (moved.length === 0) return Promise.resolve(verdict);
-    const wrong = moved.map(movedEndpoint).join("; ");
+    // Interfaces that serve none of their routes were left out of the run: reported here, once.
+    const routeless = (ctx.routeless ?? []).map(
+      (r) =>
+        `the card's ${r.transport} interface at ${r.url} serves none of its routes (the version probes and a message met ${r.answer})`,
+    );
+    if (moved.length === 0 && routeless.length === 0) return Promise.resolve(verdict);
+    const wrong = [...moved.map(movedEndpoint), ...routeless].join("; ");
     return Promise.resolve(fail(verdict.status === "fail" ? `${verdict.message}; ${wrong}` : wrong));
   },
 });

@@ -129,6 +129,25 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-rest-interface-without-routes",
+    what: "the card declares its HTTP+JSON interface at a URL where none of the binding's routes is served (every call meets a 404 page), beside a binding that answers",
+    clause:
+      "A2A 0.3 §5.6.2: each interface MUST accurately declare the transport protocol available at its specified URL; 1.0.1 §8.3.1",
+    check: "card.interfaces",
+    card: (card) => {
+      const listed = [card.additionalInterfaces, card.supportedInterfaces].flatMap((l) =>
+        Array.isArray(l) ? l.filter(isObject) : [],
+      );
+      const bindingOf = (i: Json) => i.transport ?? i.protocolBinding;
+      const rest = listed.filter((i) => bindingOf(i) === "HTTP+JSON" && typeof i.url === "string");
+      // Another binding must answer: the run then leaves the interface out and card.interfaces reports it.
+      const other = listed.some((i) => bindingOf(i) !== "HTTP+JSON") || !("supportedInterfaces" in card);
+      if (rest.length === 0 || !other) return undefined;
+      for (const i of rest) i.url = `${String(i.url).replace(/\/+$/, "")}/not/mounted/here`;
+      return card;
+    },
+  },
+  {
     id: "card-main-interface-unlisted",
     what: "the 0.3 card's additionalInterfaces leave out the main url and its transport",
     clause:
