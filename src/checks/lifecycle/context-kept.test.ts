@@ -6,6 +6,7 @@ import {
   verdictsOn,
 } from "../../runner/testing/hand-agent.js";
 import contextKept from "./context-kept.js";
+import contextKept0x from "./context-kept-0x.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
 
@@ -52,5 +53,39 @@ describe("lifecycle.context-kept on an agent that generates no contextId", () =>
     const finding = await judged(true);
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatch(/generates no contextId .*; a client-made context .* was kept/);
+  });
+});
+
+/** A 0.1 agent (tasks/send, tasks in a session) that starts a new session for every task, whatever it is given. */
+async function newSessionEachTask(): Promise<string> {
+  let n = 0;
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card")
+      return {
+        name: "Echo",
+        description: "Echoes",
+        url,
+        version: "1.0.0",
+        capabilities: { streaming: false, pushNotifications: false },
+        defaultInputModes: ["text/plain"],
+        defaultOutputModes: ["text/plain"],
+        skills: [{ id: "echo", name: "Echo", description: "Echoes" }],
+      };
+    const id = typeof request.params.id === "string" ? request.params.id : "";
+    if (request.method === "tasks/send") {
+      n += 1;
+      return { result: { id, sessionId: `s${n}`, status: { state: "completed" } } };
+    }
+    return refusal(request.method === "tasks/get" ? -32001 : -32601);
+  });
+  return agent.url;
+}
+
+describe("lifecycle.context-kept-0x on A2A 0.1", () => {
+  it("speaks of sessions, as 0.1 groups its tasks by sessionId", async () => {
+    const byId = await verdictsOn(await newSessionEachTask(), [contextKept0x]);
+    const finding = byId.get("lifecycle.context-kept-0x");
+    expect(finding?.status).toBe("fail");
+    expect(finding?.message).toMatch(/a message sent in session s\d+ was answered in session s\d+/);
   });
 });

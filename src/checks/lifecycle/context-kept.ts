@@ -6,6 +6,8 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Sends a second message in the first one's context and judges the context of the reply. */
 export async function keepsContext(ctx: CheckContext): Promise<CheckVerdict> {
+  // 0.1 names the grouping a session (Task.sessionId, 0.1 §6.1): its findings say so.
+  const [word, field] = ctx.generation === "0.1" ? ["session", "sessionId"] : ["context", "contextId"];
   const first = await ctx.fixtures.send();
   if (!first.ok) return fail(first.reason, first.evidence);
   const evidence = [...first.evidence];
@@ -17,21 +19,21 @@ export async function keepsContext(ctx: CheckContext): Promise<CheckVerdict> {
       ? notApplicable(
           "the agent generates no contextId (A2A 1.0.1 §3.4.1 allows it): there is no context to continue in",
         )
-      : skip("neither the first reply nor the task read back carries a contextId to continue in");
+      : skip(`neither the first reply nor the task read back carries a ${field} to continue in`);
   const second = await ctx.client.send({ text: ctx.fixtures.message, contextId });
   evidence.push(...second.trafficIds);
   // 1.0 §3.4.1: a server may refuse a contextId with an error; it only must not substitute its own.
   if (!second.ok && second.kind === "error")
-    return skip(`the agent refused a message in its own context ${contextId}: ${describeFailure(second)}`);
+    return skip(`the agent refused a message in its own ${word} ${contextId}: ${describeFailure(second)}`);
   if (!second.ok)
-    return fail(`a message in context ${contextId} failed: ${describeFailure(second)}`, evidence);
+    return fail(`a message in ${word} ${contextId} failed: ${describeFailure(second)}`, evidence);
   const answeredIn = await contextOf(ctx, second.value, evidence);
   if (answeredIn !== contextId)
     return fail(
-      `a message sent in context ${contextId} was answered in context ${answeredIn ?? "(none)"}`,
+      `a message sent in ${word} ${contextId} was answered in ${word} ${answeredIn ?? "(none)"}`,
       evidence,
     );
-  return pass(`the second message was answered in context ${contextId}`, evidence);
+  return pass(`the second message was answered in ${word} ${contextId}`, evidence);
 }
 
 /**
