@@ -91,7 +91,11 @@ export function endpointFor(
 ): EndpointChoice | null {
   const given = agent.endpointOverride;
   if (given && given.transport === transport)
-    return { url: given.url, transport, reason: "--endpoint (given by the user; the card is not used)" };
+    return {
+      url: given.url,
+      transport,
+      reason: `--endpoint (given by the user for ${transport}, whatever the card says there)`,
+    };
   if (agent.validation) {
     // A relative interface URL is resolved against where the card was found (and stays a card error).
     const cardUrl = agent.discovery.found ? agent.discovery.url : undefined;
