@@ -30,9 +30,9 @@ function malformed(body: string): boolean {
 
 /**
  * The reference agent behind a proxy that answers a malformed message:send the way an Express app's
- * default error handler does (Google ADK's, for one): HTTP 400 with an HTML page, no A2A error.
+ * default error handler does (Google ADK's, for one): HTTP 400 (or `status`) with an HTML page, no A2A error.
  */
-async function agentWithHtml400(protocol: AgentProtocol): Promise<string> {
+async function agentWithHtml400(protocol: AgentProtocol, status = 400): Promise<string> {
   const agent = await startReferenceAgent({ port: 0, protocol });
   const agentOrigin = new URL(agent.url).origin;
   const server: Server = createServer((req, res) => {
@@ -40,7 +40,7 @@ async function agentWithHtml400(protocol: AgentProtocol): Promise<string> {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const body = await readBody(req);
       if (req.method === "POST" && req.url?.endsWith("message:send") && malformed(body)) {
-        res.writeHead(400, { "content-type": "text/html" }).end("<!DOCTYPE html><pre>Bad Request</pre>");
+        res.writeHead(status, { "content-type": "text/html" }).end("<!DOCTYPE html><pre>Bad Request</pre>");
         return;
       }
       const headers: Record<string, string> = {};
@@ -87,5 +87,13 @@ describe("errors.rest-invalid-input against an HTML 400 page for a malformed mes
     const finding = await verdict(await agentWithHtml400("1.0"));
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/without an error that carries a code and a message/);
+  });
+});
+
+describe("errors.rest-invalid-input against a 404 page for a malformed message:send", () => {
+  it("judges nothing: a route the server lacks is no refusal of the input", async () => {
+    const finding = await verdict(await agentWithHtml400("0.3", 404));
+    expect(finding).toMatchObject({ status: "skip" });
+    expect(finding?.message).toMatch(/answered HTTP 404, which names no A2A error: the route is not served/);
   });
 });

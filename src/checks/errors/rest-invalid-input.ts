@@ -2,7 +2,7 @@ import { errorFromJson } from "../../client/rest/errors.js";
 import { sendRest } from "../../client/rest/exchange.js";
 import { RestRoutes } from "../../client/rest/paths.js";
 import { tryParseJson } from "../../net/json.js";
-import { defineCheck, fail, pass } from "../define.js";
+import { defineCheck, fail, pass, skip } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** A message:send body a client should never send, and how to name it. */
@@ -35,6 +35,15 @@ async function judge(ctx: CheckContext, bad: BadBody): Promise<CheckVerdict> {
   const parsed = tryParseJson(sent.http.body, url);
   const error = parsed.ok ? errorFromJson(parsed.value, status) : undefined;
   const named = error !== undefined && error.message.trim() !== "";
+  // A 404 or 405 naming no A2A error is a route the server lacks, not a refusal of the input (seen at first
+  // sight: an Express 404 page for every message:send): nothing about validation was shown.
+  if (!named && (status === 404 || status === 405))
+    return {
+      ...skip(
+        `${what} answered HTTP ${status}, which names no A2A error: the route is not served, so the input was not judged`,
+      ),
+      evidence,
+    };
   // 0.3 §3.2.3 asks the HTTP+JSON binding for a fitting status code only; the error payload is 1.0's (§3.3.2).
   if (!named && ctx.generation !== "1.0")
     return pass(
@@ -74,6 +83,9 @@ export default defineCheck({
     const evidence = verdicts.flatMap((v) => v.evidence ?? []);
     const failed = verdicts.filter((v) => v.status === "fail");
     if (failed.length > 0) return fail(failed.map((v) => v.message).join("; "), evidence);
+    // A body refused before routing (a parser's 400) says nothing when the route itself is missing.
+    if (verdicts.some((v) => v.status === "skip"))
+      return { ...skip(verdicts.map((v) => v.message).join("; ")), evidence };
     return pass(verdicts.map((v) => v.message).join("; "), evidence);
   },
 });
