@@ -97,6 +97,7 @@ export class Fixtures {
       value: sent.value,
       evidence: sent.trafficIds,
       ...(sent.readDespite ? { bent: sent.readDespite } : {}),
+      ...(sent.readDespiteAllowed ? { bentAllowed: true as const } : {}),
     };
   }
 
@@ -104,7 +105,9 @@ export class Fixtures {
   private async sendAndSettle(text: string, returnImmediately?: boolean): Promise<Provided<Task>> {
     const sent = await this.send(text, returnImmediately);
     if (!sent.ok) return sent;
-    const bent = sent.bent ? { bent: sent.bent } : {};
+    const bent = sent.bent
+      ? { bent: sent.bent, ...(sent.bentAllowed ? { bentAllowed: true as const } : {}) }
+      : {};
     if (sent.value.kind !== "task")
       return { ok: false, reason: MESSAGE_REPLY, evidence: sent.evidence, ...bent };
     const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);

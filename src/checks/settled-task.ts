@@ -10,7 +10,16 @@ export type Provided<T> =
    * `bent`: the agent took the message only in a form its generation does not specify (CallOutcome.readDespite);
    * `streamed`: the send answered with a Message, and the task is the one a stream of the same message made.
    */
-  | { ok: true; value: T; evidence: string[]; sent?: Task; bent?: string; streamed?: true }
+  | {
+      ok: true;
+      value: T;
+      evidence: string[];
+      sent?: Task;
+      bent?: string;
+      /** `bent` into a form the spec's own text gives too: a note, not a failure. */
+      bentAllowed?: true;
+      streamed?: true;
+    }
   /**
    * `sent`: the Task the send returned, when the send worked but the task could not be followed to its end;
    * `unreadable`: reading it back failed (lifecycle.get-task's finding), rather than waiting for it.
@@ -22,6 +31,7 @@ export type Provided<T> =
       sent?: Task;
       unreadable?: true;
       bent?: string;
+      bentAllowed?: true;
       streamed?: true;
     };
 

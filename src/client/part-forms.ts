@@ -2,13 +2,25 @@ import { jsonRpcCodes } from "../protocol/error-codes.js";
 import type { ProtocolGeneration } from "../model/generation.js";
 import { describeFailure } from "./describe-failure.js";
 import type { PartStyle } from "./message-parts.js";
-import type { CallOutcome, LearnedPartForm, PartFormStore, SendInput, StreamOutcome } from "./types.js";
+import type {
+  A2AError,
+  CallOutcome,
+  LearnedPartForm,
+  PartFormStore,
+  SendInput,
+  StreamOutcome,
+} from "./types.js";
 
 /**
  * Read leniently: an agent that refuses the text part its generation specifies, but takes one of another
  * generation's forms (AgoraMesh's 1.0 bridge reads only 0.1's `{type: "text"}`), still has its tasks
  * tested. The refusal is one finding, lifecycle.send-returns-task's (through `readDespite`), and every
  * other check goes on with the form the agent takes.
+ *
+ * The same memory bends a whole 0.3 HTTP+JSON message (restMessageForms): Plainwright sends the 0.3 proto
+ * as JSON, as both official SDKs do, but the 0.3 text gives the REST payload as `{message: Message, …}` with
+ * §6.4's Message (§7.1 "REST" tab; §3.2.3: "structurally equivalent to the core A2A data structures"), and
+ * a server written from the text (cmgzone/asiss "gitu") reads only that.
  */
 
 /** The other forms of a text part, tried in this order: the generations nearest first. */
@@ -34,6 +46,19 @@ const refusalCodes = new Set<number>([
   jsonRpcCodes.internalError,
 ]);
 
+/** Which errors refuse a message as unreadable. */
+type Refuses = (error: A2AError) => boolean;
+
+const rpcRefuses: Refuses = (error) => refusalCodes.has(error.code);
+
+/**
+ * Over HTTP+JSON also a 400 or 422 whose body names no A2A error (rest/errors.ts gives it code 0): how a
+ * server that reads the body with its own schema says it could not (0.3 §3.2.3 leaves the format open).
+ */
+const restRefuses: Refuses = (error) =>
+  refusalCodes.has(error.code) ||
+  (error.code === 0 && (error.httpStatus === 400 || error.httpStatus === 422));
+
 /**
  * The form each endpoint was found to take, shared by every client of a run (ClientContext.partForms),
  * so that the spec's form is refused once, not once per check.
@@ -58,28 +83,97 @@ function bentNote(generation: ProtocolGeneration, learned: LearnedPartForm): str
   );
 }
 
+/** What `readDespite` says of a 0.3 HTTP+JSON message sent in the form the spec's text gives. */
+function restNote(_generation: ProtocolGeneration, learned: LearnedPartForm): string {
+  return (
+    `the agent refused a 0.3 HTTP+JSON message in the 0.3 proto's JSON form, which both official SDKs send ` +
+    `("role": "ROLE_USER", parts under "content" as {"text": ...}) (${learned.refusal}), and took it only in ` +
+    `the form the 0.3 text gives (§7.1 REST payload {message, configuration} with the §6.4 Message: ` +
+    `"kind": "message", "role": "user", parts [{"kind": "text", ...}]), so SDK clients cannot talk to it`
+  );
+}
+
 /** Whether a message is only text: the one kind of message whose form Plainwright bends. */
 function onlyText(input: SendInput): boolean {
   return !input.parts?.length;
 }
 
-function refusedCall(outcome: CallOutcome<unknown>): string | undefined {
-  if (outcome.ok || outcome.kind !== "error" || !refusalCodes.has(outcome.error.code)) return undefined;
+/** What is bent, what it is bent into, and how the finding names it. */
+export interface FormFamily {
+  /** Whether a message is sent in the form the endpoint was found to take. */
+  bends: (input: SendInput) => boolean;
+  /** Whether a refusal of this message in the spec's form is worth trying the others for. */
+  learnsFrom: (input: SendInput) => boolean;
+  /**
+   * Whether an endpoint that once took the spec's form is never taught another: a later refusal is then
+   * the message's, not the form's (an SDK server reads a body of the other form as an empty message).
+   */
+  trustsTaken: boolean;
+  /** The forms tried after the spec's own, nearest first. */
+  others: (generation: ProtocolGeneration) => readonly PartStyle[];
+  /** What `readDespite` says once the agent took another form. */
+  note: (generation: ProtocolGeneration, learned: LearnedPartForm) => string;
+  /**
+   * Whether the forms tried are ones the spec's own text gives too (0.3's REST payload as its §7.1 writes it):
+   * the outcome says so (readDespiteAllowed), and taking only them is an interop note, never a failure.
+   */
+  allowed: boolean;
+}
+
+/** A text part's form (JSON-RPC): only text messages, since a file or data part is what its check tests. */
+const textPartForms: FormFamily = {
+  bends: onlyText,
+  learnsFrom: onlyText,
+  trustsTaken: false,
+  others: (g) => otherForms[g],
+  note: bentNote,
+  allowed: false,
+};
+
+/**
+ * A whole 0.3 HTTP+JSON message: "0.3" is the message as 0.3's JSON-RPC params carry it (rest/bodies.ts
+ * sendBodyIn). Learned from a text message only, as the part forms are, but then every message goes in
+ * it, files too: an agent that cannot read the proto envelope reads none of them.
+ */
+export const restMessageForms: FormFamily = {
+  bends: () => true,
+  learnsFrom: onlyText,
+  trustsTaken: true,
+  others: (g) => (g === "0.3" ? ["0.3"] : []),
+  note: restNote,
+  allowed: true,
+};
+
+/** The endpoints, by store (so by run), that took a message in the spec's form (FormFamily.trustsTaken). */
+const takenAsSpecified = new WeakMap<PartFormStore, Set<string>>();
+
+function noteTaken(memory: PartFormStore, key: string): void {
+  const keys = takenAsSpecified.get(memory) ?? new Set<string>();
+  keys.add(key);
+  takenAsSpecified.set(memory, keys);
+}
+
+function refusedCall(outcome: CallOutcome<unknown>, refuses: Refuses): string | undefined {
+  if (outcome.ok || outcome.kind !== "error" || !refuses(outcome.error)) return undefined;
   return describeFailure(outcome);
 }
 
 /** A stream refused before it started, or whose only content is one refusal. */
-function refusedStream(outcome: StreamOutcome): string | undefined {
-  if (outcome.failure) return refusedCall(outcome.failure);
+function refusedStream(outcome: StreamOutcome, refuses: Refuses): string | undefined {
+  if (outcome.failure) return refusedCall(outcome.failure, refuses);
   const [only] = outcome.errors;
-  if (outcome.events.length > 0 || outcome.errors.length !== 1 || !only || !refusalCodes.has(only.code))
-    return undefined;
+  if (outcome.events.length > 0 || outcome.errors.length !== 1 || !only || !refuses(only)) return undefined;
   return `${only.name} (${only.code}): ${only.message}`;
 }
 
-/** The endpoint a learned form belongs to. */
-export function partFormKey(url: string, generation: ProtocolGeneration): string {
-  return `${generation} ${url}`;
+/**
+ * The endpoint a learned form belongs to. JSON-RPC's key has no binding (as before); another binding's
+ * has, since its forms mean other things and it may share the URL.
+ */
+export function partFormKey(url: string, generation: ProtocolGeneration, binding?: string): string {
+  return binding === undefined || binding === "JSONRPC"
+    ? `${generation} ${url}`
+    : `${generation} ${binding} ${url}`;
 }
 
 /** The form an endpoint was found to take instead of its generation's own, if it was. */
@@ -87,8 +181,9 @@ export function learnedPartForm(
   memory: PartFormStore | undefined,
   url: string,
   generation: ProtocolGeneration,
+  binding?: string,
 ): PartStyle | undefined {
-  return memory?.get(partFormKey(url, generation))?.form;
+  return memory?.get(partFormKey(url, generation, binding))?.form;
 }
 
 /** How the outcomes of one kind of call are told apart: refused, taken, and marked as bent. */
@@ -101,7 +196,7 @@ interface FormPolicy<T> {
    * The outcome of an accepted attempt in another form, told so: its own traffic first (a check reads the
    * send's reply from the first id), then the refused attempts'.
    */
-  mark: (outcome: T, note: string, before: readonly T[]) => T;
+  mark: (outcome: T, note: string, before: readonly T[], allowed: boolean) => T;
 }
 
 interface Bending<T> extends FormPolicy<T> {
@@ -111,21 +206,33 @@ interface Bending<T> extends FormPolicy<T> {
   input: SendInput;
   /** One attempt: undefined is the spec's own form. */
   attempt: (form: PartStyle | undefined) => Promise<T>;
+  /** What is bent; a text part's form unless told. */
+  family?: FormFamily;
 }
 
 /** A message in the spec's form, else in the form the agent takes (see the module's comment). */
 export async function sendInTakenForm<T>(b: Bending<T>): Promise<T> {
-  if (!onlyText(b.input)) return b.attempt(undefined);
-  const known = b.memory.get(b.key);
+  const family = b.family ?? textPartForms;
+  const known = family.bends(b.input) ? b.memory.get(b.key) : undefined;
   if (known) {
     const outcome = await b.attempt(known.form);
-    return b.accepted(outcome) ? b.mark(outcome, bentNote(b.generation, known), []) : outcome;
+    return b.accepted(outcome)
+      ? b.mark(outcome, family.note(b.generation, known), [], family.allowed)
+      : outcome;
   }
   const first = await b.attempt(undefined);
-  const refusal = b.refused(first);
+  if (family.trustsTaken && b.accepted(first)) noteTaken(b.memory, b.key);
+  const learns =
+    family.learnsFrom(b.input) && !(family.trustsTaken && takenAsSpecified.get(b.memory)?.has(b.key));
+  const refusal = learns ? b.refused(first) : undefined;
   if (refusal === undefined) return first;
+  return inOtherForms(b, family, first, refusal);
+}
+
+/** The message again in each other form until one is taken (sendInTakenForm, the spec's form refused). */
+async function inOtherForms<T>(b: Bending<T>, family: FormFamily, first: T, refusal: string): Promise<T> {
   const tried = [first];
-  for (const form of otherForms[b.generation]) {
+  for (const form of family.others(b.generation)) {
     const outcome = await b.attempt(form);
     if (!b.accepted(outcome)) {
       tried.push(outcome);
@@ -134,40 +241,61 @@ export async function sendInTakenForm<T>(b: Bending<T>): Promise<T> {
     // Judge strictly only what holds: an agent that now takes the spec's form after all (the refusal was a
     // passing fault) is answered in it, and nothing is learned.
     const again = await b.attempt(undefined);
-    if (b.accepted(again)) return again;
+    if (b.accepted(again)) {
+      if (family.trustsTaken) noteTaken(b.memory, b.key);
+      return again;
+    }
     const learned = { form, refusal };
     b.memory.set(b.key, learned);
-    return b.mark(outcome, bentNote(b.generation, learned), [...tried, again]);
+    return b.mark(outcome, family.note(b.generation, learned), [...tried, again], family.allowed);
   }
   return first;
 }
 
-/** The policy of a single call (a send): taken when it answers. */
-export function callForms<V>(): FormPolicy<CallOutcome<V>> {
+function callPolicy<V>(refuses: Refuses): FormPolicy<CallOutcome<V>> {
   return {
-    refused: refusedCall,
+    refused: (outcome) => refusedCall(outcome, refuses),
     accepted: (outcome) => outcome.ok,
-    mark: (outcome, note, before) =>
+    mark: (outcome, note, before, allowed) =>
       outcome.ok
         ? {
             ...outcome,
             trafficIds: [...outcome.trafficIds, ...before.flatMap((o) => o.trafficIds)],
             readDespite: note,
+            ...(allowed ? { readDespiteAllowed: true as const } : {}),
           }
         : outcome,
   };
 }
 
+function streamPolicy(refuses: Refuses): FormPolicy<StreamOutcome> {
+  return {
+    refused: (outcome) => refusedStream(outcome, refuses),
+    accepted: (outcome) =>
+      !outcome.failure &&
+      refusedStream(outcome, refuses) === undefined &&
+      outcome.events.length + outcome.invalidEvents.length > 0,
+    mark: (outcome, note, before, allowed) => ({
+      ...outcome,
+      trafficIds: [...outcome.trafficIds, ...before.flatMap((o) => o.trafficIds)],
+      readDespite: note,
+      ...(allowed ? { readDespiteAllowed: true as const } : {}),
+    }),
+  };
+}
+
+/** The policy of a single call (a send): taken when it answers. */
+export function callForms<V>(): FormPolicy<CallOutcome<V>> {
+  return callPolicy(rpcRefuses);
+}
+
 /** The policy of a message stream: taken when it delivers something, if only events it could not read. */
-export const streamForms: FormPolicy<StreamOutcome> = {
-  refused: refusedStream,
-  accepted: (outcome) =>
-    !outcome.failure &&
-    refusedStream(outcome) === undefined &&
-    outcome.events.length + outcome.invalidEvents.length > 0,
-  mark: (outcome, note, before) => ({
-    ...outcome,
-    trafficIds: [...outcome.trafficIds, ...before.flatMap((o) => o.trafficIds)],
-    readDespite: note,
-  }),
-};
+export const streamForms: FormPolicy<StreamOutcome> = streamPolicy(rpcRefuses);
+
+/** A send over HTTP+JSON, where a 400 or 422 that names no A2A error refuses the body too. */
+export function restCallForms<V>(): FormPolicy<CallOutcome<V>> {
+  return callPolicy(restRefuses);
+}
+
+/** A message stream over HTTP+JSON (see restCallForms). */
+export const restStreamForms: FormPolicy<StreamOutcome> = streamPolicy(restRefuses);

@@ -99,6 +99,8 @@ export type CallOutcome<T> =
        * spec's `id` was refused): the rest of the suite reads on, the check that owns the call fails on it.
        */
       readDespite?: string;
+      /** With readDespite: the request was bent into a form the spec's own text gives too (part-forms.ts). */
+      readDespiteAllowed?: true;
     }
   | { ok: false; kind: "error"; error: A2AError; raw?: unknown; trafficIds: string[] }
   /** The reply broke the binding's rules (not JSON, wrong id, result and error, wrong shape). */
@@ -144,6 +146,7 @@ export interface StreamOutcome {
   trafficIds: string[];
   /** As CallOutcome's: the stream was read only by bending the request (src/client/part-forms.ts). */
   readDespite?: string;
+  readDespiteAllowed?: true;
 }
 
 /** A part sent after the message's text part: structured data, or a file sent inline as base64. */

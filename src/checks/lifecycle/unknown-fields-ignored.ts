@@ -1,7 +1,7 @@
 import { createClient } from "../../client/create-client.js";
 import { sendParams } from "../../client/jsonrpc-params.js";
 import { methodName } from "../../client/methods.js";
-import { sendBody } from "../../client/rest/bodies.js";
+import { sendBodyIn } from "../../client/rest/bodies.js";
 import { sendRest, toOutcome } from "../../client/rest/exchange.js";
 import { RestRoutes } from "../../client/rest/paths.js";
 import { readSendResult } from "../../client/rest/replies.js";
@@ -48,12 +48,14 @@ async function viaJsonRpc(ctx: CheckContext): Promise<CheckVerdict> {
   );
 }
 
-// HTTP+JSON: the client's own body (0.3 keeps parts under `content`) with the field added, sent as it is.
+// HTTP+JSON: the client's own body (0.3 keeps parts under `content`) with the field added, sent as it is; in
+// the message form the agent was found to take (0.3's text form keeps them under `parts`).
 async function viaRest(ctx: CheckContext): Promise<CheckVerdict> {
   const { target } = ctx.client;
+  const form = await takenPartForm(ctx);
   const body = withUnknown(
-    sendBody(ctx.generation, { text: ctx.fixtures.message }),
-    ctx.generation === "0.3" ? "content" : "parts",
+    sendBodyIn(ctx.generation, { text: ctx.fixtures.message }, {}, form),
+    ctx.generation === "0.3" && form === undefined ? "content" : "parts",
   );
   const url = new RestRoutes(target, ctx.clientContext.query).sendMessage();
   const sent = await sendRest(target, ctx.clientContext, { method: "POST", url, body, label: "SendMessage" });

@@ -9,5 +9,6 @@ import type { CheckContext } from "../types.js";
  */
 export async function takenPartForm(ctx: CheckContext): Promise<PartStyle | undefined> {
   await ctx.fixtures.settledTask();
-  return learnedPartForm(ctx.clientContext.partForms, ctx.client.target.url, ctx.generation);
+  const { url, binding } = ctx.client.target;
+  return learnedPartForm(ctx.clientContext.partForms, url, ctx.generation, binding);
 }

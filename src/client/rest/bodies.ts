@@ -2,7 +2,8 @@ import { newMessageId } from "../message-id.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import type { ListTasksQuery, PushConfig, SendInput, SendOptions } from "../types.js";
 import { flatPushConfig, nestedPushConfig } from "../push-config.js";
-import { messageMetadata, messageParts } from "../message-parts.js";
+import { messageMetadata, messageParts, type PartStyle } from "../message-parts.js";
+import { sendParams } from "../jsonrpc-params.js";
 import type { QueryParams } from "./paths.js";
 
 type Json = Record<string, unknown>;
@@ -32,6 +33,27 @@ export function sendBody(generation: ProtocolGeneration, input: SendInput, optio
   };
   const configuration = generation === "0.3" ? configuration03(options) : configuration10(options);
   return configuration ? { message, configuration } : { message };
+}
+
+/**
+ * The send body in the form an endpoint takes (src/client/part-forms.ts restMessageForms): undefined is
+ * sendBody's; on 0.3 a form is the message as 0.3's JSON-RPC params carry it, parts in that form, which is
+ * the REST payload the 0.3 text gives (§7.1 "REST" tab: `{message: Message, configuration?}`, §6.4).
+ * `blocking` is sent as sendBody sends it, so that an unset returnImmediately still means "wait".
+ */
+export function sendBodyIn(
+  generation: ProtocolGeneration,
+  input: SendInput,
+  options: SendOptions = {},
+  form?: PartStyle,
+): Json {
+  if (form === undefined || generation !== "0.3") return sendBody(generation, input, options);
+  return sendParams(
+    "0.3",
+    input,
+    { ...options, returnImmediately: options.returnImmediately === true },
+    form,
+  );
 }
 
 /**

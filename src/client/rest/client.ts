@@ -5,6 +5,7 @@ import type {
   ClientContext,
   ClientTarget,
   ListTasksQuery,
+  PartFormStore,
   PushConfig,
   SendInput,
   SendOptions,
@@ -13,7 +14,16 @@ import type {
   StreamListener,
 } from "../types.js";
 import { repeatedMessageJson } from "../message-id.js";
-import { listQuery, pushConfigBody, sendBody } from "./bodies.js";
+import type { PartStyle } from "../message-parts.js";
+import {
+  PartFormMemory,
+  partFormKey,
+  restCallForms,
+  restMessageForms,
+  restStreamForms,
+  sendInTakenForm,
+} from "../part-forms.js";
+import { listQuery, pushConfigBody, sendBodyIn } from "./bodies.js";
 import { sendRest, toOutcome } from "./exchange.js";
 import type { RestRequest } from "./exchange.js";
 import { RestRoutes } from "./paths.js";
@@ -61,6 +71,8 @@ function unsupportedStream(reason: string): StreamOutcome {
 class HttpJsonClient implements RestClient {
   readonly #routes: RestRoutes;
   readonly #refusal: string | undefined;
+  readonly #partForms: PartFormStore;
+  readonly #partFormKey: string;
   #lastSubscribe: SubscribeVerbReport | undefined;
 
   constructor(
@@ -74,6 +86,8 @@ class HttpJsonClient implements RestClient {
         : target.generation === "0.3" || target.generation === "1.0"
           ? undefined
           : `A2A ${target.generation} defines no HTTP+JSON binding (it arrived with 0.3, A2A 1.0 §11)`;
+    this.#partForms = ctx.partForms ?? new PartFormMemory();
+    this.#partFormKey = partFormKey(target.url, target.generation, "HTTP+JSON");
   }
 
   get lastSubscribe(): SubscribeVerbReport | undefined {
@@ -85,36 +99,69 @@ class HttpJsonClient implements RestClient {
   }
 
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
-    const body = sendBody(this.target.generation, input, options);
+    return sendInTakenForm({
+      ...this.#inTakenForm(input),
+      ...restCallForms<Task | Message>(),
+      attempt: (form) => this.#sendIn(form, input, options),
+    });
+  }
+
+  /** Where the message form an endpoint takes is kept, for one message (src/client/part-forms.ts). */
+  #inTakenForm(input: SendInput) {
+    const { generation } = this.target;
+    return { memory: this.#partForms, key: this.#partFormKey, generation, input, family: restMessageForms };
+  }
+
+  #sendIn(
+    form: PartStyle | undefined,
+    input: SendInput,
+    options?: SendOptions,
+  ): Promise<CallOutcome<Task | Message>> {
+    const body = sendBodyIn(this.target.generation, input, options, form);
     return this.#call(
       { method: "POST", url: this.#routes.sendMessage(), body, label: "SendMessage" },
       readSendResult,
     );
   }
 
-  /** The body is laid out once, then sent each time around a fresh message id (see A2AClient.prepareSend). */
+  /**
+   * The body is laid out once per form, then sent each time around a fresh message id (see
+   * A2AClient.prepareSend), in the form the endpoint takes.
+   */
   prepareSend(input: SendInput): () => Promise<CallOutcome<Task | Message>> {
     const each = () => this.send(input);
     // A messageId the caller chose is sent as given.
     if (input.messageId) return each;
-    const json = repeatedMessageJson((messageId) =>
-      sendBody(this.target.generation, { ...input, messageId }),
-    );
-    if (!json) return each;
+    const layOut = (form: PartStyle | undefined) =>
+      repeatedMessageJson((messageId) =>
+        sendBodyIn(this.target.generation, { ...input, messageId }, {}, form),
+      );
+    const asSpecified = layOut(undefined);
+    if (!asSpecified) return each;
+    const laidOut = new Map<PartStyle | undefined, (() => string) | undefined>([[undefined, asSpecified]]);
     const url = this.#routes.sendMessage();
-    return () => this.#call({ method: "POST", url, rawBody: json(), label: "SendMessage" }, readSendResult);
+    const attempt = (form: PartStyle | undefined) => {
+      if (!laidOut.has(form)) laidOut.set(form, layOut(form));
+      const json = laidOut.get(form);
+      if (!json) return this.#sendIn(form, input);
+      return this.#call({ method: "POST", url, rawBody: json(), label: "SendMessage" }, readSendResult);
+    };
+    return () =>
+      sendInTakenForm({ ...this.#inTakenForm(input), ...restCallForms<Task | Message>(), attempt });
   }
 
   stream(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome> {
     if (this.#refusal) return Promise.resolve(unsupportedStream(this.#refusal));
-    const body = sendBody(this.target.generation, input);
-    const req: RestRequest = {
-      method: "POST",
-      url: this.#routes.streamMessage(),
-      body,
-      label: "SendStreamingMessage",
-    };
-    return streamRest(this.target, this.ctx, req, onEvent, true);
+    const url = this.#routes.streamMessage();
+    return sendInTakenForm({
+      ...this.#inTakenForm(input),
+      ...restStreamForms,
+      attempt: (form) => {
+        const body = sendBodyIn(this.target.generation, input, {}, form);
+        const req: RestRequest = { method: "POST", url, body, label: "SendStreamingMessage" };
+        return streamRest(this.target, this.ctx, req, onEvent, true);
+      },
+    });
   }
 
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
