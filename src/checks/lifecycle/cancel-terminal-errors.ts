@@ -1,4 +1,5 @@
 import { noFinishedTask } from "../support/own-task.js";
+import { cancelUnserved0x } from "../support/cancel-unserved.js";
 import type { CallOutcome } from "../../client/types.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
@@ -25,6 +26,8 @@ export async function cancelFinishedTask(ctx: CheckContext): Promise<CheckVerdic
       `canceling task ${task.id}, already ${task.state}, succeeded (it came back ${outcome.value.state})`,
       evidence,
     );
+  const unserved = cancelUnserved0x(ctx, outcome);
+  if (unserved) return { ...unserved, evidence };
   if (outcome.kind !== "error")
     return fail(`canceling ${task.state} task ${task.id}: ${describeFailure(outcome)}`, evidence);
   if (outcome.error.code !== a2aCodes.taskNotCancelable)

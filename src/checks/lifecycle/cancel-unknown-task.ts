@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { cancelUnserved0x } from "../support/cancel-unserved.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure, errorCalled } from "../../client/describe-failure.js";
@@ -9,6 +10,8 @@ export async function cancelUnknownTask(ctx: CheckContext): Promise<CheckVerdict
   const id = `plainwright-missing-${randomUUID()}`;
   const outcome = await ctx.client.cancelTask(id);
   if (outcome.ok) return fail(`canceling the never-issued id ${id} succeeded`, outcome.trafficIds);
+  const unserved = cancelUnserved0x(ctx, outcome);
+  if (unserved) return unserved;
   if (outcome.kind !== "error")
     return fail(`canceling ${id}: ${describeFailure(outcome)}`, outcome.trafficIds);
   if (outcome.error.code !== a2aCodes.taskNotFound)

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import invalidParams from "../errors/invalid-params.js";
+import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
+import cancelTerminalErrors0x from "./cancel-terminal-errors-0x.js";
+import cancelUnknownTask0x from "./cancel-unknown-task-0x.js";
+
+const startHandAgent = handAgentsClosedAfterAll();
+
+/**
+ * A 0.1 agent (tasks/send with the client's task id, finished at once) that serves no tasks/cancel: it answers
+ * -32601 as for any method it does not have (seen at first sight). With `servesCancel`, a cancel of a task
+ * it has is refused TaskNotCancelable and of one it lacks TaskNotFound.
+ */
+async function agent01(servesCancel: boolean): Promise<string> {
+  const tasks = new Set<string>();
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card")
+      return {
+        name: "Echo",
+        description: "Echoes",
+        url,
+        version: "1.0.0",
+        capabilities: { streaming: false, pushNotifications: false },
+        defaultInputModes: ["text/plain"],
+        defaultOutputModes: ["text/plain"],
+        skills: [{ id: "echo", name: "Echo", description: "Echoes", tags: ["echo"] }],
+      };
+    const id = request.params.id;
+    if (request.method === "tasks/send") {
+      if (typeof id !== "string" || typeof request.params.message !== "object") return refusal(-32602);
+      tasks.add(id);
+      return {
+        result: {
+          id,
+          status: { state: "completed" },
+          artifacts: [{ parts: [{ type: "text", text: "echo" }] }],
+        },
+      };
+    }
+    if (request.method === "tasks/get" || (servesCancel && request.method === "tasks/cancel")) {
+      if (typeof id !== "string") return refusal(-32602);
+      if (!tasks.has(id)) return refusal(-32001);
+      return request.method === "tasks/get"
+        ? { result: { id, status: { state: "completed" } } }
+        : refusal(-32002);
+    }
+    return refusal(-32601);
+  });
+  return agent.url;
+}
+
+const checks = [cancelUnknownTask0x, cancelTerminalErrors0x, invalidParams];
+
+describe("tasks/cancel left unserved on A2A 0.1", () => {
+  it("is a note of the cancel checks, which 0.1 allows, and no wrong params", async () => {
+    const byId = await verdictsOn(await agent01(false), checks);
+    for (const id of ["lifecycle.cancel-unknown-task-0x", "lifecycle.cancel-terminal-errors-0x"]) {
+      expect(byId.get(id), id).toMatchObject({ status: "skip", not_supported: true });
+      expect(byId.get(id)?.message, id).toMatch(/tasks\/cancel is not served \(MethodNotFound \(-32601\)\)/);
+    }
+    expect(byId.get("errors.invalid-params")?.message ?? "").not.toMatch(/tasks\/cancel/);
+  });
+
+  it("is judged by its codes when served", async () => {
+    const byId = await verdictsOn(await agent01(true), checks);
+    expect(byId.get("lifecycle.cancel-unknown-task-0x")).toMatchObject({ status: "pass" });
+    expect(byId.get("lifecycle.cancel-terminal-errors-0x")).toMatchObject({ status: "pass" });
+  });
+});
