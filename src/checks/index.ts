@@ -48,6 +48,7 @@ import lifecycleListTasksOrder from "./lifecycle/list-tasks-order.js";
 import lifecycleListTasksArtifacts from "./lifecycle/list-tasks-artifacts.js";
 import lifecycleListTasksFilters from "./lifecycle/list-tasks-filters.js";
 import lifecycleCancelRunning from "./lifecycle/cancel-running.js";
+import lifecycleCancelRunning0x from "./lifecycle/cancel-running-0x.js";
 import lifecycleCancelTerminalErrors from "./lifecycle/cancel-terminal-errors.js";
 import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-0x.js";
 import lifecycleCancelUnknownTask from "./lifecycle/cancel-unknown-task.js";
@@ -182,6 +183,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleListTasksArtifacts,
   lifecycleListTasksFilters,
   lifecycleCancelRunning,
+  lifecycleCancelRunning0x,
   lifecycleCancelTerminalErrors,
   lifecycleCancelTerminalErrors0x,
   lifecycleCancelUnknownTask,

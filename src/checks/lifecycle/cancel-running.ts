@@ -186,10 +186,15 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,
-  run: async (ctx) => {
-    const first = await cancelOnce(ctx);
-    if (first !== "over") return first;
-    const second = await cancelOnce(ctx);
-    return second === "over" ? skip("twice, the running task finished before the cancel reached it") : second;
-  },
+  // 0.1 says no terminal task "can't be restarted" (0.2.5 §6.1 first does): lifecycle.cancel-running-0x.
+  generations: ["0.2", "0.3", "1.0"],
+  run: cancelRunningTask,
 });
+
+/** Cancels a running task of the check's own and watches it stay canceled; tried twice when it ends first. */
+export async function cancelRunningTask(ctx: CheckContext): Promise<CheckVerdict> {
+  const first = await cancelOnce(ctx);
+  if (first !== "over") return first;
+  const second = await cancelOnce(ctx);
+  return second === "over" ? skip("twice, the running task finished before the cancel reached it") : second;
+}

@@ -227,7 +227,11 @@ export const lifecycleMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a task reported canceled is working again when it is read afterwards",
     clause: "A2A 0.3 §6.3 (canceled is terminal); 1.0.1 §3.1.5, §5.5 TaskState",
-    check: "lifecycle.cancel-running",
+    check: {
+      "0.1": "lifecycle.cancel-running-0x",
+      "0.x": "lifecycle.cancel-running",
+      "1.0": "lifecycle.cancel-running",
+    },
     reply: (r, x, memory) => {
       const task = taskIn(r, x);
       if (!task || !isObject(task.status)) return undefined;
