@@ -1,5 +1,6 @@
 import { idEchoProblem } from "../../client/jsonrpc.js";
 import type { CheckContext } from "../types.js";
+import { settledWithin } from "../support/time-box.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { methodName } from "../../client/methods.js";
 import {
@@ -53,8 +54,10 @@ function recordedObject(body: string | undefined): Record<string, unknown> | und
  * whatever its id (the HTTP exchange ties it to its request), so this is the one place a foreign id is judged.
  */
 async function successReplyIdProblem(ctx: CheckContext): Promise<{ problem?: string; evidence: string[] }> {
-  const task = await ctx.fixtures.settledTask();
-  if (!task.ok) return { evidence: [] };
+  // The shared task's send is read for its reply alone: an agent whose task never settles (seen at first
+  // sight: tasks left working when a newer one starts) must not hold this check past its time.
+  const task = await settledWithin(ctx.fixtures.settledTask(), ctx.timeoutMs / 3);
+  if (!task?.ok) return { evidence: [] };
   const entry = ctx.clientContext.traffic.entries().find((e) => e.id === task.evidence[0]);
   const request = recordedObject(entry?.request_body);
   const reply = recordedObject(entry?.response_body);
@@ -71,7 +74,7 @@ async function successReplyIdProblem(ctx: CheckContext): Promise<{ problem?: str
  * id gets the task.
  */
 async function nullIdReadProblem(ctx: CheckContext): Promise<{ problem?: string; evidence: string[] }> {
-  const task = await ctx.fixtures.knownTask();
+  const task = await settledWithin(ctx.fixtures.knownTask(), ctx.timeoutMs / 3);
   if (!task) return { evidence: [] };
   const control = await ctx.client.getTask(task.id);
   if (!control.ok) return { evidence: [] };
