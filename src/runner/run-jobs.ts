@@ -13,6 +13,7 @@ import { conformanceDefaults } from "../model/limits.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
+import { settledWithin } from "../checks/support/time-box.js";
 import type { RunRequest } from "./kinds/define.js";
 import type { ConformanceConfig } from "./kinds/options.js";
 
@@ -38,6 +39,20 @@ async function agentAlive(cardUrl: string, ctx: ClientContext): Promise<string |
   }
 }
 
+/**
+ * The ordinary message's task of each binding, sent and followed before the checks fan out (at most the
+ * check timeout): an agent that works on one task at a time leaves that shared task working for good when
+ * the checks' own messages arrive with it (seen at first sight: three checks skipped for want of a finished
+ * task, and a time-limit failure, at default concurrency only). Only where lifecycle.send-returns-task runs:
+ * a run of the card checks alone sends nothing.
+ */
+async function settleSharedTasks(jobs: readonly Job[], timeoutMs: number): Promise<void> {
+  const sharing = jobs.filter(
+    (j) => j.check.id === "lifecycle.send-returns-task" && !skipReason(j.check, j.ctx),
+  );
+  await Promise.all(sharing.map((j) => settledWithin(j.ctx.fixtures.settledTask(), timeoutMs)));
+}
+
 /** Runs the planned checks; after a failure, a dead agent or an abort the rest say why they did not run. */
 export async function runJobs(
   jobs: readonly Job[],
@@ -50,6 +65,7 @@ export async function runJobs(
   let failures = 0;
   const blockedBy = new Map<Job, string>();
   const limit = request.concurrency ?? request.config.concurrency ?? conformanceDefaults.concurrency;
+  if (!request.signal?.aborted) await settleSharedTasks(jobs, clientContext.timeoutMs);
   const byJob = await runScheduled(jobs, limit, async (job) => {
     const { check, ctx, index, generation } = job;
     emit({

@@ -1,6 +1,6 @@
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { silentWhileWorking } from "../support/stream-watch.js";
+import { silentWhileWorking } from "../support/silent-stream.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { refusedInStream, unparsedOnly } from "../support/stream-evidence.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -29,7 +29,8 @@ async function judgeStream(
     return done(
       skip(`the stream was refused (${describeFailure(stream.failure)}); streaming.first-event reports it`),
     );
-  const working = stream.end.reason === "idle-timeout" ? await silentWhileWorking(ctx, events) : undefined;
+  const working =
+    stream.end.reason === "idle-timeout" ? await silentWhileWorking(ctx.client, events) : undefined;
   if (working) return done({ ...skip(working), evidence: ids });
   if (stream.end.reason !== "closed") return done(fail(`the stream did not end: ${stream.end.reason}`, ids));
   const states = events.map(stateOf);

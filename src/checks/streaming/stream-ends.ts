@@ -3,7 +3,8 @@ import type { Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { eventCount } from "../support/stream-evidence.js";
-import { graceAfterFinalMs, silentWhileWorking, watchStream } from "../support/stream-watch.js";
+import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+import { silentWhileWorking } from "../support/silent-stream.js";
 
 /**
  * Why a stream the agent answered with a Message breaks the Message-only pattern, or undefined. 1.0.1 §3.1.2:
@@ -63,7 +64,8 @@ export default defineCheck({
       );
     const { end } = stream;
     if (end.reason === "closed") return pass(`closed after ${eventCount(stream)}`, stream.trafficIds);
-    const working = end.reason === "idle-timeout" ? await silentWhileWorking(ctx, watched.events) : undefined;
+    const working =
+      end.reason === "idle-timeout" ? await silentWhileWorking(ctx.client, watched.events) : undefined;
     if (working) return { ...skip(working), evidence: stream.trafficIds };
     if (end.reason === "idle-timeout")
       return fail(
