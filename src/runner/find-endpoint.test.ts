@@ -1,11 +1,15 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
 import cardInterfaces from "../checks/card/interfaces.js";
-import { handAgentsClosedAfterAll, handCard03, verdictsOn } from "./testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  handCard03,
+  httpAgentsClosedAfterAll,
+  verdictsOn,
+} from "./testing/hand-agent.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
+const startHttpAgent = httpAgentsClosedAfterAll();
 
 const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
 
@@ -53,41 +57,30 @@ describe("finding the JSON-RPC endpoint when nothing A2A answers where the card 
  * lists no JSON-RPC interface (seen at first sight): every other path is an Express-like 404 page.
  */
 async function restCardJsonRpcAgent(): Promise<string> {
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
-        const { additionalInterfaces: _none, ...card } = handCard03(base);
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ ...card, preferredTransport: "REST" }));
-        return;
-      }
-      if (req.method !== "POST" || req.url !== "/") {
-        res.statusCode = 404;
-        res.setHeader("content-type", "text/html");
-        res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
-        return;
-      }
-      const call = JSON.parse(body) as { id?: unknown; method?: string };
-      const reply =
-        call.method === "message/send"
-          ? { result: task }
-          : call.method === "tasks/get"
-            ? { error: { code: -32001, message: "Task not found" } }
-            : { error: { code: -32601, message: "Method not found" } };
+  return startHttpAgent((req, body, res, base) => {
+    if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
+      const { additionalInterfaces: _none, ...card } = handCard03(base);
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...reply }));
-    });
+      res.end(JSON.stringify({ ...card, preferredTransport: "REST" }));
+      return;
+    }
+    if (req.method !== "POST" || req.url !== "/") {
+      res.statusCode = 404;
+      res.setHeader("content-type", "text/html");
+      res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
+      return;
+    }
+    const call = JSON.parse(body) as { id?: unknown; method?: string };
+    const reply =
+      call.method === "message/send"
+        ? { result: task }
+        : call.method === "tasks/get"
+          ? { error: { code: -32001, message: "Task not found" } }
+          : { error: { code: -32601, message: "Method not found" } };
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...reply }));
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  closers.push(() => new Promise<void>((done) => server.close(() => done())));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
-
-const closers: Array<() => Promise<void>> = [];
-afterAll(() => Promise.all(closers.map((close) => close())));
 
 describe("testing the binding the agent answers when the card's HTTP+JSON interface serves no route", () => {
   it("tests JSON-RPC at the URL the card gave REST, and card.interfaces says the card declared the wrong binding", async () => {

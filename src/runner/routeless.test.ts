@@ -1,15 +1,12 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import cardInterfaces from "../checks/card/interfaces.js";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { runConformance } from "./run-conformance.js";
-import { handCard03 } from "./testing/hand-agent.js";
+import { handCard03, httpAgentsClosedAfterAll } from "./testing/hand-agent.js";
 
 const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
-const servers: http.Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+const startHttpAgent = httpAgentsClosedAfterAll();
 
 /**
  * A 0.3 agent answering JSON-RPC at /a2a, whose card also declares HTTP+JSON at `restPath`, where `rest`
@@ -17,40 +14,32 @@ afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done
  * call met an Express 404 page).
  */
 async function agentWithRest(restPath: string, rest: "missing" | "served"): Promise<string> {
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      res.setHeader("content-type", "application/json");
-      if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
-        const card = handCard03(`${base}a2a`);
-        const rest03 = { url: `${base}${restPath}`, transport: "HTTP+JSON" };
-        return void res.end(JSON.stringify({ ...card, additionalInterfaces: [rest03] }));
-      }
-      if (req.method === "POST" && req.url === "/a2a") {
-        const call = JSON.parse(body) as { id?: unknown; method?: string };
-        const reply =
-          call.method === "message/send"
-            ? { result: task }
-            : { error: { code: call.method === "tasks/get" ? -32001 : -32601, message: "refused" } };
-        return void res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...reply }));
-      }
-      // 0.3 REST: a send answers the task; a get of an unknown task answers TaskNotFound, as the JS SDK does.
-      if (rest === "served" && req.url === `/${restPath}/v1/message:send`)
-        return void res.end(JSON.stringify({ task: { ...task, status: { state: "TASK_STATE_COMPLETED" } } }));
-      if (rest === "served" && req.url?.startsWith(`/${restPath}/v1/tasks/`)) {
-        res.statusCode = 404;
-        return void res.end(JSON.stringify({ code: -32001, message: "Task not found" }));
-      }
+  return startHttpAgent((req, body, res, base) => {
+    res.setHeader("content-type", "application/json");
+    if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
+      const card = handCard03(`${base}a2a`);
+      const rest03 = { url: `${base}${restPath}`, transport: "HTTP+JSON" };
+      return void res.end(JSON.stringify({ ...card, additionalInterfaces: [rest03] }));
+    }
+    if (req.method === "POST" && req.url === "/a2a") {
+      const call = JSON.parse(body) as { id?: unknown; method?: string };
+      const reply =
+        call.method === "message/send"
+          ? { result: task }
+          : { error: { code: call.method === "tasks/get" ? -32001 : -32601, message: "refused" } };
+      return void res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...reply }));
+    }
+    // 0.3 REST: a send answers the task; a get of an unknown task answers TaskNotFound, as the JS SDK does.
+    if (rest === "served" && req.url === `/${restPath}/v1/message:send`)
+      return void res.end(JSON.stringify({ task: { ...task, status: { state: "TASK_STATE_COMPLETED" } } }));
+    if (rest === "served" && req.url?.startsWith(`/${restPath}/v1/tasks/`)) {
       res.statusCode = 404;
-      res.setHeader("content-type", "text/html");
-      res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
-    });
+      return void res.end(JSON.stringify({ code: -32001, message: "Task not found" }));
+    }
+    res.statusCode = 404;
+    res.setHeader("content-type", "text/html");
+    res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
 const run = (agentUrl: string) =>

@@ -1,10 +1,9 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
   rawAgentsClosedAfterAll,
   handCard03,
+  httpAgentsClosedAfterAll,
   refusal,
   verdictsOn,
 } from "../../runner/testing/hand-agent.js";
@@ -147,40 +146,31 @@ describe("errors.error-envelope: a read whose id is null that is never answered"
 
 /** A 0.3 agent whose body parser answers an unparsable body with an HTML 400 page (Express's default). */
 async function htmlParseErrors(): Promise<string> {
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      res.setHeader("content-type", "application/json");
-      if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
-      let call: { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
-      try {
-        call = JSON.parse(body) as typeof call;
-      } catch {
-        res.statusCode = 400;
-        res.setHeader("content-type", "text/html");
-        return void res.end("<!DOCTYPE html><pre>SyntaxError: Unexpected token</pre>");
-      }
-      const id = call && "id" in call ? call.id : null;
-      const reply =
-        call?.jsonrpc !== "2.0" || typeof call.method !== "string"
-          ? refusal(-32600)
-          : call.method === "message/send"
-            ? { result: { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } } }
-            : call.method === "tasks/get"
-              ? refusal(-32001)
-              : refusal(-32601);
-      res.end(JSON.stringify({ jsonrpc: "2.0", id, ...reply }));
-    });
+  return startHttpAgent((req, body, res, url) => {
+    res.setHeader("content-type", "application/json");
+    if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
+    let call: { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
+    try {
+      call = JSON.parse(body) as typeof call;
+    } catch {
+      res.statusCode = 400;
+      res.setHeader("content-type", "text/html");
+      return void res.end("<!DOCTYPE html><pre>SyntaxError: Unexpected token</pre>");
+    }
+    const id = call && "id" in call ? call.id : null;
+    const reply =
+      call?.jsonrpc !== "2.0" || typeof call.method !== "string"
+        ? refusal(-32600)
+        : call.method === "message/send"
+          ? { result: { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } } }
+          : call.method === "tasks/get"
+            ? refusal(-32001)
+            : refusal(-32601);
+    res.end(JSON.stringify({ jsonrpc: "2.0", id, ...reply }));
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
-const servers: http.Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+const startHttpAgent = httpAgentsClosedAfterAll();
 
 describe("errors.error-envelope and an HTML page for an unparsable body", () => {
   it("leaves the page to errors.parse-error, which reports it once", async () => {

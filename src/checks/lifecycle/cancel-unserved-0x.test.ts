@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import invalidParams from "../errors/invalid-params.js";
-import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  refusal,
+  verdictsOn,
+  handCard01,
+} from "../../runner/testing/hand-agent.js";
 import cancelTerminalErrors0x from "./cancel-terminal-errors-0x.js";
 import cancelUnknownTask0x from "./cancel-unknown-task-0x.js";
 
@@ -14,17 +19,7 @@ const startHandAgent = handAgentsClosedAfterAll();
 async function agent01(servesCancel: boolean): Promise<string> {
   const tasks = new Set<string>();
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card")
-      return {
-        name: "Echo",
-        description: "Echoes",
-        url,
-        version: "1.0.0",
-        capabilities: { streaming: false, pushNotifications: false },
-        defaultInputModes: ["text/plain"],
-        defaultOutputModes: ["text/plain"],
-        skills: [{ id: "echo", name: "Echo", description: "Echoes", tags: ["echo"] }],
-      };
+    if (request.kind === "card") return handCard01(url);
     const id = request.params.id;
     if (request.method === "tasks/send") {
       if (typeof id !== "string" || typeof request.params.message !== "object") return refusal(-32602);

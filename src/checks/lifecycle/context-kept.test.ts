@@ -4,6 +4,7 @@ import {
   handCard10,
   refusal,
   verdictsOn,
+  handCard01,
 } from "../../runner/testing/hand-agent.js";
 import contextKept from "./context-kept.js";
 import contextKept0x from "./context-kept-0x.js";
@@ -60,17 +61,7 @@ describe("lifecycle.context-kept on an agent that generates no contextId", () =>
 async function newSessionEachTask(): Promise<string> {
   let n = 0;
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card")
-      return {
-        name: "Echo",
-        description: "Echoes",
-        url,
-        version: "1.0.0",
-        capabilities: { streaming: false, pushNotifications: false },
-        defaultInputModes: ["text/plain"],
-        defaultOutputModes: ["text/plain"],
-        skills: [{ id: "echo", name: "Echo", description: "Echoes" }],
-      };
+    if (request.kind === "card") return handCard01(url);
     const id = typeof request.params.id === "string" ? request.params.id : "";
     if (request.method === "tasks/send") {
       n += 1;

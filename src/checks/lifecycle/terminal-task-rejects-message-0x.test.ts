@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import capabilityErrors0x from "../errors/capability-errors-0x.js";
-import { handAgentsClosedAfterAll, refusal, verdictsOn } from "../../runner/testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  refusal,
+  verdictsOn,
+  handCard01,
+} from "../../runner/testing/hand-agent.js";
 import sendReturnsTask from "./send-returns-task.js";
 import terminalTaskRejectsMessage0x from "./terminal-task-rejects-message-0x.js";
 
@@ -15,18 +20,7 @@ const startHandAgent = handAgentsClosedAfterAll();
 async function agent01(spec: boolean): Promise<string> {
   const tasks = new Map<string, unknown>();
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card")
-      return {
-        name: "Echo",
-        description: "Echoes",
-        url,
-        version: "1.0.0",
-        capabilities: { streaming: false, pushNotifications: false },
-        authentication: { schemes: ["public"] },
-        defaultInputModes: ["text/plain"],
-        defaultOutputModes: ["text/plain"],
-        skills: [{ id: "echo", name: "Echo", description: "Echoes", examples: ["hello"] }],
-      };
+    if (request.kind === "card") return handCard01(url);
     const id = typeof request.params.id === "string" ? request.params.id : "";
     if (request.method === "tasks/send") {
       if (spec && tasks.has(id)) return refusal(-32009);

@@ -35,6 +35,24 @@ export function handCard10(url: string): Record<string, unknown> {
   };
 }
 
+/**
+ * The card of a hand-written A2A 0.1 agent at `url` (0.1 §5.5: no protocolVersion, `authentication` with the
+ * public scheme), neither streaming nor push notifications, one skill.
+ */
+export function handCard01(url: string): Record<string, unknown> {
+  return {
+    name: "Echo",
+    description: "Echoes",
+    url,
+    version: "1.0.0",
+    capabilities: { streaming: false, pushNotifications: false },
+    authentication: { schemes: ["public"] },
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "echo", name: "Echo", description: "Echoes", tags: ["echo"], examples: ["hello"] }],
+  };
+}
+
 /** A JSON-RPC error reply of a hand-written agent. */
 export const refusal = (code: number) => ({ error: { code, message: "refused" } });
 
@@ -232,5 +250,29 @@ export function rawAgentsClosedAfterAll(): (
     await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     return url;
+  };
+}
+
+/**
+ * Plain HTTP agents on 127.0.0.1 for one test file, each answering with `handle` (the request, its whole body,
+ * the response and the agent's base URL), for what the JSON-RPC starters above cannot write: an HTML page for
+ * a body that is no JSON, routes of HTTP+JSON. Every one is closed once the file's tests are done.
+ */
+export function httpAgentsClosedAfterAll(): (
+  handle: (req: http.IncomingMessage, body: string, res: http.ServerResponse, base: string) => void,
+) => Promise<string> {
+  const started: http.Server[] = [];
+  afterAll(() => Promise.all(started.map((s) => new Promise((done) => s.close(done)))));
+  return async (handle) => {
+    const server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () =>
+        handle(req, body, res, `http://127.0.0.1:${(server.address() as AddressInfo).port}/`),
+      );
+    });
+    started.push(server);
+    await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   };
 }
