@@ -6,6 +6,7 @@ import cardSkills from "./card/skills.js";
 import cardCapabilities from "./card/capabilities.js";
 import cardOptionalFields from "./card/optional-fields.js";
 import cardWellKnownPath from "./card/well-known-path.js";
+import cardWellKnownPath0x from "./card/well-known-path-0x.js";
 import cardPublic from "./card/public.js";
 import cardSecurityConsistent from "./card/security-consistent.js";
 import cardSchemaValid from "./card/schema-valid.js";
@@ -140,6 +141,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardCapabilities,
   cardOptionalFields,
   cardWellKnownPath,
+  cardWellKnownPath0x,
   cardPublic,
   cardSecurityConsistent,
   cardSchemaValid,

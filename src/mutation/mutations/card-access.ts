@@ -58,6 +58,22 @@ const NOT_CONFIGURED = "no extended agent card is configured";
 const UNSUPPORTED = "the extended agent card is not supported";
 
 /** Deviations in who may read the agent card and where it is published (A2A 1.0.1 §8.2, §13.3; 0.3 §5.3). */
+/**
+ * The card only at the 0.3 path, for an agent of 0.1 or 0.2 that serves both: once the current path has
+ * served a card, the legacy path of the same folder answers 404.
+ */
+function currentPathOnly(r: BufferedReply, x: Exchange, memory: MutationMemory): BufferedReply | undefined {
+  if (x.verb !== "card") return undefined;
+  const path = pathname(x);
+  const folder = `current-card:${path.replace(/[^/]*$/, "")}`;
+  if (CURRENT.test(path)) {
+    if (r.status === 200 && isObject(r.body)) memory.set(folder, true);
+    return undefined;
+  }
+  if (!LEGACY.test(path) || memory.get(folder) !== true) return undefined;
+  return { ...r, status: 404, contentType: "application/json", body: { error: "not found" } };
+}
+
 export const cardAccessMutations: Mutation[] = [
   {
     id: "card-refused-without-credentials",
@@ -92,6 +108,15 @@ export const cardAccessMutations: Mutation[] = [
     clause: "A2A 0.3 §5.3 (recommended location /.well-known/agent-card.json); 1.0.1 §8.2, §14.3",
     check: "card.well-known-path",
     reply: legacyPathOnly,
+  },
+  {
+    id: "card-current-path-only-0-1-0-2",
+    what: "an A2A 0.1 or 0.2 agent serves its card at /.well-known/agent-card.json only; /.well-known/agent.json, where its version's clients look, answers 404",
+    clause: "A2A 0.2.5 §5.3, 0.1 §5.3 (recommended location /.well-known/agent.json)",
+    check: { "0.x": "card.well-known-path-0x" },
+    generations: ["0.x"],
+    protocols: ["0.1", "0.2"],
+    reply: currentPathOnly,
   },
   {
     id: "card-documentation-url-not-http",

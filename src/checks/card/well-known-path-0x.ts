@@ -1,0 +1,21 @@
+import { defineCheck } from "../define.js";
+import { CURRENT, LEGACY, judgeWellKnownPath } from "./well-known-path.js";
+
+export default defineCheck({
+  id: "card.well-known-path-0x",
+  title: "The card is published at /.well-known/agent.json (A2A 0.1, 0.2)",
+  category: "card",
+  level: "SHOULD",
+  levelReason:
+    "A2A 0.1 and 0.2 call /.well-known/agent.json the recommended location of the card (§5.3) and let a client be configured with any card URL: another path is a discovery problem for their clients, not a protocol violation. 0.3 and 1.0: card.well-known-path.",
+  requirement:
+    "An A2A 0.1 or 0.2 agent's card is at /.well-known/agent.json, where the clients of those versions look for it.",
+  spec: "A2A 0.2.5 §5.3; 0.1 §5.3 (recommended location)",
+  recommendation:
+    "Serve the card at /.well-known/agent.json as well (0.3 moved it to agent-card.json; serving both reaches clients of every version).",
+  noSelfTest:
+    "The reference agent speaks 0.3 and 1.0 only: the mutation card-legacy-path-missing plays the deviation on the lab's 0.1 and 0.2 agents, and card.well-known-path shares this check's run and its flaw card-legacy-path-only.",
+  scope: "agent",
+  generations: ["0.1", "0.2"],
+  run: (ctx) => judgeWellKnownPath(ctx, LEGACY, CURRENT),
+});
