@@ -13,7 +13,7 @@ const startHttpAgent = httpAgentsClosedAfterAll();
  * answers (seen at first sight: the REST routes mounted at the origin while the card names /v1, so every
  * call met an Express 404 page).
  */
-async function agentWithRest(restPath: string, rest: "missing" | "served"): Promise<string> {
+async function agentWithRest(restPath: string, rest: "missing" | "missing-rpc" | "served"): Promise<string> {
   return startHttpAgent((req, body, res, base) => {
     res.setHeader("content-type", "application/json");
     if (req.method === "GET" && req.url?.startsWith("/.well-known/")) {
@@ -37,6 +37,9 @@ async function agentWithRest(restPath: string, rest: "missing" | "served"): Prom
       return void res.end(JSON.stringify({ code: -32001, message: "Task not found" }));
     }
     res.statusCode = 404;
+    // A hand-written router's answer for a path it has no route for: JSON-RPC's "method not found".
+    if (rest === "missing-rpc")
+      return void res.end(JSON.stringify({ code: -32601, message: "Method not found" }));
     res.setHeader("content-type", "text/html");
     res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
   });
@@ -63,6 +66,15 @@ describe("an interface the card declares that serves none of its routes", () => 
     );
     expect(result.warnings.join("\n")).toMatch(
       /HTTP\+JSON: .* is left out of the run, card\.interfaces reports it/,
+    );
+  });
+
+  it("is told by a 404 naming MethodNotFound as well as by a 404 page", async () => {
+    const result = await run(await agentWithRest("v1", "missing-rpc"));
+    const sends = result.findings?.filter((f) => f.id === "lifecycle.send-returns-task");
+    expect(sends?.map((f) => `${f.transport} ${f.status}`)).toEqual(["JSONRPC pass"]);
+    expect(result.findings?.find((f) => f.id === "card.interfaces")?.message).toMatch(
+      /serves none of its routes/,
     );
   });
 

@@ -1,4 +1,5 @@
 import { describeFailure } from "../client/describe-failure.js";
+import { jsonRpcCodes } from "../protocol/error-codes.js";
 import type { RoutelessInterface } from "../checks/types.js";
 import type { ConnectedSide } from "./connect-sides.js";
 import type { TransportTarget } from "./connect.js";
@@ -10,11 +11,16 @@ import type { TransportTarget } from "./connect.js";
 /** A status that says the route does not exist, from an answer that names no A2A error. */
 const MISSING_ROUTE = new Set([404, 405]);
 
-/** Why the run's message over a target met a missing route, or undefined when it met anything else. */
+/**
+ * Why the run's message over a target met a missing route, or undefined when it met anything else: a 404 or
+ * 405 naming no A2A error (a framework's page), or naming MethodNotFound (-32601: "the method does not exist").
+ */
 async function messageMeetsNoRoute(target: TransportTarget, message: string): Promise<string | undefined> {
   const sent = await target.client.send({ text: message });
-  if (sent.ok || sent.kind !== "error" || sent.error.code !== 0) return undefined;
-  return MISSING_ROUTE.has(sent.error.httpStatus ?? 0) ? describeFailure(sent) : undefined;
+  if (sent.ok || sent.kind !== "error") return undefined;
+  const { code, httpStatus } = sent.error;
+  if (code !== 0 && code !== jsonRpcCodes.methodNotFound) return undefined;
+  return MISSING_ROUTE.has(httpStatus ?? 0) ? describeFailure(sent) : undefined;
 }
 
 /**
