@@ -1,4 +1,5 @@
-import { defineCheck } from "../define.js";
+import { generationOf } from "../../model/generation.js";
+import { defineCheck, skip } from "../define.js";
 import { CURRENT, LEGACY, judgeWellKnownPath } from "./well-known-path.js";
 
 export default defineCheck({
@@ -17,5 +18,17 @@ export default defineCheck({
     "The reference agent speaks 0.3 and 1.0 only: the mutation card-legacy-path-missing plays the deviation on the lab's 0.1 and 0.2 agents, and card.well-known-path shares this check's run and its flaw card-legacy-path-only.",
   scope: "agent",
   generations: ["0.1", "0.2"],
-  run: (ctx) => judgeWellKnownPath(ctx, LEGACY, CURRENT),
+  run: (ctx) => {
+    // A card claiming 0.3 or later where the wire speaks 0.1 or 0.2 sits at its claim's path: the wrong claim
+    // is card.protocol-version-matches-wire's finding, reported once there.
+    const stated = ctx.validation.card.protocolVersion;
+    const claimed = stated ? generationOf(stated) : undefined;
+    if (claimed === "0.3" || claimed === "1.0")
+      return Promise.resolve(
+        skip(
+          `the card says A2A ${claimed} ("${stated}"), whose path it is served at, while the agent speaks A2A ${ctx.generation}: card.protocol-version-matches-wire reports the claim`,
+        ),
+      );
+    return judgeWellKnownPath(ctx, LEGACY, CURRENT);
+  },
 });
