@@ -52,4 +52,11 @@ describe("card.well-known-path-0x", () => {
     const byId = await verdictsOn(await agent01(paths), [wellKnownPath0x]);
     expect(byId.get(wellKnownPath0x.id)).toMatchObject({ status: "pass" });
   });
+
+  it("leaves a card under a path of its own to the client's configuration (a server of several agents)", async () => {
+    const base = await agent01(["/.well-known/echo/agent-card.json"]);
+    const byId = await verdictsOn(`${base}.well-known/echo/agent-card.json`, [wellKnownPath0x]);
+    expect(byId.get(wellKnownPath0x.id)).toMatchObject({ status: "skip" });
+    expect(byId.get(wellKnownPath0x.id)?.message).toMatch(/a path of its own/);
+  });
 });

@@ -29,6 +29,16 @@ export default defineCheck({
           `the card says A2A ${claimed} ("${stated}"), whose path it is served at, while the agent speaks A2A ${ctx.generation}: card.protocol-version-matches-wire reports the claim`,
         ),
       );
+    // Judged only beside 0.3's own name: a card under a path of its own (a server of several agents serving
+    // /.well-known/<agent>/agent-card.json, seen in the lab) is one a client is configured with (0.2.5 §5.3:
+    // "if using the well-known URI strategy").
+    const path = new URL(ctx.cardUrl).pathname;
+    if (!path.endsWith(LEGACY) && !path.endsWith(CURRENT))
+      return Promise.resolve(
+        skip(
+          `the card was found at ${ctx.cardUrl}, a path of its own rather than a well-known name: nothing to judge`,
+        ),
+      );
     return judgeWellKnownPath(ctx, LEGACY, CURRENT);
   },
 });
