@@ -96,8 +96,9 @@ export class Fixtures {
       ok: true,
       value: sent.value,
       evidence: sent.trafficIds,
-      ...(sent.readDespite ? { bent: sent.readDespite } : {}),
-      ...(sent.readDespiteAllowed ? { bentAllowed: true as const } : {}),
+      ...(sent.readDespite
+        ? { bent: { note: sent.readDespite, ...(sent.readDespiteAllowed ? { allowed: true as const } : {}) } }
+        : {}),
     };
   }
 
@@ -105,9 +106,7 @@ export class Fixtures {
   private async sendAndSettle(text: string, returnImmediately?: boolean): Promise<Provided<Task>> {
     const sent = await this.send(text, returnImmediately);
     if (!sent.ok) return sent;
-    const bent = sent.bent
-      ? { bent: sent.bent, ...(sent.bentAllowed ? { bentAllowed: true as const } : {}) }
-      : {};
+    const bent = sent.bent ? { bent: sent.bent } : {};
     if (sent.value.kind !== "task")
       return { ok: false, reason: MESSAGE_REPLY, evidence: sent.evidence, ...bent };
     const settled = await waitForSettled(this.client, sent.value, this.options.budgetMs);

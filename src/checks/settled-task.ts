@@ -3,6 +3,15 @@ import { backoffMs, pollTask } from "../client/poll-task.js";
 import type { A2AClient } from "../client/types.js";
 import type { Task } from "../protocol/model.js";
 
+/**
+ * A message the agent took only in another form than its generation's own (CallOutcome.readDespite): what the
+ * finding says, and whether that form is one the spec's own text gives too (a note then, not a failure).
+ */
+export interface Bent {
+  note: string;
+  allowed?: true;
+}
+
 /** A fixture the agent could not provide, with the reason (becomes a skip or a failure). */
 export type Provided<T> =
   /**
@@ -15,9 +24,7 @@ export type Provided<T> =
       value: T;
       evidence: string[];
       sent?: Task;
-      bent?: string;
-      /** `bent` into a form the spec's own text gives too: a note, not a failure. */
-      bentAllowed?: true;
+      bent?: Bent;
       streamed?: true;
     }
   /**
@@ -30,8 +37,7 @@ export type Provided<T> =
       evidence: string[];
       sent?: Task;
       unreadable?: true;
-      bent?: string;
-      bentAllowed?: true;
+      bent?: Bent;
       streamed?: true;
     };
 

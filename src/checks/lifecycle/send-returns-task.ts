@@ -40,12 +40,12 @@ export default defineCheck({
     // Read leniently, judge strictly: the suite goes on with the part form the agent takes, and this check
     // reports that it refused the one its generation specifies (0.3 §6.5 Part `kind`, 1.0.1 §4.1.6 Part).
     // A form the spec's own text gives too (0.3's REST payload as §7.1 writes it) is an interop note on the pass.
-    if (task.bent && !task.bentAllowed)
-      return fail(`${task.bent}; the suite sent every later message that way`, task.evidence);
+    if (task.bent && !task.bent.allowed)
+      return fail(`${task.bent.note}; the suite sent every later message that way`, task.evidence);
     // A send answered with a Message; the task is the one a stream of the same message made (fixtures.ts).
     const streamed =
       (task.streamed ? " (the send answered with a Message; a stream of the message made it)" : "") +
-      (task.bent ? `; interop note: ${task.bent}` : "");
+      (task.bent ? `; interop note: ${task.bent.note}` : "");
     if (task.ok)
       return judgeContext(
         ctx,
