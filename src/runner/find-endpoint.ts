@@ -10,6 +10,43 @@ export interface AgentSeen {
   validation?: { card: { interfaces: ReadonlyArray<{ transport: string }> } };
 }
 
+/** An endpoint found elsewhere than the card's choice, and the negotiation that confirmed it. */
+interface Relocated {
+  endpoint: EndpointChoice;
+  negotiation: Negotiation;
+}
+
+/**
+ * The endpoint at `url` (over `binding`, the chosen one's unless told) in place of the chosen one, where
+ * `negotiation` confirmed A2A; `reason` and `note` say why the chosen one was left.
+ */
+function relocated(
+  chosen: EndpointChoice,
+  atChosen: Negotiation,
+  found: { url: string; negotiation: Negotiation; binding?: Transport },
+  reason: string,
+  note: string,
+): Relocated {
+  const { rewrittenFrom: _dropped, ...rest } = chosen;
+  const { url, negotiation, binding } = found;
+  return {
+    endpoint: {
+      ...rest,
+      url,
+      reason,
+      insteadOf: chosen.url,
+      ...(binding && binding !== chosen.transport
+        ? { transport: binding, insteadOfBinding: chosen.transport }
+        : {}),
+    },
+    negotiation: {
+      ...negotiation,
+      notes: [note, ...negotiation.notes],
+      trafficIds: [...atChosen.trafficIds, ...negotiation.trafficIds],
+    },
+  };
+}
+
 /**
  * When nothing at the chosen JSON-RPC endpoint confirmed an A2A version (a 404 page, a card URL naming the
  * base while the handler is mounted on /a2a, or no endpoint in the card at all), tries the places the card
@@ -22,30 +59,20 @@ export async function findJsonRpcEndpoint(
   chosen: EndpointChoice,
   atChosen: Negotiation,
   negotiateAt: (url: string) => Promise<Negotiation>,
-): Promise<{ endpoint: EndpointChoice; negotiation: Negotiation } | undefined> {
+): Promise<Relocated | undefined> {
   const cardUrl = agent.discovery.found ? agent.discovery.url : undefined;
   const rawCard = agent.discovery.found ? agent.discovery.card : undefined;
   const why = atChosen.nothingAnswers ?? atChosen.notes[0] ?? "no A2A version was confirmed";
   for (const url of endpointCandidates(rawCard, agent.agentUrl, cardUrl, chosen.url)) {
     const negotiation = await negotiateAt(url);
     if (negotiation.source !== "wire") continue;
-    const { rewrittenFrom: _dropped, ...rest } = chosen;
-    return {
-      endpoint: {
-        ...rest,
-        url,
-        reason: `found by probing: nothing A2A answered at ${chosen.url}, the ${chosen.reason}`,
-        insteadOf: chosen.url,
-      },
-      negotiation: {
-        ...negotiation,
-        notes: [
-          `the chosen endpoint ${chosen.url} answered nothing A2A (${why}); the agent answers at ${url}`,
-          ...negotiation.notes,
-        ],
-        trafficIds: [...atChosen.trafficIds, ...negotiation.trafficIds],
-      },
-    };
+    return relocated(
+      chosen,
+      atChosen,
+      { url, negotiation },
+      `found by probing: nothing A2A answered at ${chosen.url}, the ${chosen.reason}`,
+      `the chosen endpoint ${chosen.url} answered nothing A2A (${why}); the agent answers at ${url}`,
+    );
   }
   return undefined;
 }
@@ -60,38 +87,17 @@ export async function findInsteadOfRest(
   chosen: EndpointChoice,
   atChosen: Negotiation,
   negotiateAt: (url: string, binding: Transport) => Promise<Negotiation>,
-): Promise<{ endpoint: EndpointChoice; negotiation: Negotiation } | undefined> {
-  const offersJsonRpc = agent.validation?.card.interfaces.some(
-    (i) => parseTransport(i.transport) === "JSONRPC",
+): Promise<Relocated | undefined> {
+  if (agent.validation?.card.interfaces.some((i) => parseTransport(i.transport) === "JSONRPC"))
+    return undefined;
+  const { url } = chosen;
+  const negotiation = await negotiateAt(url, "JSONRPC");
+  if (negotiation.source !== "wire") return undefined;
+  return relocated(
+    chosen,
+    atChosen,
+    { url, negotiation, binding: "JSONRPC" },
+    `found by probing: the card's ${chosen.transport} interface at ${url} serves none of its routes; the agent answers JSONRPC at ${url}`,
+    `the card's ${chosen.transport} interface at ${url} answered every probe as a route that does not exist; the agent answers JSONRPC at ${url}`,
   );
-  const places: Array<{ url: string; binding: Transport }> = offersJsonRpc
-    ? []
-    : [{ url: chosen.url, binding: "JSONRPC" }];
-  const tried: string[] = [...atChosen.trafficIds];
-  for (const { url, binding } of places) {
-    const negotiation = await negotiateAt(url, binding);
-    tried.push(...negotiation.trafficIds);
-    if (negotiation.source !== "wire") continue;
-    const { rewrittenFrom: _dropped, ...rest } = chosen;
-    const answers = binding === chosen.transport ? `at ${url}` : `${binding} at ${url}`;
-    return {
-      endpoint: {
-        ...rest,
-        url,
-        transport: binding,
-        reason: `found by probing: the card's ${chosen.transport} interface at ${chosen.url} serves none of its routes; the agent answers ${answers}`,
-        insteadOf: chosen.url,
-        ...(binding === chosen.transport ? {} : { insteadOfBinding: chosen.transport }),
-      },
-      negotiation: {
-        ...negotiation,
-        notes: [
-          `the card's ${chosen.transport} interface at ${chosen.url} answered every probe as a route that does not exist; the agent answers ${answers}`,
-          ...negotiation.notes,
-        ],
-        trafficIds: tried,
-      },
-    };
-  }
-  return undefined;
 }
