@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { oneCheckRunner } from "../../runner/testing/one-check.js";
-import { handAgentsClosedAfterAll, handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
+import {
+  handAgentsClosedAfterAll,
+  handCard01,
+  handCard03,
+  verdictsOn,
+} from "../../runner/testing/hand-agent.js";
 import check from "./task-replies-schema-valid.js";
 import replyWellFormed from "./reply-well-formed.js";
 
@@ -100,5 +105,21 @@ describe("lifecycle.task-replies-schema-valid", () => {
     expect(finding?.message).toMatch(
       /CancelTask: status\.message\.parts\[0\] matches none of the forms the schema allows \(A2A 0\.1\.0 JSON schema\)/,
     );
+  });
+
+  it("judges a cancel reply that is no Task at all: {ok: true} breaks 0.1's result Task", async () => {
+    // Seen at first sight on a 0.1 server: every tasks/cancel is answered {"ok": true}; the client cannot read it
+    // as a Task, and that unreadable result is still the reply whose shape 0.1 §7.4 gives (result: Task).
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard01(url);
+      const params = request.params as { id?: string };
+      if (request.method === "tasks/send" || request.method === "tasks/get")
+        return { result: { id: params.id, sessionId: "s1", status: { state: "completed" } } };
+      if (request.method === "tasks/cancel") return { result: { ok: true } };
+      return { error: { code: -32601, message: "Method not found" } };
+    });
+    const finding = (await verdictsOn(agent.url, [check])).get(check.id);
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(/CancelTask: .*status.* is required by the A2A 0\.1\.0 JSON schema/);
   });
 });

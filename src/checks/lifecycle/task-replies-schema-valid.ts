@@ -81,7 +81,10 @@ async function judge(
 ): Promise<void> {
   into.evidence.push(...call.trafficIds);
   const said = spokenName(ctx, operation);
-  if (!call.ok) {
+  // A result the client could not read as a Task is still the operation's reply, and its shape is this check's
+  // finding (seen at first sight: a cancel answered {"ok": true}, which 0.1 §7.4's "result: Task" forbids).
+  const unreadable = !call.ok && call.kind === "invalid" && call.raw !== undefined;
+  if (!call.ok && !unreadable) {
     // A task that ended before its cancel arrived is refused rightly: there is no cancel reply to judge.
     const ended =
       operation === "CancelTask" &&
@@ -94,7 +97,8 @@ async function judge(
         : `${said} failed, which ${OWNER[operation]} judges`,
     );
   }
-  const problems = await resultSchemaProblems(call.raw, operation, ctx.generation, owned(call.raw));
+  const raw = call.ok || unreadable ? call.raw : undefined;
+  const problems = await resultSchemaProblems(raw, operation, ctx.generation, owned(raw));
   if (!problems) return;
   into.operations.push(said);
   into.problems.push(...problems.filter((p) => !into.sendHas.has(sameDefect(p))));
@@ -110,7 +114,8 @@ async function judgeCancelOfFinished(ctx: CheckContext, into: Judged, why: strin
   into.evidence.push(...sent.evidence);
   if (!sent.ok || sent.value.kind !== "task") return void into.notes.push(`no task to cancel (${why})`);
   const canceled = await ctx.client.cancelTask(sent.value.id);
-  if (canceled.ok) return judge(ctx, into, "CancelTask", canceled, () => ["id"]);
+  if (canceled.ok || (canceled.kind === "invalid" && canceled.raw !== undefined))
+    return judge(ctx, into, "CancelTask", canceled, () => ["id"]);
   into.evidence.push(...canceled.trafficIds);
   into.notes.push("a finished task's cancel was refused, so no cancel reply to judge");
 }

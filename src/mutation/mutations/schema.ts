@@ -26,6 +26,21 @@ export const schemaMutations: Mutation[] = [
     },
   },
   {
+    // Seen at first sight: a 0.1 agent answers every cancel {"ok": true}, whatever the task's state.
+    id: "cancel-answers-acknowledgement",
+    what: 'tasks/cancel (CancelTask) answers the result {"ok": true} instead of the Task',
+    clause:
+      "A2A 0.1 §7.4 and 0.3 §7.4 tasks/cancel (result: Task), §11.1.5; 1.0.1 §3.1.5 CancelTask (returns the updated Task), §5.7",
+    check: "lifecycle.task-replies-schema-valid",
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      if (x.verb !== "cancel" || x.binding !== "jsonrpc" || !rpcResult(r) || !isObject(r.body))
+        return undefined;
+      r.body.result = { ok: true };
+      return r;
+    },
+  },
+  {
     id: "get-reply-task-without-kind",
     what: 'tasks/get returns the Task without kind: "task"',
     clause: "A2A 0.3 §6.1 Task.kind (required), §7.3, §11.1.5",
