@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, failBlocking, pass, skip } from "../define.js";
-import { resubscribeUnservedVerdict } from "../support/resubscribe-unserved.js";
+import { resubscribeServing, resubscribeUnservedVerdict } from "../support/resubscribe-unserved.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
@@ -142,14 +143,28 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
   return pass(`${shown}; it ended as the task ended`, evidence);
 }
 
+/**
+ * Without a running task to subscribe to, whether the method is served at all (asked about a task that does not
+ * exist): an agent that answers it as an unknown method does not serve it, though its card claims streaming
+ * (seen at first sight on agents whose tasks all end at once; other checks of subscriptions leave it here).
+ */
+async function servedAtAll(ctx: CheckContext, unjudged: CheckVerdict): Promise<CheckVerdict> {
+  const serving = await resubscribeServing(ctx, `plainwright-missing-${randomUUID()}`);
+  if (!serving.unserved) return unjudged;
+  return resubscribeUnservedVerdict(
+    ctx,
+    `${serving.detail}, asked about a task that does not exist (${unjudged.message})`,
+    serving.evidence,
+  );
+}
+
 /** Subscribes to a running task (twice, if the first finished too soon): its first event, and that it is not cut short. */
 export async function subscribeToRunningTask(ctx: CheckContext): Promise<CheckVerdict> {
   const first = await subscribeOnce(ctx);
-  if (first !== "over") return first;
+  if (first !== "over") return first.status === "skip" ? servedAtAll(ctx, first) : first;
   const second = await subscribeOnce(ctx);
-  return second === "over"
-    ? skip("twice, the running task finished before the subscription reached it")
-    : second;
+  if (second !== "over") return second.status === "skip" ? servedAtAll(ctx, second) : second;
+  return servedAtAll(ctx, skip("twice, the running task finished before the subscription reached it"));
 }
 
 export default defineCheck({

@@ -5,6 +5,7 @@ import { describeFailure } from "../../client/describe-failure.js";
 import type { StreamOutcome } from "../../client/types.js";
 import type { CheckContext } from "../types.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+import { resubscribeUnserved } from "../support/resubscribe-unserved.js";
 
 /** Subscribes to an id the server never issued; shared with the 0.x sibling. */
 export async function subscribeNeverIssued(
@@ -24,7 +25,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "SubscribeToTask with an id the server never issued answers TaskNotFoundError (-32001): as the response itself, or as the one error event of the stream (1.0.1 §9.4.2 frames SSE events as JSON-RPC Responses).",
+    "SubscribeToTask with an id the server never issued answers TaskNotFoundError (-32001): as the response itself, or as the one error event of the stream (1.0.1 §9.4.2 frames SSE events as JSON-RPC Responses). A method not served at all is streaming.subscribe-running's finding.",
   spec: "A2A 1.0 §3.1.6 SubscribeToTask (errors), §3.4.2",
   tck: ["STREAM-SUB-004"],
   quote: {
@@ -52,8 +53,13 @@ export default defineCheck({
     const failure = stream?.failure;
     if (failure?.kind === "error" && failure.error.code === a2aCodes.taskNotFound)
       return pass(`subscribing to the never-issued task ${id} answered TaskNotFound`, evidence);
-    if (failure)
+    if (failure) {
+      // Read leniently: the answer any unknown method gets means the method is not served at all, which
+      // streaming.subscribe-running reports (one defect, one finding).
+      const unserved = failure.kind === "error" ? await resubscribeUnserved(ctx, id, evidence) : undefined;
+      if (unserved) return unserved;
       return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
+    }
     // 1.0.1 §9.4.2 frames each SSE event as a JSON-RPC Response, an error one included, and asks for no
     // direct reply before the stream: the right error inside the stream is that answer (seen at first sight).
     const inside = stream?.errors[0];

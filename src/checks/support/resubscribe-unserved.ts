@@ -1,5 +1,5 @@
 import { methodName } from "../../client/methods.js";
-import { fail, notSupported } from "../define.js";
+import { fail, notSupported, skip } from "../define.js";
 import type { AllowedAlternative, CheckContext, CheckVerdict } from "../types.js";
 import { methodServing } from "./unserved-method.js";
 
@@ -11,11 +11,16 @@ export const resubscribeUnservedAllowed: AllowedAlternative = {
   variant: "resubscribe-unserved",
 };
 
+/** The check that reports an unserved subscription method: one defect, one finding. */
+const unservedOwner = (ctx: CheckContext): string =>
+  ctx.generation === "1.0" ? "streaming.subscribe-running" : "streaming.subscribe-running-0x";
+
 /**
- * The verdict on a 0.x agent that does not serve tasks/resubscribe although its card claims streaming: a note
- * from 0.2 on (0.3 §11.1.3 makes the method a MAY), a failure on 0.1, whose card claims the method by saying
- * it streams (0.1.0 §5.5.2 AgentCapabilities.streaming: "Indicates support for SSE streaming methods
- * (`tasks/sendSubscribe`, `tasks/resubscribe`)").
+ * The verdict on an agent that does not serve tasks/resubscribe (SubscribeToTask) although its card claims
+ * streaming: a note on 0.2 and 0.3 (0.3 §11.1.3 makes the method a MAY); a failure on 0.1, whose card claims
+ * the method by saying it streams (0.1.0 §5.5.2 AgentCapabilities.streaming: "Indicates support for SSE
+ * streaming methods (`tasks/sendSubscribe`, `tasks/resubscribe`)"), and on 1.0, where SubscribeToTask is a core
+ * operation that streaming covers (1.0.1 §3.1, §3.5.1).
  */
 export function resubscribeUnservedVerdict(
   ctx: CheckContext,
@@ -28,23 +33,37 @@ export function resubscribeUnservedVerdict(
       `${detail}: the agent does not serve ${method}, though its card claims streaming, which A2A 0.1 §5.5.2 says covers tasks/sendSubscribe and tasks/resubscribe`,
       [...evidence],
     );
+  if (ctx.generation === "1.0")
+    return fail(
+      `${detail}: the agent does not serve ${method}, though its card claims streaming, which A2A 1.0.1 §3.5.1 says covers SendStreamingMessage and SubscribeToTask, a core operation (§3.1.6)`,
+      [...evidence],
+    );
   return notSupported(
     `${detail}: the agent does not serve ${method}, which A2A 0.3 §11.1.3 leaves optional (MAY)`,
     [...evidence],
   );
 }
 
+/** Whether the agent serves its generation's subscription method at all, asked about task `id`. */
+export async function resubscribeServing(ctx: CheckContext, id: string) {
+  return methodServing(ctx.rpc, methodName(ctx.generation, "resubscribe"), { id });
+}
+
 /**
- * The note for a 0.x agent whose refusal of a resubscription to task `id` is the answer any unknown method
- * gets (read leniently: the method is not served, a MAY), or undefined when the agent serves the method.
+ * For a check of how a subscription is answered: when the method is not served at all (read leniently: the
+ * answer any unknown method gets), the verdict is the note 0.2 and 0.3 allow, or, where that is a failure
+ * (0.1, 1.0), a skip naming the check that reports it; undefined when the agent serves the method.
  */
 export async function resubscribeUnserved(
   ctx: CheckContext,
   id: string,
   evidence: readonly string[],
 ): Promise<CheckVerdict | undefined> {
-  const method = methodName(ctx.generation, "resubscribe");
-  const serving = await methodServing(ctx.rpc, method, { id });
+  const serving = await resubscribeServing(ctx, id);
   if (!serving.unserved) return undefined;
-  return resubscribeUnservedVerdict(ctx, serving.detail, [...evidence, ...serving.evidence]);
+  const verdict = resubscribeUnservedVerdict(ctx, serving.detail, [...evidence, ...serving.evidence]);
+  if (verdict.status !== "fail") return verdict;
+  return skip(
+    `${serving.detail}: the agent does not serve ${methodName(ctx.generation, "resubscribe")}, which ${unservedOwner(ctx)} reports`,
+  );
 }

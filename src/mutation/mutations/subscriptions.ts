@@ -133,6 +133,26 @@ function withoutArtifacts(e: unknown, x: Exchange | GrpcExchange): { events: unk
 /** Deviations in subscriptions (tasks/resubscribe, SubscribeToTask), of running and of finished tasks. */
 export const subscriptionMutations: Mutation[] = [
   {
+    // Seen at first sight on 0.1 and 1.0 agents whose tasks all end at once: the subscription method is answered
+    // as an unknown method, though the card says the agent streams. The agent itself answers: the request goes
+    // on under a method name no agent serves.
+    id: "subscribe-unserved",
+    violates: ["STREAM-SUB-001"],
+    what: "the card claims streaming, but tasks/resubscribe (SubscribeToTask) is not served: it is answered as an unknown method (-32601)",
+    clause:
+      "A2A 0.1 §5.5.2 AgentCapabilities.streaming (tasks/sendSubscribe and tasks/resubscribe); 1.0.1 §3.1.6, §3.5.1 (streaming covers SendStreamingMessage and SubscribeToTask)",
+    // 0.2 and 0.3 leave the method optional (0.3 §11.1.3: MAY): no deviation there.
+    check: { "0.1": "streaming.subscribe-running-0x", "1.0": "streaming.subscribe-running" },
+    protocols: ["0.1", "1.0"],
+    bindings: ["JSONRPC"],
+    request: (r, x) => {
+      if (x.verb !== "subscribe" || x.binding !== "jsonrpc" || !isObject(r.body)) return undefined;
+      if (typeof r.body.method !== "string") return undefined;
+      r.body.method = `${r.body.method}Unserved`;
+      return r;
+    },
+  },
+  {
     // Seen at first sight: an agent whose resubscription to a finished task is an event stream that closes
     // at once, empty. Its own refusal, when it sends one before the stream, is turned into that stream too.
     id: "finished-task-subscription-silent",
