@@ -13,6 +13,7 @@ import { conformanceDefaults } from "../model/limits.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
+import { oneTaskAtATimeWarning } from "./one-task-at-a-time.js";
 import { settledWithin } from "../checks/support/time-box.js";
 import type { RunRequest } from "./kinds/define.js";
 import type { ConformanceConfig } from "./kinds/options.js";
@@ -60,12 +61,20 @@ export async function runJobs(
   clientContext: ClientContext,
   request: RunRequest<ConformanceConfig>,
   emit: RunEventSink,
+  warn: (message: string) => void,
 ): Promise<Finding[]> {
   let dead: string | undefined;
   let failures = 0;
   const blockedBy = new Map<Job, string>();
-  const limit = request.concurrency ?? request.config.concurrency ?? conformanceDefaults.concurrency;
+  let limit = request.concurrency ?? request.config.concurrency ?? conformanceDefaults.concurrency;
   if (!request.signal?.aborted) await settleSharedTasks(jobs, clientContext.timeoutMs);
+  if (limit > 1 && !request.signal?.aborted) {
+    const serial = await oneTaskAtATimeWarning(jobs);
+    if (serial) {
+      warn(serial);
+      limit = 1;
+    }
+  }
   const byJob = await runScheduled(jobs, limit, async (job) => {
     const { check, ctx, index, generation } = job;
     emit({
