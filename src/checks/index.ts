@@ -39,6 +39,7 @@ import lifecycleHistoryOrder from "./lifecycle/history-order.js";
 import lifecycleHistoryContent from "./lifecycle/history-content.js";
 import lifecycleHistoryKeptAfterRead from "./lifecycle/history-kept-after-read.js";
 import lifecycleOutputInArtifacts from "./lifecycle/output-in-artifacts.js";
+import lifecycleArtifactsKept from "./lifecycle/artifacts-kept.js";
 import lifecycleUnknownTaskNotFound from "./lifecycle/unknown-task-not-found.js";
 import lifecycleUnknownTaskNotFound0x from "./lifecycle/unknown-task-not-found-0x.js";
 import lifecycleInputRequiredContinues from "./lifecycle/input-required-continues.js";
@@ -175,6 +176,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleHistoryContent,
   lifecycleHistoryKeptAfterRead,
   lifecycleOutputInArtifacts,
+  lifecycleArtifactsKept,
   lifecycleUnknownTaskNotFound,
   lifecycleUnknownTaskNotFound0x,
   lifecycleInputRequiredContinues,

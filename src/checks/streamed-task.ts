@@ -11,17 +11,20 @@ const stateOf = (event: Reply): TaskState | undefined =>
 /**
  * Streams a message and takes the task from its first event in a `wanted` state while the stream is
  * open; the stream is then dropped at its next event (A2A 0.3 §7.2, 1.0 §3.1.2: the task lives on).
+ * `seen` is shown each event read, up to and with that one (what the stream delivered of the task).
  */
 export async function taskFromStream(
   client: A2AClient,
   text: string,
   wanted: (state: TaskState) => boolean,
+  seen?: (event: Reply) => void,
 ): Promise<Provided<Task>> {
   let found: (id: string | undefined) => void = () => undefined;
   const first = new Promise<string | undefined>((resolve) => (found = resolve));
   let id: string | undefined;
   const onEvent = (event: Reply): void => {
     if (id !== undefined) throw new StopReading();
+    seen?.(event);
     const state = stateOf(event);
     if (state && wanted(state)) {
       id = taskIdOf(event);
@@ -49,6 +52,7 @@ export async function taskFromStream(
       ok: false,
       reason: `reading streamed task ${taskId}: ${describeFailure(got)}`,
       evidence: got.trafficIds,
+      unreadable: true,
     };
   if (!wanted(got.value.state))
     return { ok: false, reason: `streamed task ${got.value.state}`, evidence: got.trafficIds };

@@ -46,6 +46,11 @@ export interface Message {
 export interface Artifact {
   artifactId?: string;
   name?: string;
+  /**
+   * A2A 0.1 only (0.1 §6.7, which has no artifactId): the artifact's place among the task's artifacts, shared by
+   * the chunks of one artifact in a stream.
+   */
+  index?: number;
   parts: Part[];
 }
 

@@ -125,6 +125,7 @@ function normalizeArtifact(raw: unknown): Artifact | undefined {
   return {
     artifactId: str(raw.artifactId),
     name: str(raw.name),
+    ...(typeof raw.index === "number" ? { index: raw.index } : {}),
     parts: text === undefined ? parts : [{ kind: "text", text }],
   };
 }

@@ -214,9 +214,7 @@ export async function runSuite(
     }),
   );
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
-  const findings = await runJobs(jobs, discovery.url, clientContext, request, emit, (message) =>
-    run.warn(message),
-  );
+  const findings = await runJobs(jobs, discovery.url, clientContext, request, run);
   result.findings = findings;
   for (const t of targets) t.client.close();
   return run.finish(

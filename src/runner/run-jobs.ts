@@ -7,7 +7,6 @@ import {
 } from "../checks/execute.js";
 import type { CheckContext, CheckDefinition } from "../checks/types.js";
 import type { ClientContext } from "../client/types.js";
-import type { RunEventSink } from "../model/events.js";
 import { NOT_RUN_INTERRUPTED, type Finding } from "../model/finding.js";
 import { conformanceDefaults } from "../model/limits.js";
 import { NetError } from "../net/errors.js";
@@ -16,6 +15,7 @@ import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
 import { oneTaskAtATimeWarning } from "./one-task-at-a-time.js";
 import { settledWithin } from "../checks/support/time-box.js";
 import type { RunRequest } from "./kinds/define.js";
+import type { Run } from "./run.js";
 import type { ConformanceConfig } from "./kinds/options.js";
 
 // Running the planned checks of the suite: scheduled by their dependencies, stopped by an abort, --bail
@@ -60,9 +60,9 @@ export async function runJobs(
   cardUrl: string,
   clientContext: ClientContext,
   request: RunRequest<ConformanceConfig>,
-  emit: RunEventSink,
-  warn: (message: string) => void,
+  run: Pick<Run, "emit" | "warn">,
 ): Promise<Finding[]> {
+  const { emit } = run;
   let dead: string | undefined;
   let failures = 0;
   const blockedBy = new Map<Job, string>();
@@ -71,7 +71,7 @@ export async function runJobs(
   if (limit > 1 && !request.signal?.aborted) {
     const serial = await oneTaskAtATimeWarning(jobs);
     if (serial) {
-      warn(serial);
+      run.warn(serial);
       limit = 1;
     }
   }

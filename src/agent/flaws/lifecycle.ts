@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sendRpcResult } from "../http/jsonrpc-front.js";
-import type { AgentProtocol, FlawDefinition, RpcHook } from "../types.js";
+import type { AgentProtocol, FlawDefinition, JsonObject, ProtocolKit, RpcHook } from "../types.js";
 import {
   ACTIVE,
   editReply,
@@ -15,8 +15,27 @@ import {
   wireState,
 } from "./rpc-call.js";
 import { isObject } from "../json.js";
+import { streamEdited } from "./streaming.js";
 
 const BOTH: AgentProtocol[] = ["0.3", "1.0"];
+
+/** A completed task's artifacts moved into its status message as text parts (flaw output-in-status-message). */
+function outputToStatus(task: JsonObject | undefined, kit: ProtocolKit): void {
+  if (!task || !Array.isArray(task.artifacts) || task.artifacts.length === 0) return;
+  const status = isObject(task.status) ? task.status : undefined;
+  if (!status || !/completed/i.test(String(status.state))) return;
+  const texts = (task.artifacts as unknown[]).flatMap((a) =>
+    isObject(a) && Array.isArray(a.parts) ? (a.parts as unknown[]).filter(isObject) : [],
+  );
+  const v10 = kit.protocol === "1.0";
+  status.message = {
+    ...(v10 ? {} : { kind: "message" }),
+    messageId: randomUUID(),
+    role: v10 ? "ROLE_AGENT" : "agent",
+    parts: texts,
+  };
+  delete task.artifacts;
+}
 
 const FIXED_TASK_ID = "task-1";
 
@@ -286,30 +305,20 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     category: "protocol",
     protocols: BOTH,
     description:
-      "A completed task carries its output as the text of its status message and no artifact (tasks/get and the send's reply).",
+      "A completed task carries its output as the text of its status message and no artifact (tasks/get, the send's reply and the stream).",
     expect: "lifecycle.output-in-artifacts fails (results SHOULD be artifacts)",
-    rpc: (call, res, kit) =>
-      (is(call, kit, "get") || is(call, kit, "send")) &&
-      editReply(res, (body) => {
-        const task =
-          sentTask(body.result) ??
-          (isObject(body.result) && "status" in body.result ? body.result : undefined);
-        if (!task || !Array.isArray(task.artifacts) || task.artifacts.length === 0) return body;
-        const status = isObject(task.status) ? task.status : undefined;
-        if (!status || !/completed/i.test(String(status.state))) return body;
-        const texts = (task.artifacts as unknown[]).flatMap((a) =>
-          isObject(a) && Array.isArray(a.parts) ? (a.parts as unknown[]).filter(isObject) : [],
-        );
-        const v10 = kit.protocol === "1.0";
-        status.message = {
-          ...(v10 ? {} : { kind: "message" }),
-          messageId: randomUUID(),
-          role: v10 ? "ROLE_AGENT" : "agent",
-          parts: texts,
-        };
-        delete task.artifacts;
-        return body;
-      }),
+    // The stream carries the task as the send's reply does: no artifact update, the output in the final status.
+    rpc: async (call, res, kit) =>
+      (await streamEdited(call, res, kit, (result) => outputToStatus(sentTask(result), kit))) ||
+      ((is(call, kit, "get") || is(call, kit, "send")) &&
+        editReply(res, (body) => {
+          const result = body.result;
+          outputToStatus(
+            sentTask(result) ?? (isObject(result) && "status" in result ? result : undefined),
+            kit,
+          );
+          return body;
+        })),
   },
   {
     name: "list-tasks-with-artifacts",

@@ -124,6 +124,25 @@ function streamFlaw(
   };
 }
 
+/**
+ * Answers the streaming method with a correct stream of the real task as `edit` leaves its blocking send result
+ * (a flaw in what the task holds, streamed as sent); false for any other call, or params the SDK should refuse.
+ */
+export async function streamEdited(
+  call: RpcCall,
+  res: Response,
+  kit: ProtocolKit,
+  edit: (result: unknown) => void,
+): Promise<boolean> {
+  if (call.method !== kit.streamMethod) return false;
+  const sent = await sentBlocking(call, kit);
+  if (!sent) return false;
+  edit(sent.result);
+  const parts = streamParts(kit.protocol, sent.result);
+  writeEvents(res, call.id, parts ? correctStream(parts) : [sent.result], {});
+  return true;
+}
+
 const STREAM_FLAWS: FlawDefinition[] = [
   streamFlaw(
     {

@@ -77,6 +77,12 @@ const renameUserMessages = (task: Json) => {
   }
   return changed;
 };
+/** Empties a task's artifacts, as a store that keeps none does (seen at first sight on an A2A 0.1 server). */
+const dropArtifacts = (task: Json) => {
+  if (!Array.isArray(task.artifacts) || task.artifacts.length === 0) return false;
+  task.artifacts = [];
+  return true;
+};
 const dropHistory = (task: Json) => {
   if (!historyOf(task)) return false;
   task.history = [];
@@ -127,6 +133,15 @@ export const taskMutations: Mutation[] = [
       for (const artifact of named) delete artifact.artifactId;
       return r;
     },
+  },
+  {
+    id: "task-read-drops-artifacts",
+    what: "a finished task read back holds none of the artifacts its send's reply or stream delivered",
+    clause: "A2A 0.3 §7.3 tasks/get; 1.0.1 §3.1.3 GetTask (the current state, including status, artifacts)",
+    check: "lifecycle.artifacts-kept",
+    bindings: ALL,
+    reply: getHook(dropArtifacts),
+    grpcReply: grpcGetHook(dropArtifacts),
   },
   {
     id: "history-reversed",
