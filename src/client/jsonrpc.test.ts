@@ -69,6 +69,11 @@ const behaviours: Record<string, Reply> = {
     const data = JSON.stringify({ jsonrpc: "2.0", id, result });
     res.end(`data: \u0001${data}\n\ndata: \u0001${data}\n\n`);
   },
+  // A refusal written as bare JSON under text/event-stream, no "data:" line (seen at first sight).
+  "unframed-error": (_q, res, id) => {
+    res.setHeader("Content-Type", "text/event-stream");
+    res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32001, message: "Task not found" } }));
+  },
   // Picks its framing by the Accept header, as an agent seen at first sight does.
   "by-accept": (req, res, id) => {
     const result = { kind: "task", id: "t", contextId: "c", status: { state: "completed" } };
@@ -140,6 +145,14 @@ describe("a JSON-RPC call to a hostile server", () => {
         /event 1: the response id 1 does not echo/,
       );
     }
+  });
+
+  it("an event stream whose body is one bare JSON-RPC response is read as that answer, the missing framing kept", async () => {
+    const outcome = await call("unframed-error", 1500, "tasks/resubscribe");
+    expect(outcome.kind).toBe("stream");
+    if (outcome.kind !== "stream") return;
+    expect(outcome.errors).toEqual([{ code: -32001, message: "Task not found" }]);
+    expect(outcome.invalid).toEqual([expect.stringMatching(/one JSON-RPC response without SSE framing/)]);
   });
 
   it("JSON values back to back (RFC 7464 separators) are read as the events they carry", async () => {

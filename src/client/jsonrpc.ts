@@ -121,7 +121,9 @@ function isBare(value: unknown): boolean {
 }
 
 function readStream(http: HttpResponse, id: string): RpcOutcome {
-  const items: StreamItem[] = (http.events ?? []).map((event, index) => {
+  const unframed = unframedResponse(http);
+  const events = unframed ? [{ at_ms: http.ms, data: unframed }] : (http.events ?? []);
+  const items: StreamItem[] = events.map((event, index) => {
     const parsed = tryParseJson(event.data, http.url);
     if (!parsed.ok)
       return { at_ms: event.at_ms, invalid: unparsedEvent(index + 1, event.data, parsed.error) };
@@ -142,10 +144,30 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
     kind: "stream",
     results: items.flatMap((i) => ("result" in i ? [i.result] : [])),
     errors: items.flatMap((i) => ("error" in i ? [i.error] : [])),
-    invalid: items.flatMap((i) => ("invalid" in i ? [i.invalid] : "bare" in i && i.bare ? [i.bare] : [])),
+    invalid: [
+      ...(unframed ? [UNFRAMED] : []),
+      ...items.flatMap((i) => ("invalid" in i ? [i.invalid] : "bare" in i && i.bare ? [i.bare] : [])),
+    ],
     items,
     http,
   };
+}
+
+const UNFRAMED =
+  'the event stream\'s body is one JSON-RPC response without SSE framing (no "data:" line), which no event-stream reader sees';
+
+/**
+ * The body of an event stream that holds no event but is one JSON-RPC response as it stands (seen at first
+ * sight: a refused resubscription written as bare JSON under text/event-stream). Read leniently it is the
+ * request's answer; the missing framing is kept among the invalid events (0.3 §7.2: each SSE `data` field
+ * holds a JSON-RPC response), which streaming.events-well-formed and its kin report.
+ */
+function unframedResponse(http: HttpResponse): string | undefined {
+  if ((http.events ?? []).length > 0) return undefined;
+  const body = http.body.trim();
+  if (!body.startsWith("{")) return undefined;
+  const parsed = tryParseJson(body, http.url);
+  return parsed.ok && envelopeProblem(parsed.value) === undefined ? body : undefined;
 }
 
 const refusedText = "the agent refused the request (authentication); no JSON-RPC response came";

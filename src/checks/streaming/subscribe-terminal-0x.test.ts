@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { handCard03, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
+import eventsWellFormed from "./events-well-formed.js";
 import subscribeTerminal0x from "./subscribe-terminal-0x.js";
 
 const startRawAgent = rawAgentsClosedAfterAll();
@@ -66,5 +67,18 @@ describe("streaming.subscribe-terminal-0x", () => {
     );
     expect(finding).toMatchObject({ status: "skip" });
     expect(finding?.message).toMatch(/not supported, a MAY/);
+  });
+
+  it("reads a refusal written as bare JSON under text/event-stream as the answer; the missing framing is events-well-formed's", async () => {
+    // Seen at first sight: the refusal's JSON is the whole body of an event stream, with no "data:" line.
+    const agent = await completesAtOnce((id, res) => {
+      res.setHeader("content-type", "text/event-stream");
+      res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32001, message: "Task not found" } }));
+    });
+    const byId = await verdictsOn(agent, [subscribeTerminal0x, eventsWellFormed]);
+    expect(byId.get(subscribeTerminal0x.id)).toMatchObject({ status: "pass" });
+    expect(byId.get(subscribeTerminal0x.id)?.message).toMatch(/was answered in the stream/);
+    expect(byId.get(eventsWellFormed.id)).toMatchObject({ status: "fail" });
+    expect(byId.get(eventsWellFormed.id)?.message).toMatch(/one JSON-RPC response without SSE framing/);
   });
 });
