@@ -29,6 +29,9 @@ async function fateOf(ctx: CheckContext, budgetMs: number): Promise<Fate> {
 async function oneTaskAtATime(ctx: CheckContext): Promise<string | undefined> {
   const shared = await ctx.fixtures.settledTask();
   if (!shared.ok || !terminalStates.has(shared.value.state)) return undefined;
+  // A task over in the very reply that made it ran while its request was served: tasks sent together would
+  // each run so, and nothing is left working to abandon. Such an agent costs no probe.
+  if (shared.sent && terminalStates.has(shared.sent.state)) return undefined;
   const aloneMs = await ctx.fixtures.slowestTaskMs();
   const budgetMs = Math.min(ctx.timeoutMs / 2, Math.max(2000, 4 * aloneMs));
   const fates = await Promise.all(
