@@ -47,7 +47,11 @@ const start = handAgentsClosedAfterAll();
  * get, list and delete as 0.2.5 defines them; otherwise get and list answer bare {id, taskId, url, token}
  * configs and delete an object. `storesNone` keeps no config of a send.
  */
-async function setFailsButSendStores(options: { asSchema?: boolean; storesNone?: boolean }): Promise<string> {
+async function setFailsButSendStores(options: {
+  asSchema?: boolean;
+  storesNone?: boolean;
+  ownShape?: boolean;
+}): Promise<string> {
   const configs = new Map<string, Array<Record<string, unknown>>>();
   const agent = await start((request, url) => {
     if (request.kind === "card")
@@ -79,7 +83,9 @@ async function setFailsButSendStores(options: { asSchema?: boolean; storesNone?:
       taskId: of,
       pushNotificationConfig: config,
     }));
-    const replies = options.asSchema ? wrapped : stored;
+    // Seen at first sight: a shape of the agent's own, the config under "config", which no client reads.
+    const own = stored.map(({ taskId: of, id, ...config }) => ({ taskId: of, configId: id, config }));
+    const replies = options.asSchema ? wrapped : options.ownShape ? own : stored;
     if (method === "tasks/pushNotificationConfig/get")
       return replies[0] ? { result: replies[0] } : { error: { code: -32004, message: "no config" } };
     if (method === "tasks/pushNotificationConfig/list") return { result: replies };
@@ -119,6 +125,14 @@ describe("push.config-replies-schema-valid when its own set fails", () => {
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatchInlineSnapshot(
       `"the replies of GetPushConfig, ListPushConfigs, DeletePushConfig match the A2A 0.2 JSON schema; judged on a config given in a send, as setting a push config failed (push.config-crud judges that): InternalError (-32603): Cannot read properties of undefined (reading 'url')"`,
+    );
+  });
+
+  it("judges replies in a shape of the agent's own that no client reads, which still name the send's webhook", async () => {
+    const finding = (await on02(await setFailsButSendStores({ ownShape: true }))).get(check.id);
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(
+      /GetPushConfig: pushNotificationConfig is required by the A2A 0\.2\.6 JSON schema.*ListPushConfigs: \[0\]\.pushNotificationConfig is required/,
     );
   });
 

@@ -32,11 +32,19 @@ class Replies {
   readonly judged: string[] = [];
   constructor(private readonly ctx: CheckContext) {}
 
-  /** Judges a reply of set, get or list against the schema; false when the call failed (nothing to judge). */
-  async judge(operation: keyof typeof OWNED, call: CallOutcome<unknown>): Promise<boolean> {
+  /**
+   * Judges a reply of set, get or list against the schema; false when the call failed (nothing to judge). With
+   * `unreadable`, a result the client could not read as a config is judged too (its shape is the finding).
+   */
+  async judge(
+    operation: keyof typeof OWNED,
+    call: CallOutcome<unknown>,
+    unreadable = false,
+  ): Promise<boolean> {
     this.evidence.push(...call.trafficIds);
-    if (!call.ok) return false;
-    const found = await resultSchemaProblems(call.raw, operation, this.ctx.generation, OWNED[operation]);
+    const raw = call.ok ? call.raw : unreadable && call.kind === "invalid" ? call.raw : undefined;
+    if (raw === undefined) return false;
+    const found = await resultSchemaProblems(raw, operation, this.ctx.generation, OWNED[operation]);
     if (!found) return true;
     this.judged.push(operation);
     this.problems.push(...found);
@@ -78,14 +86,18 @@ async function readConfigGivenInSend(ctx: CheckContext, replies: Replies): Promi
   if (sent.value.kind !== "task") return "a send carrying the config was answered with a Message";
   const taskId = sent.value.id;
   let found = false;
-  // A reply finds the config when it names the send's url; one about no such config judges nothing here.
+  // A reply finds the config when it names the send's url; one about no such config judges nothing here. Read
+  // leniently: a result the client could not read as a config but that names the send's webhook is that config
+  // in a shape of the agent's own, and the shape is judged (seen at first sight: {taskId, configId, config}).
   const read = async (
     operation: "GetPushConfig" | "ListPushConfigs",
     call: CallOutcome<PushConfig | PushConfig[]>,
   ): Promise<PushConfig | undefined> => {
     const mine = (call.ok ? [call.value].flat() : []).find((c) => c.url === DEAD_WEBHOOK);
-    if (!mine) replies.evidence.push(...call.trafficIds);
-    else if (await replies.judge(operation, call)) found = true;
+    const namesWebhook =
+      !call.ok && call.kind === "invalid" && JSON.stringify(call.raw ?? null).includes(DEAD_WEBHOOK);
+    if (!mine && !namesWebhook) replies.evidence.push(...call.trafficIds);
+    else if (await replies.judge(operation, call, namesWebhook)) found = true;
     return mine;
   };
   let configId: string;

@@ -1,11 +1,26 @@
 import { isObject } from "../exchange.js";
-import type { Mutation } from "../types.js";
+import type { BufferedReply, Mutation } from "../types.js";
 import { pushOperation, rpcResult, taskIn } from "./shapes.js";
 
 /**
  * Deviations from the schema of a read or cancel reply that only the schema checks see (the client reads
  * such a reply leniently). Played on JSON-RPC: the 0.x JSON schemas describe the JSON-RPC objects only.
  */
+/** A JSON-RPC reply turned into an internal error (-32603), whatever it said. */
+function recodeAsInternal(r: BufferedReply): BufferedReply {
+  const id = isObject(r.body) ? r.body.id : null;
+  return {
+    ...r,
+    status: 200,
+    contentType: "application/json",
+    body: {
+      jsonrpc: "2.0",
+      id,
+      error: { code: -32603, message: "Cannot read properties of undefined (reading 'url')" },
+    },
+  };
+}
+
 export const schemaMutations: Mutation[] = [
   {
     id: "cancel-reply-message-without-id",
@@ -51,6 +66,30 @@ export const schemaMutations: Mutation[] = [
       const task = x.verb === "get" && x.binding === "jsonrpc" ? taskIn(r, x) : undefined;
       if (!task || !("kind" in task)) return undefined;
       delete task.kind;
+      return r;
+    },
+  },
+  {
+    // Seen at first sight: set refused (the agent wants its own params), the config a send carried stored, and
+    // get and list answering it in a shape of the agent's own that no client reads as a config.
+    id: "push-config-own-shape",
+    what: "setting a push config fails, and get and list answer the config a send carried as {taskId, configId, config} instead of {taskId, pushNotificationConfig}",
+    clause:
+      "A2A 0.3 §6.10 TaskPushNotificationConfig (taskId, pushNotificationConfig required), §7.6, §11.1.5",
+    check: "push.config-replies-schema-valid",
+    generations: ["0.x"],
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      const operation = x.binding === "jsonrpc" ? pushOperation(x) : undefined;
+      if (operation === "create") return recodeAsInternal(r);
+      if (operation !== "get" && operation !== "list") return undefined;
+      const result = isObject(r.body) ? r.body.result : undefined;
+      const own = (c: unknown) =>
+        isObject(c) && isObject(c.pushNotificationConfig)
+          ? { taskId: c.taskId, configId: c.pushNotificationConfig.id, config: c.pushNotificationConfig }
+          : c;
+      if (result === undefined || !isObject(r.body)) return undefined;
+      r.body.result = Array.isArray(result) ? result.map(own) : own(result);
       return r;
     },
   },
