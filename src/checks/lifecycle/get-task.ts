@@ -4,6 +4,7 @@ import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext } from "../types.js";
 import { taskArtifactsProblem } from "../../protocol/validate-reply.js";
+import { readWhileRunning } from "../support/read-while-running.js";
 
 export default defineCheck({
   id: "lifecycle.get-task",
@@ -11,7 +12,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "tasks/get (GetTask) returns the task with the same id, contextId and its current status, its artifacts each with an artifactId and parts.",
+    "tasks/get (GetTask) returns the task with the same id, contextId and its current status, its artifacts each with an artifactId and parts; a task is readable while it still works too (one sent without waiting, or taken from its stream), not only once it is done.",
   spec: "A2A 0.3 §7.3; 1.0 §3.1.3",
   tck: ["CORE-GET-001"],
   quote: {
@@ -73,10 +74,11 @@ export default defineCheck({
       return fail(`the contextId changed from ${known.contextId} to ${got.value.contextId}`, got.trafficIds);
     const artifacts = await artifactsReadBack(ctx, got.raw, got.value.id);
     if (artifacts.problem) return fail(artifacts.problem, [...got.trafficIds, ...artifacts.evidence]);
-    return pass(`task ${got.value.id} read back in state ${got.value.state}`, [
-      ...got.trafficIds,
-      ...artifacts.evidence,
-    ]);
+    const running = await readWhileRunning(ctx);
+    const evidence = [...got.trafficIds, ...artifacts.evidence, ...running.evidence];
+    if (running.problem) return fail(running.problem, evidence);
+    const alsoRunning = running.taskId ? `, and task ${running.taskId} while it worked` : "";
+    return pass(`task ${got.value.id} read back in state ${got.value.state}${alsoRunning}`, evidence);
   },
 });
 

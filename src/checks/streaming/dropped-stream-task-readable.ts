@@ -37,6 +37,51 @@ async function readAfterDrop(
 }
 
 /**
+ * After a dropped task was not found: a skip when no task can be read back, dropped or not (lifecycle.get-task's
+ * finding); the task when it turns up later (seen at first sight: an agent that stores a task only once it is
+ * done lost nothing to the drop; a task unreadable while it works is lifecycle.get-task's finding); else
+ * undefined, the task lost.
+ */
+async function readLater(
+  ctx: CheckContext,
+  id: string,
+  evidence: string[],
+): Promise<{ task: Task; late: string } | { skip: CheckVerdict } | undefined> {
+  const known = await ctx.fixtures.knownTask();
+  const baseline = known ? await ctx.client.getTask(known.id) : undefined;
+  if (baseline && !baseline.ok)
+    return {
+      skip: skip(
+        `no task can be read back, dropped or not (task ${known?.id}: ${describeFailure(baseline)}): lifecycle.get-task reports it`,
+      ),
+    };
+  const later = await foundLater(ctx.client, id, ctx.timeoutMs / 2, evidence);
+  if (!later) return undefined;
+  return {
+    task: later,
+    late: ` (not found right after the drop, only once it was ${later.state}: lifecycle.get-task's finding)`,
+  };
+}
+
+/** The task read back within `ms` after it was not found, polled with backoff, or undefined. */
+async function foundLater(
+  client: A2AClient,
+  id: string,
+  ms: number,
+  evidence: string[],
+): Promise<Task | undefined> {
+  const deadline = Date.now() + ms;
+  for (let delay = 100; Date.now() + delay < deadline; delay = Math.min(delay * 2, 1000)) {
+    await sleep(delay);
+    const got = await client.getTask(id);
+    evidence.push(...got.trafficIds);
+    if (got.ok) return got.value;
+    if (got.kind !== "error" || got.error.name !== "TaskNotFound") return undefined;
+  }
+  return undefined;
+}
+
+/**
  * Resubscribes to a task still working after its stream was dropped, for at most `patienceMs`: what the
  * resubscription delivered, as a note, or why it fell short (it ended while the task still worked).
  */
@@ -202,20 +247,14 @@ async function followAfterDrop(
   const evidence = [...streamEvidence];
   const started = Date.now();
   const read = await readAfterDrop(ctx.client, id, evidence);
-  if (!read.ok) {
-    // A task that cannot be read back even without a drop says nothing about the drop: lifecycle.get-task's finding.
-    const known = await ctx.fixtures.knownTask();
-    const baseline = known ? await ctx.client.getTask(known.id) : undefined;
-    if (baseline && !baseline.ok)
-      return skip(
-        `no task can be read back, dropped or not (task ${known?.id}: ${describeFailure(baseline)}): lifecycle.get-task reports it`,
-      );
-    return read.verdict;
-  }
+  const found = read.ok ? { task: read.task, late: "" } : await readLater(ctx, id, evidence);
+  if (!found) return read.ok ? skip("the task was never read") : read.verdict;
+  if ("skip" in found) return found.skip;
+  const { late } = found;
   const { settled, resubscribed, cutShort, endedAt, stallBound } = await followToEnd(
     ctx,
     drop,
-    read.task,
+    found.task,
     evidence,
   );
   if (!settled.ok && stallBound)
@@ -230,7 +269,7 @@ async function followAfterDrop(
     );
   const problem = await endProblem(ctx, drop, settled.value, endedAt, evidence, started);
   if (problem) return fail(cutShort ? `${problem}; ${cutShort}` : problem, evidence);
-  const ended = `task ${id} stays readable after its stream was dropped and ended ${settled.value.state}`;
+  const ended = `task ${id} stays readable after its stream was dropped and ended ${settled.value.state}${late}`;
   if (!cutShort) return pass(`${ended}${resubscribed}`, evidence);
   const left = Math.max(250, ctx.timeoutMs - (Date.now() - started) - 250);
   const anyway = await resubscriptionBrokenAnyway(ctx, left / 2);

@@ -76,7 +76,7 @@ export function spellsProto(x: Pick<Exchange, "generation" | "binding">): boolea
 /** The state names an exchange spells (0.x JSON-RPC kebab-case, ProtoJSON TASK_STATE_*). */
 export function stateName(
   x: Pick<Exchange, "generation" | "binding">,
-  state: "completed" | "working" | "canceled",
+  state: "submitted" | "completed" | "working" | "canceled",
 ): string {
   if (!spellsProto(x)) return state;
   // 0.3's proto spells it TASK_STATE_CANCELLED; 1.0.1 §5.5 TASK_STATE_CANCELED.

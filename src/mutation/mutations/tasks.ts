@@ -1,12 +1,13 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, Exchange, GrpcReply, Json, Mutation } from "../types.js";
-import { GRPC_NOT_FOUND, grpcIsFinal, grpcTask } from "./grpc-shapes.js";
+import { GRPC_NOT_FOUND, GRPC_STATE, grpcIsFinal, grpcTask } from "./grpc-shapes.js";
 import {
   asTaskNotFound,
   isFinalEvent,
   otherId,
   rpcParams,
   sendConfiguration,
+  stateName,
   successBody,
   taskIn,
 } from "./shapes.js";
@@ -118,6 +119,28 @@ export const taskMutations: Mutation[] = [
       x.verb === "get" && r.response
         ? { error: { code: GRPC_NOT_FOUND, details: "Task not found", metadata: {} } }
         : undefined,
+  },
+  {
+    // Seen at first sight: a 0.1 proxy that stores a task only once its backend has answered.
+    id: "running-task-not-found",
+    violates: ["CORE-GET-001"],
+    what: "reading a task that still works answers TaskNotFound; the task is found once it is done",
+    clause: "A2A 0.3 §7.3 tasks/get (the current state of a previously initiated task); 1.0.1 §3.1.3 GetTask",
+    check: "lifecycle.get-task",
+    bindings: ALL,
+    reply: (r, x) => {
+      const task = x.verb === "get" ? taskIn(r, x) : undefined;
+      const state = task && isObject(task.status) ? task.status.state : undefined;
+      const running = [stateName(x, "submitted"), stateName(x, "working")].includes(String(state));
+      return running ? asTaskNotFound(r, x, "Task") : undefined;
+    },
+    grpcReply: (r, x) => {
+      const state = x.verb === "get" ? grpcTask(r)?.status : undefined;
+      const running = isObject(state) && (state.state === 1 || state.state === GRPC_STATE.working);
+      return running
+        ? { error: { code: GRPC_NOT_FOUND, details: "Task not found", metadata: {} } }
+        : undefined;
+    },
   },
   {
     id: "get-artifact-id-dropped",

@@ -1,0 +1,66 @@
+import { describeFailure } from "../../client/describe-failure.js";
+import { methodName } from "../../client/methods.js";
+import type { CallOutcome } from "../../client/types.js";
+import { activeStates, type Reply, type Task } from "../../protocol/model.js";
+import { taskFromStream } from "../streamed-task.js";
+import type { CheckContext } from "../types.js";
+import { taskIdOf } from "./stream-watch.js";
+
+// A task is the client's to read from the moment the agent gives its id (0.3 §7.3, 1.0.1 §3.1.3: the current
+// state "of a previously initiated task"); an agent that stores a task only once it is done answers
+// TaskNotFound in between (seen at first sight: a 0.1 proxy that writes a task when its backend answers).
+
+/** What reading a task that still works showed: a problem, or nothing to say, with the traffic. */
+export interface RunningRead {
+  problem?: string;
+  /** The task read (or not found) while it worked. */
+  taskId?: string;
+  evidence: string[];
+}
+
+const notFound = (got: CallOutcome<Task>): boolean =>
+  !got.ok && got.kind === "error" && got.error.name === "TaskNotFound";
+
+/** The problem of a task given as `state` that a read then did not find, or undefined. */
+async function readBack(ctx: CheckContext, id: string, state: string, how: string): Promise<RunningRead> {
+  const got = await ctx.client.getTask(id);
+  if (got.ok || !notFound(got)) return { taskId: id, evidence: got.trafficIds };
+  return {
+    taskId: id,
+    problem: `task ${id}, ${how} ${state}, was not found by ${methodName(ctx.generation, "get")} while it worked: ${describeFailure(got)}`,
+    evidence: got.trafficIds,
+  };
+}
+
+/**
+ * Reads a task of the ordinary message while it still works: one sent without waiting, else (when the card
+ * claims streaming) one taken from its stream's first submitted/working event. A task over before it could be
+ * read says nothing.
+ */
+export async function readWhileRunning(ctx: CheckContext): Promise<RunningRead> {
+  const sent = await ctx.fixtures.send(undefined, true);
+  if (sent.ok && sent.value.kind === "task" && activeStates.has(sent.value.state))
+    return withEvidence(
+      await readBack(ctx, sent.value.id, sent.value.state, "given by a send without waiting as"),
+      sent.evidence,
+    );
+  if (!ctx.validation.card.capabilities.streaming) return { evidence: sent.evidence };
+  let first: Reply | undefined;
+  const streamed = await taskFromStream(
+    ctx.client,
+    ctx.fixtures.message,
+    (state) => activeStates.has(state),
+    (event) => void (first ??= event),
+  );
+  const evidence = [...sent.evidence, ...streamed.evidence];
+  const id = first ? taskIdOf(first) : undefined;
+  // The stream's read of its task found it (taskFromStream reads it while the stream is open).
+  if (streamed.ok) return { taskId: streamed.value.id, evidence };
+  if (!streamed.unreadable || !id || !first || !("state" in first)) return { evidence };
+  // The stream's own read failed: read once more, so that a lost connection is not taken for a missing task.
+  return withEvidence(await readBack(ctx, id, first.state, "announced by its stream as"), evidence);
+}
+
+function withEvidence(read: RunningRead, before: readonly string[]): RunningRead {
+  return { ...read, evidence: [...before, ...read.evidence] };
+}
