@@ -15,6 +15,8 @@ interface Agent01 {
    * (`unknown`) TaskNotFound, a task not kept at all.
    */
   keeps: boolean | "unknown";
+  /** The first tasks/get of each task answers TaskNotFound: the task is stored a moment after it ended. */
+  storesLate?: boolean;
 }
 
 const ARTIFACT = { name: "answer", index: 0, parts: [{ type: "text", text: "echo" }] };
@@ -23,7 +25,8 @@ const ARTIFACT = { name: "answer", index: 0, parts: [{ type: "text", text: "echo
  * A hand-written A2A 0.1 agent (0.1 §7.1-7.3): every task completes at once with one artifact, given in the
  * send's reply or streamed in chunks of one index (0.1 §7.2.3 append, lastChunk), and read back as `keeps` says.
  */
-function agent01({ sendsArtifact, streams, keeps }: Agent01): Promise<string> {
+function agent01({ sendsArtifact, streams, keeps, storesLate }: Agent01): Promise<string> {
+  const read = new Set<string>();
   return startRawAgent((call, res, url) => {
     if (!call) {
       res.setHeader("content-type", "application/json");
@@ -48,8 +51,11 @@ function agent01({ sendsArtifact, streams, keeps }: Agent01): Promise<string> {
       return void res.end();
     }
     res.setHeader("content-type", "application/json");
-    const answer =
-      call.method === "tasks/send"
+    const unstored = storesLate && call.method === "tasks/get" && !read.has(id);
+    if (call.method === "tasks/get") read.add(id);
+    const answer = unstored
+      ? { error: { code: -32001, message: "Task not found" } }
+      : call.method === "tasks/send"
         ? { result: task(sendsArtifact ? [ARTIFACT] : []) }
         : call.method === "tasks/get" && keeps !== "unknown"
           ? { result: task(keeps ? [ARTIFACT] : []) }
@@ -82,6 +88,17 @@ describe("lifecycle.artifacts-kept on A2A 0.1 agents", () => {
     );
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/^the stream of task \S+ delivered 1 artifact\(s\); .*holds 0/);
+  });
+
+  it("fails a streamed artifact lost by a store that writes the task only a moment after the stream ended", async () => {
+    // Seen at first sight: a 0.1 proxy stores a task when its backend answers, and keeps only its status.
+    const finding = await verdictOn(
+      await agent01({ sendsArtifact: false, streams: { chunks: 1 }, keeps: false, storesLate: true }),
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(
+      /^the stream of task \S+ delivered 1 artifact\(s\); read back \(completed\), the task holds 0/,
+    );
   });
 
   it("counts an artifact streamed in appended chunks once, and passes it kept whole", async () => {

@@ -1,9 +1,17 @@
 import { describeFailure } from "../../client/describe-failure.js";
-import { interruptedStates, terminalStates, type Artifact, type Reply } from "../../protocol/model.js";
+import {
+  interruptedStates,
+  terminalStates,
+  type Artifact,
+  type Reply,
+  type Task,
+} from "../../protocol/model.js";
 import { taskArtifactsProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { taskFromStream } from "../streamed-task.js";
 import { settledWithin } from "../support/time-box.js";
+import { foundLater } from "../support/found-later.js";
+import { taskIdOf } from "../support/stream-watch.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** A finished task's artifacts as its send reply or its stream delivered them, one entry per artifact. */
@@ -111,10 +119,19 @@ async function streamedDelivery(ctx: CheckContext): Promise<Delivery | NoDeliver
     (state) => terminalStates.has(state),
     (event) => void events.push(event),
   );
+  // A stream that reached its task's end, whose read then failed, still delivered what it delivered: the read
+  // is tried again below (an agent may store a task only once it is done, seen at first sight).
+  const last = events.at(-1);
+  const endedId = last && "state" in last && terminalStates.has(last.state) ? taskIdOf(last) : undefined;
+  if (!streamed.ok && streamed.unreadable && endedId) {
+    const artifacts = streamedArtifacts(events);
+    if (artifacts.length === 0)
+      return { why: `the stream of task ${endedId} delivered no artifact`, kind: "none" };
+    return { taskId: endedId, how: "the stream", artifacts, evidence: streamed.evidence };
+  }
   if (!streamed.ok) {
     if (streamed.unreadable) return { why: streamed.reason, kind: "unread" };
     // A stream that answered with a Message or left its task waiting for input finished no task (both allowed).
-    const last = events.at(-1);
     if (last?.kind === "message" || (last && "state" in last && interruptedStates.has(last.state)))
       return {
         why: `the stream ended ${last.kind === "message" ? "with a Message" : last.state}`,
@@ -134,19 +151,27 @@ async function compare(ctx: CheckContext, delivery: Delivery | NoDelivery): Prom
   const { taskId, how, artifacts } = delivery;
   const got = await ctx.client.getTask(taskId);
   const evidence = [...delivery.evidence, ...got.trafficIds];
-  if (!got.ok) return { why: `reading task ${taskId} back: ${describeFailure(got)}`, kind: "unread" };
-  const read = got.value.artifacts;
+  // Not found at once: an agent may store a task only once it is done, a moment after its stream ended.
+  const later =
+    !got.ok && got.kind === "error" && got.error.name === "TaskNotFound"
+      ? await foundLater(ctx.client, taskId, ctx.timeoutMs / 4, evidence)
+      : undefined;
+  if (!got.ok && !later)
+    return { why: `reading task ${taskId} back: ${describeFailure(got)}`, kind: "unread" };
+  const task = got.ok ? got.value : (later as Task);
+  const raw = got.ok ? got.raw : undefined;
+  const read = task.artifacts;
   const n = artifacts.length;
   const missing = artifacts.filter((a, at) => counterpart(a, at, read) === undefined);
   if (missing.length > 0)
     return {
       verdict: fail(
-        `${how} of task ${taskId} delivered ${n} artifact(s); read back (${got.value.state}), the task holds ${read.length}: ${missing.length} of those delivered missing (first: ${named(missing[0] as Artifact)})`,
+        `${how} of task ${taskId} delivered ${n} artifact(s); read back (${task.state}), the task holds ${read.length}: ${missing.length} of those delivered missing (first: ${named(missing[0] as Artifact)})`,
         evidence,
       ),
     };
   // An artifact read back without its parts array is a malformed artifact, lifecycle.get-task's finding.
-  const emptied = taskArtifactsProblem(got.raw, ctx.generation)
+  const emptied = taskArtifactsProblem(raw, ctx.generation)
     ? undefined
     : artifacts.find((a, at) => a.parts.length > 0 && counterpart(a, at, read)?.parts.length === 0);
   if (emptied)

@@ -7,6 +7,7 @@ import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { graceAfterFinalMs, mayEndStream, taskIdOf, watchStream } from "../support/stream-watch.js";
 import { cutShortProblem } from "../support/subscription-end.js";
+import { foundLater } from "../support/found-later.js";
 import { cutShortByDrop, outputChars, undisturbedRun } from "../support/drop-baseline.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,24 +62,6 @@ async function readLater(
     task: later,
     late: ` (not found right after the drop, only once it was ${later.state}: lifecycle.get-task's finding)`,
   };
-}
-
-/** The task read back within `ms` after it was not found, polled with backoff, or undefined. */
-async function foundLater(
-  client: A2AClient,
-  id: string,
-  ms: number,
-  evidence: string[],
-): Promise<Task | undefined> {
-  const deadline = Date.now() + ms;
-  for (let delay = 100; Date.now() + delay < deadline; delay = Math.min(delay * 2, 1000)) {
-    await sleep(delay);
-    const got = await client.getTask(id);
-    evidence.push(...got.trafficIds);
-    if (got.ok) return got.value;
-    if (got.kind !== "error" || got.error.name !== "TaskNotFound") return undefined;
-  }
-  return undefined;
 }
 
 /**

@@ -1,0 +1,26 @@
+import type { A2AClient } from "../../client/types.js";
+import type { Task } from "../../protocol/model.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The task read back within `ms` after a read did not find it, polled with backoff (100 ms doubling to 1 s), or
+ * undefined when it stays missing or the read fails otherwise: an agent that stores a task only once it is done
+ * (seen at first sight) answers TaskNotFound in between.
+ */
+export async function foundLater(
+  client: A2AClient,
+  id: string,
+  ms: number,
+  evidence: string[],
+): Promise<Task | undefined> {
+  const deadline = Date.now() + ms;
+  for (let delay = 100; Date.now() + delay < deadline; delay = Math.min(delay * 2, 1000)) {
+    await sleep(delay);
+    const got = await client.getTask(id);
+    evidence.push(...got.trafficIds);
+    if (got.ok) return got.value;
+    if (got.kind !== "error" || got.error.name !== "TaskNotFound") return undefined;
+  }
+  return undefined;
+}
