@@ -13,7 +13,7 @@ import { taskIdOf } from "./stream-watch.js";
 /** What reading a task that still works showed: a problem, or nothing to say, with the traffic. */
 export interface RunningRead {
   problem?: string;
-  /** The task read (or not found) while it worked. */
+  /** The task read while it worked, or not found then. */
   taskId?: string;
   evidence: string[];
 }
@@ -21,10 +21,17 @@ export interface RunningRead {
 const notFound = (got: CallOutcome<Task>): boolean =>
   !got.ok && got.kind === "error" && got.error.name === "TaskNotFound";
 
-/** The problem of a task given as `state` that a read then did not find, or undefined. */
+/**
+ * Reads task `id`, given as `state`: the problem when the read did not find it; its id when the read saw it still
+ * at work; neither when it was over by then (the read shows nothing of a task at work).
+ */
 async function readBack(ctx: CheckContext, id: string, state: string, how: string): Promise<RunningRead> {
   const got = await ctx.client.getTask(id);
-  if (got.ok || !notFound(got)) return { taskId: id, evidence: got.trafficIds };
+  if (got.ok)
+    return activeStates.has(got.value.state)
+      ? { taskId: id, evidence: got.trafficIds }
+      : { evidence: got.trafficIds };
+  if (!notFound(got)) return { evidence: got.trafficIds };
   return {
     taskId: id,
     problem: `task ${id}, ${how} ${state}, was not found by ${methodName(ctx.generation, "get")} while it worked: ${describeFailure(got)}`,
@@ -33,18 +40,19 @@ async function readBack(ctx: CheckContext, id: string, state: string, how: strin
 }
 
 /**
- * Reads a task of the ordinary message while it still works: one sent without waiting, else (when the card
- * claims streaming) one taken from its stream's first submitted/working event. A task over before it could be
- * read says nothing.
+ * Reads a task while it still works: the running task the suite finds for its cancel and subscribe checks (sent
+ * without waiting, the message that kept the agent busiest first), else (when the card claims streaming) one
+ * taken from its stream's first submitted/working event. A task over before it could be read says nothing.
  */
 export async function readWhileRunning(ctx: CheckContext): Promise<RunningRead> {
-  const sent = await ctx.fixtures.send(undefined, true);
-  if (sent.ok && sent.value.kind === "task" && activeStates.has(sent.value.state))
-    return withEvidence(
-      await readBack(ctx, sent.value.id, sent.value.state, "given by a send without waiting as"),
-      sent.evidence,
-    );
-  if (!ctx.validation.card.capabilities.streaming) return { evidence: sent.evidence };
+  const running = await ctx.fixtures.runningTask();
+  const evidence = [...running.evidence];
+  if (running.ok && activeStates.has(running.value.state)) {
+    const read = await readBack(ctx, running.value.id, running.value.state, "given as");
+    if (read.taskId) return withEvidence(read, evidence);
+    evidence.push(...read.evidence);
+  }
+  if (!ctx.validation.card.capabilities.streaming) return { evidence };
   let first: Reply | undefined;
   const streamed = await taskFromStream(
     ctx.client,
@@ -52,9 +60,9 @@ export async function readWhileRunning(ctx: CheckContext): Promise<RunningRead> 
     (state) => activeStates.has(state),
     (event) => void (first ??= event),
   );
-  const evidence = [...sent.evidence, ...streamed.evidence];
+  evidence.push(...streamed.evidence);
   const id = first ? taskIdOf(first) : undefined;
-  // The stream's read of its task found it (taskFromStream reads it while the stream is open).
+  // The stream's read of its task found it at work (taskFromStream reads it while the stream is open).
   if (streamed.ok) return { taskId: streamed.value.id, evidence };
   if (!streamed.unreadable || !id || !first || !("state" in first)) return { evidence };
   // The stream's own read failed: read once more, so that a lost connection is not taken for a missing task.
