@@ -109,10 +109,12 @@ for (const [protocol, generation] of [
       });
       // Pointing the card's URLs at the proxy changes the signed content: only the signature checks may differ
       // (their mutations keep the URLs as signed, cardUrlsKept, and so does their run without the deviation).
+      // Whether a check fails is the verdict compared: a pass and a skip differ by the time a wait took on a busy
+      // machine (a check's own task not settled within its budget), which says nothing of the proxy.
       const statusOf = (fs: Finding[]) =>
         fs
           .filter((f) => !f.id.startsWith("card.signature-valid"))
-          .map((f) => `${f.id} ${f.transport ?? "agent"} ${f.status}`)
+          .map((f) => `${f.id} ${f.transport ?? "agent"} ${FAILED.has(f.status) ? "fails" : "holds"}`)
           .sort();
       expect(statusOf(baseline)).toEqual(statusOf(direct.findings ?? []));
       const url = new URL(agent.url);

@@ -5,6 +5,7 @@ import {
   refusal,
   verdictsOn,
 } from "../../runner/testing/hand-agent.js";
+import subscribeRunning0x from "../streaming/subscribe-running-0x.js";
 import subscribeUnknownTask0x from "../streaming/subscribe-unknown-task-0x.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
@@ -36,11 +37,15 @@ describe("a streaming agent that does not serve tasks/resubscribe", () => {
     expect(finding?.message).toMatch(/leaves optional \(MAY\)/);
   });
 
-  it("fails on 0.1, whose streaming card claims tasks/resubscribe (0.1 §5.5.2)", async () => {
-    const finding = await judged("0.1");
-    expect(finding).toMatchObject({ status: "fail", level: "SHOULD" });
-    expect(finding?.message).toMatch(
+  it("fails on 0.1, whose streaming card claims tasks/resubscribe (0.1 §5.5.2): streaming.subscribe-running-0x's finding alone", async () => {
+    const byId = await verdictsOn(await noResubscribe("0.1"), [subscribeUnknownTask0x, subscribeRunning0x]);
+    const running = byId.get("streaming.subscribe-running-0x");
+    expect(running).toMatchObject({ status: "fail", level: "SHOULD" });
+    expect(running?.message).toMatch(
       /A2A 0\.1 §5\.5\.2 says covers tasks\/sendSubscribe and tasks\/resubscribe/,
     );
+    const unknown = byId.get("streaming.subscribe-unknown-task-0x");
+    expect(unknown).toMatchObject({ status: "skip" });
+    expect(unknown?.message).toMatch(/which streaming\.subscribe-running-0x reports/);
   });
 });

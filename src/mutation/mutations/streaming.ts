@@ -285,7 +285,8 @@ export const streamingMutations: Mutation[] = [
     // The refusal as the response before the stream (the error reply) or as the stream's error event.
     reply: (r, x) =>
       x.verb === "stream" && (r.status >= 400 || rpcError(r))
-        ? { status: 200, contentType: "text/event-stream", body: undefined }
+        ? // No byte of the refusal is left in the body: a bare JSON-RPC error there is still read as the answer.
+          { status: 200, contentType: "text/event-stream", body: undefined, raw: "" }
         : undefined,
     event: (e, x) =>
       x.verb === "stream" && isObject(e) && isObject(e.error) ? { events: [], end: true } : undefined,
