@@ -10,7 +10,7 @@ import { taskArtifactsProblem } from "../../protocol/validate-reply.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { taskFromStream } from "../streamed-task.js";
 import { settledWithin } from "../support/time-box.js";
-import { foundLater } from "../support/found-later.js";
+import { foundLater, isTaskNotFound } from "../support/found-later.js";
 import { taskIdOf } from "../support/stream-watch.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -152,10 +152,9 @@ async function compare(ctx: CheckContext, delivery: Delivery | NoDelivery): Prom
   const got = await ctx.client.getTask(taskId);
   const evidence = [...delivery.evidence, ...got.trafficIds];
   // Not found at once: an agent may store a task only once it is done, a moment after its stream ended.
-  const later =
-    !got.ok && got.kind === "error" && got.error.name === "TaskNotFound"
-      ? await foundLater(ctx.client, taskId, ctx.timeoutMs / 4, evidence)
-      : undefined;
+  const later = isTaskNotFound(got)
+    ? await foundLater(ctx.client, taskId, ctx.timeoutMs / 4, evidence)
+    : undefined;
   if (!got.ok && !later)
     return { why: `reading task ${taskId} back: ${describeFailure(got)}`, kind: "unread" };
   const task = got.ok ? got.value : (later as Task);

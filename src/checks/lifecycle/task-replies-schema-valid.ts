@@ -4,7 +4,7 @@ import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { notOverTask } from "../support/own-task.js";
 import { rawListedTasks } from "../support/raw-tasks.js";
 import { recordedResult } from "../support/recorded-result.js";
-import { reportedPaths, resultSchemaProblems } from "../support/result-schema.js";
+import { reportedPaths, resultSchemaProblems, resultSent } from "../support/result-schema.js";
 import { replyProblems, taskProblems } from "../support/wire-format.js";
 import type { CheckContext } from "../types.js";
 import { isObject } from "../../model/json.js";
@@ -83,8 +83,8 @@ async function judge(
   const said = spokenName(ctx, operation);
   // A result the client could not read as a Task is still the operation's reply, and its shape is this check's
   // finding (seen at first sight: a cancel answered {"ok": true}, which 0.1 §7.4's "result: Task" forbids).
-  const unreadable = !call.ok && call.kind === "invalid" && call.raw !== undefined;
-  if (!call.ok && !unreadable) {
+  const raw = resultSent(call);
+  if (!call.ok && raw === undefined) {
     // A task that ended before its cancel arrived is refused rightly: there is no cancel reply to judge.
     const ended =
       operation === "CancelTask" &&
@@ -97,7 +97,6 @@ async function judge(
         : `${said} failed, which ${OWNER[operation]} judges`,
     );
   }
-  const raw = call.ok || unreadable ? call.raw : undefined;
   const problems = await resultSchemaProblems(raw, operation, ctx.generation, owned(raw));
   if (!problems) return;
   into.operations.push(said);
@@ -114,8 +113,7 @@ async function judgeCancelOfFinished(ctx: CheckContext, into: Judged, why: strin
   into.evidence.push(...sent.evidence);
   if (!sent.ok || sent.value.kind !== "task") return void into.notes.push(`no task to cancel (${why})`);
   const canceled = await ctx.client.cancelTask(sent.value.id);
-  if (canceled.ok || (canceled.kind === "invalid" && canceled.raw !== undefined))
-    return judge(ctx, into, "CancelTask", canceled, () => ["id"]);
+  if (resultSent(canceled) !== undefined) return judge(ctx, into, "CancelTask", canceled, () => ["id"]);
   into.evidence.push(...canceled.trafficIds);
   into.notes.push("a finished task's cancel was refused, so no cancel reply to judge");
 }

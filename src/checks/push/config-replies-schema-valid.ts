@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallOutcome, PushConfig } from "../../client/types.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
-import { resultSchemaProblems } from "../support/result-schema.js";
+import { resultSchemaProblems, resultSent } from "../support/result-schema.js";
 import { sendCarryingPushConfig } from "../support/push-config-offer.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
@@ -42,7 +42,7 @@ class Replies {
     unreadable = false,
   ): Promise<boolean> {
     this.evidence.push(...call.trafficIds);
-    const raw = call.ok ? call.raw : unreadable && call.kind === "invalid" ? call.raw : undefined;
+    const raw = call.ok || unreadable ? resultSent(call) : undefined;
     if (raw === undefined) return false;
     const found = await resultSchemaProblems(raw, operation, this.ctx.generation, OWNED[operation]);
     if (!found) return true;

@@ -1,7 +1,11 @@
-import type { A2AClient } from "../../client/types.js";
+import type { A2AClient, CallOutcome } from "../../client/types.js";
 import type { Task } from "../../protocol/model.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a call was refused with TaskNotFound (by code or, on HTTP+JSON and gRPC, by status and reason). */
+export const isTaskNotFound = (call: CallOutcome<unknown>): boolean =>
+  !call.ok && call.kind === "error" && call.error.name === "TaskNotFound";
 
 /**
  * The task read back within `ms` after a read did not find it, polled with backoff (100 ms doubling to 1 s), or
@@ -20,7 +24,7 @@ export async function foundLater(
     const got = await client.getTask(id);
     evidence.push(...got.trafficIds);
     if (got.ok) return got.value;
-    if (got.kind !== "error" || got.error.name !== "TaskNotFound") return undefined;
+    if (!isTaskNotFound(got)) return undefined;
   }
   return undefined;
 }

@@ -1,9 +1,9 @@
 import { describeFailure } from "../../client/describe-failure.js";
 import { methodName } from "../../client/methods.js";
-import type { CallOutcome } from "../../client/types.js";
-import { activeStates, type Reply, type Task } from "../../protocol/model.js";
+import { activeStates, type Reply } from "../../protocol/model.js";
 import { taskFromStream } from "../streamed-task.js";
 import type { CheckContext } from "../types.js";
+import { isTaskNotFound } from "./found-later.js";
 import { taskIdOf } from "./stream-watch.js";
 
 // A task is the client's to read from the moment the agent gives its id (0.3 §7.3, 1.0.1 §3.1.3: the current
@@ -18,9 +18,6 @@ export interface RunningRead {
   evidence: string[];
 }
 
-const notFound = (got: CallOutcome<Task>): boolean =>
-  !got.ok && got.kind === "error" && got.error.name === "TaskNotFound";
-
 /**
  * Reads task `id`, given as `state`: the problem when the read did not find it; its id when the read saw it still
  * at work; neither when it was over by then (the read shows nothing of a task at work).
@@ -31,7 +28,7 @@ async function readBack(ctx: CheckContext, id: string, state: string, how: strin
     return activeStates.has(got.value.state)
       ? { taskId: id, evidence: got.trafficIds }
       : { evidence: got.trafficIds };
-  if (!notFound(got)) return { evidence: got.trafficIds };
+  if (!isTaskNotFound(got)) return { evidence: got.trafficIds };
   return {
     taskId: id,
     problem: `task ${id}, ${how} ${state}, was not found by ${methodName(ctx.generation, "get")} while it worked: ${describeFailure(got)}`,

@@ -1,3 +1,4 @@
+import type { CallOutcome } from "../../client/types.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { resultSchemaIssues, type ResultOperation } from "./reply-schema.js";
 
@@ -35,4 +36,14 @@ export async function resultSchemaProblems(
   if (!issues) return undefined;
   const isOwned = ownedBy(owned);
   return issues.filter((i) => !isOwned(i.path)).map((i) => `${operation}: ${i.message}`);
+}
+
+/**
+ * The result an agent sent for a call: the one the client read, or one it could not read as what the operation
+ * returns (`{"ok": true}` for a Task, seen at first sight), which is still the reply whose shape the schema judges.
+ * Undefined for a refusal, an unreachable agent or a reply with no result at all.
+ */
+export function resultSent(call: CallOutcome<unknown>): unknown {
+  if (call.ok) return call.raw;
+  return call.kind === "invalid" ? call.raw : undefined;
 }

@@ -7,7 +7,7 @@ export const GRPC_FAILED_PRECONDITION = 9;
 export const GRPC_INTERNAL = 13;
 
 // TaskState numbers, the same in 0.3's a2a.v1 and 1.0's lf.a2a.v1 (a2a.proto at each tag).
-export const GRPC_STATE = { working: 2, completed: 3, canceled: 5 } as const;
+export const GRPC_STATE = { submitted: 1, working: 2, completed: 3, canceled: 5 } as const;
 const FINISHED = new Set([3, 4, 5, 6, 7, 8]);
 
 /** A gRPC error answered as an unexplained INTERNAL, its ErrorInfo details dropped. */

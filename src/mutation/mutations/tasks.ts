@@ -136,7 +136,8 @@ export const taskMutations: Mutation[] = [
     },
     grpcReply: (r, x) => {
       const state = x.verb === "get" ? grpcTask(r)?.status : undefined;
-      const running = isObject(state) && (state.state === 1 || state.state === GRPC_STATE.working);
+      const running =
+        isObject(state) && (state.state === GRPC_STATE.submitted || state.state === GRPC_STATE.working);
       return running
         ? { error: { code: GRPC_NOT_FOUND, details: "Task not found", metadata: {} } }
         : undefined;
