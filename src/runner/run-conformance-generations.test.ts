@@ -235,8 +235,9 @@ describe("an agent whose card states no version while its endpoint serves 1.0", 
     );
     expect(of(result.findings, "lifecycle.history-length")).toContain("1.0 pass");
     // The card is the one 1.0 clients read: judged once, as theirs, and it tells them of no interface.
-    expect(of(result.findings, "card.interfaces")).toEqual(["1.0 fail"]);
-    const interfaces = result.findings?.find((f) => f.id === "card.interfaces");
+    expect(of(result.findings, "card.required-fields")).toEqual(["1.0 fail"]);
+    expect(of(result.findings, "card.interfaces")).not.toContain("1.0 fail");
+    const interfaces = result.findings?.find((f) => f.id === "card.required-fields");
     expect(interfaces?.message).toMatch(/states no protocolVersion and has no supportedInterfaces/);
   });
 
@@ -246,7 +247,7 @@ describe("an agent whose card states no version while its endpoint serves 1.0", 
     expect(result.warnings.join("\n")).toMatch(
       /A2A-Version: 1\.0 with a card of its own that states no version/,
     );
-    const interfaces = (result.findings ?? []).filter((f) => f.id === "card.interfaces");
+    const interfaces = (result.findings ?? []).filter((f) => f.id === "card.required-fields");
     expect(interfaces.map((f) => `${f.generation ?? "-"} ${f.status}`)).toContain("1.0 fail");
     expect(interfaces.find((f) => f.generation === "1.0")?.message).toMatch(
       /states no protocolVersion and has no supportedInterfaces/,
@@ -272,8 +273,9 @@ describe("a versionless card of an agent tested through --endpoint that speaks 1
     });
     expect(result.protocol?.negotiated).toBe("1.0");
     expect(result.warnings.join("\n")).toMatch(/judged as the one A2A 1\.0 clients read/);
-    const interfaces = result.findings?.find((f) => f.id === "card.interfaces");
+    const interfaces = result.findings?.find((f) => f.id === "card.required-fields");
     expect(interfaces).toMatchObject({ status: "fail", level: "MUST" });
+    expect(result.findings?.find((f) => f.id === "card.interfaces")?.status).not.toBe("fail");
     expect(interfaces?.message).toMatch(/states no protocolVersion and has no supportedInterfaces/);
   });
 });

@@ -1,6 +1,6 @@
 import { NO_ENDPOINT } from "../../card/endpoint.js";
 import { defineCheck, fail } from "../define.js";
-import { judgeCardIssues } from "../support/card-issues.js";
+import { judgeCardIssuesWhere, lacksSupportedInterfaces, underAny } from "../support/card-issues.js";
 import type { EndpointChoice } from "../../card/types.js";
 
 /** An endpoint found elsewhere than the card said, in words: what the card declared, where the agent answers. */
@@ -28,9 +28,12 @@ export default defineCheck({
   selfTest: [{ flaw: "card-interfaces-not-list", protocols: ["0.3"], violates: ["CARD-PROTO-001"] }],
   scope: "agent",
   run: (ctx) => {
-    const verdict = judgeCardIssues(
+    // A card without supportedInterfaces at all lacks a REQUIRED member: card.required-fields reports it.
+    const verdict = judgeCardIssuesWhere(
       ctx,
-      ["url", "preferredTransport", "additionalInterfaces", "supportedInterfaces"],
+      (issue) =>
+        underAny(issue.path, ["url", "preferredTransport", "additionalInterfaces", "supportedInterfaces"]) &&
+        !lacksSupportedInterfaces(ctx, issue),
       "errors",
       "interfaces",
     );

@@ -1,6 +1,6 @@
 import { defineCheck, fail } from "../define.js";
 import type { CheckContext } from "../types.js";
-import { judgeCardIssuesWhere, underAny } from "../support/card-issues.js";
+import { judgeCardIssuesWhere, lacksSupportedInterfaces, underAny } from "../support/card-issues.js";
 
 export default defineCheck({
   id: "card.required-fields",
@@ -8,7 +8,7 @@ export default defineCheck({
   category: "card",
   level: "MUST",
   requirement:
-    "The card is available (an agent that answers but serves no card at any location tried fails here, and the run stops); name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types; an agent that speaks 0.3 states its protocolVersion and preferredTransport.",
+    "The card is available (an agent that answers but serves no card at any location tried fails here, and the run stops); name, description, version, capabilities, defaultInputModes, defaultOutputModes and skills are present with the right types; an agent that speaks 0.3 states its protocolVersion and preferredTransport; the card 1.0 clients read has supportedInterfaces.",
   spec: "A2A 0.3 §5.5 AgentCard, §5.6.1 (preferredTransport); 1.0 §5.7 (REQUIRED fields), 1.0.1 §8.1 (the card MUST be available)",
   tck: ["CARD-STRUCT-001", "CARD-DISC-001", "DM-SERIAL-004"],
   quote: {
@@ -35,7 +35,9 @@ export default defineCheck({
     // A skill's own fields are card.skills' to judge: one defect, one failure.
     const verdict = judgeCardIssuesWhere(
       ctx,
-      (issue) => !issue.path.startsWith("skills[") && underAny(issue.path, ["$", ...REQUIRED]),
+      (issue) =>
+        (!issue.path.startsWith("skills[") && underAny(issue.path, ["$", ...REQUIRED])) ||
+        lacksSupportedInterfaces(ctx, issue),
       "errors",
       "required fields",
     );

@@ -22,6 +22,17 @@ export function underAny(path: string, prefixes: readonly string[]): boolean {
   return prefixes.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
 }
 
+/**
+ * The card error that a 1.0 card lacks supportedInterfaces altogether (a2a.proto AgentCard.supported_interfaces
+ * REQUIRED). An absent REQUIRED member is card.required-fields' to report, however the card rules reached it
+ * (a card stating 1.0, or a versionless card before a 1.0 wire); an empty or malformed list is card.interfaces'.
+ */
+export function lacksSupportedInterfaces(ctx: CheckContext, issue: CardIssue): boolean {
+  const card = ctx.rawCard;
+  const absent = typeof card !== "object" || card === null || !("supportedInterfaces" in card);
+  return issue.path === "supportedInterfaces" && absent;
+}
+
 /** Judges the card validation errors (or warnings) whose path starts with one of the prefixes. */
 export function judgeCardIssues(
   ctx: CheckContext,

@@ -369,12 +369,12 @@ export const bindingDeclarationMutations: Mutation[] = [
   },
   {
     id: "card-1-0-in-0x-shape",
-    violates: ["BIND-FIELD-001"],
+    violates: ["CARD-STRUCT-001"],
     generations: ["1.0"],
     what: "the 1.0 card says protocolVersion 1.0 but keeps its first interface in 0.3's url and preferredTransport, with no supportedInterfaces",
     clause:
       "A2A 1.0.1 §5.2 (agents MUST declare every supported protocol in their card); a2a.proto AgentCard.supported_interfaces REQUIRED",
-    check: "card.interfaces",
+    check: "card.required-fields",
     card: (card) => {
       const [first] = Array.isArray(card.supportedInterfaces)
         ? card.supportedInterfaces.filter(isObject)

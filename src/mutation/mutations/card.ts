@@ -229,7 +229,7 @@ export const cardMutations: Mutation[] = [
     what: "the card of an agent that speaks 1.0 takes the 0.x form with no version: its JSON-RPC URL in url, no supportedInterfaces, no protocolVersion",
     clause:
       "A2A 1.0.1 §8.3 (the AgentCard MUST properly declare supported protocols), §4.4.1 AgentCard.supportedInterfaces (REQUIRED)",
-    check: "card.interfaces",
+    check: "card.required-fields",
     generations: ["1.0"],
     card: (card) => {
       const declared: unknown[] = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
