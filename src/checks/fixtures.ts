@@ -91,7 +91,11 @@ export class Fixtures {
       returnImmediately === undefined ? undefined : { returnImmediately },
     );
     if (!sent.ok)
-      return { ok: false, reason: `send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
+      return {
+        ok: false,
+        reason: `send failed: ${describeFailure(sent)}`,
+        evidence: sent.trafficIds,
+      };
     return {
       ok: true,
       value: sent.value,
@@ -118,11 +122,15 @@ export class Fixtures {
    * The ordinary message's task, followed until it settles: from its send, or, when the send answers with a
    * Message and the card claims streaming, from a stream of the same message (an agent may answer a send
    * with a Message and still run tasks for streams, seen at first sight): the checks of a task judge that one.
+   * A streamed task that cannot be read back is a task all the same: lifecycle.get-task's finding, not an
+   * agent that answers only with Messages (seen at first sight: a server that reads tasks/get's id as taskId).
    */
   private async taskOf(text: string): Promise<Provided<Task>> {
     const sent = await this.sendAndSettle(text);
     if (sent.ok || sent.reason !== MESSAGE_REPLY || !this.options.streaming) return sent;
     const streamed = await taskFromStream(this.client, text, () => true);
+    if (!streamed.ok && streamed.sent)
+      return { ...streamed, evidence: [...sent.evidence, ...streamed.evidence], streamed: true };
     // No task from the stream either: the Message answer stands, as it was sent.
     if (!streamed.ok) return sent;
     const settled = await waitForSettled(this.client, streamed.value, this.options.budgetMs);

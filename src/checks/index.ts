@@ -7,6 +7,7 @@ import cardCapabilities from "./card/capabilities.js";
 import cardOptionalFields from "./card/optional-fields.js";
 import cardWellKnownPath from "./card/well-known-path.js";
 import cardWellKnownPath0x from "./card/well-known-path-0x.js";
+import cardWellKnownUriReturnsCard from "./card/well-known-uri-returns-card.js";
 import cardPublic from "./card/public.js";
 import cardSecurityConsistent from "./card/security-consistent.js";
 import cardSchemaValid from "./card/schema-valid.js";
@@ -143,6 +144,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardOptionalFields,
   cardWellKnownPath,
   cardWellKnownPath0x,
+  cardWellKnownUriReturnsCard,
   cardPublic,
   cardSecurityConsistent,
   cardSchemaValid,

@@ -8,6 +8,22 @@ import { StopReading, taskIdOf } from "./support/stream-watch.js";
 const stateOf = (event: Reply): TaskState | undefined =>
   event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
 
+/** The task a stream event names, as the event shows it (a Task event is one). */
+function asStreamedTask(event: Reply, id: string): Task {
+  if (event.kind === "task") return event;
+  const update = event.kind === "status-update" ? event : undefined;
+  return {
+    kind: "task",
+    id,
+    ...(update?.contextId ? { contextId: update.contextId } : {}),
+    state: update?.state ?? "unknown",
+    rawState: update?.state ?? "unknown",
+    ...(update?.statusMessage ? { statusMessage: update.statusMessage } : {}),
+    artifacts: [],
+    history: [],
+  };
+}
+
 /**
  * Streams a message and takes the task from its first event in a `wanted` state while the stream is
  * open; the stream is then dropped at its next event (A2A 0.3 §7.2, 1.0 §3.1.2: the task lives on).
@@ -22,12 +38,14 @@ export async function taskFromStream(
   let found: (id: string | undefined) => void = () => undefined;
   const first = new Promise<string | undefined>((resolve) => (found = resolve));
   let id: string | undefined;
+  let taken: Reply | undefined;
   const onEvent = (event: Reply): void => {
     if (id !== undefined) throw new StopReading();
     seen?.(event);
     const state = stateOf(event);
     if (state && wanted(state)) {
       id = taskIdOf(event);
+      taken = event;
       found(id);
     }
   };
@@ -46,13 +64,15 @@ export async function taskFromStream(
     };
   }
   const got = await client.getTask(taskId);
-  // The stream's own traffic entry is written when it ends; the read shows the running task.
+  // The stream's own traffic entry is written when it ends; the read shows the running task. One that
+  // cannot be read back is still a task the agent created: `sent` is it as the stream showed it.
   if (!got.ok)
     return {
       ok: false,
       reason: `reading streamed task ${taskId}: ${describeFailure(got)}`,
       evidence: got.trafficIds,
       unreadable: true,
+      ...(taken ? { sent: asStreamedTask(taken, taskId) } : {}),
     };
   if (!wanted(got.value.state))
     return { ok: false, reason: `streamed task ${got.value.state}`, evidence: got.trafficIds };

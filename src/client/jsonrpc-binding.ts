@@ -12,6 +12,7 @@ import { failureOf, idsOf, readOutcome, toA2AError } from "./jsonrpc-outcomes.js
 import { repeatedMessageJson } from "./message-id.js";
 import { methodName, streamsMessage, type Operation } from "./methods.js";
 import { PartFormMemory, callForms, partFormKey, sendInTakenForm, streamForms } from "./part-forms.js";
+import { sendOrStream, sendsByStream } from "./send-by-stream.js";
 import { streamQuietLimit } from "./stream-events.js";
 import {
   extraMethod,
@@ -134,16 +135,24 @@ export class JsonRpcA2AClient implements A2AClient {
 
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
     const { generation } = this.target;
-    return sendInTakenForm({
-      ...this.#inTakenForm(input),
-      ...callForms<Task | Message>(),
-      attempt: (form) =>
-        this.call(
-          this.core("send"),
-          sendParams(generation, input, options, form),
-          normalizeSendResult,
-          "a Message or a Task",
-        ),
+    return sendOrStream({
+      send: this.core("send"),
+      stream: this.core("stream"),
+      memory: this.#partForms,
+      key: this.#partFormKey,
+      sent: () =>
+        sendInTakenForm({
+          ...this.#inTakenForm(input),
+          ...callForms<Task | Message>(),
+          attempt: (form) =>
+            this.call(
+              this.core("send"),
+              sendParams(generation, input, options, form),
+              normalizeSendResult,
+              "a Message or a Task",
+            ),
+        }),
+      streamed: () => this.stream(input),
     });
   }
 
@@ -156,8 +165,14 @@ export class JsonRpcA2AClient implements A2AClient {
   /** The params are laid out once, then sent each time around a fresh message id (see A2AClient.prepareSend). */
   prepareSend(input: SendInput): () => Promise<CallOutcome<Task | Message>> {
     const each = () => this.send(input);
-    // 0.1 sends a fresh task id with each message too; a messageId the caller chose is sent as given.
-    if (this.target.generation === "0.1" || input.messageId) return each;
+    // 0.1 sends a fresh task id with each message too; a messageId the caller chose is sent as given; an
+    // agent whose send method is unserved gets its messages as streams (send-by-stream.ts).
+    if (
+      this.target.generation === "0.1" ||
+      input.messageId ||
+      sendsByStream(this.#partForms, this.#partFormKey)
+    )
+      return each;
     const form = this.#partForms.get(this.#partFormKey)?.form;
     const json = repeatedMessageJson((messageId) =>
       this.withTenant(sendParams(this.target.generation, { ...input, messageId }, {}, form)),

@@ -49,6 +49,20 @@ export const DISCOVERY_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "card-well-known-web-page",
+    category: "discovery",
+    protocols: ["1.0"],
+    description:
+      "/.well-known/agent-card.json answers 200 text/html with a web page (a web app's catch-all); the card is only at /.well-known/agent.json.",
+    expect: "card found at location 2 of 4 (/.well-known/agent.json); card.well-known-uri-returns-card fails",
+    cardLocation: "agent.json",
+    cardResponder: (location, req, res, ctx) => {
+      if (location === "agent.json") sendCardJson(req, res, ctx.body);
+      else res.status(200).type("text/html").send(HTML_PAGE);
+      return true;
+    },
+  },
+  {
     name: "card-under-subpath",
     category: "discovery",
     protocols: BOTH,

@@ -16,6 +16,13 @@ export const DISCOVERY_CHECKS: Record<string, FlawCheck> = {
     expect(probe.agent.cardUrl).toBe(`${probe.agent.url}${LEGACY}`);
     expect(await fetchCard(probe)).toMatchObject({ name: "Plainwright Helpdesk" });
   },
+  "card-well-known-web-page": async (probe) => {
+    const page = await get(`${probe.agent.url}${CURRENT}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(probe.agent.cardUrl).toBe(`${probe.agent.url}${LEGACY}`);
+    expect(await fetchCard(probe)).toMatchObject({ name: "Plainwright Helpdesk" });
+  },
   "card-under-subpath": async (probe) => {
     const base = `${probe.agent.url}/support`;
     expect((await get(`${probe.agent.url}${CURRENT}`)).status).toBe(404);

@@ -17,7 +17,10 @@ export default defineCheck({
   spec: "A2A 0.3 §5.3, 1.0 §8.2 (well-known URI)",
   recommendation:
     "Serve the card at /.well-known/agent-card.json (you may keep agent.json as well for older clients).",
-  selfTest: [{ flaw: "card-legacy-path-only", protocols: ["1.0"] }],
+  selfTest: [
+    { flaw: "card-legacy-path-only", protocols: ["1.0"] },
+    { flaw: "card-well-known-web-page", protocols: ["1.0"] },
+  ],
   scope: "agent",
   generations: ["0.3", "1.0"],
   run: (ctx) => judgeWellKnownPath(ctx, CURRENT, LEGACY),

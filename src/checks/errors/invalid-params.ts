@@ -5,7 +5,7 @@ import { sendParams, userMessage } from "../../client/jsonrpc-params.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { PartStyle } from "../../client/message-parts.js";
-import { takenPartForm } from "../support/taken-part-form.js";
+import { sendTakenOnlyAsStream, takenPartForm } from "../support/taken-part-form.js";
 
 export default defineCheck({
   id: "errors.invalid-params",
@@ -53,6 +53,8 @@ export default defineCheck({
     let unserved = 0;
     // Messages in the form the agent takes, so that it judges the flaw each carries, not the form.
     const form = await takenPartForm(ctx);
+    // A send method the agent does not serve is lifecycle.send-returns-task's finding: its probes say nothing here.
+    const sendUnserved = await sendTakenOnlyAsStream(ctx);
     const shapes = [
       ...malformed,
       ...(ctx.generation === "0.1"
@@ -67,6 +69,7 @@ export default defineCheck({
       const code = outcome.kind === "error" ? outcome.error.code : undefined;
       if (code === jsonRpcCodes.methodNotFound) unserved++;
       if (code === jsonRpcCodes.invalidParams) continue;
+      if (code === jsonRpcCodes.methodNotFound && op === "send" && sendUnserved) continue;
       // 0.1 and 0.2 require no server to serve tasks/cancel (lifecycle's cancel checks note it): not wrong params.
       if (code === jsonRpcCodes.methodNotFound && op === "cancel" && ["0.1", "0.2"].includes(ctx.generation))
         continue;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { handCard03, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
+import getTask from "./get-task.js";
 import reachesTerminal from "./reaches-terminal.js";
 import sendReturnsTask from "./send-returns-task.js";
 
@@ -10,7 +11,9 @@ const startRawAgent = rawAgentsClosedAfterAll();
  * a2a-sdk does): the stream's first event names the task, working; tasks/get reads it `later` (completed, or
  * still working forever).
  */
-async function agentRunningTasksOnlyForStreams(later: "completed" | "working"): Promise<string> {
+async function agentRunningTasksOnlyForStreams(
+  later: "completed" | "working" | "never-found",
+): Promise<string> {
   const tasks = new Map<string, string>();
   return startRawAgent((call, res, url) => {
     const json = (value: unknown) => {
@@ -36,7 +39,7 @@ async function agentRunningTasksOnlyForStreams(later: "completed" | "working"): 
       const id = String(call.params.id);
       const state = tasks.get(id);
       return json(
-        state
+        state && state !== "never-found"
           ? { jsonrpc: "2.0", id: call.id, result: task(id, state) }
           : { jsonrpc: "2.0", id: call.id, error: { code: -32001, message: "Task not found" } },
       );
@@ -63,5 +66,16 @@ describe("a task that only a stream runs, when the send answers with a Message",
     const byId = await verdictsOn(await agentRunningTasksOnlyForStreams("working"), [reachesTerminal]);
     expect(byId.get("lifecycle.reaches-terminal")).toMatchObject({ status: "fail" });
     expect(byId.get("lifecycle.reaches-terminal")?.message).toMatch(/still working after/);
+  });
+
+  it("is a task all the same when it cannot be read back: get-task fails, the agent is not taken as Message-only", async () => {
+    // Seen at first sight: a server that reads tasks/get's id as taskId, so no task a stream made is found.
+    const byId = await verdictsOn(await agentRunningTasksOnlyForStreams("never-found"), [
+      getTask,
+      reachesTerminal,
+    ]);
+    expect(byId.get("lifecycle.get-task")).toMatchObject({ status: "fail" });
+    expect(byId.get("lifecycle.get-task")?.message).toMatch(/t1/);
+    expect(byId.get("lifecycle.get-task")?.message).not.toMatch(/answers every message with a Message/);
   });
 });

@@ -8,7 +8,7 @@ import { readSendResult } from "../../client/rest/replies.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
-import { takenPartForm } from "../support/taken-part-form.js";
+import { sendTakenOnlyAsStream, takenPartForm } from "../support/taken-part-form.js";
 
 /** A field no version of A2A defines, added to the request, the message and a part. */
 const UNKNOWN = "plainwrightFutureField";
@@ -28,14 +28,17 @@ function withUnknown(request: Json, partsKey: string): Json {
 
 async function viaJsonRpc(ctx: CheckContext): Promise<CheckVerdict> {
   if (!ctx.rpc) return fail("this binding offers no raw JSON-RPC call");
-  const method = methodName(ctx.generation, "send");
+  // An agent that takes messages only as streams gets this one as a stream too (its unserved send is
+  // lifecycle.send-returns-task's finding).
+  const method = methodName(ctx.generation, (await sendTakenOnlyAsStream(ctx)) ? "stream" : "send");
   const form = await takenPartForm(ctx);
   const outcome = await ctx.rpc(
     method,
     withUnknown(sendParams(ctx.generation, { text: ctx.fixtures.message }, {}, form), "parts"),
   );
   const evidence = outcome.kind !== "unreachable" && outcome.http.trafficId ? [outcome.http.trafficId] : [];
-  if (outcome.kind === "result")
+  const streamed = outcome.kind === "stream" && outcome.items.some((item) => "result" in item);
+  if (outcome.kind === "result" || streamed)
     return pass(`${method} with an unknown field "${UNKNOWN}" was processed`, evidence);
   if (outcome.kind === "error")
     return fail(

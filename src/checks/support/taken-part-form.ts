@@ -1,4 +1,5 @@
-import { learnedPartForm } from "../../client/part-forms.js";
+import { learnedPartForm, partFormKey } from "../../client/part-forms.js";
+import { sendsByStream } from "../../client/send-by-stream.js";
 import type { PartStyle } from "../../client/message-parts.js";
 import type { CheckContext } from "../types.js";
 
@@ -11,4 +12,16 @@ export async function takenPartForm(ctx: CheckContext): Promise<PartStyle | unde
   await ctx.fixtures.settledTask();
   const { url, binding } = ctx.client.target;
   return learnedPartForm(ctx.clientContext.partForms, url, ctx.generation, binding);
+}
+
+/**
+ * Whether the agent took the suite's messages only as streams, its send method unserved (MethodNotFound;
+ * src/client/send-by-stream.ts): lifecycle.send-returns-task's one finding. A check that sends the send
+ * method itself then sends the streaming method, or sets that probe aside, rather than report it again.
+ */
+export async function sendTakenOnlyAsStream(ctx: CheckContext): Promise<boolean> {
+  await ctx.fixtures.settledTask();
+  const { url, binding } = ctx.client.target;
+  const memory = ctx.clientContext.partForms;
+  return memory !== undefined && sendsByStream(memory, partFormKey(url, ctx.generation, binding));
 }

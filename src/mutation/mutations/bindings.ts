@@ -198,6 +198,16 @@ export const bindingMutations: Mutation[] = [
         : undefined,
   },
   {
+    // Seen at first sight: an agent that serves message/stream, tasks/get and tasks/cancel, but not
+    // message/send. The suite takes its task from a stream and tests the rest; the send is one finding.
+    id: "send-method-not-served",
+    what: "the send method is not served (answered as an unknown method, -32601); the streaming method still is",
+    clause: "A2A 0.3 §11.1.2 (an agent MUST implement message/send); 1.0.1 §3.1.1 SendMessage",
+    check: "lifecycle.send-returns-task",
+    bindings: ["JSONRPC"],
+    request: (r, x) => (x.verb === "send" ? renamedMethod(r, (m) => `${m}Unserved`) : undefined),
+  },
+  {
     id: "grpc-send-unimplemented",
     violates: ["GRPC-SVC-001"],
     bindings: ["GRPC"],

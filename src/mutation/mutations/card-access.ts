@@ -20,22 +20,60 @@ const CREDENTIALS = "run-credentials";
 const pathname = (x: Exchange): string => x.path.split("?")[0] ?? x.path;
 
 /**
- * The card only at the legacy path: the current path answers 404, and the legacy one serves the card the
- * current one had (clients try agent-card.json first, so the card has passed the proxy by then) where the
- * agent does not serve agent.json itself. Keyed by folder: an agent's own path, or the host's root.
+ * The card only at the legacy path: the current path answers `instead` (404, or a web page), and the legacy
+ * one serves the card the current one had (clients try agent-card.json first, so the card has passed the
+ * proxy by then) where the agent does not serve agent.json itself. Keyed by folder: an agent's own path, or
+ * the host's root.
  */
-function legacyPathOnly(r: BufferedReply, x: Exchange, memory: MutationMemory): BufferedReply | undefined {
+const legacyPathOnly =
+  (instead: (r: BufferedReply) => BufferedReply) =>
+  (r: BufferedReply, x: Exchange, memory: MutationMemory): BufferedReply | undefined => {
+    if (x.verb !== "card") return undefined;
+    const path = pathname(x);
+    const folder = `legacy-card:${path.replace(/[^/]*$/, "")}`;
+    if (CURRENT.test(path)) {
+      if (r.status !== 200 || !isObject(r.body)) return undefined;
+      memory.set(folder, r);
+      return instead(r);
+    }
+    const seen = memory.get(folder) as BufferedReply | undefined;
+    if (!LEGACY.test(path) || !seen || (r.status === 200 && isObject(r.body))) return undefined;
+    return seen;
+  };
+
+const notFound = (r: BufferedReply): BufferedReply => ({
+  ...r,
+  status: 404,
+  contentType: "application/json",
+  body: { error: "not found" },
+});
+
+/** A web app's catch-all page, answered 200 at the host's well-known card URI (seen at first sight). */
+const WEB_PAGE =
+  '<!doctype html><html><head><title>Agent</title></head><body><div id="root"></div></body></html>';
+const webPage = (r: BufferedReply): BufferedReply => ({
+  ...r,
+  status: 200,
+  contentType: "text/html; charset=utf-8",
+  body: undefined,
+  raw: WEB_PAGE,
+});
+
+/**
+ * The host's root well-known card URI answers a web page: where the card was (its card then served at the
+ * legacy path, as above) and where the agent serves nothing (its card lives under a folder of its own).
+ */
+function webPageAtRootWellKnown(
+  r: BufferedReply,
+  x: Exchange,
+  memory: MutationMemory,
+): BufferedReply | undefined {
   if (x.verb !== "card") return undefined;
   const path = pathname(x);
-  const folder = `legacy-card:${path.replace(/[^/]*$/, "")}`;
-  if (CURRENT.test(path)) {
-    if (r.status !== 200 || !isObject(r.body)) return undefined;
-    memory.set(folder, r);
-    return { ...r, status: 404, contentType: "application/json", body: { error: "not found" } };
-  }
-  const seen = memory.get(folder) as BufferedReply | undefined;
-  if (!LEGACY.test(path) || !seen || (r.status === 200 && isObject(r.body))) return undefined;
-  return seen;
+  const atRoot = path === "/.well-known/agent-card.json" || path === "/.well-known/agent.json";
+  if (!atRoot) return undefined;
+  if (CURRENT.test(path) && r.status !== 200) return webPage(r);
+  return legacyPathOnly(webPage)(r, x, memory);
 }
 
 /**
@@ -71,7 +109,7 @@ function currentPathOnly(r: BufferedReply, x: Exchange, memory: MutationMemory):
     return undefined;
   }
   if (!LEGACY.test(path) || memory.get(folder) !== true) return undefined;
-  return { ...r, status: 404, contentType: "application/json", body: { error: "not found" } };
+  return notFound(r);
 }
 
 export const cardAccessMutations: Mutation[] = [
@@ -107,7 +145,15 @@ export const cardAccessMutations: Mutation[] = [
     what: "the card is served only at the 0.2 path /.well-known/agent.json; /.well-known/agent-card.json answers 404",
     clause: "A2A 0.3 §5.3 (recommended location /.well-known/agent-card.json); 1.0.1 §8.2, §14.3",
     check: "card.well-known-path",
-    reply: legacyPathOnly,
+    reply: legacyPathOnly(notFound),
+  },
+  {
+    id: "card-well-known-uri-web-page",
+    what: "the host's /.well-known/agent-card.json answers 200 with a web page (a web app's catch-all route); the card is served elsewhere (at /.well-known/agent.json when it was at the root)",
+    clause: 'A2A 1.0.1 §14.3 ("The resource at this URI MUST return an AgentCard object")',
+    check: "card.well-known-uri-returns-card",
+    generations: ["1.0"],
+    reply: webPageAtRootWellKnown,
   },
   {
     id: "card-current-path-only-0-1-0-2",
