@@ -144,8 +144,11 @@ describe("errors.error-envelope: a read whose id is null that is never answered"
   });
 });
 
-/** A 0.3 agent whose body parser answers an unparsable body with an HTML 400 page (Express's default). */
-async function htmlParseErrors(): Promise<string> {
+/**
+ * A 0.3 agent whose body parser answers an unparsable body with its framework's own 400: an HTML page
+ * (Express's default) or a JSON body whose `error` is a string (Fastify's, seen at first sight).
+ */
+async function htmlParseErrors(page: "html" | "fastify" = "html"): Promise<string> {
   return startHttpAgent((req, body, res, url) => {
     res.setHeader("content-type", "application/json");
     if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
@@ -154,6 +157,10 @@ async function htmlParseErrors(): Promise<string> {
       call = JSON.parse(body) as typeof call;
     } catch {
       res.statusCode = 400;
+      if (page === "fastify")
+        return void res.end(
+          JSON.stringify({ statusCode: 400, error: "Bad Request", message: "Unexpected token in JSON" }),
+        );
       res.setHeader("content-type", "text/html");
       return void res.end("<!DOCTYPE html><pre>SyntaxError: Unexpected token</pre>");
     }
@@ -177,5 +184,12 @@ describe("errors.error-envelope and an HTML page for an unparsable body", () => 
     const byId = await verdictsOn(await htmlParseErrors(), [errorEnvelope, parseError], "JSONRPC");
     expect(byId.get("errors.parse-error")).toMatchObject({ status: "fail" });
     expect(byId.get("errors.error-envelope")?.message ?? "").not.toMatch(/not valid JSON/);
+  });
+
+  it("leaves a web framework's own JSON 400 (an `error` string, no JSON-RPC error object) to errors.parse-error too", async () => {
+    const byId = await verdictsOn(await htmlParseErrors("fastify"), [errorEnvelope, parseError], "JSONRPC");
+    expect(byId.get("errors.parse-error")).toMatchObject({ status: "fail" });
+    expect(byId.get("errors.error-envelope")?.message ?? "").not.toMatch(/not valid JSON/);
+    expect(byId.get("errors.error-envelope")?.status).toBe("pass");
   });
 });

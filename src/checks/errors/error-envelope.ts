@@ -193,8 +193,10 @@ export default defineCheck({
         return fail(problems.join("; "), evidence);
       }
       // JSON-RPC 2.0 §5: a call gets a Response object. A reply that is no JSON object (an HTML error page)
-      // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports.
-      if (ownedElsewhere.has(bad) && !(isObject(reply.json) && "error" in reply.json)) continue;
+      // breaks that, apart from the wrong code its own check (parse-error, invalid-request...) reports; so does
+      // a web framework's own JSON error body, whose `error` is a string (Fastify's {"statusCode": 400,
+      // "error": "Bad Request"}, seen at first sight): no JSON-RPC error object to judge the envelope of.
+      if (ownedElsewhere.has(bad) && !(isObject(reply.json) && isObject(reply.json.error))) continue;
       if (!isObject(reply.json)) {
         problems.push(
           `the reply to ${bad.what} is not a JSON-RPC Response object (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"})`,

@@ -3,7 +3,9 @@ import type { A2AClient } from "../../client/types.js";
 import { terminalStates, type Task } from "../../protocol/model.js";
 import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { randomUUID } from "node:crypto";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
+import { cancelAnsweredUnknown } from "../support/cancel-unserved.js";
 import { notOverTask } from "../support/own-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -210,7 +212,26 @@ export default defineCheck({
 /** Cancels a running task of the check's own and watches it stay canceled; tried twice when it ends first. */
 export async function cancelRunningTask(ctx: CheckContext): Promise<CheckVerdict> {
   const first = await cancelOnce(ctx);
-  if (first !== "over") return first;
+  if (first !== "over") return first.status === "skip" ? ((await cancelUnserved03(ctx)) ?? first) : first;
   const second = await cancelOnce(ctx);
-  return second === "over" ? skip("twice, the running task finished before the cancel reached it") : second;
+  if (second !== "over") return second.status === "skip" ? ((await cancelUnserved03(ctx)) ?? second) : second;
+  return (
+    (await cancelUnserved03(ctx)) ?? skip("twice, the running task finished before the cancel reached it")
+  );
+}
+
+/**
+ * With no running task to cancel, whether the method is served at all: on 0.3 tasks/cancel is a core
+ * method (§11.1.2: MUST implement), so an agent that answers it MethodNotFound fails here, asked about a
+ * task that does not exist (seen at first sight: no cancel method, every task over at once). The other
+ * cancel checks leave it here (support/cancel-unserved.ts).
+ */
+async function cancelUnserved03(ctx: CheckContext): Promise<CheckVerdict | undefined> {
+  if (ctx.generation !== "0.3") return undefined;
+  const outcome = await ctx.client.cancelTask(`plainwright-missing-${randomUUID()}`);
+  if (!cancelAnsweredUnknown(outcome)) return undefined;
+  return fail(
+    `tasks/cancel is not served (${errorCalled(outcome.error)}): A2A 0.3 §11.1.2, an agent MUST implement tasks/cancel`,
+    outcome.trafficIds,
+  );
 }

@@ -5,7 +5,9 @@ import {
   refusal,
   verdictsOn,
   handCard01,
+  handCard03,
 } from "../../runner/testing/hand-agent.js";
+import cancelRunning from "./cancel-running.js";
 import cancelTerminalErrors0x from "./cancel-terminal-errors-0x.js";
 import cancelUnknownTask0x from "./cancel-unknown-task-0x.js";
 
@@ -60,5 +62,43 @@ describe("tasks/cancel left unserved on A2A 0.1", () => {
     const byId = await verdictsOn(await agent01(true), checks);
     expect(byId.get("lifecycle.cancel-unknown-task-0x")).toMatchObject({ status: "pass" });
     expect(byId.get("lifecycle.cancel-terminal-errors-0x")).toMatchObject({ status: "pass" });
+  });
+});
+
+/** A 0.3 agent whose tasks finish in the send's reply and which serves no tasks/cancel (seen at first sight). */
+async function agent03WithoutCancel(): Promise<string> {
+  const tasks = new Set<string>();
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return handCard03(url);
+    const task = (id: string) => ({ kind: "task", id, contextId: "c1", status: { state: "completed" } });
+    if (request.method === "message/send") {
+      const id = `t${tasks.size + 1}`;
+      tasks.add(id);
+      return { result: task(id) };
+    }
+    if (request.method === "tasks/get") {
+      const id = request.params.id;
+      return typeof id === "string" && tasks.has(id) ? { result: task(id) } : refusal(-32001);
+    }
+    return refusal(-32601);
+  });
+  return agent.url;
+}
+
+describe("tasks/cancel left unserved on A2A 0.3, where §11.1.2 makes it a core method", () => {
+  it("fails lifecycle.cancel-running at MUST though no task runs, and the other cancel checks leave it there", async () => {
+    const byId = await verdictsOn(await agent03WithoutCancel(), [
+      cancelRunning,
+      cancelUnknownTask0x,
+      cancelTerminalErrors0x,
+    ]);
+    expect(byId.get("lifecycle.cancel-running")).toMatchObject({ status: "fail", level: "MUST" });
+    expect(byId.get("lifecycle.cancel-running")?.message).toMatch(
+      /tasks\/cancel is not served \(MethodNotFound \(-32601\)\): A2A 0\.3 §11\.1\.2/,
+    );
+    for (const id of ["lifecycle.cancel-unknown-task-0x", "lifecycle.cancel-terminal-errors-0x"]) {
+      expect(byId.get(id), id).toMatchObject({ status: "skip" });
+      expect(byId.get(id)?.message, id).toMatch(/lifecycle\.cancel-running reports it/);
+    }
   });
 });

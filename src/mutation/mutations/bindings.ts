@@ -208,6 +208,17 @@ export const bindingMutations: Mutation[] = [
     request: (r, x) => (x.verb === "send" ? renamedMethod(r, (m) => `${m}Unserved`) : undefined),
   },
   {
+    // Seen at first sight: a 0.3 agent with message/send, message/stream and tasks/get, and no tasks/cancel.
+    id: "cancel-method-not-served-0-3",
+    what: "tasks/cancel is not served (answered as an unknown method, -32601)",
+    clause: "A2A 0.3 §11.1.2 (an agent MUST implement tasks/cancel)",
+    check: { "0.x": "lifecycle.cancel-running" },
+    generations: ["0.x"],
+    protocols: ["0.3"],
+    bindings: ["JSONRPC"],
+    request: (r, x) => (x.verb === "cancel" ? renamedMethod(r, (m) => `${m}Unserved`) : undefined),
+  },
+  {
     id: "grpc-send-unimplemented",
     violates: ["GRPC-SVC-001"],
     bindings: ["GRPC"],
