@@ -64,6 +64,8 @@ export interface Task {
   statusMessage?: Message;
   artifacts: Artifact[];
   history: Message[];
+  /** Members read only under their snake_case spelling (context_id): judged by the checks that own them. */
+  snakeCase?: string[];
 }
 
 export interface StatusUpdate {
@@ -71,6 +73,8 @@ export interface StatusUpdate {
   taskId?: string;
   contextId?: string;
   state: TaskState;
+  /** The state exactly as the wire spelled it (absent when an update was made, not read). */
+  rawState?: string;
   statusMessage?: Message;
   final?: boolean;
 }

@@ -107,9 +107,9 @@ export function normalizeMessage(raw: unknown): Message | undefined {
   return {
     kind: "message",
     role: normalizeRole(raw.role),
-    messageId: str(raw.messageId),
-    contextId: str(raw.contextId),
-    taskId: str(raw.taskId),
+    messageId: str(raw.messageId) ?? str(raw.message_id),
+    contextId: str(raw.contextId) ?? str(raw.context_id),
+    taskId: str(raw.taskId) ?? str(raw.task_id),
     parts: normalizeParts(parts),
   };
 }
@@ -154,10 +154,14 @@ export function normalizeTask(raw: unknown): Task | undefined {
   const status = readStatus(raw.status) ?? (typeof raw.state === "string" ? { state: raw.state } : undefined);
   if (id === undefined || status === undefined) return undefined;
   const statusMessage = readStatusMessage(status.message ?? status.update);
+  // Read leniently: a contextId spelled context_id (the proto's field name) is still the task's context; the
+  // spelling is judged by the checks that own it (lifecycle.wire-format on 1.0, send-returns-task on 0.x).
+  const snakeContext = raw.contextId === undefined ? str(raw.context_id) : undefined;
   return {
     kind: "task",
     id,
-    contextId: str(raw.contextId) ?? str(raw.sessionId),
+    contextId: str(raw.contextId) ?? snakeContext ?? str(raw.sessionId),
+    ...(snakeContext !== undefined ? { snakeCase: ["contextId"] } : {}),
     state: normalizeState(status.state),
     rawState: typeof status.state === "string" ? status.state : JSON.stringify(status.state),
     statusMessage,
@@ -171,9 +175,10 @@ function normalizeStatusUpdate(raw: Json): Reply | undefined {
   if (!status) return undefined;
   return {
     kind: "status-update",
-    taskId: str(raw.taskId) ?? str(raw.id),
-    contextId: str(raw.contextId),
+    taskId: str(raw.taskId) ?? str(raw.task_id) ?? str(raw.id),
+    contextId: str(raw.contextId) ?? str(raw.context_id),
     state: normalizeState(status.state),
+    rawState: typeof status.state === "string" ? status.state : String(status.state),
     statusMessage: readStatusMessage(status.message),
     final: typeof raw.final === "boolean" ? raw.final : undefined,
   };

@@ -51,6 +51,15 @@ describe("replyShapeProblem on messages and artifacts", () => {
     expect(
       replyShapeProblem({ message: { role: "ROLE_AGENT", messageId: "m", parts: [{ text: "hi" }] } }, "1.0"),
     ).toBeUndefined();
+    // Seen at first sight: the wrapper's Message has no kind either; the wrapper is still what is named.
+    const accepted = {
+      status: "accepted",
+      clientOperation: "message/send",
+      message: { role: "agent", parts: [] },
+    };
+    expect(replyShapeProblem(accepted, "0.3")).toMatch(
+      /an object holding a Message under "message" \(with "status", "clientOperation"\)/,
+    );
   });
 
   it("says a bad message and a bad artifact of one Task together: one does not hide the other", () => {

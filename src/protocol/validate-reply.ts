@@ -55,8 +55,12 @@ export function replyShapeProblem(
   const body = inner(raw);
   const name = reply.kind === "task" ? "a Task" : reply.kind === "message" ? "a Message" : `a ${reply.kind}`;
   // 0.2/0.3 results are the object itself, told apart by its kind: a {message: …} or {task: …} wrapper is 1.0's
-  // shape, or another object that merely holds one (read leniently, judged here).
-  if ((generation === "0.2" || generation === "0.3") && body !== raw && typeof body.kind === "string")
+  // shape, or another object that merely holds one, with or without a kind inside (read leniently, judged
+  // here; seen at first sight: {status: "accepted", clientOperation, message: {role, parts}}, and
+  // {kind: "task", task: {kind: "task", ...}}). An object with a kind of its own holding no kinded object is
+  // the object itself.
+  const holds = typeof body.kind === "string" || typeof raw.kind !== "string";
+  if ((generation === "0.2" || generation === "0.3") && body !== raw && holds)
     return `an object holding ${name} under "${Object.keys(raw).find((k) => raw[k] === body) ?? "?"}" (with ${
       Object.keys(raw)
         .filter((k) => raw[k] !== body)

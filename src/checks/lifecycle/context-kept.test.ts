@@ -15,13 +15,13 @@ const startHandAgent = handAgentsClosedAfterAll();
  * A 1.0 agent that generates no contextId: its tasks complete at once in no context. With `keepsGiven`, a
  * message that names a context gets a task in that context, as 1.0.1 §3.4.1 lets an agent do.
  */
-async function contextless(keepsGiven: boolean): Promise<string> {
+async function contextless(keepsGiven: boolean, spelling = "contextId"): Promise<string> {
   const contexts = new Map<string, string | undefined>();
   const agent = await startHandAgent((request, url) => {
     if (request.kind === "card") return handCard10(url);
     const task = (id: string) => ({
       id,
-      contextId: contexts.get(id),
+      [spelling]: contexts.get(id),
       status: { state: "TASK_STATE_COMPLETED" },
     });
     if (request.method === "SendMessage") {
@@ -36,8 +36,8 @@ async function contextless(keepsGiven: boolean): Promise<string> {
   return agent.url;
 }
 
-const judged = async (keepsGiven: boolean) =>
-  (await verdictsOn(await contextless(keepsGiven), [contextKept])).get("lifecycle.context-kept");
+const judged = async (keepsGiven: boolean, spelling?: string) =>
+  (await verdictsOn(await contextless(keepsGiven, spelling), [contextKept])).get("lifecycle.context-kept");
 
 // A2A 1.0.1 §3.4.1: "If an agent cannot accept a client-provided contextId, it MUST reject the request with an
 // error"; an agent MAY generate no contextId of its own.
@@ -54,6 +54,13 @@ describe("lifecycle.context-kept on an agent that generates no contextId", () =>
     const finding = await judged(true);
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatch(/generates no contextId .*; a client-made context .* was kept/);
+  });
+
+  it("reads a context kept under the proto's spelling context_id as kept (the spelling is lifecycle.wire-format's)", async () => {
+    // Seen at first sight: a false alarm at MUST, the kept context unread because of its spelling.
+    const finding = await judged(true, "context_id");
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/a client-made context .* was kept/);
   });
 });
 

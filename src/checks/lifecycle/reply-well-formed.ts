@@ -73,7 +73,10 @@ export default defineCheck({
       );
     }
     if (problems.length > 0)
-      return fail(`the reply to message/send is ${problems.join("; another reply is ")}`, evidence);
+      return fail(
+        `the reply to ${methodName(ctx.generation, "send")}: ${problems.join("; another reply: ")}`,
+        evidence,
+      );
     const what =
       judged.size === 1
         ? `the reply to the send is a well-formed A2A ${ctx.generation} ${kinds}`

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
+  handCard03,
   handCard10,
   refusal,
   verdictsOn,
@@ -117,5 +118,19 @@ describe("lifecycle.send-returns-task on an agent that takes only another genera
     // The unknown field is judged, not the part form: the agent ignores it.
     expect(byId.get("lifecycle.unknown-fields-ignored")).toMatchObject({ status: "pass" });
     expect(byId.get("errors.invalid-params")).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("lifecycle.send-returns-task on a 0.3 task whose context is spelled context_id", () => {
+  it("fails it: 0.3's Task.contextId is required, in camelCase, though the suite reads the context on", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      const task = { kind: "task", id: "t1", context_id: "c1", status: { state: "completed" } };
+      if (request.method === "message/send") return { result: task };
+      return request.params.id === "t1" ? { result: task } : refusal(-32001);
+    });
+    const finding = (await verdictsOn(agent.url, [sendReturnsTask])).get("lifecycle.send-returns-task");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/gives its contextId only as "context_id"/);
   });
 });

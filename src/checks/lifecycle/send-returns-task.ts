@@ -84,6 +84,13 @@ async function judgeContext(
   outcome: string,
   evidence: string[],
 ): Promise<CheckVerdict> {
+  // 0.2/0.3 JSON is camelCase (the published schemas): a context given only as context_id is missing to a
+  // client that reads them (1.0: lifecycle.wire-format judges every member's spelling).
+  if (sent.snakeCase?.includes("contextId") && (ctx.generation === "0.2" || ctx.generation === "0.3"))
+    return fail(
+      `task ${sent.id} gives its contextId only as "context_id" (A2A ${ctx.generation} schema: Task.contextId is required, JSON names are camelCase)`,
+      evidence,
+    );
   if (sent.contextId) return pass(`task ${sent.id} in context ${sent.contextId} ${outcome}`, evidence);
   // 0.1 has no contextId at all (its Task has an optional sessionId, 0.1 §6.1).
   if (ctx.generation === "0.1")

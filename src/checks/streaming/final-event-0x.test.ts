@@ -9,7 +9,7 @@ const startRawAgent = rawAgentsClosedAfterAll();
  * (seen at first sight), the last one completed and nowhere marked final; otherwise status updates, the last
  * one `final: true`, as 0.1's schema has them.
  */
-async function streaming01(snapshots: boolean): Promise<string> {
+async function streaming01(snapshots: boolean, lastState = "completed"): Promise<string> {
   return startRawAgent((call, res, url) => {
     if (!call) {
       res.setHeader("content-type", "application/json");
@@ -42,7 +42,7 @@ async function streaming01(snapshots: boolean): Promise<string> {
     res.setHeader("content-type", "text/event-stream");
     for (const [state, last] of [
       ["working", false],
-      ["completed", true],
+      [lastState, true],
     ] as const)
       res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: event(state, last) })}\n\n`);
     res.end();
@@ -59,5 +59,13 @@ describe("streaming.final-event on A2A 0.1", () => {
   it("passes status updates whose last one is final", async () => {
     const finding = (await verdictsOn(await streaming01(false), [finalEvent])).get("streaming.final-event");
     expect(finding).toMatchObject({ status: "pass" });
+  });
+
+  it("quotes a last state that is no TaskState as the agent spelled it", async () => {
+    const finding = (await verdictsOn(await streaming01(false, "succeeded"), [finalEvent])).get(
+      "streaming.final-event",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/the last event reports "succeeded", which is no A2A TaskState/);
   });
 });

@@ -52,7 +52,7 @@ async function judgeStream(
   const interrupted = finalState === "input-required" || finalState === "auth-required";
   if (!finalState || !(terminalStates.has(finalState as never) || interrupted))
     return done(
-      fail(`the last event reports ${finalState ?? last.kind}, not a terminal or interrupted state`, ids),
+      fail(`the last event reports ${spelled(last, finalState)}, not a terminal or interrupted state`, ids),
     );
   // 1.0 §3.1.2: the stream closes at the terminal state, so nothing may follow the first terminal event,
   // except the final Task snapshot 1.0.1 §11.7 lets an agent resend before closing.
@@ -133,3 +133,10 @@ export default defineCheck({
     ]);
   },
 });
+
+/** A state as the wire spelled it, quoted when it is none of the protocol's (read as "unknown"). */
+function spelled(event: Reply, state: string | undefined): string {
+  const raw = event.kind === "task" || event.kind === "status-update" ? event.rawState : undefined;
+  if (state === "unknown" && raw) return `"${raw}", which is no A2A TaskState`;
+  return state ?? event.kind;
+}
