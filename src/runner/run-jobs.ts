@@ -12,6 +12,7 @@ import { conformanceDefaults } from "../model/limits.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
+import { agentDeathFinding, isSurvivalCheck } from "./agent-died.js";
 import { oneTaskAtATimeWarning } from "./one-task-at-a-time.js";
 import { settledWithin } from "../checks/support/time-box.js";
 import type { RunRequest } from "./kinds/define.js";
@@ -99,6 +100,8 @@ export async function runJobs(
     // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so, and are no failure.
     if (request.signal?.aborted)
       return interruptedFinding(check, ctx, "the run was stopped before it started");
+    if (dead && isSurvivalCheck(check))
+      return agentDeathFinding(notRunFinding(check, ctx, dead), dead, clientContext.traffic.entries());
     if (dead) return notRunFinding(check, ctx, dead);
     const { bail } = request;
     if (bail !== undefined && failures >= bail)
