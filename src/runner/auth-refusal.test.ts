@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceAgent, type RunningAgent } from "../agent/index.js";
 import { readScheme } from "../client/auth.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
-import { authAdvice, schemeAdvice, schemesFromCardBody } from "./auth-refusal.js";
+import type { TrafficEntry } from "../model/traffic.js";
+import { authAdvice, refusalInTraffic, schemeAdvice, schemesFromCardBody } from "./auth-refusal.js";
 import { runA2ATest } from "./run-a2a-test.js";
 import { runLoad } from "./run-load.js";
 
@@ -53,6 +54,31 @@ describe("advice for a refused request", () => {
         [],
       ),
     ).toContain('it asks for Bearer realm="x"; the card itself needs credentials');
+  });
+});
+
+describe("the refusal a run is advised on", () => {
+  const exchange = (id: string, status: number, headers: Record<string, string>): TrafficEntry => ({
+    id,
+    at: `2026-12-07T00:00:0${id}Z`,
+    method: "POST",
+    url: "http://127.0.0.1:1/a2a",
+    request_headers: headers,
+    status,
+    ms: 1,
+  });
+
+  it("is none when the run's credentials were taken: a 401 to a request without any is a check's own probe", () => {
+    const traffic = [exchange("1", 401, {}), exchange("2", 200, { authorization: "[redacted]" })];
+    expect(refusalInTraffic(traffic, [])).toBeUndefined();
+  });
+
+  it("is the first 401 when no credentials worked", () => {
+    const traffic = [exchange("1", 401, {}), exchange("2", 401, { authorization: "[redacted]" })];
+    expect(refusalInTraffic(traffic, [])).toMatchObject({
+      status: "HTTP 401 Unauthorized",
+      credentialsSent: false,
+    });
   });
 });
 

@@ -17,6 +17,11 @@ export interface AuthRefusal {
 const statusText: Record<number, string> = { 401: "401 Unauthorized", 403: "403 Forbidden" };
 const credentialHeader = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)$|key|token|auth/i;
 
+/** Whether an exchange carried credentials: a header named like one, or a key or token in its query. */
+const sentCredentials = (entry: TrafficEntry): boolean =>
+  Object.keys(entry.request_headers).some((h) => credentialHeader.test(h)) ||
+  /[?&][^=]*(key|token)=/i.test(entry.url);
+
 function refusalOf(entry: TrafficEntry, where: string): AuthRefusal | undefined {
   const status = entry.status === 401 || entry.status === 403 ? statusText[entry.status] : undefined;
   if (!status) return undefined;
@@ -26,9 +31,7 @@ function refusalOf(entry: TrafficEntry, where: string): AuthRefusal | undefined 
   return {
     status: `HTTP ${status}`,
     where,
-    credentialsSent:
-      Object.keys(entry.request_headers).some((h) => credentialHeader.test(h)) ||
-      /[?&][^=]*(key|token)=/i.test(entry.url),
+    credentialsSent: sentCredentials(entry),
     // Traffic redacts headers named like auth; a redacted challenge says nothing, so it is left out.
     ...(header && header[1] !== REDACTED ? { challenge: header[1] } : {}),
   };
@@ -90,9 +93,13 @@ export function refusalInTraffic(
   traffic: readonly TrafficEntry[],
   cardUrls: readonly string[],
 ): AuthRefusal | undefined {
+  // Credentials that worked make every refusal of a request without any a probe of the run's own (a check
+  // that asks without credentials on purpose), not a want of credentials to advise on (seen at first sight:
+  // "pass --bearer TOKEN" after --bearer was given and taken).
+  const worked = traffic.some((e) => sentCredentials(e) && e.status !== undefined && e.status < 400);
   for (const entry of traffic) {
     const found = refusalOf(entry, cardUrls.includes(entry.url) ? "the agent card" : "the agent");
-    if (found) return found;
+    if (found && !(worked && !found.credentialsSent)) return found;
   }
   return undefined;
 }
