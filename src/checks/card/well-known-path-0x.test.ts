@@ -9,7 +9,7 @@ const startHttpAgent = httpAgentsClosedAfterAll();
  * An A2A 0.1 agent (JSON-RPC at its base: tasks/send with the client's task id, finished at once) whose card is
  * served at the paths given (seen at first sight: a 0.1 agent whose card only 0.3's path served).
  */
-function agent01(cardPaths: readonly string[]): Promise<string> {
+function agent01(cardPaths: readonly string[], stated?: string): Promise<string> {
   return startHttpAgent((req, body, res, base) => {
     res.setHeader("content-type", "application/json");
     if (req.method === "GET") {
@@ -17,7 +17,8 @@ function agent01(cardPaths: readonly string[]): Promise<string> {
         res.statusCode = 404;
         return void res.end(JSON.stringify({ error: "not found" }));
       }
-      return void res.end(JSON.stringify(handCard01(base)));
+      const card = { ...handCard01(base), ...(stated ? { protocolVersion: stated } : {}) };
+      return void res.end(JSON.stringify(card));
     }
     const call = JSON.parse(body) as { id?: unknown; method?: string; params?: { id?: unknown } };
     const id = call.id ?? null;
@@ -58,5 +59,10 @@ describe("card.well-known-path-0x", () => {
     const byId = await verdictsOn(`${base}.well-known/echo/agent-card.json`, [wellKnownPath0x]);
     expect(byId.get(wellKnownPath0x.id)).toMatchObject({ status: "skip" });
     expect(byId.get(wellKnownPath0x.id)?.message).toMatch(/a path of its own/);
+  });
+
+  it("passes a card claiming 0.3 but served at agent.json, the 0.1 agent's own path (no skip on an assumed path)", async () => {
+    const byId = await verdictsOn(await agent01(["/.well-known/agent.json"], "0.3.0"), [wellKnownPath0x]);
+    expect(byId.get(wellKnownPath0x.id)).toMatchObject({ status: "pass" });
   });
 });

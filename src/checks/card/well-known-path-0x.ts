@@ -23,7 +23,8 @@ export default defineCheck({
     // is card.protocol-version-matches-wire's finding, reported once there.
     const stated = ctx.validation.card.protocolVersion;
     const claimed = stated ? generationOf(stated) : undefined;
-    if (claimed === "0.3" || claimed === "1.0")
+    const path = new URL(ctx.cardUrl).pathname;
+    if ((claimed === "0.3" || claimed === "1.0") && path.endsWith(CURRENT))
       return Promise.resolve(
         skip(
           `the card says A2A ${claimed} ("${stated}"), whose path it is served at, while the agent speaks A2A ${ctx.generation}: card.protocol-version-matches-wire reports the claim`,
@@ -32,7 +33,6 @@ export default defineCheck({
     // Judged only beside 0.3's own name: a card under a path of its own (a server of several agents serving
     // /.well-known/<agent>/agent-card.json, seen in the lab) is one a client is configured with (0.2.5 §5.3:
     // "if using the well-known URI strategy").
-    const path = new URL(ctx.cardUrl).pathname;
     if (!path.endsWith(LEGACY) && !path.endsWith(CURRENT))
       return Promise.resolve(
         skip(

@@ -4,6 +4,7 @@ import { handCard03, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/te
 import eventsWellFormed from "./events-well-formed.js";
 import finalEvent from "./final-event.js";
 import firstEvent from "./first-event.js";
+import streamEnds from "./stream-ends.js";
 import subscribeUnknownTask from "./subscribe-unknown-task.js";
 
 const startRawAgent = rawAgentsClosedAfterAll();
@@ -28,11 +29,19 @@ function refusesInsideStreams(): Promise<string> {
 
 describe("a message stream refused inside the event stream", () => {
   it("is first-event's finding, said once: the checks of a stream's events have none to judge", async () => {
-    const byId = await verdictsOn(await refusesInsideStreams(), [eventsWellFormed, finalEvent, firstEvent]);
+    const byId = await verdictsOn(await refusesInsideStreams(), [
+      eventsWellFormed,
+      finalEvent,
+      firstEvent,
+      streamEnds,
+    ]);
     expect(byId.get("streaming.first-event")).toMatchObject({ status: "fail" });
     expect(byId.get("streaming.first-event")?.message).toMatch(/refused inside the event stream \(.* -32602/);
     expect(byId.get("streaming.events-well-formed")).toMatchObject({ status: "skip" });
     expect(byId.get("streaming.final-event")).toMatchObject({ status: "skip" });
+    // Not a pass "closed after 0 events": there was no task whose stream could end.
+    expect(byId.get("streaming.stream-ends")).toMatchObject({ status: "skip" });
+    expect(byId.get("streaming.stream-ends")?.message).toMatch(/streaming\.first-event reports it/);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import type { Reply } from "../../protocol/model.js";
+import { refusedInStream } from "../support/stream-evidence.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { eventCount } from "../support/stream-evidence.js";
@@ -62,6 +63,10 @@ export default defineCheck({
       return skip(
         `the stream was refused (${describeFailure(stream.failure)}); streaming.first-event reports it`,
       );
+    // A stream whose one content is a refusal has no end of a task to judge (seen at first sight: a pass
+    // "closed after 0 events" on a refused message): streaming.first-event reports the refusal.
+    const refused = refusedInStream(stream);
+    if (refused) return skip(`${refused}; streaming.first-event reports it`);
     const { end } = stream;
     if (end.reason === "closed") return pass(`closed after ${eventCount(stream)}`, stream.trafficIds);
     const working =

@@ -207,7 +207,9 @@ export function errorCodeOf(json: unknown): number | undefined {
 
 /** One line naming what a raw reply was, for failure messages. */
 export function describeRaw(reply: RawReply): string {
-  if (!reply.ok) return reply.error.message;
+  // Read after "was answered": a request the agent never answered says so (seen: "was answered could not
+  // connect", where the request had taken the agent down).
+  if (!reply.ok) return `nothing, the exchange failed (${reply.error.message})`;
   const code = errorCodeOf(reply.json);
   if (code !== undefined) return `HTTP ${reply.http.status} with JSON-RPC error ${code}`;
   const type = reply.http.contentType || "no content type";
