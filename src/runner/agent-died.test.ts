@@ -6,6 +6,7 @@ import invalidRequest from "../checks/errors/invalid-request.js";
 import serverSurvives from "../checks/errors/server-survives.js";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
+import { cutOffWithAgent } from "./agent-died.js";
 import { handCard03 } from "./testing/hand-agent.js";
 import { runConformance } from "./run-conformance.js";
 
@@ -62,7 +63,29 @@ describe("an agent that a bad request takes down", () => {
     const survives = result.findings?.find((f) => f.id === "errors.server-survives");
     expect(survives).toMatchObject({ status: "fail" });
     expect(survives?.message).toMatch(/the agent stopped answering .* during the run/);
-    expect(survives?.message).toMatch(/cut off when it did, the first to start first: .*"null"/);
+    expect(survives?.message).toMatch(
+      /cut off when it did, malformed ones first: [^;(]*\(POST [^ ]+ "null"/
+    );
     expect(survives?.evidence?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a check failed only by an agent that had stopped answering", () => {
+  it("is told from a check whose first problem is a verdict on an answer", () => {
+    expect(
+      cutOffWithAgent(
+        "send failed: could not connect to http://127.0.0.1:1/a2a: ECONNRESET (connection reset)",
+      ),
+    ).toBe(true);
+    expect(
+      cutOffWithAgent(
+        'a request without "jsonrpc": "2.0" got no answer: could not connect to http://127.0.0.1:1/a2a: connection closed early',
+      ),
+    ).toBe(true);
+    expect(
+      cutOffWithAgent(
+        "a request whose id is an object was answered HTTP 200 with JSON-RPC error -32001, not error -32600; the JSON literal null was answered nothing, the exchange failed (could not connect: ECONNRESET)",
+      ),
+    ).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { conformanceDefaults } from "../model/limits.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
-import { agentDeathFinding, isSurvivalCheck } from "./agent-died.js";
+import { agentDeathFinding, cutOffWithAgent, isSurvivalCheck } from "./agent-died.js";
 import { oneTaskAtATimeWarning } from "./one-task-at-a-time.js";
 import { settledWithin } from "../checks/support/time-box.js";
 import type { RunRequest } from "./kinds/define.js";
@@ -86,10 +86,13 @@ export async function runJobs(
       ...(generation ? { generation } : {}),
     });
     const judged = await judge(job);
-    const finding = generation ? { ...judged, generation } : judged;
+    let finding = generation ? { ...judged, generation } : judged;
     const broken = finding.status === "fail" || finding.status === "error";
-    if (broken && !finding.message.startsWith("not run:")) failures += 1;
     if (!dead && broken) dead ??= await agentAlive(cardUrl, clientContext);
+    // A check whose only problem is that the agent had stopped answering was cut off, not judged.
+    if (dead && broken && !isSurvivalCheck(check) && cutOffWithAgent(finding.message))
+      finding = { ...finding, status: "error", message: `not run: ${dead}; it met: ${finding.message}` };
+    if (broken && !finding.message.startsWith("not run:")) failures += 1;
     emit({ type: "check-finished", index, finding });
     return finding;
   });
