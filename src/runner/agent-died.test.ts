@@ -63,9 +63,7 @@ describe("an agent that a bad request takes down", () => {
     const survives = result.findings?.find((f) => f.id === "errors.server-survives");
     expect(survives).toMatchObject({ status: "fail" });
     expect(survives?.message).toMatch(/the agent stopped answering .* during the run/);
-    expect(survives?.message).toMatch(
-      /cut off when it did, malformed ones first: [^;(]*\(POST [^ ]+ "null"/
-    );
+    expect(survives?.message).toMatch(/cut off when it did, malformed ones first: [^;(]*\(POST [^ ]+ "null"/);
     expect(survives?.evidence?.length).toBeGreaterThan(0);
   });
 });
