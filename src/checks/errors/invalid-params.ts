@@ -1,4 +1,4 @@
-import { describeOutcome } from "../../client/jsonrpc.js";
+import { describeOutcome, type RpcOutcome } from "../../client/jsonrpc.js";
 import { methodName, type Operation } from "../../client/methods.js";
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { sendParams, userMessage } from "../../client/jsonrpc-params.js";
@@ -53,7 +53,7 @@ export default defineCheck({
     let unserved = 0;
     // Messages in the form the agent takes, so that it judges the flaw each carries, not the form.
     const form = await takenPartForm(ctx);
-    // A send method the agent does not serve is lifecycle.send-returns-task's finding: its probes say nothing here.
+    // A send method the agent does not serve is lifecycle.send-returns-task's finding: its probes go as streams.
     const sendUnserved = await sendTakenOnlyAsStream(ctx);
     const shapes = [
       ...malformed,
@@ -63,13 +63,13 @@ export default defineCheck({
       ...withoutParts(ctx.generation),
     ];
     for (const { op, params, what, orTaskNotFound } of shapes) {
-      const method = methodName(ctx.generation, op);
+      // An agent that takes messages only as streams gets its malformed messages as streams too.
+      const method = methodName(ctx.generation, op === "send" && sendUnserved ? "stream" : op);
       const outcome = await rpc(method, params);
       if (outcome.kind !== "unreachable" && outcome.http.trafficId) evidence.push(outcome.http.trafficId);
-      const code = outcome.kind === "error" ? outcome.error.code : undefined;
+      const code = codeOf(outcome);
       if (code === jsonRpcCodes.methodNotFound) unserved++;
       if (code === jsonRpcCodes.invalidParams) continue;
-      if (code === jsonRpcCodes.methodNotFound && op === "send" && sendUnserved) continue;
       // 0.1 and 0.2 require no server to serve tasks/cancel (lifecycle's cancel checks note it): not wrong params.
       if (code === jsonRpcCodes.methodNotFound && op === "cancel" && ["0.1", "0.2"].includes(ctx.generation))
         continue;
@@ -163,3 +163,10 @@ const malformed: readonly Malformed[] = [
   { op: "get", params: undefined, what: "with no params member", orTaskNotFound: true },
   { op: "cancel", params: {}, what: "with no id", orTaskNotFound: true },
 ];
+
+/** The JSON-RPC error code an outcome carries: the error reply's, or a stream's whose one content is an error. */
+function codeOf(outcome: RpcOutcome): number | undefined {
+  if (outcome.kind === "error") return outcome.error.code;
+  if (outcome.kind === "stream" && outcome.results.length === 0) return outcome.errors[0]?.code;
+  return undefined;
+}
