@@ -4,6 +4,7 @@ import { validCard10 } from "../../card/fixtures.js";
 import {
   handAgentsClosedAfterAll,
   handCard03,
+  rawAgentsClosedAfterAll,
   refusal,
   verdictsOn,
 } from "../../runner/testing/hand-agent.js";
@@ -73,5 +74,57 @@ describe("errors.notification-unanswered", () => {
     expect(byId.get("errors.notification-unanswered")?.message).toMatch(
       /answered with the JSON-RPC error -32600.*not even with an error/,
     );
+  });
+});
+
+const startRawAgent = rawAgentsClosedAfterAll();
+
+/**
+ * A streaming 0.3 agent that gives a tasks/get notification 204 but streams a message/stream notification
+ * whole, each event a response with id null (seen at first sight); with `quiet`, it streams no response to one.
+ */
+function streamsToNotifications(quiet: boolean): Promise<string> {
+  return startRawAgent((call, res, url) => {
+    if (!call) {
+      res.setHeader("content-type", "application/json");
+      return void res.end(JSON.stringify({ ...handCard03(url), capabilities: { streaming: true } }));
+    }
+    const notification = call.id === undefined;
+    if (call.method === "message/stream") {
+      res.setHeader("content-type", "text/event-stream");
+      if (notification && quiet) return void res.end();
+      const task = { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } };
+      return void res.end(
+        `data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, result: task })}\n\n`,
+      );
+    }
+    if (notification) {
+      res.statusCode = 204;
+      return void res.end();
+    }
+    res.setHeader("content-type", "application/json");
+    res.end(
+      JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code: -32001, message: "Task not found" } }),
+    );
+  });
+}
+
+describe("errors.notification-unanswered on an agent that claims streaming", () => {
+  it("fails a message/stream notification answered with an event stream of responses", async () => {
+    const finding = (await verdictsOn(await streamsToNotifications(false), [notificationUnanswered])).get(
+      "errors.notification-unanswered",
+    );
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(
+      /a message\/stream notification .* was answered with 1 JSON-RPC response/,
+    );
+  });
+
+  it("passes one that streams no response to it", async () => {
+    const finding = (await verdictsOn(await streamsToNotifications(true), [notificationUnanswered])).get(
+      "errors.notification-unanswered",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/nor did a streamed message sent as one/);
   });
 });

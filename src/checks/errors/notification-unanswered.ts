@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { methodName } from "../../client/methods.js";
 import { isObject } from "../../model/json.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeRaw, errorCodeOf, postRaw } from "../support/raw-jsonrpc.js";
+import { describeRaw, errorCodeOf, postRaw, responsesIn } from "../support/raw-jsonrpc.js";
+import { sendParams } from "../../client/jsonrpc-params.js";
+import { takenPartForm } from "../support/taken-part-form.js";
+import type { CheckContext } from "../types.js";
 
 export default defineCheck({
   id: "errors.notification-unanswered",
@@ -34,11 +37,14 @@ export default defineCheck({
     // An object with a result or an error object is a reply, whether or not it says "jsonrpc": "2.0"; a web
     // framework's own refusal ({"statusCode": 400, "error": "Bad Request"}, seen at first sight) is none.
     const isResponse = isObject(json) && ("result" in json || isObject(json.error) || "jsonrpc" in json);
-    if (!isResponse)
+    if (!isResponse) {
+      const streamed = await streamNotificationAnswered(ctx);
+      if (streamed) return fail(streamed.message, [...reply.evidence, ...streamed.evidence]);
       return pass(
-        `a ${method} notification got no JSON-RPC reply (HTTP ${reply.http.status})`,
+        `a ${method} notification got no JSON-RPC reply (HTTP ${reply.http.status})${streamed === undefined ? "" : "; nor did a streamed message sent as one"}`,
         reply.evidence,
       );
+    }
     const code = errorCodeOf(json);
     if (ctx.generation !== "1.0")
       return fail(
@@ -56,3 +62,28 @@ export default defineCheck({
     );
   },
 });
+
+/**
+ * A streamed message sent as a notification, when the card claims streaming: an event stream of JSON-RPC
+ * responses is a reply all the same (seen at first sight: a full stream whose every event has "id": null, where a
+ * tasks/get notification got 204). Undefined when not probed; null when the stream carried no response.
+ */
+async function streamNotificationAnswered(
+  ctx: CheckContext,
+): Promise<{ message: string; evidence: string[] } | null | undefined> {
+  if (!ctx.validation.card.capabilities.streaming) return undefined;
+  const method = methodName(ctx.generation, "stream");
+  const params = sendParams(ctx.generation, { text: ctx.fixtures.message }, {}, await takenPartForm(ctx));
+  const reply = await postRaw(ctx, JSON.stringify({ jsonrpc: "2.0", method, params }), "notification", {
+    accept: "text/event-stream",
+  });
+  if (!reply.ok) return null;
+  const responses = [...(isObject(reply.json) ? [reply.json] : []), ...responsesIn(reply.http.body)].filter(
+    (r) => "result" in r || isObject(r.error),
+  );
+  if (responses.length === 0) return null;
+  return {
+    message: `a ${method} notification (no "id" member) was answered with ${responses.length} JSON-RPC response(s) (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"}); JSON-RPC 2.0 §4.1: the server MUST NOT reply to a notification (A2A ${ctx.generation}: ${ctx.generation === "1.0" ? "§9.3 adopts that format" : "§6.11.1"})`,
+    evidence: reply.evidence,
+  };
+}

@@ -1,22 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { isObject } from "../../model/json.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { errorCodeOf, postRaw } from "../support/raw-jsonrpc.js";
-
-/** The JSON-RPC responses of a raw event-stream body, one per event whose data is one. */
-function responsesIn(body: string): Record<string, unknown>[] {
-  return body
-    .split(/\r?\n/)
-    .filter((line) => line.startsWith("data:"))
-    .flatMap((line) => {
-      try {
-        const parsed: unknown = JSON.parse(line.slice(5));
-        return isObject(parsed) ? [parsed] : [];
-      } catch {
-        return [];
-      }
-    });
-}
+import { errorCodeOf, postRaw, responsesIn } from "../support/raw-jsonrpc.js";
 
 export default defineCheck({
   id: "streaming.refusal-status-0x",

@@ -1,3 +1,4 @@
+import { isObject } from "../../model/json.js";
 import { randomUUID } from "node:crypto";
 import { jsonRpcEndpoint } from "../../client/jsonrpc-endpoint.js";
 import { userMessage } from "../../client/jsonrpc-params.js";
@@ -214,4 +215,19 @@ export function describeRaw(reply: RawReply): string {
   if (code !== undefined) return `HTTP ${reply.http.status} with JSON-RPC error ${code}`;
   const type = reply.http.contentType || "no content type";
   return `HTTP ${reply.http.status} ${type}${reply.json === undefined ? " (not JSON)" : " without an error object"}`;
+}
+
+/** The JSON-RPC responses of a raw event-stream body, one per event whose data is one. */
+export function responsesIn(body: string): Record<string, unknown>[] {
+  return body
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith("data:"))
+    .flatMap((line) => {
+      try {
+        const parsed: unknown = JSON.parse(line.slice(5));
+        return isObject(parsed) ? [parsed] : [];
+      } catch {
+        return [];
+      }
+    });
 }

@@ -103,6 +103,21 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    // Seen at first sight: a tasks/get notification got 204, a message/stream notification a whole stream.
+    id: "stream-notification-answered",
+    bindings: ["JSONRPC"],
+    what: 'a streamed message without an "id" (a notification) is carried out and answered with an event stream of responses',
+    clause: "JSON-RPC 2.0 §4.1 (the server MUST NOT reply to a notification); A2A 0.3 §6.11.1, 1.0.1 §9.3",
+    check: "errors.notification-unanswered",
+    // Played on the request: given an id, the agent streams its responses, as the deviating one does without.
+    request: (r, x) => {
+      if (x.binding !== "jsonrpc" || x.verb !== "stream" || !isObject(r.body) || "id" in r.body)
+        return undefined;
+      r.body.id = "plainwright-notification";
+      return r;
+    },
+  },
+  {
     id: "notification-refused-invalid",
     bindings: ["JSONRPC"],
     what: 'a request without an "id" (a notification) is refused with a JSON-RPC error -32600 "id required"',
