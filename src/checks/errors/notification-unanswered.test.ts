@@ -116,7 +116,7 @@ describe("errors.notification-unanswered on an agent that claims streaming", () 
     );
     expect(finding).toMatchObject({ status: "fail", level: "MUST" });
     expect(finding?.message).toMatch(
-      /a message\/stream notification .* was answered with 1 JSON-RPC response/,
+      /a message\/stream notification .* was answered with an event stream of 1 event/,
     );
   });
 

@@ -78,12 +78,13 @@ async function streamNotificationAnswered(
     accept: "text/event-stream",
   });
   if (!reply.ok) return null;
-  const responses = [...(isObject(reply.json) ? [reply.json] : []), ...responsesIn(reply.http.body)].filter(
-    (r) => "result" in r || isObject(r.error),
-  );
-  if (responses.length === 0) return null;
+  // A JSON-RPC response, or any event of a stream (a bare or foreign-shaped event is a reply all the same).
+  const single = isObject(reply.json) && ("result" in reply.json || isObject(reply.json.error)) ? 1 : 0;
+  const events = responsesIn(reply.http.body).length;
+  if (single + events === 0) return null;
+  const what = events > 0 ? `an event stream of ${events} event(s)` : "a JSON-RPC response";
   return {
-    message: `a ${method} notification (no "id" member) was answered with ${responses.length} JSON-RPC response(s) (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"}); JSON-RPC 2.0 §4.1: the server MUST NOT reply to a notification (A2A ${ctx.generation}: ${ctx.generation === "1.0" ? "§9.3 adopts that format" : "§6.11.1"})`,
+    message: `a ${method} notification (no "id" member) was answered with ${what} (HTTP ${reply.http.status}, ${reply.http.contentType || "no content type"}); JSON-RPC 2.0 §4.1: the server MUST NOT reply to a notification (A2A ${ctx.generation}: ${ctx.generation === "1.0" ? "§9.3 adopts that format" : "§6.11.1"})`,
     evidence: reply.evidence,
   };
 }
