@@ -1,20 +1,10 @@
 import { isObject } from "../exchange.js";
-import type { ForwardedRequest, Json, Mutation, MutationMemory } from "../types.js";
-import { spellsProto, taskIn } from "./shapes.js";
+import type { Json, Mutation, MutationMemory } from "../types.js";
+import { renamedMethod, spellsProto, taskIn } from "./shapes.js";
 
 // google.rpc.Code UNIMPLEMENTED: what a gRPC server answers for a method it does not serve.
 const GRPC_UNIMPLEMENTED = 12;
 const GRPC_INVALID_ARGUMENT = 3;
-
-/** A JSON-RPC request with its method renamed, or undefined when it is not one. */
-function renamedMethod(
-  r: ForwardedRequest,
-  rename: (method: string) => string,
-): ForwardedRequest | undefined {
-  if (!isObject(r.body) || typeof r.body.method !== "string") return undefined;
-  r.body.method = rename(r.body.method);
-  return r;
-}
 
 /** `SendMessage` → `send_message`: a method named otherwise than 1.0.1 §9.1 says. */
 const snakeCase = (name: string): string => name.replace(/(?<=[a-z])(?=[A-Z])/g, "_").toLowerCase();
@@ -196,27 +186,6 @@ export const bindingMutations: Mutation[] = [
       x.verb === "stream"
         ? { code: GRPC_UNIMPLEMENTED, details: `${x.method} is not implemented`, metadata: {} }
         : undefined,
-  },
-  {
-    // Seen at first sight: an agent that serves message/stream, tasks/get and tasks/cancel, but not
-    // message/send. The suite takes its task from a stream and tests the rest; the send is one finding.
-    id: "send-method-not-served",
-    what: "the send method is not served (answered as an unknown method, -32601); the streaming method still is",
-    clause: "A2A 0.3 §11.1.2 (an agent MUST implement message/send); 1.0.1 §3.1.1 SendMessage",
-    check: "lifecycle.send-returns-task",
-    bindings: ["JSONRPC"],
-    request: (r, x) => (x.verb === "send" ? renamedMethod(r, (m) => `${m}Unserved`) : undefined),
-  },
-  {
-    // Seen at first sight: a 0.3 agent with message/send, message/stream and tasks/get, and no tasks/cancel.
-    id: "cancel-method-not-served-0-3",
-    what: "tasks/cancel is not served (answered as an unknown method, -32601)",
-    clause: "A2A 0.3 §11.1.2 (an agent MUST implement tasks/cancel)",
-    check: { "0.x": "lifecycle.cancel-running" },
-    generations: ["0.x"],
-    protocols: ["0.3"],
-    bindings: ["JSONRPC"],
-    request: (r, x) => (x.verb === "cancel" ? renamedMethod(r, (m) => `${m}Unserved`) : undefined),
   },
   {
     id: "grpc-send-unimplemented",

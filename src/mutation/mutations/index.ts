@@ -1,6 +1,7 @@
 import type { Mutation } from "../types.js";
 import { authMutations } from "./auth.js";
 import { bindingDeclarationMutations, bindingMutations, requestReadingMutations } from "./bindings.js";
+import { unservedMethodMutations } from "./unserved-methods.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardAccessMutations } from "./card-access.js";
 import { cardHttpMutations } from "./card-http.js";
@@ -47,6 +48,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...schemaMutations,
   ...bindingMutations,
   ...bindingDeclarationMutations,
+  ...unservedMethodMutations,
   ...requestReadingMutations,
   ...messagePartMutations,
   ...cardHttpMutations,

@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Exchange, GrpcExchange, Json } from "../types.js";
+import type { BufferedReply, Exchange, ForwardedRequest, GrpcExchange, Json } from "../types.js";
 
 /** The error object of a JSON-RPC error reply (JSON-RPC 2.0 §5.1), if the reply is one. */
 export function rpcError(reply: BufferedReply): Json | undefined {
@@ -223,4 +223,14 @@ export function streamEventContextId(event: unknown): unknown {
   if (!isObject(result)) return undefined;
   const inner = [result.task, result.statusUpdate, result.artifactUpdate].find(isObject) ?? result;
   return inner.contextId;
+}
+
+/** A JSON-RPC request with its method renamed, or undefined when it is not one. */
+export function renamedMethod(
+  r: ForwardedRequest,
+  rename: (method: string) => string,
+): ForwardedRequest | undefined {
+  if (!isObject(r.body) || typeof r.body.method !== "string") return undefined;
+  r.body.method = rename(r.body.method);
+  return r;
 }
