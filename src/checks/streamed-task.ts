@@ -1,5 +1,6 @@
 import { describeFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
+import { foldStream } from "../protocol/fold-stream.js";
 import type { Reply, Task, TaskState } from "../protocol/model.js";
 import type { Provided } from "./settled-task.js";
 import { StopReading, taskIdOf } from "./support/stream-watch.js";
@@ -8,21 +9,21 @@ import { StopReading, taskIdOf } from "./support/stream-watch.js";
 const stateOf = (event: Reply): TaskState | undefined =>
   event.kind === "task" || event.kind === "status-update" ? event.state : undefined;
 
-/** The task a stream event names, as the event shows it (a Task event is one). */
+/** The task a stream event names, as the event shows it (a Task event is one), under the id it was read by. */
 function asStreamedTask(event: Reply, id: string): Task {
-  if (event.kind === "task") return event;
-  const update = event.kind === "status-update" ? event : undefined;
-  return {
-    kind: "task",
-    id,
-    ...(update?.contextId ? { contextId: update.contextId } : {}),
-    state: update?.state ?? "unknown",
-    rawState: update?.state ?? "unknown",
-    ...(update?.statusMessage ? { statusMessage: update.statusMessage } : {}),
-    artifacts: [],
-    history: [],
-  };
+  const folded = foldStream([event]);
+  return folded?.kind === "task" ? { ...folded, id } : { ...emptyTask, id };
 }
+
+/** What is known of a task a stream named by an event that says nothing of it. */
+const emptyTask: Task = {
+  kind: "task",
+  id: "",
+  state: "unknown",
+  rawState: "unknown",
+  artifacts: [],
+  history: [],
+};
 
 /**
  * Streams a message and takes the task from its first event in a `wanted` state while the stream is

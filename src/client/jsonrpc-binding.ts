@@ -11,7 +11,8 @@ import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
 import { failureOf, idsOf, readOutcome, toA2AError } from "./jsonrpc-outcomes.js";
 import { repeatedMessageJson } from "./message-id.js";
 import { methodName, streamsMessage, type Operation } from "./methods.js";
-import { PartFormMemory, callForms, partFormKey, sendInTakenForm, streamForms } from "./part-forms.js";
+import { LearnedEndpointsMemory } from "./learned-endpoints.js";
+import { callForms, partFormKey, sendInTakenForm, streamForms } from "./part-forms.js";
 import { sendOrStream, sendsByStream } from "./send-by-stream.js";
 import { streamQuietLimit } from "./stream-events.js";
 import {
@@ -33,7 +34,7 @@ import type {
   PushConfig,
   SendInput,
   SendOptions,
-  PartFormStore,
+  LearnedEndpoints,
   StreamListener,
   StreamOutcome,
   TaskPage,
@@ -48,7 +49,7 @@ export class JsonRpcA2AClient implements A2AClient {
   readonly #methods = new Map<string, PreparedJsonRpc>();
   /** What a call without a live listener sends with: the same for every such call, so made once. */
   readonly #plainCall: RpcSendOptions;
-  readonly #partForms: PartFormStore;
+  readonly #learned: LearnedEndpoints;
   readonly #partFormKey: string;
 
   constructor(
@@ -56,7 +57,7 @@ export class JsonRpcA2AClient implements A2AClient {
     private readonly ctx: ClientContext,
   ) {
     this.#plainCall = ctx.signal ? { signal: ctx.signal } : {};
-    this.#partForms = ctx.partForms ?? new PartFormMemory();
+    this.#learned = ctx.learned ?? new LearnedEndpointsMemory();
     this.#partFormKey = partFormKey(target.url, target.generation);
   }
 
@@ -138,7 +139,7 @@ export class JsonRpcA2AClient implements A2AClient {
     return sendOrStream({
       send: this.core("send"),
       stream: this.core("stream"),
-      memory: this.#partForms,
+      memory: this.#learned,
       key: this.#partFormKey,
       sent: () =>
         sendInTakenForm({
@@ -159,7 +160,7 @@ export class JsonRpcA2AClient implements A2AClient {
   /** Where the part form an agent takes is kept, for one message (src/client/part-forms.ts). */
   #inTakenForm(input: SendInput) {
     const { generation } = this.target;
-    return { memory: this.#partForms, key: this.#partFormKey, generation, input };
+    return { memory: this.#learned, key: this.#partFormKey, generation, input };
   }
 
   /** The params are laid out once, then sent each time around a fresh message id (see A2AClient.prepareSend). */
@@ -170,10 +171,10 @@ export class JsonRpcA2AClient implements A2AClient {
     if (
       this.target.generation === "0.1" ||
       input.messageId ||
-      sendsByStream(this.#partForms, this.#partFormKey)
+      sendsByStream(this.#learned, this.#partFormKey)
     )
       return each;
-    const form = this.#partForms.get(this.#partFormKey)?.form;
+    const form = this.#learned.partForm(this.#partFormKey)?.form;
     const json = repeatedMessageJson((messageId) =>
       this.withTenant(sendParams(this.target.generation, { ...input, messageId }, {}, form)),
     );

@@ -4,7 +4,8 @@ import { commandLinePolicy } from "../net/outbound-policy.js";
 import { serve, type LoopbackServer } from "../net/testing/loopback-server.js";
 import { TrafficLog } from "../net/traffic.js";
 import { JsonRpcA2AClient } from "./jsonrpc-binding.js";
-import { PartFormMemory, partFormKey } from "./part-forms.js";
+import { LearnedEndpointsMemory } from "./learned-endpoints.js";
+import { partFormKey } from "./part-forms.js";
 
 // An agent that reads only 0.1's text part {type: "text"} whatever the method (as AgoraMesh's 1.0 bridge
 // does): any other part is refused -32602. A message naming task "gone" is refused -32001 in any form.
@@ -48,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const client = (generation: ProtocolGeneration, partForms?: PartFormMemory) =>
+const client = (generation: ProtocolGeneration, learned?: LearnedEndpointsMemory) =>
   new JsonRpcA2AClient(
     { url: server.url, binding: "JSONRPC", generation },
     {
@@ -56,7 +57,7 @@ const client = (generation: ProtocolGeneration, partForms?: PartFormMemory) =>
       timeoutMs: 1500,
       policy: commandLinePolicy,
       traffic: new TrafficLog(),
-      ...(partForms ? { partForms } : {}),
+      ...(learned ? { learned } : {}),
     },
   );
 
@@ -81,7 +82,7 @@ describe("a message to an agent that takes only another generation's text part",
   });
 
   it("is sent at once in the learned form by every client of the run, still told", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     await client("0.3", memory).send({ text: "first" });
     seenParts = [];
     const again = await client("0.3", memory).send({ text: "second" });
@@ -102,18 +103,18 @@ describe("a message to an agent that takes only another generation's text part",
 
   it("learns nothing when the spec's form is taken on the second try (a passing fault)", async () => {
     flakyOnce = true;
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     seenParts = [];
     const sent = await client("0.3", memory).send({ text: "hi" });
     expect(sent.ok && sent.readDespite).toBeUndefined();
-    expect(memory.get(partFormKey(server.url, "0.3"))).toBeUndefined();
+    expect(memory.partForm(partFormKey(server.url, "0.3"))).toBeUndefined();
     // refused once, the 1.0 form taken, the spec's form taken again
     expect(seenParts).toHaveLength(3);
     flakyOnce = false;
   });
 
   it("keeps the agent's answer when the learned form is refused for another reason", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     await client("1.0", memory).send({ text: "first" });
     const refused = await client("1.0", memory).send({ text: "more", taskId: "gone" });
     expect(!refused.ok && refused.kind === "error" && refused.error.code).toBe(-32001);

@@ -6,7 +6,7 @@ import type {
   A2AError,
   CallOutcome,
   LearnedPartForm,
-  PartFormStore,
+  LearnedEndpoints,
   SendInput,
   StreamOutcome,
 } from "./types.js";
@@ -58,22 +58,6 @@ const rpcRefuses: Refuses = (error) => refusalCodes.has(error.code);
 const restRefuses: Refuses = (error) =>
   refusalCodes.has(error.code) ||
   (error.code === 0 && (error.httpStatus === 400 || error.httpStatus === 422));
-
-/**
- * The form each endpoint was found to take, shared by every client of a run (ClientContext.partForms),
- * so that the spec's form is refused once, not once per check.
- */
-export class PartFormMemory implements PartFormStore {
-  readonly #learned = new Map<string, LearnedPartForm>();
-
-  get(key: string): LearnedPartForm | undefined {
-    return this.#learned.get(key);
-  }
-
-  set(key: string, learned: LearnedPartForm): void {
-    if (!this.#learned.has(key)) this.#learned.set(key, learned);
-  }
-}
 
 /** What `readDespite` says of a call made with another generation's part form. */
 function bentNote(generation: ProtocolGeneration, learned: LearnedPartForm): string {
@@ -144,15 +128,6 @@ export const restMessageForms: FormFamily = {
   allowed: true,
 };
 
-/** The endpoints, by store (so by run), that took a message in the spec's form (FormFamily.trustsTaken). */
-const takenAsSpecified = new WeakMap<PartFormStore, Set<string>>();
-
-function noteTaken(memory: PartFormStore, key: string): void {
-  const keys = takenAsSpecified.get(memory) ?? new Set<string>();
-  keys.add(key);
-  takenAsSpecified.set(memory, keys);
-}
-
 function refusedCall(outcome: CallOutcome<unknown>, refuses: Refuses): string | undefined {
   if (outcome.ok || outcome.kind !== "error" || !refuses(outcome.error)) return undefined;
   return describeFailure(outcome);
@@ -178,12 +153,12 @@ export function partFormKey(url: string, generation: ProtocolGeneration, binding
 
 /** The form an endpoint was found to take instead of its generation's own, if it was. */
 export function learnedPartForm(
-  memory: PartFormStore | undefined,
+  memory: LearnedEndpoints | undefined,
   url: string,
   generation: ProtocolGeneration,
   binding?: string,
 ): PartStyle | undefined {
-  return memory?.get(partFormKey(url, generation, binding))?.form;
+  return memory?.partForm(partFormKey(url, generation, binding))?.form;
 }
 
 /** How the outcomes of one kind of call are told apart: refused, taken, and marked as bent. */
@@ -200,7 +175,7 @@ interface FormPolicy<T> {
 }
 
 interface Bending<T> extends FormPolicy<T> {
-  memory: PartFormStore;
+  memory: LearnedEndpoints;
   key: string;
   generation: ProtocolGeneration;
   input: SendInput;
@@ -213,7 +188,7 @@ interface Bending<T> extends FormPolicy<T> {
 /** A message in the spec's form, else in the form the agent takes (see the module's comment). */
 export async function sendInTakenForm<T>(b: Bending<T>): Promise<T> {
   const family = b.family ?? textPartForms;
-  const known = family.bends(b.input) ? b.memory.get(b.key) : undefined;
+  const known = family.bends(b.input) ? b.memory.partForm(b.key) : undefined;
   if (known) {
     const outcome = await b.attempt(known.form);
     return b.accepted(outcome)
@@ -221,9 +196,8 @@ export async function sendInTakenForm<T>(b: Bending<T>): Promise<T> {
       : outcome;
   }
   const first = await b.attempt(undefined);
-  if (family.trustsTaken && b.accepted(first)) noteTaken(b.memory, b.key);
-  const learns =
-    family.learnsFrom(b.input) && !(family.trustsTaken && takenAsSpecified.get(b.memory)?.has(b.key));
+  if (family.trustsTaken && b.accepted(first)) b.memory.noteSpecifiedFormTaken(b.key);
+  const learns = family.learnsFrom(b.input) && !(family.trustsTaken && b.memory.tookSpecifiedForm(b.key));
   const refusal = learns ? b.refused(first) : undefined;
   if (refusal === undefined) return first;
   return inOtherForms(b, family, first, refusal);
@@ -242,11 +216,11 @@ async function inOtherForms<T>(b: Bending<T>, family: FormFamily, first: T, refu
     // passing fault) is answered in it, and nothing is learned.
     const again = await b.attempt(undefined);
     if (b.accepted(again)) {
-      if (family.trustsTaken) noteTaken(b.memory, b.key);
+      if (family.trustsTaken) b.memory.noteSpecifiedFormTaken(b.key);
       return again;
     }
     const learned = { form, refusal };
-    b.memory.set(b.key, learned);
+    b.memory.learnPartForm(b.key, learned);
     return b.mark(outcome, family.note(b.generation, learned), [...tried, again], family.allowed);
   }
   return first;

@@ -2,44 +2,40 @@ import { foldStream } from "../protocol/fold-stream.js";
 import { jsonRpcCodes } from "../protocol/error-codes.js";
 import type { Message, Task } from "../protocol/model.js";
 import { describeFailure } from "./describe-failure.js";
-import type { CallOutcome, PartFormStore, StreamOutcome } from "./types.js";
+import type { CallOutcome, LearnedEndpoints, StreamOutcome } from "./types.js";
 
 /**
  * Read leniently: an agent that serves the streaming method but answers its send method as unknown
  * (-32601; seen at first sight: message/stream, tasks/get and tasks/cancel served, message/send not) still
  * has its tasks tested. Its messages go as streams, each folded into the reply it describes; the missing
  * send is one finding, lifecycle.send-returns-task's (through `readDespite`), and every other check goes on.
- * Learned once per endpoint in the run's store, as the part forms are (part-forms.ts).
+ * Learned once per endpoint in the run's store (learned-endpoints.ts), as the part forms are.
  */
 export interface SendRoute {
   /** The send method's name and the streaming method's, for the finding. */
   send: string;
   stream: string;
-  memory: PartFormStore;
+  memory: LearnedEndpoints;
   key: string;
   /** The send as specified, and the same message as a stream. */
   sent: () => Promise<CallOutcome<Task | Message>>;
   streamed: () => Promise<StreamOutcome>;
 }
 
-/** The store's key for an endpoint whose send method is unserved (beside its part form's key). */
-const routeKey = (key: string) => `send-by-stream ${key}`;
-
 /** Whether the endpoint was found to take its messages only as streams. */
-export const sendsByStream = (memory: PartFormStore, key: string): boolean =>
-  memory.get(routeKey(key)) !== undefined;
+export const sendsByStream = (memory: LearnedEndpoints, key: string): boolean =>
+  memory.sendRefusal(key) !== undefined;
 
 /** The send as specified, or, once its method proved unserved and the stream works, the message as a stream. */
 export async function sendOrStream(route: SendRoute): Promise<CallOutcome<Task | Message>> {
-  const known = route.memory.get(routeKey(route.key));
-  if (known) return byStream(route, known.refusal, []);
+  const known = route.memory.sendRefusal(route.key);
+  if (known !== undefined) return byStream(route, known, []);
   const sent = await route.sent();
   if (sent.ok || sent.kind !== "error" || sent.error.code !== jsonRpcCodes.methodNotFound) return sent;
   const refusal = describeFailure(sent);
   const streamed = await byStream(route, refusal, sent.trafficIds);
   if (!streamed.ok) return sent;
-  // The form is the store's field; what is kept is that this endpoint's sends go as streams.
-  route.memory.set(routeKey(route.key), { form: "0.3", refusal });
+  route.memory.learnSendByStream(route.key, refusal);
   return streamed;
 }
 

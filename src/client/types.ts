@@ -48,10 +48,10 @@ export interface ClientContext {
    */
   grpcUnknownField?: Buffer;
   /**
-   * The message part form each endpoint was found to take when it refused its generation's own, shared by
-   * the clients of a run (src/client/part-forms.ts); each client learns on its own without it.
+   * What each endpoint was found to take (a part form, messages only as streams), shared by the clients of a
+   * run (src/client/learned-endpoints.ts); each client learns on its own without it.
    */
-  partForms?: PartFormStore;
+  learned?: LearnedEndpoints;
 }
 
 /** A text part form an endpoint was found to take instead of its generation's own (src/client/part-forms.ts). */
@@ -62,10 +62,20 @@ export interface LearnedPartForm {
   refusal: string;
 }
 
-/** Where the forms learned in a run are kept, by endpoint. */
-export interface PartFormStore {
-  get(key: string): LearnedPartForm | undefined;
-  set(key: string, learned: LearnedPartForm): void;
+/**
+ * What a run learned of each endpoint (by src/client/part-forms.ts partFormKey), shared by its clients so
+ * that each fact is learned once, not once per check (src/client/learned-endpoints.ts keeps it).
+ */
+export interface LearnedEndpoints {
+  /** The text part form the endpoint takes instead of its generation's own, once learned (part-forms.ts). */
+  partForm(key: string): LearnedPartForm | undefined;
+  learnPartForm(key: string, learned: LearnedPartForm): void;
+  /** Whether the endpoint took a message in the spec's own form (a later refusal is then not the form's). */
+  tookSpecifiedForm(key: string): boolean;
+  noteSpecifiedFormTaken(key: string): void;
+  /** Why the endpoint's send method was refused, when its messages go as streams instead (send-by-stream.ts). */
+  sendRefusal(key: string): string | undefined;
+  learnSendByStream(key: string, refusal: string): void;
 }
 
 /** Notes the state of each task a client's replies show (src/client/task-ledger.ts keeps them). */

@@ -18,7 +18,7 @@ export function foldStream(replies: readonly Reply[]): Task | Message | undefine
         : {
             kind: "task",
             id: reply.taskId ?? "",
-            contextId: reply.contextId,
+            ...(reply.contextId ? { contextId: reply.contextId } : {}),
             state: "unknown",
             rawState: "",
             artifacts: [],
@@ -26,7 +26,7 @@ export function foldStream(replies: readonly Reply[]): Task | Message | undefine
           };
     if (reply.kind === "status-update") {
       task.state = reply.state;
-      task.rawState = reply.state;
+      task.rawState = reply.rawState ?? reply.state;
       if (reply.statusMessage) task.statusMessage = reply.statusMessage;
     } else {
       task.artifacts = mergeArtifact(task.artifacts, reply.artifact);

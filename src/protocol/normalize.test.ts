@@ -267,4 +267,10 @@ describe("foldStream", () => {
       state: "completed",
     });
   });
+
+  it("keeps an update's state as the wire spelled it, for the checks that quote it", () => {
+    const update: Reply = { kind: "status-update", taskId: "t", state: "unknown", rawState: "succeeded" };
+    expect(foldStream([update])).toMatchObject({ state: "unknown", rawState: "succeeded" });
+    expect(foldStream([update])).not.toHaveProperty("contextId");
+  });
 });

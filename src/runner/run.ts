@@ -4,7 +4,7 @@ import { startResult, type RunKind, type RunResult } from "../model/result.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
 import { MIN_SECRET_LENGTH } from "../model/limits.js";
 import { TaskLedger } from "../client/task-ledger.js";
-import { PartFormMemory } from "../client/part-forms.js";
+import { LearnedEndpointsMemory } from "../client/learned-endpoints.js";
 import { TrafficLog, type TrafficRetention } from "../net/traffic.js";
 import { explainAuthRefusal } from "./auth-refusal.js";
 import { redactSecrets } from "./redact-result.js";
@@ -42,7 +42,7 @@ export class Run {
   /** The tasks the agent started for this run and has not finished, cancelled when the run is stopped. */
   readonly tasks = new TaskLedger();
   /** The message part form each endpoint takes, learned once for the whole run (src/client/part-forms.ts). */
-  readonly partForms = new PartFormMemory();
+  readonly learned = new LearnedEndpointsMemory();
   private readonly secrets: string[];
   private readonly started = Date.now();
   private readonly listener: RunEventSink | undefined;
@@ -127,7 +127,7 @@ export class Run {
       policy: opts.policy,
       traffic: this.traffic,
       tasks: this.tasks,
-      partForms: this.partForms,
+      learned: this.learned,
       ...(this.signal ? { signal: this.signal } : {}),
     };
   }

@@ -11,7 +11,7 @@ import type { CheckContext } from "../types.js";
 export async function takenPartForm(ctx: CheckContext): Promise<PartStyle | undefined> {
   await ctx.fixtures.settledTask();
   const { url, binding } = ctx.client.target;
-  return learnedPartForm(ctx.clientContext.partForms, url, ctx.generation, binding);
+  return learnedPartForm(ctx.clientContext.learned, url, ctx.generation, binding);
 }
 
 /**
@@ -22,6 +22,6 @@ export async function takenPartForm(ctx: CheckContext): Promise<PartStyle | unde
 export async function sendTakenOnlyAsStream(ctx: CheckContext): Promise<boolean> {
   await ctx.fixtures.settledTask();
   const { url, binding } = ctx.client.target;
-  const memory = ctx.clientContext.partForms;
+  const memory = ctx.clientContext.learned;
   return memory !== undefined && sendsByStream(memory, partFormKey(url, ctx.generation, binding));
 }

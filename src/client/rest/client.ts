@@ -5,7 +5,7 @@ import type {
   ClientContext,
   ClientTarget,
   ListTasksQuery,
-  PartFormStore,
+  LearnedEndpoints,
   PushConfig,
   SendInput,
   SendOptions,
@@ -13,10 +13,10 @@ import type {
   TaskPage,
   StreamListener,
 } from "../types.js";
+import { LearnedEndpointsMemory } from "../learned-endpoints.js";
 import { repeatedMessageJson } from "../message-id.js";
 import type { PartStyle } from "../message-parts.js";
 import {
-  PartFormMemory,
   partFormKey,
   restCallForms,
   restMessageForms,
@@ -71,7 +71,7 @@ function unsupportedStream(reason: string): StreamOutcome {
 class HttpJsonClient implements RestClient {
   readonly #routes: RestRoutes;
   readonly #refusal: string | undefined;
-  readonly #partForms: PartFormStore;
+  readonly #learned: LearnedEndpoints;
   readonly #partFormKey: string;
   #lastSubscribe: SubscribeVerbReport | undefined;
 
@@ -86,7 +86,7 @@ class HttpJsonClient implements RestClient {
         : target.generation === "0.3" || target.generation === "1.0"
           ? undefined
           : `A2A ${target.generation} defines no HTTP+JSON binding (it arrived with 0.3, A2A 1.0 §11)`;
-    this.#partForms = ctx.partForms ?? new PartFormMemory();
+    this.#learned = ctx.learned ?? new LearnedEndpointsMemory();
     this.#partFormKey = partFormKey(target.url, target.generation, "HTTP+JSON");
   }
 
@@ -109,7 +109,7 @@ class HttpJsonClient implements RestClient {
   /** Where the message form an endpoint takes is kept, for one message (src/client/part-forms.ts). */
   #inTakenForm(input: SendInput) {
     const { generation } = this.target;
-    return { memory: this.#partForms, key: this.#partFormKey, generation, input, family: restMessageForms };
+    return { memory: this.#learned, key: this.#partFormKey, generation, input, family: restMessageForms };
   }
 
   #sendIn(

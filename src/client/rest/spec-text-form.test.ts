@@ -5,7 +5,7 @@ import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js
 import { TrafficLog } from "../../net/traffic.js";
 import { replyText } from "../../protocol/reply-text.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
-import { PartFormMemory } from "../part-forms.js";
+import { LearnedEndpointsMemory } from "../learned-endpoints.js";
 import { readSendResult } from "./replies.js";
 import { createRestClient } from "./index.js";
 
@@ -83,10 +83,10 @@ beforeEach(() => {
   refusedText = undefined;
 });
 
-const clientOf = (partForms = new PartFormMemory(), generation: ProtocolGeneration = "0.3") =>
+const clientOf = (learned = new LearnedEndpointsMemory(), generation: ProtocolGeneration = "0.3") =>
   createRestClient(
     { url: `${server.url}/a2a`, binding: "HTTP+JSON", generation },
-    { headers: {}, timeoutMs: 2000, policy: commandLinePolicy, traffic: new TrafficLog(), partForms },
+    { headers: {}, timeoutMs: 2000, policy: commandLinePolicy, traffic: new TrafficLog(), learned },
   );
 
 const forms = () => seen.map((s) => s.form);
@@ -116,7 +116,7 @@ describe("a 0.3 HTTP+JSON agent that reads only the body the 0.3 text gives", ()
   });
 
   it("learns the form once per endpoint: every later send of the run goes straight to it", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     await clientOf(memory).send({ text: "first" });
     seen = [];
     // Another client of the same run shares what was learned.
@@ -136,7 +136,7 @@ describe("a 0.3 HTTP+JSON agent that reads only the body the 0.3 text gives", ()
   });
 
   it("sends a prepared message in the learned form, with a fresh message id each time", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     const prepared = clientOf(memory).prepareSend({ text: "load" });
     const first = await prepared();
     expect(first.ok && first.readDespite).toBeTruthy();
@@ -150,7 +150,7 @@ describe("a 0.3 HTTP+JSON agent that reads only the body the 0.3 text gives", ()
   });
 
   it("learns from a text message only, then sends a message with a file part in the learned form", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     const file = { kind: "file" as const, bytes: "aGk=", mediaType: "text/plain", name: "hi.txt" };
     const before = await clientOf(memory).send({ text: "see file", parts: [file] });
     expect(before.ok).toBe(false);
@@ -202,7 +202,7 @@ describe("a 0.3 HTTP+JSON agent that reads the proto form (both SDKs)", () => {
   });
 
   it("gets one request per send and per stream, in the proto form, and nothing is bent", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     const client = clientOf(memory);
     const sent = await client.send({ text: "hi" });
     expect(sent.ok && sent.readDespite).toBeUndefined();
@@ -222,7 +222,7 @@ describe("a 0.3 HTTP+JSON agent that took the proto form once (an SDK server)", 
   });
 
   it("is never taught the spec-text form by a later refusal of one message", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     expect((await clientOf(memory).send({ text: "hi" })).ok).toBe(true);
     const bad = await clientOf(memory).send({ text: "bad" });
     expect(bad).toMatchObject({ ok: false, error: { httpStatus: 400 } });
@@ -242,7 +242,7 @@ describe("a 0.3 HTTP+JSON agent that refuses both forms", () => {
   });
 
   it("gets the first refusal back, and nothing is learned", async () => {
-    const memory = new PartFormMemory();
+    const memory = new LearnedEndpointsMemory();
     const sent = await clientOf(memory).send({ text: "hi" });
     expect(sent).toMatchObject({ ok: false, kind: "error", error: { message: "proto refused" } });
     expect(forms()).toEqual(["proto", "text"]);
@@ -256,7 +256,7 @@ describe("a 0.3 HTTP+JSON agent that refuses both forms", () => {
 describe("a 1.0 HTTP+JSON agent", () => {
   it("is never sent the 0.3 text's form", async () => {
     takes = [];
-    const sent = await clientOf(new PartFormMemory(), "1.0").send({ text: "hi" });
+    const sent = await clientOf(new LearnedEndpointsMemory(), "1.0").send({ text: "hi" });
     expect(sent.ok).toBe(false);
     expect(seen).toHaveLength(1);
   });
