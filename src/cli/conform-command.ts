@@ -1,7 +1,7 @@
 import { catalogue } from "../checks/index.js";
 import { renderCoverageText } from "../checks/coverage.js";
 import { checkCategories, type CheckCategory } from "../model/finding.js";
-import { checkLevels, parseCategory, type CheckLevel } from "../checks/types.js";
+import { checkLevels, parseCategory, type CheckDefinition, type CheckLevel } from "../checks/types.js";
 import { parseTransport, transportFlagOf, type TransportFlag } from "../model/transport.js";
 import { usageError } from "../runner/errors.js";
 import { conformanceOptions } from "../runner/kinds/options.js";
@@ -65,19 +65,29 @@ export function parseHints(raw: readonly string[] = []): Record<string, string> 
   return hints;
 }
 
-/** `conform --list`: the catalogue, one check a line. */
-export function renderCatalogue(): string {
-  const rows = catalogue.map(
+/** `conform --list`: the checks the same flags would run (all of the catalogue by default), one a line. */
+export function renderCatalogue(checks: readonly CheckDefinition[] = catalogue): string {
+  const rows = checks.map(
     (c) =>
       `${c.id.padEnd(44)} ${c.level.padEnd(6)} ${c.category.padEnd(18)} ${c.title}${c.tck?.length ? ` [${c.tck.join(", ")}]` : ""}`,
   );
-  return `${catalogue.length} checks (id, level, category, title [TCK id]):\n${rows.join("\n")}\n`;
+  const count =
+    checks.length === catalogue.length ? `${checks.length}` : `${checks.length} of ${catalogue.length}`;
+  return `${count} checks (id, level, category, title [TCK id]):\n${rows.join("\n")}\n`;
+}
+
+/** The checks --grep, --grep-invert, --category and --level select, as a run with them would. */
+function selectedChecks(flags: ConformFlags): CheckDefinition[] {
+  const { categories, levels } = selectionFrom(flags);
+  return checksMatching(catalogue, grepOf(flags)).filter(
+    (c) => (!categories || categories.includes(c.category)) && (!levels || levels.includes(c.level)),
+  );
 }
 
 /** `conform <url>`: the conformance test a file would hold, built from flags, on every advertised binding. */
 export async function runConformCommand(rawUrl: string | undefined, flags: ConformFlags): Promise<number> {
   if (flags.list) {
-    process.stdout.write(renderCatalogue());
+    process.stdout.write(renderCatalogue(selectedChecks(flags)));
     return 0;
   }
   if (flags.coverage) {

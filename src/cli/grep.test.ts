@@ -60,6 +60,34 @@ describe("--grep and --grep-invert select what runs", () => {
     expect([...new Set(result.findings?.map((f) => f.id))]).toEqual(["card.skills", "card.capabilities"]);
   });
 
+  it("conform --grep-invert with an anchored pattern leaves out the one check whose id it names", async () => {
+    const r = await runCli([
+      "conform",
+      agent.url,
+      "--category",
+      "errors",
+      "--grep-invert",
+      "^errors\\.parse-error$",
+      "--json",
+    ]);
+    expect(r.code, r.stderr).toBe(exitCodes.passed);
+    const ids = new Set((JSON.parse(r.stdout) as RunResult).findings?.map((f) => f.id));
+    expect(ids.has("errors.parse-error")).toBe(false);
+    expect(ids.has("errors.invalid-request")).toBe(true);
+  });
+
+  it("conform --list shows only the checks --grep, --category and --level select", async () => {
+    const r = await runCli(["conform", "--list", "--grep", "^errors\\.parse-error$"]);
+    expect(r.code, r.stderr).toBe(exitCodes.passed);
+    expect(r.stdout).toMatch(/^1 of \d+ checks/);
+    expect(r.stdout).toContain("errors.parse-error");
+    expect(r.stdout).not.toContain("errors.invalid-request");
+    const must = await runCli(["conform", "--list", "--category", "card", "--level", "MUST"]);
+    const rows = must.stdout.trim().split("\n").slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => / MUST +card /.test(row))).toBe(true);
+  });
+
   it("conform --grep that matches nothing, or is no regular expression, is bad usage naming the flag", async () => {
     const none = await runCli(["conform", agent.url, "--grep", "no-such-check"]);
     expect(none.code).toBe(exitCodes.usage);

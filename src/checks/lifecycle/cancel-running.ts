@@ -209,15 +209,21 @@ export default defineCheck({
   run: cancelRunningTask,
 });
 
-/** Cancels a running task of the check's own and watches it stay canceled; tried twice when it ends first. */
+/**
+ * Cancels a running task of the check's own and watches it stay canceled; tried twice when it ends first.
+ * A verdict it cannot reach (no running task) gives way to the served-at-all probe of cancelUnserved03.
+ */
 export async function cancelRunningTask(ctx: CheckContext): Promise<CheckVerdict> {
+  const tried = await cancelTwice(ctx);
+  return tried.status === "skip" ? ((await cancelUnserved03(ctx)) ?? tried) : tried;
+}
+
+async function cancelTwice(ctx: CheckContext): Promise<CheckVerdict> {
   const first = await cancelOnce(ctx);
-  if (first !== "over") return first.status === "skip" ? ((await cancelUnserved03(ctx)) ?? first) : first;
+  if (first !== "over") return first;
   const second = await cancelOnce(ctx);
-  if (second !== "over") return second.status === "skip" ? ((await cancelUnserved03(ctx)) ?? second) : second;
-  return (
-    (await cancelUnserved03(ctx)) ?? skip("twice, the running task finished before the cancel reached it")
-  );
+  if (second !== "over") return second;
+  return skip("twice, the running task finished before the cancel reached it");
 }
 
 /**
