@@ -210,6 +210,11 @@ export interface CheckDefinition {
    */
   dependsOn?: readonly string[];
   /**
+   * Starts once every other check of the run has finished: it judges what the whole suite left behind (a
+   * server still answering after all its bad requests), and sees an agent that fell at any point.
+   */
+  runsLast?: true;
+  /**
    * The reference-agent flaws that must fail this check, per protocol: the check's own test
    * (src/runner/run-conformance-flaws-*.test.ts run each flaw and expect exactly the checks that list it to fail).
    */

@@ -17,7 +17,7 @@ afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done
  * A 0.3 agent whose process dies on a body that is the JSON literal null (seen at first sight: an unhandled
  * rejection): the connection is cut and the port closed for good.
  */
-async function agentKilledByNull(): Promise<string> {
+async function agentKilledByNull(refusesMessages = false): Promise<string> {
   const sockets = new Set<Socket>();
   let url = "";
   const server = http.createServer((req, res) => {
@@ -34,9 +34,11 @@ async function agentKilledByNull(): Promise<string> {
       const call = JSON.parse(body) as { id?: unknown; method?: string };
       const task = { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } };
       const answer =
-        call.method === "message/send" || call.method === "tasks/get"
-          ? { result: task }
-          : { error: { code: -32600, message: "Invalid Request" } };
+        call.method === "message/send" && refusesMessages
+          ? { error: { code: -32602, message: "the message must name a goal" } }
+          : call.method === "message/send" || call.method === "tasks/get"
+            ? { result: task }
+            : { error: { code: -32600, message: "Invalid Request" } };
       res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, ...answer }));
     });
   });
@@ -65,6 +67,21 @@ describe("an agent that a bad request takes down", () => {
     expect(survives?.message).toMatch(/the agent stopped answering .* during the run/);
     expect(survives?.message).toMatch(/cut off when it did, malformed ones first: [^;(]*\(POST [^ ]+ "null"/);
     expect(survives?.evidence?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("an agent that refuses the suite's messages and a bad request takes down", () => {
+  it("still fails errors.server-survives: the check runs last and asks whether the agent answers", async () => {
+    const result = await runConformance({
+      agentUrl: await agentKilledByNull(true),
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [sendReturnsTask, invalidRequest, serverSurvives],
+    });
+    const survives = result.findings?.find((f) => f.id === "errors.server-survives");
+    expect(survives, JSON.stringify(result.findings)).toMatchObject({ status: "fail" });
+    expect(survives?.message).toMatch(/the agent stopped answering .* during the run/);
   });
 });
 

@@ -4,8 +4,11 @@ import type { TrafficEntry } from "../model/traffic.js";
 /** The check whose requirement is that bad requests do not take the server down. */
 const SURVIVES = "errors.server-survives";
 
-/** Connection failures of a server that was there: the exchange was cut off, not refused at the door. */
-const CUT_OFF = /ECONNRESET|EPIPE|socket hang up|connection reset|closed/i;
+/**
+ * Connection failures of a server that was there: the exchange was cut off, not refused at the door
+ * (undici says "other side closed", Node's own client "socket hang up", ours "connection closed early").
+ */
+const CUT_OFF = /ECONNRESET|EPIPE|socket hang up|connection reset|(?:side|connection) closed/i;
 
 /** How many of the cut-off exchanges a finding names (the rest are counted). */
 const NAMED = 3;
@@ -22,9 +25,8 @@ function malformed(entry: TrafficEntry): boolean {
   }
 }
 
-/** Words of a request that met no live agent: the connection refused, reset or closed before an answer. */
-const NO_AGENT =
-  /could not connect|ECONNRESET|ECONNREFUSED|connection reset|connection closed early|socket hang up/i;
+/** Words of a request that met no live agent: refused at the door, or cut off before an answer. */
+const NO_AGENT = new RegExp(`could not connect|ECONNREFUSED|${CUT_OFF.source}`, "i");
 
 /**
  * Whether a check's failure is only that the agent had stopped answering: its first problem is a request
@@ -43,6 +45,10 @@ function described(entry: TrafficEntry): string {
   return `${entry.label ?? "request"} (${entry.method} ${entry.url}${body})`;
 }
 
+/** The exchanges a server cut off while they were under way (a server that was there, then was not). */
+export const cutOffExchanges = (traffic: readonly TrafficEntry[]): TrafficEntry[] =>
+  traffic.filter((e) => e.error?.rule === "connect" && CUT_OFF.test(e.error.message));
+
 /** Whether a check is the one that reports an agent that stopped answering. */
 export const isSurvivalCheck = (check: { id: string }): boolean => check.id === SURVIVES;
 
@@ -54,9 +60,9 @@ export const isSurvivalCheck = (check: { id: string }): boolean => check.id === 
  */
 export function agentDeathFinding(notRun: Finding, dead: string, traffic: readonly TrafficEntry[]): Finding {
   // Malformed requests first (the suite's own bad requests are the likely killers), then by start.
-  const cutOff = traffic
-    .filter((e) => e.error?.rule === "connect" && CUT_OFF.test(e.error.message))
-    .sort((a, b) => Number(malformed(b)) - Number(malformed(a)) || a.at.localeCompare(b.at));
+  const cutOff = cutOffExchanges(traffic).sort(
+    (a, b) => Number(malformed(b)) - Number(malformed(a)) || a.at.localeCompare(b.at),
+  );
   const named = cutOff.slice(0, NAMED).map(described).join("; ");
   const more = cutOff.length > NAMED ? ` and ${cutOff.length - NAMED} more` : "";
   const which = cutOff.length

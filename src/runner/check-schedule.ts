@@ -28,9 +28,16 @@ function prerequisites(job: Job, jobs: readonly Job[]): Job[] {
   );
 }
 
+/** The jobs a job waits for before it starts: its prerequisites, and every other job for one that runs last. */
+function awaited(job: Job, jobs: readonly Job[]): Job[] {
+  const deps = prerequisites(job, jobs);
+  return job.check.runsLast ? [...new Set([...deps, ...jobs.filter((o) => !o.check.runsLast)])] : deps;
+}
+
 /**
  * Runs jobs with bounded concurrency, each as soon as the jobs it depends on have finished (not in
- * layers: one slow check holds back only its own dependents). Ready jobs start in plan order.
+ * layers: one slow check holds back only its own dependents). Ready jobs start in plan order; a check
+ * that runs last (CheckDefinition.runsLast) waits for all the others.
  */
 export function runScheduled(
   jobs: readonly Job[],
@@ -38,7 +45,7 @@ export function runScheduled(
   run: (job: Job) => Promise<Finding>,
 ): Promise<Map<Job, Finding>> {
   const results = new Map<Job, Finding>();
-  const waitsFor = new Map(jobs.map((job) => [job, prerequisites(job, jobs)]));
+  const waitsFor = new Map(jobs.map((job) => [job, awaited(job, jobs)]));
   const waiting = new Set(jobs);
   let running = 0;
   return new Promise((resolve) => {

@@ -12,7 +12,7 @@ import { conformanceDefaults } from "../model/limits.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
 import { blockingFailure, runScheduled, type Job } from "./check-schedule.js";
-import { agentDeathFinding, cutOffWithAgent, isSurvivalCheck } from "./agent-died.js";
+import { agentDeathFinding, cutOffExchanges, cutOffWithAgent, isSurvivalCheck } from "./agent-died.js";
 import { oneTaskAtATimeWarning } from "./one-task-at-a-time.js";
 import { settledWithin } from "../checks/support/time-box.js";
 import type { RunRequest } from "./kinds/define.js";
@@ -103,6 +103,10 @@ export async function runJobs(
     // After Ctrl-C (or a cancel) nothing more is sent: the checks not yet started say so, and are no failure.
     if (request.signal?.aborted)
       return interruptedFinding(check, ctx, "the run was stopped before it started");
+    // Run last, it asks whether the agent still answers once an exchange was cut off: an agent that fell
+    // with no check left to notice (seen at first sight: the checks after a fatal request were all skipped).
+    if (isSurvivalCheck(check) && !dead && cutOffExchanges(clientContext.traffic.entries()).length > 0)
+      dead = await agentAlive(cardUrl, clientContext);
     if (dead && isSurvivalCheck(check))
       return agentDeathFinding(notRunFinding(check, ctx, dead), dead, clientContext.traffic.entries());
     if (dead) return notRunFinding(check, ctx, dead);

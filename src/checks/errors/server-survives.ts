@@ -38,6 +38,8 @@ export default defineCheck({
     "Make request errors local to the request: release locks and state in a finally block, and never let a bad request take down the process or a task.",
   selfTest: [{ flaw: "bad-request-wedges-task", protocols: ["1.0"] }],
   dependsOn: ["lifecycle.send-returns-task"],
+  // After the whole suite: an agent that any of its requests took down is reported here (runner/agent-died.ts).
+  runsLast: true,
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {
