@@ -16,6 +16,12 @@ const behaviours: Record<string, Reply> = {
       JSON.stringify({ jsonrpc: "2.0", id, result: { kind: "status-update", state } });
     res.end(`${event("working")}\x1e${event("completed")}\x1e`);
   },
+  // SSE frames with no Content-Type header at all (seen at first sight).
+  "sse-untyped": (_q, res, id) => {
+    const event = (state: string) =>
+      `data: ${JSON.stringify({ jsonrpc: "2.0", id, result: { kind: "status-update", state } })}\n\n`;
+    res.end(`${event("working")}${event("completed")}`);
+  },
   "wrong-id": (_q, res) => res.end(JSON.stringify({ jsonrpc: "2.0", id: "someone-else", result: {} })),
   "result-and-error": (_q, res, id) =>
     res.end(JSON.stringify({ jsonrpc: "2.0", id, result: {}, error: { code: -1, message: "x" } })),
@@ -161,6 +167,15 @@ describe("a JSON-RPC call to a hostile server", () => {
     if (outcome.kind === "stream") {
       expect(outcome.results).toHaveLength(2);
       expect(outcome.http.contentType).toBe("text/plain");
+    }
+  });
+
+  it("SSE frames under no Content-Type are read as the events they carry (the header is its check's)", async () => {
+    const outcome = await call("sse-untyped");
+    expect(outcome.kind).toBe("stream");
+    if (outcome.kind === "stream") {
+      expect(outcome.results).toHaveLength(2);
+      expect(outcome.http.contentType).toBe("");
     }
   });
 

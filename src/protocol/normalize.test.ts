@@ -229,6 +229,42 @@ describe("replyText", () => {
   });
 });
 
+describe("stream events read leniently", () => {
+  it("reads a 0.1 update whose state stands beside its id as a status update, keeping its final flag", () => {
+    expect(normalizeReply({ id: "t", state: "completed", final: true })).toMatchObject({
+      kind: "status-update",
+      taskId: "t",
+      state: "completed",
+      final: true,
+    });
+  });
+
+  it("reads a 0.1 update carrying an artifact as an artifact update, not as a Task", () => {
+    const event = {
+      id: "t",
+      state: "working",
+      artifact: { parts: [{ type: "text", text: "hi" }] },
+      final: false,
+    };
+    expect(normalizeReply(event)).toMatchObject({ kind: "artifact-update", taskId: "t" });
+  });
+
+  it("reads a 1.0 event under the proto's snake_case member names as the update it names", () => {
+    const status = { task_id: "t", context_id: "c", status: { state: "TASK_STATE_COMPLETED" } };
+    expect(normalizeReply({ status_update: status })).toMatchObject({
+      kind: "status-update",
+      taskId: "t",
+      contextId: "c",
+      state: "completed",
+    });
+    const artifact = { taskId: "t", artifact: { artifactId: "a", parts: [{ text: "x" }] } };
+    expect(normalizeReply({ artifact_update: artifact })).toMatchObject({
+      kind: "artifact-update",
+      taskId: "t",
+    });
+  });
+});
+
 describe("foldStream", () => {
   it("applies status and artifact updates to the streamed task", () => {
     const events: Reply[] = [

@@ -170,8 +170,9 @@ export function normalizeTask(raw: unknown): Task | undefined {
   };
 }
 
+/** An update's status: its status object or bare state, or (0.1, seen at first sight) a `state` beside its id. */
 function normalizeStatusUpdate(raw: Json): Reply | undefined {
-  const status = readStatus(raw.status);
+  const status = readStatus(raw.status) ?? (typeof raw.state === "string" ? { state: raw.state } : undefined);
   if (!status) return undefined;
   return {
     kind: "status-update",
@@ -189,8 +190,8 @@ function normalizeArtifactUpdate(raw: Json): Reply | undefined {
   if (!artifact) return undefined;
   return {
     kind: "artifact-update",
-    taskId: str(raw.taskId) ?? str(raw.id),
-    contextId: str(raw.contextId),
+    taskId: str(raw.taskId) ?? str(raw.task_id) ?? str(raw.id),
+    contextId: str(raw.contextId) ?? str(raw.context_id),
     artifact,
   };
 }
@@ -213,6 +214,10 @@ export function normalizeReply(raw: unknown): Reply | undefined {
   if (isObject(raw.msg)) return normalizeMessage(raw.msg); // 0.3 gRPC JSON name
   if (isObject(raw.statusUpdate)) return normalizeStatusUpdate(raw.statusUpdate);
   if (isObject(raw.artifactUpdate)) return normalizeArtifactUpdate(raw.artifactUpdate);
+  // Read leniently: the members under the proto's own field names (seen at first sight: {"status_update": …}
+  // on every event) still say which one the event is; their spelling is streaming.wire-format's finding.
+  if (isObject(raw.status_update)) return normalizeStatusUpdate(raw.status_update);
+  if (isObject(raw.artifact_update)) return normalizeArtifactUpdate(raw.artifact_update);
   // Read leniently: a discriminator spelled `type` (as 0.1 spells a Part's), or in 1.0's member names, still
   // says what the object is; reply-well-formed and the stream checks judge the spelling.
   switch (raw.kind ?? raw.type) {
@@ -231,9 +236,12 @@ export function normalizeReply(raw: unknown): Reply | undefined {
   // An update that lost its kind still carries `final` beside its taskId; a task never does.
   if (raw.id === undefined && typeof raw.taskId === "string" && "final" in raw)
     return normalizeStatusUpdate(raw) ?? normalizeArtifactUpdate(raw);
-  // A 0.1 status update is {id, status, final?}: with its `final` it is no Task, whatever else it shares with one.
-  if (typeof raw.id === "string" && "final" in raw && raw.status !== undefined)
-    return normalizeStatusUpdate(raw);
+  // A 0.1 update is {id, status, final?} or {id, artifact, final?}: with its `final` it is no Task, whatever
+  // else it shares with one; a status given as a `state` beside the id is read too (seen at first sight).
+  if (typeof raw.id === "string" && "final" in raw) {
+    if (isObject(raw.artifact)) return normalizeArtifactUpdate(raw);
+    if (raw.status !== undefined || typeof raw.state === "string") return normalizeStatusUpdate(raw);
+  }
   return (
     normalizeTask(raw) ??
     normalizeMessage(raw) ??

@@ -1,9 +1,14 @@
 import type { ProtocolGeneration } from "../../model/generation.js";
 import type { Reply } from "../../protocol/model.js";
+import { jsonRpcCodes } from "../../protocol/error-codes.js";
+import type { StreamOutcome } from "../../client/types.js";
+import type { CheckContext } from "../types.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { refusedInStream, unparsedOnly } from "../support/stream-evidence.js";
 import { graceAfterFinalMs, watchStream } from "../support/stream-watch.js";
+
+type StreamFailure = NonNullable<StreamOutcome["failure"]>;
 
 /**
  * Why the first event of a message stream breaks the rules of a generation, or undefined when it is fine.
@@ -14,6 +19,17 @@ function firstEventProblem(first: Reply, generation: ProtocolGeneration): string
   if (generation !== "1.0" || first.kind === "task" || first.kind === "message") return undefined;
   if (first.kind === "artifact-update") return "the first event is an artifactUpdate, not the Task";
   return `the first event is a statusUpdate (${first.state}), not the Task`;
+}
+
+/**
+ * Whether a plain send of the same message is refused with the same error as the stream was: the agent
+ * refuses what the suite says (seen at first sight: an agent that takes only text in its own template
+ * answers -32602 to any other), not streaming. An unserved method (-32601) is never such a refusal.
+ */
+async function sendRefusedAlike(ctx: CheckContext, failure: StreamFailure): Promise<boolean> {
+  if (failure.kind !== "error" || failure.error.code === jsonRpcCodes.methodNotFound) return false;
+  const sent = await ctx.client.send({ text: ctx.fixtures.message });
+  return !sent.ok && sent.kind === "error" && sent.error.code === failure.error.code;
 }
 
 function describeEvent(event: Reply): string {
@@ -42,6 +58,12 @@ export default defineCheck({
       behaviour: "a 0.2/0.3 stream that starts with a status-update or artifact-update",
       clause:
         "A2A 0.3 §7.2, §7.2.1: each event's result is a Message, Task, TaskStatusUpdateEvent or TaskArtifactUpdateEvent; no first event is prescribed",
+    },
+    {
+      behaviour:
+        "the suite's message refused with the same error on send and stream (an agent that takes only its own input template)",
+      clause:
+        "A2A 0.3 §7.1, §7.2 and 1.0.1 §3.1.1, §3.1.2: either method may answer an error; a refusal of the message is no refusal of streaming",
     },
   ],
   selfTest: [
@@ -74,9 +96,14 @@ export default defineCheck({
     const evidence = watched.outcome?.trafficIds;
     // The card claims streaming (the check needs it), so a refused stream is this check's finding: the
     // stream did not start. The other stream checks skip and name this one.
-    if (watched.outcome?.failure)
+    const failure = watched.outcome?.failure;
+    if (failure && (await sendRefusedAlike(ctx, failure)))
+      return skip(
+        `the agent refused the suite's message alike on send and stream (${describeFailure(failure)}): a refusal of the message, not of streaming; lifecycle.send-returns-task reports it`,
+      );
+    if (failure)
       return fail(
-        `the card claims streaming, but the message stream gave no event stream: ${describeFailure(watched.outcome.failure)}`,
+        `the card claims streaming, but the message stream gave no event stream: ${describeFailure(failure)}`,
         evidence,
       );
     const [first] = watched.events;
