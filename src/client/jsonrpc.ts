@@ -5,7 +5,7 @@ import type { HttpResponse, PreparedRequestOptions, SendOptions } from "../net/h
 import type { StreamOptions } from "../net/http-hop.js";
 import type { QuietLimit } from "../net/quiet-timer.js";
 import { tryParseJson } from "../net/json.js";
-import { SseParser } from "../net/sse-parser.js";
+import { sseDataInBody } from "../net/sse-parser.js";
 import { unparsedEvent } from "./stream-events.js";
 import { answersWithEvents } from "./methods.js";
 import type { OutboundPolicy } from "../net/outbound-policy.js";
@@ -281,7 +281,7 @@ function withSignal(stream: StreamOptions, signal: AbortSignal | undefined): Sen
 function readReply(http: HttpResponse, id: string): RpcOutcome {
   if (http.contentType === "text/event-stream") return readStream(http, id);
   const parsed = tryParseJson(http.body, http.url);
-  const sequence = parsed.ok ? undefined : (jsonTextSequence(http.body) ?? sseBody(http.body));
+  const sequence = parsed.ok ? undefined : (jsonTextSequence(http.body) ?? sseDataInBody(http.body));
   if (sequence)
     return readStream({ ...http, events: sequence.map((data) => ({ at_ms: http.ms, data })) }, id);
   // A 401/403 without a JSON-RPC body is the HTTP layer refusing the caller, not a malformed reply.
@@ -316,21 +316,6 @@ function jsonTextSequence(body: string): string[] | undefined {
     .filter((part) => part !== "");
   if (parts.length < 2) return undefined;
   return parts.every((part) => tryParseJson(part, "").ok) ? parts : undefined;
-}
-
-/**
- * The events of a body written as an event stream under another Content-Type, or none (seen at first sight: a
- * message/stream answered in SSE frames with no Content-Type at all). Read leniently, its events are judged;
- * streaming.content-type reports the header once. Only a body every event of which is JSON counts.
- */
-function sseBody(body: string): string[] | undefined {
-  if (!/^(?:data|event|id|retry)?:/m.test(body.trimStart().slice(0, 16))) return undefined;
-  const events: string[] = [];
-  const parser = new SseParser((event) => events.push(event.data));
-  parser.feed(body);
-  parser.end();
-  if (events.length === 0) return undefined;
-  return events.every((data) => tryParseJson(data, "").ok) ? events : undefined;
 }
 
 /**

@@ -29,7 +29,10 @@ export function relayStream(
   const m = ctx.hooks;
   const mutatedType = m?.streamContentType?.(contentType, x);
   if (mutatedType !== undefined && mutatedType !== contentType) ctx.applied();
-  res.writeHead(up.statusCode ?? 200, { ...headers, "content-type": mutatedType ?? contentType });
+  const type = mutatedType ?? contentType;
+  // An empty type is no header at all (seen at first sight: an event stream with no Content-Type).
+  const { "content-type": _upstream, ...others } = headers;
+  res.writeHead(up.statusCode ?? 200, type === "" ? others : { ...others, "content-type": type });
   const splitter = new SseSplitter();
   let ended = false;
   const write = (otherLines: string[], data: string | undefined): void => {

@@ -1,6 +1,6 @@
 import { createParser } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { SseParser } from "./sse-parser.js";
+import { SseParser, sseDataInBody } from "./sse-parser.js";
 import type { SseEvent } from "./sse-parser.js";
 
 function parse(chunks: string[], options: { end?: boolean } = {}): SseEvent[] {
@@ -143,5 +143,19 @@ describe("SseParser", () => {
     parser.feed(RECORDED);
     const ours = parse([RECORDED]).map(({ retry: _retry, ...rest }) => rest);
     expect(ours).toEqual(theirs);
+  });
+});
+
+describe("sseDataInBody", () => {
+  it("reads a whole body of SSE frames as the data of its events, a last one that is no JSON too", () => {
+    expect(sseDataInBody('data: {"a":1}\n\nevent: x\ndata: {"b":2}\n\n')).toEqual(['{"a":1}', '{"b":2}']);
+    expect(sseDataInBody("data: {}\n\ndata: [DONE]\n\n")).toEqual(["{}", "[DONE]"]);
+  });
+
+  it("takes nothing that is no event stream of JSON: a JSON body, a page, an event that is not JSON", () => {
+    expect(sseDataInBody('{"jsonrpc":"2.0"}')).toBeUndefined();
+    expect(sseDataInBody("<html>data: {}</html>")).toBeUndefined();
+    expect(sseDataInBody("data: [DONE]\n\ndata: {}\n\n")).toBeUndefined();
+    expect(sseDataInBody("")).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { tryParseJson } from "./json.js";
+
 /** One dispatched Server-Sent Event. */
 export interface SseEvent {
   data: string;
@@ -175,4 +177,20 @@ export class SseParser {
     this.#id = undefined;
     this.#retry = undefined;
   }
+}
+
+/**
+ * The data of each event of a whole body written as an event stream under another Content-Type, or
+ * undefined when it is none (seen at first sight: a stream in SSE frames with no Content-Type at all).
+ * Only a body that opens with an SSE field and whose first event is JSON counts: a reader that takes it
+ * leniently judges every event (one that is no JSON too); the missing header is the content type's finding.
+ */
+export function sseDataInBody(body: string): string[] | undefined {
+  if (!/^(?:data|event|id|retry)?:/.test(body.trimStart())) return undefined;
+  const events: string[] = [];
+  const parser = new SseParser((event) => events.push(event.data));
+  parser.feed(body);
+  parser.end();
+  const [first] = events;
+  return first !== undefined && tryParseJson(first, "").ok ? events : undefined;
 }

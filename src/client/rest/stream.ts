@@ -1,3 +1,4 @@
+import { sseDataInBody } from "../../net/sse-parser.js";
 import type { TimedSseEvent } from "../../net/http-hop.js";
 import { tryParseJson } from "../../net/json.js";
 import { streamQuietLimit, unparsedEvent } from "../stream-events.js";
@@ -108,7 +109,19 @@ export async function streamRest(
   if (!sent.ok)
     return failed({ ok: false, kind: "unreachable", error: sent.error, trafficIds: sent.trafficIds });
   const { http } = sent;
-  if (http.status >= 400 || http.contentType !== "text/event-stream") {
+  // Read leniently: SSE frames under another Content-Type (or none) are the events they carry;
+  // streaming.content-type reports the header once.
+  const framed =
+    http.status < 400 && http.contentType !== "text/event-stream" ? sseDataInBody(http.body) : undefined;
+  for (const data of framed ?? []) {
+    // A listener that stops reading (it throws) ends the events here, as it ends a live stream.
+    try {
+      collector.add({ at_ms: http.ms, data });
+    } catch {
+      break;
+    }
+  }
+  if (!framed && (http.status >= 400 || http.contentType !== "text/event-stream")) {
     return failed(refusal(sent), http.contentType);
   }
   return {

@@ -147,6 +147,16 @@ function updateKindShaped(e: unknown, x: Exchange): { events: unknown[] } | unde
   return { events: [e] };
 }
 
+/** A 1.0 stream's update members under the proto's snake_case field names (seen at first sight: vallum). */
+function updateMembersSnakeCase(e: unknown, x: Exchange): { events: unknown[] } | undefined {
+  const response = jsonStreamResponse(e, x);
+  const member = response && (["statusUpdate", "artifactUpdate"] as const).find((m) => isObject(response[m]));
+  if (!response || !member) return undefined;
+  response[member === "statusUpdate" ? "status_update" : "artifact_update"] = response[member];
+  delete response[member];
+  return { events: [e] };
+}
+
 /**
  * A 1.0 message stream's working updates sent as whole Task snapshots (as a2amesh did at first sight): a
  * status update in a working state becomes the Task in that state, an artifact update the Task carrying
@@ -266,6 +276,16 @@ export const streamShapeMutations: Mutation[] = [
     check: "streaming.wire-format",
     generations: ["1.0"],
     event: updateKindShaped,
+  },
+  {
+    id: "stream-update-members-snake-case",
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    what: 'the status and artifact updates of message streams and subscriptions come under the proto\'s field names ({"status_update": ...}, {"artifact_update": ...}; seen at first sight)',
+    clause:
+      "A2A 1.0.1 §5.5 (all JSON serializations MUST use camelCase naming for field names), §3.2.3 StreamResponse",
+    check: "streaming.wire-format",
+    generations: ["1.0"],
+    event: updateMembersSnakeCase,
   },
   {
     id: "stream-updates-as-task-snapshots",

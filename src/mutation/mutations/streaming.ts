@@ -172,6 +172,31 @@ export const streamingMutations: Mutation[] = [
       x.verb === "stream" ? type.replace(/text\/event-stream/i, "text/plain") : undefined,
   },
   {
+    id: "stream-without-content-type",
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    what: "a message stream is written in SSE frames with no Content-Type header at all (seen at first sight)",
+    clause: "A2A 0.3 §7.2 (Content-Type: text/event-stream); 1.0.1 §9.4.2, §11.7",
+    check: "streaming.content-type",
+    streamContentType: (_type, x) => (x.verb === "stream" ? "" : undefined),
+  },
+  {
+    id: "stream-updates-state-beside-id-0-1",
+    bindings: ["JSONRPC"],
+    generations: ["0.x"],
+    protocols: ["0.1"],
+    what: "the status updates of a 0.1 stream carry their state beside the task id, with no status object (seen at first sight)",
+    clause: "A2A 0.1 §7.2.2 TaskStatusUpdateEvent.status: TaskStatus (required)",
+    check: "streaming.events-well-formed",
+    event: (e, x) => {
+      const update = isObject(e) && isObject(e.result) ? e.result : undefined;
+      if (x.verb !== "stream" || !update || "kind" in update || !("final" in update)) return undefined;
+      if (!isObject(update.status) || typeof update.id !== "string") return undefined;
+      update.state = update.status.state;
+      delete update.status;
+      return { events: [e] };
+    },
+  },
+  {
     id: "stream-updates-name-task-as-taskid-0-1",
     bindings: ["JSONRPC"],
     generations: ["0.x"],
