@@ -35,20 +35,31 @@ async function getUnknown(client: A2AClient): Promise<CallOutcome<unknown>> {
   }
 }
 
-// Only this interface's 1.0: the empty value must be refused, not served as 1.0.
+/**
+ * Only this interface's 1.0: an empty A2A-Version, and none at all (a 0.3 client sends none: 1.0.1 §3.6.1
+ * "0.3 will be assumed for empty header"; seen at first sight: an empty value refused, a missing one served as
+ * 1.0), must be refused, not served as 1.0.
+ */
 async function refusedAs03(ctx: CheckContext): Promise<CheckVerdict> {
-  const got = await getMissingTaskAs(ctx, "");
-  const what = "GetTask with an empty A2A-Version";
-  if (got.ok) return fail(`${what} was served as A2A 1.0 (it returned a task)`, got.trafficIds);
-  if (got.kind !== "error") return fail(`${what}: ${describeFailure(got)}`, got.trafficIds);
-  if (got.error.code === a2aCodes.versionNotSupported)
-    return pass(
-      `${what} was read as 0.3, which this interface does not serve: VersionNotSupported`,
-      got.trafficIds,
+  const probes = [
+    { what: "GetTask with an empty A2A-Version", got: await getMissingTaskAs(ctx, "") },
+    { what: "GetTask without A2A-Version", got: await getMissingTaskAs(ctx, undefined) },
+  ];
+  const evidence = probes.flatMap((p) => p.got.trafficIds);
+  const problems = probes.flatMap(({ what, got }) => {
+    if (got.ok) return [`${what} was served as A2A 1.0 (it returned a task)`];
+    if (got.kind !== "error") return [`${what}: ${describeFailure(got)}`];
+    if (got.error.code === a2aCodes.versionNotSupported) return [];
+    return [`${what} answered ${errorCalled(got.error)}: it was served as A2A 1.0`];
+  });
+  if (problems.length > 0)
+    return fail(
+      `${problems.join("; ")}; an empty or missing version means 0.3, which the card does not declare for this interface (VersionNotSupported is due)`,
+      evidence,
     );
-  return fail(
-    `${what} answered ${errorCalled(got.error)}: it was served as A2A 1.0, though an empty version means 0.3, which the card does not declare for this interface (VersionNotSupported is due)`,
-    got.trafficIds,
+  return pass(
+    "GetTask with an empty A2A-Version and without one were both read as 0.3, which this interface does not serve: VersionNotSupported",
+    evidence,
   );
 }
 
@@ -73,7 +84,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "An empty A2A-Version means 0.3. On an interface the card declares for 1.0 only, GetTask with an empty A2A-Version is refused with VersionNotSupportedError (0.3 is not served there), not served as 1.0; where the card also declares 0.3 at the same URL and binding, a 0.3 request without the header is served as 0.3.",
+    "An empty or missing A2A-Version means 0.3. On an interface the card declares for 1.0 only, GetTask with an empty A2A-Version, and without one, is refused with VersionNotSupportedError (0.3 is not served there), not served as 1.0; where the card also declares 0.3 at the same URL and binding, a 0.3 request without the header is served as 0.3.",
   spec: "A2A 1.0 §3.6.1, §3.6.2 (versioning); §3.2.6 (service parameters)",
   tck: ["VER-SERVER-003"],
   quote: {

@@ -3,15 +3,16 @@ import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { getMissingTaskAs } from "../support/versioned-get.js";
 
-/** The version a 1.0 client names (1.0.1 §3.6.1: Major.Minor). */
+/** The version a 1.0 client names (1.0.1 §3.6.1: Major.Minor), and the same with a patch number. */
 const SERVED_VERSION = "1.0";
+const PATCHED_VERSION = "1.0.1";
 
 export default defineCheck({
   id: "errors.version-served",
   title: "A request for A2A 1.0 is served by an interface that serves A2A 1.0",
   category: "errors",
   level: "MUST",
-  requirement: `A request carrying A2A-Version: ${SERVED_VERSION} (an HTTP header on JSON-RPC and HTTP+JSON, gRPC metadata on gRPC) at an interface that serves A2A 1.0's methods is processed with 1.0 semantics, not refused with VersionNotSupportedError: a GetTask of an id that does not exist, asked for 1.0, answers as 1.0 answers it (TaskNotFound).`,
+  requirement: `A request carrying A2A-Version: ${SERVED_VERSION} (an HTTP header on JSON-RPC and HTTP+JSON, gRPC metadata on gRPC) at an interface that serves A2A 1.0's methods is processed with 1.0 semantics, not refused with VersionNotSupportedError: a GetTask of an id that does not exist, asked for 1.0, answers as 1.0 answers it (TaskNotFound). The same with a patch number (${PATCHED_VERSION}), which does not count in negotiation.`,
   spec: "A2A 1.0 §3.6.1 (client responsibilities), §3.6.2 (server responsibilities)",
   tck: ["VER-SERVER-001"],
   quote: {
@@ -33,13 +34,23 @@ export default defineCheck({
     // The run itself may go without the header (negotiate.ts found it refused): this request names it.
     const got = await getMissingTaskAs(ctx, SERVED_VERSION);
     const what = `GetTask with A2A-Version: ${SERVED_VERSION}`;
-    if (got.ok) return pass(`${what} was served (it returned a task)`, got.trafficIds);
-    if (got.kind !== "error") return skip(`${what} got no A2A answer to judge: ${describeFailure(got)}`);
-    if (got.error.code === a2aCodes.versionNotSupported)
+    if (!got.ok && got.kind !== "error")
+      return skip(`${what} got no A2A answer to judge: ${describeFailure(got)}`);
+    if (!got.ok && got.error.code === a2aCodes.versionNotSupported)
       return fail(
         `${what} was refused with VersionNotSupported (-32009), though the interface serves A2A 1.0's methods${ctx.client.target.withoutVersionHeader ? " when the header is left off (the suite ran without it)" : ""}`,
         got.trafficIds,
       );
-    return pass(`${what} was served (${got.error.name}, ${got.error.code})`, got.trafficIds);
+    // A patch number names the same version (1.0.1 §3.6: it MUST not be considered when negotiating; seen at
+    // first sight: "1.0" served, "1.0.1" refused).
+    const patched = await getMissingTaskAs(ctx, PATCHED_VERSION);
+    const evidence = [...got.trafficIds, ...patched.trafficIds];
+    if (!patched.ok && patched.kind === "error" && patched.error.code === a2aCodes.versionNotSupported)
+      return fail(
+        `GetTask with A2A-Version: ${PATCHED_VERSION} was refused with VersionNotSupported (-32009), though ${SERVED_VERSION} is served: a patch number MUST not be considered when negotiating the version (1.0.1 §3.6)`,
+        evidence,
+      );
+    const answer = got.ok ? "it returned a task" : `${got.error.name}, ${got.error.code}`;
+    return pass(`${what} was served (${answer}), and so was ${PATCHED_VERSION}`, evidence);
   },
 });

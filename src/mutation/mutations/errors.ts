@@ -8,6 +8,8 @@ import { a2aErrorReply, headerValue, mark, marked } from "./answers.js";
 const NO_VERSION = "no-a2a-version";
 /** The mark of a request that asked for A2A 1.0 by name, which version-1-0-refused-yet-served refuses. */
 const ASKS_FOR_1_0 = "asks-for-1-0";
+/** The mark of a request that named 1.0 with a patch number, which version-patch-refused refuses. */
+const ASKS_WITH_PATCH = "asks-with-patch";
 
 // JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
 const PARSE_ERROR = -32700;
@@ -272,6 +274,38 @@ export const errorMutations: Mutation[] = [
     reply: (r, x) =>
       marked(x, ASKS_FOR_1_0)
         ? a2aErrorReply(r, x, VERSION_NOT_SUPPORTED, "Protocol version not supported")
+        : undefined,
+  },
+  {
+    // Seen at first sight: the header compared whole with "1.0", so "1.0.1" is refused.
+    id: "version-patch-refused",
+    what: "a request with A2A-Version: 1.0.1 is refused with VersionNotSupported, while 1.0 is served",
+    clause:
+      "A2A 1.0.1 §3.6 (patch version numbers MUST not be considered when clients and servers negotiate protocol versions), §3.6.2 (matching Major.Minor)",
+    check: "errors.version-served",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    request: (r, x) => {
+      if (/^1\.0\.\d+$/.test(headerValue(r.headers, "a2a-version")?.trim() ?? "")) mark(x, ASKS_WITH_PATCH);
+      return undefined;
+    },
+    reply: (r, x) =>
+      marked(x, ASKS_WITH_PATCH)
+        ? a2aErrorReply(r, x, VERSION_NOT_SUPPORTED, "Protocol version not supported")
+        : undefined,
+  },
+  {
+    // Seen at first sight: an empty A2A-Version refused as 0.3, a request without one served as 1.0.
+    id: "missing-version-served-as-1-0",
+    what: "a request without A2A-Version, at an interface that serves only 1.0, is served as 1.0 (an empty one is refused)",
+    clause:
+      "A2A 1.0.1 §3.6.1 (0.3 will be assumed for empty header), §3.6.2 (Agents MUST interpret empty value as 0.3 version)",
+    check: "errors.empty-version-is-0-3",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    request: (r) =>
+      headerValue(r.headers, "a2a-version") === undefined
+        ? { ...r, headers: { ...r.headers, "a2a-version": "1.0" } }
         : undefined,
   },
   {
