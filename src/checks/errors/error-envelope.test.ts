@@ -99,8 +99,25 @@ describe("errors.error-envelope: the id of an error reply", () => {
     const finding = (await verdictsOn(agent.url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(
-      /a tasks\/get of task t1 whose request id is null was answered HTTP 200 with JSON-RPC error -32603, though the same read with an id gets the task/,
+      /a tasks\/get of task t1 whose request id is null was answered HTTP 200 with JSON-RPC error -32603, though the same read with another id gets the task/,
     );
+  });
+
+  it("fails a read whose id is 0 or the empty string refused as if it had no id (seen at first sight)", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      const task = { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } };
+      // As `if (!request.id)`: 0 and "" read as no id at all.
+      if (request.id !== null && !request.id) return refusal(-32700);
+      if (request.method === "message/send") return { result: task };
+      if (request.method !== "tasks/get") return refusal(-32601);
+      return request.params.id === "t1" ? { result: task } : refusal(-32001);
+    });
+    const finding = (await verdictsOn(agent.url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/whose request id is 0 was answered HTTP 200 with JSON-RPC error -32700/);
+    expect(finding?.message).toMatch(/whose request id is "" was answered/);
+    expect(finding?.message).not.toMatch(/whose request id is null/);
   });
 
   it("reads with a null id exactly as the read the agent answered: an agent that takes the task id as taskId", async () => {

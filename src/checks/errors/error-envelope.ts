@@ -68,40 +68,51 @@ async function successReplyIdProblem(ctx: CheckContext): Promise<{ problem?: str
 }
 
 /**
- * A read of a task the agent has, sent with the id null: a request like any other (JSON-RPC 2.0 §4), so it
- * gets the task, with "id": null. Seen at first sight: the work done, then an internal error "cannot create
- * a success response for a null id"; and a reply never sent at all. Judged only where the same read with an
- * id gets the task.
+ * Reads of a task the agent has, sent with the ids a careless reader takes for "no id": null, 0 and the empty
+ * string, each a request like any other (JSON-RPC 2.0 §4: "a String, Number, or NULL value"), so each gets the
+ * task with its id echoed. Seen at first sight: for null, the work done then an internal error "cannot create
+ * a success response for a null id", and a reply never sent at all; for 0 and "", a Parse error (the id tested
+ * for truth). Judged only where the same read with an ordinary id gets the task; null is left out when its
+ * malformed probe already went unanswered.
  */
-async function nullIdReadProblem(ctx: CheckContext): Promise<{ problem?: string; evidence: string[] }> {
+async function oddIdReadProblems(
+  ctx: CheckContext,
+  withNull: boolean,
+): Promise<{ problems: string[]; evidence: string[] }> {
   const task = await settledWithin(ctx.fixtures.knownTask(), ctx.timeoutMs / 3);
-  if (!task) return { evidence: [] };
+  if (!task) return { problems: [], evidence: [] };
   const control = await ctx.client.getTask(task.id);
-  if (!control.ok) return { evidence: [] };
+  if (!control.ok) return { problems: [], evidence: [] };
   const method = methodName(ctx.generation, "get");
   // The read the agent answered, as it was sent (a lenient client may have named the task otherwise), with
-  // its id made null: only the id differs.
+  // its id changed: only the id differs.
   const answered = ctx.clientContext.traffic.entries().find((e) => e.id === control.trafficIds.at(-1));
   const sent = recordedObject(answered?.request_body);
   const params = sent && isObject(sent.params) ? sent.params : { id: task.id };
-  const body = JSON.stringify({ jsonrpc: "2.0", id: null, method, params });
-  // A read the agent just answered in moments: a quarter of the timeout is ample, and a reply never sent
-  // (seen at first sight) must leave the check time to say so.
-  const reply = await postRaw(ctx, body, "error envelope", {
-    timeoutMs: Math.min(ctx.timeoutMs / 4, 15_000),
-  });
-  const evidence = [...control.trafficIds, ...reply.evidence];
-  const what = `a ${method} of task ${task.id} whose request id is null`;
-  if (!reply.ok) return { problem: `${what} got no answer: ${reply.error.message}`, evidence };
-  const json = reply.json;
-  if (!isObject(json) || !("result" in json))
-    return {
-      problem: `${what} was answered ${describeRaw(reply)}, though the same read with an id gets the task: a null id is an id like any other (JSON-RPC 2.0 §4: "a String, Number, or NULL value if included")`,
-      evidence,
-    };
-  if (json.id !== null)
-    return { problem: `${what} got its result with id ${JSON.stringify(json.id)}, not null`, evidence };
-  return { evidence };
+  const problems: string[] = [];
+  const evidence = [...control.trafficIds];
+  for (const id of withNull ? [null, 0, ""] : [0, ""]) {
+    const body = JSON.stringify({ jsonrpc: "2.0", id, method, params });
+    // A read the agent just answered in moments: a quarter of the timeout is ample, and a reply never sent
+    // (seen at first sight) must leave the check time to say so.
+    const reply = await postRaw(ctx, body, "error envelope", {
+      timeoutMs: Math.min(ctx.timeoutMs / 4, 15_000),
+    });
+    evidence.push(...reply.evidence);
+    const what = `a ${method} of task ${task.id} whose request id is ${JSON.stringify(id)}`;
+    if (!reply.ok) {
+      problems.push(`${what} got no answer: ${reply.error.message}`);
+      continue;
+    }
+    const json = reply.json;
+    if (!isObject(json) || !("result" in json))
+      problems.push(
+        `${what} was answered ${describeRaw(reply)}, though the same read with another id gets the task: ${JSON.stringify(id)} is an id like any other (JSON-RPC 2.0 §4: "a String, Number, or NULL value if included")`,
+      );
+    else if (json.id !== id)
+      problems.push(`${what} got its result with id ${JSON.stringify(json.id)}, not ${JSON.stringify(id)}`);
+  }
+  return { problems, evidence };
 }
 
 /**
@@ -159,7 +170,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too. A request whose id is null is a request like any other: not refused as Invalid Request, and a read of a task the agent has gets its result, with id null.',
+    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too. A request whose id is null, 0 or the empty string is a request like any other: not refused (as Invalid Request, or as no request at all), and a read of a task the agent has gets its result, with that id.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
   quote: {
@@ -222,9 +233,9 @@ export default defineCheck({
     const success = await successReplyIdProblem(ctx);
     evidence.push(...success.evidence);
     if (success.problem) problems.push(`the reply to message/send: ${success.problem}`);
-    const nullRead = nullUnanswered ? { evidence: [] } : await nullIdReadProblem(ctx);
-    evidence.push(...nullRead.evidence);
-    if (nullRead.problem) problems.push(nullRead.problem);
+    const oddIds = await oddIdReadProblems(ctx, !nullUnanswered);
+    evidence.push(...oddIds.evidence);
+    problems.push(...oddIds.problems);
     const streamed = await streamIdProblem(ctx);
     evidence.push(...streamed.evidence);
     if (streamed.problem) problems.push(`the message/stream events: ${streamed.problem}`);

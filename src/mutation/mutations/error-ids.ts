@@ -111,6 +111,23 @@ export const errorIdMutations: Mutation[] = [
     },
   },
   {
+    id: "falsy-id-read-as-missing",
+    violates: ["JSONRPC-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: 'a request whose id is 0 or "" is refused with a Parse error, its id tested for truth as if it had none (seen at first sight)',
+    clause:
+      "JSON-RPC 2.0 §4 (id: a String, Number, or NULL value if included), §5 (the Server MUST reply with the same value)",
+    check: "errors.error-envelope",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !isObject(x.request) || (x.request.id !== 0 && x.request.id !== ""))
+        return undefined;
+      r.status = 200;
+      r.contentType = "application/json";
+      r.body = { jsonrpc: "2.0", id: x.request.id, error: { code: -32700, message: "Parse error" } };
+      return r;
+    },
+  },
+  {
     id: "invalid-request-id-left-out",
     violates: ["JSONRPC-ERR-001"],
     bindings: ["JSONRPC"],
