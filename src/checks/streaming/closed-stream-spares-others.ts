@@ -1,6 +1,8 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { graceAfterFinalMs, mayEndStream, openedOnEndedTask, watchStream } from "../support/stream-watch.js";
+import { subscriptionsLeftOpen } from "../support/open-subscriptions.js";
+import { settledWithin } from "../support/time-box.js";
 
 export default defineCheck({
   id: "streaming.closed-stream-spares-others",
@@ -48,7 +50,10 @@ export default defineCheck({
       ...options,
       stopAt: () => true,
     });
-    const kept = await keeping;
+    // Bounded, so that a task that never ends cannot hold the check past its time box.
+    const kept = await settledWithin(keeping, ctx.timeoutMs * 0.6);
+    if (!kept || kept.outcome?.end.reason === "idle-timeout")
+      return subscriptionsLeftOpen(ctx, id, [...running.evidence, ...(dropped.outcome?.trafficIds ?? [])]);
     const evidence = [
       ...running.evidence,
       ...(dropped.outcome?.trafficIds ?? []),

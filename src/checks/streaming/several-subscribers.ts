@@ -16,6 +16,7 @@ import {
 } from "../support/stream-recorder.js";
 import { activeStates, terminalStates } from "../../protocol/model.js";
 import { settledWithin } from "../support/time-box.js";
+import { subscriptionsLeftOpen } from "../support/open-subscriptions.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Why one subscription did not follow the task to its end and close, or undefined. */
@@ -142,22 +143,6 @@ async function taskToFollow(
   return { id: running.value.id, evidence: running.evidence };
 }
 
-/**
- * Subscriptions Plainwright stopped waiting on: open as they should be while the task still works (a task
- * that never ends, seen at first sight: one left submitted for good, is lifecycle.reaches-terminal's finding;
- * this check has no end to compare), a failure when the task was over and they were not closed.
- */
-async function stillOpen(ctx: CheckContext, id: string, before: readonly string[]): Promise<CheckVerdict> {
-  const now = await ctx.client.getTask(id);
-  const evidence = [...before, ...now.trafficIds];
-  if (now.ok && activeStates.has(now.value.state))
-    return skip(
-      `task ${id} was still ${now.value.rawState} when Plainwright stopped waiting on its subscriptions, which stayed open as they should while it works: no end to compare (a task that never ends is lifecycle.reaches-terminal's)`,
-    );
-  const state = now.ok ? now.value.rawState : `unreadable (${describeFailure(now)})`;
-  return fail(`task ${id}: its subscriptions were not closed by its end (the task reads ${state})`, evidence);
-}
-
 /** A verdict, or "finished-first" when a subscription was refused because the task had already ended. */
 async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finished-first"> {
   const followed = await taskToFollow(ctx);
@@ -166,7 +151,7 @@ async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finishe
   // Bounded, so that a task that never ends cannot hold the check past its time box: its subscriptions rightly
   // stay open while it works (§3.1.6 ends them at a terminal state).
   const both = await settledWithin(subscribeTwice(ctx, id), ctx.timeoutMs * 0.6);
-  if (!both) return stillOpen(ctx, id, followed.evidence);
+  if (!both) return subscriptionsLeftOpen(ctx, id, followed.evidence);
   const [a, b] = both;
   // The message stream's own end is streaming.stream-ends' to judge: it is given a grace, and what it
   // carried by then is compared.
@@ -188,7 +173,7 @@ async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finishe
   // Both opened on a task already over: no running task's stream to compare (a race, not a defect).
   if (openedOnEndedTask(a.events) || openedOnEndedTask(b.events)) return "finished-first";
   if ([a, b].some((w) => w.outcome?.end.reason === "idle-timeout")) {
-    const open = await stillOpen(ctx, id, evidence);
+    const open = await subscriptionsLeftOpen(ctx, id, evidence);
     if (open.status === "skip") return open;
   }
   const ended = endProblem("the first subscription", a) ?? endProblem("the second subscription", b);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { handCard10, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
+import closedStreamSparesOthers from "./closed-stream-spares-others.js";
 import severalSubscribers from "./several-subscribers.js";
 
 const startAgent = rawAgentsClosedAfterAll();
@@ -28,9 +29,17 @@ const neverRuns = () =>
     json({ jsonrpc: "2.0", id: call.id, error: { code: -32601, message: "Method not found" } });
   });
 
-describe("streaming.several-subscribers on a task that never ends", () => {
+describe("the checks of several subscriptions, on a task that never ends", () => {
   it("is not failed for subscriptions that stayed open while the task was still submitted", async () => {
     const finding = (await verdictsOn(await neverRuns(), [severalSubscribers])).get(severalSubscribers.id);
+    expect(finding?.status, finding?.message).toBe("skip");
+    expect(finding?.message).toMatch(/still TASK_STATE_SUBMITTED when Plainwright stopped waiting/);
+  });
+
+  it("does not fail streaming.closed-stream-spares-others for the kept subscription left open", async () => {
+    const finding = (await verdictsOn(await neverRuns(), [closedStreamSparesOthers])).get(
+      closedStreamSparesOthers.id,
+    );
     expect(finding?.status, finding?.message).toBe("skip");
     expect(finding?.message).toMatch(/still TASK_STATE_SUBMITTED when Plainwright stopped waiting/);
   });
