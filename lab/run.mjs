@@ -77,7 +77,9 @@ export function compare(expected, findings) {
   // A failure the key did not list, reviewed after the run against the spec's text and found genuine: shown
   // apart, never counted as found (the key came first) nor as a false alarm (the spec's clause says so).
   // A reviewed entry that names a generation covers only that generation's failures (an agent serving two).
-  const reviewedIds = new Map((expected.reviewed ?? []).map((d) => [family(d.check), d]));
+  const reviewedIds = new Map(
+    (expected.reviewed ?? []).filter((d) => d.check).map((d) => [family(d.check), d]),
+  );
   const isReviewed = (id) => {
     const entry = reviewedIds.get(id);
     if (!entry) return false;
@@ -91,7 +93,8 @@ export function compare(expected, findings) {
     .filter((id) => !expectedIds.has(id) && !isNote(id) && !isReviewed(id))
     .map((id) => {
       const f = byCheck.get(id).find((x) => FAILED.has(x.status));
-      const allowed = (expected.allowed ?? []).find((a) => family(a.check) === id);
+      // An allowed entry may name no check (behaviour the key allows that no check judges): it matches none.
+      const allowed = (expected.allowed ?? []).find((a) => a.check && family(a.check) === id);
       return { check: id, level: f.level, message: f.message ?? "", allowedBecause: allowed?.why };
     });
   return { found, missed, beyondKey, falseAlarms, notes };
