@@ -58,8 +58,8 @@ export function parseHints(raw: readonly string[] = []): Record<string, string> 
   for (const item of raw) {
     const eq = item.indexOf("=");
     const key = eq > 0 ? item.slice(0, eq).trim() : "";
-    if (key !== "input-required" && key !== "slow")
-      throw usageError(`--hint ${item}: expected input-required="..." or slow="..."`);
+    if (key !== "input-required" && key !== "slow" && key !== "message")
+      throw usageError(`--hint ${item}: expected input-required="...", slow="..." or message="..."`);
     hints[key] = item.slice(eq + 1).replace(/^(["'])(.*)\1$/, "$2");
   }
   return hints;

@@ -65,7 +65,9 @@ const rpcOf = (client: JsonRpcA2AClient) => (method: string, params?: unknown) =
 export function buildContexts(inputs: ContextInputs): CheckContext[] {
   const clients = new Map(inputs.targets.map((t) => [t.transport, t.client] as const));
   const endpoints = new Map(inputs.targets.map((t) => [t.transport, t.endpoint] as const));
-  const message = ordinaryMessage(inputs.validation);
+  // The user's own message comes first: an agent may take only input of its own form (seen at first sight: a
+  // template of named lines, anything else refused -32602), which no card says.
+  const message = inputs.hints.message ?? ordinaryMessage(inputs.validation);
   return inputs.targets.map((t) => ({
     agentUrl: inputs.agentUrl,
     cardUrl: inputs.discovery.url,

@@ -38,7 +38,7 @@ export const conformCommand = defineCommand("conform", (program, setExit) => {
     .option("--bail [n]", "start no further check once n have failed (default 1)")
     .option(
       "--hint <key=message>",
-      'a message that triggers behaviour: input-required="..." or slow="..." (repeatable)',
+      'a message that triggers behaviour: input-required="..." or slow="...", or message="..." for the one every check sends (repeatable)',
       collect,
     )
     .option("--protocol <version>", "force the A2A version instead of negotiating")

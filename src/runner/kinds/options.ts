@@ -43,10 +43,17 @@ export type ConversationOptions = z.infer<typeof conversationOptions>;
 
 /** A conformance test's own keys: hints, which bindings, categories and levels, a peer, other callers. */
 export const conformanceOptions = z.object({
-  /** Messages that make the agent ask back or keep working (--hint). */
+  /**
+   * Messages that make the agent ask back or keep working, and the ordinary message every check sends in place
+   * of the card's skill example (for an agent that takes only input of its own form) (--hint).
+   */
   hints: z
     .object(
-      { "input-required": z.string().min(1).optional(), slow: z.string().min(1).optional() },
+      {
+        "input-required": z.string().min(1).optional(),
+        slow: z.string().min(1).optional(),
+        message: z.string().min(1).optional(),
+      },
       { error: "must be an object" },
     )
     .strict()
