@@ -37,6 +37,7 @@ describe("--hint message", () => {
     const url = await templateAgent(seen);
     const without = await run(url);
     expect(without.findings?.[0]).toMatchObject({ status: "fail" });
+    expect(without.findings?.[0]?.message).toMatch(/give one with --hint message="\.\.\."/);
     const withHint = await run(url, { message: TEMPLATE });
     expect(withHint.findings?.[0], withHint.findings?.[0]?.message).toMatchObject({ status: "pass" });
     expect(seen).toContain(TEMPLATE);

@@ -66,8 +66,14 @@ export default defineCheck({
         `came back ${task.sent.state}; then ${task.reason}${streamed}`,
         task.evidence,
       );
-    // No task came back to read: the checks that need one have nothing to work with.
-    return failBlocking(task.reason, task.evidence);
+    // No task came back to read: the checks that need one have nothing to work with. A message refused as
+    // invalid params may be one the agent will not take (seen at first sight: only its own template is
+    // taken), which no card says: the user who knows one can give it.
+    const advice =
+      ctx.hints.message === undefined && /\(-32602\)|InvalidParams/.test(task.reason)
+        ? `; if the agent takes only input of its own form, give one with --hint message="..." (config.hints.message)`
+        : "";
+    return failBlocking(`${task.reason}${advice}`, task.evidence);
   },
 });
 
