@@ -191,6 +191,12 @@ describe("A2A 1.0 cards", () => {
     expect(result.card.interfaces[0]?.url).toBe(card["url"]);
   });
 
+  it("the same card before an agent that speaks 0.x on the wire is a 0.x card with a wrong version: no error at supportedInterfaces", () => {
+    const card: RawCard = { ...validCard03(), protocolVersion: "1.0.0" };
+    expect(paths(validateCard(card, "0.1").errors)).toEqual([]);
+    expect(paths(validateCard(card, "1.0").errors)).toEqual(["supportedInterfaces"]);
+  });
+
   it.each([
     [
       "capabilities.extendedAgentCard",

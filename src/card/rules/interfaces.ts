@@ -61,8 +61,10 @@ export function checkInterfaces(
   }
   // A card that names 1.0 as its version but keeps only 0.3's url: a 1.0 client finds its interfaces in
   // supportedInterfaces alone (1.0.1 §5.2: "Agents MUST declare all supported protocols in their AgentCard";
-  // a2a.proto AgentCard.supported_interfaces REQUIRED).
-  if (!supported.present && cardVersion !== null && generationOf(cardVersion) === "1.0") {
+  // a2a.proto AgentCard.supported_interfaces REQUIRED). Not where the wire speaks 0.x: that card is a 0.x card
+  // with a wrong version, card.protocol-version-matches-wire's one finding (seen at first sight: "1.0.0" on 0.1).
+  const wireIs0x = wire !== undefined && wire !== "1.0";
+  if (!supported.present && !wireIs0x && cardVersion !== null && generationOf(cardVersion) === "1.0") {
     log.error(
       supported.path,
       `the card says protocolVersion ${describe(cardVersion)} but has no supportedInterfaces, where an A2A 1.0 client looks for the agent's interfaces; Plainwright took the endpoint from its url, as a 0.3 client would`,
