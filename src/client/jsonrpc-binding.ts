@@ -1,4 +1,4 @@
-import { jsonRpcCodes } from "../protocol/error-codes.js";
+import { a2aCodes } from "../protocol/error-codes.js";
 import type { Message, Reply, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeSendResult, normalizeTaskResult } from "../protocol/normalize.js";
 import {
@@ -265,29 +265,40 @@ export class JsonRpcA2AClient implements A2AClient {
     };
   }
 
-  async getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
-    const method = this.core("get");
+  getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
     const length = historyLength === undefined ? {} : { historyLength };
-    const asSpecified = await this.call(method, { id, ...length }, normalizeTaskResult, "a Task");
-    if (
-      asSpecified.ok ||
-      asSpecified.kind !== "error" ||
-      asSpecified.error.code !== jsonRpcCodes.invalidParams
-    )
-      return asSpecified;
-    // Read leniently: an agent that wants the id as `taskId` (the name its other params use) still has its
-    // tasks read, so one misnamed parameter is one finding (lifecycle.get-task's), not every later check's.
-    const renamed = await this.call(method, { taskId: id, ...length }, normalizeTaskResult, "a Task");
-    if (!renamed.ok) return asSpecified;
+    return this.taskCall(this.core("get"), id, length);
+  }
+
+  cancelTask(id: string): Promise<CallOutcome<Task>> {
+    return this.taskCall(this.core("cancel"), id, {});
+  }
+
+  /**
+   * A call naming a task by `id`, as every generation names it. Read leniently: an agent that reads the id only
+   * as `taskId` (the name its other params use) still has its tasks read and canceled, so one misnamed parameter
+   * is one finding (lifecycle.get-task's), not every later check's. Retried so on any A2A error, not only
+   * InvalidParams (seen at first sight: `{id}` answered "Task not found: undefined" and -32004 "Task not found");
+   * a task that truly does not exist is refused both ways, and the first refusal is the answer.
+   */
+  private async taskCall(
+    method: string,
+    id: string,
+    extra: Record<string, unknown>,
+  ): Promise<CallOutcome<Task>> {
+    const asSpecified = await this.call(method, { id, ...extra }, normalizeTaskResult, "a Task");
+    if (asSpecified.ok || asSpecified.kind !== "error") return asSpecified;
+    const renamed = await this.call(method, { taskId: id, ...extra }, normalizeTaskResult, "a Task");
+    // An agent that finds the task under `taskId` and will not cancel it knows it: that refusal is the answer.
+    if (!renamed.ok && renamed.kind === "error" && renamed.error.code === a2aCodes.taskNotCancelable)
+      return { ...renamed, trafficIds: [...asSpecified.trafficIds, ...renamed.trafficIds] };
+    // Only the task asked for counts: an agent that reads neither name may answer about another one.
+    if (!renamed.ok || renamed.value.id !== id) return asSpecified;
     return {
       ...renamed,
       trafficIds: [...asSpecified.trafficIds, ...renamed.trafficIds],
       readDespite: `${method} refused the task id as "id" (${asSpecified.error.code} ${asSpecified.error.message}) and read it only as "taskId"`,
     };
-  }
-
-  cancelTask(id: string): Promise<CallOutcome<Task>> {
-    return this.call(this.core("cancel"), { id }, normalizeTaskResult, "a Task");
   }
 
   async listTasks(query?: ListTasksQuery): Promise<CallOutcome<TaskPage>> {

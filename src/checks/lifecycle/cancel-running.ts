@@ -126,6 +126,12 @@ async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
   }
   if (canceled.value.id !== task.id)
     return fail(`canceling task ${task.id} returned task ${canceled.value.id}`, evidence);
+  // Read leniently, judged here once: the later cancel checks go on with the name the agent reads.
+  if (canceled.readDespite)
+    return fail(
+      `canceling task ${task.id}: ${canceled.readDespite} (0.3 §7.4 TaskIdParams, 1.0.1 CancelTaskRequest: the task is named by "id")`,
+      evidence,
+    );
   // Cancellation may take effect asynchronously: poll (with backoff) until the task settles.
   const reply = await untilNotInterrupted(ctx.client, canceled.value, ctx.timeoutMs / 2, evidence);
   const settled = await waitForSettled(ctx.client, reply, ctx.timeoutMs / 2);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { handCard01, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
+import {
+  handCard01,
+  handCard03,
+  rawAgentsClosedAfterAll,
+  verdictsOn,
+} from "../../runner/testing/hand-agent.js";
 import droppedStream0x from "../streaming/dropped-stream-task-readable-0x.js";
 import getTask from "./get-task.js";
+import taskRepliesSchemaValid from "./task-replies-schema-valid.js";
 
 const startRawAgent = rawAgentsClosedAfterAll();
 
@@ -53,7 +59,10 @@ function storesWhenDone(storesAtOnce: boolean): Promise<string> {
 describe("lifecycle.get-task on a task that still works", () => {
   it("fails an agent that answers TaskNotFound until the task is done; the dropped-stream check leaves it there", async () => {
     const byId = await verdictsOn(await storesWhenDone(false), [getTask, droppedStream0x]);
-    expect(byId.get(getTask.id)).toMatchObject({ status: "fail", level: "MUST" });
+    expect(byId.get(getTask.id), byId.get(getTask.id)?.message).toMatchObject({
+      status: "fail",
+      level: "MUST",
+    });
     expect(byId.get(getTask.id)?.message).toMatch(
       /^task .+, announced by its stream as working, was not found by tasks\/get while it worked: TaskNotFound/,
     );
@@ -67,5 +76,29 @@ describe("lifecycle.get-task on a task that still works", () => {
     const byId = await verdictsOn(await storesWhenDone(true), [getTask]);
     expect(byId.get(getTask.id)).toMatchObject({ status: "pass" });
     expect(byId.get(getTask.id)?.message).toMatch(/and task .+ while it worked$/);
+  });
+});
+
+describe("lifecycle.get-task on an agent that reads the task id only as taskId", () => {
+  it("fails once, naming the parameter, and the checks of a task still read it (seen at first sight: -32004 for {id})", async () => {
+    const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
+    const url = await startRawAgent((call, res, url) => {
+      res.setHeader("content-type", "application/json");
+      if (!call) return void res.end(JSON.stringify(handCard03(url)));
+      const reply = (body: object) => res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...body }));
+      if (call.method === "message/send") return reply({ result: task });
+      if (call.method !== "tasks/get") return reply({ error: { code: -32601, message: "Method not found" } });
+      return call.params.taskId === "t-1"
+        ? reply({ result: { ...task, status: { state: "succeeded" } } })
+        : reply({ error: { code: -32004, message: "Task not found" } });
+    });
+    const byId = await verdictsOn(url, [getTask, taskRepliesSchemaValid]);
+    expect(byId.get(getTask.id)).toMatchObject({ status: "fail" });
+    expect(byId.get(getTask.id)?.message).toMatch(
+      /refused the task id as "id" \(-32004 Task not found\) and read it only as "taskId"/,
+    );
+    expect(byId.get(taskRepliesSchemaValid.id)?.status, byId.get(taskRepliesSchemaValid.id)?.message).toBe(
+      "fail",
+    );
   });
 });

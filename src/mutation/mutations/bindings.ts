@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { Json, Mutation, MutationMemory } from "../types.js";
+import type { ForwardedRequest, Json, Mutation, MutationMemory } from "../types.js";
 import { renamedMethod, spellsProto, taskIn } from "./shapes.js";
 
 // google.rpc.Code UNIMPLEMENTED: what a gRPC server answers for a method it does not serve.
@@ -30,6 +30,17 @@ function splitPath(path: string): { pathname: string; query: string } {
  * service parameters (A2A 1.0.1 §9–§11), played on the request so that the agent's own answer to a
  * request it does not recognise reaches the client.
  */
+/** A JSON-RPC call whose agent reads the task's id from `taskId`: what the client calls id never reaches it. */
+function idReadAsTaskId(r: ForwardedRequest): ForwardedRequest | undefined {
+  const params = isObject(r.body) ? r.body.params : undefined;
+  if (!isObject(params)) return undefined;
+  const taskId = params.taskId;
+  delete params.taskId;
+  delete params.id;
+  if (taskId !== undefined) params.id = taskId;
+  return r;
+}
+
 export const bindingMutations: Mutation[] = [
   {
     id: "jsonrpc-methods-snake-case",
@@ -48,16 +59,16 @@ export const bindingMutations: Mutation[] = [
     what: "JSON-RPC: tasks/get (GetTask) reads the task's id from `taskId`, so the spec's {id} names no task",
     clause: "A2A 0.3 §7.3 TaskQueryParams.id; 1.0.1 §3.1.3 GetTaskRequest.id",
     check: "lifecycle.get-task",
-    request: (r, x) => {
-      const params = x.verb === "get" && isObject(r.body) ? r.body.params : undefined;
-      if (!isObject(params)) return undefined;
-      // The agent reads `taskId` where the spec puts `id`: what the client calls id never reaches it.
-      const taskId = params.taskId;
-      delete params.taskId;
-      delete params.id;
-      if (taskId !== undefined) params.id = taskId;
-      return r;
-    },
+    request: (r, x) => (x.verb === "get" ? idReadAsTaskId(r) : undefined),
+  },
+  {
+    // Seen at first sight: tasks/cancel {id} answered "Task not found: undefined", {taskId} served.
+    id: "cancel-wants-task-id",
+    bindings: ["JSONRPC"],
+    what: "JSON-RPC: tasks/cancel (CancelTask) reads the task's id from `taskId`, so the spec's {id} names no task",
+    clause: "A2A 0.3 §7.4 TaskIdParams.id; 1.0.1 §3.1.5 CancelTaskRequest.id",
+    check: "lifecycle.cancel-running",
+    request: (r, x) => (x.verb === "cancel" ? idReadAsTaskId(r) : undefined),
   },
   {
     id: "rest-paths-without-colon-verbs",
