@@ -7,7 +7,7 @@ import type { CardValidation } from "../card/types.js";
 import { validateCard } from "../card/validate.js";
 import type { ClientContext } from "../client/types.js";
 import type { RunResult } from "../model/result.js";
-import type { ProtocolGeneration } from "../model/generation.js";
+import { generationOf, type ProtocolGeneration } from "../model/generation.js";
 import { endpointFor, type FoundAgent } from "./connect.js";
 
 /**
@@ -145,21 +145,28 @@ export async function generationSides(
 }
 
 /**
- * The card as the wire reads it, where it states no version and every binding of its side speaks 0.1: a 0.1
+ * The card as the wire reads it. Where it states no version and every binding of its side speaks 0.1: a 0.1
  * card, whose description, default modes and skill descriptions are optional (0.1.0 §5.5), not the 0.2 card
- * its shape alone reads as. Undefined when the card is judged as it was read.
+ * its shape alone reads as. Where it states 1.0 without supportedInterfaces and every binding speaks one 0.x
+ * generation: a 0.x card with a wrong version (card.protocol-version-matches-wire's one finding), not a 1.0
+ * card without its interfaces (seen at first sight: "1.0.0" on 0.1). Undefined when judged as it was read.
  */
 export function cardAsWireReads(
   agent: FoundAgent,
   spoken: readonly ProtocolGeneration[],
 ): CardValidation | undefined {
   const card = agent.validation?.card;
-  if (!agent.discovery.found || !card || card.protocolVersion !== null) return undefined;
-  if (spoken.length === 0 || spoken.some((g) => g !== "0.1")) return undefined;
-  return validateCard(agent.discovery.card, "0.1");
+  const [wire] = spoken;
+  if (!agent.discovery.found || !card || wire === undefined || spoken.some((g) => g !== wire))
+    return undefined;
+  if (card.protocolVersion === null && wire === "0.1") return validateCard(agent.discovery.card, "0.1");
+  const raw = agent.discovery.card;
+  const claims10 = card.protocolVersion !== null && generationOf(card.protocolVersion) === "1.0";
+  const noInterfaces = typeof raw === "object" && raw !== null && !("supportedInterfaces" in raw);
+  return claims10 && noInterfaces && wire !== "1.0" ? validateCard(raw, wire) : undefined;
 }
 
-/** A card that states no version before a 0.1 wire is the card 0.1 clients read: the card section says so. */
+/** A card read as the wire reads it (cardAsWireReads) is judged so: the card section says so. */
 export function recordCardAsWireReads(
   result: RunResult,
   connected: ReadonlyArray<{

@@ -4,6 +4,7 @@ import { commandLinePolicy } from "../../net/outbound-policy.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import {
   handAgentsClosedAfterAll,
+  handCard01,
   handCard03,
   handCard10,
   refusal,
@@ -112,5 +113,27 @@ describe("card.protocol-version-matches-wire where no answer confirmed a version
     expect(of("card.protocol-version-matches-wire")?.message).toMatch(
       /no A2A version was confirmed on the wire over JSONRPC/,
     );
+  });
+});
+
+describe("a card that says 1.0 without supportedInterfaces, before an agent that speaks 0.1 on the wire", () => {
+  it("is a 0.1 card with a wrong version: protocol-version-matches-wire fails, required-fields does not", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return { ...handCard01(url), protocolVersion: "1.0.0" };
+      const id = typeof request.params.id === "string" ? request.params.id : "t-1";
+      const task = { id, sessionId: "s-1", status: { state: "completed" } };
+      return ["tasks/send", "tasks/get"].includes(request.method) ? { result: task } : refusal(-32601);
+    });
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [check, requiredFields],
+    });
+    expect(result.protocol?.negotiated).toBe("0.1");
+    const byId = new Map(result.findings?.map((f) => [f.id, f]));
+    expect(byId.get(check.id)).toMatchObject({ status: "fail" });
+    expect(byId.get(requiredFields.id)?.status, byId.get(requiredFields.id)?.message).toBe("pass");
   });
 });
