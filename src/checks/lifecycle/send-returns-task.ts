@@ -8,7 +8,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "message/send (SendMessage) returns a Task or a Message; a Task carries the id the server generated, and its contextId (0.x: always; 1.0: whenever the agent generates one).",
+    "message/send (SendMessage) returns a Task or a Message; a Task carries the id the server generated (0.1: the id the client gave), and its contextId (0.2/0.3: always; 1.0: whenever the agent generates one).",
   spec: "A2A 0.3 §7.1; 1.0 §3.1.1, §3.4.1",
   tck: [
     "CORE-SEND-001",
@@ -97,6 +97,14 @@ async function judgeContext(
       `task ${sent.id} gives its contextId only as "context_id" (A2A ${ctx.generation} schema: Task.contextId is required, JSON names are camelCase)`,
       evidence,
     );
+  if (ctx.generation === "0.1") {
+    const named = clientTaskId01(ctx, evidence);
+    if (named !== undefined && named !== sent.id)
+      return fail(
+        `the send named task ${named}, and the agent answered about task ${sent.id}: in A2A 0.1 the client's task id "MUST be used by the server to refer to this task" (0.1 §6.1)`,
+        evidence,
+      );
+  }
   if (sent.contextId) return pass(`task ${sent.id} in context ${sent.contextId} ${outcome}`, evidence);
   // 0.1 has no contextId at all (its Task has an optional sessionId, 0.1 §6.1).
   if (ctx.generation === "0.1")
@@ -118,4 +126,16 @@ async function judgeContext(
     `task ${sent.id} ${outcome}; it has no contextId, in the send's reply or read back: the agent generates none, which A2A 1.0.1 §3.4.1 allows`,
     all,
   );
+}
+
+/** The task id a 0.1 send named (the client generates it, 0.1 §6.1), read from the send as recorded. */
+function clientTaskId01(ctx: CheckContext, evidence: readonly string[]): string | undefined {
+  const [first] = evidence;
+  const entry = ctx.clientContext.traffic.entries().find((e) => e.id === first);
+  try {
+    const body = JSON.parse(entry?.request_body ?? "") as { method?: unknown; params?: { id?: unknown } };
+    return body.method === "tasks/send" && typeof body.params?.id === "string" ? body.params.id : undefined;
+  } catch {
+    return undefined;
+  }
 }
