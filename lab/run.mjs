@@ -26,7 +26,14 @@ import { startModelServer } from "./model-server.mjs";
 import { MUTATION_IDS, generationsOf, mutationMatrix, transparencyDiff } from "./mutations.mjs";
 import { VARIATION_IDS, variationCells } from "./variations.mjs";
 
-const FAILED = new Set(["fail", "error"]);
+const FAILED_STATUSES = new Set(["fail", "error"]);
+/**
+ * A finding that judged the agent against its check: failed, or errored. "Not run" (the agent had stopped
+ * answering, the run was stopped) is no verdict on the check, found or false.
+ */
+const FAILED = {
+  has: (status, message = "") => FAILED_STATUSES.has(status) && !message.startsWith("not run:"),
+};
 
 /** Checks split off another because the spec's level differs by binding (their declared `splitOf`). */
 const SPLIT_OF = new Map(catalogue.filter((c) => c.splitOf).map((c) => [c.id, c.splitOf]));
@@ -49,14 +56,16 @@ export function compare(expected, findings) {
     list.push(f);
     byCheck.set(family(f.id), list);
   }
-  const failedIds = [...byCheck].filter(([, fs]) => fs.some((f) => FAILED.has(f.status))).map(([id]) => id);
+  const failedIds = [...byCheck]
+    .filter(([, fs]) => fs.some((f) => FAILED.has(f.status, f.message)))
+    .map(([id]) => id);
   const expectedIds = new Set(expected.deviations.map((d) => d.check && family(d.check)));
   const found = [];
   const missed = [];
   for (const d of expected.deviations) {
     // A deviation no check judges yet (check: null) is missed until one does.
     const fs = d.check ? (byCheck.get(family(d.check)) ?? []) : [];
-    if (fs.some((f) => FAILED.has(f.status))) found.push(d);
+    if (fs.some((f) => FAILED.has(f.status, f.message))) found.push(d);
     else
       missed.push({
         ...d,
@@ -71,7 +80,7 @@ export function compare(expected, findings) {
   const isNote = (id) =>
     byCheck
       .get(id)
-      .filter((f) => FAILED.has(f.status))
+      .filter((f) => FAILED.has(f.status, f.message))
       .every((f) => f.level === "MAY");
   const notes = failedIds.filter((id) => !expectedIds.has(id) && isNote(id));
   // A failure the key did not list, reviewed after the run against the spec's text and found genuine: shown
@@ -83,7 +92,7 @@ export function compare(expected, findings) {
   const isReviewed = (id) => {
     const entry = reviewedIds.get(id);
     if (!entry) return false;
-    const failing = byCheck.get(id).filter((f) => FAILED.has(f.status));
+    const failing = byCheck.get(id).filter((f) => FAILED.has(f.status, f.message));
     return !entry.generation || failing.every((f) => f.generation === entry.generation);
   };
   const beyondKey = failedIds
@@ -92,7 +101,7 @@ export function compare(expected, findings) {
   const falseAlarms = failedIds
     .filter((id) => !expectedIds.has(id) && !isNote(id) && !isReviewed(id))
     .map((id) => {
-      const f = byCheck.get(id).find((x) => FAILED.has(x.status));
+      const f = byCheck.get(id).find((x) => FAILED.has(x.status, x.message));
       // An allowed entry may name no check (behaviour the key allows that no check judges): it matches none.
       const allowed = (expected.allowed ?? []).find((a) => a.check && family(a.check) === id);
       return { check: id, level: f.level, message: f.message ?? "", allowedBecause: allowed?.why };

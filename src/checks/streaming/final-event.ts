@@ -32,7 +32,11 @@ async function judgeStream(
   const working =
     stream.end.reason === "idle-timeout" ? await silentWhileWorking(ctx.client, events) : undefined;
   if (working) return done({ ...skip(working), evidence: ids });
-  if (stream.end.reason !== "closed") return done(fail(`the stream did not end: ${stream.end.reason}`, ids));
+  // The end's own words say why (a connection cut off by an agent that fell reads as one: runner/agent-died.ts).
+  if (stream.end.reason !== "closed") {
+    const why = stream.end.message ? ` (${stream.end.message})` : "";
+    return done(fail(`the stream did not end: ${stream.end.reason}${why}`, ids));
+  }
   const states = events.map(stateOf);
   const lastIndex = states.length - 1;
   const last = events[lastIndex];
