@@ -131,7 +131,9 @@ function judgePaging(ctx: CheckContext, first: Page, second: Page | undefined): 
     return fail(`ListTasks with pageSize 1 returned ${first.value.tasks.length} tasks`, first.trafficIds);
   if (!only || !second)
     return fail(
-      "ListTasks with pageSize 1 gave no task or no nextPageToken for a context of two tasks",
+      only
+        ? `ListTasks with pageSize 1 gave one task and nextPageToken ${JSON.stringify(first.value.nextPageToken ?? null)} for a context of two tasks: no second page to ask for`
+        : "ListTasks with pageSize 1 gave no task for a context of two tasks",
       first.trafficIds,
     );
   if (!second.ok)
