@@ -11,6 +11,14 @@ const ASKS_FOR_1_0 = "asks-for-1-0";
 /** The mark of a request that named 1.0 with a patch number, which version-patch-refused refuses. */
 const ASKS_WITH_PATCH = "asks-with-patch";
 
+/** A reply hook: a request that bears `mark` is refused with VersionNotSupported, whatever the agent said. */
+const versionRefusedWhenMarked =
+  (mark: string): NonNullable<Mutation["reply"]> =>
+  (r, x) =>
+    marked(x, mark)
+      ? a2aErrorReply(r, x, VERSION_NOT_SUPPORTED, "Protocol version not supported")
+      : undefined;
+
 // JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -271,10 +279,7 @@ export const errorMutations: Mutation[] = [
       }
       return version === "" ? { ...r, headers: { ...r.headers, "a2a-version": "1.0" } } : undefined;
     },
-    reply: (r, x) =>
-      marked(x, ASKS_FOR_1_0)
-        ? a2aErrorReply(r, x, VERSION_NOT_SUPPORTED, "Protocol version not supported")
-        : undefined,
+    reply: versionRefusedWhenMarked(ASKS_FOR_1_0),
   },
   {
     // Seen at first sight: the header compared whole with "1.0", so "1.0.1" is refused.
@@ -289,10 +294,7 @@ export const errorMutations: Mutation[] = [
       if (/^1\.0\.\d+$/.test(headerValue(r.headers, "a2a-version")?.trim() ?? "")) mark(x, ASKS_WITH_PATCH);
       return undefined;
     },
-    reply: (r, x) =>
-      marked(x, ASKS_WITH_PATCH)
-        ? a2aErrorReply(r, x, VERSION_NOT_SUPPORTED, "Protocol version not supported")
-        : undefined,
+    reply: versionRefusedWhenMarked(ASKS_WITH_PATCH),
   },
   {
     // Seen at first sight: an empty A2A-Version refused as 0.3, a request without one served as 1.0.

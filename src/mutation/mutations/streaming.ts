@@ -25,6 +25,13 @@ import {
   GRPC_STATE,
 } from "./grpc-shapes.js";
 
+/** The result of a 0.1 message stream's event, when it is an update naming its task by id (no `kind`). */
+function update01(e: unknown, x: Exchange): Json | undefined {
+  const update = isObject(e) && isObject(e.result) ? e.result : undefined;
+  if (x.verb !== "stream" || !update || "kind" in update || typeof update.id !== "string") return undefined;
+  return update;
+}
+
 // Streams already cut short, so that only their first event passes.
 const cut = new WeakSet<Exchange>();
 const grpcCut = new WeakSet<GrpcExchange>();
@@ -188,9 +195,8 @@ export const streamingMutations: Mutation[] = [
     clause: "A2A 0.1 §7.2.2 TaskStatusUpdateEvent.status: TaskStatus (required)",
     check: "streaming.events-well-formed",
     event: (e, x) => {
-      const update = isObject(e) && isObject(e.result) ? e.result : undefined;
-      if (x.verb !== "stream" || !update || "kind" in update || !("final" in update)) return undefined;
-      if (!isObject(update.status) || typeof update.id !== "string") return undefined;
+      const update = update01(e, x);
+      if (!update || !("final" in update) || !isObject(update.status)) return undefined;
       update.state = update.status.state;
       delete update.status;
       return { events: [e] };
@@ -205,10 +211,8 @@ export const streamingMutations: Mutation[] = [
     clause: "A2A 0.1 §7.2.2 TaskStatusUpdateEvent.id, §7.2.3 TaskArtifactUpdateEvent.id (required)",
     check: "streaming.events-well-formed",
     event: (e, x) => {
-      const update = isObject(e) && isObject(e.result) ? e.result : undefined;
-      if (x.verb !== "stream" || !update || "kind" in update || typeof update.id !== "string")
-        return undefined;
-      if (!("final" in update) && !("artifact" in update)) return undefined;
+      const update = update01(e, x);
+      if (!update || (!("final" in update) && !("artifact" in update))) return undefined;
       update.taskId = update.id;
       delete update.id;
       return { events: [e] };
