@@ -6,6 +6,7 @@ import { waitForSettled } from "../fixtures.js";
 import { randomUUID } from "node:crypto";
 import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 import { cancelAnsweredUnknown } from "../support/cancel-unserved.js";
+import { cancelDuringSend01 } from "../support/cancel-during-send-01.js";
 import { notOverTask } from "../support/own-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -221,6 +222,12 @@ export default defineCheck({
  */
 export async function cancelRunningTask(ctx: CheckContext): Promise<CheckVerdict> {
   const tried = await cancelTwice(ctx);
+  // A2A 0.1 also cancels a task whose own send is still in flight (support/cancel-during-send-01.ts): its
+  // failure is the finding, and it judges where no other running task was found.
+  if (ctx.generation === "0.1" && tried.status !== "fail") {
+    const inFlight = await cancelDuringSend01(ctx);
+    if (inFlight && (inFlight.status === "fail" || tried.status === "skip")) return inFlight;
+  }
   return tried.status === "skip" ? ((await cancelUnserved03(ctx)) ?? tried) : tried;
 }
 
