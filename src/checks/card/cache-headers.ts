@@ -31,5 +31,11 @@ function judge(ctx: CheckContext): CheckVerdict {
   const evidence = cardEvidence(ctx);
   if (missing.length > 0)
     return fail(`the card response has no ${missing.join(" and no ")} header`, evidence);
+  // The clause asks for a max-age directive, not the header alone (`no-store` tells a client nothing of how long).
+  if (!/(?:^|,)\s*(?:s-)?max-age\s*=\s*\d+/i.test(headers["cache-control"] ?? ""))
+    return fail(
+      `the card response's Cache-Control (${headers["cache-control"]}) has no max-age directive (1.0.1 §8.6.1)`,
+      evidence,
+    );
   return pass(`Cache-Control: ${headers["cache-control"]}; ETag: ${headers.etag}`, evidence);
 }

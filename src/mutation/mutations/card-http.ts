@@ -17,4 +17,16 @@ export const cardHttpMutations: Mutation[] = [
       return { ...r, headers };
     },
   },
+  {
+    // Seen at first sight: "Cache-Control: no-store" with an ETag, which a check of the header's presence passed.
+    id: "card-cache-control-without-max-age",
+    what: "the agent card is served with Cache-Control: no-store (no max-age directive)",
+    clause: "A2A 1.0.1 §8.6.1 (a Cache-Control response header with a max-age directive SHOULD be sent)",
+    check: "card.cache-headers",
+    generations: ["1.0"],
+    reply: (r, x) => {
+      if (x.verb !== "card" || !r.headers) return undefined;
+      return { ...r, headers: { ...r.headers, "cache-control": "no-store" } };
+    },
+  },
 ];
