@@ -18,7 +18,7 @@ export const cardHttpMutations: Mutation[] = [
     },
   },
   {
-    // Seen at first sight: "Cache-Control: no-store" with an ETag, which a check of the header's presence passed.
+    // A header that says "do not keep" with an ETag passed a check of the header's presence alone.
     id: "card-cache-control-without-max-age",
     what: "the agent card is served with Cache-Control: no-store (no max-age directive)",
     clause: "A2A 1.0.1 §8.6.1 (a Cache-Control response header with a max-age directive SHOULD be sent)",
