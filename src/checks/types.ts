@@ -210,10 +210,12 @@ export interface CheckDefinition {
    */
   dependsOn?: readonly string[];
   /**
-   * Starts once every other check of the run has finished: it judges what the whole suite left behind (a
-   * server still answering after all its bad requests), and sees an agent that fell at any point.
+   * When the check starts, beside its dependencies. `late`: it sends what may take a fragile agent down (a body
+   * that is no JSON, the literal null; seen at first sight: such a body killed the process), so it starts once
+   * every ordinary check has finished and a dying agent costs no other verdict. `last`: it starts after the late
+   * ones too, judging what the whole suite left behind (a server still answering after all its bad requests).
    */
-  runsLast?: true;
+  phase?: "late" | "last";
   /**
    * The reference-agent flaws that must fail this check, per protocol: the check's own test
    * (src/runner/run-conformance-flaws-*.test.ts run each flaw and expect exactly the checks that list it to fail).

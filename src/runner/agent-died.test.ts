@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import invalidRequest from "../checks/errors/invalid-request.js";
 import serverSurvives from "../checks/errors/server-survives.js";
+import getTask from "../checks/lifecycle/get-task.js";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
 import { commandLinePolicy } from "../net/outbound-policy.js";
 import { cutOffWithAgent } from "./agent-died.js";
@@ -82,6 +83,23 @@ describe("an agent that refuses the suite's messages and a bad request takes dow
     const survives = result.findings?.find((f) => f.id === "errors.server-survives");
     expect(survives, JSON.stringify(result.findings)).toMatchObject({ status: "fail" });
     expect(survives?.message).toMatch(/the agent stopped answering .* during the run/);
+  });
+});
+
+describe("the checks whose malformed bodies may take an agent down", () => {
+  it("run after the ordinary checks, so an agent a null body kills is judged first", async () => {
+    const result = await runConformance({
+      agentUrl: await agentKilledByNull(),
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [sendReturnsTask, invalidRequest, getTask, serverSurvives],
+      // One at a time in the catalogue's order: without phases the null body would come before the read.
+      concurrency: 1,
+    });
+    const byId = new Map(result.findings?.map((f) => [f.id, f]));
+    expect(byId.get(getTask.id)?.status, byId.get(getTask.id)?.message).toBe("pass");
+    expect(byId.get(serverSurvives.id)).toMatchObject({ status: "fail" });
   });
 });
 

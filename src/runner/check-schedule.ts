@@ -28,16 +28,21 @@ function prerequisites(job: Job, jobs: readonly Job[]): Job[] {
   );
 }
 
-/** The jobs a job waits for before it starts: its prerequisites, and every other job for one that runs last. */
+/** A job's place in the run's phases (CheckDefinition.phase): ordinary checks, then late ones, then the last. */
+const phaseRank = (job: Job): number => (job.check.phase === "last" ? 2 : job.check.phase === "late" ? 1 : 0);
+
+/** The jobs a job waits for before it starts: its prerequisites, and every job of an earlier phase. */
 function awaited(job: Job, jobs: readonly Job[]): Job[] {
   const deps = prerequisites(job, jobs);
-  return job.check.runsLast ? [...new Set([...deps, ...jobs.filter((o) => !o.check.runsLast)])] : deps;
+  const rank = phaseRank(job);
+  const before = jobs.filter((o) => phaseRank(o) < rank);
+  return before.length > 0 ? [...new Set([...deps, ...before])] : deps;
 }
 
 /**
  * Runs jobs with bounded concurrency, each as soon as the jobs it depends on have finished (not in
  * layers: one slow check holds back only its own dependents). Ready jobs start in plan order; a check
- * that runs last (CheckDefinition.runsLast) waits for all the others.
+ * of a later phase (CheckDefinition.phase) waits for every job of the phases before it.
  */
 export function runScheduled(
   jobs: readonly Job[],

@@ -180,6 +180,8 @@ export default defineCheck({
   recommendation:
     "Answer every JSON-RPC error with {jsonrpc, id, error}; copy the request id unchanged (string or number), or null when the body could not be read.",
   selfTest: [{ flaw: "error-id-missing", protocols: ["1.0"], violates: ["JSONRPC-ERR-001"] }],
+  // Its malformed bodies may take a fragile agent down: it runs after the ordinary checks.
+  phase: "late",
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -27,6 +27,8 @@ export default defineCheck({
       variant: "parse-error-http-400",
     },
   ],
+  // Its malformed bodies may take a fragile agent down: it runs after the ordinary checks.
+  phase: "late",
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -40,6 +40,8 @@ export default defineCheck({
     { flaw: "invalid-request-wrong-code", protocols: ["1.0"], violates: ["CORE-ERR-001"] },
     { flaw: "null-body-server-error", protocols: ["0.3"], violates: ["CORE-ERR-001"] },
   ],
+  // Its malformed bodies may take a fragile agent down: it runs after the ordinary checks.
+  phase: "late",
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -29,6 +29,8 @@ export default defineCheck({
   recommendation:
     "Catch request errors at the JSON-RPC front and map them to -32700/-32600/-32601/-32602 with HTTP 200; reserve 5xx and -32603 for real server faults, and never send stack traces.",
   selfTest: [{ flaw: "leaky-error", protocols: ["1.0"], bindings: ["JSONRPC"] }],
+  // Its malformed bodies may take a fragile agent down: it runs after the ordinary checks.
+  phase: "late",
   scope: "transport",
   bindings: ["JSONRPC", "HTTP+JSON"],
   run: async (ctx) => {

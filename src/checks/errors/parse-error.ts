@@ -18,6 +18,8 @@ export default defineCheck({
   recommendation:
     'Catch JSON parse failures in the JSON-RPC endpoint and answer {"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error"}}.',
   selfTest: [{ flaw: "parse-error-as-invalid-request", protocols: ["1.0"], violates: ["CORE-ERR-001"] }],
+  // Its malformed bodies may take a fragile agent down: it runs after the ordinary checks.
+  phase: "late",
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

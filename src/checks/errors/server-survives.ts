@@ -39,7 +39,7 @@ export default defineCheck({
   selfTest: [{ flaw: "bad-request-wedges-task", protocols: ["1.0"] }],
   dependsOn: ["lifecycle.send-returns-task"],
   // After the whole suite: an agent that any of its requests took down is reported here (runner/agent-died.ts).
-  runsLast: true,
+  phase: "last",
   scope: "transport",
   bindings: ["JSONRPC"],
   run: async (ctx) => {

@@ -1,8 +1,7 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { graceAfterFinalMs, mayEndStream, openedOnEndedTask, watchStream } from "../support/stream-watch.js";
-import { subscriptionsLeftOpen } from "../support/open-subscriptions.js";
-import { settledWithin } from "../support/time-box.js";
+import { isVerdict, stillAtWork, subscriptionsWithin } from "../support/open-subscriptions.js";
 
 export default defineCheck({
   id: "streaming.closed-stream-spares-others",
@@ -51,9 +50,10 @@ export default defineCheck({
       stopAt: () => true,
     });
     // Bounded, so that a task that never ends cannot hold the check past its time box.
-    const kept = await settledWithin(keeping, ctx.timeoutMs * 0.6);
-    if (!kept || kept.outcome?.end.reason === "idle-timeout")
-      return subscriptionsLeftOpen(ctx, id, [...running.evidence, ...(dropped.outcome?.trafficIds ?? [])]);
+    const kept = await subscriptionsWithin(ctx, id, keeping, []);
+    if (isVerdict(kept)) return kept;
+    const atWork = kept.outcome?.end.reason === "idle-timeout" ? await stillAtWork(ctx, id, []) : undefined;
+    if (atWork) return atWork;
     const evidence = [
       ...running.evidence,
       ...(dropped.outcome?.trafficIds ?? []),

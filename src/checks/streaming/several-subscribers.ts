@@ -16,7 +16,7 @@ import {
 } from "../support/stream-recorder.js";
 import { activeStates, terminalStates } from "../../protocol/model.js";
 import { settledWithin } from "../support/time-box.js";
-import { subscriptionsLeftOpen } from "../support/open-subscriptions.js";
+import { isVerdict, stillAtWork, subscriptionsWithin } from "../support/open-subscriptions.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
 /** Why one subscription did not follow the task to its end and close, or undefined. */
@@ -150,8 +150,8 @@ async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finishe
   const { id, origin } = followed;
   // Bounded, so that a task that never ends cannot hold the check past its time box: its subscriptions rightly
   // stay open while it works (§3.1.6 ends them at a terminal state).
-  const both = await settledWithin(subscribeTwice(ctx, id), ctx.timeoutMs * 0.6);
-  if (!both) return subscriptionsLeftOpen(ctx, id, followed.evidence);
+  const both = await subscriptionsWithin(ctx, id, subscribeTwice(ctx, id), [...followed.evidence]);
+  if (isVerdict(both)) return both;
   const [a, b] = both;
   // The message stream's own end is streaming.stream-ends' to judge: it is given a grace, and what it
   // carried by then is compared.
@@ -172,10 +172,10 @@ async function subscribeBoth(ctx: CheckContext): Promise<CheckVerdict | "finishe
   }
   // Both opened on a task already over: no running task's stream to compare (a race, not a defect).
   if (openedOnEndedTask(a.events) || openedOnEndedTask(b.events)) return "finished-first";
-  if ([a, b].some((w) => w.outcome?.end.reason === "idle-timeout")) {
-    const open = await subscriptionsLeftOpen(ctx, id, evidence);
-    if (open.status === "skip") return open;
-  }
+  // A subscription that idled out while its task still works was open as it should be.
+  const idled = [a, b].some((w) => w.outcome?.end.reason === "idle-timeout");
+  const atWork = idled ? await stillAtWork(ctx, id, evidence) : undefined;
+  if (atWork) return atWork;
   const ended = endProblem("the first subscription", a) ?? endProblem("the second subscription", b);
   if (ended) return fail(`task ${id}: ${ended}`, evidence);
   const order = orderProblem(tail(a.outcome as StreamOutcome), tail(b.outcome as StreamOutcome));
