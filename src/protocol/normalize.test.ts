@@ -249,6 +249,11 @@ describe("stream events read leniently", () => {
     expect(normalizeReply(event)).toMatchObject({ kind: "artifact-update", taskId: "t" });
   });
 
+  it("reads a bare status event whose `message` is its status message as the task it names, not as a wrapper", () => {
+    const event = { taskId: "t", status: "completed", message: { parts: [{ type: "text", text: "done" }] } };
+    expect(normalizeReply(event)).toMatchObject({ kind: "task", id: "t", state: "completed" });
+  });
+
   it("reads a 1.0 event under the proto's snake_case member names as the update it names", () => {
     const status = { task_id: "t", context_id: "c", status: { state: "TASK_STATE_COMPLETED" } };
     expect(normalizeReply({ status_update: status })).toMatchObject({

@@ -203,21 +203,32 @@ function withSiblingArtifacts(task: Task | undefined, artifacts: unknown): Task 
 }
 
 /**
+ * A 1.0 StreamResponse or send reply: the member that names what it holds. Read leniently, the proto's own field
+ * names (seen at first sight: {"status_update": …} on every event) say so too; their spelling is
+ * streaming.wire-format's finding. A member that holds no such thing is no wrapper (seen at first sight: a bare
+ * status event {taskId, status, message} whose `message` is the status message), and the object is read otherwise.
+ */
+function readWrapper(raw: Json): Reply | undefined {
+  if (isObject(raw.task)) return withSiblingArtifacts(normalizeTask(raw.task), raw.artifacts);
+  const message = raw.message ?? raw.msg; // msg: the 0.3 gRPC JSON name
+  const asMessage = isObject(message) && raw.taskId === undefined ? normalizeMessage(message) : undefined;
+  if (asMessage) return asMessage;
+  const status = raw.statusUpdate ?? raw.status_update;
+  if (isObject(status)) return normalizeStatusUpdate(status);
+  const artifact = raw.artifactUpdate ?? raw.artifact_update;
+  if (isObject(artifact)) return normalizeArtifactUpdate(artifact);
+  return undefined;
+}
+
+/**
  * Reads a send result or stream event of any generation: a 1.0 wrapper (`{task}`, `{message}`,
  * `{statusUpdate}`, `{artifactUpdate}`), a 0.2/0.3 object told apart by `kind`, or a 0.1 object told
  * apart by its members. Returns undefined when the value is none of these.
  */
 export function normalizeReply(raw: unknown): Reply | undefined {
   if (!isObject(raw)) return undefined;
-  if (isObject(raw.task)) return withSiblingArtifacts(normalizeTask(raw.task), raw.artifacts);
-  if (isObject(raw.message)) return normalizeMessage(raw.message);
-  if (isObject(raw.msg)) return normalizeMessage(raw.msg); // 0.3 gRPC JSON name
-  if (isObject(raw.statusUpdate)) return normalizeStatusUpdate(raw.statusUpdate);
-  if (isObject(raw.artifactUpdate)) return normalizeArtifactUpdate(raw.artifactUpdate);
-  // Read leniently: the members under the proto's own field names (seen at first sight: {"status_update": …}
-  // on every event) still say which one the event is; their spelling is streaming.wire-format's finding.
-  if (isObject(raw.status_update)) return normalizeStatusUpdate(raw.status_update);
-  if (isObject(raw.artifact_update)) return normalizeArtifactUpdate(raw.artifact_update);
+  const wrapped = readWrapper(raw);
+  if (wrapped) return wrapped;
   // Read leniently: a discriminator spelled `type` (as 0.1 spells a Part's), or in 1.0's member names, still
   // says what the object is; reply-well-formed and the stream checks judge the spelling.
   switch (raw.kind ?? raw.type) {
