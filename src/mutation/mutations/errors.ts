@@ -305,8 +305,10 @@ export const errorMutations: Mutation[] = [
     check: "errors.empty-version-is-0-3",
     generations: ["1.0"],
     bindings: ["JSONRPC", "HTTP+JSON"],
-    request: (r) =>
-      headerValue(r.headers, "a2a-version") === undefined
+    // Only a request in 1.0's own form (its method names): a 0.3 request without the header, at an interface that
+    // declares 0.3 too, is the agent's to serve as 0.3, and nothing tells the two apart in its answer.
+    request: (r, x) =>
+      x.generation === "1.0" && headerValue(r.headers, "a2a-version") === undefined
         ? { ...r, headers: { ...r.headers, "a2a-version": "1.0" } }
         : undefined,
   },
