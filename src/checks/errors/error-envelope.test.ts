@@ -115,9 +115,24 @@ describe("errors.error-envelope: the id of an error reply", () => {
     });
     const finding = (await verdictsOn(agent.url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
     expect(finding).toMatchObject({ status: "fail" });
-    expect(finding?.message).toMatch(/whose request id is 0 was answered HTTP 200 with JSON-RPC error -32700/);
+    expect(finding?.message).toMatch(
+      /whose request id is 0 was answered HTTP 200 with JSON-RPC error -32700/,
+    );
     expect(finding?.message).toMatch(/whose request id is "" was answered/);
     expect(finding?.message).not.toMatch(/whose request id is null/);
+  });
+
+  it("fails an agent that refuses a bad request with the id 0 as no id, where no task can be read", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      if (request.id !== null && !request.id) return refusal(-32700);
+      return request.method === "message/send" ? refusal(-32602) : refusal(-32601);
+    });
+    const finding = (await verdictsOn(agent.url, [errorEnvelope], "JSONRPC")).get("errors.error-envelope");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(
+      /\(numeric id 0\) was refused with -32700, while the same request with another id got -32602/,
+    );
   });
 
   it("reads with a null id exactly as the read the agent answered: an agent that takes the task id as taskId", async () => {

@@ -133,6 +133,7 @@ async function streamIdProblem(ctx: CheckContext): Promise<{ problem?: string; e
 function malformedProbes(ctx: CheckContext): {
   probes: BadRequest[];
   nullId: BadRequest;
+  sameButZero: BadRequest[];
   ownedElsewhere: ReadonlySet<BadRequest>;
 } {
   // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
@@ -144,12 +145,14 @@ function malformedProbes(ctx: CheckContext): {
   const nullId = nullIdRequest(ctx);
   // The id 0 is a number like any other (JSON-RPC 2.0 §4): a reply that reads it as "no id" answers null.
   const unparsable = parseErrorRequest();
+  const numbered = invalidParamsRequest(ctx);
+  const zeroId = invalidParamsRequest(ctx, 0);
   const notRequest = notJsonRpcRequest();
   const probes = [
     unparsable,
     notRequest,
-    invalidParamsRequest(ctx),
-    invalidParamsRequest(ctx, 0),
+    numbered,
+    zeroId,
     // An id that can be read is echoed even when the request is otherwise invalid (seen at first sight:
     // no id member at all), and a null id is echoed as null (seen: the empty string).
     noVersionRequest(ctx),
@@ -160,8 +163,23 @@ function malformedProbes(ctx: CheckContext): {
   return {
     probes,
     nullId,
+    sameButZero: [numbered, zeroId],
     ownedElsewhere: new Set([unknownMethod, unknownNumbered, unparsable, notRequest]),
   };
+}
+
+/**
+ * The same bad request sent with an ordinary numeric id and with the id 0, refused otherwise for the 0: as a
+ * parse error or an invalid request, the id read as missing (seen at first sight: `if (!request.id)`).
+ */
+function zeroIdProblem(
+  codes: ReadonlyMap<BadRequest, number>,
+  [numbered, zero]: BadRequest[],
+): string | undefined {
+  const [asked, withZero] = [codes.get(numbered as BadRequest), codes.get(zero as BadRequest)];
+  if (asked === undefined || withZero === undefined || asked === withZero) return undefined;
+  if (withZero !== jsonRpcCodes.parseError && withZero !== INVALID_REQUEST) return undefined;
+  return `${zero?.what} was refused with ${withZero}, while the same request with another id got ${asked}: the id 0 was taken for no id (JSON-RPC 2.0 §4: "a String, Number, or NULL value")`;
 }
 
 export default defineCheck({
@@ -190,7 +208,8 @@ export default defineCheck({
     // Every problem is said, not the first alone: a reply without its id must not hide a refused null id.
     const problems: string[] = [];
     let judged = 0;
-    const { probes, nullId, ownedElsewhere } = malformedProbes(ctx);
+    const { probes, nullId, sameButZero, ownedElsewhere } = malformedProbes(ctx);
+    const codes = new Map<BadRequest, number>();
     let nullUnanswered = false;
     for (const bad of probes) {
       const reply = await postRaw(ctx, bad.body, "error envelope");
@@ -223,6 +242,8 @@ export default defineCheck({
         continue;
       }
       judged += 1;
+      const code = errorCodeOf(reply.json);
+      if (code !== undefined) codes.set(bad, code);
       const problem = envelopeProblem(bad, reply);
       if (problem) problems.push(`the reply to ${bad.what}: ${problem}`);
       // A null id makes no notification and no invalid request: JSON-RPC 2.0 §4, "MUST contain a String,
@@ -232,6 +253,8 @@ export default defineCheck({
           `${bad.what} was refused as Invalid Request (-32600); JSON-RPC 2.0 §4 allows a null id ("a String, Number, or NULL value if included"), so the request is valid and gets the answer its method gives`,
         );
     }
+    const zero = zeroIdProblem(codes, sameButZero);
+    if (zero) problems.push(zero);
     const success = await successReplyIdProblem(ctx);
     evidence.push(...success.evidence);
     if (success.problem) problems.push(`the reply to message/send: ${success.problem}`);
