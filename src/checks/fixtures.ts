@@ -144,7 +144,8 @@ export class Fixtures {
    */
   async answersOnlyWithMessages(): Promise<boolean> {
     // A hint names a message that makes a task run or ask back: the user knows the agent has tasks.
-    if (this.options.hints.slow !== undefined || this.options.hints["input-required"] !== undefined) return false;
+    if (this.options.hints.slow !== undefined || this.options.hints["input-required"] !== undefined)
+      return false;
     const settled = await this.settledTask();
     if (settled.ok || settled.reason !== MESSAGE_REPLY) return false;
     return (await this.survey()).every((p) => p.ended === "message");

@@ -228,7 +228,8 @@ const STREAM_FLAWS: FlawDefinition[] = [
       name: "stream-wrong-content-type",
       protocols: BOTH,
       description: "Streams are SSE-framed but sent with Content-Type application/json.",
-      expect: "streaming.content-type fails; the SSE frames are still read (leniently), so the other stream checks judge them",
+      expect:
+        "streaming.content-type fails; the SSE frames are still read (leniently), so the other stream checks judge them",
     },
     correctStream,
     { contentType: "application/json" },

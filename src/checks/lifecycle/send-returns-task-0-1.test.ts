@@ -30,7 +30,9 @@ describe("lifecycle.send-returns-task on A2A 0.1", () => {
   it("fails an agent that answers a send about a task id of its own, not the client's (0.1 §6.1: MUST be used)", async () => {
     const finding = (await verdictsOn(await agent01(true), [sendReturnsTask])).get(sendReturnsTask.id);
     expect(finding, finding?.message).toMatchObject({ status: "fail", level: "MUST" });
-    expect(finding?.message).toMatch(/the send named task .+, and the agent answered about task server-\d+: in A2A 0.1 the client.s task id "MUST be used/);
+    expect(finding?.message).toMatch(
+      /the send named task .+, and the agent answered about task server-\d+: in A2A 0.1 the client.s task id "MUST be used/,
+    );
   });
 
   it("passes an agent that keeps the client's task id", async () => {
