@@ -44,7 +44,7 @@ const finished = (status) => status !== "queued" && status !== "running";
 async function drain({ dist, url, workers, store, testIds }) {
   const { startWorker } = await dist("server/worker.js");
   const { RunJobs } = await dist("server/run-jobs.js");
-  const { agentHostOf } = await dist("server/run-executor.js");
+  const { agentPlaceOf } = await dist("server/run-executor.js");
   const jobs = await RunJobs.open(url);
   const running = [];
   for (let i = 0; i < workers; i++) running.push(await startWorker(await workerOptions(dist, url, 4)));
@@ -52,8 +52,12 @@ async function drain({ dist, url, workers, store, testIds }) {
   for (let i = 0; i < RUNS; i++) {
     const test = await store.catalog.test(testIds[i % testIds.length]);
     ids.push(
-      (await store.runs.createRun(test.id, { projectId: "bench", agentHost: agentHostOf(test.definition) }))
-        .id,
+      (
+        await store.runs.createRun(test.id, {
+          projectId: "bench",
+          agentHost: await agentPlaceOf(test.definition),
+        })
+      ).id,
     );
   }
   const started = performance.now();
