@@ -13,6 +13,7 @@ import { dataModelMutations } from "./data-model.js";
 import { declaredRefusalMutations } from "./declared-refusals.js";
 import { errorIdMutations } from "./error-ids.js";
 import { errorMutations } from "./errors.js";
+import { versionMutations } from "./versions.js";
 import { historyMutations } from "./history.js";
 import { interopMutations } from "./interop.js";
 import { lifecycleMutations } from "./lifecycle.js";
@@ -33,6 +34,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...cardMutations,
   ...cardSignatureMutations,
   ...errorMutations,
+  ...versionMutations,
   ...errorIdMutations,
   ...lifecycleMutations,
   ...historyMutations,
