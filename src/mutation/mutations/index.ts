@@ -25,6 +25,7 @@ import { pushIdMutations } from "./push-ids.js";
 import { schemaMutations } from "./schema.js";
 import { streamShapeMutations } from "./stream-shape.js";
 import { streamingMutations } from "./streaming.js";
+import { streamUpdateMutations01 } from "./stream-updates-0-1.js";
 import { subscriptionMutations } from "./subscriptions.js";
 import { taskOutcomeMutations } from "./task-outcomes.js";
 import { taskMutations } from "./tasks.js";
@@ -41,6 +42,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...taskMutations,
   ...listingMutations,
   ...streamingMutations,
+  ...streamUpdateMutations01,
   ...streamShapeMutations,
   ...subscriptionMutations,
   ...capabilityMutations,
