@@ -32,6 +32,7 @@ import lifecycleExecutionMode0x from "./lifecycle/execution-mode-0x.js";
 import lifecycleMessageReplyContext from "./lifecycle/message-reply-context.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
+import lifecycleHistoryLength01 from "./lifecycle/history-length-01.js";
 import lifecycleHistoryLength0x from "./lifecycle/history-length-0x.js";
 import lifecycleHistoryLengthZero from "./lifecycle/history-length-zero.js";
 import lifecycleHistoryFieldOmitted from "./lifecycle/history-field-omitted.js";
@@ -170,6 +171,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleMessageReplyContext,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,
+  lifecycleHistoryLength01,
   lifecycleHistoryLength0x,
   lifecycleHistoryLengthZero,
   lifecycleHistoryFieldOmitted,

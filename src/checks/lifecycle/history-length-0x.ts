@@ -7,10 +7,10 @@ export default defineCheck({
   category: "lifecycle",
   level: "MAY",
   levelReason:
-    'A2A 0.3 defines historyLength only as the number of recent messages to retrieve, with no MUST or SHOULD; "at most N" is a MUST of 1.0 §3.1.3 only, so on 0.x this is an interop note.',
+    'A2A 0.3 defines historyLength only as the number of recent messages to retrieve, with no MUST or SHOULD; "at most N" is a MUST of 1.0 §3.1.3 only, so on 0.2 and 0.3 this is an interop note. 0.1 says SHOULD: lifecycle.history-length-01.',
   requirement:
     "tasks/get with historyLength N > 0 returns at most the last N messages; with historyLength 0 it returns no message (the JSON-RPC reading) or the whole history (the 0.3 proto comment reads 0 as unlimited), nothing in between.",
-  spec: "A2A 0.1 §tasks/get historyLength; 0.3 §7.3 TaskQueryParams.historyLength",
+  spec: "A2A 0.2.5 §7.3 TaskQueryParams.historyLength; 0.3 §7.3 TaskQueryParams.historyLength",
   recommendation: "Keep only the last N messages of the history when tasks/get names a historyLength N.",
   selfTest: [
     { flaw: "history-ignored", protocols: ["0.3"], bindings: ["JSONRPC"] },
@@ -19,7 +19,7 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,
-  generations: ["0.1", "0.2", "0.3"],
+  generations: ["0.2", "0.3"],
   run: async (ctx) => {
     const subject = await historySubject(ctx);
     if (!subject.ok) return skip(`no task to read: ${subject.reason}`);

@@ -25,6 +25,8 @@ export default defineCheck({
   dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   judgesTasks: true,
+  // 0.1 gives historyLength a SHOULD: lifecycle.history-length-01 judges this there.
+  generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {
     const subject = await historySubject(ctx);
     if (!subject.ok) return skip(`no task to read: ${subject.reason}`);

@@ -1,0 +1,46 @@
+import { defineCheck, fail, pass, skip } from "../define.js";
+import { historySubject, judgeTruncation } from "./history-length.js";
+
+export default defineCheck({
+  id: "lifecycle.history-length-01",
+  title: "historyLength N > 0 returns the last N messages of the history (A2A 0.1)",
+  category: "lifecycle",
+  level: "SHOULD",
+  levelReason:
+    "A2A 0.1 alone gives historyLength a keyword: the server SHOULD include the last N messages. 0.2 and 0.3 define it only as the number of messages to retrieve (lifecycle.history-present and lifecycle.history-length-0x, MAY); 1.0 makes \"at most N\" a MUST (lifecycle.history-length).",
+  splitOf: "lifecycle.history-length-0x",
+  quote: {
+    spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength",
+    text: "Optional: If a positive integer `N` is provided, the server SHOULD include the last `N` messages (chronologically) of the task's history in the `Task.history` field of the response.",
+  },
+  requirement:
+    "tasks/get with a positive historyLength N returns the task's history: its last N messages, the user's message among them when N allows.",
+  spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength, §6.1 Task.history",
+  recommendation:
+    "Keep the messages of a task (the user's message at least) and return the last N of them in Task.history when tasks/get names a historyLength N.",
+  noSelfTest:
+    "The reference agent speaks 0.3 and 1.0 only: the mutation history-dropped plays the deviation on the lab's 0.1 agent; the truncation half is lifecycle.history-length-0x's run, proven by the flaws history-ignored and history-zero-gives-one.",
+  dependsOn: ["lifecycle.send-returns-task"],
+  scope: "transport",
+  judgesTasks: true,
+  generations: ["0.1"],
+  run: async (ctx) => {
+    const subject = await historySubject(ctx);
+    if (!subject.ok) return skip(`no task to read: ${subject.reason}`);
+    const { full, evidence } = subject.value;
+    const total = full.history.length;
+    if (total === 0)
+      return fail(`task ${full.id} read with historyLength 100 carries no history`, evidence);
+    if (!full.history.some((m) => m.role === "user"))
+      return fail(`the history of task ${full.id} holds no message from the user`, evidence);
+    if (total < 2) return pass(`task ${full.id} carries its one history message`, evidence);
+    const n = total - 1;
+    const got = await ctx.client.getTask(full.id, n);
+    const broken = judgeTruncation(n, got, full.id);
+    if (broken) return broken;
+    return pass(`historyLength 100 returned ${total} messages, historyLength ${n} at most ${n}`, [
+      ...evidence,
+      ...got.trafficIds,
+    ]);
+  },
+});
