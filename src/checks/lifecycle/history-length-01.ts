@@ -7,7 +7,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "SHOULD",
   levelReason:
-    "A2A 0.1 alone gives historyLength a keyword: the server SHOULD include the last N messages. 0.2 and 0.3 define it only as the number of messages to retrieve (lifecycle.history-present and lifecycle.history-length-0x, MAY); 1.0 makes \"at most N\" a MUST (lifecycle.history-length).",
+    'A2A 0.1 alone gives historyLength a keyword: the server SHOULD include the last N messages. 0.2 and 0.3 define it only as the number of messages to retrieve (lifecycle.history-present and lifecycle.history-length-0x, MAY); 1.0 makes "at most N" a MUST (lifecycle.history-length).',
   splitOf: "lifecycle.history-length-0x",
   quote: {
     spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength",
@@ -29,8 +29,7 @@ export default defineCheck({
     if (!subject.ok) return skip(`no task to read: ${subject.reason}`);
     const { full, evidence } = subject.value;
     const total = full.history.length;
-    if (total === 0)
-      return fail(`task ${full.id} read with historyLength 100 carries no history`, evidence);
+    if (total === 0) return fail(`task ${full.id} read with historyLength 100 carries no history`, evidence);
     if (!full.history.some((m) => m.role === "user"))
       return fail(`the history of task ${full.id} holds no message from the user`, evidence);
     if (total < 2) return pass(`task ${full.id} carries its one history message`, evidence);
