@@ -64,6 +64,7 @@ import lifecycleUnknownTaskMessage0x from "./lifecycle/unknown-task-message-0x.j
 import lifecycleContextTaskMismatch from "./lifecycle/context-task-mismatch.js";
 import lifecycleTaskIdImpliesContext from "./lifecycle/task-id-implies-context.js";
 import streamingFinalEvent from "./streaming/final-event.js";
+import streamingFinalEvent01 from "./streaming/final-event-01.js";
 import streamingContentType from "./streaming/content-type.js";
 import streamingFirstEvent from "./streaming/first-event.js";
 import streamingEventsWellFormed from "./streaming/events-well-formed.js";
@@ -204,6 +205,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleTaskIdImpliesContext,
   // streaming
   streamingFinalEvent,
+  streamingFinalEvent01,
   streamingContentType,
   streamingFirstEvent,
   streamingEventsWellFormed,

@@ -120,23 +120,31 @@ export default defineCheck({
   ],
   scope: "transport",
   needs: ["streaming"],
-  run: async (ctx) => {
-    const first = await judgeStream(ctx, ctx.fixtures.message);
-    // A stream that ended interrupted shows nothing of what follows a terminal state: when another message
-    // finishes (the survey saw one), its stream is judged too.
-    if (first.status !== "pass" || !first.interrupted) return first.verdict;
-    const finishing = (await ctx.fixtures.survey()).find(
-      (p) => p.text !== ctx.fixtures.message && terminalStates.has(p.ended as never),
-    );
-    if (!finishing) return first.verdict;
-    const second = await judgeStream(ctx, finishing.text);
-    if (second.status !== "pass") return second.verdict;
-    return pass(`${first.verdict.message}; ${second.verdict.message}`, [
-      ...(first.verdict.evidence ?? []),
-      ...(second.verdict.evidence ?? []),
-    ]);
-  },
+  // 0.1 gives the stream's end no keyword: streaming.final-event-01 judges it there at SHOULD.
+  generations: ["0.2", "0.3", "1.0"],
+  run: judgeFinalEvent,
 });
+
+/**
+ * The stream of the suite's message, and of a message that finishes when that one ended interrupted, each
+ * judged by how it ends.
+ */
+export async function judgeFinalEvent(ctx: CheckContext): Promise<CheckVerdict> {
+  const first = await judgeStream(ctx, ctx.fixtures.message);
+  // A stream that ended interrupted shows nothing of what follows a terminal state: when another message
+  // finishes (the survey saw one), its stream is judged too.
+  if (first.status !== "pass" || !first.interrupted) return first.verdict;
+  const finishing = (await ctx.fixtures.survey()).find(
+    (p) => p.text !== ctx.fixtures.message && terminalStates.has(p.ended as never),
+  );
+  if (!finishing) return first.verdict;
+  const second = await judgeStream(ctx, finishing.text);
+  if (second.status !== "pass") return second.verdict;
+  return pass(`${first.verdict.message}; ${second.verdict.message}`, [
+    ...(first.verdict.evidence ?? []),
+    ...(second.verdict.evidence ?? []),
+  ]);
+}
 
 /** A state as the wire spelled it, quoted when it is none of the protocol's (read as "unknown"). */
 function spelled(event: Reply, state: string | undefined): string {

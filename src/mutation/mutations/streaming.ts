@@ -125,6 +125,13 @@ function withoutOutput(task: Json): void {
   if (isObject(task.status)) delete task.status.message;
 }
 
+/** How a stream ends is judged at SHOULD on 0.1, whose `final` carries no keyword, by a check of its own. */
+const FINAL_EVENT = {
+  "0.1": "streaming.final-event-01",
+  "0.x": "streaming.final-event",
+  "1.0": "streaming.final-event",
+} as const;
+
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
 export const streamingMutations: Mutation[] = [
   {
@@ -132,7 +139,7 @@ export const streamingMutations: Mutation[] = [
     bindings: ["JSONRPC"],
     what: "the last status-update of a stream has no final: true",
     clause: "A2A 0.3 §7.2 (the final event has final: true, then the stream closes)",
-    check: "streaming.final-event",
+    check: FINAL_EVENT,
     generations: ["0.x"],
     event: (e) => {
       const update = statusUpdate(e);
@@ -146,7 +153,7 @@ export const streamingMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a stream sends another event after its final one",
     clause: "A2A 0.3 §7.2; 1.0.1 §3.1.2 (the stream closes after the terminal or interrupted status)",
-    check: "streaming.final-event",
+    check: FINAL_EVENT,
     // 1.0 has no final flag: only a terminal status closes its stream (1.0.1 §3.1.2), so only that one is doubled.
     event: (e) =>
       isFinalEvent(e) && !isInterruptedEvent(e) ? { events: [e, structuredClone(e)] } : undefined,
@@ -158,7 +165,7 @@ export const streamingMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "a stream is closed after its first event, before any final event",
     clause: "A2A 0.3 §7.2; 1.0.1 §3.1.2 (the stream ends when the task is terminal or interrupted)",
-    check: "streaming.final-event",
+    check: FINAL_EVENT,
     ...closedAfterFirstEvent("stream"),
   },
   {
