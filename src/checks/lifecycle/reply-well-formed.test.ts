@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
+  handCard01,
   handCard03,
   refusal,
   verdictsOn,
@@ -47,5 +48,24 @@ describe("lifecycle.reply-well-formed", () => {
 
   it("passes the same agent when it spells the state as 0.3 does", async () => {
     expect(await judged("completed")).toMatchObject({ status: "pass" });
+  });
+
+  it("judges a 0.1 send reply against the 0.1 schema: parts without their type fail", async () => {
+    const on01 = async (part: Record<string, unknown>) => {
+      const agent = await startHandAgent((request, url) => {
+        if (request.kind === "card") return handCard01(url);
+        const id = String(request.params.id);
+        const message = { role: "agent", parts: [part] };
+        if (request.method === "tasks/send" || request.method === "tasks/get")
+          return { result: { id, status: { state: "completed", message }, artifacts: [{ parts: [part] }] } };
+        return refusal(-32601);
+      });
+      const verdicts = await verdictsOn(agent.url, [replyWellFormed], "JSONRPC");
+      return verdicts.get("lifecycle.reply-well-formed");
+    };
+    const untyped = await on01({ text: "Echo" });
+    expect(untyped).toMatchObject({ status: "fail" });
+    expect(untyped?.message).toMatch(/parts\[0\] matches none of the forms/);
+    expect(await on01({ type: "text", text: "Echo" })).toMatchObject({ status: "pass" });
   });
 });

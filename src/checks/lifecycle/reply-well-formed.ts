@@ -113,7 +113,7 @@ async function sendSchemaProblems(
   generation: ProtocolGeneration,
   shapeSaid: boolean,
 ): Promise<string[]> {
-  if (!isObject(result) || !("status" in result) || (generation !== "0.2" && generation !== "0.3")) {
+  if (!isObject(result) || !("status" in result) || generation === "1.0") {
     if (shapeSaid) return [];
     const one = await replySchemaProblem(result, generation, ["contextId"]);
     return one ? [one] : [];

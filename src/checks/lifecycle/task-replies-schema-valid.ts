@@ -52,8 +52,7 @@ const sameDefect = (problem: string): string => problem.replace(/^\w+: /, "").re
  * reported once, by the check of the first reply that shows it.
  */
 async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undefined): Promise<Set<string>> {
-  // 0.1's send reply is judged by no schema rule of lifecycle.reply-well-formed: nothing is left to it.
-  if (ctx.generation === "1.0" || ctx.generation === "0.1") return new Set();
+  if (ctx.generation === "1.0") return new Set();
   if (ctx.transport !== "JSONRPC" || sendTrafficId === undefined) return new Set();
   const problems = await resultSchemaProblems(recordedResult(ctx, sendTrafficId), "GetTask", ctx.generation);
   return new Set((problems ?? []).map(sameDefect));
