@@ -54,4 +54,15 @@ describe("errors.error-info-jsonrpc", () => {
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatch(/^TaskNotCancelable names itself/);
   });
+
+  it("passes an ErrorInfo of the agent's own domain and names it (1.0.1 §9.5 recommends the type only)", async () => {
+    const own = [
+      { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "NOT_CANCELABLE", domain: "kodax.ai" },
+    ];
+    const finding = (await verdictsOn(await agentWithoutTaskNotFound(own), [errorInfoJsonrpc])).get(
+      "errors.error-info-jsonrpc",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/ErrorInfo\.reason is "NOT_CANCELABLE", expected "TASK_NOT_CANCELABLE"/);
+  });
 });

@@ -24,14 +24,35 @@ export function detailsOf(data: unknown): unknown[] | undefined {
 export const untyped = (details: readonly unknown[]): number =>
   details.filter((d) => !isObject(d) || typeof d["@type"] !== "string").length;
 
-/** Why the details lack a proper ErrorInfo for the error `name`, or undefined when one is there. */
-export function errorInfoProblem(details: readonly unknown[] | undefined, name: string): string | undefined {
-  const infos = (details ?? []).filter(
+/** The first google.rpc.ErrorInfo among an error's details. */
+export function errorInfoOf(details: readonly unknown[] | undefined): Json | undefined {
+  return (details ?? []).find(
     (d): d is Json =>
       isObject(d) && typeof d["@type"] === "string" && d["@type"].endsWith("google.rpc.ErrorInfo"),
   );
-  const [info] = infos;
+}
+
+/**
+ * Why the details lack a proper ErrorInfo for the error `name`, or undefined when one is there: one with
+ * the A2A reason and domain, which gRPC and HTTP+JSON require (1.0.1 §10.6, §11.6).
+ */
+export function errorInfoProblem(details: readonly unknown[] | undefined, name: string): string | undefined {
+  const info = errorInfoOf(details);
   if (!info) return "no google.rpc.ErrorInfo among the error details";
+  return namingProblem(info, name);
+}
+
+/**
+ * Where an ErrorInfo that is there names the error otherwise than A2A's reason and domain. JSON-RPC
+ * recommends the type only (1.0.1 §9.5: "SHOULD use well-known types such as google.rpc.ErrorInfo"); the
+ * reason and domain are its example's, so there this is a note, never a failure.
+ */
+export function errorInfoNaming(details: readonly unknown[] | undefined, name: string): string | undefined {
+  const info = errorInfoOf(details);
+  return info ? namingProblem(info, name) : undefined;
+}
+
+function namingProblem(info: Json, name: string): string | undefined {
   const want = reasonOf(name);
   if (info.reason !== want) return `ErrorInfo.reason is ${JSON.stringify(info.reason)}, expected "${want}"`;
   if (info.domain !== A2A_DOMAIN)
