@@ -70,9 +70,9 @@ export function readExchange(httpMethod: string, path: string, body: Buffer): Ex
     const generation: Generation = /\/v1\//.test(pathname) ? "0.x" : "1.0";
     return { ...base, binding: "rest", generation, verb };
   }
-  // A POST elsewhere whose body is not JSON, or JSON that is no object (null, a number), is a JSON-RPC probe
-  // of a client's mistake.
-  if (httpMethod === "POST" && (requestUnparsable || (body.length > 0 && !isObject(request))))
+  // A POST elsewhere whose body is not JSON, JSON that is no object (null, a number), or empty, is a JSON-RPC
+  // probe of a client's mistake.
+  if (httpMethod === "POST" && (requestUnparsable || !isObject(request)))
     return { ...base, binding: "jsonrpc", generation: undefined, verb: "unknown" };
   return { ...base, binding: "other", generation: undefined, verb: "unknown" };
 }

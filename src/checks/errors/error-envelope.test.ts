@@ -3,6 +3,7 @@ import {
   handAgentsClosedAfterAll,
   rawAgentsClosedAfterAll,
   handCard03,
+  handCard10,
   httpAgentsClosedAfterAll,
   refusal,
   verdictsOn,
@@ -223,5 +224,49 @@ describe("errors.error-envelope and an HTML page for an unparsable body", () => 
     expect(byId.get("errors.parse-error")).toMatchObject({ status: "fail" });
     expect(byId.get("errors.error-envelope")?.message ?? "").not.toMatch(/not valid JSON/);
     expect(byId.get("errors.error-envelope")?.status).toBe("pass");
+  });
+});
+
+/**
+ * A 1.0 agent that judges A2A-Version before it reads the body: an unserved version is refused with
+ * VersionNotSupported, its id null (seen at first sight) or, with `echo`, the request's own.
+ */
+async function versionRefusedBeforeBody(echo: boolean): Promise<string> {
+  return startHttpAgent((req, body, res, url) => {
+    res.setHeader("content-type", "application/json");
+    if (req.method === "GET") return void res.end(JSON.stringify(handCard10(url)));
+    let call: { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
+    try {
+      call = JSON.parse(body) as typeof call;
+    } catch {
+      return void res.end(JSON.stringify({ jsonrpc: "2.0", id: null, ...refusal(-32700) }));
+    }
+    const id = call && "id" in call ? call.id : null;
+    if (req.headers["a2a-version"] === "99.0")
+      return void res.end(JSON.stringify({ jsonrpc: "2.0", id: echo ? id : null, ...refusal(-32009) }));
+    const reply =
+      call?.jsonrpc !== "2.0" || typeof call.method !== "string"
+        ? refusal(-32600)
+        : call.method === "GetTask"
+          ? refusal(-32001)
+          : refusal(-32601);
+    res.end(JSON.stringify({ jsonrpc: "2.0", id, ...reply }));
+  });
+}
+
+describe("errors.error-envelope and a version refusal", () => {
+  it("fails a VersionNotSupported reply to a well-formed request that carries id null (seen at first sight)", async () => {
+    const finding = (await verdictsOn(await versionRefusedBeforeBody(false), [errorEnvelope], "JSONRPC")).get(
+      "errors.error-envelope",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/the error reply to a GetTask with A2A-Version: 99\.0 carries id null/);
+  });
+
+  it("passes the same refusal with the request's id", async () => {
+    const finding = (await verdictsOn(await versionRefusedBeforeBody(true), [errorEnvelope], "JSONRPC")).get(
+      "errors.error-envelope",
+    );
+    expect(finding?.message ?? "").not.toMatch(/A2A-Version: 99\.0/);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { idEchoProblem } from "../../client/jsonrpc.js";
 import type { CheckContext } from "../types.js";
 import { settledWithin } from "../support/time-box.js";
@@ -20,6 +21,8 @@ import { isObject } from "../../model/json.js";
 import { jsonRpcCodes } from "../../protocol/error-codes.js";
 
 const INVALID_REQUEST = jsonRpcCodes.invalidRequest;
+/** A Major.Minor no agent serves (errors.version-not-supported asks for it too). */
+const UNSERVED_VERSION = "99.0";
 
 /**
  * What is wrong with the reply to a bad request as a JSON-RPC 2.0 error response, or undefined. The HTTP
@@ -116,6 +119,25 @@ async function oddIdReadProblems(
 }
 
 /**
+ * The id of a version refusal: a well-formed read that names an A2A version the agent does not serve is
+ * refused with its id echoed like any other error (seen at first sight: the header judged before the body
+ * was read, and the VersionNotSupported reply sent with id null). 1.0 only: 0.x names no version header.
+ */
+async function versionRefusalIdProblem(ctx: CheckContext): Promise<{ problem?: string; evidence: string[] }> {
+  if (ctx.generation !== "1.0") return { evidence: [] };
+  const id = randomUUID();
+  const method = methodName(ctx.generation, "get");
+  const body = JSON.stringify({ jsonrpc: "2.0", id, method, params: { id: `plainwright-missing-${id}` } });
+  const reply = await postRaw(ctx, body, "error envelope", { headers: { "A2A-Version": UNSERVED_VERSION } });
+  if (!reply.ok || !isObject(reply.json) || !isObject(reply.json.error)) return { evidence: reply.evidence };
+  if (reply.json.id === id) return { evidence: reply.evidence };
+  return {
+    problem: `the error reply to a ${method} with A2A-Version: ${UNSERVED_VERSION} carries id ${JSON.stringify(reply.json.id) ?? "none"}, not ${JSON.stringify(id)}: the request itself was well-formed, so its id is echoed`,
+    evidence: reply.evidence,
+  };
+}
+
+/**
  * The id echo of a message stream's events, when the card claims streaming: the client reads an event with a
  * foreign id (the HTTP exchange ties the stream to its request), so this is where the echo is judged.
  */
@@ -188,7 +210,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too. A request whose id is null, 0 or the empty string is a request like any other: not refused (as Invalid Request, or as no request at all), and a read of a task the agent has gets its result, with that id.',
+    'Every error reply is a JSON-RPC 2.0 Response with "jsonrpc": "2.0", an error object {code (integer), message (string)}, no result, and the request id echoed exactly (a number stays a number, a null id stays null; null when the id could not be read); a successful reply echoes the id too. A request whose id is null, 0 or the empty string is a request like any other: not refused (as Invalid Request, or as no request at all), and a read of a task the agent has gets its result, with that id. A well-formed request refused for its A2A-Version gets its own id back too.',
   spec: "JSON-RPC 2.0 §5, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["JSONRPC-ERR-001", "JSONRPC-FMT-001"],
   quote: {
@@ -261,6 +283,9 @@ export default defineCheck({
     const oddIds = await oddIdReadProblems(ctx, !nullUnanswered);
     evidence.push(...oddIds.evidence);
     problems.push(...oddIds.problems);
+    const refusal = await versionRefusalIdProblem(ctx);
+    evidence.push(...refusal.evidence);
+    if (refusal.problem) problems.push(refusal.problem);
     const streamed = await streamIdProblem(ctx);
     evidence.push(...streamed.evidence);
     if (streamed.problem) problems.push(`the message/stream events: ${streamed.problem}`);

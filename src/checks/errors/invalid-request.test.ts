@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
+  httpAgentsClosedAfterAll,
   handCard03,
   refusal,
   verdictsOn,
@@ -63,5 +64,40 @@ describe("errors.invalid-request", () => {
     ).get("errors.invalid-request");
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/has id \(missing\), not null; .*whose id is an object was answered/);
+  });
+});
+
+describe("errors.invalid-request: a request without a string method", () => {
+  const startHttpAgent = httpAgentsClosedAfterAll();
+
+  /** A 0.3 agent that checks jsonrpc and the id, and routes whatever stands in `method` (seen at first sight: -32602). */
+  async function routesAnyMethod(): Promise<string> {
+    return startHttpAgent((req, body, res, url) => {
+      res.setHeader("content-type", "application/json");
+      if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
+      let call: { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
+      try {
+        call = JSON.parse(body) as typeof call;
+      } catch {
+        return void res.end(JSON.stringify({ jsonrpc: "2.0", id: null, ...refusal(-32700) }));
+      }
+      const id = call && validId(call.id) ? call.id : null;
+      const reply =
+        call?.jsonrpc !== "2.0" || !validId(call.id)
+          ? refusal(-32600)
+          : call.method === "tasks/get"
+            ? refusal(-32001)
+            : refusal(-32602);
+      res.end(JSON.stringify({ jsonrpc: "2.0", id, ...reply }));
+    });
+  }
+
+  it("fails a request without a method, and one whose method is a number, routed as if valid", async () => {
+    const finding = (await verdictsOn(await routesAnyMethod(), [invalidRequest], "JSONRPC")).get(
+      "errors.invalid-request",
+    );
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(/a request without a method was answered .*-32602.*, not error -32600/);
+    expect(finding?.message).toMatch(/a request whose method is the number 1 was answered .*-32602/);
   });
 });

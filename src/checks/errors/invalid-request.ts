@@ -4,6 +4,7 @@ import { defineCheck, fail, pass } from "../define.js";
 import {
   describeRaw,
   errorCodeOf,
+  methodlessRequests,
   noVersionRequest,
   notJsonRpcRequest,
   objectIdRequest,
@@ -19,7 +20,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, a request without "jsonrpc": "2.0", a request whose id is an object, or the literal null) gets error -32600 (Invalid Request); where no id could be read from the body, the reply\'s id is null (a readable id is errors.error-envelope\'s to judge).',
+    'Valid JSON that is not a JSON-RPC 2.0 Request (e.g. {"not":"jsonrpc"}, a request without "jsonrpc": "2.0", a request whose id is an object, one without a method or whose method is no string, or the literal null) gets error -32600 (Invalid Request); where no id could be read from the body, the reply\'s id is null (a readable id is errors.error-envelope\'s to judge).',
   spec: "JSON-RPC 2.0 §4, §5.1; A2A 0.3 §8.1; 1.0 §9.5",
   tck: ["CORE-ERR-001"],
   quote: {
@@ -49,7 +50,7 @@ export default defineCheck({
     // Every problem is said, not the first alone: a wrong id on one reply must not hide a routed object id.
     const problems: string[] = [];
     const unreadable = notJsonRpcRequest();
-    for (const bad of [unreadable, noVersionRequest(ctx), objectIdRequest(ctx)]) {
+    for (const bad of [unreadable, noVersionRequest(ctx), objectIdRequest(ctx), ...methodlessRequests()]) {
       const reply = await postRaw(ctx, bad.body, "invalid request");
       evidence.push(...reply.evidence);
       const code = reply.ok ? errorCodeOf(reply.json) : undefined;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { validCard10 } from "../../card/fixtures.js";
 import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js";
-import { verdictsOn } from "../../runner/testing/hand-agent.js";
+import { handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
 import noServerError from "./no-server-error.js";
 
 const servers: LoopbackServer[] = [];
@@ -56,5 +56,62 @@ describe("errors.no-server-error over HTTP+JSON", () => {
     );
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatch(/2 client mistakes answered without a 5xx/);
+  });
+});
+
+/**
+ * A 0.3 JSON-RPC agent whose body parser leaves `req.body` undefined for an empty body or another media type,
+ * and whose handler then throws (seen at first sight: Express's HTML 500 with a TypeError's stack);
+ * `guarded`: it answers -32700 / 415 instead.
+ */
+async function jsonRpcAgent(guarded: boolean): Promise<string> {
+  const server = await serve((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+    req.on("end", () => {
+      if (req.method === "GET") {
+        res.setHeader("content-type", "application/json");
+        return void res.end(JSON.stringify(handCard03(`${server.url}/`)));
+      }
+      const json = (req.headers["content-type"] ?? "").startsWith("application/json");
+      if (!json || body === "") {
+        res.statusCode = guarded ? (json ? 200 : 415) : 500;
+        res.setHeader("content-type", guarded ? "application/json" : "text/html");
+        return void res.end(
+          guarded
+            ? JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } })
+            : "<pre>TypeError: Cannot destructure property 'method' of 'req.body' as it is undefined.</pre>",
+        );
+      }
+      let call: { id?: unknown } | null = null;
+      try {
+        call = JSON.parse(body) as { id?: unknown } | null;
+      } catch {
+        call = null;
+      }
+      res.setHeader("content-type", "application/json");
+      const id = call && typeof call === "object" && "id" in call ? call.id : null;
+      res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message: "Invalid Request" } }));
+    });
+  });
+  servers.push(server);
+  return `${server.url}/`;
+}
+
+describe("errors.no-server-error over JSON-RPC", () => {
+  it("fails an agent that answers an empty body and a text/plain request with HTTP 500 (seen at first sight)", async () => {
+    const finding = (await verdictsOn(await jsonRpcAgent(false), [noServerError], "JSONRPC")).get(
+      "errors.no-server-error",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/an empty body → HTTP 500/);
+    expect(finding?.message).toMatch(/a request sent as Content-Type: text\/plain → HTTP 500/);
+  });
+
+  it("passes one that refuses them with -32700 and HTTP 415", async () => {
+    const finding = (await verdictsOn(await jsonRpcAgent(true), [noServerError], "JSONRPC")).get(
+      "errors.no-server-error",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
   });
 });

@@ -5,6 +5,7 @@ import { isObject } from "../../model/json.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
 import {
+  emptyBodyRequest,
   invalidParamsRequest,
   invalidRoleRequest,
   untaggedPartRequest,
@@ -14,6 +15,7 @@ import {
   parseErrorRequest,
   postRaw,
   unknownMethodRequest,
+  type BadRequest,
 } from "../support/raw-jsonrpc.js";
 
 export default defineCheck({
@@ -22,7 +24,7 @@ export default defineCheck({
   category: "errors",
   level: "SHOULD",
   requirement:
-    "Malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces). Over HTTP+JSON likewise: a query with a malformed percent-escape gets a 4xx (malformed bodies are errors.rest-invalid-input's).",
+    "An empty body, a request sent as text/plain, malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces). Over HTTP+JSON likewise: a query with a malformed percent-escape gets a 4xx (malformed bodies are errors.rest-invalid-input's).",
   spec: "JSON-RPC 2.0 §5.1; A2A 1.0.1 §3.3.2",
   levelReason:
     "JSON-RPC 2.0 does not speak of HTTP statuses; A2A 1.0.1 §3.3.2 says servers SHOULD return appropriate error codes and gives HTTP 400 for validation errors and 500 for internal failures, so a 5xx for a client's mistake breaks a SHOULD, not a MUST.",
@@ -36,7 +38,12 @@ export default defineCheck({
   run: async (ctx) => {
     if (ctx.transport === "HTTP+JSON") return restMistakes(ctx);
     const evidence: string[] = [];
-    const mistakes = [
+    // A request sent as text/plain: the agent may refuse the media type (a 4xx) or read it, never fail on it
+    // (seen at first sight: an empty body and a body of another type both met a handler's TypeError, HTTP 500).
+    const asText = { ...unknownMethodRequest(), what: "a request sent as Content-Type: text/plain" };
+    const mistakes: BadRequest[] = [
+      emptyBodyRequest(),
+      asText,
       parseErrorRequest(),
       notJsonRpcRequest(),
       nullBodyRequest(),
@@ -50,7 +57,8 @@ export default defineCheck({
     ];
     const broken: string[] = [];
     for (const bad of mistakes) {
-      const reply = await postRaw(ctx, bad.body, "client mistake");
+      const headers: Record<string, string> = bad === asText ? { "Content-Type": "text/plain" } : {};
+      const reply = await postRaw(ctx, bad.body, "client mistake", { headers });
       evidence.push(...reply.evidence);
       // A 5xx that carries a JSON-RPC internal error says what its body says: the wrong code for a client's
       // mistake is the finding of the check that owns that mistake (one defect, one finding).

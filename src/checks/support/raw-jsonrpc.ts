@@ -25,21 +25,22 @@ export interface BadRequest {
 
 /**
  * POSTs a body exactly as given to the JSON-RPC endpoint under test (bodies the client would never send),
- * with the Accept header given (a client's own, application/json, unless said) and a wait of its own when given.
+ * with the Accept header given (a client's own, application/json, unless said), a wait of its own and headers
+ * that replace the run's (an A2A-Version) when given.
  */
 export async function postRaw(
   ctx: CheckContext,
   body: string,
   label: string,
-  options: { accept?: string; timeoutMs?: number } = {},
+  options: { accept?: string; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<RawReply> {
-  const { accept = "application/json", timeoutMs = ctx.clientContext.timeoutMs } = options;
+  const { accept = "application/json", timeoutMs = ctx.clientContext.timeoutMs, headers = {} } = options;
   const endpoint = jsonRpcEndpoint(ctx.client.target, ctx.clientContext);
   try {
     const http = await httpRequest({
       method: "POST",
       url: endpoint.url,
-      headers: { "Content-Type": "application/json", Accept: accept, ...endpoint.headers },
+      headers: { "Content-Type": "application/json", Accept: accept, ...endpoint.headers, ...headers },
       body,
       timeoutMs,
       policy: ctx.clientContext.policy,
@@ -60,6 +61,13 @@ export async function postRaw(
 export const parseErrorRequest = (): BadRequest => ({
   what: "a body that is not valid JSON",
   body: `{"jsonrpc": "2.0", "id": "${randomUUID()}", "method": `,
+  replyId: null,
+});
+
+/** A POST with no body at all: no JSON text to parse (JSON-RPC 2.0 §5.1: -32700, or the transport's 4xx). */
+export const emptyBodyRequest = (): BadRequest => ({
+  what: "an empty body",
+  body: "",
   replyId: null,
 });
 
@@ -90,6 +98,30 @@ export function noVersionRequest(ctx: CheckContext): BadRequest {
     replyId: id,
     nullIdAllowed: true,
   };
+}
+
+/**
+ * A request without a method, or whose method is no string (JSON-RPC 2.0 §4: "method: A String containing
+ * the name of the method"): no valid Request object, so -32600 (§5.1). Seen at first sight: both answered
+ * -32602, the request routed as if it were one.
+ */
+export function methodlessRequests(): BadRequest[] {
+  const withoutMethod = randomUUID();
+  const numericMethod = randomUUID();
+  return [
+    {
+      what: "a request without a method",
+      body: JSON.stringify({ jsonrpc: "2.0", id: withoutMethod }),
+      replyId: withoutMethod,
+      nullIdAllowed: true,
+    },
+    {
+      what: "a request whose method is the number 1",
+      body: JSON.stringify({ jsonrpc: "2.0", id: numericMethod, method: 1, params: {} }),
+      replyId: numericMethod,
+      nullIdAllowed: true,
+    },
+  ];
 }
 
 /**

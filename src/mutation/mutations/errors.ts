@@ -50,6 +50,19 @@ export const errorMutations: Mutation[] = [
     reply: (r, x) => (x.requestUnparsable ? undefined : recode(r, INVALID_REQUEST, INTERNAL_ERROR)),
   },
   {
+    // Seen at first sight: a request without a method, or with a number for one, routed and refused -32602.
+    id: "methodless-request-as-invalid-params",
+    violates: ["CORE-ERR-001"],
+    bindings: ["JSONRPC"],
+    what: "a request without a string method is answered -32602 (Invalid params) instead of -32600",
+    clause: 'JSON-RPC 2.0 §4 ("method: A String containing the name of the method"), §5.1 (-32600)',
+    check: "errors.invalid-request",
+    reply: (r, x) =>
+      isObject(x.request) && x.request.jsonrpc === "2.0" && typeof x.request.method !== "string"
+        ? recode(r, INVALID_REQUEST, INVALID_PARAMS)
+        : undefined,
+  },
+  {
     id: "null-body-as-server-error",
     violates: ["CORE-ERR-001"],
     bindings: ["JSONRPC"],
@@ -224,6 +237,29 @@ export const errorMutations: Mutation[] = [
       if (code !== PARSE_ERROR && code !== INVALID_REQUEST && code !== INVALID_PARAMS) return undefined;
       r.status = 500;
       return r;
+    },
+  },
+  {
+    // Seen at first sight: a handler that destructures an undefined body, Express's 500 with its TypeError.
+    id: "empty-body-server-error",
+    bindings: ["JSONRPC"],
+    what: "a POST with an empty body ends as HTTP 500, the handler failing on the missing request",
+    clause: "A2A 1.0.1 §3.3.2 (validation errors are the client's: 400, not 500); JSON-RPC 2.0 §5.1 (-32700)",
+    check: "errors.no-server-error",
+    reply: (r, x) => {
+      if (
+        x.binding !== "jsonrpc" ||
+        x.httpMethod !== "POST" ||
+        x.request !== undefined ||
+        x.requestUnparsable
+      )
+        return undefined;
+      return {
+        ...r,
+        status: 500,
+        contentType: "application/json",
+        body: { error: "TypeError: Cannot destructure property 'method' of 'req.body' as it is undefined." },
+      };
     },
   },
   {

@@ -2,6 +2,7 @@ import type { Mutation } from "../types.js";
 import { GRPC_FAILED_PRECONDITION, grpcAsInternal } from "./grpc-shapes.js";
 import { VERSION_NOT_SUPPORTED, asInternalError } from "./shapes.js";
 import { a2aErrorReply, headerValue, mark, marked } from "./answers.js";
+import { isObject } from "../exchange.js";
 
 // Deviations in how an agent negotiates the A2A version (A2A 1.0.1 §3.6): the A2A-Version header, empty,
 // missing, with a patch number, and the VersionNotSupported refusal itself.
@@ -76,6 +77,28 @@ export const versionMutations: Mutation[] = [
       return undefined;
     },
     reply: versionRefusedWhenMarked(ASKS_WITH_PATCH),
+  },
+  {
+    // Seen at first sight: the version header judged before the body was read, the refusal sent with id null.
+    id: "version-refusal-id-null",
+    violates: ["JSONRPC-ERR-001"],
+    what: "a well-formed request refused with VersionNotSupported gets its error with id null",
+    clause: "JSON-RPC 2.0 §5 (id: It MUST be the same as the value of the id member in the Request Object)",
+    check: "errors.error-envelope",
+    generations: ["1.0"],
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      if (
+        x.binding !== "jsonrpc" ||
+        !isObject(r.body) ||
+        !isObject(r.body.error) ||
+        r.body.error.code !== VERSION_NOT_SUPPORTED.code
+      )
+        return undefined;
+      if (r.body.id === null) return undefined;
+      r.body.id = null;
+      return r;
+    },
   },
   {
     // Seen at first sight: an empty A2A-Version refused as 0.3, a request without one served as 1.0.
