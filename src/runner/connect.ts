@@ -8,7 +8,7 @@ import type { A2AClient, ClientContext } from "../client/types.js";
 import { generationOf, type ProtocolGeneration } from "../model/generation.js";
 import type { Transport } from "../model/transport.js";
 import type { EndpointOverride } from "./endpoint-override.js";
-import { findInsteadOfRest, findJsonRpcEndpoint } from "./find-endpoint.js";
+import { cardUrlBesideOverride, findInsteadOfRest, findJsonRpcEndpoint } from "./find-endpoint.js";
 
 /**
  * The one way every run kind reaches an agent: discover and validate the card (once), choose the
@@ -187,6 +187,10 @@ export async function openEndpoint(
   if (found) {
     endpoint = found.endpoint;
     negotiation = found.negotiation;
+  }
+  if (agent.endpointOverride?.transport === endpoint.transport && agent.validation) {
+    const declared = endpointFor({ ...agent, endpointOverride: undefined }, endpoint.transport);
+    endpoint = (await cardUrlBesideOverride(declared, endpoint, negotiation, negotiateAt)) ?? endpoint;
   }
   const transport = endpoint.transport;
   const them = extensions.length === 1 ? "it" : "them";

@@ -101,3 +101,31 @@ export async function findInsteadOfRest(
     `the card's ${chosen.transport} interface at ${url} answered every probe as a route that does not exist; the agent answers JSONRPC at ${url}`,
   );
 }
+
+/**
+ * With --endpoint at the same origin as the card's interface of that binding, whether the card's URL answers
+ * A2A too: a card that names the base while the agent answers at /a2a is wrong whoever found the endpoint
+ * (seen at first sight: card.interfaces passed under --endpoint, failed without it). The chosen endpoint
+ * marked with the card's URL `insteadOf` when nothing A2A answers there; otherwise undefined. Another origin is
+ * never probed: a card naming the agent's public address while the user tests a local copy is no defect.
+ */
+export async function cardUrlBesideOverride(
+  declared: EndpointChoice | null,
+  given: EndpointChoice,
+  atGiven: Negotiation,
+  negotiateAt: (url: string) => Promise<Negotiation>,
+): Promise<EndpointChoice | undefined> {
+  if (!declared || atGiven.source !== "wire" || declared.url === given.url) return undefined;
+  if (!sameOrigin(declared.url, given.url)) return undefined;
+  const atCard = await negotiateAt(declared.url);
+  if (atCard.source === "wire") return undefined;
+  return { ...given, insteadOf: declared.url };
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
