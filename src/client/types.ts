@@ -199,6 +199,8 @@ export interface ListTasksQuery {
   pageToken?: string;
   historyLength?: number;
   includeArtifacts?: boolean;
+  /** RFC 3339 (ProtoJSON Timestamp): only tasks whose status was updated at or after it. */
+  statusTimestampAfter?: string;
 }
 
 export interface TaskPage {

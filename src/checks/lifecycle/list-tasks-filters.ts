@@ -6,18 +6,21 @@ import { onTwoListedTasks } from "./list-tasks.js";
 /** States a finished test task is never in, tried in turn as a status filter that must match none of them. */
 const UNLIKELY: readonly TaskState[] = ["rejected", "canceled", "failed", "auth-required"];
 
+/** A status timestamp no task of the run reaches. */
+const FAR_AHEAD = "2999-01-01T00:00:00Z";
+
 /** `canceled` → `TASK_STATE_CANCELED`: the 1.0 name every binding's client passes on (ProtoJSON enum names). */
 const wireState = (state: TaskState): string => `TASK_STATE_${state.replace(/-/g, "_").toUpperCase()}`;
 
 export default defineCheck({
   id: "lifecycle.list-tasks-filters",
-  title: "ListTasks honours the status filter and counts totalSize before paging",
+  title: "ListTasks honours the status and statusTimestampAfter filters and counts totalSize before paging",
   category: "lifecycle",
   level: "SHOULD",
   levelReason:
-    '1.0.1 defines both in a2a.proto\'s field comments, without a keyword: ListTasksRequest.status "Filter tasks by their current status state", ListTasksResponse.total_size "Total number of tasks available (before pagination)" (its presence, REQUIRED, is lifecycle.wire-format\'s).',
+    '1.0.1 defines all three in a2a.proto\'s field comments, without a keyword: ListTasksRequest.status "Filter tasks by their current status state", status_timestamp_after "Only tasks with a status timestamp time greater than or equal to this value will be returned", ListTasksResponse.total_size "Total number of tasks available (before pagination)" (its presence, REQUIRED, is lifecycle.wire-format\'s).',
   requirement:
-    "ListTasks of a context with a status filter returns only tasks in that state (none, for a state no task of the context is in; the finished task, for its own state), and a page of one task reports totalSize as the number of the context's tasks, not the page's.",
+    "ListTasks of a context with a status filter returns only tasks in that state (none, for a state no task of the context is in; the finished task, for its own state), filtered by a statusTimestampAfter far ahead returns none, and a page of one task reports totalSize as the number of the context's tasks, not the page's.",
   spec: "A2A 1.0.1 §3.1.4 (ListTasks); a2a.proto ListTasksRequest.status, ListTasksResponse.total_size",
   quote: {
     spec: "A2A 1.0.1 a2a.proto ListTasksRequest, ListTasksResponse",
@@ -62,6 +65,14 @@ export default defineCheck({
       }
     }
     const count = all.value.tasks.length;
+    // Every task of the context was updated before a date far ahead: filtered by it, none is left.
+    const later =
+      count > 0 ? await ctx.client.listTasks({ contextId, statusTimestampAfter: FAR_AHEAD }) : undefined;
+    if (later) evidence.push(...later.trafficIds);
+    if (later?.ok && later.value.tasks.length > 0)
+      problems.push(
+        `filtering context ${contextId} by statusTimestampAfter ${FAR_AHEAD} returned ${later.value.tasks.length} task(s), though none was updated after it`,
+      );
     const page = await ctx.client.listTasks({ contextId, pageSize: 1 });
     evidence.push(...page.trafficIds);
     const total = page.ok ? page.value.totalSize : undefined;

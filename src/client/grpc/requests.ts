@@ -78,6 +78,7 @@ export function requestsV10(tenant?: string): GrpcRequests {
         pageToken: q.pageToken,
         historyLength: q.historyLength,
         includeArtifacts: q.includeArtifacts,
+        statusTimestampAfter: q.statusTimestampAfter,
       }),
     byTask: (id) => ({ ...t, id }),
     pushSet: (taskId, c) =>

@@ -111,5 +111,6 @@ export function listQuery(query: ListTasksQuery): QueryParams {
     pageToken: query.pageToken,
     historyLength: query.historyLength,
     includeArtifacts: query.includeArtifacts,
+    statusTimestampAfter: query.statusTimestampAfter,
   };
 }

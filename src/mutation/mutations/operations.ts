@@ -90,6 +90,33 @@ const restInternal = (): BufferedReply => ({
   body: { error: { code: 500, status: "INTERNAL", message: "internal error" } },
 });
 
+/** Request hooks that take the filter `name` off every ListTasks request, as an agent that ignores it. */
+function listFilterDropped(name: string): Pick<Mutation, "request" | "grpcRequest"> {
+  return {
+    request: (r, x) => {
+      if (x.verb !== "list") return undefined;
+      if (x.binding === "rest") {
+        const at = r.path.indexOf("?");
+        if (at < 0) return undefined;
+        const query = new URLSearchParams(r.path.slice(at + 1));
+        if (!query.has(name)) return undefined;
+        query.delete(name);
+        r.path = `${r.path.slice(0, at)}?${query.toString()}`;
+        return r;
+      }
+      const params = isObject(r.body) && isObject(r.body.params) ? r.body.params : undefined;
+      if (!params || !(name in params)) return undefined;
+      delete params[name];
+      return r;
+    },
+    grpcRequest: (call, x) => {
+      if (x.verb !== "list" || !isObject(call.request) || !call.request[name]) return undefined;
+      delete call.request[name];
+      return call;
+    },
+  };
+}
+
 export const operationMutations: Mutation[] = [
   {
     id: "card-denies-streaming-it-serves",
@@ -168,27 +195,17 @@ export const operationMutations: Mutation[] = [
     check: "lifecycle.list-tasks-filters",
     generations: ["1.0"],
     bindings: ALL,
-    request: (r, x) => {
-      if (x.verb !== "list") return undefined;
-      if (x.binding === "rest") {
-        const at = r.path.indexOf("?");
-        if (at < 0) return undefined;
-        const query = new URLSearchParams(r.path.slice(at + 1));
-        if (!query.has("status")) return undefined;
-        query.delete("status");
-        r.path = `${r.path.slice(0, at)}?${query.toString()}`;
-        return r;
-      }
-      const params = isObject(r.body) && isObject(r.body.params) ? r.body.params : undefined;
-      if (!params || !("status" in params)) return undefined;
-      delete params.status;
-      return r;
-    },
-    grpcRequest: (call, x) => {
-      if (x.verb !== "list" || !isObject(call.request) || !call.request.status) return undefined;
-      delete call.request.status;
-      return call;
-    },
+    ...listFilterDropped("status"),
+  },
+  {
+    id: "list-timestamp-filter-ignored",
+    what: "ListTasks ignores its statusTimestampAfter filter and returns every task of the context",
+    clause:
+      "A2A 1.0.1 §3.1.4; a2a.proto ListTasksRequest.status_timestamp_after (only tasks with a status timestamp greater than or equal to it)",
+    check: "lifecycle.list-tasks-filters",
+    generations: ["1.0"],
+    bindings: ALL,
+    ...listFilterDropped("statusTimestampAfter"),
   },
   {
     id: "list-total-size-of-page",
