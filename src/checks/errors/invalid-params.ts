@@ -13,7 +13,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message that has no messageId, a role outside the enum or a part that is a number (0.2 on), or no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all.",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number, with no messageId (0.2 on), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -57,9 +57,8 @@ export default defineCheck({
     const sendUnserved = await sendTakenOnlyAsStream(ctx);
     const shapes = [
       ...malformed,
-      ...(ctx.generation === "0.1"
-        ? []
-        : [withoutMessageId(ctx.generation, form), ...invalidMessages(ctx.generation, form)]),
+      ...(ctx.generation === "0.1" ? [] : [withoutMessageId(ctx.generation, form)]),
+      ...invalidMessages(ctx.generation, form),
       ...withoutParts(ctx.generation),
     ];
     for (const { op, params, what, orTaskNotFound } of shapes) {
@@ -122,21 +121,25 @@ function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">, form?:
 }
 
 /**
- * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number. 0.2/0.3
- * make Part a JSON object and Role an enum of user and agent; 1.0.1 §3.3.2 makes the server validate them.
+ * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number. 0.1 to 0.3
+ * make Part a JSON object and Role an enum of user and agent, and 0.1 to 0.3 say "Servers MUST rigorously
+ * validate all RPC parameters and the content/structure of data in Message and Artifact parts" (security
+ * considerations); 1.0.1 §3.3.2 makes the server validate them.
  */
-function invalidMessages(generation: Exclude<ProtocolGeneration, "0.1">, form?: PartStyle): Malformed[] {
-  const message = userMessage(generation, { text: "Hello" }, form);
+function invalidMessages(generation: ProtocolGeneration, form?: PartStyle): Malformed[] {
+  // 0.1's send names its task too (TaskSendParams.id): only the message is wrong.
+  const params = sendParams(generation, { text: "Hello" }, {}, form);
+  const message = params.message as Record<string, unknown>;
   const v10 = generation === "1.0";
   return [
     {
       op: "send",
-      params: { message: { ...message, role: v10 ? "ROLE_BOGUS" : "bogus" } },
+      params: { ...params, message: { ...message, role: v10 ? "ROLE_BOGUS" : "bogus" } },
       what: `with a message whose role is "${v10 ? "ROLE_BOGUS" : "bogus"}"`,
     },
     {
       op: "send",
-      params: { message: { ...message, parts: [5] } },
+      params: { ...params, message: { ...message, parts: [5] } },
       what: "with a message whose parts are [5]",
     },
   ];
