@@ -31,4 +31,12 @@ describe("an error as a finding names it", () => {
     );
     expect(errorCalled(said)).toBe('HTTP 404 "Task not found", which names no A2A error');
   });
+
+  it("gives a code no spec names as the agent's own, with its words, never 'Error -10011 (-10011)'", () => {
+    const own = { code: -10011, name: "Error -10011", message: "Task not found" };
+    expect(errorCalled(own)).toBe('error -10011 "Task not found", a code of the agent\'s own');
+    expect(describeFailure({ ok: false, kind: "error", error: own, trafficIds: [] })).toBe(
+      'error -10011 "Task not found", a code of the agent\'s own',
+    );
+  });
 });

@@ -38,6 +38,11 @@ const specNames: Record<number, string> = {
 };
 
 /** The spec name of a JSON-RPC code (1.0 naming), or "Error <code>". */
+/** Whether JSON-RPC 2.0 or an A2A version names the code. */
+export function isSpecCode(code: number): boolean {
+  return specNames[code] !== undefined;
+}
+
 export function errorName(code: number): string {
   return specNames[code] ?? `Error ${code}`;
 }
