@@ -86,7 +86,10 @@ function plural(n: number, word: string): string {
 export function noCardReason(tried: readonly { url: string; outcome: string }[]): string {
   const outcomes = [...new Set(tried.map((t) => t.outcome))];
   const head = `no agent card found: tried ${plural(tried.length, "location")}`;
-  if (outcomes.length === 1) return `${head}, each: ${outcomes[0]}`;
+  if (outcomes.length === 1) {
+    const where = tried.map((t) => t.url).join(", ");
+    return `${head} (${where.length > 400 ? `${where.slice(0, 400)}…` : where}), each: ${outcomes[0]}`;
+  }
   const each = tried.map((t) => `${t.url}: ${t.outcome}`).join("; ");
   return `${head}: ${each.length > 600 ? `${each.slice(0, 600)}…` : each}`;
 }
@@ -208,7 +211,7 @@ export async function reachAgent(
       await how.noCard?.(result, missing);
       return void run.finish(
         how.stopsAs,
-        `${missing}; give --endpoint URL (a test file's config.endpoint) to test an interface without a card`,
+        `${missing}; give the card's own URL as the agent URL when it is published elsewhere, or --endpoint URL (a test file's config.endpoint) to test an interface without a card`,
       );
     }
     return { ...reached, cardFailure: missing };

@@ -27,6 +27,11 @@ describe("an agent whose card is not found", () => {
     const result = await conform(await answersNotFound());
     expect(result.status).toBe("failed");
     expect(result.reason).toMatch(/^no agent card found/);
+    // Each location tried is named, and the way on: the card's own URL, or --endpoint.
+    expect(result.reason).toMatch(
+      /\(http:\/\/127\.0\.0\.1:\d+\/\.well-known\/agent-card\.json, .*\), each: HTTP 404/,
+    );
+    expect(result.reason).toMatch(/give the card's own URL as the agent URL/);
     expect(result.conformance_level).toBe("non-conformant");
     expect(result.findings).toMatchObject([
       { id: "card.required-fields", status: "fail", level: "MUST", tck: "CARD-DISC-001" },
