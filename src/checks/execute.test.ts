@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defineCheck, fail, failBlocking, notApplicable, notSupported, pass, skip } from "./define.js";
 import { executeCheck } from "./execute.js";
+import { isProblem } from "../model/finding.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "./level.js";
 import type { CheckContext, CheckLevel, CheckVerdict } from "./types.js";
 
@@ -76,5 +77,18 @@ describe("executing a check", () => {
     expect(conformanceLevel([passed, finding], [check])).toBe("full");
     expect(conformanceScore([passed, finding])).toBe(1);
     expect(conformanceSummary([passed, finding])).toMatchObject({ applicable: 1, not_run: 0 });
+  });
+
+  it("keeps a failed MAY check's status for the proofs but marks it a note, which lowers neither level nor score", async () => {
+    const check = checkReturning(fail("a message naming an unknown task started one"), "MAY");
+    const { finding } = await executeCheck(check, ctx);
+    expect(finding).toMatchObject({ status: "fail", not_supported: true, level: "MAY" });
+    expect(isProblem(finding)).toBe(false);
+    const passed = (await executeCheck(checkReturning(pass("fine")), ctx)).finding;
+    expect(conformanceLevel([passed, finding], [check])).toBe("full");
+    expect(conformanceScore([passed, finding])).toBe(1);
+    const should = (await executeCheck(checkReturning(fail("broken")), ctx)).finding;
+    expect(should.not_supported).toBeUndefined();
+    expect(isProblem(should)).toBe(true);
   });
 });

@@ -118,10 +118,13 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
     const { applicable, blocks, tck, ...judged } = verdict;
     const { notSupported: optionNotTaken, ...shown } = judged;
     if (optionNotTaken) return { finding: notSupportedFinding(check, ctx, shown, ms()), blocks: false };
+    // A MAY check that fails judges behaviour the spec leaves open: a note, its status kept for the proofs.
+    const note = check.level === "MAY" && judged.status === "fail";
     return {
       finding: {
         ...finding(check, ctx, { ...shown, duration_ms: ms() }, tck ?? check.tck),
         ...(applicable === false ? { applicable } : {}),
+        ...(note ? { not_supported: true as const } : {}),
       },
       blocks: blocks === true && judged.status === "fail",
     };

@@ -1,9 +1,10 @@
 import type { CheckDefinition } from "./types.js";
-import type { ConformanceLevel, ConformanceSummary, Finding } from "../model/finding.js";
+import { isProblem, type ConformanceLevel, type ConformanceSummary, type Finding } from "../model/finding.js";
 
 const weights = { MUST: 3, SHOULD: 2, MAY: 1 } as const;
 
-const failed = (f: Finding) => f.status === "fail" || f.status === "error";
+// A note (a MAY the agent does not take, failed or not shown) is no failure (docs/conformance.md).
+const failed = isProblem;
 
 /**
  * docs/conformance.md step 5.2: full when every check that applied passed (streaming and push included when
@@ -32,7 +33,7 @@ export function conformanceLevel(
 
 /** Weighted share of applicable checks passed (MUST 3, SHOULD 2, MAY 1); 1 when nothing applied. */
 export function conformanceScore(findings: readonly Finding[]): number {
-  const applied = findings.filter((f) => f.status !== "skip");
+  const applied = findings.filter((f) => f.status !== "skip" && !f.not_supported);
   const total = applied.reduce((sum, f) => sum + weights[f.level], 0);
   if (total === 0) return 1;
   const passed = applied.filter((f) => f.status === "pass").reduce((sum, f) => sum + weights[f.level], 0);

@@ -34,9 +34,23 @@ export interface Finding {
   applicable?: false;
   /**
    * A behaviour the spec leaves open (a MAY) that the agent does not show: a note, never a failure, and
-   * it lowers neither the level nor the score.
+   * it lowers neither the level nor the score. On a failed MAY check the status stays `fail` (the lab's
+   * proofs read it); reports show it as a note (isProblem, shownStatus).
    */
   not_supported?: true;
+}
+
+/**
+ * A failure as the report shows it: failed or errored, and not a note. A MAY check that fails keeps its
+ * status (the lab's proofs read it) but is a note, as a MAY the agent does not take (docs/conformance.md).
+ */
+export function isProblem(f: Pick<Finding, "status" | "not_supported">): boolean {
+  return (f.status === "fail" || f.status === "error") && !f.not_supported;
+}
+
+/** The status a report counts a finding under: a note is counted with the skips, never with the failures. */
+export function shownStatus(f: Pick<Finding, "status" | "not_supported">): Finding["status"] {
+  return f.not_supported ? "skip" : f.status;
 }
 
 /** How much of what applies to this agent was judged: a skip that applies is a check that could not run. */

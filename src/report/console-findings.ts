@@ -1,11 +1,11 @@
-import { interruptedBeforeVerdict, type Finding } from "../model/finding.js";
+import { interruptedBeforeVerdict, isProblem, shownStatus, type Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
 import { skipLines } from "./console-skips.js";
 import type { Style } from "./style.js";
 import { bracketedPlace } from "../model/finding.js";
 
 const count = (findings: readonly Finding[], status: Finding["status"]) =>
-  findings.filter((f) => f.status === status).length;
+  findings.filter((f) => shownStatus(f) === status).length;
 
 /** The conformance block of the console report: level, per-category counts, each failure with its fix. */
 export function findingsLines(result: RunResult, st: Style): string[] {
@@ -39,7 +39,7 @@ export function findingsLines(result: RunResult, st: Style): string[] {
         `  ${st.dim("·")} ${st.bold(f.id)}${st.dim(bracketedPlace(f))} ${st.dim(f.level)}  ${f.message}`,
       );
   }
-  const failures = findings.filter((f) => f.status === "fail" || f.status === "error");
+  const failures = findings.filter(isProblem);
   if (failures.length > 0) {
     lines.push("", st.bold("  Failures"));
     for (const f of failures) {

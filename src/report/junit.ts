@@ -2,7 +2,7 @@ import { cardJudged } from "../view/sections.js";
 import { issueText } from "../view/issue-text.js";
 import { thresholdText } from "../view/load-text.js";
 import type { TrafficEntry } from "../model/traffic.js";
-import type { Finding } from "../model/finding.js";
+import { isProblem as isFailedFinding, shownStatus, type Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
 import { conversationOf, type TurnView, type VerdictView } from "../view/conversation-view.js";
 import { redteamCaseOut, redteamProperties } from "./redteam-junit.js";
@@ -68,8 +68,8 @@ function findingCase(f: Finding, traffic: readonly TrafficEntry[]): Case {
     ms: f.duration_ms,
     outcome: { kind: "pass" },
   };
-  if (f.status === "skip") c.outcome = { kind: "skipped", message: f.message };
-  if (f.status === "fail" || f.status === "error") {
+  if (shownStatus(f) === "skip") c.outcome = { kind: "skipped", message: f.message };
+  if (isFailedFinding(f)) {
     const { entries, missing } = evidenceOf(f, traffic);
     const body = [
       f.message,

@@ -1,7 +1,7 @@
 import { formatDuration } from "../view/units.js";
 import type { RunEvent } from "../model/events.js";
 import { liveLine } from "./load-console.js";
-import { bracketedPlace, findingPlace } from "../model/finding.js";
+import { bracketedPlace, findingPlace, isProblem } from "../model/finding.js";
 
 /** Who a run is waiting on: a person watching a silent terminal wants to know whose turn it is. */
 export type Waiting = "the agent" | "the simulated user's model" | "the judge's model";
@@ -46,7 +46,7 @@ export class ProgressState {
       case "check-finished":
         this.running.delete(event.index);
         this.done += 1;
-        if (event.finding.status === "fail" || event.finding.status === "error") this.broken += 1;
+        if (isProblem(event.finding)) this.broken += 1;
         return this.#wait("", this.running.size > 0 ? "the agent" : undefined, now);
       case "smoke-sent":
         return this.#wait("sending the smoke message", "the agent", now);

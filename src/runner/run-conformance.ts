@@ -7,7 +7,7 @@ import { CARD_OWNER_ID, withoutCardFinding } from "../checks/execute.js";
 import { conformanceLevel, conformanceScore, conformanceSummary } from "../checks/level.js";
 import type { CheckCategory } from "../model/finding.js";
 import type { CheckDefinition, CheckLevel, OtherCaller } from "../checks/types.js";
-import { interruptedBeforeVerdict, type Finding } from "../model/finding.js";
+import { interruptedBeforeVerdict, isProblem, type Finding } from "../model/finding.js";
 import type { ClientContext } from "../client/types.js";
 import type { RunEventSink } from "../model/events.js";
 import type { RunResult } from "../model/result.js";
@@ -254,7 +254,7 @@ function verdict(
   if (notRun === 0) result.conformance_level = conformanceLevel(findings, checks);
   result.conformance_summary = conformanceSummary(findings);
   result.scores.conformance = conformanceScore(findings);
-  const broken = findings.filter((f) => f.status === "fail" || f.status === "error");
+  const broken = findings.filter(isProblem);
   const mustBroken = broken.filter((f) => f.level === "MUST");
   const level =
     notRun > 0 ? `level incomplete (${notRun} not run, interrupted)` : `level ${result.conformance_level}`;

@@ -7,7 +7,7 @@ import {
 } from "../checks/execute.js";
 import type { CheckContext, CheckDefinition } from "../checks/types.js";
 import type { ClientContext } from "../client/types.js";
-import { NOT_RUN_INTERRUPTED, type Finding } from "../model/finding.js";
+import { NOT_RUN_INTERRUPTED, isProblem, type Finding } from "../model/finding.js";
 import { conformanceDefaults } from "../model/limits.js";
 import { NetError } from "../net/errors.js";
 import { httpRequest } from "../net/http.js";
@@ -92,7 +92,7 @@ export async function runJobs(
     // A check whose only problem is that the agent had stopped answering was cut off, not judged.
     if (dead && broken && !isSurvivalCheck(check) && cutOffWithAgent(finding.message))
       finding = { ...finding, status: "error", message: `not run: ${dead}; it met: ${finding.message}` };
-    if (broken && !finding.message.startsWith("not run:")) failures += 1;
+    if (isProblem(finding) && !finding.message.startsWith("not run:")) failures += 1;
     emit({ type: "check-finished", index, finding });
     return finding;
   });

@@ -2,7 +2,7 @@ import { joinTextParts } from "../model/text-parts.js";
 import type { TrafficEntry } from "../model/traffic.js";
 import type { Finding } from "../model/finding.js";
 import type { RunResult } from "../model/result.js";
-import { checkCategories } from "../model/finding.js";
+import { checkCategories, isProblem, shownStatus } from "../model/finding.js";
 import { bracketedPlace } from "../model/finding.js";
 
 /** Pass/fail/skip/error counts of one category of findings. */
@@ -37,7 +37,7 @@ export function categoryCounts(findings: readonly Finding[]): CategoryCount[] {
       row = { category: f.category, pass: 0, fail: 0, skip: 0, error: 0 };
       byCategory.set(f.category, row);
     }
-    row[f.status] += 1;
+    row[shownStatus(f)] += 1;
   }
   return [...byCategory.values()].sort((a, b) => compareCategories(a.category, b.category));
 }
@@ -45,14 +45,14 @@ export function categoryCounts(findings: readonly Finding[]): CategoryCount[] {
 /** Totals over all findings. */
 export function totals(findings: readonly Finding[]): Omit<CategoryCount, "category"> & { total: number } {
   const t = { total: findings.length, pass: 0, fail: 0, skip: 0, error: 0 };
-  for (const f of findings) t[f.status] += 1;
+  for (const f of findings) t[shownStatus(f)] += 1;
   return t;
 }
 
 /** Failed and errored findings, most severe first (MUST before SHOULD before MAY), then by category and id. */
 export function problems(findings: readonly Finding[]): Finding[] {
   return findings
-    .filter((f) => f.status === "fail" || f.status === "error")
+    .filter(isProblem)
     .sort(
       (a, b) =>
         LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
@@ -61,10 +61,10 @@ export function problems(findings: readonly Finding[]): Finding[] {
     );
 }
 
-/** Findings with one status, in catalogue order. */
+/** Findings with one status as the report shows it (a note among the skips), in catalogue order. */
 export function withStatus(findings: readonly Finding[], status: Finding["status"]): Finding[] {
   return findings
-    .filter((f) => f.status === status)
+    .filter((f) => shownStatus(f) === status)
     .sort((a, b) => compareCategories(a.category, b.category) || a.id.localeCompare(b.id));
 }
 
