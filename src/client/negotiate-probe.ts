@@ -75,7 +75,7 @@ async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
       const { same } = control;
       return answer(
         same ? "method-not-found" : verdict,
-        same ? `${detail}, as a method that does not exist is answered` : detail,
+        same ? `${detail}, the answer a method that does not exist gets` : detail,
       );
     }
     case "result":
@@ -88,7 +88,7 @@ async function probeJsonRpc(client: JsonRpcA2AClient): Promise<ProbeAnswer> {
       const control = await refusedAsUnknownMethod((m, p) => client.rawCall(m, p), method, {}, outcome);
       trafficIds.push(...control.trafficIds);
       if (control.same)
-        return answer("method-not-found", `${detail}, as a method that does not exist is answered`);
+        return answer("method-not-found", `${detail}, the answer a method that does not exist gets`);
       if (control.trafficIds.length > 0)
         return answer("understood", `${detail}, otherwise than a method that does not exist is answered`);
       return answer("unknown", detail);

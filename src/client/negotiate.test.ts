@@ -328,7 +328,7 @@ describe("negotiateGeneration finds the version the wire speaks, in both directi
       expect(n).toMatchObject({ generation: "0.3", source: "card" });
       // Each generation's send is answered as a method that cannot exist is: none is confirmed.
       expect(n.notes[0]).toMatch(
-        /no A2A version was confirmed on the wire \(message\/send: .*\(traffic [^)]+\), as a method that does not exist is answered; SendMessage: /,
+        /no A2A version was confirmed on the wire \(message\/send: .*\(traffic [^)]+\), the answer a method that does not exist gets; SendMessage: /,
       );
     } finally {
       await html.close();

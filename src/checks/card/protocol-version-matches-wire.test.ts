@@ -116,6 +116,32 @@ describe("card.protocol-version-matches-wire where no answer confirmed a version
   });
 });
 
+describe("card.protocol-version-matches-wire where the probes were inconclusive", () => {
+  it("passes when the suite's message is answered in the card's version (seen at first sight: -32603 for everything else)", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      const message = request.params.message as { parts?: unknown } | undefined;
+      if (request.method === "message/send" && message?.parts)
+        return {
+          result: { kind: "message", messageId: "m1", role: "agent", parts: [{ kind: "text", text: "hi" }] },
+        };
+      return refusal(-32603);
+    });
+    const result = await runConformance({
+      agentUrl: agent.url,
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [check],
+    });
+    const finding = result.findings?.find((f) => f.id === "card.protocol-version-matches-wire");
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(
+      /the version probes were inconclusive, but the agent answered the suite's message in A2A 0\.3's form/,
+    );
+  });
+});
+
 describe("a card that says 1.0 without supportedInterfaces, before an agent that speaks 0.1 on the wire", () => {
   it("is a 0.1 card with a wrong version: protocol-version-matches-wire fails, required-fields does not", async () => {
     const agent = await startHandAgent((request, url) => {

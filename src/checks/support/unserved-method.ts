@@ -39,7 +39,7 @@ export async function methodServing(
   const unserved = control.same;
   return {
     unserved,
-    detail: unserved ? `${got}, as a method that does not exist is answered` : got,
+    detail: unserved ? `${got}, the answer a method that does not exist gets` : got,
     evidence,
   };
 }
