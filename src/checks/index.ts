@@ -14,6 +14,7 @@ import cardSchemaValid from "./card/schema-valid.js";
 import cardCacheHeaders from "./card/cache-headers.js";
 import cardProtocolVersionMatchesWire from "./card/protocol-version-matches-wire.js";
 import cardExtendedCard from "./card/extended-card.js";
+import cardExtendedCard0x from "./card/extended-card-0x.js";
 import cardExtendedCardNeedsAuth from "./card/extended-card-needs-auth.js";
 import cardSignatureHeader from "./card/signature-header.js";
 import cardSignatureValid from "./card/signature-valid.js";
@@ -153,6 +154,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardCacheHeaders,
   cardProtocolVersionMatchesWire,
   cardExtendedCard,
+  cardExtendedCard0x,
   cardExtendedCardNeedsAuth,
   cardSignatureHeader,
   cardSignatureValid,

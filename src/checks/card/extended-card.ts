@@ -1,7 +1,8 @@
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { validateCard } from "../../card/validate.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 
 export default defineCheck({
   id: "card.extended-card",
@@ -22,39 +23,50 @@ export default defineCheck({
   scope: "transport",
   needs: ["extendedAgentCard"],
   generations: ["1.0"],
-  run: async (ctx) => {
-    const got = await ctx.client.getExtendedCard();
-    if (got.ok) {
-      const validation = validateCard(got.value);
-      const [first] = validation.errors;
-      if (first)
-        return fail(
-          `the extended card is not a valid agent card: ${first.path}: ${first.message}`,
-          got.trafficIds,
-        );
-      return pass("GetExtendedAgentCard returned a valid agent card", got.trafficIds);
-    }
-    if (got.kind !== "error") return fail(`GetExtendedAgentCard: ${describeFailure(got)}`, got.trafficIds);
-    const { code, name, httpStatus, grpcStatus } = got.error;
-    if (code === a2aCodes.extendedCardNotConfigured)
-      return pass(
-        "GetExtendedAgentCard answered ExtendedAgentCardNotConfigured: claimed, not configured yet",
+  run: judgeExtendedCard,
+});
+
+/** The extended card's operation as the agent's version names it. */
+const operationOf = (ctx: CheckContext): string =>
+  ctx.generation === "1.0" ? "GetExtendedAgentCard" : "agent/getAuthenticatedExtendedCard";
+
+/**
+ * The extended card a card claims, read with the credentials given: a valid card, or the refusal that says
+ * none is configured (-32007 in 0.3 and 1.0); a refusal of the credentials is not judged.
+ */
+export async function judgeExtendedCard(ctx: CheckContext): Promise<CheckVerdict> {
+  const operation = operationOf(ctx);
+  const got = await ctx.client.getExtendedCard();
+  if (got.ok) {
+    const validation = validateCard(got.value);
+    const [first] = validation.errors;
+    if (first)
+      return fail(
+        `the extended card is not a valid agent card: ${first.path}: ${first.message}`,
         got.trafficIds,
       );
-    if (
-      httpStatus === 401 ||
-      httpStatus === 403 ||
-      grpcStatus === "UNAUTHENTICATED" ||
-      grpcStatus === "PERMISSION_DENIED"
-    )
-      return skip(
-        ctx.credentialsGiven
-          ? "GetExtendedAgentCard refused the credentials given: the extended card needs other ones"
-          : "GetExtendedAgentCard needs credentials (pass --bearer, --header ...)",
-      );
-    return fail(
-      `the card claims an extended card, but GetExtendedAgentCard answered ${name} (${code}) instead of the card or ExtendedAgentCardNotConfigured (-32007)`,
+    return pass(`${operation} returned a valid agent card`, got.trafficIds);
+  }
+  if (got.kind !== "error") return fail(`${operation}: ${describeFailure(got)}`, got.trafficIds);
+  const { code, httpStatus, grpcStatus } = got.error;
+  if (code === a2aCodes.extendedCardNotConfigured)
+    return pass(
+      `${operation} answered ExtendedAgentCardNotConfigured: claimed, not configured yet`,
       got.trafficIds,
     );
-  },
-});
+  if (
+    httpStatus === 401 ||
+    httpStatus === 403 ||
+    grpcStatus === "UNAUTHENTICATED" ||
+    grpcStatus === "PERMISSION_DENIED"
+  )
+    return skip(
+      ctx.credentialsGiven
+        ? `${operation} refused the credentials given: the extended card needs other ones`
+        : `${operation} needs credentials (pass --bearer, --header ...)`,
+    );
+  return fail(
+    `the card claims an extended card, but ${operation} answered ${errorCalled(got.error)} instead of the card or ExtendedAgentCardNotConfigured (-32007)`,
+    got.trafficIds,
+  );
+}

@@ -92,6 +92,16 @@ function runCredentials(
 /** The card claiming the extended card (1.0.1 §3.1.11: the operation is available only then). */
 const claimExtendedCard = (card: Json) => withCapability(card, "extendedAgentCard", true);
 
+/** A 0.3 card's claim of the authenticated extended card: a member of the card itself (0.3 §5.5). */
+function claimExtendedCard03(card: Json): Json | undefined {
+  if (card.supportsAuthenticatedExtendedCard === true) return undefined;
+  card.supportsAuthenticatedExtendedCard = true;
+  return card;
+}
+
+/** JSON-RPC's own refusal of a method the agent does not know (JSON-RPC 2.0 §5.1). */
+const METHOD_NOT_FOUND = { code: -32601, reason: "METHOD_NOT_FOUND" };
+
 const NOT_CONFIGURED = "no extended agent card is configured";
 const UNSUPPORTED = "the extended agent card is not supported";
 
@@ -214,6 +224,35 @@ export const cardAccessMutations: Mutation[] = [
           : undefined,
       grpcReply: (_r, x) =>
         x.verb === "extended-card"
+          ? { error: grpcA2aError(EXTENDED_CARD_NOT_CONFIGURED, NOT_CONFIGURED) }
+          : undefined,
+    },
+  },
+  {
+    // Seen at first sight: a 0.3 card with supportsAuthenticatedExtendedCard whose agent knows no such method.
+    id: "extended-card-claimed-unserved-0-3",
+    what: "a 0.3 card sets supportsAuthenticatedExtendedCard, but agent/getAuthenticatedExtendedCard answers MethodNotFound (over HTTP+JSON and gRPC, the agent's own refusal)",
+    clause:
+      "A2A 0.3 §7.10 (available when supportsAuthenticatedExtendedCard is true), §8.2 (-32007 when none is configured)",
+    check: "card.extended-card-0x",
+    generations: ["0.x"],
+    protocols: ["0.3"],
+    bindings: ALL,
+    card: claimExtendedCard03,
+    // An agent without the extended card refuses it by itself over HTTP+JSON and gRPC (UnsupportedOperation).
+    reply: (r, x) =>
+      x.verb === "extended-card" && x.binding === "jsonrpc"
+        ? a2aErrorReply(r, x, METHOD_NOT_FOUND, "Method not found")
+        : undefined,
+    correct: {
+      card: claimExtendedCard03,
+      reply: (r, x) =>
+        x.verb === "extended-card"
+          ? a2aErrorReply(r, x, EXTENDED_CARD_NOT_CONFIGURED, NOT_CONFIGURED)
+          : undefined,
+      // 0.3's gRPC names the authenticated extended card GetAgentCard (0.3 §7.10).
+      grpcReply: (_r, x) =>
+        x.method === "GetAgentCard" || x.verb === "extended-card"
           ? { error: grpcA2aError(EXTENDED_CARD_NOT_CONFIGURED, NOT_CONFIGURED) }
           : undefined,
     },
