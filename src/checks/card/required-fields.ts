@@ -1,3 +1,4 @@
+import { servedFrom0_2_5 } from "../support/wire-0-2-5.js";
 import { defineCheck, fail } from "../define.js";
 import type { CheckContext } from "../types.js";
 import { judgeCardIssuesWhere, lacksSupportedInterfaces, underAny } from "../support/card-issues.js";
@@ -24,13 +25,11 @@ export default defineCheck({
   ],
   scope: "agent",
   basic: true,
-  run: (ctx) => {
+  run: async (ctx) => {
     // Tested through --endpoint without a card: its absence is the finding.
     if (ctx.rawCard === null)
-      return Promise.resolve(
-        fail(
-          `no agent card was found (first location tried: ${ctx.cardUrl}); A2A 1.0.1 §8.1: A2A Servers MUST make an Agent Card available`,
-        ),
+      return fail(
+        `no agent card was found (first location tried: ${ctx.cardUrl}); A2A 1.0.1 §8.1: A2A Servers MUST make an Agent Card available`,
       );
     // A skill's own fields are card.skills' to judge: one defect, one failure.
     const verdict = judgeCardIssuesWhere(
@@ -41,13 +40,30 @@ export default defineCheck({
       "errors",
       "required fields",
     );
-    const missing = [missingOn03(ctx), spelledSnakeCase(ctx)].filter((m) => m !== undefined).join("; ");
-    if (!missing) return Promise.resolve(verdict);
-    return Promise.resolve(
-      verdict.status === "fail" ? { ...verdict, message: `${verdict.message}; ${missing}` } : fail(missing),
-    );
+    const missing = [missingOn03(ctx), await missingFrom025(ctx), spelledSnakeCase(ctx)]
+      .filter((m) => m !== undefined)
+      .join("; ");
+    if (!missing) return verdict;
+    return verdict.status === "fail"
+      ? { ...verdict, message: `${verdict.message}; ${missing}` }
+      : fail(missing);
   },
 });
+
+/**
+ * A card without protocolVersion before a 0.2 agent that serves a method only 0.2.5 has: the agent follows
+ * 0.2.5 or later, whose schema requires the field (AgentCard.required at v0.2.5). Seen at first sight: the
+ * missing version passed, read as 0.2.0 to 0.2.4.
+ */
+async function missingFrom025(ctx: CheckContext): Promise<string | undefined> {
+  const card = ctx.rawCard;
+  if (ctx.generation !== "0.2" || typeof card !== "object" || card === null || "protocolVersion" in card)
+    return undefined;
+  const shown = await servedFrom0_2_5(ctx);
+  return shown
+    ? `the card has no protocolVersion, which A2A 0.2.5 requires (AgentCard schema), although the agent serves ${shown.method}, which came with 0.2.5`
+    : undefined;
+}
 
 /** The members every generation's card requires, by their JSON (camelCase) names. */
 const REQUIRED = [

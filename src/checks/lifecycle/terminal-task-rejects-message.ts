@@ -1,6 +1,7 @@
 import { noFinishedTask } from "../support/own-task.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { terminalStates } from "../../protocol/model.js";
+import { servedFrom0_2_5 } from "../support/wire-0-2-5.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure, errorCalled } from "../../client/describe-failure.js";
 
@@ -36,7 +37,10 @@ export default defineCheck({
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {
     const before024 = ctx.generation === "0.2" ? before0_2_4(ctx.validation.card.protocolVersion) : undefined;
-    if (before024) return notApplicable(before024);
+    // A card without a version before an agent that serves a method only 0.2.5 has: the wire decides.
+    const from025 =
+      before024 && ctx.validation.card.protocolVersion === null ? await servedFrom0_2_5(ctx) : undefined;
+    if (before024 && !from025) return notApplicable(before024);
     const settled = await ctx.fixtures.ownFinishedTask();
     if (!settled.ok) return skip(`no finished task: ${settled.reason}`);
     const task = settled.value;
