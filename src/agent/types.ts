@@ -234,7 +234,7 @@ export interface AuthPolicy {
 }
 
 export type PushDefect =
-  "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event" | "status-event";
+  "config-not-stored" | "no-delivery" | "wrong-credentials" | "bare-event" | "without-state";
 
 /** Flaw switches the protocol builders honour (FlawDefinition.push, separateRestStore, scopeDefect). */
 export interface BuildOptions {

@@ -95,13 +95,13 @@ export const PUSH_FLAWS: FlawDefinition[] = [
     push: "bare-event",
   },
   {
-    name: "push-status-event-0x",
+    name: "push-without-state-0x",
     category: "protocol",
     protocols: ["0.3"],
     description:
-      "Push notifications POST the task's status-update event instead of the Task (0.3 §9.5 sends the Task).",
+      "Push notifications POST only the task's id, not its new state (0.2/0.3: a notification SHOULD let the client identify the task and its new TaskState).",
     expect: "push.payload-format-0x fails",
-    push: "status-event",
+    push: "without-state",
   },
   {
     name: "push-delete-twice-fails",

@@ -150,9 +150,11 @@ export const PUSH_CHECKS: Record<string, FlawCheck> = {
     expect(body).not.toHaveProperty("statusUpdate");
     expect(body).not.toHaveProperty("artifactUpdate");
   },
-  "push-status-event-0x": async (probe) => {
+  "push-without-state-0x": async (probe) => {
     const seen = await firstNotification(probe);
-    expect(JSON.parse(seen.body)).toMatchObject({ kind: "status-update" });
+    const body = JSON.parse(seen.body) as Record<string, unknown>;
+    expect(body).toHaveProperty("taskId");
+    expect(body).not.toHaveProperty("status");
   },
   "push-wrong-token": async (probe) => {
     const seen = await firstNotification(probe);

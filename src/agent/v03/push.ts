@@ -25,7 +25,7 @@ class SpecPushSenderV03 implements PushNotificationSender {
   async send(task: Task): Promise<void> {
     if (this.defect === "no-delivery") return;
     const configs = await this.store.load(task.id);
-    const body = JSON.stringify(this.defect === "status-event" ? asStatusEvent(task) : task);
+    const body = JSON.stringify(this.defect === "without-state" ? withoutState(task) : task);
     await Promise.all(
       configs.map((config) =>
         deliver(
@@ -48,10 +48,9 @@ class SpecPushSenderV03 implements PushNotificationSender {
   }
 }
 
-/** Flaw push-status-event-0x: the task's state as the status-update event a stream carries, not the Task. */
-function asStatusEvent(task: Task): Record<string, unknown> {
-  const final = ["completed", "canceled", "failed", "rejected"].includes(task.status.state);
-  return { kind: "status-update", taskId: task.id, contextId: task.contextId, status: task.status, final };
+/** Flaw push-without-state-0x: a notification that names the task, not what became of it. */
+function withoutState(task: Task): Record<string, unknown> {
+  return { taskId: task.id, event: "task-updated" };
 }
 
 /** The push store and sender of a 0.3 agent, with the flaw's defect if any. */

@@ -172,14 +172,12 @@ function unwrapped(body: string): string {
   }
 }
 
-/** A 0.x notification body that is the Task, sent as the status-update event of its state instead. */
-function asStatusEvent(body: string): string {
+/** A 0.x notification body that is the Task, sent as the task's id alone: what became of it is not said. */
+function withoutState(body: string): string {
   try {
     const task: unknown = JSON.parse(body);
-    if (!isObject(task) || typeof task.id !== "string" || !isObject(task.status)) return body;
-    const final = ["completed", "canceled", "failed", "rejected"].includes(String(task.status.state));
-    const { id: taskId, contextId, status } = task;
-    return JSON.stringify({ kind: "status-update", taskId, contextId, status, final });
+    if (!isObject(task) || typeof task.id !== "string") return body;
+    return JSON.stringify({ taskId: task.id, event: "task-updated" });
   } catch {
     return body;
   }
@@ -188,7 +186,7 @@ function asStatusEvent(body: string): string {
 /** How the relay changes a notification's body, by the name its path carries first. */
 const RELAY_EDITS: Record<string, (body: string) => string> = {
   unwrap: unwrapped,
-  "as-event": asStatusEvent,
+  "without-state": withoutState,
 };
 
 /** Reads a notification (bounded) and posts it, changed as its path says, with the agent's headers, to the webhook its path names. */
@@ -266,20 +264,21 @@ const notificationNotStreamResponse: Mutation = {
   ...webhookRedirect(throughRelay("unwrap"), notificationRelay),
 };
 
-const notificationNotTask: Mutation = {
-  id: "push-notification-status-event-0x",
+const notificationWithoutState: Mutation = {
+  id: "push-notification-without-state-0x",
   generations: ["0.x"],
   protocols: ["0.2", "0.3"],
-  what: "push notifications carry a status-update event, not the Task",
-  clause: "A2A 0.2.5 and 0.3.0 §9.5 (the notification's HTTP body: the Task object is sent as JSON payload)",
+  what: "push notifications name the task but not its new state",
+  clause:
+    "A2A 0.2.5 and 0.3.0 topic Streaming & Asynchronous Operations (the notification SHOULD contain sufficient information to identify the Task ID and the new TaskState), §9.5",
   check: "push.payload-format-0x",
   bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
-  ...webhookRedirect(throughRelay("as-event"), notificationRelay),
+  ...webhookRedirect(throughRelay("without-state"), notificationRelay),
 };
 
 /** Deviations in push notification delivery. */
 export const pushDeliveryMutations: Mutation[] = [
   webhookCredentialsIgnored,
   notificationNotStreamResponse,
-  notificationNotTask,
+  notificationWithoutState,
 ];
