@@ -5,7 +5,10 @@ import { handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
 import refusalAnswered from "./refusal-answered.js";
 
 const servers: http.Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+afterAll(() => {
+  for (const server of servers) server.closeAllConnections();
+  return Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+});
 
 /**
  * A streaming 0.3 agent whose streamed refusal is one event without a JSON-RPC envelope, as seen at first
@@ -36,7 +39,38 @@ async function unframedRefusals(): Promise<string> {
   return url;
 }
 
+/**
+ * A streaming 0.3 agent whose every stream carries one unreadable event and is never closed (seen at first
+ * sight: a JSON-RPC notification, then silence).
+ */
+async function unreadableOpenStreams(): Promise<string> {
+  let url = "";
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (req.method === "GET") {
+        res.setHeader("content-type", "application/json");
+        return void res.end(JSON.stringify(handCard03(url)));
+      }
+      res.setHeader("content-type", "text/event-stream");
+      res.write('data: {"jsonrpc":"2.0","method":"tasks/status","params":{}}\n\n');
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return url;
+}
+
 describe("streaming.refusal-answered", () => {
+  it("leaves to streaming.events-well-formed an agent whose ordinary stream is unreadable too, within its time", async () => {
+    const byId = await verdictsOn(await unreadableOpenStreams(), [refusalAnswered], "JSONRPC");
+    expect(byId.get("streaming.refusal-answered")).toMatchObject({ status: "skip" });
+    expect(byId.get("streaming.refusal-answered")?.message).toMatch(
+      /streaming\.events-well-formed reports it/,
+    );
+  });
+
   it("fails a refusal that arrives as an event no client can read", async () => {
     const byId = await verdictsOn(await unframedRefusals(), [refusalAnswered], "JSONRPC");
     expect(byId.get("streaming.refusal-answered")).toMatchObject({ status: "fail" });
