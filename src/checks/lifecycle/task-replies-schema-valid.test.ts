@@ -122,4 +122,21 @@ describe("lifecycle.task-replies-schema-valid", () => {
     expect(finding).toMatchObject({ status: "fail", level: "MUST" });
     expect(finding?.message).toMatch(/CancelTask: .*status.* is required by the A2A 0\.1\.0 JSON schema/);
   });
+
+  it("judges the reads of a task that never settles (seen at first sight: it skipped while the reads carried the defects)", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      const message = { role: "agent", parts: [{ type: "text", text: "still at it" }] };
+      const task = { kind: "task", id: "t1", contextId: "c1", status: { state: "submitted", message } };
+      if (request.method === "message/send") return { result: { ...task, status: { state: "submitted" } } };
+      if (request.method === "tasks/get")
+        return request.params.id === "t1"
+          ? { result: task }
+          : { error: { code: -32001, message: "Task not found" } };
+      return { error: { code: -32601, message: "Method not found" } };
+    });
+    const finding = (await verdictsOn(agent.url, [check])).get(check.id);
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(/GetTask: status\.message\.parts\[0\] matches none/);
+  });
 });
