@@ -169,8 +169,18 @@ export class Fixtures {
    * that cannot be read back is still one the agent created); undefined when the send made none.
    */
   async knownTask(): Promise<Task | undefined> {
+    const shared = await this.sharedTask();
+    return shared.ok ? shared.value : undefined;
+  }
+
+  /**
+   * The shared task as far as it got: settled, else as its send answered it. A task that never settles is still
+   * one to read, or to attach a push config to (seen at first sight: checks skipped behind a task left submitted).
+   */
+  async sharedTask(): Promise<Provided<Task>> {
     const settled = await this.settledTask();
-    return settled.ok ? settled.value : settled.sent;
+    if (settled.ok || !settled.sent) return settled;
+    return { ok: true, value: settled.sent, evidence: settled.evidence };
   }
 
   /**

@@ -145,10 +145,10 @@ export default defineCheck({
       );
     // A task that never settles still has replies to judge (seen at first sight: a task left submitted for good,
     // and this check skipped while its reads carried the defects): the task as its send answered it.
-    const settled = await ctx.fixtures.settledTask();
-    const task = settled.ok ? settled.value : settled.sent;
-    if (!task) return skip(`no task to read: ${settled.ok ? "none" : settled.reason}`);
-    const sendHas = await sendReplyDefects(ctx, settled.evidence[0]);
+    const shared = await ctx.fixtures.sharedTask();
+    if (!shared.ok) return skip(`no task to read: ${shared.reason}`);
+    const task = shared.value;
+    const sendHas = await sendReplyDefects(ctx, shared.evidence[0]);
     const into: Judged = { sendHas, problems: [], evidence: [], operations: [], notes: [] };
     await judge(ctx, into, "GetTask", await ctx.client.getTask(task.id), (raw) => [
       ...getTaskOwns(raw),

@@ -13,7 +13,7 @@ const startHandAgent = handAgentsClosedAfterAll();
  * A 1.0 agent with push notifications that stores each config under an id of its own, whatever id the client
  * asked for: 1.0.1 §3.1.7 answers the "Created configuration with assigned ID".
  */
-async function assignsItsOwnConfigIds(): Promise<string> {
+async function assignsItsOwnConfigIds(state = "TASK_STATE_COMPLETED"): Promise<string> {
   const configs = new Map<string, Record<string, unknown>>();
   let next = 0;
   const agent = await startHandAgent((request, url) => {
@@ -23,9 +23,10 @@ async function assignsItsOwnConfigIds(): Promise<string> {
     if (method === "SendMessage")
       return {
         result: {
-          task: { id: "t1", contextId: "c1", status: { state: "TASK_STATE_COMPLETED" } },
+          task: { id: "t1", contextId: "c1", status: { state } },
         },
       };
+    if (method === "GetTask") return { result: { id: "t1", contextId: "c1", status: { state } } };
     if (method === "CreateTaskPushNotificationConfig") {
       const config = { id: `agent-${++next}`, taskId: params.taskId, url: params.url };
       configs.set(config.id, config);
@@ -51,5 +52,12 @@ describe("push.config-crud", () => {
     );
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatch(/config agent-1 set, read, listed, read again and deleted/);
+  });
+
+  it("sets its config on the shared task even when that task never settles (seen at first sight: skipped)", async () => {
+    const finding = (
+      await verdictsOn(await assignsItsOwnConfigIds("TASK_STATE_SUBMITTED"), [configCrud], "JSONRPC")
+    ).get("push.config-crud");
+    expect(finding).toMatchObject({ status: "pass" });
   });
 });

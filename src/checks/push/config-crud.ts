@@ -43,7 +43,7 @@ export default defineCheck({
   judgesTasks: true,
   needs: ["pushNotifications"],
   run: async (ctx) => {
-    const task = await ctx.fixtures.settledTask();
+    const task = await ctx.fixtures.sharedTask();
     if (!task.ok) return skip(`no task to attach a config to: ${task.reason}`);
     const asked = `plainwright-${randomUUID()}`;
     const evidence: string[] = [];

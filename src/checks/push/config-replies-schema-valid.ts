@@ -146,7 +146,7 @@ export default defineCheck({
       return notApplicable(
         `A2A ${ctx.generation} over ${ctx.transport} sends ProtoJSON of its proto, not the JSON-RPC objects its JSON schema describes`,
       );
-    const task = await ctx.fixtures.settledTask();
+    const task = await ctx.fixtures.sharedTask();
     if (!task.ok) return skip(`no task to attach a config to: ${task.reason}`);
     const taskId = task.value.id;
     const id = `plainwright-${randomUUID()}`;

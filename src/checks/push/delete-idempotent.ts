@@ -44,7 +44,7 @@ export default defineCheck({
   needs: ["pushNotifications"],
   generations: ["1.0"],
   run: async (ctx) => {
-    const task = await ctx.fixtures.settledTask();
+    const task = await ctx.fixtures.sharedTask();
     if (!task.ok) return skip(`no task to attach a config to: ${task.reason}`);
     const taskId = task.value.id;
     const id = `plainwright-${randomUUID()}`;
