@@ -1,15 +1,10 @@
 import { describeFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
-import { activeStates, terminalStates, type Message, type Task, type TaskState } from "../protocol/model.js";
-import {
-  answerInStream,
-  answerInTask,
-  answerIntoWork,
-  answerUntilOver,
-  type AnswerWay,
-} from "./answer-back.js";
+import { terminalStates, type Message, type Task, type TaskState } from "../protocol/model.js";
+import { answerInStream, answerInTask, answerUntilOver, type AnswerWay } from "./answer-back.js";
 import { waitForSettled, type Provided } from "./settled-task.js";
 import { taskFromStream } from "./streamed-task.js";
+import { findRunningTask, runningMessages, type RunningTaskSource } from "./running-task.js";
 
 export { waitForSettled, type Provided } from "./settled-task.js";
 
@@ -305,85 +300,28 @@ export class Fixtures {
   }
 
   /** Messages to try for a running task: the hint, then the candidates that kept the agent busy longest. */
-  async runningMessages(): Promise<string[]> {
-    const surveyed = (await this.survey()).filter((p) => p.ended !== "message");
-    const byTime = (asks: boolean) =>
-      surveyed
-        .filter((p) => (p.ended === "input-required") === asks)
-        .sort((a, b) => b.ms - a.ms)
-        .map((p) => p.text);
-    const hint = this.options.hints.slow;
-    // Messages that end asking back come last, not never: an agent that asks back on every turn may still
-    // work first (seen on Gemini CLI's A2A server), and its working task is the one to cancel or watch.
-    // Messages a send answered with a Message come after them, streamed only: a stream may still run a task.
-    const answered = this.options.streaming ? await this.answeredWithMessage() : [];
-    return [...new Set([...(hint ? [hint] : []), ...byTime(false), ...byTime(true), ...answered])];
+  runningMessages(): Promise<string[]> {
+    return runningMessages(this.#searchSource());
   }
 
   /**
-   * A task still submitted/working, to cancel or subscribe to. Each candidate is sent without waiting
-   * (0.x `blocking: false`, 1.0 `returnImmediately`); when every task is already over, each is streamed
-   * and the task taken from its first submitted/working event while the stream is still open.
+   * A task still submitted/working, to cancel or subscribe to (running-task.ts): each candidate sent without
+   * waiting, else streamed, else a task that asked back and works once answered.
    */
-  async runningTask(): Promise<Provided<Task>> {
-    const hint = this.options.hints.slow;
-    // A hinted agent gets its hint alone first: no survey, as few messages as possible.
-    const texts = hint ? [hint] : await this.runningMessages();
-    const tried = await this.tryRunning(texts);
-    if (tried.ok) return tried;
-    const rest = hint
-      ? await this.tryRunning((await this.runningMessages()).filter((t) => t !== hint))
-      : tried;
-    if (rest.ok) return rest;
-    const answered = await this.answeredIntoWork();
-    const evidence = [...new Set([...tried.evidence, ...rest.evidence, ...answered.evidence])];
-    if (answered.ok) return { ...answered, evidence };
-    return { ok: false, reason: `${rest.reason}; and ${answered.reason}`, evidence };
+  runningTask(): Promise<Provided<Task>> {
+    return findRunningTask(this.#searchSource());
   }
 
-  /** A task that asked back and works once answered (answer-back.ts, answerIntoWork). */
-  private async answeredIntoWork(): Promise<Provided<Task>> {
-    const text = await this.askingMessage();
-    if (!text) return { ok: false, reason: "no task waited for input", evidence: [] };
-    const asked = await this.sendAndSettle(text);
-    if (!asked.ok || asked.value.state !== "input-required")
-      return { ok: false, reason: "the message that asked back did not again", evidence: asked.evidence };
-    const working = await answerIntoWork(this.client, asked.value);
-    return { ...working, evidence: [...asked.evidence, ...working.evidence] };
-  }
-
-  /** The surveyed messages a send answered with a Message. */
-  private async answeredWithMessage(): Promise<string[]> {
-    return (await this.survey()).filter((p) => p.ended === "message").map((p) => p.text);
-  }
-
-  private async tryRunning(texts: readonly string[]): Promise<Provided<Task>> {
-    const evidence: string[] = [];
-    const seen = new Set<string>();
-    // A send of these already came back as a Message: only their streams are tried.
-    const answered = new Set(this.options.streaming ? await this.answeredWithMessage() : []);
-    if (answered.size > 0) seen.add("answered with a Message");
-    for (const text of texts.filter((t) => !answered.has(t))) {
-      const sent = await this.send(text, true);
-      evidence.push(...sent.evidence);
-      if (!sent.ok) return { ...sent, evidence };
-      if (sent.value.kind === "task" && activeStates.has(sent.value.state))
-        return { ok: true, value: sent.value, evidence };
-      seen.add(sent.value.kind === "task" ? sent.value.state : "answered with a Message");
-    }
-    if (this.options.streaming)
-      for (const text of texts) {
-        const streamed = await taskFromStream(this.client, text, (state) => activeStates.has(state));
-        evidence.push(...streamed.evidence);
-        if (streamed.ok) return { ...streamed, evidence };
-        seen.add(streamed.reason);
-      }
-    const how = this.options.streaming ? "non-blocking and by stream" : "non-blocking";
-    const n = texts.length;
+  /** What the running-task search needs of these fixtures. */
+  #searchSource(): RunningTaskSource {
     return {
-      ok: false,
-      reason: `sent ${n} message${n === 1 ? "" : "s"} ${how}; every task was already over when first seen (${[...seen].join(", ")})`,
-      evidence,
+      client: this.client,
+      streaming: this.options.streaming === true,
+      slowHint: this.options.hints.slow,
+      survey: () => this.survey(),
+      send: (text, returnImmediately) => this.send(text, returnImmediately),
+      askingMessage: () => this.askingMessage(),
+      sendAndSettle: (text) => this.sendAndSettle(text),
     };
   }
 
