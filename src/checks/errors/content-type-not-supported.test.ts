@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
+  handCard01,
   handCard03,
   refusal,
   verdictsOn,
@@ -68,5 +69,37 @@ describe("errors.content-type-not-supported on an agent that accepts a part outs
     );
     expect(finding).toMatchObject({ status: "pass" });
     expect(finding?.message).toMatch(/was accepted \(an agent may take any part\)/);
+  });
+});
+
+describe("errors.content-type-not-supported on a 0.1 agent", () => {
+  /** A 0.1 agent whose card names no input modes (0.1 §5.5: text/plain then), refusing a file part with `code`. */
+  async function refusesFiles01(code: number): Promise<string> {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") {
+        const { defaultInputModes: _modes, ...card } = handCard01(url);
+        return card;
+      }
+      const params = request.params as { id?: string; message?: { parts?: Array<{ type?: string }> } };
+      if (request.method !== "tasks/send") return refusal(-32601);
+      if (params.message?.parts?.some((p) => p.type === "file")) return refusal(code);
+      const message = { role: "agent", parts: [{ type: "text", text: "hi" }] };
+      return { result: { id: params.id, status: { state: "completed", message } } };
+    });
+    return agent.url;
+  }
+  const judged = async (code: number) =>
+    (await verdictsOn(await refusesFiles01(code), [contentTypeNotSupported], "JSONRPC")).get(
+      "errors.content-type-not-supported",
+    );
+
+  it("fails a file part refused as an internal error, the card taking text/plain by default", async () => {
+    const finding = await judged(-32603);
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/the card takes text\/plain/);
+  });
+
+  it("passes it refused as ContentTypeNotSupported", async () => {
+    expect(await judged(-32005)).toMatchObject({ status: "pass" });
   });
 });

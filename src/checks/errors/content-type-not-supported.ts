@@ -22,13 +22,13 @@ export default defineCheck({
     "A2A 0.3 §8.2 and 1.0.1 §3.3.2 define ContentTypeNotSupportedError for a media type the agent does not support; an agent may also accept the part (nothing obliges it to refuse), so only the spelling of a refusal is judged, and no clause makes that a MUST.",
   requirement:
     "A message with a file part of a media type outside the card's defaultInputModes is accepted or refused as a client error (ContentTypeNotSupportedError -32005, or InvalidParams -32602), not with an internal error or an unrelated code.",
-  spec: "A2A 0.3 §8.2 (-32005); 1.0.1 §3.3.2 (ContentTypeNotSupportedError)",
+  spec: "A2A 0.1 and 0.3 §8.2 (-32005); 1.0.1 §3.3.2 (ContentTypeNotSupportedError)",
   tck: ["JSONRPC-SSE-002"],
   recommendation:
     "When a message part has a media type you do not take, answer ContentTypeNotSupportedError (-32005; HTTP 400, gRPC INVALID_ARGUMENT) naming the type.",
   selfTest: [{ flaw: "content-type-wrong-code", protocols: ["0.3", "1.0"], bindings: ["JSONRPC"] }],
   scope: "transport",
-  generations: ["0.2", "0.3", "1.0"],
+  generations: ["0.1", "0.2", "0.3", "1.0"],
   bindings: ["JSONRPC"],
   run: async (ctx) => {
     const modes = cardInputModes(ctx);

@@ -9,9 +9,14 @@ export const UNSUPPORTED = "application/x-plainwright-unsupported";
 export const acceptsAnything = (modes: readonly string[]): boolean =>
   modes.length === 0 || modes.some((m) => m === "*/*" || m === "application/octet-stream");
 
-/** The media types the card's defaultInputModes name. */
+/**
+ * The media types the card's defaultInputModes name; on 0.1, a card without them takes text/plain (0.1 §5.5:
+ * "Defaults to [\"text/plain\"] if omitted"). Later versions require the member (its absence is
+ * card.required-fields' finding), so none named admits anything here.
+ */
 export function cardInputModes(ctx: CheckContext): string[] {
   const raw = (ctx.rawCard as { defaultInputModes?: unknown } | null)?.defaultInputModes;
+  if (raw === undefined && ctx.generation === "0.1") return ["text/plain"];
   return Array.isArray(raw) ? raw.filter((m): m is string => typeof m === "string") : [];
 }
 
