@@ -43,7 +43,10 @@ const SPLIT_OF = new Map(catalogue.filter((c) => c.splitOf).map((c) => [c.id, c.
  * (e.g. lifecycle.cancel-unknown-task, MUST in 1.0, and lifecycle.cancel-unknown-task-0x, SHOULD in 0.x);
  * so are a check and one that declares itself split off it (`splitOf`).
  */
-const family = (id) => SPLIT_OF.get(id) ?? id.replace(/-0x$/, "");
+const family = (id) => {
+  const whole = SPLIT_OF.get(id);
+  return whole ? family(whole) : id.replace(/-0x$/, "");
+};
 
 /**
  * Compares one run with its expectation. A check counts as failed when any of its findings
