@@ -7,7 +7,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "SHOULD",
   levelReason:
-    'A2A 0.1 alone gives historyLength a keyword: the server SHOULD include the last N messages. 0.2 and 0.3 define it only as the number of messages to retrieve (lifecycle.history-present, of which this is 0.1's half, and lifecycle.history-length-0x, MAY); 1.0 makes "at most N" a MUST (lifecycle.history-length).',
+    'A2A 0.1 alone gives historyLength a keyword: the server SHOULD include the last N messages. 0.2 and 0.3 define it only as the number of messages to retrieve (lifecycle.history-present, of which this is the 0.1 half, and lifecycle.history-length-0x, MAY); 1.0 makes "at most N" a MUST (lifecycle.history-length).',
   splitOf: "lifecycle.history-present",
   quote: {
     spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength",
