@@ -13,7 +13,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number, with no messageId (0.2 on), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all.",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number, with no messageId (0.2 on), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0.",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -60,10 +60,14 @@ export default defineCheck({
       ...(ctx.generation === "0.1" ? [] : [withoutMessageId(ctx.generation, form)]),
       ...invalidMessages(ctx.generation, form),
       ...withoutParts(ctx.generation),
+      ...(ctx.generation === "1.0" ? badListQueries : []),
     ];
     for (const { op, params, what, orTaskNotFound } of shapes) {
       // An agent that takes messages only as streams gets its malformed messages as streams too.
-      const method = methodName(ctx.generation, op === "send" && sendUnserved ? "stream" : op);
+      const method =
+        op === "list"
+          ? "ListTasks"
+          : methodName(ctx.generation, op === "send" && sendUnserved ? "stream" : op);
       const outcome = await rpc(method, params);
       if (outcome.kind !== "unreachable" && outcome.http.trafficId) evidence.push(outcome.http.trafficId);
       const code = codeOf(outcome);
@@ -72,6 +76,8 @@ export default defineCheck({
       // 0.1 and 0.2 require no server to serve tasks/cancel (lifecycle's cancel checks note it): not wrong params.
       if (code === jsonRpcCodes.methodNotFound && op === "cancel" && ["0.1", "0.2"].includes(ctx.generation))
         continue;
+      // An agent without ListTasks: lifecycle.list-tasks' finding, not wrong params.
+      if (code === jsonRpcCodes.methodNotFound && op === "list") continue;
       if (orTaskNotFound && code === a2aCodes.taskNotFound) lenient.push(`${method} ${what}`);
       else wrong.push(`${method} ${what} was answered with ${describeOutcome(outcome)}`);
     }
@@ -102,7 +108,8 @@ export default defineCheck({
  * belongs, an id of another type answered TaskNotFound) are left out: reading those leniently loses nothing.
  */
 interface Malformed {
-  op: Operation;
+  /** The operation, or 1.0's ListTasks (methods.ts names the operations of every version only). */
+  op: Operation | "list";
   params: unknown;
   what: string;
   orTaskNotFound?: true;
@@ -156,6 +163,16 @@ function withoutParts(generation: ProtocolGeneration): Malformed[] {
   const message = { ...(params.message as Record<string, unknown>), parts: [] };
   return [{ op: "send", params: { ...params, message }, what: "with a message with no part" }];
 }
+
+/**
+ * A ListTasks query no reader can take as given (1.0.1 §3.3.2: "Servers MUST validate all input parameters";
+ * a2a.proto ListTasksRequest.page_size: "The minimum value is 1"). Seen at first sight: pageSize 0 clamped to 1;
+ * the official SDK refuses it -32602. (A status that is no TaskState is left out: an agent that ignores the
+ * status filter takes it too, and that is lifecycle.list-tasks-filters' finding, said once.)
+ */
+const badListQueries: readonly Malformed[] = [
+  { op: "list", params: { pageSize: 0 }, what: "with pageSize 0 (the minimum is 1)" },
+];
 
 const malformed: readonly Malformed[] = [
   { op: "send", params: { message: 5 }, what: 'with {"message": 5}' },

@@ -208,6 +208,29 @@ export const operationMutations: Mutation[] = [
     ...listFilterDropped("statusTimestampAfter"),
   },
   {
+    // Seen at first sight: pageSize 0 clamped to 1.
+    id: "list-query-unvalidated",
+    what: "ListTasks takes pageSize 0 (the minimum is 1) and answers a page instead of -32602",
+    clause:
+      "A2A 1.0.1 §3.3.2 (Servers MUST validate all input parameters before processing); a2a.proto ListTasksRequest (page_size: the minimum value is 1)",
+    check: "errors.invalid-params",
+    generations: ["1.0"],
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      const params = isObject(x.request) && isObject(x.request.params) ? x.request.params : undefined;
+      if (x.verb !== "list" || x.binding !== "jsonrpc" || !params) return undefined;
+      if (params.pageSize !== 0) return undefined;
+      const id = isObject(x.request) ? x.request.id : null;
+      const page = { tasks: [], nextPageToken: "", pageSize: 50, totalSize: 0 };
+      return {
+        ...r,
+        status: 200,
+        contentType: "application/json",
+        body: { jsonrpc: "2.0", id, result: page },
+      };
+    },
+  },
+  {
     id: "list-total-size-of-page",
     what: "ListTasks reports totalSize as the size of the page, not of all the tasks that match",
     clause:
