@@ -63,7 +63,7 @@ export default defineCheck({
         ctx,
         task.sent,
         undefined,
-        `came back ${task.sent.state}; then ${task.reason}${streamed}`,
+        `came back ${task.sent.state}, as a send's reply may; then ${task.reason}${streamed} (what follows the send is lifecycle.get-task's and lifecycle.reaches-terminal's to judge)`,
         task.evidence,
       );
     // No task came back to read: the checks that need one have nothing to work with. A message refused as

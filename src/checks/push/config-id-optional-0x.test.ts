@@ -16,6 +16,8 @@ interface PushAgent {
   wantsIds?: boolean;
   /** Serves no tasks/pushNotificationConfig/get (MethodNotFound), which 0.3 §11.1.3 leaves optional. */
   noGet?: boolean;
+  /** Refuses every set -32602: it reads the task as `id`, not `taskId` (seen at first sight). */
+  wantsTaskAsId?: boolean;
 }
 
 /** A 0.3 agent with push notifications whose tasks complete at once, storing configs by task, ids its own when none is given. */
@@ -30,6 +32,7 @@ async function pushAgent(options: PushAgent): Promise<string> {
       return { result: { kind: "task", id: `t${++next}`, contextId: "c1", status: { state: "completed" } } };
     if (method === "tasks/pushNotificationConfig/set") {
       const config = params.pushNotificationConfig as Json;
+      if (options.wantsTaskAsId) return { error: { code: -32602, message: "Missing required params: id" } };
       if (options.wantsIds && !config.id) return { error: { code: -32602, message: "Invalid params: id" } };
       const stored = { ...config, id: config.id ?? `cfg-${++next}` };
       const taskId = String(params.taskId);
@@ -81,5 +84,15 @@ describe("push.config-id-optional-0x", () => {
   it("notes a get that is not served at all, which 0.3 leaves optional", async () => {
     const finding = await findingOn({ noGet: true });
     expect(finding).toMatchObject({ status: "skip", not_supported: true });
+  });
+
+  it("does not blame the missing id when a set with an id is refused alike (seen at first sight)", async () => {
+    const finding = (
+      await verdictsOn(await pushAgent({ wantsTaskAsId: true }), [configIdOptional0x], "JSONRPC")
+    ).get("push.config-id-optional-0x");
+    expect(finding).toMatchObject({ status: "skip" });
+    expect(finding?.message).toMatch(
+      /and so was one with an id: the set itself is push\.config-crud's finding/,
+    );
   });
 });
