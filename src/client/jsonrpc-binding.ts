@@ -206,10 +206,10 @@ export class JsonRpcA2AClient implements A2AClient {
     // carries its word, so the defect is named at the event where it began (seen: 9 named SSE events first).
     let firstUnframed: string | undefined;
     const live = onEvent
-      ? (r: unknown, unframed?: string) => {
+      ? (r: unknown, unframed?: string, stray?: true) => {
           firstUnframed ??= unframed;
           const reply = normalizeReply(r);
-          if (reply) onEvent(reply, r, firstUnframed);
+          if (reply) onEvent(reply, r, firstUnframed, stray);
         }
       : undefined;
     const outcome = await this.rawCall(method, this.withTenant(params), live);

@@ -53,8 +53,11 @@ export interface RpcCall {
   onStreamResult?: StreamResultListener;
 }
 
-/** A streamed result as it arrives; `unframed`, when it came without its JSON-RPC envelope, says so. */
-export type StreamResultListener = (result: unknown, unframed?: string) => void;
+/**
+ * A streamed result as it arrives; `unframed`, when it came without its JSON-RPC envelope, says so; `stray`,
+ * when it was read only past a stray byte (0x1E) before its JSON, which the recorded event keeps.
+ */
+export type StreamResultListener = (result: unknown, unframed?: string, stray?: true) => void;
 
 /** One event of a streamed reply, in arrival order, with the ms since the request started. */
 export type StreamItem =
@@ -328,10 +331,11 @@ function jsonTextSequence(body: string): string[] | undefined {
  * unframed, so that a check that stops reading early still knows the frame was broken.
  */
 function forwardResult(data: string, listener: StreamResultListener | undefined, index: number): void {
+  const stray = /^\x1e/.test(data) ? true : undefined;
   const parsed = tryParseJson(data.replace(/^\x1e+/, ""), "");
   if (!parsed.ok) return;
   if (typeof parsed.value === "object" && parsed.value !== null && "result" in parsed.value)
-    listener?.((parsed.value as Envelope).result);
+    listener?.((parsed.value as Envelope).result, undefined, stray);
   else if (isBare(parsed.value))
     listener?.(parsed.value, `event ${index}: ${envelopeProblem(parsed.value) ?? "no JSON-RPC envelope"}`);
 }

@@ -93,9 +93,9 @@ export function recordingTasks(
   // end (a binding reads a stream differently when it is watched live).
   const noteStream = (onEvent?: StreamListener) =>
     onEvent &&
-    ((event: Reply, raw: unknown, unframed?: string): void => {
+    ((event: Reply, raw: unknown, unframed?: string, stray?: true): void => {
       noteReply(event);
-      onEvent(event, raw, unframed);
+      onEvent(event, raw, unframed, stray);
     });
   const noteStreamEnd = (outcome: StreamOutcome, live: boolean): StreamOutcome => {
     if (!live) outcome.events.forEach(noteReply);

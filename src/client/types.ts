@@ -134,7 +134,8 @@ export type CallOutcome<T> =
  * unreadable one before it, came without the envelope its binding frames events in (a JSON-RPC event that is
  * the bare payload), naming the first such event.
  */
-export type StreamListener = (event: Reply, raw: unknown, unframed?: string) => void;
+/** `stray`: the event was read only past a stray byte (0x1E) before its JSON (JSON-RPC only). */
+export type StreamListener = (event: Reply, raw: unknown, unframed?: string, stray?: true) => void;
 
 export interface StreamOutcome {
   /** Set when the server refused before streaming (an error reply instead of an event stream). */

@@ -14,7 +14,7 @@ afterAll(() => {
  * A streaming 0.3 agent whose streamed refusal is one event without a JSON-RPC envelope, as seen at first
  * sight, while an ordinary message streams as it should.
  */
-async function unframedRefusals(): Promise<string> {
+async function unframedRefusals(ordinaryPrefix = ""): Promise<string> {
   let url = "";
   const server = http.createServer((req, res) => {
     let body = "";
@@ -30,7 +30,7 @@ async function unframedRefusals(): Promise<string> {
         return void res.end('data: {"error":"A2AError: Task not found"}\n\ndata: [DONE]\n\n');
       // An ordinary message streams as it should: one finished Task, a JSON-RPC response.
       const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
-      res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task })}\n\n`);
+      res.end(`data: ${ordinaryPrefix}${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task })}\n\n`);
     });
   });
   servers.push(server);
@@ -75,5 +75,10 @@ describe("streaming.refusal-answered", () => {
     const byId = await verdictsOn(await unframedRefusals(), [refusalAnswered], "JSONRPC");
     expect(byId.get("streaming.refusal-answered")).toMatchObject({ status: "fail" });
     expect(byId.get("streaming.refusal-answered")?.message).toMatch(/neither JSON-RPC errors nor A2A events/);
+  });
+
+  it("leaves it to streaming.events-well-formed when the ordinary events are read only past a stray byte (the lab's VoltAgent)", async () => {
+    const byId = await verdictsOn(await unframedRefusals("\u001e"), [refusalAnswered], "JSONRPC");
+    expect(byId.get("streaming.refusal-answered")).toMatchObject({ status: "skip" });
   });
 });
