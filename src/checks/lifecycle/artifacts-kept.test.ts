@@ -17,6 +17,8 @@ interface Agent01 {
   keeps: boolean | "unknown";
   /** The first tasks/get of each task answers TaskNotFound: the task is stored a moment after it ended. */
   storesLate?: boolean;
+  /** tasks/get runs the agent again and returns another answer under the same artifact (seen at first sight). */
+  rereads?: boolean;
 }
 
 const ARTIFACT = { name: "answer", index: 0, parts: [{ type: "text", text: "echo" }] };
@@ -25,7 +27,7 @@ const ARTIFACT = { name: "answer", index: 0, parts: [{ type: "text", text: "echo
  * A hand-written A2A 0.1 agent (0.1 §7.1-7.3): every task completes at once with one artifact, given in the
  * send's reply or streamed in chunks of one index (0.1 §7.2.3 append, lastChunk), and read back as `keeps` says.
  */
-function agent01({ sendsArtifact, streams, keeps, storesLate }: Agent01): Promise<string> {
+function agent01({ sendsArtifact, streams, keeps, storesLate, rereads }: Agent01): Promise<string> {
   const read = new Set<string>();
   return startRawAgent((call, res, url) => {
     if (!call) {
@@ -58,7 +60,13 @@ function agent01({ sendsArtifact, streams, keeps, storesLate }: Agent01): Promis
       : call.method === "tasks/send"
         ? { result: task(sendsArtifact ? [ARTIFACT] : []) }
         : call.method === "tasks/get" && keeps !== "unknown"
-          ? { result: task(keeps ? [ARTIFACT] : []) }
+          ? {
+              result: task(
+                keeps
+                  ? [rereads ? { ...ARTIFACT, parts: [{ type: "text", text: "another" }] } : ARTIFACT]
+                  : [],
+              ),
+            }
           : { error: { code: keeps === "unknown" ? -32001 : -32601, message: "refused" } };
     res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...answer }));
   });
@@ -121,5 +129,11 @@ describe("lifecycle.artifacts-kept on A2A 0.1 agents", () => {
     const finding = await verdictOn(await agent01({ sendsArtifact: false, keeps: false }));
     expect(finding).toMatchObject({ status: "skip", applicable: false });
     expect(finding?.message).toMatch(/no finished task was delivered with artifacts: .* carried no artifact/);
+  });
+
+  it("fails a read whose artifact says something else than the send's reply said (the agent run again; seen at first sight)", async () => {
+    const finding = await verdictOn(await agent01({ sendsArtifact: true, keeps: true, rereads: true }));
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/saying "echo"; read back, it says "another"/);
   });
 });

@@ -180,7 +180,43 @@ async function compare(ctx: CheckContext, delivery: Delivery | NoDelivery): Prom
         evidence,
       ),
     };
+  // A finished task's artifacts are what it produced: read back from a send's reply, the same text (a stream's
+  // chunks are merged by appends, so only a send's whole artifacts are compared). Seen at first sight: a read
+  // that ran the agent again and returned another answer under the same task.
+  const rewritten = how === "the send's reply" ? changedText(artifacts, read) : undefined;
+  if (rewritten)
+    return {
+      verdict: fail(
+        `${how} of task ${taskId} delivered artifact ${named(rewritten.delivered)} saying ${quote(rewritten.sent)}; read back, it says ${quote(rewritten.read)}`,
+        evidence,
+      ),
+    };
   return { verdict: pass(`task ${taskId} kept the ${n} artifact(s) ${how} delivered`, evidence) };
+}
+
+/** The text of an artifact's text parts, joined, its white space collapsed. */
+const textOf = (a: Artifact): string =>
+  a.parts
+    .flatMap((p) => (p.kind === "text" ? [p.text] : []))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+const quote = (text: string): string => JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
+
+/** The first delivered artifact with text whose counterpart read back says something else. */
+function changedText(
+  delivered: readonly Artifact[],
+  read: readonly Artifact[],
+): { delivered: Artifact; sent: string; read: string } | undefined {
+  for (const [at, artifact] of delivered.entries()) {
+    const sent = textOf(artifact);
+    const other = counterpart(artifact, at, read);
+    if (!sent || !other) continue;
+    const now = textOf(other);
+    if (now !== sent) return { delivered: artifact, sent, read: now };
+  }
+  return undefined;
 }
 
 /** What is left of the check's budget after `started` (ms on the process clock), with a margin to judge. */
@@ -221,7 +257,7 @@ export default defineCheck({
   levelReason:
     'No sentence requires a read to return the artifacts a send or a stream delivered, so no MUST. tasks/get "Retrieves the current state (including status, artifacts, and optionally history) of a previously initiated task" (word for word in 0.1.0, 0.2.5 and 0.3.0 §7.3 and 1.0.1 §3.1.3), 1.0.1 §3.1.3 gives its output as the Task\'s "Current state and artifacts", and each names the read after a stream has ended as what it is for: a read that has lost delivered output breaks what these define, so the finding is a SHOULD.',
   requirement:
-    "A task that finished (completed, failed, canceled, rejected) with artifacts in its send's reply or its stream still holds each of those artifacts, with parts, when read back with tasks/get (GetTask); artifacts are matched by artifactId, on A2A 0.1 by index, else name, else place. Streamed chunks of one artifact count as that artifact.",
+    "A task that finished (completed, failed, canceled, rejected) with artifacts in its send's reply or its stream still holds each of those artifacts, with parts, when read back with tasks/get (GetTask); artifacts are matched by artifactId, on A2A 0.1 by index, else name, else place. Streamed chunks of one artifact count as that artifact. An artifact of a send's reply reads back with the same text.",
   spec: "A2A 0.1.0, 0.2.5, 0.3.0 §7.3 (tasks/get); 1.0.1 §3.1.3 (Get Task)",
   quote: {
     spec: "A2A 1.0.1 §3.1.3",

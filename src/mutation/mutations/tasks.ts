@@ -84,6 +84,19 @@ const dropArtifacts = (task: Json) => {
   task.artifacts = [];
   return true;
 };
+/** The text parts of a task's artifacts rewritten, as a read that runs the agent again (seen at first sight). */
+const rewriteArtifacts = (task: Json) => {
+  let changed = false;
+  for (const artifact of Array.isArray(task.artifacts) ? task.artifacts : []) {
+    if (!isObject(artifact) || !Array.isArray(artifact.parts)) continue;
+    for (const part of artifact.parts)
+      if (isObject(part) && typeof part.text === "string" && part.text.trim() !== "") {
+        part.text = `${part.text} (answered again)`;
+        changed = true;
+      }
+  }
+  return changed;
+};
 const dropHistory = (task: Json) => {
   if (!historyOf(task)) return false;
   task.history = [];
@@ -193,6 +206,15 @@ export const taskMutations: Mutation[] = [
     bindings: ALL,
     reply: getHook(dropArtifacts),
     grpcReply: grpcGetHook(dropArtifacts),
+  },
+  {
+    id: "task-read-rewrites-artifacts",
+    what: "a finished task read back holds artifacts whose text differs from what its send's reply delivered",
+    clause: "A2A 0.3 §7.3 tasks/get; 1.0.1 §3.1.3 GetTask (the current state, including status, artifacts)",
+    check: "lifecycle.artifacts-kept",
+    // The text of a part in the JSON bindings' form; gRPC's decoded parts are not rewritten here.
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: getHook(rewriteArtifacts),
   },
   {
     id: "history-reversed",
