@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { oneCheckRunner } from "../../runner/testing/one-check.js";
 import {
   handAgentsClosedAfterAll,
+  rawAgentsClosedAfterAll,
   handCard01,
   handCard03,
   verdictsOn,
@@ -11,6 +12,7 @@ import replyWellFormed from "./reply-well-formed.js";
 
 const run = oneCheckRunner(check);
 const startHandAgent = handAgentsClosedAfterAll();
+const startRawAgent = rawAgentsClosedAfterAll();
 
 /**
  * A 0.3 agent whose tasks (sent, read, canceled alike) carry no kind, and whose agent message in the history
@@ -138,5 +140,31 @@ describe("lifecycle.task-replies-schema-valid", () => {
     const finding = (await verdictsOn(agent.url, [check])).get(check.id);
     expect(finding).toMatchObject({ status: "fail", level: "MUST" });
     expect(finding?.message).toMatch(/GetTask: status\.message\.parts\[0\] matches none/);
+  });
+
+  it("cancels a finished task a stream made when every send answers with a Message (seen at first sight: no task to cancel)", async () => {
+    const url = await startRawAgent((call, res, agentUrl) => {
+      res.setHeader("content-type", "application/json");
+      if (!call)
+        return void res.end(JSON.stringify({ ...handCard03(agentUrl), capabilities: { streaming: true } }));
+      const id =
+        typeof call.params.id === "string" ? call.params.id : `t-${Math.random().toString(36).slice(2)}`;
+      const task = { kind: "task", id, contextId: "c1", status: { state: "completed" } };
+      const reply = (body: object) => void res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, ...body }));
+      if (call.method === "message/send")
+        return reply({
+          result: { kind: "message", messageId: "m1", role: "agent", parts: [{ kind: "text", text: "hi" }] },
+        });
+      if (call.method === "message/stream") {
+        res.setHeader("content-type", "text/event-stream");
+        return void res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task })}\n\n`);
+      }
+      if (call.method === "tasks/get") return reply({ result: task });
+      if (call.method === "tasks/cancel") return reply({ result: { success: true } });
+      return reply({ error: { code: -32601, message: "Method not found" } });
+    });
+    const finding = (await verdictsOn(url, [check])).get(check.id);
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/tasks\/cancel|CancelTask/);
   });
 });

@@ -108,10 +108,11 @@ async function judge(
  * other, and its shape is judged here.
  */
 async function judgeCancelOfFinished(ctx: CheckContext, into: Judged, why: string): Promise<void> {
-  const sent = await ctx.fixtures.send();
-  into.evidence.push(...sent.evidence);
-  if (!sent.ok || sent.value.kind !== "task") return void into.notes.push(`no task to cancel (${why})`);
-  const canceled = await ctx.client.cancelTask(sent.value.id);
+  // A finished task of its own, made as the shared one was (by stream where a send answers with a Message).
+  const finished = await ctx.fixtures.ownFinishedTask();
+  into.evidence.push(...finished.evidence);
+  if (!finished.ok) return void into.notes.push(`no task to cancel (${why})`);
+  const canceled = await ctx.client.cancelTask(finished.value.id);
   if (resultSent(canceled) !== undefined) return judge(ctx, into, "CancelTask", canceled, () => ["id"]);
   into.evidence.push(...canceled.trafficIds);
   into.notes.push("a finished task's cancel was refused, so no cancel reply to judge");
@@ -148,7 +149,8 @@ export default defineCheck({
     const shared = await ctx.fixtures.sharedTask();
     if (!shared.ok) return skip(`no task to read: ${shared.reason}`);
     const task = shared.value;
-    const sendHas = await sendReplyDefects(ctx, shared.evidence[0]);
+    // A task a stream made has no send reply of its own (the send answered with a Message).
+    const sendHas = await sendReplyDefects(ctx, shared.streamed ? undefined : shared.evidence[0]);
     const into: Judged = { sendHas, problems: [], evidence: [], operations: [], notes: [] };
     await judge(ctx, into, "GetTask", await ctx.client.getTask(task.id), (raw) => [
       ...getTaskOwns(raw),

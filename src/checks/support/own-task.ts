@@ -72,7 +72,12 @@ export async function notOverTask(ctx: CheckContext): Promise<Provided<Task>> {
   if (running.ok) return running;
   const asking = await ownAskingTask(ctx);
   if (asking.ok) return { ...asking, evidence: [...running.evidence, ...asking.evidence] };
-  return { ...running, reason: `${running.reason}; and no task waited for input (${asking.reason})` };
+  // The running-task search may have said already that no task waited for input: said once, with why.
+  const said = running.reason.endsWith("no task waited for input");
+  const why = said
+    ? `${running.reason} (${asking.reason})`
+    : `${running.reason}; and no task waited for input (${asking.reason})`;
+  return { ...running, reason: why };
 }
 
 /**
