@@ -1,6 +1,6 @@
 import { describeFailure } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
-import { terminalStates, type Message, type Task, type TaskState } from "../protocol/model.js";
+import { activeStates, terminalStates, type Message, type Task, type TaskState } from "../protocol/model.js";
 import { answerInStream, answerInTask, answerUntilOver, type AnswerWay } from "./answer-back.js";
 import { waitForSettled, type Provided } from "./settled-task.js";
 import { taskFromStream } from "./streamed-task.js";
@@ -53,6 +53,11 @@ export class Fixtures {
   #finishingTurns: readonly string[];
   /** How the finishing turns' answers are sent (by stream where an answered task cannot be read back). */
   #answerWay: AnswerWay = "send";
+  /**
+   * The finishing turns' first message asks for a blocking send explicitly (0.x `blocking: true`, 1.0
+   * `returnImmediately: false`): the ordinary send, which names neither, left its task unstarted for good.
+   */
+  #explicitlyBlocking = false;
 
   constructor(
     private readonly client: A2AClient,
@@ -120,8 +125,8 @@ export class Fixtures {
    * A streamed task that cannot be read back is a task all the same: lifecycle.get-task's finding, not an
    * agent that answers only with Messages (seen at first sight: a server that reads tasks/get's id as taskId).
    */
-  private async taskOf(text: string): Promise<Provided<Task>> {
-    const sent = await this.sendAndSettle(text);
+  private async taskOf(text: string, returnImmediately?: boolean): Promise<Provided<Task>> {
+    const sent = await this.sendAndSettle(text, returnImmediately);
     if (sent.ok || sent.reason !== MESSAGE_REPLY || !this.options.streaming) return sent;
     const streamed = await taskFromStream(this.client, text, () => true);
     if (!streamed.ok && streamed.sent)
@@ -185,7 +190,8 @@ export class Fixtures {
   finishedTask(): Promise<Provided<Task>> {
     return this.once("finished", async () => {
       const settled = await this.settledTask();
-      if (!settled.ok || terminalStates.has(settled.value.state)) return settled;
+      if (!settled.ok) return (await this.finishedWhenBlocking(settled)) ?? settled;
+      if (terminalStates.has(settled.value.state)) return settled;
       const finishing = (await this.survey()).find(
         (p) => p.text !== this.options.message && terminalStates.has(p.ended as TaskState),
       );
@@ -213,6 +219,19 @@ export class Fixtures {
   }
 
   /**
+   * Where the ordinary send's task never left submitted or working, the same message sent blocking explicitly
+   * (seen at first sight: a server that runs a task only when the send says blocking, and treats a send that
+   * says nothing as non-blocking); the replays of the finishing turns then say it too.
+   */
+  private async finishedWhenBlocking(unsettled: Provided<Task>): Promise<Provided<Task> | undefined> {
+    if (unsettled.ok || !unsettled.sent || !activeStates.has(unsettled.sent.state)) return undefined;
+    const blocking = await this.sendAndSettle(this.options.message, false);
+    if (!blocking.ok || !terminalStates.has(blocking.value.state)) return undefined;
+    this.#explicitlyBlocking = true;
+    return { ...blocking, evidence: [...unsettled.evidence, ...blocking.evidence] };
+  }
+
+  /**
    * A task that asks back, answered by stream: where an answer by send left a task that cannot be read back
    * (no tasks/get), a stream shows where the answers lead. A fresh task, as the answered one may never run
    * (seen at first sight: a send's answer is taken and never run, the same answer streamed completes).
@@ -233,7 +252,10 @@ export class Fixtures {
     const [first, ...answers] = this.#finishingTurns;
     // As the shared task was made: by stream when a send answers with a Message (seen at first sight: the
     // replay found no task where the shared one came from a stream).
-    let settled = await this.taskOf(first ?? this.options.message);
+    let settled = await this.taskOf(
+      first ?? this.options.message,
+      this.#explicitlyBlocking ? false : undefined,
+    );
     for (const answer of answers) {
       if (!settled.ok || settled.value.state !== "input-required") return settled;
       const answerIn = this.#answerWay === "stream" ? answerInStream : answerInTask;
