@@ -28,7 +28,9 @@ async function restAgent(guarded: boolean): Promise<string> {
       return void res.end(JSON.stringify(card));
     }
     const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+    const path = url.split("?")[0] ?? url;
     try {
+      decodeURIComponent(path);
       for (const pair of query.split("&").filter(Boolean)) decodeURIComponent(pair);
     } catch {
       res.statusCode = guarded ? 400 : 500;
@@ -48,6 +50,9 @@ describe("errors.no-server-error over HTTP+JSON", () => {
     );
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/historyLength=%ZZ .*→ HTTP 500/);
+    expect(finding?.message).toMatch(
+      /GET of the task %ZZ \(a malformed percent-escape in the path\) → HTTP 500/,
+    );
   });
 
   it("passes one that answers every client mistake with a 4xx", async () => {
@@ -55,7 +60,7 @@ describe("errors.no-server-error over HTTP+JSON", () => {
       "errors.no-server-error",
     );
     expect(finding).toMatchObject({ status: "pass" });
-    expect(finding?.message).toMatch(/2 client mistakes answered without a 5xx/);
+    expect(finding?.message).toMatch(/4 client mistakes answered without a 5xx/);
   });
 });
 

@@ -24,7 +24,7 @@ export default defineCheck({
   category: "errors",
   level: "SHOULD",
   requirement:
-    "An empty body, a request sent as text/plain, malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces). Over HTTP+JSON likewise: a query with a malformed percent-escape gets a 4xx (malformed bodies are errors.rest-invalid-input's).",
+    "An empty body, a request sent as text/plain, malformed JSON, invalid requests (the literal null among them), unknown methods and invalid params are the client's mistakes: they are answered with a JSON-RPC error, never an HTTP 5xx (which also tends to leak stack traces). Over HTTP+JSON likewise: a query or a task id in the path with a malformed percent-escape gets a 4xx (malformed bodies are errors.rest-invalid-input's).",
   spec: "JSON-RPC 2.0 §5.1; A2A 1.0.1 §3.3.2",
   levelReason:
     "JSON-RPC 2.0 does not speak of HTTP statuses; A2A 1.0.1 §3.3.2 says servers SHOULD return appropriate error codes and gives HTTP 400 for validation errors and 500 for internal failures, so a 5xx for a client's mistake breaks a SHOULD, not a MUST.",
@@ -89,7 +89,19 @@ async function restMistakes(ctx: CheckContext): Promise<CheckVerdict> {
   const routes = new RestRoutes(target, ctx.clientContext.query);
   const missing = `plainwright-missing-${randomUUID()}`;
   // Bodies that are not a request are errors.rest-invalid-input's to judge: one defect, one finding.
+  // A task id whose percent-escape is malformed, in the path itself (seen at first sight: a decode outside the
+  // error handling, HTTP 500 with an empty body).
+  const marker = `plainwright-escape-${randomUUID()}`;
+  const badId = (url: string) => url.replace(marker, "%ZZ");
   const mistakes: Array<{ what: string; req: RestRequest }> = [
+    {
+      what: "GET of the task %ZZ (a malformed percent-escape in the path)",
+      req: { method: "GET", url: badId(routes.task(marker)), label: "client mistake" },
+    },
+    {
+      what: "a cancel of the task %ZZ (a malformed percent-escape in the path)",
+      req: { method: "POST", url: badId(routes.cancel(marker)), body: {}, label: "client mistake" },
+    },
     {
       what: "GET of a task with historyLength=%ZZ (a malformed percent-escape)",
       req: {

@@ -86,6 +86,18 @@ export const bindingMutations: Mutation[] = [
     },
   },
   {
+    // Seen at first sight: the task id decoded outside the error handling, HTTP 500 with an empty body.
+    id: "rest-malformed-task-id-crashes",
+    bindings: ["HTTP+JSON"],
+    what: "HTTP+JSON: a task id in the path with a malformed percent-escape (/tasks/%ZZ) ends as HTTP 500",
+    clause: "A2A 1.0.1 §3.3.2 (validation errors are the client's: HTTP 400), §11.5; RFC 3986 §2.1",
+    check: "errors.no-server-error",
+    reply: (r, x) => {
+      if (x.binding !== "rest" || !malformedEscape(splitPath(x.path).pathname)) return undefined;
+      return { ...r, status: 500, contentType: "text/plain", body: "" };
+    },
+  },
+  {
     id: "rest-malformed-query-crashes",
     bindings: ["HTTP+JSON"],
     what: "HTTP+JSON: a query string with a malformed percent-escape (historyLength=%ZZ) ends as HTTP 500",
