@@ -1,6 +1,6 @@
 import { noFinishedTask } from "../support/own-task.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
-import { terminalStates } from "../../protocol/model.js";
+import { terminalStates, type Message, type Task } from "../../protocol/model.js";
 import { servedFrom0_2_5 } from "../support/wire-0-2-5.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure, errorCalled } from "../../client/describe-failure.js";
@@ -19,7 +19,7 @@ export default defineCheck({
     text: "1.0: Servers MUST return appropriate errors … UnsupportedOperationError: Messages sent to Tasks that are in a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`) cannot accept further messages. 0.3: Error handling: MUST use the error codes defined in Section 8. … A task which has reached a terminal state (completed, canceled, rejected, or failed) can't be restarted. Sending a message to such a task will result in an error.",
   },
   recommendation:
-    "Check the state of the task a message names; if it is completed, failed, canceled or rejected, answer UnsupportedOperationError (-32004) instead of accepting it.",
+    "Check the state of the task a message names; if it is completed, failed, canceled or rejected, answer an error instead of accepting it (1.0: UnsupportedOperationError, -32004; 0.2.4 and 0.3 name no code).",
   selfTest: [
     {
       flaw: "terminal-task-accepts-message",
@@ -52,7 +52,11 @@ export default defineCheck({
     };
     const reply = await ctx.client.send(input);
     const evidence = [...settled.evidence, ...reply.trafficIds];
-    if (reply.ok) return fail(`a message to ${task.state} task ${task.id} was accepted`, evidence);
+    if (reply.ok)
+      return fail(
+        `a message to ${task.state} task ${task.id} was accepted${acceptedAs(reply.value, task.id)}`,
+        evidence,
+      );
     if (reply.kind !== "error")
       return fail(`a message to ${task.state} task ${task.id}: ${describeFailure(reply)}`, evidence);
     if (ctx.generation === "1.0" && reply.error.code !== a2aCodes.unsupportedOperation)
@@ -78,4 +82,12 @@ export function before0_2_4(protocolVersion: string | null): string | undefined 
   return patch !== undefined && Number(patch) < 4
     ? `the card names A2A ${protocolVersion}, which says nothing of messages to a finished task (0.2.4 §7.1 added that they result in an error)`
     : undefined;
+}
+
+/** How a message to a finished task was taken: as a new task, the task run again, or answered with a Message. */
+function acceptedAs(reply: Task | Message, finishedId: string): string {
+  if (reply.kind === "message") return ", answered with a Message";
+  return reply.id === finishedId
+    ? ` and the task ran again (${reply.state})`
+    : `, starting a new task ${reply.id} (${reply.state})`;
 }
