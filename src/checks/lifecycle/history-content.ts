@@ -98,7 +98,7 @@ export default defineCheck({
       );
     if (kept === 0)
       return notApplicable(
-        `the history of task ${taskId} keeps no user message; the agent chooses which messages it keeps (1.0.1 §3.7)`,
+        `the history of task ${taskId} keeps no user message; the agent chooses which messages it keeps (${ctx.generation === "1.0" ? "1.0.1 §3.7" : `A2A ${ctx.generation}: Task.history is optional`})`,
       );
     const ids = found.filter((f) => f.at?.byId).length;
     return pass(

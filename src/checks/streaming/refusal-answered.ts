@@ -35,7 +35,10 @@ export default defineCheck({
     if (stream.errors.length > 0)
       return pass(`${what} was refused in the stream (${stream.errors[0]?.code})`, stream.trafficIds);
     if (stream.events.length > 0)
-      return pass(`${what} was accepted: ${stream.events.length} event(s)`, stream.trafficIds);
+      return pass(
+        `${what} was answered, taken as a task (${stream.events.length} event(s)); whether it should have been refused is lifecycle.unknown-task-message's to judge`,
+        stream.trafficIds,
+      );
     // Only unreadable events (seen at first sight: data: {"error": "Task not found"}, no JSON-RPC envelope):
     // no client can read a refusal or a task out of them, so the request is left without an answer.
     if (stream.invalidEvents.length > 0) {
