@@ -4,6 +4,7 @@ import {
   rawAgentsClosedAfterAll,
   handCard03,
   handCard10,
+  bodyCall,
   httpAgentsClosedAfterAll,
   refusal,
   verdictsOn,
@@ -185,10 +186,8 @@ async function htmlParseErrors(page: "html" | "fastify" = "html"): Promise<strin
   return startHttpAgent((req, body, res, url) => {
     res.setHeader("content-type", "application/json");
     if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
-    let call: { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
-    try {
-      call = JSON.parse(body) as typeof call;
-    } catch {
+    const call = bodyCall(body);
+    if (call === undefined) {
       res.statusCode = 400;
       if (page === "fastify")
         return void res.end(
@@ -235,10 +234,8 @@ async function versionRefusedBeforeBody(echo: boolean): Promise<string> {
   return startHttpAgent((req, body, res, url) => {
     res.setHeader("content-type", "application/json");
     if (req.method === "GET") return void res.end(JSON.stringify(handCard10(url)));
-    let call: { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
-    try {
-      call = JSON.parse(body) as typeof call;
-    } catch {
+    const call = bodyCall(body);
+    if (call === undefined) {
       return void res.end(JSON.stringify({ jsonrpc: "2.0", id: null, ...refusal(-32700) }));
     }
     const id = call && "id" in call ? call.id : null;

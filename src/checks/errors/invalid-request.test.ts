@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
+  bodyCall,
   httpAgentsClosedAfterAll,
   handCard03,
   refusal,
@@ -75,10 +76,8 @@ describe("errors.invalid-request: a request without a string method", () => {
     return startHttpAgent((req, body, res, url) => {
       res.setHeader("content-type", "application/json");
       if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
-      let call: { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
-      try {
-        call = JSON.parse(body) as typeof call;
-      } catch {
+      const call = bodyCall(body);
+      if (call === undefined) {
         return void res.end(JSON.stringify({ jsonrpc: "2.0", id: null, ...refusal(-32700) }));
       }
       const id = call && validId(call.id) ? call.id : null;

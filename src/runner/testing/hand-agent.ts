@@ -53,6 +53,17 @@ export function handCard01(url: string): Record<string, unknown> {
   };
 }
 
+/** A POST body read as a JSON-RPC call's members; undefined when it is no JSON at all (the agent answers that). */
+export function bodyCall(
+  body: string,
+): { id?: unknown; method?: unknown; jsonrpc?: unknown } | null | undefined {
+  try {
+    return JSON.parse(body) as { id?: unknown; method?: unknown; jsonrpc?: unknown } | null;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A JSON-RPC error reply of a hand-written agent. */
 export const refusal = (code: number) => ({ error: { code, message: "refused" } });
 
