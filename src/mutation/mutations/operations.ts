@@ -231,6 +231,23 @@ export const operationMutations: Mutation[] = [
     },
   },
   {
+    // Seen at first sight: a token decoded to `null` and read unguarded.
+    id: "list-page-token-crashes",
+    what: "ListTasks with a pageToken no call gave (base64url of null) fails as an internal error (-32603)",
+    clause:
+      "A2A 1.0.1 §3.3.2 (Servers MUST validate all input parameters; validation errors are the client's, -32602)",
+    check: "errors.invalid-params",
+    generations: ["1.0"],
+    bindings: ["JSONRPC"],
+    reply: (r, x) => {
+      const params = isObject(x.request) && isObject(x.request.params) ? x.request.params : undefined;
+      if (x.verb !== "list" || x.binding !== "jsonrpc" || params?.pageToken !== "bnVsbA") return undefined;
+      const id = isObject(x.request) ? x.request.id : null;
+      const error = { code: -32603, message: "Cannot read properties of null (reading 't')" };
+      return { ...r, status: 200, contentType: "application/json", body: { jsonrpc: "2.0", id, error } };
+    },
+  },
+  {
     id: "list-total-size-of-page",
     what: "ListTasks reports totalSize as the size of the page, not of all the tasks that match",
     clause:
