@@ -157,6 +157,8 @@ export const errorIdMutations: Mutation[] = [
     check: "errors.invalid-request",
     reply: (r, x) => {
       if (x.binding !== "jsonrpc" || (isObject(x.request) && "id" in x.request)) return undefined;
+      // An empty body is errors.no-server-error's probe; errors.invalid-request sends bodies with something in them.
+      if (x.request === undefined && !x.requestUnparsable) return undefined;
       if (!isObject(r.body) || rpcError(r)?.code !== INVALID_REQUEST) return undefined;
       delete r.body.id;
       return r;
