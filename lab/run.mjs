@@ -35,18 +35,20 @@ const FAILED = {
   has: (status, message = "") => FAILED_STATUSES.has(status) && !message.startsWith("not run:"),
 };
 
-/** Checks split off another because the spec's level differs by binding (their declared `splitOf`). */
-const SPLIT_OF = new Map(catalogue.filter((c) => c.splitOf).map((c) => [c.id, c.splitOf]));
+/** Checks split off another because the spec's level differs by binding (their declared `splitOf`, one or more). */
+const SPLIT_OF = new Map(catalogue.filter((c) => c.splitOf).map((c) => [c.id, [c.splitOf].flat()]));
 
 /**
  * A check and its `-0x` twin are one requirement, split by generation because the spec's level differs
  * (e.g. lifecycle.cancel-unknown-task, MUST in 1.0, and lifecycle.cancel-unknown-task-0x, SHOULD in 0.x);
  * so are a check and one that declares itself split off it (`splitOf`).
  */
-const family = (id) => {
-  const whole = SPLIT_OF.get(id);
-  return whole ? family(whole) : id.replace(/-0x$/, "");
+const families = (id) => {
+  const wholes = SPLIT_OF.get(id);
+  return wholes ? wholes.flatMap(families) : [id.replace(/-0x$/, "")];
 };
+/** The family of a check a key names: a whole check, or the first whole of a split one. */
+const family = (id) => families(id)[0];
 
 /**
  * Compares one run with its expectation. A check counts as failed when any of its findings
@@ -54,15 +56,21 @@ const family = (id) => {
  */
 export function compare(expected, findings) {
   const byCheck = new Map();
-  for (const f of findings) {
-    const list = byCheck.get(family(f.id)) ?? [];
-    list.push(f);
-    byCheck.set(family(f.id), list);
-  }
-  const failedIds = [...byCheck]
-    .filter(([, fs]) => fs.some((f) => FAILED.has(f.status, f.message)))
-    .map(([id]) => id);
+  // A check split off two (the 0.1 half of both) counts in each family.
+  for (const f of findings)
+    for (const id of families(f.id)) {
+      const list = byCheck.get(id) ?? [];
+      list.push(f);
+      byCheck.set(id, list);
+    }
   const expectedIds = new Set(expected.deviations.map((d) => d.check && family(d.check)));
+  // A failure that counts in a family the key names is that family's, never a false alarm of its other one.
+  const keyedElsewhere = (id, fs) =>
+    fs.every((f) => families(f.id).some((other) => other !== id && expectedIds.has(other)));
+  const failedIds = [...byCheck]
+    .map(([id, fs]) => [id, fs.filter((f) => FAILED.has(f.status, f.message))])
+    .filter(([id, fs]) => fs.length > 0 && (expectedIds.has(id) || !keyedElsewhere(id, fs)))
+    .map(([id]) => id);
   const found = [];
   const missed = [];
   for (const d of expected.deviations) {

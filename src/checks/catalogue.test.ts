@@ -44,12 +44,12 @@ describe("the check catalogue", () => {
   it("splits a check only off another check at another level (splitOf)", () => {
     const byId = new Map(catalogue.map((c) => [c.id, c]));
     const wrong = catalogue
-      .filter((c) => c.splitOf !== undefined)
-      .filter((c) => {
-        const whole = byId.get(c.splitOf ?? "");
+      .flatMap((c) => [c.splitOf ?? []].flat().map((of) => ({ c, of })))
+      .filter(({ c, of }) => {
+        const whole = byId.get(of);
         return !whole || whole.level === c.level || whole.splitOf !== undefined;
       })
-      .map((c) => `${c.id} splitOf ${c.splitOf ?? ""}`);
+      .map(({ c, of }) => `${c.id} splitOf ${of}`);
     expect(wrong).toEqual([]);
   });
 

@@ -35,6 +35,8 @@ describe("a finished task, on an agent that runs only what is sent blocking", ()
       "lifecycle.terminal-task-rejects-message",
     );
     expect(finding).toMatchObject({ status: "fail" });
-    expect(finding?.message).toMatch(/a message to completed task t\d+ was accepted, starting a new task t\d+ \(submitted\)/);
+    expect(finding?.message).toMatch(
+      /a message to completed task t\d+ was accepted, starting a new task t\d+ \(submitted\)/,
+    );
   });
 });

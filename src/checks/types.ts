@@ -179,12 +179,12 @@ export interface CheckDefinition {
   /** Why the check is below MUST: the behaviour it judges is one the spec leaves open or only recommends. */
   levelReason?: string;
   /**
-   * The check whose requirement this one shares, split off because the spec's level differs by generation
+   * The check (or checks) whose requirement this one shares, split off because the spec's level differs by generation
    * or binding (e.g. errors.error-info-jsonrpc, a SHOULD on JSON-RPC, of errors.error-details, a MUST on the
    * other bindings). A `-0x` check is split off its namesake without saying so. A deviation is one finding
    * of the pair, whichever half reports it.
    */
-  splitOf?: string;
+  splitOf?: string | readonly string[];
   /** The requirement in plain words, as the spec states it. */
   requirement: string;
   /** Spec section(s), e.g. "A2A 1.0 §3.1.2; 0.3 §7.2". */

@@ -8,7 +8,8 @@ export default defineCheck({
   level: "SHOULD",
   levelReason:
     'A2A 0.1 alone gives historyLength a keyword: the server SHOULD include the last N messages. 0.2 and 0.3 define it only as the number of messages to retrieve (lifecycle.history-present, of which this is the 0.1 half, and lifecycle.history-length-0x, MAY); 1.0 makes "at most N" a MUST (lifecycle.history-length).',
-  splitOf: "lifecycle.history-present",
+  // The 0.1 half of both: a history asked for and not given (history-present), and at most N (history-length-0x).
+  splitOf: ["lifecycle.history-present", "lifecycle.history-length-0x"],
   quote: {
     spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength",
     text: "Optional: If a positive integer `N` is provided, the server SHOULD include the last `N` messages (chronologically) of the task's history in the `Task.history` field of the response.",

@@ -1,4 +1,3 @@
-import { isObject } from "../../model/json.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { resultSchemaProblems } from "../support/result-schema.js";
 import type { Delivery } from "../support/webhook-receiver.js";
