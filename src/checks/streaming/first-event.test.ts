@@ -5,7 +5,7 @@ import {
   rawAgentsClosedAfterAll,
   verdictsOn,
 } from "../../runner/testing/hand-agent.js";
-import finalEvent from "./final-event.js";
+import finalEvent from "./final-event-01.js";
 import firstEvent from "./first-event.js";
 
 const startAgent = rawAgentsClosedAfterAll();
@@ -56,7 +56,7 @@ describe("streaming.first-event", () => {
 });
 
 describe("a 0.1 stream whose updates carry their state beside the task id (seen at first sight)", () => {
-  it("ends with the update marked final: streaming.final-event passes", async () => {
+  it("ends with the update marked final: streaming.final-event-01 passes", async () => {
     const url = await startAgent((call, res, url) => {
       if (!call) {
         res.setHeader("content-type", "application/json");
@@ -82,7 +82,7 @@ describe("a 0.1 stream whose updates carry their state beside the task id (seen 
           event({ id, state: "completed", final: true }),
       );
     });
-    const finding = (await verdictsOn(url, [finalEvent])).get("streaming.final-event");
+    const finding = (await verdictsOn(url, [finalEvent])).get("streaming.final-event-01");
     expect(finding, finding?.message).toMatchObject({ status: "pass" });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
-import finalEvent from "./final-event.js";
+import finalEvent from "./final-event-01.js";
 
 const startRawAgent = rawAgentsClosedAfterAll();
 
@@ -49,21 +49,23 @@ async function streaming01(snapshots: boolean, lastState = "completed"): Promise
   });
 }
 
-describe("streaming.final-event on A2A 0.1", () => {
+describe("streaming.final-event-01 (A2A 0.1)", () => {
   it("fails a stream of Task snapshots that never marks its end final (0.1 streams only updates)", async () => {
-    const finding = (await verdictsOn(await streaming01(true), [finalEvent])).get("streaming.final-event");
+    const finding = (await verdictsOn(await streaming01(true), [finalEvent])).get("streaming.final-event-01");
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/0 event\(s\) carry final:true/);
   });
 
   it("passes status updates whose last one is final", async () => {
-    const finding = (await verdictsOn(await streaming01(false), [finalEvent])).get("streaming.final-event");
+    const finding = (await verdictsOn(await streaming01(false), [finalEvent])).get(
+      "streaming.final-event-01",
+    );
     expect(finding).toMatchObject({ status: "pass" });
   });
 
   it("quotes a last state that is no TaskState as the agent spelled it", async () => {
     const finding = (await verdictsOn(await streaming01(false, "succeeded"), [finalEvent])).get(
-      "streaming.final-event",
+      "streaming.final-event-01",
     );
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/the last event reports "succeeded", which is no A2A TaskState/);
