@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { validCard10 } from "../../card/fixtures.js";
 import { serve, type LoopbackServer } from "../../net/testing/loopback-server.js";
-import { handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
+import { bodyCall, handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
 import noServerError from "./no-server-error.js";
 
 const servers: LoopbackServer[] = [];
@@ -118,5 +118,37 @@ describe("errors.no-server-error over JSON-RPC", () => {
       "errors.no-server-error",
     );
     expect(finding).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("errors.no-server-error and a stream request without params", () => {
+  it("fails an agent whose stream method throws on a request without params (seen at first sight: the process died)", async () => {
+    const server = await serve((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        res.setHeader("content-type", "application/json");
+        if (req.method === "GET")
+          return void res.end(
+            JSON.stringify({ ...handCard03(`${server.url}/`), capabilities: { streaming: true } }),
+          );
+        const call = bodyCall(body);
+        if (call && call.method === "message/stream" && !("params" in call)) {
+          res.statusCode = 500;
+          res.setHeader("content-type", "text/html");
+          return void res.end(
+            "<pre>TypeError: Cannot read properties of undefined (reading 'message')</pre>",
+          );
+        }
+        const id = call && "id" in call ? call.id : null;
+        res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message: "Invalid Request" } }));
+      });
+    });
+    servers.push(server);
+    const finding = (await verdictsOn(`${server.url}/`, [noServerError], "JSONRPC")).get(
+      "errors.no-server-error",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/a stream request \(message\/stream\) without params → HTTP 500/);
   });
 });

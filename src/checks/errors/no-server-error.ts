@@ -4,6 +4,7 @@ import { RestRoutes } from "../../client/rest/paths.js";
 import { isObject } from "../../model/json.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { defineCheck, fail, pass } from "../define.js";
+import { methodName } from "../../client/methods.js";
 import {
   emptyBodyRequest,
   invalidParamsRequest,
@@ -41,6 +42,7 @@ export default defineCheck({
     // A request sent as text/plain: the agent may refuse the media type (a 4xx) or read it, never fail on it
     // (seen at first sight: an empty body and a body of another type both met a handler's TypeError, HTTP 500).
     const asText = { ...unknownMethodRequest(), what: "a request sent as Content-Type: text/plain" };
+    const stream = ctx.validation.card.capabilities.streaming ? streamWithoutParams(ctx) : undefined;
     const mistakes: BadRequest[] = [
       emptyBodyRequest(),
       asText,
@@ -54,11 +56,17 @@ export default defineCheck({
       // from the handler where the envelope's mistakes got a framework's HTTP 400).
       invalidRoleRequest(ctx),
       ...[untaggedPartRequest(ctx)].filter((b) => b !== undefined),
+      ...(stream ? [stream] : []),
     ];
     const broken: string[] = [];
     for (const bad of mistakes) {
       const headers: Record<string, string> = bad === asText ? { "Content-Type": "text/plain" } : {};
-      const reply = await postRaw(ctx, bad.body, "client mistake", { headers });
+      // A stream method's reply may be an event stream: asked for as such, and waited for a quarter of the timeout.
+      const streamed =
+        bad === stream
+          ? { accept: "text/event-stream, application/json", timeoutMs: Math.min(ctx.timeoutMs / 4, 15_000) }
+          : {};
+      const reply = await postRaw(ctx, bad.body, "client mistake", { headers, ...streamed });
       evidence.push(...reply.evidence);
       // A 5xx that carries a JSON-RPC internal error says what its body says: the wrong code for a client's
       // mistake is the finding of the check that owns that mistake (one defect, one finding).
@@ -69,6 +77,20 @@ export default defineCheck({
     return pass(`${mistakes.length} client mistakes answered without a 5xx`, evidence);
   },
 });
+
+/**
+ * The stream method with no params member (JSON-RPC 2.0 §4.2 lets a request leave them out; the method cannot
+ * do without): seen at first sight, the event stream's head already written when the handler threw, and the
+ * framework's error handler then killed the process (errors.server-survives reports a dead agent).
+ */
+function streamWithoutParams(ctx: CheckContext): BadRequest {
+  const id = randomUUID();
+  return {
+    what: `a stream request (${methodName(ctx.generation, "stream")}) without params`,
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: methodName(ctx.generation, "stream") }),
+    replyId: id,
+  };
+}
 
 /** A JSON-RPC error response with -32603 (Internal error). */
 function internalErrorBody(json: unknown): boolean {
