@@ -263,6 +263,24 @@ export const errorMutations: Mutation[] = [
     },
   },
   {
+    // Seen at first sight: the event stream's head written, then the handler's throw (the process died).
+    id: "stream-without-params-server-error",
+    bindings: ["JSONRPC"],
+    what: "a stream request without params ends as HTTP 500, the handler failing on the missing params",
+    clause: "A2A 1.0.1 §3.3.2 (validation errors are the client's: 400, not 500); JSON-RPC 2.0 §5.1 (-32602)",
+    check: "errors.no-server-error",
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || x.verb !== "stream" || !isObject(x.request) || "params" in x.request)
+        return undefined;
+      return {
+        ...r,
+        status: 500,
+        contentType: "text/html",
+        body: "<pre>TypeError: Cannot read properties of undefined</pre>",
+      };
+    },
+  },
+  {
     id: "error-details-dropped",
     violates: ["GRPC-ERR-001"],
     what: "gRPC: A2A errors come without their ErrorInfo in status details",
