@@ -25,6 +25,21 @@ function splitPath(path: string): { pathname: string; query: string } {
   return at < 0 ? { pathname: path, query: "" } : { pathname: path.slice(0, at), query: path.slice(at) };
 }
 
+/** An HTTP+JSON request whose `part` holds a malformed percent-escape, answered HTTP 500 (an unguarded decode). */
+function crashesOnMalformedEscape(id: string, part: "pathname" | "query", where: string): Mutation {
+  return {
+    id,
+    bindings: ["HTTP+JSON"],
+    what: `HTTP+JSON: ${where} with a malformed percent-escape ends as HTTP 500`,
+    clause: "A2A 1.0.1 §3.3.2 (validation errors are the client's: HTTP 400), §11.5; RFC 3986 §2.1",
+    check: "errors.no-server-error",
+    reply: (r, x) =>
+      x.binding === "rest" && malformedEscape(splitPath(x.path)[part])
+        ? { ...r, status: 500, contentType: "text/plain", body: "URIError: URI malformed" }
+        : undefined,
+  };
+}
+
 /**
  * Deviations in how an agent lays out a binding: method names, paths, verbs, query parameters and
  * service parameters (A2A 1.0.1 §9–§11), played on the request so that the agent's own answer to a
@@ -85,34 +100,13 @@ export const bindingMutations: Mutation[] = [
       return r;
     },
   },
-  {
-    // Seen at first sight: the task id decoded outside the error handling, HTTP 500 with an empty body.
-    id: "rest-malformed-task-id-crashes",
-    bindings: ["HTTP+JSON"],
-    what: "HTTP+JSON: a task id in the path with a malformed percent-escape (/tasks/%ZZ) ends as HTTP 500",
-    clause: "A2A 1.0.1 §3.3.2 (validation errors are the client's: HTTP 400), §11.5; RFC 3986 §2.1",
-    check: "errors.no-server-error",
-    reply: (r, x) => {
-      if (x.binding !== "rest" || !malformedEscape(splitPath(x.path).pathname)) return undefined;
-      return { ...r, status: 500, contentType: "text/plain", body: "" };
-    },
-  },
-  {
-    id: "rest-malformed-query-crashes",
-    bindings: ["HTTP+JSON"],
-    what: "HTTP+JSON: a query string with a malformed percent-escape (historyLength=%ZZ) ends as HTTP 500",
-    clause: "A2A 1.0.1 §3.3.2 (validation errors are the client's: HTTP 400), §11.5; RFC 3986 §2.1",
-    check: "errors.no-server-error",
-    reply: (r, x) => {
-      if (x.binding !== "rest" || !malformedEscape(splitPath(x.path).query)) return undefined;
-      return {
-        ...r,
-        status: 500,
-        contentType: "application/json",
-        body: { error: "URIError: URI malformed" },
-      };
-    },
-  },
+  // Seen at first sight: the task id decoded outside the error handling, HTTP 500 with an empty body.
+  crashesOnMalformedEscape(
+    "rest-malformed-task-id-crashes",
+    "pathname",
+    "a task id in the path (/tasks/%ZZ)",
+  ),
+  crashesOnMalformedEscape("rest-malformed-query-crashes", "query", "a query string (historyLength=%ZZ)"),
   {
     id: "rest-send-by-put",
     violates: ["HTTP_JSON-URL-002"],
