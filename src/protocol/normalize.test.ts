@@ -19,6 +19,11 @@ describe("normalizeState", () => {
     ["input_required", "input-required"],
     ["Input Required", "input-required"],
     ["TaskState.WORKING", "working"],
+    ["succeeded", "completed"],
+    ["Running", "working"],
+    ["accepted", "submitted"],
+    ["in_progress", "working"],
+    ["error", "failed"],
     ["paused", "unknown"],
     [null, "unknown"],
   ])("reads %j as %s", (raw, expected) => {

@@ -44,9 +44,31 @@ function readStateWord(raw: string): TaskState {
     .replace(/([a-z])([A-Z])/g, "$1-$2")
     .toLowerCase()
     .replace(/[_\s]+/g, "-");
-  if (word === "cancelled") return "canceled"; // the 0.3 proto's spelling
-  return (taskStates as readonly string[]).includes(word) ? (word as TaskState) : "unknown";
+  if ((taskStates as readonly string[]).includes(word)) return word as TaskState;
+  return stateSynonyms[word] ?? "unknown";
 }
+
+/*
+ * Words agents use for a state the spec names otherwise (seen at first sight: "accepted", "running",
+ * "succeeded"). Read as that state so the rest of the suite can follow the task; the spelling itself is
+ * judged on the raw word by the reply-shape checks (validate-reply.ts), so the defect is still reported, once.
+ */
+const stateSynonyms: Readonly<Record<string, TaskState>> = {
+  cancelled: "canceled", // the 0.3 proto's spelling
+  accepted: "submitted",
+  queued: "submitted",
+  pending: "submitted",
+  running: "working",
+  "in-progress": "working",
+  processing: "working",
+  succeeded: "completed",
+  success: "completed",
+  done: "completed",
+  complete: "completed",
+  finished: "completed",
+  error: "failed",
+  errored: "failed",
+};
 
 /** Each generation's own spelling of each state, read once: a load run reads a state per reply. */
 const stateBySpelling = new Map<string, TaskState>(

@@ -64,10 +64,10 @@ describe("streaming.final-event-01 (A2A 0.1)", () => {
   });
 
   it("quotes a last state that is no TaskState as the agent spelled it", async () => {
-    const finding = (await verdictsOn(await streaming01(false, "succeeded"), [finalEvent])).get(
+    const finding = (await verdictsOn(await streaming01(false, "paused"), [finalEvent])).get(
       "streaming.final-event-01",
     );
     expect(finding).toMatchObject({ status: "fail" });
-    expect(finding?.message).toMatch(/the last event reports "succeeded", which is no A2A TaskState/);
+    expect(finding?.message).toMatch(/the last event reports "paused", which is no A2A TaskState/);
   });
 });
