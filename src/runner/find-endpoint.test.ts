@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
 import cardInterfaces from "../checks/card/interfaces.js";
+import type { Negotiation } from "../client/negotiate.js";
+import { findJsonRpcEndpoint } from "./find-endpoint.js";
 import {
   handAgentsClosedAfterAll,
   handCard03,
@@ -49,6 +51,48 @@ describe("finding the JSON-RPC endpoint when nothing A2A answers where the card 
     expect(byId.get("card.interfaces")?.message).toMatch(
       /answers nothing A2A; the agent answers at .*\/a2a\/json-rpc/,
     );
+  });
+});
+
+describe("the warning that the chosen endpoint was left", () => {
+  const base = "http://127.0.0.1:9";
+  const agent = {
+    agentUrl: base,
+    discovery: { found: true as const, url: `${base}/.well-known/agent.json`, card: { url: base } },
+  };
+  const chosen = { url: base, transport: "JSONRPC" as const, reason: "card url" };
+  const found = { generation: "0.1" as const, source: "wire" as const, notes: [], trafficIds: ["t9"] };
+  const negotiateAt = async (url: string): Promise<Negotiation> =>
+    url === `${base}/a2a` ? found : { ...found, source: "card" };
+
+  // Seen at first sight: three 404 pages quoted in full, nested, ending "using the card's A2A 0.2" though the
+  // run then spoke 0.1 elsewhere.
+  it("says in one clause that each probe met a missing route, naming the traffic, not each probe's answer", async () => {
+    const atChosen: Negotiation = {
+      generation: "0.2",
+      source: "card",
+      notes: ["no A2A version was confirmed on the wire (message/send: HTTP 404 ...); using the card's A2A 0.2"],
+      trafficIds: ["t5", "t7"],
+      routesMissing: true,
+    };
+    const moved = await findJsonRpcEndpoint(agent, chosen, atChosen, negotiateAt);
+    expect(moved?.endpoint.url).toBe(`${base}/a2a`);
+    expect(moved?.negotiation.notes[0]).toBe(
+      `the chosen endpoint ${base} answered nothing A2A (each version probe met a route or method that does not exist (traffic t5, t7)); the agent answers at ${base}/a2a`,
+    );
+  });
+
+  it("says that nobody answered when the connection was refused", async () => {
+    const atChosen: Negotiation = {
+      generation: "0.3",
+      source: "card",
+      notes: ["could not confirm"],
+      trafficIds: [],
+      nothingAnswers: "connection refused",
+    };
+    const moved = await findJsonRpcEndpoint(agent, chosen, atChosen, negotiateAt);
+    expect(moved?.negotiation.notes[0]).toMatch(/answered nothing A2A \(connection refused\)/);
+    expect(moved?.negotiation.notes[0]).not.toMatch(/using the card/);
   });
 });
 

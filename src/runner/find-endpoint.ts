@@ -62,7 +62,7 @@ export async function findJsonRpcEndpoint(
 ): Promise<Relocated | undefined> {
   const cardUrl = agent.discovery.found ? agent.discovery.url : undefined;
   const rawCard = agent.discovery.found ? agent.discovery.card : undefined;
-  const why = atChosen.nothingAnswers ?? atChosen.notes[0] ?? "no A2A version was confirmed";
+  const why = whyNothingThere(atChosen);
   for (const url of endpointCandidates(rawCard, agent.agentUrl, cardUrl, chosen.url)) {
     const negotiation = await negotiateAt(url);
     if (negotiation.source !== "wire") continue;
@@ -75,6 +75,19 @@ export async function findJsonRpcEndpoint(
     );
   }
   return undefined;
+}
+
+/**
+ * Why the chosen endpoint was left, in one clause: the negotiation's own note nests every probe's answer and
+ * ends with the card's version it fell back to, which the relocated run does not use (seen at first sight:
+ * three 404 pages quoted in full). The probes' answers stay in the traffic it names.
+ */
+function whyNothingThere(atChosen: Negotiation): string {
+  if (atChosen.nothingAnswers !== undefined) return atChosen.nothingAnswers;
+  const traffic = atChosen.trafficIds.length > 0 ? ` (traffic ${atChosen.trafficIds.join(", ")})` : "";
+  return atChosen.routesMissing
+    ? `each version probe met a route or method that does not exist${traffic}`
+    : `no version probe was answered as A2A${traffic}`;
 }
 
 /**
