@@ -2,6 +2,7 @@ import type { CheckDefinition } from "./types.js";
 import cardRequiredFields from "./card/required-fields.js";
 import cardInterfaces from "./card/interfaces.js";
 import cardInterfacesComplete0x from "./card/interfaces-complete-0x.js";
+import cardUrlAnswers0x from "./card/url-answers-0x.js";
 import cardSkills from "./card/skills.js";
 import cardCapabilities from "./card/capabilities.js";
 import cardOptionalFields from "./card/optional-fields.js";
@@ -142,6 +143,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardRequiredFields,
   cardInterfaces,
   cardInterfacesComplete0x,
+  cardUrlAnswers0x,
   cardSkills,
   cardCapabilities,
   cardOptionalFields,

@@ -167,6 +167,28 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-url-moved",
+    what: "the 0.x card's url names a path where nothing A2A answers (the server's base, seen at first sight); the endpoint is given only under a field of the card's own",
+    clause:
+      "A2A 0.1 and 0.2 §5.5 AgentCard.url: 'Base URL for the agent's A2A service' (no keyword: SHOULD); 0.3 §5.6.1: the transport at the main url MUST match preferredTransport",
+    check: { "0.1": "card.url-answers-0x", "0.2": "card.url-answers-0x", "0.x": "card.interfaces" },
+    generations: ["0.x"],
+    card: (card) => {
+      const preferred = card.preferredTransport ?? "JSONRPC";
+      if (typeof card.url !== "string" || preferred !== "JSONRPC" || !/^https?:\/\//.test(card.url))
+        return undefined;
+      const served = card.url;
+      const moved = `${new URL(served).origin}/plainwright-not-mounted`;
+      card.url = moved;
+      // The interfaces that name the same place move with it: the card must offer the endpoint nowhere else.
+      if (Array.isArray(card.additionalInterfaces))
+        for (const i of card.additionalInterfaces as unknown[])
+          if (isObject(i) && i.url === served) i.url = moved;
+      card.endpoints = { jsonrpc: served };
+      return card;
+    },
+  },
+  {
     id: "card-version-not-spoken",
     what: "the card claims a protocol version the agent does not speak on the wire",
     clause: "A2A 0.3 §5.5 protocolVersion; 1.0.1 §5.7 AgentInterface.protocolVersion",
