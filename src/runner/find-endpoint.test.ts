@@ -62,8 +62,8 @@ describe("the warning that the chosen endpoint was left", () => {
   };
   const chosen = { url: base, transport: "JSONRPC" as const, reason: "card url" };
   const found = { generation: "0.1" as const, source: "wire" as const, notes: [], trafficIds: ["t9"] };
-  const negotiateAt = async (url: string): Promise<Negotiation> =>
-    url === `${base}/a2a` ? found : { ...found, source: "card" };
+  const negotiateAt = (url: string): Promise<Negotiation> =>
+    Promise.resolve(url === `${base}/a2a` ? found : { ...found, source: "card" });
 
   // Seen at first sight: three 404 pages quoted in full, nested, ending "using the card's A2A 0.2" though the
   // run then spoke 0.1 elsewhere.
@@ -71,7 +71,9 @@ describe("the warning that the chosen endpoint was left", () => {
     const atChosen: Negotiation = {
       generation: "0.2",
       source: "card",
-      notes: ["no A2A version was confirmed on the wire (message/send: HTTP 404 ...); using the card's A2A 0.2"],
+      notes: [
+        "no A2A version was confirmed on the wire (message/send: HTTP 404 ...); using the card's A2A 0.2",
+      ],
       trafficIds: ["t5", "t7"],
       routesMissing: true,
     };
