@@ -259,6 +259,24 @@ describe("stream events read leniently", () => {
     expect(normalizeReply(event)).toMatchObject({ kind: "task", id: "t", state: "completed" });
   });
 
+  it("reads an object with an id and a state of its own as a Task, not as a {message} wrapper", () => {
+    const reply = {
+      id: "t",
+      contextId: "c",
+      state: "COMPLETED",
+      message: { role: "agent", parts: [{ type: "text", text: "done" }] },
+    };
+    expect(normalizeReply(reply)).toMatchObject({
+      kind: "task",
+      id: "t",
+      contextId: "c",
+      state: "completed",
+    });
+    expect(normalizeReply({ message: { role: "agent", parts: [{ text: "hi" }] } })).toMatchObject({
+      kind: "message",
+    });
+  });
+
   it("reads a 1.0 event under the proto's snake_case member names as the update it names", () => {
     const status = { task_id: "t", context_id: "c", status: { state: "TASK_STATE_COMPLETED" } };
     expect(normalizeReply({ status_update: status })).toMatchObject({

@@ -233,7 +233,12 @@ function withSiblingArtifacts(task: Task | undefined, artifacts: unknown): Task 
 function readWrapper(raw: Json): Reply | undefined {
   if (isObject(raw.task)) return withSiblingArtifacts(normalizeTask(raw.task), raw.artifacts);
   const message = raw.message ?? raw.msg; // msg: the 0.3 gRPC JSON name
-  const asMessage = isObject(message) && raw.taskId === undefined ? normalizeMessage(message) : undefined;
+  // A 1.0 SendMessageResponse holds nothing beside its Message; an object with an id and a state of its own
+  // is a Task that keeps its message in a member of its own (seen at first sight: {id, contextId, state,
+  // message}), read as the Task it is.
+  const taskLike = str(raw.id) !== undefined && (isObject(raw.status) || typeof raw.state === "string");
+  const asMessage =
+    isObject(message) && raw.taskId === undefined && !taskLike ? normalizeMessage(message) : undefined;
   if (asMessage) return asMessage;
   const status = raw.statusUpdate ?? raw.status_update;
   if (isObject(status)) return normalizeStatusUpdate(status);

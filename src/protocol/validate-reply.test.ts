@@ -62,6 +62,12 @@ describe("replyShapeProblem on messages and artifacts", () => {
     );
   });
 
+  // Seen at first sight: {id, contextId, state: "COMPLETED", message} from message/send.
+  it("names a Task that keeps a message of its own as the Task it is, not as a Message's wrapper", () => {
+    const reply = { id: "t", contextId: "c", state: "COMPLETED", message };
+    expect(replyShapeProblem(reply, "0.2")).toMatch(/^a Task without kind: "task"/);
+  });
+
   it("says a bad message and a bad artifact of one Task together: one does not hide the other", () => {
     const history = [{ ...message, role: "assistant" }];
     const artifacts = [{ name: "answer", parts: [{ kind: "text", text: "x" }] }];

@@ -18,13 +18,20 @@ const STATES_0X: ReadonlySet<string> = new Set(taskStates);
 const STATE_10 =
   /^TASK_STATE_(SUBMITTED|WORKING|INPUT_REQUIRED|AUTH_REQUIRED|COMPLETED|CANCELED|FAILED|REJECTED)$/;
 
-/** The object inside a 1.0 StreamResponse / SendMessageResponse wrapper, or the value itself. */
-function inner(raw: Json): Json {
-  for (const key of ["task", "message", "statusUpdate", "artifactUpdate"]) {
-    const value = raw[key];
-    if (isObject(value)) return value;
-  }
-  return raw;
+const WRAPPER_MEMBER: Readonly<Record<Reply["kind"], string>> = {
+  task: "task",
+  message: "message",
+  "status-update": "statusUpdate",
+  "artifact-update": "artifactUpdate",
+};
+
+/**
+ * The object inside a 1.0 StreamResponse / SendMessageResponse wrapper, or the value itself: only the member
+ * that holds what the reply was read as (a Task that keeps a message of its own under `message` is the Task).
+ */
+function inner(raw: Json, kind: Reply["kind"]): Json {
+  const value = raw[WRAPPER_MEMBER[kind]];
+  return isObject(value) ? value : raw;
 }
 
 function stateProblem(state: unknown, generation: ProtocolGeneration, what: string): string | undefined {
@@ -52,7 +59,7 @@ export function replyShapeProblem(
 ): string | undefined {
   const reply = normalized ?? normalizeReply(raw);
   if (!isObject(raw) || !reply) return "not a Task, Message, status-update or artifact-update";
-  const body = inner(raw);
+  const body = inner(raw, reply.kind);
   const name = reply.kind === "task" ? "a Task" : reply.kind === "message" ? "a Message" : `a ${reply.kind}`;
   // 0.2/0.3 results are the object itself, told apart by its kind: a {message: …} or {task: …} wrapper is 1.0's
   // shape, or another object that merely holds one, with or without a kind inside (read leniently, judged
@@ -159,7 +166,8 @@ export function stateOrderProblem(events: readonly Reply[]): string | undefined 
  */
 export function emptyPartsProblem(raw: unknown): string | undefined {
   if (!isObject(raw)) return undefined;
-  const body = inner(raw);
+  const kind = normalizeReply(raw)?.kind;
+  const body = kind ? inner(raw, kind) : raw;
   const status = isObject(body.status) ? body.status : undefined;
   const message = isObject(status?.message) ? status.message : body;
   const isMessage = message.kind === "message" || typeof message.role === "string";
