@@ -63,7 +63,8 @@ export type StreamResultListener = (result: unknown, unframed?: string, stray?: 
 export type StreamItem =
   /** `bare`: the event is the payload itself, with no JSON-RPC envelope (read leniently; see bareProblem). */
   | { at_ms: number; result: unknown; foreignId?: string; bare?: string }
-  | { at_ms: number; error: RpcError; foreignId?: string }
+  /** `bare`: an error object sent without its envelope, read as the refusal it is (see bareError). */
+  | { at_ms: number; error: RpcError; foreignId?: string; bare?: string }
   | { at_ms: number; invalid: string };
 
 type Envelope = Record<string, unknown>;
@@ -124,6 +125,20 @@ function isBare(value: unknown): boolean {
   return !("jsonrpc" in value) && !("result" in value) && !("error" in value);
 }
 
+/**
+ * An event that is an error object without its envelope (`{"error": {"code": -32601, "message": ...}}`, seen
+ * at first sight as a stream's only event): the refusal is read, so the checks see the method refused, and
+ * the missing envelope is kept among the invalid events for streaming.events-well-formed.
+ */
+function bareError(value: unknown): RpcError | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const env = value as Envelope;
+  if ("result" in env || "jsonrpc" in env) return undefined;
+  const err = env.error as Envelope | null;
+  if (typeof err !== "object" || err === null || typeof err.code !== "number") return undefined;
+  return typeof err.message === "string" ? toRpcError(env) : undefined;
+}
+
 function readStream(http: HttpResponse, id: string): RpcOutcome {
   const unframed = unframedResponse(http);
   const events = unframed ? [{ at_ms: http.ms, data: unframed }] : (http.events ?? []);
@@ -134,6 +149,9 @@ function readStream(http: HttpResponse, id: string): RpcOutcome {
     const problem = envelopeProblem(parsed.value);
     if (problem && isBare(parsed.value))
       return { at_ms: event.at_ms, result: parsed.value, bare: `event ${index + 1}: ${problem}` };
+    const refusal = problem ? bareError(parsed.value) : undefined;
+    if (problem && refusal)
+      return { at_ms: event.at_ms, error: refusal, bare: `event ${index + 1}: ${problem}` };
     if (problem) return { at_ms: event.at_ms, invalid: `event ${index + 1}: ${problem}` };
     const env = parsed.value as Envelope;
     // The HTTP exchange already ties the stream to its request, so an event with a foreign id is still read;

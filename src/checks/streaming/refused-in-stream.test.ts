@@ -6,6 +6,7 @@ import finalEvent from "./final-event.js";
 import firstEvent from "./first-event.js";
 import streamEnds from "./stream-ends.js";
 import subscribeUnknownTask from "./subscribe-unknown-task.js";
+import subscribeUnknownTask0x from "./subscribe-unknown-task-0x.js";
 
 const startRawAgent = rawAgentsClosedAfterAll();
 
@@ -70,5 +71,39 @@ describe("a subscription to an unknown task refused inside the event stream", ()
     const byId = await verdictsOn(await notFoundInsideStream(), [subscribeUnknownTask]);
     expect(byId.get("streaming.subscribe-unknown-task")).toMatchObject({ status: "pass" });
     expect(byId.get("streaming.subscribe-unknown-task")?.message).toMatch(/TaskNotFound \(-32001\) inside/);
+  });
+});
+
+/**
+ * A streaming 0.3 agent whose stream methods are not served: each stream is one event holding a bare error
+ * object, without jsonrpc or id (seen at first sight).
+ */
+function unservedInsideBareStream(): Promise<string> {
+  return startRawAgent((call, res, url) => {
+    if (!call) {
+      res.setHeader("content-type", "application/json");
+      return void res.end(JSON.stringify({ ...handCard03(url), capabilities: { streaming: true } }));
+    }
+    const error = { code: -32601, message: "Method not found" };
+    if (call.method === "message/stream" || call.method === "tasks/resubscribe") {
+      res.setHeader("content-type", "text/event-stream");
+      return void res.end(`data: ${JSON.stringify({ error })}\n\n`);
+    }
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error }));
+  });
+}
+
+describe("a stream refused with an error object that lacks its envelope", () => {
+  it("is read as the refusal it is: the stream method is not served, the missing envelope said once", async () => {
+    const byId = await verdictsOn(await unservedInsideBareStream(), [
+      eventsWellFormed,
+      firstEvent,
+      subscribeUnknownTask0x,
+    ]);
+    expect(byId.get("streaming.first-event")).toMatchObject({ status: "fail" });
+    expect(byId.get("streaming.first-event")?.message).toMatch(/-32601/);
+    // Not "opened an event stream without an error": the subscription was refused as an unknown method.
+    expect(byId.get("streaming.subscribe-unknown-task-0x")?.status).not.toBe("fail");
   });
 });

@@ -1,4 +1,4 @@
-import { a2aCodes } from "../../protocol/error-codes.js";
+import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { resubscribeUnserved, resubscribeUnservedAllowed } from "../support/resubscribe-unserved.js";
@@ -35,6 +35,11 @@ export default defineCheck({
       return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
     }
     const inside = stream?.errors[0];
+    // The answer an unknown method gets, sent as the stream's one event (seen at first sight): not served.
+    if (inside?.code === jsonRpcCodes.methodNotFound) {
+      const unserved = await resubscribeUnserved(ctx, id, evidence);
+      if (unserved) return unserved;
+    }
     if (inside && inside.code !== a2aCodes.taskNotFound)
       return fail(
         `the stream's error is ${inside.code} (${inside.message}), not TaskNotFound (-32001)`,

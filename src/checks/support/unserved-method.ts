@@ -34,6 +34,15 @@ export async function methodServing(
   const got = `${method} was answered ${describeOutcome(asked)}`;
   if (asked.kind === "error" && asked.error.code === jsonRpcCodes.methodNotFound)
     return { unserved: true, detail: got, evidence };
+  // A stream whose only answer is MethodNotFound (seen at first sight: every request that accepts event
+  // streams answered so): the method is as unserved as when the error comes as JSON.
+  if (
+    asked.kind === "stream" &&
+    asked.results.length === 0 &&
+    asked.errors.length > 0 &&
+    asked.errors.every((e) => e.code === jsonRpcCodes.methodNotFound)
+  )
+    return { unserved: true, detail: `${got} (MethodNotFound -32601 inside it)`, evidence };
   const control = await refusedAsUnknownMethod(rpc, method, params, asked);
   evidence.push(...control.trafficIds);
   const unserved = control.same;
