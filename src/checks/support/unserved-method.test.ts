@@ -16,6 +16,7 @@ function agentAnswering(answer: Answer): http.RequestListener {
     req.on("end", () => {
       const call = JSON.parse(text) as { method: string; id: unknown };
       const { status, body } = answer(call.method);
+      if (status === 0) return void req.socket.destroy();
       res.writeHead(status, { "content-type": "application/json" });
       const envelope = body as Record<string, unknown>;
       res.end(JSON.stringify("jsonrpc" in envelope ? { ...envelope, id: call.id } : envelope));
@@ -48,6 +49,9 @@ const agents: Record<string, Answer> = {
     method === "tasks/resubscribe"
       ? rpcError(-32603, "Cannot read properties of undefined")
       : rpcError(-32601, "Method not found"),
+  // The connection closes before any answer (an agent that has just crashed): status 0 hangs up.
+  cutOff: (method) =>
+    method === "tasks/resubscribe" ? { status: 0, body: {} } : rpcError(-32601, "Method not found"),
 };
 
 const servers = new Map<string, LoopbackServer>();
@@ -78,6 +82,12 @@ describe("whether an agent serves a method, read leniently", () => {
     expect(serving.unserved).toBe(unserved);
     expect(serving.detail).toMatch(/^tasks\/resubscribe was answered /);
     expect(serving.evidence.length).toBeGreaterThan(0);
+  });
+
+  it("says no answer came when the connection closed before one: that shows neither way", async () => {
+    const serving = await methodServing(rpcOf("cutOff"), "tasks/resubscribe", { id: "nope" });
+    expect(serving).toMatchObject({ unserved: false, answered: false });
+    expect((await methodServing(rpcOf("served"), "tasks/resubscribe", { id: "nope" })).answered).toBe(true);
   });
 
   it("takes the method as served where there is no raw JSON-RPC call", async () => {

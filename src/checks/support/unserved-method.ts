@@ -9,6 +9,11 @@ type RawRpc = NonNullable<CheckContext["rpc"]>;
 export interface MethodServing {
   /** True when the agent answers the method as it answers one that cannot exist. */
   unserved: boolean;
+  /**
+   * False when no answer came at all (the connection was refused, closed early or timed out): that proves
+   * neither way, so a caller that must show a method served asks this too.
+   */
+  answered: boolean;
   /** One line: what the method got, and why it reads as unserved. */
   detail: string;
   evidence: string[];
@@ -28,12 +33,14 @@ export async function methodServing(
   method: string,
   params: unknown,
 ): Promise<MethodServing> {
-  if (!rpc) return { unserved: false, detail: `${method}: no raw JSON-RPC call here`, evidence: [] };
+  if (!rpc)
+    return { unserved: false, answered: false, detail: `${method}: no raw JSON-RPC call here`, evidence: [] };
   const asked = await rpc(method, params);
   const evidence = trafficOf(asked);
+  const answered = asked.kind !== "unreachable";
   const got = `${method} was answered ${describeOutcome(asked)}`;
   if (asked.kind === "error" && asked.error.code === jsonRpcCodes.methodNotFound)
-    return { unserved: true, detail: got, evidence };
+    return { unserved: true, answered, detail: got, evidence };
   // A stream whose only answer is MethodNotFound (seen at first sight: every request that accepts event
   // streams answered so): the method is as unserved as when the error comes as JSON.
   if (
@@ -42,12 +49,13 @@ export async function methodServing(
     asked.errors.length > 0 &&
     asked.errors.every((e) => e.code === jsonRpcCodes.methodNotFound)
   )
-    return { unserved: true, detail: `${got} (MethodNotFound -32601 inside it)`, evidence };
+    return { unserved: true, answered, detail: `${got} (MethodNotFound -32601 inside it)`, evidence };
   const control = await refusedAsUnknownMethod(rpc, method, params, asked);
   evidence.push(...control.trafficIds);
   const unserved = control.same;
   return {
     unserved,
+    answered,
     detail: unserved ? `${got}, the answer a method that does not exist gets` : got,
     evidence,
   };

@@ -21,7 +21,8 @@ export function servedFrom0_2_5(
       const params = { id: `plainwright-missing-${randomUUID()}`, pushNotificationConfigId: "plainwright" };
       const serving = await methodServing(ctx.rpc, method, params);
       evidence.push(...serving.evidence);
-      if (!serving.unserved) return { method, evidence };
+      // A method cut off before it answered (seen at first sight: an agent that had just crashed) shows nothing.
+      if (!serving.unserved && serving.answered) return { method, evidence };
     }
     return undefined;
   });
