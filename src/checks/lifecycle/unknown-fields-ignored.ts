@@ -45,10 +45,12 @@ async function viaJsonRpc(ctx: CheckContext): Promise<CheckVerdict> {
       `${method} with an unknown field "${UNKNOWN}" was refused: ${outcome.error.code} ${outcome.error.message}`,
       evidence,
     );
-  return fail(
-    `${method} with an unknown field "${UNKNOWN}" got no usable answer (${outcome.kind})`,
-    evidence,
-  );
+  // The network's own words, so a request that met no live agent reads as cut off with it (runner/agent-died.ts).
+  const why =
+    outcome.kind === "unreachable"
+      ? `no answer: ${outcome.error.message}`
+      : `no usable answer (${outcome.kind})`;
+  return fail(`${method} with an unknown field "${UNKNOWN}" got ${why}`, evidence);
 }
 
 // HTTP+JSON: the client's own body (0.3 keeps parts under `content`) with the field added, sent as it is; in
