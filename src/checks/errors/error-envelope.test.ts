@@ -267,3 +267,37 @@ describe("errors.error-envelope and a version refusal", () => {
     expect(finding?.message ?? "").not.toMatch(/A2A-Version: 99\.0/);
   });
 });
+
+/**
+ * A 0.3 agent whose every reply carries an id of its own making where no id could be read (a fresh UUID for an
+ * unparsable body or a body that is no request, seen at first sight), and echoes every id it can read.
+ */
+async function madeUpIdsWhenUnread(): Promise<string> {
+  const startHttpAgent = httpAgentsClosedAfterAll();
+  return startHttpAgent((req, body, res, base) => {
+    res.setHeader("content-type", "application/json");
+    if (req.method === "GET") return void res.end(JSON.stringify(handCard03(base)));
+    const answer = (id: unknown, code: number) =>
+      res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message: "refused" } }));
+    let call: unknown;
+    try {
+      call = JSON.parse(body);
+    } catch {
+      return answer("made-up-1", -32700);
+    }
+    const request = call as { jsonrpc?: unknown; id?: unknown; method?: unknown } | null;
+    const valid = request?.jsonrpc === "2.0" && typeof request.method === "string";
+    if (!request || typeof request !== "object" || request.id === undefined)
+      return answer("made-up-2", valid ? -32601 : -32600);
+    if (!valid) return answer(request.id, -32600);
+    answer(request.id, request.method === "tasks/get" ? -32001 : -32601);
+  });
+}
+
+describe("errors.error-envelope and the id of a reply to a body with no id to read", () => {
+  it("leaves a made-up id on a Parse error or an Invalid Request to the checks of those errors: one defect, one finding", async () => {
+    const byId = await verdictsOn(await madeUpIdsWhenUnread(), [errorEnvelope, parseError], "JSONRPC");
+    expect(byId.get("errors.parse-error")).toMatchObject({ status: "fail" });
+    expect(byId.get("errors.error-envelope")?.message ?? "").not.toMatch(/made-up/);
+  });
+});

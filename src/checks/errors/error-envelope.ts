@@ -28,7 +28,11 @@ const UNSERVED_VERSION = "99.0";
  * What is wrong with the reply to a bad request as a JSON-RPC 2.0 error response, or undefined. The HTTP
  * status is not judged here: the JSON-RPC binding does not specify it (errors.http-status notes it).
  */
-function envelopeProblem(bad: BadRequest, reply: RawReply & { ok: true }): string | undefined {
+function envelopeProblem(
+  bad: BadRequest,
+  reply: RawReply & { ok: true },
+  idJudgedElsewhere: boolean,
+): string | undefined {
   const { http, json } = reply;
   if (!isObject(json)) return `the body is not a JSON object (${http.contentType || "no content type"})`;
   if (json.jsonrpc !== "2.0") return `"jsonrpc" is ${JSON.stringify(json.jsonrpc) ?? "missing"}, not "2.0"`;
@@ -36,6 +40,7 @@ function envelopeProblem(bad: BadRequest, reply: RawReply & { ok: true }): strin
   const error = json.error;
   if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== "string")
     return "the error member is not an object with an integer code and a string message";
+  if (idJudgedElsewhere) return undefined;
   if (!("id" in json)) return `the reply has no id (expected ${JSON.stringify(bad.replyId)})`;
   if (json.id === bad.replyId || (bad.nullIdAllowed && json.id === null)) return undefined;
   return `the reply id is ${JSON.stringify(json.id)}, not ${JSON.stringify(bad.replyId)}`;
@@ -158,6 +163,7 @@ function malformedProbes(ctx: CheckContext): {
   sameButZero: BadRequest[];
   ownedElsewhere: ReadonlySet<BadRequest>;
   unreadable: BadRequest;
+  unparsable: BadRequest;
 } {
   // A method check that runs before the id is read answers it null (seen at first sight). Only the id of
   // that reply is this check's: one that is no JSON-RPC error at all is errors.unknown-method's finding.
@@ -189,6 +195,7 @@ function malformedProbes(ctx: CheckContext): {
     sameButZero: [numbered, zeroId],
     ownedElsewhere: new Set([unknownMethod, unknownNumbered, unparsable, notRequest]),
     unreadable: notRequest,
+    unparsable,
   };
 }
 
@@ -232,7 +239,7 @@ export default defineCheck({
     // Every problem is said, not the first alone: a reply without its id must not hide a refused null id.
     const problems: string[] = [];
     let judged = 0;
-    const { probes, nullId, sameButZero, ownedElsewhere, unreadable } = malformedProbes(ctx);
+    const { probes, nullId, sameButZero, ownedElsewhere, unreadable, unparsable } = malformedProbes(ctx);
     const codes = new Map<BadRequest, number>();
     let nullUnanswered = false;
     for (const bad of probes) {
@@ -265,14 +272,16 @@ export default defineCheck({
         accepted.push(bad.what);
         continue;
       }
-      // The id of an Invalid Request whose body had none to read is errors.invalid-request's (null, not left
-      // out): one defect, one finding (seen at first sight: both reported the missing id).
-      if (bad === unreadable && errorCodeOf(reply.json) === INVALID_REQUEST && !("id" in reply.json))
-        continue;
       judged += 1;
       const code = errorCodeOf(reply.json);
       if (code !== undefined) codes.set(bad, code);
-      const problem = envelopeProblem(bad, reply);
+      // The id of an Invalid Request or a Parse error whose body had none to read is the check's that owns that
+      // error (invalid-request, parse-error: null, not left out or made up): one defect, one finding (seen at
+      // first sight: both reported a missing id, and all three a made-up one).
+      const idJudgedElsewhere =
+        (bad === unreadable && code === INVALID_REQUEST) ||
+        (bad === unparsable && code === jsonRpcCodes.parseError);
+      const problem = envelopeProblem(bad, reply, idJudgedElsewhere);
       if (problem) problems.push(`the reply to ${bad.what}: ${problem}`);
       // A null id makes no notification and no invalid request: JSON-RPC 2.0 §4, "MUST contain a String,
       // Number, or NULL value if included" (seen at first sight: refused as -32600).
