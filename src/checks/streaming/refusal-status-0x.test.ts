@@ -55,4 +55,14 @@ describe("streaming.refusal-status-0x", () => {
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/an event stream that closed with nothing in it/);
   });
+
+  // Seen at first sight: a card that claims streaming before an agent without tasks/sendSubscribe.
+  it("leaves an unserved tasks/sendSubscribe (MethodNotFound, HTTP 200) to streaming.first-event", async () => {
+    const finding = await judged((id, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } }));
+    });
+    expect(finding).toMatchObject({ status: "skip" });
+    expect(finding?.message).toMatch(/not served, which streaming\.first-event reports/);
+  });
 });

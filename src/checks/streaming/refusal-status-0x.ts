@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { errorCodeOf, postRaw, responsesIn } from "../support/raw-jsonrpc.js";
+import { jsonRpcCodes } from "../../protocol/error-codes.js";
 
 export default defineCheck({
   id: "streaming.refusal-status-0x",
@@ -40,6 +41,12 @@ export default defineCheck({
     const events = streamed ? responsesIn(reply.http.body) : [];
     if (events.some((e) => "result" in e))
       return skip(`${what} was taken: its stream carries events (nothing refused to judge)`);
+    // The answer an unknown method gets: the method is not served at all, which is not a refused subscription
+    // (streaming.first-event reports a claimed stream that is not served; one defect, one finding).
+    if (!streamed && errorCodeOf(reply.json) === jsonRpcCodes.methodNotFound)
+      return skip(
+        `${what} was answered MethodNotFound (-32601): tasks/sendSubscribe is not served, which streaming.first-event reports`,
+      );
     if (!streamed && errorCodeOf(reply.json) === undefined)
       return skip(`${what} was answered HTTP ${status} without a JSON-RPC error (nothing refused to judge)`);
     const how = !streamed
