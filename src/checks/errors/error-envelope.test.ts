@@ -273,12 +273,11 @@ describe("errors.error-envelope and a version refusal", () => {
  * unparsable body or a body that is no request, seen at first sight), and echoes every id it can read.
  */
 async function madeUpIdsWhenUnread(): Promise<string> {
-  const startHttpAgent = httpAgentsClosedAfterAll();
   return startHttpAgent((req, body, res, base) => {
     res.setHeader("content-type", "application/json");
     if (req.method === "GET") return void res.end(JSON.stringify(handCard03(base)));
-    const answer = (id: unknown, code: number) =>
-      res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message: "refused" } }));
+    const answer = (id: unknown, code: number): void =>
+      void res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message: "refused" } }));
     let call: unknown;
     try {
       call = JSON.parse(body);
