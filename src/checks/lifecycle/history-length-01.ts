@@ -1,4 +1,5 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
+import type { CheckContext, CheckVerdict } from "../types.js";
 import { historySubject, judgeTruncation } from "./history-length.js";
 
 export default defineCheck({
@@ -15,8 +16,8 @@ export default defineCheck({
     text: "Optional: If a positive integer `N` is provided, the server SHOULD include the last `N` messages (chronologically) of the task's history in the `Task.history` field of the response.",
   },
   requirement:
-    "tasks/get with a positive historyLength N returns the task's history: its last N messages, the user's message among them when N allows.",
-  spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength, §6.1 Task.history",
+    "tasks/get with a positive historyLength N returns the task's history: its last N messages, the user's message among them when N allows. Where no task can be read back, tasks/send with historyLength 100 returns the Task with its history.",
+  spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength, §7.1.1 TaskSendParams.historyLength, §6.1 Task.history",
   recommendation:
     "Keep the messages of a task (the user's message at least) and return the last N of them in Task.history when tasks/get names a historyLength N.",
   noSelfTest:
@@ -27,7 +28,7 @@ export default defineCheck({
   generations: ["0.1"],
   run: async (ctx) => {
     const subject = await historySubject(ctx);
-    if (!subject.ok) return skip(`no task to read: ${subject.reason}`);
+    if (!subject.ok) return (await historyInSendReply(ctx)) ?? skip(`no task to read: ${subject.reason}`);
     const { full, evidence } = subject.value;
     const total = full.history.length;
     if (total === 0) return fail(`task ${full.id} read with historyLength 100 carries no history`, evidence);
@@ -44,3 +45,19 @@ export default defineCheck({
     ]);
   },
 });
+
+/**
+ * With no task to read back (seen at first sight: tasks/get not served at all), the send itself: 0.1 §7.1.1
+ * gives TaskSendParams.historyLength the same SHOULD, for the Task the send returns. Undefined when the send
+ * returns no Task to judge.
+ */
+async function historyInSendReply(ctx: CheckContext): Promise<CheckVerdict | undefined> {
+  const sent = await ctx.client.send({ text: ctx.fixtures.message }, { historyLength: 100 });
+  if (!sent.ok || sent.value.kind !== "task") return undefined;
+  const task = sent.value;
+  const how = "no task could be read back, so tasks/send itself was asked for historyLength 100";
+  if (task.history.length === 0) return fail(`task ${task.id} carries no history (${how})`, sent.trafficIds);
+  if (!task.history.some((m) => m.role === "user"))
+    return fail(`the history of task ${task.id} holds no message from the user (${how})`, sent.trafficIds);
+  return pass(`task ${task.id} carries ${task.history.length} history message(s) (${how})`, sent.trafficIds);
+}
