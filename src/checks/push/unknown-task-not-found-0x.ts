@@ -11,7 +11,7 @@ export default defineCheck({
   levelReason:
     '0.3 §7.6 and §7.8 give TaskNotFoundError only as an example ("e.g.") and §8.2 says servers "SHOULD use these codes where applicable"; no 0.x clause makes it a MUST. 1.0: push.unknown-task-not-found (MUST).',
   requirement:
-    "On an agent that claims pushNotifications: creating and listing push configs of a task id the server never issued answer TaskNotFound (-32001; HTTP 404, gRPC NOT_FOUND); neither succeeds.",
+    "On an agent that claims pushNotifications: creating and listing (0.1, which has no list: reading) push configs of a task id the server never issued answer TaskNotFound (-32001; HTTP 404, gRPC NOT_FOUND); neither succeeds.",
   spec: "A2A 0.3 §7.5-§7.8, §8.2",
   quote: {
     spec: "A2A 0.3 §8.2",

@@ -48,15 +48,19 @@ export async function expectTaskNotFound(
   );
 }
 
-/** Creating and listing the push configs of a task id the server never issued. */
+/**
+ * Creating and listing the push configs of a task id the server never issued. A2A 0.1 has no list method
+ * (its tasks/pushNotification/get names the task alone): there the config is read instead, never listed, so
+ * a correct 0.1 agent is not blamed for a method its version lacks (seen at first sight).
+ */
 export function unknownTaskAttempts(ctx: CheckContext, missing: string): Attempt[] {
-  return [
-    [
-      `creating a push config for the never-issued task ${missing}`,
-      () => ctx.client.setPushConfig(missing, { id: randomUUID(), url: DEAD_WEBHOOK }),
-    ],
-    [`listing the push configs of ${missing}`, () => ctx.client.listPushConfigs(missing)],
+  const create: Attempt = [
+    `creating a push config for the never-issued task ${missing}`,
+    () => ctx.client.setPushConfig(missing, { id: randomUUID(), url: DEAD_WEBHOOK }),
   ];
+  if (ctx.generation === "0.1")
+    return [create, [`reading the push config of ${missing}`, () => ctx.client.getPushConfig(missing)]];
+  return [create, [`listing the push configs of ${missing}`, () => ctx.client.listPushConfigs(missing)]];
 }
 
 export default defineCheck({
