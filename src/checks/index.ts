@@ -54,6 +54,7 @@ import lifecycleListTasksOrder from "./lifecycle/list-tasks-order.js";
 import lifecycleListTasksArtifacts from "./lifecycle/list-tasks-artifacts.js";
 import lifecycleListTasksFilters from "./lifecycle/list-tasks-filters.js";
 import lifecycleCancelRunning from "./lifecycle/cancel-running.js";
+import lifecycleCanceledStaysCanceled from "./lifecycle/canceled-stays-canceled.js";
 import lifecycleCancelRunning0x from "./lifecycle/cancel-running-0x.js";
 import lifecycleCancelTerminalErrors from "./lifecycle/cancel-terminal-errors.js";
 import lifecycleCancelTerminalErrors0x from "./lifecycle/cancel-terminal-errors-0x.js";
@@ -196,6 +197,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleListTasksArtifacts,
   lifecycleListTasksFilters,
   lifecycleCancelRunning,
+  lifecycleCanceledStaysCanceled,
   lifecycleCancelRunning0x,
   lifecycleCancelTerminalErrors,
   lifecycleCancelTerminalErrors0x,

@@ -13,7 +13,7 @@ import type { CheckContext, CheckVerdict } from "../types.js";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A2A 0.3 §6.3 / 1.0 §4.1.3 (task states), as the spec words it. */
-const TERMINAL_IS_FINAL =
+export const TERMINAL_IS_FINAL =
   '"Tasks in a terminal state (completed, canceled, rejected, or failed) cannot be restarted" (A2A 0.3 §6.3; 1.0 §3.1.5, §4.1.3)';
 
 /** A verdict, or "over" when the task finished before the cancel reached it (a race, not a defect). */
@@ -47,7 +47,7 @@ async function staysCanceled(
 }
 
 /** How long to keep reading a canceled task: as long as the slowest task seen took (an upper bound, polled), at least 0.5 s. */
-async function watchWindowMs(ctx: CheckContext): Promise<number> {
+export async function watchWindowMs(ctx: CheckContext): Promise<number> {
   return Math.min(ctx.timeoutMs / 2, Math.max(500, await ctx.fixtures.slowestTaskMs()));
 }
 
@@ -92,11 +92,13 @@ async function canceledDespiteReply(
   const stated = `canceling ${task.state} task ${task.id} answered no Task (${replyProblem}), although the task reads canceled`;
   const left = await staysCanceled(ctx.client, task.id, await watchWindowMs(ctx), evidence);
   if (left) return fail(`${stated}; then ${left.message}`, evidence);
-  if (replyShapeJudgedThere(ctx))
+  if (replyShapeJudgedThere(ctx)) {
+    ctx.fixtures.recordCanceled(task.id);
     return pass(
       `${stated}; it stayed canceled (the reply is lifecycle.task-replies-schema-valid's finding)`,
       evidence,
     );
+  }
   return fail(`${stated}; it stayed canceled`, evidence);
 }
 
@@ -146,6 +148,8 @@ async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
   const window = await watchWindowMs(ctx);
   const left = await staysCanceled(ctx.client, task.id, window, evidence);
   if (left) return left;
+  // Work that runs on past its cancel may still overwrite the state later: read again in the late phase.
+  ctx.fixtures.recordCanceled(task.id);
   return pass(
     `task ${task.id} went from ${task.state} to canceled and stayed canceled for ${(window / 1000).toFixed(1)} s`,
     evidence,
