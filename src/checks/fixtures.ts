@@ -1,4 +1,4 @@
-import { describeFailure } from "../client/describe-failure.js";
+import { describeFailure, errorDataSaid } from "../client/describe-failure.js";
 import type { A2AClient } from "../client/types.js";
 import { activeStates, terminalStates, type Message, type Task, type TaskState } from "../protocol/model.js";
 import { answerInStream, answerInTask, answerUntilOver, type AnswerWay } from "./answer-back.js";
@@ -105,7 +105,7 @@ export class Fixtures {
     if (!sent.ok)
       return {
         ok: false,
-        reason: `send failed: ${describeFailure(sent)}`,
+        reason: `send failed: ${describeFailure(sent)}${errorDataSaid(sent)}`,
         evidence: sent.trafficIds,
       };
     return {

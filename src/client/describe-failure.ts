@@ -34,3 +34,16 @@ function quoted(message: string): string {
   const shown = said.length > 120 ? `${said.slice(0, 120)}…` : said;
   return shown ? ` "${shown}"` : "";
 }
+
+/**
+ * What a refusal's `data` says, cut to one short line, or "": the agent's own account of what it wanted
+ * (seen at first sight: -32602 whose data named the members it requires), for a finding that advises the user.
+ */
+export function errorDataSaid(outcome: Exclude<CallOutcome<unknown>, { ok: true }>): string {
+  if (outcome.kind !== "error" || outcome.error.data === undefined || outcome.error.data === null) return "";
+  const text =
+    typeof outcome.error.data === "string" ? outcome.error.data : JSON.stringify(outcome.error.data);
+  const said = (text ?? "").replace(/\s+/g, " ").trim();
+  if (!said) return "";
+  return ` (its data: ${said.length > 160 ? `${said.slice(0, 160)}…` : said})`;
+}

@@ -15,7 +15,8 @@ async function templateAgent(seen: string[]): Promise<string> {
     const text = message?.parts?.[0]?.text ?? "";
     seen.push(text);
     if (request.method !== "message/send") return { error: { code: -32601, message: "Method not found" } };
-    if (!text.startsWith("Goal:")) return { error: { code: -32602, message: "the text must name a Goal" } };
+    if (!text.startsWith("Goal:"))
+      return { error: { code: -32602, message: "Invalid params", data: { missing: ["goal"] } } };
     return { result: { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } } };
   });
   return agent.url;
@@ -38,6 +39,8 @@ describe("--hint message", () => {
     const without = await run(url);
     expect(without.findings?.[0]).toMatchObject({ status: "fail" });
     expect(without.findings?.[0]?.message).toMatch(/give one with --hint message="\.\.\."/);
+    // The agent's own account of what it wanted is quoted: the user reads there what to give.
+    expect(without.findings?.[0]?.message).toMatch(/\(its data: \{"missing":\["goal"\]\}\)/);
     const withHint = await run(url, { message: TEMPLATE });
     expect(withHint.findings?.[0], withHint.findings?.[0]?.message).toMatchObject({ status: "pass" });
     expect(seen).toContain(TEMPLATE);
