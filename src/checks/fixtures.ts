@@ -163,6 +163,19 @@ export class Fixtures {
     return (await this.survey()).every((p) => p.ended === "message");
   }
 
+  /**
+   * How the tasks these fixtures already followed ended (the ordinary message's and the surveyed ones'),
+   * without sending anything: empty when none was followed to an end.
+   */
+  async endings(): Promise<string[]> {
+    const settled = this.#memo.has("settled") ? await this.settledTask() : undefined;
+    const surveyed = this.#memo.has("survey") ? await this.survey() : [];
+    return [
+      ...(settled?.ok ? [settled.value.state] : []),
+      ...surveyed.map((p) => p.ended).filter((e) => e !== "unknown" && e !== "message"),
+    ];
+  }
+
   /** A task of the ordinary message that reached a terminal or interrupted state. */
   settledTask(): Promise<Provided<Task>> {
     return this.once("settled", async () => {

@@ -46,3 +46,23 @@ describe("--hint message", () => {
     expect(seen).toContain(TEMPLATE);
   });
 });
+
+describe("a run whose every task failed", () => {
+  it("warns that the checks judged the failure path only, and points at --hint message", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      if (request.method !== "message/send") return { error: { code: -32601, message: "Method not found" } };
+      return { result: { kind: "task", id: "t-1", contextId: "c-1", status: { state: "failed" } } };
+    });
+    const result = await run(agent.url);
+    expect(result.findings?.[0]).toMatchObject({ status: "pass" });
+    expect(result.warnings.join("\n")).toMatch(
+      /every task the suite's messages made ended failed \(\d+\).*--hint message/,
+    );
+  });
+
+  it("says nothing of the kind when a task completes", async () => {
+    const result = await run(await templateAgent([]), { message: TEMPLATE });
+    expect(result.warnings.join("\n")).not.toMatch(/ended failed/);
+  });
+});
