@@ -35,7 +35,7 @@ const FAILED = {
   has: (status, message = "") => FAILED_STATUSES.has(status) && !message.startsWith("not run:"),
 };
 
-/** Checks split off another because the spec's level differs by binding (their declared `splitOf`, one or more). */
+/** Checks split off another (their declared `splitOf`, one or more): the level differs by binding or generation, or a part is judged later. */
 const SPLIT_OF = new Map(catalogue.filter((c) => c.splitOf).map((c) => [c.id, [c.splitOf].flat()]));
 
 /**

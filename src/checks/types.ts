@@ -181,8 +181,9 @@ export interface CheckDefinition {
   /**
    * The check (or checks) whose requirement this one shares, split off because the spec's level differs by generation
    * or binding (e.g. errors.error-info-jsonrpc, a SHOULD on JSON-RPC, of errors.error-details, a MUST on the
-   * other bindings). A `-0x` check is split off its namesake without saying so. A deviation is one finding
-   * of the pair, whichever half reports it.
+   * other bindings), or because a part of it is judged later in the run (a late-phase check at the same level:
+   * lifecycle.canceled-stays-canceled reads cancel-running's task again). A `-0x` check is split off its
+   * namesake without saying so. A deviation is one finding of the pair, whichever half reports it.
    */
   splitOf?: string | readonly string[];
   /** The requirement in plain words, as the spec states it. */
