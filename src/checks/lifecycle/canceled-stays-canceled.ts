@@ -19,7 +19,7 @@ export default defineCheck({
   recommendation:
     "On cancel, stop the task's work (or make it drop its result), so a finishing handler never writes a state over canceled.",
   noSelfTest:
-    "src/checks/lifecycle/canceled-stays-canceled.test.ts: a hand-written agent whose canceled task turns completed after cancel-running's watch. No mutation plays it: the proxy cannot know when that watch ends, and a cancel undone within it is cancel-running's (the mutation cancel-undone).",
+    "src/checks/lifecycle/cancel-running.test.ts: a hand-written agent whose canceled task turns completed after cancel-running's watch. No mutation plays it: the proxy cannot know when that watch ends, and a cancel undone within it is cancel-running's (the mutation cancel-undone).",
   // The late part of cancel-running's "stays canceled": one deviation, counted for either check.
   splitOf: "lifecycle.cancel-running",
   dependsOn: ["lifecycle.cancel-running"],
