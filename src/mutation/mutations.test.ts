@@ -52,6 +52,8 @@ const WITHOUT_MUTATION: Record<string, string> = {
     "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (terminal-task-rejects-message-0x.test.ts)",
   "streaming.refusal-status-0x":
     "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (refusal-status-0x.test.ts)",
+  "lifecycle.canceled-stays-canceled":
+    "a cancel undone after cancel-running's watch: the proxy cannot know when that watch ends (one undone within it is cancel-running's, cancel-undone); a hand-written agent proves it (cancel-running.test.ts)",
   "errors.capability-errors-0x":
     "A2A 0.1 only: no reference agent speaks 0.1; hand-written 0.1 agents that deviate and that comply prove it (terminal-task-rejects-message-0x.test.ts)",
 };

@@ -216,8 +216,7 @@ export async function runSuite(
   emit({ type: "checks-planned", count: jobs.length, transports: targets.map((t) => t.transport) });
   const findings = await runJobs(jobs, discovery.url, clientContext, request, run);
   result.findings = findings;
-  const failedOnly = await everyTaskFailed(jobs.map((j) => j.ctx.fixtures));
-  if (failedOnly) result.warnings.push(failedOnly);
+  result.warnings.push(...(await everyTaskFailed(jobs.map((j) => j.ctx.fixtures))));
   for (const t of targets) t.client.close();
   return run.finish(
     ...verdict(
@@ -231,14 +230,14 @@ export async function runSuite(
 /**
  * A warning when every task the suite followed to an end failed (seen at first sight: an agent that read a
  * member no version has, so each message ended "failed" on empty input): the checks then judged failure paths
- * only, which a passing finding does not show. Undefined otherwise.
+ * only, which a passing finding does not show. None otherwise.
  */
-async function everyTaskFailed(
-  fixtures: ReadonlyArray<{ endings(): Promise<string[]> }>,
-): Promise<string | undefined> {
+async function everyTaskFailed(fixtures: ReadonlyArray<{ endings(): Promise<string[]> }>): Promise<string[]> {
   const endings = (await Promise.all([...new Set(fixtures)].map((f) => f.endings()))).flat();
-  if (endings.length === 0 || endings.some((e) => e !== "failed")) return undefined;
-  return `every task the suite's messages made ended failed (${endings.length}): the checks judged the agent's failure path only; if it needs input of its own form, give it with --hint message="..."`;
+  if (endings.length === 0 || endings.some((e) => e !== "failed")) return [];
+  return [
+    `every task the suite's messages made ended failed (${endings.length}): the checks judged the agent's failure path only; if it needs input of its own form, give it with --hint message="..."`,
+  ];
 }
 
 /** What the wire said: the endpoint and generation tested first, every generation tested, the card as read. */

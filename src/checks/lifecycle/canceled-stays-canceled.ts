@@ -1,5 +1,5 @@
 import { describeFailure } from "../../client/describe-failure.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass } from "../define.js";
 import { TERMINAL_IS_FINAL, watchWindowMs } from "./cancel-running.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,8 +29,9 @@ export default defineCheck({
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {
     const canceled = ctx.fixtures.canceledTasks();
+    // Whether a task could be canceled at all (or was refused, as the spec allows) is cancel-running's verdict.
     if (canceled.length === 0)
-      return skip("lifecycle.cancel-running saw no task stay canceled: nothing to read again");
+      return notApplicable("lifecycle.cancel-running saw no task stay canceled: nothing to read again");
     // Twice cancel-running's watch after the cancel: later than the work that watch was sized on would end.
     const due = Math.max(...canceled.map((c) => c.at)) + 2 * (await watchWindowMs(ctx));
     await sleep(Math.max(0, Math.min(due - performance.now(), ctx.timeoutMs / 2)));
