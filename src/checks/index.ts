@@ -27,6 +27,7 @@ import lifecycleWireFormat0x from "./lifecycle/wire-format-0x.js";
 import lifecycleTaskRepliesSchemaValid from "./lifecycle/task-replies-schema-valid.js";
 import lifecycleUnknownFieldsIgnored from "./lifecycle/unknown-fields-ignored.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
+import lifecycleGetTask0x from "./lifecycle/get-task-0x.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleSkillExamples from "./lifecycle/skill-examples.js";
 import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
@@ -170,6 +171,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleTaskRepliesSchemaValid,
   lifecycleUnknownFieldsIgnored,
   lifecycleGetTask,
+  lifecycleGetTask0x,
   lifecycleReachesTerminal,
   lifecycleSkillExamples,
   lifecycleExecutionMode,

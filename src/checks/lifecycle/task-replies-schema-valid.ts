@@ -1,3 +1,4 @@
+import { getTaskOwner } from "./get-task.js";
 import type { CallOutcome } from "../../client/types.js";
 import { methodName } from "../../client/methods.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
@@ -93,7 +94,7 @@ async function judge(
     return void into.notes.push(
       ended
         ? `the task ended before its ${said} arrived (TaskNotCancelable), so no cancel reply to judge`
-        : `${said} failed, which ${OWNER[operation]} judges`,
+        : `${said} failed, which ${operation === "GetTask" ? getTaskOwner(ctx.generation) : OWNER[operation]} judges`,
     );
   }
   const problems = await resultSchemaProblems(raw, operation, ctx.generation, owned(raw));

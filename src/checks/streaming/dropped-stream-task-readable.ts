@@ -1,3 +1,4 @@
+import { getTaskOwner } from "../lifecycle/get-task.js";
 import type { A2AClient } from "../../client/types.js";
 import { settledWithin } from "../support/time-box.js";
 import { activeStates, type Task } from "../../protocol/model.js";
@@ -53,14 +54,14 @@ async function readLater(
   if (baseline && !baseline.ok)
     return {
       skip: skip(
-        `no task can be read back, dropped or not (task ${known?.id}: ${describeFailure(baseline)}): lifecycle.get-task reports it`,
+        `no task can be read back, dropped or not (task ${known?.id}: ${describeFailure(baseline)}): ${getTaskOwner(ctx.generation)} reports it`,
       ),
     };
   const later = await foundLater(ctx.client, id, ctx.timeoutMs / 2, evidence);
   if (!later) return undefined;
   return {
     task: later,
-    late: ` (not found right after the drop, only once it was ${later.state}: lifecycle.get-task's finding)`,
+    late: ` (not found right after the drop, only once it was ${later.state}: ${getTaskOwner(ctx.generation)}'s finding)`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { isObject } from "../exchange.js";
 import type { ForwardedRequest, Json, Mutation, MutationMemory } from "../types.js";
-import { renamedMethod, spellsProto, taskIn } from "./shapes.js";
+import { GET_TASK_BY_VERSION, renamedMethod, spellsProto, taskIn } from "./shapes.js";
 
 // google.rpc.Code UNIMPLEMENTED: what a gRPC server answers for a method it does not serve.
 const GRPC_UNIMPLEMENTED = 12;
@@ -73,7 +73,7 @@ export const bindingMutations: Mutation[] = [
     bindings: ["JSONRPC"],
     what: "JSON-RPC: tasks/get (GetTask) reads the task's id from `taskId`, so the spec's {id} names no task",
     clause: "A2A 0.3 §7.3 TaskQueryParams.id; 1.0.1 §3.1.3 GetTaskRequest.id",
-    check: "lifecycle.get-task",
+    check: GET_TASK_BY_VERSION,
     request: (r, x) => (x.verb === "get" ? idReadAsTaskId(r) : undefined),
   },
   {

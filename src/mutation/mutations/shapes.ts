@@ -234,3 +234,11 @@ export function renamedMethod(
   r.body.method = rename(r.body.method);
   return r;
 }
+
+/** lifecycle.get-task's owner by version: 0.1 and 0.2 give tasks/get no keyword (lifecycle.get-task-0x, SHOULD). */
+export const GET_TASK_BY_VERSION = {
+  "0.1": "lifecycle.get-task-0x",
+  "0.2": "lifecycle.get-task-0x",
+  "0.x": "lifecycle.get-task",
+  "1.0": "lifecycle.get-task",
+} as const;

@@ -3,6 +3,7 @@ import type { BufferedReply, Exchange, GrpcReply, Json, Mutation } from "../type
 import { GRPC_NOT_FOUND, GRPC_STATE, grpcIsFinal, grpcTask } from "./grpc-shapes.js";
 import {
   asTaskNotFound,
+  GET_TASK_BY_VERSION,
   isFinalEvent,
   otherId,
   rpcParams,
@@ -152,7 +153,7 @@ export const taskMutations: Mutation[] = [
     violates: ["CORE-GET-001"],
     what: "reading a task the agent just created answers TaskNotFound",
     clause: "A2A 0.3 §7.3 tasks/get; 1.0.1 §3.1.3 GetTask",
-    check: "lifecycle.get-task",
+    check: GET_TASK_BY_VERSION,
     bindings: ALL,
     reply: (r, x) => (x.verb === "get" && taskIn(r, x) ? asTaskNotFound(r, x, "Task") : undefined),
     grpcReply: (r, x) =>
@@ -166,7 +167,7 @@ export const taskMutations: Mutation[] = [
     violates: ["CORE-GET-001"],
     what: "reading a task that still works answers TaskNotFound; the task is found once it is done",
     clause: "A2A 0.3 §7.3 tasks/get (the current state of a previously initiated task); 1.0.1 §3.1.3 GetTask",
-    check: "lifecycle.get-task",
+    check: GET_TASK_BY_VERSION,
     bindings: ALL,
     reply: (r, x) => {
       const task = x.verb === "get" ? taskIn(r, x) : undefined;
@@ -187,7 +188,7 @@ export const taskMutations: Mutation[] = [
     id: "get-artifact-id-dropped",
     what: "a task read back holds artifacts without their artifactId",
     clause: "A2A 0.3 §6.7 Artifact.artifactId (required); 1.0.1 §4.1.7 Artifact.artifact_id (REQUIRED)",
-    check: "lifecycle.get-task",
+    check: GET_TASK_BY_VERSION,
     bindings: ["JSONRPC", "HTTP+JSON"],
     reply: (r, x) => {
       const task = x.verb === "get" ? taskIn(r, x) : undefined;
