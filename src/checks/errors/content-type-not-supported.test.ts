@@ -102,4 +102,17 @@ describe("errors.content-type-not-supported on a 0.1 agent", () => {
   it("passes it refused as ContentTypeNotSupported", async () => {
     expect(await judged(-32005)).toMatchObject({ status: "pass" });
   });
+
+  // Seen at first sight: an agent that wants params of its own refuses every message with -32602.
+  it("does not pass a -32602 refusal when the ordinary message is refused alike", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard01(url);
+      return refusal(request.method === "tasks/send" ? -32602 : -32601);
+    });
+    const finding = (await verdictsOn(agent.url, [contentTypeNotSupported], "JSONRPC")).get(
+      "errors.content-type-not-supported",
+    );
+    expect(finding).toMatchObject({ status: "skip" });
+    expect(finding?.message).toMatch(/but so was the ordinary message .*: the refusal shows nothing/);
+  });
 });

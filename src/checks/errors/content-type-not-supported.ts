@@ -1,5 +1,5 @@
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
-import { defineCheck, fail, notApplicable, pass } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { Message, Task } from "../../protocol/model.js";
 import { waitForSettled } from "../settled-task.js";
@@ -43,11 +43,19 @@ export default defineCheck({
     // Invalid params can be the agent's reading of a part it does not take (the part's schema, its type): not
     // the precise error, but a client error the spec does not forbid here. A server error or an unrelated code
     // says the type broke the agent.
-    if (sent.error.code === jsonRpcCodes.invalidParams)
+    if (sent.error.code === jsonRpcCodes.invalidParams) {
+      // A control: an agent that refuses the ordinary message with -32602 too (seen at first sight: params of
+      // its own required) shows nothing by refusing this one; its refused send is send-returns-task's.
+      const ordinary = await ctx.fixtures.settledTask();
+      if (!ordinary.ok && !ordinary.sent && /\(-32602\)/.test(ordinary.reason))
+        return skip(
+          `${what} was refused with InvalidParams (-32602), but so was the ordinary message (${ordinary.reason}): the refusal shows nothing`,
+        );
       return pass(
         `${what} was refused with InvalidParams (-32602); ContentTypeNotSupported (-32005) would name the cause`,
         sent.trafficIds,
       );
+    }
     const how = sent.error.code === jsonRpcCodes.internalError ? "an internal error" : sent.error.name;
     return fail(
       `${what} was refused with ${how} (${sent.error.code}) instead of ContentTypeNotSupported (-32005)`,
