@@ -58,8 +58,11 @@ export class Fixtures {
    * `returnImmediately: false`): the ordinary send, which names neither, left its task unstarted for good.
    */
   #explicitlyBlocking = false;
-  /** Tasks the cancel check canceled and saw stay canceled, with when (performance.now()), read again later. */
-  readonly #canceled = new Map<string, number>();
+  /**
+   * Tasks the cancel check canceled and saw stay canceled, each with when (performance.now()): read again in the
+   * late phase, once work the cancel did not stop would have ended (lifecycle.canceled-stays-canceled).
+   */
+  readonly canceled = new Map<string, number>();
 
   constructor(
     private readonly client: A2AClient,
@@ -79,16 +82,6 @@ export class Fixtures {
       this.#memo.set(key, promise);
     }
     return promise as Promise<T>;
-  }
-
-  /** Records a task seen canceled, so a late check can read it again once its work would have ended. */
-  recordCanceled(id: string): void {
-    this.#canceled.set(id, performance.now());
-  }
-
-  /** The tasks recorded canceled, each with when (performance.now()). */
-  canceledTasks(): Array<{ id: string; at: number }> {
-    return [...this.#canceled].map(([id, at]) => ({ id, at }));
   }
 
   /** The ordinary message the suite sends (a skill example when the card has one). */

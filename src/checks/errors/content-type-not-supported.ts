@@ -4,6 +4,7 @@ import { describeFailure } from "../../client/describe-failure.js";
 import type { Message, Task } from "../../protocol/model.js";
 import { waitForSettled } from "../settled-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
+import { ordinaryRefusedAsInvalidParams } from "../support/ordinary-refused.js";
 
 import {
   UNSUPPORTED,
@@ -44,12 +45,11 @@ export default defineCheck({
     // the precise error, but a client error the spec does not forbid here. A server error or an unrelated code
     // says the type broke the agent.
     if (sent.error.code === jsonRpcCodes.invalidParams) {
-      // A control: an agent that refuses the ordinary message with -32602 too (seen at first sight: params of
-      // its own required) shows nothing by refusing this one; its refused send is send-returns-task's.
-      const ordinary = await ctx.fixtures.settledTask();
-      if (!ordinary.ok && !ordinary.sent && /\(-32602\)/.test(ordinary.reason))
+      // A control: an agent that refuses the ordinary message alike shows nothing by refusing this one.
+      const alike = await ordinaryRefusedAsInvalidParams(ctx);
+      if (alike)
         return skip(
-          `${what} was refused with InvalidParams (-32602), but so was the ordinary message (${ordinary.reason}): the refusal shows nothing`,
+          `${what} was refused with InvalidParams (-32602), but so was the ordinary message (${alike}): the refusal shows nothing`,
         );
       return pass(
         `${what} was refused with InvalidParams (-32602); ContentTypeNotSupported (-32005) would name the cause`,

@@ -6,7 +6,7 @@ import type { ProtocolGeneration } from "../../model/generation.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { PartStyle } from "../../client/message-parts.js";
 import { sendTakenOnlyAsStream, takenPartForm } from "../support/taken-part-form.js";
-import type { CheckContext } from "../types.js";
+import { ordinaryRefusedAsInvalidParams } from "../support/ordinary-refused.js";
 
 export default defineCheck({
   id: "errors.invalid-params",
@@ -93,8 +93,12 @@ export default defineCheck({
         `${wrong.length} of ${shapes.length} malformed requests did not get -32602: ${wrong.join("; ")}`,
         evidence,
       );
-    const alike = await wellFormedRefusedAlike(ctx, sendUnserved, form, evidence);
-    if (alike) return skip(alike);
+    // A control: an agent that refuses the ordinary message alike shows nothing by refusing the malformed ones.
+    const alike = await ordinaryRefusedAsInvalidParams(ctx);
+    if (alike)
+      return skip(
+        `the malformed requests were answered -32602, but so was a well-formed message, the ordinary one (${alike}): the refusals show nothing; lifecycle.send-returns-task reports the refused send`,
+      );
     const byTaskNotFound =
       lenient.length > 0
         ? `; ${lenient.join(", ")} got TaskNotFound (-32001), which also names the missing id`
@@ -105,27 +109,6 @@ export default defineCheck({
     );
   },
 });
-
-/**
- * A control for a run whose malformed requests were all refused: an agent that refuses a well-formed message
- * with -32602 too (seen at first sight: params of its own required) shows nothing by refusing the malformed
- * ones; its refused send is lifecycle.send-returns-task's finding. Why the refusals show nothing, or undefined.
- */
-async function wellFormedRefusedAlike(
-  ctx: CheckContext,
-  asStream: boolean,
-  form: PartStyle | undefined,
-  evidence: string[],
-): Promise<string | undefined> {
-  const control = await ctx.rpc?.(
-    methodName(ctx.generation, asStream ? "stream" : "send"),
-    sendParams(ctx.generation, { text: ctx.fixtures.message }, {}, form),
-  );
-  if (!control) return undefined;
-  if (control.kind !== "unreachable" && control.http.trafficId) evidence.push(control.http.trafficId);
-  if (codeOf(control) !== jsonRpcCodes.invalidParams) return undefined;
-  return `the malformed requests were answered -32602, but so was a well-formed message (${describeOutcome(control)}): the refusals show nothing; lifecycle.send-returns-task reports the refused send`;
-}
 
 /**
  * Params no method can act on: the message not an object, a required member missing (JSON-RPC 2.0 §5.1:

@@ -93,7 +93,7 @@ async function canceledDespiteReply(
   const left = await staysCanceled(ctx.client, task.id, await watchWindowMs(ctx), evidence);
   if (left) return fail(`${stated}; then ${left.message}`, evidence);
   if (replyShapeJudgedThere(ctx)) {
-    ctx.fixtures.recordCanceled(task.id);
+    ctx.fixtures.canceled.set(task.id, performance.now());
     return pass(
       `${stated}; it stayed canceled (the reply is lifecycle.task-replies-schema-valid's finding)`,
       evidence,
@@ -149,7 +149,7 @@ async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
   const left = await staysCanceled(ctx.client, task.id, window, evidence);
   if (left) return left;
   // Work that runs on past its cancel may still overwrite the state later: read again in the late phase.
-  ctx.fixtures.recordCanceled(task.id);
+  ctx.fixtures.canceled.set(task.id, performance.now());
   return pass(
     `task ${task.id} went from ${task.state} to canceled and stayed canceled for ${(window / 1000).toFixed(1)} s`,
     evidence,

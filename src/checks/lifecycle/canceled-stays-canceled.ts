@@ -28,7 +28,7 @@ export default defineCheck({
   judgesTasks: true,
   generations: ["0.2", "0.3", "1.0"],
   run: async (ctx) => {
-    const canceled = ctx.fixtures.canceledTasks();
+    const canceled = [...ctx.fixtures.canceled].map(([id, at]) => ({ id, at }));
     // Whether a task could be canceled at all (or was refused, as the spec allows) is cancel-running's verdict.
     if (canceled.length === 0)
       return notApplicable("lifecycle.cancel-running saw no task stay canceled: nothing to read again");
