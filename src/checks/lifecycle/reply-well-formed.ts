@@ -102,9 +102,9 @@ function sendsAmong(ctx: CheckContext, ids: readonly string[]): string[] {
 }
 
 /**
- * What breaks the 0.x schema in a send's reply, every problem: lifecycle.task-replies-schema-valid leaves the
- * defects a read or cancel repeats to this check, so none may go unsaid here (seen at first sight: a Task
- * without kind whose history messages lack kind and messageId). A Task is judged as one even without its kind;
+ * What breaks the 0.x schema in a send's reply, every problem, none unsaid (seen at first sight: a Task
+ * without kind whose history messages lack kind and messageId; lifecycle.task-replies-schema-valid judges the
+ * read and cancel replies, this check the send's). A Task is judged as one even without its kind;
  * after a problem of the hand rules (the Task's own members), only what lies deeper is added. The Task's
  * contextId is lifecycle.send-returns-task's.
  */

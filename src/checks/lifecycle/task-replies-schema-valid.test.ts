@@ -66,10 +66,12 @@ describe("lifecycle.task-replies-schema-valid", () => {
     },
   );
 
-  it("leaves every problem the send's reply shows to lifecycle.reply-well-formed, which names them all", async () => {
+  it("fails read and cancel replies that repeat the send's defects, saying the send's reply shows the same", async () => {
     const byId = await verdictsOn(await taskWithoutKinds(), [check, replyWellFormed]);
-    expect(byId.get(check.id)?.status).toBe("pass");
-    expect(byId.get(check.id)?.message).toMatch(/but for what the send's reply showed/);
+    expect(byId.get(check.id)?.status).toBe("fail");
+    expect(byId.get(check.id)?.message).toMatch(
+      /GetTask: .*history\[1\]\.messageId is required.*the send's reply shows the same \(lifecycle\.reply-well-formed/,
+    );
     const reply = byId.get(replyWellFormed.id);
     expect(reply?.status).toBe("fail");
     // The Task's own kind by the hand rules, then what lies deeper, from the schema.

@@ -35,9 +35,11 @@ function getTaskOwns(raw: unknown): string[] {
 }
 
 interface Judged {
-  /** What breaks the schema in the send's reply too: lifecycle.reply-well-formed's finding, said once. */
+  /** What breaks the schema in the send's reply too: said as such, since lifecycle.reply-well-formed owns that reply. */
   sendHas: ReadonlySet<string>;
   problems: string[];
+  /** How many of the problems the send's reply shows too. */
+  alsoInSend: number;
   evidence: string[];
   operations: string[];
   /** Why an operation was not judged (its call failed: the check owning the operation reports that). */
@@ -49,8 +51,10 @@ const sameDefect = (problem: string): string => problem.replace(/^\w+: /, "").re
 
 /**
  * The schema problems of the Task the send answered (0.x JSON-RPC, where lifecycle.reply-well-formed reports
- * every one of them): an agent's serialiser that drops a field drops it from every reply, and the defect is
- * reported once, by the check of the first reply that shows it.
+ * every one of them). A read or cancel reply that repeats them still breaks its own method's result (0.3 §7.3,
+ * §7.4: "result: Task"), so it fails here too, and says the send's reply shows the same: an agent whose send
+ * and read write tasks apart mends one and not the other (seen at first sight, eight servers whose reads kept
+ * the send's defects while this check passed them).
  */
 async function sendReplyDefects(ctx: CheckContext, sendTrafficId: string | undefined): Promise<Set<string>> {
   if (ctx.generation === "1.0") return new Set();
@@ -100,7 +104,8 @@ async function judge(
   const problems = await resultSchemaProblems(raw, operation, ctx.generation, owned(raw));
   if (!problems) return;
   into.operations.push(said);
-  into.problems.push(...problems.filter((p) => !into.sendHas.has(sameDefect(p))));
+  into.problems.push(...problems);
+  into.alsoInSend += problems.filter((p) => into.sendHas.has(sameDefect(p))).length;
 }
 
 /**
@@ -125,7 +130,7 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "The Task that tasks/get (GetTask) and tasks/cancel (CancelTask) return, and 1.0's ListTasksResponse, validate against the schema of the version: in 0.1–0.3 the published JSON schema (a Task's kind and status, each message's kind, messageId, role and parts ...), in 1.0 the REQUIRED fields, types and enum names of the 1.0.1 proto in its ProtoJSON form. What another check owns is its finding, not this one's: a failed call, the task's id and contextId and its artifacts' ids and parts (lifecycle.get-task, lifecycle.cancel-running), nextPageToken (lifecycle.list-tasks), and 1.0's hand-checked fields of GetTask and ListTasks (lifecycle.wire-format).",
+    "The Task that tasks/get (GetTask) and tasks/cancel (CancelTask) return, and 1.0's ListTasksResponse, validate against the schema of the version: in 0.1–0.3 the published JSON schema (a Task's kind and status, each message's kind, messageId, role and parts ...), in 1.0 the REQUIRED fields, types and enum names of the 1.0.1 proto in its ProtoJSON form. What another check owns is its finding, not this one's: a failed call, the task's id and contextId and its artifacts' ids and parts (lifecycle.get-task, lifecycle.cancel-running), nextPageToken (lifecycle.list-tasks), and 1.0's hand-checked fields of GetTask and ListTasks (lifecycle.wire-format). A defect the send's reply shows too is judged here all the same, since each method's result is its own (the send's is lifecycle.reply-well-formed's).",
   spec: "A2A 0.3 §7.3 tasks/get, §7.4 tasks/cancel, §6 (data objects), §11.1.5 and specification/json/a2a.json at v0.3.0 (0.2.6 and 0.1.0 likewise: 0.1 §7.3, §7.4); 1.0.1 §3.1.3-§3.1.5, §5.5, §5.7 and specification/a2a.proto at v1.0.1 (Task, ListTasksResponse)",
   quote: {
     spec: "A2A 1.0.1 §5.7; 0.3 §11.1.5",
@@ -152,7 +157,7 @@ export default defineCheck({
     const task = shared.value;
     // A task a stream made has no send reply of its own (the send answered with a Message).
     const sendHas = await sendReplyDefects(ctx, shared.streamed ? undefined : shared.evidence[0]);
-    const into: Judged = { sendHas, problems: [], evidence: [], operations: [], notes: [] };
+    const into: Judged = { sendHas, problems: [], alsoInSend: 0, evidence: [], operations: [], notes: [] };
     await judge(ctx, into, "GetTask", await ctx.client.getTask(task.id), (raw) => [
       ...getTaskOwns(raw),
       ...wireFormatOwns(ctx, raw, "GetTask"),
@@ -172,20 +177,20 @@ export default defineCheck({
       await judge(ctx, into, "CancelTask", await ctx.client.cancelTask(running.value.id), () => ["id"]);
     else await judgeCancelOfFinished(ctx, into, running.reason);
     const notes = into.notes.length > 0 ? ` (${into.notes.join("; ")})` : "";
-    if (into.problems.length > 0)
+    if (into.problems.length > 0) {
+      const repeated =
+        into.alsoInSend === into.problems.length
+          ? "; the send's reply shows the same (lifecycle.reply-well-formed's finding for that reply)"
+          : into.alsoInSend > 0
+            ? `; the send's reply shows ${into.alsoInSend} of them too (lifecycle.reply-well-formed's finding for that reply)`
+            : "";
       return fail(
-        `${into.problems.length} schema problem(s): ${into.problems.slice(0, 5).join("; ")}`,
+        `${into.problems.length} schema problem(s): ${into.problems.slice(0, 5).join("; ")}${repeated}`,
         into.evidence,
       );
+    }
     if (into.operations.length === 0) return skip(`no reply to judge${notes}`);
     const schema = ctx.generation === "1.0" ? "A2A 1.0.1 proto" : `A2A ${ctx.generation} JSON schema`;
-    const said =
-      into.sendHas.size > 0
-        ? ", but for what the send's reply showed (lifecycle.reply-well-formed's finding)"
-        : "";
-    return pass(
-      `the replies of ${into.operations.join(", ")} match the ${schema}${said}${notes}`,
-      into.evidence,
-    );
+    return pass(`the replies of ${into.operations.join(", ")} match the ${schema}${notes}`, into.evidence);
   },
 });
