@@ -119,6 +119,12 @@ const errors10: Case[] = [
     path: "supportedInterfaces",
   },
   {
+    // Seen at first sight: ["a2a"] was also called empty, which contradicted the entry's own finding.
+    rule: "every entry unreadable: each named, the list not called empty",
+    mutate: (c) => (c["supportedInterfaces"] = ["a2a"]),
+    path: "supportedInterfaces[0]",
+  },
+  {
     rule: "entry not an object",
     mutate: (c) => ((c["supportedInterfaces"] as unknown[])[1] = 7),
     path: "supportedInterfaces[1]",

@@ -32,6 +32,8 @@ interface DeclaredList {
   present: boolean;
   isList: boolean;
   path: string;
+  /** How many entries the list holds, readable or not. */
+  listed: number;
   entries: Declared[];
 }
 
@@ -56,7 +58,8 @@ export function checkInterfaces(
   const supported = readList(card, "supportedInterfaces", log, (entry, path) =>
     readSupportedEntry(entry, path, log),
   );
-  if (supported.isList && supported.entries.length === 0) {
+  // A list whose entries are all unreadable has had each named above: "empty" would contradict them.
+  if (supported.isList && supported.listed === 0) {
     log.error(supported.path, `${supported.path} is empty; an A2A 1.0 card must list at least one interface`);
   }
   // A card that names 1.0 as its version but keeps only 0.3's url: a 1.0 client finds its interfaces in
@@ -104,6 +107,7 @@ function readList(
     present: field.value !== undefined,
     isList: false,
     path: field.path,
+    listed: 0,
     entries: [],
   };
   if (!out.present) return out;
@@ -112,6 +116,7 @@ function readList(
     return out;
   }
   out.isList = true;
+  out.listed = field.value.length;
   field.value.forEach((entry: unknown, i) => {
     const declared = readEntry(entry, `${field.path}[${i}]`);
     if (declared) out.entries.push(declared);
