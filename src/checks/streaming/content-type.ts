@@ -43,7 +43,7 @@ export default defineCheck({
       );
     // One JSON result where a stream was due is no stream at all: first-event's finding (MUST), said once.
     if (stream.failure?.kind === "invalid" && stream.events.length === 0)
-      return skip(`${stream.failure.reason}; streaming.first-event reports it`, stream.trafficIds);
+      return skip(`${stream.failure.reason}; streaming.first-event reports it`);
     if (stream.failure?.kind === "unreachable")
       return fail(`the stream request failed: ${describeFailure(stream.failure)}`, stream.trafficIds);
     if (stream.contentType !== "text/event-stream")
