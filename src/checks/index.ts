@@ -28,6 +28,8 @@ import lifecycleTaskRepliesSchemaValid from "./lifecycle/task-replies-schema-val
 import lifecycleUnknownFieldsIgnored from "./lifecycle/unknown-fields-ignored.js";
 import lifecycleGetTask from "./lifecycle/get-task.js";
 import lifecycleGetTask0x from "./lifecycle/get-task-0x.js";
+import lifecycleTextPartRead from "./lifecycle/text-part-read.js";
+import lifecycleTextPartRead0x from "./lifecycle/text-part-read-0x.js";
 import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleSkillExamples from "./lifecycle/skill-examples.js";
 import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
@@ -172,6 +174,8 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleUnknownFieldsIgnored,
   lifecycleGetTask,
   lifecycleGetTask0x,
+  lifecycleTextPartRead,
+  lifecycleTextPartRead0x,
   lifecycleReachesTerminal,
   lifecycleSkillExamples,
   lifecycleExecutionMode,

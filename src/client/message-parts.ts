@@ -37,9 +37,10 @@ function extraPart(style: PartStyle, part: NonNullable<SendInput["parts"]>[numbe
 
 /** The message's parts: the text part (unless the text is empty and other parts are given), then the others. */
 export function messageParts(style: PartStyle, input: SendInput): Json[] {
-  if (!input.parts?.length) return [textPart(style, input.text)];
+  const ownText = { ...textPart(style, input.text), ...input.textPartAlso };
+  if (!input.parts?.length) return [ownText];
   const extra = (input.parts ?? []).map((p) => extraPart(style, p));
-  const text = input.text === "" && extra.length > 0 ? [] : [textPart(style, input.text)];
+  const text = input.text === "" && extra.length > 0 ? [] : [ownText];
   return [...text, ...extra];
 }
 

@@ -182,6 +182,11 @@ export interface SendInput {
   parts?: OutgoingPart[];
   /** The message's metadata (every generation has Message.metadata). */
   metadata?: Record<string, unknown>;
+  /**
+   * Members added to the text part beside its generation's own (a check that offers other generations'
+   * discriminators as well, such as 0.1's `type`, to see which one the agent reads); JSON bindings only.
+   */
+  textPartAlso?: Record<string, unknown>;
 }
 
 export interface SendOptions {

@@ -10,6 +10,25 @@ const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 
 export const PARAMS_FLAWS: FlawDefinition[] = [
   {
+    name: "text-part-needs-type",
+    category: "protocol",
+    protocols: ["0.3"],
+    description:
+      "A text part's text is read only under 0.1's type: \"text\": a part with 0.3's kind alone reaches the agent empty (seen at first sight on three servers).",
+    expect: "lifecycle.text-part-read fails: the agent repeats a code only when its part also carries type",
+    rpc: (call, _res, kit) => {
+      if (!is(call, kit, "send") && call.method !== kit.streamMethod) return false;
+      const message = paramsOf(call).message;
+      if (!isObject(message) || !Array.isArray(message.parts)) return false;
+      message.parts = message.parts.map((part: unknown) => {
+        if (!isObject(part) || part.kind !== "text") return part;
+        const { type, ...rest } = part;
+        return type === "text" ? rest : { ...rest, text: "" };
+      });
+      return false;
+    },
+  },
+  {
     name: "task-id-param-renamed",
     category: "protocol",
     protocols: ["0.3"],

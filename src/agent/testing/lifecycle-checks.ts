@@ -31,6 +31,18 @@ const ASKS_BACK = "This is ambiguous";
 
 /** Lifecycle flaw checks: each passes on its flaw and throws on the flawless agent. */
 export const LIFECYCLE_CHECKS: Record<string, FlawCheck> = {
+  "text-part-needs-type": async (probe) => {
+    // The same words in 0.3's part alone and with 0.1's type beside kind: only the second reaches the agent.
+    const send = (part: Json) => {
+      const params = probe.dialect.sendParams("hello") as { message: { parts: Json[] } };
+      params.message.parts = [part];
+      return call(probe, probe.dialect.methods.send, params);
+    };
+    const own = await send({ kind: "text", text: "marmalade" });
+    const typed = await send({ kind: "text", type: "text", text: "marmalade" });
+    expect(JSON.stringify(own.body)).not.toContain("marmalade");
+    expect(JSON.stringify(typed.body)).toContain("marmalade");
+  },
   "unknown-fields-added": async (probe) => {
     const task = await send(probe);
     expect(task["x-vendor-note"]).toBe("kept");

@@ -40,6 +40,23 @@ function forwarded(r: ForwardedRequest, x: Exchange): ForwardedRequest | undefin
   return r;
 }
 
+/**
+ * The message the agent gets when it reads only 0.1's `type`: a text part that carries it reaches the agent
+ * in its own generation's form; one with `kind` alone reaches it empty, as such an agent reads it.
+ */
+function readAsTypedOnly(r: ForwardedRequest, x: Exchange): ForwardedRequest | undefined {
+  if (x.binding !== "jsonrpc" || (x.verb !== "send" && x.verb !== "stream")) return undefined;
+  const body = r.body as Json;
+  const parts = sentParts(body);
+  if (!parts) return undefined;
+  ((body.params as Json).message as Json).parts = parts.map((part) => {
+    if (!isObject(part) || (part.kind !== "text" && part.type !== "text")) return part;
+    const { type: _type, ...rest } = part;
+    return typedText(part) ? { ...rest, kind: "text" } : { ...rest, text: "" };
+  });
+  return r;
+}
+
 /** Deviations in how an agent reads the parts of the messages it is sent (0.3 §6.5, 1.0.1 §4.1.6). */
 export const messagePartMutations: Mutation[] = [
   {
@@ -62,5 +79,15 @@ export const messagePartMutations: Mutation[] = [
             },
           }
         : undefined,
+  },
+  {
+    id: "text-parts-typed-read-silently",
+    bindings: ["JSONRPC"],
+    protocols: ["0.2", "0.3"],
+    generations: ["0.x"],
+    what: 'JSON-RPC: the agent reads a text part\'s text only under 0.1\'s {"type": "text"}: its own generation\'s {"kind": "text", "text"} is taken, but reaches it as empty input',
+    clause: 'A2A 0.3 §6.5.1 TextPart (kind: "text"), §11.1.5',
+    check: { "0.2": "lifecycle.text-part-read-0x", "0.x": "lifecycle.text-part-read" },
+    request: readAsTypedOnly,
   },
 ];
