@@ -19,7 +19,11 @@ const said = (answer: string, text: string): boolean => answer.toLowerCase().inc
  * (`type: "text"`) to the text part beside the version's own `kind`: an unknown member every reader ignores.
  */
 async function answerTo(ctx: CheckContext, text: string, alsoType: boolean): Promise<Answer> {
-  const sent = await ctx.client.send({ text, ...(alsoType ? { textPartAlso: { type: "text" } } : {}) });
+  // Blocking, said explicitly: an agent may leave a task it was not told to wait for submitted (seen at first sight).
+  const sent = await ctx.client.send(
+    { text, ...(alsoType ? { textPartAlso: { type: "text" } } : {}) },
+    { returnImmediately: false },
+  );
   if (!sent.ok) return { missing: `the send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
   if (sent.value.kind === "message") return { text: replyText(sent.value), evidence: sent.trafficIds };
   const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 4);
@@ -69,7 +73,7 @@ export async function judgeTextPartRead(ctx: CheckContext): Promise<CheckVerdict
       );
   }
   return fail(
-    `the agent repeated a code sent in a text part that also carried 0.1's type: "text", but twice not one sent in the ${ctx.generation} TextPart {kind: "text", text} alone (it answered "${withType.text.slice(0, 80)}" and then without the code): it reads only the older part form, so every spec-shaped message reaches it empty`,
+    `the agent repeated a code sent in a text part that also carried 0.1's type: "text" ("${withType.text.slice(0, 80)}"), but twice not one sent in the ${ctx.generation} TextPart {kind: "text", text} alone: it reads only the older part form, so every spec-shaped message reaches it empty`,
     evidence,
   );
 }
