@@ -36,6 +36,18 @@ describe("an unknown task read, judged by the words of the agent's version", () 
     expect(byId.get("lifecycle.unknown-task-not-found")?.message).toMatch(/applies to A2A 0.3, 1.0 only/);
   });
 
+  it("names the result a read of an unknown task got where TaskNotFound was due (first sight: {task: null})", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard03(url);
+      return request.method === "tasks/get" ? { result: { task: null } } : refusal(-32601);
+    });
+    const finding = (await verdicts(agent.url)).get("lifecycle.unknown-task-not-found");
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(
+      /answered with a result \(\{"task":null\}\) instead of TaskNotFound \(-32001\)/,
+    );
+  });
+
   it("passes a 0.2 agent that answers TaskNotFound", async () => {
     const byId = await verdicts(await agentAnswering("0.2.5", -32001));
     expect(byId.get("lifecycle.unknown-task-not-found-0x")).toMatchObject({ status: "pass" });

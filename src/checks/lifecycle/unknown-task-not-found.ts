@@ -41,6 +41,12 @@ export async function judgeUnknownTaskRead(ctx: CheckContext): Promise<CheckVerd
   const id = `plainwright-missing-${randomUUID()}`;
   const got = await ctx.client.getTask(id);
   if (got.ok) return failBlocking(`tasks/get of the never-issued id ${id} returned a task`, got.trafficIds);
+  // A result that is no Task still answers the read as if the task were there (first sight: {"task": null}).
+  if (got.kind === "invalid" && got.raw !== undefined)
+    return failBlocking(
+      `tasks/get of the never-issued id ${id} was answered with a result (${JSON.stringify(got.raw).slice(0, 80)}) instead of TaskNotFound (-32001)`,
+      got.trafficIds,
+    );
   if (got.kind !== "error")
     return failBlocking(`tasks/get of ${id}: ${describeFailure(got)}`, got.trafficIds);
   if (got.error.code !== a2aCodes.taskNotFound)
