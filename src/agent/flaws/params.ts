@@ -15,7 +15,8 @@ export const PARAMS_FLAWS: FlawDefinition[] = [
     protocols: ["0.3"],
     description:
       "A text part's text is read only under 0.1's type: \"text\": a part with 0.3's kind alone reaches the agent empty (seen at first sight on three servers).",
-    expect: "lifecycle.text-part-read fails: the agent repeats a code only when its part also carries type",
+    expect:
+      "lifecycle.text-part-read fails: the agent repeats a code only when its part also carries type; lifecycle.history-content fails too, the message kept as the agent read it (empty)",
     rpc: (call, _res, kit) => {
       if (!is(call, kit, "send") && call.method !== kit.streamMethod) return false;
       const message = paramsOf(call).message;

@@ -66,6 +66,8 @@ export default defineCheck({
   recommendation:
     "Store the user's messages in Task.history as they arrived (role, parts, messageId); put summaries or notes in the agent's own messages or in metadata instead.",
   selfTest: [
+    // The part the agent could not read is kept as it read it, empty: the history shows that too.
+    { flaw: "text-part-needs-type", protocols: ["0.3"], bindings: ["JSONRPC"] },
     {
       flaw: "history-rewritten",
       protocols: ["0.3", "1.0"],

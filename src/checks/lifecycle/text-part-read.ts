@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describeFailure } from "../../client/describe-failure.js";
 import { replyText } from "../../protocol/reply-text.js";
-import { defineCheck, fail, pass, skip } from "../define.js";
+import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { waitForSettled } from "../settled-task.js";
 import { takenPartForm } from "../support/taken-part-form.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -55,8 +55,9 @@ export async function judgeTextPartRead(ctx: CheckContext): Promise<CheckVerdict
   const withType = await answerTo(ctx, `Please repeat this code: ${dual}`, true);
   evidence.push(...withType.evidence);
   if ("missing" in withType) return skip(`no answer to read: ${withType.missing}`);
+  // Not a run that could not judge: the check applies only to agents whose answers repeat what they are sent.
   if (!said(withType.text, dual))
-    return skip(
+    return notApplicable(
       "the agent's answers do not repeat what it is sent, so whether it reads the text part cannot be seen",
     );
   // Twice in the version's own form, so that an answer that happens not to repeat the code is not taken for a
