@@ -41,7 +41,8 @@ describe("TrafficLog", () => {
     const log = new TrafficLog({ secrets: [SECRET] });
     const h = log.start({
       method: "POST",
-      url: `http://127.0.0.1:1/x?api_key=abc&q=${SECRET}`,
+      // Query values with letters no hex trace id holds: "abc" failed once, inside a random trace id.
+      url: `http://127.0.0.1:1/x?api_key=keyvalue&q=${SECRET}`,
       headers: { authorization: `Bearer ${SECRET}`, "x-trace": SECRET, "content-type": "text/plain" },
       body: `{"key":"${SECRET}"}`,
     });
@@ -50,7 +51,7 @@ describe("TrafficLog", () => {
     h.fail({ message: `failed at http://127.0.0.1:1/x?token=zzz with ${SECRET}` }, { body: SECRET });
     const text = JSON.stringify(log.entries());
     expect(text).not.toContain(SECRET);
-    expect(text).not.toContain("abc");
+    expect(text).not.toContain("keyvalue");
     expect(text).not.toContain("zzz");
     expect(text).not.toContain("sid=1");
     expect(log.entries()[0]?.request_headers["content-type"]).toBe("text/plain");
