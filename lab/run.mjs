@@ -40,7 +40,7 @@ const SPLIT_OF = new Map(catalogue.filter((c) => c.splitOf).map((c) => [c.id, [c
 
 /**
  * A check and its `-0x` twin are one requirement, split by generation because the spec's level differs
- * (e.g. lifecycle.cancel-unknown-task, MUST in 1.0, and lifecycle.cancel-unknown-task-0x, SHOULD in 0.x);
+ * (e.g. lifecycle.cancel-unknown-task, MUST in 0.3 and 1.0, and lifecycle.cancel-unknown-task-0x, SHOULD in 0.1 and 0.2);
  * so are a check and one that declares itself split off it (`splitOf`).
  */
 const families = (id) => {

@@ -91,7 +91,7 @@ export const LIFECYCLE_FLAWS: FlawDefinition[] = [
     protocols: BOTH,
     description:
       "tasks/cancel of an unknown id answers -32603 (internal error) instead of TaskNotFound -32001.",
-    expect: "lifecycle.cancel-unknown-task (1.0) / lifecycle.cancel-unknown-task-0x (0.3) fail",
+    expect: "lifecycle.cancel-unknown-task fails",
     rpc: (call, res, kit) =>
       is(call, kit, "cancel") && editReply(res, recode(-32001, -32603, "Internal error: cancel failed.")),
   },

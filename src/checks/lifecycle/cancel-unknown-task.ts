@@ -29,7 +29,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "tasks/cancel (CancelTask) of an id the server never issued returns TaskNotFoundError (-32001).",
-  spec: "A2A 1.0 §3.1.5, §3.3.2",
+  // 0.3 §8.2 says servers SHOULD use its codes "where applicable", but §11.1.5 makes using the error codes of §8 a
+  // compliance MUST, and tasks/cancel is a core method there (§11.1.2), as tasks/get is (unknown-task-not-found).
+  spec: "A2A 0.3 §7.4, §8.2, §11.1.5 (MUST use the error codes of §8); 1.0.1 §3.1.5, §3.3.2",
   tck: ["CORE-CANCEL-003"],
   quote: {
     spec: "A2A 1.0 §3.3.2",
@@ -38,14 +40,15 @@ export default defineCheck({
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001; HTTP 404, gRPC NOT_FOUND) when it is not there.",
   selfTest: [
+    { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
     {
       flaw: "cancel-unknown-wrong-code",
-      protocols: ["1.0"],
+      protocols: ["0.3", "1.0"],
       bindings: ["JSONRPC"],
       violates: ["CORE-CANCEL-003"],
     },
   ],
   scope: "transport",
-  generations: ["1.0"],
+  generations: ["0.3", "1.0"],
   run: cancelUnknownTask,
 });

@@ -9,6 +9,7 @@ import {
 } from "../../runner/testing/hand-agent.js";
 import cancelRunning from "./cancel-running.js";
 import cancelTerminalErrors0x from "./cancel-terminal-errors-0x.js";
+import cancelUnknownTask from "./cancel-unknown-task.js";
 import cancelUnknownTask0x from "./cancel-unknown-task-0x.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
@@ -89,14 +90,14 @@ describe("tasks/cancel left unserved on A2A 0.3, where §11.1.2 makes it a core 
   it("fails lifecycle.cancel-running at MUST though no task runs, and the other cancel checks leave it there", async () => {
     const byId = await verdictsOn(await agent03WithoutCancel(), [
       cancelRunning,
-      cancelUnknownTask0x,
+      cancelUnknownTask,
       cancelTerminalErrors0x,
     ]);
     expect(byId.get("lifecycle.cancel-running")).toMatchObject({ status: "fail", level: "MUST" });
     expect(byId.get("lifecycle.cancel-running")?.message).toMatch(
       /tasks\/cancel is not served \(MethodNotFound \(-32601\)\): A2A 0\.3 §11\.1\.2/,
     );
-    for (const id of ["lifecycle.cancel-unknown-task-0x", "lifecycle.cancel-terminal-errors-0x"]) {
+    for (const id of ["lifecycle.cancel-unknown-task", "lifecycle.cancel-terminal-errors-0x"]) {
       expect(byId.get(id), id).toMatchObject({ status: "skip" });
       expect(byId.get(id)?.message, id).toMatch(/lifecycle\.cancel-running reports it/);
     }

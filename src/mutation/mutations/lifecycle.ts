@@ -175,7 +175,12 @@ export const lifecycleMutations: Mutation[] = [
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
     what: "canceling a task that does not exist is answered -32603 instead of TaskNotFound",
     clause: "A2A 0.3 §7.4 tasks/cancel errors; 1.0.1 §3.1.5 CancelTask",
-    check: { "0.x": "lifecycle.cancel-unknown-task-0x", "1.0": "lifecycle.cancel-unknown-task" },
+    check: {
+      "0.1": "lifecycle.cancel-unknown-task-0x",
+      "0.2": "lifecycle.cancel-unknown-task-0x",
+      "0.x": "lifecycle.cancel-unknown-task",
+      "1.0": "lifecycle.cancel-unknown-task",
+    },
     reply: (r, x) => (x.verb === "cancel" ? asInternalError(r, x, TASK_NOT_FOUND) : undefined),
     grpcReply: (r, x) => (x.verb === "cancel" ? grpcAsInternal(r, GRPC_NOT_FOUND) : undefined),
   },
