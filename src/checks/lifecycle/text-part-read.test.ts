@@ -15,8 +15,16 @@ const byKind: Reading = (parts) => parts.map((p) => (p.kind === "text" ? (p.text
 /** The first-sight servers: only 0.1's `type` is read, so a 0.3 part reaches the agent empty. */
 const byTypeOnly: Reading = (parts) => parts.map((p) => (p.type === "text" ? (p.text ?? "") : "")).join("");
 
-/** A 0.3 agent that answers every send with a Message: `reply` gives its text from what it read. */
-async function agentReading(read: Reading, reply = (text: string) => `echo: ${text}`): Promise<string> {
+/**
+ * A 0.3 agent that answers every send with a Message: `reply` gives its text from what it read. With
+ * `refusesEmpty`, a message it reads as empty is refused with a server error of its own (-32000), as an agent
+ * checking its input may (one that answers invalid params is sent the message in another form instead).
+ */
+async function agentReading(
+  read: Reading,
+  reply = (text: string) => `echo: ${text}`,
+  refusesEmpty = false,
+): Promise<string> {
   let calls = 0;
   const agent = await startHandAgent((request, url) => {
     if (request.kind === "card") return handCard03(url);
@@ -24,6 +32,7 @@ async function agentReading(read: Reading, reply = (text: string) => `echo: ${te
     const message = (request.params as { message?: { parts?: Part[] } }).message;
     calls += 1;
     const text = read(message?.parts ?? []);
+    if (refusesEmpty && text === "") return { error: { code: -32000, message: "Input is empty" } };
     const parts = [{ kind: "text", text: reply(text) }];
     return { result: { kind: "message", messageId: `m${calls}`, role: "agent", parts } };
   });
@@ -49,6 +58,28 @@ describe("lifecycle.text-part-read", () => {
     const finding = await verdict(await agentReading(byTypeOnly));
     expect(finding).toMatchObject({ status: "fail", level: "MUST" });
     expect(finding?.message).toMatch(/reads only the older part form/);
+  });
+
+  it("fails an agent that reads only type and refuses the empty input it reads in every spec-shaped message with an error of its own", async () => {
+    const finding = await verdict(await agentReading(byTypeOnly, undefined, true));
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(
+      /alone failed \(.*-32000.*\), the failed send lifecycle\.send-returns-task reports: it reads only the older part form/,
+    );
+  });
+
+  it("passes an echo agent that reads kind but refuses one send of two", async () => {
+    let sends = 0;
+    const once: Reading = (parts) => {
+      const text = byKind(parts);
+      if (!text.includes("plainwright-") || parts.some((p) => p.type)) return text;
+      sends += 1;
+      return sends === 1 ? "" : text;
+    };
+    const finding = await verdict(
+      await agentReading(once, (text) => (text.includes("plainwright-") ? `echo: ${text}` : "Hi."), true),
+    );
+    expect(finding).toMatchObject({ status: "pass" });
   });
 
   it("passes an echo agent that reads kind", async () => {

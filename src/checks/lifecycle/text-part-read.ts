@@ -6,8 +6,12 @@ import { waitForSettled } from "../settled-task.js";
 import { takenPartForm } from "../support/taken-part-form.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
-/** What the agent answered one probe: its reply text, or why there is none to read. */
-type Answer = { text: string; evidence: string[] } | { missing: string; evidence: string[] };
+/**
+ * What the agent answered one probe: its reply text, or why there is none to read (`refusal`: how the send
+ * itself failed, where it did rather than the task it started).
+ */
+type Answer =
+  { text: string; evidence: string[] } | { missing: string; refusal?: string; evidence: string[] };
 
 /** A code no agent makes up: an answer that holds it repeated what it was sent. */
 const freshCode = (): string => `plainwright-${randomBytes(4).toString("hex")}`;
@@ -24,7 +28,10 @@ async function answerTo(ctx: CheckContext, text: string, alsoType: boolean): Pro
     { text, ...(alsoType ? { textPartAlso: { type: "text" } } : {}) },
     { returnImmediately: false },
   );
-  if (!sent.ok) return { missing: `the send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
+  if (!sent.ok) {
+    const refusal = describeFailure(sent);
+    return { missing: `the send failed: ${refusal}`, refusal, evidence: sent.trafficIds };
+  }
   if (sent.value.kind === "message") return { text: replyText(sent.value), evidence: sent.trafficIds };
   const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 4);
   const evidence = [...sent.trafficIds, ...settled.evidence];
@@ -60,21 +67,28 @@ export async function judgeTextPartRead(ctx: CheckContext): Promise<CheckVerdict
     return notApplicable(
       "the agent's answers do not repeat what it is sent, so whether it reads the text part cannot be seen",
     );
-  // Twice in the version's own form, so that an answer that happens not to repeat the code is not taken for a
-  // part the agent cannot read.
+  // Twice in the version's own form, so that an answer that happens not to repeat the code (or one refusal) is
+  // not taken for a part the agent cannot read.
+  let refusal: string | undefined;
   for (const attempt of [1, 2]) {
     const code = freshCode();
     const own = await answerTo(ctx, `Please repeat this code: ${code}`, false);
     evidence.push(...own.evidence);
-    if ("missing" in own) return skip(`no answer to read: ${own.missing}`);
-    if (said(own.text, code))
+    if ("missing" in own && own.refusal === undefined) return skip(`no answer to read: ${own.missing}`);
+    if ("missing" in own) refusal = own.refusal;
+    else if (said(own.text, code))
       return pass(
         `the agent repeats a code sent in a ${ctx.generation} TextPart ({kind: "text", text})${attempt > 1 ? " (on the second try)" : ""}: it reads the part`,
         evidence,
       );
   }
+  const sentAlone = `the ${ctx.generation} TextPart {kind: "text", text} alone`;
+  // A refused send is lifecycle.send-returns-task's finding too; this says why the agent refused it.
+  const outcome = refusal
+    ? `the same message in ${sentAlone} failed (${refusal}), the failed send lifecycle.send-returns-task reports`
+    : `twice not one sent in ${sentAlone}`;
   return fail(
-    `the agent repeated a code sent in a text part that also carried 0.1's type: "text" ("${withType.text.slice(0, 80)}"), but twice not one sent in the ${ctx.generation} TextPart {kind: "text", text} alone: it reads only the older part form, so every spec-shaped message reaches it empty`,
+    `the agent repeated a code sent in a text part that also carried 0.1's type: "text" ("${withType.text.slice(0, 80)}"), but ${outcome}: it reads only the older part form, so every spec-shaped message reaches it empty`,
     evidence,
   );
 }
@@ -94,7 +108,6 @@ export default defineCheck({
   recommendation:
     'Read a part\'s kind ("text", "file", "data"); accept 0.1\'s type only as a fallback, never instead of it.',
   selfTest: [{ flaw: "text-part-needs-type", protocols: ["0.3"], bindings: ["JSONRPC"] }],
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.3"],
   // kind discriminates parts in JSON-RPC only: 0.3's HTTP+JSON and gRPC carry the proto's parts, without it.
