@@ -44,9 +44,27 @@ export function wireVersionsOf(result) {
 }
 
 /** Which cell wins when a mutation is judged on several generations of one agent: the worst news first. */
-const PRECEDENCE = ["MISSED", "error", "proven", "already fails", "not judged", "not exercised", "n/a"];
+const PRECEDENCE = [
+  "MISSED",
+  "error",
+  "proven",
+  "found by its owner",
+  "already fails",
+  "not judged",
+  "not exercised",
+  "n/a",
+];
 const worst = (cells) =>
   cells.reduce((a, b) => (PRECEDENCE.indexOf(b.verdict) < PRECEDENCE.indexOf(a.verdict) ? b : a));
+
+/**
+ * The check a skipped check stepped aside for, where its skip names the check that owns the finding
+ * ("lifecycle.send-returns-task's finding", "... reports it"): one defect, one finding.
+ */
+function ownerNamed(skipped) {
+  if (skipped.status !== "skip") return undefined;
+  return /\b([a-z]+\.[a-z0-9-]+)(?:'s finding| reports)/.exec(skipped.message ?? "")?.[1];
+}
 
 async function throughProxy(agentUrl, mutation, args) {
   const url = new URL(agentUrl);
@@ -61,8 +79,9 @@ async function throughProxy(agentUrl, mutation, args) {
 
 /**
  * Plays every mutation through a proxy in front of one running agent. Returns one cell per
- * mutation: proven (fails with, passes without), missed (changed the traffic, the check passed
- * without it and did not fail with it), not exercised (the agent never sent what the mutation
+ * mutation: proven (fails with, passes without), found by its owner (the check stepped aside, naming the
+ * check that owns what the deviation became on this agent, which failed with it and passed without it),
+ * missed (changed the traffic, the check passed without it and did not fail with it), not exercised (the agent never sent what the mutation
  * changes), not judged (the check skips on this agent either way), already fails (the agent's own
  * deviation), n/a (another generation), or error.
  */
@@ -113,15 +132,23 @@ export async function mutationMatrix(agentUrl, result, conformArgs = [], only = 
       // A mutation with a correct twin departs from that agent (played by the proxy), not from this one as it
       // is; a peer mutation's run without it needs the peer, which the shared baseline was not given.
       const twin = correctTwin(m);
-      const without = statusOf(
-        twin || m.peer ? ((await play(twin, args)).result.findings ?? []) : base,
-        check,
-      );
+      const withoutFindings = twin || m.peer ? ((await play(twin, args)).result.findings ?? []) : base;
+      const without = statusOf(withoutFindings, check);
       if (without.status === "fail") return { verdict: "already fails", check, message: without.message };
       const { result, applied } = await play(m, args);
       const withIt = statusOf(result.findings ?? [], check);
       if (withIt.status === "fail") return { verdict: "proven", check, applied };
       if (!applied) return { verdict: "not exercised", check, message: `without: ${without.status}` };
+      // The deviation took on this agent the shape another check owns (an agent that refuses the empty input
+      // a mutation leaves it is refusing the message): reported once, by that check, which must have passed
+      // without it.
+      const owner = ownerNamed(withIt);
+      if (
+        owner &&
+        statusOf(result.findings ?? [], owner).status === "fail" &&
+        statusOf(withoutFindings, owner).status === "pass"
+      )
+        return { verdict: "found by its owner", check, owner, applied, message: withIt.message };
       // A check this agent gives nothing to judge (skipped with and without) proves nothing either way.
       if (without.status !== "pass" && withIt.status !== "pass")
         return { verdict: "not judged", check, message: `${withIt.status}: ${withIt.message ?? ""}` };

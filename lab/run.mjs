@@ -173,6 +173,7 @@ function markdown(rows, startedAt) {
 
 const SHORT = {
   proven: "✓",
+  "found by its owner": "✓ owner",
   MISSED: "MISSED",
   "not exercised": "·",
   "not judged": "skip",
@@ -190,6 +191,8 @@ function matrixLines(rows) {
     "## Mutation matrix",
     "",
     "Each deviation played through the proxy in front of each agent: ✓ its check failed with it and passed without it;",
+    "✓ owner its check stepped aside, naming the check that owns what the deviation became on this agent, and that",
+    "check failed with it and passed without it (listed below);",
     "MISSED the deviation reached the suite and its check did not fail; · the agent never sent what the mutation changes;",
     "skip the check has nothing to judge on this agent either way; own the agent already deviates there (its key",
     "says so or should); – another generation.",
@@ -208,6 +211,14 @@ function matrixLines(rows) {
       .map(([id, c]) => `- ${r.agent.id} · ${id} (${c.check}): ${cell(c.message ?? "")}`),
   );
   if (missed.length) lines.push("", "Missed or errored:", "", ...missed);
+  const owned = withMatrix.flatMap((r) =>
+    [...r.matrix.cells]
+      .filter(([, c]) => c.verdict === "found by its owner")
+      .map(
+        ([id, c]) => `- ${r.agent.id} · ${id} (${c.check}): found by ${c.owner}; ${cell(c.message ?? "")}`,
+      ),
+  );
+  if (owned.length) lines.push("", "Found by the check that owns them:", "", ...owned);
   const opaque = withMatrix.filter((r) => r.transparency.length);
   for (const r of opaque)
     lines.push(
