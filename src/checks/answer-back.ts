@@ -1,7 +1,7 @@
 import type { A2AClient } from "../client/types.js";
 import { foldStream } from "../protocol/fold-stream.js";
 import { activeStates, type Task } from "../protocol/model.js";
-import { waitForSettled, type Provided } from "./settled-task.js";
+import { sendForTask, type Provided } from "./settled-task.js";
 import { graceAfterFinalMs, mayEndStream, watchStream } from "./support/stream-watch.js";
 
 /**
@@ -27,16 +27,15 @@ export async function answerInTask(
   answer: string,
   budgetMs: number,
 ): Promise<Provided<Task>> {
-  const input = answerIn(task, answer);
-  const sent = await client.send(input);
-  if (!sent.ok || sent.value.kind !== "task")
+  const settled = await sendForTask(client, answerIn(task, answer), budgetMs);
+  // No task came back (a failed send or a Message): the settled task's own reasons are said as they are.
+  if (!settled.ok && !settled.sent)
     return {
       ok: false,
       reason: `the answer "${answer}" to task ${task.id} made no task`,
-      evidence: sent.trafficIds,
+      evidence: settled.evidence,
     };
-  const settled = await waitForSettled(client, sent.value, budgetMs);
-  return { ...settled, evidence: [...sent.trafficIds, ...settled.evidence] };
+  return settled;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describeFailure } from "../client/describe-failure.js";
 import { backoffMs, pollTask } from "../client/poll-task.js";
-import type { A2AClient } from "../client/types.js";
-import type { Task } from "../protocol/model.js";
+import type { A2AClient, SendInput, SendOptions } from "../client/types.js";
+import type { Message, Task } from "../protocol/model.js";
 
 /**
  * A message the agent took only in another form than its generation's own (CallOutcome.readDespite): what the
@@ -66,4 +66,39 @@ export async function waitForSettled(
     evidence,
     unreadable: true,
   };
+}
+
+/**
+ * One message of a check's own, its task followed until it leaves submitted/working: the settled Task (`sent`:
+ * as the send returned it), or the Message the agent answered with instead. A failed send says why in the
+ * reason "the send failed: ...", and `refusal` holds that description alone.
+ */
+export async function sendAndSettle(
+  client: A2AClient,
+  input: SendInput,
+  budgetMs: number,
+  options?: SendOptions,
+): Promise<Provided<Task | Message> & { refusal?: string }> {
+  const sent = await client.send(input, options);
+  if (!sent.ok) {
+    const refusal = describeFailure(sent);
+    return { ok: false, reason: `the send failed: ${refusal}`, refusal, evidence: sent.trafficIds };
+  }
+  if (sent.value.kind === "message") return { ok: true, value: sent.value, evidence: sent.trafficIds };
+  const settled = await waitForSettled(client, sent.value, budgetMs);
+  return { ...settled, evidence: [...sent.trafficIds, ...settled.evidence], sent: sent.value };
+}
+
+/** sendAndSettle for a check that needs a Task: a Message answer is a reason, said as `messageReply`. */
+export async function sendForTask(
+  client: A2AClient,
+  input: SendInput,
+  budgetMs: number,
+  messageReply = "the agent answered with a Message, not a Task",
+): Promise<Provided<Task>> {
+  const settled = await sendAndSettle(client, input, budgetMs);
+  if (!settled.ok) return settled;
+  const { value } = settled;
+  if (value.kind !== "task") return { ok: false, reason: messageReply, evidence: settled.evidence };
+  return { ...settled, value };
 }

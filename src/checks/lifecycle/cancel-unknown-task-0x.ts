@@ -14,7 +14,7 @@ export default defineCheck({
   recommendation:
     "Look the id up before canceling and answer TaskNotFoundError (-32001) when it is not there.",
   noSelfTest:
-    "The reference agent speaks 0.3 and 1.0 only; hand-written 0.1 and 0.2 agents answering -32603 and -32001 prove the check in cancel-unknown-task-0x.test.ts, and the mutation cancel-unknown-as-internal-error on the lab's 0.1 and 0.2 agents.",
+    "The reference agent speaks 0.3 and 1.0 only; hand-written 0.1 and 0.2 agents answering -32603 and -32001 prove the check in unknown-task-by-version.test.ts, and the mutation cancel-unknown-as-internal-error on the lab's 0.1 and 0.2 agents.",
   scope: "transport",
   generations: ["0.1", "0.2"],
   run: cancelUnknownTask,

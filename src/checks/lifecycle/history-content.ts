@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { waitForSettled, type Provided } from "../fixtures.js";
+import type { Provided } from "../fixtures.js";
+import { sendForTask } from "../settled-task.js";
 import { locate, textOf, twoTurnTask, type SentTurn, type TwoTurns } from "../support/two-turns.js";
 import type { CheckContext } from "../types.js";
-import type { Message } from "../../protocol/model.js";
+import type { Message, Task } from "../../protocol/model.js";
 
 const quoteText = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
 
@@ -17,20 +18,19 @@ type Turns = Omit<TwoTurns, "sent"> & { sent: SentTurn[] };
  */
 async function oneTurnTask(ctx: CheckContext): Promise<Provided<Turns>> {
   const turn = { messageId: randomUUID(), text: ctx.fixtures.message };
-  const sent = await ctx.client.send(turn);
-  const evidence = [...sent.trafficIds];
-  if (!sent.ok) return { ok: false, reason: `the send failed: ${describeFailure(sent)}`, evidence };
-  if (sent.value.kind !== "task")
-    return { ok: false, reason: "the agent answered with a Message, not a Task", evidence };
-  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 4);
-  evidence.push(...settled.evidence);
-  const read = await ctx.client.getTask(sent.value.id, 100);
+  const settled = await sendForTask(ctx.client, turn, ctx.timeoutMs / 4);
+  const evidence = [...settled.evidence];
+  // Read back however its wait ended: what the task kept of the message is the point, not where it got to.
+  let task: Task;
+  if (settled.ok) task = settled.value;
+  else if (settled.sent) task = settled.sent;
+  else return settled;
+  const read = await ctx.client.getTask(task.id, 100);
   evidence.push(...read.trafficIds);
-  if (!read.ok)
-    return { ok: false, reason: `reading task ${sent.value.id}: ${describeFailure(read)}`, evidence };
+  if (!read.ok) return { ok: false, reason: `reading task ${task.id}: ${describeFailure(read)}`, evidence };
   return {
     ok: true,
-    value: { taskId: sent.value.id, sent: [turn], history: read.value.history, evidence },
+    value: { taskId: task.id, sent: [turn], history: read.value.history, evidence },
     evidence,
   };
 }

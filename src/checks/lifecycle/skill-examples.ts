@@ -2,8 +2,7 @@ import { interruptedStates } from "../../protocol/model.js";
 import { replyText } from "../../protocol/reply-text.js";
 import { visible } from "../../net/visible.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
-import { waitForSettled } from "../fixtures.js";
-import { describeFailure } from "../../client/describe-failure.js";
+import { sendAndSettle } from "../settled-task.js";
 import type { CheckContext } from "../types.js";
 
 /** Real agents may be slow and paid: one example per skill, for this many skills at most. */
@@ -12,18 +11,16 @@ const MAX_SKILLS = 3;
 /** What went wrong with one example, or undefined when it completed with a text answer. */
 async function exampleProblem(ctx: CheckContext, skill: string, example: string, evidence: string[]) {
   const label = `skill ${visible(skill)} example ${visible(JSON.stringify(example), { max: 80 })}`;
-  const sent = await ctx.client.send({ text: example });
-  evidence.push(...sent.trafficIds);
-  if (!sent.ok) return `${label} was refused: ${describeFailure(sent)}`;
-  if (sent.value.kind === "message")
-    return replyText(sent.value).trim()
-      ? undefined
-      : `${label} was answered with a Message that holds no text`;
-  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs);
+  const settled = await sendAndSettle(ctx.client, { text: example }, ctx.timeoutMs);
   evidence.push(...settled.evidence);
+  if (!settled.ok && settled.refusal !== undefined) return `${label} was refused: ${settled.refusal}`;
   // A task that cannot be read back has no outcome to judge here: that is lifecycle.get-task's finding.
   if (!settled.ok)
     return settled.unreadable ? { unread: `${label}: ${settled.reason}` } : `${label}: ${settled.reason}`;
+  if (settled.value.kind === "message")
+    return replyText(settled.value).trim()
+      ? undefined
+      : `${label} was answered with a Message that holds no text`;
   const task = settled.value;
   // An agent that asks back about an example has answered it (with its question).
   if (interruptedStates.has(task.state))

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { describeFailure } from "../../client/describe-failure.js";
 import { replyText } from "../../protocol/reply-text.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
-import { waitForSettled } from "../settled-task.js";
+import { sendAndSettle } from "../settled-task.js";
 import { takenPartForm } from "../support/taken-part-form.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -23,20 +22,13 @@ const said = (answer: string, text: string): boolean => answer.toLowerCase().inc
  * (`type: "text"`) to the text part beside the version's own `kind`: an unknown member every reader ignores.
  */
 async function answerTo(ctx: CheckContext, text: string, alsoType: boolean): Promise<Answer> {
+  const input = { text, ...(alsoType ? { textPartAlso: { type: "text" } } : {}) };
   // Blocking, said explicitly: an agent may leave a task it was not told to wait for submitted (seen at first sight).
-  const sent = await ctx.client.send(
-    { text, ...(alsoType ? { textPartAlso: { type: "text" } } : {}) },
-    { returnImmediately: false },
-  );
-  if (!sent.ok) {
-    const refusal = describeFailure(sent);
-    return { missing: `the send failed: ${refusal}`, refusal, evidence: sent.trafficIds };
-  }
-  if (sent.value.kind === "message") return { text: replyText(sent.value), evidence: sent.trafficIds };
-  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 4);
-  const evidence = [...sent.trafficIds, ...settled.evidence];
-  if (!settled.ok) return { missing: `its task did not settle: ${settled.reason}`, evidence };
-  return { text: replyText(settled.value), evidence };
+  const settled = await sendAndSettle(ctx.client, input, ctx.timeoutMs / 4, { returnImmediately: false });
+  const { evidence } = settled;
+  if (settled.ok) return { text: replyText(settled.value), evidence };
+  if (settled.refusal !== undefined) return { missing: settled.reason, refusal: settled.refusal, evidence };
+  return { missing: `its task did not settle: ${settled.reason}`, evidence };
 }
 
 /**

@@ -17,7 +17,7 @@ export default defineCheck({
   recommendation:
     "Look the id up in the task store and answer TaskNotFoundError (-32001) when it is not there.",
   noSelfTest:
-    "The reference agent speaks 0.3 and 1.0 only; hand-written 0.2 agents answering -32603 and -32001 prove the check in unknown-task-not-found-0x.test.ts, and the mutation task-not-found-internal on the lab's 0.1 and 0.2 agents.",
+    "The reference agent speaks 0.3 and 1.0 only; hand-written 0.2 agents answering -32603 and -32001 prove the check in unknown-task-by-version.test.ts, and the mutation task-not-found-internal on the lab's 0.1 and 0.2 agents.",
   scope: "transport",
   generations: ["0.1", "0.2"],
   run: (ctx) => judgeUnknownTaskRead(ctx),

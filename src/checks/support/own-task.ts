@@ -1,6 +1,6 @@
-import { describeFailure } from "../../client/describe-failure.js";
 import { interruptedStates, type Task, type TaskState } from "../../protocol/model.js";
-import { waitForSettled, type Provided } from "../fixtures.js";
+import type { Provided } from "../fixtures.js";
+import { sendForTask } from "../settled-task.js";
 import { notApplicable, skip } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -18,14 +18,10 @@ export async function ownAskingTask(ctx: CheckContext, messageId?: string): Prom
       reason: 'no message made the agent ask back; pass --hint input-required="..."',
       evidence: [],
     };
-  const sent = await ctx.client.send({ text, ...(messageId ? { messageId } : {}) });
-  if (!sent.ok)
-    return { ok: false, reason: `send failed: ${describeFailure(sent)}`, evidence: sent.trafficIds };
-  if (sent.value.kind !== "task")
-    return { ok: false, reason: "the agent answered with a Message, not a Task", evidence: sent.trafficIds };
-  const settled = await waitForSettled(ctx.client, sent.value, ctx.timeoutMs / 2);
-  const evidence = [...sent.trafficIds, ...settled.evidence];
-  if (!settled.ok) return { ...settled, evidence };
+  const input = { text, ...(messageId ? { messageId } : {}) };
+  const settled = await sendForTask(ctx.client, input, ctx.timeoutMs / 2);
+  const { evidence } = settled;
+  if (!settled.ok) return settled;
   if (settled.value.state !== "input-required")
     return {
       ok: false,
