@@ -32,3 +32,41 @@ describe("errors.invalid-params and an agent that refuses well-formed messages a
     expect(finding?.message).toMatch(/so was a well-formed message/);
   });
 });
+
+/**
+ * A 0.3 agent that validates what it is sent but reads a null part unguarded (seen at first sight: a part
+ * that is a number refused -32602, a null one -32000 with the stack trace); `guarded` mends that.
+ */
+async function nullPartReader(guarded: boolean): Promise<string> {
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return handCard03(url);
+    if (request.method !== "message/send") return refusal(-32602);
+    const message = request.params.message as { role?: unknown; messageId?: unknown; parts?: unknown[] };
+    const parts = Array.isArray(message?.parts) ? message.parts : [];
+    if (!guarded && parts.includes(null))
+      return { error: { code: -32000, message: "Internal error", data: { stack: "TypeError: null" } } };
+    const readable = parts.length > 0 && parts.every((p) => typeof p === "object" && p !== null);
+    if (!readable || message.role !== "user" || typeof message.messageId !== "string") return refusal(-32602);
+    return { result: { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } } };
+  });
+  return agent.url;
+}
+
+describe("errors.invalid-params and a message whose parts hold null", () => {
+  it("fails an agent whose handler crashes on the null part it did not guard against", async () => {
+    const finding = (await verdictsOn(await nullPartReader(false), [invalidParams], "JSONRPC")).get(
+      "errors.invalid-params",
+    );
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(
+      /1 of \d+ malformed requests did not get -32602: .*parts are \[null\].*-32000/,
+    );
+  });
+
+  it("passes the same agent once it refuses the null part -32602", async () => {
+    const finding = (await verdictsOn(await nullPartReader(true), [invalidParams], "JSONRPC")).get(
+      "errors.invalid-params",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+  });
+});

@@ -14,7 +14,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number, with no messageId (0.2 on), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number or null, with no messageId (0.2 on), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -138,7 +138,8 @@ function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">, form?:
 }
 
 /**
- * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number. 0.1 to 0.3
+ * Messages whose role or parts no reader can take: a role outside the enum, a part that is a number or null
+ * (seen at first sight: a server that refused the number read the null unguarded, -32000 with its stack). 0.1 to 0.3
  * make Part a JSON object and Role an enum of user and agent, and 0.1 to 0.3 say "Servers MUST rigorously
  * validate all RPC parameters and the content/structure of data in Message and Artifact parts" (security
  * considerations); 1.0.1 §3.3.2 makes the server validate them.
@@ -158,6 +159,11 @@ function invalidMessages(generation: ProtocolGeneration, form?: PartStyle): Malf
       op: "send",
       params: { ...params, message: { ...message, parts: [5] } },
       what: "with a message whose parts are [5]",
+    },
+    {
+      op: "send",
+      params: { ...params, message: { ...message, parts: [null] } },
+      what: "with a message whose parts are [null]",
     },
   ];
 }

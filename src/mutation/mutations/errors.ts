@@ -190,6 +190,37 @@ export const errorMutations: Mutation[] = [
     reply: (r) => recode(r, INVALID_PARAMS, INTERNAL_ERROR),
   },
   {
+    id: "null-part-crashes",
+    violates: ["CORE-ERR-002"],
+    bindings: ["JSONRPC"],
+    generations: ["0.x", "1.0"],
+    what: "a send whose message parts hold null crashes the handler: -32000 with its stack trace instead of -32602 (seen at first sight, where a part that is a number was refused -32602)",
+    clause:
+      "A2A 0.3 §10.2 (Servers MUST rigorously validate all RPC parameters and the content/structure of data in Message parts), §8.1 (-32602: wrong type); 1.0.1 §3.3.2",
+    check: "errors.invalid-params",
+    reply: (r, x) => {
+      const request = x.request;
+      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(request) || !isObject(request.params))
+        return undefined;
+      const message = request.params.message;
+      if (!isObject(message) || !Array.isArray(message.parts) || !message.parts.includes(null))
+        return undefined;
+      const said = "Cannot read properties of null (reading 'kind')";
+      r.status = 200;
+      r.contentType = "application/json";
+      r.body = {
+        jsonrpc: "2.0",
+        id: request.id ?? null,
+        error: {
+          code: -32000,
+          message: "Internal error",
+          data: { stack: `TypeError: ${said}\n    at parseParts` },
+        },
+      };
+      return r;
+    },
+  },
+  {
     id: "get-without-params-crashes",
     violates: ["CORE-ERR-002"],
     bindings: ["JSONRPC"],
