@@ -103,6 +103,14 @@ describe("errors.content-type-not-supported on a 0.1 agent", () => {
     expect(await judged(-32005)).toMatchObject({ status: "pass" });
   });
 
+  it("fails it refused as InvalidParams at SHOULD: a client error, but not the one A2A names for it", async () => {
+    const finding = await judged(-32602);
+    expect(finding).toMatchObject({ status: "fail", level: "SHOULD" });
+    expect(finding?.message).toMatch(
+      /refused with InvalidParams \(-32602\) instead of ContentTypeNotSupported/,
+    );
+  });
+
   // Seen at first sight: an agent that wants params of its own refuses every message with -32602.
   it("does not pass a -32602 refusal when the ordinary message is refused alike", async () => {
     const agent = await startHandAgent((request, url) => {
@@ -114,5 +122,35 @@ describe("errors.content-type-not-supported on a 0.1 agent", () => {
     );
     expect(finding).toMatchObject({ status: "skip" });
     expect(finding?.message).toMatch(/but so was the ordinary message .*: the refusal shows nothing/);
+  });
+});
+
+describe("errors.content-type-not-supported on an agent that reads text only", () => {
+  /** A 0.3 agent that takes the text beside a file part and refuses a message with no text with `code`. */
+  async function readsTextOnly(code: number): Promise<string> {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return { ...handCard03(url), defaultInputModes: ["text/plain"] };
+      if (request.method !== "message/send") return refusal(-32601);
+      const message = request.params.message as { parts?: Array<{ kind?: string }> } | undefined;
+      if (!message?.parts?.some((p) => p.kind === "text")) return refusal(code);
+      return { result: { kind: "task", id: "t1", contextId: "c1", status: { state: "completed" } } };
+    });
+    return agent.url;
+  }
+  const judged = async (code: number) =>
+    (await verdictsOn(await readsTextOnly(code), [contentTypeNotSupported], "JSONRPC")).get(
+      "errors.content-type-not-supported",
+    );
+
+  it("fails the file part alone refused with InvalidParams, the message beside text accepted (seen at first sight)", async () => {
+    const finding = await judged(-32602);
+    expect(finding).toMatchObject({ status: "fail", level: "SHOULD" });
+    expect(finding?.message).toMatch(
+      /was accepted .*; the .* file part sent alone was refused with InvalidParams \(-32602\)/,
+    );
+  });
+
+  it("passes the file part alone refused with ContentTypeNotSupported", async () => {
+    expect(await judged(-32005)).toMatchObject({ status: "pass" });
   });
 });

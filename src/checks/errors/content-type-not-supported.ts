@@ -2,6 +2,7 @@ import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, notApplicable, pass, skip } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { Message, Task } from "../../protocol/model.js";
+import type { CallOutcome } from "../../client/types.js";
 import { waitForSettled } from "../settled-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { ordinaryRefusedAsInvalidParams } from "../support/ordinary-refused.js";
@@ -20,9 +21,9 @@ export default defineCheck({
   category: "errors",
   level: "SHOULD",
   levelReason:
-    "A2A 0.3 §8.2 and 1.0.1 §3.3.2 define ContentTypeNotSupportedError for a media type the agent does not support; an agent may also accept the part (nothing obliges it to refuse), so only the spelling of a refusal is judged, and no clause makes that a MUST.",
+    "A2A 0.3 §8.2 defines ContentTypeNotSupportedError for a media type the agent does not support and says servers SHOULD use its codes where applicable; 1.0.1 §3.1.1 lists it among SendMessage's errors without a MUST. An agent may also accept the part (nothing obliges it to refuse), so only the spelling of a refusal is judged.",
   requirement:
-    "A message with a file part of a media type outside the card's defaultInputModes is accepted or refused as a client error (ContentTypeNotSupportedError -32005, or InvalidParams -32602), not with an internal error or an unrelated code.",
+    "A message with a file part of a media type outside the card's defaultInputModes (and, where that is accepted, the file part alone) is accepted and worked on, or refused with ContentTypeNotSupportedError (-32005): not with InvalidParams, an internal error or an unrelated code.",
   spec: "A2A 0.1 and 0.3 §8.2 (-32005); 1.0.1 §3.3.2 (ContentTypeNotSupportedError)",
   tck: ["JSONRPC-SSE-002"],
   recommendation:
@@ -38,31 +39,45 @@ export default defineCheck({
     const sent = await sendUnsupportedPart(ctx);
     const what = `a message with an ${UNSUPPORTED} file part (the card takes ${modes.join(", ")})`;
     if (sent.ok) return judgeAccepted(ctx, sent.value, what, sent.trafficIds);
-    if (sent.kind !== "error") return fail(`${what}: ${describeFailure(sent)}`, sent.trafficIds);
-    if (sent.error.code === a2aCodes.contentTypeNotSupported)
-      return pass(`${what} was refused with ContentTypeNotSupported (-32005)`, sent.trafficIds);
-    // Invalid params can be the agent's reading of a part it does not take (the part's schema, its type): not
-    // the precise error, but a client error the spec does not forbid here. A server error or an unrelated code
-    // says the type broke the agent.
-    if (sent.error.code === jsonRpcCodes.invalidParams) {
-      // A control: an agent that refuses the ordinary message alike shows nothing by refusing this one.
-      const alike = await ordinaryRefusedAsInvalidParams(ctx);
-      if (alike)
-        return skip(
-          `${what} was refused with InvalidParams (-32602), but so was the ordinary message (${alike}): the refusal shows nothing`,
-        );
-      return pass(
-        `${what} was refused with InvalidParams (-32602); ContentTypeNotSupported (-32005) would name the cause`,
-        sent.trafficIds,
-      );
-    }
-    const how = sent.error.code === jsonRpcCodes.internalError ? "an internal error" : sent.error.name;
-    return fail(
-      `${what} was refused with ${how} (${sent.error.code}) instead of ContentTypeNotSupported (-32005)`,
-      sent.trafficIds,
-    );
+    return judgeRefusal(ctx, sent, what, sent.trafficIds);
   },
 });
+
+/**
+ * How a message with the unsupported part was refused. ContentTypeNotSupportedError is the error A2A names
+ * for it (0.3 §8.2, whose codes servers SHOULD use where applicable; 1.0.1 §3.1.1 lists it for SendMessage).
+ * Invalid params is a client error but not that one (seen at first sight: a file part alone refused -32602
+ * by an agent that reads text only); a server error or an unrelated code says the type broke the agent.
+ */
+async function judgeRefusal(
+  ctx: CheckContext,
+  refused: Exclude<CallOutcome<unknown>, { ok: true }>,
+  what: string,
+  evidence: string[],
+): Promise<CheckVerdict> {
+  if (refused.kind !== "error") return fail(`${what}: ${describeFailure(refused)}`, evidence);
+  const { code } = refused.error;
+  if (code === a2aCodes.contentTypeNotSupported)
+    return pass(`${what} was refused with ContentTypeNotSupported (-32005)`, evidence);
+  if (code === jsonRpcCodes.invalidParams) {
+    // A control: an agent that refuses the ordinary message alike shows nothing by refusing this one.
+    const alike = await ordinaryRefusedAsInvalidParams(ctx);
+    if (alike)
+      return skip(
+        `${what} was refused with InvalidParams (-32602), but so was the ordinary message (${alike}): the refusal shows nothing`,
+      );
+  }
+  const how =
+    code === jsonRpcCodes.internalError
+      ? "an internal error"
+      : code === jsonRpcCodes.invalidParams
+        ? "InvalidParams"
+        : refused.error.name;
+  return fail(
+    `${what} was refused with ${how} (${code}) instead of ContentTypeNotSupported (-32005), the error A2A names for a media type the agent does not take`,
+    evidence,
+  );
+}
 
 /**
  * An agent may take a part outside its input modes, but one it takes and then never starts is a refusal not
@@ -84,6 +99,9 @@ async function judgeAccepted(
   const all = [...evidence];
   const alone = submitted(reply) ? undefined : await sendUnsupportedPartAlone(ctx);
   all.push(...(alone?.trafficIds ?? []));
+  // The file part alone refused: judged as a refusal of the whole message would be.
+  if (alone && !alone.ok)
+    return judgeRefusal(ctx, alone, `${accepted}; the ${UNSUPPORTED} file part sent alone`, all);
   const left = submitted(reply) ? reply : alone?.ok && submitted(alone.value) ? alone.value : undefined;
   if (!left) return pass(accepted, all);
   const control = await ctx.fixtures.send();

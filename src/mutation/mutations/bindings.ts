@@ -278,6 +278,23 @@ function rememberInputModes(card: Json, memory: MutationMemory): undefined {
   return undefined;
 }
 
+/**
+ * A reply that refuses, with `code`, every send whose message holds a part of a media type outside the card's
+ * input modes (remembered from the card the proxy passed on).
+ */
+function unsupportedMediaRefusedWith(code: number, message: string): NonNullable<Mutation["reply"]> {
+  return (r, x, memory) => {
+    if (x.verb === "card" && isObject(r.body)) return rememberInputModes(r.body, memory);
+    if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !("result" in r.body))
+      return undefined;
+    const modes = (memory.get("input-modes") as string[] | undefined) ?? [];
+    const params = isObject(x.request) ? x.request.params : undefined;
+    const types = partMediaTypes(isObject(params) ? params.message : undefined);
+    if (modes.length === 0 || !types.some((t) => !modes.includes(t))) return undefined;
+    return { ...r, body: { jsonrpc: "2.0", id: r.body.id ?? null, error: { code, message } } };
+  };
+}
+
 /** Deviations in how strictly an agent reads requests (A2A 1.0.1 §5.7). */
 export const requestReadingMutations: Mutation[] = [
   {
@@ -287,19 +304,17 @@ export const requestReadingMutations: Mutation[] = [
     clause:
       "A2A 0.3 §8.2, 1.0.1 §3.3.2 (ContentTypeNotSupportedError for a media type the agent does not support)",
     check: "errors.content-type-not-supported",
-    reply: (r, x, memory) => {
-      if (x.verb === "card" && isObject(r.body)) return rememberInputModes(r.body, memory);
-      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !("result" in r.body))
-        return undefined;
-      const modes = (memory.get("input-modes") as string[] | undefined) ?? [];
-      const params = isObject(x.request) ? x.request.params : undefined;
-      const types = partMediaTypes(isObject(params) ? params.message : undefined);
-      if (modes.length === 0 || !types.some((t) => !modes.includes(t))) return undefined;
-      return {
-        ...r,
-        body: { jsonrpc: "2.0", id: r.body.id ?? null, error: { code: -32603, message: "Internal error" } },
-      };
-    },
+    reply: unsupportedMediaRefusedWith(-32603, "Internal error"),
+  },
+  {
+    // Seen at first sight: an agent that reads text only refused the file part alone so.
+    id: "unsupported-media-type-as-invalid-params",
+    bindings: ["JSONRPC"],
+    what: "a message with a file part of a media type outside the card's input modes is refused with InvalidParams (-32602), not ContentTypeNotSupported (-32005)",
+    clause:
+      "A2A 0.3 §8.2 (-32005 for a media type the agent does not support; servers SHOULD use these codes where applicable), 1.0.1 §3.1.1",
+    check: "errors.content-type-not-supported",
+    reply: unsupportedMediaRefusedWith(-32602, "Invalid params: no text parts"),
   },
   {
     id: "unsupported-part-left-submitted",
