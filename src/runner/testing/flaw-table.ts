@@ -75,7 +75,11 @@ export async function expectFlawFailsItsChecks(
   const threw = findings.filter((f) => f.status === "error").map((f) => `${f.id}: ${f.message ?? ""}`);
   expect(threw, "checks that threw or were cut off").toEqual([]);
   const failing = [...new Set(broken.map((f) => f.id))].sort();
-  expect(failing).toEqual([...e.failing].sort());
+  // What the checks said, for a row that differs: which check failed unexpectedly, or why one did not fail.
+  const said = findings
+    .filter((f) => failing.includes(f.id) !== e.failing.includes(f.id))
+    .map((f) => `${f.id} ${f.transport ?? ""} ${f.status}: ${f.message ?? ""}`);
+  expect(failing, said.join("\n")).toEqual([...e.failing].sort());
   // The coverage table trusts a check's selfTest bindings: the flaw must fail it over each of them.
   for (const id of e.failing) {
     const check = catalogue.find((c) => c.id === id);
