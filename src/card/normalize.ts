@@ -27,7 +27,7 @@ export function detectGeneration(card: JsonObject): ProtocolGeneration {
 }
 
 /** A URL in comparable form (`https://h` and `https://H/` are the same endpoint); the string itself when unparseable. */
-export function urlKey(url: string): string {
+function urlKey(url: string): string {
   try {
     return new URL(url).href;
   } catch {

@@ -65,6 +65,12 @@ describe("rules that pass", () => {
     ]);
   });
 
+  it("accepts one URL declared with two transports: 0.3 §5.6.2 and 1.0.1 §8.3.1 let URLs be reused where several transports are available at the same endpoint (seen at first sight: a false alarm at MUST)", () => {
+    const card = validCard03();
+    item(card, "additionalInterfaces", 1)["url"] = card["url"];
+    expect(validateCard(card)).toMatchObject({ errors: [], warnings: [] });
+  });
+
   it("sees the same URL as one endpoint despite a trailing slash", () => {
     const card = validCard03();
     card["url"] = HOST;

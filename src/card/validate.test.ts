@@ -121,12 +121,6 @@ const errorCases: Case[] = [
     mutate: (c) => delete item(c, "additionalInterfaces", 1)["transport"],
     path: "additionalInterfaces[1].transport",
   },
-  {
-    rule: "one URL declared with two transports",
-    mutate: (c) => (item(c, "additionalInterfaces", 2)["url"] = `${HOST}/a2a/v1`),
-    path: "additionalInterfaces[2]",
-    message: /declares ".*\/a2a\/v1" as GRPC, but url declares it as JSONRPC/,
-  },
   { rule: "capabilities missing", mutate: (c) => delete c["capabilities"], path: "capabilities" },
   {
     rule: "capabilities not an object",

@@ -4,7 +4,7 @@
  */
 import { generationOf, type ProtocolGeneration } from "../../model/generation.js";
 import { parseTransport } from "../../model/transport.js";
-import { interfaceKey, urlKey } from "../normalize.js";
+import { interfaceKey } from "../normalize.js";
 import type { CardInterface } from "../types.js";
 import type { Transport } from "../../model/transport.js";
 import type { Field, IssueLog } from "./read.js";
@@ -86,8 +86,10 @@ export function checkInterfaces(
   const main = mainInterface(url, preferredName, cardVersion);
   checkUrl(url, supported.present, others, log);
   if (additional.isList) {
+    // One URL declared with two transports is no conflict: 0.3 §5.6.2 and 1.0.1 §8.3.1 say URLs MAY be reused
+    // where several transports are available at the same endpoint. Whether each answers there is the run's to
+    // find: an interface that serves none of its routes is card.interfaces' finding (ctx.routeless).
     checkRepeatsMain(main, additional, log);
-    checkConflicts(main, additional.entries, log);
   }
   return {
     url: typeof url.value === "string" ? url.value : null,
@@ -263,24 +265,6 @@ function checkRepeatsMain(main: Declared | null, additional: DeclaredList, log: 
     additional.path,
     `${additional.path} does not repeat the main url ${describe(main.iface.url)} with transport ${main.iface.transport}; A2A 0.3 says it SHOULD`,
   );
-}
-
-// 0.3: one URL MUST NOT be declared with two different transports (A2A 1.0 §8.4).
-function checkConflicts(main: Declared | null, additional: Declared[], log: IssueLog): void {
-  const seen = new Map<string, { transport: string; source: string }>();
-  for (const declared of [main, ...additional]) {
-    if (!declared?.iface) continue;
-    const transport = declared.canonical ?? declared.iface.transport.trim().toUpperCase();
-    const key = urlKey(declared.iface.url);
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, { transport, source: declared.source });
-    else if (first.transport !== transport) {
-      log.error(
-        declared.source,
-        `${declared.source} declares ${describe(declared.iface.url)} as ${transport}, but ${first.source} declares it as ${first.transport}; a URL serves one transport`,
-      );
-    }
-  }
 }
 
 // 1.0 interfaces first (list order is preference); a hybrid card's legacy url and additionalInterfaces follow,

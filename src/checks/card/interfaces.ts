@@ -31,7 +31,7 @@ export default defineCheck({
   category: "card",
   level: "MUST",
   requirement:
-    "0.3: url serves preferredTransport (default JSONRPC), additionalInterfaces is a list of {url, transport} and no URL declares two transports; 1.0: every supportedInterfaces entry has url, protocolBinding and protocolVersion. On 0.1 and 0.2 a url where nothing A2A answers is card.url-answers-0x's (SHOULD).",
+    "0.3: url serves preferredTransport (default JSONRPC), additionalInterfaces is a list of {url, transport}, each serving its transport (a URL may serve several); 1.0: every supportedInterfaces entry has url, protocolBinding and protocolVersion. On 0.1 and 0.2 a url where nothing A2A answers is card.url-answers-0x's (SHOULD).",
   spec: "A2A 0.3 §5.5–§5.6 (url, preferredTransport, additionalInterfaces); 1.0 §5.7 AgentInterface",
   tck: ["CARD-PROTO-001", "CARD-PROTO-002", "BIND-FIELD-001"],
   quote: {
