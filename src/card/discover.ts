@@ -1,3 +1,4 @@
+import type { RateLimitGate } from "../net/rate-limit.js";
 import type { DiscoveryAttempt } from "../model/result.js";
 import { httpRequest } from "../net/http.js";
 import { NetError } from "../net/errors.js";
@@ -19,6 +20,7 @@ export interface DiscoveryOptions {
   headers?: Record<string, string>;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
+  rateLimit?: RateLimitGate;
   /** Per-location timeout; never more than the 20 s of docs/test-files.md. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -67,6 +69,7 @@ async function tryLocation(
       maxBytes: cardByteCap,
       policy: opts.policy,
       traffic: opts.traffic,
+      ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
       label: "card",
     });

@@ -116,6 +116,9 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
       return { finding: finding(check, ctx, { status: "fail", message, duration_ms: ms() }), blocks: false };
     }
     const { applicable, blocks, tck, ...judged } = verdict;
+    const limited = restsOnRateLimit(ctx, judged);
+    if (limited)
+      return { finding: finding(check, ctx, { ...judged, ...limited, duration_ms: ms() }), blocks: false };
     const { notSupported: optionNotTaken, ...shown } = judged;
     if (optionNotTaken) return { finding: notSupportedFinding(check, ctx, shown, ms()), blocks: false };
     // A MAY check that fails judges behaviour the spec leaves open: a note, its status kept for the proofs.
@@ -134,6 +137,24 @@ export async function executeCheck(check: CheckDefinition, ctx: CheckContext): P
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A verdict that rests on a response the agent refused for its rate limit (HTTP 429, still refused after the
+ * waits src/net/rate-limit.ts allows) judged no behaviour of the agent, failed or passed (a 429 taken for "no
+ * JSON-RPC reply" passed a notification check at first sight): not judged, with what it said.
+ */
+function restsOnRateLimit(
+  ctx: CheckContext,
+  judged: Pick<CheckVerdict, "status" | "message" | "evidence">,
+): Pick<Finding, "status" | "message"> | undefined {
+  const gate = ctx.clientContext.rateLimit;
+  if (!gate || judged.status === "skip") return undefined;
+  if (!(judged.evidence ?? []).some((id) => gate.gaveUpOn(id))) return undefined;
+  return {
+    status: "skip",
+    message: `not judged: the agent refused a request of this check for its rate limit (HTTP 429) after the waits it named (the check had said: ${judged.message})`,
+  };
 }
 
 /** A MAY the agent does not do, as a note: a skip that does not apply, marked not supported. */

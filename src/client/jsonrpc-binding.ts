@@ -88,6 +88,7 @@ export class JsonRpcA2AClient implements A2AClient {
         quietMs: streamQuietLimit(this.ctx, streamsMessage(method)),
         policy: this.ctx.policy,
         traffic: this.ctx.traffic,
+        ...(this.ctx.rateLimit ? { rateLimit: this.ctx.rateLimit } : {}),
         ...(this.ctx.maxResponseBytes ? { maxBytes: this.ctx.maxResponseBytes } : {}),
       });
       this.#methods.set(method, prepared);

@@ -1,3 +1,4 @@
+import type { RateLimitGate } from "../net/rate-limit.js";
 import { randomUUID } from "node:crypto";
 import { NetError } from "../net/errors.js";
 import { PreparedHttpRequest } from "../net/http.js";
@@ -48,6 +49,7 @@ export interface RpcCall {
   maxBytes?: number;
   policy: OutboundPolicy;
   traffic?: TrafficLog;
+  rateLimit?: RateLimitGate;
   signal?: AbortSignal;
   /** Called with each JSON-RPC result as a streamed reply arrives. */
   onStreamResult?: StreamResultListener;
@@ -253,6 +255,7 @@ export class PreparedJsonRpc {
       ...(call.maxBytes ? { maxBytes: call.maxBytes } : {}),
     };
     if (call.traffic) options.traffic = call.traffic;
+    if (call.rateLimit) options.rateLimit = call.rateLimit;
     this.#http = new PreparedHttpRequest(options);
   }
 

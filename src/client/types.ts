@@ -1,3 +1,4 @@
+import type { RateLimitGate } from "../net/rate-limit.js";
 import type { Transport } from "../model/transport.js";
 import type { NetError } from "../net/errors.js";
 import type { StreamEndReason } from "../net/http-hop.js";
@@ -52,6 +53,8 @@ export interface ClientContext {
    * run (src/client/learned-endpoints.ts); each client learns on its own without it.
    */
   learned?: LearnedEndpoints;
+  /** The run's gate for an agent that limits its rate (src/net/rate-limit.ts); a load run has none. */
+  rateLimit?: RateLimitGate;
 }
 
 /** A text part form an endpoint was found to take instead of its generation's own (src/client/part-forms.ts). */

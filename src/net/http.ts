@@ -7,6 +7,7 @@ import type { CheckedAddress, OutboundPolicy } from "./outbound-policy.js";
 import type { WirePlan } from "./http1-head.js";
 import type { TrafficHandle, TrafficLog, TrafficRequest } from "./traffic.js";
 import { hasTraceparent } from "./trace-context.js";
+import type { RateLimitGate } from "./rate-limit.js";
 import { formatSeconds } from "../view/units.js";
 import { USER_AGENT } from "./version.js";
 
@@ -29,6 +30,11 @@ export interface HttpRequestOptions {
   /** Read a text/event-stream response event by event instead of waiting for it to end. */
   stream?: StreamOptions;
   signal?: AbortSignal;
+  /**
+   * The run's gate for agents that limit their rate (src/net/rate-limit.ts): a 429 is waited out and the
+   * request sent again. A load run leaves it out: there a 429 is a result to count.
+   */
+  rateLimit?: RateLimitGate;
 }
 
 export interface HttpResponse {
@@ -117,6 +123,12 @@ export class PreparedHttpRequest {
   }
 
   send(body?: string, each: SendOptions = {}): Promise<HttpResponse> {
+    const gate = this.#opts.rateLimit;
+    if (!gate) return this.#sendOnce(body, each);
+    return gate.send(this.#first.url, () => this.#sendOnce(body, each), each.signal);
+  }
+
+  #sendOnce(body: string | undefined, each: SendOptions): Promise<HttpResponse> {
     const opts = this.#opts;
     const started = performance.now();
     const budget: Budget = { started, deadline: started + opts.timeoutMs, opts, each };

@@ -69,6 +69,7 @@ export async function findAgent(
     policy: ctx.policy,
     traffic: ctx.traffic,
     timeoutMs: ctx.timeoutMs,
+    ...(ctx.rateLimit ? { rateLimit: ctx.rateLimit } : {}),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
   return {

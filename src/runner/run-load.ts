@@ -87,7 +87,9 @@ export async function loadAgent(
   request: LoadRunOptions,
   plan: LoadPlan,
 ): Promise<RunResult> {
-  const target = await reachEndpoint(run, reached, request);
+  // A 429 is a result to count under load, not a limit to wait out (src/net/rate-limit.ts).
+  const { rateLimit: _waitedOut, ...ctx } = reached.ctx;
+  const target = await reachEndpoint(run, { ...reached, ctx }, request);
   if (!target) return run.finished!;
   const { client } = target;
   const { traffic } = run;

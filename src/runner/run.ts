@@ -1,3 +1,4 @@
+import { RateLimitGate, type RateLimitSummary } from "../net/rate-limit.js";
 import type { ClientContext } from "../client/types.js";
 import type { RunEventSink } from "../model/events.js";
 import { startResult, type RunKind, type RunResult } from "../model/result.js";
@@ -43,6 +44,8 @@ export class Run {
   readonly tasks = new TaskLedger();
   /** The message part form each endpoint takes, learned once for the whole run (src/client/part-forms.ts). */
   readonly learned = new LearnedEndpointsMemory();
+  /** An agent that limits its rate is waited out, for the whole run (src/net/rate-limit.ts). */
+  readonly rateLimit = new RateLimitGate();
   private readonly secrets: string[];
   private readonly started = Date.now();
   private readonly listener: RunEventSink | undefined;
@@ -128,6 +131,7 @@ export class Run {
       traffic: this.traffic,
       tasks: this.tasks,
       learned: this.learned,
+      rateLimit: this.rateLimit,
       ...(this.signal ? { signal: this.signal } : {}),
     };
   }
@@ -142,6 +146,8 @@ export class Run {
     result.status = status;
     if (reason) result.reason = reason;
     result.duration_ms = Date.now() - this.started;
+    const limit = rateLimitWarning(this.rateLimit.summary());
+    if (limit) result.warnings.push(limit);
     result.traffic = [...this.traffic.entries()];
     const refused = explainAuthRefusal(result);
     if (refused)
@@ -153,4 +159,15 @@ export class Run {
     this.listener?.({ type: "run-finished", result: this.closed });
     return this.closed;
   }
+}
+
+/** What the run says of an agent that limited its rate, or undefined when it never did. */
+function rateLimitWarning(summary: RateLimitSummary): string | undefined {
+  if (summary.limited === 0) return undefined;
+  const resent = `${summary.resent} sent again after waiting ${Math.round(summary.waitedMs / 1000)} s in all`;
+  const givenUp =
+    summary.givenUp.length > 0
+      ? `; ${summary.givenUp.length} still refused, and the checks that rest on them not judged`
+      : "";
+  return `the agent limited the rate: ${summary.limited} response(s) HTTP 429 Too Many Requests, ${resent}${givenUp}`;
 }

@@ -25,6 +25,7 @@ export async function getWithoutCredentials(
       maxBytes: 512 * 1024,
       policy: ctx.clientContext.policy,
       traffic: ctx.clientContext.traffic,
+      ...(ctx.clientContext.rateLimit ? { rateLimit: ctx.clientContext.rateLimit } : {}),
       label,
       ...(ctx.clientContext.signal ? { signal: ctx.clientContext.signal } : {}),
     });

@@ -45,6 +45,7 @@ export async function postRaw(
       timeoutMs,
       policy: ctx.clientContext.policy,
       traffic: ctx.clientContext.traffic,
+      ...(ctx.clientContext.rateLimit ? { rateLimit: ctx.clientContext.rateLimit } : {}),
       label,
       ...(ctx.clientContext.signal ? { signal: ctx.clientContext.signal } : {}),
     });

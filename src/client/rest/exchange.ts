@@ -63,6 +63,7 @@ export async function sendRest(
       ...(ctx.maxResponseBytes ? { maxBytes: ctx.maxResponseBytes } : {}),
       policy: ctx.policy,
       traffic,
+      ...(ctx.rateLimit ? { rateLimit: ctx.rateLimit } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       label: req.label,
       ...(stream ? { stream } : {}),
