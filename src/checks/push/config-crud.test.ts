@@ -6,6 +6,7 @@ import {
   verdictsOn,
 } from "../../runner/testing/hand-agent.js";
 import configCrud from "./config-crud.js";
+import unknownTaskNotFound from "./unknown-task-not-found.js";
 
 const startHandAgent = handAgentsClosedAfterAll();
 
@@ -59,5 +60,23 @@ describe("push.config-crud", () => {
       await verdictsOn(await assignsItsOwnConfigIds("TASK_STATE_SUBMITTED"), [configCrud], "JSONRPC")
     ).get("push.config-crud");
     expect(finding).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("push config methods left unserved by a 1.0 agent that claims push (seen at first sight)", () => {
+  it("fail push.config-crud once; push.unknown-task-not-found leaves it to that check", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card")
+        return { ...handCard10(url), capabilities: { streaming: false, pushNotifications: true } };
+      const done = { id: "t1", contextId: "c1", status: { state: "TASK_STATE_COMPLETED" } };
+      if (request.method === "SendMessage") return { result: { task: done } };
+      if (request.method === "GetTask") return { result: done };
+      return refusal(-32601);
+    });
+    const byId = await verdictsOn(agent.url, [configCrud, unknownTaskNotFound], "JSONRPC");
+    expect(byId.get(configCrud.id)).toMatchObject({ status: "fail", level: "MUST" });
+    expect(byId.get(configCrud.id)?.message).toMatch(/MethodNotFound/);
+    expect(byId.get(unknownTaskNotFound.id)).toMatchObject({ status: "skip" });
+    expect(byId.get(unknownTaskNotFound.id)?.message).toMatch(/not served, which push.config-crud reports/);
   });
 });
