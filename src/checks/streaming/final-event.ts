@@ -80,7 +80,11 @@ async function judgeStream(
   // 0.1 streams only updates (0.1 schema: SendTaskStreamingResponse.result is a TaskStatusUpdateEvent or a
   // TaskArtifactUpdateEvent), so a Task snapshot there stands for a status update and its end is marked final too.
   const updates = events.some((e) => e.kind === "status-update") || ctx.generation === "0.1";
-  const lastUnmarked = updates && (last.kind !== "status-update" || last.final !== true);
+  // A 0.2/0.3 stream that ends with the Task in its terminal state, no update marked final, and then closes
+  // has ended all the same: 0.3's topic describes final:true as how the server signals the end, with no keyword
+  // (seen at first sight: a working update, the completed Task, the close). 0.1 streams only updates.
+  const endsWithTask = ctx.generation !== "0.1" && last.kind === "task" && finals.length === 0;
+  const lastUnmarked = updates && !endsWithTask && (last.kind !== "status-update" || last.final !== true);
   if (ctx.generation !== "1.0" && (finals.some((e) => e !== last) || lastUnmarked))
     return done(
       fail(
@@ -97,7 +101,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "The last event of a message stream reports a terminal (or interrupted) state — with final:true in 0.x — and no event follows it; then the server closes the stream.",
+    "The last event of a message stream reports a terminal (or interrupted) state — in 0.x a status update marked final:true, or the Task itself with no update marked final — and no event follows it; then the server closes the stream.",
   spec: "A2A 0.3 §7.2 (TaskStatusUpdateEvent.final); 1.0 §3.1.2, §11.7",
   quote: {
     spec: "A2A 1.0 §3.1.2",

@@ -7,6 +7,7 @@ import {
 } from "../../runner/testing/hand-agent.js";
 import finalEvent from "./final-event-01.js";
 import firstEvent from "./first-event.js";
+import finalEventOf03 from "./final-event.js";
 
 const startAgent = rawAgentsClosedAfterAll();
 const streamingCard = (card: Record<string, unknown>) => ({ ...card, capabilities: { streaming: true } });
@@ -84,5 +85,50 @@ describe("a 0.1 stream whose updates carry their state beside the task id (seen 
     });
     const finding = (await verdictsOn(url, [finalEvent])).get("streaming.final-event-01");
     expect(finding, finding?.message).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("streaming.final-event on a 0.3 stream that ends with the Task", () => {
+  /** A 0.3 stream: a working update (final: false), then the Task in `state` (or an update marked final), then the close. */
+  const endingWith = (end: "task" | "unmarked-update") =>
+    startAgent((call, res, url) => {
+      if (!call) {
+        res.setHeader("content-type", "application/json");
+        return void res.end(JSON.stringify(streamingCard(handCard03(url))));
+      }
+      const task = (state: string) => ({ kind: "task", id: "t-1", contextId: "c-1", status: { state } });
+      if (call.method !== "message/stream")
+        return void res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task("completed") }));
+      const update = (state: string) => ({
+        kind: "status-update",
+        taskId: "t-1",
+        contextId: "c-1",
+        status: { state },
+        final: false,
+      });
+      const events = [
+        task("submitted"),
+        update("working"),
+        end === "task" ? task("completed") : update("completed"),
+      ];
+      res.setHeader("content-type", "text/event-stream");
+      for (const result of events)
+        res.write(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result })}\n\n`);
+      res.end();
+    });
+
+  it("passes: the terminal Task and the close end it, final:true being the 0.3 topic's description, with no keyword", async () => {
+    const finding = (await verdictsOn(await endingWith("task"), [finalEventOf03])).get(
+      "streaming.final-event",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+  });
+
+  it("fails a stream whose last status update reaches the terminal state without final:true", async () => {
+    const finding = (await verdictsOn(await endingWith("unmarked-update"), [finalEventOf03])).get(
+      "streaming.final-event",
+    );
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(/0 event\(s\) carry final:true/);
   });
 });
