@@ -82,3 +82,51 @@ describe("streaming.refusal-answered", () => {
     expect(byId.get("streaming.refusal-answered")).toMatchObject({ status: "skip" });
   });
 });
+
+/**
+ * A streaming 0.3 agent that refuses a message naming an unknown task with a JSON-RPC error and streams an
+ * ordinary one, but closes the connection on a message whose parts hold null (seen at first sight, a stdlib
+ * bridge); `guarded` refuses that one -32602 instead.
+ */
+async function dropsNullParts(guarded: boolean): Promise<string> {
+  let url = "";
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
+      const call = JSON.parse(body) as {
+        id: unknown;
+        params?: { message?: { taskId?: string; parts?: unknown[] } };
+      };
+      const message = call.params?.message;
+      const refuse = (code: number) =>
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message: "refused" } }));
+      if (message?.parts?.includes(null)) return guarded ? void refuse(-32602) : void res.socket?.destroy();
+      if (message?.taskId) return void refuse(-32001);
+      const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
+      res.setHeader("content-type", "text/event-stream");
+      res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task })}\n\n`);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return url;
+}
+
+describe("streaming.refusal-answered and a streamed message whose parts are [null]", () => {
+  it("fails a connection closed with no response", async () => {
+    const finding = (await verdictsOn(await dropsNullParts(false), [refusalAnswered])).get(
+      refusalAnswered.id,
+    );
+    expect(finding).toMatchObject({ status: "fail", level: "MUST" });
+    expect(finding?.message).toMatch(/parts are \[null\] got no answer/);
+  });
+
+  it("passes it refused with an error", async () => {
+    const finding = (await verdictsOn(await dropsNullParts(true), [refusalAnswered])).get(refusalAnswered.id);
+    expect(finding).toMatchObject({ status: "pass" });
+  });
+});

@@ -289,6 +289,22 @@ export const streamingMutations: Mutation[] = [
       x.verb === "stream" && isObject(e) && isObject(e.error) ? { events: [], end: true } : undefined,
   },
   {
+    // Seen at first sight: a bridge closed the connection on a streamed message whose parts held null.
+    id: "malformed-stream-unanswered",
+    bindings: ["JSONRPC"],
+    what: "a streamed message whose parts are [null] gets an event stream that closes with no event and no error",
+    clause: "JSON-RPC 2.0 §5 (the Server MUST reply with a Response); A2A 0.3 §7.2.1, §10.2; 1.0.1 §3.1.2",
+    check: "streaming.refusal-answered",
+    reply: (r, x) =>
+      x.verb === "stream" && nullPartSent(x) && (r.status >= 400 || rpcError(r))
+        ? { status: 200, contentType: "text/event-stream", body: undefined, raw: "" }
+        : undefined,
+    event: (e, x) =>
+      x.verb === "stream" && nullPartSent(x) && isObject(e) && isObject(e.error)
+        ? { events: [], end: true }
+        : undefined,
+  },
+  {
     id: "rest-content-type-refusal-as-422",
     bindings: ["HTTP+JSON"],
     generations: ["1.0"],
@@ -379,3 +395,10 @@ export const streamingMutations: Mutation[] = [
     ),
   },
 ];
+
+/** Whether the request's message holds a part that is null (a probe no reader can take). */
+function nullPartSent(x: Exchange): boolean {
+  const params = isObject(x.request) && isObject(x.request.params) ? x.request.params : undefined;
+  const message = params && isObject(params.message) ? params.message : undefined;
+  return Array.isArray(message?.parts) && message.parts.includes(null);
+}
