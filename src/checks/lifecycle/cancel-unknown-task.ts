@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { cancelUnserved0x } from "../support/cancel-unserved.js";
+import { cancelAnsweredUnknown, cancelServedFor, cancelUnserved0x } from "../support/cancel-unserved.js";
 import { a2aCodes } from "../../protocol/error-codes.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure, errorCalled } from "../../client/describe-failure.js";
@@ -10,6 +10,14 @@ export async function cancelUnknownTask(ctx: CheckContext): Promise<CheckVerdict
   const id = `plainwright-missing-${randomUUID()}`;
   const outcome = await ctx.client.cancelTask(id);
   if (outcome.ok) return fail(`canceling the never-issued id ${id} succeeded`, outcome.trafficIds);
+  if (cancelAnsweredUnknown(outcome)) {
+    const served = await cancelServedFor(ctx);
+    if (served)
+      return fail(
+        `canceling ${id} answered MethodNotFound (-32601), while canceling finished task ${served.taskId} got ${served.answer}: tasks/cancel is served, and an id it does not know is TaskNotFound (-32001)`,
+        [...outcome.trafficIds, ...served.evidence],
+      );
+  }
   const unserved = cancelUnserved0x(ctx, outcome);
   if (unserved) return unserved;
   if (outcome.kind !== "error")

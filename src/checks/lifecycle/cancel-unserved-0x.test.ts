@@ -103,3 +103,32 @@ describe("tasks/cancel left unserved on A2A 0.3, where §11.1.2 makes it a core 
     }
   });
 });
+
+/** A 0.3 agent whose tasks finish at once, serving tasks/cancel for its own tasks and -32601 for any other id. */
+async function agent03UnknownIdAsUnserved(): Promise<string> {
+  const tasks = new Set<string>();
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return handCard03(url);
+    const task = (id: string) => ({ kind: "task", id, contextId: "c1", status: { state: "completed" } });
+    const id = String(request.params.id);
+    if (request.method === "message/send") {
+      const made = `t${tasks.size + 1}`;
+      tasks.add(made);
+      return { result: task(made) };
+    }
+    if (request.method === "tasks/get") return tasks.has(id) ? { result: task(id) } : refusal(-32001);
+    if (request.method === "tasks/cancel") return tasks.has(id) ? refusal(-32002) : refusal(-32601);
+    return refusal(-32601);
+  });
+  return agent.url;
+}
+
+describe("tasks/cancel served, but MethodNotFound for an id the agent does not know (seen at first sight)", () => {
+  it("fails lifecycle.cancel-unknown-task: the method is served, an unknown id is TaskNotFound", async () => {
+    const byId = await verdictsOn(await agent03UnknownIdAsUnserved(), [cancelUnknownTask]);
+    expect(byId.get("lifecycle.cancel-unknown-task")).toMatchObject({ status: "fail", level: "MUST" });
+    expect(byId.get("lifecycle.cancel-unknown-task")?.message).toMatch(
+      /answered MethodNotFound \(-32601\), while canceling finished task t\d+ got TaskNotCancelable.*tasks\/cancel is served/,
+    );
+  });
+});

@@ -1,4 +1,6 @@
-import { errorCalled } from "../../client/describe-failure.js";
+import { describeFailure, errorCalled } from "../../client/describe-failure.js";
+import { terminalStates } from "../../protocol/model.js";
+import { sendForTask } from "../settled-task.js";
 import type { CallOutcome } from "../../client/types.js";
 import { jsonRpcCodes } from "../../protocol/error-codes.js";
 import { notSupported, skip } from "../define.js";
@@ -29,4 +31,22 @@ export function cancelUnserved0x(ctx: CheckContext, outcome: CallOutcome<unknown
     `tasks/cancel is not served (${errorCalled(outcome.error)}): A2A ${ctx.generation} defines the method but requires no server to serve it`,
     outcome.trafficIds,
   );
+}
+
+/**
+ * The answer to canceling a finished task of the run, when that answer is not MethodNotFound: tasks/cancel is
+ * served, so a MethodNotFound for an unknown id is a wrong code, not a method left out (seen at first sight: a
+ * bridge that answers -32601 for ids it does not know). Undefined when the message's task did not finish, or
+ * when its cancel is MethodNotFound too.
+ */
+export async function cancelServedFor(
+  ctx: CheckContext,
+): Promise<{ taskId: string; answer: string; evidence: string[] } | undefined> {
+  // A task of its own: a cancel, even of a finished task, is not sent to the one other checks read.
+  const settled = await sendForTask(ctx.client, { text: ctx.fixtures.message }, ctx.timeoutMs / 4);
+  if (!settled.ok || !terminalStates.has(settled.value.state)) return undefined;
+  const outcome = await ctx.client.cancelTask(settled.value.id);
+  if (cancelAnsweredUnknown(outcome)) return undefined;
+  const answer = outcome.ok ? "a result" : describeFailure(outcome);
+  return { taskId: settled.value.id, answer, evidence: [...settled.evidence, ...outcome.trafficIds] };
 }
