@@ -5,10 +5,8 @@ import unknownTaskNotFound from "../checks/lifecycle/unknown-task-not-found.js";
 import invalidParams from "../checks/errors/invalid-params.js";
 import unknownMethod from "../checks/errors/unknown-method.js";
 import sendReturnsTask from "../checks/lifecycle/send-returns-task.js";
-import { startMutationProxy } from "../mutation/proxy.js";
 import type { BufferedReply, Exchange, MutationHooks } from "../mutation/types.js";
-import { commandLinePolicy } from "../net/outbound-policy.js";
-import { runConformance } from "./run-conformance.js";
+import { conformThroughProxy } from "./testing/conform-through-proxy.js";
 
 // An agent behind a rate limit (seen at first sight: 100 requests a minute, the suite's second half judged on
 // 429 bodies). The limit is played by the mutation proxy in front of the reference agent.
@@ -42,22 +40,11 @@ function rateLimit(limited: (x: Exchange, count: number) => boolean, retryAfter?
 async function conformBehind(hooks: MutationHooks) {
   const agent = await startReferenceAgent({ port: 0, protocol: "0.3" });
   started.push(agent);
-  const url = new URL(agent.url);
-  const proxy = await startMutationProxy({ target: url.origin, mutation: hooks });
-  try {
-    const result = await runConformance({
-      agentUrl: proxy.url + url.pathname,
-      headers: {},
-      timeoutMs: 5000,
-      policy: commandLinePolicy,
-      transports: ["JSONRPC"],
-      catalogue,
-    });
-    const byId = new Map((result.findings ?? []).map((f) => [f.id, f]));
-    return { byId, warnings: result.warnings };
-  } finally {
-    await proxy.close();
-  }
+  const { findings, warnings } = await conformThroughProxy(agent, hooks, undefined, {
+    transports: ["JSONRPC"],
+    catalogue,
+  });
+  return { byId: new Map(findings.map((f) => [f.id, f])), warnings };
 }
 
 describe("an agent that limits its rate", () => {

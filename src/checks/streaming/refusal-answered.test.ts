@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { handCard03, verdictsOn } from "../../runner/testing/hand-agent.js";
+import { handCard03, rawAgentsClosedAfterAll, verdictsOn } from "../../runner/testing/hand-agent.js";
 import refusalAnswered from "./refusal-answered.js";
 
 const servers: http.Server[] = [];
@@ -83,38 +83,26 @@ describe("streaming.refusal-answered", () => {
   });
 });
 
+const startRawAgent = rawAgentsClosedAfterAll();
+
 /**
  * A streaming 0.3 agent that refuses a message naming an unknown task with a JSON-RPC error and streams an
  * ordinary one, but closes the connection on a message whose parts hold null (seen at first sight, a stdlib
  * bridge); `guarded` refuses that one -32602 instead.
  */
-async function dropsNullParts(guarded: boolean): Promise<string> {
-  let url = "";
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-    req.on("end", () => {
-      res.setHeader("content-type", "application/json");
-      if (req.method === "GET") return void res.end(JSON.stringify(handCard03(url)));
-      const call = JSON.parse(body) as {
-        id: unknown;
-        params?: { message?: { taskId?: string; parts?: unknown[] } };
-      };
-      const message = call.params?.message;
-      const refuse = (code: number) =>
-        res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message: "refused" } }));
-      if (message?.parts?.includes(null)) return guarded ? void refuse(-32602) : void res.socket?.destroy();
-      if (message?.taskId) return void refuse(-32001);
-      const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
-      res.setHeader("content-type", "text/event-stream");
-      res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task })}\n\n`);
-    });
+const dropsNullParts = (guarded: boolean) =>
+  startRawAgent((call, res, url) => {
+    res.setHeader("content-type", "application/json");
+    if (!call) return void res.end(JSON.stringify(handCard03(url)));
+    const message = call.params.message as { taskId?: string; parts?: unknown[] } | undefined;
+    const refuse = (code: number) =>
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message: "refused" } }));
+    if (message?.parts?.includes(null)) return guarded ? void refuse(-32602) : void res.socket?.destroy();
+    if (message?.taskId) return void refuse(-32001);
+    const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
+    res.setHeader("content-type", "text/event-stream");
+    res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task })}\n\n`);
   });
-  servers.push(server);
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  return url;
-}
 
 describe("streaming.refusal-answered and a streamed message whose parts are [null]", () => {
   it("fails a connection closed with no response", async () => {

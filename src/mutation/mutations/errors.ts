@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { GrpcReply, Mutation } from "../types.js";
+import type { BufferedReply, GrpcReply, Mutation } from "../types.js";
 import { GRPC_NOT_FOUND, grpcAsInternal } from "./grpc-shapes.js";
 import { recode, rpcError, taskIn } from "./shapes.js";
 
@@ -205,19 +205,13 @@ export const errorMutations: Mutation[] = [
       const message = request.params.message;
       if (!isObject(message) || !Array.isArray(message.parts) || !message.parts.includes(null))
         return undefined;
-      const said = "Cannot read properties of null (reading 'kind')";
-      r.status = 200;
-      r.contentType = "application/json";
-      r.body = {
-        jsonrpc: "2.0",
-        id: request.id ?? null,
-        error: {
-          code: -32000,
-          message: "Internal error",
-          data: { stack: `TypeError: ${said}\n    at parseParts` },
-        },
-      };
-      return r;
+      return crashedOn(
+        r,
+        request.id,
+        -32000,
+        "Cannot read properties of null (reading 'kind')",
+        "parseParts",
+      );
     },
   },
   {
@@ -232,15 +226,13 @@ export const errorMutations: Mutation[] = [
       const request = x.request;
       if (x.binding !== "jsonrpc" || x.verb !== "get" || !isObject(request) || "params" in request)
         return undefined;
-      const message = "Cannot read properties of undefined (reading 'id')";
-      r.status = 200;
-      r.contentType = "application/json";
-      r.body = {
-        jsonrpc: "2.0",
-        id: request.id ?? null,
-        error: { code: INTERNAL_ERROR, message, data: { stack: `TypeError: ${message}\n    at getTask` } },
-      };
-      return r;
+      return crashedOn(
+        r,
+        request.id,
+        INTERNAL_ERROR,
+        "Cannot read properties of undefined (reading 'id')",
+        "getTask",
+      );
     },
   },
   {
@@ -407,3 +399,19 @@ export const errorMutations: Mutation[] = [
     grpcReply: (r, x) => (x.verb === "send" ? grpcAsInternal(r, GRPC_INVALID_ARGUMENT) : undefined),
   },
 ];
+
+/**
+ * The reply of a handler that threw on what it was sent: a JSON-RPC error with `code` and the stack trace in
+ * its data, as the servers seen at first sight answer (-32603, or -32000 "Internal error").
+ */
+function crashedOn(r: BufferedReply, id: unknown, code: number, thrown: string, at: string): BufferedReply {
+  const message = code === INTERNAL_ERROR ? thrown : "Internal error";
+  r.status = 200;
+  r.contentType = "application/json";
+  r.body = {
+    jsonrpc: "2.0",
+    id: id ?? null,
+    error: { code, message, data: { stack: `TypeError: ${thrown}\n    at ${at}` } },
+  };
+  return r;
+}

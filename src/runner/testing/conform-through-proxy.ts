@@ -8,7 +8,10 @@ import { hints } from "./reference-conform.js";
 
 /** What a run through the proxy is given beyond the agent: credentials, a second caller, a peer. */
 export type Given = Partial<
-  Pick<ConformanceOptions, "headers" | "credentialsGiven" | "identities" | "peerUrl">
+  Pick<
+    ConformanceOptions,
+    "headers" | "credentialsGiven" | "identities" | "peerUrl" | "catalogue" | "transports"
+  >
 >;
 
 /**
@@ -33,7 +36,7 @@ export async function conformThroughProxy(
       ...(categories ? { categories } : {}),
       ...given,
     });
-    return { findings: result.findings ?? [], applied: proxy.applied() };
+    return { findings: result.findings ?? [], warnings: result.warnings, applied: proxy.applied() };
   } finally {
     await proxy.close();
   }
