@@ -71,6 +71,14 @@ describe("rules that pass", () => {
     expect(validateCard(card)).toMatchObject({ errors: [], warnings: [] });
   });
 
+  it("takes an empty skill description as the string every version requires, with a warning (no minimum length in 0.2.5 or 0.3 §5.5.4)", () => {
+    const card = validCard03();
+    item(card, "skills", 0)["description"] = "";
+    const result = validateCard(card);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings.map((w) => w.path)).toEqual(["skills[0].description"]);
+  });
+
   it("sees the same URL as one endpoint despite a trailing slash", () => {
     const card = validCard03();
     card["url"] = HOST;

@@ -54,7 +54,11 @@ function checkSkill(
   for (const key of SKILL_TEXT) {
     const field = readField(entry, path, key, log);
     const optional = descriptionOptional && key === "description" && field.value === undefined;
-    if (!optional && !isNonEmptyString(field.value))
+    // An empty description is still the string every version requires (0.2.5 §5.5.4, 0.3 §5.5.4 AgentSkill,
+    // no minimum length): a warning, not an error (seen at first sight: a skill whose source text was missing).
+    if (key === "description" && field.value === "")
+      log.warn(field.path, `${field.path} is empty: a client choosing a skill by it has nothing to read`);
+    else if (!optional && !isNonEmptyString(field.value))
       log.error(field.path, mustBe(field.path, field.value, "a non-empty string"));
     if (typeof field.value === "string") text[key] = field.value;
   }
