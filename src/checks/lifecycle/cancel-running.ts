@@ -5,7 +5,7 @@ import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
 import { waitForSettled } from "../fixtures.js";
 import { randomUUID } from "node:crypto";
 import { describeFailure, errorCalled } from "../../client/describe-failure.js";
-import { cancelAnsweredUnknown } from "../support/cancel-unserved.js";
+import { cancelAnsweredUnknown, cancelUnserved0x } from "../support/cancel-unserved.js";
 import { cancelDuringSend01 } from "../support/cancel-during-send-01.js";
 import { notOverTask } from "../support/own-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -120,6 +120,10 @@ async function cancelOnce(ctx: CheckContext): Promise<Attempt> {
     // A task the agent does not cancel may be refused (A2A 0.3 §7.4, 1.0.1 §3.1.5: "cancellation might
     // not be supported"): a legal answer, a note; any other error is a defect.
     const refusal = canceled.kind === "error" ? allowedRefusals.get(canceled.error.code) : undefined;
+    // 0.1 and 0.2 define tasks/cancel but require no server to serve it (support/cancel-unserved.ts): a note,
+    // as the other cancel checks give it (seen at first sight: a MUST failure for a method 0.2 leaves out).
+    const unserved = cancelUnserved0x(ctx, canceled);
+    if (unserved && ctx.generation !== "0.3") return unserved;
     if (refusal)
       return notSupported(
         `the agent refuses to cancel ${task.state} task ${task.id} with ${refusal}, which the spec allows (cancellation might not be supported)`,

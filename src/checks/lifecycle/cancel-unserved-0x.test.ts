@@ -7,6 +7,8 @@ import {
   handCard01,
   handCard03,
 } from "../../runner/testing/hand-agent.js";
+import { commandLinePolicy } from "../../net/outbound-policy.js";
+import { runConformance } from "../../runner/run-conformance.js";
 import cancelRunning from "./cancel-running.js";
 import cancelTerminalErrors0x from "./cancel-terminal-errors-0x.js";
 import cancelUnknownTask from "./cancel-unknown-task.js";
@@ -129,6 +131,42 @@ describe("tasks/cancel served, but MethodNotFound for an id the agent does not k
     expect(byId.get("lifecycle.cancel-unknown-task")).toMatchObject({ status: "fail", level: "MUST" });
     expect(byId.get("lifecycle.cancel-unknown-task")?.message).toMatch(
       /answered MethodNotFound \(-32601\), while canceling finished task t\d+ got TaskNotCancelable.*tasks\/cancel is served/,
+    );
+  });
+});
+
+/** A 0.2 agent whose tasks keep working and which serves no tasks/cancel (-32601, seen at first sight). */
+async function agent02WorkingWithoutCancel(): Promise<string> {
+  const tasks = new Set<string>();
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return { ...handCard03(url), protocolVersion: "0.2.5" };
+    const task = (id: string) => ({ kind: "task", id, contextId: "c1", status: { state: "working" } });
+    const id = String(request.params.id);
+    if (request.method === "message/send") {
+      const made = `t${tasks.size + 1}`;
+      tasks.add(made);
+      return { result: task(made) };
+    }
+    if (request.method === "tasks/get") return tasks.has(id) ? { result: task(id) } : refusal(-32001);
+    return refusal(-32601);
+  });
+  return agent.url;
+}
+
+describe("tasks/cancel left unserved on A2A 0.2, which requires no server to serve it", () => {
+  it("is a note of lifecycle.cancel-running too, not a MUST failure", async () => {
+    const result = await runConformance({
+      agentUrl: await agent02WorkingWithoutCancel(),
+      headers: {},
+      timeoutMs: 3000,
+      policy: commandLinePolicy,
+      catalogue: [cancelRunning],
+      protocolOverride: "0.2",
+    });
+    const finding = result.findings?.find((f) => f.id === "lifecycle.cancel-running");
+    expect(finding).toMatchObject({ status: "skip", not_supported: true });
+    expect(finding?.message).toMatch(
+      /tasks\/cancel is not served \(MethodNotFound \(-32601\)\): A2A 0\.2 defines the method but requires no server to serve it/,
     );
   });
 });
