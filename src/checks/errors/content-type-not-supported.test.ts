@@ -3,6 +3,7 @@ import {
   handAgentsClosedAfterAll,
   handCard01,
   handCard03,
+  handCard10,
   refusal,
   verdictsOn,
 } from "../../runner/testing/hand-agent.js";
@@ -152,5 +153,22 @@ describe("errors.content-type-not-supported on an agent that reads text only", (
 
   it("passes the file part alone refused with ContentTypeNotSupported", async () => {
     expect(await judged(-32005)).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("errors.content-type-not-supported on A2A 1.0", () => {
+  it("passes a refusal with InvalidParams: 1.0.1 §3.3.2 counts an unsupported content type among validation errors (-32602)", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return { ...handCard10(url), defaultInputModes: ["text/plain"] };
+      if (request.method !== "SendMessage") return refusal(-32601);
+      const message = request.params.message as { parts?: Array<{ text?: string }> } | undefined;
+      if (!message?.parts?.every((p) => typeof p.text === "string")) return refusal(-32602);
+      return { result: { task: { id: "t1", contextId: "c1", status: { state: "TASK_STATE_COMPLETED" } } } };
+    });
+    const finding = (await verdictsOn(agent.url, [contentTypeNotSupported], "JSONRPC")).get(
+      "errors.content-type-not-supported",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+    expect(finding?.message).toMatch(/a validation error A2A 1\.0\.1 §3\.3\.2 allows/);
   });
 });

@@ -21,9 +21,9 @@ export default defineCheck({
   category: "errors",
   level: "SHOULD",
   levelReason:
-    "A2A 0.3 §8.2 defines ContentTypeNotSupportedError for a media type the agent does not support and says servers SHOULD use its codes where applicable; 1.0.1 §3.1.1 lists it among SendMessage's errors without a MUST. An agent may also accept the part (nothing obliges it to refuse), so only the spelling of a refusal is judged.",
+    "A2A 0.3 §8.2 defines ContentTypeNotSupportedError for a media type the agent does not support and says servers SHOULD use its codes where applicable; 1.0.1 §3.1.1 lists it among SendMessage's errors without a MUST and §3.3.2 allows -32602 for it as a validation error. An agent may also accept the part (nothing obliges it to refuse), so only the spelling of a refusal is judged.",
   requirement:
-    "A message with a file part of a media type outside the card's defaultInputModes (and, where that is accepted, the file part alone) is accepted and worked on, or refused with ContentTypeNotSupportedError (-32005): not with InvalidParams, an internal error or an unrelated code.",
+    "A message with a file part of a media type outside the card's defaultInputModes (and, where that is accepted, the file part alone) is accepted and worked on, or refused with ContentTypeNotSupportedError (-32005) (on 1.0 also InvalidParams, a validation error by 1.0.1 §3.3.2): not with an internal error or an unrelated code.",
   spec: "A2A 0.1 and 0.3 §8.2 (-32005); 1.0.1 §3.3.2 (ContentTypeNotSupportedError)",
   tck: ["JSONRPC-SSE-002"],
   recommendation:
@@ -44,10 +44,11 @@ export default defineCheck({
 });
 
 /**
- * How a message with the unsupported part was refused. ContentTypeNotSupportedError is the error A2A names
- * for it (0.3 §8.2, whose codes servers SHOULD use where applicable; 1.0.1 §3.1.1 lists it for SendMessage).
- * Invalid params is a client error but not that one (seen at first sight: a file part alone refused -32602
- * by an agent that reads text only); a server error or an unrelated code says the type broke the agent.
+ * How a message with the unsupported part was refused. ContentTypeNotSupportedError is the error 0.x names for
+ * it (0.3 §8.2, whose codes servers SHOULD use where applicable): there Invalid params is a client error but not
+ * that one (seen at first sight: a file part alone refused -32602 by an agent that reads text only). 1.0.1
+ * §3.3.2 counts an unsupported content type among validation errors, example code -32602: allowed there. A
+ * server error or an unrelated code says the type broke the agent.
  */
 async function judgeRefusal(
   ctx: CheckContext,
@@ -65,6 +66,12 @@ async function judgeRefusal(
     if (alike)
       return skip(
         `${what} was refused with InvalidParams (-32602), but so was the ordinary message (${alike}): the refusal shows nothing`,
+      );
+    // 1.0.1 §3.3.2 gives an unsupported content type as a validation error, example code -32602.
+    if (ctx.generation === "1.0")
+      return pass(
+        `${what} was refused with InvalidParams (-32602), a validation error A2A 1.0.1 §3.3.2 allows for it; ContentTypeNotSupported (-32005) would name the cause`,
+        evidence,
       );
   }
   const how =

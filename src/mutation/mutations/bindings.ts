@@ -310,9 +310,11 @@ export const requestReadingMutations: Mutation[] = [
     // Seen at first sight: an agent that reads text only refused the file part alone so.
     id: "unsupported-media-type-as-invalid-params",
     bindings: ["JSONRPC"],
+    // 1.0.1 §3.3.2 allows -32602 for an unsupported content type (a validation error).
+    generations: ["0.x"],
     what: "a message with a file part of a media type outside the card's input modes is refused with InvalidParams (-32602), not ContentTypeNotSupported (-32005)",
     clause:
-      "A2A 0.3 §8.2 (-32005 for a media type the agent does not support; servers SHOULD use these codes where applicable), 1.0.1 §3.1.1",
+      "A2A 0.3 §8.2 (-32005 for a media type the agent does not support; servers SHOULD use these codes where applicable)",
     check: "errors.content-type-not-supported",
     reply: unsupportedMediaRefusedWith(-32602, "Invalid params: no text parts"),
   },
