@@ -6,6 +6,7 @@ import cardUrlAnswers0x from "./card/url-answers-0x.js";
 import cardSkills from "./card/skills.js";
 import cardCapabilities from "./card/capabilities.js";
 import cardOptionalFields from "./card/optional-fields.js";
+import cardModesMediaTypes from "./card/modes-media-types.js";
 import cardWellKnownPath from "./card/well-known-path.js";
 import cardWellKnownPath0x from "./card/well-known-path-0x.js";
 import cardWellKnownUriReturnsCard from "./card/well-known-uri-returns-card.js";
@@ -151,6 +152,7 @@ export const catalogue: readonly CheckDefinition[] = [
   cardSkills,
   cardCapabilities,
   cardOptionalFields,
+  cardModesMediaTypes,
   cardWellKnownPath,
   cardWellKnownPath0x,
   cardWellKnownUriReturnsCard,

@@ -142,6 +142,17 @@ export const CARD_FLAWS: FlawDefinition[] = [
       capabilities(c).streaming = "yes";
     },
   ),
+  cardFlaw(
+    "card-modes-not-media-types",
+    BOTH,
+    'defaultInputModes is ["text"] and the first skill\'s outputModes ["json"] (seen at first sight: bare words).',
+    "warnings on defaultInputModes and skills[0].outputModes",
+    (c) => {
+      c.defaultInputModes = ["text"];
+      const [skill] = Array.isArray(c.skills) ? (c.skills as Array<Record<string, unknown>>) : [];
+      if (skill) skill.outputModes = ["json"];
+    },
+  ),
   cardFlaw("card-no-input-modes", BOTH, "defaultInputModes is [].", "error on defaultInputModes", (c) => {
     c.defaultInputModes = [];
   }),

@@ -52,6 +52,7 @@ export const CARD_CHECKS: Record<string, FlawCheck> = {
   }),
   "card-no-capabilities": cardShows((c) => expect(c).not.toHaveProperty("capabilities")),
   "card-capability-not-boolean": cardShows((c) => expect(c.capabilities).toMatchObject({ streaming: "yes" })),
+  "card-modes-not-media-types": cardShows((c) => expect(c.defaultInputModes).toEqual(["text"])),
   "card-no-input-modes": cardShows((c) => expect(c.defaultInputModes).toEqual([])),
   "card-skills-not-list": cardShows((c) => expect(c.skills).toEqual({})),
   "card-no-skills": cardShows((c) => expect(c.skills).toEqual([])),

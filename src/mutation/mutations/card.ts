@@ -69,6 +69,18 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    // Seen at first sight on two servers: ["text"] for text/plain.
+    id: "card-modes-bare-words",
+    what: 'defaultInputModes and defaultOutputModes are ["text"], a bare word where a media type belongs',
+    clause: "A2A 0.3 §5.5 AgentCard.defaultInputModes (MIME types); 1.0.1 §4.4.1 (defined as media types)",
+    check: "card.modes-media-types",
+    card: (card) => {
+      card.defaultInputModes = ["text"];
+      card.defaultOutputModes = ["text"];
+      return card;
+    },
+  },
+  {
     id: "card-says-0-2-at-0-3-path",
     what: "a 0.3 agent's card says protocolVersion 0.2.0 where 0.3 puts it (/.well-known/agent-card.json), and the agent has no method only 0.3 defines to show its generation otherwise",
     clause: "A2A 0.3 §5.5 protocolVersion, §5.3 (the well-known URI 0.3 introduced)",
