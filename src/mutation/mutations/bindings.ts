@@ -159,6 +159,28 @@ export const bindingMutations: Mutation[] = [
     },
   },
   {
+    // Seen at first sight: another major refused, any 1.x served as 1.0.
+    id: "minor-version-served-as-1-0",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    generations: ["1.0"],
+    what: "the agent compares only the major of A2A-Version: a 1.x minor it does not serve is served as 1.0",
+    clause:
+      "A2A 1.0.1 §3.6.2 (Agents MUST process requests using the semantics of the requested A2A-Version, matching Major.Minor)",
+    check: "errors.version-not-supported",
+    request: (r) => {
+      const version = r.headers["a2a-version"];
+      if (typeof version !== "string" || !/^1\.[1-9]/.test(version)) return undefined;
+      r.headers["a2a-version"] = "1.0";
+      return r;
+    },
+    grpcRequest: (call) => {
+      const version = call.metadata["a2a-version"];
+      if (typeof version !== "string" || !/^1\.[1-9]/.test(version)) return undefined;
+      call.metadata["a2a-version"] = "1.0";
+      return call;
+    },
+  },
+  {
     id: "return-immediately-ignored",
     violates: ["CORE-EXECUTION-MODE-002"],
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
