@@ -106,12 +106,15 @@ describe("tasks/cancel left unserved on A2A 0.3, where §11.1.2 makes it a core 
   });
 });
 
-/** A 0.3 agent whose tasks finish at once, serving tasks/cancel for its own tasks and -32601 for any other id. */
-async function agent03UnknownIdAsUnserved(): Promise<string> {
+/**
+ * A 0.3 agent whose tasks are in `state` from their send on: tasks/cancel refuses its own tasks TaskNotCancelable
+ * and answers -32601 for any other id, as for any method it lacks; with `servesCancel` false, -32601 always.
+ */
+async function agent03(state: string, servesCancel: boolean, protocolVersion = "0.3.0"): Promise<string> {
   const tasks = new Set<string>();
   const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card") return handCard03(url);
-    const task = (id: string) => ({ kind: "task", id, contextId: "c1", status: { state: "completed" } });
+    if (request.kind === "card") return { ...handCard03(url), protocolVersion };
+    const task = (id: string) => ({ kind: "task", id, contextId: "c1", status: { state } });
     const id = String(request.params.id);
     if (request.method === "message/send") {
       const made = `t${tasks.size + 1}`;
@@ -119,7 +122,7 @@ async function agent03UnknownIdAsUnserved(): Promise<string> {
       return { result: task(made) };
     }
     if (request.method === "tasks/get") return tasks.has(id) ? { result: task(id) } : refusal(-32001);
-    if (request.method === "tasks/cancel") return tasks.has(id) ? refusal(-32002) : refusal(-32601);
+    if (request.method === "tasks/cancel" && servesCancel && tasks.has(id)) return refusal(-32002);
     return refusal(-32601);
   });
   return agent.url;
@@ -127,7 +130,7 @@ async function agent03UnknownIdAsUnserved(): Promise<string> {
 
 describe("tasks/cancel served, but MethodNotFound for an id the agent does not know (seen at first sight)", () => {
   it("fails lifecycle.cancel-unknown-task: the method is served, an unknown id is TaskNotFound", async () => {
-    const byId = await verdictsOn(await agent03UnknownIdAsUnserved(), [cancelUnknownTask]);
+    const byId = await verdictsOn(await agent03("completed", true), [cancelUnknownTask]);
     expect(byId.get("lifecycle.cancel-unknown-task")).toMatchObject({ status: "fail", level: "MUST" });
     expect(byId.get("lifecycle.cancel-unknown-task")?.message).toMatch(
       /answered MethodNotFound \(-32601\), while canceling finished task t\d+ got TaskNotCancelable.*tasks\/cancel is served/,
@@ -135,28 +138,10 @@ describe("tasks/cancel served, but MethodNotFound for an id the agent does not k
   });
 });
 
-/** A 0.2 agent whose tasks keep working and which serves no tasks/cancel (-32601, seen at first sight). */
-async function agent02WorkingWithoutCancel(): Promise<string> {
-  const tasks = new Set<string>();
-  const agent = await startHandAgent((request, url) => {
-    if (request.kind === "card") return { ...handCard03(url), protocolVersion: "0.2.5" };
-    const task = (id: string) => ({ kind: "task", id, contextId: "c1", status: { state: "working" } });
-    const id = String(request.params.id);
-    if (request.method === "message/send") {
-      const made = `t${tasks.size + 1}`;
-      tasks.add(made);
-      return { result: task(made) };
-    }
-    if (request.method === "tasks/get") return tasks.has(id) ? { result: task(id) } : refusal(-32001);
-    return refusal(-32601);
-  });
-  return agent.url;
-}
-
 describe("tasks/cancel left unserved on A2A 0.2, which requires no server to serve it", () => {
   it("is a note of lifecycle.cancel-running too, not a MUST failure", async () => {
     const result = await runConformance({
-      agentUrl: await agent02WorkingWithoutCancel(),
+      agentUrl: await agent03("working", false, "0.2.5"),
       headers: {},
       timeoutMs: 3000,
       policy: commandLinePolicy,
