@@ -16,7 +16,6 @@ export default defineCheck({
     'Read a part\'s kind ("text", "file", "data"); accept 0.1\'s type only as a fallback, never instead of it.',
   noSelfTest:
     "The reference agent speaks 0.3 and 1.0 only: lifecycle.text-part-read shares this check's run and is proven there (text-part-needs-type); the mutation text-parts-typed-read-silently plays the deviation on the lab's 0.2 agents.",
-  dependsOn: ["lifecycle.send-returns-task"],
   scope: "transport",
   generations: ["0.2"],
   bindings: ["JSONRPC"],
