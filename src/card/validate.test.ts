@@ -3,8 +3,6 @@ import type { RawCard } from "./fixtures.js";
 import { validCard02, validCard03, validCard10, validCardHybrid } from "./fixtures.js";
 import { validateCard } from "./validate.js";
 
-const HOST = "https://helpdesk-agent.example.com";
-
 /** `card[key][i]` as a mutable object. */
 function item(card: RawCard, key: string, i: number): RawCard {
   return (card[key] as RawCard[])[i]!;

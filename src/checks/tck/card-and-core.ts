@@ -195,7 +195,9 @@ export const cardAndCoreRequirements: readonly TckRequirement[] = [
     "3.1.5",
     "CancelTask returns TaskNotFoundError for invalid task ID",
     true,
-    covered("MUST in 1.0 and 0.3 (§11.1.5); in 0.1 and 0.2 the error is a SHOULD (lifecycle.cancel-unknown-task-0x)"),
+    covered(
+      "MUST in 1.0 and 0.3 (§11.1.5); in 0.1 and 0.2 the error is a SHOULD (lifecycle.cancel-unknown-task-0x)",
+    ),
   ),
   req(
     "CORE-EXECUTION-MODE-001",
