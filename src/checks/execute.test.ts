@@ -21,7 +21,7 @@ const checkReturning = (verdict: CheckVerdict, level: CheckLevel = "SHOULD") =>
   });
 
 // Only what executeCheck reads of an agent-scope check with no needs, bindings or generations.
-const ctx = { timeoutMs: 1000, transport: "JSONRPC" } as unknown as CheckContext;
+const ctx = { timeoutMs: 1000, transport: "JSONRPC", clientContext: {} } as unknown as CheckContext;
 
 describe("executing a check", () => {
   it("attributes a finding only to the TCK ids its verdict judged", async () => {

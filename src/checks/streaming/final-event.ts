@@ -73,26 +73,29 @@ async function judgeStream(
         ids,
       ),
     );
+  const unmarked = ctx.generation === "1.0" ? undefined : finalFlagProblem(ctx, events);
+  if (unmarked) return done(fail(unmarked, ids));
+  return done(pass(`${events.length} events, ending ${finalState}`, ids), interrupted);
+}
+
+/**
+ * How a 0.x stream's final flag is wrong, or undefined. 0.x marks the last status update final, and it is the last
+ * event; a stream of one Task snapshot has no status update to mark (0.2 §7.2.1 and 0.3 §7.2 let a stream's result
+ * be a Task). 0.1 streams only updates (0.1 schema: SendTaskStreamingResponse.result is a TaskStatusUpdateEvent or a
+ * TaskArtifactUpdateEvent), so a Task snapshot there stands for a status update and its end is marked final too. A
+ * 0.2/0.3 stream that ends with the Task in its terminal state, no update marked final, then closes, has ended all the
+ * same: 0.3's topic describes final:true as how the server signals the end, with no keyword (seen at first sight: a
+ * working update, the completed Task, the close).
+ */
+function finalFlagProblem(ctx: CheckContext, events: Reply[]): string | undefined {
+  const last = events[events.length - 1];
+  if (!last) return undefined;
   const finals = events.filter((e) => e.kind === "status-update" && e.final === true);
-  // 0.x marks the last status update final, and it is the last event; a stream of one Task snapshot has no
-  // status update to mark (0.2 §7.2.1 and 0.3 §7.2 let a stream's result be a Task).
-  // A stream that sends status updates says with one of them that it is over, the last event.
-  // 0.1 streams only updates (0.1 schema: SendTaskStreamingResponse.result is a TaskStatusUpdateEvent or a
-  // TaskArtifactUpdateEvent), so a Task snapshot there stands for a status update and its end is marked final too.
   const updates = events.some((e) => e.kind === "status-update") || ctx.generation === "0.1";
-  // A 0.2/0.3 stream that ends with the Task in its terminal state, no update marked final, and then closes
-  // has ended all the same: 0.3's topic describes final:true as how the server signals the end, with no keyword
-  // (seen at first sight: a working update, the completed Task, the close). 0.1 streams only updates.
   const endsWithTask = ctx.generation !== "0.1" && last.kind === "task" && finals.length === 0;
   const lastUnmarked = updates && !endsWithTask && (last.kind !== "status-update" || last.final !== true);
-  if (ctx.generation !== "1.0" && (finals.some((e) => e !== last) || lastUnmarked))
-    return done(
-      fail(
-        `${finals.length} event(s) carry final:true${finals.length > 0 && lastUnmarked ? " but not the last event" : ""}; the last status update, and only it, must`,
-        ids,
-      ),
-    );
-  return done(pass(`${events.length} events, ending ${finalState}`, ids), interrupted);
+  if (!finals.some((e) => e !== last) && !lastUnmarked) return undefined;
+  return `${finals.length} event(s) carry final:true${finals.length > 0 && lastUnmarked ? " but not the last event" : ""}; the last status update, and only it, must`;
 }
 
 export default defineCheck({
