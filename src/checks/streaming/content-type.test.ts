@@ -45,4 +45,24 @@ describe("streaming.content-type", () => {
     expect(byId.get(contentType.id)?.status).toBe("fail");
     expect(byId.get(contentType.id)?.message).toMatch(/application\/json, not text\/event-stream/);
   });
+
+  it("fails SSE frames sent with no Content-Type whose events none could read (a stray byte before each JSON, seen in the lab)", async () => {
+    const url = await startAgent((call, res, url) => {
+      if (!call) {
+        res.setHeader("content-type", "application/json");
+        return void res.end(JSON.stringify({ ...handCard03(url), capabilities: { streaming: true } }));
+      }
+      const task = { kind: "task", id: "t-1", contextId: "c-1", status: { state: "completed" } };
+      const reply = JSON.stringify({ jsonrpc: "2.0", id: call.id, result: task });
+      if (call.method !== "message/stream") {
+        res.setHeader("content-type", "application/json");
+        return void res.end(reply);
+      }
+      res.removeHeader("content-type");
+      res.end(`data: \u001e${reply}\n\n`);
+    });
+    const finding = (await verdictsOn(url, [contentType])).get(contentType.id);
+    expect(finding?.status).toBe("fail");
+    expect(finding?.message).toMatch(/a response without Content-Type, not text\/event-stream/);
+  });
 });
