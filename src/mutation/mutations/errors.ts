@@ -1,7 +1,7 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, GrpcReply, Mutation } from "../types.js";
 import { GRPC_NOT_FOUND, grpcAsInternal } from "./grpc-shapes.js";
-import { recode, rpcError, taskIn } from "./shapes.js";
+import { nullPartSent, recode, rpcError, taskIn } from "./shapes.js";
 
 // JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
 const PARSE_ERROR = -32700;
@@ -200,10 +200,7 @@ export const errorMutations: Mutation[] = [
     check: "errors.invalid-params",
     reply: (r, x) => {
       const request = x.request;
-      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(request) || !isObject(request.params))
-        return undefined;
-      const message = request.params.message;
-      if (!isObject(message) || !Array.isArray(message.parts) || !message.parts.includes(null))
+      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(request) || !nullPartSent(x))
         return undefined;
       return crashedOn(
         r,

@@ -242,3 +242,10 @@ export const GET_TASK_BY_VERSION = {
   "0.x": "lifecycle.get-task",
   "1.0": "lifecycle.get-task",
 } as const;
+
+/** Whether the request's message holds a part that is null (a probe no reader can take). */
+export function nullPartSent(x: Exchange): boolean {
+  const params = isObject(x.request) && isObject(x.request.params) ? x.request.params : undefined;
+  const message = params && isObject(params.message) ? params.message : undefined;
+  return Array.isArray(message?.parts) && message.parts.includes(null);
+}

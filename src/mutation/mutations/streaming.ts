@@ -11,6 +11,7 @@ import {
   statusUpdate,
   streamEventTaskId,
   taskIn,
+  nullPartSent,
 } from "./shapes.js";
 import {
   GRPC_NOT_FOUND,
@@ -395,10 +396,3 @@ export const streamingMutations: Mutation[] = [
     ),
   },
 ];
-
-/** Whether the request's message holds a part that is null (a probe no reader can take). */
-function nullPartSent(x: Exchange): boolean {
-  const params = isObject(x.request) && isObject(x.request.params) ? x.request.params : undefined;
-  const message = params && isObject(params.message) ? params.message : undefined;
-  return Array.isArray(message?.parts) && message.parts.includes(null);
-}
