@@ -57,6 +57,7 @@ import lifecycleListTasks from "./lifecycle/list-tasks.js";
 import lifecycleListTasksOrder from "./lifecycle/list-tasks-order.js";
 import lifecycleListTasksArtifacts from "./lifecycle/list-tasks-artifacts.js";
 import lifecycleListTasksFilters from "./lifecycle/list-tasks-filters.js";
+import lifecycleListTasksCursor from "./lifecycle/list-tasks-cursor.js";
 import lifecycleCancelRunning from "./lifecycle/cancel-running.js";
 import lifecycleCanceledStaysCanceled from "./lifecycle/canceled-stays-canceled.js";
 import lifecycleCancelRunning0x from "./lifecycle/cancel-running-0x.js";
@@ -204,6 +205,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleListTasksOrder,
   lifecycleListTasksArtifacts,
   lifecycleListTasksFilters,
+  lifecycleListTasksCursor,
   lifecycleCancelRunning,
   lifecycleCanceledStaysCanceled,
   lifecycleCancelRunning0x,

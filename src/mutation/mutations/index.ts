@@ -18,6 +18,7 @@ import { historyMutations } from "./history.js";
 import { interopMutations } from "./interop.js";
 import { lifecycleMutations } from "./lifecycle.js";
 import { listingMutations } from "./listing.js";
+import { listPagingMutations } from "./list-paging.js";
 import { messagePartMutations } from "./message-parts.js";
 import { operationMutations } from "./operations.js";
 import { pushDeliveryMutations } from "./push-delivery.js";
@@ -41,6 +42,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...historyMutations,
   ...taskMutations,
   ...listingMutations,
+  ...listPagingMutations,
   ...streamingMutations,
   ...streamUpdateMutations01,
   ...streamShapeMutations,
