@@ -151,6 +151,14 @@ async function twoMessageTask(ctx: CheckContext): Promise<Provided<Task>> {
   return { ...settled, evidence: [...evidence, ...settled.evidence] };
 }
 
+/**
+ * A length no message count can meet: the server validates it (1.0.1 §3.3.2 "Servers MUST validate all input
+ * parameters before processing"; §6.5's validation error example refuses historyLength -5 as "Must be non-negative
+ * integer") or returns no message (a2a.proto GetTaskRequest.history_length: "MUST NOT return more messages than
+ * the provided value"). Seen at first sight: -3 served as JavaScript's slice(3), the history after its first three.
+ */
+const NEGATIVE_LENGTH = -1;
+
 /** Judges one tasks/get with historyLength n: at most n messages, none for 0. */
 export function judgeTruncation(n: number, got: CallOutcome<Task>, id: string): CheckVerdict | undefined {
   if (!got.ok)
@@ -170,12 +178,12 @@ export default defineCheck({
   category: "lifecycle",
   level: "MUST",
   requirement:
-    "tasks/get (GetTask) with historyLength N > 0 returns at most the last N messages, never more. (historyLength 0 is lifecycle.history-length-zero's.)",
-  spec: "A2A 1.0 §3.2.4 (historyLength semantics), §3.1.3",
+    "tasks/get (GetTask) with historyLength N > 0 returns at most the last N messages, never more; a negative historyLength is refused as invalid or returns no message. (historyLength 0 is lifecycle.history-length-zero's.)",
+  spec: "A2A 1.0 §3.2.4 (historyLength semantics), §3.1.3, §3.3.2 (validation errors)",
   tck: ["CORE-HIST-002", "HTTP_JSON-QP-001"],
   quote: {
-    spec: "A2A 1.0.1 a2a.proto GetTaskRequest.history_length (§3.2.4 names the semantics)",
-    text: "The maximum number of most recent messages from the task's history to retrieve. An unset value means the client does not impose any limit. A value of zero is a request to not include any messages. The server MUST NOT return more messages than the provided value, but MAY apply a lower limit.",
+    spec: "A2A 1.0.1 a2a.proto GetTaskRequest.history_length (§3.2.4 names the semantics); §3.3.2",
+    text: "The maximum number of most recent messages from the task's history to retrieve. An unset value means the client does not impose any limit. A value of zero is a request to not include any messages. The server MUST NOT return more messages than the provided value, but MAY apply a lower limit. … Servers MUST validate all input parameters before processing",
   },
   recommendation:
     "Apply historyLength to the stored history before answering: keep only the last N messages.",
@@ -202,6 +210,20 @@ export default defineCheck({
     const all = [...evidence, ...got.trafficIds];
     const broken = judgeTruncation(n, got, full.id);
     if (broken) return { ...broken, evidence: all };
-    return pass(`historyLength ${n} returned at most ${n} of ${total} messages`, all);
+    const negative = await ctx.client.getTask(full.id, NEGATIVE_LENGTH);
+    all.push(...negative.trafficIds);
+    const served = negative.ok ? negative.value.history.length : 0;
+    if (served > 0)
+      return fail(
+        `historyLength ${n} returned at most ${n} of ${total} messages, but GetTask with historyLength ${NEGATIVE_LENGTH} returned ${served}: a negative length is no valid input, to be refused or to give no message`,
+        all,
+      );
+    const negativeRead = negative.ok
+      ? "gave no message"
+      : `was refused (${describeFailure(negative)})`;
+    return pass(
+      `historyLength ${n} returned at most ${n} of ${total} messages; historyLength ${NEGATIVE_LENGTH} ${negativeRead}`,
+      all,
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { Exchange, GrpcExchange, Json, Mutation, MutationMemory } from "../types.js";
+import type { Exchange, ForwardedRequest, GrpcExchange, Json, Mutation, MutationMemory } from "../types.js";
 import { grpcTask } from "./grpc-shapes.js";
 import { rpcParams, taskIn } from "./shapes.js";
 
@@ -39,7 +39,42 @@ function trimForGood(task: Json | undefined, asked: number | undefined, memory: 
   return true;
 }
 
+/** A get's request with its negative historyLength dropped, as an agent that reads it as no limit; else undefined. */
+function negativeDropped(r: ForwardedRequest, x: Exchange): ForwardedRequest | undefined {
+  if (x.verb !== "get") return undefined;
+  if (x.binding === "jsonrpc") {
+    const params = isObject(r.body) ? r.body.params : undefined;
+    if (!isObject(params) || typeof params.historyLength !== "number" || params.historyLength >= 0)
+      return undefined;
+    delete params.historyLength;
+    return r;
+  }
+  const [pathname, query = ""] = r.path.split("?");
+  const search = new URLSearchParams(query);
+  if (!(Number(search.get("historyLength")) < 0)) return undefined;
+  search.delete("historyLength");
+  r.path = search.size > 0 ? `${pathname}?${search.toString()}` : (pathname ?? r.path);
+  return r;
+}
+
 export const historyMutations: Mutation[] = [
+  {
+    id: "history-length-negative-served",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    generations: ["1.0"],
+    what: "GetTask with a negative historyLength is served with the whole history, as if no limit were asked",
+    clause:
+      "A2A 1.0.1 §3.3.2 (servers MUST validate all input parameters), a2a.proto GetTaskRequest.history_length (MUST NOT return more messages than the value)",
+    check: "lifecycle.history-length",
+    request: negativeDropped,
+    grpcRequest: (call, x) => {
+      const asked = grpcHistoryLength(x);
+      if (x.verb !== "get" || asked === undefined || asked >= 0 || !isObject(call.request)) return undefined;
+      const { historyLength: _dropped, ...request } = call.request;
+      call.request = request;
+      return call;
+    },
+  },
   {
     id: "history-length-ignored",
     violates: ["CORE-HIST-002"],
