@@ -30,6 +30,20 @@ const versionRefusalAsInternal: Pick<Mutation, "generations" | "bindings" | "rep
   grpcReply: (r, x) => (x.verb !== "subscribe" ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION) : undefined),
 };
 
+/** The mark of 0.3's tasks/get sent with A2A-Version 1.0, which older-method-served-under-1-0 serves as 0.3. */
+const OLDER_GET_AS_1_0 = "older-get-as-1-0";
+
+/** A 1.0 task (ProtoJSON) spelled as 0.3 writes it: kind "task", its state in kebab case; false if none. */
+function spelledAsOlder(task: unknown): boolean {
+  if (!isObject(task) || !isObject(task.status) || typeof task.status.state !== "string") return false;
+  task.kind = "task";
+  task.status.state = task.status.state
+    .replace(/^TASK_STATE_/, "")
+    .toLowerCase()
+    .replace(/_/g, "-");
+  return true;
+}
+
 /** Deviations in version negotiation, 1.0 agents only. */
 export const versionMutations: Mutation[] = [
   {
@@ -62,6 +76,33 @@ export const versionMutations: Mutation[] = [
       return version === "" ? { ...r, headers: { ...r.headers, "a2a-version": "1.0" } } : undefined;
     },
     reply: versionRefusedWhenMarked(ASKS_FOR_1_0),
+  },
+  {
+    // Seen at first sight: an agent serving 0.3 and 1.0 at one URL dispatched by method name alone. The request
+    // hook hands the agent GetTask (the reference agents serve no 0.3 names at their 1.0 URL) and the reply
+    // is spelled as 0.3's. Its traffic is 0.3-named, so the hooks take every generation's; only 1.0 agents play it.
+    id: "older-method-served-under-1-0",
+    violates: ["VER-SERVER-001"],
+    what: "0.3's tasks/get, sent with A2A-Version: 1.0, is served with 0.3 semantics (a 0.3 Task)",
+    clause:
+      "A2A 1.0.1 §3.6.2 (Agents MUST process requests using the semantics of the requested A2A-Version), §9.1 (GetTask)",
+    check: { "1.0": "errors.version-served" },
+    bindings: ["JSONRPC"],
+    request: (r, x) => {
+      const version = headerValue(r.headers, "a2a-version")?.trim() ?? "";
+      if (
+        x.binding !== "jsonrpc" ||
+        !/^1\.\d+/.test(version) ||
+        !isObject(r.body) ||
+        r.body.method !== "tasks/get"
+      )
+        return undefined;
+      mark(x, OLDER_GET_AS_1_0);
+      r.body.method = "GetTask";
+      return r;
+    },
+    reply: (r, x) =>
+      marked(x, OLDER_GET_AS_1_0) && isObject(r.body) && spelledAsOlder(r.body.result) ? r : undefined,
   },
   {
     // Seen at first sight: the header compared whole with "1.0", so "1.0.1" is refused.
