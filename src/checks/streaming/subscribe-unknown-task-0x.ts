@@ -12,7 +12,7 @@ export default defineCheck({
   levelReason:
     "A2A 0.3 §7.9 names no errors for tasks/resubscribe; §8.2 defines TaskNotFoundError for an id that 'does not correspond to an existing or active task', and §11.1.5 requires §8's codes. 1.0.1 §3.4.2 makes it a MUST (streaming.subscribe-unknown-task).",
   requirement:
-    "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream. An agent that does not serve the method at all is a note: the method is optional from 0.2 on (a 0.1 card that streams claims it).",
+    "tasks/resubscribe with an id the server never issued answers TaskNotFoundError (-32001), as the response or as the one event of the stream. An agent that does not serve the method at all is a note: the method is optional from 0.2 on (a 0.1 card that streams claims it); one that serves it for a finished task of its own and answers -32601 only for the unknown id has the wrong code.",
   spec: "A2A 0.3 §7.9 tasks/resubscribe, §7.2.1 (an error response may be a stream's event), §8.2, §11.1.3; 0.1 §7.7, §8.2",
   recommendation: "Look the task up first and answer TaskNotFoundError (-32001) when it is not there.",
   selfTest: [
@@ -30,14 +30,14 @@ export default defineCheck({
       return pass(`resubscribing to the never-issued task ${id} answered TaskNotFound`, evidence);
     if (failure) {
       // Read leniently: the answer any unknown method gets means the method is not served at all.
-      const unserved = await resubscribeUnserved(ctx, id, evidence);
+      const unserved = await resubscribeUnserved(ctx, id, evidence, "unknown id");
       if (unserved) return unserved;
       return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
     }
     const inside = stream?.errors[0];
     // The answer an unknown method gets, sent as the stream's one event (seen at first sight): not served.
     if (inside?.code === jsonRpcCodes.methodNotFound) {
-      const unserved = await resubscribeUnserved(ctx, id, evidence);
+      const unserved = await resubscribeUnserved(ctx, id, evidence, "unknown id");
       if (unserved) return unserved;
     }
     if (inside && inside.code !== a2aCodes.taskNotFound)

@@ -25,7 +25,7 @@ export default defineCheck({
   category: "streaming",
   level: "MUST",
   requirement:
-    "SubscribeToTask with an id the server never issued answers TaskNotFoundError (-32001): as the response itself, or as the one error event of the stream (1.0.1 §9.4.2 frames SSE events as JSON-RPC Responses). A method not served at all is streaming.subscribe-running's finding.",
+    "SubscribeToTask with an id the server never issued answers TaskNotFoundError (-32001): as the response itself, or as the one error event of the stream (1.0.1 §9.4.2 frames SSE events as JSON-RPC Responses). A method not served at all is streaming.subscribe-running's finding; one served for a finished task of the run's that answers -32601 only for the unknown id has the wrong code.",
   spec: "A2A 1.0 §3.1.6 SubscribeToTask (errors), §3.4.2",
   tck: ["STREAM-SUB-004"],
   quote: {
@@ -56,7 +56,8 @@ export default defineCheck({
     if (failure) {
       // Read leniently: the answer any unknown method gets means the method is not served at all, which
       // streaming.subscribe-running reports (one defect, one finding).
-      const unserved = failure.kind === "error" ? await resubscribeUnserved(ctx, id, evidence) : undefined;
+      const unserved =
+        failure.kind === "error" ? await resubscribeUnserved(ctx, id, evidence, "unknown id") : undefined;
       if (unserved) return unserved;
       return fail(`answered ${describeFailure(failure)} instead of TaskNotFound (-32001)`, evidence);
     }

@@ -2,6 +2,7 @@ import { methodName } from "../../client/methods.js";
 import { fail, notSupported, skip } from "../define.js";
 import type { AllowedAlternative, CheckContext, CheckVerdict } from "../types.js";
 import { methodServing } from "./unserved-method.js";
+import { terminalStates } from "../../protocol/model.js";
 
 /** What 0.x allows of tasks/resubscribe: an agent that streams need not serve it. */
 export const resubscribeUnservedAllowed: AllowedAlternative = {
@@ -50,6 +51,21 @@ export async function resubscribeServing(ctx: CheckContext, id: string) {
 }
 
 /**
+ * Resubscribing to a finished task of the run, when it gets an answer other than an unknown method's: the
+ * method is served, so a MethodNotFound for an id it does not know is a wrong code, not a method left out
+ * (seen at first sight: a bridge that answers -32601 for ids it does not know). Undefined otherwise.
+ */
+async function resubscribeServedFor(
+  ctx: CheckContext,
+): Promise<{ taskId: string; detail: string; evidence: string[] } | undefined> {
+  const settled = await ctx.fixtures.settledTask();
+  if (!settled.ok || !terminalStates.has(settled.value.state)) return undefined;
+  const serving = await resubscribeServing(ctx, settled.value.id);
+  if (serving.unserved || !serving.answered) return undefined;
+  return { taskId: settled.value.id, detail: serving.detail, evidence: serving.evidence };
+}
+
+/**
  * For a check of how a subscription is answered: when the method is not served at all (read leniently: the
  * answer any unknown method gets), the verdict is the note 0.2 and 0.3 allow, or, where that is a failure
  * (0.1, 1.0), a skip naming the check that reports it; undefined when the agent serves the method.
@@ -58,9 +74,16 @@ export async function resubscribeUnserved(
   ctx: CheckContext,
   id: string,
   evidence: readonly string[],
+  asked: "unknown id" | "own task" = "own task",
 ): Promise<CheckVerdict | undefined> {
   const serving = await resubscribeServing(ctx, id);
   if (!serving.unserved) return undefined;
+  const served = asked === "unknown id" ? await resubscribeServedFor(ctx) : undefined;
+  if (served)
+    return fail(
+      `${serving.detail}, while resubscribing to finished task ${served.taskId} was answered otherwise (${served.detail}): the method is served, and an id it does not know is TaskNotFound (-32001)`,
+      [...evidence, ...serving.evidence, ...served.evidence],
+    );
   const verdict = resubscribeUnservedVerdict(ctx, serving.detail, [...evidence, ...serving.evidence]);
   if (verdict.status !== "fail") return verdict;
   return skip(

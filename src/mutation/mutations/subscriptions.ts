@@ -1,7 +1,7 @@
 import { isObject } from "../exchange.js";
-import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
+import type { Exchange, ForwardedRequest, GrpcExchange, Mutation, MutationMemory } from "../types.js";
 import { grpcIsFinal, grpcStreamTaskId } from "./grpc-shapes.js";
-import { isFinalEvent, rpcParams, streamEventContextId, streamEventTaskId } from "./shapes.js";
+import { isFinalEvent, rpcParams, streamEventContextId, streamEventTaskId, taskIn } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
@@ -130,6 +130,34 @@ function withoutArtifacts(e: unknown, x: Exchange | GrpcExchange): { events: unk
   return x.verb === "subscribe" && isArtifactUpdate(e) ? { events: [] } : undefined;
 }
 
+const KNOWN_IDS = "task ids the agent named";
+
+/** Remembers a task id the agent has named in a reply or event: a task it knows. */
+function noteSeen(memory: MutationMemory, id: unknown): void {
+  if (typeof id !== "string") return;
+  const known = (memory.get(KNOWN_IDS) as Set<string> | undefined) ?? new Set<string>();
+  memory.set(KNOWN_IDS, known.add(id));
+}
+
+/** A JSON-RPC subscription to an id the agent never named, sent on under a method name no agent serves. */
+function unknownIdUnserved(
+  r: ForwardedRequest,
+  x: Exchange,
+  memory: MutationMemory,
+): ForwardedRequest | undefined {
+  const id = rpcParams(x)?.id;
+  if (
+    x.verb !== "subscribe" ||
+    x.binding !== "jsonrpc" ||
+    !isObject(r.body) ||
+    typeof r.body.method !== "string"
+  )
+    return undefined;
+  if (typeof id !== "string" || (memory.get(KNOWN_IDS) as Set<string> | undefined)?.has(id)) return undefined;
+  r.body.method = `${r.body.method}Unserved`;
+  return r;
+}
+
 /** Deviations in subscriptions (tasks/resubscribe, SubscribeToTask), of running and of finished tasks. */
 export const subscriptionMutations: Mutation[] = [
   {
@@ -151,6 +179,20 @@ export const subscriptionMutations: Mutation[] = [
       r.body.method = `${r.body.method}Unserved`;
       return r;
     },
+  },
+  {
+    // Seen at first sight: a bridge that serves tasks/resubscribe for its own tasks and answers any other id as an
+    // unknown method (-32601). The agent itself answers: the request goes on under a method name no agent serves.
+    id: "subscribe-unknown-as-method-not-found",
+    what: "tasks/resubscribe (SubscribeToTask) of a task that does not exist is answered as an unknown method (-32601), while the agent's own tasks are served",
+    clause:
+      "A2A 1.0.1 §3.4.2 (MUST return a TaskNotFoundError if the taskId does not correspond to an existing task); 0.3 §8.2, §7.9",
+    check: { "0.x": "streaming.subscribe-unknown-task-0x", "1.0": "streaming.subscribe-unknown-task" },
+    protocols: ["0.2", "0.3", "1.0"],
+    bindings: ["JSONRPC"],
+    request: unknownIdUnserved,
+    reply: (_r, x, memory) => void noteSeen(memory, x.verb === "send" ? taskIn(_r, x)?.id : undefined),
+    event: (e, _x, memory) => void noteSeen(memory, streamEventTaskId(e)),
   },
   {
     // Seen at first sight: an agent whose resubscription to a finished task is an event stream that closes
