@@ -11,7 +11,15 @@ import type {
   MutationMemory,
 } from "../types.js";
 import { grpcStreamTaskId, grpcTask } from "./grpc-shapes.js";
-import { TASK_NOT_FOUND, otherId, pushOperation, rpcError, streamEventTaskId, taskIn } from "./shapes.js";
+import {
+  INVALID_PARAMS,
+  otherId,
+  pushOperation,
+  rpcError,
+  streamEventTaskId,
+  TASK_NOT_FOUND,
+  taskIn,
+} from "./shapes.js";
 
 // Deviations that show only when an agent is compared with itself: across its bindings (A2A 1.0.1
 // §5.1, 0.3 §3.4.1 functional equivalence) and across the requests of one run (a bad request that
@@ -203,7 +211,6 @@ const contextPerBinding: Mutation = {
 };
 
 // JSON-RPC 2.0 §5.1 Invalid params.
-const INVALID_PARAMS = -32602;
 
 const pushErrorsOwnMapping: Mutation = {
   id: "push-get-unknown-task-invalid-params-on-jsonrpc",

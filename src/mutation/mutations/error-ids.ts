@@ -1,9 +1,6 @@
 import { isObject } from "../exchange.js";
 import type { Mutation } from "../types.js";
-import { rpcError } from "./shapes.js";
-
-// JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5).
-const INVALID_REQUEST = -32600;
+import { INVALID_REQUEST, rpcError } from "./shapes.js";
 
 /** The object ids of requests the proxy forwarded under a string id, put back in their replies. */
 const objectIds = new WeakMap<object, unknown>();

@@ -1,6 +1,7 @@
 import type { Mutation } from "../types.js";
 import { authMutations } from "./auth.js";
-import { bindingDeclarationMutations, bindingMutations, requestReadingMutations } from "./bindings.js";
+import { bindingDeclarationMutations, bindingMutations } from "./bindings.js";
+import { requestReadingMutations } from "./request-reading.js";
 import { unservedMethodMutations } from "./unserved-methods.js";
 import { capabilityMutations } from "./capabilities.js";
 import { cardAccessMutations } from "./card-access.js";
@@ -13,6 +14,8 @@ import { dataModelMutations } from "./data-model.js";
 import { declaredRefusalMutations } from "./declared-refusals.js";
 import { errorIdMutations } from "./error-ids.js";
 import { errorMutations } from "./errors.js";
+import { invalidInputMutations } from "./invalid-input.js";
+import { errorDetailMutations } from "./error-details.js";
 import { versionMutations } from "./versions.js";
 import { historyMutations } from "./history.js";
 import { interopMutations } from "./interop.js";
@@ -36,6 +39,8 @@ export const MUTATIONS: readonly Mutation[] = [
   ...cardMutations,
   ...cardSignatureMutations,
   ...errorMutations,
+  ...invalidInputMutations,
+  ...errorDetailMutations,
   ...versionMutations,
   ...errorIdMutations,
   ...lifecycleMutations,

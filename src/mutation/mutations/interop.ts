@@ -1,9 +1,7 @@
 import { isObject } from "../exchange.js";
 import type { BufferedReply, Exchange, GrpcReply, Json, Mutation, MutationMemory } from "../types.js";
 import { GRPC_INTERNAL, grpcRequestMessage } from "./grpc-shapes.js";
-import { eachObject, requestMessage, rpcResult } from "./shapes.js";
-
-const INTERNAL_ERROR = -32603;
+import { eachObject, INTERNAL_ERROR, requestMessage, rpcResult } from "./shapes.js";
 
 /** The send refused as an unexplained internal error, on whichever HTTP binding it came. */
 function refused(reply: BufferedReply, x: Exchange): BufferedReply | undefined {

@@ -133,7 +133,12 @@ export const TASK_NOT_FOUND: A2aErrorSpelling = { code: -32001, reason: "TASK_NO
 export const TASK_NOT_CANCELABLE: A2aErrorSpelling = { code: -32002, reason: "TASK_NOT_CANCELABLE" };
 export const UNSUPPORTED_OPERATION: A2aErrorSpelling = { code: -32004, reason: "UNSUPPORTED_OPERATION" };
 export const VERSION_NOT_SUPPORTED: A2aErrorSpelling = { code: -32009, reason: "VERSION_NOT_SUPPORTED" };
-const INTERNAL_ERROR = -32603;
+/** JSON-RPC 2.0 §5.1 codes, used by every A2A generation's JSON-RPC binding (0.3 §8.1, 1.0.1 §9.5). */
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+export const INTERNAL_ERROR = -32603;
 
 /** The ErrorInfo reasons of an HTTP+JSON error body (google.rpc.Status), if it is one. */
 function restReasons(reply: BufferedReply): string[] {

@@ -181,4 +181,45 @@ export const versionMutations: Mutation[] = [
         ? grpcAsInternal(r, GRPC_FAILED_PRECONDITION)
         : undefined,
   },
+  {
+    id: "version-parameter-ignored",
+    violates: ["HTTP_JSON-SVC-002", "GRPC-META-001", "JSONRPC-SVC-002"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    generations: ["1.0"],
+    what: "the agent does not read the A2A-Version service parameter: every request is served as 1.0",
+    clause: "A2A 1.0.1 §3.6.2; §9.2, §10.2, §11.2 (A2A-Version as an HTTP header, gRPC metadata)",
+    check: "errors.version-not-supported",
+    request: (r) => {
+      if (r.headers["a2a-version"] === undefined) return undefined;
+      r.headers["a2a-version"] = "1.0";
+      return r;
+    },
+    grpcRequest: (call) => {
+      if (call.metadata["a2a-version"] === undefined) return undefined;
+      call.metadata["a2a-version"] = "1.0";
+      return call;
+    },
+  },
+  {
+    // Seen at first sight: another major refused, any 1.x served as 1.0.
+    id: "minor-version-served-as-1-0",
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    generations: ["1.0"],
+    what: "the agent compares only the major of A2A-Version: a 1.x minor it does not serve is served as 1.0",
+    clause:
+      "A2A 1.0.1 §3.6.2 (Agents MUST process requests using the semantics of the requested A2A-Version, matching Major.Minor)",
+    check: "errors.version-not-supported",
+    request: (r) => {
+      const version = r.headers["a2a-version"];
+      if (typeof version !== "string" || !/^1\.[1-9]/.test(version)) return undefined;
+      r.headers["a2a-version"] = "1.0";
+      return r;
+    },
+    grpcRequest: (call) => {
+      const version = call.metadata["a2a-version"];
+      if (typeof version !== "string" || !/^1\.[1-9]/.test(version)) return undefined;
+      call.metadata["a2a-version"] = "1.0";
+      return call;
+    },
+  },
 ];
