@@ -50,6 +50,15 @@ export default defineCheck({
         `the page after the first listed task ${read.id} again, once task ${third.value.id} had been created in context ${contextId}: the token counts tasks in a list sorted afresh on every call, it is no cursor`,
         evidence,
       );
+    // Only a task listed before the page's own shifts an offset: an agent that lists it after (its order not
+    // newest first, list-tasks-order's finding) pages alike by offset and by cursor.
+    const whole = await ctx.client.listTasks({ contextId, pageSize: 100 });
+    evidence.push(...whole.trafficIds);
+    const at = (id: string) => (whole.ok ? whole.value.tasks.findIndex((t) => t.id === id) : -1);
+    if (!(at(third.value.id) >= 0 && at(third.value.id) < at(read.id)))
+      return skip(
+        `task ${third.value.id}, created after the first page, is not listed before task ${read.id} (${whole.ok ? `at ${at(third.value.id)} of ${whole.value.tasks.length}, the page's task at ${at(read.id)}` : describeFailure(whole)}): an offset would give the next page a cursor gives, nothing to tell them apart`,
+      );
     const listed = next.value.tasks.map((t) => t.id).join(", ") || "no task";
     return pass(
       `the page after task ${read.id} gave ${listed} although task ${third.value.id} was created in between: the token is a cursor`,
