@@ -153,7 +153,10 @@ function unknownIdUnserved(
     typeof r.body.method !== "string"
   )
     return undefined;
-  if (typeof id !== "string" || (memory.get(KNOWN_IDS) as Set<string> | undefined)?.has(id)) return undefined;
+  // An agent with no task of its own (one that answers with Messages) shows no difference from one that does
+  // not serve the method at all: the deviation needs tasks it does know.
+  const known = memory.get(KNOWN_IDS) as Set<string> | undefined;
+  if (typeof id !== "string" || !known || known.has(id)) return undefined;
   r.body.method = `${r.body.method}Unserved`;
   return r;
 }
