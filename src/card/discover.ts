@@ -11,8 +11,25 @@ export const cardByteCap = 512 * 1024;
 export const cardLocationTimeoutMs = 20_000;
 
 export type DiscoveryResult =
-  | { found: true; url: string; card: unknown; tried: DiscoveryAttempt[]; headers: Record<string, string> }
+  | {
+      found: true;
+      url: string;
+      card: unknown;
+      tried: DiscoveryAttempt[];
+      headers: Record<string, string>;
+      /** The A2A-Version the card was served to, when the location refused a request without one. */
+      askedWithVersion?: string;
+    }
   | { found: false; tried: DiscoveryAttempt[] };
+
+/**
+ * Statuses with which a location may refuse a request for its lack of A2A-Version (seen at first sight: a 1.0
+ * agent answering 400 "VersionNotSupported" to a card GET without the header); never an auth or a missing page.
+ */
+export const versionRefusalStatuses: ReadonlySet<number> = new Set([400, 406, 412, 415, 422]);
+
+/** The version a discovering client asks with when a location refused it without one: 1.0.1 §3.6.1. */
+export const versionAskedAgain = "1.0";
 
 export type FoundCard = Extract<DiscoveryResult, { found: true }>;
 
@@ -122,7 +139,32 @@ export async function discoverCard(agentUrl: string, opts: DiscoveryOptions): Pr
     tried.push(attempt);
     if (card !== undefined) return { found: true, url, card, tried, headers: headers ?? {} };
   }
-  return { found: false, tried };
+  return (await askedWithVersion(tried, opts)) ?? { found: false, tried };
+}
+
+/**
+ * A card refused to a request without A2A-Version, asked for again as a 1.0 client asks (1.0.1 §3.6.1: clients
+ * MUST send the header with each request): read leniently, the run goes on with it, and
+ * card.well-known-uri-returns-card judges the refusal.
+ */
+async function askedWithVersion(
+  tried: DiscoveryAttempt[],
+  opts: DiscoveryOptions,
+): Promise<FoundCard | undefined> {
+  const refused = tried.filter(
+    (t) => t.http_status !== undefined && versionRefusalStatuses.has(t.http_status),
+  );
+  for (const { url } of refused) {
+    const headers = { ...opts.headers, "A2A-Version": versionAskedAgain };
+    const { attempt, card, headers: answered } = await tryLocation(url, { ...opts, headers });
+    tried.push({
+      ...attempt,
+      outcome: `${attempt.outcome} (asked again with A2A-Version: ${versionAskedAgain})`,
+    });
+    if (card !== undefined)
+      return { found: true, url, card, tried, headers: answered ?? {}, askedWithVersion: versionAskedAgain };
+  }
+  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DiscoveryResult } from "../card/discover.js";
 import type { CardValidation } from "../card/types.js";
 import type { Negotiation } from "../client/negotiate.js";
-import type { CardSection, RunResult } from "../model/result.js";
+import type { CardIssue, CardSection, RunResult } from "../model/result.js";
 
 /** The result's `card` section from discovery and (when a card was found) validation. */
 export function cardSection(
@@ -19,10 +19,22 @@ export function cardSection(
     description: card?.description ?? null,
     transport: card ? (card.interfaces[0]?.transport ?? card.preferredTransport ?? "JSONRPC") : null,
     errors: validation?.errors ?? [],
-    warnings: validation?.warnings ?? [],
+    warnings: [...(validation?.warnings ?? []), ...versionGatedWarning(discovery)],
     skills: card?.skills ?? [],
     strict,
   };
+}
+
+/** A card served only to a request naming its A2A-Version: said with the card, judged by a check. */
+function versionGatedWarning(discovery: DiscoveryResult): CardIssue[] {
+  if (!discovery.found || !discovery.askedWithVersion) return [];
+  const refused = discovery.tried.find((t) => t.url === discovery.url && t.http_status !== 200);
+  return [
+    {
+      path: "",
+      message: `the card is served only to a request carrying A2A-Version: ${discovery.askedWithVersion}; without it ${discovery.url} answered ${refused?.outcome ?? "an error"}`,
+    },
+  ];
 }
 
 /**

@@ -63,6 +63,24 @@ export const DISCOVERY_FLAWS: FlawDefinition[] = [
     },
   },
   {
+    name: "card-needs-version-header",
+    category: "discovery",
+    protocols: ["1.0"],
+    description:
+      'Every card location answers 400 {"error": "VersionNotSupported"} to a GET without A2A-Version; the card is served only to one carrying A2A-Version: 1.0.',
+    expect:
+      "the card is found when asked again with A2A-Version: 1.0, and the run goes on; card.well-known-uri-returns-card fails",
+    cardResponder: (location, req, res, ctx) => {
+      if (req.get("A2A-Version")?.trim() === "1.0") {
+        if (location !== "agent-card.json") return false;
+        sendCardJson(req, res, ctx.body);
+        return true;
+      }
+      res.status(400).json({ error: "VersionNotSupported: this agent serves A2A 1.0 (got '')" });
+      return true;
+    },
+  },
+  {
     name: "card-under-subpath",
     category: "discovery",
     protocols: BOTH,

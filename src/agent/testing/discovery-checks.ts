@@ -23,6 +23,11 @@ export const DISCOVERY_CHECKS: Record<string, FlawCheck> = {
     expect(probe.agent.cardUrl).toBe(`${probe.agent.url}${LEGACY}`);
     expect(await fetchCard(probe)).toMatchObject({ name: "Plainwright Helpdesk" });
   },
+  "card-needs-version-header": async (probe) => {
+    expect((await get(`${probe.agent.url}${CURRENT}`)).status).toBe(400);
+    const asked = await get(`${probe.agent.url}${CURRENT}`, { "A2A-Version": "1.0" });
+    expect(asked.status).toBe(200);
+  },
   "card-under-subpath": async (probe) => {
     const base = `${probe.agent.url}/support`;
     expect((await get(`${probe.agent.url}${CURRENT}`)).status).toBe(404);

@@ -31,8 +31,8 @@ export async function newTask(probe: FlawProbe, text = "What can you help with?"
 }
 
 /** A bounded GET that never follows redirects. */
-export function get(url: string): Promise<Response> {
-  return fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+export function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(10_000) });
 }
 
 /** Fetches and parses the card at the agent's cardUrl. */

@@ -1,5 +1,5 @@
-import { defineCheck, fail, notSupported, pass } from "../define.js";
-import { getWithoutCredentials, isJsonObject } from "../support/card-traffic.js";
+import { defineCheck, fail, notSupported, pass, skip } from "../define.js";
+import { getWithoutCredentials, isJsonObject, servedOnlyWithVersion } from "../support/card-traffic.js";
 
 export default defineCheck({
   id: "card.public",
@@ -35,6 +35,13 @@ export default defineCheck({
       return fail(
         `${ctx.cardUrl} answered HTTP ${res.status} without credentials; the well-known URI MUST return the AgentCard (A2A 1.0.1 §14.3)`,
         evidence,
+      );
+    // A refusal for want of A2A-Version is no protection: on 1.0 the well-known URI's check judges it.
+    const gated =
+      ctx.validation.card.generation === "1.0" && (await servedOnlyWithVersion(ctx, ctx.cardUrl, res));
+    if (gated)
+      return skip(
+        `${ctx.cardUrl} answered HTTP ${res.status} to a GET without A2A-Version and returned the card to one carrying it, with no credentials either way: card.well-known-uri-returns-card reports it`,
       );
     if (res.status !== 200)
       return fail(`${ctx.cardUrl} answered HTTP ${res.status} without credentials, not 200`, evidence);
