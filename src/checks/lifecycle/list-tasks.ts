@@ -24,7 +24,14 @@ function tokenMissing(ctx: CheckContext, page: Extract<Page, { ok: true }>): boo
  */
 export async function twoTasks(ctx: CheckContext): Promise<Made> {
   const first = await ctx.fixtures.send();
-  if (!first.ok) return { ok: false, verdict: fail(first.reason, first.evidence) };
+  // The suite's own send: its failure is lifecycle.send-returns-task's, said once.
+  if (!first.ok)
+    return {
+      ok: false,
+      verdict: skip(
+        `no task to list: the suite's send failed (${first.reason}), lifecycle.send-returns-task's finding`,
+      ),
+    };
   const a = first.value;
   if (a.kind !== "task")
     return { ok: false, verdict: skip("the agent answered with a Message: no task to list") };
@@ -187,11 +194,11 @@ const listed = onTwoListedTasks(
  * ListTasks on an agent that answers every message with a Message: nothing of its own to find, but the
  * operation is one of the core ones "all A2A implementations must support" (1.0.1 §3.1, §3.1.4).
  */
-async function listServed(ctx: CheckContext): Promise<CheckVerdict> {
+async function listServed(ctx: CheckContext, why: string): Promise<CheckVerdict> {
   const page = await ctx.client.listTasks({ pageSize: 10 });
   if (!page.ok)
     return fail(
-      `ListTasks failed: ${describeFailure(page)}; it is one of the core operations all A2A 1.0 implementations support (1.0.1 §3.1), also one whose agent answers with Messages`,
+      `ListTasks failed: ${describeFailure(page)}; it is one of the core operations all A2A 1.0 implementations support (1.0.1 §3.1), also where ${why}`,
       page.trafficIds,
     );
   if (tokenMissing(ctx, page))
@@ -200,9 +207,21 @@ async function listServed(ctx: CheckContext): Promise<CheckVerdict> {
       page.trafficIds,
     );
   return pass(
-    `ListTasks is served (${page.value.tasks.length} task(s)); the agent answers with Messages, so it has no task of its own to list`,
+    `ListTasks is served (${page.value.tasks.length} task(s)); no task of the suite's own to list: ${why}`,
     page.trafficIds,
   );
+}
+
+/**
+ * ListTasks as the agent serves it: with two tasks of the suite's own, or, where the agent makes none (it answers
+ * with Messages, or the suite's send failed), that it is served at all, as the core operation it is.
+ */
+async function listTasks(ctx: CheckContext): Promise<CheckVerdict> {
+  if (await ctx.fixtures.answersOnlyWithMessages()) return listServed(ctx, "the agent answers with Messages");
+  const sent = await ctx.fixtures.send();
+  if (!sent.ok)
+    return listServed(ctx, `the suite's send failed (lifecycle.send-returns-task's finding: ${sent.reason})`);
+  return listed.run(ctx);
 }
 
 export default defineCheck({
@@ -224,9 +243,9 @@ export default defineCheck({
     { flaw: "list-tasks-no-token", protocols: ["1.0"], bindings: ["JSONRPC"], violates: ["CORE-LIST-004"] },
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
   ],
-  dependsOn: listed.dependsOn,
   scope: listed.scope,
   generations: listed.generations,
-  // Not judgesTasks: ListTasks is a core operation (1.0.1 §3.1), served also by an agent that makes no task.
-  run: async (ctx) => ((await ctx.fixtures.answersOnlyWithMessages()) ? listServed(ctx) : listed.run(ctx)),
+  // Not judgesTasks, no dependsOn: ListTasks is a core operation (1.0.1 §3.1), judged also where no task is made
+  // (seen at first sight: ListTasks unserved behind a refused send, and no check said so).
+  run: listTasks,
 });
