@@ -16,7 +16,8 @@ const startHandAgent = handAgentsClosedAfterAll();
 async function answersWithMessages(lists: boolean, refusesSends = false): Promise<string> {
   const agent = await startHandAgent((request, url) => {
     if (request.kind === "card") return handCard10(url);
-    if (request.method === "SendMessage" && refusesSends) return refusal(-32004, "unsupported skill ''");
+    if (request.method === "SendMessage" && refusesSends)
+      return { error: { code: -32004, message: "unsupported skill ''" } };
     if (request.method === "SendMessage")
       return { result: { message: { messageId: "m1", role: "ROLE_AGENT", parts: [{ text: "hello" }] } } };
     if (request.method === "ListTasks" && lists)
