@@ -124,6 +124,19 @@ describe("errors.content-type-not-supported on a 0.1 agent", () => {
     expect(finding).toMatchObject({ status: "skip" });
     expect(finding?.message).toMatch(/but so was the ordinary message .*: the refusal shows nothing/);
   });
+
+  // Seen at first sight: a 1.0 peer that serves sends only for a skill named in metadata of its own.
+  it("does not fail a refusal with any other code when the ordinary message is refused alike", async () => {
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return { ...handCard10(url), defaultInputModes: ["text/plain"] };
+      return refusal(request.method === "SendMessage" ? -32004 : -32601);
+    });
+    const finding = (await verdictsOn(agent.url, [contentTypeNotSupported], "JSONRPC")).get(
+      "errors.content-type-not-supported",
+    );
+    expect(finding).toMatchObject({ status: "skip" });
+    expect(finding?.message).toMatch(/\(-32004\), but so was the ordinary message/);
+  });
 });
 
 describe("errors.content-type-not-supported on an agent that reads text only", () => {

@@ -5,7 +5,7 @@ import type { Message, Task } from "../../protocol/model.js";
 import type { CallOutcome } from "../../client/types.js";
 import { waitForSettled } from "../settled-task.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
-import { ordinaryRefusedAsInvalidParams } from "../support/ordinary-refused.js";
+import { ordinaryRefusedWith } from "../support/ordinary-refused.js";
 
 import {
   UNSUPPORTED,
@@ -60,13 +60,13 @@ async function judgeRefusal(
   const { code } = refused.error;
   if (code === a2aCodes.contentTypeNotSupported)
     return pass(`${what} was refused with ContentTypeNotSupported (-32005)`, evidence);
+  // A control: an agent that refuses the ordinary message alike shows nothing by refusing this one.
+  const alike = await ordinaryRefusedWith(ctx, code);
+  if (alike)
+    return skip(
+      `${what} was refused with ${refused.error.name} (${code}), but so was the ordinary message (${alike}): the refusal shows nothing; lifecycle.send-returns-task reports the refused send`,
+    );
   if (code === jsonRpcCodes.invalidParams) {
-    // A control: an agent that refuses the ordinary message alike shows nothing by refusing this one.
-    const alike = await ordinaryRefusedAsInvalidParams(ctx);
-    if (alike)
-      return skip(
-        `${what} was refused with InvalidParams (-32602), but so was the ordinary message (${alike}): the refusal shows nothing`,
-      );
     // 1.0.1 §3.3.2 gives an unsupported content type as a validation error, example code -32602.
     if (ctx.generation === "1.0")
       return pass(
