@@ -58,7 +58,8 @@ export async function resubscribeServing(ctx: CheckContext, id: string) {
 async function resubscribeServedFor(
   ctx: CheckContext,
 ): Promise<{ taskId: string; detail: string; evidence: string[] } | undefined> {
-  const settled = await ctx.fixtures.settledTask();
+  // A finished task, never one that asked back: a subscription to it may stay open while it waits.
+  const settled = await ctx.fixtures.finishedTask();
   if (!settled.ok || !terminalStates.has(settled.value.state)) return undefined;
   const serving = await resubscribeServing(ctx, settled.value.id);
   if (serving.unserved || !serving.answered) return undefined;
