@@ -1,7 +1,15 @@
 import { isObject } from "../exchange.js";
-import type { Exchange, ForwardedRequest, GrpcExchange, Mutation, MutationMemory } from "../types.js";
+import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
 import { grpcIsFinal, grpcStreamTaskId } from "./grpc-shapes.js";
-import { isFinalEvent, rpcParams, streamEventContextId, streamEventTaskId, taskIn } from "./shapes.js";
+import {
+  isFinalEvent,
+  METHOD_NOT_FOUND,
+  rpcParams,
+  streamEventContextId,
+  streamEventTaskId,
+  TASK_NOT_FOUND,
+  taskIn,
+} from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
 
@@ -139,26 +147,17 @@ function noteSeen(memory: MutationMemory, id: unknown): void {
   memory.set(KNOWN_IDS, known.add(id));
 }
 
-/** A JSON-RPC subscription to an id the agent never named, sent on under a method name no agent serves. */
-function unknownIdUnserved(
-  r: ForwardedRequest,
-  x: Exchange,
-  memory: MutationMemory,
-): ForwardedRequest | undefined {
-  const id = rpcParams(x)?.id;
-  if (
-    x.verb !== "subscribe" ||
-    x.binding !== "jsonrpc" ||
-    !isObject(r.body) ||
-    typeof r.body.method !== "string"
-  )
-    return undefined;
-  // An agent with no task of its own (one that answers with Messages) shows no difference from one that does
-  // not serve the method at all: the deviation needs tasks it does know.
-  const known = memory.get(KNOWN_IDS) as Set<string> | undefined;
-  if (typeof id !== "string" || !known || known.has(id)) return undefined;
-  r.body.method = `${r.body.method}Unserved`;
-  return r;
+/** Whether the agent has named a task of its own: only then can its refusals of unknown ids be told apart. */
+const hasTasks = (memory: MutationMemory): boolean =>
+  ((memory.get(KNOWN_IDS) as Set<string> | undefined)?.size ?? 0) > 0;
+
+/** A subscription's TaskNotFound turned into MethodNotFound (-32601), once the agent has tasks of its own. */
+function notFoundAsUnknownMethod(error: unknown, x: Exchange, memory: MutationMemory): boolean {
+  if (x.verb !== "subscribe" || x.binding !== "jsonrpc" || !hasTasks(memory)) return false;
+  if (!isObject(error) || error.code !== TASK_NOT_FOUND.code) return false;
+  error.code = METHOD_NOT_FOUND;
+  error.message = "Method not found";
+  return true;
 }
 
 /** Deviations in subscriptions (tasks/resubscribe, SubscribeToTask), of running and of finished tasks. */
@@ -193,9 +192,16 @@ export const subscriptionMutations: Mutation[] = [
     check: { "0.x": "streaming.subscribe-unknown-task-0x", "1.0": "streaming.subscribe-unknown-task" },
     protocols: ["0.2", "0.3", "1.0"],
     bindings: ["JSONRPC"],
-    request: unknownIdUnserved,
-    reply: (_r, x, memory) => void noteSeen(memory, x.verb === "send" ? taskIn(_r, x)?.id : undefined),
-    event: (e, _x, memory) => void noteSeen(memory, streamEventTaskId(e)),
+    // An agent with no task of its own (one that answers with Messages) shows no difference from one that does
+    // not serve the method at all: the deviation needs tasks it does know.
+    reply: (r, x, memory) => {
+      if (x.verb === "send") noteSeen(memory, taskIn(r, x)?.id);
+      return isObject(r.body) && notFoundAsUnknownMethod(r.body.error, x, memory) ? r : undefined;
+    },
+    event: (e, x, memory) => {
+      noteSeen(memory, streamEventTaskId(e));
+      return isObject(e) && notFoundAsUnknownMethod(e.error, x, memory) ? { events: [e] } : undefined;
+    },
   },
   {
     // Seen at first sight: an agent whose resubscription to a finished task is an event stream that closes
