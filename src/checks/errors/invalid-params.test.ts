@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   handAgentsClosedAfterAll,
+  handCard01,
   handCard03,
   refusal,
   verdictsOn,
@@ -65,6 +66,43 @@ describe("errors.invalid-params and a message whose parts hold null", () => {
 
   it("passes the same agent once it refuses the null part -32602", async () => {
     const finding = (await verdictsOn(await nullPartReader(true), [invalidParams], "JSONRPC")).get(
+      "errors.invalid-params",
+    );
+    expect(finding).toMatchObject({ status: "pass" });
+  });
+});
+
+/**
+ * A 0.1 agent that validates the message of tasks/send (role, parts) but not the task id beside it: without
+ * one it runs the message and returns a Task with no id (seen at first sight); `requiresId` mends that.
+ */
+async function taskIdOptional01(requiresId: boolean): Promise<string> {
+  const agent = await startHandAgent((request, url) => {
+    if (request.kind === "card") return handCard01(url);
+    if (request.method !== "tasks/send")
+      return refusal(request.method.startsWith("tasks/") ? -32602 : -32601);
+    const message = request.params.message as { role?: unknown; parts?: unknown[] } | undefined;
+    const parts = Array.isArray(message?.parts) ? message.parts : [];
+    const readable = parts.length > 0 && parts.every((p) => typeof p === "object" && p !== null);
+    if (!readable || message?.role !== "user") return refusal(-32602);
+    const id = request.params.id;
+    if (typeof id !== "string" && requiresId) return refusal(-32602);
+    return { result: { ...(typeof id === "string" ? { id } : {}), status: { state: "completed" } } };
+  });
+  return agent.url;
+}
+
+describe("errors.invalid-params on 0.1's tasks/send without its task id", () => {
+  it("fails an agent that runs the message with no task id (TaskSendParams.id is required)", async () => {
+    const finding = (await verdictsOn(await taskIdOptional01(false), [invalidParams], "JSONRPC")).get(
+      "errors.invalid-params",
+    );
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/with no task id \(TaskSendParams\.id\) was answered with a result/);
+  });
+
+  it("passes one that refuses it -32602", async () => {
+    const finding = (await verdictsOn(await taskIdOptional01(true), [invalidParams], "JSONRPC")).get(
       "errors.invalid-params",
     );
     expect(finding).toMatchObject({ status: "pass" });

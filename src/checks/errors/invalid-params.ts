@@ -14,7 +14,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number or null, with no messageId (0.2 on), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number or null, with no messageId (0.2 on), with no task id (0.1's tasks/send), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -61,6 +61,7 @@ export default defineCheck({
       ...(ctx.generation === "0.1" ? [] : [withoutMessageId(ctx.generation, form)]),
       ...invalidMessages(ctx.generation, form),
       ...withoutParts(ctx.generation),
+      ...withoutTaskId(ctx.generation, form),
       ...(ctx.generation === "1.0" ? badListQueries : []),
     ];
     for (const { op, params, what, orTaskNotFound, orResult } of shapes) {
@@ -178,6 +179,17 @@ function withoutParts(generation: ProtocolGeneration): Malformed[] {
   const params = sendParams(generation, { text: "Hello" });
   const message = { ...(params.message as Record<string, unknown>), parts: [] };
   return [{ op: "send", params: { ...params, message }, what: "with a message with no part" }];
+}
+
+/**
+ * 0.1's tasks/send names its task (TaskSendParams.id: "The ID for the task", a required string the client
+ * generates); without it there is no task to create or continue: 0.1 §8.1 gives -32602 for "missing required
+ * field". Seen at first sight: accepted, and a Task with no id returned.
+ */
+function withoutTaskId(generation: ProtocolGeneration, form?: PartStyle): Malformed[] {
+  if (generation !== "0.1") return [];
+  const { id: _dropped, ...params } = sendParams(generation, { text: "Hello" }, {}, form);
+  return [{ op: "send", params, what: "with no task id (TaskSendParams.id)" }];
 }
 
 /**
