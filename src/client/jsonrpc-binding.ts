@@ -13,6 +13,7 @@ import { repeatedMessageJson } from "./message-id.js";
 import { methodName, streamsMessage, type Operation } from "./methods.js";
 import { LearnedEndpointsMemory } from "./learned-endpoints.js";
 import { callForms, partFormKey, sendInTakenForm, streamForms } from "./part-forms.js";
+import { sendNamingSkill } from "./skill-metadata.js";
 import { sendOrStream, sendsByStream } from "./send-by-stream.js";
 import { streamQuietLimit } from "./stream-events.js";
 import {
@@ -50,6 +51,7 @@ export class JsonRpcA2AClient implements A2AClient {
   /** What a call without a live listener sends with: the same for every such call, so made once. */
   readonly #plainCall: RpcSendOptions;
   readonly #learned: LearnedEndpoints;
+  readonly #skillIds: readonly string[] | undefined;
   readonly #partFormKey: string;
 
   constructor(
@@ -58,6 +60,7 @@ export class JsonRpcA2AClient implements A2AClient {
   ) {
     this.#plainCall = ctx.signal ? { signal: ctx.signal } : {};
     this.#learned = ctx.learned ?? new LearnedEndpointsMemory();
+    this.#skillIds = ctx.skillIds;
     this.#partFormKey = partFormKey(target.url, target.generation);
   }
 
@@ -136,6 +139,19 @@ export class JsonRpcA2AClient implements A2AClient {
   }
 
   send(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
+    return sendNamingSkill({
+      ...this.#namingSkill(input),
+      ...callForms<Task | Message>(),
+      attempt: (named) => this.#sendAsGiven(named, options),
+    });
+  }
+
+  /** Where the skill an agent wants named is kept, for one message (src/client/skill-metadata.ts). */
+  #namingSkill(input: SendInput) {
+    return { memory: this.#learned, key: this.#partFormKey, skillIds: this.#skillIds, input };
+  }
+
+  #sendAsGiven(input: SendInput, options?: SendOptions): Promise<CallOutcome<Task | Message>> {
     const { generation } = this.target;
     return sendOrStream({
       send: this.core("send"),
@@ -185,6 +201,14 @@ export class JsonRpcA2AClient implements A2AClient {
   }
 
   stream(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome> {
+    return sendNamingSkill({
+      ...this.#namingSkill(input),
+      ...streamForms,
+      attempt: (named) => this.#streamAsGiven(named, onEvent),
+    });
+  }
+
+  #streamAsGiven(input: SendInput, onEvent?: StreamListener): Promise<StreamOutcome> {
     const { generation } = this.target;
     return sendInTakenForm({
       ...this.#inTakenForm(input),

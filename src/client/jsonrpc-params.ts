@@ -81,11 +81,13 @@ export function sendParams(
   partForm?: PartStyle,
 ): Record<string, unknown> {
   const message = userMessage(generation, input, partForm);
+  const metadata = input.requestMetadata ? { metadata: input.requestMetadata } : {};
   if (generation === "0.1") {
     return {
       id: input.taskId ?? randomUUID(),
       ...(input.contextId ? { sessionId: input.contextId } : {}),
       message,
+      ...metadata,
       ...(options.historyLength !== undefined ? { historyLength: options.historyLength } : {}),
       ...(options.pushConfig ? { pushNotification: nestedPushConfig(options.pushConfig) } : {}),
     };
@@ -104,7 +106,9 @@ export function sendParams(
     if (generation === "1.0") configuration.taskPushNotificationConfig = flatPushConfig(options.pushConfig);
     else configuration.pushNotificationConfig = nestedPushConfig(options.pushConfig);
   }
-  return Object.keys(configuration).length > 0 ? { message, configuration } : { message };
+  return Object.keys(configuration).length > 0
+    ? { message, configuration, ...metadata }
+    : { message, ...metadata };
 }
 
 /** ListTasks params (1.0 only). */

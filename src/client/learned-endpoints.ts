@@ -1,4 +1,4 @@
-import type { LearnedEndpoints, LearnedPartForm } from "./types.js";
+import type { LearnedEndpoints, LearnedPartForm, LearnedSkill } from "./types.js";
 
 /**
  * The facts learned of each endpoint in one run. The first learned stays: a later check that sees the agent
@@ -8,6 +8,7 @@ export class LearnedEndpointsMemory implements LearnedEndpoints {
   readonly #partForms = new Map<string, LearnedPartForm>();
   readonly #takenAsSpecified = new Set<string>();
   readonly #sendRefusals = new Map<string, string>();
+  readonly #skills = new Map<string, LearnedSkill>();
 
   partForm(key: string): LearnedPartForm | undefined {
     return this.#partForms.get(key);
@@ -31,5 +32,13 @@ export class LearnedEndpointsMemory implements LearnedEndpoints {
 
   learnSendByStream(key: string, refusal: string): void {
     if (!this.#sendRefusals.has(key)) this.#sendRefusals.set(key, refusal);
+  }
+
+  requiredSkill(key: string): LearnedSkill | undefined {
+    return this.#skills.get(key);
+  }
+
+  learnRequiredSkill(key: string, learned: LearnedSkill): void {
+    if (!this.#skills.has(key)) this.#skills.set(key, learned);
   }
 }

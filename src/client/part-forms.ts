@@ -162,7 +162,7 @@ export function learnedPartForm(
 }
 
 /** How the outcomes of one kind of call are told apart: refused, taken, and marked as bent. */
-interface FormPolicy<T> {
+export interface FormPolicy<T> {
   /** Why the agent refused the spec's form, or undefined when it did not refuse the message. */
   refused: (outcome: T) => string | undefined;
   /** Whether the agent took the message in an attempt. */

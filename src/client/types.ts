@@ -55,6 +55,11 @@ export interface ClientContext {
   learned?: LearnedEndpoints;
   /** The run's gate for an agent that limits its rate (src/net/rate-limit.ts); a load run has none. */
   rateLimit?: RateLimitGate;
+  /**
+   * The skill ids the agent's card declares, for an agent that takes messages only when they name one
+   * (src/client/skill-metadata.ts).
+   */
+  skillIds?: readonly string[];
 }
 
 /** A text part form an endpoint was found to take instead of its generation's own (src/client/part-forms.ts). */
@@ -79,6 +84,16 @@ export interface LearnedEndpoints {
   /** Why the endpoint's send method was refused, when its messages go as streams instead (send-by-stream.ts). */
   sendRefusal(key: string): string | undefined;
   learnSendByStream(key: string, refusal: string): void;
+  /** The skill the endpoint's messages must name, once learned (skill-metadata.ts). */
+  requiredSkill(key: string): LearnedSkill | undefined;
+  learnRequiredSkill(key: string, learned: LearnedSkill): void;
+}
+
+/** A skill an endpoint takes messages only for, named in their metadata (src/client/skill-metadata.ts). */
+export interface LearnedSkill {
+  skill: string;
+  /** What the agent answered a message naming no skill with, for the finding. */
+  refusal: string;
 }
 
 /** Notes the state of each task a client's replies show (src/client/task-ledger.ts keeps them). */
@@ -185,6 +200,8 @@ export interface SendInput {
   parts?: OutgoingPart[];
   /** The message's metadata (every generation has Message.metadata). */
   metadata?: Record<string, unknown>;
+  /** The request's own metadata beside the message (0.1 TaskSendParams, 0.3 MessageSendParams, 1.0 SendMessageRequest). */
+  requestMetadata?: Record<string, unknown>;
   /**
    * Members added to the text part beside its generation's own (a check that offers other generations'
    * discriminators as well, such as 0.1's `type`, to see which one the agent reads); JSON bindings only.

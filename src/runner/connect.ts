@@ -145,6 +145,9 @@ export async function openEndpoint(
   // A2A 1.0.1 §3.3.4: an agent refuses a client that does not declare an extension its card marks required,
   // so every request activates them, as a client built for that agent would.
   const extensions = agent.validation?.card.requiredExtensions ?? [];
+  // For an agent that takes messages only when they name one of its skills (src/client/skill-metadata.ts).
+  const skillIds = (agent.validation?.card.skills ?? []).map((s) => s.id).filter((id) => id !== "");
+  const clientContext = skillIds.length > 0 ? { ...ctx, skillIds } : ctx;
   const make = (
     generation: ProtocolGeneration,
     url = endpoint.url,
@@ -160,7 +163,7 @@ export async function openEndpoint(
         ...(extensions.length > 0 ? { extensions } : {}),
         ...(withoutVersionHeader ? { withoutVersionHeader } : {}),
       },
-      ctx,
+      clientContext,
     );
   // The negotiation probe doubles as the warm-up request docs/conformance.md asks for before anything is timed.
   const stated = endpoint.protocolVersion ?? agent.validation?.card.protocolVersion ?? undefined;

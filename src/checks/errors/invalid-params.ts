@@ -1,11 +1,12 @@
 import { describeOutcome, type RpcOutcome } from "../../client/jsonrpc.js";
 import { methodName, type Operation } from "../../client/methods.js";
 import { a2aCodes, jsonRpcCodes } from "../../protocol/error-codes.js";
-import { sendParams, userMessage } from "../../client/jsonrpc-params.js";
+import { sendParams } from "../../client/jsonrpc-params.js";
 import type { ProtocolGeneration } from "../../model/generation.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { PartStyle } from "../../client/message-parts.js";
-import { sendTakenOnlyAsStream, takenPartForm } from "../support/taken-part-form.js";
+import { sendTakenOnlyAsStream, takenMessage, takenPartForm } from "../support/taken-part-form.js";
+import type { SendInput } from "../../client/types.js";
 import { ordinaryRefusedAsInvalidParams } from "../support/ordinary-refused.js";
 
 export default defineCheck({
@@ -56,12 +57,14 @@ export default defineCheck({
     const form = await takenPartForm(ctx);
     // A send method the agent does not serve is lifecycle.send-returns-task's finding: its probes go as streams.
     const sendUnserved = await sendTakenOnlyAsStream(ctx);
+    // ... naming the skill it was found to want (src/client/skill-metadata.ts), for the same reason.
+    const hello = await takenMessage(ctx, { text: "Hello" });
     const shapes = [
       ...malformed,
-      ...(ctx.generation === "0.1" ? [] : [withoutMessageId(ctx.generation, form)]),
-      ...invalidMessages(ctx.generation, form),
-      ...withoutParts(ctx.generation),
-      ...withoutTaskId(ctx.generation, form),
+      ...(ctx.generation === "0.1" ? [] : [withoutMessageId(ctx.generation, hello, form)]),
+      ...invalidMessages(ctx.generation, hello, form),
+      ...withoutParts(ctx.generation, hello),
+      ...withoutTaskId(ctx.generation, hello, form),
       ...(ctx.generation === "1.0" ? badListQueries : []),
     ];
     for (const { op, params, what, orTaskNotFound, orResult } of shapes) {
@@ -133,9 +136,14 @@ interface Malformed {
  * parameters and the content/structure of data in Message and Artifact parts" (0.2.0 to 0.3.0, security
  * considerations; 1.0.1 §3.3.2 "MUST validate all input parameters before processing").
  */
-function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">, form?: PartStyle): Malformed {
-  const { messageId: _dropped, ...message } = userMessage(generation, { text: "Hello" }, form);
-  return { op: "send", params: { message }, what: "with a message that has no messageId" };
+function withoutMessageId(
+  generation: Exclude<ProtocolGeneration, "0.1">,
+  hello: SendInput,
+  form?: PartStyle,
+): Malformed {
+  const params = sendParams(generation, hello, {}, form);
+  const { messageId: _dropped, ...message } = params.message as Record<string, unknown>;
+  return { op: "send", params: { ...params, message }, what: "with a message that has no messageId" };
 }
 
 /**
@@ -145,9 +153,9 @@ function withoutMessageId(generation: Exclude<ProtocolGeneration, "0.1">, form?:
  * validate all RPC parameters and the content/structure of data in Message and Artifact parts" (security
  * considerations); 1.0.1 §3.3.2 makes the server validate them.
  */
-function invalidMessages(generation: ProtocolGeneration, form?: PartStyle): Malformed[] {
+function invalidMessages(generation: ProtocolGeneration, hello: SendInput, form?: PartStyle): Malformed[] {
   // 0.1's send names its task too (TaskSendParams.id): only the message is wrong.
-  const params = sendParams(generation, { text: "Hello" }, {}, form);
+  const params = sendParams(generation, hello, {}, form);
   const message = params.message as Record<string, unknown>;
   const v10 = generation === "1.0";
   return [
@@ -174,9 +182,9 @@ function invalidMessages(generation: ProtocolGeneration, form?: PartStyle): Malf
  * one part"), 0.2 Message.parts ("Must contain at least one part"), 1.0.1 §3.3.2 ("missing required message
  * parts"). 0.3 says neither, and its schema sets no minimum, so an empty list is not judged there.
  */
-function withoutParts(generation: ProtocolGeneration): Malformed[] {
+function withoutParts(generation: ProtocolGeneration, hello: SendInput): Malformed[] {
   if (generation === "0.3") return [];
-  const params = sendParams(generation, { text: "Hello" });
+  const params = sendParams(generation, hello);
   const message = { ...(params.message as Record<string, unknown>), parts: [] };
   return [{ op: "send", params: { ...params, message }, what: "with a message with no part" }];
 }
@@ -186,9 +194,9 @@ function withoutParts(generation: ProtocolGeneration): Malformed[] {
  * generates); without it there is no task to create or continue: 0.1 §8.1 gives -32602 for "missing required
  * field". Seen at first sight: accepted, and a Task with no id returned.
  */
-function withoutTaskId(generation: ProtocolGeneration, form?: PartStyle): Malformed[] {
+function withoutTaskId(generation: ProtocolGeneration, hello: SendInput, form?: PartStyle): Malformed[] {
   if (generation !== "0.1") return [];
-  const { id: _dropped, ...params } = sendParams(generation, { text: "Hello" }, {}, form);
+  const { id: _dropped, ...params } = sendParams(generation, hello, {}, form);
   return [{ op: "send", params, what: "with no task id (TaskSendParams.id)" }];
 }
 

@@ -8,7 +8,7 @@ import { readSendResult } from "../../client/rest/replies.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
-import { sendTakenOnlyAsStream, takenPartForm } from "../support/taken-part-form.js";
+import { sendTakenOnlyAsStream, takenMessage, takenPartForm } from "../support/taken-part-form.js";
 
 /** A field no version of A2A defines, added to the request, the message and a part. */
 const UNKNOWN = "plainwrightFutureField";
@@ -32,10 +32,8 @@ async function viaJsonRpc(ctx: CheckContext): Promise<CheckVerdict> {
   // lifecycle.send-returns-task's finding).
   const method = methodName(ctx.generation, (await sendTakenOnlyAsStream(ctx)) ? "stream" : "send");
   const form = await takenPartForm(ctx);
-  const outcome = await ctx.rpc(
-    method,
-    withUnknown(sendParams(ctx.generation, { text: ctx.fixtures.message }, {}, form), "parts"),
-  );
+  const input = await takenMessage(ctx, { text: ctx.fixtures.message });
+  const outcome = await ctx.rpc(method, withUnknown(sendParams(ctx.generation, input, {}, form), "parts"));
   const evidence = outcome.kind !== "unreachable" && outcome.http.trafficId ? [outcome.http.trafficId] : [];
   const streamed = outcome.kind === "stream" && outcome.items.some((item) => "result" in item);
   if (outcome.kind === "result" || streamed)
@@ -58,8 +56,9 @@ async function viaJsonRpc(ctx: CheckContext): Promise<CheckVerdict> {
 async function viaRest(ctx: CheckContext): Promise<CheckVerdict> {
   const { target } = ctx.client;
   const form = await takenPartForm(ctx);
+  const input = await takenMessage(ctx, { text: ctx.fixtures.message });
   const body = withUnknown(
-    sendBodyIn(ctx.generation, { text: ctx.fixtures.message }, {}, form),
+    sendBodyIn(ctx.generation, input, {}, form),
     ctx.generation === "0.3" && form === undefined ? "content" : "parts",
   );
   const url = new RestRoutes(target, ctx.clientContext.query).sendMessage();

@@ -1,6 +1,8 @@
 import { learnedPartForm, partFormKey } from "../../client/part-forms.js";
 import { sendsByStream } from "../../client/send-by-stream.js";
 import type { PartStyle } from "../../client/message-parts.js";
+import { namingSkill } from "../../client/skill-metadata.js";
+import type { SendInput } from "../../client/types.js";
 import type { CheckContext } from "../types.js";
 
 /**
@@ -24,4 +26,16 @@ export async function sendTakenOnlyAsStream(ctx: CheckContext): Promise<boolean>
   const { url, binding } = ctx.client.target;
   const memory = ctx.clientContext.learned;
   return memory !== undefined && sendsByStream(memory, partFormKey(url, ctx.generation, binding));
+}
+
+/**
+ * A message as the agent takes it, for a check that lays out its own request: naming the skill the agent was
+ * found to want in metadata of its own (src/client/skill-metadata.ts), once the shared send has shown it, so
+ * that what it probes reaches the agent's reading of the message (lifecycle.send-returns-task reports the rest).
+ */
+export async function takenMessage(ctx: CheckContext, input: SendInput): Promise<SendInput> {
+  await ctx.fixtures.settledTask();
+  const { url, binding } = ctx.client.target;
+  const skill = ctx.clientContext.learned?.requiredSkill(partFormKey(url, ctx.generation, binding));
+  return skill ? namingSkill(input, skill.skill) : input;
 }
