@@ -11,6 +11,9 @@ import { resubscribeUnserved } from "../support/resubscribe-unserved.js";
 export async function subscribeNeverIssued(
   ctx: CheckContext,
 ): Promise<{ id: string; stream: StreamOutcome | undefined; evidence: string[] }> {
+  // A task of the run's own first, when it has one: an agent that answers unknown ids otherwise than its own
+  // (-32601 for ids it does not know) is told apart by resubscribing to it (resubscribeUnserved).
+  await ctx.fixtures.finishedTask();
   const id = `plainwright-missing-${randomUUID()}`;
   const watched = await watchStream((onEvent) => ctx.client.subscribe(id, onEvent), {
     graceMs: graceAfterFinalMs(ctx.timeoutMs),
