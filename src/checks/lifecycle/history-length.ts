@@ -218,9 +218,7 @@ export default defineCheck({
         `historyLength ${n} returned at most ${n} of ${total} messages, but GetTask with historyLength ${NEGATIVE_LENGTH} returned ${served}: a negative length is no valid input, to be refused or to give no message`,
         all,
       );
-    const negativeRead = negative.ok
-      ? "gave no message"
-      : `was refused (${describeFailure(negative)})`;
+    const negativeRead = negative.ok ? "gave no message" : `was refused (${describeFailure(negative)})`;
     return pass(
       `historyLength ${n} returned at most ${n} of ${total} messages; historyLength ${NEGATIVE_LENGTH} ${negativeRead}`,
       all,
