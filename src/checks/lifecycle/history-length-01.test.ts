@@ -11,9 +11,10 @@ const startHandAgent = handAgentsClosedAfterAll();
 
 /**
  * A 0.1 agent that serves tasks/send alone (tasks/get answers MethodNotFound, seen at first sight); its Task
- * carries the user's message in its history when `keepsHistory`.
+ * carries the user's message in its history when `keepsHistory`, and its own answer after it when
+ * `answerToo`, whatever historyLength asked (seen at first sight).
  */
-async function sendOnlyAgent(keepsHistory: boolean): Promise<string> {
+async function sendOnlyAgent(keepsHistory: boolean, answerToo = false): Promise<string> {
   const agent = await startHandAgent((request, url) => {
     if (request.kind === "card") return handCard01(url);
     if (request.method !== "tasks/send") return refusal(-32601);
@@ -22,7 +23,8 @@ async function sendOnlyAgent(keepsHistory: boolean): Promise<string> {
       message?: unknown;
       historyLength?: number;
     };
-    const history = keepsHistory && historyLength ? [message] : undefined;
+    const answer = { role: "agent", parts: [{ type: "text", text: "Done." }] };
+    const history = keepsHistory && historyLength ? [message, ...(answerToo ? [answer] : [])] : undefined;
     return { result: { id, status: { state: "completed" }, ...(history ? { history } : {}) } };
   });
   return agent.url;
@@ -45,5 +47,15 @@ describe("lifecycle.history-length-01 where no task can be read back", () => {
       "lifecycle.history-length-01",
     );
     expect(finding).toMatchObject({ status: "pass" });
+  });
+
+  it("fails a tasks/send reply that holds more history than historyLength 1 asked for", async () => {
+    const finding = (await verdictsOn(await sendOnlyAgent(true, true), [historyLength01])).get(
+      "lifecycle.history-length-01",
+    );
+    expect(finding).toMatchObject({ status: "fail", level: "SHOULD" });
+    expect(finding?.message).toMatch(
+      /tasks\/send with historyLength 1 returned task .* with 2 history messages/,
+    );
   });
 });

@@ -16,7 +16,7 @@ export default defineCheck({
     text: "Optional: If a positive integer `N` is provided, the server SHOULD include the last `N` messages (chronologically) of the task's history in the `Task.history` field of the response.",
   },
   requirement:
-    "tasks/get with a positive historyLength N returns the task's history: its last N messages, the user's message among them when N allows. Where no task can be read back, tasks/send with historyLength 100 returns the Task with its history.",
+    "tasks/get with a positive historyLength N returns the task's history: its last N messages, the user's message among them when N allows; tasks/send with historyLength 1 returns a Task with at most one history message. Where no task can be read back, tasks/send with historyLength 100 returns the Task with its history.",
   spec: "A2A 0.1 §7.3.1 TaskQueryParams.historyLength, §7.1.1 TaskSendParams.historyLength, §6.1 Task.history",
   recommendation:
     "Keep the messages of a task (the user's message at least) and return the last N of them in Task.history when tasks/get names a historyLength N.",
@@ -39,12 +39,38 @@ export default defineCheck({
     const got = await ctx.client.getTask(full.id, n);
     const broken = judgeTruncation(n, got, full.id);
     if (broken) return broken;
-    return pass(`historyLength 100 returned ${total} messages, historyLength ${n} at most ${n}`, [
-      ...evidence,
-      ...got.trafficIds,
-    ]);
+    const sentOne = await sendWithHistoryOne(ctx);
+    if (sentOne.failed)
+      return { ...sentOne.failed, evidence: [...evidence, ...got.trafficIds, ...sentOne.evidence] };
+    return pass(
+      `historyLength 100 returned ${total} messages, historyLength ${n} at most ${n}${sentOne.note}`,
+      [...evidence, ...got.trafficIds, ...sentOne.evidence],
+    );
   },
 });
+
+/**
+ * tasks/send with historyLength 1: 0.1 §7.1.1 gives TaskSendParams.historyLength the same SHOULD ("the last N
+ * messages") for the Task the send returns. Seen at first sight: tasks/get honoured it, tasks/send returned the
+ * user's message and the agent's answer whatever it was asked.
+ */
+async function sendWithHistoryOne(
+  ctx: CheckContext,
+): Promise<{ failed?: CheckVerdict; note: string; evidence: string[] }> {
+  const sent = await ctx.client.send({ text: ctx.fixtures.message }, { historyLength: 1 });
+  if (!sent.ok || sent.value.kind !== "task") return { note: "", evidence: sent.trafficIds };
+  const count = sent.value.history.length;
+  if (count > 1)
+    return {
+      failed: fail(
+        `tasks/send with historyLength 1 returned task ${sent.value.id} with ${count} history messages, not the last one (0.1 §7.1.1 TaskSendParams.historyLength)`,
+        sent.trafficIds,
+      ),
+      note: "",
+      evidence: sent.trafficIds,
+    };
+  return { note: `; tasks/send with historyLength 1 returned ${count}`, evidence: sent.trafficIds };
+}
 
 /**
  * With no task to read back (seen at first sight: tasks/get not served at all), the send itself: 0.1 §7.1.1
@@ -59,5 +85,7 @@ async function historyInSendReply(ctx: CheckContext): Promise<CheckVerdict | und
   if (task.history.length === 0) return fail(`task ${task.id} carries no history (${how})`, sent.trafficIds);
   if (!task.history.some((m) => m.role === "user"))
     return fail(`the history of task ${task.id} holds no message from the user (${how})`, sent.trafficIds);
+  const sentOne = await sendWithHistoryOne(ctx);
+  if (sentOne.failed) return sentOne.failed;
   return pass(`task ${task.id} carries ${task.history.length} history message(s) (${how})`, sent.trafficIds);
 }
