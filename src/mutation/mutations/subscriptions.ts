@@ -138,22 +138,36 @@ function withoutArtifacts(e: unknown, x: Exchange | GrpcExchange): { events: unk
   return x.verb === "subscribe" && isArtifactUpdate(e) ? { events: [] } : undefined;
 }
 
-const KNOWN_IDS = "task ids the agent named";
+const FINISHED_IDS = "finished task ids the agent named";
+/** A terminal state as 0.x (kebab case) or 1.0 (ProtoJSON) spells it. */
+const TERMINAL = /^(completed|failed|canceled|rejected)$|^TASK_STATE_(COMPLETED|FAILED|CANCELL?ED|REJECTED)$/;
 
-/** Remembers a task id the agent has named in a reply or event: a task it knows. */
-function noteSeen(memory: MutationMemory, id: unknown): void {
-  if (typeof id !== "string") return;
-  const known = (memory.get(KNOWN_IDS) as Set<string> | undefined) ?? new Set<string>();
-  memory.set(KNOWN_IDS, known.add(id));
+/** The state a Task or a status update carries (a reply's Task, or an event's), if any. */
+function stateOf(holder: unknown): unknown {
+  const result = isObject(holder) && isObject(holder.result) ? holder.result : holder;
+  if (!isObject(result)) return undefined;
+  const inner = [result.task, result.statusUpdate].find(isObject) ?? result;
+  return isObject(inner.status) ? inner.status.state : undefined;
 }
 
-/** Whether the agent has named a task of its own: only then can its refusals of unknown ids be told apart. */
-const hasTasks = (memory: MutationMemory): boolean =>
-  ((memory.get(KNOWN_IDS) as Set<string> | undefined)?.size ?? 0) > 0;
+/** Remembers a task the agent has named in a terminal state: one a resubscribe can be asked about. */
+function noteFinished(memory: MutationMemory, id: unknown, state: unknown): void {
+  if (typeof id !== "string" || typeof state !== "string" || !TERMINAL.test(state)) return;
+  const finished = (memory.get(FINISHED_IDS) as Set<string> | undefined) ?? new Set<string>();
+  memory.set(FINISHED_IDS, finished.add(id));
+}
 
-/** A subscription's TaskNotFound turned into MethodNotFound (-32601), once the agent has tasks of its own. */
+/**
+ * Whether the agent has named a finished task of its own: only then can a refusal of an unknown id be told
+ * from the method left out, by resubscribing to that task (a message-only agent, or one whose tasks all ask
+ * back, shows no difference).
+ */
+const hasFinishedTask = (memory: MutationMemory): boolean =>
+  ((memory.get(FINISHED_IDS) as Set<string> | undefined)?.size ?? 0) > 0;
+
+/** A subscription's TaskNotFound turned into MethodNotFound (-32601), once the agent has finished a task. */
 function notFoundAsUnknownMethod(error: unknown, x: Exchange, memory: MutationMemory): boolean {
-  if (x.verb !== "subscribe" || x.binding !== "jsonrpc" || !hasTasks(memory)) return false;
+  if (x.verb !== "subscribe" || x.binding !== "jsonrpc" || !hasFinishedTask(memory)) return false;
   if (!isObject(error) || error.code !== TASK_NOT_FOUND.code) return false;
   error.code = METHOD_NOT_FOUND;
   error.message = "Method not found";
@@ -192,14 +206,14 @@ export const subscriptionMutations: Mutation[] = [
     check: { "0.x": "streaming.subscribe-unknown-task-0x", "1.0": "streaming.subscribe-unknown-task" },
     protocols: ["0.2", "0.3", "1.0"],
     bindings: ["JSONRPC"],
-    // An agent with no task of its own (one that answers with Messages) shows no difference from one that does
-    // not serve the method at all: the deviation needs tasks it does know.
+    // Played once the agent has named a finished task of its own (hasFinishedTask).
     reply: (r, x, memory) => {
-      if (x.verb === "send") noteSeen(memory, taskIn(r, x)?.id);
+      const task = taskIn(r, x);
+      noteFinished(memory, task?.id, stateOf(task));
       return isObject(r.body) && notFoundAsUnknownMethod(r.body.error, x, memory) ? r : undefined;
     },
     event: (e, x, memory) => {
-      noteSeen(memory, streamEventTaskId(e));
+      noteFinished(memory, streamEventTaskId(e), stateOf(e));
       return isObject(e) && notFoundAsUnknownMethod(e.error, x, memory) ? { events: [e] } : undefined;
     },
   },
