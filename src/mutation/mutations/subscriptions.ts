@@ -139,8 +139,11 @@ function withoutArtifacts(e: unknown, x: Exchange | GrpcExchange): { events: unk
 }
 
 const FINISHED_IDS = "finished task ids the agent named";
-/** A terminal state as 0.x (kebab case) or 1.0 (ProtoJSON) spells it. */
-const TERMINAL = /^(completed|failed|canceled|rejected)$|^TASK_STATE_(COMPLETED|FAILED|CANCELL?ED|REJECTED)$/;
+/**
+ * A state a task ends in by the agent's own work, as 0.x (kebab case) or 1.0 (ProtoJSON) spells it: the
+ * check's finished task is one such (a task canceled by another check is not one it can name).
+ */
+const TERMINAL = /^(completed|failed|rejected)$|^TASK_STATE_(COMPLETED|FAILED|REJECTED)$/;
 
 /** The state a Task or a status update carries (a reply's Task, or an event's), if any. */
 function stateOf(holder: unknown): unknown {
