@@ -153,9 +153,14 @@ function stateOf(holder: unknown): unknown {
   return isObject(inner.status) ? inner.status.state : undefined;
 }
 
-/** Remembers a task the agent has named in a terminal state: one a resubscribe can be asked about. */
+const NAMED_IDS = "task ids the agent named";
+
+/** Remembers a task the agent has named, and whether it named it finished: one a resubscribe can be asked about. */
 function noteFinished(memory: MutationMemory, id: unknown, state: unknown): void {
-  if (typeof id !== "string" || typeof state !== "string" || !TERMINAL.test(state)) return;
+  if (typeof id !== "string") return;
+  const named = (memory.get(NAMED_IDS) as Set<string> | undefined) ?? new Set<string>();
+  memory.set(NAMED_IDS, named.add(id));
+  if (typeof state !== "string" || !TERMINAL.test(state)) return;
   const finished = (memory.get(FINISHED_IDS) as Set<string> | undefined) ?? new Set<string>();
   memory.set(FINISHED_IDS, finished.add(id));
 }
@@ -168,9 +173,15 @@ function noteFinished(memory: MutationMemory, id: unknown, state: unknown): void
 const hasFinishedTask = (memory: MutationMemory): boolean =>
   ((memory.get(FINISHED_IDS) as Set<string> | undefined)?.size ?? 0) > 0;
 
-/** A subscription's TaskNotFound turned into MethodNotFound (-32601), once the agent has finished a task. */
+/**
+ * A subscription's TaskNotFound for an id the agent never named turned into MethodNotFound (-32601), once the agent
+ * has finished a task.
+ */
 function notFoundAsUnknownMethod(error: unknown, x: Exchange, memory: MutationMemory): boolean {
   if (x.verb !== "subscribe" || x.binding !== "jsonrpc" || !hasFinishedTask(memory)) return false;
+  // Only an id the agent never named: its own tasks are answered as the agent answers them.
+  const id = rpcParams(x)?.id;
+  if (typeof id !== "string" || (memory.get(NAMED_IDS) as Set<string> | undefined)?.has(id)) return false;
   if (!isObject(error) || error.code !== TASK_NOT_FOUND.code) return false;
   error.code = METHOD_NOT_FOUND;
   error.message = "Method not found";
