@@ -58,12 +58,25 @@ export async function resubscribeServing(ctx: CheckContext, id: string) {
 async function resubscribeServedFor(
   ctx: CheckContext,
 ): Promise<{ taskId: string; detail: string; evidence: string[] } | undefined> {
-  // A finished task, never one that asked back: a subscription to it may stay open while it waits.
-  const settled = await ctx.fixtures.finishedTask();
-  if (!settled.ok || !terminalStates.has(settled.value.state)) return undefined;
-  const serving = await resubscribeServing(ctx, settled.value.id);
+  const taskId = await finishedTaskId(ctx);
+  if (!taskId) return undefined;
+  const serving = await resubscribeServing(ctx, taskId);
   if (serving.unserved || !serving.answered) return undefined;
-  return { taskId: settled.value.id, detail: serving.detail, evidence: serving.evidence };
+  return { taskId, detail: serving.detail, evidence: serving.evidence };
+}
+
+/**
+ * A task of the run's that has finished, never one that asked back (a subscription to it may stay open while it
+ * waits): the finished task, else the running task once it has ended (an agent whose every answer asks back may
+ * still end the task it worked on longest).
+ */
+async function finishedTaskId(ctx: CheckContext): Promise<string | undefined> {
+  const finished = await ctx.fixtures.finishedTask();
+  if (finished.ok && terminalStates.has(finished.value.state)) return finished.value.id;
+  const running = await ctx.fixtures.runningTask();
+  if (!running.ok) return undefined;
+  const now = await ctx.client.getTask(running.value.id);
+  return now.ok && terminalStates.has(now.value.state) ? now.value.id : undefined;
 }
 
 /**
