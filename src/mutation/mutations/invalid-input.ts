@@ -1,5 +1,5 @@
 import { isObject } from "../exchange.js";
-import type { BufferedReply, Mutation } from "../types.js";
+import type { BufferedReply, Exchange, ForwardedRequest, Json, Mutation } from "../types.js";
 import {
   INTERNAL_ERROR,
   INVALID_PARAMS,
@@ -9,6 +9,14 @@ import {
   recode,
   rpcError,
 } from "./shapes.js";
+
+/** The message of a JSON-RPC send as it will be forwarded, for a mutation that rewrites it; else undefined. */
+function forwardedMessage(r: ForwardedRequest, x: Exchange): Json | undefined {
+  if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !isObject(r.body.params))
+    return undefined;
+  const message = r.body.params.message;
+  return isObject(message) ? message : undefined;
+}
 
 /** Deviations in how malformed params and bodies are answered: accepted, crashed on, or refused with the wrong code. */
 export const invalidInputMutations: Mutation[] = [
@@ -24,11 +32,9 @@ export const invalidInputMutations: Mutation[] = [
     // Played on the request: the agent then sees a valid message and accepts it, as the deviating one would.
     request: (r, x) => {
       // 0.1's tasks/send has no messageId at all: only 0.2 on requires it.
-      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !isObject(r.body.params))
-        return undefined;
-      if (r.body.method === "tasks/send") return undefined;
-      const message = r.body.params.message;
-      if (!isObject(message) || "messageId" in message || !("role" in message)) return undefined;
+      const message = forwardedMessage(r, x);
+      if (!message || (isObject(r.body) && r.body.method === "tasks/send")) return undefined;
+      if ("messageId" in message || !("role" in message)) return undefined;
       message.messageId = `plainwright-proxy-${Date.now()}`;
       return r;
     },
@@ -44,10 +50,8 @@ export const invalidInputMutations: Mutation[] = [
     check: "errors.invalid-params",
     // Played on the request: the agent then sees a valid message and accepts it, as the deviating one would.
     request: (r, x) => {
-      if (x.binding !== "jsonrpc" || x.verb !== "send" || !isObject(r.body) || !isObject(r.body.params))
-        return undefined;
-      const message = r.body.params.message;
-      if (!isObject(message) || !Array.isArray(message.parts) || !("messageId" in message)) return undefined;
+      const message = forwardedMessage(r, x);
+      if (!message || !Array.isArray(message.parts) || !("messageId" in message)) return undefined;
       const v10 = x.generation === "1.0";
       const roles = v10 ? ["ROLE_USER", "ROLE_AGENT"] : ["user", "agent"];
       const parts = message.parts.filter(isObject);
