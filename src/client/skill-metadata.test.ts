@@ -52,4 +52,18 @@ describe("an agent that takes messages only when they name one of its skills", (
     expect(verdicts.get("lifecycle.send-returns-task")?.message).toMatch(/unsupported skill/);
     expect(verdicts.get("lifecycle.get-task")?.status).not.toBe("pass");
   });
+
+  it("learns nothing from a refusal that does not hold: the message taken as the spec has it when sent again", async () => {
+    let refused = 0;
+    const agent = await startHandAgent((request, url) => {
+      if (request.kind === "card") return handCard10(url);
+      if (request.method === "SendMessage" && refused++ === 0)
+        return { error: { code: -32603, message: "no skill matched this time" } };
+      if (request.method === "SendMessage")
+        return { result: { task: { id: "t1", contextId: "c1", status: { state: "TASK_STATE_COMPLETED" } } } };
+      return { error: { code: -32001, message: "task not found" } };
+    });
+    const verdicts = await verdictsOn(agent.url, [sendReturnsTask], "JSONRPC");
+    expect(verdicts.get("lifecycle.send-returns-task")?.message).not.toMatch(/names no skill/);
+  });
 });

@@ -74,9 +74,13 @@ export async function sendNamingSkill<T extends CallOutcome<unknown> | StreamOut
   for (const skill of candidates(b.skillIds, refusal)) {
     const outcome = await b.attempt(namingSkill(b.input, skill));
     if (!b.accepted(outcome)) continue;
+    // Judge strictly only what holds: an agent that now takes the message as the spec has it after all (the
+    // refusal was a passing fault, an answer of its model) is answered so, and nothing is learned.
+    const again = await b.attempt(b.input);
+    if (b.accepted(again)) return again;
     const learned = { skill, refusal };
     b.memory.learnRequiredSkill(b.key, learned);
-    return b.mark(outcome, note(learned), [first], false);
+    return b.mark(outcome, note(learned), [first, again], false);
   }
   return first;
 }
