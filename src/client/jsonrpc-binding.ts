@@ -1,5 +1,5 @@
 import { a2aCodes } from "../protocol/error-codes.js";
-import type { Message, Reply, Task } from "../protocol/model.js";
+import type { Message, Task } from "../protocol/model.js";
 import { normalizeReply, normalizeSendResult, normalizeTaskResult } from "../protocol/normalize.js";
 import {
   PreparedJsonRpc,
@@ -8,7 +8,7 @@ import {
   type StreamResultListener,
 } from "./jsonrpc.js";
 import { jsonRpcEndpoint } from "./jsonrpc-endpoint.js";
-import { failureOf, idsOf, readOutcome, toA2AError } from "./jsonrpc-outcomes.js";
+import { readOutcome, streamOutcomeOf } from "./jsonrpc-outcomes.js";
 import { repeatedMessageJson } from "./message-id.js";
 import { methodName, streamsMessage, type Operation } from "./methods.js";
 import { LearnedEndpointsMemory } from "./learned-endpoints.js";
@@ -237,57 +237,7 @@ export class JsonRpcA2AClient implements A2AClient {
           if (reply) onEvent(reply, r, firstUnframed, stray);
         }
       : undefined;
-    const outcome = await this.rawCall(method, this.withTenant(params), live);
-    const empty = {
-      events: [],
-      rawEvents: [],
-      invalidEvents: [],
-      errors: [],
-      arrivalsMs: [],
-      trafficIds: idsOf(outcome),
-    };
-    if (outcome.kind === "unreachable")
-      return {
-        ...empty,
-        failure: failureOf(outcome),
-        contentType: "",
-        end: { reason: "error", message: outcome.error.message },
-      };
-    const contentType = outcome.http.contentType;
-    if (outcome.kind !== "stream") {
-      // Errors raised before the stream come back as one JSON response (A2A 1.0 §3.5, §11.7).
-      const failure =
-        outcome.kind === "result"
-          ? ({
-              ok: false,
-              kind: "invalid",
-              reason: `${method} answered with one JSON result instead of an event stream`,
-              raw: outcome.result,
-              trafficIds: idsOf(outcome),
-            } as const)
-          : failureOf(outcome);
-      return { ...empty, failure, contentType, end: { reason: "closed" } };
-    }
-    const results = outcome.items.flatMap((item) => ("result" in item ? [item] : []));
-    // A bare event's missing envelope is already among outcome.invalid: said once.
-    const unreadable = results
-      .filter((item) => normalizeReply(item.result) === undefined && !item.bare)
-      .map((item) => `event at ${item.at_ms} ms: not a Task, Message or update`);
-    const readable = results.filter((item) => normalizeReply(item.result) !== undefined);
-    const foreignId = outcome.items.find((item) => "foreignId" in item && item.foreignId);
-    return {
-      ...(foreignId && "foreignId" in foreignId && foreignId.foreignId
-        ? { foreignId: foreignId.foreignId }
-        : {}),
-      events: readable.map((item) => normalizeReply(item.result) as Reply),
-      rawEvents: readable.map((item) => item.result),
-      arrivalsMs: readable.map((item) => item.at_ms),
-      invalidEvents: [...outcome.invalid, ...unreadable],
-      errors: outcome.errors.map((e) => toA2AError(e)),
-      contentType,
-      end: outcome.http.streamEnd ?? { reason: "closed" },
-      trafficIds: idsOf(outcome),
-    };
+    return streamOutcomeOf(method, await this.rawCall(method, this.withTenant(params), live));
   }
 
   getTask(id: string, historyLength?: number): Promise<CallOutcome<Task>> {
