@@ -4,6 +4,7 @@ import { defineCheck, fail, pass, skip } from "../define.js";
 import { getMissingTaskAs } from "../support/versioned-get.js";
 import type { CheckContext } from "../types.js";
 import { isObject } from "../../model/json.js";
+import { taskStates } from "../../protocol/model.js";
 
 /** The version a 1.0 client names (1.0.1 §3.6.1: Major.Minor), and the same with a patch number. */
 const SERVED_VERSION = "1.0";
@@ -61,17 +62,7 @@ export default defineCheck({
 });
 
 /** The task states as 0.x spells them on the wire (1.0 writes TASK_STATE_COMPLETED). */
-const OLDER_STATES = new Set([
-  "submitted",
-  "working",
-  "input-required",
-  "completed",
-  "canceled",
-  "failed",
-  "rejected",
-  "auth-required",
-  "unknown",
-]);
+const OLDER_STATES: ReadonlySet<string> = new Set(taskStates);
 
 /**
  * 0.3's tasks/get of the run's own task, asked for A2A 1.0 over JSON-RPC: 1.0 has no such method (its is
