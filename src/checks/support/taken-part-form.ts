@@ -16,16 +16,21 @@ export async function takenPartForm(ctx: CheckContext): Promise<PartStyle | unde
   return learnedPartForm(ctx.clientContext.learned, url, ctx.generation, binding);
 }
 
+/** What the run learned of this check's endpoint, and its key there, once the shared send has shown it. */
+async function learnedHere(ctx: CheckContext) {
+  await ctx.fixtures.settledTask();
+  const { url, binding } = ctx.client.target;
+  return { memory: ctx.clientContext.learned, key: partFormKey(url, ctx.generation, binding) };
+}
+
 /**
  * Whether the agent took the suite's messages only as streams, its send method unserved (MethodNotFound;
  * src/client/send-by-stream.ts): lifecycle.send-returns-task's one finding. A check that sends the send
  * method itself then sends the streaming method, or sets that probe aside, rather than report it again.
  */
 export async function sendTakenOnlyAsStream(ctx: CheckContext): Promise<boolean> {
-  await ctx.fixtures.settledTask();
-  const { url, binding } = ctx.client.target;
-  const memory = ctx.clientContext.learned;
-  return memory !== undefined && sendsByStream(memory, partFormKey(url, ctx.generation, binding));
+  const { memory, key } = await learnedHere(ctx);
+  return memory !== undefined && sendsByStream(memory, key);
 }
 
 /**
@@ -34,8 +39,7 @@ export async function sendTakenOnlyAsStream(ctx: CheckContext): Promise<boolean>
  * that what it probes reaches the agent's reading of the message (lifecycle.send-returns-task reports the rest).
  */
 export async function takenMessage(ctx: CheckContext, input: SendInput): Promise<SendInput> {
-  await ctx.fixtures.settledTask();
-  const { url, binding } = ctx.client.target;
-  const skill = ctx.clientContext.learned?.requiredSkill(partFormKey(url, ctx.generation, binding));
+  const { memory, key } = await learnedHere(ctx);
+  const skill = memory?.requiredSkill(key);
   return skill ? namingSkill(input, skill.skill) : input;
 }
