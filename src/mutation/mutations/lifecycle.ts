@@ -78,6 +78,26 @@ function issuedContexts(memory: MutationMemory): Set<string> {
   return ids;
 }
 
+const CLIENT_MADE = "context-ids-client-made";
+
+function clientMadeContexts(memory: MutationMemory): Set<string> {
+  let ids = memory.get(CLIENT_MADE) as Set<string> | undefined;
+  if (!ids) memory.set(CLIENT_MADE, (ids = new Set()));
+  return ids;
+}
+
+/**
+ * Notes, when a send goes out, a contextId the agent has not issued as one the client made up: decided on the
+ * request, since a reply to another call running beside it (a ListTasks) may name the context before this
+ * send's own reply comes back. Changes nothing.
+ */
+function noteClientMade(message: Json | undefined, memory: MutationMemory): undefined {
+  const contextId = message?.contextId;
+  if (typeof contextId === "string" && contextId !== "" && !issuedContexts(memory).has(contextId))
+    clientMadeContexts(memory).add(contextId);
+  return undefined;
+}
+
 /** Notes every contextId in a reply or event as issued by the agent; changes nothing. */
 function noteContexts(body: unknown, memory: MutationMemory): undefined {
   const ids = issuedContexts(memory);
@@ -93,8 +113,7 @@ function noteContexts(body: unknown, memory: MutationMemory): undefined {
  */
 function replaceClientContext(message: Json | undefined, reply: unknown, memory: MutationMemory): boolean {
   const contextId = message?.contextId;
-  const known = typeof contextId === "string" && issuedContexts(memory).has(contextId);
-  const made = typeof contextId === "string" && contextId !== "" && !known && !message?.taskId;
+  const made = typeof contextId === "string" && clientMadeContexts(memory).has(contextId) && !message?.taskId;
   if (made && isObject(reply)) moveToFreshContext(reply, contextId);
   noteContexts(reply, memory);
   return made && isObject(reply);
@@ -353,6 +372,9 @@ export const lifecycleMutations: Mutation[] = [
       "A2A 1.0.1 §3.4.1 (an agent that cannot accept a client-provided contextId MUST reject the request with an error and MUST NOT generate a new contextId)",
     check: "lifecycle.context-kept",
     generations: ["1.0"],
+    request: (_r, x, memory) => (x.verb === "send" ? noteClientMade(requestMessage(x), memory) : undefined),
+    grpcRequest: (_call, x, memory) =>
+      x.verb === "send" ? noteClientMade(grpcRequestMessage(x), memory) : undefined,
     reply: (r, x, memory) => {
       const body = successBody(r, x);
       if (x.verb !== "send") return noteContexts(body, memory);
