@@ -1,3 +1,4 @@
+import { restMessageGuard } from "./http/rest-message-guard.js";
 import express from "express";
 import type { ErrorRequestHandler, Express } from "express";
 import { bearerGuard, bindingGuards, withBearerScheme } from "./auth.js";
@@ -125,7 +126,15 @@ export function buildApp(settings: AppSettings): AgentBindings {
   mounted.use(JSONRPC_PATH, ...guards.jsonrpc, ...tap, rememberCaller, routers.jsonrpc);
   const restTap = flaw?.restReply ? [tapJsonReplies(flaw.restReply)] : [];
   const restExtension = extension ? [extension.rest] : [];
-  mounted.use(REST_PATH, ...guards.rest, ...restExtension, ...restTap, rememberCaller, routers.rest);
+  mounted.use(
+    REST_PATH,
+    ...guards.rest,
+    ...restExtension,
+    ...restTap,
+    rememberCaller,
+    restMessageGuard(layout.protocol),
+    routers.rest,
+  );
   const app = express();
   app.disable("x-powered-by");
   app.use(layout.mountPath || "/", mounted);

@@ -69,6 +69,31 @@ function endAfterFirstEvent(res: Response): void {
   }) as Response["write"];
 }
 
+/** The state of the event an SSE chunk carries (Task or status update, either protocol), lower-cased. */
+function stateInChunk(chunk: unknown): string | undefined {
+  const line = String(chunk)
+    .split("\n")
+    .find((l) => l.startsWith("data:"));
+  if (!line) return undefined;
+  try {
+    const result = (JSON.parse(line.slice(5)) as { result?: JsonObject }).result ?? {};
+    const inner = [result.task, result.statusUpdate, result].find((v) => isObject(v) && "status" in v);
+    return isObject(inner) ? stateOf(inner) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the chunk that carries a terminal state twice: an event follows the task's end. */
+function repeatTerminalEvent(res: Response): void {
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const state = stateInChunk(chunk);
+    if (state !== undefined && TERMINAL.has(state)) write(chunk);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+}
+
 /** Turns the error the SDK answers to a subscribe into an `event: error` inside an event stream. */
 function errorsInsideStream(res: Response): void {
   const json = res.json.bind(res);
@@ -151,6 +176,19 @@ export const SUBSCRIBE_FLAWS: FlawDefinition[] = [
     expect: "streaming.closed-stream-spares-others fails",
     rpc: (call, res, kit) => {
       if (call.method === subscribeMethod(kit)) cutOthersOnDrop(String(paramsOf(call).id), res);
+      return false;
+    },
+  },
+  {
+    name: "subscription-events-after-final",
+    category: "protocol",
+    protocols: BOTH,
+    description:
+      "A subscription (tasks/resubscribe, SubscribeToTask) sends the task's terminal status event twice before it closes: an event follows the task's end.",
+    expect:
+      "streaming.subscribe-running (0.x: streaming.subscribe-running-0x) fails: an event follows the terminal one",
+    rpc: (call, res, kit) => {
+      if (call.method === subscribeMethod(kit)) repeatTerminalEvent(res);
       return false;
     },
   },

@@ -189,6 +189,17 @@ export const STREAMING_CHECKS: Record<string, FlawCheck> = {
       controller.abort();
     }
   },
+  "subscription-events-after-final": async (probe) => {
+    // A slow task is still working when the subscription opens: the subscription carries it to its end.
+    const task = await newTask(probe, "slow: take your time");
+    const { dialect } = probe;
+    const body = { jsonrpc: "2.0", id: 1, method: subscribeMethod(probe), params: { id: task.id } };
+    const { events } = await postSse(jsonrpc(probe), body, dialect.headers);
+    const read = events.map((event) => dialect.event(event.result));
+    const done = read.findIndex((e) => e.kind === "status" && e.state === "completed");
+    expect(done).toBeGreaterThanOrEqual(0);
+    expect(read.slice(done + 1)).toContainEqual(read[done]);
+  },
   "finished-resubscribe-silent": async (probe) => {
     // A blocking send of the ordinary message answers the task completed; its resubscription is an empty stream.
     const task = await newTask(probe);

@@ -15,7 +15,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number or null, with no messageId (0.2 on), with no task id (0.1's tasks/send), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number or null (on 1.0 also a part with no content), with no messageId (0.2 on), with no task id (0.1's tasks/send), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -174,6 +174,17 @@ function invalidMessages(generation: ProtocolGeneration, hello: SendInput, form?
       params: { ...params, message: { ...message, parts: [null] } },
       what: "with a message whose parts are [null]",
     },
+    // a2a.proto Part: its content is one of text, raw, url or data; one with none carries nothing (seen at first
+    // sight: `parts: [{}]` accepted and worked on). 0.x parts name their kind, which a lenient reader may infer.
+    ...(v10
+      ? [
+          {
+            op: "send" as const,
+            params: { ...params, message: { ...message, parts: [{}] } },
+            what: "with a message whose one part has no content ([{}])",
+          },
+        ]
+      : []),
   ];
 }
 

@@ -30,7 +30,8 @@ function malformed(body: string): boolean {
 
 /**
  * The reference agent behind a proxy that answers a malformed message:send the way an Express app's
- * default error handler does (Google ADK's, for one): HTTP 400 (or `status`) with an HTML page, no A2A error.
+ * default error handler does (Google ADK's, for one): HTTP 400 with an HTML page, no A2A error; or, with
+ * `status` 404, a server that lacks the route and answers every message:send so.
  */
 async function agentWithHtml400(protocol: AgentProtocol, status = 400): Promise<string> {
   const agent = await startReferenceAgent({ port: 0, protocol });
@@ -39,7 +40,8 @@ async function agentWithHtml400(protocol: AgentProtocol, status = 400): Promise<
     void (async () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const body = await readBody(req);
-      if (req.method === "POST" && req.url?.endsWith("message:send") && malformed(body)) {
+      // A 404 stands for a route the server lacks: every message:send gets it.
+      if (req.method === "POST" && req.url?.endsWith("message:send") && (status === 404 || malformed(body))) {
         res.writeHead(status, { "content-type": "text/html" }).end("<!DOCTYPE html><pre>Bad Request</pre>");
         return;
       }

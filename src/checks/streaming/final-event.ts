@@ -1,6 +1,7 @@
 import { terminalStates, type Reply } from "../../protocol/model.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { silentWhileWorking } from "../support/silent-stream.js";
+import { eventsAfterTerminal } from "../support/stream-watch.js";
 import { describeFailure } from "../../client/describe-failure.js";
 import { refusedInStream, unparsedOnly } from "../support/stream-evidence.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
@@ -60,16 +61,11 @@ async function judgeStream(
     );
   // 1.0 §3.1.2: the stream closes at the terminal state, so nothing may follow the first terminal event,
   // except the final Task snapshot 1.0.1 §11.7 lets an agent resend before closing.
-  const firstTerminal = states.findIndex((st) => st !== undefined && terminalStates.has(st as never));
-  const snapshotOnly =
-    ctx.generation === "1.0" &&
-    firstTerminal === lastIndex - 1 &&
-    last.kind === "task" &&
-    last.state === states[firstTerminal];
-  if (firstTerminal >= 0 && firstTerminal < lastIndex && !snapshotOnly)
+  const after = eventsAfterTerminal(events, ctx.generation);
+  if (after)
     return done(
       fail(
-        `${lastIndex - firstTerminal} event(s) followed the ${states[firstTerminal]} event ${firstTerminal + 1} of ${events.length}; the stream must close at the terminal state`,
+        `${after.count} event(s) followed the ${after.state} event ${after.at + 1} of ${events.length}; the stream must close at the terminal state`,
         ids,
       ),
     );

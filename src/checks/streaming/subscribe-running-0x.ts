@@ -17,6 +17,7 @@ export default defineCheck({
   selfTest: [
     { flaw: "task-id-param-renamed", protocols: ["0.3"], bindings: ["JSONRPC"] },
     { flaw: "duplicate-task-ids", protocols: ["0.3"], bindings: ["JSONRPC"] },
+    { flaw: "subscription-events-after-final", protocols: ["0.3"], bindings: ["JSONRPC"] },
   ],
   scope: "transport",
   judgesTasks: true,

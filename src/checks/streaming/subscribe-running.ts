@@ -7,6 +7,7 @@ import { describeFailure } from "../../client/describe-failure.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 import { unparsedOnly } from "../support/stream-evidence.js";
 import {
+  eventsAfterTerminal,
   graceAfterFinalMs,
   mayEndStream,
   openedOnEndedTask,
@@ -16,7 +17,7 @@ import {
 } from "../support/stream-watch.js";
 import { cutShortProblem } from "../support/subscription-end.js";
 import { replySchemaProblem } from "../support/reply-schema.js";
-import { settledWithin } from "../support/time-box.js";
+import { settledWhileProgressing } from "../support/time-box.js";
 import { notOverTask } from "../support/own-task.js";
 import { replyShapeProblem, stateOrderProblem } from "../../protocol/validate-reply.js";
 
@@ -62,7 +63,13 @@ async function subscriptionProblems(
   // the last message again for the subscriber); a task that left submitted never returns to it (0.3 §6.3).
   const backwards = stateOrderProblem(events);
   if (backwards) problems.push(`in the subscription to task ${id}, ${backwards}`);
-  // A stream opened on a task already over (and left open) is streaming.subscribe-terminal's finding.
+  // A stream opened on a task already over (and left open, or going on) is streaming.subscribe-terminal's finding.
+  // Events after the task's end reach a subscriber that was told the task is over (seen at first sight).
+  const after = openedOnEndedTask(events) ? undefined : eventsAfterTerminal(events, ctx.generation);
+  if (after)
+    problems.push(
+      `the subscription to task ${id} sent ${after.count} event(s) after the task's ${after.state} event (${after.at + 1} of ${events.length}): a subscription ends at the task's terminal state (A2A 1.0.1 §3.1.6, 0.3 §7.2)`,
+    );
   if (watched?.openAfterFinalMs !== undefined && !openedOnEndedTask(events))
     problems.push(
       `the subscription to task ${id} carried the task's final event, then stayed open ${watched.openAfterFinalMs} ms: a subscription closes when its task ends (A2A 1.0.1 §3.1.6, 0.3 §7.2)`,
@@ -91,8 +98,14 @@ async function subscribeOnce(ctx: CheckContext): Promise<CheckVerdict | "over"> 
     // Not stopped at the final event: the stream must then close (1.0.1 §3.1.6; 0.3 §7.2), within a grace.
     { graceMs: graceAfterFinalMs(ctx.timeoutMs) },
   );
+  // A task that keeps reporting progress is followed further, to the timeout's three quarters: what comes after
+  // its end (the stream closing, or events after the terminal one) is seen then.
   const slowest = await ctx.fixtures.slowestTaskMs();
-  const watched = await settledWithin(watching, Math.min(ctx.timeoutMs / 2, Math.max(2000, 4 * slowest)));
+  const quietMs = Math.min(ctx.timeoutMs / 2, Math.max(2000, 4 * slowest));
+  const watched = await settledWhileProgressing(watching, () => live.length, {
+    quietMs,
+    capMs: Math.max(quietMs, (ctx.timeoutMs * 3) / 4),
+  });
   const evidence = [...running.evidence, ...(watched?.outcome?.trafficIds ?? [])];
   const failure = watched?.outcome?.failure;
   if (failure) {
@@ -185,6 +198,7 @@ export default defineCheck({
     "Serve resubscribe/SubscribeToTask for every active task: send the current Task, then its later updates, on a new stream.",
   selfTest: [
     { flaw: "duplicate-task-ids", protocols: ["1.0"], bindings: ["JSONRPC"] },
+    { flaw: "subscription-events-after-final", protocols: ["1.0"], bindings: ["JSONRPC"] },
     {
       flaw: "subscribe-unsupported",
       protocols: ["1.0"],

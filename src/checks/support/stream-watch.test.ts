@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StreamOutcome } from "../../client/types.js";
 import type { Reply } from "../../protocol/model.js";
-import { watchStream } from "./stream-watch.js";
+import { eventsAfterTerminal, watchStream } from "./stream-watch.js";
 
 const task = (state: "working" | "completed"): Reply => ({
   kind: "task",
@@ -47,5 +47,31 @@ describe("watchStream", () => {
       { graceMs: 10 },
     );
     expect(watched.events).toHaveLength(1);
+  });
+});
+
+describe("eventsAfterTerminal", () => {
+  it("finds nothing when the stream ends at its terminal event", () => {
+    expect(eventsAfterTerminal([task("working"), task("completed")], "0.3")).toBeUndefined();
+  });
+
+  it("counts the events that follow the first terminal one", () => {
+    const events = [task("working"), task("completed"), task("working"), task("completed")];
+    expect(eventsAfterTerminal(events, "0.3")).toEqual({ count: 2, at: 1, state: "completed" });
+  });
+
+  it("lets a 1.0 stream resend the finished Task once (1.0.1 §11.7), and no 0.x stream", () => {
+    const update: Reply = {
+      kind: "status-update",
+      taskId: "t",
+      contextId: "c",
+      state: "completed",
+      rawState: "TASK_STATE_COMPLETED",
+    };
+    expect(eventsAfterTerminal([task("working"), update, task("completed")], "1.0")).toBeUndefined();
+    expect(eventsAfterTerminal([task("working"), update, task("completed")], "0.3")).toMatchObject({
+      count: 1,
+    });
+    expect(eventsAfterTerminal([update, update], "1.0")).toMatchObject({ count: 1 });
   });
 });

@@ -27,6 +27,26 @@ export function openedOnEndedTask(events: readonly Reply[]): boolean {
   return (first?.kind === "task" || first?.kind === "status-update") && terminalStates.has(first.state);
 }
 
+/**
+ * How many events followed a stream's first terminal event, and that event's state, or undefined when none did.
+ * The stream closes at the terminal state (A2A 1.0.1 §3.1.2 for a message stream, §3.1.6 for a subscription;
+ * 0.3 §7.2 final: true marks the last event), except that a 1.0 stream may resend the finished Task once
+ * before closing (1.0.1 §11.7).
+ */
+export function eventsAfterTerminal(
+  events: readonly Reply[],
+  generation: string,
+): { count: number; at: number; state: string } | undefined {
+  const states = events.map((e) => (e.kind === "task" || e.kind === "status-update" ? e.state : undefined));
+  const at = states.findIndex((st) => st !== undefined && terminalStates.has(st));
+  const lastIndex = events.length - 1;
+  if (at < 0 || at === lastIndex) return undefined;
+  const last = events[lastIndex];
+  const snapshotOnly =
+    generation === "1.0" && at === lastIndex - 1 && last?.kind === "task" && last.state === states[at];
+  return snapshotOnly ? undefined : { count: lastIndex - at, at, state: String(states[at]) };
+}
+
 /** The task an event is about: a Task's id or an update's taskId. */
 export function taskIdOf(event: Reply): string | undefined {
   if (event.kind === "task") return event.id;

@@ -9,6 +9,8 @@ export const GRPC_INTERNAL = 13;
 // TaskState numbers, the same in 0.3's a2a.v1 and 1.0's lf.a2a.v1 (a2a.proto at each tag).
 export const GRPC_STATE = { submitted: 1, working: 2, completed: 3, canceled: 5 } as const;
 const FINISHED = new Set([3, 4, 5, 6, 7, 8]);
+/** lf.a2a.v1.TaskState's terminal values: completed 3, failed 4, canceled 5, rejected 7. */
+export const GRPC_TERMINAL: ReadonlySet<number> = new Set([3, 4, 5, 7]);
 
 /** A gRPC error answered as an unexplained INTERNAL, its ErrorInfo details dropped. */
 export function grpcAsInternal(reply: GrpcReply, from: number): GrpcReply | undefined {

@@ -18,6 +18,29 @@ function forwardedMessage(r: ForwardedRequest, x: Exchange): Json | undefined {
   return isObject(message) ? message : undefined;
 }
 
+const PART_CONTENT = ["text", "raw", "url", "data"];
+
+/**
+ * Mends a sent message whose role is outside the enum or whose parts are no Part objects (on 1.0 also a part with
+ * no content, a2a.proto Part's oneof), as an agent that reads leniently what it should refuse takes it: true when
+ * it changed anything. The message's own spelling is kept (1.0 and 0.3's proto `ROLE_USER`, 0.3 JSON-RPC `user`;
+ * parts under `parts`, or 0.3 proto's `content`).
+ */
+function mended(message: Json | undefined, x: Exchange): boolean {
+  if (!message || !("messageId" in message)) return false;
+  const key = Array.isArray(message.parts) ? "parts" : Array.isArray(message.content) ? "content" : undefined;
+  const given = key ? (message[key] as unknown[]) : undefined;
+  if (!key || !given) return false;
+  const v10 = x.generation === "1.0";
+  const proto = v10 || String(message.role).startsWith("ROLE_");
+  const roles = proto ? ["ROLE_USER", "ROLE_AGENT"] : ["user", "agent"];
+  const parts = given.filter((p): p is Json => isObject(p) && (!v10 || PART_CONTENT.some((k) => k in p)));
+  if (roles.includes(String(message.role)) && parts.length === given.length && parts.length > 0) return false;
+  message.role = roles[0];
+  message[key] = parts.length > 0 ? parts : [proto ? { text: "Hello" } : { kind: "text", text: "Hello" }];
+  return true;
+}
+
 /** Deviations in how malformed params and bodies are answered: accepted, crashed on, or refused with the wrong code. */
 export const invalidInputMutations: Mutation[] = [
   {
@@ -49,18 +72,20 @@ export const invalidInputMutations: Mutation[] = [
       "A2A 1.0.1 §3.3.2 (Servers MUST validate all input parameters; 'missing required message parts'); 0.3 §8.1 (-32602), Part and Role in specification/json/a2a.json",
     check: "errors.invalid-params",
     // Played on the request: the agent then sees a valid message and accepts it, as the deviating one would.
+    request: (r, x) => (mended(forwardedMessage(r, x), x) ? r : undefined),
+  },
+  {
+    id: "rest-invalid-message-accepted",
+    violates: ["CORE-ERR-002"],
+    bindings: ["HTTP+JSON"],
+    what: "HTTP+JSON: a message:send whose message has a role outside the enum or parts that are no Part objects (on 1.0 a part with no content) is accepted: the agent takes what it can read instead of answering 400",
+    clause:
+      "A2A 1.0.1 §3.3.2 (Servers MUST validate all input parameters; 'missing required message parts'), a2a.proto Part (content is one of text, raw, url, data); 0.3 §10.2",
+    check: "errors.rest-invalid-input",
     request: (r, x) => {
-      const message = forwardedMessage(r, x);
-      if (!message || !Array.isArray(message.parts) || !("messageId" in message)) return undefined;
-      const v10 = x.generation === "1.0";
-      const roles = v10 ? ["ROLE_USER", "ROLE_AGENT"] : ["user", "agent"];
-      const parts = message.parts.filter(isObject);
-      const valid =
-        roles.includes(String(message.role)) && parts.length === message.parts.length && parts.length > 0;
-      if (valid) return undefined;
-      message.role = roles[0];
-      message.parts = parts.length > 0 ? parts : [v10 ? { text: "Hello" } : { kind: "text", text: "Hello" }];
-      return r;
+      if (x.binding !== "rest" || x.verb !== "send" || !isObject(r.body) || !isObject(r.body.message))
+        return undefined;
+      return mended(r.body.message, x) ? r : undefined;
     },
   },
   {

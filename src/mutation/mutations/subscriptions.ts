@@ -1,10 +1,11 @@
 import { isObject } from "../exchange.js";
 import type { Exchange, GrpcExchange, Mutation, MutationMemory } from "../types.js";
-import { grpcIsFinal, grpcStreamTaskId } from "./grpc-shapes.js";
+import { GRPC_TERMINAL, grpcIsFinal, grpcStatusUpdate, grpcStreamTaskId } from "./grpc-shapes.js";
 import {
   isFinalEvent,
   METHOD_NOT_FOUND,
   rpcParams,
+  statusUpdate,
   streamEventContextId,
   streamEventTaskId,
   TASK_NOT_FOUND,
@@ -12,6 +13,19 @@ import {
 } from "./shapes.js";
 
 const ALL = ["JSONRPC", "HTTP+JSON", "GRPC"] as const;
+
+// TaskState's terminal values as 0.x and 1.0's JSON spell them.
+const TERMINAL_STATE =
+  /^(completed|failed|canceled|cancelled|rejected|TASK_STATE_(COMPLETED|FAILED|CANCELED|REJECTED))$/;
+
+/** Whether a status update (any binding's) reports a terminal state. */
+function terminalUpdate(update: Record<string, unknown> | undefined): boolean {
+  const status = isObject(update?.status) ? update.status : undefined;
+  const state = status?.state;
+  return typeof state === "number"
+    ? GRPC_TERMINAL.has(state)
+    : typeof state === "string" && TERMINAL_STATE.test(state);
+}
 
 // Subscriptions whose first event has gone by, per exchange.
 const pastFirst = new WeakSet<object>();
@@ -257,6 +271,22 @@ export const subscriptionMutations: Mutation[] = [
     bindings: ALL,
     event: submittedAfterFirst,
     grpcEvent: grpcSubmittedAfterFirst,
+  },
+  {
+    id: "subscription-event-after-final",
+    what: "a subscription sends the task's terminal status update twice: an event follows the task's end",
+    clause:
+      "A2A 1.0.1 §3.1.6 (the stream MUST terminate when the task reaches a terminal state); 0.3 §7.2.2 (final: true marks the final event in the stream)",
+    check: { "0.x": "streaming.subscribe-running-0x", "1.0": "streaming.subscribe-running" },
+    bindings: ALL,
+    event: (e, x) =>
+      x.verb === "subscribe" && terminalUpdate(statusUpdate(e))
+        ? { events: [e, structuredClone(e)] }
+        : undefined,
+    grpcEvent: (e, x) =>
+      x.verb === "subscribe" && terminalUpdate(grpcStatusUpdate(e))
+        ? { events: [e, structuredClone(e)] }
+        : undefined,
   },
   {
     id: "subscription-closes-at-once",
