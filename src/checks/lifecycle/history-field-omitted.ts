@@ -35,16 +35,29 @@ export default defineCheck({
     const read = await readWithZero(ctx);
     if (!read.ok) return read.verdict;
     const { id, gotHistory, sentHistory, sentId, evidence } = read;
-    // Messages under historyLength 0 are lifecycle.history-length-zero's MUST: one defect, one failure.
-    if ([gotHistory, sentHistory].some((h) => Array.isArray(h) && h.length > 0))
-      return skip("historyLength 0 returned messages: lifecycle.history-length-zero reports it");
-    if (gotHistory !== undefined)
-      return fail(`GetTask of ${id} with historyLength 0 returned a history field`, evidence);
-    if (sentHistory !== undefined)
+    // Messages under historyLength 0 are lifecycle.history-length-zero's MUST: one defect, one failure. Each
+    // operation is judged on its own (seen at first sight: SendMessage returned messages, GetTask `[]`).
+    const replies = [
+      { what: `GetTask of ${id}`, history: gotHistory },
+      { what: `SendMessage (task ${sentId ?? ""})`, history: sentHistory },
+    ];
+    const withMessages = replies.filter((r) => Array.isArray(r.history) && r.history.length > 0);
+    const judged = replies.filter((r) => !withMessages.includes(r));
+    const withField = judged.filter((r) => r.history !== undefined);
+    if (withField.length > 0)
       return fail(
-        `SendMessage with historyLength 0 returned task ${sentId ?? ""} with a history field`,
+        `${withField.map((r) => r.what).join(" and ")} with historyLength 0 returned a history field (an empty one)`,
         evidence,
       );
-    return pass("historyLength 0 left the history field out of GetTask and SendMessage replies", evidence);
+    if (judged.length === 0)
+      return skip("historyLength 0 returned messages: lifecycle.history-length-zero reports it");
+    const left =
+      withMessages.length > 0
+        ? `; ${withMessages.map((r) => r.what).join(" and ")} returned messages, lifecycle.history-length-zero's finding`
+        : "";
+    return pass(
+      `historyLength 0 left the history field out of ${judged.map((r) => r.what.split(" ")[0]).join(" and ")} replies${left}`,
+      evidence,
+    );
   },
 });
