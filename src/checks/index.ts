@@ -35,6 +35,7 @@ import lifecycleReachesTerminal from "./lifecycle/reaches-terminal.js";
 import lifecycleSkillExamples from "./lifecycle/skill-examples.js";
 import lifecycleExecutionMode from "./lifecycle/execution-mode.js";
 import lifecycleExecutionMode0x from "./lifecycle/execution-mode-0x.js";
+import lifecycleBlockingSendsSettled from "./lifecycle/blocking-sends-settled.js";
 import lifecycleMessageReplyContext from "./lifecycle/message-reply-context.js";
 import lifecycleServerGeneratedIds from "./lifecycle/server-generated-ids.js";
 import lifecycleHistoryLength from "./lifecycle/history-length.js";
@@ -183,6 +184,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleSkillExamples,
   lifecycleExecutionMode,
   lifecycleExecutionMode0x,
+  lifecycleBlockingSendsSettled,
   lifecycleMessageReplyContext,
   lifecycleServerGeneratedIds,
   lifecycleHistoryLength,

@@ -164,6 +164,26 @@ export const capabilityMutations: Mutation[] = [
     },
   },
   {
+    id: "blocking-follow-up-returns-working",
+    violates: ["CORE-EXECUTION-MODE-001"],
+    what: "a blocking 1.0 send that continues a task or a context (its message names a taskId or contextId) returns the task still working; a send that starts a conversation waits as it should",
+    clause:
+      "A2A 1.0.1 §3.2.2 (returnImmediately unset: the operation MUST wait until the task is terminal or interrupted)",
+    check: { "1.0": "lifecycle.blocking-sends-settled" },
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: (r, x) => {
+      const params = x.binding === "jsonrpc" ? rpcParams(x) : x.request;
+      const message = requestMessage(x);
+      const continues = typeof message?.taskId === "string" || typeof message?.contextId === "string";
+      const task = x.verb === "send" && continues && !returnsAtOnce(params) ? taskIn(r, x) : undefined;
+      const status = isObject(task?.status) ? task.status : undefined;
+      if (!status || !FINISHED_JSON.has(String(status.state))) return undefined;
+      status.state = "TASK_STATE_WORKING";
+      return r;
+    },
+  },
+  {
     id: "blocking-send-returns-early",
     violates: ["CORE-EXECUTION-MODE-001"],
     what: "a blocking send (1.0: no returnImmediately; 0.x: blocking: true) answers with the task still working",
