@@ -111,12 +111,13 @@ export const ERROR_FLAWS: FlawDefinition[] = [
     name: "jsonrpc-error-without-info",
     category: "protocol",
     protocols: ["1.0"],
-    description: "JSON-RPC errors carry no data: TaskNotFound comes without its google.rpc.ErrorInfo.",
+    description:
+      "JSON-RPC errors carry details of the agent's own type only: TaskNotFound comes without its google.rpc.ErrorInfo.",
     expect: "errors.error-info-jsonrpc fails (a SHOULD of 1.0.1 §9.5)",
     rpcReply: (body) => {
       if (!isObject(body.error)) return body;
-      const { data: _dropped, ...error } = body.error;
-      return { ...body, error };
+      const data = [{ "@type": "type.example.com/acme.ErrorContext", detail: "see the message" }];
+      return { ...body, error: { ...body.error, data } };
     },
   },
   {

@@ -56,7 +56,9 @@ export const ERROR_CHECKS: Record<string, FlawCheck> = {
     const { dialect } = probe;
     const reply = await rpc(jsonrpc(probe), dialect.methods.get, { id: "missing-task" }, dialect.headers);
     expect(errorCode(reply.body)).toBe(-32001);
-    expect(reply.body.error).not.toHaveProperty("data");
+    const data = (reply.body.error as { data?: Array<Record<string, unknown>> }).data ?? [];
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.map((d) => d["@type"]).filter((t) => String(t).includes("google.rpc"))).toEqual([]);
   },
   "notification-answered": async (probe) => {
     const body = JSON.stringify({

@@ -39,12 +39,23 @@ async function agentWithoutTaskNotFound(notCancelableData?: unknown): Promise<st
 
 describe("errors.error-info-jsonrpc", () => {
   it("judges the other A2A errors an agent returns when it never answers TaskNotFound", async () => {
-    const finding = (await verdictsOn(await agentWithoutTaskNotFound(), [errorInfoJsonrpc])).get(
+    const own = [{ "@type": "type.example.com/acme.ErrorContext", detail: "finished" }];
+    const finding = (await verdictsOn(await agentWithoutTaskNotFound(own), [errorInfoJsonrpc])).get(
       "errors.error-info-jsonrpc",
     );
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(
-      /the TaskNotCancelable error of CancelTask of .*: no google\.rpc\.ErrorInfo/,
+      /the TaskNotCancelable error of CancelTask of .*: its error\.data names no well-known google\.rpc type/,
+    );
+  });
+
+  it("leaves an error with no details at all unjudged: 1.0.1 §3.3.2 makes them optional", async () => {
+    const finding = (await verdictsOn(await agentWithoutTaskNotFound(), [errorInfoJsonrpc])).get(
+      "errors.error-info-jsonrpc",
+    );
+    expect(finding?.status).not.toBe("fail");
+    expect(finding?.message).toMatch(
+      /TaskNotCancelable came back with no error details, which A2A 1\.0\.1 §3\.3\.2 makes optional/,
     );
   });
 
@@ -52,7 +63,7 @@ describe("errors.error-info-jsonrpc", () => {
     const url = await agentWithoutTaskNotFound(errorInfo("TASK_NOT_CANCELABLE"));
     const finding = (await verdictsOn(url, [errorInfoJsonrpc])).get("errors.error-info-jsonrpc");
     expect(finding).toMatchObject({ status: "pass" });
-    expect(finding?.message).toMatch(/^TaskNotCancelable names itself/);
+    expect(finding?.message).toMatch(/^TaskNotCancelable names itself with well-known google\.rpc details/);
   });
 
   it("passes an ErrorInfo of the agent's own domain and names it (1.0.1 §9.5 recommends the type only)", async () => {

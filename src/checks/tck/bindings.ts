@@ -46,7 +46,7 @@ export const bindingRequirements: readonly TckRequirement[] = [
     "A2A errors include ErrorInfo in data array",
     true,
     covered(
-      "errors.error-info-jsonrpc fails an A2A error without its ErrorInfo at SHOULD (1.0.1 §9.5; 1.0.0 said MUST, which the TCK follows); errors.error-details judges the MUST @type of every data object",
+      "errors.error-info-jsonrpc fails an A2A error whose details name no well-known google.rpc type at SHOULD, and leaves one with no details unjudged (1.0.1 §9.5, §3.3.2 'Error Details (optional)'; 1.0.0 said MUST, which the TCK follows); errors.error-details judges the MUST @type of every data object",
     ),
   ),
   req(

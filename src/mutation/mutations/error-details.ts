@@ -90,16 +90,19 @@ export const errorDetailMutations: Mutation[] = [
     },
   },
   {
-    id: "error-info-dropped",
+    id: "error-info-replaced-by-own-type",
     bindings: ["JSONRPC"],
-    what: "JSON-RPC errors come without data: no google.rpc.ErrorInfo names the A2A error",
-    clause: "A2A 1.0.1 §9.5 (A2A errors SHOULD carry an ErrorInfo in error.data)",
+    what: "JSON-RPC errors carry details of the agent's own type only: no well-known google.rpc type (ErrorInfo) names the A2A error",
+    clause:
+      "A2A 1.0.1 §9.5 (Implementations SHOULD use well-known types such as google.rpc.ErrorInfo to refine error reporting)",
     check: "errors.error-info-jsonrpc",
     generations: ["1.0"],
     reply: (r, x) => {
       const error = x.binding === "jsonrpc" ? rpcError(r) : undefined;
-      if (!error || error.data === undefined) return undefined;
-      delete error.data;
+      // An A2A error (-32001 to -32099) only: the check judges those.
+      if (!error || typeof error.code !== "number" || error.code > -32001 || error.code < -32099)
+        return undefined;
+      error.data = [{ "@type": "type.example.com/acme.ErrorContext", detail: "see the message" }];
       return r;
     },
   },
