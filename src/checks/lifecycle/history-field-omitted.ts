@@ -1,5 +1,31 @@
 import { defineCheck, fail, pass, skip } from "../define.js";
 import { readWithZero } from "./history-length-zero.js";
+import { rawListedTasks } from "../support/raw-tasks.js";
+import type { CheckContext } from "../types.js";
+
+/**
+ * ListTasks with historyLength 0: each listed task without a history field (1.0.1 §3.2.4: the parameter "follows
+ * consistent semantics across all operations", 0 returns no history and the field SHOULD be omitted; no MUST
+ * bounds ListTasks' history, so messages there are this check's too). Seen at first sight: every task listed with
+ * its whole history. An agent without ListTasks is lifecycle.list-tasks' finding: not judged here.
+ */
+async function listedWithZero(
+  ctx: CheckContext,
+  evidence: string[],
+): Promise<{ judged: boolean; problem?: string }> {
+  const listed = await ctx.client.listTasks({ historyLength: 0, pageSize: 10 });
+  evidence.push(...listed.trafficIds);
+  if (!listed.ok) return { judged: false };
+  const tasks = rawListedTasks(listed.raw);
+  const withField = tasks.filter((t) => t.history !== undefined);
+  if (tasks.length === 0) return { judged: false };
+  if (withField.length === 0) return { judged: true };
+  const messages = withField.reduce((n, t) => n + (Array.isArray(t.history) ? t.history.length : 0), 0);
+  return {
+    judged: true,
+    problem: `ListTasks with historyLength 0 listed ${withField.length} of ${tasks.length} task(s) with a history field (${messages} message(s) in all)`,
+  };
+}
 
 export default defineCheck({
   id: "lifecycle.history-field-omitted",
@@ -9,7 +35,7 @@ export default defineCheck({
   levelReason:
     "A2A 1.0.1 §3.2.4 says the history field SHOULD be omitted for historyLength 0; that no message is returned is the MUST lifecycle.history-length-zero judges.",
   requirement:
-    "GetTask with historyLength 0, and SendMessage with configuration.historyLength 0, return the task without a history field (not an empty array).",
+    "GetTask with historyLength 0, and SendMessage with configuration.historyLength 0, return the task without a history field (not an empty array); ListTasks with historyLength 0 lists its tasks without one.",
   spec: "A2A 1.0 §3.2.4 (history length semantics)",
   tck: ["CORE-HIST-001", "CORE-HIST-003"],
   quote: {
@@ -43,20 +69,21 @@ export default defineCheck({
     ];
     const withMessages = replies.filter((r) => Array.isArray(r.history) && r.history.length > 0);
     const judged = replies.filter((r) => !withMessages.includes(r));
-    const withField = judged.filter((r) => r.history !== undefined);
-    if (withField.length > 0)
-      return fail(
-        `${withField.map((r) => r.what).join(" and ")} with historyLength 0 returned a history field (an empty one)`,
-        evidence,
-      );
-    if (judged.length === 0)
+    const problems = judged
+      .filter((r) => r.history !== undefined)
+      .map((r) => `${r.what} with historyLength 0 returned a history field (an empty one)`);
+    const listed = await listedWithZero(ctx, evidence);
+    if (listed.problem) problems.push(listed.problem);
+    if (problems.length > 0) return fail(problems.join("; "), evidence);
+    if (judged.length === 0 && !listed.judged)
       return skip("historyLength 0 returned messages: lifecycle.history-length-zero reports it");
     const left =
       withMessages.length > 0
         ? `; ${withMessages.map((r) => r.what).join(" and ")} returned messages, lifecycle.history-length-zero's finding`
         : "";
+    const ops = [...judged.map((r) => r.what.split(" ")[0]), ...(listed.judged ? ["ListTasks"] : [])];
     return pass(
-      `historyLength 0 left the history field out of ${judged.map((r) => r.what.split(" ")[0]).join(" and ")} replies${left}`,
+      `historyLength 0 left the history field out of ${ops.join(" and ")} replies${left}`,
       evidence,
     );
   },

@@ -57,7 +57,30 @@ function negativeDropped(r: ForwardedRequest, x: Exchange): ForwardedRequest | u
   return r;
 }
 
+/** The tasks of a ListTasks reply (JSON-RPC result, or the HTTP+JSON body). */
+function listedTasks(r: { body?: unknown }, x: Exchange): Json[] {
+  const body = isObject(r.body) ? r.body : undefined;
+  const page = x.binding === "jsonrpc" ? body?.result : body;
+  return isObject(page) && Array.isArray(page.tasks) ? page.tasks.filter(isObject) : [];
+}
+
 export const historyMutations: Mutation[] = [
+  {
+    id: "list-history-zero-kept",
+    what: "ListTasks with historyLength 0 lists each task with a history field (an empty one)",
+    clause:
+      "A2A 1.0.1 §3.2.4 (historyLength follows consistent semantics across all operations; 0: the history field SHOULD be omitted)",
+    check: "lifecycle.history-field-omitted",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    reply: (r, x) => {
+      if (x.verb !== "list" || requestedHistoryLength(x) !== 0) return undefined;
+      const tasks = listedTasks(r, x);
+      if (tasks.length === 0) return undefined;
+      for (const task of tasks) task.history = [];
+      return r;
+    },
+  },
   {
     id: "history-length-negative-served",
     bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
