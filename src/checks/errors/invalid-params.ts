@@ -15,7 +15,7 @@ export default defineCheck({
   category: "errors",
   level: "MUST",
   requirement:
-    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number or null (on 1.0 also a part with no content), with no messageId (0.2 on), with no task id (0.1's tasks/send), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
+    "A well-formed request whose params are wrong gets error -32602 (Invalid params), not an internal error: several shapes per method — a send with a message that is a number, with no message, with a message whose role is outside the enum or whose part is a number or null (on 1.0 also a part with no content), with no messageId (0.2 on), with no task id (0.1's tasks/send), or with no part at all (every version but 0.3), a get and a cancel with no id, a get with no params member at all; on 1.0, a ListTasks with a pageSize of 0, with a status that is no TaskState (refused; a page listing tasks is the filter ignored, list-tasks-filters' finding), or with a pageToken no call gave (refused, or answered with a page; never an internal error).",
   spec: "JSON-RPC 2.0 §5.1; A2A 0.3 §8.1; 1.0.1 §3.3.2 (validation errors), §9.5",
   tck: ["CORE-ERR-002", "CORE-ERR-001"],
   quote: {
@@ -67,7 +67,7 @@ export default defineCheck({
       ...withoutTaskId(ctx.generation, hello, form),
       ...(ctx.generation === "1.0" ? badListQueries : []),
     ];
-    for (const { op, params, what, orTaskNotFound, orResult } of shapes) {
+    for (const { op, params, what, orTaskNotFound, orResult, orListed } of shapes) {
       // An agent that takes messages only as streams gets its malformed messages as streams too.
       const method =
         op === "list"
@@ -76,6 +76,7 @@ export default defineCheck({
       const outcome = await rpc(method, params);
       if (outcome.kind !== "unreachable" && outcome.http.trafficId) evidence.push(outcome.http.trafficId);
       if (orResult && outcome.kind === "result") continue;
+      if (orListed && outcome.kind === "result" && listsTasks(outcome.result)) continue;
       const code = codeOf(outcome);
       if (code === jsonRpcCodes.methodNotFound) unserved++;
       if (code === jsonRpcCodes.invalidParams) continue;
@@ -127,6 +128,11 @@ interface Malformed {
   orTaskNotFound?: true;
   /** A page is an answer too: a server may take a token it cannot read as the start (never an internal error). */
   orResult?: true;
+  /**
+   * A page that lists tasks is the filter ignored (lifecycle.list-tasks-filters' finding); an empty one is the
+   * value taken unread as a filter that matches nothing.
+   */
+  orListed?: true;
 }
 
 /**
@@ -214,11 +220,18 @@ function withoutTaskId(generation: ProtocolGeneration, hello: SendInput, form?: 
 /**
  * A ListTasks query no reader can take as given (1.0.1 §3.3.2: "Servers MUST validate all input parameters";
  * a2a.proto ListTasksRequest.page_size: "The minimum value is 1"). Seen at first sight: pageSize 0 clamped to 1;
- * the official SDK refuses it -32602. (A status that is no TaskState is left out: an agent that ignores the
- * status filter takes it too, and that is lifecycle.list-tasks-filters' finding, said once.)
+ * the official SDK refuses it -32602. A status that is no TaskState (§6.5's example refuses one, "Invalid status
+ * value") is judged only when the page comes back empty (seen at first sight: taken unread as a filter that matched
+ * nothing); a page that lists tasks is the filter ignored, lifecycle.list-tasks-filters' finding, said once.
  */
 const badListQueries: readonly Malformed[] = [
   { op: "list", params: { pageSize: 0 }, what: "with pageSize 0 (the minimum is 1)" },
+  {
+    op: "list",
+    params: { status: "TASK_STATE_BOGUS" },
+    what: 'with status "TASK_STATE_BOGUS" (no TaskState)',
+    orListed: true,
+  },
   // Tokens no previous call gave (seen at first sight: base64url of `null` broke the reader, -32603 / HTTP 500).
   {
     op: "list",
@@ -243,6 +256,13 @@ const malformed: readonly Malformed[] = [
   { op: "get", params: undefined, what: "with no params member", orTaskNotFound: true },
   { op: "cancel", params: {}, what: "with no id", orTaskNotFound: true },
 ];
+
+/** Whether a ListTasks result lists at least one task. */
+function listsTasks(result: unknown): boolean {
+  const tasks =
+    typeof result === "object" && result !== null ? (result as { tasks?: unknown }).tasks : undefined;
+  return Array.isArray(tasks) && tasks.length > 0;
+}
 
 /** The JSON-RPC error code an outcome carries: the error reply's, or a stream's whose one content is an error. */
 function codeOf(outcome: RpcOutcome): number | undefined {

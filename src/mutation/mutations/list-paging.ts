@@ -71,6 +71,45 @@ function cutPage(listing: unknown, page: OffsetPage | undefined): boolean {
   return true;
 }
 
+// TaskState's values in ProtoJSON (a2a.proto enum TaskState).
+const TASK_STATES = new Set([
+  "TASK_STATE_UNSPECIFIED",
+  "TASK_STATE_SUBMITTED",
+  "TASK_STATE_WORKING",
+  "TASK_STATE_COMPLETED",
+  "TASK_STATE_FAILED",
+  "TASK_STATE_CANCELED",
+  "TASK_STATE_INPUT_REQUIRED",
+  "TASK_STATE_REJECTED",
+  "TASK_STATE_AUTH_REQUIRED",
+]);
+
+/** Whether a ListTasks names a status filter that is no TaskState. */
+function asksUnknownStatus(x: Exchange): boolean {
+  if (x.verb !== "list") return false;
+  const status =
+    x.binding === "jsonrpc"
+      ? rpcParams(x)?.status
+      : new URLSearchParams(x.path.split("?")[1] ?? "").get("status");
+  return typeof status === "string" && status !== "" && !TASK_STATES.has(status);
+}
+
+/** The refusal of an unknown status, answered as an empty page instead: the value taken unread as a filter. */
+function emptyPageFor(r: BufferedReply, x: Exchange): BufferedReply | undefined {
+  if (!asksUnknownStatus(x)) return undefined;
+  const page = { tasks: [], nextPageToken: "", pageSize: DEFAULT_PAGE_SIZE, totalSize: 0 };
+  if (x.binding === "jsonrpc") {
+    const body = isObject(r.body) ? r.body : undefined;
+    if (!body || !isObject(body.error)) return undefined;
+    r.body = { jsonrpc: "2.0", id: body.id ?? null, result: page };
+    return r;
+  }
+  if (r.status < 400) return undefined;
+  r.status = 200;
+  r.body = page;
+  return r;
+}
+
 export const listPagingMutations: Mutation[] = [
   {
     id: "list-pages-by-offset",
@@ -89,5 +128,27 @@ export const listPagingMutations: Mutation[] = [
       return call;
     },
     grpcReply: (r, x) => (cutPage(r.response, askedGrpcPage(x)) ? r : undefined),
+  },
+  {
+    id: "list-unknown-status-matches-nothing",
+    violates: ["CORE-ERR-002"],
+    what: "ListTasks with a status that is no TaskState is answered with an empty page: the value taken unread as a filter that matches nothing",
+    clause:
+      "A2A 1.0.1 §3.3.2 (Servers MUST validate all input parameters before processing), §6.5 (an invalid status value refused)",
+    check: "errors.invalid-params",
+    generations: ["1.0"],
+    bindings: ["JSONRPC"],
+    reply: emptyPageFor,
+  },
+  {
+    id: "rest-list-unknown-status-matches-nothing",
+    violates: ["CORE-ERR-002"],
+    what: "HTTP+JSON: GET tasks with a status that is no TaskState is answered 200 with an empty page: the value taken unread as a filter that matches nothing",
+    clause:
+      "A2A 1.0.1 §3.3.2 (Servers MUST validate all input parameters before processing), §6.5 (an invalid status value refused with 400)",
+    check: "errors.rest-invalid-input",
+    generations: ["1.0"],
+    bindings: ["HTTP+JSON"],
+    reply: emptyPageFor,
   },
 ];
