@@ -1,7 +1,7 @@
 import { terminalStates, type TaskState } from "../../protocol/model.js";
 import { defineCheck, fail, pass } from "../define.js";
 import { describeFailure } from "../../client/describe-failure.js";
-import { onTwoListedTasks } from "./list-tasks.js";
+import { onTwoListedTasks, otherContexts } from "./list-tasks.js";
 
 /** States a finished test task is never in, tried in turn as a status filter that must match none of them. */
 const UNLIKELY: readonly TaskState[] = ["rejected", "canceled", "failed", "auth-required"];
@@ -14,13 +14,14 @@ const wireState = (state: TaskState): string => `TASK_STATE_${state.replace(/-/g
 
 export default defineCheck({
   id: "lifecycle.list-tasks-filters",
-  title: "ListTasks honours the status and statusTimestampAfter filters and counts totalSize before paging",
+  title:
+    "ListTasks honours the contextId, status and statusTimestampAfter filters and counts totalSize before paging",
   category: "lifecycle",
   level: "SHOULD",
   levelReason:
-    '1.0.1 defines all three in a2a.proto\'s field comments, without a keyword: ListTasksRequest.status "Filter tasks by their current status state", status_timestamp_after "Only tasks with a status timestamp time greater than or equal to this value will be returned", ListTasksResponse.total_size "Total number of tasks available (before pagination)" (its presence, REQUIRED, is lifecycle.wire-format\'s).',
+    '1.0.1 defines them in a2a.proto\'s field comments, without a keyword: ListTasksRequest.context_id "Filter tasks by context ID to get tasks from a specific conversation or session", status "Filter tasks by their current status state", status_timestamp_after "Only tasks with a status timestamp time greater than or equal to this value will be returned", ListTasksResponse.total_size "Total number of tasks available (before pagination)" (its presence, REQUIRED, is lifecycle.wire-format\'s).',
   requirement:
-    "ListTasks of a context with a status filter returns only tasks in that state (none, for a state no task of the context is in; the finished task, for its own state), filtered by a statusTimestampAfter far ahead returns none, and a page of one task reports totalSize as the number of the context's tasks, not the page's.",
+    "ListTasks of a context lists only that context's tasks; with a status filter it returns only tasks in that state (none, for a state no task of the context is in; the finished task, for its own state), filtered by a statusTimestampAfter far ahead returns none, and a page of one task reports totalSize as the number of the context's tasks, not the page's.",
   spec: "A2A 1.0.1 §3.1.4 (ListTasks); a2a.proto ListTasksRequest.status, ListTasksResponse.total_size",
   quote: {
     spec: "A2A 1.0.1 a2a.proto ListTasksRequest, ListTasksResponse",
@@ -37,9 +38,16 @@ export default defineCheck({
     // A failed or incomplete listing is lifecycle.list-tasks' finding.
     if (!all.ok) return fail(`ListTasks of context ${contextId}: ${describeFailure(all)}`, evidence);
     const problems: string[] = [];
+    const elsewhere = otherContexts(all.value.tasks, contextId);
+    // What follows is judged on the context's own tasks: other contexts' are the problem above, said once.
+    const tasks = all.value.tasks.filter((t) => !t.contextId || t.contextId === contextId);
+    if (elsewhere > 0)
+      problems.push(
+        `ListTasks of context ${contextId} listed ${elsewhere} task(s) of other contexts: the contextId filter was not applied`,
+      );
     // Only a context whose tasks can no longer change state has a state none of them will be in.
-    const still = all.value.tasks.every((t) => terminalStates.has(t.state) || t.state === "input-required");
-    const absent = still ? UNLIKELY.find((s) => !all.value.tasks.some((t) => t.state === s)) : undefined;
+    const still = tasks.every((t) => terminalStates.has(t.state) || t.state === "input-required");
+    const absent = still ? UNLIKELY.find((s) => !tasks.some((t) => t.state === s)) : undefined;
     if (absent) {
       const none = await ctx.client.listTasks({ contextId, status: wireState(absent), pageSize: 100 });
       evidence.push(...none.trafficIds);
@@ -50,7 +58,7 @@ export default defineCheck({
         );
     }
     // A task of the context that has settled (the second may have left the context: lifecycle.context-kept's).
-    const settled = all.value.tasks.find((t) => terminalStates.has(t.state) || t.state === "input-required");
+    const settled = tasks.find((t) => terminalStates.has(t.state) || t.state === "input-required");
     if (settled) {
       const state = wireState(settled.state);
       const own = await ctx.client.listTasks({ contextId, status: state, pageSize: 100 });
@@ -64,7 +72,7 @@ export default defineCheck({
           problems.push(`filtering by status ${state} left out task ${settled.id}, which is in it`);
       }
     }
-    const count = all.value.tasks.length;
+    const count = tasks.length;
     // Every task of the context was updated before a date far ahead: filtered by it, none is left.
     const later =
       count > 0 ? await ctx.client.listTasks({ contextId, statusTimestampAfter: FAR_AHEAD }) : undefined;

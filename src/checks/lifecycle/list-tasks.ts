@@ -129,6 +129,12 @@ async function listWithoutContext(ctx: CheckContext, task: Task, evidence: strin
   );
 }
 
+/** How many listed tasks name a context other than the one asked for. */
+export function otherContexts(tasks: ReadonlyArray<{ contextId?: string }>, contextId: string): number {
+  return tasks.filter((t) => t.contextId !== undefined && t.contextId !== "" && t.contextId !== contextId)
+    .length;
+}
+
 /** The context's two tasks one per page: two pages of one task each, the last with nextPageToken "". */
 function judgePaging(ctx: CheckContext, first: Page, second: Page | undefined): CheckVerdict | undefined {
   if (!first.ok)
@@ -171,6 +177,15 @@ const listed = onTwoListedTasks(
     const broken = judgeFilter(ctx, filtered, a);
     const evidence = [...made.evidence, ...filtered.trafficIds];
     if (broken) return broken;
+    // Pages of a context the agent does not filter by hold other contexts' tasks: paging within the context
+    // cannot be judged then, and the filter is lifecycle.list-tasks-filters' finding (seen at first sight: the
+    // unfiltered list read as a last page that does not end).
+    const elsewhere = filtered.ok ? otherContexts(filtered.value.tasks, contextId) : 0;
+    if (elsewhere > 0)
+      return pass(
+        `task ${a.id} listed in its context (paging within it not judged: the list held ${elsewhere} task(s) of other contexts, lifecycle.list-tasks-filters' finding)`,
+        evidence,
+      );
     // Paging needs both tasks in the context; an agent that moved the second elsewhere fails context-kept.
     if (b.contextId !== contextId)
       return pass(

@@ -198,6 +198,17 @@ export const operationMutations: Mutation[] = [
     ...listFilterDropped("status"),
   },
   {
+    id: "list-context-filter-ignored",
+    what: "ListTasks ignores its contextId filter and lists the tasks of every context (seen at first sight)",
+    clause:
+      "A2A 1.0.1 §3.1.4; a2a.proto ListTasksRequest.context_id (filter tasks by context ID to get tasks from a specific conversation or session)",
+    check: "lifecycle.list-tasks-filters",
+    generations: ["1.0"],
+    // proto3 cannot leave a string out on gRPC: an empty contextId there asks for the tasks of no context.
+    bindings: ["JSONRPC", "HTTP+JSON"],
+    ...listFilterDropped("contextId"),
+  },
+  {
     id: "list-timestamp-filter-ignored",
     what: "ListTasks ignores its statusTimestampAfter filter and returns every task of the context",
     clause:
