@@ -14,7 +14,7 @@ const startHandAgent = handAgentsClosedAfterAll();
  * A 1.0 agent with push notifications that stores each config under an id of its own, whatever id the client
  * asked for: 1.0.1 §3.1.7 answers the "Created configuration with assigned ID".
  */
-async function assignsItsOwnConfigIds(state = "TASK_STATE_COMPLETED"): Promise<string> {
+async function assignsItsOwnConfigIds(state = "TASK_STATE_COMPLETED", listKey = "configs"): Promise<string> {
   const configs = new Map<string, Record<string, unknown>>();
   let next = 0;
   const agent = await startHandAgent((request, url) => {
@@ -34,7 +34,7 @@ async function assignsItsOwnConfigIds(state = "TASK_STATE_COMPLETED"): Promise<s
       return { result: config };
     }
     const config = typeof params.id === "string" ? configs.get(params.id) : undefined;
-    if (method === "ListTaskPushNotificationConfigs") return { result: { configs: [...configs.values()] } };
+    if (method === "ListTaskPushNotificationConfigs") return { result: { [listKey]: [...configs.values()] } };
     if (!config) return refusal(-32001);
     if (method === "GetTaskPushNotificationConfig") return { result: config };
     if (method === "DeleteTaskPushNotificationConfig") {
@@ -60,6 +60,15 @@ describe("push.config-crud", () => {
       await verdictsOn(await assignsItsOwnConfigIds("TASK_STATE_SUBMITTED"), [configCrud], "JSONRPC")
     ).get("push.config-crud");
     expect(finding).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("push.config-crud and a list under another member", () => {
+  it("names where the list reply holds its configs (seen at first sight: pushNotificationConfigs)", async () => {
+    const url = await assignsItsOwnConfigIds("TASK_STATE_COMPLETED", "pushNotificationConfigs");
+    const finding = (await verdictsOn(url, [configCrud], "JSONRPC")).get("push.config-crud");
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/holds its list under "pushNotificationConfigs", not "configs"/);
   });
 });
 

@@ -5,6 +5,21 @@ import { describeFailure } from "../../client/describe-failure.js";
 import { DEAD_WEBHOOK } from "../support/webhook-receiver.js";
 import { optionalMethodUnserved } from "../support/optional-push-methods.js";
 
+/**
+ * Where a list reply that carries no `configs` holds its configs instead, said in the verdict (seen at first
+ * sight: `pushNotificationConfigs`, read as an empty list); "" when it does not.
+ */
+function misplacedList(raw: unknown): string {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || "configs" in raw) return "";
+  const [key] =
+    Object.entries(raw).find(
+      ([, v]) => Array.isArray(v) && v.some((c) => typeof c === "object" && c !== null),
+    ) ?? [];
+  return key
+    ? `; the reply holds its list under "${key}", not "configs" (a2a.proto ListTaskPushNotificationConfigsResponse.configs; 0.3's JSON-RPC result is the array itself)`
+    : "";
+}
+
 export default defineCheck({
   id: "push.config-crud",
   title: "Push notification configs can be set, read, listed and deleted",
@@ -77,9 +92,15 @@ export default defineCheck({
     const unserved: string[] = [];
     if (optionalMethodUnserved(ctx, listed)) unserved.push("list");
     else if (!listed.ok)
-      return fail(`listing the configs of task ${taskId}: ${describeFailure(listed)}`, evidence);
+      return fail(
+        `listing the configs of task ${taskId}: ${describeFailure(listed)}${misplacedList("raw" in listed ? listed.raw : undefined)}`,
+        evidence,
+      );
     else if (!listed.value.some((c) => c.id === id))
-      return fail(`list returned ${listed.value.length} config(s) without ${id}`, evidence);
+      return fail(
+        `list returned ${listed.value.length} config(s) without ${id}${misplacedList(listed.raw)}`,
+        evidence,
+      );
     // 1.0.1 §3.1.7: the config persists until deletion, so a later read (after it was read and listed) still finds it.
     const again = step(await ctx.client.getPushConfig(taskId, id));
     if (!again.ok)
