@@ -159,6 +159,20 @@ const errorCases: Case[] = [
   { rule: "skills missing", mutate: (c) => delete c["skills"], path: "skills" },
   { rule: "skills not a list", mutate: (c) => (c["skills"] = { refunds: {} }), path: "skills" },
   {
+    rule: "skills empty on 1.0 (1.0.1 §5.7: a required array holds at least one element)",
+    base: validCard10,
+    mutate: (c) => (c["skills"] = []),
+    path: "skills",
+    message: /an A2A 1\.0 card must list at least one skill/,
+  },
+  {
+    rule: "a skill without tags on 1.0 (AgentSkill.tags REQUIRED)",
+    base: validCard10,
+    mutate: (c) => (item(c, "skills", 0)["tags"] = []),
+    path: "skills[0].tags",
+    message: /an A2A 1\.0 skill must list at least one/,
+  },
+  {
     rule: "skill not an object",
     mutate: (c) => ((c["skills"] as unknown[])[1] = "refunds"),
     path: "skills[1]",

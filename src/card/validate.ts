@@ -42,7 +42,8 @@ export function validateCard(raw: unknown, wire?: ProtocolGeneration): CardValid
   checkOptionalUrls(raw, log);
   const capabilities = checkCapabilities(raw, log);
   checkDefaultModes(raw, log, rules);
-  const skills = checkSkills(raw, log, rules);
+  // 1.0's required arrays must hold an element (1.0.1 §5.7); 0.1's optional members are 0.1's rules.
+  const skills = checkSkills(raw, log, rules ?? (generation === "1.0" ? "1.0" : undefined));
   const card: NormalizedCard = {
     ...emptyCard(generation),
     ...identity,

@@ -29,11 +29,18 @@ export function checkSkills(card: JsonObject, log: IssueLog, generation?: Protoc
     log.error(field.path, mustBe(field.path, field.value, "a list of skills"));
     return [];
   }
-  if (field.value.length === 0) log.warn(field.path, `${field.path} is empty; the card advertises no skill`);
+  // 1.0.1 §5.7: "Arrays marked as required MUST contain at least one element" (a2a.proto AgentCard.skills).
+  if (field.value.length === 0 && generation === "1.0")
+    log.error(
+      field.path,
+      `${field.path} is empty; an A2A 1.0 card must list at least one skill (1.0.1 §5.7)`,
+    );
+  else if (field.value.length === 0)
+    log.warn(field.path, `${field.path} is empty; the card advertises no skill`);
   const seenIds = new Map<string, string>();
   const skills: CardSkill[] = [];
   field.value.forEach((entry: unknown, i) => {
-    const skill = checkSkill(entry, `${field.path}[${i}]`, log, seenIds, generation === "0.1");
+    const skill = checkSkill(entry, `${field.path}[${i}]`, log, seenIds, generation);
     if (skill) skills.push(skill);
   });
   return skills;
@@ -44,8 +51,9 @@ function checkSkill(
   path: string,
   log: IssueLog,
   seenIds: Map<string, string>,
-  descriptionOptional: boolean,
+  generation: ProtocolGeneration | undefined,
 ): CardSkill | null {
+  const descriptionOptional = generation === "0.1";
   if (!isObject(entry)) {
     log.error(path, `${path} must be an object, got ${describe(entry)}`);
     return null;
@@ -73,7 +81,7 @@ function checkSkill(
       if (notMedia !== null) log.warn(field.path, notMedia);
     }
   }
-  const tags = checkTags(entry, path, log);
+  const tags = checkTags(entry, path, log, generation === "1.0");
   return { ...text, tags, examples: stringsOf(entry["examples"]) };
 }
 
@@ -84,11 +92,18 @@ function checkDuplicateId(id: string, path: string, log: IssueLog, seenIds: Map<
   else log.error(path, `${path} ${JSON.stringify(id)} is a duplicate of ${first}`);
 }
 
-// docs/test-files.md, card validation: tags not a list of strings is an error, no tags only a warning.
-function checkTags(entry: JsonObject, path: string, log: IssueLog): string[] {
+// docs/test-files.md, card validation: tags not a list of strings is an error, no tags a warning (an error on
+// 1.0: a2a.proto AgentSkill.tags is REQUIRED, and 1.0.1 §5.7 "Arrays marked as required MUST contain at least
+// one element").
+function checkTags(entry: JsonObject, path: string, log: IssueLog, required: boolean): string[] {
   const field = readField(entry, path, "tags", log);
   if (field.value === undefined || (Array.isArray(field.value) && field.value.length === 0)) {
-    log.warn(field.path, `${field.path}: the skill has no tags; clients use them to discover it`);
+    if (required)
+      log.error(
+        field.path,
+        `${field.path}: the skill has no tags; an A2A 1.0 skill must list at least one (1.0.1 §5.7)`,
+      );
+    else log.warn(field.path, `${field.path}: the skill has no tags; clients use them to discover it`);
     return [];
   }
   const problem = stringListProblem(field.path, field.value);

@@ -45,6 +45,19 @@ export const cardMutations: Mutation[] = [
     },
   },
   {
+    id: "card-skills-emptied",
+    what: "the card lists no skill (skills: [])",
+    clause:
+      "A2A 1.0.1 §5.7 (Arrays marked as required MUST contain at least one element; AgentCard.skills REQUIRED)",
+    check: { "1.0": "card.required-fields" },
+    generations: ["1.0"],
+    card: (card) => {
+      if (!Array.isArray(card.skills) || card.skills.length === 0) return undefined;
+      card.skills = [];
+      return card;
+    },
+  },
+  {
     id: "card-skill-without-tags",
     what: "the first skill has no tags",
     clause: "A2A 0.3 §5.5.4 AgentSkill.tags (required); 1.0.1 §5.7 AgentSkill (REQUIRED)",
