@@ -33,7 +33,11 @@ export default defineCheck({
   run: (ctx) => {
     // A card without a skills list is card.required-fields' finding; the skills in a list are this check's.
     if (ctx.validation.errors.some((issue) => issue.path === "skills"))
-      return Promise.resolve(skip("the card has no list of skills, or an empty one where 1.0 requires a skill: card.required-fields reports it"));
+      return Promise.resolve(
+        skip(
+          "the card has no list of skills, or an empty one where 1.0 requires a skill: card.required-fields reports it",
+        ),
+      );
     const verdict = judgeCardIssues(ctx, ["skills"], "errors", "skills");
     // The card validator only warns about a skill without tags (docs/test-files.md); the spec requires
     // the field, except in A2A 0.1, which made tags optional.
