@@ -48,12 +48,17 @@ export default defineCheck({
     // first sight: "1.0" served, "1.0.1" refused).
     const patched = await getMissingTaskAs(ctx, PATCHED_VERSION);
     const evidence = [...got.trafficIds, ...patched.trafficIds];
-    if (!patched.ok && patched.kind === "error" && patched.error.code === a2aCodes.versionNotSupported)
+    const answer = got.ok ? "it returned a task" : `${got.error.name}, ${got.error.code}`;
+    // The same request under the patched number must get the same answer: any other refusal (seen at first
+    // sight: HTTP 400 naming VERSION_NOT_SUPPORTED in a JSON-RPC endpoint's reply) is the version refused.
+    const sameAnswer =
+      patched.ok === got.ok &&
+      (patched.ok || (!got.ok && patched.kind === "error" && patched.error.code === got.error.code));
+    if (!sameAnswer && !patched.ok)
       return fail(
-        `GetTask with A2A-Version: ${PATCHED_VERSION} was refused with VersionNotSupported (-32009), though ${SERVED_VERSION} is served: a patch number MUST not be considered when negotiating the version (1.0.1 §3.6)`,
+        `GetTask with A2A-Version: ${PATCHED_VERSION} was answered ${describeFailure(patched)}, where ${SERVED_VERSION} got ${answer}: a patch number MUST not be considered when negotiating the version (1.0.1 §3.6)`,
         evidence,
       );
-    const answer = got.ok ? "it returned a task" : `${got.error.name}, ${got.error.code}`;
     const older = await olderMethodServed(ctx);
     evidence.push(...older.evidence);
     if (older.failed) return fail(older.failed, evidence);

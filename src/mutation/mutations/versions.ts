@@ -120,6 +120,28 @@ export const versionMutations: Mutation[] = [
     reply: versionRefusedWhenMarked(ASKS_WITH_PATCH),
   },
   {
+    // Seen at first sight: a JSON-RPC endpoint that refuses "1.0.1" with HTTP 400 in google.rpc.Status form.
+    id: "version-patch-refused-as-http-400",
+    what: "a JSON-RPC request with A2A-Version: 1.0.1 is refused with HTTP 400 and a google.rpc.Status body, while 1.0 is served",
+    clause:
+      "A2A 1.0.1 §3.6 (patch version numbers MUST not be considered when clients and servers negotiate protocol versions)",
+    check: "errors.version-served",
+    generations: ["1.0"],
+    bindings: ["JSONRPC"],
+    request: (r, x) => {
+      if (/^1\.0\.\d+$/.test(headerValue(r.headers, "a2a-version")?.trim() ?? "")) mark(x, ASKS_WITH_PATCH);
+      return undefined;
+    },
+    reply: (r, x) => {
+      if (x.binding !== "jsonrpc" || !marked(x, ASKS_WITH_PATCH)) return undefined;
+      r.status = 400;
+      r.body = {
+        error: { code: 400, status: "INVALID_ARGUMENT", message: "A2A version 1.0.1 not supported" },
+      };
+      return r;
+    },
+  },
+  {
     // Seen at first sight: the version header judged before the body was read, the refusal sent with id null.
     id: "version-refusal-id-null",
     violates: ["JSONRPC-ERR-001"],
