@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { A2AClient } from "../client/types.js";
 import { activeStates, type Message, type Task, type TaskState } from "../protocol/model.js";
 import { answerIntoWork } from "./answer-back.js";
@@ -54,7 +55,64 @@ export async function findRunningTask(src: RunningTaskSource): Promise<Provided<
   const answered = await answeredIntoWork(src);
   const evidence = [...new Set([...tried.evidence, ...rest.evidence, ...answered.evidence])];
   if (answered.ok) return { ...answered, evidence };
-  return { ok: false, reason: `${rest.reason}; and ${answered.reason}`, evidence };
+  const inFlight = await inFlightTask(src);
+  evidence.push(...inFlight.evidence.filter((id) => !evidence.includes(id)));
+  if (inFlight.ok) return { ...inFlight, evidence };
+  return { ok: false, reason: `${rest.reason}; and ${answered.reason}; and ${inFlight.reason}`, evidence };
+}
+
+/** How long a surveyed task must have taken for its blocking send to stay in flight long enough to list it. */
+const IN_FLIGHT_MS = 1000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A 1.0 task read back by ListTasks while the blocking send that made it is still in flight: the send names a
+ * contextId of the client's own, and the context is listed until a task in it shows submitted or working, or
+ * the send returns. Seen at first sight: an agent that ignores returnImmediately and streams nothing before
+ * the work is done still lists the task working meanwhile. Only the hint, or a surveyed message that kept the
+ * agent busy IN_FLIGHT_MS or more, is sent; the send goes on to its end in the background.
+ */
+async function inFlightTask(src: RunningTaskSource): Promise<Provided<Task>> {
+  if (src.client.target.generation !== "1.0")
+    return {
+      ok: false,
+      reason: "no task could be listed while its send was in flight (1.0 only)",
+      evidence: [],
+    };
+  const slow = (await src.survey())
+    .filter((p) => p.ended !== "message" && p.ms >= IN_FLIGHT_MS)
+    .sort((a, b) => b.ms - a.ms)[0]?.text;
+  const text = src.slowHint ?? slow;
+  if (!text)
+    return {
+      ok: false,
+      reason: `no message kept the agent busy ${IN_FLIGHT_MS / 1000} s, to list its task while its send was in flight`,
+      evidence: [],
+    };
+  const contextId = randomUUID();
+  let returned = false;
+  const sending = src.client.send({ text, contextId }).finally(() => (returned = true));
+  // The send's own outcome is no verdict here: it ends when the work does, maybe after the check.
+  sending.catch(() => undefined);
+  const evidence: string[] = [];
+  while (!returned) {
+    await pause(150);
+    const listed = await src.client.listTasks({ contextId, pageSize: 10 });
+    evidence.push(...listed.trafficIds);
+    if (!listed.ok) break;
+    const running = listed.value.tasks.find(
+      (t) => activeStates.has(t.state) && (t.contextId === undefined || t.contextId === contextId),
+    );
+    if (running) return { ok: true, value: running, evidence };
+  }
+  const sent = await sending;
+  evidence.push(...sent.trafficIds);
+  return {
+    ok: false,
+    reason: "ListTasks showed no task working in the context while its blocking send was in flight",
+    evidence,
+  };
 }
 
 /** A task that asked back and works once answered (answer-back.ts, answerIntoWork). */
