@@ -60,7 +60,7 @@ export default defineCheck({
   levelReason:
     'A2A 1.0.1 §3.7 says "The Task History field contains Messages exchanged during task execution" and leaves to the agent "which Messages are persisted", with no keyword on their content; a history that rewrites what the user sent misleads every client that reads a conversation from it. The TCK files CORE-HIST-006 as SHOULD.',
   requirement:
-    "After two user messages on one task (one, when the agent never asks back), each user message the history keeps carries the text and the messageId it was sent with (found by its messageId, else by its text).",
+    "After two user messages on one task (one, when the agent never asks back), each user message the history keeps carries the text and the messageId it was sent with (found by its messageId, else by its text), and the history holds no user message that was not sent in this task.",
   spec: "A2A 0.3 §6.1 Task.history; 1.0 §3.7 (messages and artifacts), §4.1.1, §4.1.4",
   tck: ["CORE-HIST-006"],
   recommendation:
@@ -101,6 +101,22 @@ export default defineCheck({
     if (kept === 0)
       return notApplicable(
         `the history of task ${taskId} keeps no user message; the agent chooses which messages it keeps (${ctx.generation === "1.0" ? "1.0.1 §3.7" : `A2A ${ctx.generation}: Task.history is optional`})`,
+      );
+    // A task's history is "Messages exchanged during task execution" (1.0.1 §3.7): user messages the suite never
+    // sent in this task came from elsewhere (seen at first sight: each history the agent's whole conversation,
+    // across tasks and contexts).
+    const strangers = users.filter(
+      (m) => !sent.some((t) => t.messageId === m.messageId) && !found.some((f) => f.at?.message === m),
+    );
+    if (strangers.length > 0)
+      return fail(
+        `the history of task ${taskId} holds ${strangers.length} user message(s) not sent in this task (${strangers
+          .slice(0, 3)
+          .map((m) => `${m.messageId ?? "no messageId"}: ${quoteText(textOf(m.parts))}`)
+          .join(
+            ", ",
+          )}), beside the ${sent.length} sent: a task's history holds the messages of its own execution`,
+        evidence,
       );
     const ids = found.filter((f) => f.at?.byId).length;
     return pass(

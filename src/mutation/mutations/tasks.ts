@@ -79,6 +79,20 @@ const renameUserMessages = (task: Json) => {
   }
   return changed;
 };
+/**
+ * Puts a user message of another task first in a history: a copy of the first user message under another
+ * messageId, as an agent that keeps its whole conversation in every task's history (seen at first sight).
+ */
+const strangerFirst = (task: Json) => {
+  const h = historyOf(task);
+  const user = h?.find((m) => isObject(m) && (m.role === "user" || m.role === "ROLE_USER" || m.role === 1));
+  if (!h || !isObject(user) || typeof user.messageId !== "string") return false;
+  const copy = structuredClone(user);
+  copy.messageId = otherId();
+  delete copy.taskId;
+  h.unshift(copy);
+  return true;
+};
 /** Empties a task's artifacts, as a store that keeps none does (seen at first sight on an A2A 0.1 server). */
 const dropArtifacts = (task: Json) => {
   if (!Array.isArray(task.artifacts) || task.artifacts.length === 0) return false;
@@ -245,6 +259,16 @@ export const taskMutations: Mutation[] = [
     bindings: ALL,
     reply: getHook(renameUserMessages),
     grpcReply: grpcGetHook(renameUserMessages),
+  },
+  {
+    id: "history-holds-other-tasks-messages",
+    what: "a task's history holds a user message of another task (the agent's whole conversation)",
+    clause:
+      "A2A 1.0.1 §3.7 (The Task History field contains Messages exchanged during task execution); 0.3 §6.1 Task.history",
+    check: "lifecycle.history-content",
+    bindings: ALL,
+    reply: getHook(strangerFirst),
+    grpcReply: grpcGetHook(strangerFirst),
   },
   {
     id: "history-dropped",
