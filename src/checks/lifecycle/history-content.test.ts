@@ -15,17 +15,19 @@ const startHandAgent = handAgentsClosedAfterAll();
  * A 0.3 agent that completes every task at once and never asks back; its history keeps the user's message
  * as sent, or (`renames`) under a fresh messageId on every read, as a server seen at first sight did.
  */
-async function oneTurnAgent(renames: boolean): Promise<string> {
+async function oneTurnAgent(renames: boolean, wholeConversation = false): Promise<string> {
   const sent = new Map<string, { messageId: string; parts: unknown[] }>();
   const task = (id: string) => {
     const message = sent.get(id);
     const kept = message && { ...message, messageId: renames ? randomUUID() : message.messageId };
+    // Every message the agent ever got, in every task's history (seen at first sight).
+    const all = [...sent.values()].map((m) => ({ kind: "message", role: "user", ...m }));
     return {
       kind: "task",
       id,
       contextId: "c-1",
       status: { state: "completed" },
-      history: kept ? [{ kind: "message", role: "user", ...kept }] : [],
+      history: wholeConversation ? all : kept ? [{ kind: "message", role: "user", ...kept }] : [],
     };
   };
   const agent = await startHandAgent((request: HandRequest, url) => {
@@ -59,5 +61,13 @@ describe("lifecycle.history-content on an agent that never asks back", () => {
     const finding = await verdictOn(await oneTurnAgent(true));
     expect(finding).toMatchObject({ status: "fail" });
     expect(finding?.message).toMatch(/is kept under another messageId/);
+  });
+});
+
+describe("lifecycle.history-content and a history of the whole conversation", () => {
+  it("fails a history that holds user messages sent in other tasks", async () => {
+    const finding = await verdictOn(await oneTurnAgent(false, true));
+    expect(finding).toMatchObject({ status: "fail" });
+    expect(finding?.message).toMatch(/user message\(s\) not sent in this task/);
   });
 });
