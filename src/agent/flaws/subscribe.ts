@@ -11,20 +11,26 @@ const BOTH: AgentProtocol[] = ["0.3", "1.0"];
 const subscribeMethod = (kit: ProtocolKit): string =>
   kit.protocol === "1.0" ? "SubscribeToTask" : "tasks/resubscribe";
 
-/** The task id an SSE chunk written by the SDK is about (Task, status or artifact event). */
-function taskIdInChunk(chunk: unknown): string | undefined {
+/** The `result` of the JSON-RPC response an SSE chunk written by the SDK carries, or undefined. */
+function resultInChunk(chunk: unknown): JsonObject | undefined {
   const line = String(chunk)
     .split("\n")
     .find((l) => l.startsWith("data:"));
   if (!line) return undefined;
   try {
-    const result = (JSON.parse(line.slice(5)) as { result?: JsonObject }).result ?? {};
-    const inner = [result.task, result.statusUpdate, result.artifactUpdate, result].find(isObject) ?? {};
-    const id = inner.kind === "task" || "status" in inner ? (inner.id ?? inner.taskId) : inner.taskId;
-    return typeof id === "string" ? id : undefined;
+    return (JSON.parse(line.slice(5)) as { result?: JsonObject }).result ?? {};
   } catch {
     return undefined;
   }
+}
+
+/** The task id an SSE chunk written by the SDK is about (Task, status or artifact event). */
+function taskIdInChunk(chunk: unknown): string | undefined {
+  const result = resultInChunk(chunk);
+  if (!result) return undefined;
+  const inner = [result.task, result.statusUpdate, result.artifactUpdate, result].find(isObject) ?? {};
+  const id = inner.kind === "task" || "status" in inner ? (inner.id ?? inner.taskId) : inner.taskId;
+  return typeof id === "string" ? id : undefined;
 }
 
 const lostTasks = new Set<string>();
@@ -71,17 +77,10 @@ function endAfterFirstEvent(res: Response): void {
 
 /** The state of the event an SSE chunk carries (Task or status update, either protocol), lower-cased. */
 function stateInChunk(chunk: unknown): string | undefined {
-  const line = String(chunk)
-    .split("\n")
-    .find((l) => l.startsWith("data:"));
-  if (!line) return undefined;
-  try {
-    const result = (JSON.parse(line.slice(5)) as { result?: JsonObject }).result ?? {};
-    const inner = [result.task, result.statusUpdate, result].find((v) => isObject(v) && "status" in v);
-    return isObject(inner) ? stateOf(inner) : undefined;
-  } catch {
-    return undefined;
-  }
+  const result = resultInChunk(chunk);
+  if (!result) return undefined;
+  const inner = [result.task, result.statusUpdate, result].find((v) => isObject(v) && "status" in v);
+  return isObject(inner) ? stateOf(inner) : undefined;
 }
 
 /** Writes the chunk that carries a terminal state twice: an event follows the task's end. */
