@@ -39,13 +39,18 @@ export async function judgeExtendedCard(ctx: CheckContext): Promise<CheckVerdict
   const got = await ctx.client.getExtendedCard();
   if (got.ok) {
     const validation = validateCard(got.value);
-    const [first] = validation.errors;
+    // A problem the public card has too is card validation's finding, said once (seen at first sight: the
+    // public card served as the extended one, its empty skills reported twice).
+    const publicIssues = new Set(ctx.validation.errors.map((e) => `${e.path}\n${e.message}`));
+    const [first] = validation.errors.filter((e) => !publicIssues.has(`${e.path}\n${e.message}`));
     if (first)
       return fail(
         `the extended card is not a valid agent card: ${first.path}: ${first.message}`,
         got.trafficIds,
       );
-    return pass(`${operation} returned a valid agent card`, got.trafficIds);
+    const shared =
+      validation.errors.length > 0 ? ", its problems those of the public card (reported there)" : "";
+    return pass(`${operation} returned ${shared ? "an" : "a valid"} agent card${shared}`, got.trafficIds);
   }
   if (got.kind !== "error") return fail(`${operation}: ${describeFailure(got)}`, got.trafficIds);
   const { code, httpStatus, grpcStatus } = got.error;
