@@ -72,6 +72,7 @@ import lifecycleUnknownTaskMessage from "./lifecycle/unknown-task-message.js";
 import lifecycleUnknownTaskMessage0x from "./lifecycle/unknown-task-message-0x.js";
 import lifecycleContextTaskMismatch from "./lifecycle/context-task-mismatch.js";
 import lifecycleTaskIdImpliesContext from "./lifecycle/task-id-implies-context.js";
+import streamingImmediateFeedback from "./streaming/immediate-feedback.js";
 import streamingFinalEvent from "./streaming/final-event.js";
 import streamingFinalEvent01 from "./streaming/final-event-01.js";
 import streamingContentType from "./streaming/content-type.js";
@@ -223,6 +224,7 @@ export const catalogue: readonly CheckDefinition[] = [
   lifecycleTaskIdImpliesContext,
   // streaming
   streamingFinalEvent,
+  streamingImmediateFeedback,
   streamingFinalEvent01,
   streamingContentType,
   streamingFirstEvent,

@@ -133,6 +133,26 @@ const FINAL_EVENT = {
   "1.0": "streaming.final-event",
 } as const;
 
+/** The events of each message stream held back so far, until its final one (stream-held-until-final). */
+const heldEvents = new WeakMap<object, unknown[]>();
+
+/** Holds a message stream's events back until its final (terminal or interrupted) event, then sends them all. */
+function holdUntilFinal(
+  e: unknown,
+  x: { verb: string },
+  isFinal: (e: unknown) => boolean,
+): { events: unknown[] } | undefined {
+  if (x.verb !== "stream") return undefined;
+  const held = heldEvents.get(x) ?? [];
+  heldEvents.set(x, held);
+  if (!isFinal(e)) {
+    held.push(e);
+    return { events: [] };
+  }
+  heldEvents.delete(x);
+  return { events: [...held, e] };
+}
+
 /** Deviations in streams: message/stream (SendStreamingMessage) and resubscribe (SubscribeToTask). */
 export const streamingMutations: Mutation[] = [
   {
@@ -160,6 +180,17 @@ export const streamingMutations: Mutation[] = [
       isFinalEvent(e) && !isInterruptedEvent(e) ? { events: [e, structuredClone(e)] } : undefined,
     grpcEvent: (e) =>
       grpcIsFinal(e) && !grpcIsInterrupted(e) ? { events: [e, structuredClone(e)] } : undefined,
+  },
+  {
+    id: "stream-held-until-final",
+    what: "a message stream sends nothing while the task works: every event is held back and sent with the final one",
+    clause:
+      "A2A 1.0.1 §3.1.2 (The implementation MUST provide immediate feedback on progress and intermediate results)",
+    check: "streaming.immediate-feedback",
+    generations: ["1.0"],
+    bindings: ["JSONRPC", "HTTP+JSON", "GRPC"],
+    event: (e, x) => holdUntilFinal(e, x, isFinalEvent),
+    grpcEvent: (e, x) => holdUntilFinal(e, x, grpcIsFinal),
   },
   {
     id: "stream-closed-before-final",
