@@ -103,6 +103,17 @@ async function sentBlocking(call: RpcCall, kit: ProtocolKit): Promise<{ result: 
   }
 }
 
+/**
+ * Whether a call's message asks for slow work (the helpdesk's "slow" hint): its stream is left to the SDK, which
+ * streams as the work goes, so that a bent stream (written whole once the task is done) shows its own defect
+ * only, not a stream held until the end (streaming.immediate-feedback's).
+ */
+function asksSlowWork(call: RpcCall): boolean {
+  return JSON.stringify(call.params ?? {})
+    .toLowerCase()
+    .includes("slow");
+}
+
 /** A flaw that answers the streaming method with its own (bent) stream of the real task. */
 function streamFlaw(
   info: Pick<FlawDefinition, "name" | "protocols" | "description" | "expect">,
@@ -113,7 +124,7 @@ function streamFlaw(
     ...info,
     category: "protocol",
     rpc: async (call, res, kit) => {
-      if (call.method !== kit.streamMethod) return false;
+      if (call.method !== kit.streamMethod || asksSlowWork(call)) return false;
       const sent = await sentBlocking(call, kit);
       if (!sent) return false; // the SDK answers bad params with the proper error
       const { result } = sent;
@@ -134,7 +145,7 @@ export async function streamEdited(
   kit: ProtocolKit,
   edit: (result: unknown) => void,
 ): Promise<boolean> {
-  if (call.method !== kit.streamMethod) return false;
+  if (call.method !== kit.streamMethod || asksSlowWork(call)) return false;
   const sent = await sentBlocking(call, kit);
   if (!sent) return false;
   edit(sent.result);
