@@ -53,7 +53,7 @@ describe("a running task found while its blocking send is in flight", () => {
     async () => {
       // Each send waits for the work: the search tries the surveyed messages before the in-flight one.
       const result = await runConformance({
-        agentUrl: await blocksEverySend(1200),
+        agentUrl: await blocksEverySend(2500),
         headers: {},
         timeoutMs: 20_000,
         policy: commandLinePolicy,
