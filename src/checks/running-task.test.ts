@@ -49,7 +49,7 @@ async function blocksEverySend(workMs: number): Promise<string> {
 describe("a running task found while its blocking send is in flight", () => {
   it(
     "gives lifecycle.cancel-running a task to cancel on an agent that ignores returnImmediately",
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       // Each send waits for the work: the search tries the surveyed messages before the in-flight one.
       const result = await runConformance({
