@@ -29,6 +29,7 @@ import { pushIdMutations } from "./push-ids.js";
 import { schemaMutations } from "./schema.js";
 import { streamShapeMutations } from "./stream-shape.js";
 import { streamingMutations } from "./streaming.js";
+import { streamEndMutations } from "./stream-endings.js";
 import { streamUpdateMutations01 } from "./stream-updates-0-1.js";
 import { subscriptionMutations } from "./subscriptions.js";
 import { taskOutcomeMutations } from "./task-outcomes.js";
@@ -49,6 +50,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ...listingMutations,
   ...listPagingMutations,
   ...streamingMutations,
+  ...streamEndMutations,
   ...streamUpdateMutations01,
   ...streamShapeMutations,
   ...subscriptionMutations,
