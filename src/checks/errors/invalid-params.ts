@@ -8,6 +8,7 @@ import type { PartStyle } from "../../client/message-parts.js";
 import { sendTakenOnlyAsStream, takenMessage, takenPartForm } from "../support/taken-part-form.js";
 import type { SendInput } from "../../client/types.js";
 import { ordinaryRefusedAsInvalidParams } from "../support/ordinary-refused.js";
+import { rawListedTasks } from "../support/raw-tasks.js";
 
 export default defineCheck({
   id: "errors.invalid-params",
@@ -76,7 +77,7 @@ export default defineCheck({
       const outcome = await rpc(method, params);
       if (outcome.kind !== "unreachable" && outcome.http.trafficId) evidence.push(outcome.http.trafficId);
       if (orResult && outcome.kind === "result") continue;
-      if (orListed && outcome.kind === "result" && listsTasks(outcome.result)) continue;
+      if (orListed && outcome.kind === "result" && rawListedTasks(outcome.result).length > 0) continue;
       const code = codeOf(outcome);
       if (code === jsonRpcCodes.methodNotFound) unserved++;
       if (code === jsonRpcCodes.invalidParams) continue;
@@ -256,13 +257,6 @@ const malformed: readonly Malformed[] = [
   { op: "get", params: undefined, what: "with no params member", orTaskNotFound: true },
   { op: "cancel", params: {}, what: "with no id", orTaskNotFound: true },
 ];
-
-/** Whether a ListTasks result lists at least one task. */
-function listsTasks(result: unknown): boolean {
-  const tasks =
-    typeof result === "object" && result !== null ? (result as { tasks?: unknown }).tasks : undefined;
-  return Array.isArray(tasks) && tasks.length > 0;
-}
 
 /** The JSON-RPC error code an outcome carries: the error reply's, or a stream's whose one content is an error. */
 function codeOf(outcome: RpcOutcome): number | undefined {

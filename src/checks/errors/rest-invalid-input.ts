@@ -4,7 +4,7 @@ import { RestRoutes, type QueryParams } from "../../client/rest/paths.js";
 import { sendBodyIn } from "../../client/rest/bodies.js";
 import { takenMessage, takenPartForm } from "../support/taken-part-form.js";
 import { tryParseJson } from "../../net/json.js";
-import { isObject } from "../../model/json.js";
+import { rawListedTasks } from "../support/raw-tasks.js";
 import { defineCheck, fail, pass, skip } from "../define.js";
 import type { CheckContext, CheckVerdict } from "../types.js";
 
@@ -64,10 +64,9 @@ async function badMessages(ctx: CheckContext): Promise<BadRequest[]> {
 }
 
 /** Whether a ListTasks body lists at least one task. */
-function listsTasks(body: string, url: string): boolean {
+function listedSome(body: string, url: string): boolean {
   const parsed = tryParseJson(body, url);
-  const tasks = parsed.ok && isObject(parsed.value) ? parsed.value.tasks : undefined;
-  return Array.isArray(tasks) && tasks.length > 0;
+  return parsed.ok && rawListedTasks(parsed.value).length > 0;
 }
 
 /** Sends one bad request (message:send, or GET tasks) and judges the reply: a 4xx that names its error. */
@@ -84,7 +83,7 @@ async function judge(ctx: CheckContext, bad: BadRequest): Promise<CheckVerdict> 
   const what = `${bad.body === undefined ? "GET tasks" : "message:send"} with ${bad.what}`;
   if (!sent.ok) return fail(`${what}: ${sent.error.message}`, evidence);
   const { status } = sent.http;
-  if (status < 400 && bad.orListed && listsTasks(sent.http.body, url))
+  if (status < 400 && bad.orListed && listedSome(sent.http.body, url))
     return {
       ...skip(`${what} listed tasks: the filter was ignored, lifecycle.list-tasks-filters' finding`),
       evidence,

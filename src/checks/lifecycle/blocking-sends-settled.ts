@@ -1,6 +1,7 @@
 import { RestRoutes } from "../../client/rest/paths.js";
 import type { TrafficEntry } from "../../model/traffic.js";
 import { isObject } from "../../model/json.js";
+import { activeStates } from "../../protocol/model.js";
 import { tryParseJson } from "../../net/json.js";
 import { defineCheck, notApplicable, pass, fail, skip } from "../define.js";
 import type { CheckContext } from "../types.js";
@@ -9,8 +10,6 @@ type Json = Record<string, unknown>;
 
 /** The states a blocking send must not return in: the task neither terminal nor interrupted (1.0.1 §3.2.2). */
 const UNSETTLED = new Set(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"]);
-/** The same states as the client reads them. */
-const UNSETTLED_STATES: ReadonlySet<string> = new Set(["submitted", "working"]);
 
 /** At most this many offending exchanges are named; the count says how many there were. */
 const NAMED = 3;
@@ -94,7 +93,7 @@ export default defineCheck({
     // already came back unsettled, execution-mode reports the agent's blocking sends (seen at first sight: every
     // blocking send returned working, said twice).
     const sent = await ctx.fixtures.send();
-    if (sent.ok && sent.value.kind === "task" && UNSETTLED_STATES.has(sent.value.state))
+    if (sent.ok && sent.value.kind === "task" && activeStates.has(sent.value.state))
       return skip(
         `the ordinary message's blocking send returned task ${sent.value.id} ${sent.value.state}: lifecycle.execution-mode reports it`,
       );
